@@ -1,0 +1,23 @@
+//! # klaver-core: the rules of bridge scoring
+//!
+//! Pure domain logic with no I/O: everything a scorer computes, from the score of one
+//! deal to a season's rankings. Data flows one way through the modules:
+//!
+//! - [`board`]: board number to dealer and vulnerability;
+//! - [`contract`]: a contract and its result to the duplicate score (Law 77), with the
+//!   score's breakdown;
+//! - [`notation`]: reading and writing contracts in English, Dutch and Turkish;
+//! - [`rubber`] and [`chicago`]: the home game's score pads.
+//!
+//! Scores are `i32` from North-South's point of view unless a function says otherwise.
+//! Matchpoints and other derived figures are exact rationals; rounding belongs to the
+//! presentation layer.
+
+pub mod board;
+pub mod chicago;
+pub mod contract;
+pub mod notation;
+pub mod rubber;
+
+pub use board::{Board, Seat, Side, Vulnerability};
+pub use contract::{Contract, ContractError, Doubling, Play, ScoreBreakdown, Strain};

@@ -1,0 +1,40 @@
+//! The `klaver` command: parses arguments and calls the libraries.
+
+mod cmd;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Bridge scoring for clubs: contracts, score pads, pairs sessions.
+#[derive(Parser)]
+#[command(name = "klaver", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Score one contract and show the breakdown.
+    Contract(cmd::contract::Args),
+    /// Draw a rubber bridge score pad from a file of deals.
+    Rubber(cmd::pads::RubberArgs),
+    /// Draw a Chicago score pad from a file of deals.
+    Chicago(cmd::pads::ChicagoArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Contract(args) => cmd::contract::run(args),
+        Command::Rubber(args) => cmd::pads::rubber(args),
+        Command::Chicago(args) => cmd::pads::chicago(args),
+    };
+    match outcome {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("klaver: {err}");
+            ExitCode::from(err.exit_code())
+        }
+    }
+}
