@@ -15,9 +15,13 @@
 
 pub mod board;
 pub mod chicago;
+pub mod club_points;
 pub mod contract;
+pub mod exact;
+pub mod matchpoints;
 pub mod notation;
 pub mod rubber;
+pub mod session;
 
 pub use board::{Board, Seat, Side, Vulnerability};
 pub use contract::{Contract, ContractError, Doubling, Play, ScoreBreakdown, Strain};

@@ -1,0 +1,227 @@
+//! Exact numbers for totals and percentages.
+//!
+//! Matchpoints are rational (ties give halves, Neuberg gives sevenths and other fractions),
+//! and two pairs on the same exact percentage tie. [`Exact`] keeps a sum of such fractions
+//! exactly: in 128-bit integers while they suffice, and in arbitrary precision beyond, so
+//! that even a field with many differently-played boards never loses a digit.
+
+use num_bigint::BigInt;
+use num_rational::{BigRational, Ratio};
+use num_traits::{CheckedAdd, CheckedMul, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::fmt;
+
+/// An exact rational number: a total, a maximum or a percentage.
+#[derive(Clone, Debug)]
+pub enum Exact {
+    /// Numerator and denominator fit in 128 bits.
+    Small(Ratio<i128>),
+    /// Larger than 128 bits allow.
+    Big(BigRational),
+}
+
+impl Default for Exact {
+    fn default() -> Self {
+        Exact::zero()
+    }
+}
+
+fn big(r: &Ratio<i128>) -> BigRational {
+    BigRational::new_raw(BigInt::from(*r.numer()), BigInt::from(*r.denom()))
+}
+
+impl Exact {
+    /// Zero.
+    pub fn zero() -> Exact {
+        Exact::Small(Ratio::from_integer(0))
+    }
+
+    /// The fraction `numer / denom`; `denom` must not be zero.
+    pub fn new(numer: i64, denom: i64) -> Exact {
+        Exact::Small(Ratio::new(i128::from(numer), i128::from(denom)))
+    }
+
+    /// A whole number.
+    pub fn integer(n: i64) -> Exact {
+        Exact::Small(Ratio::from_integer(i128::from(n)))
+    }
+
+    /// Whether this is zero.
+    pub fn is_zero(&self) -> bool {
+        match self {
+            Exact::Small(r) => r.is_zero(),
+            Exact::Big(r) => r.is_zero(),
+        }
+    }
+
+    fn to_big(&self) -> BigRational {
+        match self {
+            Exact::Small(r) => big(r),
+            Exact::Big(r) => r.clone(),
+        }
+    }
+
+    fn from_big(r: BigRational) -> Exact {
+        match (r.numer().to_i128(), r.denom().to_i128()) {
+            (Some(n), Some(d)) => Exact::Small(Ratio::new_raw(n, d)),
+            _ => Exact::Big(r),
+        }
+    }
+
+    /// Adds `numer / denom` (denom > 0).
+    pub fn add_fraction(&mut self, numer: i64, denom: i64) {
+        let term = Ratio::new(i128::from(numer), i128::from(denom));
+        match self {
+            Exact::Small(r) => match r.checked_add(&term) {
+                Some(sum) => *r = sum,
+                None => *self = Exact::Big(big(r) + big(&term)),
+            },
+            Exact::Big(r) => *r += big(&term),
+        }
+    }
+
+    /// The sum of two exact numbers.
+    pub fn plus(&self, other: &Exact) -> Exact {
+        if let (Exact::Small(a), Exact::Small(b)) = (self, other)
+            && let Some(sum) = a.checked_add(b)
+        {
+            return Exact::Small(sum);
+        }
+        Exact::from_big(self.to_big() + other.to_big())
+    }
+
+    /// The product of two exact numbers.
+    pub fn times(&self, other: &Exact) -> Exact {
+        if let (Exact::Small(a), Exact::Small(b)) = (self, other)
+            && let Some(p) = a.checked_mul(b)
+        {
+            return Exact::Small(p);
+        }
+        Exact::from_big(self.to_big() * other.to_big())
+    }
+
+    /// The quotient; `None` when dividing by zero.
+    pub fn divided_by(&self, other: &Exact) -> Option<Exact> {
+        if other.is_zero() {
+            return None;
+        }
+        Some(Exact::from_big(self.to_big() / other.to_big()))
+    }
+
+    /// The nearest `f64`, for output where exactness is not promised.
+    pub fn to_f64(&self) -> f64 {
+        match self {
+            Exact::Small(r) => *r.numer() as f64 / *r.denom() as f64,
+            Exact::Big(r) => r.to_f64().unwrap_or(f64::NAN),
+        }
+    }
+
+    /// Written with `decimals` digits after the point, rounded half away from zero.
+    pub fn to_decimal(&self, decimals: u32) -> String {
+        let scaled = self.to_big() * BigRational::from_integer(BigInt::from(10).pow(decimals));
+        let rounded = scaled.round().to_integer();
+        let negative = rounded.is_negative();
+        let digits = rounded.abs().to_string();
+        let d = decimals as usize;
+        let digits = if digits.len() <= d {
+            format!("{}{}", "0".repeat(d + 1 - digits.len()), digits)
+        } else {
+            digits
+        };
+        let (whole, frac) = digits.split_at(digits.len() - d);
+        let sign = if negative { "-" } else { "" };
+        if d == 0 {
+            format!("{sign}{whole}")
+        } else {
+            format!("{sign}{whole}.{frac}")
+        }
+    }
+
+    /// Written as briefly as exactness allows: `12`, `7.5`, `35/3`.
+    pub fn to_fraction_string(&self) -> String {
+        match self {
+            Exact::Small(r) if *r.denom() == 1 => r.numer().to_string(),
+            Exact::Small(r) => format!("{}/{}", r.numer(), r.denom()),
+            Exact::Big(r) => format!("{}/{}", r.numer(), r.denom()),
+        }
+    }
+}
+
+impl From<Ratio<i64>> for Exact {
+    fn from(r: Ratio<i64>) -> Exact {
+        Exact::Small(Ratio::new_raw(
+            i128::from(*r.numer()),
+            i128::from(*r.denom()),
+        ))
+    }
+}
+
+impl PartialEq for Exact {
+    fn eq(&self, other: &Exact) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Exact {}
+
+impl PartialOrd for Exact {
+    fn partial_cmp(&self, other: &Exact) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Exact {
+    fn cmp(&self, other: &Exact) -> Ordering {
+        match (self, other) {
+            (Exact::Small(a), Exact::Small(b)) => a.cmp(b),
+            _ => self.to_big().cmp(&other.to_big()),
+        }
+    }
+}
+
+impl fmt::Display for Exact {
+    /// Two decimals, the way result lists print points and percentages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_decimal(2))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_stay_exact_past_128_bits() {
+        let mut e = Exact::zero();
+        let primes = [
+            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
+            20_107, 20_113, 20_117, 20_123, 20_129, 20_143,
+        ];
+        for p in primes {
+            e.add_fraction(1, p);
+        }
+        assert!(matches!(e, Exact::Big(_)));
+        for p in primes {
+            e.add_fraction(-1, p);
+        }
+        assert!(e.is_zero());
+    }
+
+    #[test]
+    fn decimals_round_half_up() {
+        assert_eq!(Exact::new(71, 6).to_decimal(2), "11.83");
+        assert_eq!(Exact::new(1, 6).to_decimal(2), "0.17");
+        assert_eq!(Exact::new(1, 8).to_decimal(2), "0.13");
+        assert_eq!(Exact::new(-1, 8).to_decimal(2), "-0.13");
+        assert_eq!(Exact::new(5, 2).to_decimal(0), "3");
+        assert_eq!(Exact::new(13, 200).to_decimal(2), "0.07");
+        assert_eq!(Exact::integer(65).to_decimal(2), "65.00");
+    }
+
+    #[test]
+    fn order_and_equality_are_exact() {
+        assert_eq!(Exact::new(2, 6), Exact::new(1, 3));
+        assert!(Exact::new(1, 3) < Exact::new(334, 1000));
+        assert_eq!(Exact::new(7, 2).to_fraction_string(), "7/2");
+    }
+}

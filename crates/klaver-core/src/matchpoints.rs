@@ -1,0 +1,707 @@
+//! Matchpoints for one board of a pairs event (SPEC section 3; seed 000/001 "Bepaling van
+//! de punten", seed 003 "Turnuvalarda Puanlama").
+//!
+//! Every result on a board is compared with every other: a better North-South score wins
+//! 2 points, an equal one 1 (the European scale; the ACBL scale gives 1 and ½). The top
+//! is 2 × (scores − 1), and North-South plus East-West is the top on every line.
+//!
+//! What a director can put on a traveller instead of a plain score:
+//! - a pass-out is a real score of 0;
+//! - a result **not played** is left out for both pairs, and the remaining scores are
+//!   rescaled to the full top with the Neuberg formula `M = N/S × (X + 1) − 1`;
+//! - an **artificial score** (average 50/50, average-plus 60/40, any split) gives each side
+//!   its percentage of the top; under the seed's rule every real score counts it as a tie,
+//!   under the EBU/French/New Zealand rule it is left out and the rest Neuberg-scaled;
+//! - a **weighted score** (Law 12C1c) is a mix of scores, each matchpointed against the
+//!   field and weighted; the other results compare with each part in the same proportion.
+//!
+//! All arithmetic is integer: each board's matchpoints are numerators over one common
+//! denominator, so nothing is rounded here.
+
+use num_rational::Ratio;
+
+/// The scale of points per comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scale {
+    /// 2 for each score beaten, 1 for each tie; top = 2 × (scores − 1).
+    #[default]
+    European,
+    /// 1 for each score beaten, ½ for each tie; top = scores − 1.
+    Acbl,
+}
+
+/// How artificial scores (averages and other splits) affect the real scores on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ArtificialRule {
+    /// Each real score counts each artificial score as a tie (seed 000, section 2.5).
+    #[default]
+    CountAsTies,
+    /// Artificial scores are left out and the real scores Neuberg-scaled to the full top
+    /// (EBU White Book, French and New Zealand programs).
+    LeftOut,
+}
+
+/// One part of a weighted score: a percentage of weight and a North-South score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WeightedPart {
+    /// Weight in percent (the parts of one weighted score add up to 100).
+    pub percent: u8,
+    /// The North-South score this part stands for.
+    pub score: i32,
+}
+
+/// What a traveller line says about one table's play of a board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A real score from North-South's point of view; a pass-out is 0.
+    Score(i32),
+    /// The board was not played at this table; neither pair is scored on it.
+    NotPlayed,
+    /// An artificial adjusted score: each side's percentage of the top (50/50 = average).
+    Artificial {
+        /// North-South's percentage of the top.
+        ns: u8,
+        /// East-West's percentage of the top.
+        ew: u8,
+    },
+    /// A weighted score (Law 12C1c): parts whose percentages add up to 100.
+    Weighted(Vec<WeightedPart>),
+}
+
+impl Outcome {
+    /// The director's average: 50 % of the top to both sides.
+    pub const AVERAGE: Outcome = Outcome::Artificial { ns: 50, ew: 50 };
+
+    /// Whether this is a real result compared with the others (a score or weighted score).
+    pub fn is_real(&self) -> bool {
+        matches!(self, Outcome::Score(_) | Outcome::Weighted(_))
+    }
+}
+
+/// The rules a board is matchpointed by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Rules {
+    /// European (2 per score beaten) or ACBL (1 per score beaten).
+    pub scale: Scale,
+    /// How artificial scores affect the real ones.
+    pub artificial: ArtificialRule,
+}
+
+/// The matchpoints of one result as numerators over the board's common denominator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MpPair {
+    /// North-South's matchpoints × denominator.
+    pub ns: i64,
+    /// East-West's matchpoints × denominator.
+    pub ew: i64,
+}
+
+/// The matchpoints of every result on one board.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BoardScore {
+    /// The full top of the board (after any Neuberg rescaling), in the scale's points.
+    pub top: i64,
+    /// The common denominator of every figure in `results`.
+    pub denom: i64,
+    /// One entry per outcome, in input order; `None` for a result not played.
+    pub results: Vec<Option<MpPair>>,
+    /// Whether the real scores were rescaled with the Neuberg formula.
+    pub neuberg: bool,
+}
+
+impl BoardScore {
+    /// A result's North-South and East-West matchpoints as exact fractions.
+    pub fn matchpoints(&self, index: usize) -> Option<(Ratio<i64>, Ratio<i64>)> {
+        self.results[index].map(|p| (Ratio::new(p.ns, self.denom), Ratio::new(p.ew, self.denom)))
+    }
+
+    /// The top as an exact fraction (always a whole number).
+    pub fn top_ratio(&self) -> Ratio<i64> {
+        Ratio::from_integer(self.top)
+    }
+}
+
+/// The Neuberg formula in European points: `N/S × (X + 1) − 1` for a score worth `x` on a
+/// board with `s` scores that should have had `n`.
+pub fn neuberg(x: Ratio<i64>, n: i64, s: i64) -> Ratio<i64> {
+    (x + 1) * Ratio::new(n, s) - 1
+}
+
+/// Scratch space reused from board to board so that scoring a large field allocates
+/// nothing per board.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    plain: Vec<i32>,
+    weighted: Vec<usize>,
+}
+
+/// 2 when `a` beats `b`, 1 when equal, 0 when beaten (European points for one comparison).
+fn cmp2(a: i32, b: i32) -> i64 {
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Less => 0,
+    }
+}
+
+/// Twice the number of `plain` scores below `s` plus the number equal to it:
+/// the European points `s` earns against all of them (its own copy included once).
+fn points_against(sorted: &[i32], s: i32) -> i64 {
+    let below = sorted.partition_point(|&x| x < s);
+    let upto = below + sorted[below..].partition_point(|&x| x <= s);
+    (2 * below + (upto - below)) as i64
+}
+
+/// Matchpoints one board.
+///
+/// `outcomes` are the board's results within one comparison group; `expected` is how many
+/// results the board should have had (from the movement, or the most-played board), so
+/// that a board with fewer is Neuberg-scaled to the full top.
+pub fn score_board(
+    outcomes: &[&Outcome],
+    expected: usize,
+    rules: Rules,
+    scratch: &mut Scratch,
+) -> BoardScore {
+    let mut real = 0usize;
+    let mut artificial = 0usize;
+    let mut not_played = 0usize;
+    scratch.plain.clear();
+    scratch.weighted.clear();
+    for (i, o) in outcomes.iter().enumerate() {
+        match o {
+            Outcome::Score(s) => {
+                real += 1;
+                scratch.plain.push(*s);
+            }
+            Outcome::Weighted(_) => {
+                real += 1;
+                scratch.weighted.push(i);
+            }
+            Outcome::Artificial { .. } => artificial += 1,
+            Outcome::NotPlayed => not_played += 1,
+        }
+    }
+    scratch.plain.sort_unstable();
+    let n = expected.max(real + artificial + not_played).max(1) as i64;
+    let (s, tie_credit) = match rules.artificial {
+        ArtificialRule::CountAsTies => ((real + artificial) as i64, artificial as i64),
+        ArtificialRule::LeftOut => (real as i64, 0),
+    };
+    // Work in European points scaled by `h`: 1 for plain boards, 100 when percentages
+    // appear, 10,000 when two weights can multiply.
+    let h: i64 = if !scratch.weighted.is_empty() {
+        10_000
+    } else if artificial > 0 {
+        100
+    } else {
+        1
+    };
+    let neuberg = s > 0 && s < n;
+    let mut denom = if neuberg { h * s } else { h };
+    let top_e = 2 * (n - 1);
+    // European points × h of a real result, then rescaled onto the full top.
+    let finish = |raw_h: i64| -> i64 {
+        if neuberg {
+            (raw_h + h) * n - h * s
+        } else {
+            raw_h
+        }
+    };
+    let weighted_parts = |i: usize| -> &[WeightedPart] {
+        match outcomes[i] {
+            Outcome::Weighted(parts) => parts,
+            _ => &[],
+        }
+    };
+    let mut results = Vec::with_capacity(outcomes.len());
+    for (i, o) in outcomes.iter().enumerate() {
+        let mp = match o {
+            Outcome::NotPlayed => None,
+            Outcome::Artificial { ns, ew } => {
+                let scale = denom / 100;
+                Some(MpPair {
+                    ns: i64::from(*ns) * top_e * scale,
+                    ew: i64::from(*ew) * top_e * scale,
+                })
+            }
+            Outcome::Score(sc) => {
+                // Against the plain scores, minus the comparison with itself.
+                let mut raw = (points_against(&scratch.plain, *sc) - 1) * h;
+                for &w in &scratch.weighted {
+                    for part in weighted_parts(w) {
+                        raw += i64::from(part.percent) * 100 * cmp2(*sc, part.score);
+                    }
+                }
+                raw += tie_credit * h;
+                let ns = finish(raw);
+                Some(MpPair {
+                    ns,
+                    ew: top_e * denom - ns,
+                })
+            }
+            Outcome::Weighted(parts) => {
+                let mut raw = 0i64;
+                for part in parts {
+                    let p = i64::from(part.percent) * 100;
+                    raw += p * points_against(&scratch.plain, part.score);
+                    for &w in &scratch.weighted {
+                        if w == i {
+                            continue;
+                        }
+                        for q in weighted_parts(w) {
+                            raw += i64::from(part.percent)
+                                * i64::from(q.percent)
+                                * cmp2(part.score, q.score);
+                        }
+                    }
+                }
+                raw += tie_credit * h;
+                let ns = finish(raw);
+                Some(MpPair {
+                    ns,
+                    ew: top_e * denom - ns,
+                })
+            }
+        };
+        results.push(mp);
+    }
+    let top = match rules.scale {
+        Scale::European => top_e,
+        Scale::Acbl => {
+            denom *= 2;
+            n - 1
+        }
+    };
+    BoardScore {
+        top,
+        denom,
+        results,
+        neuberg,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn score(outcomes: &[Outcome], expected: usize, rules: Rules) -> BoardScore {
+        let refs: Vec<&Outcome> = outcomes.iter().collect();
+        score_board(&refs, expected, rules, &mut Scratch::default())
+    }
+
+    /// North-South and East-West matchpoints as (f64, f64) rounded to 2 decimals.
+    fn mps(b: &BoardScore) -> Vec<Option<(f64, f64)>> {
+        (0..b.results.len())
+            .map(|i| {
+                b.matchpoints(i).map(|(ns, ew)| {
+                    let r = |x: Ratio<i64>| {
+                        (*x.numer() as f64 / *x.denom() as f64 * 100.0).round() / 100.0
+                    };
+                    (r(ns), r(ew))
+                })
+            })
+            .collect()
+    }
+
+    fn ns_points(b: &BoardScore) -> Vec<Ratio<i64>> {
+        (0..b.results.len())
+            .filter_map(|i| b.matchpoints(i).map(|m| m.0))
+            .collect()
+    }
+
+    fn ints(v: &[i64]) -> Vec<Ratio<i64>> {
+        v.iter().map(|&x| Ratio::from_integer(x)).collect()
+    }
+
+    use Outcome::Score;
+
+    #[test]
+    fn seed_example_1_normal_board_top_8() {
+        let b = score(
+            &[Score(800), Score(550), Score(400), Score(130), Score(100)],
+            5,
+            Rules::default(),
+        );
+        assert_eq!(b.top, 8);
+        assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+        let b = score(
+            &[Score(800), Score(400), Score(200), Score(-150), Score(-300)],
+            5,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+    }
+
+    #[test]
+    fn seed_example_2_pass_is_a_real_zero() {
+        let b = score(
+            &[Score(800), Score(400), Score(0), Score(-150), Score(-300)],
+            5,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+        let b = score(
+            &[Score(800), Score(550), Score(400), Score(130), Score(0)],
+            5,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+    }
+
+    #[test]
+    fn seed_example_3_bye_top_follows_the_scores_present() {
+        // 9 pairs: 4 scores on the board, top 6.
+        let b = score(
+            &[Score(550), Score(400), Score(130), Score(100)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(b.top, 6);
+        assert_eq!(ns_points(&b), ints(&[6, 4, 2, 0]));
+        // 13 pairs: 12 playing, 6 scores, top 10.
+        let six: Vec<Outcome> = (0..6).map(|i| Score(i * 10)).collect();
+        assert_eq!(score(&six, 6, Rules::default()).top, 10);
+    }
+
+    #[test]
+    fn seed_example_4_neuberg_semi_bye() {
+        // 14 pairs, 7 scores expected, one not played.
+        let b = score(
+            &[
+                Score(510),
+                Score(480),
+                Score(450),
+                Score(420),
+                Outcome::NotPlayed,
+                Score(-50),
+                Score(-100),
+            ],
+            7,
+            Rules::default(),
+        );
+        assert_eq!(b.top, 12);
+        assert!(b.neuberg);
+        let got = mps(&b);
+        let want = [
+            Some((11.83, 0.17)),
+            Some((9.5, 2.5)),
+            Some((7.17, 4.83)),
+            Some((4.83, 7.17)),
+            None,
+            Some((2.5, 9.5)),
+            Some((0.17, 11.83)),
+        ];
+        assert_eq!(got, want);
+        assert_eq!(b.matchpoints(0).unwrap().0, Ratio::new(71, 6));
+        assert_eq!(neuberg(Ratio::from_integer(10), 7, 6), Ratio::new(71, 6));
+        assert_eq!(neuberg(Ratio::from_integer(0), 7, 6), Ratio::new(1, 6));
+    }
+
+    #[test]
+    fn seed_example_5_averages() {
+        let b = score(
+            &[
+                Score(550),
+                Score(400),
+                Score(130),
+                Score(100),
+                Outcome::AVERAGE,
+            ],
+            5,
+            Rules::default(),
+        );
+        assert_eq!(b.top, 8);
+        assert_eq!(ns_points(&b), ints(&[7, 5, 3, 1, 4]));
+        assert_eq!(b.matchpoints(4).unwrap().1, Ratio::from_integer(4));
+        let b = score(
+            &[
+                Score(800),
+                Score(400),
+                Score(-300),
+                Outcome::AVERAGE,
+                Outcome::AVERAGE,
+            ],
+            5,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[6, 4, 2, 4, 4]));
+    }
+
+    #[test]
+    fn turkish_seed_unfinished_table_shares_the_top() {
+        // 4 tables, top 6; one table unfinished gets 3-3, the others 5, 3, 1.
+        let b = score(
+            &[Score(-50), Score(420), Outcome::AVERAGE, Score(170)],
+            4,
+            Rules::default(),
+        );
+        let got = mps(&b);
+        assert_eq!(
+            got,
+            [
+                Some((1.0, 5.0)),
+                Some((5.0, 1.0)),
+                Some((3.0, 3.0)),
+                Some((3.0, 3.0))
+            ]
+        );
+        // Seed 003's tables: 50, -420, -450, -170 and with a pass.
+        let b = score(
+            &[Score(50), Score(-420), Score(-450), Score(-170)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[6, 2, 0, 4]));
+        let b = score(
+            &[Score(50), Score(-420), Score(0), Score(-170)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[6, 0, 4, 2]));
+    }
+
+    #[test]
+    fn seed_example_6_ties_share() {
+        let b = score(
+            &[Score(-200), Score(-170), Score(-140), Score(-140)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[0, 2, 5, 5]));
+        let b = score(
+            &[Score(100), Score(100), Score(100), Score(-620)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[4, 4, 4, 0]));
+        let b = score(&[const { Score(-100) }; 4], 4, Rules::default());
+        assert_eq!(ns_points(&b), ints(&[3, 3, 3, 3]));
+        // Top 6 with 140, 140 on top: (4 + 6) / 2 = 5 each.
+        let b = score(
+            &[Score(140), Score(140), Score(100), Score(50)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(ns_points(&b), ints(&[5, 5, 2, 0]));
+    }
+
+    #[test]
+    fn acbl_scale_halves_the_points() {
+        let rules = Rules {
+            scale: Scale::Acbl,
+            ..Rules::default()
+        };
+        let b = score(&[Score(140), Score(140), Score(100), Score(50)], 4, rules);
+        assert_eq!(b.top, 3);
+        assert_eq!(
+            ns_points(&b),
+            vec![
+                Ratio::new(5, 2),
+                Ratio::new(5, 2),
+                Ratio::from_integer(1),
+                Ratio::from_integer(0)
+            ]
+        );
+    }
+
+    #[test]
+    fn splits_give_their_percentage_of_the_top() {
+        let b = score(
+            &[
+                Score(420),
+                Score(170),
+                Outcome::Artificial { ns: 60, ew: 40 },
+                Outcome::Artificial { ns: 40, ew: 40 },
+            ],
+            4,
+            Rules::default(),
+        );
+        // Top 6: 60 % = 3.6, 40 % = 2.4; real scores count both as ties.
+        let got = mps(&b);
+        assert_eq!(got[2], Some((3.6, 2.4)));
+        assert_eq!(got[3], Some((2.4, 2.4)));
+        assert_eq!(got[0], Some((4.0, 2.0)));
+        assert_eq!(got[1], Some((2.0, 4.0)));
+    }
+
+    #[test]
+    fn artificial_left_out_rescales_the_rest() {
+        let rules = Rules {
+            artificial: ArtificialRule::LeftOut,
+            ..Rules::default()
+        };
+        let b = score(
+            &[
+                Score(550),
+                Score(400),
+                Score(130),
+                Score(100),
+                Outcome::AVERAGE,
+            ],
+            5,
+            rules,
+        );
+        // 4 real scores (top 6) rescaled to 5 results (top 8): 6 -> 7.75 ... 0 -> 0.25.
+        assert!(b.neuberg);
+        assert_eq!(
+            ns_points(&b),
+            vec![
+                Ratio::new(31, 4),
+                Ratio::new(21, 4),
+                Ratio::new(11, 4),
+                Ratio::new(1, 4),
+                Ratio::from_integer(4)
+            ]
+        );
+    }
+
+    #[test]
+    fn weighted_score_is_matchpointed_against_the_field() {
+        // Four tables; one weighted 30 % of 420 and 70 % of -50.
+        let w = Outcome::Weighted(vec![
+            WeightedPart {
+                percent: 30,
+                score: 420,
+            },
+            WeightedPart {
+                percent: 70,
+                score: -50,
+            },
+        ]);
+        let b = score(
+            &[Score(420), Score(100), Score(-100), w],
+            4,
+            Rules::default(),
+        );
+        let got: Vec<Ratio<i64>> = ns_points(&b);
+        // 420 as a score: 1 tie and 2 wins = 5; -50: beats -100 only = 2.
+        // Weighted: 0.3 × 5 + 0.7 × 2 = 2.9.
+        assert_eq!(got[3], Ratio::new(29, 10));
+        // 420 vs weighted: 0.3 × 1 + 0.7 × 2 = 1.7, plus 4 against the other two.
+        assert_eq!(got[0], Ratio::new(57, 10));
+        for i in 0..4 {
+            let (ns, ew) = b.matchpoints(i).unwrap();
+            assert_eq!(ns + ew, Ratio::from_integer(6));
+        }
+        let total: Ratio<i64> = got.iter().sum();
+        assert_eq!(total, Ratio::from_integer(12));
+    }
+
+    #[test]
+    fn single_result_gets_the_average() {
+        let b = score(&[Score(420), Outcome::NotPlayed], 2, Rules::default());
+        assert_eq!(
+            b.matchpoints(0).unwrap(),
+            (Ratio::from_integer(1), Ratio::from_integer(1))
+        );
+    }
+
+    fn outcome() -> impl Strategy<Value = Outcome> {
+        prop_oneof![
+            8 => (-30i32..30).prop_map(|s| Score(s * 10)),
+            1 => Just(Outcome::NotPlayed),
+            1 => (0u8..=100, 0u8..=100).prop_map(|(ns, ew)| Outcome::Artificial { ns, ew }),
+            1 => ((0u8..=100), -20i32..20, -20i32..20).prop_map(|(p, a, b)| Outcome::Weighted(vec![
+                WeightedPart { percent: p, score: a * 10 },
+                WeightedPart { percent: 100 - p, score: b * 10 },
+            ])),
+        ]
+    }
+
+    fn rules() -> impl Strategy<Value = Rules> {
+        (any::<bool>(), any::<bool>()).prop_map(|(a, b)| Rules {
+            scale: if a { Scale::Acbl } else { Scale::European },
+            artificial: if b {
+                ArtificialRule::LeftOut
+            } else {
+                ArtificialRule::CountAsTies
+            },
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn ns_plus_ew_is_the_top_on_every_real_result(
+            v in prop::collection::vec(outcome(), 1..30), extra in 0usize..4, r in rules()
+        ) {
+            let b = score(&v, v.len() + extra, r);
+            for (i, o) in v.iter().enumerate() {
+                match (o, b.results[i]) {
+                    (Outcome::NotPlayed, None) => {}
+                    (Outcome::Artificial { ns, ew }, Some(p)) => {
+                        prop_assert_eq!(p.ns * 100, i64::from(*ns) * b.top * b.denom);
+                        prop_assert_eq!(p.ew * 100, i64::from(*ew) * b.top * b.denom);
+                    }
+                    (_, Some(p)) => prop_assert_eq!(p.ns + p.ew, b.top * b.denom),
+                    _ => prop_assert!(false, "not played must have no matchpoints"),
+                }
+            }
+        }
+
+        #[test]
+        fn real_results_share_their_part_of_the_top(
+            v in prop::collection::vec(outcome(), 1..30), extra in 0usize..4, r in rules()
+        ) {
+            // With artificial scores counted as ties and no rescaling, the real results
+            // together hold their comparisons with each other plus one tie per average.
+            let b = score(&v, v.len() + extra, r);
+            let real: Vec<usize> = (0..v.len()).filter(|&i| v[i].is_real()).collect();
+            if !b.neuberg && r.artificial == ArtificialRule::CountAsTies {
+                let art = v.iter().filter(|o| matches!(o, Outcome::Artificial{..})).count() as i64;
+                let k = real.len() as i64;
+                let sum: Ratio<i64> = real.iter().map(|&i| b.matchpoints(i).unwrap().0).sum();
+                // Each pair of real results shares one comparison (2 European points),
+                // each real result against an artificial score a tie (1 point).
+                let european = Ratio::from_integer(k * (k - 1) + k * art);
+                let expected = match r.scale {
+                    Scale::European => european,
+                    Scale::Acbl => european / 2,
+                };
+                prop_assert_eq!(sum, expected);
+            }
+            // Every comparison is within the full top.
+            for &i in &real {
+                let p = b.results[i].unwrap();
+                prop_assert!(p.ns >= 0 && p.ns <= b.top * b.denom);
+            }
+        }
+
+        #[test]
+        fn order_of_input_changes_nothing(
+            v in prop::collection::vec(outcome(), 1..20), seed in any::<u64>(), r in rules()
+        ) {
+            let n = v.len();
+            let b = score(&v, n, r);
+            let mut perm: Vec<usize> = (0..n).collect();
+            let mut x = seed | 1;
+            for i in (1..n).rev() {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                perm.swap(i, (x % (i as u64 + 1)) as usize);
+            }
+            let shuffled: Vec<Outcome> = perm.iter().map(|&i| v[i].clone()).collect();
+            let b2 = score(&shuffled, n, r);
+            for (j, &i) in perm.iter().enumerate() {
+                prop_assert_eq!(b.matchpoints(i), b2.matchpoints(j));
+            }
+        }
+
+        #[test]
+        fn neuberg_keeps_the_order_of_the_scores(
+            scores in prop::collection::vec(-20i32..20, 1..25), missing in 1usize..5
+        ) {
+            let v: Vec<Outcome> = scores.iter().map(|&s| Score(s * 10)).collect();
+            let b = score(&v, v.len() + missing, Rules::default());
+            for i in 0..v.len() {
+                for j in 0..v.len() {
+                    let (a, c) = (b.matchpoints(i).unwrap().0, b.matchpoints(j).unwrap().0);
+                    prop_assert_eq!(scores[i].cmp(&scores[j]), a.cmp(&c));
+                }
+            }
+            let sum: Ratio<i64> = (0..v.len()).map(|i| b.matchpoints(i).unwrap().0).sum();
+            // The rescaled results average exactly half the full top.
+            prop_assert_eq!(sum, Ratio::from_integer(b.top) * Ratio::new(v.len() as i64, 2));
+        }
+    }
+}

@@ -1,0 +1,744 @@
+//! A pairs session from travellers to the result list (SPEC sections 3 and 4; seed 000
+//! "De Uitslag").
+//!
+//! The travellers are checked (a pair on both sides of a table, a pair playing a board
+//! twice, pairs from different sections at one table), every board is matchpointed within
+//! its comparison group (a section, or the whole field when the sections are scored
+//! top-integral), and each pair gets its total, its maximum (the top times the boards it
+//! played), its percentage, its rank by exact percentage, its club points and one column
+//! per round with the board-set letter (capital when it sat North-South).
+
+use crate::club_points::club_points;
+use crate::exact::Exact;
+use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};
+use num_rational::Ratio;
+use num_traits::Zero;
+use std::collections::HashMap;
+use std::fmt;
+
+/// A pair taking part in the session.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PairInfo {
+    /// The pair's number or code as the club writes it (7, 12A, NS3).
+    pub id: String,
+    /// The section (line) the pair plays in; empty when there is only one.
+    pub section: String,
+    /// The players' names, as printed on the result list.
+    pub names: String,
+}
+
+/// One line of a traveller: a board played (or not) at one table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableResult {
+    /// The board number.
+    pub board: u32,
+    /// Index of the North-South pair in the session's pair list.
+    pub ns: usize,
+    /// Index of the East-West pair in the session's pair list.
+    pub ew: usize,
+    /// The score or the director's adjustment.
+    pub outcome: Outcome,
+    /// Whether the director reversed the result: the two sides' matchpoints swap.
+    pub reversed: bool,
+    /// Where the line came from (a file's line number), for messages; 0 when unknown.
+    pub line: u32,
+}
+
+/// How per-board matchpoints are rounded before they are added up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BoardRounding {
+    /// Exact fractions (the seed's rule).
+    #[default]
+    Exact,
+    /// Rounded half up to one decimal.
+    RoundTenth,
+    /// Truncated to one decimal.
+    TruncateTenth,
+}
+
+/// The director's and the club's choices for scoring a session.
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// Scale and treatment of artificial scores.
+    pub rules: Rules,
+    /// Rounding of each board's matchpoints before totalling.
+    pub rounding: BoardRounding,
+    /// Law 12C2: average-plus is 60 % or the pair's session percentage if higher, and
+    /// average-minus 40 % or the session percentage if lower.
+    pub avg_plus_session: bool,
+    /// Score all sections together on each board (top-integral).
+    pub top_integral: bool,
+    /// Boards per round, for the per-round columns.
+    pub boards_per_round: Option<u32>,
+    /// How often each board should have been played, by (section, board); boards not
+    /// listed use the most-played board of their group.
+    pub expected: HashMap<(String, u32), usize>,
+}
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Scored, but the director should look.
+    Warning,
+    /// Cannot be scored until fixed.
+    Error,
+}
+
+/// A finding about the input, naming the line, board or pair and what to fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Warning or error.
+    pub severity: Severity,
+    /// The input line, when known.
+    pub line: Option<u32>,
+    /// The board concerned.
+    pub board: Option<u32>,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// An error on an input line.
+    pub fn error(line: u32, board: Option<u32>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            line: (line > 0).then_some(line),
+            board,
+            message: message.into(),
+        }
+    }
+
+    /// A warning on an input line.
+    pub fn warning(line: u32, board: Option<u32>, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(line, board, message)
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        if let Some(board) = self.board {
+            write!(f, "board {board}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// The scoring of one board within one comparison group.
+#[derive(Debug, Clone)]
+pub struct ScoredBoard {
+    /// The board number.
+    pub board: u32,
+    /// The comparison group's section ("" for one section or top-integral).
+    pub group: String,
+    /// How many results the board should have had.
+    pub expected: usize,
+    /// The results on this board: indices into the session's table results.
+    pub entries: Vec<usize>,
+    /// The matchpoints, in the order of `entries`.
+    pub score: BoardScore,
+}
+
+/// One round column of the result list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoundCell {
+    /// The board set's letter (A = boards 1-4 with 4 boards a round).
+    pub set: String,
+    /// Whether the pair sat North-South (capital letter) or East-West (small letter).
+    pub north_south: bool,
+    /// The points of that round.
+    pub points: Exact,
+}
+
+/// A pair's line on the result list.
+#[derive(Debug, Clone)]
+pub struct PairResult {
+    /// Index into the session's pair list.
+    pub pair: usize,
+    /// Total matchpoints.
+    pub total: Exact,
+    /// The maximum: the top of every board the pair played.
+    pub max: Exact,
+    /// Percentage of the maximum; `None` when the pair played no board.
+    pub percentage: Option<Exact>,
+    /// Rank within its group by exact percentage (ties share); `None` without a percentage.
+    pub rank: Option<u32>,
+    /// Whether another pair has the same rank.
+    pub tied: bool,
+    /// Club points.
+    pub club_points: Ratio<i64>,
+    /// Boards the pair was scored on.
+    pub boards: u32,
+    /// One column per round (board set); `None` where the pair did not play.
+    pub rounds: Vec<Option<RoundCell>>,
+}
+
+/// The matchpoints of one table result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResultPoints {
+    /// North-South's matchpoints as counted (after reversal and any rounding).
+    pub ns: Ratio<i64>,
+    /// East-West's matchpoints as counted.
+    pub ew: Ratio<i64>,
+}
+
+/// A scored session.
+#[derive(Debug, Clone)]
+pub struct SessionResult {
+    /// Every board in every comparison group, in board order.
+    pub boards: Vec<ScoredBoard>,
+    /// Matchpoints per table result, in input order; `None` for results not played.
+    pub points: Vec<Option<ResultPoints>>,
+    /// The top of each table result's board, in input order.
+    pub tops: Vec<i64>,
+    /// Pairs in ranking order (by group, then rank).
+    pub pairs: Vec<PairResult>,
+    /// Warnings found while scoring.
+    pub warnings: Vec<Diagnostic>,
+    /// Number of round columns.
+    pub rounds: usize,
+    /// The usual top (of the most common board), for the header of the result list.
+    pub top: i64,
+}
+
+impl SessionResult {
+    /// The average per round: top × boards per round / 2 (20 in the seed's 13-pair event).
+    pub fn average_per_round(&self, boards_per_round: u32) -> Ratio<i64> {
+        Ratio::new(self.top * i64::from(boards_per_round), 2)
+    }
+}
+
+/// A session that cannot be scored, with every error found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionError {
+    /// The errors (and any warnings found on the way).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl fmt::Display for SessionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SessionError {}
+
+/// The letter(s) of board set `index` (0 = A, 25 = Z, 26 = AA).
+pub fn set_letters(index: usize) -> String {
+    let mut n = index;
+    let mut s = Vec::new();
+    loop {
+        s.push(b'A' + (n % 26) as u8);
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    s.reverse();
+    String::from_utf8(s).unwrap_or_default()
+}
+
+fn round_tenth(x: Ratio<i64>, rounding: BoardRounding) -> Ratio<i64> {
+    let tenths = x * 10;
+    let t = match rounding {
+        BoardRounding::Exact => return x,
+        BoardRounding::RoundTenth => (tenths + Ratio::new(1, 2)).floor(),
+        BoardRounding::TruncateTenth => tenths.trunc(),
+    };
+    Ratio::new(t.to_integer(), 10)
+}
+
+/// Checks the travellers for errors that make scoring impossible.
+fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let name = |i: usize| pairs.get(i).map(|p| p.id.as_str()).unwrap_or("?");
+    // For each pair, the line where it last played each board (checked per board below).
+    let mut seen: HashMap<(usize, u32), u32> = HashMap::with_capacity(results.len() * 2);
+    for r in results {
+        if r.board == 0 {
+            out.push(Diagnostic::error(
+                r.line,
+                None,
+                "board 0 does not exist: boards are numbered from 1",
+            ));
+            continue;
+        }
+        if r.ns >= pairs.len() || r.ew >= pairs.len() {
+            out.push(Diagnostic::error(r.line, Some(r.board), "unknown pair"));
+            continue;
+        }
+        if r.ns == r.ew {
+            out.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                format!(
+                    "pair {} is on both sides of the table: correct the ns or ew pair",
+                    name(r.ns)
+                ),
+            ));
+            continue;
+        }
+        if !settings.top_integral && pairs[r.ns].section != pairs[r.ew].section {
+            out.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                format!(
+                    "pair {} (section {}) cannot meet pair {} (section {}) when sections are scored separately",
+                    name(r.ns),
+                    pairs[r.ns].section,
+                    name(r.ew),
+                    pairs[r.ew].section
+                ),
+            ));
+        }
+        if let Outcome::Artificial { ns, ew } = r.outcome
+            && (ns > 100 || ew > 100)
+        {
+            out.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                format!("split {ns}/{ew} is over 100 %: give each side 0 to 100"),
+            ));
+        }
+        if let Outcome::Weighted(parts) = &r.outcome {
+            let sum: u32 = parts.iter().map(|p| u32::from(p.percent)).sum();
+            if sum != 100 {
+                out.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    format!("the weights of a weighted score add up to {sum} %, not 100 %"),
+                ));
+            }
+        }
+        for p in [r.ns, r.ew] {
+            if let Some(prev) = seen.insert((p, r.board), r.line) {
+                out.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    format!(
+                        "pair {} plays board {} twice (also on line {prev}): remove or correct one of the two lines",
+                        name(p),
+                        r.board
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// Scores a pairs session: matchpoints per board, totals, percentages, ranks, club points.
+pub fn score_session(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    settings: &Settings,
+) -> Result<SessionResult, SessionError> {
+    let errors = validate(pairs, results, settings);
+    if !errors.is_empty() {
+        return Err(SessionError {
+            diagnostics: errors,
+        });
+    }
+    let mut warnings = Vec::new();
+
+    // Comparison groups: one per section, or one for the field when top-integral.
+    let group_of = |pair: usize| -> &str {
+        if settings.top_integral {
+            ""
+        } else {
+            pairs[pair].section.as_str()
+        }
+    };
+    let mut bucket_index: HashMap<(&str, u32), usize> = HashMap::new();
+    let mut buckets: Vec<((&str, u32), Vec<usize>)> = Vec::new();
+    for (i, r) in results.iter().enumerate() {
+        let key = (group_of(r.ns), r.board);
+        let b = *bucket_index.entry(key).or_insert_with(|| {
+            buckets.push((key, Vec::new()));
+            buckets.len() - 1
+        });
+        buckets[b].1.push(i);
+    }
+    buckets.sort_by(|a, b| (a.0.1, a.0.0).cmp(&(b.0.1, b.0.0)));
+
+    // The most-played board of each group sets the expected number of results.
+    let mut most_played: HashMap<&str, usize> = HashMap::new();
+    for ((group, _), entries) in &buckets {
+        let m = most_played.entry(group).or_insert(0);
+        *m = (*m).max(entries.len());
+    }
+
+    let mut scratch = Scratch::default();
+    let mut boards = Vec::with_capacity(buckets.len());
+    let mut points: Vec<Option<ResultPoints>> = vec![None; results.len()];
+    let mut tops = vec![0i64; results.len()];
+    let mut outcomes: Vec<&Outcome> = Vec::new();
+    let mut top_counts: HashMap<i64, usize> = HashMap::new();
+    for ((group, board), entries) in &buckets {
+        let expected = settings
+            .expected
+            .get(&(group.to_string(), *board))
+            .copied()
+            .unwrap_or(most_played[group]);
+        outcomes.clear();
+        outcomes.extend(entries.iter().map(|&i| &results[i].outcome));
+        let score = score_board(&outcomes, expected, settings.rules, &mut scratch);
+        let real = outcomes.iter().filter(|o| o.is_real()).count();
+        let first_line = results[entries[0]].line;
+        if real == 1 && expected > 1 {
+            warnings.push(Diagnostic::warning(
+                first_line,
+                Some(*board),
+                "only one result on this board: it gets the average; check for missing travellers",
+            ));
+        }
+        let marked = entries
+            .iter()
+            .filter(|&&i| results[i].outcome == Outcome::NotPlayed)
+            .count();
+        if entries.len() < expected && marked == 0 {
+            warnings.push(Diagnostic::warning(
+                first_line,
+                Some(*board),
+                format!(
+                    "{} results where {} were expected: the board is Neuberg-scaled to the full top; enter the missing results or mark them NP",
+                    entries.len(),
+                    expected
+                ),
+            ));
+        }
+        *top_counts.entry(score.top).or_insert(0) += entries.len();
+        for (k, &i) in entries.iter().enumerate() {
+            tops[i] = score.top;
+            if let Some((ns, ew)) = score.matchpoints(k) {
+                let (ns, ew) = if results[i].reversed {
+                    (ew, ns)
+                } else {
+                    (ns, ew)
+                };
+                points[i] = Some(ResultPoints { ns, ew });
+            }
+        }
+        boards.push(ScoredBoard {
+            board: *board,
+            group: group.to_string(),
+            expected,
+            entries: entries.clone(),
+            score,
+        });
+    }
+    let top = top_counts
+        .iter()
+        .max_by_key(|&(t, c)| (*c, *t))
+        .map(|(t, _)| *t)
+        .unwrap_or(0);
+
+    if settings.avg_plus_session {
+        apply_law_12c2(pairs.len(), results, &tops, &mut points);
+    }
+    if settings.rounding != BoardRounding::Exact {
+        for p in points.iter_mut().flatten() {
+            p.ns = round_tenth(p.ns, settings.rounding);
+            p.ew = round_tenth(p.ew, settings.rounding);
+        }
+    }
+
+    // Totals, maxima and round columns.
+    let bpr = settings.boards_per_round.filter(|&b| b > 0);
+    let max_board = results.iter().map(|r| r.board).max().unwrap_or(0);
+    let rounds = bpr.map(|b| max_board.div_ceil(b) as usize).unwrap_or(0);
+    let mut acc: Vec<PairResult> = (0..pairs.len())
+        .map(|pair| PairResult {
+            pair,
+            total: Exact::zero(),
+            max: Exact::zero(),
+            percentage: None,
+            rank: None,
+            tied: false,
+            club_points: Ratio::zero(),
+            boards: 0,
+            rounds: vec![None; rounds],
+        })
+        .collect();
+    for (i, r) in results.iter().enumerate() {
+        let Some(p) = points[i] else { continue };
+        for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
+            let a = &mut acc[pair];
+            a.total.add_fraction(*mp.numer(), *mp.denom());
+            a.max.add_fraction(tops[i], 1);
+            a.boards += 1;
+            if let Some(b) = bpr {
+                let set = ((r.board - 1) / b) as usize;
+                let cell = a.rounds[set].get_or_insert_with(|| RoundCell {
+                    set: set_letters(set),
+                    north_south: ns_side,
+                    points: Exact::zero(),
+                });
+                cell.points.add_fraction(*mp.numer(), *mp.denom());
+            }
+        }
+    }
+    let hundred = Exact::integer(100);
+    for a in &mut acc {
+        a.percentage = a
+            .total
+            .times(&hundred)
+            .divided_by(&a.max)
+            .filter(|_| a.boards > 0);
+    }
+
+    // Rank and club points within each ranking group.
+    let mut groups: Vec<&str> = pairs.iter().map(|p| group_of_pair(p, settings)).collect();
+    groups.sort_unstable();
+    groups.dedup();
+    let mut ordered = Vec::with_capacity(acc.len());
+    for g in groups {
+        let mut members: Vec<PairResult> = acc
+            .iter()
+            .filter(|a| group_of_pair(&pairs[a.pair], settings) == g)
+            .cloned()
+            .collect();
+        members.sort_by(|a, b| match (&a.percentage, &b.percentage) {
+            (Some(x), Some(y)) => y.cmp(x).then_with(|| a.pair.cmp(&b.pair)),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.pair.cmp(&b.pair),
+        });
+        let ranked: Vec<Exact> = members
+            .iter()
+            .filter_map(|m| m.percentage.clone())
+            .collect();
+        let cps = club_points(&ranked);
+        let mut rank = 0;
+        for k in 0..ranked.len() {
+            if k == 0 || ranked[k] != ranked[k - 1] {
+                rank = k as u32 + 1;
+            }
+            let tied = (k > 0 && ranked[k] == ranked[k - 1])
+                || (k + 1 < ranked.len() && ranked[k] == ranked[k + 1]);
+            members[k].rank = Some(rank);
+            members[k].tied = tied;
+            members[k].club_points = cps[k];
+        }
+        ordered.extend(members);
+    }
+
+    Ok(SessionResult {
+        boards,
+        points,
+        tops,
+        pairs: ordered,
+        warnings,
+        rounds,
+        top,
+    })
+}
+
+fn group_of_pair<'a>(p: &'a PairInfo, settings: &Settings) -> &'a str {
+    if settings.top_integral {
+        ""
+    } else {
+        p.section.as_str()
+    }
+}
+
+/// Law 12C2: a side given average-plus gets its session percentage when that is higher
+/// than 60 %, a side given average-minus its session percentage when lower than 40 %.
+/// The session percentage is taken over the pair's real results.
+fn apply_law_12c2(
+    pair_count: usize,
+    results: &[TableResult],
+    tops: &[i64],
+    points: &mut [Option<ResultPoints>],
+) {
+    let mut total = vec![Exact::zero(); pair_count];
+    let mut max = vec![Exact::zero(); pair_count];
+    for (i, r) in results.iter().enumerate() {
+        let (true, Some(p)) = (r.outcome.is_real(), points[i]) else {
+            continue;
+        };
+        for (pair, mp) in [(r.ns, p.ns), (r.ew, p.ew)] {
+            total[pair].add_fraction(*mp.numer(), *mp.denom());
+            max[pair].add_fraction(tops[i], 1);
+        }
+    }
+    // The session fraction as a ratio of 64-bit integers, close enough when it is not exact.
+    let fraction = |pair: usize| -> Option<Ratio<i64>> {
+        let f = total[pair].divided_by(&max[pair])?;
+        match f {
+            Exact::Small(r) => {
+                let (n, d) = (i64::try_from(*r.numer()), i64::try_from(*r.denom()));
+                match (n, d) {
+                    (Ok(n), Ok(d)) => Some(Ratio::new(n, d)),
+                    _ => Some(Ratio::new((f.to_f64() * 1e9).round() as i64, 1_000_000_000)),
+                }
+            }
+            Exact::Big(_) => Some(Ratio::new((f.to_f64() * 1e9).round() as i64, 1_000_000_000)),
+        }
+    };
+    for (i, r) in results.iter().enumerate() {
+        let Outcome::Artificial { ns, ew } = r.outcome else {
+            continue;
+        };
+        let Some(p) = points[i].as_mut() else {
+            continue;
+        };
+        let top = Ratio::from_integer(tops[i]);
+        let adjust = |pct: u8, pair: usize, current: Ratio<i64>| -> Ratio<i64> {
+            match (pct, fraction(pair)) {
+                (60, Some(f)) if f * 100 > Ratio::from_integer(60) => f * top,
+                (40, Some(f)) if f * 100 < Ratio::from_integer(40) => f * top,
+                _ => current,
+            }
+        };
+        // A reversed artificial score has already swapped sides: follow the pairs.
+        let (ns_pct, ew_pct) = if r.reversed { (ew, ns) } else { (ns, ew) };
+        p.ns = adjust(ns_pct, r.ns, p.ns);
+        p.ew = adjust(ew_pct, r.ew, p.ew);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchpoints::Outcome::{NotPlayed, Score};
+
+    fn pairs(n: usize) -> Vec<PairInfo> {
+        (1..=n)
+            .map(|i| PairInfo {
+                id: i.to_string(),
+                ..PairInfo::default()
+            })
+            .collect()
+    }
+
+    fn r(board: u32, ns: usize, ew: usize, outcome: Outcome) -> TableResult {
+        TableResult {
+            board,
+            ns: ns - 1,
+            ew: ew - 1,
+            outcome,
+            reversed: false,
+            line: 0,
+        }
+    }
+
+    #[test]
+    fn reverse_swaps_the_matchpoints() {
+        let mut res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(170)),
+            r(1, 5, 6, Score(-50)),
+        ];
+        let s = score_session(&pairs(6), &res, &Settings::default()).unwrap();
+        assert_eq!(s.points[0].unwrap().ns, Ratio::from_integer(4));
+        res[0].reversed = true;
+        let s = score_session(&pairs(6), &res, &Settings::default()).unwrap();
+        let p = s.points[0].unwrap();
+        assert_eq!(
+            (p.ns, p.ew),
+            (Ratio::from_integer(0), Ratio::from_integer(4))
+        );
+        // The others are untouched.
+        assert_eq!(s.points[1].unwrap().ns, Ratio::from_integer(2));
+    }
+
+    #[test]
+    fn percentage_on_the_boards_played() {
+        // Pair 1 plays two boards, pair 7 only board 2 (a bye on board 1).
+        let res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(170)),
+            r(1, 5, 6, Score(-50)),
+            r(2, 1, 7, Score(100)),
+            r(2, 3, 2, Score(100)),
+            r(2, 5, 4, Score(-100)),
+            r(2, 6, 8, NotPlayed),
+        ];
+        let s = score_session(&pairs(8), &res, &Settings::default()).unwrap();
+        let p1 = s.pairs.iter().find(|p| p.pair == 0).unwrap();
+        assert_eq!(p1.boards, 2);
+        assert_eq!(p1.max, Exact::integer(12));
+        let p8 = s.pairs.iter().find(|p| p.pair == 7).unwrap();
+        assert_eq!(p8.percentage, None);
+        assert_eq!(p8.rank, None);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let mut bad = r(1, 2, 2, Score(420));
+        bad.line = 7;
+        let mut twice = r(1, 1, 3, Score(100));
+        twice.line = 9;
+        let mut first = r(1, 1, 4, Score(100));
+        first.line = 8;
+        let err = score_session(&pairs(4), &[bad, first, twice], &Settings::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("line 7: board 1: pair 2 is on both sides"),
+            "{err}"
+        );
+        assert!(
+            err.contains("line 9: board 1: pair 1 plays board 1 twice (also on line 8)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn set_letters_go_past_z() {
+        assert_eq!(set_letters(0), "A");
+        assert_eq!(set_letters(25), "Z");
+        assert_eq!(set_letters(26), "AA");
+    }
+
+    #[test]
+    fn law_12c2_gives_the_session_percentage_when_higher() {
+        // Pair 1 scores tops on boards 1 and 2, then gets average-plus on board 3.
+        let res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(170)),
+            r(2, 1, 3, Score(420)),
+            r(2, 2, 4, Score(170)),
+            r(3, 1, 4, Outcome::Artificial { ns: 60, ew: 40 }),
+            r(3, 2, 3, Score(100)),
+        ];
+        let settings = Settings {
+            avg_plus_session: true,
+            ..Settings::default()
+        };
+        let s = score_session(&pairs(4), &res, &settings).unwrap();
+        // Top 2; pair 1 had 100 %, so its average-plus becomes 2 of 2.
+        assert_eq!(s.points[4].unwrap().ns, Ratio::from_integer(2));
+        let plain = score_session(&pairs(4), &res, &Settings::default()).unwrap();
+        assert_eq!(plain.points[4].unwrap().ns, Ratio::new(6, 5));
+    }
+
+    #[test]
+    fn rounding_to_a_tenth_before_totalling() {
+        let res = vec![
+            r(1, 1, 2, Score(510)),
+            r(1, 3, 4, Score(480)),
+            r(1, 5, 6, Score(-100)),
+            r(1, 7, 8, NotPlayed),
+        ];
+        let settings = Settings {
+            rounding: BoardRounding::TruncateTenth,
+            ..Settings::default()
+        };
+        let s = score_session(&pairs(8), &res, &settings).unwrap();
+        // 3 of 4 scores: 4 -> 4/3 × 5 - 1 = 17/3 = 5.666 -> 5.6.
+        assert_eq!(s.points[0].unwrap().ns, Ratio::new(56, 10));
+    }
+}
