@@ -159,7 +159,10 @@ mod tests {
     fn dealer_cycles_from_north() {
         let dealers: Vec<Seat> = (1..=8).map(|n| Board::new(n).unwrap().dealer()).collect();
         use Seat::*;
-        assert_eq!(dealers, [North, East, South, West, North, East, South, West]);
+        assert_eq!(
+            dealers,
+            [North, East, South, West, North, East, South, West]
+        );
     }
 
     #[test]

@@ -402,8 +402,14 @@ mod tests {
 
     #[test]
     fn levels_and_tricks_out_of_range_are_refused() {
-        assert_eq!(Contract::new(8, Spades, Undoubled), Err(ContractError::Level(8)));
-        assert_eq!(Contract::new(0, Spades, Undoubled), Err(ContractError::Level(0)));
+        assert_eq!(
+            Contract::new(8, Spades, Undoubled),
+            Err(ContractError::Level(8))
+        );
+        assert_eq!(
+            Contract::new(0, Spades, Undoubled),
+            Err(ContractError::Level(0))
+        );
         assert_eq!(
             c(4, Spades, Undoubled).score(14, false),
             Err(ContractError::Tricks(14))

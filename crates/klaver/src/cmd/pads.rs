@@ -1,13 +1,71 @@
 //! `klaver rubber` and `klaver chicago`: score pads drawn from a file of deals.
+//!
+//! The file has one deal per line; `#` starts a comment, blank lines are skipped:
+//!
+//! ```text
+//! we 2NT 9                  # side, contract, tricks taken
+//! they 4S =                 # or the result: =, +1, -2
+//! they 6DX -2               # doubling belongs to the contract: 6DX, 6DXX
+//! we 3SX -2 honours we 100  # rubber only: honours held, by either side
+//! pass                      # passed out
+//! ```
+//!
+//! The side is `we`/`they` (also `wij`/`zij`, `biz`/`siz`), a partnership (`ns`, `ew`,
+//! `nz`, `ow`, `k-g`, `d-b`) or a declarer seat in the chosen language; North-South is
+//! written in the "we" column. Contracts and results use the notation of `--lang`.
 
-use super::CmdResult;
-use std::path::PathBuf;
+use super::{CliError, CmdResult, LangArg};
+use klaver_core::chicago::{
+    ChicagoDealScore, ChicagoPad, ChicagoSettings, ChicagoVariant, VulnerabilityOrder,
+};
+use klaver_core::contract::{Contract, Strain};
+use klaver_core::notation::{Language, parse_contract, parse_result, parse_seat};
+use klaver_core::rubber::{
+    Entry, EntryKind, Honours, HonoursHeld, PadPlay, PadSide, RubberDeal, RubberDealScore,
+    RubberPad, RubberParty, RubberSettings, Standing,
+};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// Arguments of `klaver rubber`.
 #[derive(clap::Args)]
 pub struct RubberArgs {
     /// The file of deals, one per line.
     file: PathBuf,
+    /// Score 50 / 100 for making a doubled / redoubled contract (current Laws; seed 003
+    /// leaves it out).
+    #[arg(long)]
+    insult: bool,
+    /// Carry each rubber's difference into the next rubber as a bonus for its winner
+    /// (seed 003's pad).
+    #[arg(long)]
+    carry: bool,
+    /// The language contracts and results are written in.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
+}
+
+/// How a Chicago block is scored.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum VariantArg {
+    /// Each deal alone; part-score 50 / 100, game 300 / 500 (seed 003's recommendation).
+    Mixed,
+    /// Part-scores carry to game within the block of four; 100 for a part-score on deal 4.
+    Original,
+    /// Duplicate scoring of every deal, with the bonus for making a doubled contract.
+    Duplicate,
+    /// Duplicate scoring without the bonus for making a doubled contract.
+    Modern,
+}
+
+/// Who is vulnerable on deals 2 and 3 of a Chicago block.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum VulOrderArg {
+    /// The dealer's side (older order, seed 003's tables).
+    Dealer,
+    /// The dealer's opponents (newer order).
+    NonDealer,
 }
 
 /// Arguments of `klaver chicago`.
@@ -15,16 +73,529 @@ pub struct RubberArgs {
 pub struct ChicagoArgs {
     /// The file of deals, one per line.
     file: PathBuf,
+    /// How the deals are scored.
+    #[arg(long, value_enum, default_value = "mixed")]
+    variant: VariantArg,
+    /// Who is vulnerable on deals 2 and 3 of each block.
+    #[arg(long, value_enum, default_value = "dealer")]
+    vul_order: VulOrderArg,
+    /// Score 50 / 100 for making a doubled / redoubled contract (mixed and original;
+    /// duplicate always scores it).
+    #[arg(long)]
+    insult: bool,
+    /// The language contracts and results are written in.
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
 }
 
 /// Runs `klaver rubber`.
 pub fn rubber(args: RubberArgs) -> CmdResult {
-    let _ = args.file;
-    todo!()
+    let lang = args.lang.language();
+    let lines = read_deals(&args.file, lang, true)?;
+    let settings = RubberSettings {
+        insult: args.insult,
+        carry_difference: args.carry,
+    };
+    let mut pad = RubberPad::new(settings);
+    for line in &lines {
+        let deal = match line.deal {
+            None => RubberDeal::PassedOut,
+            Some(play) => RubberDeal::Played {
+                play,
+                honours: line.honours,
+            },
+        };
+        pad.record(deal)
+            .map_err(|e| line_error(&args.file, line.number, e))?;
+    }
+    print!("{}", draw_rubber_party(&pad.finish()));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Runs `klaver chicago`.
 pub fn chicago(args: ChicagoArgs) -> CmdResult {
-    let _ = args.file;
-    todo!()
+    let variant = match args.variant {
+        VariantArg::Mixed => ChicagoVariant::Mixed,
+        VariantArg::Original => ChicagoVariant::Original,
+        VariantArg::Duplicate => ChicagoVariant::Duplicate,
+        VariantArg::Modern => ChicagoVariant::Modern,
+    };
+    if args.insult && variant == ChicagoVariant::Modern {
+        return Err(CliError::input(
+            "--insult cannot be used with --variant modern: modern Chicago has no bonus for \
+             making a doubled contract (use --variant duplicate)",
+        ));
+    }
+    let order = match args.vul_order {
+        VulOrderArg::Dealer => VulnerabilityOrder::Dealer,
+        VulOrderArg::NonDealer => VulnerabilityOrder::NonDealer,
+    };
+    let lines = read_deals(&args.file, args.lang.language(), false)?;
+    let mut pad = ChicagoPad::new(ChicagoSettings {
+        variant,
+        order,
+        insult: args.insult,
+    });
+    for line in &lines {
+        pad.record(line.deal);
+    }
+    print!("{}", draw_chicago(&pad));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One deal read from the file.
+struct DealLine {
+    number: usize,
+    deal: Option<PadPlay>,
+    honours: Option<HonoursHeld>,
+}
+
+fn line_error(file: &Path, line: usize, what: impl std::fmt::Display) -> CliError {
+    CliError::input(format!("{}, line {line}: {what}", file.display()))
+}
+
+fn read_deals(
+    file: &Path,
+    lang: Language,
+    honours_allowed: bool,
+) -> Result<Vec<DealLine>, CliError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let mut deals = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        let content = raw.split('#').next().unwrap_or("").trim();
+        if content.is_empty() {
+            continue;
+        }
+        let deal = parse_line(content, lang, honours_allowed)
+            .map_err(|what| line_error(file, number, what))?;
+        deals.push(DealLine {
+            number,
+            deal: deal.0,
+            honours: deal.1,
+        });
+    }
+    if deals.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: no deals found (one deal a line, e.g. `we 4S =` or `pass`)",
+            file.display()
+        )));
+    }
+    Ok(deals)
+}
+
+const PASS_WORDS: [&str; 4] = ["pass", "passed", "pas", "passe"];
+const HONOURS_WORDS: [&str; 5] = ["honours", "honors", "honneurs", "onör", "onor"];
+const DOUBLING_WORDS: [&str; 12] = [
+    "x",
+    "xx",
+    "dbl",
+    "rdbl",
+    "double",
+    "doubled",
+    "redouble",
+    "redoubled",
+    "!",
+    "!!",
+    "kontur",
+    "sürkontur",
+];
+
+fn parse_side(token: &str, lang: Language) -> Result<PadSide, String> {
+    let t = token.to_lowercase();
+    match t.as_str() {
+        "we" | "wij" | "biz" | "ns" | "nz" | "k-g" | "kg" => return Ok(PadSide::We),
+        "they" | "zij" | "siz" | "ew" | "ow" | "d-b" | "db" => return Ok(PadSide::They),
+        _ => {}
+    }
+    parse_seat(token, lang)
+        .map(|seat| PadSide::from(seat.side()))
+        .map_err(|_| {
+            format!("unknown side {token:?}: write we or they (also ns, ew, or a declarer seat)")
+        })
+}
+
+type ParsedLine = (Option<PadPlay>, Option<HonoursHeld>);
+
+fn parse_line(content: &str, lang: Language, honours_allowed: bool) -> Result<ParsedLine, String> {
+    let tokens: Vec<&str> = content.split_whitespace().collect();
+    let first = tokens[0].to_lowercase();
+    if PASS_WORDS.contains(&first.as_str()) {
+        if tokens.len() > 1 {
+            return Err(format!(
+                "a passed-out deal takes nothing after {:?}, found {:?}",
+                tokens[0],
+                tokens[1..].join(" ")
+            ));
+        }
+        return Ok((None, None));
+    }
+    let side = parse_side(tokens[0], lang)?;
+    let honours_at = tokens
+        .iter()
+        .position(|t| HONOURS_WORDS.contains(&t.to_lowercase().as_str()));
+    let (play_tokens, honours_tokens) = match honours_at {
+        Some(i) => (&tokens[1..i], Some(&tokens[i + 1..])),
+        None => (&tokens[1..], None),
+    };
+    if play_tokens.len() < 2 {
+        return Err(format!(
+            "expected a side, a contract and the tricks taken or the result \
+             (e.g. `we 4S =`, `we 4S 10`, `they 3NTX -2`), found {content:?}"
+        ));
+    }
+    let (result_text, contract_tokens) = play_tokens.split_last().expect("two tokens or more");
+    let contract_text = contract_tokens.join(" ");
+    let contract = parse_contract(&contract_text, lang).map_err(|e| {
+        let separate_double = contract_tokens.len() > 1
+            && contract_tokens[1..]
+                .iter()
+                .any(|t| DOUBLING_WORDS.contains(&t.to_lowercase().as_str()));
+        if separate_double {
+            format!(
+                "{e}; write a double or redouble as part of the contract in the notation of \
+                 the chosen language, e.g. 4SX (doubled) or 4SXX (redoubled)"
+            )
+        } else {
+            e.to_string()
+        }
+    })?;
+    let tricks = parse_result(result_text, contract, lang).map_err(|e| e.to_string())?;
+    let play = PadPlay::new(side, contract, tricks).map_err(|e| e.to_string())?;
+    let honours = match honours_tokens {
+        None => None,
+        Some(_) if !honours_allowed => {
+            return Err("honours are not scored at Chicago: remove the honours".to_string());
+        }
+        Some(rest) => Some(parse_honours(rest, contract, lang)?),
+    };
+    Ok((Some(play), honours))
+}
+
+fn parse_honours(rest: &[&str], contract: Contract, lang: Language) -> Result<HonoursHeld, String> {
+    let [side, value] = rest else {
+        return Err(format!(
+            "honours are written `honours SIDE 100` or `honours SIDE 150`, found {:?}",
+            rest.join(" ")
+        ));
+    };
+    let side = parse_side(side, lang)?;
+    let notrump = contract.strain() == Strain::NoTrump;
+    let honours = match (*value, notrump) {
+        ("100", false) => Honours::FourTrumpHonours,
+        ("150", false) => Honours::FiveTrumpHonours,
+        ("150", true) => Honours::FourAces,
+        ("100", true) => {
+            return Err(
+                "at notrump only four aces in one hand count as honours (150), not 100".to_string(),
+            );
+        }
+        _ => {
+            return Err(format!(
+                "honours are worth 100 (four trump honours) or 150 (five trump honours, or \
+                 four aces at notrump), not {value:?}"
+            ));
+        }
+    };
+    Ok(HonoursHeld { side, honours })
+}
+
+fn side_name(side: PadSide) -> &'static str {
+    match side {
+        PadSide::We => "We",
+        PadSide::They => "They",
+    }
+}
+
+fn outcome(standing: Standing) -> String {
+    match standing.leader() {
+        Some((side, by)) => format!(
+            "{} are ahead by {by} (we {}, they {})",
+            side_name(side),
+            standing.we,
+            standing.they
+        ),
+        None => format!("All square ({} each)", standing.we),
+    }
+}
+
+fn deal_text(play: Option<PadPlay>) -> String {
+    match play {
+        None => "passed out".to_string(),
+        Some(p) => p.to_string(),
+    }
+}
+
+fn entry_detail(entries: &[Entry], below_line: bool) -> String {
+    entries
+        .iter()
+        .map(|e| {
+            let mark = if below_line && e.kind.below_the_line() {
+                " below"
+            } else {
+                ""
+            };
+            format!("{} {} {}{mark}", e.side, e.kind, e.points)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn cell(points: i32) -> String {
+    if points == 0 {
+        String::new()
+    } else {
+        points.to_string()
+    }
+}
+
+const COL: usize = 8;
+
+fn pad_row(out: &mut String, label: &str, we: &str, they: &str) {
+    let row = format!("  {label:<8}{we:>COL$} | {they:<COL$}");
+    let _ = writeln!(out, "{}", row.trim_end());
+}
+
+fn pad_rule(out: &mut String, ch: char, note: &str) {
+    let bar: String = std::iter::repeat_n(ch, COL + 1).collect();
+    let row = format!("  {:<8}{bar}+{bar} {note}", "");
+    let _ = writeln!(out, "{}", row.trim_end());
+}
+
+/// Writes two columns of figures side by side, as many rows as the longer column.
+fn pad_columns(out: &mut String, we: &[i32], they: &[i32], bottom_aligned: bool) {
+    let rows = we.len().max(they.len());
+    let get = |col: &[i32], r: usize| -> String {
+        let r = if bottom_aligned {
+            (r + col.len()).checked_sub(rows)
+        } else {
+            Some(r)
+        };
+        r.and_then(|r| col.get(r))
+            .map(|p| p.to_string())
+            .unwrap_or_default()
+    };
+    for r in 0..rows {
+        pad_row(out, "", &get(we, r), &get(they, r));
+    }
+}
+
+fn draw_rubber_party(party: &RubberParty) -> String {
+    let mut out = String::new();
+    let s = party.settings;
+    let _ = writeln!(
+        out,
+        "Rubber bridge: insult bonus {}, differences {}",
+        if s.insult { "on" } else { "off" },
+        if s.carry_difference {
+            "carried into the next rubber"
+        } else {
+            "not carried"
+        }
+    );
+    for rubber in &party.rubbers {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "Rubber {}", rubber.number);
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  Entries",
+            "Deal", "Contract", "Vul", "We", "They", "We tot", "They tot"
+        );
+        let mut running = Standing::default();
+        if let Some(c) = rubber.carried {
+            running.add(c.side, c.points);
+            let _ = writeln!(
+                out,
+                "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  {} carried from rubber {}",
+                "",
+                "carried",
+                "",
+                cell(running.we),
+                cell(running.they),
+                running.we,
+                running.they,
+                c.side,
+                rubber.number - 1
+            );
+        }
+        for d in &rubber.deals {
+            running = running + d.standing();
+            let _ = writeln!(
+                out,
+                "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  {}{}",
+                d.number,
+                deal_text(match d.deal {
+                    RubberDeal::PassedOut => None,
+                    RubberDeal::Played { play, .. } => Some(play),
+                }),
+                d.vulnerability.to_string(),
+                cell(d.standing().we),
+                cell(d.standing().they),
+                running.we,
+                running.they,
+                entry_detail(&d.entries, true),
+                deal_note(d)
+            );
+        }
+        if !rubber.closing.is_empty() {
+            running = running + Standing::of(&rubber.closing);
+            let closing = Standing::of(&rubber.closing);
+            let _ = writeln!(
+                out,
+                "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  {}",
+                "",
+                "unfinished",
+                "",
+                cell(closing.we),
+                cell(closing.they),
+                running.we,
+                running.they,
+                entry_detail(&rubber.closing, false)
+            );
+        }
+        let _ = writeln!(out);
+        draw_rubber_pad(&mut out, rubber);
+        let result = match rubber.winner() {
+            Some(w) => format!("{} won rubber {}", side_name(w), rubber.number),
+            None => format!("Rubber {} unfinished", rubber.number),
+        };
+        let _ = writeln!(
+            out,
+            "  {result}; {}.",
+            lowercase_first(&outcome(rubber.standing()))
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "Party of {} rubber{}: {}.",
+        party.rubbers.len(),
+        if party.rubbers.len() == 1 { "" } else { "s" },
+        outcome(party.standing())
+    );
+    out
+}
+
+fn lowercase_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+fn deal_note(d: &RubberDealScore) -> String {
+    match (d.game_won, d.rubber_won) {
+        (_, Some(w)) => format!("  [game and rubber: {w}]"),
+        (Some(w), None) => format!("  [game: {w}]"),
+        _ => String::new(),
+    }
+}
+
+fn draw_rubber_pad(out: &mut String, rubber: &klaver_core::rubber::Rubber) {
+    pad_row(out, "", "We", "They");
+    pad_rule(out, '-', "");
+    // Above the line: the first figure sits just above the line, later ones higher up.
+    let above: Vec<&Entry> = rubber
+        .entries()
+        .filter(|e| !e.kind.below_the_line())
+        .collect();
+    let column = |side: PadSide| -> Vec<i32> {
+        above
+            .iter()
+            .rev()
+            .filter(|e| e.side == side)
+            .map(|e| e.points)
+            .collect()
+    };
+    pad_columns(out, &column(PadSide::We), &column(PadSide::They), true);
+    pad_rule(out, '=', "");
+    // Below the line: one block per game, closed by a line when the game is won.
+    let games = rubber.deals.iter().map(|d| d.game).max().unwrap_or(0);
+    let mut ruled = false;
+    for game in 0..=games {
+        let deals: Vec<&RubberDealScore> = rubber.deals.iter().filter(|d| d.game == game).collect();
+        let below = |side: PadSide| -> Vec<i32> {
+            deals
+                .iter()
+                .flat_map(|d| d.entries.iter())
+                .filter(|e| e.side == side && e.kind == EntryKind::TrickScore)
+                .map(|e| e.points)
+                .collect()
+        };
+        let (we, they) = (below(PadSide::We), below(PadSide::They));
+        if we.is_empty() && they.is_empty() {
+            continue;
+        }
+        pad_columns(out, &we, &they, false);
+        ruled = false;
+        if let Some(w) = deals.iter().find_map(|d| d.game_won) {
+            pad_rule(out, '-', &format!("game {}: {w}", game + 1));
+            ruled = true;
+        }
+    }
+    if !ruled {
+        pad_rule(out, '-', "");
+    }
+    let total = rubber.standing();
+    pad_row(out, "Total", &total.we.to_string(), &total.they.to_string());
+}
+
+fn draw_chicago(pad: &ChicagoPad) -> String {
+    let mut out = String::new();
+    let s = pad.settings();
+    let order = match s.order {
+        VulnerabilityOrder::Dealer => "dealer's side",
+        VulnerabilityOrder::NonDealer => "non-dealer's side",
+    };
+    let _ = writeln!(
+        out,
+        "Chicago, {} scoring; {order} vulnerable on deals 2 and 3; insult bonus {}",
+        s.variant,
+        if s.insult_scored() { "on" } else { "off" }
+    );
+    let _ = writeln!(out);
+    let original = s.variant == ChicagoVariant::Original;
+    let _ = writeln!(
+        out,
+        "  {:>4}  {:<6} {:<16} {:>6} {:>6} {:>8} {:>8}  Entries",
+        "Deal", "Vul", "Contract", "We", "They", "We tot", "They tot"
+    );
+    for d in pad.deals() {
+        let st = d.standing();
+        let _ = writeln!(
+            out,
+            "  {:>4}  {:<6} {:<16} {:>6} {:>6} {:>8} {:>8}  {}{}",
+            d.number,
+            d.vulnerability.to_string(),
+            deal_text(d.play),
+            cell(st.we),
+            cell(st.they),
+            d.running.we,
+            d.running.they,
+            entry_detail(&d.entries, original),
+            chicago_note(d)
+        );
+        if d.position == 4 {
+            let _ = writeln!(out, "  {}", "-".repeat(66));
+        }
+    }
+    if !pad.block_complete() {
+        let _ = writeln!(
+            out,
+            "  (block of four incomplete: {} of 4 deals played)",
+            pad.deals().len() % 4
+        );
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(out, "{}.", outcome(pad.standing()));
+    out
+}
+
+fn chicago_note(d: &ChicagoDealScore) -> String {
+    match d.game_won {
+        Some(w) => format!("  [game: {w}]"),
+        None => String::new(),
+    }
 }

@@ -1,0 +1,245 @@
+//! `klaver rubber` and `klaver chicago` on the example pads of seed 003 and on bad files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn example(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name)
+}
+
+fn klaver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .output()
+        .expect("the klaver binary runs")
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = klaver(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "klaver {args:?} failed: {stderr}");
+    String::from_utf8(out.stdout).expect("output is UTF-8")
+}
+
+/// Writes a pad file into the test scratch directory and returns its path.
+fn pad_file(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("pads_cli_{name}.txt"));
+    std::fs::write(&path, text).expect("scratch file is written");
+    path
+}
+
+/// Runs a command that must fail with exit code 2 and returns its message.
+fn run_bad(args: &[&str]) -> String {
+    let out = klaver(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "klaver {args:?} should exit with 2"
+    );
+    assert!(out.stdout.is_empty(), "no pad is drawn for a bad file");
+    let stderr = String::from_utf8(out.stderr).expect("message is UTF-8");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn seed_003_rubber_party_with_carried_differences() {
+    let file = example("rubber-seed003.txt");
+    let out = run_ok(&["rubber", file.to_str().unwrap(), "--carry"]);
+    assert!(
+        out.contains("They won rubber 1; they are ahead by 320 (we 700, they 1020)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("We won rubber 2; we are ahead by 970 (we 1480, they 510)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("They won rubber 3; they are ahead by 100 (we 1150, they 1250)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Party of 3 rubbers: They are ahead by 100 (we 2360, they 2460)."),
+        "{out}"
+    );
+}
+
+#[test]
+fn seed_003_rubber_party_without_carrying() {
+    let file = example("rubber-seed003.txt");
+    let out = run_ok(&["rubber", file.to_str().unwrap()]);
+    assert!(
+        out.contains("We won rubber 2; we are ahead by 1290"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Party of 3 rubbers: They are ahead by 100 (we 2360, they 2460)."),
+        "{out}"
+    );
+}
+
+#[test]
+fn insult_bonus_changes_the_seed_party() {
+    // Rubber 1, deal 6 (3NT doubled made) gains 50 for "they".
+    let file = example("rubber-seed003.txt");
+    let out = run_ok(&["rubber", file.to_str().unwrap(), "--carry", "--insult"]);
+    assert!(
+        out.contains("they are ahead by 370 (we 700, they 1070)"),
+        "{out}"
+    );
+    assert!(out.contains("They are ahead by 150"), "{out}");
+}
+
+#[test]
+fn seed_003_chicago_mixed_and_original() {
+    let file = example("chicago-seed003.txt");
+    let f = file.to_str().unwrap();
+    let mixed = run_ok(&["chicago", f, "--variant", "mixed"]);
+    assert!(
+        mixed.contains("We are ahead by 510 (we 1780, they 1270)."),
+        "{mixed}"
+    );
+    assert!(mixed.contains("1260"), "{mixed}");
+    let original = run_ok(&["chicago", f, "--variant", "original"]);
+    assert!(
+        original.contains("We are ahead by 610 (we 1880, they 1270)."),
+        "{original}"
+    );
+    // Deal 2 completes the game begun on deal 1.
+    assert!(original.contains("we game 300"), "{original}");
+}
+
+#[test]
+fn chicago_duplicate_modern_and_vulnerability_order() {
+    let file = example("chicago-seed003.txt");
+    let f = file.to_str().unwrap();
+    let dup = run_ok(&["chicago", f, "--variant", "duplicate"]);
+    assert!(
+        dup.contains("We are ahead by 560 (we 1780, they 1220)."),
+        "{dup}"
+    );
+    let modern = run_ok(&["chicago", f, "--variant", "modern"]);
+    assert!(
+        modern.contains("We are ahead by 510 (we 1730, they 1220)."),
+        "{modern}"
+    );
+    // Newer order: "we" vulnerable on deals 2 and 6, "they" on 3 and 7:
+    // 160, 120, 50 to us, and their 3NT+1 is worth 630.
+    let newer = run_ok(&["chicago", f, "--vul-order", "non-dealer"]);
+    assert!(newer.contains("non-dealer's side vulnerable"), "{newer}");
+    assert!(
+        newer.contains("We are ahead by 260 (we 1730, they 1470)."),
+        "{newer}"
+    );
+}
+
+#[test]
+fn redoubled_contracts_and_passed_out_deals() {
+    let file = pad_file(
+        "redouble",
+        "# a block with a redouble\npass\nthey 1DXX =\n\nns 3NT 9\new 2S -1\n",
+    );
+    let out = run_ok(&["chicago", file.to_str().unwrap(), "--variant", "duplicate"]);
+    assert!(out.contains("passed out"), "{out}");
+    // 1DXX= by the vulnerable side: 80 + 50 + 100 = 230; 3NT= both vul 600; 2S-1 100.
+    assert!(
+        out.contains("We are ahead by 470 (we 700, they 230)."),
+        "{out}"
+    );
+}
+
+#[test]
+fn unfinished_rubber_gets_its_bonuses() {
+    let file = pad_file("unfinished", "we 4S =\nthey 2H =\n");
+    let out = run_ok(&["rubber", file.to_str().unwrap()]);
+    assert!(out.contains("Rubber 1 unfinished"), "{out}");
+    // 120 + 300 for a game in an unfinished rubber; 60 + 100 for a part-score.
+    assert!(
+        out.contains("We are ahead by 260 (we 420, they 160)."),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_lines_are_named_with_exit_code_2() {
+    let cases: &[(&str, &str, &str, &[&str])] = &[
+        ("level8", "we 2S =\n\nwe 8S =\n", "line 3", &["rubber"]),
+        ("tricks14", "# deal\nthey 4S 14\n", "line 2", &["rubber"]),
+        ("side", "we 1NT =\nus 4S =\n", "line 2", &["rubber"]),
+        ("redoubled", "we 4S redoubled =\n", "line 1", &["rubber"]),
+        ("noresult", "we 4S\n", "line 1", &["rubber"]),
+        (
+            "honoursnt",
+            "we 3NT = honours we 100\n",
+            "line 1",
+            &["rubber"],
+        ),
+        (
+            "honoursvalue",
+            "we 4S = honours they 120\n",
+            "line 1",
+            &["rubber"],
+        ),
+        (
+            "chicagohonours",
+            "we 4S =\nwe 4S = honours we 100\n",
+            "line 2",
+            &["chicago"],
+        ),
+        ("passextra", "pass 4S\n", "line 1", &["chicago"]),
+    ];
+    for (name, text, line, cmd) in cases {
+        let file = pad_file(name, text);
+        let mut args: Vec<&str> = cmd.to_vec();
+        args.push(file.to_str().unwrap());
+        let msg = run_bad(&args);
+        assert!(msg.contains(line), "{name}: {msg}");
+        assert!(
+            msg.contains(&format!("pads_cli_{name}.txt")),
+            "{name}: {msg}"
+        );
+    }
+}
+
+#[test]
+fn specific_messages_say_what_is_wrong() {
+    let msg = run_bad(&[
+        "rubber",
+        pad_file("msg_side", "us 4S =\n").to_str().unwrap(),
+    ]);
+    assert!(msg.contains("unknown side \"us\""), "{msg}");
+    let msg = run_bad(&[
+        "rubber",
+        pad_file("msg_dbl", "we 4S redoubled =\n").to_str().unwrap(),
+    ]);
+    assert!(msg.contains("4SXX (redoubled)"), "{msg}");
+    let msg = run_bad(&[
+        "chicago",
+        pad_file("msg_hon", "we 4S = honours we 100\n")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert!(msg.contains("honours are not scored at Chicago"), "{msg}");
+}
+
+#[test]
+fn usage_and_file_errors_exit_with_2() {
+    let file = example("chicago-seed003.txt");
+    let msg = run_bad(&[
+        "chicago",
+        file.to_str().unwrap(),
+        "--variant",
+        "modern",
+        "--insult",
+    ]);
+    assert!(msg.contains("--insult"), "{msg}");
+    let msg = run_bad(&["rubber", "/nonexistent/pad.txt"]);
+    assert!(msg.contains("cannot read"), "{msg}");
+    let msg = run_bad(&[
+        "rubber",
+        pad_file("empty", "# nothing\n\n").to_str().unwrap(),
+    ]);
+    assert!(msg.contains("no deals"), "{msg}");
+}
