@@ -21,6 +21,7 @@ pub mod exact;
 pub mod matchpoints;
 pub mod notation;
 pub mod rubber;
+pub mod score_check;
 pub mod session;
 
 pub use board::{Board, Seat, Side, Vulnerability};

@@ -741,4 +741,74 @@ mod tests {
         // 3 of 4 scores: 4 -> 4/3 × 5 - 1 = 17/3 = 5.666 -> 5.6.
         assert_eq!(s.points[0].unwrap().ns, Ratio::new(56, 10));
     }
+
+    #[test]
+    fn seed_percentages_on_a_bye_pair_maximum() {
+        // 24 boards, 6 results each (top 10). Pair A (index 0) plays boards 1-20 and
+        // scores 130, pair B (index 1) plays all 24 and scores 144; the other tables are
+        // filled by pairs that play one board each.
+        let mut ps = vec![
+            PairInfo {
+                id: "A".into(),
+                ..PairInfo::default()
+            },
+            PairInfo {
+                id: "B".into(),
+                ..PairInfo::default()
+            },
+        ];
+        let mut res = Vec::new();
+        let filler = |ps: &mut Vec<PairInfo>| {
+            ps.push(PairInfo {
+                id: format!("f{}", ps.len()),
+                ..PairInfo::default()
+            });
+            ps.len() - 1
+        };
+        // North-South scores by rank: 10, 8, 6, 4, 2, 0 points.
+        let by_rank = [600, 500, 400, 300, 200, 100];
+        for board in 1..=24u32 {
+            let a_rank = match board {
+                1..=5 => Some(0),
+                6..=10 => Some(1),
+                11..=20 => Some(3),
+                _ => None,
+            };
+            for (rank, &sc) in by_rank.iter().enumerate() {
+                let ns = if Some(rank) == a_rank {
+                    0
+                } else if rank == 2 {
+                    1
+                } else {
+                    filler(&mut ps)
+                };
+                let ew = filler(&mut ps);
+                res.push(TableResult {
+                    board,
+                    ns,
+                    ew,
+                    outcome: Score(sc),
+                    reversed: false,
+                    line: 0,
+                });
+            }
+        }
+        let s = score_session(&ps, &res, &Settings::default()).unwrap();
+        let a = s.pairs.iter().find(|p| p.pair == 0).unwrap();
+        let b = s.pairs.iter().find(|p| p.pair == 1).unwrap();
+        assert_eq!(
+            (a.total.clone(), a.max.clone()),
+            (Exact::integer(130), Exact::integer(200))
+        );
+        assert_eq!(a.percentage.as_ref().unwrap().to_decimal(2), "65.00");
+        assert_eq!(
+            (b.total.clone(), b.max.clone()),
+            (Exact::integer(144), Exact::integer(240))
+        );
+        assert_eq!(b.percentage.as_ref().unwrap().to_decimal(2), "60.00");
+        assert_eq!(s.top, 10);
+        assert_eq!(s.average_per_round(4), Ratio::from_integer(20));
+        // Ranked by percentage, not by total: A (130) above B (144).
+        assert!(a.rank < b.rank);
+    }
 }

@@ -21,6 +21,10 @@ enum Command {
     Rubber(cmd::pads::RubberArgs),
     /// Draw a Chicago score pad from a file of deals.
     Chicago(cmd::pads::ChicagoArgs),
+    /// Score a pairs session from its travellers: result list, control sheet, travellers.
+    Score(cmd::score::Args),
+    /// Write a synthetic travellers CSV of any size (for trying out and measuring).
+    Generate(cmd::generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -29,6 +33,8 @@ fn main() -> ExitCode {
         Command::Contract(args) => cmd::contract::run(args),
         Command::Rubber(args) => cmd::pads::rubber(args),
         Command::Chicago(args) => cmd::pads::chicago(args),
+        Command::Score(args) => cmd::score::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -1,9 +1,34 @@
 //! One module per subcommand; each turns its arguments into library calls and output.
 
 pub mod contract;
+pub mod generate;
 pub mod pads;
+pub mod score;
 
+use klaver_core::notation::Language;
 use std::fmt;
+
+/// The language of contracts and reports on the command line.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq)]
+pub enum LangArg {
+    /// Dutch (S H R K SA; N O Z W; ! and !!).
+    Nl,
+    /// English (S H D C NT; N E S W; X and XX).
+    En,
+    /// Turkish (Pik Kupa Karo Trefl SA; K D G B; kontur, sürkontur).
+    Tr,
+}
+
+impl LangArg {
+    /// The notation language.
+    pub fn language(self) -> Language {
+        match self {
+            LangArg::Nl => Language::Dutch,
+            LangArg::En => Language::English,
+            LangArg::Tr => Language::Turkish,
+        }
+    }
+}
 
 /// A failure the user must fix; printed without a backtrace.
 #[derive(Debug)]

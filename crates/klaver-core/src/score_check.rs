@@ -1,0 +1,102 @@
+//! Which duplicate scores can exist on a board, to catch entry mistakes.
+//!
+//! A score such as 425 cannot come from any contract, and 630 cannot be scored by
+//! North-South when they are not vulnerable (it is 3NT+1 vulnerable). The tables are built
+//! once from every contract, declarer and number of tricks under each vulnerability.
+
+use crate::board::{Seat, Vulnerability};
+use crate::contract::{Contract, Doubling, Play, Strain};
+use std::sync::OnceLock;
+
+const VULS: [Vulnerability; 4] = [
+    Vulnerability::None,
+    Vulnerability::NorthSouth,
+    Vulnerability::EastWest,
+    Vulnerability::Both,
+];
+
+fn vul_index(v: Vulnerability) -> usize {
+    VULS.iter().position(|&x| x == v).unwrap_or(0)
+}
+
+/// Every play that is possible, once.
+fn all_plays() -> impl Iterator<Item = Play> {
+    (1..=7u8).flat_map(|level| {
+        Strain::ALL.into_iter().flat_map(move |strain| {
+            Doubling::ALL.into_iter().flat_map(move |dbl| {
+                Seat::ALL.into_iter().flat_map(move |seat| {
+                    (0..=13u8).filter_map(move |tricks| {
+                        let c = Contract::new(level, strain, dbl).ok()?;
+                        Play::new(c, seat, tricks).ok()
+                    })
+                })
+            })
+        })
+    })
+}
+
+fn tables() -> &'static [Vec<i32>; 4] {
+    static TABLES: OnceLock<[Vec<i32>; 4]> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        VULS.map(|v| {
+            let mut scores: Vec<i32> = all_plays().map(|p| p.score_ns(v)).collect();
+            scores.push(0);
+            scores.sort_unstable();
+            scores.dedup();
+            scores
+        })
+    })
+}
+
+/// Whether North-South can score `score` (pass-out 0 included) under this vulnerability.
+pub fn is_possible(score: i32, vul: Vulnerability) -> bool {
+    tables()[vul_index(vul)].binary_search(&score).is_ok()
+}
+
+/// The simplest contracts that give North-South `score` under `vul`, for messages
+/// (undoubled first, then by level); at most `limit`.
+pub fn contracts_scoring(score: i32, vul: Vulnerability, limit: usize) -> Vec<Play> {
+    let mut plays: Vec<Play> = all_plays()
+        .filter(|p| p.score_ns(vul) == score)
+        .filter(|p| matches!(p.declarer(), Seat::North | Seat::East))
+        .collect();
+    plays.sort_by_key(|p| {
+        (
+            p.contract().doubling(),
+            p.result().abs(),
+            p.contract().level(),
+        )
+    });
+    plays.truncate(limit);
+    plays
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn impossible_and_wrong_vulnerability_scores() {
+        assert!(!is_possible(425, Vulnerability::None));
+        assert!(is_possible(630, Vulnerability::NorthSouth));
+        // 630 with nobody vulnerable is only 3HX+1 or 3SX+1.
+        assert!(is_possible(630, Vulnerability::None));
+        assert!(!is_possible(15, Vulnerability::Both));
+        assert!(is_possible(-630, Vulnerability::EastWest));
+        assert!(is_possible(0, Vulnerability::None));
+        assert!(is_possible(-7600, Vulnerability::Both));
+        assert!(is_possible(110, Vulnerability::Both));
+    }
+
+    #[test]
+    fn explains_a_score() {
+        let p = contracts_scoring(630, Vulnerability::NorthSouth, 3);
+        let found: Vec<String> = p
+            .iter()
+            .map(|p| format!("{}{:+}", p.contract(), p.result()))
+            .collect();
+        assert_eq!(found[..2], ["4NT+0", "3NT+1"]);
+        let p = contracts_scoring(630, Vulnerability::None, 3);
+        assert_eq!(p[0].contract().to_string(), "3HX");
+    }
+}

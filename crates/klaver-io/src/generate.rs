@@ -1,0 +1,220 @@
+//! Synthetic pairs events of any size, for trying klaver out and for measuring it.
+//!
+//! The event is a Mitchell movement: North-South pairs stay at their tables, East-West
+//! pairs move one table each round, and every table plays every board, so the whole field
+//! is compared on each board (as in the worldwide simultaneous contests). With an odd
+//! number of pairs one East-West pair sits out each round. Each board gets a handful of
+//! plausible contracts (a main contract most tables reach, an alternative, the other side
+//! competing, an occasional doubled sacrifice or pass-out); tricks vary around what the
+//! cards allow. A few results carry a director's adjustment (average, not played, 60/40).
+//! The same seed always gives the same file.
+
+use klaver_core::board::{Board, Seat};
+use klaver_core::contract::{Contract, Doubling, Play, Strain};
+use klaver_core::notation::{self, Language};
+use std::io::{self, Write};
+
+/// The size and seed of a synthetic event.
+#[derive(Debug, Clone, Copy)]
+pub struct GenerateOptions {
+    /// Number of pairs (at least 4).
+    pub pairs: u32,
+    /// Number of boards (at least 1).
+    pub boards: u32,
+    /// Boards per round.
+    pub boards_per_round: u32,
+    /// The random seed.
+    pub seed: u64,
+}
+
+/// A small, fast, well-mixed pseudo-random generator (SplitMix64); statistical quality is
+/// ample for synthetic data and it keeps the crate free of a dependency for one function.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    /// True with probability `per_mille` / 1000.
+    fn chance(&mut self, per_mille: u64) -> bool {
+        self.below(1000) < per_mille
+    }
+}
+
+/// A contract a table may reach on a board, and the tricks it usually makes.
+#[derive(Clone, Copy)]
+struct Option_ {
+    contract: Contract,
+    declarer: Seat,
+    tricks: u8,
+}
+
+fn random_option(rng: &mut Rng, side_ns: bool) -> Option_ {
+    let strain = Strain::ALL[rng.below(5) as usize];
+    let level = match rng.below(10) {
+        0..=2 => 2,
+        3..=4 => 3,
+        5..=7 => {
+            if strain.is_minor() {
+                5
+            } else if strain == Strain::NoTrump {
+                3
+            } else {
+                4
+            }
+        }
+        8 => 1,
+        _ => {
+            if rng.chance(300) {
+                6
+            } else {
+                4
+            }
+        }
+    };
+    let seat = match (side_ns, rng.below(2)) {
+        (true, 0) => Seat::North,
+        (true, _) => Seat::South,
+        (false, 0) => Seat::East,
+        (false, _) => Seat::West,
+    };
+    let contract = Contract::new(level, strain, Doubling::Undoubled)
+        .unwrap_or_else(|_| Contract::new(1, strain, Doubling::Undoubled).expect("level 1"));
+    let tricks = (contract.tricks_needed() as i32 + rng.below(3) as i32 - 1).clamp(0, 13) as u8;
+    Option_ {
+        contract,
+        declarer: seat,
+        tricks,
+    }
+}
+
+/// Writes a synthetic travellers CSV.
+pub fn write_event<W: Write>(out: W, opts: GenerateOptions) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(1 << 20, out);
+    let mut rng = Rng(opts.seed ^ 0x6B6C_6176_6572);
+    let tables = opts.pairs / 2;
+    let ew_pairs = opts.pairs - tables;
+    let bpr = opts.boards_per_round.max(1);
+    writeln!(out, "board,ns,ew,contract,declarer,result,score,adjust")?;
+    let mut line = String::with_capacity(64);
+    for b in 1..=opts.boards {
+        let board = Board::new(b).expect("boards start at 1");
+        let vul = board.vulnerability();
+        let ns_side = rng.chance(500);
+        let main = random_option(&mut rng, ns_side);
+        let alt = random_option(&mut rng, ns_side);
+        let other = random_option(&mut rng, !ns_side);
+        let round = (b - 1) / bpr;
+        for t in 0..tables {
+            // East-West pair e sits at table (e + round) mod E; table t therefore holds
+            // the East-West pair e = (t - round) mod E, unless that table is missing.
+            let e = (t + ew_pairs - round % ew_pairs) % ew_pairs;
+            let ns_id = t + 1;
+            let ew_id = tables + e + 1;
+            line.clear();
+            use std::fmt::Write as _;
+            let _ = write!(line, "{b},{ns_id},{ew_id},");
+            let roll = rng.below(1000);
+            if roll < 2 {
+                line.push_str(",,,,AVG");
+            } else if roll < 3 {
+                line.push_str(",,,,NP");
+            } else if roll < 4 {
+                line.push_str(",,,,60/40");
+            } else if roll < 14 {
+                line.push_str("PASS,,,0,");
+            } else {
+                let base = match roll {
+                    14..=649 => main,
+                    650..=849 => alt,
+                    _ => other,
+                };
+                let mut contract = base.contract;
+                if rng.chance(40) {
+                    contract =
+                        Contract::new(contract.level(), contract.strain(), Doubling::Doubled)
+                            .expect("same level");
+                }
+                let spread = rng.below(5) as i32;
+                let delta = match spread {
+                    0 => -1,
+                    4 => 1,
+                    _ => 0,
+                };
+                let tricks = (base.tricks as i32 + delta).clamp(0, 13) as u8;
+                let play = Play::new(contract, base.declarer, tricks).expect("tricks in range");
+                let result = play.result();
+                let res = if result == 0 {
+                    "=".to_string()
+                } else {
+                    format!("{result:+}")
+                };
+                let _ = write!(
+                    line,
+                    "{},{},{},{},",
+                    notation::format_contract(contract, Language::English),
+                    notation::format_seat(base.declarer, Language::English),
+                    res,
+                    play.score_ns(vul)
+                );
+            }
+            writeln!(out, "{line}")?;
+        }
+    }
+    out.flush()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::travellers::{ReadOptions, read_travellers};
+    use klaver_core::session::{Settings, score_session};
+
+    #[test]
+    fn generated_events_read_and_score_cleanly() {
+        for pairs in [4u32, 9, 14, 27] {
+            let mut buf = Vec::new();
+            write_event(
+                &mut buf,
+                GenerateOptions {
+                    pairs,
+                    boards: 12,
+                    boards_per_round: 3,
+                    seed: 7,
+                },
+            )
+            .unwrap();
+            let event = read_travellers(buf.as_slice(), ReadOptions::default()).unwrap();
+            assert!(!event.has_errors(), "{:?}", event.diagnostics);
+            assert_eq!(event.results.len() as u32, 12 * (pairs / 2));
+            let r = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
+            assert_eq!(r.pairs.len() as u32, pairs);
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_event() {
+        let gen_with = |seed| {
+            let mut buf = Vec::new();
+            let opts = GenerateOptions {
+                pairs: 10,
+                boards: 8,
+                boards_per_round: 2,
+                seed,
+            };
+            write_event(&mut buf, opts).unwrap();
+            buf
+        };
+        assert_eq!(gen_with(1), gen_with(1));
+        assert_ne!(gen_with(1), gen_with(2));
+    }
+}

@@ -1,0 +1,197 @@
+//! The scored session as JSON, for other programs.
+//!
+//! Numbers are not rounded for display: matchpoints, totals and percentages are the exact
+//! fractions converted to the nearest double, so they are exact to well within 1e-9. A
+//! result not played has `null` matchpoints; an artificial score has `score: null` and its
+//! adjustment named. Contracts are written in English notation whatever the input was.
+
+use crate::travellers::Event;
+use klaver_core::matchpoints::Outcome;
+use klaver_core::notation::{self, Language};
+use klaver_core::session::{SessionResult, Severity};
+use num_rational::Ratio;
+use serde::Serialize;
+use std::io::Write;
+
+#[derive(Serialize)]
+struct Doc<'a> {
+    title: &'a str,
+    date: &'a str,
+    top: i64,
+    boards: Vec<BoardJson<'a>>,
+    pairs: Vec<PairJson<'a>>,
+    warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct BoardJson<'a> {
+    board: u32,
+    section: &'a str,
+    top: i64,
+    expected: usize,
+    neuberg: bool,
+    results: Vec<ResultJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct ResultJson<'a> {
+    line: u32,
+    ns: &'a str,
+    ew: &'a str,
+    score: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    contract: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    declarer: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tricks: Option<u8>,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    lead: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    adjustment: Option<&'a str>,
+    reversed: bool,
+    mp_ns: Option<f64>,
+    mp_ew: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct RoundJson {
+    round: usize,
+    set: String,
+    north_south: bool,
+    points: f64,
+}
+
+#[derive(Serialize)]
+struct PairJson<'a> {
+    pair: &'a str,
+    section: &'a str,
+    names: &'a str,
+    points: f64,
+    max: f64,
+    percentage: Option<f64>,
+    rank: Option<u32>,
+    tied: bool,
+    boards: u32,
+    club_points: f64,
+    rounds: Vec<RoundJson>,
+}
+
+#[derive(Serialize)]
+struct WarningJson<'a> {
+    severity: &'static str,
+    line: Option<u32>,
+    board: Option<u32>,
+    message: &'a str,
+}
+
+fn f(r: Ratio<i64>) -> f64 {
+    *r.numer() as f64 / *r.denom() as f64
+}
+
+/// Writes the scored session as JSON.
+pub fn write<W: Write>(
+    out: W,
+    event: &Event,
+    result: &SessionResult,
+    title: &str,
+    date: &str,
+) -> serde_json::Result<()> {
+    let pairs = &event.pairs;
+    let boards = result
+        .boards
+        .iter()
+        .map(|sb| BoardJson {
+            board: sb.board,
+            section: &sb.group,
+            top: sb.score.top,
+            expected: sb.expected,
+            neuberg: sb.score.neuberg,
+            results: sb
+                .entries
+                .iter()
+                .map(|&i| {
+                    let r = &event.results[i];
+                    let info = &event.lines[i];
+                    let p = result.points[i];
+                    ResultJson {
+                        line: r.line,
+                        ns: &pairs[r.ns].id,
+                        ew: &pairs[r.ew].id,
+                        score: match r.outcome {
+                            Outcome::Score(s) => Some(s),
+                            _ => None,
+                        },
+                        contract: if info.passed {
+                            Some("PASS".into())
+                        } else {
+                            info.play
+                                .map(|p| notation::format_contract(p.contract(), Language::English))
+                        },
+                        declarer: info
+                            .play
+                            .map(|p| notation::format_seat(p.declarer(), Language::English)),
+                        tricks: info.play.map(|p| p.tricks()),
+                        lead: &info.lead,
+                        adjustment: (!info.adjust.is_empty()).then_some(info.adjust.as_str()),
+                        reversed: r.reversed,
+                        mp_ns: p.map(|p| f(p.ns)),
+                        mp_ew: p.map(|p| f(p.ew)),
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let pairs_json = result
+        .pairs
+        .iter()
+        .map(|p| PairJson {
+            pair: &pairs[p.pair].id,
+            section: &pairs[p.pair].section,
+            names: &pairs[p.pair].names,
+            points: p.total.to_f64(),
+            max: p.max.to_f64(),
+            percentage: p.percentage.as_ref().map(|x| x.to_f64()),
+            rank: p.rank,
+            tied: p.tied,
+            boards: p.boards,
+            club_points: f(p.club_points),
+            rounds: p
+                .rounds
+                .iter()
+                .enumerate()
+                .filter_map(|(i, c)| {
+                    c.as_ref().map(|c| RoundJson {
+                        round: i + 1,
+                        set: c.set.clone(),
+                        north_south: c.north_south,
+                        points: c.points.to_f64(),
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    let warnings = event
+        .diagnostics
+        .iter()
+        .chain(result.warnings.iter())
+        .map(|d| WarningJson {
+            severity: match d.severity {
+                Severity::Warning => "warning",
+                Severity::Error => "error",
+            },
+            line: d.line,
+            board: d.board,
+            message: &d.message,
+        })
+        .collect();
+    let doc = Doc {
+        title,
+        date,
+        top: result.top,
+        boards,
+        pairs: pairs_json,
+        warnings,
+    };
+    serde_json::to_writer(out, &doc)
+}

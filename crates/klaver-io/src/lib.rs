@@ -1,0 +1,14 @@
+//! # klaver-io: files in, documents out
+//!
+//! Reading what the tables entered ([`travellers`]: klaver's travellers CSV and the pairs
+//! file) and writing what the club publishes: the [`report`] model of a scored session,
+//! rendered as plain [`text`] and [`json`] for other programs.
+//!
+//! Nothing here computes a score: the numbers come from `klaver-core`, and this crate
+//! only reads them in and lays them out.
+
+pub mod generate;
+pub mod json;
+pub mod report;
+pub mod text;
+pub mod travellers;

@@ -1,0 +1,542 @@
+//! The documents a club publishes after a pairs session, as data ready to print: the
+//! result list (seed 000 "De Uitslag"), the travellers ("scorebriefjes") and the control
+//! sheet ("controlestaat"). The text, HTML and PDF renderers all draw from this one model,
+//! so they always agree; numbers are rounded here, for display only.
+
+use crate::travellers::{Event, LineInfo};
+use klaver_core::board::{Board, Seat, Side, Vulnerability};
+use klaver_core::exact::Exact;
+use klaver_core::matchpoints::Outcome;
+use klaver_core::notation::{self, Entry, Language};
+use klaver_core::session::{SessionResult, set_letters};
+use num_rational::Ratio;
+
+/// The language of a report's words (contracts follow the same choice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ReportLang {
+    /// Dutch, as the seed's documents.
+    Nl,
+    /// English.
+    #[default]
+    En,
+}
+
+impl ReportLang {
+    /// The contract notation that goes with the report language.
+    pub fn notation(self) -> Language {
+        match self {
+            ReportLang::Nl => Language::Dutch,
+            ReportLang::En => Language::English,
+        }
+    }
+
+    /// A label in this language.
+    pub fn word(self, key: Word) -> &'static str {
+        use Word::*;
+        let (en, nl) = match key {
+            Rank => ("Rank (Pair)", "Rang (Paar)"),
+            Names => ("Names", "Naam"),
+            Points => ("Points", "PTN"),
+            Percent => ("%", "%"),
+            ClubPoints => ("CP", "CP"),
+            Boards => ("Boards", "#gft"),
+            Round => ("Round", "GftGr"),
+            AveragePerRound => ("Average per round", "Gemiddelde per ronde"),
+            Board => ("Board", "Gift"),
+            Dealer => ("Dealer", "Gever"),
+            Vulnerable => ("Vulnerable", "Kwetsbaar"),
+            Pairs => ("Pairs", "Paren"),
+            Top => ("Top", "Top"),
+            Contract => ("Contract", "Contract"),
+            By => ("By", "Door"),
+            Result => ("Result", "Res."),
+            Score => ("Score", "Score"),
+            Matchpoints => ("Matchpoints", "Punten"),
+            ControlSheet => ("Control sheet", "Controlestaat"),
+            Travellers => ("Travellers", "Scorebriefjes"),
+            ResultList => ("Result list", "Uitslag"),
+            Warnings => ("Warnings", "Waarschuwingen"),
+            BoardsWord => ("boards", "giften"),
+            CheckOk => (
+                "Check: NS + EW = top on every line",
+                "checkSom: NZ + OW = top op elke lijn",
+            ),
+            CheckFailed => (
+                "Check FAILED: NS + EW differs from the top",
+                "checkSom FOUT: NZ + OW verschilt van de top",
+            ),
+            Lead => ("Lead", "Uitkomst"),
+            Section => ("Section", "Lijn"),
+        };
+        match self {
+            ReportLang::En => en,
+            ReportLang::Nl => nl,
+        }
+    }
+}
+
+/// The labels a report uses.
+#[derive(Debug, Clone, Copy)]
+#[allow(missing_docs)]
+pub enum Word {
+    Rank,
+    Names,
+    Points,
+    Percent,
+    ClubPoints,
+    Boards,
+    Round,
+    AveragePerRound,
+    Board,
+    Dealer,
+    Vulnerable,
+    Pairs,
+    Top,
+    Contract,
+    By,
+    Result,
+    Score,
+    Matchpoints,
+    ControlSheet,
+    Travellers,
+    ResultList,
+    Warnings,
+    BoardsWord,
+    CheckOk,
+    CheckFailed,
+    Lead,
+    Section,
+}
+
+/// A line of the result list.
+#[derive(Debug, Clone)]
+pub struct RankingRow {
+    /// "1", or "2=" when tied; empty for a pair that played no board.
+    pub rank: String,
+    /// The pair's id.
+    pub pair: String,
+    /// The section.
+    pub section: String,
+    /// The players' names.
+    pub names: String,
+    /// Total points.
+    pub points: String,
+    /// Percentage, two decimals.
+    pub percentage: String,
+    /// Club points.
+    pub club_points: String,
+    /// Boards played.
+    pub boards: u32,
+    /// Per round: "29 b" (points and board set, capital for North-South), or empty.
+    pub rounds: Vec<String>,
+}
+
+/// A line of a traveller.
+#[derive(Debug, Clone)]
+pub struct TravellerLine {
+    /// North-South pair id.
+    pub ns: String,
+    /// East-West pair id.
+    pub ew: String,
+    /// Contract ("4S", "3NTX"), "PASS", or empty.
+    pub contract: String,
+    /// The declaring pair's id.
+    pub declarer: String,
+    /// The declarer's seat letter.
+    pub seat: String,
+    /// "=" / "+1" / "-2" (English) or "C" / "+1" / "-2" (Dutch).
+    pub result: String,
+    /// North-South's score when positive.
+    pub score_ns: String,
+    /// East-West's score when positive.
+    pub score_ew: String,
+    /// North-South's matchpoints.
+    pub mp_ns: String,
+    /// East-West's matchpoints.
+    pub mp_ew: String,
+    /// The adjustment, if any ("NP", "AVG", "60/40", "REV", "W ...").
+    pub note: String,
+    /// The opening lead, if entered.
+    pub lead: String,
+}
+
+/// One board's traveller.
+#[derive(Debug, Clone)]
+pub struct Traveller {
+    /// Board number.
+    pub board: u32,
+    /// Section ("" for one section or top-integral).
+    pub section: String,
+    /// Dealer letter.
+    pub dealer: String,
+    /// Vulnerability in words.
+    pub vulnerability: String,
+    /// Results expected on the board.
+    pub expected: usize,
+    /// The top.
+    pub top: i64,
+    /// Lines, best North-South score first.
+    pub lines: Vec<TravellerLine>,
+    /// Whether NS + EW = top on every line.
+    pub check_ok: bool,
+}
+
+/// One cell of the control sheet: a board at a table.
+#[derive(Debug, Clone)]
+pub struct ControlCell {
+    /// North-South matchpoints.
+    pub mp_ns: String,
+    /// East-West matchpoints.
+    pub mp_ew: String,
+    /// North-South score.
+    pub score: String,
+    /// Contract with declarer and result (`N4S!-6`).
+    pub contract: String,
+}
+
+/// One table in one block of the control sheet.
+#[derive(Debug, Clone)]
+pub struct ControlRow {
+    /// North-South pair id.
+    pub ns: String,
+    /// East-West pair id.
+    pub ew: String,
+    /// One cell per board of the block.
+    pub cells: Vec<Option<ControlCell>>,
+}
+
+/// A block of boards on the control sheet.
+#[derive(Debug, Clone)]
+pub struct ControlBlock {
+    /// The boards of the block.
+    pub boards: Vec<u32>,
+    /// One row per table.
+    pub rows: Vec<ControlRow>,
+}
+
+/// Everything a published session shows.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The event's title.
+    pub title: String,
+    /// The date as given.
+    pub date: String,
+    /// The report language.
+    pub lang: ReportLang,
+    /// Number of boards.
+    pub board_count: usize,
+    /// The usual top.
+    pub top: i64,
+    /// Round column headings.
+    pub round_headings: Vec<String>,
+    /// Average per round, when rounds are known.
+    pub average_per_round: Option<String>,
+    /// The result list.
+    pub ranking: Vec<RankingRow>,
+    /// The travellers, board by board.
+    pub travellers: Vec<Traveller>,
+    /// The control sheet.
+    pub control: Vec<ControlBlock>,
+    /// Warnings, as sentences.
+    pub warnings: Vec<String>,
+    /// Whether NS + EW = top on every line of every board.
+    pub check_ok: bool,
+    /// Whether more than one section is shown.
+    pub sections: bool,
+}
+
+/// Points for display: whole numbers bare, others with two decimals.
+pub fn points(x: &Exact) -> String {
+    let s = x.to_decimal(2);
+    match s.strip_suffix(".00") {
+        Some(whole) => whole.to_string(),
+        None => s,
+    }
+}
+
+/// A ratio for display, as [`points`].
+pub fn ratio(x: Ratio<i64>) -> String {
+    points(&Exact::from(x))
+}
+
+fn seat_letter(seat: Seat, lang: Language) -> String {
+    notation::format_seat(seat, lang)
+}
+
+fn vul_text(v: Vulnerability, lang: ReportLang) -> &'static str {
+    match (v, lang) {
+        (Vulnerability::None, ReportLang::En) => "None",
+        (Vulnerability::NorthSouth, ReportLang::En) => "NS",
+        (Vulnerability::EastWest, ReportLang::En) => "EW",
+        (Vulnerability::Both, ReportLang::En) => "All",
+        (Vulnerability::None, ReportLang::Nl) => "--",
+        (Vulnerability::NorthSouth, ReportLang::Nl) => "N-Z",
+        (Vulnerability::EastWest, ReportLang::Nl) => "O-W",
+        (Vulnerability::Both, ReportLang::Nl) => "AL",
+    }
+}
+
+/// The contract of a line as shown on a traveller: contract, declarer seat, result.
+fn contract_parts(info: &LineInfo, lang: Language) -> (String, String, String) {
+    if info.passed {
+        let pass = match lang {
+            Language::Dutch => "PAS",
+            Language::Turkish => "Pas",
+            Language::English => "PASS",
+        };
+        return (pass.into(), String::new(), String::new());
+    }
+    match info.play {
+        Some(p) => (
+            notation::format_contract(p.contract(), lang),
+            seat_letter(p.declarer(), lang),
+            notation::format_result(p.tricks(), p.contract(), lang),
+        ),
+        None => (info.unread_contract.clone(), String::new(), String::new()),
+    }
+}
+
+/// Options for building a report.
+#[derive(Debug, Clone, Default)]
+pub struct ReportOptions {
+    /// The title.
+    pub title: String,
+    /// The date.
+    pub date: String,
+    /// The language.
+    pub lang: ReportLang,
+    /// Boards per round (for round columns and control-sheet blocks).
+    pub boards_per_round: Option<u32>,
+}
+
+/// Builds the report of a scored session.
+pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Report {
+    let lang = opts.lang;
+    let nl = lang.notation();
+    let pairs = &event.pairs;
+    let sections = {
+        let mut s: Vec<&str> = pairs.iter().map(|p| p.section.as_str()).collect();
+        s.sort_unstable();
+        s.dedup();
+        s.len() > 1
+    };
+    let pair_label = |i: usize| -> String {
+        let p = &pairs[i];
+        if sections && !p.section.is_empty() {
+            format!("{}{}", p.section, p.id)
+        } else {
+            p.id.clone()
+        }
+    };
+
+    let ranking = result
+        .pairs
+        .iter()
+        .map(|p| RankingRow {
+            rank: match p.rank {
+                Some(r) if p.tied => format!("{r}="),
+                Some(r) => r.to_string(),
+                None => String::new(),
+            },
+            pair: pair_label(p.pair),
+            section: pairs[p.pair].section.clone(),
+            names: pairs[p.pair].names.clone(),
+            points: points(&p.total),
+            percentage: p
+                .percentage
+                .as_ref()
+                .map(|x| x.to_decimal(2))
+                .unwrap_or_default(),
+            club_points: ratio(p.club_points),
+            boards: p.boards,
+            rounds: p
+                .rounds
+                .iter()
+                .map(|c| match c {
+                    Some(c) => {
+                        let letter = if c.north_south {
+                            c.set.clone()
+                        } else {
+                            c.set.to_lowercase()
+                        };
+                        format!("{} {}", points(&c.points), letter)
+                    }
+                    None => String::new(),
+                })
+                .collect(),
+        })
+        .collect();
+
+    let mut check_ok = true;
+    let mut travellers = Vec::with_capacity(result.boards.len());
+    for sb in &result.boards {
+        let board = Board::new(sb.board).ok();
+        let mut order: Vec<usize> = sb.entries.clone();
+        let key = |i: &usize| match &event.results[*i].outcome {
+            Outcome::Score(s) => (0, -i64::from(*s)),
+            Outcome::Weighted(_) => (1, 0),
+            Outcome::Artificial { .. } => (2, 0),
+            Outcome::NotPlayed => (3, 0),
+        };
+        order.sort_by_key(key);
+        let mut board_ok = true;
+        let lines = order
+            .iter()
+            .map(|&i| {
+                let r = &event.results[i];
+                let info = &event.lines[i];
+                let (contract, seat, res) = contract_parts(info, nl);
+                let declarer = info
+                    .play
+                    .map(|p| match p.declarer().side() {
+                        Side::NorthSouth => pair_label(r.ns),
+                        Side::EastWest => pair_label(r.ew),
+                    })
+                    .unwrap_or_default();
+                let (score_ns, score_ew) = match &r.outcome {
+                    Outcome::Score(s) if *s > 0 => (s.to_string(), String::new()),
+                    Outcome::Score(s) if *s < 0 => (String::new(), (-s).to_string()),
+                    Outcome::Score(_) => ("0".into(), "0".into()),
+                    _ => (String::new(), String::new()),
+                };
+                let (mp_ns, mp_ew) = match result.points[i] {
+                    Some(p) => {
+                        if r.outcome.is_real() && p.ns + p.ew != Ratio::from_integer(sb.score.top) {
+                            board_ok = false;
+                        }
+                        (ratio(p.ns), ratio(p.ew))
+                    }
+                    None => ("--".into(), "--".into()),
+                };
+                TravellerLine {
+                    ns: pair_label(r.ns),
+                    ew: pair_label(r.ew),
+                    contract,
+                    declarer,
+                    seat,
+                    result: res,
+                    score_ns,
+                    score_ew,
+                    mp_ns,
+                    mp_ew,
+                    note: info.adjust.clone(),
+                    lead: info.lead.clone(),
+                }
+            })
+            .collect();
+        check_ok &= board_ok;
+        travellers.push(Traveller {
+            board: sb.board,
+            section: sb.group.clone(),
+            dealer: board
+                .map(|b| seat_letter(b.dealer(), nl))
+                .unwrap_or_default(),
+            vulnerability: board
+                .map(|b| vul_text(b.vulnerability(), lang).to_string())
+                .unwrap_or_default(),
+            expected: sb.expected,
+            top: sb.score.top,
+            lines,
+            check_ok: board_ok,
+        });
+    }
+
+    let bpr = opts.boards_per_round.unwrap_or(4).max(1);
+    let control = control_sheet(event, result, bpr, nl, &pair_label);
+    let board_count = {
+        let mut b: Vec<u32> = event.results.iter().map(|r| r.board).collect();
+        b.sort_unstable();
+        b.dedup();
+        b.len()
+    };
+    Report {
+        title: opts.title.clone(),
+        date: opts.date.clone(),
+        lang,
+        board_count,
+        top: result.top,
+        round_headings: (0..result.rounds)
+            .map(|i| format!("{}{}", lang.word(Word::Round), i + 1))
+            .collect(),
+        average_per_round: opts
+            .boards_per_round
+            .map(|b| ratio(result.average_per_round(b))),
+        ranking,
+        travellers,
+        control,
+        warnings: event
+            .diagnostics
+            .iter()
+            .chain(result.warnings.iter())
+            .map(|d| d.to_string())
+            .collect(),
+        check_ok,
+        sections,
+    }
+}
+
+fn control_sheet(
+    event: &Event,
+    result: &SessionResult,
+    bpr: u32,
+    lang: Language,
+    pair_label: &dyn Fn(usize) -> String,
+) -> Vec<ControlBlock> {
+    let max_board = event.results.iter().map(|r| r.board).max().unwrap_or(0);
+    let mut blocks = Vec::new();
+    for first in (1..=max_board).step_by(bpr as usize) {
+        let boards: Vec<u32> = (first..(first + bpr).min(max_board + 1)).collect();
+        let mut rows: Vec<ControlRow> = Vec::new();
+        let mut row_of: std::collections::HashMap<(usize, usize), usize> = Default::default();
+        for (i, r) in event.results.iter().enumerate() {
+            if r.board < first || r.board >= first + bpr {
+                continue;
+            }
+            let row = *row_of.entry((r.ns, r.ew)).or_insert_with(|| {
+                rows.push(ControlRow {
+                    ns: pair_label(r.ns),
+                    ew: pair_label(r.ew),
+                    cells: vec![None; boards.len()],
+                });
+                rows.len() - 1
+            });
+            let info = &event.lines[i];
+            let (mp_ns, mp_ew) = match result.points[i] {
+                Some(p) => (ratio(p.ns), ratio(p.ew)),
+                None => ("--".into(), "--".into()),
+            };
+            let contract = if info.passed {
+                if lang == Language::Dutch {
+                    "PAS"
+                } else {
+                    "PASS"
+                }
+                .to_string()
+            } else if let Some(p) = info.play {
+                notation::format_entry(&Entry::Played(p), lang)
+            } else if !info.adjust.is_empty() {
+                info.adjust.clone()
+            } else {
+                info.unread_contract.clone()
+            };
+            rows[row].cells[(r.board - first) as usize] = Some(ControlCell {
+                mp_ns,
+                mp_ew,
+                score: match &r.outcome {
+                    Outcome::Score(s) => s.to_string(),
+                    _ => String::new(),
+                },
+                contract,
+            });
+        }
+        if !rows.is_empty() {
+            blocks.push(ControlBlock { boards, rows });
+        }
+    }
+    blocks
+}
+
+/// The board-set letter of a board (A = boards 1 to `bpr`).
+pub fn board_set(board: u32, bpr: u32) -> String {
+    set_letters(((board.max(1) - 1) / bpr.max(1)) as usize)
+}

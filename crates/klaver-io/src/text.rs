@@ -1,0 +1,219 @@
+//! Plain-text rendering of a session report: the result list as seed 000 prints it, and
+//! on request the control sheet and the travellers.
+
+use crate::report::{Report, Word};
+use std::fmt::Write;
+
+/// Which parts of the report to print.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextParts {
+    /// The control sheet after the result list.
+    pub control: bool,
+    /// Every traveller after the result list.
+    pub travellers: bool,
+}
+
+/// Pads `s` to `w` characters (counting characters, not bytes).
+fn pad(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    if n >= w {
+        s.to_string()
+    } else {
+        format!("{s}{}", " ".repeat(w - n))
+    }
+}
+
+fn rpad(s: &str, w: usize) -> String {
+    let n = s.chars().count();
+    if n >= w {
+        s.to_string()
+    } else {
+        format!("{}{s}", " ".repeat(w - n))
+    }
+}
+
+/// A table with left-aligned text columns and right-aligned number columns.
+fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[bool]) {
+    let cols = header.len();
+    let mut width = vec![0usize; cols];
+    for row in std::iter::once(header).chain(rows.iter().map(|r| r.as_slice())) {
+        for (c, cell) in row.iter().enumerate().take(cols) {
+            width[c] = width[c].max(cell.chars().count());
+        }
+    }
+    for row in std::iter::once(header).chain(rows.iter().map(|r| r.as_slice())) {
+        let mut line = String::new();
+        for (c, cell) in row.iter().enumerate().take(cols) {
+            if c > 0 {
+                line.push_str("  ");
+            }
+            if right[c] {
+                line.push_str(&rpad(cell, width[c]));
+            } else {
+                line.push_str(&pad(cell, width[c]));
+            }
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+/// The report as plain text.
+pub fn render(report: &Report, parts: TextParts) -> String {
+    let l = report.lang;
+    let mut out = String::new();
+    let mut heading = Vec::new();
+    if !report.date.is_empty() {
+        heading.push(report.date.clone());
+    }
+    if !report.title.is_empty() {
+        heading.push(report.title.clone());
+    }
+    heading.push(format!(
+        "{} {}",
+        report.board_count,
+        l.word(Word::BoardsWord)
+    ));
+    let _ = writeln!(out, "{}\n", heading.join("   "));
+
+    let mut header = vec![
+        l.word(Word::Rank).to_string(),
+        l.word(Word::Names).to_string(),
+        l.word(Word::Points).to_string(),
+        l.word(Word::Percent).to_string(),
+        l.word(Word::ClubPoints).to_string(),
+        l.word(Word::Boards).to_string(),
+    ];
+    header.extend(report.round_headings.iter().cloned());
+    let mut right = vec![false, false, true, true, true, true];
+    right.extend(report.round_headings.iter().map(|_| true));
+    let rows: Vec<Vec<String>> = report
+        .ranking
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                if r.rank.is_empty() {
+                    format!("({})", r.pair)
+                } else {
+                    format!("{}({})", r.rank, r.pair)
+                },
+                r.names.clone(),
+                r.points.clone(),
+                r.percentage.clone(),
+                r.club_points.clone(),
+                r.boards.to_string(),
+            ];
+            row.extend(r.rounds.iter().cloned());
+            row
+        })
+        .collect();
+    table(&mut out, &header, &rows, &right);
+    if let Some(avg) = &report.average_per_round {
+        let _ = writeln!(out, "\n{}: {}", l.word(Word::AveragePerRound), avg);
+    }
+
+    if parts.control {
+        let _ = writeln!(out, "\n{}\n", l.word(Word::ControlSheet));
+        for block in &report.control {
+            let mut header = vec!["NS".to_string(), "EW".to_string()];
+            header.extend(
+                block
+                    .boards
+                    .iter()
+                    .map(|b| format!("{} {b}", l.word(Word::Board))),
+            );
+            let mut right = vec![true, true];
+            right.extend(block.boards.iter().map(|_| false));
+            let rows: Vec<Vec<String>> = block
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut row = vec![r.ns.clone(), r.ew.clone()];
+                    row.extend(r.cells.iter().map(|c| match c {
+                        Some(c) => format!("{} {} {} {}", c.mp_ns, c.mp_ew, c.score, c.contract),
+                        None => String::new(),
+                    }));
+                    row
+                })
+                .collect();
+            table(&mut out, &header, &rows, &right);
+            out.push('\n');
+        }
+    }
+
+    if parts.travellers {
+        let _ = writeln!(out, "\n{}", l.word(Word::Travellers));
+        for t in &report.travellers {
+            let section = if t.section.is_empty() {
+                String::new()
+            } else {
+                format!("  {} {}", l.word(Word::Section), t.section)
+            };
+            let _ = writeln!(
+                out,
+                "\n{} {}{section}   {}: {}   {}: {}   {}: {}   {}: {}",
+                l.word(Word::Board),
+                t.board,
+                l.word(Word::Dealer),
+                t.dealer,
+                l.word(Word::Vulnerable),
+                t.vulnerability,
+                l.word(Word::Pairs),
+                t.expected * 2,
+                l.word(Word::Top),
+                t.top
+            );
+            let header: Vec<String> = [
+                "NS",
+                "EW",
+                l.word(Word::Contract),
+                l.word(Word::By),
+                l.word(Word::Result),
+                "Score NS",
+                "Score EW",
+                "MP NS",
+                "MP EW",
+                "",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+            let right = [
+                true, true, false, false, false, true, true, true, true, false,
+            ];
+            let rows: Vec<Vec<String>> = t
+                .lines
+                .iter()
+                .map(|x| {
+                    let by = if x.declarer.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{} ({})", x.declarer, x.seat)
+                    };
+                    vec![
+                        x.ns.clone(),
+                        x.ew.clone(),
+                        x.contract.clone(),
+                        by,
+                        x.result.clone(),
+                        x.score_ns.clone(),
+                        x.score_ew.clone(),
+                        x.mp_ns.clone(),
+                        x.mp_ew.clone(),
+                        x.note.clone(),
+                    ]
+                })
+                .collect();
+            table(&mut out, &header, &rows, &right);
+        }
+    }
+
+    if parts.control || parts.travellers {
+        let check = if report.check_ok {
+            l.word(Word::CheckOk)
+        } else {
+            l.word(Word::CheckFailed)
+        };
+        let _ = writeln!(out, "\n{check}");
+    }
+    out
+}

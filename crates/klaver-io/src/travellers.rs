@@ -1,0 +1,774 @@
+//! The travellers CSV: klaver's own simple format for what was played at each table.
+//!
+//! A header row names the columns, in any order; unknown columns are ignored:
+//! `board`, `ns`, `ew` (pair ids), `section` (optional), then either `score` (also
+//! `score_ns`: North-South's score) or `contract` + `declarer` + `result`, or both (the
+//! entered score wins and a disagreement is reported), and optionally `adjust` (NP, AVG,
+//! a split such as 60/40, REV, or a weighted score `W 30% 4SN= 70% 4SN-1`) and `lead`.
+//! Line numbers in messages count the header as line 1, as an editor shows them.
+
+use klaver_core::board::{Board, Vulnerability};
+use klaver_core::contract::Play;
+use klaver_core::matchpoints::{Outcome, WeightedPart};
+use klaver_core::notation::{self, Entry, Language, Mode};
+use klaver_core::score_check;
+use klaver_core::session::{Diagnostic, PairInfo, Severity, TableResult};
+use std::collections::HashMap;
+use std::io::Read;
+
+/// How to read a travellers file.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ReadOptions {
+    /// The language of the contract, declarer and result columns.
+    pub lang: Language,
+}
+
+/// What a traveller line showed besides its outcome, for travellers and control sheets.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineInfo {
+    /// The contract as read, when the line had a readable contract.
+    pub play: Option<Play>,
+    /// Whether the line says the board was passed out.
+    pub passed: bool,
+    /// The contract text when it could not be read (kept, never dropped).
+    pub unread_contract: String,
+    /// The opening lead, as written.
+    pub lead: String,
+    /// The adjustment, as written.
+    pub adjust: String,
+    /// Published North-South and East-West matchpoints, when the file carries them.
+    pub published: Option<(String, String)>,
+}
+
+/// A pairs event as read from a travellers file.
+#[derive(Debug, Clone, Default)]
+pub struct Event {
+    /// The pairs, in order of first appearance.
+    pub pairs: Vec<PairInfo>,
+    /// One entry per traveller line.
+    pub results: Vec<TableResult>,
+    /// Display details, aligned with `results`.
+    pub lines: Vec<LineInfo>,
+    /// Errors and warnings found while reading.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Event {
+    /// Whether any error was found.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+
+    /// The index of the pair with this section and id, adding it when new.
+    pub fn intern_pair(&mut self, index: &mut PairIndex, section: &str, id: &str) -> usize {
+        if let Some(&i) = index.get(section).and_then(|m| m.get(id)) {
+            return i;
+        }
+        let i = self.pairs.len();
+        self.pairs.push(PairInfo {
+            id: id.to_string(),
+            section: section.to_string(),
+            names: String::new(),
+        });
+        index
+            .entry(section.to_string())
+            .or_default()
+            .insert(id.to_string(), i);
+        i
+    }
+}
+
+/// Pair ids by section, for interning.
+pub type PairIndex = HashMap<String, HashMap<String, usize>>;
+
+/// A travellers file that cannot be read at all.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The CSV itself is broken.
+    #[error("line {line}: {message}")]
+    Csv {
+        /// The line where reading stopped.
+        line: u64,
+        /// What went wrong.
+        message: String,
+    },
+    /// A required column is missing.
+    #[error(
+        "the header has no `{0}` column: the travellers CSV needs board, ns, ew and either score or contract, declarer and result"
+    )]
+    MissingColumn(&'static str),
+}
+
+struct Columns {
+    board: usize,
+    ns: usize,
+    ew: usize,
+    section: Option<usize>,
+    score: Option<usize>,
+    contract: Option<usize>,
+    declarer: Option<usize>,
+    result: Option<usize>,
+    adjust: Option<usize>,
+    lead: Option<usize>,
+    mp_ns: Option<usize>,
+    mp_ew: Option<usize>,
+}
+
+impl Columns {
+    fn from_header(header: &csv::StringRecord) -> Result<Columns, ReadError> {
+        let find = |names: &[&str]| {
+            header
+                .iter()
+                .position(|h| names.iter().any(|n| h.trim().eq_ignore_ascii_case(n)))
+        };
+        let need = |names: &[&'static str]| find(names).ok_or(ReadError::MissingColumn(names[0]));
+        let cols = Columns {
+            board: need(&["board", "gift", "bord"])?,
+            ns: need(&["ns", "pair_ns", "nz"])?,
+            ew: need(&["ew", "pair_ew", "ow"])?,
+            section: find(&["section", "lijn", "line"]),
+            score: find(&["score", "score_ns"]),
+            contract: find(&["contract"]),
+            declarer: find(&["declarer", "by"]),
+            result: find(&["result", "tricks"]),
+            adjust: find(&["adjust", "adjustment"]),
+            lead: find(&["lead"]),
+            mp_ns: find(&["mp_ns"]),
+            mp_ew: find(&["mp_ew"]),
+        };
+        if cols.score.is_none() && cols.contract.is_none() {
+            return Err(ReadError::MissingColumn("score"));
+        }
+        Ok(cols)
+    }
+}
+
+fn field(rec: &csv::StringRecord, col: Option<usize>) -> &str {
+    col.and_then(|c| rec.get(c)).map(str::trim).unwrap_or("")
+}
+
+/// An adjustment from the `adjust` column.
+enum Adjust {
+    None,
+    Reverse,
+    Outcome(Outcome),
+}
+
+fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(Adjust::None);
+    }
+    let upper = t.to_ascii_uppercase();
+    match upper.as_str() {
+        "REV" | "REVERSE" => return Ok(Adjust::Reverse),
+        "NP" | "NG" | "NOT PLAYED" => return Ok(Adjust::Outcome(Outcome::NotPlayed)),
+        "AVG" | "A" | "GEM" | "AVERAGE" => return Ok(Adjust::Outcome(Outcome::AVERAGE)),
+        "AVG+" | "A+" => return Ok(Adjust::Outcome(Outcome::Artificial { ns: 60, ew: 40 })),
+        "AVG-" | "A-" => return Ok(Adjust::Outcome(Outcome::Artificial { ns: 40, ew: 60 })),
+        _ => {}
+    }
+    if let Some((a, b)) = t.split_once('/') {
+        let pct = |s: &str| s.trim().trim_end_matches('%').trim().parse::<u8>().ok();
+        if let (Some(ns), Some(ew)) = (pct(a), pct(b))
+            && ns <= 100
+            && ew <= 100
+        {
+            return Ok(Adjust::Outcome(Outcome::Artificial { ns, ew }));
+        }
+        return Err(format!(
+            "cannot read the split {t:?}: write North-South's and East-West's percentages, e.g. 60/40"
+        ));
+    }
+    if upper.starts_with("W ") || upper == "W" {
+        return parse_weighted(&t[1..], board, lang).map(|w| Adjust::Outcome(Outcome::Weighted(w)));
+    }
+    Err(format!(
+        "unknown adjustment {t:?}: use NP, AVG, AVG+, AVG-, a split such as 60/40, REV, or W 30% 4SN= 70% 4SN-1"
+    ))
+}
+
+fn parse_weighted(text: &str, board: Board, lang: Language) -> Result<Vec<WeightedPart>, String> {
+    let mut parts = Vec::new();
+    let mut tokens = text.split_whitespace();
+    while let Some(p) = tokens.next() {
+        let percent = p
+            .strip_suffix('%')
+            .and_then(|x| x.parse::<u8>().ok())
+            .filter(|&x| x <= 100)
+            .ok_or_else(|| {
+                format!("in a weighted score, expected a percentage such as 30% but found {p:?}")
+            })?;
+        let what = tokens
+            .next()
+            .ok_or_else(|| format!("the weighted part {p} has no score or contract after it"))?;
+        let score = match what.parse::<i32>() {
+            Ok(s) => s,
+            Err(_) => match read_weighted_contract(what, lang) {
+                Some(Entry::Passed) => 0,
+                Some(Entry::Played(play)) => play.score_ns(board.vulnerability()),
+                None => {
+                    return Err(format!(
+                        "cannot read {what:?} in a weighted score: write a score (420) or a contract with declarer and result (4SN=)"
+                    ));
+                }
+            },
+        };
+        parts.push(WeightedPart { percent, score });
+    }
+    if parts.is_empty() {
+        return Err("a weighted score needs parts, e.g. W 30% 4SN= 70% 4SN-1".into());
+    }
+    Ok(parts)
+}
+
+/// Reads a weighted part written with the declarer after the contract (`4SN=`) or before it.
+fn read_weighted_contract(text: &str, lang: Language) -> Option<Entry> {
+    if let Ok((e, _)) = notation::parse_entry(text, lang, Mode::Strict) {
+        return Some(e);
+    }
+    // Contract, declarer letter, result: try each place the declarer could stand.
+    for (i, ch) in text.char_indices().skip(1) {
+        let end = i + ch.len_utf8();
+        let (Ok(c), Ok(seat)) = (
+            notation::parse_contract(&text[..i], lang),
+            notation::parse_seat(&text[i..end], lang),
+        ) else {
+            continue;
+        };
+        if let Ok(tricks) = notation::parse_result(&text[end..], c, lang)
+            && let Ok(play) = Play::new(c, seat, tricks)
+        {
+            return Some(Entry::Played(play));
+        }
+    }
+    None
+}
+
+const VULS: [Vulnerability; 4] = [
+    Vulnerability::None,
+    Vulnerability::NorthSouth,
+    Vulnerability::EastWest,
+    Vulnerability::Both,
+];
+
+fn vul_clause(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "nobody is vulnerable",
+        Vulnerability::NorthSouth => "North-South are vulnerable",
+        Vulnerability::EastWest => "East-West are vulnerable",
+        Vulnerability::Both => "both sides are vulnerable",
+    }
+}
+
+fn vul_words(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "nobody vulnerable",
+        Vulnerability::NorthSouth => "North-South vulnerable",
+        Vulnerability::EastWest => "East-West vulnerable",
+        Vulnerability::Both => "both sides vulnerable",
+    }
+}
+
+/// Line numbers of CSV records as an editor shows them (the header is line 1), counted
+/// from the bytes themselves: LF, CRLF and lone CR endings and blank lines all count.
+pub(crate) struct LineCounter<'a> {
+    data: &'a [u8],
+    pos: usize,
+    line: u32,
+}
+
+impl<'a> LineCounter<'a> {
+    /// A counter at the start of `data`.
+    pub(crate) fn new(data: &'a [u8]) -> LineCounter<'a> {
+        LineCounter {
+            data,
+            pos: 0,
+            line: 1,
+        }
+    }
+
+    /// The line of the record the CSV reader says starts at `offset` (the reader may
+    /// point at the line ending or blank lines before it); offsets must not decrease.
+    pub(crate) fn line_of(&mut self, offset: u64) -> u32 {
+        let mut start = (offset as usize).min(self.data.len());
+        while start < self.data.len() && matches!(self.data[start], b'\r' | b'\n') {
+            start += 1;
+        }
+        while self.pos < start {
+            match self.data[self.pos] {
+                b'\n' => self.line += 1,
+                b'\r' if self.data.get(self.pos + 1) != Some(&b'\n') => self.line += 1,
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        self.line
+    }
+}
+
+fn read_all<R: Read>(mut input: R) -> Result<Vec<u8>, ReadError> {
+    let mut data = Vec::new();
+    input.read_to_end(&mut data).map_err(|e| ReadError::Csv {
+        line: 0,
+        message: format!("cannot read the file: {e}"),
+    })?;
+    Ok(data)
+}
+
+/// Reads a travellers CSV. Lines with errors are reported in the event's diagnostics with
+/// their line number; only a file that cannot be read at all is an `Err`.
+pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event, ReadError> {
+    let data = read_all(input)?;
+    let mut lines = LineCounter::new(&data);
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(data.as_slice());
+    let header = rdr.headers().map_err(csv_error)?.clone();
+    let cols = Columns::from_header(&header)?;
+    let lang = options.lang;
+    let mut event = Event::default();
+    let mut index = PairIndex::new();
+    let mut rec = csv::StringRecord::new();
+    loop {
+        match rdr.read_record(&mut rec) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(e) => return Err(csv_error(e)),
+        }
+        let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
+        if rec.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        read_line(&rec, line, &cols, lang, &mut event, &mut index);
+    }
+    Ok(event)
+}
+
+fn csv_error(e: csv::Error) -> ReadError {
+    let line = e.position().map(|p| p.line()).unwrap_or(0);
+    ReadError::Csv {
+        line,
+        message: e.to_string(),
+    }
+}
+
+fn read_line(
+    rec: &csv::StringRecord,
+    line: u32,
+    cols: &Columns,
+    lang: Language,
+    event: &mut Event,
+    index: &mut PairIndex,
+) {
+    let err = |event: &mut Event, board: Option<u32>, msg: String| {
+        event.diagnostics.push(Diagnostic::error(line, board, msg));
+    };
+    let board_text = field(rec, Some(cols.board));
+    let Some(board) = board_text
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| Board::new(n).ok())
+    else {
+        err(
+            event,
+            None,
+            format!("board {board_text:?} is not a board number: write a number from 1"),
+        );
+        return;
+    };
+    let b = board.number();
+    let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
+    if ns_id.is_empty() || ew_id.is_empty() {
+        err(
+            event,
+            Some(b),
+            "the ns or ew pair is empty: every line needs both pairs".into(),
+        );
+        return;
+    }
+    let section = field(rec, cols.section);
+    let ns = event.intern_pair(index, section, ns_id);
+    let ew = event.intern_pair(index, section, ew_id);
+    let vul = board.vulnerability();
+
+    let mut info = LineInfo {
+        lead: field(rec, cols.lead).to_string(),
+        adjust: field(rec, cols.adjust).to_string(),
+        ..LineInfo::default()
+    };
+    if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
+        let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
+        if !a.is_empty() || !c.is_empty() {
+            info.published = Some((a.to_string(), c.to_string()));
+        }
+    }
+
+    let adjust = match parse_adjust(&info.adjust, board, lang) {
+        Ok(a) => a,
+        Err(msg) => {
+            err(event, Some(b), msg);
+            return;
+        }
+    };
+
+    // The contract, when given.
+    let contract_text = field(rec, cols.contract);
+    let mut computed: Option<i32> = None;
+    if !contract_text.is_empty() {
+        let declarer = field(rec, cols.declarer);
+        let result = field(rec, cols.result);
+        let read = if declarer.is_empty() && result.is_empty() {
+            notation::parse_entry(contract_text, lang, Mode::Lenient)
+        } else {
+            let joined = format!("{contract_text} {declarer} {result}");
+            notation::parse_entry(joined.trim(), lang, Mode::Lenient)
+        };
+        match read {
+            Ok((entry, assumptions)) => {
+                for a in assumptions {
+                    event
+                        .diagnostics
+                        .push(Diagnostic::warning(line, Some(b), a.to_string()));
+                }
+                match entry {
+                    Entry::Passed => {
+                        info.passed = true;
+                        computed = Some(0);
+                    }
+                    Entry::Played(play) => {
+                        info.play = Some(play);
+                        computed = Some(play.score_ns(vul));
+                    }
+                }
+            }
+            Err(e) => {
+                info.unread_contract = contract_text.to_string();
+                event.diagnostics.push(Diagnostic {
+                    severity: if cols.score.is_some() {
+                        Severity::Warning
+                    } else {
+                        Severity::Error
+                    },
+                    line: Some(line),
+                    board: Some(b),
+                    message: format!("{e}; the entered score is used"),
+                });
+            }
+        }
+    }
+
+    let score_text = field(rec, cols.score);
+    let entered: Option<i32> = if score_text.is_empty() {
+        None
+    } else {
+        match score_text.parse::<i32>() {
+            Ok(s) => Some(s),
+            Err(_) => {
+                err(
+                    event,
+                    Some(b),
+                    format!(
+                        "score {score_text:?} is not a number: write North-South's score, e.g. 420 or -50"
+                    ),
+                );
+                return;
+            }
+        }
+    };
+
+    let reversed = matches!(adjust, Adjust::Reverse);
+    let outcome = match adjust {
+        Adjust::Outcome(o) => {
+            if entered.is_some() || computed.is_some() {
+                event.diagnostics.push(Diagnostic::warning(
+                    line,
+                    Some(b),
+                    format!(
+                        "the adjustment {} replaces the score on this line",
+                        info.adjust
+                    ),
+                ));
+            }
+            o
+        }
+        Adjust::None | Adjust::Reverse => {
+            let score = match (entered, computed) {
+                (Some(s), Some(c)) => {
+                    if s != c {
+                        let what = info
+                            .play
+                            .map(|p| notation::format_entry(&Entry::Played(p), lang))
+                            .unwrap_or_else(|| "pass".into());
+                        let other_vul = info.play.and_then(|p| {
+                            VULS.into_iter()
+                                .find(|&v| v != vul && p.score_ns(v) == s)
+                                .map(|v| format!(" ({s} is its score when {})", vul_clause(v)))
+                        });
+                        let flipped = info.play.and_then(|p| {
+                            let c = p.contract();
+                            let tricks = c.tricks_for_result(-p.result()).ok()?;
+                            let q = Play::new(c, p.declarer(), tricks).ok()?;
+                            (p.result() != 0 && q.score_ns(vul) == s).then(|| {
+                                format!(
+                                    " ({} would score {s}: is the result's sign the wrong way round?)",
+                                    notation::format_entry(&Entry::Played(q), lang)
+                                )
+                            })
+                        });
+                        let other_vul = other_vul.or(flipped);
+                        event.diagnostics.push(Diagnostic::warning(
+                            line,
+                            Some(b),
+                            format!(
+                                "the contract {what} scores {c} for North-South with {} but {s} was entered{}; the entered score is used: correct the contract, the score or the board number",
+                                vul_words(vul),
+                                other_vul.unwrap_or_default()
+                            ),
+                        ));
+                    }
+                    s
+                }
+                (Some(s), None) => s,
+                (None, Some(c)) => c,
+                (None, None) => {
+                    err(
+                        event,
+                        Some(b),
+                        "no score and no contract: enter the score, the contract with declarer and result, PASS, or an adjustment such as NP or AVG".into(),
+                    );
+                    return;
+                }
+            };
+            if !score_check::is_possible(score, vul) {
+                let hint = other_vulnerability_hint(score, vul);
+                err(
+                    event,
+                    Some(b),
+                    format!(
+                        "{score} is not a score North-South can get with {}{hint}: check the score and the board number",
+                        vul_words(vul)
+                    ),
+                );
+                return;
+            }
+            Outcome::Score(score)
+        }
+    };
+
+    event.results.push(TableResult {
+        board: b,
+        ns,
+        ew,
+        outcome,
+        reversed,
+        line,
+    });
+    event.lines.push(info);
+}
+
+/// " (630 is 3NT+1 by North with North-South vulnerable)" when the score fits another
+/// vulnerability, so a wrong board number or a misremembered vulnerability is obvious.
+fn other_vulnerability_hint(score: i32, vul: Vulnerability) -> String {
+    for other in VULS {
+        if other == vul {
+            continue;
+        }
+        if let Some(p) = score_check::contracts_scoring(score, other, 1).first() {
+            return format!(
+                " ({score} is {} with {})",
+                notation::format_entry(&Entry::Played(*p), Language::English),
+                vul_words(other)
+            );
+        }
+    }
+    String::new()
+}
+
+/// Reads a pairs CSV (`pair,names`, optionally `section`) and puts the names on the
+/// event's pairs. Returns warnings for pairs the travellers do not know.
+pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
+    let data = read_all(input)?;
+    let mut lines = LineCounter::new(&data);
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(data.as_slice());
+    let header = rdr.headers().map_err(csv_error)?.clone();
+    let find = |names: &[&str]| {
+        header
+            .iter()
+            .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
+    };
+    let pair_col = find(&["pair", "paar", "id"]).ok_or(ReadError::MissingColumn("pair"))?;
+    let names_col =
+        find(&["names", "naam", "name", "players"]).ok_or(ReadError::MissingColumn("names"))?;
+    let section_col = find(&["section", "lijn"]);
+    let mut warnings = Vec::new();
+    for rec in rdr.records() {
+        let rec = rec.map_err(csv_error)?;
+        let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
+        let id = field(&rec, Some(pair_col));
+        let section = field(&rec, section_col);
+        if id.is_empty() {
+            continue;
+        }
+        match event
+            .pairs
+            .iter_mut()
+            .find(|p| p.id == id && p.section == section)
+        {
+            Some(p) => p.names = field(&rec, Some(names_col)).to_string(),
+            None => warnings.push(Diagnostic::warning(
+                line,
+                None,
+                format!("pair {id} in the pairs file has no results in the travellers"),
+            )),
+        }
+    }
+    Ok(warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(csv: &str) -> Event {
+        read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap()
+    }
+
+    fn messages(e: &Event) -> Vec<String> {
+        e.diagnostics.iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn columns_in_any_order_and_unknown_ignored() {
+        let e = read("score,ew,remark,ns,board\n420,2,nice,1,1\n-50,4,,3,1\n");
+        assert_eq!(e.results.len(), 2);
+        assert_eq!(e.results[0].outcome, Outcome::Score(420));
+        assert_eq!(e.pairs[e.results[1].ns].id, "3");
+        assert!(e.diagnostics.is_empty(), "{:?}", messages(&e));
+    }
+
+    #[test]
+    fn contract_gives_the_score() {
+        let e = read(
+            "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,+1\n2,3,4,3NTX,E,-2\n3,5,6,PASS,,\n",
+        );
+        assert!(e.diagnostics.is_empty(), "{:?}", messages(&e));
+        assert_eq!(e.results[0].outcome, Outcome::Score(450));
+        // Board 2: North-South vulnerable, East-West not: 3NTX-2 = 300 for North-South.
+        assert_eq!(e.results[1].outcome, Outcome::Score(300));
+        assert_eq!(e.results[2].outcome, Outcome::Score(0));
+    }
+
+    #[test]
+    fn disagreeing_contract_is_reported_and_the_score_kept() {
+        let e = read("board,ns,ew,score,contract,declarer,result\n1,1,2,450,4S,N,=\n");
+        assert_eq!(e.results[0].outcome, Outcome::Score(450));
+        let m = messages(&e);
+        assert!(m[0].starts_with("line 2: board 1: the contract"), "{m:?}");
+        assert!(m[0].contains("scores 420"), "{m:?}");
+    }
+
+    #[test]
+    fn impossible_scores_name_the_line() {
+        // A score only North-South vulnerable can get, entered on board 1 (nobody vul).
+        let vul_only = (1..300)
+            .map(|k| k * 10)
+            .find(|&s| {
+                !score_check::is_possible(s, Vulnerability::None)
+                    && score_check::is_possible(s, Vulnerability::NorthSouth)
+            })
+            .unwrap();
+        let e = read(&format!("board,ns,ew,score\n1,1,2,425\n1,3,4,{vul_only}\n"));
+        let m = messages(&e);
+        assert!(
+            m[0].starts_with("line 2: board 1: 425 is not a score"),
+            "{m:?}"
+        );
+        let start = format!("line 3: board 1: {vul_only} is not a score");
+        assert!(m[1].starts_with(&start), "{m:?}");
+        assert!(m[1].contains("North-South vulnerable"), "{m:?}");
+        assert!(e.has_errors());
+    }
+
+    #[test]
+    fn vulnerable_score_on_a_non_vulnerable_board() {
+        // Board 1: nobody vulnerable; 3NT+1 makes 430, but 630 was entered.
+        let e = read("board,ns,ew,score,contract,declarer,result\n1,1,2,630,3NT,N,+1\n");
+        let m = messages(&e);
+        assert!(
+            m[0].starts_with("line 2: board 1: the contract N3NT+1 scores 430"),
+            "{m:?}"
+        );
+        assert!(
+            m[0].contains("630 is its score when North-South are vulnerable"),
+            "{m:?}"
+        );
+        assert_eq!(e.results[0].outcome, Outcome::Score(630));
+        // A "+" written for a "-": the sign is pointed out.
+        let e = read("board,ns,ew,score,contract,declarer,result\n2,1,2,50,2H,E,+1\n");
+        let m = messages(&e);
+        assert!(m[0].contains("E2H-1 would score 50"), "{m:?}");
+    }
+
+    #[test]
+    fn adjustments() {
+        let e = read(
+            "board,ns,ew,score,adjust\n1,1,2,,NP\n1,3,4,,AVG\n1,5,6,,60/40\n1,7,8,420,REV\n1,9,10,,W 30% 4SN= 70% 4SN-1\n",
+        );
+        assert!(!e.has_errors(), "{:?}", messages(&e));
+        assert_eq!(e.results[0].outcome, Outcome::NotPlayed);
+        assert_eq!(e.results[1].outcome, Outcome::AVERAGE);
+        assert_eq!(e.results[2].outcome, Outcome::Artificial { ns: 60, ew: 40 });
+        assert!(e.results[3].reversed);
+        assert_eq!(
+            e.results[4].outcome,
+            Outcome::Weighted(vec![
+                WeightedPart {
+                    percent: 30,
+                    score: 420
+                },
+                WeightedPart {
+                    percent: 70,
+                    score: -50
+                }
+            ])
+        );
+    }
+
+    #[test]
+    fn unknown_adjustment_is_an_error() {
+        let e = read("board,ns,ew,score,adjust\n1,1,2,420,XYZ\n");
+        assert!(e.has_errors());
+        assert!(messages(&e)[0].contains("unknown adjustment \"XYZ\""));
+    }
+
+    #[test]
+    fn line_numbers_count_the_header_and_blank_lines_whatever_the_endings() {
+        for text in [
+            "board,ns,ew,score\r\n1,1,2,420\r\n\r\n1,3,4,425\r\n",
+            "board,ns,ew,score\n1,1,2,420\n\n1,3,4,425\n",
+            "board,ns,ew,score\r1,1,2,420\r\r1,3,4,425\r",
+        ] {
+            let e = read(text);
+            let lines: Vec<u32> = e.results.iter().map(|r| r.line).collect();
+            assert_eq!(lines, [2], "{text:?}");
+            assert!(
+                messages(&e)[0].starts_with("line 4: board 1: 425"),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn missing_columns() {
+        let err =
+            read_travellers("board,ns,score\n".as_bytes(), ReadOptions::default()).unwrap_err();
+        assert!(err.to_string().contains("no `ew` column"));
+    }
+}
