@@ -22,24 +22,41 @@ pub fn place_points(place: usize, pairs: usize) -> i64 {
     }
 }
 
+/// Club points by place for a ranking given as its tie groups in order (sizes of the
+/// groups of pairs on the same percentage, best first): pairs in a group share the
+/// average of the places they occupy.
+pub fn club_points_for_ties(group_sizes: &[usize]) -> Vec<Ratio<i64>> {
+    let n: usize = group_sizes.iter().sum();
+    let mut out = Vec::with_capacity(n);
+    let mut start = 0;
+    for &size in group_sizes {
+        let sum: i64 = (start..start + size).map(|p| place_points(p, n)).sum();
+        let share = Ratio::new(sum, size.max(1) as i64);
+        out.extend(std::iter::repeat_n(share, size));
+        start += size;
+    }
+    out
+}
+
 /// Club points for every pair, given each pair's exact percentage (same order as given).
 pub fn club_points(percentages: &[Exact]) -> Vec<Ratio<i64>> {
     let n = percentages.len();
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| percentages[b].cmp(&percentages[a]));
-    let mut out = vec![Ratio::from_integer(0); n];
+    let mut sizes = Vec::new();
     let mut start = 0;
     while start < n {
         let mut end = start + 1;
         while end < n && percentages[order[end]] == percentages[order[start]] {
             end += 1;
         }
-        let sum: i64 = (start..end).map(|p| place_points(p, n)).sum();
-        let share = Ratio::new(sum, (end - start) as i64);
-        for &i in &order[start..end] {
-            out[i] = share;
-        }
+        sizes.push(end - start);
         start = end;
+    }
+    let by_place = club_points_for_ties(&sizes);
+    let mut out = vec![Ratio::from_integer(0); n];
+    for (place, &i) in order.iter().enumerate() {
+        out[i] = by_place[place];
     }
     out
 }

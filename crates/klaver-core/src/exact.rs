@@ -118,10 +118,31 @@ impl Exact {
 
     /// Written with `decimals` digits after the point, rounded half away from zero.
     pub fn to_decimal(&self, decimals: u32) -> String {
-        let scaled = self.to_big() * BigRational::from_integer(BigInt::from(10).pow(decimals));
-        let rounded = scaled.round().to_integer();
-        let negative = rounded.is_negative();
-        let digits = rounded.abs().to_string();
+        // round(|n| × 10^d / den) = (2 × |n| × 10^d + den) div (2 × den): integer division
+        // only, no greatest common divisor, so even huge fractions print quickly.
+        let (negative, rounded) = match self {
+            Exact::Small(r) => {
+                let scaled = 10i128
+                    .checked_pow(decimals)
+                    .and_then(|p| r.numer().unsigned_abs().checked_mul(p as u128))
+                    .and_then(|n| n.checked_mul(2))
+                    .and_then(|n| n.checked_add(r.denom().unsigned_abs()));
+                match scaled {
+                    Some(n) => (
+                        *r.numer() < 0,
+                        BigInt::from(n / (2 * r.denom().unsigned_abs())),
+                    ),
+                    None => return Exact::Big(big(r)).to_decimal(decimals),
+                }
+            }
+            Exact::Big(r) => {
+                let n = r.numer().abs() * BigInt::from(10).pow(decimals) * 2 + r.denom().abs();
+                let d = r.denom().abs() * 2;
+                (r.numer().is_negative() != r.denom().is_negative(), n / d)
+            }
+        };
+        let negative = negative && !rounded.is_zero();
+        let digits = rounded.to_string();
         let d = decimals as usize;
         let digits = if digits.len() <= d {
             format!("{}{}", "0".repeat(d + 1 - digits.len()), digits)
@@ -216,6 +237,14 @@ mod tests {
         assert_eq!(Exact::new(5, 2).to_decimal(0), "3");
         assert_eq!(Exact::new(13, 200).to_decimal(2), "0.07");
         assert_eq!(Exact::integer(65).to_decimal(2), "65.00");
+        assert_eq!(Exact::new(-1, 1000).to_decimal(2), "0.00");
+        let big = Exact::Big(BigRational::new_raw(
+            BigInt::from(10).pow(40) * 71,
+            BigInt::from(10).pow(40) * 6,
+        ));
+        assert_eq!(big.to_decimal(2), "11.83");
+        let neg = Exact::Big(BigRational::new_raw(BigInt::from(-5), BigInt::from(8)));
+        assert_eq!(neg.to_decimal(2), "-0.63");
     }
 
     #[test]

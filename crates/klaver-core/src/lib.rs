@@ -19,10 +19,12 @@ pub mod club_points;
 pub mod contract;
 pub mod exact;
 pub mod matchpoints;
+pub mod movement;
 pub mod notation;
 pub mod rubber;
 pub mod score_check;
 pub mod session;
+pub mod totals;
 
 pub use board::{Board, Seat, Side, Vulnerability};
 pub use contract::{Contract, ContractError, Doubling, Play, ScoreBreakdown, Strain};

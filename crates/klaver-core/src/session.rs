@@ -8,7 +8,8 @@
 //! played), its percentage, its rank by exact percentage, its club points and one column
 //! per round with the board-set letter (capital when it sat North-South).
 
-use crate::club_points::club_points;
+use crate::club_points::club_points_for_ties;
+use crate::totals::{Contribution, PairTotals};
 use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};
 use num_rational::Ratio;
@@ -454,84 +455,99 @@ pub fn score_session(
         }
     }
 
-    // Totals, maxima and round columns.
+    // Totals, maxima and round columns, each over one common denominator.
     let bpr = settings.boards_per_round.filter(|&b| b > 0);
     let max_board = results.iter().map(|r| r.board).max().unwrap_or(0);
     let rounds = bpr.map(|b| max_board.div_ceil(b) as usize).unwrap_or(0);
-    let mut acc: Vec<PairResult> = (0..pairs.len())
-        .map(|pair| PairResult {
-            pair,
-            total: Exact::zero(),
-            max: Exact::zero(),
-            percentage: None,
-            rank: None,
-            tied: false,
-            club_points: Ratio::zero(),
-            boards: 0,
-            rounds: vec![None; rounds],
-        })
-        .collect();
+    let mut contributions = Vec::with_capacity(results.len() * 2);
+    let mut round_contributions = Vec::new();
+    // The side each pair sat in each round (first board of the round decides).
+    let mut round_side: HashMap<usize, bool> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
         let Some(p) = points[i] else { continue };
         for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
-            let a = &mut acc[pair];
-            a.total.add_fraction(*mp.numer(), *mp.denom());
-            a.max.add_fraction(tops[i], 1);
-            a.boards += 1;
+            contributions.push(Contribution {
+                pair,
+                points: mp,
+                top: tops[i],
+            });
             if let Some(b) = bpr {
-                let set = ((r.board - 1) / b) as usize;
-                let cell = a.rounds[set].get_or_insert_with(|| RoundCell {
-                    set: set_letters(set),
-                    north_south: ns_side,
-                    points: Exact::zero(),
+                let cell = pair * rounds + ((r.board - 1) / b) as usize;
+                round_side.entry(cell).or_insert(ns_side);
+                round_contributions.push(Contribution {
+                    pair: cell,
+                    points: mp,
+                    top: tops[i],
                 });
-                cell.points.add_fraction(*mp.numer(), *mp.denom());
             }
         }
     }
-    let hundred = Exact::integer(100);
-    for a in &mut acc {
-        a.percentage = a
-            .total
-            .times(&hundred)
-            .divided_by(&a.max)
-            .filter(|_| a.boards > 0);
-    }
+    let totals = PairTotals::compute(pairs.len(), &contributions);
+    drop(contributions);
+    let round_totals = PairTotals::compute(pairs.len() * rounds, &round_contributions);
+    drop(round_contributions);
 
     // Rank and club points within each ranking group.
-    let mut groups: Vec<&str> = pairs.iter().map(|p| group_of_pair(p, settings)).collect();
-    groups.sort_unstable();
-    groups.dedup();
-    let mut ordered = Vec::with_capacity(acc.len());
-    for g in groups {
-        let mut members: Vec<PairResult> = acc
+    let mut by_group: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, p) in pairs.iter().enumerate() {
+        by_group
+            .entry(group_of_pair(p, settings))
+            .or_default()
+            .push(i);
+    }
+    let mut groups: Vec<(&str, Vec<usize>)> = by_group.into_iter().collect();
+    groups.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut ordered = Vec::with_capacity(pairs.len());
+    for (_, mut members) in groups {
+        members.sort_by(|&a, &b| totals.cmp_percentage(b, a).then(a.cmp(&b)));
+        // Pairs without a board sort last and are not ranked.
+        let ranked = members
             .iter()
-            .filter(|a| group_of_pair(&pairs[a.pair], settings) == g)
-            .cloned()
-            .collect();
-        members.sort_by(|a, b| match (&a.percentage, &b.percentage) {
-            (Some(x), Some(y)) => y.cmp(x).then_with(|| a.pair.cmp(&b.pair)),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => a.pair.cmp(&b.pair),
-        });
-        let ranked: Vec<Exact> = members
-            .iter()
-            .filter_map(|m| m.percentage.clone())
-            .collect();
-        let cps = club_points(&ranked);
-        let mut rank = 0;
-        for k in 0..ranked.len() {
-            if k == 0 || ranked[k] != ranked[k - 1] {
-                rank = k as u32 + 1;
+            .position(|&m| totals.boards[m] == 0 || totals.max[m] == 0)
+            .unwrap_or(members.len());
+        // Tie groups: consecutive pairs on the same exact percentage.
+        let mut sizes = Vec::new();
+        let mut k = 0;
+        while k < ranked {
+            let mut end = k + 1;
+            while end < ranked
+                && totals.cmp_percentage(members[k], members[end]) == std::cmp::Ordering::Equal
+            {
+                end += 1;
             }
-            let tied = (k > 0 && ranked[k] == ranked[k - 1])
-                || (k + 1 < ranked.len() && ranked[k] == ranked[k + 1]);
-            members[k].rank = Some(rank);
-            members[k].tied = tied;
-            members[k].club_points = cps[k];
+            sizes.push(end - k);
+            k = end;
         }
-        ordered.extend(members);
+        let cps = club_points_for_ties(&sizes);
+        let mut k = 0;
+        for size in sizes {
+            for j in k..k + size {
+                let pair = members[j];
+                ordered.push(pair_result(
+                    pair,
+                    &totals,
+                    &round_totals,
+                    &round_side,
+                    rounds,
+                    Some(k as u32 + 1),
+                    size > 1,
+                    cps[j],
+                ));
+            }
+            k += size;
+        }
+        for &pair in &members[ranked..] {
+            ordered.push(pair_result(
+                pair,
+                &totals,
+                &round_totals,
+                &round_side,
+                rounds,
+                None,
+                false,
+                Ratio::zero(),
+            ));
+        }
     }
 
     Ok(SessionResult {
@@ -543,6 +559,40 @@ pub fn score_session(
         rounds,
         top,
     })
+}
+
+/// A pair's line of the result list from the totals.
+#[allow(clippy::too_many_arguments)]
+fn pair_result(
+    pair: usize,
+    totals: &PairTotals,
+    round_totals: &PairTotals,
+    round_side: &HashMap<usize, bool>,
+    rounds: usize,
+    rank: Option<u32>,
+    tied: bool,
+    club_points: Ratio<i64>,
+) -> PairResult {
+    PairResult {
+        pair,
+        total: totals.total(pair),
+        max: Exact::integer(totals.max[pair]),
+        percentage: totals.percentage(pair),
+        rank,
+        tied,
+        club_points,
+        boards: totals.boards[pair],
+        rounds: (0..rounds)
+            .map(|set| {
+                let cell = pair * rounds + set;
+                round_side.get(&cell).map(|&north_south| RoundCell {
+                    set: set_letters(set),
+                    north_south,
+                    points: round_totals.total(cell),
+                })
+            })
+            .collect(),
+    }
 }
 
 fn group_of_pair<'a>(p: &'a PairInfo, settings: &Settings) -> &'a str {
@@ -562,20 +612,25 @@ fn apply_law_12c2(
     tops: &[i64],
     points: &mut [Option<ResultPoints>],
 ) {
-    let mut total = vec![Exact::zero(); pair_count];
-    let mut max = vec![Exact::zero(); pair_count];
+    let mut contributions = Vec::new();
     for (i, r) in results.iter().enumerate() {
         let (true, Some(p)) = (r.outcome.is_real(), points[i]) else {
             continue;
         };
         for (pair, mp) in [(r.ns, p.ns), (r.ew, p.ew)] {
-            total[pair].add_fraction(*mp.numer(), *mp.denom());
-            max[pair].add_fraction(tops[i], 1);
+            contributions.push(Contribution {
+                pair,
+                points: mp,
+                top: tops[i],
+            });
         }
     }
+    let totals = PairTotals::compute(pair_count, &contributions);
     // The session fraction as a ratio of 64-bit integers, close enough when it is not exact.
     let fraction = |pair: usize| -> Option<Ratio<i64>> {
-        let f = total[pair].divided_by(&max[pair])?;
+        let f = totals
+            .percentage(pair)?
+            .divided_by(&Exact::integer(100))?;
         match f {
             Exact::Small(r) => {
                 let (n, d) = (i64::try_from(*r.numer()), i64::try_from(*r.denom()));

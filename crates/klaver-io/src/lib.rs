@@ -8,6 +8,7 @@
 //! only reads them in and lays them out.
 
 pub mod generate;
+pub mod guide_cards;
 pub mod json;
 pub mod report;
 pub mod text;

@@ -307,6 +307,9 @@ pub struct ReportOptions {
     pub lang: ReportLang,
     /// Boards per round (for round columns and control-sheet blocks).
     pub boards_per_round: Option<u32>,
+    /// Leave out the travellers and the control sheet (a result list alone is quick to
+    /// build even for the largest fields).
+    pub ranking_only: bool,
 }
 
 /// Builds the report of a scored session.
@@ -369,7 +372,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
 
     let mut check_ok = true;
     let mut travellers = Vec::with_capacity(result.boards.len());
-    for sb in &result.boards {
+    for sb in result.boards.iter().filter(|_| !opts.ranking_only) {
         let board = Board::new(sb.board).ok();
         let mut order: Vec<usize> = sb.entries.clone();
         let key = |i: &usize| match &event.results[*i].outcome {
@@ -442,7 +445,11 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
     }
 
     let bpr = opts.boards_per_round.unwrap_or(4).max(1);
-    let control = control_sheet(event, result, bpr, nl, &pair_label);
+    let control = if opts.ranking_only {
+        Vec::new()
+    } else {
+        control_sheet(event, result, bpr, nl, &pair_label)
+    };
     let board_count = {
         let mut b: Vec<u32> = event.results.iter().map(|r| r.board).collect();
         b.sort_unstable();

@@ -38,6 +38,8 @@ pub struct LineInfo {
     pub adjust: String,
     /// Published North-South and East-West matchpoints, when the file carries them.
     pub published: Option<(String, String)>,
+    /// The room of a teams match (`open`, `closed`), as written; empty for pairs.
+    pub room: String,
 }
 
 /// A pairs event as read from a travellers file.
@@ -114,6 +116,7 @@ struct Columns {
     lead: Option<usize>,
     mp_ns: Option<usize>,
     mp_ew: Option<usize>,
+    room: Option<usize>,
 }
 
 impl Columns {
@@ -137,6 +140,7 @@ impl Columns {
             lead: find(&["lead"]),
             mp_ns: find(&["mp_ns"]),
             mp_ew: find(&["mp_ew"]),
+            room: find(&["room", "zaal"]),
         };
         if cols.score.is_none() && cols.contract.is_none() {
             return Err(ReadError::MissingColumn("score"));
@@ -398,6 +402,7 @@ fn read_line(
     let mut info = LineInfo {
         lead: field(rec, cols.lead).to_string(),
         adjust: field(rec, cols.adjust).to_string(),
+        room: field(rec, cols.room).to_string(),
         ..LineInfo::default()
     };
     if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {

@@ -25,6 +25,8 @@ enum Command {
     Score(cmd::score::Args),
     /// Write a synthetic travellers CSV of any size (for trying out and measuring).
     Generate(cmd::generate::Args),
+    /// Generate or check a movement and print its guide cards.
+    Movement(cmd::movement::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +37,7 @@ fn main() -> ExitCode {
         Command::Chicago(args) => cmd::pads::chicago(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Generate(args) => cmd::generate::run(args),
+        Command::Movement(args) => cmd::movement::run(args),
     };
     match outcome {
         Ok(code) => code,

@@ -2,6 +2,7 @@
 
 pub mod contract;
 pub mod generate;
+pub mod movement;
 pub mod pads;
 pub mod score;
 

@@ -177,6 +177,7 @@ pub fn run(args: Args) -> CmdResult {
                     _ => ReportLang::En,
                 },
                 boards_per_round: args.boards_per_round,
+                ranking_only: !args.control && !args.travellers_list,
             };
             let rep = report::build(&event, &result, &opts);
             let body = text::render(

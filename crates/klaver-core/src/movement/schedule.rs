@@ -1,0 +1,324 @@
+//! Custom schedules as CSV: `round,table,ns,ew,boards`, one line per table per round
+//! (SPEC section 5: any movement the club already uses can be loaded).
+//!
+//! `boards` is a range `first-last` or a single board; a bye is a line whose `ew` (or
+//! `ns`) is empty. Lines starting with `#` and blank lines are skipped; fields may be
+//! quoted. The same shape is written by [`to_csv`], so a generated movement can be saved,
+//! edited and loaded again.
+
+use super::{BoardRange, Movement, Round, TableRound};
+use std::collections::BTreeMap;
+
+/// A schedule line that cannot be read, with its line number and what to fix.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScheduleError {
+    /// The header is not `round,table,ns,ew,boards`.
+    #[error("line {line}: the header must be `round,table,ns,ew,boards`, found `{found}`")]
+    Header {
+        /// The line number.
+        line: usize,
+        /// The header as found.
+        found: String,
+    },
+    /// A line without five fields.
+    #[error("line {line}: expected 5 fields (round,table,ns,ew,boards), found {found}")]
+    Fields {
+        /// The line number.
+        line: usize,
+        /// How many fields the line has.
+        found: usize,
+    },
+    /// A field that is not what its column needs.
+    #[error("line {line}: {column} {value:?} {problem}")]
+    Field {
+        /// The line number.
+        line: usize,
+        /// The column.
+        column: &'static str,
+        /// The text found.
+        value: String,
+        /// What is wrong and what to write instead.
+        problem: &'static str,
+    },
+    /// A file without any table line.
+    #[error("the schedule has no table lines: add one line per table per round")]
+    Empty,
+}
+
+/// Splits one CSV line into fields, honouring double quotes.
+fn split(line: &str) -> Vec<String> {
+    let mut fields = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            ',' if !quoted => fields.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    fields.push(cur);
+    fields.into_iter().map(|f| f.trim().to_string()).collect()
+}
+
+fn number(line: usize, column: &'static str, value: &str) -> Result<u32, ScheduleError> {
+    match value.parse::<u32>() {
+        Ok(n) if n > 0 => Ok(n),
+        _ => Err(ScheduleError::Field {
+            line,
+            column,
+            value: value.to_string(),
+            problem: "is not a number from 1: write the number only",
+        }),
+    }
+}
+
+fn boards(line: usize, value: &str) -> Result<BoardRange, ScheduleError> {
+    let bad = |problem| ScheduleError::Field {
+        line,
+        column: "boards",
+        value: value.to_string(),
+        problem,
+    };
+    let (a, b) = match value.split_once('-') {
+        Some((a, b)) => (a.trim(), b.trim()),
+        None => (value, value),
+    };
+    let first = a
+        .parse::<u32>()
+        .map_err(|_| bad("is not a board range: write first-last, as 5-8, or one board"))?;
+    let last = b
+        .parse::<u32>()
+        .map_err(|_| bad("is not a board range: write first-last, as 5-8, or one board"))?;
+    if first == 0 || last < first {
+        return Err(bad("must run from a board 1 or higher up to a later board"));
+    }
+    Ok(BoardRange { first, last })
+}
+
+fn pair(value: &str) -> Option<String> {
+    (!value.is_empty() && value != "-").then(|| value.to_string())
+}
+
+/// Reads a schedule from CSV text; the movement's name is "custom schedule".
+///
+/// Structural mistakes (a missing field, a board range that is not one) are errors here;
+/// everything about how the schedule plays (a pair twice in a round, a board played
+/// twice) is for [`super::validate`], which names the round and table.
+pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
+    let mut header_seen = false;
+    let mut by_round: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let trimmed = raw.trim().trim_start_matches('\u{feff}');
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let f = split(trimmed);
+        if !header_seen {
+            let names: Vec<String> = f.iter().map(|s| s.to_ascii_lowercase()).collect();
+            if names != ["round", "table", "ns", "ew", "boards"] {
+                return Err(ScheduleError::Header {
+                    line,
+                    found: trimmed.to_string(),
+                });
+            }
+            header_seen = true;
+            continue;
+        }
+        if f.len() != 5 {
+            return Err(ScheduleError::Fields {
+                line,
+                found: f.len(),
+            });
+        }
+        let round = number(line, "round", &f[0])?;
+        let table = number(line, "table", &f[1])?;
+        let (ns, ew) = (pair(&f[2]), pair(&f[3]));
+        if ns.is_none() && ew.is_none() {
+            return Err(ScheduleError::Field {
+                line,
+                column: "ns and ew",
+                value: String::new(),
+                problem: "are both empty: name at least the pair that has a bye",
+            });
+        }
+        by_round.entry(round).or_default().push(TableRound {
+            table,
+            ns,
+            ew,
+            boards: boards(line, &f[4])?,
+        });
+    }
+    if by_round.is_empty() {
+        return Err(ScheduleError::Empty);
+    }
+    let rounds = by_round
+        .into_iter()
+        .map(|(number, tables)| Round { number, tables })
+        .collect();
+    Ok(Movement::new("custom schedule", rounds))
+}
+
+fn quote(field: &str) -> String {
+    if field.contains([',', '"', '\n']) {
+        format!("\"{}\"", field.replace('"', "\"\""))
+    } else {
+        field.to_string()
+    }
+}
+
+/// Writes the movement as `round,table,ns,ew,boards` CSV, byes with an empty seat.
+pub fn to_csv(movement: &Movement) -> String {
+    let mut out = String::from("round,table,ns,ew,boards\n");
+    for r in &movement.rounds {
+        for t in &r.tables {
+            out.push_str(&format!(
+                "{},{},{},{},{}-{}\n",
+                r.number,
+                t.table,
+                quote(t.ns.as_deref().unwrap_or("")),
+                quote(t.ew.as_deref().unwrap_or("")),
+                t.boards.first,
+                t.boards.last
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{BoardSharing, HowellOptions, howell};
+    use super::*;
+
+    #[test]
+    fn seed_schedule_reads_and_validates_with_duplicated_boards() {
+        let mut m =
+            parse_csv(include_str!("../../tests/data/fonteintje-14-pairs.csv")).expect("reads");
+        assert_eq!(m.rounds.len(), 7);
+        assert!(m.rounds.iter().all(|r| r.tables.len() == 7));
+        let r1: Vec<_> = m.rounds[0]
+            .tables
+            .iter()
+            .map(|t| format!("{}-{}", t.ns.as_deref().unwrap(), t.ew.as_deref().unwrap()))
+            .collect();
+        assert_eq!(r1, ["1-2", "10-11", "4-7", "3-12", "13-6", "9-14", "5-8"]);
+        // Without the declaration every round has one set at seven tables.
+        let c = m.check();
+        assert!(!c.is_valid());
+        assert!(
+            c.errors()
+                .next()
+                .unwrap()
+                .to_string()
+                .starts_with("round 1, table 2")
+        );
+        m.sharing = BoardSharing::Duplicated;
+        let c = m.check();
+        assert!(c.is_valid(), "{:?}", c.problems);
+        assert!(c.plays.values().all(|&n| n == 7));
+        assert_eq!(c.plays.len(), 28);
+        assert_eq!((c.meetings_min, c.meetings_max), (0, 1));
+    }
+
+    /// Every round of the seed's line-up, each pair moved up `step` numbers (wrapping).
+    fn moved_up(first: &[(u32, u32)], pairs: u32, step: u32, rounds: u32, bpr: u32) -> String {
+        let mut text = String::from("round,table,ns,ew,boards\n");
+        for r in 0..rounds {
+            let up = |p: u32| (p - 1 + r * step) % pairs + 1;
+            for (t, (ns, ew)) in first.iter().enumerate() {
+                let b = BoardRange::set(r + 1, bpr);
+                text.push_str(&format!(
+                    "{},{},{},{},{b}\n",
+                    r + 1,
+                    t + 1,
+                    up(*ns),
+                    up(*ew)
+                ));
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn seed_schedule_moves_every_pair_up_two_numbers_a_round() {
+        let seed = parse_csv(include_str!("../../tests/data/fonteintje-14-pairs.csv")).unwrap();
+        let first: Vec<(u32, u32)> = seed.rounds[0]
+            .tables
+            .iter()
+            .map(|t| {
+                (
+                    t.ns.as_ref().unwrap().parse().unwrap(),
+                    t.ew.as_ref().unwrap().parse().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            parse_csv(&moved_up(&first, 14, 2, 7, 4)).unwrap().rounds,
+            seed.rounds
+        );
+    }
+
+    #[test]
+    fn seed_ten_pair_board_one_line_up_as_a_first_round() {
+        // Board 1 for 10 pairs: 1-2, 6-3, 7-4, 8-10, 9-5. Moved up two numbers a round like
+        // the seed's 14-pair schedule, it gives 5 rounds in which nobody meets twice.
+        let first = [(1, 2), (6, 3), (7, 4), (8, 10), (9, 5)];
+        let mut m = parse_csv(&moved_up(&first, 10, 2, 5, 4)).unwrap();
+        m.sharing = BoardSharing::Duplicated;
+        let c = m.check();
+        assert!(c.is_valid() && c.problems.is_empty(), "{:?}", c.problems);
+        assert_eq!((c.meetings_min, c.meetings_max), (0, 1));
+        assert_eq!(m.round_of(1, "8", "10"), Some(1));
+        // klaver's complete Howell for 10 pairs has a different board-1 line-up.
+        let h = howell(&HowellOptions::new(10, 4)).unwrap();
+        assert_eq!(h.round_of(1, "1", "2"), None);
+    }
+
+    #[test]
+    fn written_schedules_read_back_the_same() {
+        let mut o = HowellOptions::new(9, 3);
+        o.rounds = Some(4);
+        let m = howell(&o).unwrap();
+        let text = to_csv(&m);
+        assert!(
+            text.starts_with("round,table,ns,ew,boards\n1,1,,1,1-3\n"),
+            "{text}"
+        );
+        let back = parse_csv(&text).unwrap();
+        assert_eq!(back.rounds, m.rounds);
+    }
+
+    #[test]
+    fn bad_lines_name_line_and_fix() {
+        let e = parse_csv("round,table,ns,ew\n").unwrap_err();
+        assert!(matches!(e, ScheduleError::Header { line: 1, .. }));
+        let e = parse_csv("round,table,ns,ew,boards\n1,1,1,2\n").unwrap_err();
+        assert_eq!(e, ScheduleError::Fields { line: 2, found: 4 });
+        let e = parse_csv("round,table,ns,ew,boards\n1,1,1,2,8-5\n").unwrap_err();
+        assert!(e.to_string().starts_with("line 2: boards \"8-5\""), "{e}");
+        let e = parse_csv("round,table,ns,ew,boards\nx,1,1,2,1-4\n").unwrap_err();
+        assert!(e.to_string().contains("round \"x\""), "{e}");
+        let e = parse_csv("round,table,ns,ew,boards\n1,1,,,1-4\n").unwrap_err();
+        assert!(e.to_string().contains("both empty"), "{e}");
+        assert_eq!(parse_csv("# nothing\n"), Err(ScheduleError::Empty));
+    }
+
+    #[test]
+    fn quotes_comments_and_single_boards() {
+        let m = parse_csv(
+            "\u{feff}Round,Table,NS,EW,Boards\n# first round\n1,1,\"1A\",2,7\n\n1,2,3,,1-2\n",
+        )
+        .unwrap();
+        let t = &m.rounds[0].tables;
+        assert_eq!(t[0].ns.as_deref(), Some("1A"));
+        assert_eq!(t[0].boards, BoardRange { first: 7, last: 7 });
+        assert_eq!(t[1].bye(), Some("3"));
+    }
+}

@@ -1,0 +1,576 @@
+//! Checking a movement before anybody sits down (SPEC section 5).
+//!
+//! Errors, each naming its round and table: a table number used twice in a round, a pair
+//! at two places in one round, a pair playing a board it has already played, a board set
+//! at two tables at once when the sets are not declared shared or duplicated (and shared
+//! sets need a board for every sharing table).
+//!
+//! Warnings and measures: a pair missing from a round without a bye line, two pairs
+//! meeting more than once, boards played unequally often, how often each two pairs meet
+//! and on how many boards each two pairs of a field are compared (both sat the same way
+//! on the board): the closer the least and most compared, the better balanced.
+
+use super::{BoardRange, BoardSharing, Direction, Fields, Movement, PairKey};
+use crate::session::Severity;
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+
+/// A finding about a movement, naming the round and table and saying what to fix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    /// Error (the movement cannot be played) or warning (it can, but look).
+    pub severity: Severity,
+    /// The round concerned.
+    pub round: Option<u32>,
+    /// The table concerned.
+    pub table: Option<u32>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.round, self.table) {
+            (Some(r), Some(t)) => write!(f, "round {r}, table {t}: ")?,
+            (Some(r), None) => write!(f, "round {r}: ")?,
+            (None, Some(t)) => write!(f, "table {t}: ")?,
+            (None, None) => {}
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// The outcome of checking a movement: problems found and how it plays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Check {
+    /// Errors and warnings, errors first, each in round and table order.
+    pub problems: Vec<Problem>,
+    /// How often each board is played (matches, not byes), by board.
+    pub plays: BTreeMap<u32, usize>,
+    /// Boards played by each pair, in pair order.
+    pub boards_per_pair: Vec<(String, usize)>,
+    /// The fewest times two pairs that can meet do meet.
+    pub meetings_min: usize,
+    /// The most times two pairs meet.
+    pub meetings_max: usize,
+    /// The fewest boards on which two pairs of a field are compared.
+    pub comparisons_min: usize,
+    /// The most boards on which two pairs of a field are compared.
+    pub comparisons_max: usize,
+}
+
+impl Check {
+    /// Whether the movement can be played: no errors (warnings allowed).
+    pub fn is_valid(&self) -> bool {
+        self.errors().next().is_none()
+    }
+
+    /// The errors.
+    pub fn errors(&self) -> impl Iterator<Item = &Problem> {
+        self.problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+    }
+
+    /// The warnings.
+    pub fn warnings(&self) -> impl Iterator<Item = &Problem> {
+        self.problems
+            .iter()
+            .filter(|p| p.severity == Severity::Warning)
+    }
+
+    /// The fewest and most times a board is played.
+    pub fn plays_range(&self) -> (usize, usize) {
+        let min = self.plays.values().copied().min().unwrap_or(0);
+        let max = self.plays.values().copied().max().unwrap_or(0);
+        (min, max)
+    }
+}
+
+fn problem(severity: Severity, round: u32, table: Option<u32>, message: String) -> Problem {
+    Problem {
+        severity,
+        round: Some(round),
+        table,
+        message,
+    }
+}
+
+/// Boards as a short list of ranges: `1-4, 9, 11-12`.
+pub fn board_list(boards: &[u32]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < boards.len() {
+        let mut j = i;
+        while j + 1 < boards.len() && boards[j + 1] == boards[j] + 1 {
+            j += 1;
+        }
+        parts.push(
+            BoardRange {
+                first: boards[i],
+                last: boards[j],
+            }
+            .to_string(),
+        );
+        i = j + 1;
+    }
+    parts.join(", ")
+}
+
+/// Checks a movement, generated or loaded; see the module documentation.
+pub fn validate(m: &Movement) -> Check {
+    let mut problems = Vec::new();
+    // Where each pair has played each board: (round, table).
+    let mut played: HashMap<(&str, u32), (u32, u32)> = HashMap::new();
+    let pairs = m.pairs();
+    for round in &m.rounds {
+        let r = round.number;
+        let mut tables_seen: HashMap<u32, usize> = HashMap::new();
+        let mut seated: HashMap<&str, u32> = HashMap::new();
+        let mut sets_at: Vec<(BoardRange, u32)> = Vec::new();
+        for t in &round.tables {
+            if tables_seen.insert(t.table, 1).is_some() {
+                problems.push(problem(
+                    Severity::Error,
+                    r,
+                    Some(t.table),
+                    "holds two matches; give each match its own table number".into(),
+                ));
+            }
+            if let (Some(ns), Some(ew)) = (&t.ns, &t.ew) {
+                if ns == ew {
+                    problems.push(problem(
+                        Severity::Error,
+                        r,
+                        Some(t.table),
+                        format!("pair {ns} sits both North-South and East-West"),
+                    ));
+                }
+            }
+            for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
+                if let Some(other) = seated.insert(p, t.table) {
+                    if other != t.table {
+                        problems.push(problem(
+                            Severity::Error,
+                            r,
+                            Some(t.table),
+                            format!("pair {p} also plays at table {other} this round"),
+                        ));
+                    }
+                }
+            }
+            if t.is_match() {
+                for (other_set, other_table) in &sets_at {
+                    if !other_set.overlaps(&t.boards) {
+                        continue;
+                    }
+                    let allowed = match m.sharing {
+                        BoardSharing::Duplicated => true,
+                        BoardSharing::Shared => *other_set == t.boards,
+                        BoardSharing::Single => false,
+                    };
+                    if !allowed {
+                        let fix = if m.sharing == BoardSharing::Shared {
+                            "tables that share must play the same range"
+                        } else {
+                            "declare shared or duplicated boards if that is meant"
+                        };
+                        problems.push(problem(
+                            Severity::Error,
+                            r,
+                            Some(t.table),
+                            format!(
+                                "boards {} are also at table {other_table} this round; {fix}",
+                                t.boards
+                            ),
+                        ));
+                        break;
+                    }
+                }
+                if m.sharing == BoardSharing::Shared {
+                    let sharing = 1 + sets_at.iter().filter(|(s, _)| *s == t.boards).count();
+                    if sharing as u32 > t.boards.len() {
+                        problems.push(problem(
+                            Severity::Error,
+                            r,
+                            Some(t.table),
+                            format!(
+                                "{sharing} tables share boards {}, fewer boards than tables; \
+                                 play more boards a round or duplicate them",
+                                t.boards
+                            ),
+                        ));
+                    }
+                }
+                sets_at.push((t.boards, t.table));
+                for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
+                    let mut again: Vec<u32> = Vec::new();
+                    let mut first_at = None;
+                    for b in t.boards.boards() {
+                        if let Some(&at) = played.get(&(p, b)) {
+                            again.push(b);
+                            first_at.get_or_insert(at);
+                        } else {
+                            played.insert((p, b), (r, t.table));
+                        }
+                    }
+                    if let Some((r0, t0)) = first_at {
+                        problems.push(problem(
+                            Severity::Error,
+                            r,
+                            Some(t.table),
+                            format!(
+                                "pair {p} plays board {} again (already in round {r0} at table {t0})",
+                                board_list(&again)
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        for p in &pairs {
+            if !seated.contains_key(p) {
+                problems.push(problem(
+                    Severity::Warning,
+                    r,
+                    None,
+                    format!("pair {p} does not play and has no bye line"),
+                ));
+            }
+        }
+    }
+
+    // Boards played, meetings and comparisons.
+    let mut plays: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut per_pair: HashMap<&str, usize> = HashMap::new();
+    let mut meetings: HashMap<(&str, &str), Vec<u32>> = HashMap::new();
+    let mut by_board: BTreeMap<u32, (Vec<&str>, Vec<&str>)> = BTreeMap::new();
+    for b in m.boards() {
+        plays.insert(b, 0);
+    }
+    for round in &m.rounds {
+        for t in &round.tables {
+            let (Some(ns), Some(ew)) = (t.ns.as_deref(), t.ew.as_deref()) else {
+                continue;
+            };
+            let key = if PairKey(ns) < PairKey(ew) {
+                (ns, ew)
+            } else {
+                (ew, ns)
+            };
+            meetings.entry(key).or_default().push(round.number);
+            for b in t.boards.boards() {
+                *plays.entry(b).or_default() += 1;
+                *per_pair.entry(ns).or_default() += 1;
+                *per_pair.entry(ew).or_default() += 1;
+                let e = by_board.entry(b).or_default();
+                e.0.push(ns);
+                e.1.push(ew);
+            }
+        }
+    }
+    let mut repeated: Vec<_> = meetings.iter().filter(|(_, rs)| rs.len() > 1).collect();
+    repeated.sort_by(|a, b| a.1.cmp(b.1));
+    for ((a, b), rs) in repeated {
+        let list: Vec<String> = rs.iter().map(u32::to_string).collect();
+        problems.push(problem(
+            Severity::Warning,
+            rs[1],
+            None,
+            format!(
+                "pairs {a} and {b} meet {} times (rounds {})",
+                rs.len(),
+                list.join(", ")
+            ),
+        ));
+    }
+    // Boards played unequally often: name the boards off the most common count.
+    let mut by_count: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
+    for (&b, &n) in &plays {
+        by_count.entry(n).or_default().push(b);
+    }
+    if by_count.len() > 1 {
+        let common = by_count
+            .iter()
+            .max_by_key(|(n, bs)| (bs.len(), **n))
+            .map(|(n, _)| *n)
+            .unwrap_or(0);
+        for (n, bs) in &by_count {
+            if *n != common {
+                problems.push(Problem {
+                    severity: Severity::Warning,
+                    round: None,
+                    table: None,
+                    message: format!(
+                        "board {} played {n} times, most boards {common} times",
+                        board_list(bs)
+                    ),
+                });
+            }
+        }
+    }
+
+    // Which pairs can meet and be compared: everyone in one field; NS against EW in two.
+    let field = |p: &str| -> Direction {
+        if m.fields == Fields::One {
+            return Direction::NorthSouth;
+        }
+        m.rounds
+            .iter()
+            .find_map(|r| m.table_for(r.number, p))
+            .map(|s| s.direction)
+            .unwrap_or(Direction::NorthSouth)
+    };
+    let fields: HashMap<&str, Direction> = pairs.iter().map(|p| (*p, field(p))).collect();
+    let (mut meetings_min, mut meetings_max) = (usize::MAX, 0);
+    let mut compared: HashMap<(&str, &str), usize> = HashMap::new();
+    for (i, a) in pairs.iter().enumerate() {
+        for b in &pairs[i + 1..] {
+            let same_field = fields[a] == fields[b];
+            if m.fields == Fields::One || !same_field {
+                let n = meetings.get(&(*a, *b)).map_or(0, Vec::len);
+                meetings_min = meetings_min.min(n);
+                meetings_max = meetings_max.max(n);
+            }
+            if same_field {
+                compared.insert((a, b), 0);
+            }
+        }
+    }
+    for (ns_side, ew_side) in by_board.values() {
+        for side in [ns_side, ew_side] {
+            for (i, a) in side.iter().enumerate() {
+                for b in &side[i + 1..] {
+                    let key = if PairKey(a) < PairKey(b) {
+                        (*a, *b)
+                    } else {
+                        (*b, *a)
+                    };
+                    if let Some(n) = compared.get_mut(&key) {
+                        *n += 1;
+                    }
+                }
+            }
+        }
+    }
+    let comparisons_min = compared.values().copied().min().unwrap_or(0);
+    let comparisons_max = compared.values().copied().max().unwrap_or(0);
+    problems.sort_by_key(|p| {
+        (
+            std::cmp::Reverse(p.severity),
+            p.round.is_none(),
+            p.round,
+            p.table,
+        )
+    });
+    Check {
+        problems,
+        plays,
+        boards_per_pair: pairs
+            .iter()
+            .map(|p| (p.to_string(), per_pair.get(p).copied().unwrap_or(0)))
+            .collect(),
+        meetings_min: if meetings_min == usize::MAX {
+            0
+        } else {
+            meetings_min
+        },
+        meetings_max,
+        comparisons_min,
+        comparisons_max,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{EvenTables, HowellOptions, MitchellOptions, howell, mitchell, parse_csv};
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+
+    fn load(text: &str) -> Movement {
+        parse_csv(&format!("round,table,ns,ew,boards\n{text}")).expect("reads")
+    }
+
+    #[test]
+    fn pair_twice_in_a_round_names_round_and_table() {
+        let m = load("1,1,1,2,1-2\n1,2,3,1,3-4\n");
+        let c = validate(&m);
+        let e: Vec<String> = c.errors().map(ToString::to_string).collect();
+        assert_eq!(
+            e,
+            ["round 1, table 2: pair 1 also plays at table 1 this round"]
+        );
+    }
+
+    #[test]
+    fn table_twice_in_a_round() {
+        let c = validate(&load("2,3,1,2,1-2\n2,3,4,5,3-4\n"));
+        assert_eq!(
+            c.errors().next().unwrap().to_string(),
+            "round 2, table 3: holds two matches; give each match its own table number"
+        );
+    }
+
+    #[test]
+    fn board_played_twice_names_both_places() {
+        let c = validate(&load("1,1,1,2,1-4\n2,1,1,3,3-6\n"));
+        let e: Vec<String> = c.errors().map(ToString::to_string).collect();
+        assert_eq!(
+            e,
+            ["round 2, table 1: pair 1 plays board 3-4 again (already in round 1 at table 1)"]
+        );
+    }
+
+    #[test]
+    fn set_at_two_tables_needs_a_declaration() {
+        let mut m = load("1,1,1,2,1-4\n1,2,3,4,1-4\n");
+        let c = validate(&m);
+        assert!(
+            c.errors()
+                .next()
+                .unwrap()
+                .message
+                .contains("declare shared")
+        );
+        m.sharing = BoardSharing::Shared;
+        assert!(validate(&m).is_valid());
+        m = load("1,1,1,2,1-2\n1,2,3,4,1-2\n1,3,5,6,1-2\n");
+        m.sharing = BoardSharing::Shared;
+        let c = validate(&m);
+        assert!(
+            c.errors()
+                .next()
+                .unwrap()
+                .message
+                .contains("3 tables share")
+        );
+        m.sharing = BoardSharing::Duplicated;
+        assert!(validate(&m).is_valid());
+    }
+
+    #[test]
+    fn warnings_for_repeat_meetings_missing_pairs_and_uneven_boards() {
+        let c = validate(&load(
+            "1,1,1,2,1-2\n1,2,3,4,3-4\n2,1,1,2,3-4\n2,2,3,4,5-6\n",
+        ));
+        assert!(c.is_valid());
+        let w: Vec<String> = c.warnings().map(ToString::to_string).collect();
+        assert!(w.contains(&"round 2: pairs 1 and 2 meet 2 times (rounds 1, 2)".to_string()));
+        assert!(
+            w.contains(&"board 3-4 played 2 times, most boards 1 times".to_string()),
+            "{w:?}"
+        );
+        let c = validate(&load("1,1,1,2,1-2\n2,1,1,3,3-4\n"));
+        assert!(
+            c.warnings()
+                .any(|p| p.to_string() == "round 2: pair 2 does not play and has no bye line")
+        );
+    }
+
+    #[test]
+    fn board_lists_are_short() {
+        assert_eq!(board_list(&[1, 2, 3, 4, 9, 11, 12]), "1-4, 9, 11-12");
+        assert_eq!(board_list(&[]), "");
+    }
+
+    /// Every invariant the club relies on, for a movement meant to be complete.
+    fn assert_sound(m: &Movement, rounds: usize) {
+        let c = validate(m);
+        assert!(c.is_valid(), "{}: {:?}", m.name, c.problems);
+        assert!(c.problems.is_empty(), "{}: {:?}", m.name, c.problems);
+        assert_eq!(m.rounds.len(), rounds);
+        // Every pair in every round, at one table, on boards it has not played.
+        for r in &m.rounds {
+            let mut seen = HashSet::new();
+            let mut tables = HashSet::new();
+            for t in &r.tables {
+                assert!(tables.insert(t.table));
+                for p in [&t.ns, &t.ew].into_iter().flatten() {
+                    assert!(seen.insert(p.clone()));
+                }
+            }
+            assert_eq!(seen.len(), m.pairs().len());
+        }
+        let (lo, hi) = c.plays_range();
+        assert_eq!(lo, hi, "{}: every board equally often", m.name);
+        assert!(c.meetings_max <= 1, "{}", m.name);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn every_mitchell_is_sound(tables in 3u32..=30, bpr in 2u32..=4, relay: bool, arrow: bool) {
+            let mut o = MitchellOptions::new(tables, bpr);
+            o.arrow_switch = arrow;
+            if relay {
+                o.even = EvenTables::RelayByeStand;
+            }
+            let m = mitchell(&o).unwrap();
+            let even = tables % 2 == 0;
+            let rounds = if even && !relay { tables - 1 } else { tables };
+            assert_sound(&m, rounds as usize);
+            let c = validate(&m);
+            if !arrow {
+                // Every EW pair meets every NS pair once, except the one a skip leaves out.
+                prop_assert_eq!(c.meetings_min, usize::from(!even || relay));
+                // Two fields: every two NS pairs are compared on the same boards.
+                prop_assert_eq!(c.comparisons_min, c.comparisons_max);
+            }
+            for (_, n) in &c.boards_per_pair {
+                prop_assert_eq!(*n, (rounds * bpr) as usize);
+            }
+        }
+
+        #[test]
+        fn every_complete_howell_is_sound(half in 2u32..=10, bpr in 3u32..=4) {
+            let pairs = 2 * half;
+            let m = howell(&HowellOptions::new(pairs, bpr)).unwrap();
+            assert_sound(&m, (pairs - 1) as usize);
+            let c = validate(&m);
+            prop_assert_eq!((c.meetings_min, c.meetings_max), (1, 1));
+            // Each pair plays each set exactly once and each set at every table once.
+            prop_assert!(c.plays.values().all(|&n| n == half as usize));
+            for (_, n) in &c.boards_per_pair {
+                prop_assert_eq!(*n, ((pairs - 1) * bpr) as usize);
+            }
+            // Every pair sits North-South in about half its rounds.
+            for p in m.pairs() {
+                let ns = m.rounds.iter().filter(|r| m.table_for(r.number, p).unwrap().direction == Direction::NorthSouth).count();
+                prop_assert!(ns + 1 >= half as usize && ns < pairs as usize);
+            }
+        }
+
+        #[test]
+        fn every_same_boards_howell_is_sound(pairs in 3u32..=30, rounds in 1u32..=29, bpr in 1u32..=4) {
+            let even = pairs + pairs % 2;
+            let rounds = rounds.min(even - 1);
+            let mut o = HowellOptions::new(pairs, bpr);
+            o.rounds = Some(rounds);
+            o.same_boards = true;
+            let m = howell(&o).unwrap();
+            let c = validate(&m);
+            prop_assert!(c.is_valid(), "{:?}", c.problems);
+            prop_assert!(c.warnings().next().is_none(), "{:?}", c.problems);
+            prop_assert!(c.meetings_max <= 1);
+            let per_board = (pairs / 2) as usize;
+            prop_assert!(c.plays.values().all(|&n| n == per_board));
+        }
+
+        #[test]
+        fn odd_howells_give_one_bye_a_round(half in 2u32..=9, bpr in 3u32..=4) {
+            let pairs = 2 * half + 1;
+            let m = howell(&HowellOptions::new(pairs, bpr)).unwrap();
+            let c = validate(&m);
+            prop_assert!(c.is_valid(), "{:?}", c.problems);
+            for r in &m.rounds {
+                prop_assert_eq!(r.tables.iter().filter(|t| t.bye().is_some()).count(), 1);
+            }
+            // Each real pair has exactly one bye over the complete movement.
+            for (_, n) in &c.boards_per_pair {
+                prop_assert_eq!(*n, ((pairs - 1) * bpr) as usize);
+            }
+        }
+    }
+}

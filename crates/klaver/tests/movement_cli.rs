@@ -1,0 +1,200 @@
+//! `klaver movement` on generated movements, the seed's 14-pair schedule and bad files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn klaver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .output()
+        .expect("the klaver binary runs")
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = klaver(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "klaver {args:?} failed: {stderr}");
+    String::from_utf8(out.stdout).expect("output is UTF-8")
+}
+
+/// Runs a command that must fail with exit code 2 and returns its message.
+fn run_bad(args: &[&str]) -> String {
+    let out = klaver(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "klaver {args:?} should exit with 2"
+    );
+    String::from_utf8(out.stderr).expect("message is UTF-8")
+}
+
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("movement_cli_{name}"));
+    std::fs::write(&path, text).expect("scratch file is written");
+    path
+}
+
+fn seed_schedule() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../klaver-core/tests/data/fonteintje-14-pairs.csv")
+}
+
+#[test]
+fn mitchell_seven_tables_text() {
+    let out = run_ok(&[
+        "movement",
+        "mitchell",
+        "--tables",
+        "7",
+        "--boards-per-round",
+        "4",
+    ]);
+    assert!(
+        out.starts_with(
+            "Mitchell, 7 tables\n  14 pairs, 7 tables, 7 rounds, boards 1-28\n  valid (0 warnings)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\nPair 8\nRound  Table  Dir  Opponents  Boards\n1      1      EW   1          1-4\n2      2      EW   2          9-12\n"), "{out}");
+    assert!(
+        out.contains(
+            "\nTable 1\nRound  NS  EW  Boards  Boards go to\n1      1   8   1-4     table 7\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn mitchell_csv_reads_back_through_check() {
+    let csv = run_ok(&[
+        "movement", "mitchell", "--tables", "6", "--even", "relay", "--format", "csv",
+    ]);
+    assert!(
+        csv.starts_with("round,table,ns,ew,boards\n1,1,1,7,1-4\n"),
+        "{csv}"
+    );
+    let file = scratch("relay.csv", &csv);
+    let file = file.to_str().unwrap();
+    // The relay shares boards between tables 1 and 6: only valid when declared.
+    let msg = run_bad(&["movement", "check", file, "--cards", "none"]);
+    assert!(
+        msg.contains("round 1, table 6: boards 1-4 are also at table 1"),
+        "{msg}"
+    );
+    let out = run_ok(&[
+        "movement", "check", file, "--boards", "shared", "--cards", "none",
+    ]);
+    assert!(out.contains("valid (0 warnings); boards shared"), "{out}");
+}
+
+#[test]
+fn howell_fourteen_pairs_seven_rounds_same_boards() {
+    let out = run_ok(&[
+        "movement",
+        "howell",
+        "--pairs",
+        "14",
+        "--rounds",
+        "7",
+        "--boards-per-round",
+        "4",
+        "--same-boards",
+        "--cards",
+        "schedule",
+    ]);
+    assert!(
+        out.starts_with("Howell, 14 pairs, 7 rounds, same boards at all tables\n"),
+        "{out}"
+    );
+    assert!(out.contains("plays per board: 7"), "{out}");
+    assert!(out.contains("\n1      14-1 (1-4)"), "{out}");
+}
+
+#[test]
+fn howell_nine_pairs_has_a_bye() {
+    let out = run_ok(&[
+        "movement",
+        "howell",
+        "--pairs",
+        "9",
+        "--boards-per-round",
+        "3",
+        "--cards",
+        "pairs",
+    ]);
+    assert!(
+        out.contains("Pair 1\nRound  Table  Dir  Opponents  Boards\n1      1      EW   bye\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn seed_schedule_checks_with_duplicated_boards() {
+    let file = seed_schedule();
+    let file = file.to_str().unwrap();
+    let out = run_ok(&[
+        "movement",
+        "check",
+        file,
+        "--boards",
+        "duplicated",
+        "--lang",
+        "nl",
+    ]);
+    assert!(
+        out.contains("14 paren, 7 tafels, 7 ronden, spellen 1-28"),
+        "{out}"
+    );
+    assert!(
+        out.contains("in orde (0 waarschuwingen); spellen duplicated"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Paar 7\nRonde  Tafel  Richting  Tegen  Spellen\n1      3      OW        4      1-4\n"
+        ),
+        "{out}"
+    );
+    let msg = run_bad(&["movement", "check", file, "--cards", "none"]);
+    assert!(
+        msg.contains("round 1, table 2: boards 1-4 are also at table 1 this round"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn html_output_is_a_page() {
+    let out = run_ok(&[
+        "movement", "mitchell", "--tables", "3", "--format", "html", "--lang", "nl",
+    ]);
+    assert!(
+        out.starts_with("<!DOCTYPE html>\n<html lang=\"nl\">"),
+        "{out}"
+    );
+    assert!(out.contains("<h2>Loopkaarten</h2>"));
+}
+
+#[test]
+fn bad_input_says_what_to_fix() {
+    let msg = run_bad(&["movement", "mitchell", "--tables", "2"]);
+    assert!(msg.contains("3 or more tables"), "{msg}");
+    let msg = run_bad(&["movement", "howell", "--pairs", "24"]);
+    assert!(msg.contains("--same-boards"), "{msg}");
+    let file = scratch(
+        "twice.csv",
+        "round,table,ns,ew,boards\n1,1,1,2,1-4\n1,2,1,3,5-8\n",
+    );
+    let msg = run_bad(&["movement", "check", file.to_str().unwrap()]);
+    assert!(
+        msg.contains("round 1, table 2: pair 1 also plays at table 1 this round"),
+        "{msg}"
+    );
+    let file = scratch("header.csv", "board,ns,ew\n1,1,2\n");
+    let msg = run_bad(&["movement", "check", file.to_str().unwrap()]);
+    assert!(
+        msg.contains("line 1: the header must be `round,table,ns,ew,boards`"),
+        "{msg}"
+    );
+    let msg = run_bad(&["movement", "mitchell", "--tables", "5", "--format", "pdf"]);
+    assert!(msg.contains("--format html"), "{msg}");
+}
