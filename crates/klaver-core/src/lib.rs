@@ -14,17 +14,22 @@
 //! presentation layer.
 
 pub mod board;
+pub mod butler;
 pub mod chicago;
 pub mod club_points;
 pub mod contract;
+pub mod cross_imps;
 pub mod exact;
+pub mod imps;
 pub mod matchpoints;
 pub mod movement;
 pub mod notation;
 pub mod rubber;
 pub mod score_check;
 pub mod session;
+pub mod teams;
 pub mod totals;
+pub mod vp;
 
 pub use board::{Board, Seat, Side, Vulnerability};
 pub use contract::{Contract, ContractError, Doubling, Play, ScoreBreakdown, Strain};

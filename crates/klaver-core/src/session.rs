@@ -9,9 +9,9 @@
 //! per round with the board-set letter (capital when it sat North-South).
 
 use crate::club_points::club_points_for_ties;
-use crate::totals::{Contribution, PairTotals};
 use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};
+use crate::totals::{Contribution, PairTotals};
 use num_rational::Ratio;
 use num_traits::Zero;
 use std::collections::HashMap;
@@ -74,6 +74,9 @@ pub struct Settings {
     /// How often each board should have been played, by (section, board); boards not
     /// listed use the most-played board of their group.
     pub expected: HashMap<(String, u32), usize>,
+    /// The round and board-set letter of each result, from the movement; without it the
+    /// round columns follow the board sets of `boards_per_round`.
+    pub result_rounds: Option<Vec<Option<(u32, String)>>>,
 }
 
 /// How serious a finding is.
@@ -154,6 +157,8 @@ pub struct RoundCell {
     pub north_south: bool,
     /// The points of that round.
     pub points: Exact,
+    /// The most the pair could have scored that round.
+    pub max: i64,
 }
 
 /// A pair's line on the result list.
@@ -458,22 +463,51 @@ pub fn score_session(
     // Totals, maxima and round columns, each over one common denominator.
     let bpr = settings.boards_per_round.filter(|&b| b > 0);
     let max_board = results.iter().map(|r| r.board).max().unwrap_or(0);
-    let rounds = bpr.map(|b| max_board.div_ceil(b) as usize).unwrap_or(0);
+    // Each result's round column (0-based) and the letter of its board set.
+    let round_of = |i: usize, board: u32| -> Option<(usize, String)> {
+        match &settings.result_rounds {
+            Some(rr) => rr
+                .get(i)
+                .cloned()
+                .flatten()
+                .map(|(r, letter)| (r.max(1) as usize - 1, letter)),
+            None => bpr.map(|b| {
+                let set = ((board - 1) / b) as usize;
+                (set, set_letters(set))
+            }),
+        }
+    };
+    let rounds = match &settings.result_rounds {
+        Some(rr) => rr
+            .iter()
+            .flatten()
+            .map(|(r, _)| *r as usize)
+            .max()
+            .unwrap_or(0),
+        None => bpr.map(|b| max_board.div_ceil(b) as usize).unwrap_or(0),
+    };
     let mut contributions = Vec::with_capacity(results.len() * 2);
     let mut round_contributions = Vec::new();
-    // The side each pair sat in each round (first board of the round decides).
-    let mut round_side: HashMap<usize, bool> = HashMap::new();
+    // The side and board set of each pair in each round (its first board decides).
+    let mut round_side: HashMap<usize, (bool, String)> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
         let Some(p) = points[i] else { continue };
+        let round = if rounds > 0 {
+            round_of(i, r.board)
+        } else {
+            None
+        };
         for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
             contributions.push(Contribution {
                 pair,
                 points: mp,
                 top: tops[i],
             });
-            if let Some(b) = bpr {
-                let cell = pair * rounds + ((r.board - 1) / b) as usize;
-                round_side.entry(cell).or_insert(ns_side);
+            if let Some((set, letter)) = &round {
+                let cell = pair * rounds + set;
+                round_side
+                    .entry(cell)
+                    .or_insert_with(|| (ns_side, letter.clone()));
                 round_contributions.push(Contribution {
                     pair: cell,
                     points: mp,
@@ -567,7 +601,7 @@ fn pair_result(
     pair: usize,
     totals: &PairTotals,
     round_totals: &PairTotals,
-    round_side: &HashMap<usize, bool>,
+    round_side: &HashMap<usize, (bool, String)>,
     rounds: usize,
     rank: Option<u32>,
     tied: bool,
@@ -585,11 +619,14 @@ fn pair_result(
         rounds: (0..rounds)
             .map(|set| {
                 let cell = pair * rounds + set;
-                round_side.get(&cell).map(|&north_south| RoundCell {
-                    set: set_letters(set),
-                    north_south,
-                    points: round_totals.total(cell),
-                })
+                round_side
+                    .get(&cell)
+                    .map(|(north_south, letter)| RoundCell {
+                        set: letter.clone(),
+                        north_south: *north_south,
+                        points: round_totals.total(cell),
+                        max: round_totals.max[cell],
+                    })
             })
             .collect(),
     }
@@ -628,9 +665,7 @@ fn apply_law_12c2(
     let totals = PairTotals::compute(pair_count, &contributions);
     // The session fraction as a ratio of 64-bit integers, close enough when it is not exact.
     let fraction = |pair: usize| -> Option<Ratio<i64>> {
-        let f = totals
-            .percentage(pair)?
-            .divided_by(&Exact::integer(100))?;
+        let f = totals.percentage(pair)?.divided_by(&Exact::integer(100))?;
         match f {
             Exact::Small(r) => {
                 let (n, d) = (i64::try_from(*r.numer()), i64::try_from(*r.denom()));
@@ -865,5 +900,50 @@ mod tests {
         assert_eq!(s.average_per_round(4), Ratio::from_integer(20));
         // Ranked by percentage, not by total: A (130) above B (144).
         assert!(a.rank < b.rank);
+    }
+
+    #[test]
+    fn sections_scored_apart_or_top_integral() {
+        let mut ps = Vec::new();
+        for section in ["A", "B"] {
+            for i in 1..=4 {
+                ps.push(PairInfo {
+                    id: i.to_string(),
+                    section: section.into(),
+                    names: String::new(),
+                });
+            }
+        }
+        // Section A: pairs 0-3, section B: pairs 4-7; board 1 at two tables in each.
+        let res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(400)),
+            r(1, 5, 6, Score(450)),
+            r(1, 7, 8, Score(-50)),
+        ];
+        let apart = score_session(&ps, &res, &Settings::default()).unwrap();
+        assert_eq!(apart.boards.len(), 2);
+        assert_eq!(apart.points[0].unwrap().ns, Ratio::from_integer(2));
+        assert_eq!(apart.points[2].unwrap().ns, Ratio::from_integer(2));
+        // Each section has its own ranking, so both section winners are first.
+        let firsts = apart.pairs.iter().filter(|p| p.rank == Some(1)).count();
+        assert_eq!(
+            firsts, 4,
+            "two NS winners and two EW winners tied... per section"
+        );
+        let together = Settings {
+            top_integral: true,
+            ..Settings::default()
+        };
+        let field = score_session(&ps, &res, &together).unwrap();
+        assert_eq!(field.boards.len(), 1);
+        assert_eq!(field.boards[0].score.top, 6);
+        // 420 beats 400 and -50, loses to 450: 4 of 6.
+        assert_eq!(field.points[0].unwrap().ns, Ratio::from_integer(4));
+        assert_eq!(field.points[2].unwrap().ns, Ratio::from_integer(6));
+        // A table may not mix sections unless they are scored together.
+        let mixed = vec![r(1, 1, 6, Score(420)), r(1, 3, 4, Score(400))];
+        assert!(score_session(&ps, &mixed, &Settings::default()).is_err());
+        assert!(score_session(&ps, &mixed, &together).is_ok());
     }
 }

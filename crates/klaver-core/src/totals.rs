@@ -206,7 +206,9 @@ mod tests {
         assert_eq!(t.cmp_percentage(1, 0), Ordering::Greater);
         assert_eq!(
             t.percentage(1).unwrap(),
-            want.times(&Exact::integer(200)).divided_by(&Exact::integer(120)).unwrap()
+            want.times(&Exact::integer(200))
+                .divided_by(&Exact::integer(120))
+                .unwrap()
         );
     }
 

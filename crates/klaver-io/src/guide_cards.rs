@@ -477,7 +477,9 @@ mod tests {
             "{t}"
         );
         assert!(
-            t.contains("Round  Table 1    Table 2    Table 3\n1      1-4 (1-2)  2-5 (3-4)  3-6 (5-6)\n"),
+            t.contains(
+                "Round  Table 1    Table 2    Table 3\n1      1-4 (1-2)  2-5 (3-4)  3-6 (5-6)\n"
+            ),
             "{t}"
         );
         assert!(t.contains("Pair 4\nRound  Table  Dir  Opponents  Boards\n1      1      EW   1          1-2\n2      2      EW   2          5-6\n"), "{t}");

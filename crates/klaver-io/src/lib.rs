@@ -9,7 +9,10 @@
 
 pub mod generate;
 pub mod guide_cards;
+pub mod html;
+pub mod imp_report;
 pub mod json;
+pub mod pdf;
 pub mod report;
 pub mod text;
 pub mod travellers;

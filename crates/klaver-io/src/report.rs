@@ -254,6 +254,11 @@ pub fn points(x: &Exact) -> String {
     }
 }
 
+/// A whole-number maximum from its exact form.
+fn max_of(x: &Exact) -> i64 {
+    x.to_f64().round() as i64
+}
+
 /// A ratio for display, as [`points`].
 pub fn ratio(x: Ratio<i64>) -> String {
     points(&Exact::from(x))
@@ -310,6 +315,17 @@ pub struct ReportOptions {
     /// Leave out the travellers and the control sheet (a result list alone is quick to
     /// build even for the largest fields).
     pub ranking_only: bool,
+    /// Print centred matchpoints (scores beaten minus scores lost, as Norwegian programs
+    /// do): the number of points per comparison won, 2 on the European scale and 1 on the
+    /// ACBL scale; `None` prints ordinary matchpoints.
+    pub centred: Option<i64>,
+}
+
+/// Centred points: `(points - max / 2) × 2 / per_win` (beaten minus lost).
+fn centre(points: &Exact, max: i64, per_win: i64) -> Exact {
+    points
+        .plus(&Exact::new(-max, 2))
+        .times(&Exact::new(2, per_win.max(1)))
 }
 
 /// Builds the report of a scored session.
@@ -344,7 +360,10 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             pair: pair_label(p.pair),
             section: pairs[p.pair].section.clone(),
             names: pairs[p.pair].names.clone(),
-            points: points(&p.total),
+            points: match opts.centred {
+                Some(w) => points(&centre(&p.total, max_of(&p.max), w)),
+                None => points(&p.total),
+            },
             percentage: p
                 .percentage
                 .as_ref()
@@ -362,7 +381,11 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                         } else {
                             c.set.to_lowercase()
                         };
-                        format!("{} {}", points(&c.points), letter)
+                        let shown = match opts.centred {
+                            Some(w) => centre(&c.points, c.max, w),
+                            None => c.points.clone(),
+                        };
+                        format!("{} {}", points(&shown), letter)
                     }
                     None => String::new(),
                 })
@@ -407,7 +430,13 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                         if r.outcome.is_real() && p.ns + p.ew != Ratio::from_integer(sb.score.top) {
                             board_ok = false;
                         }
-                        (ratio(p.ns), ratio(p.ew))
+                        match opts.centred {
+                            Some(w) => (
+                                points(&centre(&Exact::from(p.ns), sb.score.top, w)),
+                                points(&centre(&Exact::from(p.ew), sb.score.top, w)),
+                            ),
+                            None => (ratio(p.ns), ratio(p.ew)),
+                        }
                     }
                     None => ("--".into(), "--".into()),
                 };

@@ -106,7 +106,20 @@ pub fn render(report: &Report, parts: TextParts) -> String {
             row
         })
         .collect();
-    table(&mut out, &header, &rows, &right);
+    // Without any names the names column is left out rather than printed empty.
+    if report.ranking.iter().all(|r| r.names.is_empty()) {
+        let drop = |v: &mut Vec<String>| {
+            v.remove(1);
+        };
+        let mut header = header;
+        drop(&mut header);
+        let mut rows = rows;
+        rows.iter_mut().for_each(drop);
+        right.remove(1);
+        table(&mut out, &header, &rows, &right);
+    } else {
+        table(&mut out, &header, &rows, &right);
+    }
     if let Some(avg) = &report.average_per_round {
         let _ = writeln!(out, "\n{}: {}", l.word(Word::AveragePerRound), avg);
     }

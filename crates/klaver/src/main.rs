@@ -15,6 +15,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Score a real club session embedded in klaver (no files needed).
+    Demo(cmd::demo::Args),
     /// Score one contract and show the breakdown.
     Contract(cmd::contract::Args),
     /// Draw a rubber bridge score pad from a file of deals.
@@ -27,17 +29,24 @@ enum Command {
     Generate(cmd::generate::Args),
     /// Generate or check a movement and print its guide cards.
     Movement(cmd::movement::Args),
+    /// The IMPs of a score difference on the WBF scale (230 -> 6).
+    Imps(cmd::imps::ImpsArgs),
+    /// Both teams' victory points for an IMP margin on the WBF continuous scale.
+    Vp(cmd::imps::VpArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
+        Command::Demo(args) => cmd::demo::run(args),
         Command::Contract(args) => cmd::contract::run(args),
         Command::Rubber(args) => cmd::pads::rubber(args),
         Command::Chicago(args) => cmd::pads::chicago(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Movement(args) => cmd::movement::run(args),
+        Command::Imps(args) => cmd::imps::imps(args),
+        Command::Vp(args) => cmd::imps::vp(args),
     };
     match outcome {
         Ok(code) => code,

@@ -30,6 +30,7 @@ pub mod guide_cards;
 pub mod howell;
 pub mod mitchell;
 pub mod schedule;
+pub mod travellers;
 pub mod validate;
 
 use std::cmp::Ordering;

@@ -1,7 +1,9 @@
 //! One module per subcommand; each turns its arguments into library calls and output.
 
 pub mod contract;
+pub mod demo;
 pub mod generate;
+pub mod imps;
 pub mod movement;
 pub mod pads;
 pub mod score;

@@ -3,10 +3,11 @@
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::matchpoints::{ArtificialRule, Rules, Scale};
+use klaver_core::movement::{self, Movement, travellers::check_travellers};
 use klaver_core::session::{BoardRounding, Settings, score_session};
 use klaver_io::report::{self, ReportLang, ReportOptions};
 use klaver_io::travellers::{self, ReadOptions};
-use klaver_io::{json, text};
+use klaver_io::{html, json, pdf, text};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -19,6 +20,10 @@ pub enum Format {
     Text,
     /// Everything, for other programs.
     Json,
+    /// One self-contained page: result list, travellers and control sheet.
+    Html,
+    /// The same as a PDF document (A4).
+    Pdf,
 }
 
 /// Matchpoint scales.
@@ -94,15 +99,45 @@ pub struct Args {
     /// Round or truncate each board's matchpoints to 0.1 before totalling.
     #[arg(long, value_enum, default_value = "exact")]
     rounding: RoundingArg,
+    /// Print centred matchpoints: scores beaten minus scores lost (ranking unchanged).
+    #[arg(long)]
+    centred: bool,
     /// Score all sections together (top-integral).
     #[arg(long)]
     top_integral: bool,
     /// Boards per round, for the round columns and the control sheet.
     #[arg(long)]
     boards_per_round: Option<u32>,
+    /// The movement played: a schedule CSV (round,table,ns,ew,boards) or a name such
+    /// as mitchell-7, howell-10, howell-14-7-same. Travellers are checked against it and
+    /// boards are expected as often as it has them played.
+    #[arg(long)]
+    movement: Option<String>,
     /// Exit with code 1 when there are warnings.
     #[arg(long)]
     strict: bool,
+    /// The scoring form and the IMP forms' options.
+    #[command(flatten)]
+    form: super::imps::FormArgs,
+}
+
+/// Loads a movement from a schedule file or by name.
+fn load_movement(spec: &str, bpr: Option<u32>) -> Result<Movement, CliError> {
+    let path = std::path::Path::new(spec);
+    if path.exists() {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| CliError::input(format!("cannot read {spec}: {e}")))?;
+        let mut m =
+            movement::parse_csv(&text).map_err(|e| CliError::input(format!("{spec}: {e}")))?;
+        m.name = spec.to_string();
+        Ok(m)
+    } else {
+        movement::named(spec, bpr.unwrap_or(4)).map_err(|e| {
+            CliError::input(format!(
+                "--movement {spec}: no such file, and not a movement name ({e})"
+            ))
+        })
+    }
 }
 
 fn open(path: &PathBuf) -> Result<File, CliError> {
@@ -130,6 +165,47 @@ pub fn run(args: Args) -> CmdResult {
         }
         return Err(CliError::input(msg));
     }
+    if args.form.form != super::imps::Form::Pairs {
+        let output = match args.format {
+            Format::Text => super::imps::FormOutput::Text,
+            Format::Json => super::imps::FormOutput::Json,
+            Format::Html | Format::Pdf => {
+                return Err(CliError::input(
+                    "the butler, cross-IMP and teams forms print text or json; HTML and PDF are for pairs sessions",
+                ));
+            }
+        };
+        let opts = super::imps::FormOptions {
+            title: args.title.clone(),
+            date: args.date.clone(),
+            output,
+            file_name,
+            strict: args.strict,
+        };
+        return super::imps::run_form(&args.form, &event, &opts, args.output.as_ref());
+    }
+    let mut expected = Default::default();
+    let mut result_rounds = None;
+    let mut boards_per_round = args.boards_per_round;
+    if let Some(spec) = &args.movement {
+        let m = load_movement(spec, args.boards_per_round)?;
+        let check = check_travellers(&m, &event.pairs, &event.results);
+        event.diagnostics.extend(check.diagnostics);
+        if event.has_errors() {
+            let mut msg = format!("{file_name} does not fit the movement {}:", m.name);
+            for d in event
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == klaver_core::session::Severity::Error)
+            {
+                msg.push_str(&format!("\n  {d}"));
+            }
+            return Err(CliError::input(msg));
+        }
+        expected = check.expected;
+        result_rounds = Some(check.rounds);
+        boards_per_round = boards_per_round.or(m.boards_per_round());
+    }
     let settings = Settings {
         rules: Rules {
             scale: match args.scale {
@@ -148,8 +224,9 @@ pub fn run(args: Args) -> CmdResult {
         },
         avg_plus_session: args.avg_plus_session,
         top_integral: args.top_integral,
-        boards_per_round: args.boards_per_round,
-        expected: Default::default(),
+        boards_per_round,
+        expected,
+        result_rounds,
     };
     let result = score_session(&event.pairs, &event.results, &settings)
         .map_err(|e| CliError::input(format!("{file_name} cannot be scored:\n{e}")))?;
@@ -168,7 +245,7 @@ pub fn run(args: Args) -> CmdResult {
                 .map_err(|e| CliError::input(format!("cannot write the output: {e}")))?;
             out.write_all(b"\n").map_err(write_err)?;
         }
-        Format::Text => {
+        Format::Text | Format::Html | Format::Pdf => {
             let opts = ReportOptions {
                 title: args.title.clone(),
                 date: args.date.clone(),
@@ -176,18 +253,28 @@ pub fn run(args: Args) -> CmdResult {
                     LangArg::Nl => ReportLang::Nl,
                     _ => ReportLang::En,
                 },
-                boards_per_round: args.boards_per_round,
-                ranking_only: !args.control && !args.travellers_list,
+                boards_per_round,
+                ranking_only: args.format == Format::Text && !args.control && !args.travellers_list,
+                centred: args.centred.then_some(match args.scale {
+                    ScaleArg::European => 2,
+                    ScaleArg::Acbl => 1,
+                }),
             };
             let rep = report::build(&event, &result, &opts);
-            let body = text::render(
-                &rep,
-                text::TextParts {
-                    control: args.control,
-                    travellers: args.travellers_list,
-                },
-            );
-            out.write_all(body.as_bytes()).map_err(write_err)?;
+            let body = match args.format {
+                Format::Html => html::render(&rep).into_bytes(),
+                Format::Pdf => pdf::render(&rep)
+                    .map_err(|e| CliError::input(format!("cannot make the PDF: {e}")))?,
+                _ => text::render(
+                    &rep,
+                    text::TextParts {
+                        control: args.control,
+                        travellers: args.travellers_list,
+                    },
+                )
+                .into_bytes(),
+            };
+            out.write_all(&body).map_err(write_err)?;
         }
     }
     out.flush().map_err(write_err)?;

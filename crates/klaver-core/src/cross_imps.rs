@@ -1,0 +1,241 @@
+//! Cross-IMPs: a pairs event scored in IMPs, every result against every other (the IMP
+//! counterpart of matchpoints, SPEC section 3's "every result is compared with every
+//! other result").
+//!
+//! On each board North-South's score is IMPed against each other real score on the
+//! board (IMPs of the difference, Law 78B), and the IMPs are **averaged** over the
+//! comparisons, so that a board played 5 times weighs the same as a board played 9 times;
+//! [`CrossImpTotal::Sum`] adds them up instead, as some clubs do. East-West get the
+//! opposite. A weighted score compares each of its parts in its proportion; an artificial
+//! score earns the IMPs of [`AdjustedImps`] and is not compared with; a result not played
+//! is left out. A board with one real result gives it 0 IMPs. Boards are compared within
+//! the North-South pair's section; pairs are ranked by IMPs per board played.
+
+use crate::imps::{self, AdjustedImps, ImpPairResult, ImpPoints};
+use crate::session::{Diagnostic, PairInfo, SessionError, Severity, TableResult};
+use num_rational::Ratio;
+use num_traits::Zero;
+
+/// How a result's IMPs against the other results make its board score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CrossImpTotal {
+    /// The mean over the comparisons (boards with different numbers of results compare
+    /// fairly).
+    #[default]
+    Average,
+    /// The sum over the comparisons.
+    Sum,
+}
+
+/// The director's and the club's choices for a cross-IMP session.
+#[derive(Debug, Clone, Default)]
+pub struct CrossImpSettings {
+    /// Averaged or summed.
+    pub total: CrossImpTotal,
+    /// The IMPs of artificial scores.
+    pub adjusted: AdjustedImps,
+}
+
+/// One board of a cross-IMP session.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrossImpBoard {
+    /// The board number.
+    pub board: u32,
+    /// The section ("" for one section).
+    pub section: String,
+    /// The number of real results compared.
+    pub compared: usize,
+    /// The results on this board: indices into the session's table results.
+    pub entries: Vec<usize>,
+}
+
+/// A scored cross-IMP session.
+#[derive(Debug, Clone)]
+pub struct CrossImpResult {
+    /// Every board, in board order.
+    pub boards: Vec<CrossImpBoard>,
+    /// IMPs per table result, in input order; `None` for results not played.
+    pub points: Vec<Option<ImpPoints>>,
+    /// Pairs in ranking order (by IMPs per board).
+    pub pairs: Vec<ImpPairResult>,
+    /// Things the director should look at.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Scores a cross-IMP session.
+pub fn score_cross_imps(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    settings: &CrossImpSettings,
+) -> Result<CrossImpResult, SessionError> {
+    let diagnostics = imps::validate(pairs, results);
+    if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+        return Err(SessionError { diagnostics });
+    }
+    let mut warnings = diagnostics;
+    let mut points: Vec<Option<ImpPoints>> = vec![None; results.len()];
+    let mut boards = Vec::new();
+    for ((section, board), entries) in imps::board_groups(pairs, results) {
+        let real: Vec<usize> = entries
+            .iter()
+            .copied()
+            .filter(|&i| results[i].outcome.is_real())
+            .collect();
+        let parts: Vec<Vec<(Ratio<i64>, i32)>> = real
+            .iter()
+            .map(|&i| imps::parts(&results[i].outcome))
+            .collect();
+        if real.len() == 1 && entries.len() > 1 {
+            warnings.push(Diagnostic::warning(
+                results[real[0]].line,
+                Some(board),
+                "only one result on this board to compare: it earns 0 IMPs; check for missing travellers",
+            ));
+        }
+        for (k, &i) in real.iter().enumerate() {
+            let mut sum = Ratio::zero();
+            for (j, other) in parts.iter().enumerate() {
+                if j == k {
+                    continue;
+                }
+                for &(wa, a) in &parts[k] {
+                    for &(wb, b) in other {
+                        sum += wa * wb * i64::from(imps::imps(i64::from(a) - i64::from(b)));
+                    }
+                }
+            }
+            let ns = match settings.total {
+                CrossImpTotal::Sum => sum,
+                CrossImpTotal::Average if real.len() > 1 => sum / (real.len() as i64 - 1),
+                CrossImpTotal::Average => Ratio::zero(),
+            };
+            points[i] = Some(if results[i].reversed {
+                ImpPoints { ns: -ns, ew: ns }
+            } else {
+                ImpPoints { ns, ew: -ns }
+            });
+        }
+        for &i in &entries {
+            if let Some(p) = imps::adjusted(&results[i], &settings.adjusted) {
+                points[i] = Some(p);
+            }
+        }
+        boards.push(CrossImpBoard {
+            board,
+            section,
+            compared: real.len(),
+            entries,
+        });
+    }
+    let pairs_out = imps::pair_totals(pairs.len(), results, &points);
+    Ok(CrossImpResult {
+        boards,
+        points,
+        pairs: pairs_out,
+        warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::Exact;
+    use crate::matchpoints::Outcome::{self, *};
+    use proptest::prelude::*;
+
+    fn pairs(n: usize) -> Vec<PairInfo> {
+        (1..=n)
+            .map(|i| PairInfo {
+                id: i.to_string(),
+                ..PairInfo::default()
+            })
+            .collect()
+    }
+
+    fn r(board: u32, ns: usize, ew: usize, outcome: Outcome) -> TableResult {
+        TableResult {
+            board,
+            ns: ns - 1,
+            ew: ew - 1,
+            outcome,
+            reversed: false,
+            line: 0,
+        }
+    }
+
+    fn board(scores: &[i32], total: CrossImpTotal) -> Vec<Ratio<i64>> {
+        let res: Vec<TableResult> = scores
+            .iter()
+            .enumerate()
+            .map(|(k, &s)| r(1, 2 * k + 1, 2 * k + 2, Score(s)))
+            .collect();
+        let settings = CrossImpSettings {
+            total,
+            ..CrossImpSettings::default()
+        };
+        score_cross_imps(&pairs(2 * scores.len()), &res, &settings)
+            .unwrap()
+            .points
+            .iter()
+            .map(|p| p.unwrap().ns)
+            .collect()
+    }
+
+    #[test]
+    fn a_hand_computed_board() {
+        // 420 against 420, 170, −50: 0 + 6 (250) + 10 (470) = 16, averaged over 3.
+        // 170 against 420, 420, −50: −6 − 6 + 6 (220) = −6 → −2.
+        // −50 against 420, 420, 170: −10 − 10 − 6 = −26 → −26/3.
+        let avg = board(&[420, 420, 170, -50], CrossImpTotal::Average);
+        assert_eq!(
+            avg,
+            [
+                Ratio::new(16, 3),
+                Ratio::new(16, 3),
+                Ratio::from_integer(-2),
+                Ratio::new(-26, 3)
+            ]
+        );
+        let sum = board(&[420, 420, 170, -50], CrossImpTotal::Sum);
+        assert_eq!(sum[2], Ratio::from_integer(-6));
+    }
+
+    #[test]
+    fn averages_make_short_and_long_boards_alike() {
+        // The same spread of results played twice as often gives the same averages.
+        let short = board(&[420, -50], CrossImpTotal::Average);
+        let long = board(&[420, -50, 420, -50], CrossImpTotal::Average);
+        // 420 against −50 is 10 IMPs; on the long board 420 meets 420 once (0) and
+        // −50 twice: 20 / 3.
+        assert_eq!(short[0], Ratio::from_integer(10));
+        assert_eq!(long[0], Ratio::new(20, 3));
+    }
+
+    #[test]
+    fn adjusted_and_not_played_results() {
+        let res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(-50)),
+            r(1, 5, 6, Outcome::AVERAGE),
+            r(1, 7, 8, NotPlayed),
+            r(2, 1, 3, Outcome::Artificial { ns: 60, ew: 40 }),
+        ];
+        let s = score_cross_imps(&pairs(8), &res, &CrossImpSettings::default()).unwrap();
+        assert_eq!(s.points[0].unwrap().ns, Ratio::from_integer(10));
+        assert_eq!(s.points[2].unwrap().ns, Ratio::from_integer(0));
+        assert_eq!(s.points[3], None);
+        let p1 = s.pairs.iter().find(|p| p.pair == 0).unwrap();
+        assert_eq!((p1.total.clone(), p1.boards), (Exact::integer(13), 2));
+        assert_eq!(s.boards[0].compared, 2);
+    }
+
+    proptest! {
+        #[test]
+        fn a_board_adds_up_to_nothing(scores in prop::collection::vec((-300i32..300).prop_map(|s| s * 10), 1..12)) {
+            for total in [CrossImpTotal::Average, CrossImpTotal::Sum] {
+                let ns = board(&scores, total);
+                prop_assert_eq!(ns.iter().sum::<Ratio<i64>>(), Ratio::zero());
+            }
+        }
+    }
+}

@@ -1,0 +1,847 @@
+//! Teams of four: matches in two rooms, IMPs per board, victory points, standings of a
+//! round-robin or Swiss event, and the next Swiss round (SPEC glossary "viertallen";
+//! Law 78B for the IMPs, the WBF scales of [`crate::vp`] for the victory points).
+//!
+//! In a match the home team sits North-South in the **open** room and East-West in the
+//! **closed** room, the away team the other way round. On each board the home team's
+//! score in both rooms is added (a North-South score counts for the North-South team,
+//! its negative for the East-West team) and the sum is turned into IMPs. A board not
+//! played in either room is left out of the match; a board with an artificial score in a
+//! room is worth the IMPs of [`AdjustedImps`] for that room (average 0, average-plus +3,
+//! average-minus −3) instead of a comparison; a weighted score compares each part in its
+//! proportion. A match's margin becomes victory points on the WBF continuous scale for
+//! the number of boards played (or a number the director sets).
+//!
+//! Standings are by total VP. Teams on the same VP are split by the VP they scored in
+//! the matches between them, then by their IMP quotient (IMPs won / IMPs lost over all
+//! their matches); teams equal on all three share the place.
+//!
+//! A match is the set of boards two teams played against each other: each pair of teams
+//! meets at most once in an event read from one travellers file.
+//!
+//! The next **Swiss** round pairs the standings top down: each team plays the best-placed
+//! team below it that it has not met yet, searching for a pairing without any repeat
+//! match; only when none exists are repeats allowed (and reported). With an odd number of
+//! teams the lowest-placed team that has not yet sat out gets the bye (a team with fewer
+//! matches than the others is taken to have sat out already).
+
+use crate::imps::{self, AdjustedImps};
+use crate::matchpoints::Outcome;
+use crate::session::{Diagnostic, PairInfo, SessionError, TableResult};
+use crate::vp::{VpMax, VpScale};
+use num_rational::Ratio;
+use num_traits::{Signed, Zero};
+use std::collections::{HashMap, HashSet};
+
+/// The room of a teams match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Room {
+    /// The open room: the home team sits North-South.
+    Open,
+    /// The closed room: the home team sits East-West.
+    Closed,
+}
+
+impl Room {
+    /// Reads a room as written on a traveller: `open`, `closed` (also `o`, `c`, Dutch
+    /// `gesloten`).
+    pub fn parse(text: &str) -> Option<Room> {
+        match text.trim().to_lowercase().as_str() {
+            "open" | "o" | "open room" => Some(Room::Open),
+            "closed" | "c" | "closed room" | "gesloten" | "g" => Some(Room::Closed),
+            _ => None,
+        }
+    }
+
+    /// The room's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Room::Open => "open",
+            Room::Closed => "closed",
+        }
+    }
+}
+
+/// The director's and the club's choices for a teams event.
+#[derive(Debug, Clone, Default)]
+pub struct TeamsSettings {
+    /// The victory-point scale: 20 or 10 VP.
+    pub max: VpMax,
+    /// The number of boards the VP scale is for; by default the boards each match played.
+    pub vp_boards: Option<u32>,
+    /// The IMPs of artificial scores.
+    pub adjusted: AdjustedImps,
+}
+
+/// One board of a match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchBoard {
+    /// The board number.
+    pub board: u32,
+    /// The open room's line: an index into the event's table results.
+    pub open: usize,
+    /// The closed room's line.
+    pub closed: usize,
+    /// The home team's score difference (open plus closed), when both rooms have plain
+    /// scores.
+    pub difference: Option<i64>,
+    /// The home team's IMPs on the board; `None` when the board was not played.
+    pub imps: Option<Ratio<i64>>,
+}
+
+/// A match between two teams.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamMatch {
+    /// The home team (North-South in the open room): an index into the team list.
+    pub home: usize,
+    /// The away team.
+    pub away: usize,
+    /// The boards, in board order.
+    pub boards: Vec<MatchBoard>,
+    /// IMPs won by the home team (the sum of its winning boards).
+    pub imps_home: Ratio<i64>,
+    /// IMPs won by the away team.
+    pub imps_away: Ratio<i64>,
+    /// Boards scored (not-played boards left out).
+    pub played: u32,
+    /// The number of boards of the VP scale used.
+    pub scale_boards: u32,
+    /// The home team's victory points.
+    pub vp_home: Ratio<i64>,
+    /// The away team's victory points.
+    pub vp_away: Ratio<i64>,
+}
+
+impl TeamMatch {
+    /// The home team's margin in IMPs (negative when it lost).
+    pub fn margin(&self) -> Ratio<i64> {
+        self.imps_home - self.imps_away
+    }
+
+    /// Whether `team` played in this match.
+    pub fn involves(&self, team: usize) -> bool {
+        self.home == team || self.away == team
+    }
+
+    /// `team`'s victory points, IMPs won and IMPs lost in this match.
+    pub fn for_team(&self, team: usize) -> Option<(Ratio<i64>, Ratio<i64>, Ratio<i64>)> {
+        if team == self.home {
+            Some((self.vp_home, self.imps_home, self.imps_away))
+        } else if team == self.away {
+            Some((self.vp_away, self.imps_away, self.imps_home))
+        } else {
+            None
+        }
+    }
+
+    /// The opponent of `team` in this match.
+    pub fn opponent(&self, team: usize) -> Option<usize> {
+        if team == self.home {
+            Some(self.away)
+        } else if team == self.away {
+            Some(self.home)
+        } else {
+            None
+        }
+    }
+}
+
+/// A team's line in the standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TeamStanding {
+    /// Index into the team list.
+    pub team: usize,
+    /// Matches played.
+    pub matches: u32,
+    /// Total victory points.
+    pub vp: Ratio<i64>,
+    /// IMPs won over all matches.
+    pub imps_for: Ratio<i64>,
+    /// IMPs lost over all matches.
+    pub imps_against: Ratio<i64>,
+    /// The place (ties share).
+    pub rank: u32,
+    /// Whether another team has the same place.
+    pub tied: bool,
+}
+
+/// An IMP quotient for ordering: a team that lost no IMP is above every finite quotient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Quotient {
+    Finite(Ratio<i64>),
+    Infinite,
+}
+
+impl TeamStanding {
+    /// IMPs won divided by IMPs lost; `None` when no IMP was lost.
+    pub fn quotient(&self) -> Option<Ratio<i64>> {
+        (!self.imps_against.is_zero()).then(|| self.imps_for / self.imps_against)
+    }
+
+    fn quotient_key(&self) -> Quotient {
+        match self.quotient() {
+            Some(q) => Quotient::Finite(q),
+            None if self.imps_for.is_positive() => Quotient::Infinite,
+            None => Quotient::Finite(Ratio::from_integer(1)),
+        }
+    }
+}
+
+/// A scored teams event.
+#[derive(Debug, Clone)]
+pub struct TeamsResult {
+    /// The matches, in order of their first line.
+    pub matches: Vec<TeamMatch>,
+    /// The standings, best first.
+    pub standings: Vec<TeamStanding>,
+    /// Things the director should look at.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// The next round of a Swiss event.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SwissRound {
+    /// The matches: (home, away) team indices, the best-placed table first.
+    pub tables: Vec<(usize, usize)>,
+    /// The team that sits out, with an odd number of teams.
+    pub bye: Option<usize>,
+    /// Whether some teams had to meet again because no other pairing exists.
+    pub repeats: bool,
+}
+
+/// The home team's score at a table: North-South's score, or its negative when the home
+/// team sat East-West; a reversed result counts the other way.
+fn sign(r: &TableResult, home: usize) -> i64 {
+    let s = if r.ns == home { 1 } else { -1 };
+    if r.reversed { -s } else { s }
+}
+
+fn board_imps(
+    open: &TableResult,
+    closed: &TableResult,
+    home: usize,
+    adjusted: &AdjustedImps,
+) -> (Option<i64>, Option<Ratio<i64>>) {
+    let rooms = [open, closed];
+    if rooms.iter().any(|r| r.outcome == Outcome::NotPlayed) {
+        return (None, None);
+    }
+    if rooms
+        .iter()
+        .any(|r| matches!(r.outcome, Outcome::Artificial { .. }))
+    {
+        let mut sum = Ratio::zero();
+        for r in rooms {
+            if let Some(p) = imps::adjusted(r, adjusted) {
+                sum += if r.ns == home { p.ns } else { p.ew };
+            }
+        }
+        return (None, Some(sum));
+    }
+    let (so, sc) = (sign(open, home), sign(closed, home));
+    let difference = match (&open.outcome, &closed.outcome) {
+        (Outcome::Score(a), Outcome::Score(b)) => Some(so * i64::from(*a) + sc * i64::from(*b)),
+        _ => None,
+    };
+    let mut sum = Ratio::zero();
+    for (wa, a) in imps::parts(&open.outcome) {
+        for &(wb, b) in &imps::parts(&closed.outcome) {
+            sum += wa * wb * i64::from(imps::imps(so * i64::from(a) + sc * i64::from(b)));
+        }
+    }
+    (difference, Some(sum))
+}
+
+/// Scores a teams event: every match's IMPs and VPs, and the standings. `rooms` gives
+/// each table result's room (`None` when the line has none), aligned with `results`;
+/// `teams` plays the part of the pair list (a result's `ns` and `ew` are teams).
+pub fn score_teams(
+    teams: &[PairInfo],
+    results: &[TableResult],
+    rooms: &[Option<Room>],
+    settings: &TeamsSettings,
+) -> Result<TeamsResult, SessionError> {
+    let name = |i: usize| teams.get(i).map(|t| t.id.as_str()).unwrap_or("?");
+    let mut errors = Vec::new();
+    // (team, team) in index order -> board -> room -> line index.
+    let mut by_match: HashMap<(usize, usize), HashMap<u32, HashMap<Room, usize>>> = HashMap::new();
+    let mut match_order: Vec<(usize, usize)> = Vec::new();
+    for (i, r) in results.iter().enumerate() {
+        if r.ns >= teams.len() || r.ew >= teams.len() {
+            errors.push(Diagnostic::error(r.line, Some(r.board), "unknown team"));
+            continue;
+        }
+        if r.ns == r.ew {
+            errors.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                format!(
+                    "team {} plays itself: correct the ns or ew team",
+                    name(r.ns)
+                ),
+            ));
+            continue;
+        }
+        let Some(room) = rooms.get(i).copied().flatten() else {
+            errors.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                "no room on this line: write open or closed in the room column",
+            ));
+            continue;
+        };
+        let key = (r.ns.min(r.ew), r.ns.max(r.ew));
+        if !by_match.contains_key(&key) {
+            match_order.push(key);
+        }
+        let board = by_match.entry(key).or_default().entry(r.board).or_default();
+        if let Some(&prev) = board.get(&room) {
+            errors.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                format!(
+                    "teams {} and {} have a second {} room result for board {} (also on line {}): remove or correct one of the two lines",
+                    name(key.0),
+                    name(key.1),
+                    room.name(),
+                    r.board,
+                    results[prev].line
+                ),
+            ));
+            continue;
+        }
+        board.insert(room, i);
+    }
+
+    let mut matches = Vec::new();
+    for key in match_order {
+        let boards = &by_match[&key];
+        let mut numbers: Vec<u32> = boards.keys().copied().collect();
+        numbers.sort_unstable();
+        let home = numbers
+            .first()
+            .and_then(|b| boards[b].get(&Room::Open))
+            .map(|&i| results[i].ns)
+            .unwrap_or(key.0);
+        let mut m = TeamMatch {
+            home,
+            away: if home == key.0 { key.1 } else { key.0 },
+            boards: Vec::new(),
+            imps_home: Ratio::zero(),
+            imps_away: Ratio::zero(),
+            played: 0,
+            scale_boards: 0,
+            vp_home: Ratio::zero(),
+            vp_away: Ratio::zero(),
+        };
+        for b in numbers {
+            let rooms_of = &boards[&b];
+            let (open, closed) = match (rooms_of.get(&Room::Open), rooms_of.get(&Room::Closed)) {
+                (Some(&o), Some(&c)) => (o, c),
+                (Some(&only), None) | (None, Some(&only)) => {
+                    let (has, lacks) = if rooms_of.contains_key(&Room::Open) {
+                        ("open", "closed")
+                    } else {
+                        ("closed", "open")
+                    };
+                    errors.push(Diagnostic::error(
+                        results[only].line,
+                        Some(b),
+                        format!(
+                            "board {b} of {} v {} has only the {has} room's result: enter the {lacks} room's result, or mark the board NP in both rooms",
+                            name(m.home),
+                            name(m.away)
+                        ),
+                    ));
+                    continue;
+                }
+                (None, None) => continue,
+            };
+            if results[open].ns == results[closed].ns {
+                errors.push(Diagnostic::error(
+                    results[closed].line,
+                    Some(b),
+                    format!(
+                        "team {} sits North-South in both rooms on board {b} (also on line {}): in the closed room the teams change seats",
+                        name(results[open].ns),
+                        results[open].line
+                    ),
+                ));
+                continue;
+            }
+            let (difference, imps) =
+                board_imps(&results[open], &results[closed], m.home, &settings.adjusted);
+            if let Some(x) = imps {
+                m.played += 1;
+                if x.is_positive() {
+                    m.imps_home += x;
+                } else {
+                    m.imps_away -= x;
+                }
+            }
+            m.boards.push(MatchBoard {
+                board: b,
+                open,
+                closed,
+                difference,
+                imps,
+            });
+        }
+        matches.push(m);
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(|d| d.line);
+        return Err(SessionError {
+            diagnostics: errors,
+        });
+    }
+
+    let mut warnings = Vec::new();
+    let mut scales: HashMap<u32, VpScale> = HashMap::new();
+    for m in &mut matches {
+        m.scale_boards = settings.vp_boards.unwrap_or(m.played);
+        let half = Ratio::new(settings.max.points(), 2);
+        if m.scale_boards == 0 {
+            let line = m.boards.first().map(|b| results[b.open].line).unwrap_or(0);
+            warnings.push(Diagnostic::warning(
+                line,
+                None,
+                format!(
+                    "{} v {}: no board was played, so the match is a draw in VP",
+                    name(m.home),
+                    name(m.away)
+                ),
+            ));
+            (m.vp_home, m.vp_away) = (half, half);
+            continue;
+        }
+        let scale = match scales.get(&m.scale_boards) {
+            Some(s) => s,
+            None => {
+                let s = VpScale::wbf(m.scale_boards, settings.max).map_err(|e| SessionError {
+                    diagnostics: vec![Diagnostic::error(0, None, e.to_string())],
+                })?;
+                scales.entry(m.scale_boards).or_insert(s)
+            }
+        };
+        (m.vp_home, m.vp_away) = scale.vp(m.margin());
+    }
+    let standings = standings(teams.len(), &matches);
+    Ok(TeamsResult {
+        matches,
+        standings,
+        warnings,
+    })
+}
+
+/// The standings of `team_count` teams after `matches`: by VP, then VP between the tied
+/// teams, then IMP quotient; teams that played no match are listed last.
+pub fn standings(team_count: usize, matches: &[TeamMatch]) -> Vec<TeamStanding> {
+    let mut rows: Vec<TeamStanding> = (0..team_count)
+        .map(|team| TeamStanding {
+            team,
+            matches: 0,
+            vp: Ratio::zero(),
+            imps_for: Ratio::zero(),
+            imps_against: Ratio::zero(),
+            rank: 0,
+            tied: false,
+        })
+        .collect();
+    for m in matches {
+        for team in [m.home, m.away] {
+            if let Some((vp, won, lost)) = m.for_team(team) {
+                let row = &mut rows[team];
+                row.matches += 1;
+                row.vp += vp;
+                row.imps_for += won;
+                row.imps_against += lost;
+            }
+        }
+    }
+    rows.sort_by(|a, b| b.vp.cmp(&a.vp).then(a.team.cmp(&b.team)));
+    // Split groups on the same VP by their matches against each other, then quotient.
+    let mut start = 0;
+    while start < rows.len() {
+        let mut end = start + 1;
+        while end < rows.len() && rows[end].vp == rows[start].vp {
+            end += 1;
+        }
+        if end - start > 1 {
+            let group: HashSet<usize> = rows[start..end].iter().map(|r| r.team).collect();
+            let mut between: HashMap<usize, Ratio<i64>> = HashMap::new();
+            for m in matches {
+                if group.contains(&m.home) && group.contains(&m.away) {
+                    *between.entry(m.home).or_default() += m.vp_home;
+                    *between.entry(m.away).or_default() += m.vp_away;
+                }
+            }
+            let key = |r: &TeamStanding| {
+                (
+                    between.get(&r.team).copied().unwrap_or_default(),
+                    r.quotient_key(),
+                )
+            };
+            rows[start..end].sort_by(|a, b| key(b).cmp(&key(a)).then(a.team.cmp(&b.team)));
+            // Ranks within the group.
+            let keys: Vec<_> = rows[start..end].iter().map(key).collect();
+            for k in 0..keys.len() {
+                let same_prev = k > 0 && keys[k] == keys[k - 1];
+                let same_next = k + 1 < keys.len() && keys[k] == keys[k + 1];
+                rows[start + k].rank = if same_prev {
+                    rows[start + k - 1].rank
+                } else {
+                    (start + k) as u32 + 1
+                };
+                rows[start + k].tied = same_prev || same_next;
+            }
+        } else {
+            rows[start].rank = start as u32 + 1;
+        }
+        start = end;
+    }
+    // Teams without a match go last, in team order, unranked ties broken by index.
+    let (mut played, idle): (Vec<_>, Vec<_>) = rows.into_iter().partition(|r| r.matches > 0);
+    let first_idle = played.len() as u32 + 1;
+    played.extend(idle.into_iter().map(|mut r| {
+        r.rank = first_idle;
+        r.tied = false;
+        r
+    }));
+    played
+}
+
+/// Pairs the next round of a Swiss event from the standings (best first) and the
+/// matches played so far.
+pub fn swiss_pairing(standings: &[TeamStanding], matches: &[TeamMatch]) -> SwissRound {
+    let met: HashSet<(usize, usize)> = matches
+        .iter()
+        .map(|m| (m.home.min(m.away), m.home.max(m.away)))
+        .collect();
+    let mut order: Vec<usize> = standings.iter().map(|s| s.team).collect();
+    let mut bye = None;
+    if order.len() % 2 == 1 {
+        let most = standings.iter().map(|s| s.matches).max().unwrap_or(0);
+        let pick = standings
+            .iter()
+            .rev()
+            .find(|s| s.matches == most)
+            .map(|s| s.team)
+            .unwrap_or(order[order.len() - 1]);
+        order.retain(|&t| t != pick);
+        bye = Some(pick);
+    }
+    let mut steps = 0u32;
+    let mut used = vec![false; order.len()];
+    let mut tables = Vec::new();
+    let met_fn = |a: usize, b: usize| met.contains(&(a.min(b), a.max(b)));
+    if pair_up(&order, &mut used, &mut tables, &met_fn, &mut steps) {
+        return SwissRound {
+            tables,
+            bye,
+            repeats: false,
+        };
+    }
+    // No pairing without repeats: pair in order, 1 v 2, 3 v 4 ….
+    let tables = order.chunks(2).map(|c| (c[0], c[1])).collect::<Vec<_>>();
+    let repeats = tables.iter().any(|&(a, b)| met_fn(a, b));
+    SwissRound {
+        tables,
+        bye,
+        repeats,
+    }
+}
+
+/// Backtracking search: the best-placed free team meets the best-placed free team below
+/// it that it has not met. Gives up after a bounded number of steps.
+fn pair_up(
+    order: &[usize],
+    used: &mut [bool],
+    tables: &mut Vec<(usize, usize)>,
+    met: &dyn Fn(usize, usize) -> bool,
+    steps: &mut u32,
+) -> bool {
+    let Some(first) = used.iter().position(|u| !u) else {
+        return true;
+    };
+    used[first] = true;
+    for second in first + 1..order.len() {
+        *steps += 1;
+        if *steps > 200_000 {
+            break;
+        }
+        if used[second] || met(order[first], order[second]) {
+            continue;
+        }
+        used[second] = true;
+        tables.push((order[first], order[second]));
+        if pair_up(order, used, tables, met, steps) {
+            return true;
+        }
+        tables.pop();
+        used[second] = false;
+    }
+    used[first] = false;
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchpoints::Outcome::{self, *};
+
+    fn teams(ids: &[&str]) -> Vec<PairInfo> {
+        ids.iter()
+            .map(|id| PairInfo {
+                id: id.to_string(),
+                ..PairInfo::default()
+            })
+            .collect()
+    }
+
+    /// A line: board, NS team, EW team, room, outcome, line number.
+    fn t(
+        board: u32,
+        ns: usize,
+        ew: usize,
+        room: Room,
+        outcome: Outcome,
+        line: u32,
+    ) -> (TableResult, Option<Room>) {
+        (
+            TableResult {
+                board,
+                ns,
+                ew,
+                outcome,
+                reversed: false,
+                line,
+            },
+            Some(room),
+        )
+    }
+
+    fn score(
+        names: &[&str],
+        lines: Vec<(TableResult, Option<Room>)>,
+        settings: &TeamsSettings,
+    ) -> Result<TeamsResult, SessionError> {
+        let (results, rooms): (Vec<_>, Vec<_>) = lines.into_iter().unzip();
+        score_teams(&teams(names), &results, &rooms, settings)
+    }
+
+    #[test]
+    fn a_hand_computed_match() {
+        use Room::*;
+        // A v B. Board 1: 4S by A's North-South makes 620, B's North-South only 170:
+        // A +620 − 170 = 450 → 10 IMPs. Board 2: 3NT both rooms, 0 IMPs. Board 3: B
+        // brings home 1100 in the open room's defence (−1100 for A), A's East-West let
+        // B make 620 (−620): −1720 → 17 IMPs to B. Board 4: not played.
+        let lines = vec![
+            t(1, 0, 1, Open, Score(620), 2),
+            t(1, 1, 0, Closed, Score(170), 3),
+            t(2, 0, 1, Open, Score(400), 4),
+            t(2, 1, 0, Closed, Score(400), 5),
+            t(3, 0, 1, Open, Score(-1100), 6),
+            t(3, 1, 0, Closed, Score(620), 7),
+            t(4, 0, 1, Open, NotPlayed, 8),
+            t(4, 1, 0, Closed, Score(100), 9),
+        ];
+        let settings = TeamsSettings {
+            vp_boards: Some(16),
+            ..TeamsSettings::default()
+        };
+        let r = score(&["A", "B"], lines, &settings).unwrap();
+        let m = &r.matches[0];
+        assert_eq!((m.home, m.away), (0, 1));
+        let imps: Vec<Option<i64>> = m
+            .boards
+            .iter()
+            .map(|b| b.imps.map(|x| x.to_integer()))
+            .collect();
+        assert_eq!(imps, [Some(10), Some(0), Some(-17), None]);
+        assert_eq!(m.boards[0].difference, Some(450));
+        assert_eq!(
+            (m.imps_home, m.imps_away),
+            (Ratio::from_integer(10), Ratio::from_integer(17))
+        );
+        assert_eq!(m.played, 3);
+        // Lost by 7 on the 16-board scale: the formula gives 12.03 for the winner.
+        assert_eq!(
+            (m.vp_home, m.vp_away),
+            (Ratio::new(797, 100), Ratio::new(1203, 100))
+        );
+        assert_eq!(r.standings[0].team, 1);
+    }
+
+    #[test]
+    fn artificial_scores_in_a_match() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Outcome::Artificial { ns: 60, ew: 40 }, 2),
+            t(1, 1, 0, Closed, Score(170), 3),
+            t(2, 0, 1, Open, Outcome::AVERAGE, 4),
+            t(2, 1, 0, Closed, Outcome::Artificial { ns: 40, ew: 60 }, 5),
+        ];
+        let r = score(&["A", "B"], lines, &TeamsSettings::default()).unwrap();
+        let imps: Vec<Option<Ratio<i64>>> = r.matches[0].boards.iter().map(|b| b.imps).collect();
+        // Board 1: A gets average-plus in the open room: +3. Board 2: average, and A
+        // (East-West in the closed room) gets 60 %: +3.
+        assert_eq!(
+            imps,
+            [Some(Ratio::from_integer(3)), Some(Ratio::from_integer(3))]
+        );
+    }
+
+    #[test]
+    fn bad_travellers_name_the_line() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Score(620), 2),
+            t(2, 0, 1, Open, Score(100), 3),
+            t(2, 1, 0, Closed, Score(100), 4),
+            t(3, 2, 2, Open, Score(100), 5),
+            t(4, 0, 1, Open, Score(100), 6),
+            t(4, 0, 1, Closed, Score(100), 7),
+        ];
+        let err = score(&["A", "B", "C"], lines, &TeamsSettings::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("line 5: board 3: team C plays itself"),
+            "{err}"
+        );
+        assert!(
+            err.contains("line 2: board 1: board 1 of A v B has only the open room's result"),
+            "{err}"
+        );
+        assert!(
+            err.contains("line 7: board 4: team A sits North-South in both rooms on board 4"),
+            "{err}"
+        );
+        let (mut results, mut rooms): (Vec<_>, Vec<_>) =
+            vec![t(1, 0, 1, Open, Score(620), 2)].into_iter().unzip();
+        rooms[0] = None;
+        results[0].line = 2;
+        let err = score_teams(
+            &teams(&["A", "B"]),
+            &results,
+            &rooms,
+            &TeamsSettings::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            err,
+            "line 2: board 1: no room on this line: write open or closed in the room column"
+        );
+    }
+
+    #[test]
+    fn rooms_as_written() {
+        assert_eq!(Room::parse(" Open "), Some(Room::Open));
+        assert_eq!(Room::parse("gesloten"), Some(Room::Closed));
+        assert_eq!(Room::parse("lobby"), None);
+    }
+
+    /// A one-board match: `home` beats `away` by `diff` points (home's North-South score
+    /// in the open room, a pass-out in the closed room).
+    fn one_board(
+        board: u32,
+        home: usize,
+        away: usize,
+        diff: i32,
+        line: u32,
+    ) -> Vec<(TableResult, Option<Room>)> {
+        vec![
+            t(board, home, away, Room::Open, Score(diff), line),
+            t(board, away, home, Room::Closed, Score(0), line + 1),
+        ]
+    }
+
+    #[test]
+    fn a_small_swiss_event() {
+        // Four teams. Round 1 (board 1): A beats B by 10 IMPs (450), C beats D by 5
+        // (200). Round 2 (board 2), paired by the standings A, C, B, D: A v C, B v D.
+        let names = ["A", "B", "C", "D"];
+        let settings = TeamsSettings {
+            vp_boards: Some(8),
+            ..TeamsSettings::default()
+        };
+        let mut lines = one_board(1, 0, 1, 450, 2);
+        lines.extend(one_board(1, 2, 3, 200, 4));
+        let r1 = score(&names, lines.clone(), &settings).unwrap();
+        let order: Vec<usize> = r1.standings.iter().map(|s| s.team).collect();
+        assert_eq!(order, [0, 2, 3, 1]);
+        // 8-board scale: 10 IMPs 13.78, 5 IMPs 12.05.
+        assert_eq!(r1.standings[0].vp, Ratio::new(1378, 100));
+        assert_eq!(r1.standings[1].vp, Ratio::new(1205, 100));
+        let next = swiss_pairing(&r1.standings, &r1.matches);
+        assert_eq!(next.tables, [(0, 2), (3, 1)]);
+        assert_eq!((next.bye, next.repeats), (None, false));
+
+        // Round 2: C beats A by 10 IMPs, B and D draw. A: 13.78 + 6.22 = 20.00;
+        // C: 12.05 + 13.78 = 25.83; B: 6.22 + 10; D: 7.95 + 10.
+        lines.extend(one_board(2, 2, 0, 450, 6));
+        lines.extend(one_board(2, 1, 3, 0, 8));
+        let r2 = score(&names, lines, &settings).unwrap();
+        let order: Vec<usize> = r2.standings.iter().map(|s| s.team).collect();
+        assert_eq!(order, [2, 0, 3, 1]);
+        assert_eq!(r2.standings[1].vp, Ratio::from_integer(20));
+        // Round 3: C has met D and A, so C plays B; A plays D.
+        let next = swiss_pairing(&r2.standings, &r2.matches);
+        assert_eq!(next.tables, [(2, 1), (0, 3)]);
+        assert!(!next.repeats);
+    }
+
+    #[test]
+    fn ties_are_split_by_the_match_between_the_teams_then_quotient() {
+        let names = ["A", "B", "C", "D"];
+        let settings = TeamsSettings {
+            vp_boards: Some(8),
+            ..TeamsSettings::default()
+        };
+        // A beat B, B beat C, C beat A, each by 10 IMPs: 20 VP each, 10 VP each in the
+        // matches between them, quotient 1 each: a three-way tie for first. D is last.
+        let mut lines = one_board(1, 0, 1, 450, 2);
+        lines.extend(one_board(2, 1, 2, 450, 4));
+        lines.extend(one_board(3, 2, 0, 450, 6));
+        let r = score(&names, lines, &settings).unwrap();
+        let top: Vec<(usize, u32, bool)> = r
+            .standings
+            .iter()
+            .take(3)
+            .map(|s| (s.team, s.rank, s.tied))
+            .collect();
+        assert_eq!(top, [(0, 1, true), (1, 1, true), (2, 1, true)]);
+        assert_eq!((r.standings[3].team, r.standings[3].rank), (3, 4));
+
+        // B beat A by 10, A beat C by 10, D beat B by 10: A and B both on 20 VP with
+        // the same quotient; B won their match and is placed above A.
+        let mut lines = one_board(1, 1, 0, 450, 2);
+        lines.extend(one_board(2, 0, 2, 450, 4));
+        lines.extend(one_board(3, 3, 1, 450, 6));
+        let r = score(&names, lines, &settings).unwrap();
+        let top: Vec<(usize, u32, bool)> = r
+            .standings
+            .iter()
+            .take(2)
+            .map(|s| (s.team, s.rank, s.tied))
+            .collect();
+        assert_eq!(top, [(1, 1, false), (0, 2, false)]);
+        assert_eq!(r.standings[0].vp, Ratio::from_integer(20));
+    }
+
+    #[test]
+    fn an_odd_field_gives_the_bye_to_the_lowest_team_that_has_not_sat_out() {
+        let names = ["A", "B", "C", "D", "E"];
+        let mut lines = one_board(1, 0, 1, 450, 2);
+        lines.extend(one_board(1, 2, 3, 200, 4));
+        let r = score(&names, lines, &TeamsSettings::default()).unwrap();
+        // E sat out round 1 (no match): the bye goes to the lowest team that played.
+        let next = swiss_pairing(&r.standings, &r.matches);
+        assert_eq!(next.bye, Some(1));
+        assert_eq!(next.tables.len(), 2);
+        assert!(next.tables.iter().all(|&(a, b)| a != 1 && b != 1));
+    }
+}

@@ -1,0 +1,1718 @@
+//! PDF rendering of a session report: an A4 document with the result list (and any
+//! warnings), the travellers and the control sheet, each part starting on a new page, with
+//! page numbers in the footer, ready to print or mail to the members.
+//!
+//! Text is set in DejaVu Sans (regular and bold), embedded in the document as a subset of
+//! the glyphs used, so every Latin name prints as typed: Dutch `ë é ij`, Turkish
+//! `ş ğ ı İ ç ö ü`, and much more. A character the font cannot show is an error naming the
+//! text it was in; it is never replaced by something else. The text can be searched and
+//! copied from the document.
+//!
+//! Tables take the width their contents need; when a table would be wider than the page its
+//! type gets smaller, and when even that is not enough the names column wraps. A traveller
+//! and a control-sheet block are kept on one page whenever they fit on one; travellers
+//! narrow enough stand two side by side.
+
+use crate::html::{boards_label, sides};
+use crate::report::{ControlBlock, Report, ReportLang, Traveller, Word};
+use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
+use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+/// Why a report could not be made into a PDF.
+#[derive(Debug, thiserror::Error)]
+pub enum PdfError {
+    /// A character that the embedded font has no glyph for.
+    #[error(
+        "the PDF font has no sign for {ch:?} (U+{code:04X}) in {text:?}; correct that text, \
+         or publish this session as HTML or text instead",
+        code = u32::from(*ch)
+    )]
+    UnsupportedCharacter {
+        /// The character.
+        ch: char,
+        /// The text it appears in.
+        text: String,
+    },
+    /// The embedded font could not be read or reduced to the glyphs used.
+    #[error("the embedded PDF font could not be used: {0}")]
+    Font(String),
+}
+
+static REGULAR_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../fonts/DejaVuSans-Bold.ttf");
+
+/// A4 in points.
+const PAGE_W: f32 = 595.276;
+const PAGE_H: f32 = 841.89;
+const MARGIN_X: f32 = 40.0;
+const MARGIN_TOP: f32 = 44.0;
+const MARGIN_BOTTOM: f32 = 52.0;
+const FOOTER_Y: f32 = 28.0;
+const CONTENT_W: f32 = PAGE_W - 2.0 * MARGIN_X;
+/// Smallest type a table shrinks to before its names wrap.
+const MIN_TABLE_SIZE: f32 = 6.5;
+/// Horizontal and vertical padding inside a table cell, as a fraction of the type size.
+const CELL_PAD_X: f32 = 0.45;
+const CELL_PAD_Y: f32 = 0.28;
+const LINE_GAP: f32 = 1.22;
+
+type Rgb = (f32, f32, f32);
+const BLACK: Rgb = (0.0, 0.0, 0.0);
+const ACCENT: Rgb = (0.114, 0.31, 0.57);
+const GREY_TEXT: Rgb = (0.3, 0.3, 0.3);
+const HEAD_FILL: Rgb = (0.89, 0.91, 0.94);
+const ZEBRA_FILL: Rgb = (0.965, 0.97, 0.98);
+const RULE: Rgb = (0.6, 0.63, 0.68);
+const OK_TEXT: Rgb = (0.09, 0.38, 0.17);
+const BAD_TEXT: Rgb = (0.66, 0.07, 0.07);
+const WARN_FILL: Rgb = (1.0, 0.965, 0.9);
+const WARN_BAR: Rgb = (0.78, 0.47, 0.0);
+const WARN_TEXT: Rgb = (0.54, 0.29, 0.0);
+
+/// One of the two embedded faces, with the glyphs the document uses.
+struct Face {
+    face: ttf_parser::Face<'static>,
+    data: &'static [u8],
+    base_name: &'static str,
+    per_em: f32,
+    /// Original glyph id -> the character it stands for (for copy and search).
+    used: RefCell<BTreeMap<u16, char>>,
+}
+
+impl Face {
+    fn load(data: &'static [u8], base_name: &'static str) -> Result<Face, PdfError> {
+        let face = ttf_parser::Face::parse(data, 0).map_err(|e| PdfError::Font(e.to_string()))?;
+        let per_em = f32::from(face.units_per_em());
+        Ok(Face {
+            face,
+            data,
+            base_name,
+            per_em,
+            used: RefCell::new(BTreeMap::new()),
+        })
+    }
+
+    /// The glyph of a character; white space of any kind is set as a space.
+    fn glyph(&self, c: char) -> Option<(u16, char)> {
+        let c = if c.is_whitespace() { ' ' } else { c };
+        self.face
+            .glyph_index(c)
+            .filter(|g| g.0 != 0)
+            .map(|g| (g.0, c))
+    }
+
+    fn advance(&self, glyph: u16) -> f32 {
+        f32::from(
+            self.face
+                .glyph_hor_advance(ttf_parser::GlyphId(glyph))
+                .unwrap_or(0),
+        )
+    }
+
+    /// Width in thousandths of the type size.
+    fn units(&self, glyph: u16) -> f32 {
+        self.advance(glyph) * 1000.0 / self.per_em
+    }
+}
+
+/// The two faces and the first character found that neither can show.
+struct Fonts {
+    regular: Face,
+    bold: Face,
+    missing: RefCell<Option<(char, String)>>,
+}
+
+impl Fonts {
+    fn load() -> Result<Fonts, PdfError> {
+        Ok(Fonts {
+            regular: Face::load(REGULAR_TTF, "DejaVuSans")?,
+            bold: Face::load(BOLD_TTF, "DejaVuSans-Bold")?,
+            missing: RefCell::new(None),
+        })
+    }
+
+    fn face(&self, bold: bool) -> &Face {
+        if bold { &self.bold } else { &self.regular }
+    }
+
+    /// The width of `text` set at `size`.
+    fn width(&self, text: &str, bold: bool, size: f32) -> f32 {
+        let face = self.face(bold);
+        let mut units = 0.0;
+        for c in text.chars() {
+            match face.glyph(c) {
+                Some((g, _)) => units += face.units(g),
+                None => self.note_missing(c, text),
+            }
+        }
+        units * size / 1000.0
+    }
+
+    fn note_missing(&self, c: char, text: &str) {
+        let mut missing = self.missing.borrow_mut();
+        if missing.is_none() {
+            *missing = Some((c, text.to_string()));
+        }
+    }
+
+    /// Records the glyphs of `text` as used.
+    fn mark(&self, text: &str, bold: bool) {
+        let face = self.face(bold);
+        let mut used = face.used.borrow_mut();
+        for c in text.chars() {
+            match face.glyph(c) {
+                Some((g, c)) => {
+                    used.entry(g).or_insert(c);
+                }
+                None => self.note_missing(c, text),
+            }
+        }
+    }
+}
+
+/// A drawing operation on a page, in PDF coordinates (points, origin bottom left).
+#[derive(Debug, Clone)]
+enum Op {
+    Text {
+        x: f32,
+        y: f32,
+        size: f32,
+        bold: bool,
+        color: Rgb,
+        text: String,
+    },
+    Fill {
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        color: Rgb,
+    },
+    Line {
+        x1: f32,
+        y1: f32,
+        x2: f32,
+        y2: f32,
+        width: f32,
+        color: Rgb,
+    },
+}
+
+/// A column of a table.
+#[derive(Debug, Clone)]
+struct Column {
+    header: String,
+    /// Numbers are right-aligned.
+    right: bool,
+    /// Names may wrap when the table is too wide.
+    wrap: bool,
+    /// A rule on the left of the column.
+    rule: bool,
+}
+
+impl Column {
+    fn text(header: &str) -> Column {
+        Column {
+            header: header.to_string(),
+            right: false,
+            wrap: false,
+            rule: false,
+        }
+    }
+    fn num(header: &str) -> Column {
+        Column {
+            right: true,
+            ..Column::text(header)
+        }
+    }
+    fn wrapping(mut self) -> Column {
+        self.wrap = true;
+        self
+    }
+    fn ruled(mut self) -> Column {
+        self.rule = true;
+        self
+    }
+}
+
+/// A table: an optional row of group headings over the column headings, then the rows.
+#[derive(Debug, Clone, Default)]
+struct Table {
+    groups: Vec<(String, usize)>,
+    columns: Vec<Column>,
+    rows: Vec<Vec<String>>,
+    /// The first column is set in bold.
+    bold_first: bool,
+    base_size: f32,
+}
+
+/// A table measured for a given width.
+struct Fitted {
+    size: f32,
+    widths: Vec<f32>,
+    header_h: f32,
+    /// Per row: its lines per cell.
+    rows: Vec<Vec<Vec<String>>>,
+    row_h: Vec<f32>,
+}
+
+impl Fitted {
+    fn width(&self) -> f32 {
+        self.widths.iter().sum()
+    }
+    fn height(&self) -> f32 {
+        self.header_h + self.row_h.iter().sum::<f32>()
+    }
+}
+
+/// Breaks `text` into lines no wider than `width`, at spaces, or inside a word that is
+/// wider than a line by itself.
+fn wrap(fonts: &Fonts, text: &str, bold: bool, size: f32, width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if fonts.width(&candidate, bold, size) <= width || line.is_empty() && word.is_empty() {
+            line = candidate;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if fonts.width(word, bold, size) <= width {
+            line = word.to_string();
+        } else {
+            for c in word.chars() {
+                line.push(c);
+                if fonts.width(&line, bold, size) > width && line.chars().count() > 1 {
+                    line.pop();
+                    lines.push(std::mem::take(&mut line));
+                    line.push(c);
+                }
+            }
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+impl Table {
+    fn natural_widths(&self, fonts: &Fonts, size: f32) -> Vec<f32> {
+        let pad = 2.0 * CELL_PAD_X * size;
+        let mut widths: Vec<f32> = self
+            .columns
+            .iter()
+            .map(|c| fonts.width(&c.header, true, size) + pad)
+            .collect();
+        for row in &self.rows {
+            for (i, cell) in row.iter().enumerate().take(widths.len()) {
+                let bold = self.bold_first && i == 0;
+                widths[i] = widths[i].max(fonts.width(cell, bold, size) + pad);
+            }
+        }
+        // A group heading wider than its columns widens them evenly.
+        let mut first = 0;
+        for (label, span) in &self.groups {
+            let span = (*span).max(1);
+            let end = (first + span).min(widths.len());
+            if first < end {
+                let have: f32 = widths[first..end].iter().sum();
+                let need = fonts.width(label, true, size) + pad;
+                if need > have {
+                    let more = (need - have) / (end - first) as f32;
+                    for w in &mut widths[first..end] {
+                        *w += more;
+                    }
+                }
+            }
+            first = end;
+        }
+        widths
+    }
+
+    /// Sizes the table to fit `max_width`: smaller type first, then wrapped names.
+    fn fit(&self, fonts: &Fonts, max_width: f32) -> Fitted {
+        let mut size = self.base_size;
+        let mut widths = self.natural_widths(fonts, size);
+        let natural: f32 = widths.iter().sum();
+        if natural > max_width {
+            size = (size * max_width / natural).max(MIN_TABLE_SIZE);
+            widths = self.natural_widths(fonts, size);
+        }
+        let total: f32 = widths.iter().sum();
+        if total > max_width {
+            let wrapping: Vec<usize> = (0..self.columns.len())
+                .filter(|&i| self.columns[i].wrap)
+                .collect();
+            let fixed: f32 = (0..widths.len())
+                .filter(|i| !wrapping.contains(i))
+                .map(|i| widths[i])
+                .sum();
+            if !wrapping.is_empty() {
+                let each = ((max_width - fixed) / wrapping.len() as f32).max(8.0 * size);
+                for &i in &wrapping {
+                    widths[i] = widths[i].min(each);
+                }
+            }
+        }
+        let pad_x = CELL_PAD_X * size;
+        let pad_y = CELL_PAD_Y * size;
+        let line_h = size * LINE_GAP;
+        let one_line = line_h + 2.0 * pad_y;
+        let header_h = one_line * if self.groups.is_empty() { 1.0 } else { 2.0 };
+        let mut rows = Vec::with_capacity(self.rows.len());
+        let mut row_h = Vec::with_capacity(self.rows.len());
+        for row in &self.rows {
+            let cells: Vec<Vec<String>> = (0..self.columns.len())
+                .map(|i| {
+                    let cell = row.get(i).map(String::as_str).unwrap_or("");
+                    let bold = self.bold_first && i == 0;
+                    if self.columns[i].wrap {
+                        wrap(fonts, cell, bold, size, widths[i] - 2.0 * pad_x)
+                    } else {
+                        vec![cell.to_string()]
+                    }
+                })
+                .collect();
+            let lines = cells.iter().map(Vec::len).max().unwrap_or(1).max(1);
+            row_h.push(line_h * lines as f32 + 2.0 * pad_y);
+            rows.push(cells);
+        }
+        Fitted {
+            size,
+            widths,
+            header_h,
+            rows,
+            row_h,
+        }
+    }
+}
+
+/// Pages being filled from top to bottom.
+struct Layout<'f> {
+    fonts: &'f Fonts,
+    pages: Vec<Vec<Op>>,
+    /// The top of the free space on the current page.
+    y: f32,
+}
+
+impl<'f> Layout<'f> {
+    fn new(fonts: &'f Fonts) -> Layout<'f> {
+        Layout {
+            fonts,
+            pages: vec![Vec::new()],
+            y: PAGE_H - MARGIN_TOP,
+        }
+    }
+
+    fn new_page(&mut self) {
+        self.pages.push(Vec::new());
+        self.y = PAGE_H - MARGIN_TOP;
+    }
+
+    /// Starts a new page unless `h` points still fit on this one.
+    fn ensure(&mut self, h: f32) {
+        if self.y - h < MARGIN_BOTTOM && !self.page_is_empty() {
+            self.new_page();
+        }
+    }
+
+    fn page_is_empty(&self) -> bool {
+        self.pages.last().is_none_or(Vec::is_empty)
+    }
+
+    fn push(&mut self, op: Op) {
+        if let Op::Text { text, bold, .. } = &op {
+            self.fonts.mark(text, *bold);
+        }
+        if let Some(page) = self.pages.last_mut() {
+            page.push(op);
+        }
+    }
+
+    /// Text with its baseline at `y`.
+    fn text(&mut self, x: f32, y: f32, size: f32, bold: bool, color: Rgb, text: &str) {
+        if text.is_empty() {
+            return;
+        }
+        self.push(Op::Text {
+            x,
+            y,
+            size,
+            bold,
+            color,
+            text: text.to_string(),
+        });
+    }
+
+    fn fill(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb) {
+        self.push(Op::Fill { x, y, w, h, color });
+    }
+
+    fn rule(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, width: f32, color: Rgb) {
+        self.push(Op::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            width,
+            color,
+        });
+    }
+
+    /// A line of text at the cursor, moving the cursor down.
+    fn line(&mut self, size: f32, bold: bool, color: Rgb, text: &str) {
+        let h = size * LINE_GAP;
+        self.ensure(h);
+        let y = self.y - size * 0.95;
+        self.text(MARGIN_X, y, size, bold, color, text);
+        self.y -= h;
+    }
+
+    /// A paragraph wrapped to the content width.
+    fn paragraph(&mut self, size: f32, bold: bool, color: Rgb, text: &str) {
+        for line in wrap(self.fonts, text, bold, size, CONTENT_W) {
+            self.line(size, bold, color, &line);
+        }
+    }
+
+    fn gap(&mut self, h: f32) {
+        self.y -= h;
+    }
+
+    /// A section heading with a rule under it.
+    fn heading(&mut self, text: &str) {
+        let size = 13.0;
+        self.ensure(size * 4.0);
+        self.line(size, true, ACCENT, text);
+        self.rule(
+            MARGIN_X,
+            self.y + 1.0,
+            MARGIN_X + CONTENT_W,
+            self.y + 1.0,
+            1.2,
+            ACCENT,
+        );
+        self.gap(size * 0.6);
+    }
+
+    /// Draws the header rows of a fitted table with its top at `top`.
+    fn table_header(&mut self, table: &Table, fit: &Fitted, x0: f32, top: f32) {
+        let size = fit.size;
+        let pad_x = CELL_PAD_X * size;
+        let one_line = fit.header_h / if table.groups.is_empty() { 1.0 } else { 2.0 };
+        let width = fit.width();
+        self.fill(x0, top - fit.header_h, width, fit.header_h, HEAD_FILL);
+        let baseline = |row_top: f32| row_top - CELL_PAD_Y * size - size * 0.93;
+        let mut row_top = top;
+        if !table.groups.is_empty() {
+            let mut x = x0;
+            let mut col = 0;
+            for (label, span) in &table.groups {
+                let end = (col + span).min(fit.widths.len());
+                let w: f32 = fit.widths[col..end].iter().sum();
+                let tw = self.fonts.width(label, true, size);
+                self.text(
+                    x + (w - tw) / 2.0,
+                    baseline(row_top),
+                    size,
+                    true,
+                    BLACK,
+                    label,
+                );
+                if !label.is_empty() {
+                    self.rule(
+                        x + pad_x,
+                        row_top - one_line + 1.0,
+                        x + w - pad_x,
+                        row_top - one_line + 1.0,
+                        0.4,
+                        RULE,
+                    );
+                }
+                x += w;
+                col = end;
+            }
+            row_top -= one_line;
+        }
+        let mut x = x0;
+        for (i, c) in table.columns.iter().enumerate() {
+            let w = fit.widths[i];
+            let tw = self.fonts.width(&c.header, true, size);
+            let tx = if c.right {
+                x + w - pad_x - tw
+            } else {
+                x + pad_x
+            };
+            self.text(tx, baseline(row_top), size, true, BLACK, &c.header);
+            x += w;
+        }
+        let bottom = top - fit.header_h;
+        self.rule(x0, bottom, x0 + width, bottom, 0.7, RULE);
+    }
+
+    /// Draws a fitted table at `x0` with its top at the cursor. When `split` is allowed
+    /// and the rest does not fit, it goes on over the next pages with its header repeated.
+    fn table(&mut self, table: &Table, fit: &Fitted, x0: f32) {
+        let size = fit.size;
+        let pad_x = CELL_PAD_X * size;
+        let pad_y = CELL_PAD_Y * size;
+        let line_h = size * LINE_GAP;
+        let width = fit.width();
+        let first_row = fit.row_h.first().copied().unwrap_or(0.0);
+        self.ensure(fit.header_h + first_row);
+        let mut section_top = self.y;
+        self.table_header(table, fit, x0, self.y);
+        self.y -= fit.header_h;
+        for (r, cells) in fit.rows.iter().enumerate() {
+            let h = fit.row_h[r];
+            if self.y - h < MARGIN_BOTTOM {
+                self.column_rules(table, fit, x0, section_top, self.y);
+                self.new_page();
+                section_top = self.y;
+                self.table_header(table, fit, x0, self.y);
+                self.y -= fit.header_h;
+            }
+            if r % 2 == 1 {
+                self.fill(x0, self.y - h, width, h, ZEBRA_FILL);
+            }
+            let mut x = x0;
+            for (i, lines) in cells.iter().enumerate() {
+                let w = fit.widths[i];
+                let bold = table.bold_first && i == 0;
+                for (k, line) in lines.iter().enumerate() {
+                    let y = self.y - pad_y - size * 0.93 - line_h * k as f32;
+                    let tx = if table.columns[i].right {
+                        x + w - pad_x - self.fonts.width(line, bold, size)
+                    } else {
+                        x + pad_x
+                    };
+                    self.text(tx, y, size, bold, BLACK, line);
+                }
+                x += w;
+            }
+            self.y -= h;
+        }
+        self.rule(x0, self.y, x0 + width, self.y, 0.7, RULE);
+        self.column_rules(table, fit, x0, section_top, self.y);
+    }
+
+    fn column_rules(&mut self, table: &Table, fit: &Fitted, x0: f32, top: f32, bottom: f32) {
+        let mut x = x0;
+        for (i, c) in table.columns.iter().enumerate() {
+            if c.rule && i > 0 {
+                self.rule(x, top, x, bottom, 0.4, RULE);
+            }
+            x += fit.widths[i];
+        }
+    }
+}
+
+fn page_word(lang: ReportLang) -> &'static str {
+    match lang {
+        ReportLang::Nl => "Pagina",
+        ReportLang::En => "Page",
+    }
+}
+
+fn check_text(report: &Report) -> (String, Rgb) {
+    let l = report.lang;
+    if report.check_ok {
+        (format!("\u{2713} {}", l.word(Word::CheckOk)), OK_TEXT)
+    } else {
+        (format!("\u{2717} {}", l.word(Word::CheckFailed)), BAD_TEXT)
+    }
+}
+
+fn ranking_table(report: &Report) -> Table {
+    let l = report.lang;
+    let mut columns = vec![
+        Column::text(l.word(Word::Rank)),
+        Column::text(l.word(Word::Names)).wrapping(),
+        Column::num(l.word(Word::Points)),
+        Column::num(l.word(Word::Percent)),
+        Column::num(l.word(Word::ClubPoints)),
+        Column::num(l.word(Word::Boards)),
+    ];
+    columns.extend(report.round_headings.iter().map(|h| Column::num(h)));
+    let rows = report
+        .ranking
+        .iter()
+        .map(|r| {
+            let mut row = vec![
+                if r.rank.is_empty() {
+                    format!("({})", r.pair)
+                } else {
+                    format!("{} ({})", r.rank, r.pair)
+                },
+                r.names.clone(),
+                r.points.clone(),
+                r.percentage.clone(),
+                r.club_points.clone(),
+                r.boards.to_string(),
+            ];
+            row.extend(
+                (0..report.round_headings.len())
+                    .map(|i| r.rounds.get(i).cloned().unwrap_or_default()),
+            );
+            row
+        })
+        .collect();
+    Table {
+        columns,
+        rows,
+        bold_first: true,
+        base_size: 9.0,
+        ..Table::default()
+    }
+}
+
+fn traveller_table(report: &Report, t: &Traveller) -> Table {
+    let l = report.lang;
+    let (ns, ew) = sides(l);
+    let leads = t.lines.iter().any(|x| !x.lead.is_empty());
+    let notes = t.lines.iter().any(|x| !x.note.is_empty());
+    let mut columns = vec![
+        Column::num(ns),
+        Column::num(ew),
+        Column::text(l.word(Word::Contract)),
+        Column::text(l.word(Word::By)),
+        Column::text(l.word(Word::Result)),
+        Column::num(ns).ruled(),
+        Column::num(ew),
+        Column::num(ns).ruled(),
+        Column::num(ew),
+    ];
+    let mut groups = vec![
+        (String::new(), 5),
+        (l.word(Word::Score).to_string(), 2),
+        (l.word(Word::Matchpoints).to_string(), 2),
+    ];
+    if leads {
+        columns.push(Column::text(l.word(Word::Lead)).ruled());
+        groups.push((String::new(), 1));
+    }
+    if notes {
+        columns.push(Column::text("").wrapping().ruled());
+        groups.push((String::new(), 1));
+    }
+    let rows = t
+        .lines
+        .iter()
+        .map(|x| {
+            let by = match (x.declarer.is_empty(), x.seat.is_empty()) {
+                (true, _) => String::new(),
+                (false, true) => x.declarer.clone(),
+                (false, false) => format!("{} ({})", x.declarer, x.seat),
+            };
+            let mut row = vec![
+                x.ns.clone(),
+                x.ew.clone(),
+                x.contract.clone(),
+                by,
+                x.result.clone(),
+                x.score_ns.clone(),
+                x.score_ew.clone(),
+                x.mp_ns.clone(),
+                x.mp_ew.clone(),
+            ];
+            if leads {
+                row.push(x.lead.clone());
+            }
+            if notes {
+                row.push(x.note.clone());
+            }
+            row
+        })
+        .collect();
+    Table {
+        groups,
+        columns,
+        rows,
+        bold_first: false,
+        base_size: 8.5,
+    }
+}
+
+fn traveller_title(report: &Report, t: &Traveller) -> (String, String) {
+    let l = report.lang;
+    let mut title = format!("{} {}", l.word(Word::Board), t.board);
+    if !t.section.is_empty() {
+        title.push_str(&format!(" · {} {}", l.word(Word::Section), t.section));
+    }
+    let meta = format!(
+        "{}: {}   {}: {}   {}: {}   {}: {}",
+        l.word(Word::Dealer),
+        t.dealer,
+        l.word(Word::Vulnerable),
+        t.vulnerability,
+        l.word(Word::Pairs),
+        t.expected * 2,
+        l.word(Word::Top),
+        t.top
+    );
+    (title, meta)
+}
+
+const TRAVELLER_TITLE: f32 = 10.0;
+const TRAVELLER_META: f32 = 8.0;
+
+/// Height of a traveller's heading lines.
+fn traveller_head_h(t: &Traveller) -> f32 {
+    let failed = if t.check_ok { 0.0 } else { 1.0 };
+    TRAVELLER_TITLE * LINE_GAP + TRAVELLER_META * LINE_GAP * (1.0 + failed) + 2.0
+}
+
+/// Draws a traveller's heading at `x0`, from the cursor down; returns the height used.
+fn draw_traveller_head(lay: &mut Layout, report: &Report, t: &Traveller, x0: f32, width: f32) {
+    let (title, meta) = traveller_title(report, t);
+    let mut y = lay.y - TRAVELLER_TITLE * 0.95;
+    let color = if t.check_ok { ACCENT } else { BAD_TEXT };
+    lay.text(x0, y, TRAVELLER_TITLE, true, color, &title);
+    y -= TRAVELLER_META * LINE_GAP + 1.0;
+    let meta_lines = wrap(lay.fonts, &meta, false, TRAVELLER_META, width);
+    lay.text(
+        x0,
+        y,
+        TRAVELLER_META,
+        false,
+        GREY_TEXT,
+        &meta_lines.join(" "),
+    );
+    if !t.check_ok {
+        y -= TRAVELLER_META * LINE_GAP;
+        let text = format!("\u{2717} {}", report.lang.word(Word::CheckFailed));
+        lay.text(x0, y, TRAVELLER_META, true, BAD_TEXT, &text);
+    }
+}
+
+fn travellers(lay: &mut Layout, report: &Report) {
+    const GUTTER: f32 = 18.0;
+    let half = (CONTENT_W - GUTTER) / 2.0;
+    let gap = 12.0;
+    let page_room = PAGE_H - MARGIN_TOP - MARGIN_BOTTOM;
+    let fitted: Vec<(Table, Fitted, Fitted)> = report
+        .travellers
+        .iter()
+        .map(|t| {
+            let table = traveller_table(report, t);
+            let narrow = table.fit(lay.fonts, half);
+            let wide = table.fit(lay.fonts, CONTENT_W);
+            (table, narrow, wide)
+        })
+        .collect();
+    // Two side by side when both fit a half page in type hardly smaller, and fit a page.
+    let fits_half = |i: usize| {
+        let (table, narrow, _) = &fitted[i];
+        narrow.size >= table.base_size - 1.0
+            && narrow.width() <= half + 0.01
+            && narrow.height() + traveller_head_h(&report.travellers[i]) <= page_room
+    };
+    let mut i = 0;
+    while i < report.travellers.len() {
+        if i + 1 < report.travellers.len() && fits_half(i) && fits_half(i + 1) {
+            let (ta, tb) = (&report.travellers[i], &report.travellers[i + 1]);
+            let ha = traveller_head_h(ta) + fitted[i].1.height();
+            let hb = traveller_head_h(tb) + fitted[i + 1].1.height();
+            lay.ensure(ha.max(hb));
+            let top = lay.y;
+            for (k, t) in [(i, ta), (i + 1, tb)] {
+                let x0 = MARGIN_X + if k == i { 0.0 } else { half + GUTTER };
+                lay.y = top;
+                draw_traveller_head(lay, report, t, x0, half);
+                lay.y -= traveller_head_h(t);
+                lay.table(&fitted[k].0, &fitted[k].1, x0);
+            }
+            lay.y = top - ha.max(hb) - gap;
+            i += 2;
+        } else {
+            let t = &report.travellers[i];
+            let (table, _, wide) = &fitted[i];
+            let h = traveller_head_h(t) + wide.height();
+            if h <= page_room {
+                lay.ensure(h);
+            } else {
+                let first = wide.row_h.first().copied().unwrap_or(0.0);
+                lay.ensure(traveller_head_h(t) + wide.header_h + first);
+            }
+            draw_traveller_head(lay, report, t, MARGIN_X, CONTENT_W);
+            lay.y -= traveller_head_h(t);
+            lay.table(table, wide, MARGIN_X);
+            lay.y -= gap;
+            i += 1;
+        }
+    }
+}
+
+fn control_table(report: &Report, block: &ControlBlock, boards: std::ops::Range<usize>) -> Table {
+    let l = report.lang;
+    let (ns, ew) = sides(l);
+    let mut columns = vec![Column::num(ns), Column::num(ew)];
+    let mut groups = vec![(String::new(), 2)];
+    for b in &block.boards[boards.clone()] {
+        groups.push((format!("{} {b}", l.word(Word::Board)), 4));
+        columns.push(Column::num(ns).ruled());
+        columns.push(Column::num(ew));
+        columns.push(Column::num(l.word(Word::Score)));
+        columns.push(Column::text(l.word(Word::Contract)));
+    }
+    let rows = block
+        .rows
+        .iter()
+        .map(|r| {
+            let mut row = vec![r.ns.clone(), r.ew.clone()];
+            for i in boards.clone() {
+                match r.cells.get(i).and_then(Option::as_ref) {
+                    Some(c) => row.extend([
+                        c.mp_ns.clone(),
+                        c.mp_ew.clone(),
+                        c.score.clone(),
+                        c.contract.clone(),
+                    ]),
+                    None => row.extend(std::iter::repeat_n(String::new(), 4)),
+                }
+            }
+            row
+        })
+        .collect();
+    Table {
+        groups,
+        columns,
+        rows,
+        bold_first: false,
+        base_size: 8.5,
+    }
+}
+
+fn control_sheet(lay: &mut Layout, report: &Report) {
+    let l = report.lang;
+    let page_room = PAGE_H - MARGIN_TOP - MARGIN_BOTTOM;
+    let title_size = 10.0;
+    for block in &report.control {
+        // As many boards side by side as fit the page in readable type.
+        let n = block.boards.len();
+        let mut per = n.max(1);
+        while per > 1 {
+            let table = control_table(report, block, 0..per.min(n));
+            let fit = table.fit(lay.fonts, CONTENT_W);
+            if fit.width() <= CONTENT_W + 0.01 && fit.size >= 7.0 {
+                break;
+            }
+            per -= 1;
+        }
+        let mut start = 0;
+        while start < n.max(1) {
+            let end = (start + per).min(n);
+            let table = control_table(report, block, start..end);
+            let fit = table.fit(lay.fonts, CONTENT_W);
+            let head = title_size * LINE_GAP + 3.0;
+            let h = head + fit.height();
+            if h <= page_room {
+                lay.ensure(h);
+            } else {
+                lay.ensure(head + fit.header_h + fit.row_h.first().copied().unwrap_or(0.0));
+            }
+            let label = boards_label(l, &block.boards[start..end]);
+            lay.line(title_size, true, ACCENT, &label);
+            lay.gap(3.0);
+            lay.table(&table, &fit, MARGIN_X);
+            lay.gap(14.0);
+            start = end.max(start + 1);
+        }
+    }
+}
+
+fn warnings(lay: &mut Layout, report: &Report) {
+    if report.warnings.is_empty() {
+        return;
+    }
+    let l = report.lang;
+    let size = 8.5;
+    let line_h = size * LINE_GAP;
+    let pad = 6.0;
+    let bullet = "\u{2022} ";
+    let indent = lay.fonts.width(bullet, false, size);
+    let text_w = CONTENT_W - 2.0 * pad - indent;
+    let heading = format!(
+        "\u{26a0} {} ({})",
+        l.word(Word::Warnings),
+        report.warnings.len()
+    );
+    let mut lines: Vec<(bool, bool, String)> = vec![(true, false, heading)];
+    for w in &report.warnings {
+        for (k, line) in wrap(lay.fonts, w, false, size, text_w)
+            .into_iter()
+            .enumerate()
+        {
+            lines.push((false, k == 0, line));
+        }
+    }
+    lay.gap(10.0);
+    lay.ensure(line_h * 3.0 + 2.0 * pad);
+    let count = lines.len();
+    for (n, (head, first, text)) in lines.into_iter().enumerate() {
+        let top_pad = if n == 0 { pad } else { 0.0 };
+        let bottom_pad = if n + 1 == count { pad } else { 0.0 };
+        let h = line_h + top_pad + bottom_pad + if head { 2.0 } else { 0.0 };
+        if lay.y - h < MARGIN_BOTTOM {
+            lay.new_page();
+        }
+        lay.fill(MARGIN_X, lay.y - h, CONTENT_W, h, WARN_FILL);
+        lay.fill(MARGIN_X, lay.y - h, 2.5, h, WARN_BAR);
+        let y = lay.y - top_pad - size * 0.93;
+        if head {
+            lay.text(MARGIN_X + pad, y, size + 0.5, true, WARN_TEXT, &text);
+        } else {
+            if first {
+                lay.text(MARGIN_X + pad, y, size, false, WARN_TEXT, bullet);
+            }
+            lay.text(MARGIN_X + pad + indent, y, size, false, BLACK, &text);
+        }
+        lay.y -= h;
+    }
+}
+
+/// Lays out the whole report, page by page, footers included.
+fn layout(fonts: &Fonts, report: &Report) -> Vec<Vec<Op>> {
+    let l = report.lang;
+    let mut lay = Layout::new(fonts);
+    let heading = if report.title.is_empty() {
+        l.word(Word::ResultList).to_string()
+    } else {
+        report.title.clone()
+    };
+
+    // Result list, with the heading of the document.
+    lay.paragraph(16.0, true, ACCENT, &heading);
+    let mut meta = Vec::new();
+    if !report.date.is_empty() {
+        meta.push(report.date.clone());
+    }
+    meta.push(format!(
+        "{} {}",
+        report.board_count,
+        l.word(Word::BoardsWord)
+    ));
+    meta.push(format!("{} {}", l.word(Word::Top), report.top));
+    lay.gap(2.0);
+    lay.paragraph(10.0, false, GREY_TEXT, &meta.join("  ·  "));
+    // The check speaks of the travellers: without them there is nothing to check.
+    let (check, color) = check_text(report);
+    if !report.travellers.is_empty() {
+        lay.paragraph(9.0, true, color, &check);
+    }
+    lay.gap(8.0);
+    lay.heading(l.word(Word::ResultList));
+    let table = ranking_table(report);
+    let fit = table.fit(fonts, CONTENT_W);
+    lay.table(&table, &fit, MARGIN_X);
+    if let Some(avg) = &report.average_per_round {
+        lay.gap(6.0);
+        lay.paragraph(
+            9.0,
+            false,
+            BLACK,
+            &format!("{}: {avg}", l.word(Word::AveragePerRound)),
+        );
+    }
+    warnings(&mut lay, report);
+
+    if !report.travellers.is_empty() {
+        lay.new_page();
+        lay.heading(l.word(Word::Travellers));
+        travellers(&mut lay, report);
+        lay.gap(4.0);
+        lay.paragraph(9.0, true, color, &check);
+    }
+
+    if !report.control.is_empty() {
+        lay.new_page();
+        lay.heading(l.word(Word::ControlSheet));
+        control_sheet(&mut lay, report);
+    }
+
+    // Footers.
+    let total = lay.pages.len();
+    let mut left = heading;
+    if !report.date.is_empty() {
+        left.push_str(&format!("  ·  {}", report.date));
+    }
+    let size = 7.5;
+    for n in 0..total {
+        let right = format!("{} {} / {total}", page_word(l), n + 1);
+        let rw = fonts.width(&right, false, size);
+        let max_left = CONTENT_W - rw - 20.0;
+        let left_lines = wrap(fonts, &left, false, size, max_left);
+        let mut left_text = left_lines.first().cloned().unwrap_or_default();
+        if left_lines.len() > 1 {
+            left_text.push('…');
+        }
+        let page = &mut lay.pages[n];
+        let ops = [
+            Op::Line {
+                x1: MARGIN_X,
+                y1: FOOTER_Y + 10.0,
+                x2: MARGIN_X + CONTENT_W,
+                y2: FOOTER_Y + 10.0,
+                width: 0.5,
+                color: RULE,
+            },
+            Op::Text {
+                x: MARGIN_X,
+                y: FOOTER_Y,
+                size,
+                bold: false,
+                color: GREY_TEXT,
+                text: left_text,
+            },
+            Op::Text {
+                x: MARGIN_X + CONTENT_W - rw,
+                y: FOOTER_Y,
+                size,
+                bold: false,
+                color: GREY_TEXT,
+                text: right,
+            },
+        ];
+        for op in ops {
+            if let Op::Text { text, bold, .. } = &op {
+                fonts.mark(text, *bold);
+            }
+            page.push(op);
+        }
+    }
+    lay.pages
+}
+
+/// A face reduced to the glyphs used, ready to embed.
+struct Embedded {
+    /// Original glyph id -> glyph id in the subset.
+    remap: subsetter::GlyphRemapper,
+    subset: Vec<u8>,
+    /// Widths of the subset's glyphs, in order, in thousandths of the type size.
+    widths: Vec<f32>,
+    /// Subset glyph id -> character.
+    unicode: Vec<(u16, char)>,
+    tag: String,
+}
+
+fn embed(face: &Face) -> Result<Embedded, PdfError> {
+    let used = face.used.borrow();
+    let mut remap = subsetter::GlyphRemapper::new();
+    for &g in used.keys() {
+        remap.remap(g);
+    }
+    let subset =
+        subsetter::subset(face.data, 0, &remap).map_err(|e| PdfError::Font(format!("{e:?}")))?;
+    let widths = remap.remapped_gids().map(|g| face.units(g)).collect();
+    let unicode = used
+        .iter()
+        .filter_map(|(&g, &c)| remap.get(g).map(|n| (n, c)))
+        .collect();
+    // The subset's name prefix: six capitals that depend on the glyphs it holds.
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for &g in used.keys() {
+        for b in g.to_be_bytes() {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let tag = (0..6)
+        .map(|i| char::from(b'A' + ((hash >> (i * 8)) % 26) as u8))
+        .collect();
+    Ok(Embedded {
+        remap,
+        subset,
+        widths,
+        unicode,
+        tag,
+    })
+}
+
+fn deflate(data: &[u8]) -> Vec<u8> {
+    miniz_oxide::deflate::compress_to_vec_zlib(data, 6)
+}
+
+/// The report as a PDF document.
+pub fn render(report: &Report) -> Result<Vec<u8>, PdfError> {
+    let fonts = Fonts::load()?;
+    let pages = layout(&fonts, report);
+    if let Some((ch, text)) = fonts.missing.borrow_mut().take() {
+        return Err(PdfError::UnsupportedCharacter { ch, text });
+    }
+    let faces = [(&fonts.regular, "F1"), (&fonts.bold, "F2")];
+    let embedded = faces
+        .iter()
+        .map(|(f, _)| embed(f))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let mut next = 1;
+    let mut alloc = || {
+        let r = Ref::new(next);
+        next += 1;
+        r
+    };
+    let catalog_id = alloc();
+    let tree_id = alloc();
+    let info_id = alloc();
+    let font_ids: Vec<[Ref; 5]> = faces
+        .iter()
+        .map(|_| [alloc(), alloc(), alloc(), alloc(), alloc()])
+        .collect();
+    let page_ids: Vec<(Ref, Ref)> = pages.iter().map(|_| (alloc(), alloc())).collect();
+
+    let mut pdf = Pdf::new();
+    let lang = match report.lang {
+        ReportLang::Nl => "nl",
+        ReportLang::En => "en",
+    };
+    pdf.catalog(catalog_id).pages(tree_id).lang(TextStr(lang));
+    pdf.pages(tree_id)
+        .kids(page_ids.iter().map(|(p, _)| *p))
+        .count(page_ids.len() as i32);
+    let mut title = if report.title.is_empty() {
+        report.lang.word(Word::ResultList).to_string()
+    } else {
+        report.title.clone()
+    };
+    if !report.date.is_empty() {
+        title.push_str(&format!(" – {}", report.date));
+    }
+    pdf.document_info(info_id)
+        .title(TextStr(&title))
+        .producer(TextStr("klaver"));
+
+    let system_info = SystemInfo {
+        registry: Str(b"Adobe"),
+        ordering: Str(b"Identity"),
+        supplement: 0,
+    };
+    for (k, ((face, res), emb)) in faces.iter().zip(&embedded).enumerate() {
+        let [type0_id, cid_id, descriptor_id, file_id, cmap_id] = font_ids[k];
+        let base = format!("{}+{}", emb.tag, face.base_name);
+        pdf.type0_font(type0_id)
+            .base_font(Name(base.as_bytes()))
+            .encoding_predefined(Name(b"Identity-H"))
+            .descendant_font(cid_id)
+            .to_unicode(cmap_id);
+        let mut cid = pdf.cid_font(cid_id);
+        cid.subtype(CidFontType::Type2)
+            .base_font(Name(base.as_bytes()))
+            .system_info(system_info)
+            .font_descriptor(descriptor_id)
+            .default_width(0.0)
+            .cid_to_gid_map_predefined(Name(b"Identity"));
+        cid.widths().consecutive(0, emb.widths.iter().copied());
+        cid.finish();
+        let f = &face.face;
+        let scale = 1000.0 / face.per_em;
+        let bbox = f.global_bounding_box();
+        pdf.font_descriptor(descriptor_id)
+            .name(Name(base.as_bytes()))
+            .flags(FontFlags::NON_SYMBOLIC)
+            .bbox(Rect::new(
+                f32::from(bbox.x_min) * scale,
+                f32::from(bbox.y_min) * scale,
+                f32::from(bbox.x_max) * scale,
+                f32::from(bbox.y_max) * scale,
+            ))
+            .italic_angle(0.0)
+            .ascent(f32::from(f.ascender()) * scale)
+            .descent(f32::from(f.descender()) * scale)
+            .cap_height(f32::from(f.capital_height().unwrap_or(f.ascender())) * scale)
+            .stem_v(if *res == "F2" { 140.0 } else { 80.0 })
+            .font_file2(file_id);
+        let font_file = deflate(&emb.subset);
+        pdf.stream(file_id, &font_file)
+            .filter(Filter::FlateDecode)
+            .pair(Name(b"Length1"), emb.subset.len() as i32);
+        let cmap_name = format!("Klaver-{res}-UCS");
+        let mut cmap = UnicodeCmap::new(Name(cmap_name.as_bytes()), system_info);
+        for &(g, c) in &emb.unicode {
+            cmap.pair(g, c);
+        }
+        let cmap_data = deflate(&cmap.finish());
+        pdf.cmap(cmap_id, &cmap_data)
+            .name(Name(cmap_name.as_bytes()))
+            .system_info(system_info)
+            .filter(Filter::FlateDecode);
+    }
+
+    for (ops, (page_id, content_id)) in pages.iter().zip(&page_ids) {
+        let mut content = Content::new();
+        for op in ops {
+            match op {
+                Op::Text {
+                    x,
+                    y,
+                    size,
+                    bold,
+                    color,
+                    text,
+                } => {
+                    let (k, face) = if *bold {
+                        (1, &fonts.bold)
+                    } else {
+                        (0, &fonts.regular)
+                    };
+                    let emb = &embedded[k];
+                    let mut bytes = Vec::with_capacity(text.len() * 2);
+                    for c in text.chars() {
+                        if let Some((g, _)) = face.glyph(c) {
+                            let n = emb.remap.get(g).unwrap_or(0);
+                            bytes.extend(n.to_be_bytes());
+                        }
+                    }
+                    content.set_fill_rgb(color.0, color.1, color.2);
+                    content
+                        .begin_text()
+                        .set_font(Name(faces[k].1.as_bytes()), *size)
+                        .set_text_matrix([1.0, 0.0, 0.0, 1.0, *x, *y])
+                        .show(Str(&bytes))
+                        .end_text();
+                }
+                Op::Fill { x, y, w, h, color } => {
+                    content
+                        .set_fill_rgb(color.0, color.1, color.2)
+                        .rect(*x, *y, *w, *h)
+                        .fill_nonzero();
+                }
+                Op::Line {
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    width,
+                    color,
+                } => {
+                    content
+                        .set_stroke_rgb(color.0, color.1, color.2)
+                        .set_line_width(*width)
+                        .move_to(*x1, *y1)
+                        .line_to(*x2, *y2)
+                        .stroke();
+                }
+            }
+        }
+        let data = deflate(&content.finish());
+        pdf.stream(*content_id, &data).filter(Filter::FlateDecode);
+        let mut page = pdf.page(*page_id);
+        page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H))
+            .parent(tree_id)
+            .contents(*content_id);
+        let mut resources = page.resources();
+        let mut fonts_dict = resources.fonts();
+        for (k, (_, res)) in faces.iter().enumerate() {
+            fonts_dict.pair(Name(res.as_bytes()), font_ids[k][0]);
+        }
+    }
+    Ok(pdf.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{GenerateOptions, write_event};
+    use crate::report::{ReportOptions, build};
+    use crate::travellers::{Event, ReadOptions, read_travellers};
+    use klaver_core::notation::Language;
+    use klaver_core::session::{Settings, score_session};
+    use std::collections::HashMap;
+
+    const NAMES: [&str; 4] = [
+        "Şükrü Ağaoğlu & İlkay Çiçek",
+        "Zoë van Ë-Dijk & René Öztürk",
+        "Iğdır Işık <b>\"Jan\"</b>",
+        "Gülşen Yılmaz & Noël Brûlé",
+    ];
+
+    fn report_of(event: &Event, lang: ReportLang, bpr: u32) -> Report {
+        let result = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
+        build(
+            event,
+            &result,
+            &ReportOptions {
+                title: "Zomerdrive ’t Fonteintje".into(),
+                date: "2024-06-01".into(),
+                lang,
+                boards_per_round: Some(bpr),
+                ranking_only: false,
+                centred: None,
+            },
+        )
+    }
+
+    fn small_report(lang: ReportLang) -> Report {
+        let csv = "board,ns,ew,contract,declarer,result,score,lead\n\
+                   1,1,2,4S,N,=,420,HK\n\
+                   1,3,4,4S,N,-1,-50,D2\n\
+                   2,1,3,2H,N,=,110,\n\
+                   2,2,4,3H,N,=,140,\n";
+        let mut event = read_travellers(
+            csv.as_bytes(),
+            ReadOptions {
+                lang: Language::English,
+            },
+        )
+        .unwrap();
+        assert!(!event.has_errors(), "{:?}", event.diagnostics);
+        for (p, n) in event.pairs.iter_mut().zip(NAMES) {
+            p.names = n.to_string();
+        }
+        report_of(&event, lang, 1)
+    }
+
+    fn big_report() -> Report {
+        let mut csv = Vec::new();
+        write_event(
+            &mut csv,
+            GenerateOptions {
+                pairs: 30,
+                boards: 30,
+                boards_per_round: 2,
+                seed: 7,
+            },
+        )
+        .unwrap();
+        let mut event = read_travellers(
+            csv.as_slice(),
+            ReadOptions {
+                lang: Language::English,
+            },
+        )
+        .unwrap();
+        for (i, p) in event.pairs.iter_mut().enumerate() {
+            p.names = format!("{} {i}", NAMES[i % NAMES.len()]);
+        }
+        report_of(&event, ReportLang::Nl, 2)
+    }
+
+    /// A small reader for what this module writes: the streams, inflated, in order.
+    fn streams(pdf: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        while let Some(i) = find(&pdf[at..], b"stream\n") {
+            let start = at + i + b"stream\n".len();
+            if pdf[..at + i].ends_with(b"end") {
+                at = start;
+                continue;
+            }
+            let end = start + find(&pdf[start..], b"\nendstream").unwrap();
+            let data = &pdf[start..end];
+            out.push(miniz_oxide::inflate::decompress_to_vec_zlib(data).unwrap_or(data.to_vec()));
+            at = end;
+        }
+        out
+    }
+
+    fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+        hay.windows(needle.len()).position(|w| w == needle)
+    }
+
+    /// The string operands of a content stream, with the font resource they are set in.
+    fn shown(content: &[u8]) -> Vec<(String, Vec<u8>)> {
+        let mut out = Vec::new();
+        let mut font = String::new();
+        let mut i = 0;
+        let mut last_name = String::new();
+        while i < content.len() {
+            match content[i] {
+                b'/' => {
+                    let s = i + 1;
+                    i = s;
+                    while i < content.len() && !b" \n/[(<".contains(&content[i]) {
+                        i += 1;
+                    }
+                    last_name = String::from_utf8_lossy(&content[s..i]).into_owned();
+                }
+                b'<' => {
+                    let s = i + 1;
+                    while content[i] != b'>' {
+                        i += 1;
+                    }
+                    let hex = std::str::from_utf8(&content[s..i]).unwrap();
+                    let bytes = (0..hex.len() / 2)
+                        .map(|k| u8::from_str_radix(&hex[2 * k..2 * k + 2], 16).unwrap())
+                        .collect();
+                    out.push((font.clone(), bytes));
+                    i += 1;
+                }
+                b'(' => {
+                    let mut bytes = Vec::new();
+                    let mut depth = 1;
+                    i += 1;
+                    loop {
+                        let b = content[i];
+                        match b {
+                            b'\\' => {
+                                i += 1;
+                                let e = content[i];
+                                match e {
+                                    b'n' => bytes.push(b'\n'),
+                                    b'r' => bytes.push(b'\r'),
+                                    b't' => bytes.push(b'\t'),
+                                    b'b' => bytes.push(8),
+                                    b'f' => bytes.push(12),
+                                    b'0'..=b'7' => {
+                                        let mut v = 0u32;
+                                        let mut k = 0;
+                                        while k < 3 && (b'0'..=b'7').contains(&content[i]) {
+                                            v = v * 8 + u32::from(content[i] - b'0');
+                                            i += 1;
+                                            k += 1;
+                                        }
+                                        i -= 1;
+                                        bytes.push(v as u8);
+                                    }
+                                    _ => bytes.push(e),
+                                }
+                            }
+                            b'(' => {
+                                depth += 1;
+                                bytes.push(b);
+                            }
+                            b')' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                                bytes.push(b);
+                            }
+                            _ => bytes.push(b),
+                        }
+                        i += 1;
+                    }
+                    out.push((font.clone(), bytes));
+                    i += 1;
+                }
+                b'T' if content[i..].starts_with(b"Tf") => {
+                    font = last_name.clone();
+                    i += 2;
+                }
+                _ => i += 1,
+            }
+        }
+        out
+    }
+
+    /// The text of each page, decoded through the fonts' ToUnicode maps, one line per
+    /// shown string.
+    fn page_texts(pdf: &[u8]) -> Vec<String> {
+        let streams = streams(pdf);
+        let mut maps: HashMap<String, HashMap<u16, char>> = HashMap::new();
+        for s in &streams {
+            let text = String::from_utf8_lossy(s);
+            if let Some(rest) = text.split("/CMapName /Klaver-").nth(1) {
+                let font = rest.split('-').next().unwrap().to_string();
+                let mut map = HashMap::new();
+                for line in text
+                    .lines()
+                    .filter(|l| l.starts_with('<') && l.contains("> <"))
+                {
+                    let parts: Vec<&str> = line
+                        .split(['<', '>', ' '])
+                        .filter(|p| !p.is_empty())
+                        .collect();
+                    let g = u16::from_str_radix(parts[0], 16).unwrap();
+                    let units: Vec<u16> = (0..parts[1].len() / 4)
+                        .map(|k| u16::from_str_radix(&parts[1][4 * k..4 * k + 4], 16).unwrap())
+                        .collect();
+                    let c = char::decode_utf16(units).next().unwrap().unwrap();
+                    map.insert(g, c);
+                }
+                maps.insert(font, map);
+            }
+        }
+        streams
+            .iter()
+            .filter(|s| find(s, b" Tj").is_some() && find(s, b"begincmap").is_none())
+            .map(|s| {
+                shown(s)
+                    .into_iter()
+                    .map(|(font, bytes)| {
+                        bytes
+                            .chunks(2)
+                            .map(|c| maps[&font][&u16::from_be_bytes([c[0], c[1]])])
+                            .collect::<String>()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect()
+    }
+
+    fn page_count(pdf: &[u8]) -> usize {
+        let text = String::from_utf8_lossy(pdf);
+        let count = text.split("/Count ").nth(1).unwrap();
+        count
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_report_is_a_pdf_with_its_fonts_embedded() {
+        let pdf = render(&small_report(ReportLang::Nl)).unwrap();
+        assert!(pdf.starts_with(b"%PDF-"));
+        assert!(pdf.ends_with(b"%%EOF") || pdf.ends_with(b"%%EOF\n"));
+        assert!(find(&pdf, b"/FontFile2").is_some());
+        assert!(find(&pdf, b"+DejaVuSans").is_some());
+        assert!(find(&pdf, b"+DejaVuSans-Bold").is_some());
+        assert!(find(&pdf, b"/Identity-H").is_some());
+        assert!(find(&pdf, b"/ToUnicode").is_some());
+        assert!(find(&pdf, b"/MediaBox [0 0 595.276 841.89]").is_some());
+        // Subset and compressed: far smaller than the two font files.
+        assert!(pdf.len() < 120_000, "{} bytes", pdf.len());
+    }
+
+    #[test]
+    fn dutch_and_turkish_names_come_out_as_typed() {
+        let pdf = render(&small_report(ReportLang::Nl)).unwrap();
+        let pages = page_texts(&pdf);
+        assert_eq!(pages.len(), page_count(&pdf));
+        let all = pages.join("\n");
+        for name in NAMES {
+            assert!(all.contains(name), "{name} not in\n{all}");
+        }
+        for word in [
+            "Uitslag",
+            "Scorebriefjes",
+            "Controlestaat",
+            "Zomerdrive ’t Fonteintje",
+        ] {
+            assert!(all.contains(word), "{word}");
+        }
+        assert!(all.contains("checkSom: NZ + OW = top op elke lijn"));
+    }
+
+    #[test]
+    fn a_big_report_runs_over_numbered_pages_with_every_pair_and_board() {
+        let report = big_report();
+        let pdf = render(&report).unwrap();
+        let n = page_count(&pdf);
+        let pages = page_texts(&pdf);
+        assert_eq!(pages.len(), n);
+        // 30 pairs fill the first page; 30 travellers of 15 tables and 15 blocks of
+        // the control sheet take several pages each.
+        assert!(n >= 8, "{n} pages");
+        for (i, page) in pages.iter().enumerate() {
+            assert!(
+                page.contains(&format!("Pagina {} / {n}", i + 1)),
+                "page {}: {page}",
+                i + 1
+            );
+        }
+        let all = pages.join("\n");
+        for r in &report.ranking {
+            assert!(all.contains(&r.names), "{}", r.names);
+        }
+        // The travellers start on a page of their own, the control sheet too.
+        let first_travellers = pages
+            .iter()
+            .position(|p| p.contains("Scorebriefjes"))
+            .unwrap();
+        let first_control = pages
+            .iter()
+            .position(|p| p.contains("Controlestaat"))
+            .unwrap();
+        assert!(first_travellers >= 1 && first_control > first_travellers + 1);
+        let travellers = pages[first_travellers..first_control].join("\n");
+        for t in &report.travellers {
+            let heading = format!("Gift {}", t.board);
+            let found = travellers.lines().filter(|l| *l == heading).count();
+            assert_eq!(found, 1, "{heading}");
+        }
+        let control = pages[first_control..].join("\n");
+        for block in &report.control {
+            for b in &block.boards {
+                assert!(control.lines().any(|l| l == format!("Gift {b}")), "{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_traveller_is_not_split_across_pages() {
+        let report = big_report();
+        let pdf = render(&report).unwrap();
+        let pages = page_texts(&pdf);
+        for t in &report.travellers {
+            // Each traveller's pair numbers appear on the page of its heading.
+            let heading = format!("Gift {}", t.board);
+            let page = pages
+                .iter()
+                .find(|p| p.lines().any(|l| l == heading))
+                .unwrap();
+            assert!(page.contains(&t.lines.last().unwrap().mp_ew));
+        }
+    }
+
+    #[test]
+    fn a_character_the_font_lacks_is_an_error_not_a_blank() {
+        let mut report = small_report(ReportLang::En);
+        report.ranking[0].names = "Kim 金 & Lee".into();
+        match render(&report) {
+            Err(PdfError::UnsupportedCharacter { ch, text }) => {
+                assert_eq!(ch, '金');
+                assert!(text.contains("Kim"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_result_list_alone_is_one_page() {
+        let mut report = small_report(ReportLang::En);
+        report.travellers.clear();
+        report.control.clear();
+        let pdf = render(&report).unwrap();
+        assert_eq!(page_count(&pdf), 1);
+        let text = page_texts(&pdf).join("\n");
+        assert!(text.contains("Result list") && text.contains("Page 1 / 1"));
+        assert!(!text.contains("Travellers") && !text.contains("Control sheet"));
+    }
+
+    #[test]
+    fn long_names_wrap_instead_of_running_off_the_page() {
+        let mut report = small_report(ReportLang::En);
+        report.ranking[0].names = "Anna-Maria Wilhelmina van Oldenbarnevelt-Ğüzelyurt & \
+             Maximiliaan Bartholomeus van der Heijden-Şahinoğlu & more"
+            .repeat(2);
+        let fonts = Fonts::load().unwrap();
+        let table = ranking_table(&report);
+        let fit = table.fit(&fonts, CONTENT_W);
+        assert!(fit.width() <= CONTENT_W + 0.01, "{}", fit.width());
+        assert!(fit.rows[0][1].len() > 1);
+        let pdf = render(&report).unwrap();
+        let all = page_texts(&pdf).join("\n");
+        assert!(all.contains("Oldenbarnevelt-Ğüzelyurt"));
+    }
+
+    #[test]
+    fn the_fixture_session_renders() {
+        let csv = include_str!("../tests/data/fonteintje-controlestaat.csv");
+        let event = read_travellers(
+            csv.as_bytes(),
+            ReadOptions {
+                lang: Language::Dutch,
+            },
+        )
+        .unwrap();
+        let report = report_of(&event, ReportLang::Nl, 4);
+        let pdf = render(&report).unwrap();
+        assert!(pdf.starts_with(b"%PDF-"));
+        let all = page_texts(&pdf).join("\n");
+        assert!(all.contains("Waarschuwingen"));
+        for b in 1..=28 {
+            assert!(all.lines().any(|l| l == format!("Gift {b}")), "board {b}");
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! `klaver imps` and `klaver vp`, the director's converters, and the IMP forms of
+//! `klaver score` (`--form butler|cross-imps|teams`).
+
+use super::{CliError, CmdResult};
+use clap::ValueEnum;
+use klaver_core::butler::{ButlerSettings, DatumRule, score_butler};
+use klaver_core::cross_imps::{CrossImpSettings, CrossImpTotal, score_cross_imps};
+use klaver_core::imps::{AdjustedImps, Imps};
+use klaver_core::session::Diagnostic;
+use klaver_core::teams::{Room, TeamsSettings, score_teams, swiss_pairing};
+use klaver_core::vp::{VpMax, VpScale};
+use klaver_io::imp_report::{self, ImpReportOptions};
+use klaver_io::travellers::Event;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `klaver imps`.
+#[derive(clap::Args)]
+pub struct ImpsArgs {
+    /// The score difference in points, e.g. 230 (or -230 for a loss).
+    #[arg(allow_hyphen_values = true)]
+    difference: i64,
+}
+
+/// Runs `klaver imps`: the IMPs of a score difference on the WBF scale.
+pub fn imps(args: ImpsArgs) -> CmdResult {
+    println!("{}", klaver_core::imps::imps(args.difference));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The maximum of a victory-point scale on the command line.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum MaxArg {
+    /// The 20-VP scale (10-10 for a draw).
+    #[value(name = "20")]
+    Twenty,
+    /// The 10-VP scale (5-5 for a draw).
+    #[value(name = "10")]
+    Ten,
+}
+
+impl MaxArg {
+    fn max(self) -> VpMax {
+        match self {
+            MaxArg::Twenty => VpMax::Twenty,
+            MaxArg::Ten => VpMax::Ten,
+        }
+    }
+}
+
+/// Output formats of `klaver vp`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum VpFormat {
+    /// Both teams' VP, the winner's first.
+    Text,
+    /// `{"imps":..,"vp":[winner,loser]}`.
+    Json,
+}
+
+/// Arguments of `klaver vp`.
+#[derive(clap::Args)]
+pub struct VpArgs {
+    /// The IMP margin of the match, e.g. 15 (a decimal such as 15.5 is interpolated).
+    #[arg(allow_hyphen_values = true)]
+    imps: String,
+    /// The number of boards in the match.
+    #[arg(long)]
+    boards: u32,
+    /// The scale: 20 or 10 victory points.
+    #[arg(long, value_enum, default_value = "20")]
+    max: MaxArg,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: VpFormat,
+}
+
+/// Reads an IMP margin: a whole number or a decimal such as 15.5 or -3.25.
+fn parse_margin(text: &str) -> Result<Imps, CliError> {
+    let bad = || {
+        CliError::input(format!(
+            "{text:?} is not an IMP margin: write a number such as 15, -7 or 15.5"
+        ))
+    };
+    let t = text.trim();
+    let (neg, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() && frac.is_empty()
+        || !whole.chars().all(|c| c.is_ascii_digit())
+        || !frac.chars().all(|c| c.is_ascii_digit())
+        || frac.len() > 6
+        || whole.len() > 9
+    {
+        return Err(bad());
+    }
+    let w: i64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
+    let scale = 10i64.pow(frac.len() as u32);
+    let f: i64 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().map_err(|_| bad())?
+    };
+    let r = Imps::new(w * scale + f, scale);
+    Ok(if neg { -r } else { r })
+}
+
+fn hundredths(r: Imps) -> String {
+    klaver_core::exact::Exact::from(r).to_decimal(2)
+}
+
+/// Runs `klaver vp`: both teams' victory points for a margin on the WBF scale.
+pub fn vp(args: VpArgs) -> CmdResult {
+    let margin = parse_margin(&args.imps)?;
+    let scale = VpScale::wbf(args.boards, args.max.max()).map_err(CliError::input)?;
+    let (a, b) = scale.vp(margin);
+    let (winner, loser) = if a >= b { (a, b) } else { (b, a) };
+    match args.format {
+        VpFormat::Text => println!("{} - {}", hundredths(winner), hundredths(loser)),
+        VpFormat::Json => {
+            let num = |r: Imps| *r.numer() as f64 / *r.denom() as f64;
+            let imps = if margin.is_integer() {
+                serde_json::Value::from(margin.to_integer())
+            } else {
+                serde_json::Value::from(num(margin))
+            };
+            let doc = serde_json::json!({ "imps": imps, "vp": [num(winner), num(loser)] });
+            println!("{doc}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The scoring forms of `klaver score`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum Form {
+    /// Matchpoints (the pairs result list).
+    Pairs,
+    /// Pairs in IMPs against a datum per board; pairs ranked by IMPs per board (G-IMP).
+    Butler,
+    /// Pairs in IMPs against every other result, averaged (or summed).
+    CrossImps,
+    /// Teams of four: matches in an open and a closed room, IMPs, victory points.
+    Teams,
+}
+
+/// Cross-IMP totals.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum CrossArg {
+    /// The mean over the comparisons.
+    Average,
+    /// The sum over the comparisons.
+    Sum,
+}
+
+/// The options of `klaver score` for the IMP forms.
+#[derive(clap::Args)]
+pub struct FormArgs {
+    /// Scoring form.
+    #[arg(long, value_enum, default_value = "pairs")]
+    pub form: Form,
+    /// Butler: scores dropped at each end of the datum, as steps FROM:COUNT (with at
+    /// least FROM scores on a board, COUNT highest and lowest are dropped).
+    #[arg(long, value_delimiter = ',', default_value = "5:1,10:2")]
+    datum_drop: Vec<String>,
+    /// Butler: round the datum to a multiple of this many points (0 keeps the exact mean).
+    #[arg(long, default_value_t = 10)]
+    datum_round: i64,
+    /// Cross-IMPs: average the IMPs over the comparisons, or add them up.
+    #[arg(long, value_enum, default_value = "average")]
+    cross_imps: CrossArg,
+    /// IMPs for average-plus, average and average-minus, e.g. 3,0,-3.
+    #[arg(long, default_value = "3,0,-3", allow_hyphen_values = true)]
+    adjusted_imps: String,
+    /// Teams: the victory-point scale, 20 or 10.
+    #[arg(long, value_enum, default_value = "20")]
+    vp_max: MaxArg,
+    /// Teams: the number of boards of the VP scale (default: the boards each match played).
+    #[arg(long)]
+    vp_boards: Option<u32>,
+    /// Teams: print the next Swiss round's pairing.
+    #[arg(long)]
+    swiss: bool,
+    /// IMP forms: print every board after the result list (text).
+    #[arg(long)]
+    per_board: bool,
+}
+
+/// The output of an IMP form.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum FormOutput {
+    /// Plain text.
+    Text,
+    /// JSON with exact figures.
+    Json,
+}
+
+/// What `klaver score` passes on to an IMP form besides its own options.
+pub struct FormOptions {
+    /// The event's title.
+    pub title: String,
+    /// The event's date.
+    pub date: String,
+    /// Text or JSON.
+    pub output: FormOutput,
+    /// The travellers file's name, for messages.
+    pub file_name: String,
+    /// Exit with code 1 when there are warnings.
+    pub strict: bool,
+}
+
+fn adjusted(text: &str) -> Result<AdjustedImps, CliError> {
+    let bad = || {
+        CliError::input(format!(
+            "--adjusted-imps {text:?}: give the IMPs for average-plus, average and average-minus, e.g. 3,0,-3"
+        ))
+    };
+    let parts: Vec<Imps> = text
+        .split(',')
+        .map(parse_margin)
+        .collect::<Result<_, _>>()
+        .map_err(|_| bad())?;
+    match parts[..] {
+        [plus, average, minus] => Ok(AdjustedImps {
+            average,
+            plus,
+            minus,
+        }),
+        _ => Err(bad()),
+    }
+}
+
+fn datum_rule(args: &FormArgs) -> Result<DatumRule, CliError> {
+    let mut drop = Vec::new();
+    for step in &args.datum_drop {
+        let parsed = step
+            .split_once(':')
+            .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+        match parsed {
+            Some(s) => drop.push(s),
+            None => {
+                return Err(CliError::input(format!(
+                    "--datum-drop {step:?}: write steps FROM:COUNT, e.g. 5:1,10:2"
+                )));
+            }
+        }
+    }
+    if args.datum_round < 0 {
+        return Err(CliError::input(
+            "--datum-round must be 0 (exact mean) or a positive multiple, e.g. 10",
+        ));
+    }
+    Ok(DatumRule {
+        drop,
+        round_to: args.datum_round,
+    })
+}
+
+/// Runs an IMP form for `klaver score`, writing to `output` or standard output.
+pub fn run_form(
+    args: &FormArgs,
+    event: &Event,
+    opts: &FormOptions,
+    output: Option<&PathBuf>,
+) -> CmdResult {
+    let stdout = std::io::stdout();
+    let mut out: Box<dyn Write> = match output {
+        Some(p) => Box::new(BufWriter::new(File::create(p).map_err(|e| {
+            CliError::input(format!("cannot write {}: {e}", p.display()))
+        })?)),
+        None => Box::new(BufWriter::new(stdout.lock())),
+    };
+    score_form(args, event, opts, &mut out)
+}
+
+/// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
+pub fn score_form(
+    args: &FormArgs,
+    event: &Event,
+    opts: &FormOptions,
+    out: &mut dyn Write,
+) -> CmdResult {
+    let adjusted = adjusted(&args.adjusted_imps)?;
+    let report = ImpReportOptions {
+        title: opts.title.clone(),
+        date: opts.date.clone(),
+        boards: args.per_board,
+    };
+    let file_name = &opts.file_name;
+    let failed = |e: klaver_core::session::SessionError| {
+        CliError::input(format!("{file_name} cannot be scored:\n{e}"))
+    };
+    let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
+    let json_err = |e: serde_json::Error| CliError::input(format!("cannot write the output: {e}"));
+    let json = opts.output == FormOutput::Json;
+    let mut body = Vec::new();
+    let warnings: Vec<Diagnostic> = match args.form {
+        Form::Pairs => {
+            return Err(CliError::input(
+                "the pairs form is scored by klaver score itself",
+            ));
+        }
+        Form::Butler => {
+            let settings = ButlerSettings {
+                datum: datum_rule(args)?,
+                adjusted,
+            };
+            let r = score_butler(&event.pairs, &event.results, &settings).map_err(failed)?;
+            if json {
+                imp_report::butler_json(&mut body, event, &r, &report).map_err(json_err)?;
+            } else {
+                body = imp_report::butler_text(event, &r, &report).into_bytes();
+            }
+            r.warnings
+        }
+        Form::CrossImps => {
+            let settings = CrossImpSettings {
+                total: match args.cross_imps {
+                    CrossArg::Average => CrossImpTotal::Average,
+                    CrossArg::Sum => CrossImpTotal::Sum,
+                },
+                adjusted,
+            };
+            let r = score_cross_imps(&event.pairs, &event.results, &settings).map_err(failed)?;
+            if json {
+                imp_report::cross_imps_json(&mut body, event, &r, &report).map_err(json_err)?;
+            } else {
+                body = imp_report::cross_imps_text(event, &r, &report).into_bytes();
+            }
+            r.warnings
+        }
+        Form::Teams => {
+            let mut room_errors = Vec::new();
+            let rooms: Vec<Option<Room>> = event
+                .lines
+                .iter()
+                .zip(&event.results)
+                .map(|(info, r)| {
+                    let room = Room::parse(&info.room);
+                    if room.is_none() && !info.room.is_empty() {
+                        room_errors.push(Diagnostic::error(
+                            r.line,
+                            Some(r.board),
+                            format!("room {:?} is not open or closed", info.room),
+                        ));
+                    }
+                    room
+                })
+                .collect();
+            if !room_errors.is_empty() {
+                return Err(failed(klaver_core::session::SessionError {
+                    diagnostics: room_errors,
+                }));
+            }
+            let settings = TeamsSettings {
+                max: args.vp_max.max(),
+                vp_boards: args.vp_boards,
+                adjusted,
+            };
+            let r = score_teams(&event.pairs, &event.results, &rooms, &settings).map_err(failed)?;
+            let next = args.swiss.then(|| swiss_pairing(&r.standings, &r.matches));
+            if json {
+                imp_report::teams_json(&mut body, event, &r, next.as_ref(), &report)
+                    .map_err(json_err)?;
+            } else {
+                body = imp_report::teams_text(event, &r, next.as_ref(), &report).into_bytes();
+            }
+            r.warnings
+        }
+    };
+    if json {
+        body.push(b'\n');
+    }
+    out.write_all(&body).map_err(write_err)?;
+    out.flush().map_err(write_err)?;
+    let all: Vec<String> = event
+        .diagnostics
+        .iter()
+        .chain(&warnings)
+        .map(|d| d.to_string())
+        .collect();
+    for w in &all {
+        eprintln!("warning: {file_name}: {w}");
+    }
+    Ok(if opts.strict && !all.is_empty() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn margins_as_typed() {
+        assert_eq!(parse_margin("15").unwrap(), Imps::from_integer(15));
+        assert_eq!(parse_margin("-7").unwrap(), Imps::from_integer(-7));
+        assert_eq!(parse_margin("15.5").unwrap(), Imps::new(31, 2));
+        assert!(parse_margin("abc").is_err());
+        assert!(parse_margin("-").is_err());
+    }
+}

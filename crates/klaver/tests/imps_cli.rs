@@ -1,0 +1,168 @@
+//! The IMP forms as a director runs them: `klaver imps`, `klaver vp`, and `klaver score
+//! --form butler|cross-imps|teams` on small travellers files, with the errors bad input
+//! gets (exit code 2 and a message naming the line).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn klaver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .output()
+        .expect("the klaver binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = klaver(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn refused(args: &[&str]) -> String {
+    let out = klaver(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?} should be refused");
+    assert!(out.stdout.is_empty(), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+fn data(name: &str) -> String {
+    let p: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", name]
+        .iter()
+        .collect();
+    p.display().to_string()
+}
+
+#[test]
+fn imps_of_a_difference() {
+    assert_eq!(ok(&["imps", "230"]), "6\n");
+    assert_eq!(ok(&["imps", "-230"]), "-6\n");
+    assert_eq!(ok(&["imps", "10"]), "0\n");
+    assert_eq!(ok(&["imps", "4000"]), "24\n");
+}
+
+#[test]
+fn victory_points_of_a_margin() {
+    assert_eq!(ok(&["vp", "15", "--boards", "16"]), "13.97 - 6.03\n");
+    assert_eq!(ok(&["vp", "-15", "--boards", "16"]), "13.97 - 6.03\n");
+    assert_eq!(ok(&["vp", "0", "--boards", "16"]), "10.00 - 10.00\n");
+    assert_eq!(ok(&["vp", "2", "--boards", "20"]), "10.55 - 9.45\n");
+    assert_eq!(ok(&["vp", "99", "--boards", "8"]), "20.00 - 0.00\n");
+    assert_eq!(
+        ok(&["vp", "15", "--boards", "16", "--format", "json"]),
+        "{\"imps\":15,\"vp\":[13.97,6.03]}\n"
+    );
+    assert_eq!(
+        ok(&["vp", "0", "--boards", "16", "--max", "10"]),
+        "5.00 - 5.00\n"
+    );
+    let e = refused(&["vp", "fifteen", "--boards", "16"]);
+    assert!(e.contains("\"fifteen\" is not an IMP margin"), "{e}");
+    let e = refused(&["vp", "15", "--boards", "0"]);
+    assert!(e.contains("0 boards"), "{e}");
+}
+
+#[test]
+fn butler_board_against_the_datum() {
+    let f = data("butler-board.csv");
+    let text = ok(&["score", &f, "--form", "butler", "--per-board"]);
+    // Datum 430 (650 and −100 dropped, mean 434); East-West 10 against −100 get +11.
+    assert!(text.contains("Datum: 430"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("1(10)") && l.contains(" 11 ")),
+        "{text}"
+    );
+    // Average-plus is +3 IMPs; the not-played pairs have no board.
+    assert!(text.lines().any(|l| l.starts_with("(17)")), "{text}");
+    let json = ok(&["score", &f, "--form", "butler", "--format", "json"]);
+    assert!(json.contains("\"datum\":430.0"), "{json}");
+    assert!(json.contains("\"imps_ns\":3.0,\"imps_ew\":-3.0"), "{json}");
+    // An exact datum: (140 + 170 + 620 × 3) / 5 = 434, so 620 is 186 up: 5 IMPs still.
+    let json = ok(&[
+        "score",
+        &f,
+        "--form",
+        "butler",
+        "--format",
+        "json",
+        "--datum-round",
+        "0",
+    ]);
+    assert!(json.contains("\"datum\":434.0"), "{json}");
+}
+
+#[test]
+fn cross_imps_averaged_and_summed() {
+    let f = data("cross-imps-board.csv");
+    let json = ok(&["score", &f, "--form", "cross-imps", "--format", "json"]);
+    // 420 against 420, 170, −50: (0 + 6 + 10) / 3.
+    assert!(json.contains("\"imps_ns\":5.333333333333333"), "{json}");
+    let json = ok(&[
+        "score",
+        &f,
+        "--form",
+        "cross-imps",
+        "--cross-imps",
+        "sum",
+        "--format",
+        "json",
+    ]);
+    assert!(json.contains("\"imps_ns\":16.0"), "{json}");
+}
+
+#[test]
+fn a_small_swiss_teams_event() {
+    let f = data("teams-swiss.csv");
+    let text = ok(&["score", &f, "--form", "teams", "--swiss"]);
+    // Columns are aligned: compare with single spaces.
+    let text = text
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n");
+    // Round 1: A beat B 6-0, C beat D 11-0. Round 2: C beat A 13-1, B and D drew 1-1.
+    assert!(text.contains("A v B 6 - 0 14.39 - 5.61"), "{text}");
+    assert!(text.contains("C v D 11 - 0"), "{text}");
+    assert!(text.contains("A v C 1 - 13"), "{text}");
+    assert!(text.contains("B v D 1 - 1 10.00 - 10.00"), "{text}");
+    // C leads; it has met D and A, so it plays B next, and A plays D.
+    let standings = text.split("Standings").nth(1).unwrap();
+    assert!(standings.contains("\n1 C 2 34.21 24 1 24.000"), "{text}");
+    assert!(text.contains("Table 1: C v B"), "{text}");
+    assert!(text.contains("Table 2: A v D"), "{text}");
+    let json = ok(&[
+        "score", &f, "--form", "teams", "--format", "json", "--swiss",
+    ]);
+    assert!(
+        json.contains("\"tables\":[[\"C\",\"B\"],[\"A\",\"D\"]]"),
+        "{json}"
+    );
+    assert!(json.contains("\"vp_home\":10.0,\"vp_away\":10.0"), "{json}");
+}
+
+#[test]
+fn bad_teams_travellers_name_the_line() {
+    let f = data("teams-bad.csv");
+    let e = refused(&["score", &f, "--form", "teams"]);
+    assert!(
+        e.contains("line 4: board 2: board 2 of A v B has only the open room's result"),
+        "{e}"
+    );
+    assert!(e.contains("line 5: board 3: team C plays itself"), "{e}");
+}
+
+#[test]
+fn an_unknown_form_is_refused() {
+    let f = data("butler-board.csv");
+    let out = klaver(&["score", &f, "--form", "rubber"]);
+    assert_eq!(out.status.code(), Some(2));
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        e.contains("invalid value 'rubber' for '--form <FORM>'"),
+        "{e}"
+    );
+}

@@ -1,0 +1,266 @@
+//! `klaver score` from the command line: the result list, its formats, and what a
+//! director sees when the travellers are wrong.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn klaver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .output()
+        .expect("klaver runs")
+}
+
+fn repo(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn fixture() -> String {
+    repo("crates/klaver-io/tests/data/fonteintje-controlestaat.csv")
+}
+
+/// Writes `text` to a fresh file in the target directory and returns its path.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("score_cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    path
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn the_seed_session_result_list() {
+    let o = klaver(&[
+        "score",
+        &fixture(),
+        "--notation",
+        "nl",
+        "--lang",
+        "nl",
+        "--boards-per-round",
+        "4",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Rang (Paar)"), "{out}");
+    let first = out.lines().find(|l| l.starts_with("1(")).unwrap();
+    assert!(first.starts_with("1(7)"), "{first}");
+    assert!(first.contains("216") && first.contains("64.29"), "{first}");
+    assert!(out.contains("6=(13)") && out.contains("6=(5)"), "{out}");
+    assert!(out.contains("Gemiddelde per ronde: 24"), "{out}");
+    // The fixture's noisy contracts are reported on standard error, with line numbers.
+    assert!(stderr(&o).contains("line 20: board 3"), "{}", stderr(&o));
+}
+
+#[test]
+fn strict_turns_warnings_into_exit_code_1() {
+    let o = klaver(&["score", &fixture(), "--notation", "nl", "--strict"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn control_sheet_and_travellers() {
+    let o = klaver(&[
+        "score",
+        &fixture(),
+        "--notation",
+        "nl",
+        "--lang",
+        "nl",
+        "--control",
+        "--travellers",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    assert!(out.contains("Controlestaat"));
+    // Board 5, table 1-8: N4S!-6, -1700, 0 and 12 points (seed 000's control sheet).
+    assert!(out.contains("0 12 -1700 N4S!-6"), "{out}");
+    assert!(
+        out.contains("checkSom: NZ + OW = top op elke lijn"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_keeps_exact_numbers() {
+    let o = klaver(&["score", &fixture(), "--notation", "nl", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let boards = v["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), 28);
+    assert_eq!(boards[0]["top"], 12);
+    let r = &boards[0]["results"][0];
+    assert_eq!(r["ns"], "1");
+    assert_eq!(r["score"], 110);
+    assert_eq!(
+        r["mp_ns"].as_f64().unwrap() + r["mp_ew"].as_f64().unwrap(),
+        12.0
+    );
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs[0]["pair"], "7");
+    assert!((pairs[0]["percentage"].as_f64().unwrap() - 216.0 / 336.0 * 100.0).abs() < 1e-9);
+    assert_eq!(pairs[0]["club_points"], 56.0);
+}
+
+#[test]
+fn adjustments_in_json() {
+    let csv = temp_file(
+        "adjust.csv",
+        "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,,AVG\n1,5,6,,NP\n1,7,8,-50,\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let res = v["boards"][0]["results"].as_array().unwrap();
+    let avg = res.iter().find(|r| r["ns"] == "3").unwrap();
+    assert!(avg["score"].is_null());
+    assert_eq!(avg["adjustment"], "AVG");
+    let np = res.iter().find(|r| r["ns"] == "5").unwrap();
+    assert!(np["mp_ns"].is_null() && np["mp_ew"].is_null());
+}
+
+#[test]
+fn errors_name_the_line_and_exit_2() {
+    let csv = temp_file(
+        "bad.csv",
+        "board,ns,ew,score\n1,1,2,425\n1,3,3,420\n2,1,2,100\n2,1,4,100\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.contains("line 2: board 1: 425 is not a score"), "{err}");
+    assert!(err.contains("nothing was scored"), "{err}");
+    let csv = temp_file(
+        "bad2.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,3,420\n2,1,2,100\n2,1,4,100\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 3: board 1: pair 3 is on both sides"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 5: board 2: pair 1 plays board 2 twice (also on line 4)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_board_with_a_single_result_is_a_warning() {
+    let csv = temp_file(
+        "single.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n2,1,2,100\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("line 4: board 2: only one result"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn html_and_pdf() {
+    let o = klaver(&["score", &fixture(), "--notation", "nl", "--format", "html"]);
+    assert_eq!(o.status.code(), Some(0));
+    let page = stdout(&o);
+    assert!(
+        page.starts_with("<!DOCTYPE html>"),
+        "{}",
+        &page[..40.min(page.len())]
+    );
+    let pdf = temp_file("out.pdf", "");
+    let o = klaver(&[
+        "score",
+        &fixture(),
+        "--notation",
+        "nl",
+        "--format",
+        "pdf",
+        "-o",
+        pdf.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+}
+
+#[test]
+fn movement_checks_the_travellers() {
+    let schedule = repo("crates/klaver-core/tests/data/fonteintje-14-pairs.csv");
+    let o = klaver(&[
+        "score",
+        &fixture(),
+        "--notation",
+        "nl",
+        "--movement",
+        &schedule,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // A traveller line with pairs that never meet on that board.
+    let mut text = std::fs::read_to_string(fixture()).unwrap();
+    text = text.replacen("\n1,1,2,110,", "\n1,1,3,110,", 1);
+    let bad = temp_file("wrong-pair.csv", &text);
+    let o = klaver(&[
+        "score",
+        bad.to_str().unwrap(),
+        "--notation",
+        "nl",
+        "--movement",
+        &schedule,
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 2: board 1: pairs 1 and 3 do not meet on board 1"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn generated_events_score() {
+    let csv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated.csv");
+    let o = klaver(&[
+        "generate",
+        "--pairs",
+        "27",
+        "--boards",
+        "24",
+        "--seed",
+        "3",
+        "-o",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = klaver(&["score", csv.to_str().unwrap(), "--boards-per-round", "4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().filter(|l| l.contains('(')).count(), 28);
+}
+
+#[test]
+fn centred_matchpoints() {
+    let o = klaver(&["score", &fixture(), "--notation", "nl", "--centred"]);
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    // Pair 7: 216 of 336 is 48 comparisons won more than lost.
+    let first = out.lines().find(|l| l.starts_with("1(7)")).unwrap();
+    assert!(first.split_whitespace().nth(1) == Some("48"), "{first}");
+}
