@@ -598,6 +598,22 @@ impl<'a> Cursor<'a> {
     /// The byte length of `word` at the cursor, compared character by folded character.
     fn matches(&self, word: &str) -> Option<usize> {
         let rest = self.rest();
+        // Table words are upper case; plain ASCII text compares byte by byte.
+        let (wb, rb) = (word.as_bytes(), rest.as_bytes());
+        if word.is_ascii() && rb.len() >= wb.len() && rb[..wb.len()].is_ascii() {
+            let same = rb[..wb.len()]
+                .iter()
+                .zip(wb)
+                .all(|(r, w)| r.to_ascii_uppercase() == *w);
+            return same.then_some(wb.len());
+        }
+        if wb.first().is_some_and(|&b| b.is_ascii_alphanumeric())
+            && rb
+                .first()
+                .is_some_and(|&b| b.is_ascii() && b.to_ascii_uppercase() != wb[0])
+        {
+            return None;
+        }
         let mut chars = rest.char_indices();
         for w in word.chars() {
             let (_, c) = chars.next()?;

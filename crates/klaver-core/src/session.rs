@@ -14,6 +14,7 @@ use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};
 use crate::totals::{Contribution, PairTotals};
 use num_rational::Ratio;
 use num_traits::Zero;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -269,8 +270,6 @@ fn round_tenth(x: Ratio<i64>, rounding: BoardRounding) -> Ratio<i64> {
 fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let name = |i: usize| pairs.get(i).map(|p| p.id.as_str()).unwrap_or("?");
-    // For each pair, the line where it last played each board (checked per board below).
-    let mut seen: HashMap<(usize, u32), u32> = HashMap::with_capacity(results.len() * 2);
     for r in results {
         if r.board == 0 {
             out.push(Diagnostic::error(
@@ -327,18 +326,41 @@ fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) ->
                 ));
             }
         }
+    }
+    out.extend(boards_played_twice(pairs, results));
+    out.sort_by_key(|d| d.line);
+    out
+}
+
+/// A pair that appears twice on one board: found by visiting the results board by board
+/// (in input order within a board) and remembering where each pair was last seen.
+fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
+    // Lines with a bad board or pair are reported on their own and left out here.
+    let mut order: Vec<u32> = (0..results.len() as u32)
+        .filter(|&i| {
+            let r = &results[i as usize];
+            r.board > 0 && r.ns < pairs.len() && r.ew < pairs.len() && r.ns != r.ew
+        })
+        .collect();
+    order.sort_by_key(|&i| results[i as usize].board);
+    // (board, line) of each pair's latest result.
+    let mut last: Vec<(u32, u32)> = vec![(0, 0); pairs.len()];
+    let mut out = Vec::new();
+    for &i in &order {
+        let r = &results[i as usize];
         for p in [r.ns, r.ew] {
-            if let Some(prev) = seen.insert((p, r.board), r.line) {
+            let (board, line) = last[p];
+            if board == r.board {
                 out.push(Diagnostic::error(
                     r.line,
                     Some(r.board),
                     format!(
-                        "pair {} plays board {} twice (also on line {prev}): remove or correct one of the two lines",
-                        name(p),
-                        r.board
+                        "pair {} plays board {} twice (also on line {line}): remove or correct one of the two lines",
+                        pairs[p].id, r.board
                     ),
                 ));
             }
+            last[p] = (r.board, r.line);
         }
     }
     out
@@ -366,14 +388,28 @@ pub fn score_session(
             pairs[pair].section.as_str()
         }
     };
-    let mut bucket_index: HashMap<(&str, u32), usize> = HashMap::new();
+    // Each pair's group as a small number, so that a board's bucket is found by a cheap
+    // integer key; the last bucket is remembered, as travellers come board by board.
+    let mut group_ids: FxHashMap<&str, u32> = FxHashMap::default();
+    let pair_group: Vec<u32> = (0..pairs.len())
+        .map(|p| {
+            let n = group_ids.len() as u32;
+            *group_ids.entry(group_of(p)).or_insert(n)
+        })
+        .collect();
+    let mut bucket_index: FxHashMap<(u32, u32), usize> = FxHashMap::default();
     let mut buckets: Vec<((&str, u32), Vec<usize>)> = Vec::new();
+    let mut last: Option<((u32, u32), usize)> = None;
     for (i, r) in results.iter().enumerate() {
-        let key = (group_of(r.ns), r.board);
-        let b = *bucket_index.entry(key).or_insert_with(|| {
-            buckets.push((key, Vec::new()));
-            buckets.len() - 1
-        });
+        let key = (pair_group[r.ns], r.board);
+        let b = match last {
+            Some((k, b)) if k == key => b,
+            _ => *bucket_index.entry(key).or_insert_with(|| {
+                buckets.push(((group_of(r.ns), r.board), Vec::new()));
+                buckets.len() - 1
+            }),
+        };
+        last = Some((key, b));
         buckets[b].1.push(i);
     }
     buckets.sort_by(|a, b| (a.0.1, a.0.0).cmp(&(b.0.1, b.0.0)));
@@ -489,7 +525,7 @@ pub fn score_session(
     let mut contributions = Vec::with_capacity(results.len() * 2);
     let mut round_contributions = Vec::new();
     // The side and board set of each pair in each round (its first board decides).
-    let mut round_side: HashMap<usize, (bool, String)> = HashMap::new();
+    let mut round_side: Vec<Option<(bool, String)>> = vec![None; pairs.len() * rounds];
     for (i, r) in results.iter().enumerate() {
         let Some(p) = points[i] else { continue };
         let round = if rounds > 0 {
@@ -505,9 +541,9 @@ pub fn score_session(
             });
             if let Some((set, letter)) = &round {
                 let cell = pair * rounds + set;
-                round_side
-                    .entry(cell)
-                    .or_insert_with(|| (ns_side, letter.clone()));
+                if round_side[cell].is_none() {
+                    round_side[cell] = Some((ns_side, letter.clone()));
+                }
                 round_contributions.push(Contribution {
                     pair: cell,
                     points: mp,
@@ -601,7 +637,7 @@ fn pair_result(
     pair: usize,
     totals: &PairTotals,
     round_totals: &PairTotals,
-    round_side: &HashMap<usize, (bool, String)>,
+    round_side: &[Option<(bool, String)>],
     rounds: usize,
     rank: Option<u32>,
     tied: bool,
@@ -619,8 +655,8 @@ fn pair_result(
         rounds: (0..rounds)
             .map(|set| {
                 let cell = pair * rounds + set;
-                round_side
-                    .get(&cell)
+                round_side[cell]
+                    .as_ref()
                     .map(|(north_south, letter)| RoundCell {
                         set: letter.clone(),
                         north_south: *north_south,

@@ -14,6 +14,7 @@ use crate::exact::Exact;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
+use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
@@ -50,14 +51,19 @@ impl PairTotals {
         let mut max = vec![0i64; pairs];
         let mut boards = vec![0u32; pairs];
         let mut denoms: Vec<i64> = Vec::new();
-        let mut seen: HashMap<i64, ()> = HashMap::new();
+        let mut seen: FxHashMap<i64, ()> = FxHashMap::default();
+        let mut last_denom = 0i64;
         let mut cap: i128 = 0;
         for c in contributions {
             max[c.pair] += c.top;
             boards[c.pair] += 1;
             cap += i128::from(c.top.unsigned_abs().max(c.points.numer().unsigned_abs()) as i64);
-            if seen.insert(*c.points.denom(), ()).is_none() {
-                denoms.push(*c.points.denom());
+            let d = *c.points.denom();
+            if d != last_denom {
+                last_denom = d;
+                if seen.insert(d, ()).is_none() {
+                    denoms.push(d);
+                }
             }
         }
         // The least common multiple, in 128 bits while it fits.

@@ -13,7 +13,7 @@ use klaver_core::matchpoints::{Outcome, WeightedPart};
 use klaver_core::notation::{self, Entry, Language, Mode};
 use klaver_core::score_check;
 use klaver_core::session::{Diagnostic, PairInfo, Severity, TableResult};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::io::Read;
 
 /// How to read a travellers file.
@@ -83,7 +83,7 @@ impl Event {
 }
 
 /// Pair ids by section, for interning.
-pub type PairIndex = HashMap<String, HashMap<String, usize>>;
+pub type PairIndex = FxHashMap<String, FxHashMap<String, usize>>;
 
 /// A travellers file that cannot be read at all.
 #[derive(Debug, thiserror::Error)]
@@ -151,6 +151,14 @@ impl Columns {
 
 fn field(rec: &csv::StringRecord, col: Option<usize>) -> &str {
     col.and_then(|c| rec.get(c)).map(str::trim).unwrap_or("")
+}
+
+/// A contract, declarer and result from their own columns, when each reads cleanly.
+fn direct_entry(contract: &str, declarer: &str, result: &str, lang: Language) -> Option<Entry> {
+    let c = notation::parse_contract(contract, lang).ok()?;
+    let seat = notation::parse_seat(declarer, lang).ok()?;
+    let tricks = notation::parse_result(result, c, lang).ok()?;
+    Play::new(c, seat, tricks).ok().map(Entry::Played)
 }
 
 /// An adjustment from the `adjust` column.
@@ -335,7 +343,7 @@ pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event,
     let cols = Columns::from_header(&header)?;
     let lang = options.lang;
     let mut event = Event::default();
-    let mut index = PairIndex::new();
+    let mut index = PairIndex::default();
     let mut rec = csv::StringRecord::new();
     loop {
         match rdr.read_record(&mut rec) {
@@ -429,8 +437,14 @@ fn read_line(
         let read = if declarer.is_empty() && result.is_empty() {
             notation::parse_entry(contract_text, lang, Mode::Lenient)
         } else {
-            let joined = format!("{contract_text} {declarer} {result}");
-            notation::parse_entry(joined.trim(), lang, Mode::Lenient)
+            // Three clean columns read directly; anything else goes through the lenient
+            // reading of the whole entry, which reports what it had to assume.
+            direct_entry(contract_text, declarer, result, lang)
+                .map(|e| Ok((e, Vec::new())))
+                .unwrap_or_else(|| {
+                    let joined = format!("{contract_text} {declarer} {result}");
+                    notation::parse_entry(joined.trim(), lang, Mode::Lenient)
+                })
         };
         match read {
             Ok((entry, assumptions)) => {
