@@ -141,6 +141,9 @@ pub struct NotationError {
 
 /// Reads a contract such as `4S`, `3NTX` (English), `4S!` (Dutch) or `4 Pik kontur` (Turkish).
 pub fn parse_contract(text: &str, lang: Language) -> Result<Contract, NotationError> {
+    if let Some(c) = plain_contract(text.as_bytes(), lang) {
+        return Ok(c);
+    }
     let mut cur = Cursor::new(text, lang);
     cur.skip_ws();
     let parsed = contract(&mut cur).and_then(|c| cur.finish(c));
@@ -149,6 +152,11 @@ pub fn parse_contract(text: &str, lang: Language) -> Result<Contract, NotationEr
 
 /// Reads a declarer seat letter or word in the given language.
 pub fn parse_seat(text: &str, lang: Language) -> Result<Seat, NotationError> {
+    if let [b] = text.as_bytes()
+        && let Some(seat) = plain_seat(*b, lang)
+    {
+        return Ok(seat);
+    }
     let mut cur = Cursor::new(text, lang);
     cur.skip_ws();
     let parsed = match cur.eat_one(seats(lang)) {
@@ -165,6 +173,54 @@ pub fn parse_result(text: &str, contract: Contract, lang: Language) -> Result<u8
     let mut cur = Cursor::new(text, lang);
     let parsed = result(&mut cur, contract, Mode::Strict).and_then(|(t, _)| cur.finish(t));
     parsed.map_err(|p| error(text, "a result", lang, p))
+}
+
+/// The everyday form of a contract, read without the word tables: a level and a strain
+/// letter in English (`4S`, `3NT`, `3N`, `5CX`, `7NTXX`) or Dutch (`4S`, `3SA`, `3Z`,
+/// `5K!`, `7SA!!`), upper or lower case. Anything else is left to the full reader.
+fn plain_contract(b: &[u8], lang: Language) -> Option<Contract> {
+    let (&level, rest) = b.split_first()?;
+    if !(b'1'..=b'7').contains(&level) {
+        return None;
+    }
+    let up = |i: usize| rest.get(i).map(u8::to_ascii_uppercase);
+    let (strain, used) = match (lang, up(0)?, up(1)) {
+        (Language::English, b'N', Some(b'T')) => (Strain::NoTrump, 2),
+        (Language::English, b'N', _) => (Strain::NoTrump, 1),
+        (Language::English, b'C', _) => (Strain::Clubs, 1),
+        (Language::English, b'D', _) => (Strain::Diamonds, 1),
+        (Language::Dutch, b'S', Some(b'A')) => (Strain::NoTrump, 2),
+        (Language::Dutch, b'Z', _) => (Strain::NoTrump, 1),
+        (Language::Dutch, b'K', _) => (Strain::Clubs, 1),
+        (Language::Dutch, b'R', _) => (Strain::Diamonds, 1),
+        (Language::English | Language::Dutch, b'H', _) => (Strain::Hearts, 1),
+        (Language::English | Language::Dutch, b'S', _) => (Strain::Spades, 1),
+        _ => return None,
+    };
+    let doubling = match (lang, &rest[used..]) {
+        (_, []) => Doubling::Undoubled,
+        (Language::English, [x]) if x.eq_ignore_ascii_case(&b'X') => Doubling::Doubled,
+        (Language::English, [x, y])
+            if x.eq_ignore_ascii_case(&b'X') && y.eq_ignore_ascii_case(&b'X') =>
+        {
+            Doubling::Redoubled
+        }
+        (Language::Dutch, [b'!']) => Doubling::Doubled,
+        (Language::Dutch, [b'!', b'!']) => Doubling::Redoubled,
+        _ => return None,
+    };
+    Contract::new(level - b'0', strain, doubling).ok()
+}
+
+/// A declarer written as one letter, read without the word tables.
+fn plain_seat(b: u8, lang: Language) -> Option<Seat> {
+    match (lang, b.to_ascii_uppercase()) {
+        (Language::English | Language::Dutch, b'N') => Some(Seat::North),
+        (Language::English, b'E') | (Language::Dutch, b'O') => Some(Seat::East),
+        (Language::English, b'S') | (Language::Dutch, b'Z') => Some(Seat::South),
+        (Language::English | Language::Dutch, b'W') => Some(Seat::West),
+        _ => None,
+    }
 }
 
 /// Reads a whole table result: `N4S!-6`, `4S N +1`, `3NTX E -2`, `PASS` (in the
@@ -1733,6 +1789,34 @@ mod tests {
                 Entry::Played(Play::new(c, Seat::ALL[s], t).unwrap())
             }),
         ]
+    }
+
+    #[test]
+    fn the_plain_forms_read_as_the_full_reader_reads_them() {
+        for lang in [Language::English, Language::Dutch] {
+            for level in 1..=7u8 {
+                for strain in Strain::ALL {
+                    for dbl in Doubling::ALL {
+                        let c = Contract::new(level, strain, dbl).unwrap();
+                        let text = format_contract(c, lang);
+                        for t in [text.clone(), text.to_lowercase()] {
+                            assert_eq!(plain_contract(t.as_bytes(), lang), Some(c), "{t}");
+                            let mut cur = Cursor::new(&t, lang);
+                            let full = contract(&mut cur).and_then(|c| cur.finish(c));
+                            assert_eq!(full.ok(), Some(c), "{t}");
+                        }
+                    }
+                }
+            }
+            for seat in Seat::ALL {
+                let t = format_seat(seat, lang);
+                assert_eq!(plain_seat(t.as_bytes()[0], lang), Some(seat));
+            }
+        }
+        assert_eq!(plain_contract(b"8S", Language::English), None);
+        assert_eq!(plain_contract(b"4SXXX", Language::English), None);
+        assert_eq!(plain_seat(b'O', Language::English), None);
+        assert_eq!(plain_seat(b'E', Language::Dutch), None);
     }
 
     proptest! {

@@ -1,14 +1,17 @@
-//! Pair totals over one common denominator.
+//! Pair totals without a division per board.
 //!
 //! A pair's total is a sum of fractions: halves from ties on the ACBL scale, sevenths or
 //! other fractions from Neuberg rescaling, hundredths from artificial scores. Adding such
-//! fractions one by one costs a greatest-common-divisor per addition and, in a large field
-//! where many boards were played a different number of times, numbers that outgrow every
-//! machine integer. Instead every matchpoint is put over the least common multiple `L` of
-//! all denominators in the session once: each pair's total is then an integer numerator
-//! over `L`, summed without any division, in 128-bit integers when `L` is small enough and
-//! in arbitrary precision otherwise. Totals and percentages stay exact; comparisons of
-//! percentages are cross-multiplications of integers.
+//! fractions one by one as reduced fractions costs a greatest common divisor per
+//! addition. Instead each total keeps an integer numerator over the least common multiple
+//! of the denominators it has met so far: adding `n/d` is one multiply-add when `d`
+//! already divides that multiple (nearly always), and a widening of the multiple
+//! otherwise. Totals stay in 128-bit integers while they fit. A total that meets too many
+//! different denominators (a pair in a huge field where every board was played a
+//! different number of times) keeps one 128-bit sum per denominator instead, and at the
+//! end all such totals are put over one shared multiple in arbitrary precision, so the
+//! expensive arithmetic happens once per pair rather than once per board. Nothing is ever
+//! rounded.
 
 use crate::exact::Exact;
 use num_bigint::BigInt;
@@ -16,23 +19,6 @@ use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
-use std::collections::HashMap;
-
-/// Pair totals, each a numerator over the common denominator, with the pair's maximum.
-#[derive(Debug, Clone)]
-pub struct PairTotals {
-    numer: Numerators,
-    /// The maximum each pair could have scored (sum of the tops of its boards).
-    pub max: Vec<i64>,
-    /// The number of boards each pair was scored on.
-    pub boards: Vec<u32>,
-}
-
-#[derive(Debug, Clone)]
-enum Numerators {
-    Small { l: i128, numer: Vec<i128> },
-    Big { l: BigInt, numer: Vec<BigInt> },
-}
 
 /// One contribution to the totals: a pair, its matchpoints and the board's top.
 #[derive(Debug, Clone, Copy)]
@@ -45,89 +31,116 @@ pub struct Contribution {
     pub top: i64,
 }
 
+/// A total as a numerator over a common denominator.
+#[derive(Debug, Clone, Copy)]
+struct Small {
+    numer: i128,
+    denom: i128,
+}
+
+impl Small {
+    const ZERO: Small = Small { numer: 0, denom: 1 };
+
+    /// Adds `n / d` (d > 0); `None` when 128 bits no longer suffice.
+    fn add(&mut self, n: i64, d: i64) -> Option<()> {
+        // The common case: a denominator that fits 64 bits and already divides it.
+        if let Ok(den) = u64::try_from(self.denom)
+            && den % d as u64 == 0
+        {
+            let scaled = i128::from(n).checked_mul(i128::from(den / d as u64))?;
+            self.numer = self.numer.checked_add(scaled)?;
+            return Some(());
+        }
+        let (n, d) = (i128::from(n), i128::from(d));
+        if self.denom % d == 0 {
+            self.numer = self.numer.checked_add(n.checked_mul(self.denom / d)?)?;
+        } else {
+            let l = (self.denom / self.denom.gcd(&d)).checked_mul(d)?;
+            let scaled = self.numer.checked_mul(l / self.denom)?;
+            self.numer = scaled.checked_add(n.checked_mul(l / d)?)?;
+            self.denom = l;
+        }
+        Some(())
+    }
+}
+
+/// Pair totals and maxima.
+#[derive(Debug, Clone)]
+pub struct PairTotals {
+    small: Vec<Small>,
+    /// Totals that outgrew 128 bits, as numerators over `big_denom`.
+    big: FxHashMap<usize, BigInt>,
+    big_denom: BigInt,
+    /// The maximum each pair could have scored (sum of the tops of its boards).
+    pub max: Vec<i64>,
+    /// The number of boards each pair was scored on.
+    pub boards: Vec<u32>,
+}
+
 impl PairTotals {
     /// Adds up the contributions for `pairs` pairs.
     pub fn compute(pairs: usize, contributions: &[Contribution]) -> PairTotals {
-        let mut max = vec![0i64; pairs];
-        let mut boards = vec![0u32; pairs];
-        let mut denoms: Vec<i64> = Vec::new();
-        let mut seen: FxHashMap<i64, ()> = FxHashMap::default();
-        let mut last_denom = 0i64;
-        let mut cap: i128 = 0;
+        let mut small = vec![Small::ZERO; pairs];
+        let mut max = vec![0; pairs];
+        let mut boards = vec![0; pairs];
+        // Per-denominator sums of the totals that outgrew 128 bits.
+        let mut spilled: FxHashMap<usize, Vec<(i128, i128)>> = FxHashMap::default();
         for c in contributions {
             max[c.pair] += c.top;
             boards[c.pair] += 1;
-            cap += i128::from(c.top.unsigned_abs().max(c.points.numer().unsigned_abs()) as i64);
-            let d = *c.points.denom();
-            if d != last_denom {
-                last_denom = d;
-                if seen.insert(d, ()).is_none() {
-                    denoms.push(d);
+            let (n, d) = (*c.points.numer(), *c.points.denom());
+            if let Some(sums) = (!spilled.is_empty())
+                .then(|| spilled.get_mut(&c.pair))
+                .flatten()
+            {
+                add_sum(sums, i128::from(n), i128::from(d));
+            } else if small[c.pair].add(n, d).is_none() {
+                let s = small[c.pair];
+                let mut sums = vec![(s.denom, s.numer)];
+                add_sum(&mut sums, i128::from(n), i128::from(d));
+                spilled.insert(c.pair, sums);
+            }
+        }
+        // One shared multiple of every spilled denominator, and each denominator's factor.
+        let mut big_denom = BigInt::from(1);
+        let mut factors: FxHashMap<i128, BigInt> = FxHashMap::default();
+        for sums in spilled.values() {
+            for &(d, _) in sums {
+                if let std::collections::hash_map::Entry::Vacant(e) = factors.entry(d) {
+                    big_denom = big_denom.lcm(&BigInt::from(d));
+                    e.insert(BigInt::from(0));
                 }
             }
         }
-        // The least common multiple, in 128 bits while it fits.
-        let mut l_small: Option<i128> = Some(1);
-        let mut l_big = BigInt::from(1);
-        for &d in &denoms {
-            l_big = l_big.lcm(&BigInt::from(d));
-            l_small = l_small.and_then(|l| {
-                let d = i128::from(d);
-                (l / l.gcd(&d)).checked_mul(d)
-            });
+        for (d, f) in factors.iter_mut() {
+            *f = &big_denom / BigInt::from(*d);
         }
-        // Totals (and 100 × totals, for percentages) must fit beside the multiplier.
-        let fits = l_small.and_then(|l| l.checked_mul(cap.max(1))?.checked_mul(1000));
-        let numer = match (l_small, fits) {
-            (Some(l), Some(_)) => {
-                let factor: HashMap<i64, i128> =
-                    denoms.iter().map(|&d| (d, l / i128::from(d))).collect();
-                let mut numer = vec![0i128; pairs];
-                let mut last = (0i64, 0i128);
-                for c in contributions {
-                    let d = *c.points.denom();
-                    if d != last.0 {
-                        last = (d, factor[&d]);
-                    }
-                    numer[c.pair] += i128::from(*c.points.numer()) * last.1;
-                }
-                Numerators::Small { l, numer }
-            }
-            _ => {
-                // Sum each pair's numerators per denominator in 128 bits, then combine
-                // the few sums per pair in arbitrary precision.
-                let index: HashMap<i64, usize> =
-                    denoms.iter().enumerate().map(|(i, &d)| (d, i)).collect();
-                let factor: Vec<BigInt> = denoms.iter().map(|&d| &l_big / d).collect();
-                let mut per_pair: Vec<Vec<(usize, i128)>> = vec![Vec::new(); pairs];
-                for c in contributions {
-                    let k = index[c.points.denom()];
-                    let sums = &mut per_pair[c.pair];
-                    match sums.iter_mut().find(|(i, _)| *i == k) {
-                        Some(s) => s.1 += i128::from(*c.points.numer()),
-                        None => sums.push((k, i128::from(*c.points.numer()))),
-                    }
-                }
-                let numer = per_pair
+        let big = spilled
+            .into_iter()
+            .map(|(pair, sums)| {
+                let numer: BigInt = sums
                     .iter()
-                    .map(|sums| {
-                        sums.iter()
-                            .map(|&(k, s)| &factor[k] * BigInt::from(s))
-                            .sum()
-                    })
-                    .collect();
-                Numerators::Big { l: l_big, numer }
-            }
-        };
-        PairTotals { numer, max, boards }
+                    .map(|(d, s)| &factors[d] * BigInt::from(*s))
+                    .sum();
+                (pair, numer)
+            })
+            .collect();
+        PairTotals {
+            small,
+            big,
+            big_denom,
+            max,
+            boards,
+        }
     }
 
     /// A pair's total matchpoints.
     pub fn total(&self, pair: usize) -> Exact {
-        match &self.numer {
-            Numerators::Small { l, numer } => Exact::Small(Ratio::new(numer[pair], *l)),
-            Numerators::Big { l, numer } => {
-                Exact::Big(BigRational::new_raw(numer[pair].clone(), l.clone()))
+        match self.big.get(&pair) {
+            Some(n) => Exact::Big(BigRational::new_raw(n.clone(), self.big_denom.clone())),
+            None => {
+                let s = self.small[pair];
+                Exact::Small(Ratio::new(s.numer, s.denom))
             }
         }
     }
@@ -138,15 +151,27 @@ impl PairTotals {
         if self.boards[pair] == 0 || max == 0 {
             return None;
         }
-        Some(match &self.numer {
-            Numerators::Small { l, numer } => {
-                Exact::Small(Ratio::new(numer[pair] * 100, *l * i128::from(max)))
+        if !self.big.contains_key(&pair) {
+            let s = self.small[pair];
+            if let (Some(n), Some(d)) = (
+                s.numer.checked_mul(100),
+                s.denom.checked_mul(i128::from(max)),
+            ) {
+                return Some(Exact::Small(Ratio::new(n, d)));
             }
-            Numerators::Big { l, numer } => Exact::Big(BigRational::new_raw(
-                &numer[pair] * 100,
-                l * BigInt::from(max),
-            )),
-        })
+        }
+        let (n, d) = self.big_parts(pair);
+        Some(Exact::Big(BigRational::new_raw(n * 100, d * max)))
+    }
+
+    fn big_parts(&self, pair: usize) -> (BigInt, BigInt) {
+        match self.big.get(&pair) {
+            Some(n) => (n.clone(), self.big_denom.clone()),
+            None => (
+                BigInt::from(self.small[pair].numer),
+                BigInt::from(self.small[pair].denom),
+            ),
+        }
     }
 
     /// Compares two pairs' percentages exactly (pairs without boards compare lowest).
@@ -158,19 +183,37 @@ impl PairTotals {
             (false, true) => return Ordering::Less,
             _ => {}
         }
-        // numer_a / (l × ma) against numer_b / (l × mb): cross-multiply by the maxima.
-        match &self.numer {
-            Numerators::Small { numer, .. } => {
-                match (
-                    numer[a].checked_mul(i128::from(mb)),
-                    numer[b].checked_mul(i128::from(ma)),
-                ) {
-                    (Some(x), Some(y)) => x.cmp(&y),
-                    _ => (BigInt::from(numer[a]) * mb).cmp(&(BigInt::from(numer[b]) * ma)),
+        // na / (da × ma) against nb / (db × mb): cross-multiply.
+        match (self.big.get(&a), self.big.get(&b)) {
+            (None, None) => {
+                let (x, y) = (self.small[a], self.small[b]);
+                let lhs = x
+                    .numer
+                    .checked_mul(y.denom)
+                    .and_then(|v| v.checked_mul(i128::from(mb)));
+                let rhs = y
+                    .numer
+                    .checked_mul(x.denom)
+                    .and_then(|v| v.checked_mul(i128::from(ma)));
+                if let (Some(l), Some(r)) = (lhs, rhs) {
+                    return l.cmp(&r);
                 }
             }
-            Numerators::Big { numer, .. } => (&numer[a] * mb).cmp(&(&numer[b] * ma)),
+            // Both over the shared denominator: only the maxima differ.
+            (Some(na), Some(nb)) => return (na * mb).cmp(&(nb * ma)),
+            _ => {}
         }
+        let (na, da) = self.big_parts(a);
+        let (nb, db) = self.big_parts(b);
+        (na * db * mb).cmp(&(nb * da * ma))
+    }
+}
+
+/// Adds `n / d` to per-denominator sums (few denominators: a short list suffices).
+fn add_sum(sums: &mut Vec<(i128, i128)>, n: i128, d: i128) {
+    match sums.iter_mut().find(|(k, _)| *k == d) {
+        Some((_, s)) => *s += n,
+        None => sums.push((d, n)),
     }
 }
 
@@ -204,6 +247,7 @@ mod tests {
         let mut cs: Vec<Contribution> = primes.iter().map(|&p| c(0, 1, p, 10)).collect();
         cs.extend(primes.iter().map(|&p| c(1, 2, p, 10)));
         let t = PairTotals::compute(2, &cs);
+        assert!(t.big.contains_key(&0));
         let mut want = Exact::zero();
         for p in primes {
             want.add_fraction(1, p);
@@ -223,5 +267,24 @@ mod tests {
         let t = PairTotals::compute(2, &[c(0, 1, 1, 2)]);
         assert_eq!(t.percentage(1), None);
         assert_eq!(t.cmp_percentage(1, 0), Ordering::Less);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn totals_equal_fraction_by_fraction_sums(
+            parts in proptest::collection::vec((0usize..3, -500i64..500, 1i64..40), 0..60)
+        ) {
+            let cs: Vec<Contribution> = parts.iter().map(|&(p, n, d)| c(p, n, d, 10)).collect();
+            let t = PairTotals::compute(3, &cs);
+            for pair in 0..3 {
+                let mut want = Exact::zero();
+                for &(p, n, d) in &parts {
+                    if p == pair {
+                        want.add_fraction(n, d);
+                    }
+                }
+                proptest::prop_assert_eq!(t.total(pair), want);
+            }
+        }
     }
 }

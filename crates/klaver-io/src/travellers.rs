@@ -65,7 +65,12 @@ impl Event {
 
     /// The index of the pair with this section and id, adding it when new.
     pub fn intern_pair(&mut self, index: &mut PairIndex, section: &str, id: &str) -> usize {
-        if let Some(&i) = index.get(section).and_then(|m| m.get(id)) {
+        let number = PairIndex::number(section, id);
+        let known = match number {
+            Some(n) => index.by_number.get(n).copied().filter(|&i| i != usize::MAX),
+            None => index.by_name.get(section).and_then(|m| m.get(id)).copied(),
+        };
+        if let Some(i) = known {
             return i;
         }
         let i = self.pairs.len();
@@ -74,16 +79,46 @@ impl Event {
             section: section.to_string(),
             names: String::new(),
         });
-        index
-            .entry(section.to_string())
-            .or_default()
-            .insert(id.to_string(), i);
+        match number {
+            Some(n) => {
+                if index.by_number.len() <= n {
+                    index.by_number.resize(n + 1, usize::MAX);
+                }
+                index.by_number[n] = i;
+            }
+            None => {
+                index
+                    .by_name
+                    .entry(section.to_string())
+                    .or_default()
+                    .insert(id.to_string(), i);
+            }
+        }
         i
     }
 }
 
-/// Pair ids by section, for interning.
-pub type PairIndex = FxHashMap<String, FxHashMap<String, usize>>;
+/// Pair ids by section, for interning: plain pair numbers without a section in a table,
+/// everything else (12A, NS3, sections) by name.
+#[derive(Debug, Clone, Default)]
+pub struct PairIndex {
+    by_number: Vec<usize>,
+    by_name: FxHashMap<String, FxHashMap<String, usize>>,
+}
+
+impl PairIndex {
+    /// A pair number written plainly (1 to 999,999, no leading zero) in no section.
+    fn number(section: &str, id: &str) -> Option<usize> {
+        let b = id.as_bytes();
+        (section.is_empty()
+            && !b.is_empty()
+            && b.len() <= 6
+            && b[0] != b'0'
+            && b.iter().all(u8::is_ascii_digit))
+        .then(|| id.parse().ok())
+        .flatten()
+    }
+}
 
 /// A travellers file that cannot be read at all.
 #[derive(Debug, thiserror::Error)]
@@ -122,9 +157,10 @@ struct Columns {
 impl Columns {
     fn from_header(header: &csv::StringRecord) -> Result<Columns, ReadError> {
         let find = |names: &[&str]| {
-            header
-                .iter()
-                .position(|h| names.iter().any(|n| h.trim().eq_ignore_ascii_case(n)))
+            header.iter().position(|h| {
+                let h = h.trim().trim_start_matches('\u{feff}');
+                names.iter().any(|n| h.eq_ignore_ascii_case(n))
+            })
         };
         let need = |names: &[&'static str]| find(names).ok_or(ReadError::MissingColumn(names[0]));
         let cols = Columns {
@@ -335,9 +371,9 @@ fn read_all<R: Read>(mut input: R) -> Result<Vec<u8>, ReadError> {
 pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event, ReadError> {
     let data = read_all(input)?;
     let mut lines = LineCounter::new(&data);
+    // Fields are trimmed as they are read (`field`), not record by record.
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
-        .trim(csv::Trim::All)
         .from_reader(data.as_slice());
     let header = rdr.headers().map_err(csv_error)?.clone();
     let cols = Columns::from_header(&header)?;
@@ -782,6 +818,14 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn spaces_around_fields_and_a_byte_order_mark() {
+        let e = read("\u{feff}board , ns, ew ,score\n 1 , 1 , 2 , 420 \n");
+        assert!(e.diagnostics.is_empty(), "{:?}", messages(&e));
+        assert_eq!(e.results[0].outcome, Outcome::Score(420));
+        assert_eq!(e.pairs[0].id, "1");
     }
 
     #[test]
