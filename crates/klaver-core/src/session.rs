@@ -982,4 +982,90 @@ mod tests {
         assert!(score_session(&ps, &mixed, &Settings::default()).is_err());
         assert!(score_session(&ps, &mixed, &together).is_ok());
     }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// A Mitchell-like event: `tables` tables, every table plays every board, East-West
+        /// pairs move one table a board; outcomes drawn from a small set.
+        fn event(tables: usize, boards: u32, codes: &[u8]) -> (Vec<PairInfo>, Vec<TableResult>) {
+            let ps = pairs(tables * 2);
+            let mut res = Vec::new();
+            let mut k = 0;
+            for b in 1..=boards {
+                for t in 0..tables {
+                    let ew = tables + (t + b as usize) % tables;
+                    let code = codes[k % codes.len()];
+                    k += 1;
+                    let outcome = match code % 10 {
+                        0 => Outcome::NotPlayed,
+                        1 => Outcome::AVERAGE,
+                        2 => Outcome::Artificial { ns: 60, ew: 40 },
+                        c => Score((i32::from(code) - 128) * 10 + i32::from(c)),
+                    };
+                    res.push(TableResult {
+                        board: b,
+                        ns: t,
+                        ew,
+                        outcome,
+                        reversed: code % 17 == 0,
+                        line: res.len() as u32 + 2,
+                    });
+                }
+            }
+            (ps, res)
+        }
+
+        proptest! {
+            #[test]
+            fn permuting_the_travellers_changes_nothing(
+                tables in 2usize..7, boards in 1u32..6,
+                codes in prop::collection::vec(any::<u8>(), 1..40), seed in any::<u64>()
+            ) {
+                let (ps, res) = event(tables, boards, &codes);
+                let settings = Settings { boards_per_round: Some(2), ..Settings::default() };
+                let a = score_session(&ps, &res, &settings).unwrap();
+                let mut perm: Vec<usize> = (0..res.len()).collect();
+                let mut x = seed | 1;
+                for i in (1..perm.len()).rev() {
+                    x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+                    perm.swap(i, (x % (i as u64 + 1)) as usize);
+                }
+                let shuffled: Vec<TableResult> = perm.iter().map(|&i| res[i].clone()).collect();
+                let b = score_session(&ps, &shuffled, &settings).unwrap();
+                for (j, &i) in perm.iter().enumerate() {
+                    prop_assert_eq!(a.points[i], b.points[j]);
+                }
+                for pa in &a.pairs {
+                    let pb = b.pairs.iter().find(|p| p.pair == pa.pair).unwrap();
+                    prop_assert_eq!(&pa.total, &pb.total);
+                    prop_assert_eq!(&pa.percentage, &pb.percentage);
+                    prop_assert_eq!(pa.rank, pb.rank);
+                    prop_assert_eq!(pa.club_points, pb.club_points);
+                }
+            }
+
+            #[test]
+            fn every_real_line_adds_up_to_the_top(
+                tables in 2usize..7, boards in 1u32..6,
+                codes in prop::collection::vec(any::<u8>(), 1..40)
+            ) {
+                let (ps, res) = event(tables, boards, &codes);
+                let s = score_session(&ps, &res, &Settings::default()).unwrap();
+                for (i, r) in res.iter().enumerate() {
+                    if r.outcome.is_real() {
+                        let p = s.points[i].unwrap();
+                        prop_assert_eq!(p.ns + p.ew, Ratio::from_integer(s.tops[i]));
+                    }
+                }
+                // A pair's percentage lies within 0 and 100.
+                for p in &s.pairs {
+                    if let Some(pct) = &p.percentage {
+                        prop_assert!(*pct >= Exact::zero() && *pct <= Exact::integer(100));
+                    }
+                }
+            }
+        }
+    }
 }
