@@ -7,6 +7,9 @@
 //! external files, every name escaped, cards that do not break across an A4 page and
 //! that stack on a phone's screen.
 
+use crate::pdf::{
+    Block, CONTENT_WIDTH, Column, Grid, Measure, PdfDocument, PdfError, Span, Table, Tone,
+};
 use klaver_core::movement::validate::board_list;
 use klaver_core::movement::{
     BoardsNext, Check, Direction, Movement, PairCard, TableCard, pair_cards, table_cards, to_csv,
@@ -459,6 +462,165 @@ pub fn html(m: &Movement, check: &Check, opts: &CardOptions) -> String {
     out
 }
 
+/// A table for the PDF from rows whose first row holds the headings; the columns named
+/// in `right` are right-aligned.
+fn pdf_table(rows: &[Vec<String>], right: &[usize], size: f32) -> Table {
+    let columns = rows
+        .first()
+        .map(|h| {
+            h.iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    if right.contains(&i) {
+                        Column::num(c)
+                    } else {
+                        Column::text(c)
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    Table {
+        columns,
+        rows: rows.iter().skip(1).cloned().collect(),
+        base_size: size,
+        ..Table::default()
+    }
+}
+
+/// The schedule, split into groups of tables when all of them do not fit across the page
+/// in readable type; each group repeats the round column.
+fn pdf_schedule(measure: &Measure, m: &Movement, w: &Words) -> Vec<Block> {
+    let rows = schedule_rows(m, w);
+    let tables = rows.first().map_or(0, |r| r.len().saturating_sub(1));
+    let part = |from: usize, to: usize| -> Table {
+        let cut: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| {
+                std::iter::once(r[0].clone())
+                    .chain(r.iter().skip(1 + from).take(to - from).cloned())
+                    .collect()
+            })
+            .collect();
+        pdf_table(&cut, &[0], 9.0)
+    };
+    let mut per = tables.max(1);
+    while per > 1 {
+        let fit = measure.table(&part(0, per.min(tables)), CONTENT_WIDTH);
+        if fit.width <= CONTENT_WIDTH + 0.01 && fit.size >= 7.5 {
+            break;
+        }
+        per -= 1;
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    while from < tables.max(1) {
+        let to = (from + per).min(tables);
+        let mut part_blocks = Vec::new();
+        if per < tables {
+            let label = if to - from == 1 {
+                format!("{} {}", w.table, from + 1)
+            } else {
+                format!("{} {}–{}", w.table, from + 1, to)
+            };
+            part_blocks.push(Block::Paragraph(
+                Span::new(label, 10.0).bold().tone(Tone::Accent),
+            ));
+            part_blocks.push(Block::Gap(3.0));
+        }
+        part_blocks.push(Block::Table(part(from, to)));
+        out.push(Block::KeepTogether(part_blocks));
+        out.push(Block::Gap(12.0));
+        from = to.max(from + 1);
+    }
+    out
+}
+
+/// A card to cut out: its title, the movement's name, and its table.
+fn pdf_card(title: String, movement: &str, rows: &[Vec<String>], right: &[usize]) -> Vec<Block> {
+    vec![
+        Block::Caption {
+            title: Span::new(title, 13.0).bold().tone(Tone::Accent),
+            lines: vec![Span::new(movement, 7.5).tone(Tone::Muted)],
+        },
+        Block::Gap(4.0),
+        Block::Table(pdf_table(rows, right, 9.5)),
+    ]
+}
+
+/// The movement as a PDF on A4: the check and the schedule, then the pair cards and the
+/// table cards, each on pages of their own, two cards across, framed to be cut out; a
+/// card is never split across pages.
+pub fn pdf(m: &Movement, check: &Check, opts: &CardOptions) -> Result<Vec<u8>, PdfError> {
+    let w = words(opts.lang);
+    let nl = opts.lang == CardLang::Dutch;
+    let measure = Measure::new()?;
+    let mut doc = PdfDocument::new(m.name.clone(), if nl { "nl" } else { "en" });
+    doc.footer = m.name.clone();
+    doc.page_label = if nl { "Pagina" } else { "Page" }.into();
+    doc.push(Block::Paragraph(
+        Span::new(m.name.clone(), 16.0).bold().tone(Tone::Accent),
+    ));
+    doc.push(Block::Gap(6.0));
+    doc.push(Block::Heading(w.check.into()));
+    let errors = check.errors().count();
+    for (i, l) in check_lines(m, check, opts.lang).into_iter().enumerate() {
+        let bad = l.starts_with("error") || l.starts_with("fout") || (i == 1 && errors > 0);
+        let span = Span::new(l, 9.5);
+        doc.push(Block::Paragraph(if bad {
+            span.bold().tone(Tone::Bad)
+        } else {
+            span
+        }));
+    }
+    doc.push(Block::Gap(10.0));
+    if opts.schedule {
+        doc.push(Block::Heading(w.schedule.into()));
+        doc.blocks.extend(pdf_schedule(&measure, m, w));
+    }
+    let cards = |items: Vec<Vec<Block>>| {
+        Block::Grid(Grid {
+            gutter: 16.0,
+            row_gap: 14.0,
+            framed: true,
+            ..Grid::new(2, items)
+        })
+    };
+    if opts.pair_cards {
+        doc.push(Block::PageBreak);
+        doc.push(Block::Heading(w.pair_cards.into()));
+        let items = pair_cards(m)
+            .iter()
+            .map(|card| {
+                pdf_card(
+                    format!("{} {}", w.pair, card.pair),
+                    &m.name,
+                    &pair_rows(card, w),
+                    &[0, 1],
+                )
+            })
+            .collect();
+        doc.push(cards(items));
+    }
+    if opts.table_cards {
+        doc.push(Block::PageBreak);
+        doc.push(Block::Heading(w.table_cards.into()));
+        let items = table_cards(m)
+            .iter()
+            .map(|card| {
+                pdf_card(
+                    format!("{} {}", w.table, card.table),
+                    &m.name,
+                    &table_rows(card, w),
+                    &[0],
+                )
+            })
+            .collect();
+        doc.push(cards(items));
+    }
+    doc.render()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -541,6 +703,85 @@ mod tests {
         assert!(
             c.starts_with("round,table,ns,ew,boards\n1,1,1,4,1-2\n1,2,2,5,3-4\n"),
             "{c}"
+        );
+    }
+
+    #[test]
+    fn pdf_has_every_card_once_and_none_split() {
+        use crate::pdf::tests::{page_count, page_texts};
+        let m = klaver_core::movement::howell(&klaver_core::movement::HowellOptions::new(14, 2))
+            .unwrap();
+        for (lang, pair, table, table_cards) in [
+            (CardLang::English, "Pair", "Table", "Table cards"),
+            (CardLang::Dutch, "Paar", "Tafel", "Tafelkaarten"),
+        ] {
+            let opts = CardOptions {
+                lang,
+                ..CardOptions::default()
+            };
+            let pdf = pdf(&m, &m.check(), &opts).unwrap();
+            assert!(pdf.starts_with(b"%PDF-"));
+            let n = page_count(&pdf);
+            let pages = page_texts(&pdf);
+            assert_eq!(pages.len(), n);
+            // 14 cards of 13 rounds, four to a page, and 7 table cards: 7 pages or so.
+            assert!((4..=10).contains(&n), "{n} pages");
+            for p in 1..=14 {
+                let title = format!("{pair} {p}");
+                let on: Vec<usize> = (0..n)
+                    .filter(|&i| pages[i].lines().any(|l| l == title))
+                    .collect();
+                assert_eq!(on.len(), 1, "{title}");
+                // The card's whole table is on that page: its last round's line.
+                let card = &pair_cards(&m)[p - 1];
+                let last = card.lines.last().unwrap();
+                assert!(pages[on[0]].contains(&last.boards.unwrap().to_string()));
+            }
+            // The schedule names the tables too: count on the table cards' pages.
+            let first = pages.iter().position(|p| p.contains(table_cards)).unwrap();
+            for t in 1..=7 {
+                let title = format!("{table} {t}");
+                let count = pages[first..]
+                    .iter()
+                    .flat_map(|p| p.lines())
+                    .filter(|l| *l == title)
+                    .count();
+                assert_eq!(count, 1, "{title}");
+            }
+        }
+    }
+
+    #[test]
+    fn pdf_of_a_wide_schedule_splits_its_tables() {
+        use crate::pdf::tests::page_texts;
+        let m = mitchell(&MitchellOptions::new(15, 2)).unwrap();
+        let opts = CardOptions {
+            pair_cards: false,
+            table_cards: false,
+            ..CardOptions::default()
+        };
+        let pdf = pdf(&m, &m.check(), &opts).unwrap();
+        let text = page_texts(&pdf).join("\n");
+        for t in 1..=15 {
+            let heading = format!("Table {t}");
+            assert_eq!(
+                text.lines().filter(|l| *l == heading).count(),
+                1,
+                "{heading}"
+            );
+        }
+        assert!(text.contains("valid (0 warnings)"), "{text}");
+    }
+
+    #[test]
+    fn pdf_names_come_out_as_typed() {
+        use crate::pdf::tests::page_texts;
+        let m = parse_csv("round,table,ns,ew,boards\n1,1,Şükrü,\"<b>&Zoë\",1-2\n").unwrap();
+        let pdf = pdf(&m, &m.check(), &CardOptions::default()).unwrap();
+        let text = page_texts(&pdf).join("\n");
+        assert!(
+            text.contains("Pair Şükrü") && text.contains("Pair <b>&Zoë"),
+            "{text}"
         );
     }
 }

@@ -51,7 +51,7 @@ pub(crate) fn boards_label(lang: ReportLang, boards: &[u32]) -> String {
     }
 }
 
-const STYLE: &str = r#"
+pub(crate) const STYLE: &str = r#"
 :root { color-scheme: light; --line: #c9ced6; --head: #eef1f5; --accent: #1d4f91; }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }

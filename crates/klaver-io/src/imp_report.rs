@@ -6,6 +6,8 @@
 //! double (IMPs, G-IMP, VP in hundredths), never rounded for display; text rounds to two
 //! decimals where a figure is not whole.
 
+use crate::html::{STYLE, escape};
+use crate::pdf;
 use crate::travellers::Event;
 use klaver_core::butler::ButlerResult;
 use klaver_core::cross_imps::CrossImpResult;
@@ -13,7 +15,7 @@ use klaver_core::exact::Exact;
 use klaver_core::imps::{ImpPairResult, ImpPoints};
 use klaver_core::matchpoints::Outcome;
 use klaver_core::session::{Diagnostic, Severity};
-use klaver_core::teams::{SwissRound, TeamsResult};
+use klaver_core::teams::{SwissRound, TeamMatch, TeamsResult};
 use num_rational::Ratio;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -105,8 +107,11 @@ fn score_text(event: &Event, i: usize) -> String {
     }
 }
 
-fn pair_list(out: &mut String, event: &Event, pairs: &[ImpPairResult]) {
-    let rows: Vec<Vec<String>> = pairs
+const PAIR_HEADER: [&str; 5] = ["Rank (Pair)", "Names", "IMPs", "Boards", "IMPs/board"];
+const PAIR_RIGHT: [bool; 5] = [false, false, true, true, true];
+
+fn pair_rows(event: &Event, pairs: &[ImpPairResult]) -> Vec<Vec<String>> {
+    pairs
         .iter()
         .map(|p| {
             let info = &event.pairs[p.pair];
@@ -126,13 +131,38 @@ fn pair_list(out: &mut String, event: &Event, pairs: &[ImpPairResult]) {
                     .unwrap_or_default(),
             ]
         })
-        .collect();
-    table(
-        out,
-        &["Rank (Pair)", "Names", "IMPs", "Boards", "IMPs/board"],
-        &rows,
-        &[false, false, true, true, true],
-    );
+        .collect()
+}
+
+fn pair_list(out: &mut String, event: &Event, pairs: &[ImpPairResult]) {
+    table(out, &PAIR_HEADER, &pair_rows(event, pairs), &PAIR_RIGHT);
+}
+
+const BOARD_HEADER: [&str; 6] = ["NS", "EW", "Score NS", "IMPs NS", "IMPs EW", ""];
+const BOARD_RIGHT: [bool; 6] = [true, true, true, true, true, false];
+
+/// "Board 3  Section A" and the board's details, as headed in the result list.
+fn butler_board_head(b: &klaver_core::butler::ButlerBoard) -> (String, String) {
+    let datum = b.datum.map(show).unwrap_or_else(|| "none".into());
+    (
+        board_title(b.board, &b.section),
+        format!("Datum: {datum}   Dropped at each end: {}", b.dropped),
+    )
+}
+
+fn cross_board_head(b: &klaver_core::cross_imps::CrossImpBoard) -> (String, String) {
+    (
+        board_title(b.board, &b.section),
+        format!("Results compared: {}", b.compared),
+    )
+}
+
+fn board_title(board: u32, section: &str) -> String {
+    if section.is_empty() {
+        format!("Board {board}")
+    } else {
+        format!("Board {board}  Section {section}")
+    }
 }
 
 fn board_rows(event: &Event, entries: &[usize], points: &[Option<ImpPoints>]) -> Vec<Vec<String>> {
@@ -164,24 +194,10 @@ pub fn butler_text(event: &Event, result: &ButlerResult, opts: &ImpReportOptions
     pair_list(&mut out, event, &result.pairs);
     if opts.boards {
         for b in &result.boards {
-            let section = if b.section.is_empty() {
-                String::new()
-            } else {
-                format!("  Section {}", b.section)
-            };
-            let datum = b.datum.map(show).unwrap_or_else(|| "none".into());
-            let _ = writeln!(
-                out,
-                "\nBoard {}{section}   Datum: {datum}   Dropped at each end: {}",
-                b.board, b.dropped
-            );
+            let (title, details) = butler_board_head(b);
+            let _ = writeln!(out, "\n{title}   {details}");
             let rows = board_rows(event, &b.entries, &result.points);
-            table(
-                &mut out,
-                &["NS", "EW", "Score NS", "IMPs NS", "IMPs EW", ""],
-                &rows,
-                &[true, true, true, true, true, false],
-            );
+            table(&mut out, &BOARD_HEADER, &rows, &BOARD_RIGHT);
         }
     }
     out
@@ -194,103 +210,80 @@ pub fn cross_imps_text(event: &Event, result: &CrossImpResult, opts: &ImpReportO
     pair_list(&mut out, event, &result.pairs);
     if opts.boards {
         for b in &result.boards {
-            let section = if b.section.is_empty() {
-                String::new()
-            } else {
-                format!("  Section {}", b.section)
-            };
-            let _ = writeln!(
-                out,
-                "\nBoard {}{section}   Results compared: {}",
-                b.board, b.compared
-            );
+            let (title, details) = cross_board_head(b);
+            let _ = writeln!(out, "\n{title}   {details}");
             let rows = board_rows(event, &b.entries, &result.points);
-            table(
-                &mut out,
-                &["NS", "EW", "Score NS", "IMPs NS", "IMPs EW", ""],
-                &rows,
-                &[true, true, true, true, true, false],
-            );
+            table(&mut out, &BOARD_HEADER, &rows, &BOARD_RIGHT);
         }
     }
     out
 }
 
-/// A teams event as plain text: the matches, the standings and the next Swiss round.
-pub fn teams_text(
-    event: &Event,
-    result: &TeamsResult,
-    next: Option<&SwissRound>,
-    opts: &ImpReportOptions,
-) -> String {
-    let mut out = String::new();
-    heading(&mut out, opts, "Teams");
-    let name = |t: usize| event.pairs[t].id.as_str();
-    let _ = writeln!(out, "Matches\n");
-    let rows: Vec<Vec<String>> = result
+const MATCH_HEADER: [&str; 5] = ["Match", "IMPs", "VP", "Boards", "Scale"];
+const MATCH_RIGHT: [bool; 5] = [false, true, true, true, true];
+const MATCH_BOARD_HEADER: [&str; 7] = [
+    "Board",
+    "Open NS",
+    "Closed NS",
+    "Diff",
+    "IMPs home",
+    "IMPs away",
+    "",
+];
+const MATCH_BOARD_RIGHT: [bool; 7] = [true, true, true, true, true, true, false];
+const STANDING_HEADER: [&str; 8] = [
+    "Rank", "Team", "Names", "Matches", "VP", "IMPs+", "IMPs-", "Quotient",
+];
+const STANDING_RIGHT: [bool; 8] = [true, false, false, true, true, true, true, true];
+
+fn match_title(event: &Event, m: &TeamMatch) -> String {
+    format!("{} v {}", event.pairs[m.home].id, event.pairs[m.away].id)
+}
+
+fn match_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
+    result
         .matches
         .iter()
         .map(|m| {
             vec![
-                format!("{} v {}", name(m.home), name(m.away)),
+                match_title(event, m),
                 format!("{} - {}", show(m.imps_home), show(m.imps_away)),
                 format!("{} - {}", vp(m.vp_home), vp(m.vp_away)),
                 m.played.to_string(),
                 m.scale_boards.to_string(),
             ]
         })
-        .collect();
-    table(
-        &mut out,
-        &["Match", "IMPs", "VP", "Boards", "Scale"],
-        &rows,
-        &[false, true, true, true, true],
-    );
-    if opts.boards {
-        for m in &result.matches {
-            let _ = writeln!(out, "\n{} v {}", name(m.home), name(m.away));
-            let rows: Vec<Vec<String>> = m
-                .boards
-                .iter()
-                .map(|b| {
-                    let imps = b.imps;
-                    vec![
-                        b.board.to_string(),
-                        score_text(event, b.open),
-                        score_text(event, b.closed),
-                        b.difference.map(|d| d.to_string()).unwrap_or_default(),
-                        imps.filter(|x| *x > Ratio::from_integer(0))
-                            .map(show)
-                            .unwrap_or_default(),
-                        imps.filter(|x| *x < Ratio::from_integer(0))
-                            .map(|x| show(-x))
-                            .unwrap_or_default(),
-                        if imps.is_none() {
-                            "NP".into()
-                        } else {
-                            String::new()
-                        },
-                    ]
-                })
-                .collect();
-            table(
-                &mut out,
-                &[
-                    "Board",
-                    "Open NS",
-                    "Closed NS",
-                    "Diff",
-                    "IMPs home",
-                    "IMPs away",
-                    "",
-                ],
-                &rows,
-                &[true, true, true, true, true, true, false],
-            );
-        }
-    }
-    let _ = writeln!(out, "\nStandings\n");
-    let rows: Vec<Vec<String>> = result
+        .collect()
+}
+
+fn match_board_rows(event: &Event, m: &TeamMatch) -> Vec<Vec<String>> {
+    m.boards
+        .iter()
+        .map(|b| {
+            let imps = b.imps;
+            vec![
+                b.board.to_string(),
+                score_text(event, b.open),
+                score_text(event, b.closed),
+                b.difference.map(|d| d.to_string()).unwrap_or_default(),
+                imps.filter(|x| *x > Ratio::from_integer(0))
+                    .map(show)
+                    .unwrap_or_default(),
+                imps.filter(|x| *x < Ratio::from_integer(0))
+                    .map(|x| show(-x))
+                    .unwrap_or_default(),
+                if imps.is_none() {
+                    "NP".into()
+                } else {
+                    String::new()
+                },
+            ]
+        })
+        .collect()
+}
+
+fn standing_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
+    result
         .standings
         .iter()
         .map(|s| {
@@ -312,31 +305,543 @@ pub fn teams_text(
                     .unwrap_or_else(|| "-".into()),
             ]
         })
+        .collect()
+}
+
+/// The next Swiss round: one line per table, the bye, and a note on repeat matches.
+fn next_lines(event: &Event, next: &SwissRound) -> (Vec<(String, String)>, Vec<String>) {
+    let name = |t: usize| event.pairs[t].id.clone();
+    let tables = next
+        .tables
+        .iter()
+        .enumerate()
+        .map(|(k, &(a, b))| {
+            (
+                format!("Table {}", k + 1),
+                format!("{} v {}", name(a), name(b)),
+            )
+        })
         .collect();
+    let mut notes = Vec::new();
+    if let Some(bye) = next.bye {
+        notes.push(format!("Bye: {}", name(bye)));
+    }
+    if next.repeats {
+        notes.push("(no pairing without a repeat match exists: some teams meet again)".into());
+    }
+    (tables, notes)
+}
+
+/// A teams event as plain text: the matches, the standings and the next Swiss round.
+pub fn teams_text(
+    event: &Event,
+    result: &TeamsResult,
+    next: Option<&SwissRound>,
+    opts: &ImpReportOptions,
+) -> String {
+    let mut out = String::new();
+    heading(&mut out, opts, "Teams");
+    let _ = writeln!(out, "Matches\n");
     table(
         &mut out,
-        &[
-            "Rank", "Team", "Names", "Matches", "VP", "IMPs+", "IMPs-", "Quotient",
-        ],
-        &rows,
-        &[true, false, false, true, true, true, true, true],
+        &MATCH_HEADER,
+        &match_rows(event, result),
+        &MATCH_RIGHT,
     );
-    if let Some(next) = next {
-        let _ = writeln!(out, "\nNext Swiss round\n");
-        for (k, &(a, b)) in next.tables.iter().enumerate() {
-            let _ = writeln!(out, "  Table {}: {} v {}", k + 1, name(a), name(b));
-        }
-        if let Some(bye) = next.bye {
-            let _ = writeln!(out, "  Bye: {}", name(bye));
-        }
-        if next.repeats {
-            let _ = writeln!(
-                out,
-                "  (no pairing without a repeat match exists: some teams meet again)"
+    if opts.boards {
+        for m in &result.matches {
+            let _ = writeln!(out, "\n{}", match_title(event, m));
+            table(
+                &mut out,
+                &MATCH_BOARD_HEADER,
+                &match_board_rows(event, m),
+                &MATCH_BOARD_RIGHT,
             );
         }
     }
+    let _ = writeln!(out, "\nStandings\n");
+    table(
+        &mut out,
+        &STANDING_HEADER,
+        &standing_rows(event, result),
+        &STANDING_RIGHT,
+    );
+    if let Some(next) = next {
+        let _ = writeln!(out, "\nNext Swiss round\n");
+        let (tables, notes) = next_lines(event, next);
+        for (table, teams) in tables {
+            let _ = writeln!(out, "  {table}: {teams}");
+        }
+        for note in notes {
+            let _ = writeln!(out, "  {note}");
+        }
+    }
     out
+}
+
+/// A table of an IMP result list as the HTML and PDF show it.
+#[derive(Debug, Clone, Default)]
+pub struct ViewTable {
+    /// A title over the table ("Board 3", "A v B"); empty for none.
+    pub title: String,
+    /// A line of details under the title.
+    pub details: String,
+    /// Column headings.
+    pub header: Vec<String>,
+    /// Which columns hold numbers (right-aligned).
+    pub right: Vec<bool>,
+    /// The rows.
+    pub rows: Vec<Vec<String>>,
+    /// The column of names, which may wrap.
+    pub names: Option<usize>,
+}
+
+impl ViewTable {
+    /// Leaves out the names column when no row has a name.
+    fn without_empty_names(mut self) -> ViewTable {
+        if let Some(c) = self.names
+            && self
+                .rows
+                .iter()
+                .all(|r| r.get(c).is_none_or(String::is_empty))
+        {
+            self.header.remove(c);
+            self.right.remove(c);
+            for r in &mut self.rows {
+                if c < r.len() {
+                    r.remove(c);
+                }
+            }
+            self.names = None;
+        }
+        self
+    }
+
+    fn new(header: &[&str], right: &[bool], rows: Vec<Vec<String>>) -> ViewTable {
+        ViewTable {
+            header: header.iter().map(|h| h.to_string()).collect(),
+            right: right.to_vec(),
+            rows,
+            ..ViewTable::default()
+        }
+    }
+}
+
+/// A part of an IMP result list: a heading, its tables and notes under them.
+#[derive(Debug, Clone, Default)]
+pub struct ViewSection {
+    /// The heading.
+    pub heading: String,
+    /// The tables; with `titled` set, small tables each with its title (boards, matches).
+    pub tables: Vec<ViewTable>,
+    /// The tables are one per board or match, shown side by side where they fit.
+    pub titled: bool,
+    /// Lines under the tables.
+    pub notes: Vec<String>,
+}
+
+/// An IMP result list ready to print: the same figures as the text, in sections.
+#[derive(Debug, Clone, Default)]
+pub struct ImpView {
+    /// The event's title.
+    pub title: String,
+    /// The event's date.
+    pub date: String,
+    /// The form, e.g. "Butler (IMPs against the datum)".
+    pub form: String,
+    /// The result list, then the details.
+    pub sections: Vec<ViewSection>,
+    /// The warnings on the travellers and the scoring.
+    pub warnings: Vec<String>,
+}
+
+fn warning_texts(event: &Event, warnings: &[Diagnostic]) -> Vec<String> {
+    event
+        .diagnostics
+        .iter()
+        .chain(warnings)
+        .map(|d| d.to_string())
+        .collect()
+}
+
+fn pairs_view(
+    event: &Event,
+    pairs: &[ImpPairResult],
+    boards: Vec<ViewTable>,
+    warnings: &[Diagnostic],
+    opts: &ImpReportOptions,
+    form: &str,
+) -> ImpView {
+    let mut ranking = ViewTable::new(&PAIR_HEADER, &PAIR_RIGHT, pair_rows(event, pairs));
+    ranking.names = Some(1);
+    let ranking = ranking.without_empty_names();
+    ImpView {
+        title: opts.title.clone(),
+        date: opts.date.clone(),
+        form: form.into(),
+        sections: vec![
+            ViewSection {
+                heading: "Result list".into(),
+                tables: vec![ranking],
+                ..ViewSection::default()
+            },
+            ViewSection {
+                heading: "Boards".into(),
+                tables: boards,
+                titled: true,
+                ..ViewSection::default()
+            },
+        ],
+        warnings: warning_texts(event, warnings),
+    }
+}
+
+/// A butler session for HTML and PDF: the result list and every board with its datum.
+pub fn butler_view(event: &Event, result: &ButlerResult, opts: &ImpReportOptions) -> ImpView {
+    let boards = result
+        .boards
+        .iter()
+        .map(|b| {
+            let (title, details) = butler_board_head(b);
+            ViewTable {
+                title,
+                details,
+                ..ViewTable::new(
+                    &BOARD_HEADER,
+                    &BOARD_RIGHT,
+                    board_rows(event, &b.entries, &result.points),
+                )
+            }
+        })
+        .collect();
+    pairs_view(
+        event,
+        &result.pairs,
+        boards,
+        &result.warnings,
+        opts,
+        "Butler (IMPs against the datum)",
+    )
+}
+
+/// A cross-IMP session for HTML and PDF: the result list and every board.
+pub fn cross_imps_view(event: &Event, result: &CrossImpResult, opts: &ImpReportOptions) -> ImpView {
+    let boards = result
+        .boards
+        .iter()
+        .map(|b| {
+            let (title, details) = cross_board_head(b);
+            ViewTable {
+                title,
+                details,
+                ..ViewTable::new(
+                    &BOARD_HEADER,
+                    &BOARD_RIGHT,
+                    board_rows(event, &b.entries, &result.points),
+                )
+            }
+        })
+        .collect();
+    pairs_view(
+        event,
+        &result.pairs,
+        boards,
+        &result.warnings,
+        opts,
+        "Cross-IMPs",
+    )
+}
+
+/// A teams event for HTML and PDF: the standings, the next Swiss round, the matches and
+/// every match's boards.
+pub fn teams_view(
+    event: &Event,
+    result: &TeamsResult,
+    next: Option<&SwissRound>,
+    opts: &ImpReportOptions,
+) -> ImpView {
+    let mut standings = ViewTable::new(
+        &STANDING_HEADER,
+        &STANDING_RIGHT,
+        standing_rows(event, result),
+    );
+    standings.names = Some(2);
+    let standings = standings.without_empty_names();
+    let mut sections = vec![ViewSection {
+        heading: "Standings".into(),
+        tables: vec![standings],
+        ..ViewSection::default()
+    }];
+    if let Some(next) = next {
+        let (tables, notes) = next_lines(event, next);
+        sections.push(ViewSection {
+            heading: "Next Swiss round".into(),
+            tables: vec![ViewTable::new(
+                &["Table", "Match"],
+                &[false, false],
+                tables.into_iter().map(|(t, m)| vec![t, m]).collect(),
+            )],
+            notes,
+            ..ViewSection::default()
+        });
+    }
+    sections.push(ViewSection {
+        heading: "Matches".into(),
+        tables: vec![ViewTable::new(
+            &MATCH_HEADER,
+            &MATCH_RIGHT,
+            match_rows(event, result),
+        )],
+        ..ViewSection::default()
+    });
+    sections.push(ViewSection {
+        heading: "Boards".into(),
+        tables: result
+            .matches
+            .iter()
+            .map(|m| ViewTable {
+                title: match_title(event, m),
+                details: format!(
+                    "IMPs {} - {}   VP {} - {}",
+                    show(m.imps_home),
+                    show(m.imps_away),
+                    vp(m.vp_home),
+                    vp(m.vp_away)
+                ),
+                ..ViewTable::new(
+                    &MATCH_BOARD_HEADER,
+                    &MATCH_BOARD_RIGHT,
+                    match_board_rows(event, m),
+                )
+            })
+            .collect(),
+        titled: true,
+        ..ViewSection::default()
+    });
+    ImpView {
+        title: opts.title.clone(),
+        date: opts.date.clone(),
+        form: "Teams".into(),
+        sections,
+        warnings: warning_texts(event, &result.warnings),
+    }
+}
+
+impl ImpView {
+    /// The heading of the document: the title, or the form when there is none.
+    fn heading(&self) -> &str {
+        if self.title.is_empty() {
+            &self.form
+        } else {
+            &self.title
+        }
+    }
+
+    /// The line under the heading: date and form.
+    fn meta(&self) -> String {
+        let mut meta = Vec::new();
+        if !self.date.is_empty() {
+            meta.push(self.date.as_str());
+        }
+        if !self.title.is_empty() {
+            meta.push(self.form.as_str());
+        }
+        meta.join("  ·  ")
+    }
+}
+
+fn html_table(out: &mut String, t: &ViewTable) {
+    out.push_str("<div class=\"scroll\">\n<table>\n<thead><tr>");
+    for (i, h) in t.header.iter().enumerate() {
+        let class = if t.right.get(i) == Some(&true) {
+            " class=\"n\""
+        } else {
+            ""
+        };
+        let _ = write!(out, "<th{class}>{}</th>", escape(h));
+    }
+    out.push_str("</tr></thead>\n<tbody>\n");
+    for row in &t.rows {
+        out.push_str("<tr>");
+        for (i, cell) in row.iter().enumerate() {
+            let class = if t.right.get(i) == Some(&true) {
+                " class=\"n\""
+            } else if t.names == Some(i) {
+                " class=\"name\""
+            } else {
+                ""
+            };
+            let _ = write!(out, "<td{class}>{}</td>", escape(cell));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n");
+}
+
+/// An IMP result list as one self-contained HTML page, for phones and for printing.
+pub fn html(view: &ImpView) -> String {
+    let heading = view.heading();
+    let page_title = if view.date.is_empty() {
+        heading.to_string()
+    } else {
+        format!("{heading} – {}", view.date)
+    };
+    let mut out = String::with_capacity(16 * 1024);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
+         <header>\n<h1>{}</h1>\n",
+        escape(&page_title),
+        escape(heading)
+    );
+    let meta = view.meta();
+    if !meta.is_empty() {
+        let _ = writeln!(out, "<p class=\"meta\">{}</p>", escape(&meta));
+    }
+    out.push_str("</header>\n");
+    for (k, section) in view.sections.iter().enumerate() {
+        if section.tables.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            out,
+            "<section class=\"part\">\n<h2>{}</h2>",
+            escape(&section.heading)
+        );
+        if section.titled {
+            out.push_str("<div class=\"travellers\">\n");
+            for t in &section.tables {
+                let _ = writeln!(
+                    out,
+                    "<article class=\"traveller\">\n<h3>{}</h3>\n<p class=\"meta\">{}</p>",
+                    escape(&t.title),
+                    escape(&t.details.replace("   ", " · "))
+                );
+                html_table(&mut out, t);
+                out.push_str("</article>\n");
+            }
+            out.push_str("</div>\n");
+        } else {
+            for t in &section.tables {
+                html_table(&mut out, t);
+            }
+        }
+        for note in &section.notes {
+            let _ = writeln!(out, "<p class=\"avg\">{}</p>", escape(note));
+        }
+        if k == 0 && !view.warnings.is_empty() {
+            let _ = writeln!(
+                out,
+                "<details class=\"warnings\" open role=\"note\">\n\
+                 <summary>\u{26a0} Warnings ({})</summary>\n<ul>",
+                view.warnings.len()
+            );
+            for w in &view.warnings {
+                let _ = writeln!(out, "<li>{}</li>", escape(w));
+            }
+            out.push_str("</ul>\n</details>\n");
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str("</main>\n</body>\n</html>\n");
+    out
+}
+
+fn pdf_table(t: &ViewTable, size: f32) -> pdf::Table {
+    let columns = t
+        .header
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let c = if t.right.get(i) == Some(&true) {
+                pdf::Column::num(h)
+            } else {
+                pdf::Column::text(h)
+            };
+            if t.names == Some(i) { c.wrapping() } else { c }
+        })
+        .collect();
+    pdf::Table {
+        columns,
+        rows: t.rows.clone(),
+        base_size: size,
+        ..pdf::Table::default()
+    }
+}
+
+/// An IMP result list as a PDF on A4: the result list first, then the details, each part
+/// on new pages; board and match tables stand two side by side where they fit.
+pub fn pdf(view: &ImpView) -> Result<Vec<u8>, pdf::PdfError> {
+    use pdf::{Block, Grid, PdfDocument, Span, Tone};
+    let heading = view.heading().to_string();
+    let mut title = heading.clone();
+    if !view.date.is_empty() {
+        title.push_str(&format!(" – {}", view.date));
+    }
+    let mut doc = PdfDocument::new(title, "en");
+    doc.footer = heading.clone();
+    if !view.date.is_empty() {
+        doc.footer.push_str(&format!("  ·  {}", view.date));
+    }
+    doc.push(Block::Paragraph(
+        Span::new(heading, 16.0).bold().tone(Tone::Accent),
+    ));
+    let meta = view.meta();
+    if !meta.is_empty() {
+        doc.push(Block::Gap(2.0));
+        doc.push(Block::Paragraph(Span::new(meta, 10.0).tone(Tone::Muted)));
+    }
+    doc.push(Block::Gap(8.0));
+    for (k, section) in view.sections.iter().enumerate() {
+        if section.tables.is_empty() {
+            continue;
+        }
+        if section.titled {
+            doc.push(Block::PageBreak);
+        } else if k > 0 {
+            doc.push(Block::Gap(12.0));
+        }
+        doc.push(Block::Heading(section.heading.clone()));
+        if section.titled {
+            let items = section
+                .tables
+                .iter()
+                .map(|t| {
+                    vec![
+                        Block::Caption {
+                            title: Span::new(t.title.clone(), 10.0).bold().tone(Tone::Accent),
+                            lines: vec![Span::new(t.details.clone(), 8.0).tone(Tone::Muted)],
+                        },
+                        Block::Table(pdf_table(t, 8.5)),
+                    ]
+                })
+                .collect();
+            doc.push(Block::Grid(Grid {
+                lone_full_width: true,
+                ..Grid::new(2, items)
+            }));
+        } else {
+            for t in &section.tables {
+                let mut table = pdf_table(t, 9.0);
+                table.bold_first = true;
+                doc.push(Block::Table(table));
+            }
+        }
+        for note in &section.notes {
+            doc.push(Block::Gap(4.0));
+            doc.push(Block::Paragraph(Span::new(note.clone(), 9.0)));
+        }
+        if k == 0 && !view.warnings.is_empty() {
+            doc.push(Block::Gap(10.0));
+            doc.push(Block::Notice {
+                heading: format!("\u{26a0} Warnings ({})", view.warnings.len()),
+                items: view.warnings.clone(),
+            });
+        }
+    }
+    doc.render()
 }
 
 #[derive(Serialize)]
@@ -684,5 +1189,84 @@ mod tests {
         teams_json(&mut buf, &e, &r, None, &ImpReportOptions::default()).unwrap();
         let json = String::from_utf8(buf).unwrap();
         assert!(json.contains("\"difference\":250"), "{json}");
+    }
+
+    const HOSTILE: &str = "<script>alert('x')</script> & \"Zn\"";
+
+    fn teams_event() -> Event {
+        let mut e = read(
+            "board,ns,ew,room,score\n1,A,B,open,420\n1,B,A,closed,170\n2,A,B,open,-100\n2,B,A,closed,-100\n",
+        );
+        for p in &mut e.pairs {
+            p.names = format!("{HOSTILE} {}", p.id);
+        }
+        e
+    }
+
+    #[test]
+    fn html_escapes_names_and_title() {
+        let e = teams_event();
+        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(&l.room)).collect();
+        let r = score_teams(&e.pairs, &e.results, &rooms, &TeamsSettings::default()).unwrap();
+        let opts = ImpReportOptions {
+            title: "Viertallen <b>&".into(),
+            ..ImpReportOptions::default()
+        };
+        let next = klaver_core::teams::swiss_pairing(&r.standings, &r.matches);
+        let page = html(&teams_view(&e, &r, Some(&next), &opts));
+        assert!(!page.contains("<script") && !page.contains("<b>"), "{page}");
+        assert!(
+            page.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;Zn&quot; A")
+        );
+        assert!(
+            page.contains("<h1>Viertallen &lt;b&gt;&amp;</h1>"),
+            "{page}"
+        );
+        for section in ["Standings", "Next Swiss round", "Matches", "Boards"] {
+            assert!(page.contains(&format!("<h2>{section}</h2>")), "{section}");
+        }
+        assert!(
+            page.contains("<td>A v B</td><td class=\"n\">6 - 0</td>"),
+            "{page}"
+        );
+        assert!(page.ends_with("</html>\n"));
+    }
+
+    #[test]
+    fn pdf_of_every_form() {
+        use crate::pdf::tests::{page_count, page_texts};
+        let e = read("board,ns,ew,score\n1,1,2,420\n1,3,4,170\n1,5,6,-50\n2,1,2,100\n2,3,4,-600\n");
+        let opts = ImpReportOptions::default();
+        let butler = score_butler(&e.pairs, &e.results, &ButlerSettings::default()).unwrap();
+        let doc = super::pdf(&butler_view(&e, &butler, &opts)).unwrap();
+        assert!(doc.starts_with(b"%PDF-"));
+        let n = page_count(&doc);
+        assert!((1..=3).contains(&n), "{n}");
+        let text = page_texts(&doc).join("\n");
+        assert!(text.contains("Datum: 180"), "{text}");
+        assert_eq!(
+            text.lines().filter(|l| *l == "Board 1").count(),
+            1,
+            "{text}"
+        );
+        let cross = klaver_core::cross_imps::score_cross_imps(
+            &e.pairs,
+            &e.results,
+            &klaver_core::cross_imps::CrossImpSettings::default(),
+        )
+        .unwrap();
+        let doc = super::pdf(&cross_imps_view(&e, &cross, &opts)).unwrap();
+        assert!(page_texts(&doc).join("\n").contains("Results compared"));
+
+        let e = teams_event();
+        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(&l.room)).collect();
+        let r = score_teams(&e.pairs, &e.results, &rooms, &TeamsSettings::default()).unwrap();
+        let doc = super::pdf(&teams_view(&e, &r, None, &opts)).unwrap();
+        let text = page_texts(&doc).join("\n");
+        assert!(text.contains(HOSTILE), "{text}");
+        assert!(
+            text.contains("Standings") && text.contains("A v B"),
+            "{text}"
+        );
     }
 }

@@ -202,18 +202,20 @@ enum Op {
 
 /// A column of a table.
 #[derive(Debug, Clone)]
-struct Column {
-    header: String,
+pub struct Column {
+    /// The column heading.
+    pub header: String,
     /// Numbers are right-aligned.
-    right: bool,
+    pub right: bool,
     /// Names may wrap when the table is too wide.
-    wrap: bool,
+    pub wrap: bool,
     /// A rule on the left of the column.
-    rule: bool,
+    pub rule: bool,
 }
 
 impl Column {
-    fn text(header: &str) -> Column {
+    /// A left-aligned column.
+    pub fn text(header: &str) -> Column {
         Column {
             header: header.to_string(),
             right: false,
@@ -221,31 +223,54 @@ impl Column {
             rule: false,
         }
     }
-    fn num(header: &str) -> Column {
+    /// A right-aligned column, for numbers.
+    pub fn num(header: &str) -> Column {
         Column {
             right: true,
             ..Column::text(header)
         }
     }
-    fn wrapping(mut self) -> Column {
+    /// The column's text may wrap when the table is wider than its room.
+    pub fn wrapping(mut self) -> Column {
         self.wrap = true;
         self
     }
-    fn ruled(mut self) -> Column {
+    /// A rule on the left of the column.
+    pub fn ruled(mut self) -> Column {
         self.rule = true;
         self
     }
 }
 
 /// A table: an optional row of group headings over the column headings, then the rows.
+///
+/// It takes the width its contents need; when that is more than its room its type gets
+/// smaller (down to 6.5 pt), then its wrapping columns wrap. A table longer than the rest
+/// of the page goes on over the next pages with its headings repeated.
 #[derive(Debug, Clone, Default)]
-struct Table {
-    groups: Vec<(String, usize)>,
-    columns: Vec<Column>,
-    rows: Vec<Vec<String>>,
+pub struct Table {
+    /// Group headings over the column headings, each with the number of columns it spans.
+    pub groups: Vec<(String, usize)>,
+    /// The columns.
+    pub columns: Vec<Column>,
+    /// The rows, one text per column.
+    pub rows: Vec<Vec<String>>,
     /// The first column is set in bold.
-    bold_first: bool,
-    base_size: f32,
+    pub bold_first: bool,
+    /// The type size when the table fits its room.
+    pub base_size: f32,
+}
+
+impl Table {
+    /// A table of these columns and rows in 9 pt type.
+    pub fn new(columns: Vec<Column>, rows: Vec<Vec<String>>) -> Table {
+        Table {
+            columns,
+            rows,
+            base_size: 9.0,
+            ..Table::default()
+        }
+    }
 }
 
 /// A table measured for a given width.
@@ -264,6 +289,10 @@ impl Fitted {
     }
     fn height(&self) -> f32 {
         self.header_h + self.row_h.iter().sum::<f32>()
+    }
+    /// The headings and the first row: what must stand on a page before a table starts.
+    fn lead(&self) -> f32 {
+        self.header_h + self.row_h.first().copied().unwrap_or(0.0)
     }
 }
 
@@ -396,12 +425,251 @@ impl Table {
     }
 }
 
+const FRAME: Rgb = (0.35, 0.37, 0.4);
+const HEADING_SIZE: f32 = 13.0;
+const NOTICE_SIZE: f32 = 8.5;
+const NOTICE_PAD: f32 = 6.0;
+const NOTICE_BULLET: &str = "\u{2022} ";
+
+/// The height of a caption: its title, 1 pt, its lines, 1 pt.
+fn caption_h(title: &Span, lines: &[Span]) -> f32 {
+    title.size * LINE_GAP + lines.iter().map(|l| l.size * LINE_GAP).sum::<f32>() + 2.0
+}
+
+/// The width of the page between its margins, in points.
+pub const CONTENT_WIDTH: f32 = CONTENT_W;
+/// The height of the page between its margins, in points.
+pub const PAGE_ROOM: f32 = PAGE_H - MARGIN_TOP - MARGIN_BOTTOM;
+/// Inner margin of a framed grid item (a card to cut out).
+const FRAME_PAD: f32 = 7.0;
+
+/// The colour of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tone {
+    /// Black.
+    #[default]
+    Normal,
+    /// The document's blue, for titles.
+    Accent,
+    /// Grey, for details.
+    Muted,
+    /// Green: a check that passed.
+    Good,
+    /// Red: an error or a check that failed.
+    Bad,
+}
+
+impl Tone {
+    fn rgb(self) -> Rgb {
+        match self {
+            Tone::Normal => BLACK,
+            Tone::Accent => ACCENT,
+            Tone::Muted => GREY_TEXT,
+            Tone::Good => OK_TEXT,
+            Tone::Bad => BAD_TEXT,
+        }
+    }
+}
+
+/// A text in one size, weight and colour.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Span {
+    /// The text.
+    pub text: String,
+    /// Type size in points.
+    pub size: f32,
+    /// Bold.
+    pub bold: bool,
+    /// Colour.
+    pub tone: Tone,
+}
+
+impl Span {
+    /// Regular black text.
+    pub fn new(text: impl Into<String>, size: f32) -> Span {
+        Span {
+            text: text.into(),
+            size,
+            bold: false,
+            tone: Tone::Normal,
+        }
+    }
+    /// The same text in bold.
+    pub fn bold(mut self) -> Span {
+        self.bold = true;
+        self
+    }
+    /// The same text in another colour.
+    pub fn tone(mut self, tone: Tone) -> Span {
+        self.tone = tone;
+        self
+    }
+}
+
+/// Items laid out side by side, as many to a row as fit.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    /// The items; each is kept on one page.
+    pub items: Vec<Vec<Block>>,
+    /// Items per row at most.
+    pub columns: usize,
+    /// Space between the items of a row, in points.
+    pub gutter: f32,
+    /// Space under each row, in points.
+    pub row_gap: f32,
+    /// A frame around each item, as on a card to cut out.
+    pub framed: bool,
+    /// An item that finds no neighbour to stand beside takes the full width.
+    pub lone_full_width: bool,
+}
+
+impl Grid {
+    /// A grid of `columns` items to a row.
+    pub fn new(columns: usize, items: Vec<Vec<Block>>) -> Grid {
+        Grid {
+            items,
+            columns,
+            gutter: 18.0,
+            row_gap: 12.0,
+            framed: false,
+            lone_full_width: false,
+        }
+    }
+}
+
+/// A part of a document, laid out from the top of the page down.
+#[derive(Debug, Clone)]
+pub enum Block {
+    /// A section heading in blue with a rule under it, kept with what follows.
+    Heading(String),
+    /// A paragraph wrapped to the width; it may go on at the top of the next page.
+    Paragraph(Span),
+    /// Vertical space in points.
+    Gap(f32),
+    /// A small title with a few detail lines under it (each on one line), as over a
+    /// traveller or a card.
+    Caption {
+        /// The title.
+        title: Span,
+        /// The lines under it.
+        lines: Vec<Span>,
+    },
+    /// A table.
+    Table(Table),
+    /// A shaded box with a heading and a list, for warnings.
+    Notice {
+        /// The box's heading.
+        heading: String,
+        /// The items, each wrapped and marked with a bullet.
+        items: Vec<String>,
+    },
+    /// Blocks kept on one page when they fit on one; otherwise they start on a page with
+    /// room for their first table's headings and first row.
+    KeepTogether(Vec<Block>),
+    /// Items side by side.
+    Grid(Grid),
+    /// The next block starts on a new page.
+    PageBreak,
+}
+
+/// A document to render: its blocks and what goes in the footer of every page.
+#[derive(Debug, Clone, Default)]
+pub struct PdfDocument {
+    /// The document's title, shown by PDF viewers.
+    pub title: String,
+    /// The language of the text, such as `nl` or `en`.
+    pub lang: String,
+    /// The left side of every page's footer.
+    pub footer: String,
+    /// The word before the page number in the footer: "Page" gives "Page 2 / 5".
+    pub page_label: String,
+    /// The contents.
+    pub blocks: Vec<Block>,
+}
+
+impl PdfDocument {
+    /// An empty A4 document.
+    pub fn new(title: impl Into<String>, lang: impl Into<String>) -> PdfDocument {
+        PdfDocument {
+            title: title.into(),
+            lang: lang.into(),
+            page_label: "Page".into(),
+            ..PdfDocument::default()
+        }
+    }
+
+    /// Adds a block.
+    pub fn push(&mut self, block: Block) {
+        self.blocks.push(block);
+    }
+
+    /// The document as PDF: A4 pages with the blocks laid out and a footer on each.
+    pub fn render(&self) -> Result<Vec<u8>, PdfError> {
+        let fonts = Fonts::load()?;
+        let mut lay = Layout::new(&fonts);
+        for block in &self.blocks {
+            lay.draw(block, MARGIN_X, CONTENT_W);
+        }
+        let pages = footers(&fonts, lay.pages, &self.footer, &self.page_label);
+        if let Some((ch, text)) = fonts.missing.borrow_mut().take() {
+            return Err(PdfError::UnsupportedCharacter { ch, text });
+        }
+        write_pdf(&fonts, &pages, &self.title, &self.lang)
+    }
+}
+
+/// How a table comes out in a given width.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TableFit {
+    /// The type size.
+    pub size: f32,
+    /// The width taken.
+    pub width: f32,
+    /// The height taken, headings included.
+    pub height: f32,
+}
+
+/// Measures blocks before they are placed, to choose between layouts.
+pub struct Measure {
+    fonts: Fonts,
+}
+
+impl Measure {
+    /// A measure with the document's fonts.
+    pub fn new() -> Result<Measure, PdfError> {
+        Ok(Measure {
+            fonts: Fonts::load()?,
+        })
+    }
+
+    /// How `table` fits in `width`.
+    pub fn table(&self, table: &Table, width: f32) -> TableFit {
+        let fit = table.fit(&self.fonts, width);
+        TableFit {
+            size: fit.size,
+            width: fit.width(),
+            height: fit.height(),
+        }
+    }
+
+    /// The width of a text.
+    pub fn text_width(&self, span: &Span) -> f32 {
+        self.fonts.width(&span.text, span.bold, span.size)
+    }
+}
+
 /// Pages being filled from top to bottom.
 struct Layout<'f> {
     fonts: &'f Fonts,
     pages: Vec<Vec<Op>>,
     /// The top of the free space on the current page.
     y: f32,
+}
+
+/// How a grid's items are placed: rows of items at the slot width, or one across.
+enum GridRow {
+    Row(std::ops::Range<usize>),
+    Across(usize),
 }
 
 impl<'f> Layout<'f> {
@@ -469,18 +737,18 @@ impl<'f> Layout<'f> {
     }
 
     /// A line of text at the cursor, moving the cursor down.
-    fn line(&mut self, size: f32, bold: bool, color: Rgb, text: &str) {
+    fn line(&mut self, x0: f32, size: f32, bold: bool, color: Rgb, text: &str) {
         let h = size * LINE_GAP;
         self.ensure(h);
         let y = self.y - size * 0.95;
-        self.text(MARGIN_X, y, size, bold, color, text);
+        self.text(x0, y, size, bold, color, text);
         self.y -= h;
     }
 
-    /// A paragraph wrapped to the content width.
-    fn paragraph(&mut self, size: f32, bold: bool, color: Rgb, text: &str) {
-        for line in wrap(self.fonts, text, bold, size, CONTENT_W) {
-            self.line(size, bold, color, &line);
+    /// A paragraph wrapped to `width`.
+    fn paragraph(&mut self, x0: f32, width: f32, span: &Span) {
+        for line in wrap(self.fonts, &span.text, span.bold, span.size, width) {
+            self.line(x0, span.size, span.bold, span.tone.rgb(), &line);
         }
     }
 
@@ -489,19 +757,255 @@ impl<'f> Layout<'f> {
     }
 
     /// A section heading with a rule under it.
-    fn heading(&mut self, text: &str) {
-        let size = 13.0;
+    fn heading(&mut self, x0: f32, width: f32, text: &str) {
+        let size = HEADING_SIZE;
         self.ensure(size * 4.0);
-        self.line(size, true, ACCENT, text);
-        self.rule(
-            MARGIN_X,
-            self.y + 1.0,
-            MARGIN_X + CONTENT_W,
-            self.y + 1.0,
-            1.2,
-            ACCENT,
-        );
+        self.line(x0, size, true, ACCENT, text);
+        self.rule(x0, self.y + 1.0, x0 + width, self.y + 1.0, 1.2, ACCENT);
         self.gap(size * 0.6);
+    }
+
+    /// A title with detail lines under it.
+    fn caption(&mut self, x0: f32, title: &Span, lines: &[Span]) {
+        self.ensure(caption_h(title, lines));
+        let mut y = self.y - title.size * 0.95;
+        self.text(x0, y, title.size, title.bold, title.tone.rgb(), &title.text);
+        for (k, l) in lines.iter().enumerate() {
+            y -= l.size * LINE_GAP + if k == 0 { 1.0 } else { 0.0 };
+            self.text(x0, y, l.size, l.bold, l.tone.rgb(), &l.text);
+        }
+        self.y -= caption_h(title, lines);
+    }
+
+    /// The lines of a notice box: (heading?, first line of an item?, text).
+    fn notice_lines(
+        &self,
+        width: f32,
+        heading: &str,
+        items: &[String],
+    ) -> Vec<(bool, bool, String)> {
+        let indent = self.fonts.width(NOTICE_BULLET, false, NOTICE_SIZE);
+        let text_w = width - 2.0 * NOTICE_PAD - indent;
+        let mut lines = vec![(true, false, heading.to_string())];
+        for item in items {
+            for (k, line) in wrap(self.fonts, item, false, NOTICE_SIZE, text_w)
+                .into_iter()
+                .enumerate()
+            {
+                lines.push((false, k == 0, line));
+            }
+        }
+        lines
+    }
+
+    fn notice_line_h(n: usize, count: usize, head: bool) -> f32 {
+        let top_pad = if n == 0 { NOTICE_PAD } else { 0.0 };
+        let bottom_pad = if n + 1 == count { NOTICE_PAD } else { 0.0 };
+        NOTICE_SIZE * LINE_GAP + top_pad + bottom_pad + if head { 2.0 } else { 0.0 }
+    }
+
+    /// A shaded box with a heading and bulleted items; it may go on over pages.
+    fn notice(&mut self, x0: f32, width: f32, heading: &str, items: &[String]) {
+        let size = NOTICE_SIZE;
+        let line_h = size * LINE_GAP;
+        let pad = NOTICE_PAD;
+        let indent = self.fonts.width(NOTICE_BULLET, false, size);
+        let lines = self.notice_lines(width, heading, items);
+        self.ensure(line_h * 3.0 + 2.0 * pad);
+        let count = lines.len();
+        for (n, (head, first, text)) in lines.into_iter().enumerate() {
+            let h = Self::notice_line_h(n, count, head);
+            let top_pad = if n == 0 { pad } else { 0.0 };
+            if self.y - h < MARGIN_BOTTOM {
+                self.new_page();
+            }
+            self.fill(x0, self.y - h, width, h, WARN_FILL);
+            self.fill(x0, self.y - h, 2.5, h, WARN_BAR);
+            let y = self.y - top_pad - size * 0.93;
+            if head {
+                self.text(x0 + pad, y, size + 0.5, true, WARN_TEXT, &text);
+            } else {
+                if first {
+                    self.text(x0 + pad, y, size, false, WARN_TEXT, NOTICE_BULLET);
+                }
+                self.text(x0 + pad + indent, y, size, false, BLACK, &text);
+            }
+            self.y -= h;
+        }
+    }
+
+    /// The height `blocks` take in `width`.
+    fn measure(&self, blocks: &[Block], width: f32) -> f32 {
+        blocks.iter().map(|b| self.measure_one(b, width)).sum()
+    }
+
+    fn measure_one(&self, block: &Block, width: f32) -> f32 {
+        match block {
+            Block::Heading(_) => HEADING_SIZE * LINE_GAP + HEADING_SIZE * 0.6,
+            Block::Paragraph(s) => {
+                let n = wrap(self.fonts, &s.text, s.bold, s.size, width).len();
+                n as f32 * s.size * LINE_GAP
+            }
+            Block::Gap(h) => *h,
+            Block::Caption { title, lines } => caption_h(title, lines),
+            Block::Table(t) => t.fit(self.fonts, width).height(),
+            Block::Notice { heading, items } => {
+                let lines = self.notice_lines(width, heading, items);
+                let count = lines.len();
+                lines
+                    .iter()
+                    .enumerate()
+                    .map(|(n, l)| Self::notice_line_h(n, count, l.0))
+                    .sum()
+            }
+            Block::KeepTogether(blocks) => self.measure(blocks, width),
+            Block::Grid(g) => {
+                let (plan, slot_h) = self.plan(g, width);
+                plan.iter()
+                    .map(|row| {
+                        g.row_gap
+                            + match row {
+                                GridRow::Row(r) => r.clone().map(|i| slot_h[i]).fold(0.0, f32::max),
+                                GridRow::Across(i) => self.measure(&g.items[*i], width),
+                            }
+                    })
+                    .sum()
+            }
+            Block::PageBreak => 0.0,
+        }
+    }
+
+    /// The height `blocks` need on a page before they may start there: up to their first
+    /// table's headings and first row, or all of them.
+    fn lead(&self, blocks: &[Block], width: f32) -> f32 {
+        let mut h = 0.0;
+        for b in blocks {
+            match b {
+                Block::Table(t) => return h + t.fit(self.fonts, width).lead(),
+                Block::KeepTogether(inner) => return h + self.lead(inner, width),
+                _ => h += self.measure_one(b, width),
+            }
+        }
+        h
+    }
+
+    /// Whether every table among `blocks` fits `width` in type hardly smaller.
+    fn fits_width(&self, blocks: &[Block], width: f32) -> bool {
+        blocks.iter().all(|b| match b {
+            Block::Table(t) => {
+                let fit = t.fit(self.fonts, width);
+                fit.size >= t.base_size - 1.0 && fit.width() <= width + 0.01
+            }
+            Block::KeepTogether(inner) => self.fits_width(inner, width),
+            Block::Grid(_) => false,
+            _ => true,
+        })
+    }
+
+    /// Splits a grid into rows; also gives each item's height in a slot (frame included).
+    fn plan(&self, g: &Grid, width: f32) -> (Vec<GridRow>, Vec<f32>) {
+        let n = g.columns.max(1);
+        let slot = (width - g.gutter * (n - 1) as f32) / n as f32;
+        let pad = if g.framed { FRAME_PAD } else { 0.0 };
+        let inner = slot - 2.0 * pad;
+        let slot_h: Vec<f32> = g
+            .items
+            .iter()
+            .map(|item| self.measure(item, inner) + 2.0 * pad)
+            .collect();
+        let fits: Vec<bool> = g
+            .items
+            .iter()
+            .zip(&slot_h)
+            .map(|(item, h)| n > 1 && *h <= PAGE_ROOM && self.fits_width(item, inner))
+            .collect();
+        let mut rows = Vec::new();
+        let mut i = 0;
+        while i < g.items.len() {
+            let k = (i..(i + n).min(g.items.len()))
+                .take_while(|&j| fits[j])
+                .count();
+            if k >= 2 || k == 1 && !g.lone_full_width {
+                rows.push(GridRow::Row(i..i + k));
+                i += k;
+            } else {
+                rows.push(GridRow::Across(i));
+                i += 1;
+            }
+        }
+        (rows, slot_h)
+    }
+
+    fn grid(&mut self, g: &Grid, x0: f32, width: f32) {
+        let n = g.columns.max(1);
+        let slot = (width - g.gutter * (n - 1) as f32) / n as f32;
+        let pad = if g.framed { FRAME_PAD } else { 0.0 };
+        let (plan, slot_h) = self.plan(g, width);
+        for row in plan {
+            match row {
+                GridRow::Row(range) => {
+                    let h = range.clone().map(|i| slot_h[i]).fold(0.0, f32::max);
+                    self.ensure(h);
+                    let top = self.y;
+                    for (k, i) in range.enumerate() {
+                        let x = x0 + k as f32 * (slot + g.gutter);
+                        self.y = top - pad;
+                        for b in &g.items[i] {
+                            self.draw(b, x + pad, slot - 2.0 * pad);
+                        }
+                        if g.framed {
+                            self.frame(x, top - h, slot, h);
+                        }
+                    }
+                    self.y = top - h - g.row_gap;
+                }
+                GridRow::Across(i) => {
+                    self.keep_together(&g.items[i], x0, width);
+                    self.gap(g.row_gap);
+                }
+            }
+        }
+    }
+
+    fn frame(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        let corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)];
+        for p in corners.windows(2) {
+            self.rule(p[0].0, p[0].1, p[1].0, p[1].1, 0.8, FRAME);
+        }
+    }
+
+    fn keep_together(&mut self, blocks: &[Block], x0: f32, width: f32) {
+        let h = self.measure(blocks, width);
+        if h <= PAGE_ROOM {
+            self.ensure(h);
+        } else {
+            self.ensure(self.lead(blocks, width));
+        }
+        for b in blocks {
+            self.draw(b, x0, width);
+        }
+    }
+
+    /// Draws a block at `x0` in `width`, from the cursor down.
+    fn draw(&mut self, block: &Block, x0: f32, width: f32) {
+        match block {
+            Block::Heading(text) => self.heading(x0, width, text),
+            Block::Paragraph(span) => self.paragraph(x0, width, span),
+            Block::Gap(h) => self.gap(*h),
+            Block::Caption { title, lines } => self.caption(x0, title, lines),
+            Block::Table(t) => {
+                let fit = t.fit(self.fonts, width);
+                self.table(t, &fit, x0);
+            }
+            Block::Notice { heading, items } => self.notice(x0, width, heading, items),
+            Block::KeepTogether(blocks) => self.keep_together(blocks, x0, width),
+            Block::Grid(g) => self.grid(g, x0, width),
+            Block::PageBreak => {
+                if !self.page_is_empty() {
+                    self.new_page();
+                }
+            }
+        }
     }
 
     /// Draws the header rows of a fitted table with its top at `top`.
@@ -623,15 +1127,15 @@ fn page_word(lang: ReportLang) -> &'static str {
     }
 }
 
-fn check_text(report: &Report) -> (String, Rgb) {
+fn check_text(report: &Report) -> Span {
     let l = report.lang;
-    if report.check_ok {
-        (format!("\u{2713} {}", l.word(Word::CheckOk)), OK_TEXT)
+    let (text, tone) = if report.check_ok {
+        (format!("\u{2713} {}", l.word(Word::CheckOk)), Tone::Good)
     } else {
-        (format!("\u{2717} {}", l.word(Word::CheckFailed)), BAD_TEXT)
-    }
+        (format!("\u{2717} {}", l.word(Word::CheckFailed)), Tone::Bad)
+    };
+    Span::new(text, 9.0).bold().tone(tone)
 }
-
 fn ranking_table(report: &Report) -> Table {
     let l = report.lang;
     let mut columns = vec![
@@ -765,93 +1269,38 @@ fn traveller_title(report: &Report, t: &Traveller) -> (String, String) {
 const TRAVELLER_TITLE: f32 = 10.0;
 const TRAVELLER_META: f32 = 8.0;
 
-/// Height of a traveller's heading lines.
-fn traveller_head_h(t: &Traveller) -> f32 {
-    let failed = if t.check_ok { 0.0 } else { 1.0 };
-    TRAVELLER_TITLE * LINE_GAP + TRAVELLER_META * LINE_GAP * (1.0 + failed) + 2.0
-}
-
-/// Draws a traveller's heading at `x0`, from the cursor down; returns the height used.
-fn draw_traveller_head(lay: &mut Layout, report: &Report, t: &Traveller, x0: f32, width: f32) {
+/// A traveller's heading: board, dealer, vulnerability, and a failed check.
+fn traveller_caption(report: &Report, t: &Traveller) -> Block {
     let (title, meta) = traveller_title(report, t);
-    let mut y = lay.y - TRAVELLER_TITLE * 0.95;
-    let color = if t.check_ok { ACCENT } else { BAD_TEXT };
-    lay.text(x0, y, TRAVELLER_TITLE, true, color, &title);
-    y -= TRAVELLER_META * LINE_GAP + 1.0;
-    let meta_lines = wrap(lay.fonts, &meta, false, TRAVELLER_META, width);
-    lay.text(
-        x0,
-        y,
-        TRAVELLER_META,
-        false,
-        GREY_TEXT,
-        &meta_lines.join(" "),
-    );
+    let tone = if t.check_ok { Tone::Accent } else { Tone::Bad };
+    let mut lines = vec![Span::new(meta, TRAVELLER_META).tone(Tone::Muted)];
     if !t.check_ok {
-        y -= TRAVELLER_META * LINE_GAP;
         let text = format!("\u{2717} {}", report.lang.word(Word::CheckFailed));
-        lay.text(x0, y, TRAVELLER_META, true, BAD_TEXT, &text);
+        lines.push(Span::new(text, TRAVELLER_META).bold().tone(Tone::Bad));
+    }
+    Block::Caption {
+        title: Span::new(title, TRAVELLER_TITLE).bold().tone(tone),
+        lines,
     }
 }
 
-fn travellers(lay: &mut Layout, report: &Report) {
-    const GUTTER: f32 = 18.0;
-    let half = (CONTENT_W - GUTTER) / 2.0;
-    let gap = 12.0;
-    let page_room = PAGE_H - MARGIN_TOP - MARGIN_BOTTOM;
-    let fitted: Vec<(Table, Fitted, Fitted)> = report
+/// The travellers, two side by side when both fit half the page in type hardly smaller.
+fn travellers(report: &Report) -> Block {
+    let items = report
         .travellers
         .iter()
         .map(|t| {
-            let table = traveller_table(report, t);
-            let narrow = table.fit(lay.fonts, half);
-            let wide = table.fit(lay.fonts, CONTENT_W);
-            (table, narrow, wide)
+            vec![
+                traveller_caption(report, t),
+                Block::Table(traveller_table(report, t)),
+            ]
         })
         .collect();
-    // Two side by side when both fit a half page in type hardly smaller, and fit a page.
-    let fits_half = |i: usize| {
-        let (table, narrow, _) = &fitted[i];
-        narrow.size >= table.base_size - 1.0
-            && narrow.width() <= half + 0.01
-            && narrow.height() + traveller_head_h(&report.travellers[i]) <= page_room
-    };
-    let mut i = 0;
-    while i < report.travellers.len() {
-        if i + 1 < report.travellers.len() && fits_half(i) && fits_half(i + 1) {
-            let (ta, tb) = (&report.travellers[i], &report.travellers[i + 1]);
-            let ha = traveller_head_h(ta) + fitted[i].1.height();
-            let hb = traveller_head_h(tb) + fitted[i + 1].1.height();
-            lay.ensure(ha.max(hb));
-            let top = lay.y;
-            for (k, t) in [(i, ta), (i + 1, tb)] {
-                let x0 = MARGIN_X + if k == i { 0.0 } else { half + GUTTER };
-                lay.y = top;
-                draw_traveller_head(lay, report, t, x0, half);
-                lay.y -= traveller_head_h(t);
-                lay.table(&fitted[k].0, &fitted[k].1, x0);
-            }
-            lay.y = top - ha.max(hb) - gap;
-            i += 2;
-        } else {
-            let t = &report.travellers[i];
-            let (table, _, wide) = &fitted[i];
-            let h = traveller_head_h(t) + wide.height();
-            if h <= page_room {
-                lay.ensure(h);
-            } else {
-                let first = wide.row_h.first().copied().unwrap_or(0.0);
-                lay.ensure(traveller_head_h(t) + wide.header_h + first);
-            }
-            draw_traveller_head(lay, report, t, MARGIN_X, CONTENT_W);
-            lay.y -= traveller_head_h(t);
-            lay.table(table, wide, MARGIN_X);
-            lay.y -= gap;
-            i += 1;
-        }
-    }
+    Block::Grid(Grid {
+        lone_full_width: true,
+        ..Grid::new(2, items)
+    })
 }
-
 fn control_table(report: &Report, block: &ControlBlock, boards: std::ops::Range<usize>) -> Table {
     let l = report.lang;
     let (ns, ew) = sides(l);
@@ -892,18 +1341,18 @@ fn control_table(report: &Report, block: &ControlBlock, boards: std::ops::Range<
     }
 }
 
-fn control_sheet(lay: &mut Layout, report: &Report) {
+/// The control sheet: each block with as many boards side by side as fit the page in
+/// readable type, each part kept on a page when it fits on one.
+fn control_sheet(measure: &Measure, report: &Report) -> Vec<Block> {
     let l = report.lang;
-    let page_room = PAGE_H - MARGIN_TOP - MARGIN_BOTTOM;
-    let title_size = 10.0;
+    let mut blocks = Vec::new();
     for block in &report.control {
-        // As many boards side by side as fit the page in readable type.
         let n = block.boards.len();
         let mut per = n.max(1);
         while per > 1 {
             let table = control_table(report, block, 0..per.min(n));
-            let fit = table.fit(lay.fonts, CONTENT_W);
-            if fit.width() <= CONTENT_W + 0.01 && fit.size >= 7.0 {
+            let fit = measure.table(&table, CONTENT_W);
+            if fit.width <= CONTENT_W + 0.01 && fit.size >= 7.0 {
                 break;
             }
             per -= 1;
@@ -911,87 +1360,47 @@ fn control_sheet(lay: &mut Layout, report: &Report) {
         let mut start = 0;
         while start < n.max(1) {
             let end = (start + per).min(n);
-            let table = control_table(report, block, start..end);
-            let fit = table.fit(lay.fonts, CONTENT_W);
-            let head = title_size * LINE_GAP + 3.0;
-            let h = head + fit.height();
-            if h <= page_room {
-                lay.ensure(h);
-            } else {
-                lay.ensure(head + fit.header_h + fit.row_h.first().copied().unwrap_or(0.0));
-            }
             let label = boards_label(l, &block.boards[start..end]);
-            lay.line(title_size, true, ACCENT, &label);
-            lay.gap(3.0);
-            lay.table(&table, &fit, MARGIN_X);
-            lay.gap(14.0);
+            blocks.push(Block::KeepTogether(vec![
+                Block::Paragraph(Span::new(label, 10.0).bold().tone(Tone::Accent)),
+                Block::Gap(3.0),
+                Block::Table(control_table(report, block, start..end)),
+            ]));
+            blocks.push(Block::Gap(14.0));
             start = end.max(start + 1);
         }
     }
+    blocks
 }
 
-fn warnings(lay: &mut Layout, report: &Report) {
-    if report.warnings.is_empty() {
-        return;
-    }
+/// The report as a document: the result list, the travellers and the control sheet.
+pub fn report_document(report: &Report) -> Result<PdfDocument, PdfError> {
+    let measure = Measure::new()?;
     let l = report.lang;
-    let size = 8.5;
-    let line_h = size * LINE_GAP;
-    let pad = 6.0;
-    let bullet = "\u{2022} ";
-    let indent = lay.fonts.width(bullet, false, size);
-    let text_w = CONTENT_W - 2.0 * pad - indent;
-    let heading = format!(
-        "\u{26a0} {} ({})",
-        l.word(Word::Warnings),
-        report.warnings.len()
-    );
-    let mut lines: Vec<(bool, bool, String)> = vec![(true, false, heading)];
-    for w in &report.warnings {
-        for (k, line) in wrap(lay.fonts, w, false, size, text_w)
-            .into_iter()
-            .enumerate()
-        {
-            lines.push((false, k == 0, line));
-        }
-    }
-    lay.gap(10.0);
-    lay.ensure(line_h * 3.0 + 2.0 * pad);
-    let count = lines.len();
-    for (n, (head, first, text)) in lines.into_iter().enumerate() {
-        let top_pad = if n == 0 { pad } else { 0.0 };
-        let bottom_pad = if n + 1 == count { pad } else { 0.0 };
-        let h = line_h + top_pad + bottom_pad + if head { 2.0 } else { 0.0 };
-        if lay.y - h < MARGIN_BOTTOM {
-            lay.new_page();
-        }
-        lay.fill(MARGIN_X, lay.y - h, CONTENT_W, h, WARN_FILL);
-        lay.fill(MARGIN_X, lay.y - h, 2.5, h, WARN_BAR);
-        let y = lay.y - top_pad - size * 0.93;
-        if head {
-            lay.text(MARGIN_X + pad, y, size + 0.5, true, WARN_TEXT, &text);
-        } else {
-            if first {
-                lay.text(MARGIN_X + pad, y, size, false, WARN_TEXT, bullet);
-            }
-            lay.text(MARGIN_X + pad + indent, y, size, false, BLACK, &text);
-        }
-        lay.y -= h;
-    }
-}
-
-/// Lays out the whole report, page by page, footers included.
-fn layout(fonts: &Fonts, report: &Report) -> Vec<Vec<Op>> {
-    let l = report.lang;
-    let mut lay = Layout::new(fonts);
     let heading = if report.title.is_empty() {
         l.word(Word::ResultList).to_string()
     } else {
         report.title.clone()
     };
+    let mut title = heading.clone();
+    if !report.date.is_empty() {
+        title.push_str(&format!(" – {}", report.date));
+    }
+    let lang = match l {
+        ReportLang::Nl => "nl",
+        ReportLang::En => "en",
+    };
+    let mut doc = PdfDocument::new(title, lang);
+    doc.page_label = page_word(l).to_string();
+    doc.footer = heading.clone();
+    if !report.date.is_empty() {
+        doc.footer.push_str(&format!("  ·  {}", report.date));
+    }
 
     // Result list, with the heading of the document.
-    lay.paragraph(16.0, true, ACCENT, &heading);
+    doc.push(Block::Paragraph(
+        Span::new(heading, 16.0).bold().tone(Tone::Accent),
+    ));
     let mut meta = Vec::new();
     if !report.date.is_empty() {
         meta.push(report.date.clone());
@@ -1002,60 +1411,66 @@ fn layout(fonts: &Fonts, report: &Report) -> Vec<Vec<Op>> {
         l.word(Word::BoardsWord)
     ));
     meta.push(format!("{} {}", l.word(Word::Top), report.top));
-    lay.gap(2.0);
-    lay.paragraph(10.0, false, GREY_TEXT, &meta.join("  ·  "));
+    doc.push(Block::Gap(2.0));
+    doc.push(Block::Paragraph(
+        Span::new(meta.join("  ·  "), 10.0).tone(Tone::Muted),
+    ));
     // The check speaks of the travellers: without them there is nothing to check.
-    let (check, color) = check_text(report);
+    let check = check_text(report);
     if !report.travellers.is_empty() {
-        lay.paragraph(9.0, true, color, &check);
+        doc.push(Block::Paragraph(check.clone()));
     }
-    lay.gap(8.0);
-    lay.heading(l.word(Word::ResultList));
-    let table = ranking_table(report);
-    let fit = table.fit(fonts, CONTENT_W);
-    lay.table(&table, &fit, MARGIN_X);
+    doc.push(Block::Gap(8.0));
+    doc.push(Block::Heading(l.word(Word::ResultList).to_string()));
+    doc.push(Block::Table(ranking_table(report)));
     if let Some(avg) = &report.average_per_round {
-        lay.gap(6.0);
-        lay.paragraph(
+        doc.push(Block::Gap(6.0));
+        doc.push(Block::Paragraph(Span::new(
+            format!("{}: {avg}", l.word(Word::AveragePerRound)),
             9.0,
-            false,
-            BLACK,
-            &format!("{}: {avg}", l.word(Word::AveragePerRound)),
-        );
+        )));
     }
-    warnings(&mut lay, report);
+    if !report.warnings.is_empty() {
+        doc.push(Block::Gap(10.0));
+        doc.push(Block::Notice {
+            heading: format!(
+                "\u{26a0} {} ({})",
+                l.word(Word::Warnings),
+                report.warnings.len()
+            ),
+            items: report.warnings.clone(),
+        });
+    }
 
     if !report.travellers.is_empty() {
-        lay.new_page();
-        lay.heading(l.word(Word::Travellers));
-        travellers(&mut lay, report);
-        lay.gap(4.0);
-        lay.paragraph(9.0, true, color, &check);
+        doc.push(Block::PageBreak);
+        doc.push(Block::Heading(l.word(Word::Travellers).to_string()));
+        doc.push(travellers(report));
+        doc.push(Block::Gap(4.0));
+        doc.push(Block::Paragraph(check));
     }
 
     if !report.control.is_empty() {
-        lay.new_page();
-        lay.heading(l.word(Word::ControlSheet));
-        control_sheet(&mut lay, report);
+        doc.push(Block::PageBreak);
+        doc.push(Block::Heading(l.word(Word::ControlSheet).to_string()));
+        doc.blocks.extend(control_sheet(&measure, report));
     }
+    Ok(doc)
+}
 
-    // Footers.
-    let total = lay.pages.len();
-    let mut left = heading;
-    if !report.date.is_empty() {
-        left.push_str(&format!("  ·  {}", report.date));
-    }
+/// Adds the footer to every page: the document's name and the page number.
+fn footers(fonts: &Fonts, mut pages: Vec<Vec<Op>>, left: &str, label: &str) -> Vec<Vec<Op>> {
+    let total = pages.len();
     let size = 7.5;
-    for n in 0..total {
-        let right = format!("{} {} / {total}", page_word(l), n + 1);
+    for (n, page) in pages.iter_mut().enumerate() {
+        let right = format!("{label} {} / {total}", n + 1);
         let rw = fonts.width(&right, false, size);
         let max_left = CONTENT_W - rw - 20.0;
-        let left_lines = wrap(fonts, &left, false, size, max_left);
+        let left_lines = wrap(fonts, left, false, size, max_left);
         let mut left_text = left_lines.first().cloned().unwrap_or_default();
         if left_lines.len() > 1 {
             left_text.push('…');
         }
-        let page = &mut lay.pages[n];
         let ops = [
             Op::Line {
                 x1: MARGIN_X,
@@ -1089,7 +1504,7 @@ fn layout(fonts: &Fonts, report: &Report) -> Vec<Vec<Op>> {
             page.push(op);
         }
     }
-    lay.pages
+    pages
 }
 
 /// A face reduced to the glyphs used, ready to embed.
@@ -1142,11 +1557,16 @@ fn deflate(data: &[u8]) -> Vec<u8> {
 
 /// The report as a PDF document.
 pub fn render(report: &Report) -> Result<Vec<u8>, PdfError> {
-    let fonts = Fonts::load()?;
-    let pages = layout(&fonts, report);
-    if let Some((ch, text)) = fonts.missing.borrow_mut().take() {
-        return Err(PdfError::UnsupportedCharacter { ch, text });
-    }
+    report_document(report)?.render()
+}
+
+/// Writes laid-out pages as a PDF file with the fonts' used glyphs embedded.
+fn write_pdf(
+    fonts: &Fonts,
+    pages: &[Vec<Op>],
+    title: &str,
+    lang: &str,
+) -> Result<Vec<u8>, PdfError> {
     let faces = [(&fonts.regular, "F1"), (&fonts.bold, "F2")];
     let embedded = faces
         .iter()
@@ -1169,24 +1589,17 @@ pub fn render(report: &Report) -> Result<Vec<u8>, PdfError> {
     let page_ids: Vec<(Ref, Ref)> = pages.iter().map(|_| (alloc(), alloc())).collect();
 
     let mut pdf = Pdf::new();
-    let lang = match report.lang {
-        ReportLang::Nl => "nl",
-        ReportLang::En => "en",
-    };
-    pdf.catalog(catalog_id).pages(tree_id).lang(TextStr(lang));
+    let mut catalog = pdf.catalog(catalog_id);
+    catalog.pages(tree_id);
+    if !lang.is_empty() {
+        catalog.lang(TextStr(lang));
+    }
+    catalog.finish();
     pdf.pages(tree_id)
         .kids(page_ids.iter().map(|(p, _)| *p))
         .count(page_ids.len() as i32);
-    let mut title = if report.title.is_empty() {
-        report.lang.word(Word::ResultList).to_string()
-    } else {
-        report.title.clone()
-    };
-    if !report.date.is_empty() {
-        title.push_str(&format!(" – {}", report.date));
-    }
     pdf.document_info(info_id)
-        .title(TextStr(&title))
+        .title(TextStr(title))
         .producer(TextStr("klaver"));
 
     let system_info = SystemInfo {
@@ -1317,7 +1730,7 @@ pub fn render(report: &Report) -> Result<Vec<u8>, PdfError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::generate::{GenerateOptions, write_event};
     use crate::report::{ReportOptions, build};
@@ -1395,7 +1808,7 @@ mod tests {
     }
 
     /// A small reader for what this module writes: the streams, inflated, in order.
-    fn streams(pdf: &[u8]) -> Vec<Vec<u8>> {
+    pub(crate) fn streams(pdf: &[u8]) -> Vec<Vec<u8>> {
         let mut out = Vec::new();
         let mut at = 0;
         while let Some(i) = find(&pdf[at..], b"stream\n") {
@@ -1412,12 +1825,12 @@ mod tests {
         out
     }
 
-    fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    pub(crate) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
         hay.windows(needle.len()).position(|w| w == needle)
     }
 
     /// The string operands of a content stream, with the font resource they are set in.
-    fn shown(content: &[u8]) -> Vec<(String, Vec<u8>)> {
+    pub(crate) fn shown(content: &[u8]) -> Vec<(String, Vec<u8>)> {
         let mut out = Vec::new();
         let mut font = String::new();
         let mut i = 0;
@@ -1504,7 +1917,7 @@ mod tests {
 
     /// The text of each page, decoded through the fonts' ToUnicode maps, one line per
     /// shown string.
-    fn page_texts(pdf: &[u8]) -> Vec<String> {
+    pub(crate) fn page_texts(pdf: &[u8]) -> Vec<String> {
         let streams = streams(pdf);
         let mut maps: HashMap<String, HashMap<u16, char>> = HashMap::new();
         for s in &streams {
@@ -1548,7 +1961,7 @@ mod tests {
             .collect()
     }
 
-    fn page_count(pdf: &[u8]) -> usize {
+    pub(crate) fn page_count(pdf: &[u8]) -> usize {
         let text = String::from_utf8_lossy(pdf);
         let count = text.split("/Count ").nth(1).unwrap();
         count

@@ -166,3 +166,55 @@ fn an_unknown_form_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn imp_forms_as_html_and_pdf() {
+    let f = data("teams-swiss.csv");
+    let page = ok(&[
+        "score",
+        &f,
+        "--form",
+        "teams",
+        "--swiss",
+        "--format",
+        "html",
+        "--title",
+        "<i>Viertallen</i>",
+    ]);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page}");
+    assert!(
+        page.contains("<h1>&lt;i&gt;Viertallen&lt;/i&gt;</h1>"),
+        "{page}"
+    );
+    assert!(!page.contains("<i>"), "{page}");
+    assert!(page.contains("<h2>Next Swiss round</h2>"), "{page}");
+    assert!(page.contains("<td>Table 1</td><td>C v B</td>"), "{page}");
+    for (form, file) in [
+        ("teams", "teams-swiss.csv"),
+        ("butler", "butler-board.csv"),
+        ("cross-imps", "cross-imps-board.csv"),
+    ] {
+        let f = data(file);
+        let out = klaver(&["score", &f, "--form", form, "--format", "pdf"]);
+        assert!(
+            out.status.success(),
+            "{form}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.stdout.starts_with(b"%PDF-"), "{form}");
+        let page = ok(&["score", &f, "--form", form, "--format", "html"]);
+        assert!(page.contains("<h2>Boards</h2>"), "{form}: {page}");
+    }
+    let page = ok(&[
+        "score",
+        &data("butler-board.csv"),
+        "--form",
+        "butler",
+        "--format",
+        "html",
+    ]);
+    assert!(
+        page.contains("Datum: 430 · Dropped at each end: 1"),
+        "{page}"
+    );
+}

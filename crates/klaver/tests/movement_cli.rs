@@ -195,6 +195,38 @@ fn bad_input_says_what_to_fix() {
         msg.contains("line 1: the header must be `round,table,ns,ew,boards`"),
         "{msg}"
     );
-    let msg = run_bad(&["movement", "mitchell", "--tables", "5", "--format", "pdf"]);
-    assert!(msg.contains("--format html"), "{msg}");
+}
+
+#[test]
+fn pdf_guide_cards_to_stdout_and_to_a_file() {
+    let out = klaver(&["movement", "mitchell", "--tables", "5", "--format", "pdf"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.starts_with(b"%PDF-"));
+    assert!(out.stdout.len() > 10_000 && out.stdout.len() < 200_000);
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("movement_cli_cards.pdf");
+    let path = file.to_str().unwrap();
+    let out = run_ok(&[
+        "movement", "howell", "--pairs", "10", "--lang", "nl", "--format", "pdf", "-o", path,
+    ]);
+    assert!(out.is_empty());
+    let pdf = std::fs::read(&file).unwrap();
+    assert!(pdf.starts_with(b"%PDF-") && pdf.trim_ascii_end().ends_with(b"%%EOF"));
+    // An invalid schedule still prints its cards, and exits 2.
+    let bad = scratch(
+        "twice-pdf.csv",
+        "round,table,ns,ew,boards\n1,1,1,2,1-4\n1,2,1,3,5-8\n",
+    );
+    let out = klaver(&[
+        "movement",
+        "check",
+        bad.to_str().unwrap(),
+        "--format",
+        "pdf",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.starts_with(b"%PDF-"));
 }

@@ -200,6 +200,10 @@ pub enum FormOutput {
     Text,
     /// JSON with exact figures.
     Json,
+    /// One self-contained HTML page.
+    Html,
+    /// A PDF document (A4).
+    Pdf,
 }
 
 /// What `klaver score` passes on to an IMP form besides its own options.
@@ -208,7 +212,7 @@ pub struct FormOptions {
     pub title: String,
     /// The event's date.
     pub date: String,
-    /// Text or JSON.
+    /// Text, JSON, HTML or PDF.
     pub output: FormOutput,
     /// The travellers file's name, for messages.
     pub file_name: String,
@@ -299,7 +303,17 @@ pub fn score_form(
     };
     let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
     let json_err = |e: serde_json::Error| CliError::input(format!("cannot write the output: {e}"));
+    let pdf_err =
+        |e: klaver_io::pdf::PdfError| CliError::input(format!("cannot make the PDF: {e}"));
     let json = opts.output == FormOutput::Json;
+    // HTML and PDF show every board; text only with --per-board.
+    let page = |view: imp_report::ImpView| -> Result<Vec<u8>, CliError> {
+        match opts.output {
+            FormOutput::Pdf => imp_report::pdf(&view).map_err(pdf_err),
+            _ => Ok(imp_report::html(&view).into_bytes()),
+        }
+    };
+    let paged = matches!(opts.output, FormOutput::Html | FormOutput::Pdf);
     let mut body = Vec::new();
     let warnings: Vec<Diagnostic> = match args.form {
         Form::Pairs => {
@@ -315,6 +329,8 @@ pub fn score_form(
             let r = score_butler(&event.pairs, &event.results, &settings).map_err(failed)?;
             if json {
                 imp_report::butler_json(&mut body, event, &r, &report).map_err(json_err)?;
+            } else if paged {
+                body = page(imp_report::butler_view(event, &r, &report))?;
             } else {
                 body = imp_report::butler_text(event, &r, &report).into_bytes();
             }
@@ -331,6 +347,8 @@ pub fn score_form(
             let r = score_cross_imps(&event.pairs, &event.results, &settings).map_err(failed)?;
             if json {
                 imp_report::cross_imps_json(&mut body, event, &r, &report).map_err(json_err)?;
+            } else if paged {
+                body = page(imp_report::cross_imps_view(event, &r, &report))?;
             } else {
                 body = imp_report::cross_imps_text(event, &r, &report).into_bytes();
             }
@@ -369,6 +387,8 @@ pub fn score_form(
             if json {
                 imp_report::teams_json(&mut body, event, &r, next.as_ref(), &report)
                     .map_err(json_err)?;
+            } else if paged {
+                body = page(imp_report::teams_view(event, &r, next.as_ref(), &report))?;
             } else {
                 body = imp_report::teams_text(event, &r, next.as_ref(), &report).into_bytes();
             }

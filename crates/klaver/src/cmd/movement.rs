@@ -18,7 +18,7 @@ pub enum Format {
     Text,
     /// One printable, self-contained HTML page.
     Html,
-    /// Printable guide cards (not available yet).
+    /// Printable guide cards on A4: schedule, pair cards and table cards to cut out.
     Pdf,
     /// The schedule as `round,table,ns,ew,boards`, the shape `check` reads.
     Csv,
@@ -77,7 +77,7 @@ pub struct Output {
     /// Language of the cards.
     #[arg(long, value_enum, default_value = "en")]
     lang: Lang,
-    /// Which cards to print (text and HTML).
+    /// Which cards to print.
     #[arg(long, value_enum, default_value = "all")]
     cards: Cards,
     /// Write to this file instead of standard output.
@@ -221,14 +221,11 @@ fn render(m: &Movement, out: &Output, checked: bool) -> CmdResult {
         table_cards: matches!(out.cards, Cards::All | Cards::Tables),
     };
     let doc = match out.format {
-        Format::Text => guide_cards::text(m, &check, &opts),
-        Format::Html => guide_cards::html(m, &check, &opts),
-        Format::Csv => guide_cards::csv(m),
-        Format::Pdf => {
-            return Err(CliError::input(
-                "PDF guide cards are not available yet; use --format html and print the page",
-            ));
-        }
+        Format::Text => guide_cards::text(m, &check, &opts).into_bytes(),
+        Format::Html => guide_cards::html(m, &check, &opts).into_bytes(),
+        Format::Csv => guide_cards::csv(m).into_bytes(),
+        Format::Pdf => guide_cards::pdf(m, &check, &opts)
+            .map_err(|e| CliError::input(format!("cannot make the PDF: {e}")))?,
     };
     match &out.output {
         Some(path) => std::fs::write(path, doc)
@@ -236,7 +233,7 @@ fn render(m: &Movement, out: &Output, checked: bool) -> CmdResult {
         None => {
             let mut stdout = std::io::stdout().lock();
             // A closed pipe (`| head`) is not an error worth reporting.
-            let _ = stdout.write_all(doc.as_bytes());
+            let _ = stdout.write_all(&doc);
         }
     }
     if !check.is_valid() {

@@ -169,11 +169,8 @@ pub fn run(args: Args) -> CmdResult {
         let output = match args.format {
             Format::Text => super::imps::FormOutput::Text,
             Format::Json => super::imps::FormOutput::Json,
-            Format::Html | Format::Pdf => {
-                return Err(CliError::input(
-                    "the butler, cross-IMP and teams forms print text or json; HTML and PDF are for pairs sessions",
-                ));
-            }
+            Format::Html => super::imps::FormOutput::Html,
+            Format::Pdf => super::imps::FormOutput::Pdf,
         };
         let opts = super::imps::FormOptions {
             title: args.title.clone(),
