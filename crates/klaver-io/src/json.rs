@@ -6,6 +6,7 @@
 //! adjustment named. Contracts are written in English notation whatever the input was.
 
 use crate::travellers::Event;
+use klaver_core::board::Side;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
 use klaver_core::session::{SessionResult, Severity};
@@ -74,6 +75,9 @@ struct PairJson<'a> {
     tied: bool,
     boards: u32,
     club_points: f64,
+    /// "NS" or "EW" when the directions are ranked as separate fields.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<&'static str>,
     rounds: Vec<RoundJson>,
 }
 
@@ -156,6 +160,10 @@ pub fn write<W: Write>(
             tied: p.tied,
             boards: p.boards,
             club_points: f(p.club_points),
+            field: p.field.map(|s| match s {
+                Side::NorthSouth => "NS",
+                Side::EastWest => "EW",
+            }),
             rounds: p
                 .rounds
                 .iter()

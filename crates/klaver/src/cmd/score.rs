@@ -55,6 +55,15 @@ pub enum RoundingArg {
     Truncate,
 }
 
+/// How the directions of a section are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FieldsArg {
+    /// One list for every pair of a section.
+    Together,
+    /// North-South and East-West each ranked on their own, with their own club points.
+    Separate,
+}
+
 /// Arguments of `klaver score`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -105,6 +114,10 @@ pub struct Args {
     /// Score all sections together (top-integral).
     #[arg(long)]
     top_integral: bool,
+    /// Rank all pairs of a section in one list, or North-South and East-West in lists
+    /// of their own (a Mitchell without an arrow switch has two winners).
+    #[arg(long, value_enum, default_value = "together")]
+    fields: FieldsArg,
     /// Boards per round, for the round columns and the control sheet.
     #[arg(long)]
     boards_per_round: Option<u32>,
@@ -221,6 +234,7 @@ pub fn run(args: Args) -> CmdResult {
         },
         avg_plus_session: args.avg_plus_session,
         top_integral: args.top_integral,
+        separate_fields: args.fields == FieldsArg::Separate,
         boards_per_round,
         expected,
         result_rounds,
