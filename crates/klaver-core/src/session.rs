@@ -12,7 +12,7 @@ use crate::board::Side;
 use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};
-use crate::totals::{Contribution, PairTotals};
+use crate::totals::{Contribution, PairTotals, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
@@ -280,6 +280,15 @@ fn round_tenth(x: Ratio<i64>, rounding: BoardRounding) -> Ratio<i64> {
 fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let name = |i: usize| pairs.get(i).map(|p| p.id.as_str()).unwrap_or("?");
+    // Sections as small numbers, compared once per line.
+    let mut section_ids: FxHashMap<&str, u32> = FxHashMap::default();
+    let section: Vec<u32> = pairs
+        .iter()
+        .map(|p| {
+            let n = section_ids.len() as u32;
+            *section_ids.entry(p.section.as_str()).or_insert(n)
+        })
+        .collect();
     for r in results {
         if r.board == 0 {
             out.push(Diagnostic::error(
@@ -304,7 +313,7 @@ fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) ->
             ));
             continue;
         }
-        if !settings.top_integral && pairs[r.ns].section != pairs[r.ew].section {
+        if !settings.top_integral && section[r.ns] != section[r.ew] {
             out.push(Diagnostic::error(
                 r.line,
                 Some(r.board),
@@ -564,18 +573,25 @@ pub fn score_session(
     // Totals, maxima and round columns, each over one common denominator.
     let bpr = settings.boards_per_round.filter(|&b| b > 0);
     let max_board = results.iter().map(|r| r.board).max().unwrap_or(0);
-    // Each result's round column (0-based) and the letter of its board set.
-    let round_of = |i: usize, board: u32| -> Option<(usize, String)> {
+    // Each result's round column (0-based).
+    let round_of = |i: usize, board: u32| -> Option<usize> {
         match &settings.result_rounds {
             Some(rr) => rr
                 .get(i)
-                .cloned()
-                .flatten()
-                .map(|(r, letter)| (r.max(1) as usize - 1, letter)),
-            None => bpr.map(|b| {
-                let set = ((board - 1) / b) as usize;
-                (set, set_letters(set))
-            }),
+                .and_then(Option::as_ref)
+                .map(|(r, _)| (*r).max(1) as usize - 1),
+            None => bpr.map(|b| ((board - 1) / b) as usize),
+        }
+    };
+    // The letter of the board set a result was played in.
+    let letter_of = |i: usize, set: usize| -> String {
+        match &settings.result_rounds {
+            Some(rr) => rr
+                .get(i)
+                .and_then(Option::as_ref)
+                .map(|(_, letter)| letter.clone())
+                .unwrap_or_default(),
+            None => set_letters(set),
         }
     };
     let rounds = match &settings.result_rounds {
@@ -587,40 +603,30 @@ pub fn score_session(
             .unwrap_or(0),
         None => bpr.map(|b| max_board.div_ceil(b) as usize).unwrap_or(0),
     };
-    let mut contributions = Vec::with_capacity(results.len() * 2);
-    let mut round_contributions = Vec::new();
+    let mut totals = TotalsBuilder::new(pairs.len());
+    let mut round_totals = TotalsBuilder::new(pairs.len() * rounds);
     // The side and board set of each pair in each round (its first board decides).
     let mut round_side: Vec<Option<(bool, String)>> = vec![None; pairs.len() * rounds];
     for (i, r) in results.iter().enumerate() {
         let Some(p) = points[i] else { continue };
         let round = if rounds > 0 {
-            round_of(i, r.board)
+            round_of(i, r.board).filter(|&set| set < rounds)
         } else {
             None
         };
         for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
-            contributions.push(Contribution {
-                pair,
-                points: mp,
-                top: tops[i],
-            });
-            if let Some((set, letter)) = &round {
+            totals.add(pair, mp, tops[i]);
+            if let Some(set) = round {
                 let cell = pair * rounds + set;
                 if round_side[cell].is_none() {
-                    round_side[cell] = Some((ns_side, letter.clone()));
+                    round_side[cell] = Some((ns_side, letter_of(i, set)));
                 }
-                round_contributions.push(Contribution {
-                    pair: cell,
-                    points: mp,
-                    top: tops[i],
-                });
+                round_totals.add(cell, mp, tops[i]);
             }
         }
     }
-    let totals = PairTotals::compute(pairs.len(), &contributions);
-    drop(contributions);
-    let round_totals = PairTotals::compute(pairs.len() * rounds, &round_contributions);
-    drop(round_contributions);
+    let totals = totals.finish();
+    let round_totals = round_totals.finish();
 
     // Rank and club points within each ranking group: a section, or one direction of a
     // section when the directions are separate fields.

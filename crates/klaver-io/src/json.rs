@@ -136,8 +136,8 @@ pub fn write<W: Write>(
                             .play
                             .map(|p| notation::format_seat(p.declarer(), Language::English)),
                         tricks: info.play.map(|p| p.tricks()),
-                        lead: &info.lead,
-                        adjustment: (!info.adjust.is_empty()).then_some(info.adjust.as_str()),
+                        lead: info.lead(),
+                        adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
                         reversed: r.reversed,
                         mp_ns: p.map(|p| f(p.ns)),
                         mp_ew: p.map(|p| f(p.ew)),

@@ -320,7 +320,11 @@ fn contract_parts(info: &LineInfo, lang: Language) -> (String, String, String) {
             seat_letter(p.declarer(), lang),
             notation::format_result(p.tricks(), p.contract(), lang),
         ),
-        None => (info.unread_contract.clone(), String::new(), String::new()),
+        None => (
+            info.unread_contract().to_string(),
+            String::new(),
+            String::new(),
+        ),
     }
 }
 
@@ -490,8 +494,8 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                     score_ew,
                     mp_ns,
                     mp_ew,
-                    note: info.adjust.clone(),
-                    lead: info.lead.clone(),
+                    note: info.adjust().to_string(),
+                    lead: info.lead().to_string(),
                 }
             })
             .collect();
@@ -589,10 +593,10 @@ fn control_sheet(
                 .to_string()
             } else if let Some(p) = info.play {
                 notation::format_entry(&Entry::Played(p), lang)
-            } else if !info.adjust.is_empty() {
-                info.adjust.clone()
+            } else if !info.adjust().is_empty() {
+                info.adjust().to_string()
             } else {
-                info.unread_contract.clone()
+                info.unread_contract().to_string()
             };
             rows[row].cells[(r.board - first) as usize] = Some(ControlCell {
                 mp_ns,

@@ -24,22 +24,85 @@ pub struct ReadOptions {
 }
 
 /// What a traveller line showed besides its outcome, for travellers and control sheets.
+///
+/// Most lines carry only a contract; the texts some lines carry (a lead, an adjustment,
+/// published matchpoints) are kept apart, so that a field of a million lines stays small.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LineInfo {
     /// The contract as read, when the line had a readable contract.
     pub play: Option<Play>,
     /// Whether the line says the board was passed out.
     pub passed: bool,
+    text: Option<Box<LineText>>,
+}
+
+/// The texts of a traveller line, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineText {
     /// The contract text when it could not be read (kept, never dropped).
     pub unread_contract: String,
-    /// The opening lead, as written.
+    /// The opening lead.
     pub lead: String,
-    /// The adjustment, as written.
+    /// The adjustment.
     pub adjust: String,
     /// Published North-South and East-West matchpoints, when the file carries them.
     pub published: Option<(String, String)>,
-    /// The room of a teams match (`open`, `closed`), as written; empty for pairs.
+    /// The room of a teams match (`open`, `closed`); empty for pairs.
     pub room: String,
+}
+
+impl LineInfo {
+    /// A line with these texts (kept only when one of them is not empty).
+    pub fn new(play: Option<Play>, passed: bool, text: LineText) -> LineInfo {
+        let mut info = LineInfo {
+            play,
+            passed,
+            text: None,
+        };
+        info.set_text(text);
+        info
+    }
+
+    /// Replaces the line's texts.
+    pub fn set_text(&mut self, text: LineText) {
+        self.text = (text != LineText::default()).then(|| Box::new(text));
+    }
+
+    /// The line's texts, for changing them.
+    pub fn text_mut(&mut self) -> &mut LineText {
+        self.text.get_or_insert_with(Box::default)
+    }
+
+    fn text(&self) -> Option<&LineText> {
+        self.text.as_deref()
+    }
+
+    /// The contract text when it could not be read.
+    pub fn unread_contract(&self) -> &str {
+        self.text().map_or("", |t| t.unread_contract.as_str())
+    }
+
+    /// The opening lead, as written.
+    pub fn lead(&self) -> &str {
+        self.text().map_or("", |t| t.lead.as_str())
+    }
+
+    /// The adjustment, as written.
+    pub fn adjust(&self) -> &str {
+        self.text().map_or("", |t| t.adjust.as_str())
+    }
+
+    /// Published North-South and East-West matchpoints, when the file carries them.
+    pub fn published(&self) -> Option<(&str, &str)> {
+        self.text()
+            .and_then(|t| t.published.as_ref())
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+    }
+
+    /// The room of a teams match, as written; empty for pairs.
+    pub fn room(&self) -> &str {
+        self.text().map_or("", |t| t.room.as_str())
+    }
 }
 
 /// A pairs event as read from a travellers file.
@@ -379,6 +442,10 @@ pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event,
     let cols = Columns::from_header(&header)?;
     let lang = options.lang;
     let mut event = Event::default();
+    // One result a line: room for all of them at once rather than growing by copying.
+    let line_count = data.iter().filter(|&&b| b == b'\n').count();
+    event.results.reserve(line_count);
+    event.lines.reserve(line_count);
     let mut index = PairIndex::default();
     let mut rec = csv::StringRecord::new();
     loop {
@@ -443,20 +510,21 @@ fn read_line(
     let ew = event.intern_pair(index, section, ew_id);
     let vul = board.vulnerability();
 
-    let mut info = LineInfo {
+    let mut text = LineText {
         lead: field(rec, cols.lead).to_string(),
         adjust: field(rec, cols.adjust).to_string(),
         room: field(rec, cols.room).to_string(),
-        ..LineInfo::default()
+        ..LineText::default()
     };
     if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
         let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
         if !a.is_empty() || !c.is_empty() {
-            info.published = Some((a.to_string(), c.to_string()));
+            text.published = Some((a.to_string(), c.to_string()));
         }
     }
+    let mut info = LineInfo::new(None, false, text);
 
-    let adjust = match parse_adjust(&info.adjust, board, lang) {
+    let adjust = match parse_adjust(info.adjust(), board, lang) {
         Ok(a) => a,
         Err(msg) => {
             err(event, Some(b), msg);
@@ -501,7 +569,7 @@ fn read_line(
                 }
             }
             Err(e) => {
-                info.unread_contract = contract_text.to_string();
+                info.text_mut().unread_contract = contract_text.to_string();
                 event.diagnostics.push(Diagnostic {
                     severity: if cols.score.is_some() {
                         Severity::Warning
@@ -544,7 +612,7 @@ fn read_line(
                     Some(b),
                     format!(
                         "the adjustment {} replaces the score on this line",
-                        info.adjust
+                        info.adjust()
                     ),
                 ));
             }
