@@ -20,6 +20,7 @@ pub mod club_points;
 pub mod contract;
 pub mod cross_imps;
 pub mod exact;
+pub mod field;
 pub mod imps;
 pub mod matchpoints;
 pub mod movement;

@@ -129,7 +129,7 @@ pub fn neuberg(x: Ratio<i64>, n: i64, s: i64) -> Ratio<i64> {
 
 /// Scratch space reused from board to board so that scoring a large field allocates
 /// nothing per board.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Scratch {
     plain: Vec<i32>,
     weighted: Vec<usize>,
