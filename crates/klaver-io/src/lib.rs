@@ -7,6 +7,7 @@
 //! Nothing here computes a score: the numbers come from `klaver-core`, and this crate
 //! only reads them in and lays them out.
 
+pub mod archive;
 pub mod generate;
 pub mod guide_cards;
 pub mod html;

@@ -201,6 +201,7 @@ pub enum ReadError {
     MissingColumn(&'static str),
 }
 
+#[derive(Debug)]
 struct Columns {
     board: usize,
     ns: usize,
@@ -439,14 +440,9 @@ pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event,
         .flexible(true)
         .from_reader(data.as_slice());
     let header = rdr.headers().map_err(csv_error)?.clone();
-    let cols = Columns::from_header(&header)?;
-    let lang = options.lang;
-    let mut event = Event::default();
+    let mut reader = TravellersReader::new(&header, options)?;
     // One result a line: room for all of them at once rather than growing by copying.
-    let line_count = data.iter().filter(|&&b| b == b'\n').count();
-    event.results.reserve(line_count);
-    event.lines.reserve(line_count);
-    let mut index = PairIndex::default();
+    reader.reserve(data.iter().filter(|&&b| b == b'\n').count());
     let mut rec = csv::StringRecord::new();
     loop {
         match rdr.read_record(&mut rec) {
@@ -455,12 +451,57 @@ pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event,
             Err(e) => return Err(csv_error(e)),
         }
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
-        if rec.iter().all(|f| f.trim().is_empty()) {
-            continue;
-        }
-        read_line(&rec, line, &cols, lang, &mut event, &mut index);
+        reader.read(&rec, line);
     }
-    Ok(event)
+    Ok(reader.finish())
+}
+
+/// Reads travellers line by line, for a caller that parses the CSV itself (an archive
+/// holding many sessions in one file).
+#[derive(Debug)]
+pub struct TravellersReader {
+    cols: Columns,
+    lang: Language,
+    index: PairIndex,
+    event: Event,
+}
+
+impl TravellersReader {
+    /// A reader for lines under this header; an error when a needed column is missing.
+    pub fn new(header: &csv::StringRecord, options: ReadOptions) -> Result<Self, ReadError> {
+        Ok(TravellersReader {
+            cols: Columns::from_header(header)?,
+            lang: options.lang,
+            index: PairIndex::default(),
+            event: Event::default(),
+        })
+    }
+
+    /// Makes room for this many lines.
+    pub fn reserve(&mut self, lines: usize) {
+        self.event.results.reserve(lines);
+        self.event.lines.reserve(lines);
+    }
+
+    /// Reads one CSV record, the file's line `line`; blank records are passed over.
+    pub fn read(&mut self, rec: &csv::StringRecord, line: u32) {
+        if rec.iter().all(|f| f.trim().is_empty()) {
+            return;
+        }
+        read_line(
+            rec,
+            line,
+            &self.cols,
+            self.lang,
+            &mut self.event,
+            &mut self.index,
+        );
+    }
+
+    /// The event read.
+    pub fn finish(self) -> Event {
+        self.event
+    }
 }
 
 fn csv_error(e: csv::Error) -> ReadError {

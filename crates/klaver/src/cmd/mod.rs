@@ -1,5 +1,6 @@
 //! One module per subcommand; each turns its arguments into library calls and output.
 
+pub mod archive;
 pub mod contract;
 pub mod demo;
 pub mod generate;

@@ -35,6 +35,20 @@ pub enum ScaleArg {
     Acbl,
 }
 
+/// The matchpoint rules the scale and artificial-score options name.
+pub fn rules(scale: ScaleArg, artificial: ArtificialArg) -> Rules {
+    Rules {
+        scale: match scale {
+            ScaleArg::European => Scale::European,
+            ScaleArg::Acbl => Scale::Acbl,
+        },
+        artificial: match artificial {
+            ArtificialArg::Ties => ArtificialRule::CountAsTies,
+            ArtificialArg::Neuberg => ArtificialRule::LeftOut,
+        },
+    }
+}
+
 /// Treatment of artificial scores.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ArtificialArg {
@@ -217,16 +231,7 @@ pub fn run(args: Args) -> CmdResult {
         boards_per_round = boards_per_round.or(m.boards_per_round());
     }
     let settings = Settings {
-        rules: Rules {
-            scale: match args.scale {
-                ScaleArg::European => Scale::European,
-                ScaleArg::Acbl => Scale::Acbl,
-            },
-            artificial: match args.artificial {
-                ArtificialArg::Ties => ArtificialRule::CountAsTies,
-                ArtificialArg::Neuberg => ArtificialRule::LeftOut,
-            },
-        },
+        rules: rules(args.scale, args.artificial),
         rounding: match args.rounding {
             RoundingArg::Exact => BoardRounding::Exact,
             RoundingArg::Round => BoardRounding::RoundTenth,
