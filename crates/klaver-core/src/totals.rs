@@ -21,7 +21,7 @@ use crate::exact::Exact;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -122,7 +122,8 @@ impl TotalsBuilder {
             );
         } else if self.small[pair].add(n, d).is_none() {
             let s = self.small[pair];
-            let mut sums = vec![(s.denom, s.numer)];
+            let mut sums = Vec::with_capacity(64);
+            sums.push((s.denom, s.numer));
             add_sum(&mut sums, i128::from(n), i128::from(d));
             self.spill_index[pair] = self.spilled.len() as u32;
             self.spilled.push((pair, sums));
@@ -132,49 +133,46 @@ impl TotalsBuilder {
     /// The totals: each spilled total is put over the multiple of its own denominators,
     /// once per pair.
     pub fn finish(self) -> PairTotals {
-        let big: FxHashMap<usize, (BigInt, BigInt)> = self
-            .spilled
-            .into_iter()
-            .map(|(pair, sums)| {
-                // The multiple of the denominators, in 128 bits while it fits; then it
-                // grows by d / gcd(multiple, d), the greatest common divisor taken of d
-                // and the multiple's remainder by d.
-                let mut small_denom: u128 = 1;
-                let mut denom: Option<BigInt> = None;
-                for &(d, _) in &sums {
-                    let d = d.unsigned_abs();
-                    match &mut denom {
-                        None => {
-                            let g = small_denom.gcd(&d);
-                            match small_denom.checked_mul(d / g) {
-                                Some(l) => small_denom = l,
-                                None => denom = Some(BigInt::from(small_denom) * (d / g)),
-                            }
-                        }
-                        Some(big) => {
-                            let rem = (&*big % d).to_u128().unwrap_or(0);
-                            *big *= d / rem.gcd(&d);
-                        }
-                    }
-                }
-                let denom = denom.unwrap_or_else(|| BigInt::from(small_denom));
-                let numer: BigInt = sums
-                    .iter()
-                    .map(|&(d, s)| (&denom / BigInt::from(d)) * BigInt::from(s))
-                    .sum();
-                (pair, (numer, denom))
-            })
-            .collect();
+        // Pairs that played the same boards share their set of denominators (in a field
+        // where every table plays every board, all of them do): the multiple and each
+        // denominator's factor are worked out once per set.
+        let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigInt>)> = FxHashMap::default();
+        let mut big: FxHashMap<usize, (BigInt, BigInt)> = FxHashMap::default();
+        let mut big_approx: FxHashMap<usize, f64> = FxHashMap::default();
+        for (pair, sums) in self.spilled {
+            let key: Vec<i128> = sums.iter().map(|&(d, _)| d).collect();
+            let (denom, factors) = multiples.entry(key).or_insert_with_key(|ds| {
+                let denom = multiple(ds);
+                let factors = ds.iter().map(|&d| &denom / BigInt::from(d)).collect();
+                (denom, factors)
+            });
+            let mut numer = BigInt::zero();
+            for (f, &(_, s)) in factors.iter().zip(&sums) {
+                numer += f * BigInt::from(s);
+            }
+            // The total in floating point: a sum of terms of one sign (matchpoints are
+            // never negative) is within a relative 10⁻¹⁴ of the exact sum; should terms
+            // ever cancel, comparisons fall back on the exact totals.
+            let (sum, abs) = sums.iter().fold((0.0f64, 0.0f64), |(sum, abs), &(d, s)| {
+                let t = s as f64 / d as f64;
+                (sum + t, abs + t.abs())
+            });
+            let approx = if abs <= 2.0 * sum.abs() {
+                sum
+            } else {
+                f64::NAN
+            };
+            big_approx.insert(pair, approx);
+            big.insert(pair, (numer, denom.clone()));
+        }
         let approx = (0..self.small.len())
             .map(|pair| {
                 let max = self.max[pair];
                 if self.boards[pair] == 0 || max == 0 {
                     return f64::NAN;
                 }
-                let total = match big.get(&pair) {
-                    Some((n, d)) => BigRational::new_raw(n.clone(), d.clone())
-                        .to_f64()
-                        .unwrap_or(f64::NAN),
+                let total = match big_approx.get(&pair) {
+                    Some(&t) => t,
                     None => self.small[pair].numer as f64 / self.small[pair].denom as f64,
                 };
                 total * 100.0 / max as f64
@@ -278,11 +276,37 @@ impl PairTotals {
     }
 }
 
+/// The least common multiple of positive denominators: in 128 bits while it fits, then
+/// growing by d / gcd(multiple, d), the greatest common divisor taken of d and the
+/// multiple's remainder by d.
+fn multiple(ds: &[i128]) -> BigInt {
+    let mut small: u128 = 1;
+    let mut big: Option<BigInt> = None;
+    for &d in ds {
+        let d = d.unsigned_abs();
+        match &mut big {
+            None => {
+                let g = small.gcd(&d);
+                match small.checked_mul(d / g) {
+                    Some(l) => small = l,
+                    None => big = Some(BigInt::from(small) * (d / g)),
+                }
+            }
+            Some(b) => {
+                let rem = (&*b % d).to_u128().unwrap_or(0);
+                *b *= d / rem.gcd(&d);
+            }
+        }
+    }
+    big.unwrap_or_else(|| BigInt::from(small))
+}
+
 /// Adds `n / d` to per-denominator sums (few denominators: a short list suffices).
 fn add_sum(sums: &mut Vec<(i128, i128)>, n: i128, d: i128) {
-    match sums.iter_mut().find(|(k, _)| *k == d) {
-        Some((_, s)) => *s += n,
-        None => sums.push((d, n)),
+    // Kept in order of denominator: a binary search finds the place.
+    match sums.binary_search_by_key(&d, |&(k, _)| k) {
+        Ok(i) => sums[i].1 += n,
+        Err(i) => sums.insert(i, (d, n)),
     }
 }
 

@@ -93,7 +93,6 @@ pub enum ArchiveError {
 /// the bytes of every field one after another, where each field ends, and for each
 /// record its first field, its number of fields and its line in the file.
 struct Chunk {
-    seq: u64,
     session: String,
     bytes: Vec<u8>,
     field_ends: Vec<u32>,
@@ -101,9 +100,8 @@ struct Chunk {
 }
 
 impl Chunk {
-    fn new(seq: u64, session: String) -> Chunk {
+    fn new(session: String) -> Chunk {
         Chunk {
-            seq,
             session,
             bytes: Vec::with_capacity(8 << 10),
             field_ends: Vec::with_capacity(2 << 10),
@@ -134,9 +132,19 @@ impl Chunk {
     }
 }
 
+/// Sessions handed to a worker together, so that threads wake once per batch rather than
+/// once per session.
+struct Batch {
+    seq: u64,
+    chunks: Vec<Chunk>,
+    records: usize,
+}
+
+/// Records a batch collects before it is handed out.
+const BATCH_RECORDS: usize = 4096;
+
 /// A scored session, ready to be written.
 struct Scored {
-    seq: u64,
     rows: String,
     messages: Vec<String>,
     ok: bool,
@@ -201,15 +209,20 @@ where
     let mut summary = ArchiveSummary::default();
     std::thread::scope(|scope| -> Result<(), ArchiveError> {
         let header = &header;
-        let (result_tx, result_rx) = mpsc::sync_channel::<Scored>(4 * threads);
+        let (result_tx, result_rx) = mpsc::sync_channel::<(u64, Vec<Scored>)>(4 * threads);
         let mut work_txs = Vec::with_capacity(threads);
         for _ in 0..threads {
-            let (tx, rx) = mpsc::sync_channel::<Chunk>(4);
+            let (tx, rx) = mpsc::sync_channel::<Batch>(2);
             work_txs.push(tx);
             let result_tx = result_tx.clone();
             scope.spawn(move || {
-                for chunk in rx {
-                    if result_tx.send(score_chunk(chunk, header, opts)).is_err() {
+                for batch in rx {
+                    let scored = batch
+                        .chunks
+                        .into_iter()
+                        .map(|c| score_chunk(c, header, opts))
+                        .collect();
+                    if result_tx.send((batch.seq, scored)).is_err() {
                         break;
                     }
                 }
@@ -222,11 +235,34 @@ where
             // Where each session began, to catch a session whose lines are split.
             let mut first_of: FxHashMap<Vec<u8>, u64> = FxHashMap::default();
             let mut current: Option<(Vec<u8>, Chunk)> = None;
-            let mut seq: u64 = 0;
+            let mut sessions: u64 = 0;
+            let mut batch = Batch {
+                seq: 0,
+                chunks: Vec::new(),
+                records: 0,
+            };
             let mut rec = csv::ByteRecord::new();
-            let send = |chunk: Chunk| -> bool {
-                work_txs[(chunk.seq % work_txs.len() as u64) as usize]
-                    .send(chunk)
+            // Adds a finished session to the batch, and hands the batch out when full (or
+            // at the end); false when the workers have stopped.
+            let mut send = |chunk: Option<Chunk>, last: bool| -> bool {
+                if let Some(chunk) = chunk {
+                    batch.records += chunk.records.len();
+                    batch.chunks.push(chunk);
+                }
+                if batch.records < BATCH_RECORDS && (!last || batch.chunks.is_empty()) {
+                    return true;
+                }
+                let seq = batch.seq;
+                let full = std::mem::replace(
+                    &mut batch,
+                    Batch {
+                        seq: seq + 1,
+                        chunks: Vec::new(),
+                        records: 0,
+                    },
+                );
+                work_txs[(seq % work_txs.len() as u64) as usize]
+                    .send(full)
                     .is_ok()
             };
             while rdr.read_byte_record(&mut rec).map_err(csv_error)? {
@@ -245,45 +281,45 @@ where
                         });
                     }
                     if let Some((_, chunk)) = current.take()
-                        && !send(chunk)
+                        && !send(Some(chunk), false)
                     {
-                        return Ok(seq);
+                        return Ok(sessions);
                     }
                     first_of.insert(key.to_vec(), line);
                     current = Some((
                         key.to_vec(),
-                        Chunk::new(seq, String::from_utf8_lossy(key).into_owned()),
+                        Chunk::new(String::from_utf8_lossy(key).into_owned()),
                     ));
-                    seq += 1;
+                    sessions += 1;
                 }
                 if let Some((_, chunk)) = &mut current {
                     chunk.push(&rec, line);
                 }
             }
-            if let Some((_, chunk)) = current.take() {
-                send(chunk);
-            }
-            Ok(seq)
+            send(current.take().map(|(_, chunk)| chunk), true);
+            Ok(sessions)
         });
 
         // The writer: results in the file's order.
-        let mut pending: BTreeMap<u64, Scored> = BTreeMap::new();
+        let mut pending: BTreeMap<u64, Vec<Scored>> = BTreeMap::new();
         let mut next = 0u64;
-        for scored in result_rx {
-            pending.insert(scored.seq, scored);
-            while let Some(s) = pending.remove(&next) {
+        for (seq, scored) in result_rx {
+            pending.insert(seq, scored);
+            while let Some(batch) = pending.remove(&next) {
                 next += 1;
-                for m in &s.messages {
-                    report(m);
-                }
-                summary.warnings += s.warnings;
-                if s.ok {
-                    summary.scored += 1;
-                    summary.results += s.results;
-                    summary.pairs += s.pairs;
-                    out.write_all(s.rows.as_bytes())?;
-                } else {
-                    summary.failed += 1;
+                for s in batch {
+                    for m in &s.messages {
+                        report(m);
+                    }
+                    summary.warnings += s.warnings;
+                    if s.ok {
+                        summary.scored += 1;
+                        summary.results += s.results;
+                        summary.pairs += s.pairs;
+                        out.write_all(s.rows.as_bytes())?;
+                    } else {
+                        summary.failed += 1;
+                    }
                 }
             }
         }
@@ -297,7 +333,6 @@ where
 /// Reads and scores one session.
 fn score_chunk(chunk: Chunk, header: &csv::StringRecord, opts: &ArchiveScoring) -> Scored {
     let mut scored = Scored {
-        seq: chunk.seq,
         rows: String::new(),
         messages: Vec::new(),
         ok: false,

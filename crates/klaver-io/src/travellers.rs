@@ -395,11 +395,12 @@ pub(crate) struct LineCounter<'a> {
 impl<'a> LineCounter<'a> {
     /// A counter at the start of `data`.
     pub(crate) fn new(data: &'a [u8]) -> LineCounter<'a> {
-        LineCounter {
-            data,
-            pos: 0,
-            line: 1,
-        }
+        LineCounter::starting_at(data, 1)
+    }
+
+    /// A counter for `data` whose first line is line `line` of the file.
+    pub(crate) fn starting_at(data: &'a [u8], line: u32) -> LineCounter<'a> {
+        LineCounter { data, pos: 0, line }
     }
 
     /// The line of the record the CSV reader says starts at `offset` (the reader may
@@ -433,27 +434,87 @@ fn read_all<R: Read>(mut input: R) -> Result<Vec<u8>, ReadError> {
 /// Reads a travellers CSV. Lines with errors are reported in the event's diagnostics with
 /// their line number; only a file that cannot be read at all is an `Err`.
 pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event, ReadError> {
-    let data = read_all(input)?;
-    let mut lines = LineCounter::new(&data);
+    read_bytes(&read_all(input)?, options, PARALLEL_BYTES)
+}
+
+/// Reads a travellers CSV held in memory, on two threads from `parallel_from` bytes on.
+fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result<Event, ReadError> {
+    let mut lines = LineCounter::new(data);
     // Fields are trimmed as they are read (`field`), not record by record.
-    let mut rdr = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(data.as_slice());
+    let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(data);
     let header = rdr.headers().map_err(csv_error)?.clone();
+    let body = rdr.position().byte() as usize;
     let mut reader = TravellersReader::new(&header, options)?;
-    // One result a line: room for all of them at once rather than growing by copying.
-    reader.reserve(data.iter().filter(|&&b| b == b'\n').count());
+    // A large file without quoted fields is read in two halves on two threads, cut at a
+    // line ending; the second half's pairs are then numbered on from the first's, so
+    // the event is the same as one read from start to end.
+    let (newlines, quotes) = data.iter().fold((0usize, false), |(n, q), &b| {
+        (n + usize::from(b == b'\n'), q || b == b'"')
+    });
+    let cut = (data.len() >= parallel_from && !quotes && body < data.len())
+        .then(|| {
+            let mid = body + (data.len() - body) / 2;
+            data[mid..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map(|p| mid + p + 1)
+        })
+        .flatten()
+        .filter(|&cut| cut < data.len());
+    let Some(cut) = cut else {
+        // One result a line: room for all of them at once rather than growing by copying.
+        reader.reserve(newlines);
+        read_records(&mut rdr, &mut lines, &mut reader)?;
+        return Ok(reader.finish());
+    };
+    let first_lines = data[..cut].iter().filter(|&&b| b == b'\n').count();
+    // The first half's reader gets room for the whole file, so appending the second
+    // half's lines copies them once.
+    reader.reserve(newlines);
+    let mut second = TravellersReader::new(&header, options)?;
+    second.reserve(newlines - first_lines);
+    let (first, rest) = std::thread::scope(|s| {
+        let rest = s.spawn(|| {
+            let mut rdr = csv::ReaderBuilder::new()
+                .flexible(true)
+                .has_headers(false)
+                .from_reader(&data[cut..]);
+            let mut lines = LineCounter::starting_at(&data[cut..], first_lines as u32 + 1);
+            read_records(&mut rdr, &mut lines, &mut second).map(|()| second)
+        });
+        let mut rdr = csv::ReaderBuilder::new()
+            .flexible(true)
+            .from_reader(&data[..cut]);
+        let first = match rdr.headers() {
+            Ok(_) => read_records(&mut rdr, &mut lines, &mut reader),
+            Err(e) => Err(csv_error(e)),
+        };
+        (
+            first,
+            rest.join()
+                .expect("the reader of the second half does not panic"),
+        )
+    });
+    first?;
+    reader.append(rest?);
+    Ok(reader.finish())
+}
+
+/// Files from this size on are read on two threads.
+const PARALLEL_BYTES: usize = 4 << 20;
+
+/// Reads every record of `rdr` into `reader`, numbering lines with `lines`.
+fn read_records(
+    rdr: &mut csv::Reader<&[u8]>,
+    lines: &mut LineCounter,
+    reader: &mut TravellersReader,
+) -> Result<(), ReadError> {
     let mut rec = csv::StringRecord::new();
-    loop {
-        match rdr.read_record(&mut rec) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => return Err(csv_error(e)),
-        }
+    while rdr.read_record(&mut rec).map_err(csv_error)? {
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
         reader.read(&rec, line);
     }
-    Ok(reader.finish())
+    Ok(())
 }
 
 /// Reads travellers line by line, for a caller that parses the CSV itself (an archive
@@ -496,6 +557,31 @@ impl TravellersReader {
             &mut self.event,
             &mut self.index,
         );
+    }
+
+    /// Adds the lines another reader read after this one's (the rest of the same file).
+    pub fn append(&mut self, other: TravellersReader) {
+        let other = other.event;
+        let renumber: Vec<usize> = other
+            .pairs
+            .iter()
+            .map(|p| {
+                let i = self.event.intern_pair(&mut self.index, &p.section, &p.id);
+                if self.event.pairs[i].names.is_empty() {
+                    self.event.pairs[i].names.clone_from(&p.names);
+                }
+                i
+            })
+            .collect();
+        self.event
+            .results
+            .extend(other.results.into_iter().map(|mut r| {
+                r.ns = renumber[r.ns];
+                r.ew = renumber[r.ew];
+                r
+            }));
+        self.event.lines.extend(other.lines);
+        self.event.diagnostics.extend(other.diagnostics);
     }
 
     /// The event read.
@@ -927,6 +1013,46 @@ mod tests {
                 "{text:?}"
             );
         }
+    }
+
+    #[test]
+    fn two_halves_read_on_two_threads_give_the_event_read_in_one() {
+        let mut text = String::from("board,ns,ew,contract,declarer,result,score,lead\n");
+        for b in 1..=40u32 {
+            for t in 1..=6u32 {
+                // Pairs appear for the first time in both halves; a few bad lines.
+                let ew = 100 + (t + b) % 9;
+                let line = match (b, t) {
+                    (33, 2) => format!("{b},{t},{ew},4S,N,=,425,\n"),
+                    (5, 3) => format!("{b},{t},{t},4S,N,=,420,\n"),
+                    _ => format!(
+                        "{b},{t},{ew},4S,N,=,{},H{b}\n",
+                        if Board::new(b)
+                            .unwrap()
+                            .vulnerability()
+                            .is_vulnerable(klaver_core::board::Side::NorthSouth)
+                        {
+                            620
+                        } else {
+                            420
+                        }
+                    ),
+                };
+                text.push_str(&line);
+                if t == 4 {
+                    text.push('\n');
+                }
+            }
+        }
+        let data = text.as_bytes();
+        let one = read_bytes(data, ReadOptions::default(), usize::MAX).unwrap();
+        let two = read_bytes(data, ReadOptions::default(), 0).unwrap();
+        assert_eq!(one.pairs, two.pairs);
+        assert_eq!(one.results, two.results);
+        assert_eq!(one.lines, two.lines);
+        assert_eq!(messages(&one), messages(&two));
+        assert!(!one.diagnostics.is_empty());
+        assert_eq!(one.results.len(), 240 - 2);
     }
 
     #[test]
