@@ -1,0 +1,258 @@
+//! `klaver ranking` from the command line: a season's rankings, championship and
+//! tonight's lines from the example club, and what a director sees when the input is
+//! wrong.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn klaver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .output()
+        .expect("klaver runs")
+}
+
+fn repo(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+/// Writes `text` to a fresh file in the target directory and returns its path.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ranking_cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    path
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn example(extra: &[&str]) -> Output {
+    let settings = repo("examples/club.toml");
+    let sessions = repo("examples/ranking-sessions.csv");
+    let mut args = vec!["ranking", "--settings", &settings, &sessions];
+    args.extend_from_slice(extra);
+    klaver(&args)
+}
+
+const TONIGHT: &str =
+    "1001+1002,1003+1004,1005+1006,1007+1008,1009+1010,1011+1012,1013+1014,1015+1016,1017+1018";
+
+#[test]
+fn the_example_club_in_text() {
+    let o = example(&["--present", TONIGHT]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Playing moment tuesday, season 2025-2026: 4 sessions"),
+        "{out}"
+    );
+    // 1001 started from 78: 92.34 87.72 93.74 81.54 and one replacement 78, Z = 5.
+    assert!(
+        out.contains("   1  1001      86.67       4  92.34 87.72 93.74 81.54"),
+        "{out}"
+    );
+    // min 3, x 1: four sessions played drop the worst one.
+    assert!(
+        out.contains("   1  1001      91.27        3        1  yes"),
+        "{out}"
+    );
+    assert!(out.contains("  18  1018      63.82        1        0  not yet: played 1 of the 3 sessions needed (2 to go)"), "{out}");
+    // The threesome counts the nights any two of its three played together.
+    assert!(
+        out.contains("   7  1013+1014+1017    69.06         4            0        1  yes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Lines for tonight\n  Line  Pair       Ranking\n  A     1001+1002   169.39\n  A     1009+1010   164.77\n"),
+        "{out}"
+    );
+    // The teams moment is ranked side by side: T1 (strength 73.5) met two teams of 70.
+    assert!(
+        out.contains("Playing moment teams, season 2025-2026: 1 session\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("   1  1001      77.26       1  74.29"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_example_club_as_json() {
+    let o = example(&[
+        "--format",
+        "json",
+        "--moment",
+        "tuesday",
+        "--present",
+        TONIGHT,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["moment"], "tuesday");
+    assert_eq!(doc["players"][0]["player"], "1001");
+    let r = doc["players"][0]["ranking"].as_f64().unwrap();
+    assert!((r - 86.668).abs() < 0.01, "{r}");
+    let first = &doc["championship"]["individual"][0];
+    assert_eq!(first["player"], "1001");
+    assert_eq!(first["eligible"], true);
+    let last = doc["championship"]["pairs"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["eligible"], false);
+    assert!(
+        last["reason"]
+            .as_str()
+            .unwrap()
+            .contains("with a substitute")
+    );
+    assert_eq!(doc["lines"][1]["line"], "B");
+    assert_eq!(doc["rankings"].as_array().unwrap().len(), 1);
+    // The top-integral night gives the group A+B 100-50.
+    let night = &doc["sessions"][2];
+    assert_eq!(night["awards"][0]["line"], "A+B");
+}
+
+#[test]
+fn the_example_club_as_html() {
+    let o = example(&["--format", "html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("<!DOCTYPE html>"));
+    assert!(out.contains("<h2>Club championship, individual (min 3, x 1)</h2>"));
+    assert!(
+        out.contains("<td>1001</td><td class=\"n\">86.67</td>"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_sessions_are_reported_and_nothing_is_ranked() {
+    let bad = temp_file(
+        "bad.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tuesday,A,1001+1002,58\n\
+         2025-09-02,tuesday,A,1003+1001,101\n\
+         2025-09-02,tuesday,B,1005+1006,50\n",
+    );
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &repo("examples/club.toml"),
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty());
+    let err = stderr(&o);
+    assert!(err.contains("nothing was ranked"), "{err}");
+    assert!(
+        err.contains(
+            "bad.csv line 3: session 2025-09-02 tuesday: player 1001 also plays in pair 1001+1002"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "bad.csv line 3: session 2025-09-02 tuesday: score 101.00 is outside 0 to 100 %"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("line B has only one pair"), "{err}");
+}
+
+#[test]
+fn a_setting_out_of_range_names_its_line() {
+    let toml = std::fs::read_to_string(repo("examples/club.toml"))
+        .unwrap()
+        .replace("st_pairs = 63.5", "st_pairs = 45");
+    let settings = temp_file("club.toml", &toml);
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        settings.to_str().unwrap(),
+        &repo("examples/ranking-sessions.csv"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("club.toml line 14: setting `st_pairs` = 45.00 is out of range"),
+        "{err}"
+    );
+}
+
+#[test]
+fn too_few_pairs_for_the_lines() {
+    let o = example(&["--present", "1001+1002,1003+1004,1005+1006", "--lines", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("3 pairs cannot play in 2 lines"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_session_scored_by_klaver_score() {
+    // Score the seed's session with player ids in the pairs file, then rank it.
+    let mut pairs = String::from("pair,names,players\n");
+    for p in 1..=14 {
+        pairs.push_str(&format!("{p},Pair {p},{}+{}\n", 2000 + 2 * p, 2001 + 2 * p));
+    }
+    let pairs = temp_file("pairs.csv", &pairs);
+    let json = temp_file("night.json", "");
+    let o = klaver(&[
+        "score",
+        &repo("crates/klaver-io/tests/data/fonteintje-controlestaat.csv"),
+        "--notation",
+        "nl",
+        "--pairs",
+        pairs.to_str().unwrap(),
+        "--date",
+        "2025-09-30",
+        "--format",
+        "json",
+        "--output",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let scored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        scored["pairs"][0]["players"],
+        serde_json::json!(["2014", "2015"])
+    );
+    assert_eq!(scored["pairs"][0]["percentage_exact"], "450/7");
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &repo("examples/club.toml"),
+        json.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    // Pair 7 won with 450/7 %: one line of nominal two (100-50, mid 75, Bz 50):
+    // 75 + (450/7 − 50) / 13.5 × 25 = 75 + 2500/94.5, and Z = 5 with 70 replacements.
+    assert_eq!(doc["players"][0]["player"], "2014");
+    let pts = doc["sessions"][0]["awards"][0]["points"].as_f64().unwrap();
+    assert!((pts - (75.0 + 2500.0 / 94.5)).abs() < 1e-9, "{pts}");
+}
