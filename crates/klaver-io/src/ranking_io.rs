@@ -1286,6 +1286,29 @@ end = 2026-08-31
     }
 
     #[test]
+    fn butler_rows_and_escaped_ids() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        // Butler in G-IMP, one line of nominal three: 100-40, Bz 60, mid 70:
+        // +1 G-IMP is 70 + 1/2 × 30 = 85, −1 is 55.
+        let csv = "date,moment,line,players,score,form\n\
+            2025-09-02,tuesday,A,<b>+p2,1.0,butler\n\
+            2025-09-02,tuesday,A,p3+p4,-1,butler\n";
+        let sessions = read_sessions_csv(csv, "b.csv", &club).unwrap();
+        assert_eq!(sessions[0].form, Form::Butler);
+        let got = rank(&club, sessions).unwrap();
+        assert_eq!(got[0].sessions[0].awards[0].points, int(85));
+        assert_eq!(got[0].sessions[0].awards[1].points, int(55));
+        let report = RankingReport {
+            club: &club,
+            standings: vec![&got[0]],
+            lines: None,
+        };
+        let html = render_html(&report);
+        assert!(html.contains("<td>&lt;b&gt;</td>"), "{html}");
+        assert!(!html.contains("<b>"));
+    }
+
+    #[test]
     fn present_pairs() {
         let p = read_present("p1+p2, p3+p4\n# late\np5+p6\n", "--present").unwrap();
         assert_eq!(p.len(), 3);

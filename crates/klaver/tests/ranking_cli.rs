@@ -175,7 +175,10 @@ fn bad_sessions_are_reported_and_nothing_is_ranked() {
         ),
         "{err}"
     );
-    assert!(err.contains("line B has only one pair"), "{err}");
+    assert!(
+        err.contains("bad.csv line 4: session 2025-09-02 tuesday: line B has only one pair"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -446,6 +446,25 @@ pub enum RankingError {
         /// What is wrong and what to do.
         what: String,
     },
+    /// A session that does not fit together (no results, a line in two groups, two
+    /// forms, a line letter that is not A-Z).
+    #[error("{origin}: session {session}: {what}")]
+    Session {
+        /// Where the session came from.
+        origin: Origin,
+        /// The session.
+        session: String,
+        /// What is wrong and what to do.
+        what: String,
+    },
+    /// A session of a playing moment the settings do not list.
+    #[error("{origin}: {what}")]
+    Moment {
+        /// Where the session came from.
+        origin: Origin,
+        /// What is wrong and what to do.
+        what: String,
+    },
     /// A date that is not YYYY-MM-DD, or that lies in no season.
     #[error("{origin}: {what}")]
     Date {

@@ -262,9 +262,16 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                 o.clone()
             }
         };
+        // The session's first row, for what concerns the whole session.
+        let first = s
+            .pairs
+            .first()
+            .map(|p| &p.origin)
+            .or(s.teams.first().map(|t| &t.origin))
+            .map_or_else(|| s.origin.clone(), err_origin);
         if !valid_date(&s.date) {
             errors.push(RankingError::Date {
-                origin: s.origin.clone(),
+                origin: first.clone(),
                 what: format!(
                     "session date `{}` is not a date written YYYY-MM-DD: correct the date",
                     s.date
@@ -279,7 +286,7 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                 .any(|x| x.start.as_str() <= s.date.as_str() && s.date.as_str() <= x.end.as_str())
         {
             errors.push(RankingError::Date {
-                origin: s.origin.clone(),
+                origin: first.clone(),
                 what: format!(
                     "session {session} lies in no season of the settings: add a season that includes {}",
                     s.date
@@ -288,8 +295,8 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
         }
         if !club.moments.iter().any(|m| m.name == s.moment) {
             let known: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
-            errors.push(RankingError::Date {
-                origin: s.origin.clone(),
+            errors.push(RankingError::Moment {
+                origin: first.clone(),
                 what: format!(
                     "session {session}: playing moment `{}` is not in the settings (known: {}): add it or correct the moment",
                     s.moment,
@@ -301,13 +308,13 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
         match s.form {
             Form::Pairs | Form::Butler => {
                 if s.pairs.is_empty() {
-                    errors.push(RankingError::Players {
+                    errors.push(RankingError::Session {
                         origin: s.origin.clone(),
                         session: session.clone(),
                         what: "no pair results: give the pairs' scores".into(),
                     });
                 }
-                let mut groups: BTreeMap<Vec<char>, usize> = BTreeMap::new();
+                let mut groups: BTreeMap<Vec<char>, (usize, Origin)> = BTreeMap::new();
                 for p in &s.pairs {
                     let origin = err_origin(&p.origin);
                     let unit = p.players.join("+");
@@ -341,8 +348,8 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                         });
                     }
                     match group_letters(&p.line) {
-                        Some(g) => *groups.entry(g).or_default() += 1,
-                        None => errors.push(RankingError::Players {
+                        Some(g) => groups.entry(g).or_insert((0, origin)).0 += 1,
+                        None => errors.push(RankingError::Session {
                             origin,
                             session: session.clone(),
                             what: format!(
@@ -353,18 +360,18 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                     }
                 }
                 let mut letter_seen = BTreeSet::new();
-                for (g, count) in &groups {
+                for (g, (count, origin)) in &groups {
                     let name: String = g.iter().collect();
                     if *count < 2 {
                         errors.push(RankingError::LonePair {
-                            origin: s.origin.clone(),
+                            origin: origin.clone(),
                             session: session.clone(),
                             line: name.clone(),
                         });
                     }
                     for c in g {
                         if !letter_seen.insert(*c) {
-                            errors.push(RankingError::Players {
+                            errors.push(RankingError::Session {
                                 origin: s.origin.clone(),
                                 session: session.clone(),
                                 what: format!(
@@ -454,7 +461,7 @@ fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingEr
             .iter_mut()
             .find(|m| m.date == s.date && m.moment == s.moment)
         {
-            Some(m) if m.form != s.form => errors.push(RankingError::Players {
+            Some(m) if m.form != s.form => errors.push(RankingError::Session {
                 origin: s.origin.clone(),
                 session: s.label(),
                 what: format!(
@@ -1031,6 +1038,26 @@ mod tests {
         other.date = "2025-13-01".into();
         let errors = rank(&club(2), vec![other]).unwrap_err();
         assert!(errors[0].to_string().contains("YYYY-MM-DD"), "{errors:?}");
+    }
+
+    #[test]
+    fn any_line_letters_rank_alphabetically() {
+        // Lines G and D on a night of nominal three: D is the stronger ("A") line.
+        let night = session(
+            "2025-09-02",
+            &[
+                ("G", "p1+p2", "63.5"),
+                ("G", "p3+p4", "36.5"),
+                ("D", "p5+p6", "63.5"),
+                ("D", "p7+p8", "36.5"),
+            ],
+        );
+        let got = rank(&club(1), vec![night]).unwrap();
+        // Two lines stretched: D 100-52, G 88-40.
+        assert_eq!(points_of(&got[0], "p5"), vec![int(100)]);
+        assert_eq!(points_of(&got[0], "p8"), vec![int(52)]);
+        assert_eq!(points_of(&got[0], "p1"), vec![int(88)]);
+        assert_eq!(points_of(&got[0], "p4"), vec![int(40)]);
     }
 
     #[test]
