@@ -460,9 +460,9 @@ pub fn read_sessions_csv(
     }
 }
 
-/// Reads the JSON that `klaver score --format json` writes (pairs scored with a pairs
-/// file that gives the player ids) as one pairs session of the club's first playing
-/// moment, or of `moment`.
+/// Reads the JSON that `klaver score --format json` writes for a pairs or butler
+/// session (scored with a pairs file that gives the player ids) as one session of the
+/// club's first playing moment, or of `moment`.
 pub fn read_score_json(
     text: &str,
     file: &str,
@@ -483,6 +483,15 @@ pub fn read_score_json(
             "the session's date `{date}` is not written YYYY-MM-DD: score it with `klaver score --date 2025-09-02`"
         )));
     }
+    let (form, exact_key, key) = match doc["form"].as_str() {
+        None | Some("pairs") => (Form::Pairs, "percentage_exact", "percentage"),
+        Some("butler") => (Form::Butler, "imps_per_board_exact", "imps_per_board"),
+        Some(other) => {
+            return Err(fail(format!(
+                "a {other} session cannot be ranked from its JSON: give pairs or butler sessions, or the teams night as a session CSV"
+            )));
+        }
+    };
     let Some(pairs) = doc["pairs"].as_array() else {
         return Err(fail(
             "no `pairs`: not the JSON of `klaver score --format json`".into(),
@@ -518,16 +527,12 @@ pub fn read_score_json(
             });
             continue;
         }
-        let score = p["percentage_exact"]
+        let score = p[exact_key]
             .as_str()
             .and_then(parse_fraction)
-            .or_else(|| {
-                p["percentage"]
-                    .as_f64()
-                    .and_then(|f| parse_decimal(&f.to_string()))
-            });
+            .or_else(|| p[key].as_f64().and_then(|f| parse_decimal(&f.to_string())));
         let Some(score) = score else {
-            // A pair that played no board has no percentage and earns no points.
+            // A pair that played no board has no score and earns no points.
             continue;
         };
         entries.push(PairEntry {
@@ -547,7 +552,7 @@ pub fn read_score_json(
     Ok(SessionInput {
         date,
         moment: moment.map_or_else(|| club.moments[0].name.clone(), String::from),
-        form: Form::Pairs,
+        form,
         origin: Origin(file.to_string()),
         pairs: entries,
         teams: Vec::new(),
@@ -1276,6 +1281,19 @@ end = 2026-08-31
         let s = read_score_json(json, "night.json", &club, None).unwrap();
         assert_eq!(s.pairs[0].score, frac(400, 7));
         assert_eq!(s.moment, "tuesday");
+        // Sections scored top-integral (every board's group is the whole field).
+        let two = r#"{"date":"2025-09-02","boards":[{"section":""}],
+            "pairs":[{"pair":"1","section":"A","players":["p1","p2"],"percentage_exact":"55"},
+                     {"pair":"1","section":"B","players":["p3","p4"],"percentage_exact":"45"}]}"#;
+        let s = read_score_json(two, "night.json", &club, None).unwrap();
+        assert_eq!(s.pairs[1].line, "A+B");
+        let butler = r#"{"date":"2025-09-02","form":"butler","boards":[],
+            "pairs":[{"pair":"1","section":"","players":["p1","p2"],"imps_per_board_exact":"-1/2"}]}"#;
+        let s = read_score_json(butler, "night.json", &club, None).unwrap();
+        assert_eq!(
+            (s.form, s.pairs[0].score.clone()),
+            (Form::Butler, frac(-1, 2))
+        );
         let missing = json.replace(r#""players":["p1","p2"],"#, "");
         let e = read_score_json(&missing, "night.json", &club, None).unwrap_err();
         assert!(

@@ -72,9 +72,16 @@ fn the_example_club_in_text() {
         "{out}"
     );
     assert!(out.contains("  18  1018      63.82        1        0  not yet: played 1 of the 3 sessions needed (2 to go)"), "{out}");
+    // me 4, inv 1: three nights together and one with a substitute (1004 away) count;
+    // a night on which both played with someone else does not.
+    assert!(
+        out.contains("   2  1003+1004         81.23         3            1        0  yes"),
+        "{out}"
+    );
+    assert!(out.contains("   8  1001+1002         91.27         3            0        0  not yet: 3 together and 0 with a substitute of the 4 needed (1 to go)"), "{out}");
     // The threesome counts the nights any two of its three played together.
     assert!(
-        out.contains("   7  1013+1014+1017    69.06         4            0        1  yes"),
+        out.contains("   6  1013+1014+1017    67.75         4            0        0  yes"),
         "{out}"
     );
     assert!(
@@ -258,4 +265,65 @@ fn a_session_scored_by_klaver_score() {
     assert_eq!(doc["players"][0]["player"], "2014");
     let pts = doc["sessions"][0]["awards"][0]["points"].as_f64().unwrap();
     assert!((pts - (75.0 + 2500.0 / 94.5)).abs() < 1e-9, "{pts}");
+}
+
+#[test]
+fn a_butler_session_scored_by_klaver_score() {
+    let mut pairs = String::from("pair,names,players\n");
+    for p in 1..=18 {
+        pairs.push_str(&format!("{p},Pair {p},{}+{}\n", 3000 + 2 * p, 3001 + 2 * p));
+    }
+    let pairs = temp_file("butler-pairs.csv", &pairs);
+    let json = temp_file("butler-night.json", "");
+    let o = klaver(&[
+        "score",
+        &repo("crates/klaver/tests/data/butler-board.csv"),
+        "--form",
+        "butler",
+        "--pairs",
+        pairs.to_str().unwrap(),
+        "--date",
+        "2025-09-30",
+        "--format",
+        "json",
+        "--output",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let scored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &repo("examples/club.toml"),
+        json.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["sessions"][0]["form"], "butler");
+    // One line of nominal two: 100-50, Bz 50; balanced: 75 + G-IMP / 2.0 × 25.
+    for p in scored["pairs"].as_array().unwrap() {
+        let Some(g) = p["imps_per_board"].as_f64() else {
+            continue;
+        };
+        let unit = p["players"].as_array().unwrap();
+        let unit = format!(
+            "{}+{}",
+            unit[0].as_str().unwrap(),
+            unit[1].as_str().unwrap()
+        );
+        let award = doc["sessions"][0]["awards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["unit"] == unit.as_str())
+            .unwrap();
+        let pts = award["points"].as_f64().unwrap();
+        assert!(
+            (pts - (75.0 + g * 12.5)).abs() < 1e-9,
+            "{unit}: {pts} for {g}"
+        );
+    }
 }

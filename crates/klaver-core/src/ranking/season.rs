@@ -14,8 +14,10 @@
 //!
 //! For the pairs and threesomes championship a night counts as "together" when two of
 //! the entrant's players played in the same pair (or the same team); a night on which
-//! some of them played but not together counts as a result with a substitute, worth the
-//! best points any of them earned that night.
+//! only one of them played, the others being absent, counts as a result with a
+//! substitute ("invaller"), worth that player's points. A night on which two of them
+//! played but each with someone else counts neither way: they could have played
+//! together.
 
 use super::championship::{self, Standing};
 use super::lines::layout;
@@ -163,7 +165,7 @@ pub struct EntrantStanding {
     pub history: Vec<Points>,
     /// Nights played together.
     pub together: usize,
-    /// Nights on which some of them played, but not together.
+    /// Nights on which only one of them played (with a substitute).
     pub with_substitute: usize,
     /// The pairs championship.
     pub championship: Standing,
@@ -760,13 +762,14 @@ fn entrants(
                     .filter(|a| a.players.iter().filter(|p| members.contains(p)).count() >= 2)
                     .map(|a| a.points.clone())
                     .max();
-                match with_two {
-                    Some(p) => together.push(p),
-                    None => {
-                        if let Some(best) = mine.iter().map(|a| a.points.clone()).max() {
-                            substitute.push(best);
-                        }
+                match (with_two, &mine[..]) {
+                    (Some(p), _) => together.push(p),
+                    (None, [alone])
+                        if alone.players.iter().filter(|p| members.contains(p)).count() == 1 =>
+                    {
+                        substitute.push(alone.points.clone())
                     }
+                    _ => {}
                 }
             }
             let history: Vec<Points> = (0..sessions.len())
@@ -952,6 +955,26 @@ mod tests {
         // Night 2, one line of nominal three: 100-40, width 60: 70 + 6.75/13.5 × 30 = 85.
         assert!(e.championship.eligible());
         assert_eq!(e.championship.average, Some(frac(185, 2)));
+        // A night on which both played, each with someone else, counts neither way.
+        let third = session("2025-09-16", &[("A", "p1+p5", "50"), ("A", "p2+p6", "50")]);
+        let more = rank(
+            &club(2),
+            vec![
+                first_night(),
+                session(
+                    "2025-09-09",
+                    &[("A", "p1+p9", "56.75"), ("A", "p3+p4", "43.25")],
+                ),
+                third,
+            ],
+        )
+        .unwrap();
+        let e = more[0]
+            .entrants
+            .iter()
+            .find(|e| e.players == ["p1", "p2"])
+            .unwrap();
+        assert_eq!((e.together, e.with_substitute), (1, 1));
         // p3+p4 played together twice: eligible without substitutes.
         let e = got[0]
             .entrants
