@@ -219,20 +219,29 @@ fn too_few_pairs_for_the_lines() {
     );
 }
 
-#[test]
-fn a_session_scored_by_klaver_score() {
-    // Score the seed's session with player ids in the pairs file, then rank it.
-    let mut pairs = String::from("pair,names,players\n");
-    for p in 1..=14 {
-        pairs.push_str(&format!("{p},Pair {p},{}+{}\n", 2000 + 2 * p, 2001 + 2 * p));
+/// Scores `travellers` with `klaver score` (plus `form` arguments) and a pairs file that
+/// gives pairs 1 to `pairs` the player ids `base + 2p` and `base + 2p + 1`, then ranks
+/// the JSON with the example club: both JSON documents.
+fn score_then_rank(
+    name: &str,
+    travellers: &str,
+    form: &[&str],
+    pairs: u32,
+    base: u32,
+) -> (serde_json::Value, serde_json::Value) {
+    let mut file = String::from("pair,names,players\n");
+    for p in 1..=pairs {
+        file.push_str(&format!(
+            "{p},Pair {p},{}+{}\n",
+            base + 2 * p,
+            base + 2 * p + 1
+        ));
     }
-    let pairs = temp_file("pairs.csv", &pairs);
-    let json = temp_file("night.json", "");
-    let o = klaver(&[
-        "score",
-        &repo("crates/klaver-io/tests/data/fonteintje-controlestaat.csv"),
-        "--notation",
-        "nl",
+    let pairs = temp_file(&format!("{name}-pairs.csv"), &file);
+    let json = temp_file(&format!("{name}.json"), "");
+    let mut args = vec!["score", travellers];
+    args.extend_from_slice(form);
+    args.extend_from_slice(&[
         "--pairs",
         pairs.to_str().unwrap(),
         "--date",
@@ -242,24 +251,32 @@ fn a_session_scored_by_klaver_score() {
         "--output",
         json.to_str().unwrap(),
     ]);
+    let o = klaver(&args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let scored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    assert_eq!(
-        scored["pairs"][0]["players"],
-        serde_json::json!(["2014", "2015"])
-    );
-    assert_eq!(scored["pairs"][0]["percentage_exact"], "450/7");
+    let scored = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let settings = repo("examples/club.toml");
     let o = klaver(&[
         "ranking",
         "--settings",
-        &repo("examples/club.toml"),
+        &settings,
         json.to_str().unwrap(),
         "--format",
         "json",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    (scored, serde_json::from_str(&stdout(&o)).unwrap())
+}
+
+#[test]
+fn a_session_scored_by_klaver_score() {
+    // The seed's session, scored with player ids in the pairs file, then ranked.
+    let travellers = repo("crates/klaver-io/tests/data/fonteintje-controlestaat.csv");
+    let (scored, doc) = score_then_rank("night", &travellers, &["--notation", "nl"], 14, 2000);
+    assert_eq!(
+        scored["pairs"][0]["players"],
+        serde_json::json!(["2014", "2015"])
+    );
+    assert_eq!(scored["pairs"][0]["percentage_exact"], "450/7");
     // Pair 7 won with 450/7 %: one line of nominal two (100-50, mid 75, Bz 50):
     // 75 + (450/7 − 50) / 13.5 × 25 = 75 + 2500/94.5, and Z = 5 with 70 replacements.
     assert_eq!(doc["players"][0]["player"], "2014");
@@ -269,39 +286,8 @@ fn a_session_scored_by_klaver_score() {
 
 #[test]
 fn a_butler_session_scored_by_klaver_score() {
-    let mut pairs = String::from("pair,names,players\n");
-    for p in 1..=18 {
-        pairs.push_str(&format!("{p},Pair {p},{}+{}\n", 3000 + 2 * p, 3001 + 2 * p));
-    }
-    let pairs = temp_file("butler-pairs.csv", &pairs);
-    let json = temp_file("butler-night.json", "");
-    let o = klaver(&[
-        "score",
-        &repo("crates/klaver/tests/data/butler-board.csv"),
-        "--form",
-        "butler",
-        "--pairs",
-        pairs.to_str().unwrap(),
-        "--date",
-        "2025-09-30",
-        "--format",
-        "json",
-        "--output",
-        json.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let scored: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    let o = klaver(&[
-        "ranking",
-        "--settings",
-        &repo("examples/club.toml"),
-        json.to_str().unwrap(),
-        "--format",
-        "json",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let travellers = repo("crates/klaver/tests/data/butler-board.csv");
+    let (scored, doc) = score_then_rank("butler", &travellers, &["--form", "butler"], 18, 3000);
     assert_eq!(doc["sessions"][0]["form"], "butler");
     // One line of nominal two: 100-50, Bz 50; balanced: 75 + G-IMP / 2.0 × 25.
     for p in scored["pairs"].as_array().unwrap() {
