@@ -1198,6 +1198,27 @@ end = 2026-08-31
     }
 
     #[test]
+    fn seed_custom_scale_from_the_a_line_average() {
+        // The seed's appendix: balanced, ST 64 %, A 64, B 28, S 7, three lines: C-line
+        // points equal the percentage, B +7, A +14.
+        let text =
+            "method = \"balanced\"\nst_pairs = 64\na = 64\nb = 28\ns = 7\nlines = 3\nz = 1\n";
+        let club = read_settings(text, "custom.toml").unwrap();
+        assert_eq!(club.settings.top, int(78));
+        let csv = "date,line,players,score\n\
+            2025-09-02,A,a1+a2,57.5\n2025-09-02,A,a3+a4,42.5\n\
+            2025-09-02,B,b1+b2,61.25\n2025-09-02,B,b3+b4,38.75\n\
+            2025-09-02,C,c1+c2,50\n2025-09-02,C,c3+c4,50\n";
+        let got = rank(&club, read_sessions_csv(csv, "s.csv", &club).unwrap()).unwrap();
+        let s = &got[0];
+        assert_eq!(s.ranking_of("a1"), frac(1430, 20));
+        assert_eq!(s.ranking_of("a3"), frac(1130, 20));
+        assert_eq!(s.ranking_of("b1"), frac(6825, 100));
+        assert_eq!(s.ranking_of("b4"), frac(4575, 100));
+        assert_eq!(s.ranking_of("c1"), int(50));
+    }
+
+    #[test]
     fn bad_settings_name_the_line() {
         let e = read_settings("z = 6\nst_pairs = 45\n", "club.toml").unwrap_err();
         assert!(

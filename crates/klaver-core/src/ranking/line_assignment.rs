@@ -72,6 +72,7 @@ pub fn assign(pairs: &[PresentPair], lines: u32) -> Result<Vec<AssignedLine>, To
 mod tests {
     use super::*;
     use crate::ranking::int;
+    use proptest::prelude::*;
 
     fn pair(a: &str, r: i64) -> PresentPair {
         PresentPair {
@@ -107,5 +108,34 @@ mod tests {
         let e = assign(&p, 2).unwrap_err();
         assert_eq!(e.most, 1);
         assert!(e.to_string().contains("at most 1 lines"), "{e}");
+    }
+
+    proptest! {
+        #[test]
+        fn every_pair_plays_once_and_higher_lines_are_stronger(
+            rankings in prop::collection::vec(80i64..=200, 2..60),
+            lines in 1u32..6,
+        ) {
+            let pairs: Vec<PresentPair> = rankings
+                .iter()
+                .enumerate()
+                .map(|(i, &r)| pair(&i.to_string(), r))
+                .collect();
+            match assign(&pairs, lines) {
+                Err(e) => prop_assert!(pairs.len() < 2 * lines as usize, "{e}"),
+                Ok(got) => {
+                    prop_assert_eq!(got.len(), lines as usize);
+                    let sizes: Vec<usize> = got.iter().map(|l| l.pairs.len()).collect();
+                    prop_assert_eq!(sizes.iter().sum::<usize>(), pairs.len());
+                    prop_assert!(sizes.iter().all(|&n| n >= 2));
+                    prop_assert!(sizes.windows(2).all(|w| w[0] >= w[1] && w[0] - w[1] <= 1));
+                    for w in got.windows(2) {
+                        let weakest = w[0].pairs.iter().map(|p| &p.ranking).min().unwrap();
+                        let strongest = w[1].pairs.iter().map(|p| &p.ranking).max().unwrap();
+                        prop_assert!(weakest >= strongest);
+                    }
+                }
+            }
+        }
     }
 }
