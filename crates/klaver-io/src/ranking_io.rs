@@ -307,6 +307,13 @@ fn clone_num(n: &Num) -> Num {
     }
 }
 
+/// The playing moment of sessions that name none: the first in the settings.
+fn default_moment(club: &Club) -> String {
+    club.moments
+        .first()
+        .map_or_else(|| "club".to_string(), |m| m.name.clone())
+}
+
 fn players_of(text: &str) -> Vec<String> {
     text.split('+').map(|x| x.trim().to_string()).collect()
 }
@@ -376,7 +383,7 @@ pub fn read_sessions_csv(
             continue;
         }
         let moment_name = match get(moment_col) {
-            "" => club.moments[0].name.clone(),
+            "" => default_moment(club),
             m => m.to_string(),
         };
         let moment = club.moments.iter().find(|m| m.name == moment_name);
@@ -551,7 +558,7 @@ pub fn read_score_json(
     }
     Ok(SessionInput {
         date,
-        moment: moment.map_or_else(|| club.moments[0].name.clone(), String::from),
+        moment: moment.map_or_else(|| default_moment(club), String::from),
         form,
         origin: Origin(file.to_string()),
         pairs: entries,
@@ -1345,6 +1352,37 @@ end = 2026-08-31
         let html = render_html(&report);
         assert!(html.contains("<td>&lt;b&gt;</td>"), "{html}");
         assert!(!html.contains("<b>"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_read_or_refused_without_panicking(text in "\\PC{0,200}") {
+            let club = read_settings(SETTINGS, "club.toml").unwrap();
+            let _ = read_settings(&text, "club.toml");
+            let csv = format!("date,moment,line,players,score,team,opponent,form\n{text}");
+            if let Ok(sessions) = read_sessions_csv(&csv, "s.csv", &club) {
+                let _ = rank(&club, sessions);
+            }
+            let _ = read_score_json(&text, "n.json", &club, None);
+            let _ = read_present(&text, "--present");
+        }
+
+        #[test]
+        fn rows_of_plausible_fields_never_panic(
+            rows in proptest::collection::vec(
+                ("20[0-9]{2}-[01][0-9]-[0-3][0-9]", "tuesday|teams|x|", "[A-D+]{0,3}", "p[0-9]\\+p[0-9]|p1|", "-?[0-9]{1,3}(\\.[0-9])?", "T[1-3]|", "T[1-3]|"),
+                0..12,
+            )
+        ) {
+            let club = read_settings(SETTINGS, "club.toml").unwrap();
+            let mut csv = String::from("date,moment,line,players,score,team,opponent\n");
+            for r in &rows {
+                csv.push_str(&format!("{},{},{},{},{},{},{}\n", r.0, r.1, r.2, r.3, r.4, r.5, r.6));
+            }
+            if let Ok(sessions) = read_sessions_csv(&csv, "s.csv", &club) {
+                let _ = rank(&club, sessions);
+            }
+        }
     }
 
     #[test]

@@ -42,7 +42,7 @@ impl fmt::Display for Shortfall {
             Shortfall::Sessions { played, needed } => write!(
                 f,
                 "played {played} of the {needed} sessions needed ({} to go)",
-                *needed as usize - played
+                (*needed as usize).saturating_sub(*played)
             ),
             Shortfall::Together {
                 together,
@@ -51,7 +51,7 @@ impl fmt::Display for Shortfall {
             } => write!(
                 f,
                 "{together} together and {substitutes} with a substitute of the {needed} needed ({} to go)",
-                *needed as usize - together - substitutes
+                (*needed as usize).saturating_sub(together + substitutes)
             ),
         }
     }

@@ -210,7 +210,7 @@ impl SeasonStanding {
 /// Whether `date` is a real calendar date written YYYY-MM-DD.
 pub fn valid_date(date: &str) -> bool {
     let b = date.as_bytes();
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+    if b.len() != 10 || !date.is_ascii() || b[4] != b'-' || b[7] != b'-' {
         return false;
     }
     let num = |r: std::ops::Range<usize>| -> Option<u32> {
@@ -1088,6 +1088,7 @@ mod tests {
         assert!(valid_date("2024-02-29"));
         assert!(!valid_date("2025-02-29"));
         assert!(!valid_date("2025-9-1"));
+        assert!(!valid_date("20é5-01-1"));
         assert_eq!(group_letters("c+a"), Some(vec!['A', 'C']));
         assert_eq!(group_letters(""), Some(vec!['A']));
         assert_eq!(group_letters("A+A"), None);
