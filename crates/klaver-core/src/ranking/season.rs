@@ -986,6 +986,47 @@ mod tests {
     }
 
     #[test]
+    fn a_teams_night_counts_as_together_for_team_mates() {
+        // p1+p2 play a pairs night, then a teams night in the same team; p3+p4 end up in
+        // different teams.
+        let mut c = club(2);
+        c.threesomes = vec![vec!["p5".into(), "p6".into(), "p9".into()]];
+        let team = |t: &str, o: &str, players: &str, vp: i64| TeamEntry {
+            team: t.into(),
+            opponent: o.into(),
+            players: players.split('+').map(String::from).collect(),
+            vp: int(vp),
+            origin: Origin::default(),
+        };
+        let teams = SessionInput {
+            date: "2025-09-09".into(),
+            moment: "tuesday".into(),
+            form: Form::Teams,
+            origin: Origin("teams.csv".into()),
+            pairs: Vec::new(),
+            teams: vec![
+                team("X", "Y", "p1+p2+p3+p5+p9", 12),
+                team("Y", "X", "p4+p7+p8+p10", 8),
+            ],
+        };
+        let got = rank(&c, vec![first_night(), teams]).unwrap();
+        let find = |ids: &[&str]| {
+            got[0]
+                .entrants
+                .iter()
+                .find(|e| e.players == ids)
+                .unwrap()
+                .clone()
+        };
+        assert_eq!(find(&["p1", "p2"]).together, 2);
+        let p34 = find(&["p3", "p4"]);
+        assert_eq!((p34.together, p34.with_substitute), (1, 0));
+        // The threesome: p5+p6 as a pair on night 1, p5 and p9 in one team on night 2.
+        let three = find(&["p5", "p6", "p9"]);
+        assert_eq!((three.together, three.with_substitute), (2, 0));
+    }
+
+    #[test]
     fn threesome_ranks_as_two_thirds_of_its_sum() {
         let mut c = club(1);
         c.threesomes = vec![vec!["p1".into(), "p2".into(), "p5".into()]];
