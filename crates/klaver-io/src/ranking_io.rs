@@ -117,6 +117,8 @@ struct SettingsToml {
     #[serde(default)]
     replacement_players: BTreeMap<String, Num>,
     #[serde(default)]
+    names: BTreeMap<String, String>,
+    #[serde(default)]
     moment: Vec<MomentToml>,
     #[serde(default)]
     season: Vec<SeasonToml>,
@@ -296,6 +298,7 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
         seasons,
         replacements,
         threesomes,
+        names: raw.names,
     })
 }
 
@@ -642,6 +645,20 @@ pub struct RankingReport<'a> {
     pub lines: Option<Vec<AssignedLine>>,
 }
 
+/// Player ids joined by `+`, followed by their names where the settings give them:
+/// "1001+1002 Jansen - de Vries".
+fn who(club: &Club, ids: &[String]) -> String {
+    let names: Vec<&str> = ids
+        .iter()
+        .filter_map(|id| club.names.get(id).map(String::as_str))
+        .collect();
+    if names.is_empty() {
+        ids.join("+")
+    } else {
+        format!("{} {}", ids.join("+"), names.join(" - "))
+    }
+}
+
 fn d2(p: &Points) -> String {
     decimal2(p)
 }
@@ -730,7 +747,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                         .collect();
                     vec![
                         (i + 1).to_string(),
-                        p.player.clone(),
+                        who(r.club, std::slice::from_ref(&p.player)),
                         d2(&p.ranking),
                         played.len().to_string(),
                         last.join(" "),
@@ -753,7 +770,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                     let hist: Vec<String> = e.history.iter().map(d2).collect();
                     vec![
                         (i + 1).to_string(),
-                        e.players.join("+"),
+                        who(r.club, &e.players),
                         d2(&e.ranking),
                         hist.join(" "),
                     ]
@@ -780,7 +797,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                     let c = &p.championship;
                     vec![
                         (i + 1).to_string(),
-                        p.player.clone(),
+                        who(r.club, std::slice::from_ref(&p.player)),
                         average(c),
                         c.counted.len().to_string(),
                         c.dropped.to_string(),
@@ -810,7 +827,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                     let c = &e.championship;
                     vec![
                         (i + 1).to_string(),
-                        e.players.join("+"),
+                        who(r.club, &e.players),
                         average(c),
                         e.together.to_string(),
                         c.substitutes.to_string(),
@@ -829,7 +846,11 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                 .iter()
                 .flat_map(|l| {
                     l.pairs.iter().map(move |p| {
-                        vec![l.letter.to_string(), p.players.join("+"), d2(&p.ranking)]
+                        vec![
+                            l.letter.to_string(),
+                            who(r.club, &p.players),
+                            d2(&p.ranking),
+                        ]
                     })
                 })
                 .collect(),
@@ -910,6 +931,8 @@ struct HistoryJson<'a> {
 #[derive(Serialize)]
 struct PlayerJson<'a> {
     player: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
     ranking: f64,
     played: usize,
     history: Vec<HistoryJson<'a>>,
@@ -1008,7 +1031,10 @@ fn champion_json<'a>(
     }
 }
 
-fn standing_json(s: &SeasonStanding) -> StandingJson<'_> {
+fn standing_json<'a>(
+    s: &'a SeasonStanding,
+    names: &'a BTreeMap<String, String>,
+) -> StandingJson<'a> {
     StandingJson {
         moment: &s.moment,
         season: &s.season,
@@ -1042,6 +1068,7 @@ fn standing_json(s: &SeasonStanding) -> StandingJson<'_> {
             .iter()
             .map(|p| PlayerJson {
                 player: &p.player,
+                name: names.get(&p.player).map(String::as_str),
                 ranking: to_f64(&p.ranking),
                 played: p.log.played.len(),
                 history: p
@@ -1088,7 +1115,7 @@ pub fn render_json(r: &RankingReport) -> Result<String, serde_json::Error> {
         return Ok("{}".into());
     };
     let doc = DocJson {
-        first: standing_json(first),
+        first: standing_json(first, &r.club.names),
         lines: r.lines.as_ref().map(|lines| {
             lines
                 .iter()
@@ -1106,7 +1133,11 @@ pub fn render_json(r: &RankingReport) -> Result<String, serde_json::Error> {
                 })
                 .collect()
         }),
-        rankings: r.standings.iter().map(|s| standing_json(s)).collect(),
+        rankings: r
+            .standings
+            .iter()
+            .map(|s| standing_json(s, &r.club.names))
+            .collect(),
     };
     serde_json::to_string_pretty(&doc)
 }

@@ -63,29 +63,29 @@ fn the_example_club_in_text() {
     );
     // 1001 started from 78: 92.34 87.72 93.74 81.54 and one replacement 78, Z = 5.
     assert!(
-        out.contains("   1  1001      86.67       4  92.34 87.72 93.74 81.54"),
+        out.contains("   1  1001 Jansen         86.67       4  92.34 87.72 93.74 81.54"),
         "{out}"
     );
     // min 3, x 1: four sessions played drop the worst one.
     assert!(
-        out.contains("   1  1001      91.27        3        1  yes"),
+        out.contains("   1  1001 Jansen         91.27        3        1  yes"),
         "{out}"
     );
-    assert!(out.contains("  18  1018      63.82        1        0  not yet: played 1 of the 3 sessions needed (2 to go)"), "{out}");
+    assert!(out.contains("  18  1018 Dijkstra       63.82        1        0  not yet: played 1 of the 3 sessions needed (2 to go)"), "{out}");
     // me 4, inv 1: three nights together and one with a substitute (1004 away) count;
     // a night on which both played with someone else does not.
     assert!(
-        out.contains("   2  1003+1004         81.23         3            1        0  yes"),
+        out.contains("   2  1003+1004 Bakker - Visser                         81.23         3            1        0  yes"),
         "{out}"
     );
-    assert!(out.contains("   8  1001+1002         91.27         3            0        0  not yet: 3 together and 0 with a substitute of the 4 needed (1 to go)"), "{out}");
+    assert!(out.contains("   8  1001+1002 Jansen - de Vries                       91.27         3            0        0  not yet: 3 together and 0 with a substitute of the 4 needed (1 to go)"), "{out}");
     // The threesome counts the nights any two of its three played together.
     assert!(
-        out.contains("   6  1013+1014+1017    67.75         4            0        0  yes"),
+        out.contains("   6  1013+1014+1017 Hendriks - van Leeuwen - de Wit    67.75         4            0        0  yes"),
         "{out}"
     );
     assert!(
-        out.contains("Lines for tonight\n  Line  Pair       Ranking\n  A     1001+1002   169.39\n  A     1009+1010   164.77\n"),
+        out.contains("Lines for tonight\n  Line  Pair                              Ranking\n  A     1001+1002 Jansen - de Vries        169.39\n  A     1009+1010 de Groot - Bos           164.77\n"),
         "{out}"
     );
     // The teams moment is ranked side by side: T1 (strength 73.5) met two teams of 70.
@@ -94,7 +94,7 @@ fn the_example_club_in_text() {
         "{out}"
     );
     assert!(
-        out.contains("   1  1001      77.26       1  74.29"),
+        out.contains("   1  1001 Jansen      77.26       1  74.29"),
         "{out}"
     );
 }
@@ -113,6 +113,7 @@ fn the_example_club_as_json() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(doc["moment"], "tuesday");
     assert_eq!(doc["players"][0]["player"], "1001");
+    assert_eq!(doc["players"][0]["name"], "Jansen");
     let r = doc["players"][0]["ranking"].as_f64().unwrap();
     assert!((r - 86.668).abs() < 0.01, "{r}");
     let first = &doc["championship"]["individual"][0];
@@ -146,7 +147,7 @@ fn the_example_club_as_html() {
     assert!(out.starts_with("<!DOCTYPE html>"));
     assert!(out.contains("<h2>Club championship, individual (min 3, x 1)</h2>"));
     assert!(
-        out.contains("<td>1001</td><td class=\"n\">86.67</td>"),
+        out.contains("<td>1001 Jansen</td><td class=\"n\">86.67</td>"),
         "{out}"
     );
 }

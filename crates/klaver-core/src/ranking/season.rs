@@ -60,6 +60,8 @@ pub struct Club {
     pub replacements: BTreeMap<String, Points>,
     /// Threesomes competing for the pairs championship, three player ids each.
     pub threesomes: Vec<Vec<String>>,
+    /// Players' names by id, as printed next to the ids.
+    pub names: BTreeMap<String, String>,
 }
 
 /// A pair's result in a pairs or butler session.
