@@ -905,7 +905,7 @@ pub fn render_text(r: &RankingReport) -> String {
 }
 
 fn individual_order(s: &SeasonStanding) -> Vec<&PlayerStanding> {
-    let st: Vec<Standing> = s.players.iter().map(|p| p.championship.clone()).collect();
+    let st: Vec<&Standing> = s.players.iter().map(|p| &p.championship).collect();
     klaver_core::ranking::championship::order(&st)
         .into_iter()
         .map(|i| &s.players[i])
@@ -913,7 +913,7 @@ fn individual_order(s: &SeasonStanding) -> Vec<&PlayerStanding> {
 }
 
 fn entrant_order(s: &SeasonStanding) -> Vec<&EntrantStanding> {
-    let st: Vec<Standing> = s.entrants.iter().map(|p| p.championship.clone()).collect();
+    let st: Vec<&Standing> = s.entrants.iter().map(|p| &p.championship).collect();
     klaver_core::ranking::championship::order(&st)
         .into_iter()
         .map(|i| &s.entrants[i])

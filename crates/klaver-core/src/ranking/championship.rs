@@ -12,7 +12,7 @@
 //! substitute exist, substitute results no longer count. Above `me`, up to `y` of the
 //! worst are dropped, never below `me`.
 
-use super::{Points, int, mean};
+use super::{Points, mean};
 use std::fmt;
 
 /// Why a player, pair or threesome is not (yet) eligible for the championship.
@@ -155,22 +155,21 @@ pub fn together(together: &[Points], substitute: &[Points], me: u32, inv: u32, y
 
 /// The order of a championship: eligible entrants first by average (highest first), then
 /// the others by average; `None` averages last.
-pub fn order(standings: &[Standing]) -> Vec<usize> {
+pub fn order(standings: &[&Standing]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..standings.len()).collect();
-    let key = |s: &Standing| {
-        (
-            s.eligible(),
-            s.average.clone().unwrap_or_else(|| int(-1_000_000)),
-        )
-    };
-    idx.sort_by(|&a, &b| key(&standings[b]).cmp(&key(&standings[a])));
+    idx.sort_by(|&a, &b| {
+        let (x, y) = (standings[a], standings[b]);
+        y.eligible()
+            .cmp(&x.eligible())
+            .then_with(|| y.average.cmp(&x.average))
+    });
     idx
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ranking::frac;
+    use crate::ranking::{frac, int};
     use proptest::prelude::*;
 
     fn pts(v: &[i64]) -> Vec<Points> {
@@ -239,7 +238,7 @@ mod tests {
         let a = individual(&pts(&[90]), 2, 0);
         let b = individual(&pts(&[60, 62]), 2, 0);
         let c = individual(&pts(&[70, 72]), 2, 0);
-        assert_eq!(order(&[a, b, c]), vec![2, 1, 0]);
+        assert_eq!(order(&[&a, &b, &c]), vec![2, 1, 0]);
     }
 
     proptest! {

@@ -87,8 +87,11 @@ pub fn mean(values: &[Points]) -> Option<Points> {
 
 /// Written with two decimals, rounded half away from zero, the way rankings are printed.
 pub fn decimal2(r: &Points) -> String {
-    let scaled = round_whole(&(r * int(100)));
-    let n = scaled.to_integer();
+    // Hundredths rounded half away from zero, in integers: no fraction to reduce.
+    let hundred: BigInt = r.numer() * BigInt::from(100);
+    let d: BigInt = r.denom() * BigInt::from(2);
+    let (q, _) = (hundred.abs() * BigInt::from(2) + r.denom()).div_rem(&d);
+    let n = if hundred.is_negative() { -q } else { q };
     let negative = n.is_negative();
     let digits = format!("{:03}", n.abs());
     let (whole, frac) = digits.split_at(digits.len() - 2);

@@ -35,6 +35,7 @@ pub fn threesome_ranking(a: &Points, b: &Points, c: &Points) -> Points {
 /// The ranking of a pair or threesome from its players' rankings (two or three).
 pub fn entrant_ranking(players: &[Points]) -> Points {
     match players {
+        [a, b] => pair_ranking(a, b),
         [a, b, c] => threesome_ranking(a, b, c),
         _ => players.iter().fold(Points::zero(), |acc, p| acc + p),
     }

@@ -743,52 +743,81 @@ fn entrants(
     }
     let mut list: Vec<Vec<String>> = groups.into_iter().collect();
     list.extend(club.threesomes.iter().cloned());
-    let log = |p: &str| players.iter().find(|x| x.player == p).map(|x| &x.log);
-    let ranking_after = |p: &str, session: usize| match log(p) {
-        Some(l) => l.ranking_before(session + 1),
-        None => replacement_of(p),
-    };
+    // Each player's ranking after every session of the season, and who played where.
+    let mut after: BTreeMap<&str, Vec<Points>> = BTreeMap::new();
+    for p in players {
+        let mut now = p.log.replacement.clone();
+        let mut next = p.log.played.iter().zip(&p.log.history).peekable();
+        let row = (0..sessions.len())
+            .map(|i| {
+                while let Some((_, r)) = next.next_if(|(x, _)| x.session <= i) {
+                    now = r.clone();
+                }
+                now.clone()
+            })
+            .collect();
+        after.insert(&p.player, row);
+    }
+    let award_of: Vec<BTreeMap<&str, &Award>> = sessions
+        .iter()
+        .map(|s| {
+            s.awards
+                .iter()
+                .flat_map(|a| a.players.iter().map(move |p| (p.as_str(), a)))
+                .collect()
+        })
+        .collect();
     let mut out: Vec<EntrantStanding> = list
         .into_iter()
         .map(|members| {
             let mut together = Vec::new();
             let mut substitute = Vec::new();
-            for s in sessions {
-                let mine: Vec<&Award> = s
-                    .awards
+            let mut history: Vec<Points> = Vec::with_capacity(sessions.len());
+            let mut unchanged = false;
+            for (i, awards) in award_of.iter().enumerate() {
+                let mine: Vec<&Award> = members
                     .iter()
-                    .filter(|a| a.players.iter().any(|p| members.contains(p)))
+                    .filter_map(|p| awards.get(p.as_str()).copied())
                     .collect();
+                // Two of them in one pair or team: the same award twice.
                 let with_two = mine
                     .iter()
-                    .filter(|a| a.players.iter().filter(|p| members.contains(p)).count() >= 2)
-                    .map(|a| a.points.clone())
+                    .enumerate()
+                    .filter(|&(k, &a)| mine[k + 1..].iter().any(|&b| std::ptr::eq(a, b)))
+                    .map(|(_, a)| a.points.clone())
                     .max();
                 match (with_two, &mine[..]) {
                     (Some(p), _) => together.push(p),
-                    (None, [alone])
-                        if alone.players.iter().filter(|p| members.contains(p)).count() == 1 =>
-                    {
-                        substitute.push(alone.points.clone())
-                    }
+                    (None, [alone]) => substitute.push(alone.points.clone()),
                     _ => {}
                 }
+                // The ranking moves only after a night one of them played.
+                match history.last() {
+                    Some(last) if unchanged => history.push(last.clone()),
+                    _ => {
+                        let r: Vec<Points> = members
+                            .iter()
+                            .map(|p| match after.get(p.as_str()) {
+                                Some(row) => row[i].clone(),
+                                None => replacement_of(p),
+                            })
+                            .collect();
+                        history.push(entrant_ranking(&r));
+                    }
+                }
+                unchanged = award_of
+                    .get(i + 1)
+                    .is_some_and(|next| members.iter().all(|p| !next.contains_key(p.as_str())));
             }
-            let history: Vec<Points> = (0..sessions.len())
-                .map(|i| {
-                    let r: Vec<Points> = members.iter().map(|p| ranking_after(p, i)).collect();
+            let ranking = match history.last() {
+                Some(r) => r.clone(),
+                None => {
+                    let r: Vec<Points> = members.iter().map(|p| replacement_of(p)).collect();
                     entrant_ranking(&r)
-                })
-                .collect();
-            let now: Vec<Points> = members
-                .iter()
-                .map(|p| match log(p) {
-                    Some(l) => l.ranking(settings.z),
-                    None => replacement_of(p),
-                })
-                .collect();
+                }
+            };
             EntrantStanding {
-                ranking: entrant_ranking(&now),
+                ranking,
                 championship: championship::together(
                     &together,
                     &substitute,
@@ -954,6 +983,8 @@ mod tests {
             .find(|e| e.players == ["p1", "p2"])
             .unwrap();
         assert_eq!((e.together, e.with_substitute), (1, 1));
+        // History (Z = 2): 85 + 85 after night 1; p1 (100 + 85) / 2 after night 2.
+        assert_eq!(e.history, vec![int(170), frac(355, 2)]);
         // Night 2, one line of nominal three: 100-40, width 60: 70 + 6.75/13.5 × 30 = 85.
         assert!(e.championship.eligible());
         assert_eq!(e.championship.average, Some(frac(185, 2)));
