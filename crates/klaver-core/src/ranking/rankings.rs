@@ -97,7 +97,9 @@ impl PlayerLog {
     /// Records a session played and the ranking it leads to.
     pub fn record(&mut self, played: PlayedSession, z: u32) {
         self.played.push(played);
-        let points: Vec<Points> = self.played.iter().map(|p| p.points.clone()).collect();
+        // Only the last Z sessions count.
+        let recent = &self.played[self.played.len().saturating_sub(z.max(1) as usize)..];
+        let points: Vec<Points> = recent.iter().map(|p| p.points.clone()).collect();
         self.history
             .push(player_ranking(&points, z, &self.replacement));
     }
