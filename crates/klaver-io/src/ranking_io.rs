@@ -53,7 +53,7 @@ pub enum RankingIoError {
 }
 
 /// A settings number: written as an integer, a decimal or a string ("63,5").
-#[derive(Deserialize)]
+#[derive(Deserialize, Clone)]
 #[serde(untagged)]
 enum Num {
     Int(i64),
@@ -151,7 +151,8 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
         let Some(v) = v else { return Ok(None) };
         let text = match v {
             Num::Int(i) => i.to_string(),
-            Num::Float(f) if f.is_finite() => f.to_string(),
+            // Shortest decimal that reads back as the same number ("63.5"); nan and inf
+            // are refused below.
             Num::Float(f) => f.to_string(),
             Num::Text(s) => s.clone(),
         };
@@ -217,7 +218,7 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
         .map_err(|e| err(e.setting, format!("{e}: correct it in the settings")))?;
     let mut replacements = BTreeMap::new();
     for (player, v) in &raw.replacement_players {
-        let r = num(player, &Some(clone_num(v)))?.unwrap_or_else(|| int(0));
+        let r = num(player, &Some(v.clone()))?.unwrap_or_else(|| int(0));
         if r < int(0) {
             return Err(err(
                 player,
@@ -300,14 +301,6 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
         threesomes,
         names: raw.names,
     })
-}
-
-fn clone_num(n: &Num) -> Num {
-    match n {
-        Num::Int(i) => Num::Int(*i),
-        Num::Float(f) => Num::Float(*f),
-        Num::Text(t) => Num::Text(t.clone()),
-    }
 }
 
 /// The playing moment of sessions that name none: the first in the settings.
@@ -1053,10 +1046,10 @@ fn standing_json<'a>(
                         line: &a.line,
                         score: to_f64(&a.score),
                         points: to_f64(&a.points),
-                        strength: a.teams.as_ref().map(|t| to_f64(&t.strength)),
-                        resistance: a.teams.as_ref().map(|t| to_f64(&t.resistance)),
+                        strength: a.team_points.as_ref().map(|t| to_f64(&t.strength)),
+                        resistance: a.team_points.as_ref().map(|t| to_f64(&t.resistance)),
                         per_match: a
-                            .teams
+                            .team_points
                             .as_ref()
                             .map(|t| t.per_match.iter().map(to_f64).collect()),
                     })

@@ -129,7 +129,7 @@ pub struct Award {
     /// The ranking points each player gets.
     pub points: Points,
     /// How a team's points came about (strength K, resistance W, Ri per match).
-    pub teams: Option<super::teams_night::TeamPoints>,
+    pub team_points: Option<super::teams_night::TeamPoints>,
 }
 
 /// A ranked session.
@@ -657,7 +657,7 @@ fn pairs_awards(
                 line: line.clone(),
                 score: p.score.clone(),
                 points: pts,
-                teams: None,
+                team_points: None,
             });
         }
     }
@@ -711,7 +711,7 @@ fn teams_awards(
                 line: String::new(),
                 score: mean(&vps).unwrap_or_else(|| int(0)),
                 points: tp.points.clone(),
-                teams: Some(tp),
+                team_points: Some(tp),
             }
         })
         .collect())
@@ -966,7 +966,7 @@ mod tests {
         assert_eq!(points_of(&got[0], "a"), vec![int(90)]);
         assert_eq!(points_of(&got[0], "h"), vec![int(50)]);
         let x = &got[0].sessions[0].awards[0];
-        assert_eq!(x.teams.as_ref().unwrap().resistance, int(70));
+        assert_eq!(x.team_points.as_ref().unwrap().resistance, int(70));
     }
 
     #[test]
