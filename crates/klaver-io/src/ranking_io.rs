@@ -636,6 +636,8 @@ pub struct RankingReport<'a> {
     pub standings: Vec<&'a SeasonStanding>,
     /// Tonight's lines (for the first standing's playing moment), when asked for.
     pub lines: Option<Vec<AssignedLine>>,
+    /// Whether to list every session's ranking points (text and HTML).
+    pub sessions: bool,
 }
 
 /// Player ids joined by `+`, followed by their names where the settings give them:
@@ -831,6 +833,61 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                 .collect(),
         ),
     ];
+    if r.sessions {
+        for x in &s.sessions {
+            let heading = format!("Session {} ({})", x.date, x.form.name());
+            if x.form == Form::Teams {
+                out.push(Table::new(
+                    heading,
+                    &[
+                        ("Team", false),
+                        ("Players", false),
+                        ("Strength", true),
+                        ("Resistance", true),
+                        ("Per match", false),
+                        ("Points", true),
+                    ],
+                    x.awards
+                        .iter()
+                        .map(|a| {
+                            let t = a.team_points.as_ref();
+                            let per: Vec<String> =
+                                t.map_or(Vec::new(), |t| t.per_match.iter().map(d2).collect());
+                            vec![
+                                a.unit.clone(),
+                                who(r.club, &a.players),
+                                t.map_or(String::new(), |t| d2(&t.strength)),
+                                t.map_or(String::new(), |t| d2(&t.resistance)),
+                                per.join(" "),
+                                d2(&a.points),
+                            ]
+                        })
+                        .collect(),
+                ));
+            } else {
+                out.push(Table::new(
+                    heading,
+                    &[
+                        ("Line", false),
+                        ("Pair", false),
+                        ("Score", true),
+                        ("Points", true),
+                    ],
+                    x.awards
+                        .iter()
+                        .map(|a| {
+                            vec![
+                                a.line.clone(),
+                                who(r.club, &a.players),
+                                d2(&a.score),
+                                d2(&a.points),
+                            ]
+                        })
+                        .collect(),
+                ));
+            }
+        }
+    }
     if with_lines && let Some(lines) = &r.lines {
         out.push(Table::new(
             "Lines for tonight".into(),
@@ -1283,6 +1340,7 @@ end = 2026-08-31
             club: &club,
             standings: vec![&got[0]],
             lines: None,
+            sessions: true,
         };
         let json: serde_json::Value = serde_json::from_str(&render_json(&report).unwrap()).unwrap();
         assert_eq!(json["players"][0]["player"], "p1");
@@ -1372,6 +1430,7 @@ end = 2026-08-31
             club: &club,
             standings: vec![&got[0]],
             lines: None,
+            sessions: true,
         };
         let html = render_html(&report);
         assert!(html.contains("<td>&lt;b&gt;</td>"), "{html}");

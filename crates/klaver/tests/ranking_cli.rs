@@ -314,3 +314,62 @@ fn a_butler_session_scored_by_klaver_score() {
         );
     }
 }
+
+#[test]
+fn each_session_with_points_and_a_teams_night_in_detail() {
+    let o = example(&["--moment", "teams", "--points"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    // T1: strength (78 + 76 + 70 + 70) / 4 = 73.5 against two teams of 70: 14 and 9 VP
+    // are 4/7 × 20 and −1/7 × 20, so 70 + 30/7 = 74.29.
+    assert!(
+        out.contains("  T1    1001+1002+1003+1004 Jansen - de Vries - Bakker - Visser     73.50       70.00  11.43 -2.86   74.29"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_new_season_starts_from_last_seasons_standing() {
+    let toml = "z = 2\n[[season]]\nname = \"2024-2025\"\nstart = 2024-09-01\nend = 2025-08-31\n\
+                [[season]]\nname = \"2025-2026\"\nstart = 2025-09-01\nend = 2026-08-31\n";
+    let settings = temp_file("seasons.toml", toml);
+    let csv = temp_file(
+        "seasons.csv",
+        "date,line,players,score\n\
+         2025-05-06,A,1+2,63.5\n2025-05-06,A,3+4,36.5\n\
+         2025-09-02,A,1+3,50\n2025-09-02,A,2+4,50\n",
+    );
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "ranking",
+            "--settings",
+            settings.to_str().unwrap(),
+            csv.to_str().unwrap(),
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let o = klaver(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let ranking = |doc: &serde_json::Value, id: &str| {
+        doc["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player"] == id)
+            .unwrap()["ranking"]
+            .as_f64()
+            .unwrap()
+    };
+    // Last season, one line of nominal three (100-40): 63.5 % is 100, so player 1 ends
+    // at (70 + 100) / 2 = 85; this season starts there: 50 % is 70, (85 + 70) / 2.
+    let old = run(&["--season", "2024-2025"]);
+    assert_eq!(old["season"], "2024-2025");
+    assert_eq!(ranking(&old, "1"), 85.0);
+    let new = run(&[]);
+    assert_eq!(new["season"], "2025-2026");
+    assert_eq!(ranking(&new, "1"), 77.5);
+    assert_eq!(ranking(&new, "4"), 62.5);
+}

@@ -45,6 +45,10 @@ pub struct Args {
     /// Show this season (default: the latest season with sessions).
     #[arg(long)]
     season: Option<String>,
+    /// Also list every session's ranking points (pairs and teams, with a team's
+    /// strength, resistance and points per match).
+    #[arg(long)]
+    points: bool,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -152,6 +156,7 @@ pub fn run(args: Args) -> CmdResult {
         club: &club,
         standings: chosen,
         lines,
+        sessions: args.points,
     };
     let body = match args.format {
         Format::Text => ranking_io::render_text(&report),
