@@ -1383,6 +1383,45 @@ end = 2026-08-31
     }
 
     #[test]
+    fn bad_teams_rows_are_named() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,players,score,team,opponent\n\
+            2025-09-04,teams,a+b+c+d,21,X,Y\n\
+            2025-09-04,teams,e+f+g,3,Y,Z\n\
+            2025-09-04,teams,h+i+j+k,3,,X\n";
+        let e = read_sessions_csv(csv, "t.csv", &club).unwrap_err();
+        assert!(
+            e[0].to_string()
+                .starts_with("t.csv line 4: a teams row needs"),
+            "{}",
+            e[0]
+        );
+        let csv = csv.rsplit_once("2025-09-04,teams,h").unwrap().0;
+        let sessions = read_sessions_csv(csv, "t.csv", &club).unwrap();
+        let text: Vec<String> = rank(&club, sessions)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            text.iter().any(|t| t.starts_with(
+                "t.csv line 2: session 2025-09-04 teams: score 21.00 is outside 0 to 20 VP"
+            )),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("t.csv line 3: session 2025-09-04 teams: team Y meets `Z`")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|t| t.contains("team Y has 3 players; a team has at least four")),
+            "{text:?}"
+        );
+    }
+
+    #[test]
     fn score_json_with_player_ids() {
         let club = read_settings(SETTINGS, "club.toml").unwrap();
         let json = r#"{"title":"","date":"2025-09-02","top":10,"boards":[{"section":"A"}],

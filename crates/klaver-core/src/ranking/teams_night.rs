@@ -160,6 +160,37 @@ mod tests {
     }
 
     #[test]
+    fn three_matches_by_hand() {
+        // A (players at 80) meets B (70), C (60) and D (70): W = 200/3; 15, 12 and 8 VP
+        // are 100/7, 40/7 and −40/7, mean 100/21: 200/3 + 100/21 = 500/7.
+        let at = |r: i64| move |_: &str| int(r);
+        let teams = [
+            team(
+                "A",
+                &["a1", "a2", "a3", "a4"],
+                &[("B", 15), ("C", 12), ("D", 8)],
+            ),
+            team("B", &["b1", "b2", "b3", "b4"], &[("A", 5)]),
+            team("C", &["c1", "c2", "c3", "c4"], &[("A", 8)]),
+            team("D", &["d1", "d2", "d3", "d4"], &[("A", 12)]),
+        ];
+        let ranking = |p: &str| match &p[..1] {
+            "a" => at(80)(p),
+            "c" => at(60)(p),
+            _ => at(70)(p),
+        };
+        let got = team_points(&ClubSettings::default(), &teams, ranking).unwrap();
+        assert_eq!(got[0].resistance, frac(200, 3));
+        assert_eq!(
+            got[0].per_match,
+            vec![frac(100, 7), frac(40, 7), frac(-40, 7)]
+        );
+        assert_eq!(got[0].points, frac(500, 7));
+        // C met only A (80): 80 + (8 − 10) / 7 × 20 = 80 − 40/7.
+        assert_eq!(got[2].points, int(80) - frac(40, 7));
+    }
+
+    #[test]
     fn full_points_at_seventeen_vp() {
         let teams = [
             team("X", &["a", "b", "c", "d"], &[("Y", 17)]),
