@@ -54,7 +54,8 @@ impl Exact {
         }
     }
 
-    fn to_big(&self) -> BigRational {
+    /// The exact value as an arbitrary-precision fraction.
+    pub fn to_big(&self) -> BigRational {
         match self {
             Exact::Small(r) => big(r),
             Exact::Big(r) => r.clone(),

@@ -900,9 +900,13 @@ struct PairJson<'a> {
     pair: &'a str,
     section: &'a str,
     names: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    players: &'a [String],
     imps: f64,
     boards: u32,
     imps_per_board: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imps_per_board_exact: Option<String>,
     rank: Option<u32>,
     tied: bool,
 }
@@ -951,9 +955,11 @@ fn pairs_json<'a>(event: &'a Event, pairs: &[ImpPairResult]) -> Vec<PairJson<'a>
             pair: &event.pairs[p.pair].id,
             section: &event.pairs[p.pair].section,
             names: &event.pairs[p.pair].names,
+            players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
             imps: p.total.to_f64(),
             boards: p.boards,
             imps_per_board: p.per_board.as_ref().map(|g| g.to_f64()),
+            imps_per_board_exact: p.per_board.as_ref().map(|g| g.to_big().to_string()),
             rank: p.rank,
             tied: p.tied,
         })

@@ -3,7 +3,8 @@
 //! Numbers are not rounded for display: matchpoints, totals and percentages are the exact
 //! fractions converted to the nearest double, so they are exact to well within 1e-9. A
 //! result not played has `null` matchpoints; an artificial score has `score: null` and its
-//! adjustment named. Contracts are written in English notation whatever the input was.
+//! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
+//! `players` the players' ids from the pairs file, for the season ranking. Contracts are written in English notation whatever the input was.
 
 use crate::travellers::Event;
 use klaver_core::board::Side;
@@ -68,9 +69,13 @@ struct PairJson<'a> {
     pair: &'a str,
     section: &'a str,
     names: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    players: &'a [String],
     points: f64,
     max: f64,
     percentage: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    percentage_exact: Option<String>,
     rank: Option<u32>,
     tied: bool,
     boards: u32,
@@ -153,9 +158,11 @@ pub fn write<W: Write>(
             pair: &pairs[p.pair].id,
             section: &pairs[p.pair].section,
             names: &pairs[p.pair].names,
+            players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
             points: p.total.to_f64(),
             max: p.max.to_f64(),
             percentage: p.percentage.as_ref().map(|x| x.to_f64()),
+            percentage_exact: p.percentage.as_ref().map(|x| x.to_big().to_string()),
             rank: p.rank,
             tied: p.tied,
             boards: p.boards,

@@ -14,6 +14,7 @@ pub mod html;
 pub mod imp_report;
 pub mod json;
 pub mod pdf;
+pub mod ranking_io;
 pub mod report;
 pub mod text;
 pub mod travellers;

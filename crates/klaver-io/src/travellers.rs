@@ -116,6 +116,9 @@ pub struct Event {
     pub lines: Vec<LineInfo>,
     /// Errors and warnings found while reading.
     pub diagnostics: Vec<Diagnostic>,
+    /// The players' ids (federation numbers) of each pair, aligned with `pairs`, when
+    /// the pairs file gives them; the season ranking needs them.
+    pub player_ids: Vec<Vec<String>>,
 }
 
 impl Event {
@@ -838,8 +841,8 @@ fn other_vulnerability_hint(score: i32, vul: Vulnerability) -> String {
     String::new()
 }
 
-/// Reads a pairs CSV (`pair,names`, optionally `section`) and puts the names on the
-/// event's pairs. Returns warnings for pairs the travellers do not know.
+/// Reads a pairs CSV (`pair,names`, optionally `section`, and `players`: the players'
+/// ids joined by `+`, 1001+1002) and puts the names and ids on the event's pairs. Returns warnings for pairs the travellers do not know.
 pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
     let data = read_all(input)?;
     let mut lines = LineCounter::new(&data);
@@ -854,8 +857,13 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
             .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
     };
     let pair_col = find(&["pair", "paar", "id"]).ok_or(ReadError::MissingColumn("pair"))?;
-    let names_col =
-        find(&["names", "naam", "name", "players"]).ok_or(ReadError::MissingColumn("names"))?;
+    let named = find(&["names", "naam", "name"]);
+    // `players` holds the names in a file without a names column, else the player ids.
+    let names_col = named
+        .or_else(|| find(&["players"]))
+        .ok_or(ReadError::MissingColumn("names"))?;
+    let ids_col = find(&["ids", "player_ids", "bondsnummers"])
+        .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
     let section_col = find(&["section", "lijn"]);
     let mut warnings = Vec::new();
     for rec in rdr.records() {
@@ -868,10 +876,23 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         }
         match event
             .pairs
-            .iter_mut()
-            .find(|p| p.id == id && p.section == section)
+            .iter()
+            .position(|p| p.id == id && p.section == section)
         {
-            Some(p) => p.names = field(&rec, Some(names_col)).to_string(),
+            Some(i) => {
+                event.pairs[i].names = field(&rec, Some(names_col)).to_string();
+                if let Some(col) = ids_col {
+                    let ids: Vec<String> = field(&rec, Some(col))
+                        .split('+')
+                        .map(|x| x.trim().to_string())
+                        .filter(|x| !x.is_empty())
+                        .collect();
+                    if event.player_ids.len() <= i {
+                        event.player_ids.resize(i + 1, Vec::new());
+                    }
+                    event.player_ids[i] = ids;
+                }
+            }
             None => warnings.push(Diagnostic::warning(
                 line,
                 None,
@@ -1068,5 +1089,22 @@ mod tests {
         let err =
             read_travellers("board,ns,score\n".as_bytes(), ReadOptions::default()).unwrap_err();
         assert!(err.to_string().contains("no `ew` column"));
+    }
+
+    #[test]
+    fn pairs_file_gives_names_and_player_ids() {
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        let pairs =
+            "pair,names,players\n2,Bakker - Smit,1003+1004\n1,Jansen - de Vries,1001 + 1002\n";
+        let w = read_pairs(pairs.as_bytes(), &mut e).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(e.pairs[0].names, "Jansen - de Vries");
+        assert_eq!(e.player_ids[0], vec!["1001", "1002"]);
+        assert_eq!(e.player_ids[1], vec!["1003", "1004"]);
+        // Without a names column, `players` still holds the names.
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        read_pairs("pair,players\n1,Jansen - de Vries\n".as_bytes(), &mut e).unwrap();
+        assert_eq!(e.pairs[0].names, "Jansen - de Vries");
+        assert!(e.player_ids.is_empty());
     }
 }

@@ -7,6 +7,7 @@ pub mod generate;
 pub mod imps;
 pub mod movement;
 pub mod pads;
+pub mod ranking;
 pub mod score;
 
 use klaver_core::notation::Language;
