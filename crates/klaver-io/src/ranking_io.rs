@@ -18,7 +18,7 @@ use klaver_core::ranking::{
     ClubSettings, Form, Method, Origin, Points, decimal2, int, parse_decimal, to_f64,
 };
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 
 /// A ranking input that cannot be used; says which file, where, and what to fix.
@@ -349,6 +349,10 @@ pub fn read_sessions_csv(
     let (moment_col, line_col, form_col) = (col("moment"), col("line"), col("form"));
     let (team_col, opponent_col) = (col("team"), col("opponent"));
     let mut sessions: Vec<SessionInput> = Vec::new();
+    let moments: HashMap<&str, &Moment> =
+        club.moments.iter().map(|m| (m.name.as_str(), m)).collect();
+    // The session of each date and moment, found without scanning the ones before.
+    let mut index: HashMap<String, HashMap<String, usize>> = HashMap::new();
     let mut errors = Vec::new();
     for rec in rdr.records() {
         let rec = match rec {
@@ -382,7 +386,7 @@ pub fn read_sessions_csv(
             "" => default_moment(club),
             m => m.to_string(),
         };
-        let moment = club.moments.iter().find(|m| m.name == moment_name);
+        let moment = moments.get(moment_name.as_str()).copied();
         let form = match get(form_col) {
             "" => moment.map_or(Form::Pairs, |m| m.form),
             f => match Form::from_name(f) {
@@ -407,12 +411,16 @@ pub fn read_sessions_csv(
         };
         let players = players_of(get(Some(players_col)));
         let origin = Origin(format!("{file} line {line}"));
-        let i = match sessions
-            .iter()
-            .position(|s| s.date == date && s.moment == moment_name)
-        {
-            Some(i) => i,
+        let found = index
+            .get(moment_name.as_str())
+            .and_then(|dates| dates.get(date.as_str()));
+        let i = match found {
+            Some(&i) => i,
             None => {
+                index
+                    .entry(moment_name.clone())
+                    .or_default()
+                    .insert(date.clone(), sessions.len());
                 sessions.push(SessionInput {
                     date: date.clone(),
                     moment: moment_name.clone(),
@@ -1084,7 +1092,10 @@ fn champion_json<'a>(
 fn standing_json<'a>(
     s: &'a SeasonStanding,
     names: &'a BTreeMap<String, String>,
+    history: Option<usize>,
 ) -> StandingJson<'a> {
+    // The last `history` entries of a history (all without a limit).
+    let keep = |n: usize| n.saturating_sub(history.unwrap_or(n));
     StandingJson {
         moment: &s.moment,
         season: &s.season,
@@ -1126,6 +1137,7 @@ fn standing_json<'a>(
                     .played
                     .iter()
                     .zip(&p.log.history)
+                    .skip(keep(p.log.played.len()))
                     .map(|(x, r)| HistoryJson {
                         date: &s.sessions[x.session].date,
                         unit: &x.unit,
@@ -1141,7 +1153,10 @@ fn standing_json<'a>(
             .map(|e| EntrantJson {
                 players: &e.players,
                 ranking: to_f64(&e.ranking),
-                history: e.history.iter().map(to_f64).collect(),
+                history: e.history[keep(e.history.len())..]
+                    .iter()
+                    .map(to_f64)
+                    .collect(),
             })
             .collect(),
         championship: ChampionshipJson {
@@ -1161,11 +1176,32 @@ fn standing_json<'a>(
 /// `pairs`, `championship`, `sessions`, and `lines` for tonight), and every playing
 /// moment's under `rankings`. Numbers are the exact values to the nearest double.
 pub fn render_json(r: &RankingReport) -> Result<String, serde_json::Error> {
+    render_json_with(r, None)
+}
+
+/// As [`render_json`], with at most the last `history` entries of each player's and
+/// pair's history (all for `None`): a federation's full histories run to gigabytes.
+pub fn render_json_with(
+    r: &RankingReport,
+    history: Option<usize>,
+) -> Result<String, serde_json::Error> {
+    let mut out = Vec::new();
+    write_json(r, history, &mut out)?;
+    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+}
+
+/// As [`render_json_with`], written straight to `out` (no trailing newline), so that a
+/// federation's report need not be held in memory whole.
+pub fn write_json<W: std::io::Write>(
+    r: &RankingReport,
+    history: Option<usize>,
+    out: W,
+) -> Result<(), serde_json::Error> {
     let Some(first) = r.standings.first() else {
-        return Ok("{}".into());
+        return serde_json::to_writer(out, &serde_json::json!({}));
     };
     let doc = DocJson {
-        first: standing_json(first, &r.club.names),
+        first: standing_json(first, &r.club.names, history),
         lines: r.lines.as_ref().map(|lines| {
             lines
                 .iter()
@@ -1186,10 +1222,10 @@ pub fn render_json(r: &RankingReport) -> Result<String, serde_json::Error> {
         rankings: r
             .standings
             .iter()
-            .map(|s| standing_json(s, &r.club.names))
+            .map(|s| standing_json(s, &r.club.names, history))
             .collect(),
     };
-    serde_json::to_string_pretty(&doc)
+    serde_json::to_writer_pretty(out, &doc)
 }
 
 /// The report as one self-contained HTML page, styled like the session reports.

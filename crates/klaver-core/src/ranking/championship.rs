@@ -12,7 +12,7 @@
 //! substitute exist, substitute results no longer count. Above `me`, up to `y` of the
 //! worst are dropped, never below `me`.
 
-use super::{Points, mean};
+use super::{Points, cmp_points, mean};
 use std::fmt;
 
 /// Why a player, pair or threesome is not (yet) eligible for the championship.
@@ -81,8 +81,24 @@ impl Standing {
 
 fn best_first(points: &[Points]) -> Vec<Points> {
     let mut v = points.to_vec();
-    v.sort_by(|a, b| b.cmp(a));
+    v.sort_by(|a, b| cmp_points(b, a));
     v
+}
+
+/// The best `n` of some points, best first: the same as the first `n` of
+/// [`best_first`], without ordering the rest.
+fn best_n(points: &[Points], n: usize) -> Vec<Points> {
+    if n >= points.len() {
+        return best_first(points);
+    }
+    if n == 0 {
+        return Vec::new();
+    }
+    let mut refs: Vec<&Points> = points.iter().collect();
+    refs.select_nth_unstable_by(n - 1, |a, b| cmp_points(b, a));
+    refs.truncate(n);
+    refs.sort_by(|a, b| cmp_points(b, a));
+    refs.into_iter().cloned().collect()
 }
 
 /// Keeps the best `needed` results and drops up to `drop` of the worst beyond them.
@@ -135,7 +151,7 @@ pub fn together(together: &[Points], substitute: &[Points], me: u32, inv: u32, y
         };
     }
     let room = (me as usize - mine.len()).min(inv as usize);
-    let subs: Vec<Points> = best_first(substitute).into_iter().take(room).collect();
+    let subs: Vec<Points> = best_n(substitute, room);
     let substitutes = subs.len();
     let eligible = mine.len() + substitutes >= me as usize;
     let shortfall = (!eligible).then_some(Shortfall::Together {
@@ -161,7 +177,10 @@ pub fn order(standings: &[&Standing]) -> Vec<usize> {
         let (x, y) = (standings[a], standings[b]);
         y.eligible()
             .cmp(&x.eligible())
-            .then_with(|| y.average.cmp(&x.average))
+            .then_with(|| match (&y.average, &x.average) {
+                (Some(a), Some(b)) => cmp_points(a, b),
+                (a, b) => a.is_some().cmp(&b.is_some()),
+            })
     });
     idx
 }

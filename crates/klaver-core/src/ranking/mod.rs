@@ -32,10 +32,98 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
 use std::fmt;
 
 /// Ranking points, rankings and scores: exact rationals of any size.
 pub type Points = BigRational;
+
+/// The order of two amounts of points; the same as `a.cmp(b)`, but by cross-multiplying
+/// (both denominators are positive), which is much cheaper than the continued fractions
+/// the general comparison works through.
+pub fn cmp_points(a: &Points, b: &Points) -> Ordering {
+    if let (Some((an, ad)), Some((bn, bd))) = (small(a), small(b)) {
+        return (i128::from(an) * i128::from(bd)).cmp(&(i128::from(bn) * i128::from(ad)));
+    }
+    if a.denom() == b.denom() {
+        return a.numer().cmp(b.numer());
+    }
+    (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
+}
+
+// Arithmetic on points with a fast path: ranking points, scores and rankings nearly
+// always have numerators and denominators of a few digits, which 64-bit integers hold
+// and 128-bit integers combine without overflow. The result is reduced exactly as the
+// arbitrary-precision operation reduces it, so the value (and its form) is the same;
+// anything larger goes the arbitrary-precision way.
+
+/// The numerator and denominator as 64-bit integers, when they fit.
+fn small(r: &Points) -> Option<(i64, i64)> {
+    Some((r.numer().to_i64()?, r.denom().to_i64()?))
+}
+
+/// `n / d` in lowest terms (`d` positive).
+fn reduced(n: i128, d: i128) -> Points {
+    let g = n.unsigned_abs().gcd(&d.unsigned_abs()) as i128;
+    Points::new_raw(BigInt::from(n / g), BigInt::from(d / g))
+}
+
+/// `a + b`.
+pub fn add(a: &Points, b: &Points) -> Points {
+    match (small(a), small(b)) {
+        (Some((an, ad)), Some((bn, bd))) if ad == bd => {
+            reduced(i128::from(an) + i128::from(bn), i128::from(ad))
+        }
+        (Some((an, ad)), Some((bn, bd))) => reduced(
+            i128::from(an) * i128::from(bd) + i128::from(bn) * i128::from(ad),
+            i128::from(ad) * i128::from(bd),
+        ),
+        _ => a + b,
+    }
+}
+
+/// `a − b`.
+pub fn sub(a: &Points, b: &Points) -> Points {
+    match (small(a), small(b)) {
+        (Some((an, ad)), Some((bn, bd))) if ad == bd => {
+            reduced(i128::from(an) - i128::from(bn), i128::from(ad))
+        }
+        (Some((an, ad)), Some((bn, bd))) => reduced(
+            i128::from(an) * i128::from(bd) - i128::from(bn) * i128::from(ad),
+            i128::from(ad) * i128::from(bd),
+        ),
+        _ => a - b,
+    }
+}
+
+/// `a × b`.
+pub fn mul(a: &Points, b: &Points) -> Points {
+    match (small(a), small(b)) {
+        (Some((an, ad)), Some((bn, bd))) => reduced(
+            i128::from(an) * i128::from(bn),
+            i128::from(ad) * i128::from(bd),
+        ),
+        _ => a * b,
+    }
+}
+
+/// `a / b` (`b` not zero).
+pub fn div(a: &Points, b: &Points) -> Points {
+    match (small(a), small(b)) {
+        (Some((an, ad)), Some((bn, bd))) if bn != 0 => {
+            let (n, d) = (
+                i128::from(an) * i128::from(bd),
+                i128::from(ad) * i128::from(bn),
+            );
+            if d < 0 {
+                reduced(-n, -d)
+            } else {
+                reduced(n, d)
+            }
+        }
+        _ => a / b,
+    }
+}
 
 /// A whole number of points.
 pub fn int(n: i64) -> Points {
@@ -81,8 +169,8 @@ pub fn mean(values: &[Points]) -> Option<Points> {
     if values.is_empty() {
         return None;
     }
-    let sum: Points = values.iter().fold(Points::zero(), |acc, v| acc + v);
-    Some(sum / int(values.len() as i64))
+    let sum: Points = values.iter().fold(Points::zero(), |acc, v| add(&acc, v));
+    Some(div(&sum, &int(values.len() as i64)))
 }
 
 /// Written with two decimals, rounded half away from zero, the way rankings are printed.

@@ -9,7 +9,7 @@
 //! 2 × (R1 + R2 + R3) / 3, comparable with a pair's. In a threesome only the two who
 //! played a session get its points.
 
-use super::{Points, int};
+use super::{Points, add, div, int, mul, sub};
 use num_traits::Zero;
 
 /// A player's ranking from the points of the sessions played (oldest first), the number
@@ -24,12 +24,12 @@ pub fn player_ranking(points: &[Points], z: u32, replacement: &Points) -> Points
 
 /// A pair's ranking: the sum of its two players' rankings.
 pub fn pair_ranking(first: &Points, second: &Points) -> Points {
-    first + second
+    add(first, second)
 }
 
 /// A threesome's ranking: two thirds of the sum of its three players' rankings.
 pub fn threesome_ranking(a: &Points, b: &Points, c: &Points) -> Points {
-    (a + b + c) * int(2) / int(3)
+    div(&mul(&add(&add(a, b), c), &int(2)), &int(3))
 }
 
 /// The ranking of a pair or threesome from its players' rankings (two or three).
@@ -96,12 +96,20 @@ impl PlayerLog {
 
     /// Records a session played and the ranking it leads to.
     pub fn record(&mut self, played: PlayedSession, z: u32) {
+        // Only the last Z sessions count: the new points take the place of the oldest of
+        // them (or of a replacement ranking while fewer than Z were played), so the
+        // ranking moves by the difference over Z. Exactly `player_ranking` of the last Z.
+        let z = z.max(1) as usize;
+        let n = self.played.len();
+        let before = self.history.last().unwrap_or(&self.replacement);
+        let oldest = if n >= z {
+            &self.played[n - z].points
+        } else {
+            &self.replacement
+        };
+        let ranking = add(before, &div(&sub(&played.points, oldest), &int(z as i64)));
         self.played.push(played);
-        // Only the last Z sessions count.
-        let recent = &self.played[self.played.len().saturating_sub(z.max(1) as usize)..];
-        let points: Vec<Points> = recent.iter().map(|p| p.points.clone()).collect();
-        self.history
-            .push(player_ranking(&points, z, &self.replacement));
+        self.history.push(ranking);
     }
 }
 

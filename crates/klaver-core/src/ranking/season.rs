@@ -24,8 +24,10 @@ use super::lines::layout;
 use super::methods::group_points;
 use super::rankings::{PlayedSession, PlayerLog, entrant_ranking};
 use super::teams_night::{TeamMatch, TeamNight, team_points};
-use super::{ClubSettings, Form, Origin, Points, RankingError, decimal2, int, mean};
-use std::collections::{BTreeMap, BTreeSet};
+use super::{
+    ClubSettings, Form, Method, Origin, Points, RankingError, cmp_points, decimal2, int, mean,
+};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 /// A playing moment: a group of players or a competition form with its own ranking.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -257,6 +259,7 @@ pub fn group_letters(line: &str) -> Option<Vec<char>> {
 /// Checks the club set-up and every session; all problems at once.
 fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
     let mut errors = Vec::new();
+    let moments: HashSet<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
     for s in sessions {
         let session = s.label();
         let err_origin = |o: &Origin| {
@@ -297,7 +300,7 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                 ),
             });
         }
-        if !club.moments.iter().any(|m| m.name == s.moment) {
+        if !moments.contains(s.moment.as_str()) {
             let known: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
             errors.push(RankingError::Moment {
                 origin: first.clone(),
@@ -459,12 +462,16 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
 /// Merges sessions of the same date and playing moment (say one file per line).
 fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingError>> {
     let mut merged: Vec<SessionInput> = Vec::new();
+    // Where each date and playing moment went: one look-up per session, not a scan.
+    let mut index: HashMap<(String, String), usize> = HashMap::new();
     let mut errors = Vec::new();
     for s in sessions {
-        match merged
-            .iter_mut()
-            .find(|m| m.date == s.date && m.moment == s.moment)
-        {
+        let key = (s.date.clone(), s.moment.clone());
+        let found = index.get(&key).copied();
+        if found.is_none() {
+            index.insert(key, merged.len());
+        }
+        match found.map(|i| &mut merged[i]) {
             Some(m) if m.form != s.form => errors.push(RankingError::Session {
                 origin: s.origin.clone(),
                 session: s.label(),
@@ -495,11 +502,25 @@ fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingEr
     }
 }
 
+/// One playing moment's seasons, or what stopped them.
+type MomentResult = Result<Vec<SeasonStanding>, Vec<RankingError>>;
+
 /// Ranks every playing moment's seasons: each standing in the order of the club's
 /// moments and seasons. Nothing is ranked while any session has an error.
 pub fn rank(
     club: &Club,
     sessions: Vec<SessionInput>,
+) -> Result<Vec<SeasonStanding>, Vec<RankingError>> {
+    rank_with(club, sessions, true)
+}
+
+/// As [`rank`]; without `histories` the pairs' and threesomes' rankings after every
+/// session ([`EntrantStanding::history`]) are left empty, which saves most of the work
+/// for a large federation that does not print them. Everything else is the same.
+pub fn rank_with(
+    club: &Club,
+    sessions: Vec<SessionInput>,
+    histories: bool,
 ) -> Result<Vec<SeasonStanding>, Vec<RankingError>> {
     if let Err(e) = club.settings.validate() {
         return Err(vec![RankingError::Settings {
@@ -523,24 +544,70 @@ pub fn rank(
     } else {
         &club.seasons[..]
     };
-    let mut out = Vec::new();
-    for moment in &club.moments {
+    // Each playing moment's sessions, in date order.
+    let mut of_moment: HashMap<&str, Vec<&SessionInput>> = HashMap::new();
+    for s in &sessions {
+        of_moment.entry(s.moment.as_str()).or_default().push(s);
+    }
+    let moment_seasons = |moment: &Moment| -> MomentResult {
+        let mine = of_moment
+            .get(moment.name.as_str())
+            .map_or(&[][..], Vec::as_slice);
         let mut replacements = club.replacements.clone();
+        let mut out = Vec::with_capacity(seasons.len());
         for season in seasons {
-            let these: Vec<&SessionInput> = sessions
+            let these: Vec<&SessionInput> = mine
                 .iter()
+                .copied()
                 .filter(|s| {
-                    s.moment == moment.name
-                        && season.start.as_str() <= s.date.as_str()
+                    season.start.as_str() <= s.date.as_str()
                         && s.date.as_str() <= season.end.as_str()
                 })
                 .collect();
-            let standing = rank_season(club, moment, season, &these, &replacements)?;
+            let standing = rank_season(club, moment, season, &these, &replacements, histories)?;
             for p in &standing.players {
                 replacements.insert(p.player.clone(), p.ranking.clone());
             }
             out.push(standing);
         }
+        Ok(out)
+    };
+    // Playing moments keep their own rankings: they are ranked side by side, on as many
+    // threads as the machine has (each thread takes every n-th moment).
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(club.moments.len().max(1));
+    let mut per_moment: Vec<Option<MomentResult>> = (0..club.moments.len()).map(|_| None).collect();
+    if threads <= 1 {
+        for (slot, m) in per_moment.iter_mut().zip(&club.moments) {
+            *slot = Some(moment_seasons(m));
+        }
+    } else {
+        let done: Vec<Vec<(usize, MomentResult)>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let moment_seasons = &moment_seasons;
+                    let moments = &club.moments;
+                    scope.spawn(move || {
+                        (t..moments.len())
+                            .step_by(threads)
+                            .map(|i| (i, moment_seasons(&moments[i])))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a ranking thread panicked"))
+                .collect()
+        });
+        for (i, r) in done.into_iter().flatten() {
+            per_moment[i] = Some(r);
+        }
+    }
+    let mut out = Vec::new();
+    for r in per_moment.into_iter().flatten() {
+        out.extend(r?);
     }
     Ok(out)
 }
@@ -551,6 +618,7 @@ fn rank_season(
     season: &SeasonDates,
     sessions: &[&SessionInput],
     replacements: &BTreeMap<String, Points>,
+    histories: bool,
 ) -> Result<SeasonStanding, Vec<RankingError>> {
     let settings = &club.settings;
     let default_replacement = settings.default_replacement();
@@ -571,7 +639,7 @@ fn rank_season(
             Form::Pairs | Form::Butler => pairs_awards(settings, s, |p| before(&logs, p)),
             Form::Teams => teams_awards(settings, s, |p| before(&logs, p))?,
         };
-        awards.sort_by(|a, b| b.points.cmp(&a.points));
+        awards.sort_by(|a, b| cmp_points(&b.points, &a.points));
         for a in &awards {
             for p in &a.players {
                 let partners = a.players.iter().filter(|q| *q != p).cloned().collect();
@@ -606,12 +674,9 @@ fn rank_season(
             }
         })
         .collect();
-    players.sort_by(|a, b| {
-        b.ranking
-            .cmp(&a.ranking)
-            .then_with(|| a.player.cmp(&b.player))
-    });
-    let entrants = entrants(club, &ranked, &players, |p| replacement_of(p));
+    players
+        .sort_by(|a, b| cmp_points(&b.ranking, &a.ranking).then_with(|| a.player.cmp(&b.player)));
+    let entrants = entrants(club, &ranked, &players, histories, |p| replacement_of(p));
     Ok(SeasonStanding {
         moment: moment.name.clone(),
         season: season.name.clone(),
@@ -638,11 +703,16 @@ fn pairs_awards(
     for g in layout(settings, &letters) {
         let entries = &groups[&g.letters];
         let scores: Vec<Points> = entries.iter().map(|p| p.score.clone()).collect();
-        let rankings: Vec<Points> = entries
-            .iter()
-            .flat_map(|p| p.players.iter().map(|x| before(x)))
-            .collect();
-        let line_mean = mean(&rankings).unwrap_or_else(|| int(0));
+        // Only the dynamic method looks at the players' rankings before the night.
+        let line_mean = if settings.method == Method::Dynamic {
+            let rankings: Vec<Points> = entries
+                .iter()
+                .flat_map(|p| p.players.iter().map(|x| before(x)))
+                .collect();
+            mean(&rankings).unwrap_or_else(|| int(0))
+        } else {
+            int(0)
+        };
         let points = group_points(settings, s.form, &g.interval, &scores, &line_mean);
         let line: String = g
             .letters
@@ -718,11 +788,15 @@ fn teams_awards(
 }
 
 /// Pairs that played together (not already a club threesome) and the club's threesomes,
-/// with rankings, history and the championship.
+/// with rankings, history (when asked for) and the championship.
+///
+/// Each entrant walks only its own players' sessions (from their logs), so the work
+/// grows with the sessions they played, not with every session of the season.
 fn entrants(
     club: &Club,
     sessions: &[RankedSession],
     players: &[PlayerStanding],
+    histories: bool,
     replacement_of: impl Fn(&str) -> Points,
 ) -> Vec<EntrantStanding> {
     let settings = &club.settings;
@@ -734,90 +808,68 @@ fn entrants(
     let mut groups: BTreeSet<Vec<String>> = BTreeSet::new();
     for s in sessions.iter().filter(|s| s.form != Form::Teams) {
         for a in &s.awards {
-            let mut p = a.players.clone();
-            p.sort();
-            if p.len() == 2 && !in_threesome(&p[0], &p[1]) {
-                groups.insert(p);
+            if let [x, y] = &a.players[..] {
+                let (x, y) = if x <= y { (x, y) } else { (y, x) };
+                if !in_threesome(x, y) {
+                    groups.insert(vec![x.clone(), y.clone()]);
+                }
             }
         }
     }
     let mut list: Vec<Vec<String>> = groups.into_iter().collect();
     list.extend(club.threesomes.iter().cloned());
-    // Each player's ranking after every session of the season, and who played where.
-    let mut after: BTreeMap<&str, Vec<Points>> = BTreeMap::new();
-    for p in players {
-        let mut now = p.log.replacement.clone();
-        let mut next = p.log.played.iter().zip(&p.log.history).peekable();
-        let row = (0..sessions.len())
-            .map(|i| {
-                while let Some((_, r)) = next.next_if(|(x, _)| x.session <= i) {
-                    now = r.clone();
-                }
-                now.clone()
-            })
-            .collect();
-        after.insert(&p.player, row);
-    }
-    let award_of: Vec<BTreeMap<&str, &Award>> = sessions
-        .iter()
-        .map(|s| {
-            s.awards
-                .iter()
-                .flat_map(|a| a.players.iter().map(move |p| (p.as_str(), a)))
-                .collect()
-        })
-        .collect();
+    let standing_of: HashMap<&str, &PlayerStanding> =
+        players.iter().map(|p| (p.player.as_str(), p)).collect();
     let mut out: Vec<EntrantStanding> = list
         .into_iter()
         .map(|members| {
+            let logs: Vec<Option<&PlayerStanding>> = members
+                .iter()
+                .map(|p| standing_of.get(p.as_str()).copied())
+                .collect();
+            // Every session one of them played: (session, member, what they played).
+            let mut played: Vec<(usize, usize, &PlayedSession)> = logs
+                .iter()
+                .enumerate()
+                .filter_map(|(k, l)| l.map(|l| (k, l)))
+                .flat_map(|(k, l)| l.log.played.iter().map(move |x| (x.session, k, x)))
+                .collect();
+            played.sort_by_key(|&(session, k, _)| (session, k));
             let mut together = Vec::new();
             let mut substitute = Vec::new();
-            let mut history: Vec<Points> = Vec::with_capacity(sessions.len());
-            let mut unchanged = false;
-            for (i, awards) in award_of.iter().enumerate() {
-                let mine: Vec<&Award> = members
-                    .iter()
-                    .filter_map(|p| awards.get(p.as_str()).copied())
-                    .collect();
-                // Two of them in one pair or team: the same award twice.
-                let with_two = mine
+            for night in played.chunk_by(|a, b| a.0 == b.0) {
+                // Two of them in one pair or team: the points of that pair or team.
+                let with_two = night
                     .iter()
                     .enumerate()
-                    .filter(|&(k, &a)| mine[k + 1..].iter().any(|&b| std::ptr::eq(a, b)))
-                    .map(|(_, a)| a.points.clone())
+                    .filter(|&(k, &(_, _, a))| {
+                        night[k + 1..]
+                            .iter()
+                            .any(|&(_, m, _)| a.partners.contains(&members[m]))
+                    })
+                    .map(|(_, &(_, _, a))| a.points.clone())
                     .max();
-                match (with_two, &mine[..]) {
+                match (with_two, night) {
                     (Some(p), _) => together.push(p),
-                    (None, [alone]) => substitute.push(alone.points.clone()),
+                    (None, [(_, _, alone)]) => substitute.push(alone.points.clone()),
                     _ => {}
                 }
-                // The ranking moves only after a night one of them played.
-                match history.last() {
-                    Some(last) if unchanged => history.push(last.clone()),
-                    _ => {
-                        let r: Vec<Points> = members
-                            .iter()
-                            .map(|p| match after.get(p.as_str()) {
-                                Some(row) => row[i].clone(),
-                                None => replacement_of(p),
-                            })
-                            .collect();
-                        history.push(entrant_ranking(&r));
-                    }
-                }
-                unchanged = award_of
-                    .get(i + 1)
-                    .is_some_and(|next| members.iter().all(|p| !next.contains_key(p.as_str())));
             }
-            let ranking = match history.last() {
-                Some(r) => r.clone(),
-                None => {
-                    let r: Vec<Points> = members.iter().map(|p| replacement_of(p)).collect();
-                    entrant_ranking(&r)
-                }
+            let history = if histories {
+                entrant_history(sessions.len(), &members, &logs, &replacement_of)
+            } else {
+                Vec::new()
             };
+            let now: Vec<Points> = members
+                .iter()
+                .zip(&logs)
+                .map(|(p, l)| match l {
+                    Some(l) => l.ranking.clone(),
+                    None => replacement_of(p),
+                })
+                .collect();
             EntrantStanding {
-                ranking,
+                ranking: entrant_ranking(&now),
                 championship: championship::together(
                     &together,
                     &substitute,
@@ -834,12 +886,44 @@ fn entrants(
         .collect();
     // A threesome none of whose players played this season has nothing to show yet.
     out.retain(|e| e.together + e.with_substitute > 0);
-    out.sort_by(|a, b| {
-        b.ranking
-            .cmp(&a.ranking)
-            .then_with(|| a.players.cmp(&b.players))
-    });
+    out.sort_by(|a, b| cmp_points(&b.ranking, &a.ranking).then_with(|| a.players.cmp(&b.players)));
     out
+}
+
+/// An entrant's ranking after every session of the season; it moves only after a night
+/// one of its players played.
+fn entrant_history(
+    sessions: usize,
+    members: &[String],
+    logs: &[Option<&PlayerStanding>],
+    replacement_of: &impl Fn(&str) -> Points,
+) -> Vec<Points> {
+    let mut now: Vec<Points> = members
+        .iter()
+        .zip(logs)
+        .map(|(p, l)| match l {
+            Some(l) => l.log.replacement.clone(),
+            None => replacement_of(p),
+        })
+        .collect();
+    let mut next = vec![0usize; members.len()];
+    let mut history: Vec<Points> = Vec::with_capacity(sessions);
+    for i in 0..sessions {
+        let mut moved = false;
+        for (k, l) in logs.iter().enumerate() {
+            let Some(l) = l else { continue };
+            while next[k] < l.log.played.len() && l.log.played[next[k]].session <= i {
+                now[k] = l.log.history[next[k]].clone();
+                next[k] += 1;
+                moved = true;
+            }
+        }
+        match history.last() {
+            Some(last) if !moved => history.push(last.clone()),
+            _ => history.push(entrant_ranking(&now)),
+        }
+    }
+    history
 }
 
 #[cfg(test)]

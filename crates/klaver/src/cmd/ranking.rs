@@ -3,7 +3,7 @@
 
 use super::{CliError, CmdResult};
 use clap::ValueEnum;
-use klaver_core::ranking::season::{SeasonStanding, rank};
+use klaver_core::ranking::season::{SeasonStanding, rank_with};
 use klaver_io::ranking_io::{self, RankingReport};
 use std::io::Write;
 use std::path::PathBuf;
@@ -49,6 +49,11 @@ pub struct Args {
     /// strength, resistance and points per match).
     #[arg(long)]
     points: bool,
+    /// Show at most the last N entries of each player's and pair's history (default:
+    /// all). With 0 the pairs' histories are not even computed: the quickest for a
+    /// federation of many clubs.
+    #[arg(long, value_name = "N")]
+    history: Option<usize>,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -108,8 +113,16 @@ pub fn run(args: Args) -> CmdResult {
             &errors,
         ));
     }
-    let standings = rank(&club, sessions)
+    let mut standings = rank_with(&club, sessions, args.history != Some(0))
         .map_err(|e| listed("the sessions have errors; nothing was ranked:", &e))?;
+    if let Some(n) = args.history {
+        for s in &mut standings {
+            for e in &mut s.entrants {
+                let drop = e.history.len().saturating_sub(n);
+                e.history.drain(..drop);
+            }
+        }
+    }
     let mut chosen: Vec<&SeasonStanding> = Vec::new();
     for m in &club.moments {
         if args.moment.as_ref().is_some_and(|x| x != &m.name) {
@@ -158,14 +171,28 @@ pub fn run(args: Args) -> CmdResult {
         lines,
         sessions: args.points,
     };
+    if args.format == Format::Json {
+        // Written as it is made: a federation's report runs to a gigabyte or more.
+        let write = |out: &mut dyn Write| -> Result<(), CliError> {
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, out);
+            ranking_io::write_json(&report, args.history, &mut out)
+                .map_err(|e| CliError::input(format!("cannot write the JSON: {e}")))?;
+            out.write_all(b"\n")
+                .and_then(|()| out.flush())
+                .map_err(|e| CliError::input(format!("cannot write the output: {e}")))
+        };
+        match &args.output {
+            Some(p) => write(
+                &mut std::fs::File::create(p)
+                    .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?,
+            )?,
+            None => write(&mut std::io::stdout().lock())?,
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let body = match args.format {
         Format::Text => ranking_io::render_text(&report),
-        Format::Json => {
-            let mut s = ranking_io::render_json(&report)
-                .map_err(|e| CliError::input(format!("cannot write the JSON: {e}")))?;
-            s.push('\n');
-            s
-        }
+        Format::Json => unreachable!("written above"),
         Format::Html => ranking_io::render_html(&report),
     };
     let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
