@@ -220,6 +220,112 @@ fn write_session<W: Write>(
     Ok(())
 }
 
+/// The size and seed of a synthetic ranking season.
+#[derive(Debug, Clone, Copy)]
+pub struct SeasonOptions {
+    /// Number of players, 100 to a club (rounded up to whole clubs).
+    pub players: u32,
+    /// The random seed.
+    pub seed: u64,
+}
+
+/// Players in each club of a synthetic season.
+pub const SEASON_CLUB_PLAYERS: u32 = 100;
+/// Club nights in a synthetic season, one every three days from 1 September.
+pub const SEASON_NIGHTS: u32 = 100;
+/// Pairs on each club night: half in line A, half in line B.
+pub const SEASON_NIGHT_PAIRS: u32 = 20;
+
+/// The number of clubs (playing moments) a synthetic season of `players` has.
+pub fn season_clubs(players: u32) -> u32 {
+    players.div_ceil(SEASON_CLUB_PLAYERS).max(1)
+}
+
+/// The date `days` days after 2025-09-01, written YYYY-MM-DD.
+fn season_date(days: u32) -> String {
+    const MONTHS: [u32; 12] = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    let (mut y, mut m, mut d) = (2025u32, 9u32, 1 + days);
+    loop {
+        let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+        let len = MONTHS[m as usize - 1] + u32::from(m == 2 && leap);
+        if d <= len {
+            return format!("{y:04}-{m:02}-{d:02}");
+        }
+        d -= len;
+        m += 1;
+        if m > 12 {
+            (y, m) = (y + 1, 1);
+        }
+    }
+}
+
+/// Writes the session results of a synthetic federation season for `klaver ranking`:
+/// clubs `club0000`, `club0001`, … of 100 players (ids 100000 up), each playing 100
+/// nights of 20 pairs in lines A and B (40 of its players a night, partners drawn
+/// afresh), percentages around 50 with two decimals. 100,000 players make 1,000 clubs,
+/// 2 million rows and 4 million player-session results. The same seed gives the same
+/// file; [`write_season_settings`] writes the matching settings.
+pub fn write_season<W: Write>(out: W, opts: SeasonOptions) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(1 << 20, out);
+    let mut rng = Rng(opts.seed ^ 0x7365_6173_6f6e);
+    writeln!(out, "date,moment,line,players,score")?;
+    let dates: Vec<String> = (0..SEASON_NIGHTS).map(|n| season_date(3 * n)).collect();
+    let mut ids: Vec<u32> = Vec::with_capacity(SEASON_CLUB_PLAYERS as usize);
+    for club in 0..season_clubs(opts.players) {
+        let first = 100_000 + club * SEASON_CLUB_PLAYERS;
+        for date in &dates {
+            ids.clear();
+            ids.extend(first..first + SEASON_CLUB_PLAYERS);
+            // Who comes tonight and with whom: a partial Fisher-Yates shuffle.
+            let seats = (2 * SEASON_NIGHT_PAIRS) as usize;
+            for k in 0..seats {
+                let j = k + rng.below((ids.len() - k) as u64) as usize;
+                ids.swap(k, j);
+            }
+            for p in 0..SEASON_NIGHT_PAIRS as usize {
+                let line = if p < SEASON_NIGHT_PAIRS as usize / 2 {
+                    'A'
+                } else {
+                    'B'
+                };
+                // Four draws of 0-24.99 make a hump around 50 %, from 0 to 100.
+                let hundredths: u64 = (0..4).map(|_| rng.below(2500)).sum();
+                writeln!(
+                    out,
+                    "{date},club{club:04},{line},{}+{},{}.{:02}",
+                    ids[2 * p],
+                    ids[2 * p + 1],
+                    hundredths / 100,
+                    hundredths % 100
+                )?;
+            }
+        }
+    }
+    out.flush()
+}
+
+/// Writes the ranking settings that go with [`write_season`]: the balanced method on two
+/// lines, Z 6, min 20, x 5, me 10, inv 2, y 3, one playing moment per club and the
+/// season 2025-2026.
+pub fn write_season_settings<W: Write>(out: W, opts: SeasonOptions) -> io::Result<()> {
+    let mut out = io::BufWriter::new(out);
+    writeln!(
+        out,
+        "g = 100\nb = 40\ns = 10\nlines = 2\nmethod = \"balanced\"\nz = 6\nreplacement = 70\nmin = 20\nx = 5\nme = 10\ninv = 2\ny = 3"
+    )?;
+    for club in 0..season_clubs(opts.players) {
+        writeln!(
+            out,
+            "[[moment]]\nname = \"club{club:04}\"\nform = \"pairs\""
+        )?;
+    }
+    writeln!(
+        out,
+        "[[season]]\nname = \"2025-2026\"\nstart = 2025-09-01\nend = 2026-08-31"
+    )?;
+    out.flush()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +352,33 @@ mod tests {
             let r = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
             assert_eq!(r.pairs.len() as u32, pairs);
         }
+    }
+
+    #[test]
+    fn a_generated_season_ranks_cleanly() {
+        let opts = SeasonOptions {
+            players: 150,
+            seed: 3,
+        };
+        let (mut csv, mut toml) = (Vec::new(), Vec::new());
+        write_season(&mut csv, opts).unwrap();
+        write_season_settings(&mut toml, opts).unwrap();
+        let club =
+            crate::ranking_io::read_settings(std::str::from_utf8(&toml).unwrap(), "club.toml")
+                .unwrap();
+        assert_eq!(club.moments.len(), 2);
+        let text = String::from_utf8(csv).unwrap();
+        assert_eq!(text.lines().count(), 1 + 2 * 100 * 20);
+        let sessions = crate::ranking_io::read_sessions_csv(&text, "sessions.csv", &club).unwrap();
+        assert_eq!(sessions.len(), 200);
+        let got = klaver_core::ranking::season::rank(&club, sessions).unwrap();
+        assert_eq!(got.len(), 2);
+        assert_eq!(got[0].players.len(), 100);
+        assert_eq!(season_date(0), "2025-09-01");
+        assert_eq!(season_date(3 * 99), "2026-06-25");
+        let mut again = Vec::new();
+        write_season(&mut again, opts).unwrap();
+        assert_eq!(again, text.as_bytes());
     }
 
     #[test]

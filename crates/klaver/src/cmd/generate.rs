@@ -1,7 +1,11 @@
-//! `klaver generate`: a synthetic travellers CSV of any size.
+//! `klaver generate`: a synthetic travellers CSV of any size, an archive of club
+//! sessions, or a federation's ranking season.
 
 use super::{CliError, CmdResult};
-use klaver_io::generate::{ArchiveOptions, GenerateOptions, write_archive, write_event};
+use klaver_io::generate::{
+    ArchiveOptions, GenerateOptions, SeasonOptions, write_archive, write_event, write_season,
+    write_season_settings,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -9,15 +13,23 @@ use std::process::ExitCode;
 #[derive(clap::Args)]
 pub struct Args {
     /// Number of pairs (4 or more).
-    #[arg(long, required_unless_present = "archive_sessions")]
+    #[arg(long, required_unless_present_any = ["archive_sessions", "season_players"])]
     pairs: Option<u32>,
     /// Number of boards.
-    #[arg(long, required_unless_present = "archive_sessions")]
+    #[arg(long, required_unless_present_any = ["archive_sessions", "season_players"])]
     boards: Option<u32>,
     /// Instead of one event, an archive of this many club sessions in the shape of a
     /// federation's results database (a `session` column; about 240 results each).
     #[arg(long, conflicts_with_all = ["pairs", "boards"])]
     archive_sessions: Option<u32>,
+    /// Instead of one event, the session results of a ranking season for `klaver
+    /// ranking`: clubs of 100 players, each playing 100 nights of 20 pairs in lines A
+    /// and B (100,000 players: 1,000 clubs, 4 million player-session results).
+    #[arg(long, conflicts_with_all = ["pairs", "boards", "archive_sessions"])]
+    season_players: Option<u32>,
+    /// With --season-players: write the matching ranking settings (TOML) to this file.
+    #[arg(long, requires = "season_players")]
+    season_settings: Option<PathBuf>,
     /// Boards per round.
     #[arg(long, default_value_t = 4)]
     boards_per_round: u32,
@@ -31,6 +43,26 @@ pub struct Args {
 
 /// Runs `klaver generate`.
 pub fn run(args: Args) -> CmdResult {
+    if let Some(players) = args.season_players {
+        if players == 0 {
+            return Err(CliError::input("--season-players must be at least 1"));
+        }
+        let opts = SeasonOptions {
+            players,
+            seed: args.seed,
+        };
+        if let Some(p) = &args.season_settings {
+            std::fs::File::create(p)
+                .and_then(|f| write_season_settings(f, opts))
+                .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?;
+        }
+        let result = match &args.output {
+            Some(p) => std::fs::File::create(p).and_then(|f| write_season(f, opts)),
+            None => write_season(std::io::stdout().lock(), opts),
+        };
+        result.map_err(|e| CliError::input(format!("cannot write the season: {e}")))?;
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(sessions) = args.archive_sessions {
         let opts = ArchiveOptions {
             sessions,

@@ -1,0 +1,48 @@
+//! Season ranking benchmarks on synthetic federation seasons (`klaver generate
+//! --season-players`): clubs of 100 players, 100 nights of 20 pairs each.
+//!
+//! - `read_sessions`: reading and checking the sessions CSV;
+//! - `rank`: player rankings, pair rankings and both championships of every club
+//!   (without the pairs' histories, as `klaver ranking --history 0`);
+//!
+//! each at 1,000, 10,000 and 100,000 players (40,000 to 4 million player-session
+//! results). Run with `cargo bench -p klaver-io --bench ranking`.
+
+use divan::{Bencher, black_box};
+use klaver_core::ranking::season::{Club, SessionInput, rank_with};
+use klaver_io::generate::{SeasonOptions, write_season, write_season_settings};
+use klaver_io::ranking_io::{read_sessions_csv, read_settings};
+
+fn main() {
+    divan::main();
+}
+
+const PLAYERS: [u32; 3] = [1_000, 10_000, 100_000];
+
+fn season(players: u32) -> (Club, String) {
+    let opts = SeasonOptions { players, seed: 1 };
+    let (mut csv, mut toml) = (Vec::new(), Vec::new());
+    write_season(&mut csv, opts).expect("writing to memory");
+    write_season_settings(&mut toml, opts).expect("writing to memory");
+    let club = read_settings(&String::from_utf8(toml).expect("utf-8"), "club.toml")
+        .expect("generated settings");
+    (club, String::from_utf8(csv).expect("utf-8"))
+}
+
+fn sessions(club: &Club, csv: &str) -> Vec<SessionInput> {
+    read_sessions_csv(csv, "sessions.csv", club).expect("generated sessions")
+}
+
+#[divan::bench(args = PLAYERS, sample_count = 3, sample_size = 1)]
+fn read_sessions(bencher: Bencher, players: u32) {
+    let (club, csv) = season(players);
+    bencher.bench(|| black_box(sessions(&club, &csv)));
+}
+
+#[divan::bench(args = PLAYERS, sample_count = 3, sample_size = 1)]
+fn rank(bencher: Bencher, players: u32) {
+    let (club, csv) = season(players);
+    bencher
+        .with_inputs(|| sessions(&club, &csv))
+        .bench_values(|s| black_box(rank_with(&club, s, false).expect("ranked")));
+}
