@@ -1069,7 +1069,25 @@ struct DocJson<'a> {
     first: StandingJson<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     lines: Option<Vec<LineJson<'a>>>,
-    rankings: Vec<StandingJson<'a>>,
+    rankings: Rankings<'a>,
+}
+
+/// Every playing moment's standing, each turned into JSON only as it is written, so that
+/// a federation's report is never held in memory twice.
+struct Rankings<'a> {
+    standings: &'a [&'a SeasonStanding],
+    names: &'a BTreeMap<String, String>,
+    history: Option<usize>,
+}
+
+impl Serialize for Rankings<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.standings
+                .iter()
+                .map(|s| standing_json(s, self.names, self.history)),
+        )
+    }
 }
 
 fn champion_json<'a>(
@@ -1219,11 +1237,11 @@ pub fn write_json<W: std::io::Write>(
                 })
                 .collect()
         }),
-        rankings: r
-            .standings
-            .iter()
-            .map(|s| standing_json(s, &r.club.names, history))
-            .collect(),
+        rankings: Rankings {
+            standings: &r.standings,
+            names: &r.club.names,
+            history,
+        },
     };
     serde_json::to_writer_pretty(out, &doc)
 }

@@ -64,7 +64,11 @@ fn small(r: &Points) -> Option<(i64, i64)> {
 
 /// `n / d` in lowest terms (`d` positive).
 fn reduced(n: i128, d: i128) -> Points {
-    let g = n.unsigned_abs().gcd(&d.unsigned_abs()) as i128;
+    let (un, ud) = (n.unsigned_abs(), d.unsigned_abs());
+    let g = match (u64::try_from(un), u64::try_from(ud)) {
+        (Ok(a), Ok(b)) => i128::from(a.gcd(&b)),
+        _ => un.gcd(&ud) as i128,
+    };
     Points::new_raw(BigInt::from(n / g), BigInt::from(d / g))
 }
 
@@ -137,7 +141,12 @@ pub fn frac(numer: i64, denom: i64) -> Points {
 
 /// Reads a decimal number as written by a club ("57.25", "-1,3", "64"), exactly.
 pub fn parse_decimal(text: &str) -> Option<Points> {
-    let t = text.trim().replace(',', ".");
+    let trimmed = text.trim();
+    let t: std::borrow::Cow<str> = if trimmed.contains(',') {
+        trimmed.replace(',', ".").into()
+    } else {
+        trimmed.into()
+    };
     let (negative, digits) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(&t)),
@@ -149,6 +158,15 @@ pub fn parse_decimal(text: &str) -> Option<Points> {
         || fraction.len() > 30
     {
         return None;
+    }
+    if whole.len() + fraction.len() <= 18 {
+        // Up to 18 digits fit in 64 bits: no big numbers, the same value.
+        let n = whole
+            .bytes()
+            .chain(fraction.bytes())
+            .fold(0i128, |n, b| n * 10 + i128::from(b - b'0'));
+        let d = 10i128.pow(fraction.len() as u32);
+        return Some(reduced(if negative { -n } else { n }, d));
     }
     let numer: BigInt = format!("{whole}{fraction}").parse().unwrap_or_default();
     let denom = BigInt::from(10).pow(fraction.len() as u32);
@@ -188,7 +206,13 @@ pub fn decimal2(r: &Points) -> String {
 
 /// The nearest `f64`, for JSON.
 pub fn to_f64(r: &Points) -> f64 {
-    r.to_f64().unwrap_or(f64::NAN)
+    // Numerator and denominator below 2^53 are exact doubles, and one division rounds
+    // their quotient to the nearest double: the same value, without big numbers.
+    const EXACT: u64 = 1 << 53;
+    match small(r) {
+        Some((n, d)) if n.unsigned_abs() < EXACT && d.unsigned_abs() < EXACT => n as f64 / d as f64,
+        _ => r.to_f64().unwrap_or(f64::NAN),
+    }
 }
 
 /// How a club turns session scores into ranking points (seed 002, "Rekenmethoden").

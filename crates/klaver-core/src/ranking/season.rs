@@ -322,42 +322,48 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                     });
                 }
                 let mut groups: BTreeMap<Vec<char>, (usize, Origin)> = BTreeMap::new();
-                for p in &s.pairs {
-                    let origin = err_origin(&p.origin);
-                    let unit = p.players.join("+");
+                // The pair each player first appeared in; names are only made for errors.
+                let mut pair_of: HashMap<&str, usize> = HashMap::with_capacity(2 * s.pairs.len());
+                let (zero, hundred) = (int(0), int(100));
+                for (i, p) in s.pairs.iter().enumerate() {
+                    let origin = || err_origin(&p.origin);
                     if p.players.len() != 2 || p.players.iter().any(|x| x.is_empty()) {
                         errors.push(RankingError::Players {
-                            origin: origin.clone(),
+                            origin: origin(),
                             session: session.clone(),
                             what: format!(
-                                "pair `{unit}` must be two player ids joined by `+` (1001+1002)"
+                                "pair `{}` must be two player ids joined by `+` (1001+1002)",
+                                p.players.join("+")
                             ),
                         });
                     }
                     for player in &p.players {
-                        if let Some(first) = seen.get(player.as_str()) {
+                        if let Some(&first) = pair_of.get(player.as_str()) {
                             errors.push(RankingError::PlayerTwice {
-                                origin: origin.clone(),
+                                origin: origin(),
                                 session: session.clone(),
                                 player: player.clone(),
-                                first: first.clone(),
+                                first: format!("pair {}", s.pairs[first].players.join("+")),
                             });
                         } else {
-                            seen.insert(player, format!("pair {unit}"));
+                            pair_of.insert(player, i);
                         }
                     }
-                    if s.form == Form::Pairs && (p.score < int(0) || p.score > int(100)) {
+                    if s.form == Form::Pairs
+                        && (cmp_points(&p.score, &zero).is_lt()
+                            || cmp_points(&p.score, &hundred).is_gt())
+                    {
                         errors.push(RankingError::ScoreOutOfRange {
-                            origin: origin.clone(),
+                            origin: origin(),
                             session: session.clone(),
                             score: decimal2(&p.score),
                             range: "0 to 100 %",
                         });
                     }
                     match group_letters(&p.line) {
-                        Some(g) => groups.entry(g).or_insert((0, origin)).0 += 1,
+                        Some(g) => groups.entry(g).or_insert_with(|| (0, origin())).0 += 1,
                         None => errors.push(RankingError::Session {
-                            origin,
+                            origin: origin(),
                             session: session.clone(),
                             what: format!(
                                 "line `{}` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
@@ -544,21 +550,27 @@ pub fn rank_with(
     } else {
         &club.seasons[..]
     };
-    // Each playing moment's sessions, in date order.
-    let mut of_moment: HashMap<&str, Vec<&SessionInput>> = HashMap::new();
-    for s in &sessions {
-        of_moment.entry(s.moment.as_str()).or_default().push(s);
+    // Each playing moment's sessions, in date order; each moment's thread owns them and
+    // lets them go as soon as they are ranked.
+    let index: HashMap<&str, usize> = club
+        .moments
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.name.as_str(), i))
+        .collect();
+    let mut inputs: Vec<Vec<SessionInput>> = club.moments.iter().map(|_| Vec::new()).collect();
+    for s in sessions {
+        // Every session's moment is known: `check` refuses the others.
+        if let Some(&i) = index.get(s.moment.as_str()) {
+            inputs[i].push(s);
+        }
     }
-    let moment_seasons = |moment: &Moment| -> MomentResult {
-        let mine = of_moment
-            .get(moment.name.as_str())
-            .map_or(&[][..], Vec::as_slice);
+    let moment_seasons = |moment: &Moment, mine: Vec<SessionInput>| -> MomentResult {
         let mut replacements = club.replacements.clone();
         let mut out = Vec::with_capacity(seasons.len());
         for season in seasons {
             let these: Vec<&SessionInput> = mine
                 .iter()
-                .copied()
                 .filter(|s| {
                     season.start.as_str() <= s.date.as_str()
                         && s.date.as_str() <= season.end.as_str()
@@ -579,19 +591,25 @@ pub fn rank_with(
         .min(club.moments.len().max(1));
     let mut per_moment: Vec<Option<MomentResult>> = (0..club.moments.len()).map(|_| None).collect();
     if threads <= 1 {
-        for (slot, m) in per_moment.iter_mut().zip(&club.moments) {
-            *slot = Some(moment_seasons(m));
+        for ((slot, m), mine) in per_moment.iter_mut().zip(&club.moments).zip(inputs) {
+            *slot = Some(moment_seasons(m, mine));
         }
     } else {
+        let mut buckets: Vec<Vec<(usize, Vec<SessionInput>)>> =
+            (0..threads).map(|_| Vec::new()).collect();
+        for (i, mine) in inputs.into_iter().enumerate() {
+            buckets[i % threads].push((i, mine));
+        }
         let done: Vec<Vec<(usize, MomentResult)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
+            let handles: Vec<_> = buckets
+                .into_iter()
+                .map(|bucket| {
                     let moment_seasons = &moment_seasons;
                     let moments = &club.moments;
                     scope.spawn(move || {
-                        (t..moments.len())
-                            .step_by(threads)
-                            .map(|i| (i, moment_seasons(&moments[i])))
+                        bucket
+                            .into_iter()
+                            .map(|(i, mine)| (i, moment_seasons(&moments[i], mine)))
                             .collect::<Vec<_>>()
                     })
                 })
@@ -699,7 +717,7 @@ fn pairs_awards(
         groups.entry(g).or_default().push(p);
     }
     let letters: Vec<Vec<char>> = groups.keys().cloned().collect();
-    let mut awards = Vec::new();
+    let mut awards = Vec::with_capacity(s.pairs.len());
     for g in layout(settings, &letters) {
         let entries = &groups[&g.letters];
         let scores: Vec<Points> = entries.iter().map(|p| p.score.clone()).collect();
@@ -828,15 +846,25 @@ fn entrants(
                 .map(|p| standing_of.get(p.as_str()).copied())
                 .collect();
             // Every session one of them played: (session, member, what they played).
-            let mut played: Vec<(usize, usize, &PlayedSession)> = logs
+            // Each log is in session order: merge them, the first member first on a tie.
+            let lists: Vec<&[PlayedSession]> = logs
                 .iter()
-                .enumerate()
-                .filter_map(|(k, l)| l.map(|l| (k, l)))
-                .flat_map(|(k, l)| l.log.played.iter().map(move |x| (x.session, k, x)))
+                .map(|l| l.map_or(&[][..], |l| &l.log.played[..]))
                 .collect();
-            played.sort_by_key(|&(session, k, _)| (session, k));
-            let mut together = Vec::new();
-            let mut substitute = Vec::new();
+            let mut next = vec![0usize; lists.len()];
+            let total = lists.iter().map(|l| l.len()).sum();
+            let mut played: Vec<(usize, usize, &PlayedSession)> = Vec::with_capacity(total);
+            while played.len() < total {
+                let k = (0..lists.len())
+                    .filter(|&k| next[k] < lists[k].len())
+                    .min_by_key(|&k| (lists[k][next[k]].session, k))
+                    .expect("sessions left");
+                let x = &lists[k][next[k]];
+                played.push((x.session, k, x));
+                next[k] += 1;
+            }
+            let mut together = Vec::with_capacity(played.len() / 2);
+            let mut substitute = Vec::with_capacity(played.len());
             for night in played.chunk_by(|a, b| a.0 == b.0) {
                 // Two of them in one pair or team: the points of that pair or team.
                 let with_two = night
