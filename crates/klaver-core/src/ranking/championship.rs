@@ -86,17 +86,28 @@ fn best_first(points: &[Points]) -> Vec<Points> {
 }
 
 /// The best `n` of some points, best first: the same as the first `n` of
-/// [`best_first`], without ordering the rest.
-fn best_n(points: &[Points], n: usize) -> Vec<Points> {
-    if n >= points.len() {
-        return best_first(points);
-    }
+/// [`best_first`], without ordering (or copying) the rest.
+fn best_n(points: &[&Points], n: usize) -> Vec<Points> {
     if n == 0 {
         return Vec::new();
     }
-    let mut refs: Vec<&Points> = points.iter().collect();
-    refs.select_nth_unstable_by(n - 1, |a, b| cmp_points(b, a));
-    refs.truncate(n);
+    if n <= 8 && n < points.len() {
+        // A few of many (the best substitute results): one pass, kept in order.
+        let mut top: Vec<&Points> = Vec::with_capacity(n + 1);
+        for &p in points {
+            if top.len() < n || cmp_points(p, top[n - 1]).is_gt() {
+                let at = top.partition_point(|q| cmp_points(q, p).is_ge());
+                top.insert(at, p);
+                top.truncate(n);
+            }
+        }
+        return top.into_iter().cloned().collect();
+    }
+    let mut refs: Vec<&Points> = points.to_vec();
+    if n < refs.len() {
+        refs.select_nth_unstable_by(n - 1, |a, b| cmp_points(b, a));
+        refs.truncate(n);
+    }
     refs.sort_by(|a, b| cmp_points(b, a));
     refs.into_iter().cloned().collect()
 }
@@ -139,7 +150,21 @@ pub fn individual(points: &[Points], min: u32, x: u32) -> Standing {
 /// A pair's or threesome's championship standing from its results together and its
 /// results with a substitute.
 pub fn together(together: &[Points], substitute: &[Points], me: u32, inv: u32, y: u32) -> Standing {
-    let mine = best_first(together);
+    let together: Vec<&Points> = together.iter().collect();
+    let substitute: Vec<&Points> = substitute.iter().collect();
+    together_of(&together, &substitute, me, inv, y)
+}
+
+/// As [`together`], from the results themselves wherever they are kept: only the
+/// results that count are copied.
+pub fn together_of(
+    together: &[&Points],
+    substitute: &[&Points],
+    me: u32,
+    inv: u32,
+    y: u32,
+) -> Standing {
+    let mine = best_n(together, together.len());
     if mine.len() >= me as usize {
         let (counted, dropped) = drop_worst(mine, me, y);
         return Standing {

@@ -875,11 +875,11 @@ fn entrants(
                             .iter()
                             .any(|&(_, m, _)| a.partners.contains(&members[m]))
                     })
-                    .map(|(_, &(_, _, a))| a.points.clone())
-                    .max();
+                    .map(|(_, &(_, _, a))| &a.points)
+                    .max_by(|a, b| cmp_points(a, b));
                 match (with_two, night) {
                     (Some(p), _) => together.push(p),
-                    (None, [(_, _, alone)]) => substitute.push(alone.points.clone()),
+                    (None, [(_, _, alone)]) => substitute.push(&alone.points),
                     _ => {}
                 }
             }
@@ -898,7 +898,7 @@ fn entrants(
                 .collect();
             EntrantStanding {
                 ranking: entrant_ranking(&now),
-                championship: championship::together(
+                championship: championship::together_of(
                     &together,
                     &substitute,
                     settings.me,
