@@ -647,6 +647,18 @@ fn rank_season(
             .unwrap_or_else(|| default_replacement.clone())
     };
     let mut logs: BTreeMap<String, PlayerLog> = BTreeMap::new();
+    // How many sessions each player plays, so that each log is made once at its size.
+    let mut appearances: HashMap<&str, usize> = HashMap::new();
+    for s in sessions {
+        let players = s
+            .pairs
+            .iter()
+            .flat_map(|p| &p.players)
+            .chain(s.teams.iter().flat_map(|t| &t.players));
+        for p in players {
+            *appearances.entry(p.as_str()).or_default() += 1;
+        }
+    }
     let mut ranked = Vec::new();
     for (index, s) in sessions.iter().enumerate() {
         let before = |logs: &BTreeMap<String, PlayerLog>, p: &str| match logs.get(p) {
@@ -661,17 +673,23 @@ fn rank_season(
         for a in &awards {
             for p in &a.players {
                 let partners = a.players.iter().filter(|q| *q != p).cloned().collect();
-                logs.entry(p.clone())
-                    .or_insert_with(|| PlayerLog::new(p, replacement_of(p)))
-                    .record(
-                        PlayedSession {
-                            session: index,
-                            points: a.points.clone(),
-                            partners,
-                            unit: a.unit.clone(),
-                        },
-                        settings.z,
-                    );
+                if !logs.contains_key(p.as_str()) {
+                    // Room for every session the player plays this season at once.
+                    let mut log = PlayerLog::new(p, replacement_of(p));
+                    let n = appearances.get(p.as_str()).copied().unwrap_or(0);
+                    log.played.reserve_exact(n);
+                    log.history.reserve_exact(n);
+                    logs.insert(p.clone(), log);
+                }
+                logs.get_mut(p.as_str()).expect("just made").record(
+                    PlayedSession {
+                        session: index,
+                        points: a.points.clone(),
+                        partners,
+                        unit: a.unit.clone(),
+                    },
+                    settings.z,
+                );
             }
         }
         ranked.push(RankedSession {
