@@ -127,6 +127,10 @@ pub fn write<W: Write>(
                         } else {
                             info.play
                                 .map(|p| notation::format_contract(p.contract(), Language::English))
+                                .or_else(|| {
+                                    (!info.unread_contract.is_empty())
+                                        .then(|| info.unread_contract.clone())
+                                })
                         },
                         declarer: info
                             .play
