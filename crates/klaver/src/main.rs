@@ -25,6 +25,8 @@ enum Command {
     Chicago(cmd::pads::ChicagoArgs),
     /// Score a pairs session from its travellers: result list, control sheet, travellers.
     Score(cmd::score::Args),
+    /// Convert results between travellers CSV, PBN, USEBIO and JSON.
+    Convert(cmd::convert::Args),
     /// Write a synthetic travellers CSV of any size (for trying out and measuring).
     Generate(cmd::generate::Args),
     /// Generate or check a movement and print its guide cards.
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Rubber(args) => cmd::pads::rubber(args),
         Command::Chicago(args) => cmd::pads::chicago(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Movement(args) => cmd::movement::run(args),
         Command::Imps(args) => cmd::imps::imps(args),

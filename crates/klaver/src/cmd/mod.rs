@@ -1,6 +1,7 @@
 //! One module per subcommand; each turns its arguments into library calls and output.
 
 pub mod contract;
+pub mod convert;
 pub mod demo;
 pub mod generate;
 pub mod imps;
