@@ -261,6 +261,14 @@ fn tokenize(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<(Tok, u32)> {
                 }
                 toks.push((Tok::Str(s), line));
             }
+            '}' => {
+                diags.push(Diagnostic::warning(
+                    line,
+                    None,
+                    "a } without a { before it was ignored",
+                ));
+                i += 1;
+            }
             _ => {
                 let mut s = String::new();
                 while i < b.len()
@@ -627,28 +635,46 @@ impl Table {
         let columns = parse_columns(&tag.value);
         let n = columns.len().max(1);
         let mut rows = Vec::new();
-        for chunk in tag.data.chunks(n) {
-            if chunk.len() < n {
+        let cell = |e: &Element| match e.text.as_str() {
+            "-" | "?" => String::new(),
+            t => t.to_string(),
+        };
+        // Rows are read line by line, so that a row with an element too many or too few
+        // is reported on its own line instead of shifting every row after it; a row may
+        // still continue on the next line (the import format allows it).
+        let mut pending: Vec<&Element> = Vec::new();
+        let mut k = 0;
+        while k < tag.data.len() {
+            let line = tag.data[k].line;
+            while k < tag.data.len() && tag.data[k].line == line {
+                pending.push(&tag.data[k]);
+                k += 1;
+            }
+            if pending.len() < n && k < tag.data.len() {
+                continue;
+            }
+            if pending.len() % n != 0 {
+                let first = pending[0].line;
+                let lines = if first == line {
+                    format!("this line has {}", pending.len())
+                } else {
+                    format!("lines {first}-{line} have {}", pending.len())
+                };
                 diags.push(Diagnostic::error(
-                    chunk[0].line,
+                    first,
                     None,
                     format!(
-                        "the {} ends in the middle of a row: {} elements where each row has {n} ({}); add the missing elements, - where irrelevant",
-                        tag.name,
-                        chunk.len(),
-                        tag.value
+                        "a row of the {} does not fit its columns: {lines} elements where each row has {n} ({}); quote an element with spaces in it (\"De Vries\"), and write - for an empty one",
+                        tag.name, tag.value
                     ),
                 ));
-                break;
+                pending.clear();
+                continue;
             }
-            let cells = chunk
-                .iter()
-                .map(|e| match e.text.as_str() {
-                    "-" | "?" => String::new(),
-                    t => t.to_string(),
-                })
-                .collect();
-            rows.push((chunk[0].line, cells));
+            for chunk in pending.chunks(n) {
+                rows.push((chunk[0].line, chunk.iter().map(|e| cell(e)).collect()));
+            }
+            pending.clear();
         }
         Table { columns, rows }
     }
@@ -1562,9 +1588,26 @@ mod tests {
         );
         assert!(
             m.iter()
-                .any(|m| m.starts_with("line 4: the ScoreTable ends in the middle")),
+                .any(|m| m.starts_with("line 4: a row of the ScoreTable does not fit")),
             "{m:?}"
         );
+    }
+
+    #[test]
+    fn a_bad_row_does_not_shift_the_rows_after_it() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 Jansen\n3 4 400 De Vries\n5 6 \n-50 Smit\n7 8 170 Bos\n";
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        let m: Vec<String> = e.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert!(
+            m.iter().any(|m| m.starts_with(
+                "line 4: a row of the ScoreTable does not fit its columns: this line has 5 elements"
+            )),
+            "{m:?}"
+        );
+        // The row spread over lines 5 and 6 is read, and so is the one after it.
+        let lines: Vec<u32> = e.results.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![3, 5, 7]);
     }
 
     #[test]

@@ -108,8 +108,9 @@ fn declared_encoding(data: &[u8]) -> Option<String> {
     }
     let at = decl.find("encoding")?;
     let rest = decl[at + 8..].trim_start().strip_prefix('=')?.trim_start();
-    let quote = rest.chars().next()?;
-    let rest = &rest[1..];
+    let mut chars = rest.chars();
+    let quote = chars.next().filter(|q| matches!(q, '"' | '\''))?;
+    let rest = chars.as_str();
     Some(rest[..rest.find(quote)?].to_string())
 }
 
