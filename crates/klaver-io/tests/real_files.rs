@@ -1,0 +1,28 @@
+//! Real published files (their origin is in the `.txt` beside each) re-scored by klaver:
+//! every published matchpoint must come out the same.
+
+use klaver_core::session::{Settings, score_session};
+use klaver_io::{exchange, pbn};
+
+#[test]
+fn the_french_federation_board_is_rescored_to_its_published_matchpoints() {
+    let data = include_bytes!("data/ffb-2022-dn1-s5-board28.pbn");
+    let imported = pbn::read(data).unwrap();
+    let e = &imported.event;
+    assert!(!e.has_errors(), "{:?}", e.diagnostics);
+    assert_eq!(e.results.len(), 22);
+    assert_eq!(
+        imported.title,
+        "Open /2 DN1 National Finale directe 21-22 - Séance 5"
+    );
+    assert_eq!(
+        imported.deals[&28].hands[0], "K7432.A6.42.QJ64",
+        "the deal starts with West; North is the second hand"
+    );
+    let mut settings = Settings::default();
+    imported.convention.apply(&mut settings);
+    let result = score_session(&e.pairs, &e.results, &settings).unwrap();
+    let cmp = exchange::compare(&imported, &result, None);
+    assert_eq!(cmp.lines_checked, 22);
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+}
