@@ -100,6 +100,9 @@ pub struct Imported {
     pub deals: BTreeMap<u32, Deal>,
     /// The published result list, when the file carries one.
     pub totals: Vec<PublishedTotal>,
+    /// Published per-board percentages (North-South, East-West) by the line of the
+    /// traveller line they belong to.
+    pub line_percentages: BTreeMap<u32, (String, String)>,
     /// The scoring convention the file states.
     pub convention: Convention,
     /// The event's name.
@@ -125,6 +128,17 @@ pub(crate) struct Row {
     pub lead: String,
     pub mp_ns: String,
     pub mp_ew: String,
+    /// Published percentages of the board's top (PBN `Percentage_NS`/`_EW`).
+    pub pct_ns: String,
+    pub pct_ew: String,
+}
+
+/// The published per-board percentages of the rows that carry them, by line.
+pub(crate) fn row_percentages(rows: &[Row]) -> BTreeMap<u32, (String, String)> {
+    rows.iter()
+        .filter(|r| !r.pct_ns.is_empty() || !r.pct_ew.is_empty())
+        .map(|r| (r.line, (r.pct_ns.clone(), r.pct_ew.clone())))
+        .collect()
 }
 
 /// Reads rows through the travellers CSV reader and puts each result and message back on
@@ -292,6 +306,39 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
         }
     };
     for (i, r) in event.results.iter().enumerate() {
+        if let Some((pns, pew)) = imported
+            .line_percentages
+            .get(&r.line)
+            .filter(|_| r.line > 0)
+        {
+            let top = result.tops.get(i).copied().unwrap_or(0);
+            let computed = result.points.get(i).copied().flatten();
+            let read = |s: &str| published_number(s.trim().trim_start_matches('^'));
+            if let (Some(p), true) = (computed, top > 0) {
+                let pct = |x: Ratio<i64>| ratio_f64(x) * 100.0 / top as f64;
+                let (cns, cew) = (pct(p.ns), pct(p.ew));
+                let ok = read(pns).is_none_or(|(v, d)| agrees(cns, v, d))
+                    && read(pew).is_none_or(|(v, d)| agrees(cew, v, d));
+                if event.lines.get(i).is_none_or(|l| l.published.is_none()) {
+                    out.lines_checked += 1;
+                }
+                if !ok {
+                    out.differences.push(Difference {
+                        line: Some(r.line),
+                        board: Some(r.board),
+                        message: format!(
+                            "NS {} v EW {}: published {} / {} %, klaver {} / {} %",
+                            event.pairs[r.ns].id,
+                            event.pairs[r.ew].id,
+                            pns.trim(),
+                            pew.trim(),
+                            fmt2(cns),
+                            fmt2(cew)
+                        ),
+                    });
+                }
+            }
+        }
         let Some((pns, pew)) = event.lines.get(i).and_then(|l| l.published.as_ref()) else {
             continue;
         };
@@ -475,6 +522,7 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
                 lead: text(&r["lead"]),
                 mp_ns: mp("mp_ns"),
                 mp_ew: mp("mp_ew"),
+                ..Row::default()
             });
         }
     }
@@ -500,6 +548,7 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         event,
         deals: BTreeMap::new(),
         totals,
+        line_percentages: BTreeMap::new(),
         convention: Convention::default(),
         title: text(&doc["title"]),
         date: text(&doc["date"]),

@@ -928,6 +928,7 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
     }
 
     let mut event = exchange::rows_to_event(&rows);
+    imported.line_percentages = exchange::row_percentages(&rows);
     for (section, id, n) in &names {
         exchange::set_names(&mut event, section, id, n);
     }
@@ -957,6 +958,8 @@ fn score_table(
     let c_sew = t.col(&["Score_EW"]);
     let c_mns = t.col(&["MP_NS"]);
     let c_mew = t.col(&["MP_EW"]);
+    let c_pns = t.col(&["Percentage_NS"]);
+    let c_pew = t.col(&["Percentage_EW"]);
     let c_adjust = t.col(&["Adjust"]);
     let c_names_ns = t.col(&["Names_NS"]);
     let c_names_ew = t.col(&["Names_EW"]);
@@ -1027,6 +1030,8 @@ fn score_table(
             lead: cell(row, c_lead).to_string(),
             mp_ns: strip(cell(row, c_mns)),
             mp_ew: strip(cell(row, c_mew)),
+            pct_ns: strip(cell(row, c_pns)),
+            pct_ew: strip(cell(row, c_pew)),
         });
         for (id, col) in [(ns, c_names_ns), (ew, c_names_ew)] {
             let n = cell(row, col);
@@ -1138,8 +1143,7 @@ fn game_result(g: &Game, board: &str, section: &str, rows: &mut Vec<Row>) {
         },
         lead: String::new(),
         adjust: String::new(),
-        mp_ns: String::new(),
-        mp_ew: String::new(),
+        ..Row::default()
     });
 }
 

@@ -463,6 +463,7 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
         lead: t.get("LEAD").to_string(),
         mp_ns: t.get("NS_MATCH_POINTS").to_string(),
         mp_ew: t.get("EW_MATCH_POINTS").to_string(),
+        ..Row::default()
     }
 }
 

@@ -25,4 +25,19 @@ fn the_french_federation_board_is_rescored_to_its_published_matchpoints() {
     let cmp = exchange::compare(&imported, &result, None);
     assert_eq!(cmp.lines_checked, 22);
     assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    // The published percentages are whole numbers (33 of 42 is printed 79): a wrong one
+    // is caught at that precision.
+    let mut wrong = imported.clone();
+    let line = e.results[3].line;
+    wrong
+        .line_percentages
+        .insert(line, ("78".into(), "21".into()));
+    let cmp = exchange::compare(&wrong, &result, None);
+    let m: Vec<String> = cmp.differences.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        m,
+        [format!(
+            "line {line}: board 28: NS 15 v EW 43: published 78 / 21 %, klaver 78.57 / 21.43 %"
+        )]
+    );
 }

@@ -253,6 +253,7 @@ pub fn run(args: Args) -> CmdResult {
         mut event,
         mut deals,
         totals,
+        line_percentages,
         convention: file_convention,
         title: file_title,
         date: file_date,
@@ -347,6 +348,7 @@ pub fn run(args: Args) -> CmdResult {
         let imported = Imported {
             event: event.clone(),
             totals,
+            line_percentages,
             ..Imported::default()
         };
         let cmp = exchange::compare(&imported, &result, centred);
