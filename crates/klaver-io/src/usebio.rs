@@ -12,8 +12,8 @@
 //! elements. Programs nest these differently, so the reader finds each element wherever
 //! it is; a `SECTION`'s `SECTION_ID` names the section of what it holds.
 //!
-//! Artificial scores: a `SCORE` (or `CONTRACT`) of `A`, `A+`, `A-`, `A60`, `A60/40` or
-//! `60%`, and `NP`, are read as the travellers CSV's adjustments. klaver writes its own
+//! Artificial scores: a `SCORE` (or `CONTRACT`) of `A`, `A+`, `A-`, `A60`, `A60/40`,
+//! `A6040` or `60%`, and `NP`, are read as the travellers CSV's adjustments. klaver writes its own
 //! `ADJUSTMENT` element (the adjustment exactly as the travellers CSV writes it) beside
 //! `SCORE` on an adjusted line, and reads it back.
 //!
@@ -401,6 +401,8 @@ fn adjustment(text: &str) -> Option<String> {
         .unwrap_or(t);
     let (ns, ew) = match body.split_once('/') {
         Some((a, b)) => (a.trim_end_matches('%'), b.trim_end_matches('%')),
+        // `A6040`: both sides' percentages written together (two digits each).
+        None if body.len() == 4 && body.len() < t.len() && body.is_ascii() => body.split_at(2),
         None => (body, ""),
     };
     let ns: u32 = ns.trim().parse().ok().filter(|&n| n <= 100)?;
@@ -915,6 +917,9 @@ mod tests {
     fn adjustments() {
         assert_eq!(adjustment("A60"), Some("60/40".into()));
         assert_eq!(adjustment("A60/60"), Some("60/60".into()));
+        assert_eq!(adjustment("A6040"), Some("60/40".into()));
+        assert_eq!(adjustment("A5050"), Some("50/50".into()));
+        assert_eq!(adjustment("4200"), None);
         assert_eq!(adjustment("60%"), Some("60/40".into()));
         assert_eq!(adjustment("A+"), Some("AVG+".into()));
         assert_eq!(adjustment("420"), None);
