@@ -138,11 +138,26 @@ pub fn run(args: Args) -> CmdResult {
         }
         Some(result)
     };
+    if matches!(to, ToArg::Csv | ToArg::Json) && !imported.deals.is_empty() {
+        eprintln!(
+            "klaver: {} has no place for the hands; keep the PBN file for them (klaver score --deals)",
+            if to == ToArg::Csv {
+                "the travellers CSV"
+            } else {
+                "klaver's JSON"
+            }
+        );
+    }
     if out_name == "-" {
         let mut o = std::io::stdout().lock();
         o.write_all(&body)
             .and_then(|_| o.flush())
             .map_err(write_err)?;
+        if pairs_csv.is_some() {
+            eprintln!(
+                "klaver: the players' names were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
+            );
+        }
     } else {
         std::fs::write(&args.output, &body).map_err(write_err)?;
         if let Some(names) = pairs_csv {
