@@ -907,6 +907,24 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
         }
     }
 
+    if rows.is_empty() && !diags.iter().any(|d| d.severity == Severity::Error) {
+        diags.push(Diagnostic::error(
+            0,
+            None,
+            format!(
+                "no results: the file has no ScoreTable and no game with PairNS, PairEW and a Contract{}",
+                if imported.deals.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; it deals {} boards, which klaver score --deals shows on the travellers",
+                        imported.deals.len()
+                    )
+                }
+            ),
+        ));
+    }
+
     // One section named in the file is no section at all.
     let mut sections: Vec<&str> = rows
         .iter()

@@ -262,6 +262,14 @@ fn deals_show_on_the_html_travellers() {
     );
     let o = klaver(&["score", csv.to_str().unwrap(), "--deals", &seed()]);
     assert_eq!(o.status.code(), Some(2));
+    // A file of deals alone has nothing to score, and says what it is good for.
+    let o = klaver(&["score", &data("tourcalc-260902.pbn")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no results: the file has no ScoreTable and no game with PairNS, PairEW and a Contract; it deals 4 boards, which klaver score --deals shows on the travellers"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
