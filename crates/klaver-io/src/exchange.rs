@@ -633,6 +633,17 @@ fn has_sections(event: &Event) -> bool {
         .is_some_and(|f| event.pairs.iter().any(|p| p.section != f.section))
 }
 
+/// Every message of reading a file, as printed (for tests).
+#[cfg(test)]
+pub(crate) fn messages(imported: &Imported) -> Vec<String> {
+    imported
+        .event
+        .diagnostics
+        .iter()
+        .map(|d| d.to_string())
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

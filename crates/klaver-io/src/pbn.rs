@@ -1597,12 +1597,7 @@ mod tests {
     fn bad_rows_name_their_line() {
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 425\n3 4\n";
         let imp = read(text.as_bytes()).unwrap();
-        let m: Vec<String> = imp
-            .event
-            .diagnostics
-            .iter()
-            .map(|d| d.to_string())
-            .collect();
+        let m = exchange::messages(&imp);
         assert!(
             m.iter()
                 .any(|m| m.starts_with("line 3: board 1: 425 is not a score")),

@@ -301,7 +301,7 @@ struct PairEntry {
     total: PublishedTotal,
 }
 
-fn walk(n: &Node, section: &str, w: &mut Walk) {
+fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
     let section = if n.is("SECTION") {
         n.get("SECTION_ID").to_string()
     } else {
@@ -341,46 +341,61 @@ fn walk(n: &Node, section: &str, w: &mut Walk) {
         });
         return;
     }
-    if n.is("BOARD") && n.children.iter().any(|c| c.is("TRAVELLER_LINE")) {
-        let board = n.get("BOARD_NUMBER").to_string();
-        if let Ok(b) = board.parse::<u32>() {
-            let hands: Vec<&Node> = n.children.iter().filter(|c| c.is("HAND")).collect();
-            if hands.len() == 4 {
-                let mut out: [String; 4] = Default::default();
-                for h in hands {
-                    let seat = match h.get("DIRECTION").to_ascii_uppercase().as_str() {
-                        "N" | "NORTH" => 0,
-                        "E" | "EAST" => 1,
-                        "S" | "SOUTH" => 2,
-                        "W" | "WEST" => 3,
-                        _ => continue,
-                    };
-                    out[seat] = ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]
-                        .iter()
-                        .map(|s| h.get(s).to_string())
-                        .collect::<Vec<_>>()
-                        .join(".");
-                }
-                let text = format!("N:{}", out.join(" "));
-                match pbn::parse_deal(&text) {
-                    Ok(hands) => {
-                        w.deals.insert(b, Deal { hands });
-                    }
-                    Err(e) => w.diags.push(Diagnostic::warning(
-                        n.line,
-                        Some(b),
-                        format!("the hands of board {b} were not used: {e}"),
-                    )),
-                }
-            }
-        }
-        for t in n.children.iter().filter(|c| c.is("TRAVELLER_LINE")) {
-            w.rows.push(traveller_line(t, &board, &section));
-        }
+    if n.is("TRAVELLER_LINE") {
+        w.rows.push(traveller_line(n, board, &section));
         return;
     }
+    let board = if n.is("BOARD") {
+        let number = n.get("BOARD_NUMBER").to_string();
+        if let Ok(b) = number.parse::<u32>() {
+            board_hands(n, b, w);
+        }
+        number
+    } else {
+        board.to_string()
+    };
     for c in &n.children {
-        walk(c, &section, w);
+        walk(c, &section, &board, w);
+    }
+}
+
+/// The hands of a BOARD (its HAND elements; a hand not given is unknown).
+fn board_hands(n: &Node, b: u32, w: &mut Walk) {
+    let hands: Vec<&Node> = n.children.iter().filter(|c| c.is("HAND")).collect();
+    if hands.is_empty() {
+        return;
+    }
+    let mut out: [String; 4] = std::array::from_fn(|_| "-".to_string());
+    for h in hands {
+        let seat = match h.get("DIRECTION").to_ascii_uppercase().as_str() {
+            "N" | "NORTH" => 0,
+            "E" | "EAST" => 1,
+            "S" | "SOUTH" => 2,
+            "W" | "WEST" => 3,
+            other => {
+                w.diags.push(Diagnostic::warning(
+                    h.line,
+                    Some(b),
+                    format!("a <HAND> with DIRECTION {other:?} was skipped: write N, E, S or W"),
+                ));
+                continue;
+            }
+        };
+        out[seat] = ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]
+            .iter()
+            .map(|s| h.get(s).to_string())
+            .collect::<Vec<_>>()
+            .join(".");
+    }
+    match pbn::parse_deal(&format!("N:{}", out.join(" "))) {
+        Ok(hands) => {
+            w.deals.insert(b, Deal { hands });
+        }
+        Err(e) => w.diags.push(Diagnostic::warning(
+            n.line,
+            Some(b),
+            format!("the hands of board {b} were not used: {e}"),
+        )),
     }
 }
 
@@ -480,7 +495,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
         diags,
         ..Walk::default()
     };
-    walk(&root, "", &mut w);
+    walk(&root, "", "", &mut w);
     let event_node = find(&root, "EVENT");
     let mut imported = Imported::default();
     if let Some(e) = event_node {
@@ -856,12 +871,7 @@ mod tests {
     fn bad_lines_name_their_line() {
         let doc = SAMPLE.replace("<SCORE>420</SCORE>", "<SCORE>425</SCORE>");
         let imp = read(doc.as_bytes()).unwrap();
-        let m: Vec<String> = imp
-            .event
-            .diagnostics
-            .iter()
-            .map(|d| d.to_string())
-            .collect();
+        let m = exchange::messages(&imp);
         assert!(
             m.iter().any(|m| m.starts_with("line 18: board 1:")),
             "{m:?}"
@@ -911,6 +921,40 @@ mod tests {
         assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
         assert_eq!(cmp.lines_checked, 3);
         assert!(cmp.pairs_checked >= 6);
+    }
+
+    #[test]
+    fn lines_and_hands_wherever_they_are_nested() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT><SECTION SECTION_ID="A"><BOARD>
+<BOARD_NUMBER>5</BOARD_NUMBER>
+<HAND><DIRECTION>N</DIRECTION><SPADES>AKQ</SPADES><HEARTS>JT9</HEARTS><DIAMONDS>876</DIAMONDS><CLUBS>5432</CLUBS></HAND>
+<HAND><DIRECTION>Q</DIRECTION></HAND>
+<RESULTS><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<SCORE>-100</SCORE></TRAVELLER_LINE></RESULTS>
+</BOARD></SECTION></EVENT></USEBIO>"#;
+        let imp = read(doc.as_bytes()).unwrap();
+        assert_eq!(imp.event.results.len(), 1);
+        assert_eq!(imp.event.results[0].board, 5);
+        assert_eq!(imp.event.results[0].line, 5);
+        assert_eq!(imp.deals[&5].hands[0], "AKQ.JT9.876.5432");
+        assert_eq!(imp.deals[&5].hands[1], "-");
+        let m = exchange::messages(&imp);
+        assert_eq!(
+            m,
+            ["line 4: board 5: a <HAND> with DIRECTION \"Q\" was skipped: write N, E, S or W"]
+        );
+        // Written back, the known hand is kept.
+        let res =
+            score_session(&imp.event.pairs, &imp.event.results, &Settings::default()).unwrap();
+        let text = to_string(
+            &imp.event,
+            &res,
+            &WriteOptions {
+                deals: Some(&imp.deals),
+                ..WriteOptions::default()
+            },
+        );
+        assert_eq!(read(text.as_bytes()).unwrap().deals, imp.deals);
     }
 
     #[test]
