@@ -62,6 +62,7 @@ pub enum RoundingArg {
 pub struct Args {
     /// The results: a travellers CSV, a PBN or USEBIO file, or klaver's JSON (told by
     /// content, not by name).
+    #[arg(value_name = "RESULTS")]
     travellers: PathBuf,
     /// A pairs CSV with the players' names (pair,names).
     #[arg(long)]
