@@ -8,7 +8,10 @@
 //! scoring method (`Scoring`, 3.4.12) and the scored-event tables (`ScoreTable` 5.9 and
 //! `TotalScoreTable` 5.10) with any set of columns, in any order, each with its optional
 //! `\width` and `L`/`R` alignment (5.2). A game without a ScoreTable that names its pairs
-//! (`PairNS`, `PairEW`) and has a `Contract` and `Result` counts as one traveller line.
+//! and has a `Contract` and `Result` counts as one traveller line (as BBO and club
+//! programs export a session, one game per table); the pairs are `PairNS` and `PairEW`,
+//! or else the two players (`North` and `South`, `East` and `West`, in alphabetical
+//! order, so that a pair that changes seats stays one pair, section 4.3.2).
 //!
 //! Character set (section 2.2): the standard's default is ISO 8859-1 (Latin-1). A file
 //! with a UTF-8 byte order mark, or a `%` line naming UTF-8, is read as UTF-8, and a byte
@@ -912,7 +915,7 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
             0,
             None,
             format!(
-                "no results: the file has no ScoreTable and no game with PairNS, PairEW and a Contract{}",
+                "no results: the file has no ScoreTable and no game with a Contract and its pairs (PairNS and PairEW, or the players North, East, South and West){}",
                 if imported.deals.is_empty() {
                     String::new()
                 } else {
@@ -1098,14 +1101,32 @@ fn total_table(
 }
 
 /// A game that is one table's play of a board (PairNS, PairEW, Contract, Result, Score).
+/// Without PairNS and PairEW a pair is known by its two players (section 4.3.2: the pair
+/// tags hold the players' names when the seats are unknown); the names are put in
+/// alphabetical order, so that a pair that changes seats or directions stays one pair.
 fn game_result(g: &Game, board: &str, section: &str, rows: &mut Vec<Row>) {
-    let (Some(ns), Some(ew)) = (g.value("PairNS"), g.value("PairEW")) else {
-        return;
-    };
     let contract = g.value("Contract").unwrap_or("").trim();
     if contract.is_empty() && g.value("Score").is_none() {
         return;
     }
+    let player = |seat: &str| {
+        g.value(seat)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+    };
+    let by_players = |a: &str, b: &str| -> Option<String> {
+        let (a, b) = (player(a)?, player(b)?);
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        Some(format!("{a} - {b}"))
+    };
+    let (ns, ew) = match (g.value("PairNS"), g.value("PairEW")) {
+        (Some(ns), Some(ew)) => (ns.to_string(), ew.to_string()),
+        _ => match (by_players("North", "South"), by_players("East", "West")) {
+            (Some(ns), Some(ew)) => (ns, ew),
+            _ => return,
+        },
+    };
+    let (ns, ew) = (ns.as_str(), ew.as_str());
     let score = g
         .value("Score")
         .map(|s| {

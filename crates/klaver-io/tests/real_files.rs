@@ -1,16 +1,23 @@
-//! Real published files (their origin is in the `.txt` beside each) re-scored by klaver:
+//! Real files (their origin is in the `.txt` beside each) read and re-scored by klaver:
 //! every published matchpoint must come out the same.
 
 use klaver_core::session::{Settings, score_session};
-use klaver_io::{exchange, pbn};
+use klaver_io::exchange::{self, Imported};
+use klaver_io::pbn;
 
-#[test]
-fn the_french_federation_board_is_rescored_to_its_published_matchpoints() {
-    let data = include_bytes!("data/ffb-2022-dn1-s5-board28.pbn");
+/// A PBN file read without errors, with the number of results it must hold.
+fn read_pbn(data: &[u8], results: usize) -> Imported {
     let imported = pbn::read(data).unwrap();
     let e = &imported.event;
     assert!(!e.has_errors(), "{:?}", e.diagnostics);
-    assert_eq!(e.results.len(), 22);
+    assert_eq!(e.results.len(), results);
+    imported
+}
+
+#[test]
+fn the_french_federation_board_is_rescored_to_its_published_matchpoints() {
+    let imported = read_pbn(include_bytes!("data/ffb-2022-dn1-s5-board28.pbn"), 22);
+    let e = &imported.event;
     assert_eq!(
         imported.title,
         "Open /2 DN1 National Finale directe 21-22 - Séance 5"
@@ -40,4 +47,23 @@ fn the_french_federation_board_is_rescored_to_its_published_matchpoints() {
             "line {line}: board 28: NS 15 v EW 43: published 78 / 21 %, klaver 78.57 / 21.43 %"
         )]
     );
+}
+
+#[test]
+fn a_bbo_export_is_read_one_game_per_table_with_pairs_known_by_their_players() {
+    let imported = read_pbn(include_bytes!("data/bbo-1538-board1.pbn"), 16);
+    let e = &imported.event;
+    assert_eq!(e.pairs.len(), 32);
+    // The first table: 5CX by East, 10 tricks: one down doubled, +100 for North-South.
+    assert_eq!(e.pairs[e.results[0].ns].id, "NIROY - dev84");
+    assert_eq!(e.pairs[e.results[0].ew].id, "CANKOM44 - if");
+    assert_eq!(
+        e.results[0].outcome,
+        klaver_core::matchpoints::Outcome::Score(100)
+    );
+    assert_eq!(imported.deals[&1].hands[0], "J2.A9876.T974.K2");
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let best = result.pairs.first().unwrap();
+    assert_eq!(e.pairs[best.pair].id, "NIROY - dev84");
+    assert_eq!(best.total.to_f64(), 30.0);
 }

@@ -266,7 +266,7 @@ fn deals_show_on_the_html_travellers() {
     let o = klaver(&["score", &data("tourcalc-260902.pbn")]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("no results: the file has no ScoreTable and no game with PairNS, PairEW and a Contract; it deals 4 boards, which klaver score --deals shows on the travellers"),
+        stderr(&o).contains("no results: the file has no ScoreTable and no game with a Contract and its pairs (PairNS and PairEW, or the players North, East, South and West); it deals 4 boards, which klaver score --deals shows on the travellers"),
         "{}",
         stderr(&o)
     );
