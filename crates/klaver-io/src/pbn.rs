@@ -71,7 +71,8 @@ const CP1252: [u32; 32] = [
     0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
 ];
 
-fn line_at(data: &[u8], pos: usize) -> u32 {
+/// The line (from 1) of a byte position.
+pub(crate) fn line_at(data: &[u8], pos: usize) -> u32 {
     1 + data[..pos.min(data.len())]
         .iter()
         .filter(|&&b| b == b'\n')
@@ -102,8 +103,32 @@ pub(crate) fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String,
                 ),
             })
         }
-        Err(_) => decode_latin1(body, diags),
+        Err(_) => {
+            if let Some(i) = utf8_sequence(body) {
+                diags.push(Diagnostic::warning(
+                    line_at(body, i),
+                    None,
+                    "the file is not UTF-8 as a whole and was read as Latin-1, but this line holds UTF-8 text: its names would show garbled (\"MÃ¼ller\"); save the whole file in one character set",
+                ));
+            }
+            decode_latin1(body, diags)
+        }
     }
+}
+
+/// Where a file that is not UTF-8 as a whole still holds a UTF-8 encoded character (a
+/// sign of a file that mixes the two character sets).
+pub(crate) fn utf8_sequence(body: &[u8]) -> Option<usize> {
+    body.iter().enumerate().position(|(i, &b)| {
+        let len = match b {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return false,
+        };
+        body.get(i..i + len)
+            .is_some_and(|seq| std::str::from_utf8(seq).is_ok())
+    })
 }
 
 /// Decodes Latin-1 text (ISO 8859-1), reading the bytes 0x80-0x9F as Windows-1252 and
@@ -1587,6 +1612,21 @@ mod tests {
         // Unmarked valid UTF-8 is read as UTF-8.
         let imp = read("[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"Müller\"\n".as_bytes()).unwrap();
         assert_eq!(imp.event.pairs[0].names, "Müller");
+    }
+
+    #[test]
+    fn a_file_mixing_utf8_and_latin1_is_reported() {
+        let text = b"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"M\xfcller\"\n3 4 400 \"M\xc3\xbcller\"\n";
+        let imp = read(text).unwrap();
+        let m = exchange::messages(&imp);
+        assert!(
+            m.iter()
+                .any(|m| m.starts_with("line 4: the file is not UTF-8 as a whole")),
+            "{m:?}"
+        );
+        // A plain Latin-1 file says nothing.
+        let imp = read(b"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"Ren\xe9e\"\n").unwrap();
+        assert!(exchange::messages(&imp).is_empty());
     }
 
     #[test]

@@ -134,6 +134,15 @@ fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String, UsebioErro
         "iso-8859-1" | "iso8859-1" | "latin1" | "latin-1" | "windows-1252" | "cp1252"
     );
     if latin1 && !bom {
+        if let Some(i) = pbn::utf8_sequence(body) {
+            diags.push(Diagnostic::warning(
+                pbn::line_at(body, i),
+                None,
+                format!(
+                    "the file says it is {enc} but this line holds UTF-8 text: its names would show garbled (\"MÃ¼ller\"); declare encoding=\"UTF-8\" if the file is UTF-8"
+                ),
+            ));
+        }
         return pbn::decode_latin1(body, diags).map_err(enc_err);
     }
     if !latin1 && !matches!(enc.as_str(), "utf-8" | "utf8" | "us-ascii" | "ascii") {
@@ -841,6 +850,17 @@ mod tests {
             .collect();
         let imp = read(&doc).unwrap();
         assert_eq!(imp.event.pairs[0].names, "Renée Müller - Bob Jones");
+        assert!(imp.event.diagnostics.is_empty());
+        // UTF-8 text in a file that says it is Latin-1 is reported.
+        let mixed = SAMPLE.replace("Ann Smith", "Ren\u{e9}e");
+        let imp = read(mixed.as_bytes()).unwrap();
+        let m = exchange::messages(&imp);
+        assert!(
+            m.iter().any(|m| m.starts_with(
+                "line 11: the file says it is iso-8859-1 but this line holds UTF-8 text"
+            )),
+            "{m:?}"
+        );
         let utf8 = String::from_utf8_lossy(&doc)
             .replace("ISO-8859-1", "UTF-8")
             .into_bytes();
