@@ -54,7 +54,8 @@ impl Exact {
         }
     }
 
-    fn to_big(&self) -> BigRational {
+    /// The exact value as an arbitrary-precision fraction.
+    pub fn to_big(&self) -> BigRational {
         match self {
             Exact::Small(r) => big(r),
             Exact::Big(r) => r.clone(),
@@ -120,7 +121,7 @@ impl Exact {
     pub fn to_decimal(&self, decimals: u32) -> String {
         // round(|n| × 10^d / den) = (2 × |n| × 10^d + den) div (2 × den): integer division
         // only, no greatest common divisor, so even huge fractions print quickly.
-        let (negative, rounded) = match self {
+        let (negative, digits) = match self {
             Exact::Small(r) => {
                 let scaled = 10i128
                     .checked_pow(decimals)
@@ -128,21 +129,26 @@ impl Exact {
                     .and_then(|n| n.checked_mul(2))
                     .and_then(|n| n.checked_add(r.denom().unsigned_abs()));
                 match scaled {
-                    Some(n) => (
-                        *r.numer() < 0,
-                        BigInt::from(n / (2 * r.denom().unsigned_abs())),
-                    ),
+                    Some(n) => {
+                        let rounded = n / (2 * r.denom().unsigned_abs());
+                        (
+                            (*r.numer() < 0) != (*r.denom() < 0) && rounded != 0,
+                            rounded.to_string(),
+                        )
+                    }
                     None => return Exact::Big(big(r)).to_decimal(decimals),
                 }
             }
             Exact::Big(r) => {
                 let n = r.numer().abs() * BigInt::from(10).pow(decimals) * 2 + r.denom().abs();
                 let d = r.denom().abs() * 2;
-                (r.numer().is_negative() != r.denom().is_negative(), n / d)
+                let rounded: BigInt = n / d;
+                (
+                    r.numer().is_negative() != r.denom().is_negative() && !rounded.is_zero(),
+                    rounded.to_string(),
+                )
             }
         };
-        let negative = negative && !rounded.is_zero();
-        let digits = rounded.to_string();
         let d = decimals as usize;
         let digits = if digits.len() <= d {
             format!("{}{}", "0".repeat(d + 1 - digits.len()), digits)

@@ -7,7 +7,9 @@
 //! - [`contract`]: a contract and its result to the duplicate score (Law 77), with the
 //!   score's breakdown;
 //! - [`notation`]: reading and writing contracts in English, Dutch and Turkish;
-//! - [`rubber`] and [`chicago`]: the home game's score pads.
+//! - [`rubber`] and [`chicago`]: the home game's score pads;
+//! - [`ranking`]: the NBB-Clubranking: ranking points per session, player, pair and
+//!   threesome rankings, line assignment and the club championship over a season.
 //!
 //! Scores are `i32` from North-South's point of view unless a function says otherwise.
 //! Matchpoints and other derived figures are exact rationals; rounding belongs to the
@@ -20,10 +22,12 @@ pub mod club_points;
 pub mod contract;
 pub mod cross_imps;
 pub mod exact;
+pub mod field;
 pub mod imps;
 pub mod matchpoints;
 pub mod movement;
 pub mod notation;
+pub mod ranking;
 pub mod rubber;
 pub mod score_check;
 pub mod session;

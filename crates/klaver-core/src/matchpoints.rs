@@ -129,10 +129,72 @@ pub fn neuberg(x: Ratio<i64>, n: i64, s: i64) -> Ratio<i64> {
 
 /// Scratch space reused from board to board so that scoring a large field allocates
 /// nothing per board.
-#[derive(Debug, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Scratch {
     plain: Vec<i32>,
     weighted: Vec<usize>,
+    /// For a board with many results: the European points of every score between the
+    /// lowest and the highest, so that each result's points are one look-up.
+    table: Vec<u32>,
+    /// The lowest score, the first entry of `table`, when the table is in use.
+    table_min: Option<i32>,
+    /// Tests compare the table with binary search by turning it off.
+    #[cfg(test)]
+    no_table: bool,
+}
+
+impl Scratch {
+    /// Prepares `points_against` for the collected plain scores: a table of points when
+    /// the board has many results spread over a range not much wider than their number
+    /// (a large field), else the scores sorted for binary search.
+    fn rank_plain(&mut self) {
+        self.table_min = None;
+        let n = self.plain.len();
+        #[cfg(test)]
+        let n = if self.no_table { 0 } else { n };
+        if n >= 64 {
+            let (lo, hi) = self
+                .plain
+                .iter()
+                .fold((i32::MAX, i32::MIN), |(lo, hi), &s| (lo.min(s), hi.max(s)));
+            let range = (i64::from(hi) - i64::from(lo) + 1) as usize;
+            if range <= 4 * n + 4096 {
+                self.table.clear();
+                self.table.resize(range, 0);
+                for &s in &self.plain {
+                    self.table[(s - lo) as usize] += 1;
+                }
+                // Each score: twice the scores below it plus the scores equal to it.
+                let mut below = 0u32;
+                for t in &mut self.table {
+                    let count = *t;
+                    *t = 2 * below + count;
+                    below += count;
+                }
+                self.table_min = Some(lo);
+                return;
+            }
+        }
+        self.plain.sort_unstable();
+    }
+
+    /// Twice the number of plain scores below `s` plus the number equal to it: the
+    /// European points `s` earns against all of them (its own copy included once).
+    fn points_against(&self, s: i32) -> i64 {
+        match self.table_min {
+            Some(lo) => {
+                let i = i64::from(s) - i64::from(lo);
+                if i < 0 {
+                    0
+                } else if i as usize >= self.table.len() {
+                    2 * self.plain.len() as i64
+                } else {
+                    i64::from(self.table[i as usize])
+                }
+            }
+            None => points_against(&self.plain, s),
+        }
+    }
 }
 
 /// 2 when `a` beats `b`, 1 when equal, 0 when beaten (European points for one comparison).
@@ -182,7 +244,7 @@ pub fn score_board(
             Outcome::NotPlayed => not_played += 1,
         }
     }
-    scratch.plain.sort_unstable();
+    scratch.rank_plain();
     let n = expected.max(real + artificial + not_played).max(1) as i64;
     let (s, tie_credit) = match rules.artificial {
         ArtificialRule::CountAsTies => ((real + artificial) as i64, artificial as i64),
@@ -227,7 +289,7 @@ pub fn score_board(
             }
             Outcome::Score(sc) => {
                 // Against the plain scores, minus the comparison with itself.
-                let mut raw = (points_against(&scratch.plain, *sc) - 1) * h;
+                let mut raw = (scratch.points_against(*sc) - 1) * h;
                 for &w in &scratch.weighted {
                     for part in weighted_parts(w) {
                         raw += i64::from(part.percent) * 100 * cmp2(*sc, part.score);
@@ -244,7 +306,7 @@ pub fn score_board(
                 let mut raw = 0i64;
                 for part in parts {
                     let p = i64::from(part.percent) * 100;
-                    raw += p * points_against(&scratch.plain, part.score);
+                    raw += p * scratch.points_against(part.score);
                     for &w in &scratch.weighted {
                         if w == i {
                             continue;
@@ -621,7 +683,37 @@ mod tests {
         })
     }
 
+    /// A large field's board: many results over a narrow or a wide range of scores.
+    fn large_board() -> impl Strategy<Value = Vec<Outcome>> {
+        (1i32..800).prop_flat_map(|spread| {
+            prop::collection::vec(
+                prop_oneof![
+                    12 => (-spread..=spread).prop_map(|s| Score(s * 10)),
+                    1 => Just(Outcome::NotPlayed),
+                    1 => (0u8..=100).prop_map(|ns| Outcome::Artificial { ns, ew: 100 - ns }),
+                    1 => (0u8..=100, -900i32..900).prop_map(move |(p, a)| Outcome::Weighted(vec![
+                        WeightedPart { percent: p, score: a * 10 },
+                        WeightedPart { percent: 100 - p, score: 0 },
+                    ])),
+                ],
+                60..400,
+            )
+        })
+    }
+
     proptest! {
+        #[test]
+        fn the_table_of_a_large_board_gives_what_binary_search_gives(
+            v in large_board(), extra in 0usize..3, r in rules()
+        ) {
+            let refs: Vec<&Outcome> = v.iter().collect();
+            let mut table = Scratch::default();
+            let mut search = Scratch { no_table: true, ..Scratch::default() };
+            let a = score_board(&refs, v.len() + extra, r, &mut table);
+            let b = score_board(&refs, v.len() + extra, r, &mut search);
+            prop_assert_eq!(a, b);
+        }
+
         #[test]
         fn ns_plus_ew_is_the_top_on_every_real_result(
             v in prop::collection::vec(outcome(), 1..30), extra in 0usize..4, r in rules()

@@ -8,10 +8,11 @@
 //! played), its percentage, its rank by exact percentage, its club points and one column
 //! per round with the board-set letter (capital when it sat North-South).
 
+use crate::board::Side;
 use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};
-use crate::totals::{Contribution, PairTotals};
+use crate::totals::{Contribution, PairTotals, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
@@ -70,6 +71,10 @@ pub struct Settings {
     pub avg_plus_session: bool,
     /// Score all sections together on each board (top-integral).
     pub top_integral: bool,
+    /// Rank the North-South and the East-West pairs of each section in two lists of
+    /// their own, each with its own club points (a Mitchell without an arrow switch, where
+    /// each direction is a field). The matchpoints are the same either way.
+    pub separate_fields: bool,
     /// Boards per round, for the per-round columns.
     pub boards_per_round: Option<u32>,
     /// How often each board should have been played, by (section, board); boards not
@@ -183,6 +188,9 @@ pub struct PairResult {
     pub boards: u32,
     /// One column per round (board set); `None` where the pair did not play.
     pub rounds: Vec<Option<RoundCell>>,
+    /// The direction the pair played in, when the directions are ranked as separate
+    /// fields ([`Settings::separate_fields`]).
+    pub field: Option<Side>,
 }
 
 /// The matchpoints of one table result.
@@ -211,6 +219,8 @@ pub struct SessionResult {
     pub rounds: usize,
     /// The usual top (of the most common board), for the header of the result list.
     pub top: i64,
+    /// Whether each section is ranked on its own (not top-integral).
+    pub ranked_by_section: bool,
 }
 
 impl SessionResult {
@@ -270,6 +280,15 @@ fn round_tenth(x: Ratio<i64>, rounding: BoardRounding) -> Ratio<i64> {
 fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let name = |i: usize| pairs.get(i).map(|p| p.id.as_str()).unwrap_or("?");
+    // Sections as small numbers, compared once per line.
+    let mut section_ids: FxHashMap<&str, u32> = FxHashMap::default();
+    let section: Vec<u32> = pairs
+        .iter()
+        .map(|p| {
+            let n = section_ids.len() as u32;
+            *section_ids.entry(p.section.as_str()).or_insert(n)
+        })
+        .collect();
     for r in results {
         if r.board == 0 {
             out.push(Diagnostic::error(
@@ -294,7 +313,7 @@ fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) ->
             ));
             continue;
         }
-        if !settings.top_integral && pairs[r.ns].section != pairs[r.ew].section {
+        if !settings.top_integral && section[r.ns] != section[r.ew] {
             out.push(Diagnostic::error(
                 r.line,
                 Some(r.board),
@@ -328,8 +347,62 @@ fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) ->
         }
     }
     out.extend(boards_played_twice(pairs, results));
+    if settings.separate_fields {
+        out.extend(directions_changed(pairs, results));
+    }
     out.sort_by_key(|d| d.line);
     out
+}
+
+/// The direction each pair played in: the side of its first result.
+fn pair_fields(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Option<(Side, u32)>> {
+    let mut field: Vec<Option<(Side, u32)>> = vec![None; pairs.len()];
+    for r in results {
+        for (pair, side) in [(r.ns, Side::NorthSouth), (r.ew, Side::EastWest)] {
+            if let Some(f) = field.get_mut(pair)
+                && f.is_none()
+            {
+                *f = Some((side, r.line));
+            }
+        }
+    }
+    field
+}
+
+/// With separate fields, a pair that sat in both directions (an arrow switch, or the
+/// pair ids entered the wrong way round) cannot be placed in either field.
+fn directions_changed(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
+    let fields = pair_fields(pairs, results);
+    let mut reported = vec![false; pairs.len()];
+    let mut out = Vec::new();
+    for r in results {
+        for (pair, side) in [(r.ns, Side::NorthSouth), (r.ew, Side::EastWest)] {
+            let Some(Some((first, line))) = fields.get(pair) else {
+                continue;
+            };
+            if *first != side && !reported[pair] {
+                reported[pair] = true;
+                out.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    format!(
+                        "pair {} sits {} here but {} on line {line}: with the directions ranked as separate fields each pair keeps its direction; correct the pair ids or rank the pairs together",
+                        pairs[pair].id,
+                        side_name(side),
+                        side_name(*first)
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::NorthSouth => "North-South",
+        Side::EastWest => "East-West",
+    }
 }
 
 /// A pair that appears twice on one board: found by visiting the results board by board
@@ -454,8 +527,9 @@ pub fn score_session(
                 first_line,
                 Some(*board),
                 format!(
-                    "{} results where {} were expected: the board is Neuberg-scaled to the full top; enter the missing results or mark them NP",
+                    "{} {} where {} were expected: the board is Neuberg-scaled to the full top; enter the missing results or mark them NP",
                     entries.len(),
+                    if entries.len() == 1 { "result" } else { "results" },
                     expected
                 ),
             ));
@@ -499,18 +573,25 @@ pub fn score_session(
     // Totals, maxima and round columns, each over one common denominator.
     let bpr = settings.boards_per_round.filter(|&b| b > 0);
     let max_board = results.iter().map(|r| r.board).max().unwrap_or(0);
-    // Each result's round column (0-based) and the letter of its board set.
-    let round_of = |i: usize, board: u32| -> Option<(usize, String)> {
+    // Each result's round column (0-based).
+    let round_of = |i: usize, board: u32| -> Option<usize> {
         match &settings.result_rounds {
             Some(rr) => rr
                 .get(i)
-                .cloned()
-                .flatten()
-                .map(|(r, letter)| (r.max(1) as usize - 1, letter)),
-            None => bpr.map(|b| {
-                let set = ((board - 1) / b) as usize;
-                (set, set_letters(set))
-            }),
+                .and_then(Option::as_ref)
+                .map(|(r, _)| (*r).max(1) as usize - 1),
+            None => bpr.map(|b| ((board - 1) / b) as usize),
+        }
+    };
+    // The letter of the board set a result was played in.
+    let letter_of = |i: usize, set: usize| -> String {
+        match &settings.result_rounds {
+            Some(rr) => rr
+                .get(i)
+                .and_then(Option::as_ref)
+                .map(|(_, letter)| letter.clone())
+                .unwrap_or_default(),
+            None => set_letters(set),
         }
     };
     let rounds = match &settings.result_rounds {
@@ -522,51 +603,55 @@ pub fn score_session(
             .unwrap_or(0),
         None => bpr.map(|b| max_board.div_ceil(b) as usize).unwrap_or(0),
     };
-    let mut contributions = Vec::with_capacity(results.len() * 2);
-    let mut round_contributions = Vec::new();
+    let mut totals = TotalsBuilder::new(pairs.len());
+    let mut round_totals = TotalsBuilder::new(pairs.len() * rounds);
     // The side and board set of each pair in each round (its first board decides).
     let mut round_side: Vec<Option<(bool, String)>> = vec![None; pairs.len() * rounds];
     for (i, r) in results.iter().enumerate() {
         let Some(p) = points[i] else { continue };
         let round = if rounds > 0 {
-            round_of(i, r.board)
+            round_of(i, r.board).filter(|&set| set < rounds)
         } else {
             None
         };
         for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
-            contributions.push(Contribution {
-                pair,
-                points: mp,
-                top: tops[i],
-            });
-            if let Some((set, letter)) = &round {
+            totals.add(pair, mp, tops[i]);
+            if let Some(set) = round {
                 let cell = pair * rounds + set;
                 if round_side[cell].is_none() {
-                    round_side[cell] = Some((ns_side, letter.clone()));
+                    round_side[cell] = Some((ns_side, letter_of(i, set)));
                 }
-                round_contributions.push(Contribution {
-                    pair: cell,
-                    points: mp,
-                    top: tops[i],
-                });
+                round_totals.add(cell, mp, tops[i]);
             }
         }
     }
-    let totals = PairTotals::compute(pairs.len(), &contributions);
-    drop(contributions);
-    let round_totals = PairTotals::compute(pairs.len() * rounds, &round_contributions);
-    drop(round_contributions);
+    let totals = totals.finish();
+    let round_totals = round_totals.finish();
 
-    // Rank and club points within each ranking group.
-    let mut by_group: HashMap<&str, Vec<usize>> = HashMap::new();
+    // Rank and club points within each ranking group: a section, or one direction of a
+    // section when the directions are separate fields.
+    let fields: Vec<Option<Side>> = if settings.separate_fields {
+        pair_fields(pairs, results)
+            .into_iter()
+            .map(|f| f.map(|(side, _)| side))
+            .collect()
+    } else {
+        vec![None; pairs.len()]
+    };
+    let mut by_group: HashMap<(&str, u8), Vec<usize>> = HashMap::new();
     for (i, p) in pairs.iter().enumerate() {
+        let field = match fields[i] {
+            None => 0,
+            Some(Side::NorthSouth) => 1,
+            Some(Side::EastWest) => 2,
+        };
         by_group
-            .entry(group_of_pair(p, settings))
+            .entry((group_of_pair(p, settings), field))
             .or_default()
             .push(i);
     }
-    let mut groups: Vec<(&str, Vec<usize>)> = by_group.into_iter().collect();
-    groups.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let mut groups: Vec<((&str, u8), Vec<usize>)> = by_group.into_iter().collect();
+    groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut ordered = Vec::with_capacity(pairs.len());
     for (_, mut members) in groups {
         members.sort_by(|&a, &b| totals.cmp_percentage(b, a).then(a.cmp(&b)));
@@ -602,6 +687,7 @@ pub fn score_session(
                     Some(k as u32 + 1),
                     size > 1,
                     cps[j],
+                    fields[pair],
                 ));
             }
             k += size;
@@ -616,6 +702,7 @@ pub fn score_session(
                 None,
                 false,
                 Ratio::zero(),
+                fields[pair],
             ));
         }
     }
@@ -628,6 +715,7 @@ pub fn score_session(
         warnings,
         rounds,
         top,
+        ranked_by_section: !settings.top_integral,
     })
 }
 
@@ -642,6 +730,7 @@ fn pair_result(
     rank: Option<u32>,
     tied: bool,
     club_points: Ratio<i64>,
+    field: Option<Side>,
 ) -> PairResult {
     PairResult {
         pair,
@@ -665,6 +754,7 @@ fn pair_result(
                     })
             })
             .collect(),
+        field,
     }
 }
 
@@ -778,6 +868,87 @@ mod tests {
         );
         // The others are untouched.
         assert_eq!(s.points[1].unwrap().ns, Ratio::from_integer(2));
+    }
+
+    #[test]
+    fn separate_fields_rank_each_direction_on_its_own() {
+        // A three-table Mitchell: pairs 1-3 North-South, 4-6 East-West, three boards.
+        let res = vec![
+            r(1, 1, 4, Score(420)),
+            r(1, 2, 5, Score(170)),
+            r(1, 3, 6, Score(-50)),
+            r(2, 1, 6, Score(100)),
+            r(2, 2, 4, Score(100)),
+            r(2, 3, 5, Score(-100)),
+            r(3, 1, 5, Score(-200)),
+            r(3, 2, 6, Score(110)),
+            r(3, 3, 4, Score(140)),
+        ];
+        let together = score_session(&pairs(6), &res, &Settings::default()).unwrap();
+        let settings = Settings {
+            separate_fields: true,
+            ..Settings::default()
+        };
+        let s = score_session(&pairs(6), &res, &settings).unwrap();
+        // The matchpoints do not change.
+        assert_eq!(s.points, together.points);
+        let list = |f: Side| -> Vec<(String, Option<u32>)> {
+            s.pairs
+                .iter()
+                .filter(|p| p.field == Some(f))
+                .map(|p| (format!("{}", p.pair + 1), p.rank))
+                .collect()
+        };
+        // North-South: pair 1 has 4 + 3 + 0 = 7, pair 2 has 2 + 3 + 2 = 7, pair 3 has
+        // 0 + 0 + 4 = 4 (of 12).
+        assert_eq!(
+            list(Side::NorthSouth),
+            [
+                ("1".to_string(), Some(1)),
+                ("2".to_string(), Some(1)),
+                ("3".to_string(), Some(3))
+            ]
+        );
+        // East-West: pair 4 has 0 + 1 + 0 = 1, pair 5 has 2 + 4 + 4 = 10, pair 6 has
+        // 4 + 1 + 2 = 7.
+        assert_eq!(
+            list(Side::EastWest),
+            [
+                ("5".to_string(), Some(1)),
+                ("6".to_string(), Some(2)),
+                ("4".to_string(), Some(3))
+            ]
+        );
+        // Each field has its own winner's club points (3 pairs: 4 × 3 = 12).
+        let cp = |pair: usize| s.pairs.iter().find(|p| p.pair == pair).unwrap().club_points;
+        assert_eq!(cp(4), Ratio::from_integer(12));
+        assert_eq!(cp(0), cp(1));
+        assert!(together.pairs.iter().all(|p| p.field.is_none()));
+    }
+
+    #[test]
+    fn separate_fields_refuse_a_pair_that_changed_direction() {
+        let mut res = vec![
+            r(1, 1, 4, Score(420)),
+            r(1, 2, 5, Score(170)),
+            r(2, 4, 2, Score(100)),
+            r(2, 5, 1, Score(100)),
+        ];
+        for (i, x) in res.iter_mut().enumerate() {
+            x.line = i as u32 + 2;
+        }
+        let settings = Settings {
+            separate_fields: true,
+            ..Settings::default()
+        };
+        let err = score_session(&pairs(5), &res, &settings).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("line 4: board 2: pair 4 sits North-South here but East-West on line 2"),
+            "{text}"
+        );
+        assert_eq!(err.diagnostics.len(), 4, "{text}");
+        assert!(score_session(&pairs(5), &res, &Settings::default()).is_ok());
     }
 
     #[test]

@@ -9,14 +9,19 @@
 //! otherwise. Totals stay in 128-bit integers while they fit. A total that meets too many
 //! different denominators (a pair in a huge field where every board was played a
 //! different number of times) keeps one 128-bit sum per denominator instead, and at the
-//! end all such totals are put over one shared multiple in arbitrary precision, so the
-//! expensive arithmetic happens once per pair rather than once per board. Nothing is ever
-//! rounded.
+//! end each such total is put over the multiple of its own denominators in arbitrary
+//! precision, so the expensive arithmetic happens once per pair rather than once per
+//! board. Nothing is ever rounded.
+//!
+//! Ranking compares percentages. Two percentages that lie far apart are ordered by their
+//! floating-point values, whose error is many orders of magnitude smaller than the gap;
+//! only close ones (ties among them) are compared exactly.
 
 use crate::exact::Exact;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
+use num_traits::{ToPrimitive, Zero};
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -68,76 +73,135 @@ impl Small {
 #[derive(Debug, Clone)]
 pub struct PairTotals {
     small: Vec<Small>,
-    /// Totals that outgrew 128 bits, as numerators over `big_denom`.
-    big: FxHashMap<usize, BigInt>,
-    big_denom: BigInt,
+    /// Totals that outgrew 128 bits, each as a numerator over its own denominator.
+    big: FxHashMap<usize, (BigInt, BigInt)>,
+    /// Each pair's percentage as a floating-point number, to order pairs whose
+    /// percentages are far apart without exact arithmetic (NaN when unknown).
+    approx: Vec<f64>,
     /// The maximum each pair could have scored (sum of the tops of its boards).
     pub max: Vec<i64>,
     /// The number of boards each pair was scored on.
     pub boards: Vec<u32>,
 }
 
-impl PairTotals {
-    /// Adds up the contributions for `pairs` pairs.
-    pub fn compute(pairs: usize, contributions: &[Contribution]) -> PairTotals {
-        let mut small = vec![Small::ZERO; pairs];
-        let mut max = vec![0; pairs];
-        let mut boards = vec![0; pairs];
-        // Per-denominator sums of the totals that outgrew 128 bits.
-        let mut spilled: FxHashMap<usize, Vec<(i128, i128)>> = FxHashMap::default();
-        for c in contributions {
-            max[c.pair] += c.top;
-            boards[c.pair] += 1;
-            let (n, d) = (*c.points.numer(), *c.points.denom());
-            if let Some(sums) = (!spilled.is_empty())
-                .then(|| spilled.get_mut(&c.pair))
-                .flatten()
-            {
-                add_sum(sums, i128::from(n), i128::from(d));
-            } else if small[c.pair].add(n, d).is_none() {
-                let s = small[c.pair];
-                let mut sums = vec![(s.denom, s.numer)];
-                add_sum(&mut sums, i128::from(n), i128::from(d));
-                spilled.insert(c.pair, sums);
-            }
+/// Adds up pair totals one board result at a time, without keeping the contributions.
+#[derive(Debug, Clone)]
+pub struct TotalsBuilder {
+    small: Vec<Small>,
+    /// Per-denominator sums of the totals that outgrew 128 bits, and where each pair's
+    /// are (`u32::MAX` while its total fits).
+    spilled: Vec<(usize, Vec<(i128, i128)>)>,
+    spill_index: Vec<u32>,
+    max: Vec<i64>,
+    boards: Vec<u32>,
+}
+
+impl TotalsBuilder {
+    /// Empty totals for `pairs` pairs.
+    pub fn new(pairs: usize) -> TotalsBuilder {
+        TotalsBuilder {
+            small: vec![Small::ZERO; pairs],
+            spilled: Vec::new(),
+            spill_index: vec![u32::MAX; pairs],
+            max: vec![0; pairs],
+            boards: vec![0; pairs],
         }
-        // One shared multiple of every spilled denominator, and each denominator's factor.
-        let mut big_denom = BigInt::from(1);
-        let mut factors: FxHashMap<i128, BigInt> = FxHashMap::default();
-        for sums in spilled.values() {
-            for &(d, _) in sums {
-                if let std::collections::hash_map::Entry::Vacant(e) = factors.entry(d) {
-                    big_denom = big_denom.lcm(&BigInt::from(d));
-                    e.insert(BigInt::from(0));
+    }
+
+    /// Adds a pair's matchpoints on a board with the given top.
+    pub fn add(&mut self, pair: usize, points: Ratio<i64>, top: i64) {
+        self.max[pair] += top;
+        self.boards[pair] += 1;
+        let (n, d) = (*points.numer(), *points.denom());
+        let spill = self.spill_index[pair];
+        if spill != u32::MAX {
+            add_sum(
+                &mut self.spilled[spill as usize].1,
+                i128::from(n),
+                i128::from(d),
+            );
+        } else if self.small[pair].add(n, d).is_none() {
+            let s = self.small[pair];
+            let mut sums = Vec::with_capacity(64);
+            sums.push((s.denom, s.numer));
+            add_sum(&mut sums, i128::from(n), i128::from(d));
+            self.spill_index[pair] = self.spilled.len() as u32;
+            self.spilled.push((pair, sums));
+        }
+    }
+
+    /// The totals: each spilled total is put over the multiple of its own denominators,
+    /// once per pair.
+    pub fn finish(self) -> PairTotals {
+        // Pairs that played the same boards share their set of denominators (in a field
+        // where every table plays every board, all of them do): the multiple and each
+        // denominator's factor are worked out once per set.
+        let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigInt>)> = FxHashMap::default();
+        let mut big: FxHashMap<usize, (BigInt, BigInt)> = FxHashMap::default();
+        let mut big_approx: FxHashMap<usize, f64> = FxHashMap::default();
+        for (pair, sums) in self.spilled {
+            let key: Vec<i128> = sums.iter().map(|&(d, _)| d).collect();
+            let (denom, factors) = multiples.entry(key).or_insert_with_key(|ds| {
+                let denom = multiple(ds);
+                let factors = ds.iter().map(|&d| &denom / BigInt::from(d)).collect();
+                (denom, factors)
+            });
+            let mut numer = BigInt::zero();
+            for (f, &(_, s)) in factors.iter().zip(&sums) {
+                numer += f * BigInt::from(s);
+            }
+            // The total in floating point: a sum of terms of one sign (matchpoints are
+            // never negative) is within a relative 10⁻¹⁴ of the exact sum; should terms
+            // ever cancel, comparisons fall back on the exact totals.
+            let (sum, abs) = sums.iter().fold((0.0f64, 0.0f64), |(sum, abs), &(d, s)| {
+                let t = s as f64 / d as f64;
+                (sum + t, abs + t.abs())
+            });
+            let approx = if abs <= 2.0 * sum.abs() {
+                sum
+            } else {
+                f64::NAN
+            };
+            big_approx.insert(pair, approx);
+            big.insert(pair, (numer, denom.clone()));
+        }
+        let approx = (0..self.small.len())
+            .map(|pair| {
+                let max = self.max[pair];
+                if self.boards[pair] == 0 || max == 0 {
+                    return f64::NAN;
                 }
-            }
-        }
-        for (d, f) in factors.iter_mut() {
-            *f = &big_denom / BigInt::from(*d);
-        }
-        let big = spilled
-            .into_iter()
-            .map(|(pair, sums)| {
-                let numer: BigInt = sums
-                    .iter()
-                    .map(|(d, s)| &factors[d] * BigInt::from(*s))
-                    .sum();
-                (pair, numer)
+                let total = match big_approx.get(&pair) {
+                    Some(&t) => t,
+                    None => self.small[pair].numer as f64 / self.small[pair].denom as f64,
+                };
+                total * 100.0 / max as f64
             })
             .collect();
         PairTotals {
-            small,
+            small: self.small,
             big,
-            big_denom,
-            max,
-            boards,
+            approx,
+            max: self.max,
+            boards: self.boards,
         }
+    }
+}
+
+impl PairTotals {
+    /// Adds up the contributions for `pairs` pairs.
+    pub fn compute(pairs: usize, contributions: &[Contribution]) -> PairTotals {
+        let mut b = TotalsBuilder::new(pairs);
+        for c in contributions {
+            b.add(c.pair, c.points, c.top);
+        }
+        b.finish()
     }
 
     /// A pair's total matchpoints.
     pub fn total(&self, pair: usize) -> Exact {
         match self.big.get(&pair) {
-            Some(n) => Exact::Big(BigRational::new_raw(n.clone(), self.big_denom.clone())),
+            Some((n, d)) => Exact::Big(BigRational::new_raw(n.clone(), d.clone())),
             None => {
                 let s = self.small[pair];
                 Exact::Small(Ratio::new(s.numer, s.denom))
@@ -166,7 +230,7 @@ impl PairTotals {
 
     fn big_parts(&self, pair: usize) -> (BigInt, BigInt) {
         match self.big.get(&pair) {
-            Some(n) => (n.clone(), self.big_denom.clone()),
+            Some((n, d)) => (n.clone(), d.clone()),
             None => (
                 BigInt::from(self.small[pair].numer),
                 BigInt::from(self.small[pair].denom),
@@ -175,6 +239,10 @@ impl PairTotals {
     }
 
     /// Compares two pairs' percentages exactly (pairs without boards compare lowest).
+    ///
+    /// Percentages whose floating-point values differ by far more than their rounding
+    /// error (a relative 10⁻⁹ against an error below 10⁻¹⁵) are ordered by those
+    /// values; closer ones, ties among them, are compared exactly.
     pub fn cmp_percentage(&self, a: usize, b: usize) -> Ordering {
         let (ma, mb) = (self.max[a], self.max[b]);
         match (ma > 0 && self.boards[a] > 0, mb > 0 && self.boards[b] > 0) {
@@ -183,25 +251,24 @@ impl PairTotals {
             (false, true) => return Ordering::Less,
             _ => {}
         }
+        let (fa, fb) = (self.approx[a], self.approx[b]);
+        if (fa - fb).abs() > 1e-9 * fa.abs().max(fb.abs()).max(1.0) {
+            return fa.partial_cmp(&fb).unwrap_or(Ordering::Equal);
+        }
         // na / (da × ma) against nb / (db × mb): cross-multiply.
-        match (self.big.get(&a), self.big.get(&b)) {
-            (None, None) => {
-                let (x, y) = (self.small[a], self.small[b]);
-                let lhs = x
-                    .numer
-                    .checked_mul(y.denom)
-                    .and_then(|v| v.checked_mul(i128::from(mb)));
-                let rhs = y
-                    .numer
-                    .checked_mul(x.denom)
-                    .and_then(|v| v.checked_mul(i128::from(ma)));
-                if let (Some(l), Some(r)) = (lhs, rhs) {
-                    return l.cmp(&r);
-                }
+        if !self.big.contains_key(&a) && !self.big.contains_key(&b) {
+            let (x, y) = (self.small[a], self.small[b]);
+            let lhs = x
+                .numer
+                .checked_mul(y.denom)
+                .and_then(|v| v.checked_mul(i128::from(mb)));
+            let rhs = y
+                .numer
+                .checked_mul(x.denom)
+                .and_then(|v| v.checked_mul(i128::from(ma)));
+            if let (Some(l), Some(r)) = (lhs, rhs) {
+                return l.cmp(&r);
             }
-            // Both over the shared denominator: only the maxima differ.
-            (Some(na), Some(nb)) => return (na * mb).cmp(&(nb * ma)),
-            _ => {}
         }
         let (na, da) = self.big_parts(a);
         let (nb, db) = self.big_parts(b);
@@ -209,17 +276,44 @@ impl PairTotals {
     }
 }
 
+/// The least common multiple of positive denominators: in 128 bits while it fits, then
+/// growing by d / gcd(multiple, d), the greatest common divisor taken of d and the
+/// multiple's remainder by d.
+fn multiple(ds: &[i128]) -> BigInt {
+    let mut small: u128 = 1;
+    let mut big: Option<BigInt> = None;
+    for &d in ds {
+        let d = d.unsigned_abs();
+        match &mut big {
+            None => {
+                let g = small.gcd(&d);
+                match small.checked_mul(d / g) {
+                    Some(l) => small = l,
+                    None => big = Some(BigInt::from(small) * (d / g)),
+                }
+            }
+            Some(b) => {
+                let rem = (&*b % d).to_u128().unwrap_or(0);
+                *b *= d / rem.gcd(&d);
+            }
+        }
+    }
+    big.unwrap_or_else(|| BigInt::from(small))
+}
+
 /// Adds `n / d` to per-denominator sums (few denominators: a short list suffices).
 fn add_sum(sums: &mut Vec<(i128, i128)>, n: i128, d: i128) {
-    match sums.iter_mut().find(|(k, _)| *k == d) {
-        Some((_, s)) => *s += n,
-        None => sums.push((d, n)),
+    // Kept in order of denominator: a binary search finds the place.
+    match sums.binary_search_by_key(&d, |&(k, _)| k) {
+        Ok(i) => sums[i].1 += n,
+        Err(i) => sums.insert(i, (d, n)),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::{Just, prop_oneof};
 
     fn c(pair: usize, n: i64, d: i64, top: i64) -> Contribution {
         Contribution {
@@ -270,6 +364,29 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn comparisons_agree_with_the_exact_percentages(
+            parts in proptest::collection::vec(
+                (0usize..4, -200i64..200, prop_oneof![Just(1i64), Just(2), 1i64..30, 20_000i64..20_100], 1i64..4),
+                1..80,
+            )
+        ) {
+            // Tops of 2 × (1..4) and whole, halved or Neuberg-scaled points, so that
+            // near-ties, exact ties and spilled totals all occur.
+            let cs: Vec<Contribution> =
+                parts.iter().map(|&(p, n, d, t)| c(p, n, d, 2 * t)).collect();
+            let t = PairTotals::compute(4, &cs);
+            for a in 0..4 {
+                for b in 0..4 {
+                    let want = match (t.percentage(a), t.percentage(b)) {
+                        (Some(x), Some(y)) => x.cmp(&y),
+                        (x, y) => x.is_some().cmp(&y.is_some()),
+                    };
+                    proptest::prop_assert_eq!(t.cmp_percentage(a, b), want, "{} {}", a, b);
+                }
+            }
+        }
+
         #[test]
         fn totals_equal_fraction_by_fraction_sums(
             parts in proptest::collection::vec((0usize..3, -500i64..500, 1i64..40), 0..60)

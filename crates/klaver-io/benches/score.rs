@@ -1,13 +1,17 @@
 //! Scoring benchmarks on synthetic events (`klaver generate`'s generator).
 //!
-//! - `matchpoint`: the matchpointing alone (ties, Neuberg), per result;
+//! - `matchpoint`: the matchpointing alone (ties, Neuberg), per result, also at 10M;
 //! - `score_session`: matchpoints, totals, percentages, ranks and club points;
 //! - `read_csv`: reading and checking the travellers CSV (contracts, scores);
+//!
+//! - `field_upload`: one more club of 10 tables uploading into a simultaneous field of
+//!   1,000 tables and 27 boards, the field's standings brought up to date;
 //!
 //! each at 10k, 100k and 1M results (a 1M-result event is 42,000 pairs × 48 boards).
 //! Run with `cargo bench -p klaver-io --bench score`.
 
 use divan::{Bencher, black_box};
+use klaver_core::field::{Field, FieldResult};
 use klaver_core::matchpoints::{Outcome, Rules, Scratch, score_board};
 use klaver_core::session::{Settings, score_session};
 use klaver_io::generate::{GenerateOptions, write_event};
@@ -41,7 +45,10 @@ fn event(results: usize) -> Event {
 
 const SIZES: [usize; 3] = [10_000, 100_000, 1_000_000];
 
-#[divan::bench(args = SIZES, sample_count = 10)]
+/// The matchpointing alone also at ten million results (210,000 tables).
+const MATCHPOINT_SIZES: [usize; 4] = [10_000, 100_000, 1_000_000, 10_000_000];
+
+#[divan::bench(args = MATCHPOINT_SIZES, sample_count = 10)]
 fn matchpoint(bencher: Bencher, results: usize) {
     let ev = event(results);
     // Group the outcomes by board once; the benchmark times the matchpointing only.
@@ -83,4 +90,75 @@ fn read_csv(bencher: Bencher, results: usize) {
     bencher
         .counter(divan::counter::BytesCount::new(csv.len()))
         .bench_local(|| black_box(read_travellers(csv.as_slice(), ReadOptions::default())));
+}
+
+/// A club's results in a simultaneous field: `tables` tables, every table plays every
+/// board; scores drawn from a few outcomes per board.
+fn club_results(first_pair: usize, tables: usize, boards: u32, club: usize) -> Vec<FieldResult> {
+    let mut out = Vec::with_capacity(tables * boards as usize);
+    for b in 1..=boards {
+        for t in 0..tables {
+            let k = (b as usize * 7919 + (first_pair + t) * 104_729 + club) % 13;
+            out.push(FieldResult {
+                board: b,
+                ns: first_pair + 2 * t,
+                ew: first_pair + 2 * t + 1,
+                outcome: Outcome::Score(
+                    [
+                        420, 450, 170, -50, -100, 140, 110, 620, -200, 400, 430, 0, -420,
+                    ][k],
+                ),
+            });
+        }
+    }
+    out
+}
+
+#[divan::bench(sample_count = 20)]
+fn field_upload(bencher: Bencher) {
+    const BOARDS: u32 = 27;
+    let mut field = Field::new(Rules::default());
+    // 99 clubs of 10 tables and one of 0: 990 tables before the upload.
+    for club in 0..99 {
+        field
+            .upload(&club_results(club * 20, 10, BOARDS, club))
+            .expect("a valid club");
+    }
+    field.standings();
+    let last = club_results(99 * 20, 10, BOARDS, 99);
+    bencher
+        .with_inputs(|| field.clone())
+        .bench_local_values(|mut f| {
+            f.upload(&last).expect("a valid club");
+            black_box(f.standings())
+        });
+}
+
+/// The same field scored from scratch as one session, for comparison with
+/// `field_upload`.
+#[divan::bench(sample_count = 20)]
+fn field_from_scratch(bencher: Bencher) {
+    use klaver_core::session::{PairInfo, TableResult};
+    let results: Vec<FieldResult> = (0..100)
+        .flat_map(|club| club_results(club * 20, 10, 27, club))
+        .collect();
+    let pairs: Vec<PairInfo> = (0..2000)
+        .map(|i| PairInfo {
+            id: i.to_string(),
+            ..PairInfo::default()
+        })
+        .collect();
+    let table: Vec<TableResult> = results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| TableResult {
+            board: r.board,
+            ns: r.ns,
+            ew: r.ew,
+            outcome: r.outcome.clone(),
+            reversed: false,
+            line: i as u32 + 2,
+        })
+        .collect();
+    bencher.bench_local(|| black_box(score_session(&pairs, &table, &Settings::default())));
 }

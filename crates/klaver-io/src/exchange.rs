@@ -319,7 +319,7 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
                 let (cns, cew) = (pct(p.ns), pct(p.ew));
                 let ok = read(pns).is_none_or(|(v, d)| agrees(cns, v, d))
                     && read(pew).is_none_or(|(v, d)| agrees(cew, v, d));
-                if event.lines.get(i).is_none_or(|l| l.published.is_none()) {
+                if event.lines.get(i).is_none_or(|l| l.published().is_none()) {
                     out.lines_checked += 1;
                 }
                 if !ok {
@@ -339,7 +339,7 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
                 }
             }
         }
-        let Some((pns, pew)) = event.lines.get(i).and_then(|l| l.published.as_ref()) else {
+        let Some((pns, pew)) = event.lines.get(i).and_then(|l| l.published()) else {
             continue;
         };
         out.lines_checked += 1;
@@ -581,7 +581,11 @@ pub fn write_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()
                 notation::format_result(p.tricks(), p.contract(), Language::English),
             )
         } else {
-            (info.unread_contract.clone(), String::new(), String::new())
+            (
+                info.unread_contract().to_string(),
+                String::new(),
+                String::new(),
+            )
         };
         let score = match r.outcome {
             Outcome::Score(s) => s.to_string(),
@@ -595,8 +599,8 @@ pub fn write_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()
             declarer,
             result,
             score,
-            info.adjust.clone(),
-            info.lead.clone(),
+            info.adjust().to_string(),
+            info.lead().to_string(),
         ];
         if multi {
             rec.insert(0, event.pairs[r.ns].section.clone());

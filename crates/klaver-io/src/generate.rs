@@ -101,18 +101,65 @@ fn random_option(rng: &mut Rng, side_ns: bool) -> Option_ {
 pub fn write_event<W: Write>(out: W, opts: GenerateOptions) -> io::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 20, out);
     let mut rng = Rng(opts.seed ^ 0x6B6C_6176_6572);
+    writeln!(out, "board,ns,ew,contract,declarer,result,score,adjust")?;
+    write_session(&mut out, &mut rng, opts, "")?;
+    out.flush()
+}
+
+/// The size and seed of a synthetic archive: many club sessions one after another.
+#[derive(Debug, Clone, Copy)]
+pub struct ArchiveOptions {
+    /// Number of sessions.
+    pub sessions: u32,
+    /// The random seed.
+    pub seed: u64,
+}
+
+/// Writes a synthetic archive in the shape of a federation's results database: club
+/// sessions of 8 to 28 pairs (now and then an odd number, with a sit-out) playing 24 to
+/// 30 boards in rounds of 2 to 4, each line led by its session's id in a `session`
+/// column. On average a session has about 240 results, so 290,000 sessions hold some
+/// 70 million.
+pub fn write_archive<W: Write>(out: W, opts: ArchiveOptions) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(1 << 20, out);
+    let mut rng = Rng(opts.seed ^ 0x0061_7263_6869_7665);
+    writeln!(
+        out,
+        "session,board,ns,ew,contract,declarer,result,score,adjust"
+    )?;
+    for s in 1..=opts.sessions {
+        let pairs = 8 + rng.below(21) as u32;
+        let bpr = 2 + rng.below(3) as u32;
+        let rounds = (24 + rng.below(7) as u32).div_ceil(bpr);
+        let session = GenerateOptions {
+            pairs,
+            boards: rounds * bpr,
+            boards_per_round: bpr,
+            seed: rng.next(),
+        };
+        write_session(&mut out, &mut rng, session, &format!("S{s:07},"))?;
+    }
+    out.flush()
+}
+
+/// Writes one session's travellers, each line led by `prefix`.
+fn write_session<W: Write>(
+    out: &mut W,
+    rng: &mut Rng,
+    opts: GenerateOptions,
+    prefix: &str,
+) -> io::Result<()> {
     let tables = opts.pairs / 2;
     let ew_pairs = opts.pairs - tables;
     let bpr = opts.boards_per_round.max(1);
-    writeln!(out, "board,ns,ew,contract,declarer,result,score,adjust")?;
     let mut line = String::with_capacity(64);
     for b in 1..=opts.boards {
         let board = Board::new(b).expect("boards start at 1");
         let vul = board.vulnerability();
         let ns_side = rng.chance(500);
-        let main = random_option(&mut rng, ns_side);
-        let alt = random_option(&mut rng, ns_side);
-        let other = random_option(&mut rng, !ns_side);
+        let main = random_option(rng, ns_side);
+        let alt = random_option(rng, ns_side);
+        let other = random_option(rng, !ns_side);
         let round = (b - 1) / bpr;
         for t in 0..tables {
             // East-West pair e sits at table (e + round) mod E; table t therefore holds
@@ -122,7 +169,7 @@ pub fn write_event<W: Write>(out: W, opts: GenerateOptions) -> io::Result<()> {
             let ew_id = tables + e + 1;
             line.clear();
             use std::fmt::Write as _;
-            let _ = write!(line, "{b},{ns_id},{ew_id},");
+            let _ = write!(line, "{prefix}{b},{ns_id},{ew_id},");
             let roll = rng.below(1000);
             if roll < 2 {
                 line.push_str(",,,,AVG");
@@ -170,7 +217,7 @@ pub fn write_event<W: Write>(out: W, opts: GenerateOptions) -> io::Result<()> {
             writeln!(out, "{line}")?;
         }
     }
-    out.flush()
+    Ok(())
 }
 
 #[cfg(test)]

@@ -279,6 +279,15 @@ fn check_line(out: &mut String, report: &Report) {
 }
 
 fn ranking_table(out: &mut String, report: &Report) {
+    for (heading, rows) in report.ranking_groups() {
+        if !heading.is_empty() {
+            let _ = writeln!(out, "<h3>{}</h3>", escape(heading));
+        }
+        ranking_list(out, report, rows);
+    }
+}
+
+fn ranking_list(out: &mut String, report: &Report, rows: &[RankingRow]) {
     let l = report.lang;
     out.push_str("<div class=\"scroll\">\n<table class=\"ranking\">\n<thead><tr>");
     let _ = write!(
@@ -296,7 +305,7 @@ fn ranking_table(out: &mut String, report: &Report) {
         let _ = write!(out, "<th class=\"n\">{}</th>", escape(h));
     }
     out.push_str("</tr></thead>\n<tbody>\n");
-    for r in &report.ranking {
+    for r in rows {
         ranking_row(out, report, r);
     }
     out.push_str("</tbody>\n</table>\n</div>\n");

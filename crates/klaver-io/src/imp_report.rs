@@ -103,7 +103,7 @@ fn score_text(event: &Event, i: usize) -> String {
     let info = &event.lines[i];
     match &event.results[i].outcome {
         Outcome::Score(s) => s.to_string(),
-        _ => info.adjust.clone(),
+        _ => info.adjust().to_string(),
     }
 }
 
@@ -900,9 +900,13 @@ struct PairJson<'a> {
     pair: &'a str,
     section: &'a str,
     names: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    players: &'a [String],
     imps: f64,
     boards: u32,
     imps_per_board: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imps_per_board_exact: Option<String>,
     rank: Option<u32>,
     tied: bool,
 }
@@ -935,7 +939,7 @@ fn results_json<'a>(
                     Outcome::Score(s) => Some(s),
                     _ => None,
                 },
-                adjustment: (!info.adjust.is_empty()).then_some(info.adjust.as_str()),
+                adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
                 reversed: r.reversed,
                 imps_ns: points[i].map(|p| f(p.ns)),
                 imps_ew: points[i].map(|p| f(p.ew)),
@@ -951,9 +955,11 @@ fn pairs_json<'a>(event: &'a Event, pairs: &[ImpPairResult]) -> Vec<PairJson<'a>
             pair: &event.pairs[p.pair].id,
             section: &event.pairs[p.pair].section,
             names: &event.pairs[p.pair].names,
+            players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
             imps: p.total.to_f64(),
             boards: p.boards,
             imps_per_board: p.per_board.as_ref().map(|g| g.to_f64()),
+            imps_per_board_exact: p.per_board.as_ref().map(|g| g.to_big().to_string()),
             rank: p.rank,
             tied: p.tied,
         })
@@ -1180,7 +1186,7 @@ mod tests {
             "board,ns,ew,room,score\n1,A,B,open,420\n1,B,A,closed,170\n2,A,B,open,-100\n2,B,A,closed,-100\n",
         );
         assert!(!e.has_errors(), "{:?}", e.diagnostics);
-        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(&l.room)).collect();
+        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(l.room())).collect();
         let r = score_teams(&e.pairs, &e.results, &rooms, &TeamsSettings::default()).unwrap();
         let text = teams_text(&e, &r, None, &ImpReportOptions::default());
         // Board 1: +250 → 6; board 2: −100 + 100 = 0.
@@ -1206,7 +1212,7 @@ mod tests {
     #[test]
     fn html_escapes_names_and_title() {
         let e = teams_event();
-        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(&l.room)).collect();
+        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(l.room())).collect();
         let r = score_teams(&e.pairs, &e.results, &rooms, &TeamsSettings::default()).unwrap();
         let opts = ImpReportOptions {
             title: "Viertallen <b>&".into(),
@@ -1259,7 +1265,7 @@ mod tests {
         assert!(page_texts(&doc).join("\n").contains("Results compared"));
 
         let e = teams_event();
-        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(&l.room)).collect();
+        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(l.room())).collect();
         let r = score_teams(&e.pairs, &e.results, &rooms, &TeamsSettings::default()).unwrap();
         let doc = super::pdf(&teams_view(&e, &r, None, &opts)).unwrap();
         let text = page_texts(&doc).join("\n");

@@ -3,9 +3,11 @@
 //! Numbers are not rounded for display: matchpoints, totals and percentages are the exact
 //! fractions converted to the nearest double, so they are exact to well within 1e-9. A
 //! result not played has `null` matchpoints; an artificial score has `score: null` and its
-//! adjustment named. Contracts are written in English notation whatever the input was.
+//! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
+//! `players` the players' ids from the pairs file, for the season ranking. Contracts are written in English notation whatever the input was.
 
 use crate::travellers::Event;
+use klaver_core::board::Side;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
 use klaver_core::session::{SessionResult, Severity};
@@ -67,13 +69,20 @@ struct PairJson<'a> {
     pair: &'a str,
     section: &'a str,
     names: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    players: &'a [String],
     points: f64,
     max: f64,
     percentage: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    percentage_exact: Option<String>,
     rank: Option<u32>,
     tied: bool,
     boards: u32,
     club_points: f64,
+    /// "NS" or "EW" when the directions are ranked as separate fields.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<&'static str>,
     rounds: Vec<RoundJson>,
 }
 
@@ -128,16 +137,16 @@ pub fn write<W: Write>(
                             info.play
                                 .map(|p| notation::format_contract(p.contract(), Language::English))
                                 .or_else(|| {
-                                    (!info.unread_contract.is_empty())
-                                        .then(|| info.unread_contract.clone())
+                                    (!info.unread_contract().is_empty())
+                                        .then(|| info.unread_contract().to_string())
                                 })
                         },
                         declarer: info
                             .play
                             .map(|p| notation::format_seat(p.declarer(), Language::English)),
                         tricks: info.play.map(|p| p.tricks()),
-                        lead: &info.lead,
-                        adjustment: (!info.adjust.is_empty()).then_some(info.adjust.as_str()),
+                        lead: info.lead(),
+                        adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
                         reversed: r.reversed,
                         mp_ns: p.map(|p| f(p.ns)),
                         mp_ew: p.map(|p| f(p.ew)),
@@ -153,13 +162,19 @@ pub fn write<W: Write>(
             pair: &pairs[p.pair].id,
             section: &pairs[p.pair].section,
             names: &pairs[p.pair].names,
+            players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
             points: p.total.to_f64(),
             max: p.max.to_f64(),
             percentage: p.percentage.as_ref().map(|x| x.to_f64()),
+            percentage_exact: p.percentage.as_ref().map(|x| x.to_big().to_string()),
             rank: p.rank,
             tied: p.tied,
             boards: p.boards,
             club_points: f(p.club_points),
+            field: p.field.map(|s| match s {
+                Side::NorthSouth => "NS",
+                Side::EastWest => "EW",
+            }),
             rounds: p
                 .rounds
                 .iter()

@@ -9,6 +9,7 @@
 //! Nothing here computes a score: the numbers come from `klaver-core`, and this crate
 //! only reads them in and lays them out.
 
+pub mod archive;
 pub mod detect;
 pub mod exchange;
 pub mod generate;
@@ -18,6 +19,7 @@ pub mod imp_report;
 pub mod json;
 pub mod pbn;
 pub mod pdf;
+pub mod ranking_io;
 pub mod report;
 pub mod text;
 pub mod travellers;

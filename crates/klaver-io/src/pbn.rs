@@ -1406,7 +1406,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         let adjusted = sb
             .entries
             .iter()
-            .any(|&i| !event.lines[i].adjust.is_empty());
+            .any(|&i| !event.lines[i].adjust().is_empty());
         let mut columns: Vec<(&str, bool)> = Vec::new();
         if multi {
             columns.push(("Section", false));
@@ -1447,9 +1447,13 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                     p.tricks().to_string(),
                 )
             } else {
-                (info.unread_contract.clone(), String::new(), String::new())
+                (
+                    info.unread_contract().to_string(),
+                    String::new(),
+                    String::new(),
+                )
             };
-            row.extend([contract, declarer, tricks, info.lead.clone()]);
+            row.extend([contract, declarer, tricks, info.lead().to_string()]);
             let art = matches!(r.outcome, Outcome::Artificial { .. } | Outcome::NotPlayed);
             let (sns, sew) = match &r.outcome {
                 Outcome::Score(s) if *s > 0 => (s.to_string(), String::new()),
@@ -1477,7 +1481,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                 None => row.extend([String::new(), String::new(), String::new(), String::new()]),
             }
             if adjusted {
-                row.push(info.adjust.clone());
+                row.push(info.adjust().to_string());
             }
             rows.push(row);
         }
@@ -1573,7 +1577,7 @@ mod tests {
         assert_eq!(e.results[2].outcome, Outcome::Score(600));
         assert_eq!(e.results[3].outcome, Outcome::Score(0));
         assert_eq!(e.results[0].line, 11);
-        assert_eq!(e.lines[0].published, Some(("2".into(), "0".into())));
+        assert_eq!(e.lines[0].published(), Some(("2", "0")));
         assert_eq!(imp.deals[&1].hands[1], "JT98.AKQ.5432.76");
         assert_eq!(imp.totals.len(), 2);
         assert_eq!(e.pairs[0].names, "Jansen - De Vries");

@@ -14,7 +14,7 @@
 //! narrow enough stand two side by side.
 
 use crate::html::{boards_label, sides};
-use crate::report::{ControlBlock, Report, ReportLang, Traveller, Word};
+use crate::report::{ControlBlock, RankingRow, Report, ReportLang, Traveller, Word};
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use std::cell::RefCell;
@@ -1136,7 +1136,7 @@ fn check_text(report: &Report) -> Span {
     };
     Span::new(text, 9.0).bold().tone(tone)
 }
-fn ranking_table(report: &Report) -> Table {
+fn ranking_table(report: &Report, rows: &[RankingRow]) -> Table {
     let l = report.lang;
     let mut columns = vec![
         Column::text(l.word(Word::Rank)),
@@ -1147,8 +1147,7 @@ fn ranking_table(report: &Report) -> Table {
         Column::num(l.word(Word::Boards)),
     ];
     columns.extend(report.round_headings.iter().map(|h| Column::num(h)));
-    let rows = report
-        .ranking
+    let rows = rows
         .iter()
         .map(|r| {
             let mut row = vec![
@@ -1422,7 +1421,14 @@ pub fn report_document(report: &Report) -> Result<PdfDocument, PdfError> {
     }
     doc.push(Block::Gap(8.0));
     doc.push(Block::Heading(l.word(Word::ResultList).to_string()));
-    doc.push(Block::Table(ranking_table(report)));
+    for (heading, rows) in report.ranking_groups() {
+        if !heading.is_empty() {
+            doc.push(Block::Paragraph(
+                Span::new(heading, 10.0).bold().tone(Tone::Accent),
+            ));
+        }
+        doc.push(Block::Table(ranking_table(report, rows)));
+    }
     if let Some(avg) = &report.average_per_round {
         doc.push(Block::Gap(6.0));
         doc.push(Block::Paragraph(Span::new(
@@ -2100,7 +2106,7 @@ pub(crate) mod tests {
              Maximiliaan Bartholomeus van der Heijden-Şahinoğlu & more"
             .repeat(2);
         let fonts = Fonts::load().unwrap();
-        let table = ranking_table(&report);
+        let table = ranking_table(&report, &report.ranking);
         let fit = table.fit(&fonts, CONTENT_W);
         assert!(fit.width() <= CONTENT_W + 0.01, "{}", fit.width());
         assert!(fit.rows[0][1].len() > 1);

@@ -67,6 +67,8 @@ impl ReportLang {
             ),
             Lead => ("Lead", "Uitkomst"),
             Section => ("Section", "Lijn"),
+            NorthSouth => ("North-South", "Noord-Zuid"),
+            EastWest => ("East-West", "Oost-West"),
         };
         match self {
             ReportLang::En => en,
@@ -106,6 +108,8 @@ pub enum Word {
     CheckFailed,
     Lead,
     Section,
+    NorthSouth,
+    EastWest,
 }
 
 /// A line of the result list.
@@ -117,6 +121,9 @@ pub struct RankingRow {
     pub pair: String,
     /// The section.
     pub section: String,
+    /// The list the pair is ranked in, as a heading ("Section A", "North-South"); empty
+    /// when the session has one list.
+    pub group: String,
     /// The players' names.
     pub names: String,
     /// Total points.
@@ -260,6 +267,22 @@ pub struct Report {
     pub sections: bool,
 }
 
+impl Report {
+    /// The result list as its separate lists (a section, a direction): consecutive rows
+    /// with the same heading. One list with an empty heading when there is one.
+    pub fn ranking_groups(&self) -> Vec<(&str, &[RankingRow])> {
+        let mut out: Vec<(&str, &[RankingRow])> = Vec::new();
+        let mut start = 0;
+        for i in 1..=self.ranking.len() {
+            if i == self.ranking.len() || self.ranking[i].group != self.ranking[start].group {
+                out.push((self.ranking[start].group.as_str(), &self.ranking[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+}
+
 /// Points for display: whole numbers bare, others with two decimals.
 pub fn points(x: &Exact) -> String {
     let s = x.to_decimal(2);
@@ -312,7 +335,11 @@ fn contract_parts(info: &LineInfo, lang: Language) -> (String, String, String) {
             seat_letter(p.declarer(), lang),
             notation::format_result(p.tricks(), p.contract(), lang),
         ),
-        None => (info.unread_contract.clone(), String::new(), String::new()),
+        None => (
+            info.unread_contract().to_string(),
+            String::new(),
+            String::new(),
+        ),
     }
 }
 
@@ -374,6 +401,22 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             },
             pair: pair_label(p.pair),
             section: pairs[p.pair].section.clone(),
+            group: {
+                let mut parts = Vec::new();
+                if sections && result.ranked_by_section {
+                    parts.push(format!(
+                        "{} {}",
+                        lang.word(Word::Section),
+                        pairs[p.pair].section
+                    ));
+                }
+                match p.field {
+                    Some(Side::NorthSouth) => parts.push(lang.word(Word::NorthSouth).to_string()),
+                    Some(Side::EastWest) => parts.push(lang.word(Word::EastWest).to_string()),
+                    None => {}
+                }
+                parts.join(", ")
+            },
             names: pairs[p.pair].names.clone(),
             points: match opts.centred {
                 Some(w) => points(&centre(&p.total, max_of(&p.max), w)),
@@ -466,8 +509,8 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                     score_ew,
                     mp_ns,
                     mp_ew,
-                    note: info.adjust.clone(),
-                    lead: info.lead.clone(),
+                    note: info.adjust().to_string(),
+                    lead: info.lead().to_string(),
                 }
             })
             .collect();
@@ -566,10 +609,10 @@ fn control_sheet(
                 .to_string()
             } else if let Some(p) = info.play {
                 notation::format_entry(&Entry::Played(p), lang)
-            } else if !info.adjust.is_empty() {
-                info.adjust.clone()
+            } else if !info.adjust().is_empty() {
+                info.adjust().to_string()
             } else {
-                info.unread_contract.clone()
+                info.unread_contract().to_string()
             };
             rows[row].cells[(r.board - first) as usize] = Some(ControlCell {
                 mp_ns,

@@ -86,38 +86,37 @@ pub fn render(report: &Report, parts: TextParts) -> String {
     header.extend(report.round_headings.iter().cloned());
     let mut right = vec![false, false, true, true, true, true];
     right.extend(report.round_headings.iter().map(|_| true));
-    let rows: Vec<Vec<String>> = report
-        .ranking
-        .iter()
-        .map(|r| {
-            let mut row = vec![
-                if r.rank.is_empty() {
+    // Without any names the names column is left out rather than printed empty.
+    let names = report.ranking.iter().any(|r| !r.names.is_empty());
+    if !names {
+        header.remove(1);
+        right.remove(1);
+    }
+    for (k, (heading, group)) in report.ranking_groups().into_iter().enumerate() {
+        if !heading.is_empty() {
+            let _ = writeln!(out, "{}{heading}", if k > 0 { "\n" } else { "" });
+        }
+        let rows: Vec<Vec<String>> = group
+            .iter()
+            .map(|r| {
+                let mut row = vec![if r.rank.is_empty() {
                     format!("({})", r.pair)
                 } else {
                     format!("{}({})", r.rank, r.pair)
-                },
-                r.names.clone(),
-                r.points.clone(),
-                r.percentage.clone(),
-                r.club_points.clone(),
-                r.boards.to_string(),
-            ];
-            row.extend(r.rounds.iter().cloned());
-            row
-        })
-        .collect();
-    // Without any names the names column is left out rather than printed empty.
-    if report.ranking.iter().all(|r| r.names.is_empty()) {
-        let drop = |v: &mut Vec<String>| {
-            v.remove(1);
-        };
-        let mut header = header;
-        drop(&mut header);
-        let mut rows = rows;
-        rows.iter_mut().for_each(drop);
-        right.remove(1);
-        table(&mut out, &header, &rows, &right);
-    } else {
+                }];
+                if names {
+                    row.push(r.names.clone());
+                }
+                row.extend([
+                    r.points.clone(),
+                    r.percentage.clone(),
+                    r.club_points.clone(),
+                    r.boards.to_string(),
+                ]);
+                row.extend(r.rounds.iter().cloned());
+                row
+            })
+            .collect();
         table(&mut out, &header, &rows, &right);
     }
     if let Some(avg) = &report.average_per_round {

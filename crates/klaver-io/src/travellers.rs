@@ -24,22 +24,85 @@ pub struct ReadOptions {
 }
 
 /// What a traveller line showed besides its outcome, for travellers and control sheets.
+///
+/// Most lines carry only a contract; the texts some lines carry (a lead, an adjustment,
+/// published matchpoints) are kept apart, so that a field of a million lines stays small.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct LineInfo {
     /// The contract as read, when the line had a readable contract.
     pub play: Option<Play>,
     /// Whether the line says the board was passed out.
     pub passed: bool,
+    text: Option<Box<LineText>>,
+}
+
+/// The texts of a traveller line, as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineText {
     /// The contract text when it could not be read (kept, never dropped).
     pub unread_contract: String,
-    /// The opening lead, as written.
+    /// The opening lead.
     pub lead: String,
-    /// The adjustment, as written.
+    /// The adjustment.
     pub adjust: String,
     /// Published North-South and East-West matchpoints, when the file carries them.
     pub published: Option<(String, String)>,
-    /// The room of a teams match (`open`, `closed`), as written; empty for pairs.
+    /// The room of a teams match (`open`, `closed`); empty for pairs.
     pub room: String,
+}
+
+impl LineInfo {
+    /// A line with these texts (kept only when one of them is not empty).
+    pub fn new(play: Option<Play>, passed: bool, text: LineText) -> LineInfo {
+        let mut info = LineInfo {
+            play,
+            passed,
+            text: None,
+        };
+        info.set_text(text);
+        info
+    }
+
+    /// Replaces the line's texts.
+    pub fn set_text(&mut self, text: LineText) {
+        self.text = (text != LineText::default()).then(|| Box::new(text));
+    }
+
+    /// The line's texts, for changing them.
+    pub fn text_mut(&mut self) -> &mut LineText {
+        self.text.get_or_insert_with(Box::default)
+    }
+
+    fn text(&self) -> Option<&LineText> {
+        self.text.as_deref()
+    }
+
+    /// The contract text when it could not be read.
+    pub fn unread_contract(&self) -> &str {
+        self.text().map_or("", |t| t.unread_contract.as_str())
+    }
+
+    /// The opening lead, as written.
+    pub fn lead(&self) -> &str {
+        self.text().map_or("", |t| t.lead.as_str())
+    }
+
+    /// The adjustment, as written.
+    pub fn adjust(&self) -> &str {
+        self.text().map_or("", |t| t.adjust.as_str())
+    }
+
+    /// Published North-South and East-West matchpoints, when the file carries them.
+    pub fn published(&self) -> Option<(&str, &str)> {
+        self.text()
+            .and_then(|t| t.published.as_ref())
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+    }
+
+    /// The room of a teams match, as written; empty for pairs.
+    pub fn room(&self) -> &str {
+        self.text().map_or("", |t| t.room.as_str())
+    }
 }
 
 /// A pairs event as read from a travellers file.
@@ -53,6 +116,9 @@ pub struct Event {
     pub lines: Vec<LineInfo>,
     /// Errors and warnings found while reading.
     pub diagnostics: Vec<Diagnostic>,
+    /// The players' ids (federation numbers) of each pair, aligned with `pairs`, when
+    /// the pairs file gives them; the season ranking needs them.
+    pub player_ids: Vec<Vec<String>>,
 }
 
 impl Event {
@@ -138,6 +204,7 @@ pub enum ReadError {
     MissingColumn(&'static str),
 }
 
+#[derive(Debug)]
 struct Columns {
     board: usize,
     ns: usize,
@@ -331,11 +398,12 @@ pub(crate) struct LineCounter<'a> {
 impl<'a> LineCounter<'a> {
     /// A counter at the start of `data`.
     pub(crate) fn new(data: &'a [u8]) -> LineCounter<'a> {
-        LineCounter {
-            data,
-            pos: 0,
-            line: 1,
-        }
+        LineCounter::starting_at(data, 1)
+    }
+
+    /// A counter for `data` whose first line is line `line` of the file.
+    pub(crate) fn starting_at(data: &'a [u8], line: u32) -> LineCounter<'a> {
+        LineCounter { data, pos: 0, line }
     }
 
     /// The line of the record the CSV reader says starts at `offset` (the reader may
@@ -369,31 +437,160 @@ fn read_all<R: Read>(mut input: R) -> Result<Vec<u8>, ReadError> {
 /// Reads a travellers CSV. Lines with errors are reported in the event's diagnostics with
 /// their line number; only a file that cannot be read at all is an `Err`.
 pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event, ReadError> {
-    let data = read_all(input)?;
-    let mut lines = LineCounter::new(&data);
+    read_bytes(&read_all(input)?, options, PARALLEL_BYTES)
+}
+
+/// Reads a travellers CSV held in memory, on two threads from `parallel_from` bytes on.
+fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result<Event, ReadError> {
+    let mut lines = LineCounter::new(data);
     // Fields are trimmed as they are read (`field`), not record by record.
-    let mut rdr = csv::ReaderBuilder::new()
-        .flexible(true)
-        .from_reader(data.as_slice());
+    let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(data);
     let header = rdr.headers().map_err(csv_error)?.clone();
-    let cols = Columns::from_header(&header)?;
-    let lang = options.lang;
-    let mut event = Event::default();
-    let mut index = PairIndex::default();
+    let body = rdr.position().byte() as usize;
+    let mut reader = TravellersReader::new(&header, options)?;
+    // A large file without quoted fields is read in two halves on two threads, cut at a
+    // line ending; the second half's pairs are then numbered on from the first's, so
+    // the event is the same as one read from start to end.
+    let (newlines, quotes) = data.iter().fold((0usize, false), |(n, q), &b| {
+        (n + usize::from(b == b'\n'), q || b == b'"')
+    });
+    let cut = (data.len() >= parallel_from && !quotes && body < data.len())
+        .then(|| {
+            let mid = body + (data.len() - body) / 2;
+            data[mid..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map(|p| mid + p + 1)
+        })
+        .flatten()
+        .filter(|&cut| cut < data.len());
+    let Some(cut) = cut else {
+        // One result a line: room for all of them at once rather than growing by copying.
+        reader.reserve(newlines);
+        read_records(&mut rdr, &mut lines, &mut reader)?;
+        return Ok(reader.finish());
+    };
+    let first_lines = data[..cut].iter().filter(|&&b| b == b'\n').count();
+    // The first half's reader gets room for the whole file, so appending the second
+    // half's lines copies them once.
+    reader.reserve(newlines);
+    let mut second = TravellersReader::new(&header, options)?;
+    second.reserve(newlines - first_lines);
+    let (first, rest) = std::thread::scope(|s| {
+        let rest = s.spawn(|| {
+            let mut rdr = csv::ReaderBuilder::new()
+                .flexible(true)
+                .has_headers(false)
+                .from_reader(&data[cut..]);
+            let mut lines = LineCounter::starting_at(&data[cut..], first_lines as u32 + 1);
+            read_records(&mut rdr, &mut lines, &mut second).map(|()| second)
+        });
+        let mut rdr = csv::ReaderBuilder::new()
+            .flexible(true)
+            .from_reader(&data[..cut]);
+        let first = match rdr.headers() {
+            Ok(_) => read_records(&mut rdr, &mut lines, &mut reader),
+            Err(e) => Err(csv_error(e)),
+        };
+        (
+            first,
+            rest.join()
+                .expect("the reader of the second half does not panic"),
+        )
+    });
+    first?;
+    reader.append(rest?);
+    Ok(reader.finish())
+}
+
+/// Files from this size on are read on two threads.
+const PARALLEL_BYTES: usize = 4 << 20;
+
+/// Reads every record of `rdr` into `reader`, numbering lines with `lines`.
+fn read_records(
+    rdr: &mut csv::Reader<&[u8]>,
+    lines: &mut LineCounter,
+    reader: &mut TravellersReader,
+) -> Result<(), ReadError> {
     let mut rec = csv::StringRecord::new();
-    loop {
-        match rdr.read_record(&mut rec) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => return Err(csv_error(e)),
-        }
+    while rdr.read_record(&mut rec).map_err(csv_error)? {
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
-        if rec.iter().all(|f| f.trim().is_empty()) {
-            continue;
-        }
-        read_line(&rec, line, &cols, lang, &mut event, &mut index);
+        reader.read(&rec, line);
     }
-    Ok(event)
+    Ok(())
+}
+
+/// Reads travellers line by line, for a caller that parses the CSV itself (an archive
+/// holding many sessions in one file).
+#[derive(Debug)]
+pub struct TravellersReader {
+    cols: Columns,
+    lang: Language,
+    index: PairIndex,
+    event: Event,
+}
+
+impl TravellersReader {
+    /// A reader for lines under this header; an error when a needed column is missing.
+    pub fn new(header: &csv::StringRecord, options: ReadOptions) -> Result<Self, ReadError> {
+        Ok(TravellersReader {
+            cols: Columns::from_header(header)?,
+            lang: options.lang,
+            index: PairIndex::default(),
+            event: Event::default(),
+        })
+    }
+
+    /// Makes room for this many lines.
+    pub fn reserve(&mut self, lines: usize) {
+        self.event.results.reserve(lines);
+        self.event.lines.reserve(lines);
+    }
+
+    /// Reads one CSV record, the file's line `line`; blank records are passed over.
+    pub fn read(&mut self, rec: &csv::StringRecord, line: u32) {
+        if rec.iter().all(|f| f.trim().is_empty()) {
+            return;
+        }
+        read_line(
+            rec,
+            line,
+            &self.cols,
+            self.lang,
+            &mut self.event,
+            &mut self.index,
+        );
+    }
+
+    /// Adds the lines another reader read after this one's (the rest of the same file).
+    pub fn append(&mut self, other: TravellersReader) {
+        let other = other.event;
+        let renumber: Vec<usize> = other
+            .pairs
+            .iter()
+            .map(|p| {
+                let i = self.event.intern_pair(&mut self.index, &p.section, &p.id);
+                if self.event.pairs[i].names.is_empty() {
+                    self.event.pairs[i].names.clone_from(&p.names);
+                }
+                i
+            })
+            .collect();
+        self.event
+            .results
+            .extend(other.results.into_iter().map(|mut r| {
+                r.ns = renumber[r.ns];
+                r.ew = renumber[r.ew];
+                r
+            }));
+        self.event.lines.extend(other.lines);
+        self.event.diagnostics.extend(other.diagnostics);
+    }
+
+    /// The event read.
+    pub fn finish(self) -> Event {
+        self.event
+    }
 }
 
 fn csv_error(e: csv::Error) -> ReadError {
@@ -443,20 +640,21 @@ fn read_line(
     let ew = event.intern_pair(index, section, ew_id);
     let vul = board.vulnerability();
 
-    let mut info = LineInfo {
+    let mut text = LineText {
         lead: field(rec, cols.lead).to_string(),
         adjust: field(rec, cols.adjust).to_string(),
         room: field(rec, cols.room).to_string(),
-        ..LineInfo::default()
+        ..LineText::default()
     };
     if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
         let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
         if !a.is_empty() || !c.is_empty() {
-            info.published = Some((a.to_string(), c.to_string()));
+            text.published = Some((a.to_string(), c.to_string()));
         }
     }
+    let mut info = LineInfo::new(None, false, text);
 
-    let adjust = match parse_adjust(&info.adjust, board, lang) {
+    let adjust = match parse_adjust(info.adjust(), board, lang) {
         Ok(a) => a,
         Err(msg) => {
             err(event, Some(b), msg);
@@ -501,7 +699,7 @@ fn read_line(
                 }
             }
             Err(e) => {
-                info.unread_contract = contract_text.to_string();
+                info.text_mut().unread_contract = contract_text.to_string();
                 event.diagnostics.push(Diagnostic {
                     severity: if cols.score.is_some() {
                         Severity::Warning
@@ -544,7 +742,7 @@ fn read_line(
                     Some(b),
                     format!(
                         "the adjustment {} replaces the score on this line",
-                        info.adjust
+                        info.adjust()
                     ),
                 ));
             }
@@ -643,8 +841,8 @@ fn other_vulnerability_hint(score: i32, vul: Vulnerability) -> String {
     String::new()
 }
 
-/// Reads a pairs CSV (`pair,names`, optionally `section`) and puts the names on the
-/// event's pairs. Returns warnings for pairs the travellers do not know.
+/// Reads a pairs CSV (`pair,names`, optionally `section`, and `players`: the players'
+/// ids joined by `+`, 1001+1002) and puts the names and ids on the event's pairs. Returns warnings for pairs the travellers do not know.
 pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
     let data = read_all(input)?;
     let mut lines = LineCounter::new(&data);
@@ -659,8 +857,13 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
             .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
     };
     let pair_col = find(&["pair", "paar", "id"]).ok_or(ReadError::MissingColumn("pair"))?;
-    let names_col =
-        find(&["names", "naam", "name", "players"]).ok_or(ReadError::MissingColumn("names"))?;
+    let named = find(&["names", "naam", "name"]);
+    // `players` holds the names in a file without a names column, else the player ids.
+    let names_col = named
+        .or_else(|| find(&["players"]))
+        .ok_or(ReadError::MissingColumn("names"))?;
+    let ids_col = find(&["ids", "player_ids", "bondsnummers"])
+        .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
     let section_col = find(&["section", "lijn"]);
     let mut warnings = Vec::new();
     for rec in rdr.records() {
@@ -673,10 +876,23 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         }
         match event
             .pairs
-            .iter_mut()
-            .find(|p| p.id == id && p.section == section)
+            .iter()
+            .position(|p| p.id == id && p.section == section)
         {
-            Some(p) => p.names = field(&rec, Some(names_col)).to_string(),
+            Some(i) => {
+                event.pairs[i].names = field(&rec, Some(names_col)).to_string();
+                if let Some(col) = ids_col {
+                    let ids: Vec<String> = field(&rec, Some(col))
+                        .split('+')
+                        .map(|x| x.trim().to_string())
+                        .filter(|x| !x.is_empty())
+                        .collect();
+                    if event.player_ids.len() <= i {
+                        event.player_ids.resize(i + 1, Vec::new());
+                    }
+                    event.player_ids[i] = ids;
+                }
+            }
             None => warnings.push(Diagnostic::warning(
                 line,
                 None,
@@ -821,6 +1037,46 @@ mod tests {
     }
 
     #[test]
+    fn two_halves_read_on_two_threads_give_the_event_read_in_one() {
+        let mut text = String::from("board,ns,ew,contract,declarer,result,score,lead\n");
+        for b in 1..=40u32 {
+            for t in 1..=6u32 {
+                // Pairs appear for the first time in both halves; a few bad lines.
+                let ew = 100 + (t + b) % 9;
+                let line = match (b, t) {
+                    (33, 2) => format!("{b},{t},{ew},4S,N,=,425,\n"),
+                    (5, 3) => format!("{b},{t},{t},4S,N,=,420,\n"),
+                    _ => format!(
+                        "{b},{t},{ew},4S,N,=,{},H{b}\n",
+                        if Board::new(b)
+                            .unwrap()
+                            .vulnerability()
+                            .is_vulnerable(klaver_core::board::Side::NorthSouth)
+                        {
+                            620
+                        } else {
+                            420
+                        }
+                    ),
+                };
+                text.push_str(&line);
+                if t == 4 {
+                    text.push('\n');
+                }
+            }
+        }
+        let data = text.as_bytes();
+        let one = read_bytes(data, ReadOptions::default(), usize::MAX).unwrap();
+        let two = read_bytes(data, ReadOptions::default(), 0).unwrap();
+        assert_eq!(one.pairs, two.pairs);
+        assert_eq!(one.results, two.results);
+        assert_eq!(one.lines, two.lines);
+        assert_eq!(messages(&one), messages(&two));
+        assert!(!one.diagnostics.is_empty());
+        assert_eq!(one.results.len(), 240 - 2);
+    }
+
+    #[test]
     fn spaces_around_fields_and_a_byte_order_mark() {
         let e = read("\u{feff}board , ns, ew ,score\n 1 , 1 , 2 , 420 \n");
         assert!(e.diagnostics.is_empty(), "{:?}", messages(&e));
@@ -833,5 +1089,22 @@ mod tests {
         let err =
             read_travellers("board,ns,score\n".as_bytes(), ReadOptions::default()).unwrap_err();
         assert!(err.to_string().contains("no `ew` column"));
+    }
+
+    #[test]
+    fn pairs_file_gives_names_and_player_ids() {
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        let pairs =
+            "pair,names,players\n2,Bakker - Smit,1003+1004\n1,Jansen - de Vries,1001 + 1002\n";
+        let w = read_pairs(pairs.as_bytes(), &mut e).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(e.pairs[0].names, "Jansen - de Vries");
+        assert_eq!(e.player_ids[0], vec!["1001", "1002"]);
+        assert_eq!(e.player_ids[1], vec!["1003", "1004"]);
+        // Without a names column, `players` still holds the names.
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        read_pairs("pair,players\n1,Jansen - de Vries\n".as_bytes(), &mut e).unwrap();
+        assert_eq!(e.pairs[0].names, "Jansen - de Vries");
+        assert!(e.player_ids.is_empty());
     }
 }

@@ -742,11 +742,15 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                         p.tricks().to_string(),
                     )
                 } else {
-                    (info.unread_contract.clone(), String::new(), String::new())
+                    (
+                        info.unread_contract().to_string(),
+                        String::new(),
+                        String::new(),
+                    )
                 };
                 el(&mut out, 12, "CONTRACT", &contract);
                 el(&mut out, 12, "PLAYED_BY", &by);
-                el(&mut out, 12, "LEAD", &info.lead);
+                el(&mut out, 12, "LEAD", info.lead());
                 el(&mut out, 12, "TRICKS", &tricks);
                 let score = match &r.outcome {
                     Outcome::Score(s) => s.to_string(),
@@ -755,8 +759,8 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                     Outcome::Weighted(_) => String::new(),
                 };
                 el(&mut out, 12, "SCORE", &score);
-                if !info.adjust.is_empty() {
-                    el(&mut out, 12, "ADJUSTMENT", &info.adjust);
+                if !info.adjust().is_empty() {
+                    el(&mut out, 12, "ADJUSTMENT", info.adjust());
                 }
                 if let Some(p) = result.points[i] {
                     el(&mut out, 12, "NS_MATCH_POINTS", &report::ratio(p.ns));
@@ -831,7 +835,7 @@ mod tests {
         assert_eq!(e.results[1].outcome, Outcome::Score(-100));
         assert_eq!(e.results[2].outcome, Outcome::Artificial { ns: 60, ew: 40 });
         assert_eq!(e.results[0].line, 18);
-        assert_eq!(e.lines[0].lead, "HK");
+        assert_eq!(e.lines[0].lead(), "HK");
         assert_eq!(e.pairs[0].names, "Ann Smith - Bob Jones");
         assert_eq!(imp.totals.len(), 2);
         assert_eq!(imp.totals[0].percentage, "75.00");

@@ -31,11 +31,11 @@ fn all_196_published_matchpoints_are_reproduced() {
     assert_eq!(result.top, 12);
     let mut checked = 0;
     for (i, info) in event.lines.iter().enumerate() {
-        let (ns, ew) = info.published.clone().unwrap();
+        let (ns, ew) = info.published().unwrap();
         let got = result.points[i].unwrap();
         assert_eq!(
             (got.ns, got.ew),
-            (published(&ns), published(&ew)),
+            (published(ns), published(ew)),
             "line {}",
             event.results[i].line
         );

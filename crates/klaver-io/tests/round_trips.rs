@@ -49,10 +49,10 @@ fn fingerprint(e: &Event) -> (Vec<String>, Vec<String>) {
                 e.pairs[r.ew].id,
                 r.outcome,
                 r.reversed,
-                l.adjust,
+                l.adjust(),
                 l.play,
                 l.passed,
-                l.lead
+                l.lead()
             )
         })
         .collect();

@@ -5,7 +5,7 @@ mod cmd;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Bridge scoring for clubs: contracts, score pads, pairs sessions.
+/// Bridge scoring for clubs: contracts, score pads, pairs sessions, season rankings.
 #[derive(Parser)]
 #[command(name = "klaver", version, about, long_about = None)]
 struct Cli {
@@ -27,10 +27,14 @@ enum Command {
     Score(cmd::score::Args),
     /// Convert results between travellers CSV, PBN, USEBIO and JSON.
     Convert(cmd::convert::Args),
+    /// Score every session of an archive file (a travellers CSV with a session column).
+    Archive(cmd::archive::Args),
     /// Write a synthetic travellers CSV of any size (for trying out and measuring).
     Generate(cmd::generate::Args),
     /// Generate or check a movement and print its guide cards.
     Movement(cmd::movement::Args),
+    /// A season's club ranking: players, pairs, championship and tonight's lines.
+    Ranking(cmd::ranking::Args),
     /// The IMPs of a score difference on the WBF scale (230 -> 6).
     Imps(cmd::imps::ImpsArgs),
     /// Both teams' victory points for an IMP margin on the WBF continuous scale.
@@ -46,8 +50,10 @@ fn main() -> ExitCode {
         Command::Chicago(args) => cmd::pads::chicago(args),
         Command::Score(args) => cmd::score::run(args),
         Command::Convert(args) => cmd::convert::run(args),
+        Command::Archive(args) => cmd::archive::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Movement(args) => cmd::movement::run(args),
+        Command::Ranking(args) => cmd::ranking::run(args),
         Command::Imps(args) => cmd::imps::imps(args),
         Command::Vp(args) => cmd::imps::vp(args),
     };

@@ -264,3 +264,55 @@ fn centred_matchpoints() {
     let first = out.lines().find(|l| l.starts_with("1(7)")).unwrap();
     assert!(first.split_whitespace().nth(1) == Some("48"), "{first}");
 }
+
+#[test]
+fn mitchell_fields_ranked_separately() {
+    let f = temp_file(
+        "mitchell3.csv",
+        "board,ns,ew,score\n\
+         1,1,4,420\n1,2,5,170\n1,3,6,-50\n\
+         2,1,6,100\n2,2,4,100\n2,3,5,-100\n\
+         3,1,5,-200\n3,2,6,110\n3,3,4,140\n",
+    );
+    let f = f.to_str().unwrap();
+    let o = klaver(&["score", f, "--fields", "separate"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let ns = text.find("North-South").expect("a North-South list");
+    let ew = text.find("East-West").expect("an East-West list");
+    assert!(ns < ew, "{text}");
+    // Each field has its own winner: pairs 1 and 2 tie in North-South, pair 5 wins
+    // East-West; each winner gets 4 × 3 club points.
+    assert!(text[ns..ew].contains("1=(1)"), "{text}");
+    assert!(text[ns..ew].contains("1=(2)"), "{text}");
+    assert!(text[ew..].contains("1(5)"), "{text}");
+    let json = stdout(&klaver(&[
+        "score", f, "--fields", "separate", "--format", "json",
+    ]));
+    assert!(
+        json.contains(r#""pair":"5","section":"","names":"","points":10.0"#),
+        "{json}"
+    );
+    assert!(json.contains(r#""field":"EW""#), "{json}");
+    // Together, one list without headings.
+    let text = stdout(&klaver(&["score", f]));
+    assert!(!text.contains("North-South"), "{text}");
+    let html = stdout(&klaver(&[
+        "score", f, "--fields", "separate", "--format", "html",
+    ]));
+    assert!(html.contains("<h3>East-West</h3>"), "{html}");
+
+    // A pair that changed direction cannot be put in a field.
+    let g = temp_file(
+        "arrow.csv",
+        "board,ns,ew,score\n1,1,4,420\n1,2,5,170\n2,4,2,100\n2,5,1,100\n",
+    );
+    let o = klaver(&["score", g.to_str().unwrap(), "--fields", "separate"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o)
+            .contains("line 4: board 2: pair 4 sits North-South here but East-West on line 2"),
+        "{}",
+        stderr(&o)
+    );
+}

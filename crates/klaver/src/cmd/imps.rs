@@ -361,12 +361,12 @@ pub fn score_form(
                 .iter()
                 .zip(&event.results)
                 .map(|(info, r)| {
-                    let room = Room::parse(&info.room);
-                    if room.is_none() && !info.room.is_empty() {
+                    let room = Room::parse(info.room());
+                    if room.is_none() && !info.room().is_empty() {
                         room_errors.push(Diagnostic::error(
                             r.line,
                             Some(r.board),
-                            format!("room {:?} is not open or closed", info.room),
+                            format!("room {:?} is not open or closed", info.room()),
                         ));
                     }
                     room

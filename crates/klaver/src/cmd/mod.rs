@@ -1,5 +1,6 @@
 //! One module per subcommand; each turns its arguments into library calls and output.
 
+pub mod archive;
 pub mod contract;
 pub mod convert;
 pub mod demo;
@@ -7,6 +8,7 @@ pub mod generate;
 pub mod imps;
 pub mod movement;
 pub mod pads;
+pub mod ranking;
 pub mod score;
 
 use klaver_core::notation::Language;

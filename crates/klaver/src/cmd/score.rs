@@ -37,6 +37,20 @@ pub enum ScaleArg {
     Acbl,
 }
 
+/// The matchpoint rules the scale and artificial-score options name.
+pub fn rules(scale: ScaleArg, artificial: ArtificialArg) -> Rules {
+    Rules {
+        scale: match scale {
+            ScaleArg::European => Scale::European,
+            ScaleArg::Acbl => Scale::Acbl,
+        },
+        artificial: match artificial {
+            ArtificialArg::Ties => ArtificialRule::CountAsTies,
+            ArtificialArg::Neuberg => ArtificialRule::LeftOut,
+        },
+    }
+}
+
 /// Treatment of artificial scores.
 #[derive(Clone, Copy, ValueEnum)]
 pub enum ArtificialArg {
@@ -55,6 +69,15 @@ pub enum RoundingArg {
     Round,
     /// Truncated to 0.1.
     Truncate,
+}
+
+/// How the directions of a section are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FieldsArg {
+    /// One list for every pair of a section.
+    Together,
+    /// North-South and East-West each ranked on their own, with their own club points.
+    Separate,
 }
 
 /// Arguments of `klaver score`.
@@ -97,6 +120,10 @@ pub struct Args {
     /// Score all sections together (top-integral).
     #[arg(long)]
     top_integral: bool,
+    /// Rank all pairs of a section in one list, or North-South and East-West in lists
+    /// of their own (a Mitchell without an arrow switch has two winners).
+    #[arg(long, value_enum, default_value = "together")]
+    fields: FieldsArg,
     /// Boards per round, for the round columns and the control sheet.
     #[arg(long)]
     boards_per_round: Option<u32>,
@@ -315,6 +342,7 @@ pub fn run(args: Args) -> CmdResult {
         rounding: BoardRounding::Exact,
         avg_plus_session: false,
         top_integral: args.top_integral,
+        separate_fields: args.fields == FieldsArg::Separate,
         boards_per_round,
         expected,
         result_rounds,

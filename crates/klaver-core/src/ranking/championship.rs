@@ -1,0 +1,257 @@
+//! The club championship (seed 002, "Clubkampioenschap").
+//!
+//! Individual: the champion has the highest mean of all the ranking points earned in the
+//! season. A player is eligible after playing at least `min` sessions; above `min`, up to
+//! `x` of the worst scores are dropped, but never so many that fewer than `min` count
+//! (min 20, x 5: a player with 22 sessions drops 2).
+//!
+//! Pairs and threesomes: only sessions the partners played together count (a threesome:
+//! any two of its three; a teams night: in the same team). An entrant is eligible after
+//! `me` such results, of which at most `inv` may be nights where one of them played with a
+//! substitute, the best of those counting. Once `me` results together without a
+//! substitute exist, substitute results no longer count. Above `me`, up to `y` of the
+//! worst are dropped, never below `me`.
+
+use super::{Points, mean};
+use std::fmt;
+
+/// Why a player, pair or threesome is not (yet) eligible for the championship.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shortfall {
+    /// Too few sessions played (individual).
+    Sessions {
+        /// Sessions played this season.
+        played: usize,
+        /// `min`: sessions needed.
+        needed: u32,
+    },
+    /// Too few results together, even with the substitute results allowed.
+    Together {
+        /// Results with the partners together.
+        together: usize,
+        /// Results with a substitute that may count (at most `inv`).
+        substitutes: usize,
+        /// `me`: results needed.
+        needed: u32,
+    },
+}
+
+impl fmt::Display for Shortfall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shortfall::Sessions { played, needed } => write!(
+                f,
+                "played {played} of the {needed} sessions needed ({} to go)",
+                (*needed as usize).saturating_sub(*played)
+            ),
+            Shortfall::Together {
+                together,
+                substitutes,
+                needed,
+            } => write!(
+                f,
+                "{together} together and {substitutes} with a substitute of the {needed} needed ({} to go)",
+                (*needed as usize).saturating_sub(together + substitutes)
+            ),
+        }
+    }
+}
+
+/// A player's, pair's or threesome's place in the championship.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Standing {
+    /// The results that count, best first.
+    pub counted: Vec<Points>,
+    /// How many of the worst results were dropped.
+    pub dropped: usize,
+    /// How many results with a substitute are among those counted.
+    pub substitutes: usize,
+    /// The mean of the results counted; `None` without any result.
+    pub average: Option<Points>,
+    /// `None` when eligible, else why not (yet).
+    pub shortfall: Option<Shortfall>,
+}
+
+impl Standing {
+    /// Whether the entrant is eligible for the championship.
+    pub fn eligible(&self) -> bool {
+        self.shortfall.is_none()
+    }
+}
+
+fn best_first(points: &[Points]) -> Vec<Points> {
+    let mut v = points.to_vec();
+    v.sort_by(|a, b| b.cmp(a));
+    v
+}
+
+/// Keeps the best `needed` results and drops up to `drop` of the worst beyond them.
+fn drop_worst(mut counted: Vec<Points>, needed: u32, drop: u32) -> (Vec<Points>, usize) {
+    let dropped = counted
+        .len()
+        .saturating_sub(needed as usize)
+        .min(drop as usize);
+    counted.truncate(counted.len() - dropped);
+    (counted, dropped)
+}
+
+/// A player's individual championship standing from all the points of the season.
+pub fn individual(points: &[Points], min: u32, x: u32) -> Standing {
+    let all = best_first(points);
+    if all.len() < min as usize {
+        return Standing {
+            average: mean(&all),
+            counted: all,
+            dropped: 0,
+            substitutes: 0,
+            shortfall: Some(Shortfall::Sessions {
+                played: points.len(),
+                needed: min,
+            }),
+        };
+    }
+    let (counted, dropped) = drop_worst(all, min, x);
+    Standing {
+        average: mean(&counted),
+        counted,
+        dropped,
+        substitutes: 0,
+        shortfall: None,
+    }
+}
+
+/// A pair's or threesome's championship standing from its results together and its
+/// results with a substitute.
+pub fn together(together: &[Points], substitute: &[Points], me: u32, inv: u32, y: u32) -> Standing {
+    let mine = best_first(together);
+    if mine.len() >= me as usize {
+        let (counted, dropped) = drop_worst(mine, me, y);
+        return Standing {
+            average: mean(&counted),
+            counted,
+            dropped,
+            substitutes: 0,
+            shortfall: None,
+        };
+    }
+    let room = (me as usize - mine.len()).min(inv as usize);
+    let subs: Vec<Points> = best_first(substitute).into_iter().take(room).collect();
+    let substitutes = subs.len();
+    let eligible = mine.len() + substitutes >= me as usize;
+    let shortfall = (!eligible).then_some(Shortfall::Together {
+        together: mine.len(),
+        substitutes,
+        needed: me,
+    });
+    let counted = best_first(&[mine, subs].concat());
+    Standing {
+        average: mean(&counted),
+        counted,
+        dropped: 0,
+        substitutes,
+        shortfall,
+    }
+}
+
+/// The order of a championship: eligible entrants first by average (highest first), then
+/// the others by average; `None` averages last.
+pub fn order(standings: &[&Standing]) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..standings.len()).collect();
+    idx.sort_by(|&a, &b| {
+        let (x, y) = (standings[a], standings[b]);
+        y.eligible()
+            .cmp(&x.eligible())
+            .then_with(|| y.average.cmp(&x.average))
+    });
+    idx
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ranking::{frac, int};
+    use proptest::prelude::*;
+
+    fn pts(v: &[i64]) -> Vec<Points> {
+        v.iter().map(|&p| int(p)).collect()
+    }
+
+    #[test]
+    fn seed_min_20_x_5_with_22_played_drops_2() {
+        // 22 sessions: 20 at 70, and two bad nights at 40 and 45.
+        let mut p = vec![70; 20];
+        p.extend([40, 45]);
+        let s = individual(&pts(&p), 20, 5);
+        assert!(s.eligible());
+        assert_eq!(s.dropped, 2);
+        assert_eq!(s.counted.len(), 20);
+        assert_eq!(s.average, Some(int(70)));
+    }
+
+    #[test]
+    fn individual_drops_at_most_x() {
+        let s = individual(&pts(&[60; 30]), 20, 5);
+        assert_eq!((s.dropped, s.counted.len()), (5, 25));
+        let s = individual(&pts(&[60; 20]), 20, 5);
+        assert_eq!(s.dropped, 0);
+    }
+
+    #[test]
+    fn individual_not_yet_eligible_says_why() {
+        let s = individual(&pts(&[80, 70, 60]), 20, 5);
+        assert!(!s.eligible());
+        assert_eq!(s.average, Some(int(70)));
+        assert_eq!(
+            s.shortfall.unwrap().to_string(),
+            "played 3 of the 20 sessions needed (17 to go)"
+        );
+    }
+
+    #[test]
+    fn pairs_with_substitutes_by_hand() {
+        // me 5, inv 2, y 1. Together 60, 70, 72; with a substitute 50, 80, 66.
+        // The best two substitute results (80, 66) fill up to five: mean
+        // (72 + 70 + 60 + 80 + 66) / 5 = 69.6.
+        let s = together(&pts(&[60, 70, 72]), &pts(&[50, 80, 66]), 5, 2, 1);
+        assert!(s.eligible());
+        assert_eq!(s.substitutes, 2);
+        assert_eq!(s.counted, pts(&[80, 72, 70, 66, 60]));
+        assert_eq!(s.average, Some(frac(348, 5)));
+        // Only two together: 2 + 2 substitutes is short of 5.
+        let s = together(&pts(&[60, 70]), &pts(&[50, 80, 66]), 5, 2, 1);
+        assert!(!s.eligible());
+        assert_eq!(
+            s.shortfall.unwrap().to_string(),
+            "2 together and 2 with a substitute of the 5 needed (1 to go)"
+        );
+        // Five together: substitute results no longer count; six together drop one.
+        let s = together(&pts(&[60, 70, 72, 64, 58]), &pts(&[90]), 5, 2, 1);
+        assert_eq!((s.substitutes, s.dropped), (0, 0));
+        assert_eq!(s.average, Some(frac(324, 5)));
+        let s = together(&pts(&[60, 70, 72, 64, 58, 68]), &pts(&[90]), 5, 2, 1);
+        assert_eq!((s.substitutes, s.dropped), (0, 1));
+        assert_eq!(s.average, Some(frac(334, 5)));
+    }
+
+    #[test]
+    fn order_puts_eligible_first() {
+        let a = individual(&pts(&[90]), 2, 0);
+        let b = individual(&pts(&[60, 62]), 2, 0);
+        let c = individual(&pts(&[70, 72]), 2, 0);
+        assert_eq!(order(&[&a, &b, &c]), vec![2, 1, 0]);
+    }
+
+    proptest! {
+        #[test]
+        fn never_fewer_than_min_counted(p in prop::collection::vec(0i64..=100, 0..40), min in 1u32..30, x in 0u32..8) {
+            let s = individual(&pts(&p), min, x);
+            if s.eligible() {
+                prop_assert!(s.counted.len() >= min as usize);
+                prop_assert!(s.dropped <= x as usize);
+                prop_assert_eq!(s.counted.len() + s.dropped, p.len());
+            } else {
+                prop_assert!(p.len() < min as usize);
+            }
+        }
+    }
+}

@@ -1,0 +1,536 @@
+//! NBB-Clubranking: ranking points, rankings, line assignment and the club championship
+//! (SPEC section 6; seed 002 "NBB-Clubranking", Thilo Kielmann and the Nederlandse
+//! Bridge Bond).
+//!
+//! Every player earns ranking points for each session played. A pairs or butler session
+//! turns a pair's percentage or G-IMP into points within the interval of the line it
+//! played ([`lines`]: nominal lines, stretched lines on nights with fewer or more lines,
+//! top-integral groups, line letters in alphabetical order) by one of four [`methods`]
+//! (by place, by ratio, balanced, dynamic per line); a teams night gives each team the
+//! strength of its opponents plus its victory-point margin ([`teams_night`]).
+//!
+//! A player's ranking is the mean of the points of the last `Z` sessions played, filled
+//! up with a replacement ranking while fewer have been played ([`rankings`]); a pair's
+//! ranking is the sum of its players' and a threesome's two thirds of the sum of its
+//! three. Pair rankings put tonight's pairs into lines ([`line_assignment`]). Over a
+//! season the points decide the individual and the pairs-and-threesomes club
+//! championships ([`championship`]). Rankings are kept per playing moment and per
+//! season; a new season starts from the last one's final standing ([`season`]).
+//!
+//! Points are exact rationals; only the method "by place" and the stretched line widths
+//! are rounded to whole numbers, as the seed does.
+
+pub mod championship;
+pub mod line_assignment;
+pub mod lines;
+pub mod methods;
+pub mod rankings;
+pub mod season;
+pub mod teams_night;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::fmt;
+
+/// Ranking points, rankings and scores: exact rationals of any size.
+pub type Points = BigRational;
+
+/// A whole number of points.
+pub fn int(n: i64) -> Points {
+    Points::from_integer(BigInt::from(n))
+}
+
+/// The fraction `numer / denom` (denom not zero).
+pub fn frac(numer: i64, denom: i64) -> Points {
+    Points::new(BigInt::from(numer), BigInt::from(denom))
+}
+
+/// Reads a decimal number as written by a club ("57.25", "-1,3", "64"), exactly.
+pub fn parse_decimal(text: &str) -> Option<Points> {
+    let t = text.trim().replace(',', ".");
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(&t)),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+        || fraction.len() > 30
+    {
+        return None;
+    }
+    let numer: BigInt = format!("{whole}{fraction}").parse().unwrap_or_default();
+    let denom = BigInt::from(10).pow(fraction.len() as u32);
+    let r = Points::new(numer, denom);
+    Some(if negative { -r } else { r })
+}
+
+/// Rounded to the nearest whole number, halves away from zero.
+pub fn round_whole(r: &Points) -> Points {
+    let twice: BigInt = r.numer() * BigInt::from(2);
+    let d: BigInt = r.denom() * BigInt::from(2);
+    let (q, _) = (twice.abs() + r.denom()).div_rem(&d);
+    Points::from_integer(if r.is_negative() { -q } else { q })
+}
+
+/// The mean of some points; `None` for none.
+pub fn mean(values: &[Points]) -> Option<Points> {
+    if values.is_empty() {
+        return None;
+    }
+    let sum: Points = values.iter().fold(Points::zero(), |acc, v| acc + v);
+    Some(sum / int(values.len() as i64))
+}
+
+/// Written with two decimals, rounded half away from zero, the way rankings are printed.
+pub fn decimal2(r: &Points) -> String {
+    // Hundredths rounded half away from zero, in integers: no fraction to reduce.
+    let hundred: BigInt = r.numer() * BigInt::from(100);
+    let d: BigInt = r.denom() * BigInt::from(2);
+    let (q, _) = (hundred.abs() * BigInt::from(2) + r.denom()).div_rem(&d);
+    let n = if hundred.is_negative() { -q } else { q };
+    let negative = n.is_negative();
+    let digits = format!("{:03}", n.abs());
+    let (whole, frac) = digits.split_at(digits.len() - 2);
+    format!("{}{whole}.{frac}", if negative { "-" } else { "" })
+}
+
+/// The nearest `f64`, for JSON.
+pub fn to_f64(r: &Points) -> f64 {
+    r.to_f64().unwrap_or(f64::NAN)
+}
+
+/// How a club turns session scores into ranking points (seed 002, "Rekenmethoden").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// Evenly by place in the line, rounded to whole numbers.
+    Place,
+    /// By ratio of the scores between the line's best and worst score.
+    Ratio,
+    /// By ratio of the scores, balanced around the average score (the usual choice).
+    #[default]
+    Balanced,
+    /// Dynamic per line: around the mean ranking of the players in the line.
+    Dynamic,
+}
+
+impl Method {
+    /// The method's name in the settings file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Place => "place",
+            Method::Ratio => "ratio",
+            Method::Balanced => "balanced",
+            Method::Dynamic => "dynamic",
+        }
+    }
+
+    /// The method named in a settings file (`place`, `ratio`, `balanced`, `dynamic`).
+    pub fn from_name(name: &str) -> Option<Method> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "place" | "plaats" => Some(Method::Place),
+            "ratio" | "rato" => Some(Method::Ratio),
+            "balanced" | "gebalanceerd" => Some(Method::Balanced),
+            "dynamic" | "dynamisch" => Some(Method::Dynamic),
+            _ => None,
+        }
+    }
+}
+
+/// The competition form of a session: what its scores are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Form {
+    /// A pairs session scored in matchpoint percentages.
+    #[default]
+    Pairs,
+    /// A butler session scored in G-IMP (IMPs per board against a datum).
+    Butler,
+    /// A teams night scored in victory points on the 20-VP scale.
+    Teams,
+}
+
+impl Form {
+    /// The form's name in input files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Form::Pairs => "pairs",
+            Form::Butler => "butler",
+            Form::Teams => "teams",
+        }
+    }
+
+    /// The form named in an input file (`pairs`, `butler`, `teams`).
+    pub fn from_name(name: &str) -> Option<Form> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "" | "pairs" | "paren" => Some(Form::Pairs),
+            "butler" => Some(Form::Butler),
+            "teams" | "viertallen" => Some(Form::Teams),
+            _ => None,
+        }
+    }
+}
+
+/// A club's settings for one ranking, with the seed's defaults.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClubSettings {
+    /// G: the upper bound of ranking points, the top of the A line (100).
+    pub top: Points,
+    /// B: the width of a line (40).
+    pub width: Points,
+    /// S: the step from one line's top to the next (10).
+    pub step: Points,
+    /// L: the nominal number of lines the club plays in (3).
+    pub lines: u32,
+    /// How scores become ranking points.
+    pub method: Method,
+    /// ST for pairs: the percentage that earns the top of the line (63.5 %).
+    pub st_pairs: Points,
+    /// ST for butler: the G-IMP that earn the top of the line (2.0).
+    pub st_butler: Points,
+    /// ST for teams: the victory points that earn the full half width (17 VP).
+    pub st_teams: Points,
+    /// Z: the number of most recent sessions a player's ranking averages (6).
+    pub z: u32,
+    /// The replacement ranking for players without one of their own; `None` for the
+    /// middle of the nominal scale.
+    pub replacement: Option<Points>,
+    /// min: sessions a player needs for the individual championship (20).
+    pub min: u32,
+    /// x: worst scores a player may drop above `min` (5).
+    pub x: u32,
+    /// me: sessions together a pair or threesome needs for the championship (20).
+    pub me: u32,
+    /// inv: of those, how many may be results with a substitute (5).
+    pub inv: u32,
+    /// y: worst scores a pair or threesome may drop above `me` (5).
+    pub y: u32,
+}
+
+impl Default for ClubSettings {
+    fn default() -> Self {
+        ClubSettings {
+            top: int(100),
+            width: int(40),
+            step: int(10),
+            lines: 3,
+            method: Method::Balanced,
+            st_pairs: frac(635, 10),
+            st_butler: int(2),
+            st_teams: int(17),
+            z: 6,
+            replacement: None,
+            min: 20,
+            x: 5,
+            me: 20,
+            inv: 5,
+            y: 5,
+        }
+    }
+}
+
+/// A setting outside what the rules allow.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("setting `{setting}` = {value} is out of range: {rule}")]
+pub struct SettingsError {
+    /// The setting's name in the settings file.
+    pub setting: &'static str,
+    /// The value given.
+    pub value: String,
+    /// What the value must be.
+    pub rule: &'static str,
+}
+
+impl ClubSettings {
+    /// The A-line average A = G − B/2 (80 with the defaults).
+    pub fn a_average(&self) -> Points {
+        &self.top - &self.width / int(2)
+    }
+
+    /// The lower bound g = G − B − (L − 1) × S of the nominal lines (40 with the defaults).
+    pub fn bottom(&self) -> Points {
+        &self.top - &self.width - &self.step * int(i64::from(self.lines) - 1)
+    }
+
+    /// The replacement ranking for a player without one of their own.
+    pub fn default_replacement(&self) -> Points {
+        self.replacement
+            .clone()
+            .unwrap_or_else(|| (&self.top + self.bottom()) / int(2))
+    }
+
+    /// The average score (50 % or 0 G-IMP) and the top score ST of a pairs or butler
+    /// session.
+    pub fn average_and_top(&self, form: Form) -> (Points, Points) {
+        match form {
+            Form::Pairs => (int(50), self.st_pairs.clone()),
+            Form::Butler => (int(0), self.st_butler.clone()),
+            Form::Teams => (int(10), self.st_teams.clone()),
+        }
+    }
+
+    /// Checks every setting against the rules' ranges.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        let bad = |setting, value: String, rule| {
+            Err(SettingsError {
+                setting,
+                value,
+                rule,
+            })
+        };
+        if !self.width.is_positive() {
+            return bad(
+                "b",
+                decimal2(&self.width),
+                "the line width B must be above 0",
+            );
+        }
+        if self.step.is_negative() {
+            return bad(
+                "s",
+                decimal2(&self.step),
+                "the step between lines cannot be negative",
+            );
+        }
+        if self.step > self.width {
+            return bad(
+                "step",
+                decimal2(&self.step),
+                "the step cannot exceed the line width B, or neighbouring lines would not overlap",
+            );
+        }
+        if !(1..=26).contains(&self.lines) {
+            return bad(
+                "lines",
+                self.lines.to_string(),
+                "a club plays in 1 to 26 lines (A to Z)",
+            );
+        }
+        if !self.top.is_positive() {
+            return bad(
+                "g",
+                decimal2(&self.top),
+                "the upper bound G must be above 0",
+            );
+        }
+        if self.st_pairs <= int(50) || self.st_pairs > int(100) {
+            return bad(
+                "st_pairs",
+                decimal2(&self.st_pairs),
+                "ST for pairs lies above 50 % and at most 100 %",
+            );
+        }
+        if !self.st_butler.is_positive() {
+            return bad(
+                "st_butler",
+                decimal2(&self.st_butler),
+                "ST for butler lies above 0 G-IMP",
+            );
+        }
+        if self.st_teams <= int(10) || self.st_teams > int(20) {
+            return bad(
+                "st_teams",
+                decimal2(&self.st_teams),
+                "ST for teams lies above 10 VP and at most 20 VP",
+            );
+        }
+        if self.z == 0 {
+            return bad("z", "0".into(), "a ranking averages at least 1 session");
+        }
+        if self.min == 0 {
+            return bad(
+                "min",
+                "0".into(),
+                "the individual championship needs at least 1 session",
+            );
+        }
+        if self.me == 0 {
+            return bad(
+                "me",
+                "0".into(),
+                "the pairs championship needs at least 1 session together",
+            );
+        }
+        if self.inv > self.me {
+            return bad(
+                "inv",
+                self.inv.to_string(),
+                "at most `me` of the sessions counted may be played with a substitute",
+            );
+        }
+        if let Some(r) = &self.replacement
+            && r.is_negative()
+        {
+            return bad(
+                "replacement",
+                decimal2(r),
+                "a replacement ranking cannot be negative",
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Where an input item came from (file and line), for messages.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Origin(pub String);
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            f.write_str("input")
+        } else {
+            f.write_str(&self.0)
+        }
+    }
+}
+
+/// Session input that cannot be ranked; every variant names where it came from and what
+/// to fix. No ranking is produced while any exists.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RankingError {
+    /// A line (or top-integral group) with a single pair.
+    #[error(
+        "{origin}: session {session}: line {line} has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter"
+    )]
+    LonePair {
+        /// Where the pair came from.
+        origin: Origin,
+        /// The session (date and playing moment).
+        session: String,
+        /// The line letter or top-integral group.
+        line: String,
+    },
+    /// A score the session's form cannot have.
+    #[error("{origin}: session {session}: score {score} is outside {range}: correct the score")]
+    ScoreOutOfRange {
+        /// Where the score came from.
+        origin: Origin,
+        /// The session.
+        session: String,
+        /// The score as given.
+        score: String,
+        /// The allowed range.
+        range: &'static str,
+    },
+    /// A player in two pairs or teams on one night.
+    #[error(
+        "{origin}: session {session}: player {player} also plays in {first}; a player plays in one pair (or team) a night: correct the players"
+    )]
+    PlayerTwice {
+        /// Where the second appearance came from.
+        origin: Origin,
+        /// The session.
+        session: String,
+        /// The player id.
+        player: String,
+        /// The first pair or team the player appeared in.
+        first: String,
+    },
+    /// A pair without exactly two players, or a team with fewer than four.
+    #[error("{origin}: session {session}: {what}")]
+    Players {
+        /// Where the pair or team came from.
+        origin: Origin,
+        /// The session.
+        session: String,
+        /// What is wrong and what to do.
+        what: String,
+    },
+    /// A teams night that does not fit together.
+    #[error("{origin}: session {session}: {what}")]
+    Teams {
+        /// Where the match came from.
+        origin: Origin,
+        /// The session.
+        session: String,
+        /// What is wrong and what to do.
+        what: String,
+    },
+    /// A session that does not fit together (no results, a line in two groups, two
+    /// forms, a line letter that is not A-Z).
+    #[error("{origin}: session {session}: {what}")]
+    Session {
+        /// Where the session came from.
+        origin: Origin,
+        /// The session.
+        session: String,
+        /// What is wrong and what to do.
+        what: String,
+    },
+    /// A session of a playing moment the settings do not list.
+    #[error("{origin}: {what}")]
+    Moment {
+        /// Where the session came from.
+        origin: Origin,
+        /// What is wrong and what to do.
+        what: String,
+    },
+    /// A date that is not YYYY-MM-DD, or that lies in no season.
+    #[error("{origin}: {what}")]
+    Date {
+        /// Where the date came from.
+        origin: Origin,
+        /// What is wrong and what to do.
+        what: String,
+    },
+    /// A settings value out of range.
+    #[error("{origin}: {error}")]
+    Settings {
+        /// The settings file (and playing moment).
+        origin: Origin,
+        /// The setting.
+        error: SettingsError,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_read_exactly() {
+        assert_eq!(parse_decimal("57.25"), Some(frac(229, 4)));
+        assert_eq!(parse_decimal("-1,3"), Some(frac(-13, 10)));
+        assert_eq!(parse_decimal("64"), Some(int(64)));
+        assert_eq!(parse_decimal("abc"), None);
+        assert_eq!(parse_decimal(""), None);
+        assert_eq!(parse_decimal("."), None);
+    }
+
+    #[test]
+    fn rounding_is_half_away_from_zero() {
+        assert_eq!(round_whole(&frac(5, 2)), int(3));
+        assert_eq!(round_whole(&frac(-5, 2)), int(-3));
+        assert_eq!(round_whole(&frac(240, 7)), int(34));
+        assert_eq!(decimal2(&frac(1, 8)), "0.13");
+        assert_eq!(decimal2(&frac(-1, 8)), "-0.13");
+        assert_eq!(decimal2(&int(70)), "70.00");
+    }
+
+    #[test]
+    fn seed_defaults() {
+        let s = ClubSettings::default();
+        assert_eq!(s.a_average(), int(80));
+        assert_eq!(s.bottom(), int(40));
+        assert_eq!(s.default_replacement(), int(70));
+        assert!(s.validate().is_ok());
+    }
+
+    #[test]
+    fn settings_out_of_range_are_named() {
+        let s = ClubSettings {
+            st_pairs: int(45),
+            ..ClubSettings::default()
+        };
+        let e = s.validate().unwrap_err();
+        assert_eq!(e.setting, "st_pairs");
+        let s = ClubSettings {
+            inv: 30,
+            ..ClubSettings::default()
+        };
+        assert_eq!(s.validate().unwrap_err().setting, "inv");
+    }
+}

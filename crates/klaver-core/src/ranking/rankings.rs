@@ -1,0 +1,178 @@
+//! Rankings of players, pairs and threesomes (seed 002, "Rankings voor spelers, paren en
+//! driemanschappen").
+//!
+//! A player's ranking is the mean of the ranking points of the last Z sessions the player
+//! actually played; sessions missed are never filled in, except that a player with fewer
+//! than Z sessions has the missing ones filled with the replacement ranking Rv (usually
+//! last season's final standing), as if played before the first. A pair's ranking is the
+//! sum of its two players' rankings, and decides the line it plays in; a threesome's is
+//! 2 × (R1 + R2 + R3) / 3, comparable with a pair's. In a threesome only the two who
+//! played a session get its points.
+
+use super::{Points, int};
+use num_traits::Zero;
+
+/// A player's ranking from the points of the sessions played (oldest first), the number
+/// of sessions Z it averages and the player's replacement ranking.
+pub fn player_ranking(points: &[Points], z: u32, replacement: &Points) -> Points {
+    let z = z.max(1) as usize;
+    let recent = &points[points.len().saturating_sub(z)..];
+    let missing = z - recent.len();
+    let sum = recent.iter().fold(Points::zero(), |acc, p| acc + p);
+    (sum + replacement * int(missing as i64)) / int(z as i64)
+}
+
+/// A pair's ranking: the sum of its two players' rankings.
+pub fn pair_ranking(first: &Points, second: &Points) -> Points {
+    first + second
+}
+
+/// A threesome's ranking: two thirds of the sum of its three players' rankings.
+pub fn threesome_ranking(a: &Points, b: &Points, c: &Points) -> Points {
+    (a + b + c) * int(2) / int(3)
+}
+
+/// The ranking of a pair or threesome from its players' rankings (two or three).
+pub fn entrant_ranking(players: &[Points]) -> Points {
+    match players {
+        [a, b] => pair_ranking(a, b),
+        [a, b, c] => threesome_ranking(a, b, c),
+        _ => players.iter().fold(Points::zero(), |acc, p| acc + p),
+    }
+}
+
+/// A session a player played: the points earned and who played alongside.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayedSession {
+    /// The session's index in its season.
+    pub session: usize,
+    /// The ranking points earned.
+    pub points: Points,
+    /// The partner (pairs and butler) or team-mates (teams).
+    pub partners: Vec<String>,
+    /// The pair or team as the session named it (for the history).
+    pub unit: String,
+}
+
+/// A player's season: the sessions played and the ranking after each.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerLog {
+    /// The player's id.
+    pub player: String,
+    /// The replacement ranking the season started from.
+    pub replacement: Points,
+    /// The sessions played, oldest first.
+    pub played: Vec<PlayedSession>,
+    /// The ranking after each session played, aligned with `played`.
+    pub history: Vec<Points>,
+}
+
+impl PlayerLog {
+    /// A player who has not played yet this season.
+    pub fn new(player: &str, replacement: Points) -> PlayerLog {
+        PlayerLog {
+            player: player.to_string(),
+            replacement,
+            played: Vec::new(),
+            history: Vec::new(),
+        }
+    }
+
+    /// The ranking now (after the last session recorded).
+    pub fn ranking(&self, z: u32) -> Points {
+        self.history
+            .last()
+            .cloned()
+            .unwrap_or_else(|| player_ranking(&[], z, &self.replacement))
+    }
+
+    /// The ranking before session `session` of the season.
+    pub fn ranking_before(&self, session: usize) -> Points {
+        match self.played.iter().rposition(|p| p.session < session) {
+            Some(i) => self.history[i].clone(),
+            None => self.replacement.clone(),
+        }
+    }
+
+    /// Records a session played and the ranking it leads to.
+    pub fn record(&mut self, played: PlayedSession, z: u32) {
+        self.played.push(played);
+        // Only the last Z sessions count.
+        let recent = &self.played[self.played.len().saturating_sub(z.max(1) as usize)..];
+        let points: Vec<Points> = recent.iter().map(|p| p.points.clone()).collect();
+        self.history
+            .push(player_ranking(&points, z, &self.replacement));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ranking::frac;
+    use proptest::prelude::*;
+
+    #[test]
+    fn replacement_fills_the_missing_sessions() {
+        let rv = int(60);
+        assert_eq!(player_ranking(&[], 3, &rv), int(60));
+        assert_eq!(player_ranking(&[int(80)], 3, &rv), frac(200, 3));
+        assert_eq!(player_ranking(&[int(80), int(70)], 3, &rv), int(70));
+    }
+
+    #[test]
+    fn only_the_last_z_sessions_count() {
+        let pts = [int(80), int(70), int(90), int(50)];
+        assert_eq!(player_ranking(&pts, 3, &int(0)), int(70));
+        assert_eq!(player_ranking(&pts, 1, &int(0)), int(50));
+    }
+
+    #[test]
+    fn pair_and_threesome_by_hand() {
+        assert_eq!(pair_ranking(&int(72), &frac(135, 2)), frac(279, 2));
+        // 70, 65, 60: 2 × 195 / 3 = 130, comparable with a pair of 65 + 65.
+        assert_eq!(threesome_ranking(&int(70), &int(65), &int(60)), int(130));
+        assert_eq!(entrant_ranking(&[int(70), int(65), int(60)]), int(130));
+        assert_eq!(entrant_ranking(&[int(70), int(65)]), int(135));
+    }
+
+    #[test]
+    fn log_keeps_the_history() {
+        let mut log = PlayerLog::new("p1", int(60));
+        for (s, pts) in [(0, 90), (2, 30)] {
+            log.record(
+                PlayedSession {
+                    session: s,
+                    points: int(pts),
+                    partners: vec!["p2".into()],
+                    unit: "1".into(),
+                },
+                2,
+            );
+        }
+        assert_eq!(log.history, vec![int(75), int(60)]);
+        assert_eq!(log.ranking_before(0), int(60));
+        assert_eq!(log.ranking_before(1), int(75));
+        assert_eq!(log.ranking_before(2), int(75));
+        assert_eq!(log.ranking(2), int(60));
+    }
+
+    proptest! {
+        #[test]
+        fn ranking_lies_between_the_smallest_and_largest_value(
+            pts in prop::collection::vec(0i64..=120, 0..15),
+            z in 1u32..8,
+            rv in 0i64..=100,
+        ) {
+            let p: Vec<Points> = pts.iter().map(|&x| int(x)).collect();
+            let r = player_ranking(&p, z, &int(rv));
+            let tail = &pts[pts.len().saturating_sub(z as usize)..];
+            let mut lo = tail.iter().copied().min().unwrap_or(rv);
+            let mut hi = tail.iter().copied().max().unwrap_or(rv);
+            if tail.len() < z as usize {
+                lo = lo.min(rv);
+                hi = hi.max(rv);
+            }
+            prop_assert!(r >= int(lo) && r <= int(hi));
+        }
+    }
+}

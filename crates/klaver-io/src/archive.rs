@@ -1,0 +1,559 @@
+//! Scoring an archive: one travellers file holding many sessions one after another, as a
+//! federation's results database exports them (the NBB keeps some 70 million board
+//! results).
+//!
+//! Each line carries its session's id in a `session` column; a session's lines stand
+//! together. The file is read as a stream, one session at a time, so memory stays that of
+//! a few sessions however large the archive is. Sessions are scored on all the machine's
+//! cores: a reader cuts the file into sessions, workers read and score them exactly as
+//! `klaver score` scores a travellers file, and the results are written in the file's
+//! order: one line per pair and session with its points, maximum, percentage, rank,
+//! boards and club points.
+//!
+//! A session with an error is reported with its lines and left out of the results; the
+//! others are scored. A session whose lines do not stand together is an error that stops
+//! the run, since its results could not be compared with each other.
+
+use crate::report;
+use crate::travellers::{ReadOptions, TravellersReader};
+use klaver_core::notation::Language;
+use klaver_core::session::{Diagnostic, Settings, Severity, score_session};
+use rustc_hash::FxHashMap;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::sync::mpsc;
+
+/// How to score an archive.
+#[derive(Debug, Clone, Default)]
+pub struct ArchiveScoring {
+    /// The language of the contracts.
+    pub lang: Language,
+    /// The rules every session is scored with.
+    pub settings: Settings,
+    /// Worker threads; 0 uses every core.
+    pub threads: usize,
+}
+
+/// What scoring an archive found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ArchiveSummary {
+    /// Sessions in the file.
+    pub sessions: u64,
+    /// Sessions scored.
+    pub scored: u64,
+    /// Sessions left out because of errors.
+    pub failed: u64,
+    /// Results (traveller lines) in the sessions scored.
+    pub results: u64,
+    /// Pair lines written.
+    pub pairs: u64,
+    /// Warnings reported.
+    pub warnings: u64,
+}
+
+/// An archive that cannot be read on.
+#[derive(Debug, thiserror::Error)]
+pub enum ArchiveError {
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+    /// The header has no session column.
+    #[error("line 1: the header has no session column: an archive names each line's session")]
+    NoSessionColumn,
+    /// The file is empty.
+    #[error("the file is empty: an archive starts with a header line")]
+    Empty,
+    /// The header lacks a column the travellers need.
+    #[error("line 1: {0}")]
+    Header(String),
+    /// The CSV itself cannot be read.
+    #[error("line {line}: {message}")]
+    Csv {
+        /// The line.
+        line: u64,
+        /// What the CSV reader said.
+        message: String,
+    },
+    /// A session's lines are split by another session's.
+    #[error(
+        "line {line}: session {session} continues here after other sessions (it was on line {first}): keep each session's lines together, e.g. sort the file by session"
+    )]
+    SessionSplit {
+        /// The line where the session reappears.
+        line: u64,
+        /// The session.
+        session: String,
+        /// A line of its earlier part.
+        first: u64,
+    },
+}
+
+/// One session's records, kept flat (a few allocations a session, not a few a line):
+/// the bytes of every field one after another, where each field ends, and for each
+/// record its first field, its number of fields and its line in the file.
+struct Chunk {
+    session: String,
+    bytes: Vec<u8>,
+    field_ends: Vec<u32>,
+    records: Vec<(u32, u32, u32)>,
+}
+
+impl Chunk {
+    fn new(session: String) -> Chunk {
+        Chunk {
+            session,
+            bytes: Vec::with_capacity(8 << 10),
+            field_ends: Vec::with_capacity(2 << 10),
+            records: Vec::with_capacity(256),
+        }
+    }
+
+    fn push(&mut self, rec: &csv::ByteRecord, line: u64) {
+        let first = self.field_ends.len() as u32;
+        for f in rec {
+            self.bytes.extend_from_slice(f);
+            self.field_ends.push(self.bytes.len() as u32);
+        }
+        let line = u32::try_from(line).unwrap_or(u32::MAX);
+        self.records.push((first, rec.len() as u32, line));
+    }
+
+    /// The fields of record `k`.
+    fn fields(&self, k: usize) -> impl Iterator<Item = &[u8]> {
+        let (first, count, _) = self.records[k];
+        (first..first + count).map(move |i| {
+            let start = match i {
+                0 => 0,
+                i => self.field_ends[i as usize - 1] as usize,
+            };
+            &self.bytes[start..self.field_ends[i as usize] as usize]
+        })
+    }
+}
+
+/// Sessions handed to a worker together, so that threads wake once per batch rather than
+/// once per session.
+struct Batch {
+    seq: u64,
+    chunks: Vec<Chunk>,
+    records: usize,
+}
+
+/// Records a batch collects before it is handed out.
+const BATCH_RECORDS: usize = 4096;
+
+/// A scored session, ready to be written.
+struct Scored {
+    rows: String,
+    messages: Vec<String>,
+    ok: bool,
+    results: u64,
+    pairs: u64,
+    warnings: u64,
+}
+
+fn csv_error(e: csv::Error) -> ArchiveError {
+    let line = e.position().map_or(0, |p| p.line());
+    ArchiveError::Csv {
+        line,
+        message: e.to_string(),
+    }
+}
+
+/// Scores every session of an archive read from `input`, writing one CSV line per pair
+/// and session to `out`; each error or warning found in a session is passed to `report`
+/// as a sentence naming the session and the line.
+pub fn score_archive<R, W>(
+    input: R,
+    out: W,
+    opts: &ArchiveScoring,
+    report: &mut dyn FnMut(&str),
+) -> Result<ArchiveSummary, ArchiveError>
+where
+    R: Read + Send,
+    W: Write,
+{
+    let mut out = std::io::BufWriter::with_capacity(1 << 20, out);
+    // One CSV reader for the whole file: records are cut into sessions as they come.
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .has_headers(false)
+        .buffer_capacity(1 << 20)
+        .from_reader(input);
+    let mut header = csv::ByteRecord::new();
+    if !rdr.read_byte_record(&mut header).map_err(csv_error)? {
+        return Err(ArchiveError::Empty);
+    }
+    let header = csv::StringRecord::from_byte_record_lossy(header);
+    let session_col = header
+        .iter()
+        .position(|h| {
+            h.trim()
+                .trim_start_matches('\u{feff}')
+                .eq_ignore_ascii_case("session")
+        })
+        .ok_or(ArchiveError::NoSessionColumn)?;
+    // A header the travellers reader refuses is refused once, here.
+    TravellersReader::new(&header, ReadOptions { lang: opts.lang })
+        .map_err(|e| ArchiveError::Header(e.to_string()))?;
+    writeln!(
+        out,
+        "session,section,pair,points,max,percentage,rank,boards,club_points"
+    )?;
+
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let mut summary = ArchiveSummary::default();
+    std::thread::scope(|scope| -> Result<(), ArchiveError> {
+        let header = &header;
+        let (result_tx, result_rx) = mpsc::sync_channel::<(u64, Vec<Scored>)>(4 * threads);
+        let mut work_txs = Vec::with_capacity(threads);
+        for _ in 0..threads {
+            let (tx, rx) = mpsc::sync_channel::<Batch>(2);
+            work_txs.push(tx);
+            let result_tx = result_tx.clone();
+            scope.spawn(move || {
+                for batch in rx {
+                    let scored = batch
+                        .chunks
+                        .into_iter()
+                        .map(|c| score_chunk(c, header, opts))
+                        .collect();
+                    if result_tx.send((batch.seq, scored)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(result_tx);
+
+        // The reader: cuts the records into sessions and hands them out in turn.
+        let reader = scope.spawn(move || -> Result<u64, ArchiveError> {
+            // Where each session began, to catch a session whose lines are split.
+            let mut first_of: FxHashMap<Vec<u8>, u64> = FxHashMap::default();
+            let mut current: Option<(Vec<u8>, Chunk)> = None;
+            let mut sessions: u64 = 0;
+            let mut batch = Batch {
+                seq: 0,
+                chunks: Vec::new(),
+                records: 0,
+            };
+            let mut rec = csv::ByteRecord::new();
+            // Adds a finished session to the batch, and hands the batch out when full (or
+            // at the end); false when the workers have stopped.
+            let mut send = |chunk: Option<Chunk>, last: bool| -> bool {
+                if let Some(chunk) = chunk {
+                    batch.records += chunk.records.len();
+                    batch.chunks.push(chunk);
+                }
+                if batch.records < BATCH_RECORDS && (!last || batch.chunks.is_empty()) {
+                    return true;
+                }
+                let seq = batch.seq;
+                let full = std::mem::replace(
+                    &mut batch,
+                    Batch {
+                        seq: seq + 1,
+                        chunks: Vec::new(),
+                        records: 0,
+                    },
+                );
+                work_txs[(seq % work_txs.len() as u64) as usize]
+                    .send(full)
+                    .is_ok()
+            };
+            while rdr.read_byte_record(&mut rec).map_err(csv_error)? {
+                let line = rec.position().map_or(0, |p| p.line());
+                if rec.iter().all(|f| f.trim_ascii().is_empty()) {
+                    continue;
+                }
+                let key = rec.get(session_col).unwrap_or_default().trim_ascii();
+                let same = matches!(&current, Some((k, _)) if k.as_slice() == key);
+                if !same {
+                    if let Some(&first) = first_of.get(key) {
+                        return Err(ArchiveError::SessionSplit {
+                            line,
+                            session: String::from_utf8_lossy(key).into_owned(),
+                            first,
+                        });
+                    }
+                    if let Some((_, chunk)) = current.take()
+                        && !send(Some(chunk), false)
+                    {
+                        return Ok(sessions);
+                    }
+                    first_of.insert(key.to_vec(), line);
+                    current = Some((
+                        key.to_vec(),
+                        Chunk::new(String::from_utf8_lossy(key).into_owned()),
+                    ));
+                    sessions += 1;
+                }
+                if let Some((_, chunk)) = &mut current {
+                    chunk.push(&rec, line);
+                }
+            }
+            send(current.take().map(|(_, chunk)| chunk), true);
+            Ok(sessions)
+        });
+
+        // The writer: results in the file's order.
+        let mut pending: BTreeMap<u64, Vec<Scored>> = BTreeMap::new();
+        let mut next = 0u64;
+        for (seq, scored) in result_rx {
+            pending.insert(seq, scored);
+            while let Some(batch) = pending.remove(&next) {
+                next += 1;
+                for s in batch {
+                    for m in &s.messages {
+                        report(m);
+                    }
+                    summary.warnings += s.warnings;
+                    if s.ok {
+                        summary.scored += 1;
+                        summary.results += s.results;
+                        summary.pairs += s.pairs;
+                        out.write_all(s.rows.as_bytes())?;
+                    } else {
+                        summary.failed += 1;
+                    }
+                }
+            }
+        }
+        summary.sessions = reader.join().expect("the archive reader does not panic")?;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(summary)
+}
+
+/// Reads and scores one session.
+fn score_chunk(chunk: Chunk, header: &csv::StringRecord, opts: &ArchiveScoring) -> Scored {
+    let mut scored = Scored {
+        rows: String::new(),
+        messages: Vec::new(),
+        ok: false,
+        results: 0,
+        pairs: 0,
+        warnings: 0,
+    };
+    let session = &chunk.session;
+    let tell = |d: &Diagnostic, scored: &mut Scored| {
+        let what = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => {
+                scored.warnings += 1;
+                "warning"
+            }
+        };
+        scored
+            .messages
+            .push(format!("{what}: session {session}: {d}"));
+    };
+    let Ok(mut reader) = TravellersReader::new(header, ReadOptions { lang: opts.lang }) else {
+        // The header was checked before any session was read.
+        return scored;
+    };
+    reader.reserve(chunk.records.len());
+    let mut rec = csv::StringRecord::new();
+    'records: for k in 0..chunk.records.len() {
+        let line = chunk.records[k].2;
+        rec.clear();
+        for f in chunk.fields(k) {
+            match std::str::from_utf8(f) {
+                Ok(f) => rec.push_field(f),
+                Err(_) => {
+                    scored.messages.push(format!(
+                        "error: session {session}: line {line}: the line is not UTF-8 text: save the file as UTF-8"
+                    ));
+                    continue 'records;
+                }
+            }
+        }
+        reader.read(&rec, line);
+    }
+    let event = reader.finish();
+    let unreadable = !scored.messages.is_empty();
+    for d in &event.diagnostics {
+        tell(d, &mut scored);
+    }
+    if unreadable || event.has_errors() {
+        scored.messages.push(format!(
+            "error: session {session} has errors and is left out"
+        ));
+        return scored;
+    }
+    let result = match score_session(&event.pairs, &event.results, &opts.settings) {
+        Ok(r) => r,
+        Err(e) => {
+            for d in &e.diagnostics {
+                tell(d, &mut scored);
+            }
+            scored.messages.push(format!(
+                "error: session {session} cannot be scored and is left out"
+            ));
+            return scored;
+        }
+    };
+    for d in &result.warnings {
+        tell(d, &mut scored);
+    }
+    for p in &result.pairs {
+        let info = &event.pairs[p.pair];
+        let rank = match p.rank {
+            Some(r) if p.tied => format!("{r}="),
+            Some(r) => r.to_string(),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            scored.rows,
+            "{},{},{},{},{},{},{},{},{}",
+            csv_text(session),
+            csv_text(&info.section),
+            csv_text(&info.id),
+            report::points(&p.total),
+            report::points(&p.max),
+            p.percentage
+                .as_ref()
+                .map(|x| x.to_decimal(2))
+                .unwrap_or_default(),
+            rank,
+            p.boards,
+            report::ratio(p.club_points),
+        );
+    }
+    scored.ok = true;
+    scored.results = event.results.len() as u64;
+    scored.pairs = result.pairs.len() as u64;
+    scored
+}
+
+/// A text for a CSV field, quoted when it needs to be.
+fn csv_text(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\"")).into()
+    } else {
+        s.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{ArchiveOptions, write_archive};
+    use crate::travellers::read_travellers;
+
+    fn run(
+        text: &str,
+        threads: usize,
+    ) -> (Result<ArchiveSummary, ArchiveError>, String, Vec<String>) {
+        let mut out = Vec::new();
+        let mut messages = Vec::new();
+        let r = score_archive(
+            text.as_bytes(),
+            &mut out,
+            &ArchiveScoring {
+                threads,
+                ..ArchiveScoring::default()
+            },
+            &mut |m| messages.push(m.to_string()),
+        );
+        (r, String::from_utf8(out).unwrap(), messages)
+    }
+
+    #[test]
+    fn each_session_is_scored_on_its_own() {
+        let text = "session,board,ns,ew,score\n\
+                    A,1,1,2,420\nA,1,3,4,170\nA,1,5,6,-50\n\
+                    B,1,1,2,100\nB,1,3,4,100\n\n";
+        let (r, out, messages) = run(text, 2);
+        let s = r.unwrap();
+        assert_eq!(
+            s,
+            ArchiveSummary {
+                sessions: 2,
+                scored: 2,
+                failed: 0,
+                results: 5,
+                pairs: 10,
+                warnings: 0
+            }
+        );
+        assert!(messages.is_empty(), "{messages:?}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            "session,section,pair,points,max,percentage,rank,boards,club_points"
+        );
+        assert_eq!(lines[1], "A,,1,4,4,100.00,1=,1,21");
+        // Session B: a tie on a board of two, top 2.
+        assert!(lines.contains(&"B,,1,1,2,50.00,1=,1,4.75"), "{out}");
+        assert_eq!(lines.len(), 11);
+    }
+
+    #[test]
+    fn a_session_with_an_error_is_left_out_and_named_by_its_file_line() {
+        let text = "session,board,ns,ew,score\n\
+                    A,1,1,2,420\nA,1,3,4,425\n\
+                    B,1,1,2,100\nB,1,3,4,110\n";
+        let (r, out, messages) = run(text, 1);
+        let s = r.unwrap();
+        assert_eq!((s.sessions, s.scored, s.failed), (2, 1, 1));
+        assert!(
+            messages[0].starts_with("error: session A: line 3: board 1: 425 is not a score"),
+            "{messages:?}"
+        );
+        assert!(!out.contains("\nA,"), "{out}");
+        assert!(out.contains("\nB,"), "{out}");
+    }
+
+    #[test]
+    fn a_split_session_stops_the_run() {
+        let text = "session,board,ns,ew,score\nA,1,1,2,420\nB,1,1,2,100\nA,2,1,2,50\n";
+        let (r, _, _) = run(text, 2);
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            "line 4: session A continues here after other sessions (it was on line 2): keep each session's lines together, e.g. sort the file by session"
+        );
+        let (r, _, _) = run("board,ns,ew,score\n1,1,2,420\n", 2);
+        assert!(matches!(r, Err(ArchiveError::NoSessionColumn)));
+        let (r, _, _) = run("", 2);
+        assert!(matches!(r, Err(ArchiveError::Empty)));
+    }
+
+    #[test]
+    fn a_generated_archive_gives_what_scoring_each_session_alone_gives() {
+        let mut buf = Vec::new();
+        write_archive(
+            &mut buf,
+            ArchiveOptions {
+                sessions: 12,
+                seed: 5,
+            },
+        )
+        .unwrap();
+        let text = String::from_utf8(buf).unwrap();
+        let (one, out_one, _) = run(&text, 1);
+        let (three, out_three, _) = run(&text, 3);
+        assert_eq!(one.unwrap(), three.unwrap());
+        assert_eq!(out_one, out_three);
+        // Session 7 alone, as klaver score reads it.
+        let header = text.lines().next().unwrap();
+        let alone: String = std::iter::once(header)
+            .chain(text.lines().filter(|l| l.starts_with("S0000007,")))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let event = read_travellers(alone.as_bytes(), ReadOptions::default()).unwrap();
+        let result = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
+        let winner = &result.pairs[0];
+        let want = format!(
+            "S0000007,,{},{},",
+            event.pairs[winner.pair].id,
+            report::points(&winner.total)
+        );
+        assert!(out_one.contains(&want), "{want}");
+    }
+}

@@ -1,0 +1,1520 @@
+//! The season ranking's files: the club's settings (TOML), session results (CSV, or the
+//! JSON that `klaver score` writes) and tonight's pairs; and the ranking, championship
+//! and line assignment as text, JSON or one HTML page (SPEC section 6, seed 002
+//! "NBB-Clubranking").
+//!
+//! Every problem names its file and line (or the setting, session and player) and what
+//! to fix; nothing is ranked while any remains. Numbers are read exactly ("63.5" is
+//! 127/2) and rounded to two decimals only when printed.
+
+use crate::html::{STYLE, escape};
+use klaver_core::ranking::championship::Standing;
+use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
+use klaver_core::ranking::season::{
+    Club, EntrantStanding, Moment, PairEntry, PlayerStanding, SeasonDates, SeasonStanding,
+    SessionInput, TeamEntry, valid_date,
+};
+use klaver_core::ranking::{
+    ClubSettings, Form, Method, Origin, Points, decimal2, int, parse_decimal, to_f64,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+
+/// A ranking input that cannot be used; says which file, where, and what to fix.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RankingIoError {
+    /// The settings file is not valid TOML, has an unknown key, or a value out of range.
+    #[error("{file}: {message}")]
+    Settings {
+        /// The settings file (with line where known).
+        file: String,
+        /// What is wrong and what to do.
+        message: String,
+    },
+    /// A line of a session CSV (or a pair in a session JSON) that cannot be read.
+    #[error("{file} line {line}: {message}")]
+    Line {
+        /// The file.
+        file: String,
+        /// The line number (1 is the header).
+        line: u64,
+        /// What is wrong and what to do.
+        message: String,
+    },
+    /// A whole file that cannot be read.
+    #[error("{file}: {message}")]
+    File {
+        /// The file.
+        file: String,
+        /// What is wrong and what to do.
+        message: String,
+    },
+}
+
+/// A settings number: written as an integer, a decimal or a string ("63,5").
+#[derive(Deserialize, Clone)]
+#[serde(untagged)]
+enum Num {
+    Int(i64),
+    Float(f64),
+    Text(String),
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DateText {
+    Text(String),
+    Date(toml::value::Datetime),
+}
+
+impl DateText {
+    fn text(&self) -> String {
+        match self {
+            DateText::Text(s) => s.trim().to_string(),
+            DateText::Date(d) => d.to_string(),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MomentToml {
+    name: String,
+    #[serde(default)]
+    form: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SeasonToml {
+    name: String,
+    start: DateText,
+    end: DateText,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct SettingsToml {
+    g: Option<Num>,
+    a: Option<Num>,
+    b: Option<Num>,
+    s: Option<Num>,
+    lines: Option<u32>,
+    method: Option<String>,
+    st_pairs: Option<Num>,
+    st_butler: Option<Num>,
+    st_teams: Option<Num>,
+    z: Option<u32>,
+    replacement: Option<Num>,
+    min: Option<u32>,
+    x: Option<u32>,
+    me: Option<u32>,
+    inv: Option<u32>,
+    y: Option<u32>,
+    #[serde(default)]
+    threesomes: Vec<String>,
+    #[serde(default)]
+    replacement_players: BTreeMap<String, Num>,
+    #[serde(default)]
+    names: BTreeMap<String, String>,
+    #[serde(default)]
+    moment: Vec<MomentToml>,
+    #[serde(default)]
+    season: Vec<SeasonToml>,
+}
+
+/// The line of the settings text where `key` is set, for messages.
+fn key_line(text: &str, key: &str) -> Option<usize> {
+    text.lines().position(|l| {
+        let l = l.trim_start();
+        l.strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with('='))
+    })
+}
+
+/// Reads a club's ranking settings from TOML; `file` names it in messages.
+pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
+    let raw: SettingsToml = toml::from_str(text).map_err(|e| RankingIoError::Settings {
+        file: file.to_string(),
+        message: e.to_string().trim_end().to_string(),
+    })?;
+    let at = |key: &str| match key_line(text, key) {
+        Some(n) => format!("{file} line {}", n + 1),
+        None => file.to_string(),
+    };
+    let err = |key: &str, message: String| RankingIoError::Settings {
+        file: at(key),
+        message,
+    };
+    let num = |key: &str, v: &Option<Num>| -> Result<Option<Points>, RankingIoError> {
+        let Some(v) = v else { return Ok(None) };
+        let text = match v {
+            Num::Int(i) => i.to_string(),
+            // Shortest decimal that reads back as the same number ("63.5"); nan and inf
+            // are refused below.
+            Num::Float(f) => f.to_string(),
+            Num::Text(s) => s.clone(),
+        };
+        parse_decimal(&text).map(Some).ok_or_else(|| {
+            err(
+                key,
+                format!("setting `{key}` = {text} is not a number: write it like 63.5"),
+            )
+        })
+    };
+    let mut s = ClubSettings::default();
+    if let Some(v) = num("b", &raw.b)? {
+        s.width = v;
+    }
+    if let Some(v) = num("s", &raw.s)? {
+        s.step = v;
+    }
+    match (num("g", &raw.g)?, num("a", &raw.a)?) {
+        (Some(_), Some(_)) => {
+            return Err(err(
+                "a",
+                "give either `g` (the upper bound G) or `a` (the A-line average A = G − B/2), not both".into(),
+            ));
+        }
+        (Some(g), None) => s.top = g,
+        (None, Some(a)) => s.top = a + &s.width / int(2),
+        (None, None) => {}
+    }
+    if let Some(l) = raw.lines {
+        s.lines = l;
+    }
+    if let Some(m) = &raw.method {
+        s.method = Method::from_name(m).ok_or_else(|| {
+            err(
+                "method",
+                format!("method `{m}` is not one of place, ratio, balanced, dynamic"),
+            )
+        })?;
+    }
+    if let Some(v) = num("st_pairs", &raw.st_pairs)? {
+        s.st_pairs = v;
+    }
+    if let Some(v) = num("st_butler", &raw.st_butler)? {
+        s.st_butler = v;
+    }
+    if let Some(v) = num("st_teams", &raw.st_teams)? {
+        s.st_teams = v;
+    }
+    s.replacement = num("replacement", &raw.replacement)?;
+    for (field, value) in [
+        (&mut s.z, raw.z),
+        (&mut s.min, raw.min),
+        (&mut s.x, raw.x),
+        (&mut s.me, raw.me),
+        (&mut s.inv, raw.inv),
+        (&mut s.y, raw.y),
+    ] {
+        if let Some(v) = value {
+            *field = v;
+        }
+    }
+    s.validate()
+        .map_err(|e| err(e.setting, format!("{e}: correct it in the settings")))?;
+    let mut replacements = BTreeMap::new();
+    for (player, v) in &raw.replacement_players {
+        let r = num(player, &Some(v.clone()))?.unwrap_or_else(|| int(0));
+        if r < int(0) {
+            return Err(err(
+                player,
+                format!("replacement ranking of player {player} is negative"),
+            ));
+        }
+        replacements.insert(player.clone(), r);
+    }
+    let mut moments = Vec::new();
+    for m in &raw.moment {
+        let form = Form::from_name(m.form.as_deref().unwrap_or("pairs")).ok_or_else(|| {
+            err(
+                "form",
+                format!(
+                    "playing moment `{}`: form `{}` is not pairs, butler or teams",
+                    m.name,
+                    m.form.as_deref().unwrap_or_default()
+                ),
+            )
+        })?;
+        if m.name.trim().is_empty() || moments.iter().any(|x: &Moment| x.name == m.name.trim()) {
+            return Err(err(
+                "name",
+                format!("playing moment `{}` is empty or given twice", m.name),
+            ));
+        }
+        moments.push(Moment {
+            name: m.name.trim().to_string(),
+            form,
+        });
+    }
+    if moments.is_empty() {
+        moments.push(Moment {
+            name: "club".into(),
+            form: Form::Pairs,
+        });
+    }
+    let mut seasons: Vec<SeasonDates> = Vec::new();
+    for x in &raw.season {
+        let (start, end) = (x.start.text(), x.end.text());
+        if !valid_date(&start) || !valid_date(&end) || start > end {
+            return Err(err(
+                "start",
+                format!(
+                    "season `{}` runs from {start} to {end}: give dates YYYY-MM-DD, start before end",
+                    x.name
+                ),
+            ));
+        }
+        if let Some(o) = seasons.iter().find(|o| start <= o.end && o.start <= end) {
+            return Err(err(
+                "start",
+                format!("seasons `{}` and `{}` overlap", o.name, x.name),
+            ));
+        }
+        seasons.push(SeasonDates {
+            name: x.name.clone(),
+            start,
+            end,
+        });
+    }
+    seasons.sort_by(|a, b| a.start.cmp(&b.start));
+    let mut threesomes = Vec::new();
+    for t in &raw.threesomes {
+        let ids: Vec<String> = t.split('+').map(|x| x.trim().to_string()).collect();
+        let distinct: BTreeSet<&String> = ids.iter().collect();
+        if ids.len() != 3 || distinct.len() != 3 || ids.iter().any(|x| x.is_empty()) {
+            return Err(err(
+                "threesomes",
+                format!("threesome `{t}` must be three different player ids joined by `+`"),
+            ));
+        }
+        threesomes.push(ids);
+    }
+    Ok(Club {
+        settings: s,
+        moments,
+        seasons,
+        replacements,
+        threesomes,
+        names: raw.names,
+    })
+}
+
+/// The playing moment of sessions that name none: the first in the settings.
+fn default_moment(club: &Club) -> String {
+    club.moments
+        .first()
+        .map_or_else(|| "club".to_string(), |m| m.name.clone())
+}
+
+fn players_of(text: &str) -> Vec<String> {
+    text.split('+').map(|x| x.trim().to_string()).collect()
+}
+
+/// Reads a CSV of session results: `date,moment,line,players,score`, and for teams
+/// nights `team,opponent` (one row per match, `score` in VP); an optional `form` column
+/// overrides the playing moment's form. Rows of the same date and moment form one
+/// session.
+pub fn read_sessions_csv(
+    text: &str,
+    file: &str,
+    club: &Club,
+) -> Result<Vec<SessionInput>, Vec<RankingIoError>> {
+    let file_err = |message: String| {
+        vec![RankingIoError::File {
+            file: file.to_string(),
+            message,
+        }]
+    };
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let header = rdr
+        .headers()
+        .map_err(|e| file_err(format!("cannot read the header: {e}")))?
+        .clone();
+    let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    let (Some(date_col), Some(players_col), Some(score_col)) =
+        (col("date"), col("players"), col("score"))
+    else {
+        return Err(file_err(
+            "the header must name the columns date, moment, line, players and score (teams: also team and opponent)".into(),
+        ));
+    };
+    let (moment_col, line_col, form_col) = (col("moment"), col("line"), col("form"));
+    let (team_col, opponent_col) = (col("team"), col("opponent"));
+    let mut sessions: Vec<SessionInput> = Vec::new();
+    let mut errors = Vec::new();
+    for rec in rdr.records() {
+        let rec = match rec {
+            Ok(r) => r,
+            Err(e) => {
+                errors.push(RankingIoError::File {
+                    file: file.to_string(),
+                    message: e.to_string(),
+                });
+                continue;
+            }
+        };
+        let line = rec.position().map_or(0, |p| p.line());
+        let get = |c: Option<usize>| c.and_then(|c| rec.get(c)).unwrap_or("").trim();
+        let mut bad = |message: String| {
+            errors.push(RankingIoError::Line {
+                file: file.to_string(),
+                line,
+                message,
+            })
+        };
+        if rec.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        let date = get(Some(date_col)).to_string();
+        if !valid_date(&date) {
+            bad(format!("date `{date}` is not written YYYY-MM-DD"));
+            continue;
+        }
+        let moment_name = match get(moment_col) {
+            "" => default_moment(club),
+            m => m.to_string(),
+        };
+        let moment = club.moments.iter().find(|m| m.name == moment_name);
+        let form = match get(form_col) {
+            "" => moment.map_or(Form::Pairs, |m| m.form),
+            f => match Form::from_name(f) {
+                Some(f) => f,
+                None => {
+                    bad(format!("form `{f}` is not pairs, butler or teams"));
+                    continue;
+                }
+            },
+        };
+        let score_text = get(Some(score_col));
+        let Some(score) = parse_decimal(score_text) else {
+            bad(format!(
+                "score `{score_text}` is not a number: give the {}",
+                match form {
+                    Form::Pairs => "percentage (57.25)",
+                    Form::Butler => "G-IMP (-1.3)",
+                    Form::Teams => "victory points (12.5)",
+                }
+            ));
+            continue;
+        };
+        let players = players_of(get(Some(players_col)));
+        let origin = Origin(format!("{file} line {line}"));
+        let i = match sessions
+            .iter()
+            .position(|s| s.date == date && s.moment == moment_name)
+        {
+            Some(i) => i,
+            None => {
+                sessions.push(SessionInput {
+                    date: date.clone(),
+                    moment: moment_name.clone(),
+                    form,
+                    origin: Origin(file.to_string()),
+                    pairs: Vec::new(),
+                    teams: Vec::new(),
+                });
+                sessions.len() - 1
+            }
+        };
+        let s = &mut sessions[i];
+        if s.form != form {
+            bad(format!(
+                "session {date} {moment_name} is {} on its earlier rows but {} here: a session has one form",
+                s.form.name(),
+                form.name()
+            ));
+            continue;
+        }
+        match form {
+            Form::Pairs | Form::Butler => s.pairs.push(PairEntry {
+                line: get(line_col).to_string(),
+                players,
+                score,
+                origin,
+            }),
+            Form::Teams => {
+                let (team, opponent) = (get(team_col), get(opponent_col));
+                if team.is_empty() || opponent.is_empty() {
+                    bad("a teams row needs the `team` and `opponent` columns filled".into());
+                    continue;
+                }
+                s.teams.push(TeamEntry {
+                    team: team.to_string(),
+                    opponent: opponent.to_string(),
+                    players,
+                    vp: score,
+                    origin,
+                });
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(sessions)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Reads the JSON that `klaver score --format json` writes for a pairs or butler
+/// session (scored with a pairs file that gives the player ids) as one session of the
+/// club's first playing moment, or of `moment`.
+pub fn read_score_json(
+    text: &str,
+    file: &str,
+    club: &Club,
+    moment: Option<&str>,
+) -> Result<SessionInput, Vec<RankingIoError>> {
+    let fail = |message: String| {
+        vec![RankingIoError::File {
+            file: file.to_string(),
+            message,
+        }]
+    };
+    let doc: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| fail(format!("not the JSON of `klaver score --format json`: {e}")))?;
+    let date = doc["date"].as_str().unwrap_or("").trim().to_string();
+    if !valid_date(&date) {
+        return Err(fail(format!(
+            "the session's date `{date}` is not written YYYY-MM-DD: score it with `klaver score --date 2025-09-02`"
+        )));
+    }
+    let (form, exact_key, key) = match doc["form"].as_str() {
+        None | Some("pairs") => (Form::Pairs, "percentage_exact", "percentage"),
+        Some("butler") => (Form::Butler, "imps_per_board_exact", "imps_per_board"),
+        Some(other) => {
+            return Err(fail(format!(
+                "a {other} session cannot be ranked from its JSON: give pairs or butler sessions, or the teams night as a session CSV"
+            )));
+        }
+    };
+    let Some(pairs) = doc["pairs"].as_array() else {
+        return Err(fail(
+            "no `pairs`: not the JSON of `klaver score --format json`".into(),
+        ));
+    };
+    // Sections scored together (every board's comparison group is the whole field) form
+    // one top-integral group.
+    let sections: BTreeSet<&str> = pairs.iter().filter_map(|p| p["section"].as_str()).collect();
+    let top_integral = sections.len() > 1
+        && doc["boards"]
+            .as_array()
+            .is_some_and(|b| !b.is_empty() && b.iter().all(|b| b["section"].as_str() == Some("")));
+    let all_lines = sections.iter().copied().collect::<Vec<_>>().join("+");
+    let mut entries = Vec::new();
+    let mut errors = Vec::new();
+    for p in pairs {
+        let id = p["pair"].as_str().unwrap_or("?");
+        let origin = Origin(format!("{file}: pair {id}"));
+        let players: Vec<String> = p["players"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if players.is_empty() {
+            errors.push(RankingIoError::File {
+                file: file.to_string(),
+                message: format!(
+                    "pair {id} has no player ids: give `klaver score --pairs` a pairs file with a `players` column (1001+1002)"
+                ),
+            });
+            continue;
+        }
+        let score = p[exact_key]
+            .as_str()
+            .and_then(parse_fraction)
+            .or_else(|| p[key].as_f64().and_then(|f| parse_decimal(&f.to_string())));
+        let Some(score) = score else {
+            // A pair that played no board has no score and earns no points.
+            continue;
+        };
+        entries.push(PairEntry {
+            line: if top_integral {
+                all_lines.clone()
+            } else {
+                p["section"].as_str().unwrap_or("").to_string()
+            },
+            players,
+            score,
+            origin,
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(SessionInput {
+        date,
+        moment: moment.map_or_else(|| default_moment(club), String::from),
+        form,
+        origin: Origin(file.to_string()),
+        pairs: entries,
+        teams: Vec::new(),
+    })
+}
+
+/// An exact fraction written "400/7" or "57".
+fn parse_fraction(text: &str) -> Option<Points> {
+    match text.split_once('/') {
+        Some((n, d)) => {
+            let n: num_bigint::BigInt = n.trim().parse().ok()?;
+            let d: num_bigint::BigInt = d.trim().parse().ok()?;
+            (d != num_bigint::BigInt::from(0)).then(|| Points::new(n, d))
+        }
+        None => parse_decimal(text),
+    }
+}
+
+/// Reads tonight's pairs: player ids joined by `+`, one pair a line or separated by
+/// commas; `#` starts a comment.
+pub fn read_present(text: &str, source: &str) -> Result<Vec<Vec<String>>, RankingIoError> {
+    let mut pairs = Vec::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        for item in line.split(',').map(str::trim).filter(|x| !x.is_empty()) {
+            let err = |message: String| RankingIoError::Line {
+                file: source.to_string(),
+                line: n as u64 + 1,
+                message,
+            };
+            let players = players_of(item);
+            if players.len() != 2 || players.iter().any(String::is_empty) {
+                return Err(err(format!(
+                    "`{item}` is not a pair: write two player ids joined by `+` (1001+1002)"
+                )));
+            }
+            for p in &players {
+                if let Some(first) = seen.insert(p.clone(), n + 1) {
+                    return Err(err(format!(
+                        "player {p} is already in a pair on line {first}: a player plays in one pair a night"
+                    )));
+                }
+            }
+            pairs.push(players);
+        }
+    }
+    if pairs.is_empty() {
+        return Err(RankingIoError::File {
+            file: source.to_string(),
+            message: "no pairs present: list tonight's pairs as 1001+1002".into(),
+        });
+    }
+    Ok(pairs)
+}
+
+/// Tonight's lines from the pairs present and their rankings in `standing`.
+pub fn line_assignment(
+    standing: &SeasonStanding,
+    present: &[Vec<String>],
+    lines: u32,
+) -> Result<Vec<AssignedLine>, TooFewPairs> {
+    let pairs: Vec<PresentPair> = present
+        .iter()
+        .map(|p| PresentPair {
+            players: p.clone(),
+            ranking: p.iter().map(|x| standing.ranking_of(x)).sum(),
+        })
+        .collect();
+    assign(&pairs, lines)
+}
+
+/// What `klaver ranking` shows: the standings chosen and, optionally, tonight's lines.
+pub struct RankingReport<'a> {
+    /// The club's set-up.
+    pub club: &'a Club,
+    /// The playing moments' seasons to show, side by side.
+    pub standings: Vec<&'a SeasonStanding>,
+    /// Tonight's lines (for the first standing's playing moment), when asked for.
+    pub lines: Option<Vec<AssignedLine>>,
+    /// Whether to list every session's ranking points (text and HTML).
+    pub sessions: bool,
+}
+
+/// Player ids joined by `+`, followed by their names where the settings give them:
+/// "1001+1002 Jansen - de Vries".
+fn who(club: &Club, ids: &[String]) -> String {
+    let names: Vec<&str> = ids
+        .iter()
+        .filter_map(|id| club.names.get(id).map(String::as_str))
+        .collect();
+    if names.is_empty() {
+        ids.join("+")
+    } else {
+        format!("{} {}", ids.join("+"), names.join(" - "))
+    }
+}
+
+fn d2(p: &Points) -> String {
+    decimal2(p)
+}
+
+fn average(s: &Standing) -> String {
+    s.average.as_ref().map_or("-".into(), d2)
+}
+
+fn title(s: &SeasonStanding) -> String {
+    if s.season.is_empty() {
+        format!("Playing moment {}", s.moment)
+    } else {
+        format!("Playing moment {}, season {}", s.moment, s.season)
+    }
+}
+
+fn method_line(settings: &ClubSettings) -> String {
+    format!(
+        "Method {}; G {}, B {}, S {}, {} lines; Z {}; replacement ranking {}",
+        settings.method.name(),
+        d2(&settings.top),
+        d2(&settings.width),
+        d2(&settings.step),
+        settings.lines,
+        settings.z,
+        d2(&settings.default_replacement())
+    )
+}
+
+fn sessions_word(n: usize) -> String {
+    if n == 1 {
+        "1 session".into()
+    } else {
+        format!("{n} sessions")
+    }
+}
+
+fn reason(s: &Standing) -> String {
+    match &s.shortfall {
+        None => "yes".into(),
+        Some(why) => format!("not yet: {why}"),
+    }
+}
+
+/// One table of the report: a heading, column names and rows of printed cells.
+struct Table {
+    heading: String,
+    head: Vec<&'static str>,
+    /// Which columns hold numbers (right-aligned).
+    numeric: Vec<bool>,
+    rows: Vec<Vec<String>>,
+}
+
+impl Table {
+    fn new(heading: String, head: &[(&'static str, bool)], rows: Vec<Vec<String>>) -> Table {
+        Table {
+            heading,
+            head: head.iter().map(|h| h.0).collect(),
+            numeric: head.iter().map(|h| h.1).collect(),
+            rows,
+        }
+    }
+}
+
+/// The tables of one playing moment's season, in the order printed.
+fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table> {
+    let set = &r.club.settings;
+    let mut out = vec![
+        Table::new(
+            "Player ranking".into(),
+            &[
+                ("#", true),
+                ("Player", false),
+                ("Ranking", true),
+                ("Played", true),
+                ("Last points", false),
+            ],
+            s.players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let played = &p.log.played;
+                    let last: Vec<String> = played[played.len().saturating_sub(set.z as usize)..]
+                        .iter()
+                        .map(|x| d2(&x.points))
+                        .collect();
+                    vec![
+                        (i + 1).to_string(),
+                        who(r.club, std::slice::from_ref(&p.player)),
+                        d2(&p.ranking),
+                        played.len().to_string(),
+                        last.join(" "),
+                    ]
+                })
+                .collect(),
+        ),
+        Table::new(
+            "Pair and threesome ranking".into(),
+            &[
+                ("#", true),
+                ("Pair", false),
+                ("Ranking", true),
+                ("History", false),
+            ],
+            s.entrants
+                .iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let hist: Vec<String> = e.history.iter().map(d2).collect();
+                    vec![
+                        (i + 1).to_string(),
+                        who(r.club, &e.players),
+                        d2(&e.ranking),
+                        hist.join(" "),
+                    ]
+                })
+                .collect(),
+        ),
+        Table::new(
+            format!(
+                "Club championship, individual (min {}, x {})",
+                set.min, set.x
+            ),
+            &[
+                ("#", true),
+                ("Player", false),
+                ("Average", true),
+                ("Counted", true),
+                ("Dropped", true),
+                ("Eligible", false),
+            ],
+            individual_order(s)
+                .into_iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let c = &p.championship;
+                    vec![
+                        (i + 1).to_string(),
+                        who(r.club, std::slice::from_ref(&p.player)),
+                        average(c),
+                        c.counted.len().to_string(),
+                        c.dropped.to_string(),
+                        reason(c),
+                    ]
+                })
+                .collect(),
+        ),
+        Table::new(
+            format!(
+                "Club championship, pairs and threesomes (me {}, inv {}, y {})",
+                set.me, set.inv, set.y
+            ),
+            &[
+                ("#", true),
+                ("Pair", false),
+                ("Average", true),
+                ("Together", true),
+                ("Substitutes", true),
+                ("Dropped", true),
+                ("Eligible", false),
+            ],
+            entrant_order(s)
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| {
+                    let c = &e.championship;
+                    vec![
+                        (i + 1).to_string(),
+                        who(r.club, &e.players),
+                        average(c),
+                        e.together.to_string(),
+                        c.substitutes.to_string(),
+                        c.dropped.to_string(),
+                        reason(c),
+                    ]
+                })
+                .collect(),
+        ),
+    ];
+    if r.sessions {
+        for x in &s.sessions {
+            let heading = format!("Session {} ({})", x.date, x.form.name());
+            if x.form == Form::Teams {
+                out.push(Table::new(
+                    heading,
+                    &[
+                        ("Team", false),
+                        ("Players", false),
+                        ("Strength", true),
+                        ("Resistance", true),
+                        ("Per match", false),
+                        ("Points", true),
+                    ],
+                    x.awards
+                        .iter()
+                        .map(|a| {
+                            let t = a.team_points.as_ref();
+                            let per: Vec<String> =
+                                t.map_or(Vec::new(), |t| t.per_match.iter().map(d2).collect());
+                            vec![
+                                a.unit.clone(),
+                                who(r.club, &a.players),
+                                t.map_or(String::new(), |t| d2(&t.strength)),
+                                t.map_or(String::new(), |t| d2(&t.resistance)),
+                                per.join(" "),
+                                d2(&a.points),
+                            ]
+                        })
+                        .collect(),
+                ));
+            } else {
+                out.push(Table::new(
+                    heading,
+                    &[
+                        ("Line", false),
+                        ("Pair", false),
+                        ("Score", true),
+                        ("Points", true),
+                    ],
+                    x.awards
+                        .iter()
+                        .map(|a| {
+                            vec![
+                                a.line.clone(),
+                                who(r.club, &a.players),
+                                d2(&a.score),
+                                d2(&a.points),
+                            ]
+                        })
+                        .collect(),
+                ));
+            }
+        }
+    }
+    if with_lines && let Some(lines) = &r.lines {
+        out.push(Table::new(
+            "Lines for tonight".into(),
+            &[("Line", false), ("Pair", false), ("Ranking", true)],
+            lines
+                .iter()
+                .flat_map(|l| {
+                    l.pairs.iter().map(move |p| {
+                        vec![
+                            l.letter.to_string(),
+                            who(r.club, &p.players),
+                            d2(&p.ranking),
+                        ]
+                    })
+                })
+                .collect(),
+        ));
+    }
+    out
+}
+
+/// The report as plain text: for each playing moment its rankings and championship,
+/// then tonight's lines.
+pub fn render_text(r: &RankingReport) -> String {
+    let mut out = String::new();
+    for (k, s) in r.standings.iter().enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        let _ = writeln!(out, "{}: {}", title(s), sessions_word(s.sessions.len()));
+        let _ = writeln!(out, "{}", method_line(&r.club.settings));
+        for t in tables(r, s, k == 0) {
+            let _ = writeln!(out, "\n{}", t.heading);
+            let mut widths: Vec<usize> = t.head.iter().map(|h| h.chars().count()).collect();
+            for row in &t.rows {
+                for (w, cell) in widths.iter_mut().zip(row) {
+                    *w = (*w).max(cell.chars().count());
+                }
+            }
+            let last = t.head.len() - 1;
+            let mut line = |cells: Vec<&str>| {
+                let mut l = String::new();
+                for (i, cell) in cells.iter().enumerate() {
+                    let pad = widths[i].saturating_sub(cell.chars().count());
+                    l.push_str("  ");
+                    if t.numeric[i] {
+                        l.push_str(&" ".repeat(pad));
+                        l.push_str(cell);
+                    } else {
+                        l.push_str(cell);
+                        if i < last {
+                            l.push_str(&" ".repeat(pad));
+                        }
+                    }
+                }
+                let _ = writeln!(out, "{}", l.trim_end());
+            };
+            line(t.head.clone());
+            for row in &t.rows {
+                line(row.iter().map(String::as_str).collect());
+            }
+        }
+    }
+    out
+}
+
+fn individual_order(s: &SeasonStanding) -> Vec<&PlayerStanding> {
+    let st: Vec<&Standing> = s.players.iter().map(|p| &p.championship).collect();
+    klaver_core::ranking::championship::order(&st)
+        .into_iter()
+        .map(|i| &s.players[i])
+        .collect()
+}
+
+fn entrant_order(s: &SeasonStanding) -> Vec<&EntrantStanding> {
+    let st: Vec<&Standing> = s.entrants.iter().map(|p| &p.championship).collect();
+    klaver_core::ranking::championship::order(&st)
+        .into_iter()
+        .map(|i| &s.entrants[i])
+        .collect()
+}
+
+#[derive(Serialize)]
+struct HistoryJson<'a> {
+    date: &'a str,
+    unit: &'a str,
+    points: f64,
+    ranking: f64,
+}
+
+#[derive(Serialize)]
+struct PlayerJson<'a> {
+    player: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<&'a str>,
+    ranking: f64,
+    played: usize,
+    history: Vec<HistoryJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct EntrantJson<'a> {
+    players: &'a [String],
+    ranking: f64,
+    history: Vec<f64>,
+}
+
+#[derive(Serialize)]
+struct ChampionJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    players: Option<&'a [String]>,
+    average: Option<f64>,
+    counted: usize,
+    dropped: usize,
+    substitutes: usize,
+    eligible: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+#[derive(Serialize)]
+struct ChampionshipJson<'a> {
+    individual: Vec<ChampionJson<'a>>,
+    pairs: Vec<ChampionJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct AwardJson<'a> {
+    unit: &'a str,
+    players: &'a [String],
+    #[serde(skip_serializing_if = "str::is_empty")]
+    line: &'a str,
+    score: f64,
+    points: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    strength: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    resistance: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    per_match: Option<Vec<f64>>,
+}
+
+#[derive(Serialize)]
+struct SessionJson<'a> {
+    date: &'a str,
+    form: &'static str,
+    awards: Vec<AwardJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct LineJson<'a> {
+    line: String,
+    pairs: Vec<EntrantJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct StandingJson<'a> {
+    moment: &'a str,
+    season: &'a str,
+    sessions: Vec<SessionJson<'a>>,
+    players: Vec<PlayerJson<'a>>,
+    pairs: Vec<EntrantJson<'a>>,
+    championship: ChampionshipJson<'a>,
+}
+
+#[derive(Serialize)]
+struct DocJson<'a> {
+    #[serde(flatten)]
+    first: StandingJson<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines: Option<Vec<LineJson<'a>>>,
+    rankings: Vec<StandingJson<'a>>,
+}
+
+fn champion_json<'a>(
+    player: Option<&'a str>,
+    players: Option<&'a [String]>,
+    c: &Standing,
+) -> ChampionJson<'a> {
+    ChampionJson {
+        player,
+        players,
+        average: c.average.as_ref().map(to_f64),
+        counted: c.counted.len(),
+        dropped: c.dropped,
+        substitutes: c.substitutes,
+        eligible: c.eligible(),
+        reason: c.shortfall.as_ref().map(|w| w.to_string()),
+    }
+}
+
+fn standing_json<'a>(
+    s: &'a SeasonStanding,
+    names: &'a BTreeMap<String, String>,
+) -> StandingJson<'a> {
+    StandingJson {
+        moment: &s.moment,
+        season: &s.season,
+        sessions: s
+            .sessions
+            .iter()
+            .map(|x| SessionJson {
+                date: &x.date,
+                form: x.form.name(),
+                awards: x
+                    .awards
+                    .iter()
+                    .map(|a| AwardJson {
+                        unit: &a.unit,
+                        players: &a.players,
+                        line: &a.line,
+                        score: to_f64(&a.score),
+                        points: to_f64(&a.points),
+                        strength: a.team_points.as_ref().map(|t| to_f64(&t.strength)),
+                        resistance: a.team_points.as_ref().map(|t| to_f64(&t.resistance)),
+                        per_match: a
+                            .team_points
+                            .as_ref()
+                            .map(|t| t.per_match.iter().map(to_f64).collect()),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        players: s
+            .players
+            .iter()
+            .map(|p| PlayerJson {
+                player: &p.player,
+                name: names.get(&p.player).map(String::as_str),
+                ranking: to_f64(&p.ranking),
+                played: p.log.played.len(),
+                history: p
+                    .log
+                    .played
+                    .iter()
+                    .zip(&p.log.history)
+                    .map(|(x, r)| HistoryJson {
+                        date: &s.sessions[x.session].date,
+                        unit: &x.unit,
+                        points: to_f64(&x.points),
+                        ranking: to_f64(r),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        pairs: s
+            .entrants
+            .iter()
+            .map(|e| EntrantJson {
+                players: &e.players,
+                ranking: to_f64(&e.ranking),
+                history: e.history.iter().map(to_f64).collect(),
+            })
+            .collect(),
+        championship: ChampionshipJson {
+            individual: individual_order(s)
+                .into_iter()
+                .map(|p| champion_json(Some(&p.player), None, &p.championship))
+                .collect(),
+            pairs: entrant_order(s)
+                .into_iter()
+                .map(|e| champion_json(None, Some(&e.players), &e.championship))
+                .collect(),
+        },
+    }
+}
+
+/// The report as JSON: the first playing moment's ranking at the top level (`players`,
+/// `pairs`, `championship`, `sessions`, and `lines` for tonight), and every playing
+/// moment's under `rankings`. Numbers are the exact values to the nearest double.
+pub fn render_json(r: &RankingReport) -> Result<String, serde_json::Error> {
+    let Some(first) = r.standings.first() else {
+        return Ok("{}".into());
+    };
+    let doc = DocJson {
+        first: standing_json(first, &r.club.names),
+        lines: r.lines.as_ref().map(|lines| {
+            lines
+                .iter()
+                .map(|l| LineJson {
+                    line: l.letter.to_string(),
+                    pairs: l
+                        .pairs
+                        .iter()
+                        .map(|p| EntrantJson {
+                            players: &p.players,
+                            ranking: to_f64(&p.ranking),
+                            history: Vec::new(),
+                        })
+                        .collect(),
+                })
+                .collect()
+        }),
+        rankings: r
+            .standings
+            .iter()
+            .map(|s| standing_json(s, &r.club.names))
+            .collect(),
+    };
+    serde_json::to_string_pretty(&doc)
+}
+
+/// The report as one self-contained HTML page, styled like the session reports.
+pub fn render_html(r: &RankingReport) -> String {
+    let mut out = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+    out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+    out.push_str("<title>Club ranking</title><style>");
+    out.push_str(STYLE);
+    out.push_str("</style></head><body><main>\n");
+    for (k, s) in r.standings.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "<section class=\"part\"><header><h1>{}</h1><p class=\"meta\">{}. {}</p></header>",
+            escape(&title(s)),
+            sessions_word(s.sessions.len()),
+            escape(&method_line(&r.club.settings))
+        );
+        for t in tables(r, s, k == 0) {
+            let _ = write!(
+                out,
+                "<h2>{}</h2>\n<div class=\"scroll\"><table class=\"ranking\"><thead><tr>",
+                escape(&t.heading)
+            );
+            let class = |i: usize| if t.numeric[i] { " class=\"n\"" } else { "" };
+            for (i, h) in t.head.iter().enumerate() {
+                let _ = write!(out, "<th{}>{}</th>", class(i), escape(h));
+            }
+            out.push_str("</tr></thead><tbody>");
+            for row in &t.rows {
+                out.push_str("<tr>");
+                for (i, cell) in row.iter().enumerate() {
+                    let _ = write!(out, "<td{}>{}</td>", class(i), escape(cell));
+                }
+                out.push_str("</tr>");
+            }
+            out.push_str("</tbody></table></div>\n");
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str("</main></body></html>\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaver_core::ranking::frac;
+    use klaver_core::ranking::season::rank;
+
+    const SETTINGS: &str = r#"
+a = 80
+b = 40
+s = 10
+lines = 3
+method = "balanced"
+st_pairs = 63.5
+z = 2
+min = 2
+x = 1
+me = 2
+inv = 1
+y = 1
+threesomes = ["p1+p2+p5"]
+
+[replacement_players]
+p7 = 75
+
+[[moment]]
+name = "tuesday"
+form = "pairs"
+
+[[moment]]
+name = "teams"
+form = "teams"
+
+[[season]]
+name = "2025-2026"
+start = "2025-09-01"
+end = 2026-08-31
+"#;
+
+    #[test]
+    fn settings_with_the_seed_defaults() {
+        let club = read_settings("", "club.toml").unwrap();
+        assert_eq!(club.settings, ClubSettings::default());
+        assert_eq!(club.moments[0].name, "club");
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        assert_eq!(club.settings.top, int(100));
+        assert_eq!(club.settings.st_pairs, frac(127, 2));
+        assert_eq!(club.replacements["p7"], int(75));
+        assert_eq!(club.seasons[0].end, "2026-08-31");
+        assert_eq!(club.moments[1].form, Form::Teams);
+        assert_eq!(club.threesomes[0], vec!["p1", "p2", "p5"]);
+    }
+
+    #[test]
+    fn seed_custom_scale_from_the_a_line_average() {
+        // The seed's appendix: balanced, ST 64 %, A 64, B 28, S 7, three lines: C-line
+        // points equal the percentage, B +7, A +14.
+        let text =
+            "method = \"balanced\"\nst_pairs = 64\na = 64\nb = 28\ns = 7\nlines = 3\nz = 1\n";
+        let club = read_settings(text, "custom.toml").unwrap();
+        assert_eq!(club.settings.top, int(78));
+        let csv = "date,line,players,score\n\
+            2025-09-02,A,a1+a2,57.5\n2025-09-02,A,a3+a4,42.5\n\
+            2025-09-02,B,b1+b2,61.25\n2025-09-02,B,b3+b4,38.75\n\
+            2025-09-02,C,c1+c2,50\n2025-09-02,C,c3+c4,50\n";
+        let got = rank(&club, read_sessions_csv(csv, "s.csv", &club).unwrap()).unwrap();
+        let s = &got[0];
+        assert_eq!(s.ranking_of("a1"), frac(1430, 20));
+        assert_eq!(s.ranking_of("a3"), frac(1130, 20));
+        assert_eq!(s.ranking_of("b1"), frac(6825, 100));
+        assert_eq!(s.ranking_of("b4"), frac(4575, 100));
+        assert_eq!(s.ranking_of("c1"), int(50));
+    }
+
+    #[test]
+    fn bad_settings_name_the_line() {
+        let e = read_settings("z = 6\nst_pairs = 45\n", "club.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("club.toml line 2: setting `st_pairs`"),
+            "{e}"
+        );
+        let e = read_settings("zz = 6\n", "club.toml").unwrap_err();
+        assert!(e.to_string().contains("unknown field `zz`"), "{e}");
+        let e = read_settings("g = 100\na = 80\n", "club.toml").unwrap_err();
+        assert!(e.to_string().contains("not both"), "{e}");
+        let e = read_settings("method = \"best\"\n", "club.toml").unwrap_err();
+        assert!(e.to_string().contains("club.toml line 1"), "{e}");
+    }
+
+    #[test]
+    fn sessions_csv_to_rankings() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,line,players,score\n\
+            2025-09-02,tuesday,A,p1+p2,63.5\n\
+            2025-09-02,tuesday,A,p3+p4,36.5\n\
+            2025-09-09,tuesday,A,p1+p3,50\n\
+            2025-09-09,tuesday,A,p2+p4,50\n";
+        let sessions = read_sessions_csv(csv, "s.csv", &club).unwrap();
+        assert_eq!(sessions.len(), 2);
+        assert_eq!(sessions[0].pairs[1].origin.0, "s.csv line 3");
+        let got = rank(&club, sessions).unwrap();
+        // One line of nominal three: 100-40. p1: 100 then 70: ranking 85.
+        assert_eq!(got[0].ranking_of("p1"), int(85));
+        let report = RankingReport {
+            club: &club,
+            standings: vec![&got[0]],
+            lines: None,
+            sessions: true,
+        };
+        let json: serde_json::Value = serde_json::from_str(&render_json(&report).unwrap()).unwrap();
+        assert_eq!(json["players"][0]["player"], "p1");
+        assert_eq!(json["players"][0]["ranking"], 85.0);
+        assert!(json["championship"]["individual"][0]["eligible"].is_boolean());
+        let text = render_text(&report);
+        assert!(text.contains("Player ranking"), "{text}");
+        let html = render_html(&report);
+        assert!(html.contains("<h2>Player ranking</h2>"));
+    }
+
+    #[test]
+    fn bad_rows_name_their_line() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,line,players,score\n2025-09-02,tuesday,A,p1+p2,abc\n2025-9-2,tuesday,A,p1+p2,50\n";
+        let e = read_sessions_csv(csv, "s.csv", &club).unwrap_err();
+        assert!(
+            e[0].to_string().starts_with("s.csv line 2: score `abc`"),
+            "{}",
+            e[0]
+        );
+        assert!(
+            e[1].to_string().starts_with("s.csv line 3: date"),
+            "{}",
+            e[1]
+        );
+    }
+
+    #[test]
+    fn teams_rows() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,players,score,team,opponent\n\
+            2025-09-04,teams,a+b+c+d,17,X,Y\n\
+            2025-09-04,teams,e+f+g+h,3,Y,X\n";
+        let sessions = read_sessions_csv(csv, "t.csv", &club).unwrap();
+        assert_eq!(sessions[0].form, Form::Teams);
+        let got = rank(&club, sessions).unwrap();
+        let teams = got.iter().find(|s| s.moment == "teams").unwrap();
+        assert_eq!(teams.ranking_of("a"), int(80));
+    }
+
+    #[test]
+    fn bad_teams_rows_are_named() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,players,score,team,opponent\n\
+            2025-09-04,teams,a+b+c+d,21,X,Y\n\
+            2025-09-04,teams,e+f+g,3,Y,Z\n\
+            2025-09-04,teams,h+i+j+k,3,,X\n";
+        let e = read_sessions_csv(csv, "t.csv", &club).unwrap_err();
+        assert!(
+            e[0].to_string()
+                .starts_with("t.csv line 4: a teams row needs"),
+            "{}",
+            e[0]
+        );
+        let csv = csv.rsplit_once("2025-09-04,teams,h").unwrap().0;
+        let sessions = read_sessions_csv(csv, "t.csv", &club).unwrap();
+        let text: Vec<String> = rank(&club, sessions)
+            .unwrap_err()
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            text.iter().any(|t| t.starts_with(
+                "t.csv line 2: session 2025-09-04 teams: score 21.00 is outside 0 to 20 VP"
+            )),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|t| t.starts_with("t.csv line 3: session 2025-09-04 teams: team Y meets `Z`")),
+            "{text:?}"
+        );
+        assert!(
+            text.iter()
+                .any(|t| t.contains("team Y has 3 players; a team has at least four")),
+            "{text:?}"
+        );
+    }
+
+    #[test]
+    fn score_json_with_player_ids() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let json = r#"{"title":"","date":"2025-09-02","top":10,"boards":[{"section":"A"}],
+            "pairs":[{"pair":"1","section":"A","players":["p1","p2"],"percentage":57.142857142857146,"percentage_exact":"400/7"},
+                     {"pair":"2","section":"A","players":["p3","p4"],"percentage":42.857142857142854,"percentage_exact":"300/7"}]}"#;
+        let s = read_score_json(json, "night.json", &club, None).unwrap();
+        assert_eq!(s.pairs[0].score, frac(400, 7));
+        assert_eq!(s.moment, "tuesday");
+        // Sections scored top-integral (every board's group is the whole field).
+        let two = r#"{"date":"2025-09-02","boards":[{"section":""}],
+            "pairs":[{"pair":"1","section":"A","players":["p1","p2"],"percentage_exact":"55"},
+                     {"pair":"1","section":"B","players":["p3","p4"],"percentage_exact":"45"}]}"#;
+        let s = read_score_json(two, "night.json", &club, None).unwrap();
+        assert_eq!(s.pairs[1].line, "A+B");
+        let butler = r#"{"date":"2025-09-02","form":"butler","boards":[],
+            "pairs":[{"pair":"1","section":"","players":["p1","p2"],"imps_per_board_exact":"-1/2"}]}"#;
+        let s = read_score_json(butler, "night.json", &club, None).unwrap();
+        assert_eq!(
+            (s.form, s.pairs[0].score.clone()),
+            (Form::Butler, frac(-1, 2))
+        );
+        let missing = json.replace(r#""players":["p1","p2"],"#, "");
+        let e = read_score_json(&missing, "night.json", &club, None).unwrap_err();
+        assert!(
+            e[0].to_string().contains("pair 1 has no player ids"),
+            "{}",
+            e[0]
+        );
+    }
+
+    #[test]
+    fn butler_rows_and_escaped_ids() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        // Butler in G-IMP, one line of nominal three: 100-40, Bz 60, mid 70:
+        // +1 G-IMP is 70 + 1/2 × 30 = 85, −1 is 55.
+        let csv = "date,moment,line,players,score,form\n\
+            2025-09-02,tuesday,A,<b>+p2,1.0,butler\n\
+            2025-09-02,tuesday,A,p3+p4,-1,butler\n";
+        let sessions = read_sessions_csv(csv, "b.csv", &club).unwrap();
+        assert_eq!(sessions[0].form, Form::Butler);
+        let got = rank(&club, sessions).unwrap();
+        assert_eq!(got[0].sessions[0].awards[0].points, int(85));
+        assert_eq!(got[0].sessions[0].awards[1].points, int(55));
+        let report = RankingReport {
+            club: &club,
+            standings: vec![&got[0]],
+            lines: None,
+            sessions: true,
+        };
+        let html = render_html(&report);
+        assert!(html.contains("<td>&lt;b&gt;</td>"), "{html}");
+        assert!(!html.contains("<b>"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_is_read_or_refused_without_panicking(text in "\\PC{0,200}") {
+            let club = read_settings(SETTINGS, "club.toml").unwrap();
+            let _ = read_settings(&text, "club.toml");
+            let csv = format!("date,moment,line,players,score,team,opponent,form\n{text}");
+            if let Ok(sessions) = read_sessions_csv(&csv, "s.csv", &club) {
+                let _ = rank(&club, sessions);
+            }
+            let _ = read_score_json(&text, "n.json", &club, None);
+            let _ = read_present(&text, "--present");
+        }
+
+        #[test]
+        fn rows_of_plausible_fields_never_panic(
+            rows in proptest::collection::vec(
+                ("20[0-9]{2}-[01][0-9]-[0-3][0-9]", "tuesday|teams|x|", "[A-D+]{0,3}", "p[0-9]\\+p[0-9]|p1|", "-?[0-9]{1,3}(\\.[0-9])?", "T[1-3]|", "T[1-3]|"),
+                0..12,
+            )
+        ) {
+            let club = read_settings(SETTINGS, "club.toml").unwrap();
+            let mut csv = String::from("date,moment,line,players,score,team,opponent\n");
+            for r in &rows {
+                csv.push_str(&format!("{},{},{},{},{},{},{}\n", r.0, r.1, r.2, r.3, r.4, r.5, r.6));
+            }
+            if let Ok(sessions) = read_sessions_csv(&csv, "s.csv", &club) {
+                let _ = rank(&club, sessions);
+            }
+        }
+    }
+
+    #[test]
+    fn present_pairs() {
+        let p = read_present("p1+p2, p3+p4\n# late\np5+p6\n", "--present").unwrap();
+        assert_eq!(p.len(), 3);
+        let e = read_present("p1+p2\np2+p3\n", "tonight.txt").unwrap_err();
+        assert!(
+            e.to_string().starts_with("tonight.txt line 2: player p2"),
+            "{e}"
+        );
+    }
+}

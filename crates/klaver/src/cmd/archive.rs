@@ -1,0 +1,80 @@
+//! `klaver archive`: score every session of an archive file, streaming.
+
+use super::score::{ArtificialArg, ScaleArg};
+use super::{CliError, CmdResult, LangArg};
+use klaver_core::session::Settings;
+use klaver_io::archive::{ArchiveScoring, score_archive};
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `klaver archive`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The archive: a travellers CSV with a `session` column, each session's lines together.
+    archive: PathBuf,
+    /// Write the pairs' results (CSV) to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+    /// Language the contracts are written in.
+    #[arg(long, value_enum, default_value = "en")]
+    notation: LangArg,
+    /// Matchpoint scale.
+    #[arg(long, value_enum, default_value = "european")]
+    scale: ScaleArg,
+    /// How artificial scores affect the real scores.
+    #[arg(long, value_enum, default_value = "ties")]
+    artificial: ArtificialArg,
+    /// Sessions scored at once (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Print errors only, not warnings.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `klaver archive`.
+pub fn run(args: Args) -> CmdResult {
+    let name = args.archive.display().to_string();
+    let file = File::open(&args.archive)
+        .map_err(|e| CliError::input(format!("cannot open {name}: {e}")))?;
+    let opts = ArchiveScoring {
+        lang: args.notation.language(),
+        settings: Settings {
+            rules: super::score::rules(args.scale, args.artificial),
+            ..Settings::default()
+        },
+        threads: args.threads,
+    };
+    let input = BufReader::with_capacity(1 << 20, file);
+    let mut stderr = std::io::stderr().lock();
+    let mut report = |m: &str| {
+        if !(args.quiet && m.starts_with("warning")) {
+            let _ = writeln!(stderr, "{name}: {m}");
+        }
+    };
+    let summary = match &args.output {
+        Some(path) => {
+            let out = File::create(path)
+                .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+            score_archive(input, out, &opts, &mut report)
+        }
+        None => score_archive(input, std::io::stdout().lock(), &opts, &mut report),
+    }
+    .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    eprintln!(
+        "{name}: {} sessions, {} scored ({} results, {} pair lines), {} left out with errors, {} warnings",
+        summary.sessions,
+        summary.scored,
+        summary.results,
+        summary.pairs,
+        summary.failed,
+        summary.warnings
+    );
+    Ok(if summary.failed > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

@@ -1,0 +1,375 @@
+//! `klaver ranking` from the command line: a season's rankings, championship and
+//! tonight's lines from the example club, and what a director sees when the input is
+//! wrong.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn klaver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .output()
+        .expect("klaver runs")
+}
+
+fn repo(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+/// Writes `text` to a fresh file in the target directory and returns its path.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ranking_cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    path
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn example(extra: &[&str]) -> Output {
+    let settings = repo("examples/club.toml");
+    let sessions = repo("examples/ranking-sessions.csv");
+    let mut args = vec!["ranking", "--settings", &settings, &sessions];
+    args.extend_from_slice(extra);
+    klaver(&args)
+}
+
+const TONIGHT: &str =
+    "1001+1002,1003+1004,1005+1006,1007+1008,1009+1010,1011+1012,1013+1014,1015+1016,1017+1018";
+
+#[test]
+fn the_example_club_in_text() {
+    let o = example(&["--present", TONIGHT]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Playing moment tuesday, season 2025-2026: 4 sessions"),
+        "{out}"
+    );
+    // 1001 started from 78: 92.34 87.72 93.74 81.54 and one replacement 78, Z = 5.
+    assert!(
+        out.contains("   1  1001 Jansen         86.67       4  92.34 87.72 93.74 81.54"),
+        "{out}"
+    );
+    // min 3, x 1: four sessions played drop the worst one.
+    assert!(
+        out.contains("   1  1001 Jansen         91.27        3        1  yes"),
+        "{out}"
+    );
+    assert!(out.contains("  18  1018 Dijkstra       63.82        1        0  not yet: played 1 of the 3 sessions needed (2 to go)"), "{out}");
+    // me 4, inv 1: three nights together and one with a substitute (1004 away) count;
+    // a night on which both played with someone else does not.
+    assert!(
+        out.contains("   2  1003+1004 Bakker - Visser                         81.23         3            1        0  yes"),
+        "{out}"
+    );
+    assert!(out.contains("   8  1001+1002 Jansen - de Vries                       91.27         3            0        0  not yet: 3 together and 0 with a substitute of the 4 needed (1 to go)"), "{out}");
+    // The threesome counts the nights any two of its three played together.
+    assert!(
+        out.contains("   6  1013+1014+1017 Hendriks - van Leeuwen - de Wit    67.75         4            0        0  yes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Lines for tonight\n  Line  Pair                              Ranking\n  A     1001+1002 Jansen - de Vries        169.39\n  A     1009+1010 de Groot - Bos           164.77\n"),
+        "{out}"
+    );
+    // The teams moment is ranked side by side: T1 (strength 73.5) met two teams of 70.
+    assert!(
+        out.contains("Playing moment teams, season 2025-2026: 1 session\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("   1  1001 Jansen      77.26       1  74.29"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_example_club_as_json() {
+    let o = example(&[
+        "--format",
+        "json",
+        "--moment",
+        "tuesday",
+        "--present",
+        TONIGHT,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["moment"], "tuesday");
+    assert_eq!(doc["players"][0]["player"], "1001");
+    assert_eq!(doc["players"][0]["name"], "Jansen");
+    let r = doc["players"][0]["ranking"].as_f64().unwrap();
+    assert!((r - 86.668).abs() < 0.01, "{r}");
+    let first = &doc["championship"]["individual"][0];
+    assert_eq!(first["player"], "1001");
+    assert_eq!(first["eligible"], true);
+    let last = doc["championship"]["pairs"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["eligible"], false);
+    assert!(
+        last["reason"]
+            .as_str()
+            .unwrap()
+            .contains("with a substitute")
+    );
+    assert_eq!(doc["lines"][1]["line"], "B");
+    assert_eq!(doc["rankings"].as_array().unwrap().len(), 1);
+    // The top-integral night gives the group A+B 100-50.
+    let night = &doc["sessions"][2];
+    assert_eq!(night["awards"][0]["line"], "A+B");
+}
+
+#[test]
+fn the_example_club_as_html() {
+    let o = example(&["--format", "html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("<!DOCTYPE html>"));
+    assert!(out.contains("<h2>Club championship, individual (min 3, x 1)</h2>"));
+    assert!(
+        out.contains("<td>1001 Jansen</td><td class=\"n\">86.67</td>"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_sessions_are_reported_and_nothing_is_ranked() {
+    let bad = temp_file(
+        "bad.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tuesday,A,1001+1002,58\n\
+         2025-09-02,tuesday,A,1003+1001,101\n\
+         2025-09-02,tuesday,B,1005+1006,50\n",
+    );
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &repo("examples/club.toml"),
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty());
+    let err = stderr(&o);
+    assert!(err.contains("nothing was ranked"), "{err}");
+    assert!(
+        err.contains(
+            "bad.csv line 3: session 2025-09-02 tuesday: player 1001 also plays in pair 1001+1002"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "bad.csv line 3: session 2025-09-02 tuesday: score 101.00 is outside 0 to 100 %"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("bad.csv line 4: session 2025-09-02 tuesday: line B has only one pair"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_setting_out_of_range_names_its_line() {
+    let toml = std::fs::read_to_string(repo("examples/club.toml"))
+        .unwrap()
+        .replace("st_pairs = 63.5", "st_pairs = 45");
+    let settings = temp_file("club.toml", &toml);
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        settings.to_str().unwrap(),
+        &repo("examples/ranking-sessions.csv"),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("club.toml line 14: setting `st_pairs` = 45.00 is out of range"),
+        "{err}"
+    );
+}
+
+#[test]
+fn too_few_pairs_for_the_lines() {
+    let o = example(&["--present", "1001+1002,1003+1004,1005+1006", "--lines", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("3 pairs cannot play in 2 lines"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Scores `travellers` with `klaver score` (plus `form` arguments) and a pairs file that
+/// gives pairs 1 to `pairs` the player ids `base + 2p` and `base + 2p + 1`, then ranks
+/// the JSON with the example club: both JSON documents.
+fn score_then_rank(
+    name: &str,
+    travellers: &str,
+    form: &[&str],
+    pairs: u32,
+    base: u32,
+) -> (serde_json::Value, serde_json::Value) {
+    let mut file = String::from("pair,names,players\n");
+    for p in 1..=pairs {
+        file.push_str(&format!(
+            "{p},Pair {p},{}+{}\n",
+            base + 2 * p,
+            base + 2 * p + 1
+        ));
+    }
+    let pairs = temp_file(&format!("{name}-pairs.csv"), &file);
+    let json = temp_file(&format!("{name}.json"), "");
+    let mut args = vec!["score", travellers];
+    args.extend_from_slice(form);
+    args.extend_from_slice(&[
+        "--pairs",
+        pairs.to_str().unwrap(),
+        "--date",
+        "2025-09-30",
+        "--format",
+        "json",
+        "--output",
+        json.to_str().unwrap(),
+    ]);
+    let o = klaver(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let scored = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let settings = repo("examples/club.toml");
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &settings,
+        json.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    (scored, serde_json::from_str(&stdout(&o)).unwrap())
+}
+
+#[test]
+fn a_session_scored_by_klaver_score() {
+    // The seed's session, scored with player ids in the pairs file, then ranked.
+    let travellers = repo("crates/klaver-io/tests/data/fonteintje-controlestaat.csv");
+    let (scored, doc) = score_then_rank("night", &travellers, &["--notation", "nl"], 14, 2000);
+    assert_eq!(
+        scored["pairs"][0]["players"],
+        serde_json::json!(["2014", "2015"])
+    );
+    assert_eq!(scored["pairs"][0]["percentage_exact"], "450/7");
+    // Pair 7 won with 450/7 %: one line of nominal two (100-50, mid 75, Bz 50):
+    // 75 + (450/7 − 50) / 13.5 × 25 = 75 + 2500/94.5, and Z = 5 with 70 replacements.
+    assert_eq!(doc["players"][0]["player"], "2014");
+    let pts = doc["sessions"][0]["awards"][0]["points"].as_f64().unwrap();
+    assert!((pts - (75.0 + 2500.0 / 94.5)).abs() < 1e-9, "{pts}");
+}
+
+#[test]
+fn a_butler_session_scored_by_klaver_score() {
+    let travellers = repo("crates/klaver/tests/data/butler-board.csv");
+    let (scored, doc) = score_then_rank("butler", &travellers, &["--form", "butler"], 18, 3000);
+    assert_eq!(doc["sessions"][0]["form"], "butler");
+    // One line of nominal two: 100-50, Bz 50; balanced: 75 + G-IMP / 2.0 × 25.
+    for p in scored["pairs"].as_array().unwrap() {
+        let Some(g) = p["imps_per_board"].as_f64() else {
+            continue;
+        };
+        let unit = p["players"].as_array().unwrap();
+        let unit = format!(
+            "{}+{}",
+            unit[0].as_str().unwrap(),
+            unit[1].as_str().unwrap()
+        );
+        let award = doc["sessions"][0]["awards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["unit"] == unit.as_str())
+            .unwrap();
+        let pts = award["points"].as_f64().unwrap();
+        assert!(
+            (pts - (75.0 + g * 12.5)).abs() < 1e-9,
+            "{unit}: {pts} for {g}"
+        );
+    }
+}
+
+#[test]
+fn each_session_with_points_and_a_teams_night_in_detail() {
+    let o = example(&["--moment", "teams", "--points"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    // T1: strength (78 + 76 + 70 + 70) / 4 = 73.5 against two teams of 70: 14 and 9 VP
+    // are 4/7 × 20 and −1/7 × 20, so 70 + 30/7 = 74.29.
+    assert!(
+        out.contains("  T1    1001+1002+1003+1004 Jansen - de Vries - Bakker - Visser     73.50       70.00  11.43 -2.86   74.29"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_new_season_starts_from_last_seasons_standing() {
+    let toml = "z = 2\n[[season]]\nname = \"2024-2025\"\nstart = 2024-09-01\nend = 2025-08-31\n\
+                [[season]]\nname = \"2025-2026\"\nstart = 2025-09-01\nend = 2026-08-31\n";
+    let settings = temp_file("seasons.toml", toml);
+    let csv = temp_file(
+        "seasons.csv",
+        "date,line,players,score\n\
+         2025-05-06,A,1+2,63.5\n2025-05-06,A,3+4,36.5\n\
+         2025-09-02,A,1+3,50\n2025-09-02,A,2+4,50\n",
+    );
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "ranking",
+            "--settings",
+            settings.to_str().unwrap(),
+            csv.to_str().unwrap(),
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let o = klaver(&args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let ranking = |doc: &serde_json::Value, id: &str| {
+        doc["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player"] == id)
+            .unwrap()["ranking"]
+            .as_f64()
+            .unwrap()
+    };
+    // Last season, one line of nominal three (100-40): 63.5 % is 100, so player 1 ends
+    // at (70 + 100) / 2 = 85; this season starts there: 50 % is 70, (85 + 70) / 2.
+    let old = run(&["--season", "2024-2025"]);
+    assert_eq!(old["season"], "2024-2025");
+    assert_eq!(ranking(&old, "1"), 85.0);
+    let new = run(&[]);
+    assert_eq!(new["season"], "2025-2026");
+    assert_eq!(ranking(&new, "1"), 77.5);
+    assert_eq!(ranking(&new, "4"), 62.5);
+}
