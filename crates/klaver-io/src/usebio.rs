@@ -296,12 +296,13 @@ fn parse(text: &str) -> Result<Node, UsebioError> {
 #[derive(Default)]
 struct Walk {
     rows: Vec<Row>,
-    /// (section, number, direction, names, line, rank, total, percentage)
+    /// The PARTICIPANTS' pairs, in file order.
     pairs: Vec<PairEntry>,
     deals: BTreeMap<u32, Deal>,
     diags: Vec<Diagnostic>,
 }
 
+/// One PAIR of the PARTICIPANTS: its number, direction, players and published line.
 struct PairEntry {
     section: String,
     number: String,
