@@ -56,11 +56,16 @@ impl Small {
             self.numer = self.numer.checked_add(scaled)?;
             return Some(());
         }
+        // The greatest common divisor of the multiple and d is that of d and the
+        // multiple's remainder by d: one wide division, then 64-bit arithmetic.
+        let du = d as u64;
+        let rem = (self.denom as u128 % u128::from(du)) as u64;
         let (n, d) = (i128::from(n), i128::from(d));
-        if self.denom % d == 0 {
+        if rem == 0 {
             self.numer = self.numer.checked_add(n.checked_mul(self.denom / d)?)?;
         } else {
-            let l = (self.denom / self.denom.gcd(&d)).checked_mul(d)?;
+            let g = i128::from(rem.gcd(&du));
+            let l = (self.denom / g).checked_mul(d)?;
             let scaled = self.numer.checked_mul(l / self.denom)?;
             self.numer = scaled.checked_add(n.checked_mul(l / d)?)?;
             self.denom = l;
@@ -90,7 +95,7 @@ pub struct TotalsBuilder {
     small: Vec<Small>,
     /// Per-denominator sums of the totals that outgrew 128 bits, and where each pair's
     /// are (`u32::MAX` while its total fits).
-    spilled: Vec<(usize, Vec<(i128, i128)>)>,
+    spilled: Vec<(usize, Vec<(i64, i64)>)>,
     spill_index: Vec<u32>,
     max: Vec<i64>,
     boards: Vec<u32>,
@@ -115,18 +120,15 @@ impl TotalsBuilder {
         let (n, d) = (*points.numer(), *points.denom());
         let spill = self.spill_index[pair];
         if spill != u32::MAX {
-            add_sum(
-                &mut self.spilled[spill as usize].1,
-                i128::from(n),
-                i128::from(d),
-            );
+            // Appended, not searched: one memory write per result; the fractions are
+            // put in order and summed per denominator once, in `finish`.
+            self.spilled[spill as usize].1.push((d, n));
         } else if self.small[pair].add(n, d).is_none() {
-            let s = self.small[pair];
-            let mut sums = Vec::with_capacity(64);
-            sums.push((s.denom, s.numer));
-            add_sum(&mut sums, i128::from(n), i128::from(d));
+            // The total so far stays in `small`; what comes next is kept apart.
+            let mut parts = Vec::with_capacity(64);
+            parts.push((d, n));
             self.spill_index[pair] = self.spilled.len() as u32;
-            self.spilled.push((pair, sums));
+            self.spilled.push((pair, parts));
         }
     }
 
@@ -139,7 +141,19 @@ impl TotalsBuilder {
         let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigInt>)> = FxHashMap::default();
         let mut big: FxHashMap<usize, (BigInt, BigInt)> = FxHashMap::default();
         let mut big_approx: FxHashMap<usize, f64> = FxHashMap::default();
-        for (pair, sums) in self.spilled {
+        for (pair, mut parts) in self.spilled {
+            // The total before it spilled, then the fractions since, summed per
+            // denominator in order of denominator.
+            parts.sort_unstable_by_key(|&(d, _)| d);
+            let before = self.small[pair];
+            let mut sums: Vec<(i128, i128)> = Vec::with_capacity(parts.len() + 1);
+            add_sum(&mut sums, before.numer, before.denom);
+            for (d, n) in parts {
+                match sums.last_mut() {
+                    Some((k, s)) if *k == i128::from(d) => *s += i128::from(n),
+                    _ => add_sum(&mut sums, i128::from(n), i128::from(d)),
+                }
+            }
             let key: Vec<i128> = sums.iter().map(|&(d, _)| d).collect();
             let (denom, factors) = multiples.entry(key).or_insert_with_key(|ds| {
                 let denom = multiple(ds);
