@@ -56,11 +56,16 @@ impl Small {
             self.numer = self.numer.checked_add(scaled)?;
             return Some(());
         }
+        // The greatest common divisor of the multiple and d is that of d and the
+        // multiple's remainder by d: one wide division, then 64-bit arithmetic.
+        let du = d as u64;
+        let rem = (self.denom as u128 % u128::from(du)) as u64;
         let (n, d) = (i128::from(n), i128::from(d));
-        if self.denom % d == 0 {
+        if rem == 0 {
             self.numer = self.numer.checked_add(n.checked_mul(self.denom / d)?)?;
         } else {
-            let l = (self.denom / self.denom.gcd(&d)).checked_mul(d)?;
+            let g = i128::from(rem.gcd(&du));
+            let l = (self.denom / g).checked_mul(d)?;
             let scaled = self.numer.checked_mul(l / self.denom)?;
             self.numer = scaled.checked_add(n.checked_mul(l / d)?)?;
             self.denom = l;
@@ -90,7 +95,7 @@ pub struct TotalsBuilder {
     small: Vec<Small>,
     /// Per-denominator sums of the totals that outgrew 128 bits, and where each pair's
     /// are (`u32::MAX` while its total fits).
-    spilled: Vec<(usize, Vec<(i128, i128)>)>,
+    spilled: Vec<(usize, Vec<(i64, i64)>)>,
     spill_index: Vec<u32>,
     max: Vec<i64>,
     boards: Vec<u32>,
@@ -115,55 +120,58 @@ impl TotalsBuilder {
         let (n, d) = (*points.numer(), *points.denom());
         let spill = self.spill_index[pair];
         if spill != u32::MAX {
-            add_sum(
-                &mut self.spilled[spill as usize].1,
-                i128::from(n),
-                i128::from(d),
-            );
+            // Appended, not searched: one memory write per result; the fractions are
+            // put in order and summed per denominator once, in `finish`.
+            self.spilled[spill as usize].1.push((d, n));
         } else if self.small[pair].add(n, d).is_none() {
-            let s = self.small[pair];
-            let mut sums = Vec::with_capacity(64);
-            sums.push((s.denom, s.numer));
-            add_sum(&mut sums, i128::from(n), i128::from(d));
+            // The total so far stays in `small`; what comes next is kept apart.
+            let mut parts = Vec::with_capacity(64);
+            parts.push((d, n));
             self.spill_index[pair] = self.spilled.len() as u32;
-            self.spilled.push((pair, sums));
+            self.spilled.push((pair, parts));
         }
     }
 
     /// The totals: each spilled total is put over the multiple of its own denominators,
     /// once per pair.
     pub fn finish(self) -> PairTotals {
-        // Pairs that played the same boards share their set of denominators (in a field
-        // where every table plays every board, all of them do): the multiple and each
-        // denominator's factor are worked out once per set.
-        let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigInt>)> = FxHashMap::default();
+        // Spilled totals are independent of each other: a large field's are worked out
+        // on every core.
+        let small = &self.small;
+        let threads = if self.spilled.len() >= 2048 {
+            std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+        } else {
+            1
+        };
+        let per_thread = self.spilled.len().div_ceil(threads).max(1);
+        let mut spilled = self.spilled;
+        let mut parts_of_threads = Vec::with_capacity(threads);
+        while spilled.len() > per_thread {
+            parts_of_threads.push(spilled.split_off(spilled.len() - per_thread));
+        }
+        parts_of_threads.push(spilled);
+        let done: Vec<Vec<(usize, BigInt, BigInt, f64)>> = if parts_of_threads.len() == 1 {
+            parts_of_threads
+                .into_iter()
+                .map(|p| spilled_totals(small, p))
+                .collect()
+        } else {
+            std::thread::scope(|s| {
+                let handles: Vec<_> = parts_of_threads
+                    .into_iter()
+                    .map(|p| s.spawn(move || spilled_totals(small, p)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("adding up totals does not panic"))
+                    .collect()
+            })
+        };
         let mut big: FxHashMap<usize, (BigInt, BigInt)> = FxHashMap::default();
         let mut big_approx: FxHashMap<usize, f64> = FxHashMap::default();
-        for (pair, sums) in self.spilled {
-            let key: Vec<i128> = sums.iter().map(|&(d, _)| d).collect();
-            let (denom, factors) = multiples.entry(key).or_insert_with_key(|ds| {
-                let denom = multiple(ds);
-                let factors = ds.iter().map(|&d| &denom / BigInt::from(d)).collect();
-                (denom, factors)
-            });
-            let mut numer = BigInt::zero();
-            for (f, &(_, s)) in factors.iter().zip(&sums) {
-                numer += f * BigInt::from(s);
-            }
-            // The total in floating point: a sum of terms of one sign (matchpoints are
-            // never negative) is within a relative 10⁻¹⁴ of the exact sum; should terms
-            // ever cancel, comparisons fall back on the exact totals.
-            let (sum, abs) = sums.iter().fold((0.0f64, 0.0f64), |(sum, abs), &(d, s)| {
-                let t = s as f64 / d as f64;
-                (sum + t, abs + t.abs())
-            });
-            let approx = if abs <= 2.0 * sum.abs() {
-                sum
-            } else {
-                f64::NAN
-            };
+        for (pair, numer, denom, approx) in done.into_iter().flatten() {
             big_approx.insert(pair, approx);
-            big.insert(pair, (numer, denom.clone()));
+            big.insert(pair, (numer, denom));
         }
         let approx = (0..self.small.len())
             .map(|pair| {
@@ -276,6 +284,56 @@ impl PairTotals {
     }
 }
 
+/// The exact totals of pairs whose totals outgrew 128 bits: each pair's total before it
+/// spilled plus the fractions since, summed per denominator, over the multiple of its
+/// denominators; with the total in floating point.
+fn spilled_totals(
+    small: &[Small],
+    spilled: Vec<(usize, Vec<(i64, i64)>)>,
+) -> Vec<(usize, BigInt, BigInt, f64)> {
+    // Pairs that played the same boards share their set of denominators (in a field
+    // where every table plays every board, all of them do): the multiple and each
+    // denominator's factor are worked out once per set.
+    let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigInt>)> = FxHashMap::default();
+    let mut out = Vec::with_capacity(spilled.len());
+    for (pair, mut parts) in spilled {
+        parts.sort_unstable_by_key(|&(d, _)| d);
+        let before = small[pair];
+        let mut sums: Vec<(i128, i128)> = Vec::with_capacity(parts.len() + 1);
+        add_sum(&mut sums, before.numer, before.denom);
+        for (d, n) in parts {
+            match sums.last_mut() {
+                Some((k, s)) if *k == i128::from(d) => *s += i128::from(n),
+                _ => add_sum(&mut sums, i128::from(n), i128::from(d)),
+            }
+        }
+        let key: Vec<i128> = sums.iter().map(|&(d, _)| d).collect();
+        let (denom, factors) = multiples.entry(key).or_insert_with_key(|ds| {
+            let denom = multiple(ds);
+            let factors = ds.iter().map(|&d| &denom / BigInt::from(d)).collect();
+            (denom, factors)
+        });
+        let mut numer = BigInt::zero();
+        for (f, &(_, s)) in factors.iter().zip(&sums) {
+            numer += f * BigInt::from(s);
+        }
+        // The total in floating point: a sum of terms of one sign (matchpoints are never
+        // negative) is within a relative 10⁻¹⁴ of the exact sum; should terms ever
+        // cancel, comparisons fall back on the exact totals.
+        let (sum, abs) = sums.iter().fold((0.0f64, 0.0f64), |(sum, abs), &(d, s)| {
+            let t = s as f64 / d as f64;
+            (sum + t, abs + t.abs())
+        });
+        let approx = if abs <= 2.0 * sum.abs() {
+            sum
+        } else {
+            f64::NAN
+        };
+        out.push((pair, numer, denom.clone(), approx));
+    }
+    out
+}
+
 /// The least common multiple of positive denominators: in 128 bits while it fits, then
 /// growing by d / gcd(multiple, d), the greatest common divisor taken of d and the
 /// multiple's remainder by d.
@@ -354,6 +412,30 @@ mod tests {
                 .divided_by(&Exact::integer(120))
                 .unwrap()
         );
+    }
+
+    #[test]
+    fn many_spilled_totals_are_added_up_on_several_threads_exactly() {
+        let primes = [
+            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
+            20_107, 20_113,
+        ];
+        let pairs = 2_100;
+        let mut cs = Vec::new();
+        for pair in 0..pairs {
+            for (k, &p) in primes.iter().enumerate() {
+                cs.push(c(pair, (pair as i64 * 7 + k as i64) % 50, p, 10));
+            }
+        }
+        let t = PairTotals::compute(pairs, &cs);
+        assert_eq!(t.big.len(), pairs);
+        for pair in [0, 1, 1_049, 2_099] {
+            let mut want = Exact::zero();
+            for (k, &p) in primes.iter().enumerate() {
+                want.add_fraction((pair as i64 * 7 + k as i64) % 50, p);
+            }
+            assert_eq!(t.total(pair), want, "pair {pair}");
+        }
     }
 
     #[test]

@@ -94,6 +94,11 @@ table.ranking td.rank .pair { font-weight: 400; color: #555; }
 .traveller .meta, .block .meta { margin: 0 0 .35rem; color: #333; }
 .traveller .meta span { margin-right: 1rem; white-space: nowrap; }
 .traveller.failed h3 { color: #a11; }
+.deal { display: grid; grid-template-columns: repeat(3, max-content); gap: .2rem 1.5rem;
+  margin: .3rem 0 .6rem; font-variant-numeric: tabular-nums; }
+.deal .h0 { grid-column: 2; } .deal .h3 { grid-column: 1; grid-row: 2; }
+.deal .h1 { grid-column: 3; grid-row: 2; } .deal .h2 { grid-column: 2; grid-row: 3; }
+.deal .red { color: #c00; }
 .avg { margin: .5rem 0; }
 @media (max-width: 600px) {
   body { padding: 8px; font-size: 15px; }
@@ -327,6 +332,43 @@ fn ranking_row(out: &mut String, report: &Report, r: &RankingRow) {
     out.push_str("</tr>\n");
 }
 
+/// A board's four hands as a compass: North above, West and East beside, South below.
+fn hands(out: &mut String, l: ReportLang, h: &[String; 4]) {
+    let seat = |k: usize| -> String {
+        let names = match l {
+            ReportLang::Nl => ["Noord", "Oost", "Zuid", "West"],
+            ReportLang::En => ["North", "East", "South", "West"],
+        };
+        let mut s = format!("<div class=\"hand h{k}\"><b>{}</b>", names[k]);
+        if h[k] == "-" {
+            s.push_str("<br>?");
+        } else {
+            for (suit, cards) in ["\u{2660}", "\u{2665}", "\u{2666}", "\u{2663}"]
+                .iter()
+                .zip(h[k].split('.'))
+            {
+                let red = if *suit == "\u{2665}" || *suit == "\u{2666}" {
+                    " class=\"red\""
+                } else {
+                    ""
+                };
+                let cards = if cards.is_empty() { "\u{2014}" } else { cards };
+                let _ = write!(s, "<br><span{red}>{suit}</span> {}", escape(cards));
+            }
+        }
+        s.push_str("</div>");
+        s
+    };
+    let _ = writeln!(
+        out,
+        "<div class=\"deal\">{}{}{}{}</div>",
+        seat(0),
+        seat(3),
+        seat(1),
+        seat(2)
+    );
+}
+
 fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     let l = report.lang;
     let (ns, ew) = sides(l);
@@ -369,6 +411,9 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
         );
     }
     out.push_str("</p>\n");
+    if let Some(h) = &t.hands {
+        hands(out, l, h);
+    }
 
     let notes = t.lines.iter().any(|x| !x.note.is_empty());
     let leads = t.lines.iter().any(|x| !x.lead.is_empty());

@@ -20,9 +20,33 @@ struct Doc<'a> {
     title: &'a str,
     date: &'a str,
     top: i64,
-    boards: Vec<BoardJson<'a>>,
+    boards: BoardsJson<'a>,
     pairs: Vec<PairJson<'a>>,
     warnings: Vec<WarningJson<'a>>,
+}
+
+/// Every board, written as it is made rather than built first: a field of a million
+/// results is not held twice in memory.
+struct BoardsJson<'a> {
+    event: &'a Event,
+    result: &'a SessionResult,
+}
+
+impl Serialize for BoardsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.result.boards.iter().map(|sb| BoardJson {
+            board: sb.board,
+            section: &sb.group,
+            top: sb.score.top,
+            expected: sb.expected,
+            neuberg: sb.score.neuberg,
+            results: ResultsJson {
+                event: self.event,
+                result: self.result,
+                entries: &sb.entries,
+            },
+        }))
+    }
 }
 
 #[derive(Serialize)]
@@ -32,7 +56,24 @@ struct BoardJson<'a> {
     top: i64,
     expected: usize,
     neuberg: bool,
-    results: Vec<ResultJson<'a>>,
+    results: ResultsJson<'a>,
+}
+
+/// A board's results, written as they are made.
+struct ResultsJson<'a> {
+    event: &'a Event,
+    result: &'a SessionResult,
+    entries: &'a [usize],
+}
+
+impl Serialize for ResultsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.entries
+                .iter()
+                .map(|&i| result_json(self.event, self.result, i)),
+        )
+    }
 }
 
 #[derive(Serialize)]
@@ -98,6 +139,41 @@ fn f(r: Ratio<i64>) -> f64 {
     *r.numer() as f64 / *r.denom() as f64
 }
 
+/// One result of the session.
+fn result_json<'a>(event: &'a Event, result: &SessionResult, i: usize) -> ResultJson<'a> {
+    let pairs = &event.pairs;
+    let r = &event.results[i];
+    let info = &event.lines[i];
+    let p = result.points[i];
+    ResultJson {
+        line: r.line,
+        ns: &pairs[r.ns].id,
+        ew: &pairs[r.ew].id,
+        score: match r.outcome {
+            Outcome::Score(s) => Some(s),
+            _ => None,
+        },
+        contract: if info.passed {
+            Some("PASS".into())
+        } else {
+            info.play
+                .map(|p| notation::format_contract(p.contract(), Language::English))
+                .or_else(|| {
+                    (!info.unread_contract().is_empty()).then(|| info.unread_contract().to_string())
+                })
+        },
+        declarer: info
+            .play
+            .map(|p| notation::format_seat(p.declarer(), Language::English)),
+        tricks: info.play.map(|p| p.tricks()),
+        lead: info.lead(),
+        adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
+        reversed: r.reversed,
+        mp_ns: p.map(|p| f(p.ns)),
+        mp_ew: p.map(|p| f(p.ew)),
+    }
+}
+
 /// Writes the scored session as JSON.
 pub fn write<W: Write>(
     out: W,
@@ -107,50 +183,6 @@ pub fn write<W: Write>(
     date: &str,
 ) -> serde_json::Result<()> {
     let pairs = &event.pairs;
-    let boards = result
-        .boards
-        .iter()
-        .map(|sb| BoardJson {
-            board: sb.board,
-            section: &sb.group,
-            top: sb.score.top,
-            expected: sb.expected,
-            neuberg: sb.score.neuberg,
-            results: sb
-                .entries
-                .iter()
-                .map(|&i| {
-                    let r = &event.results[i];
-                    let info = &event.lines[i];
-                    let p = result.points[i];
-                    ResultJson {
-                        line: r.line,
-                        ns: &pairs[r.ns].id,
-                        ew: &pairs[r.ew].id,
-                        score: match r.outcome {
-                            Outcome::Score(s) => Some(s),
-                            _ => None,
-                        },
-                        contract: if info.passed {
-                            Some("PASS".into())
-                        } else {
-                            info.play
-                                .map(|p| notation::format_contract(p.contract(), Language::English))
-                        },
-                        declarer: info
-                            .play
-                            .map(|p| notation::format_seat(p.declarer(), Language::English)),
-                        tricks: info.play.map(|p| p.tricks()),
-                        lead: info.lead(),
-                        adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
-                        reversed: r.reversed,
-                        mp_ns: p.map(|p| f(p.ns)),
-                        mp_ew: p.map(|p| f(p.ew)),
-                    }
-                })
-                .collect(),
-        })
-        .collect();
     let pairs_json = result
         .pairs
         .iter()
@@ -204,9 +236,13 @@ pub fn write<W: Write>(
         title,
         date,
         top: result.top,
-        boards,
+        boards: BoardsJson { event, result },
         pairs: pairs_json,
         warnings,
     };
-    serde_json::to_writer(out, &doc)
+    // The JSON writer makes many small writes: a buffer of its own keeps them cheap
+    // whatever `out` is.
+    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut buffered, &doc)?;
+    buffered.flush().map_err(serde_json::Error::io)
 }

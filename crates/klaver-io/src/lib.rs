@@ -2,19 +2,25 @@
 //!
 //! Reading what the tables entered ([`travellers`]: klaver's travellers CSV and the pairs
 //! file) and writing what the club publishes: the [`report`] model of a scored session,
-//! rendered as plain [`text`] and [`json`] for other programs.
+//! rendered as plain [`text`] and [`json`] for other programs; and the exchange formats
+//! clubs move data with: [`pbn`] (PBN 2.1) and [`usebio`] (USEBIO XML 1.2), recognised by
+//! content in [`detect`], with what they carry besides the travellers in [`exchange`].
 //!
 //! Nothing here computes a score: the numbers come from `klaver-core`, and this crate
 //! only reads them in and lays them out.
 
 pub mod archive;
+pub mod detect;
+pub mod exchange;
 pub mod generate;
 pub mod guide_cards;
 pub mod html;
 pub mod imp_report;
 pub mod json;
+pub mod pbn;
 pub mod pdf;
 pub mod ranking_io;
 pub mod report;
 pub mod text;
 pub mod travellers;
+pub mod usebio;

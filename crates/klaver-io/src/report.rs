@@ -186,6 +186,21 @@ pub struct Traveller {
     pub lines: Vec<TravellerLine>,
     /// Whether NS + EW = top on every line.
     pub check_ok: bool,
+    /// The four hands (North, East, South, West, each `AKQ.JT9.876.5432` spades first),
+    /// when the deal is known.
+    pub hands: Option<[String; 4]>,
+}
+
+/// Puts each board's hands on its travellers (`klaver score --deals`).
+pub fn set_hands(
+    report: &mut Report,
+    deals: &std::collections::BTreeMap<u32, crate::exchange::Deal>,
+) {
+    for t in &mut report.travellers {
+        if let Some(d) = deals.get(&t.board) {
+            t.hands = Some(d.hands.clone());
+        }
+    }
 }
 
 /// One cell of the control sheet: a board at a table.
@@ -513,6 +528,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             top: sb.score.top,
             lines,
             check_ok: board_ok,
+            hands: None,
         });
     }
 

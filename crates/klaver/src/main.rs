@@ -25,6 +25,8 @@ enum Command {
     Chicago(cmd::pads::ChicagoArgs),
     /// Score a pairs session from its travellers: result list, control sheet, travellers.
     Score(cmd::score::Args),
+    /// Convert results between travellers CSV, PBN, USEBIO and JSON.
+    Convert(cmd::convert::Args),
     /// Score every session of an archive file (a travellers CSV with a session column).
     Archive(cmd::archive::Args),
     /// Write a synthetic travellers CSV of any size (for trying out and measuring).
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         Command::Rubber(args) => cmd::pads::rubber(args),
         Command::Chicago(args) => cmd::pads::chicago(args),
         Command::Score(args) => cmd::score::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
         Command::Archive(args) => cmd::archive::run(args),
         Command::Generate(args) => cmd::generate::run(args),
         Command::Movement(args) => cmd::movement::run(args),

@@ -2,6 +2,7 @@
 
 pub mod archive;
 pub mod contract;
+pub mod convert;
 pub mod demo;
 pub mod generate;
 pub mod imps;

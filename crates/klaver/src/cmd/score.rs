@@ -4,10 +4,12 @@ use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::matchpoints::{ArtificialRule, Rules, Scale};
 use klaver_core::movement::{self, Movement, travellers::check_travellers};
-use klaver_core::session::{BoardRounding, Settings, score_session};
+use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
+use klaver_io::exchange::{self, Convention, Deal, Imported};
 use klaver_io::report::{self, ReportLang, ReportOptions};
-use klaver_io::travellers::{self, ReadOptions};
-use klaver_io::{html, json, pdf, text};
+use klaver_io::travellers::{self, Event, ReadOptions};
+use klaver_io::{detect, html, json, pbn, pdf, text};
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -81,7 +83,9 @@ enum FieldsArg {
 /// Arguments of `klaver score`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The travellers CSV (board, ns, ew, and score or contract/declarer/result).
+    /// The results: a travellers CSV, a PBN or USEBIO file, or klaver's JSON (told by
+    /// content, not by name).
+    #[arg(value_name = "RESULTS")]
     travellers: PathBuf,
     /// A pairs CSV with the players' names (pair,names).
     #[arg(long)]
@@ -110,21 +114,9 @@ pub struct Args {
     /// Print every traveller after the result list (text).
     #[arg(long = "travellers")]
     travellers_list: bool,
-    /// Matchpoint scale.
-    #[arg(long, value_enum, default_value = "european")]
-    scale: ScaleArg,
-    /// How artificial scores affect the real scores.
-    #[arg(long, value_enum, default_value = "ties")]
-    artificial: ArtificialArg,
-    /// Law 12C2: average-plus is the session percentage when higher than 60 %.
-    #[arg(long)]
-    avg_plus_session: bool,
-    /// Round or truncate each board's matchpoints to 0.1 before totalling.
-    #[arg(long, value_enum, default_value = "exact")]
-    rounding: RoundingArg,
-    /// Print centred matchpoints: scores beaten minus scores lost (ranking unchanged).
-    #[arg(long)]
-    centred: bool,
+    /// The scoring conventions (a PBN file's [Scoring] tag sets those not given here).
+    #[command(flatten)]
+    pub(crate) conventions: ConventionArgs,
     /// Score all sections together (top-integral).
     #[arg(long)]
     top_integral: bool,
@@ -143,9 +135,108 @@ pub struct Args {
     /// Exit with code 1 when there are warnings.
     #[arg(long)]
     strict: bool,
+    /// Re-score the event and report every board and pair where klaver's figures differ
+    /// from the matchpoints, percentages and ranks the file publishes (exit code 1 when
+    /// any differ).
+    #[arg(long)]
+    compare: bool,
+    /// A PBN file with the hands: each board's deal is shown on the HTML travellers.
+    #[arg(long)]
+    deals: Option<PathBuf>,
     /// The scoring form and the IMP forms' options.
     #[command(flatten)]
     form: super::imps::FormArgs,
+}
+
+/// The scoring conventions, as stated on the command line (`None`: not stated).
+#[derive(clap::Args)]
+pub struct ConventionArgs {
+    /// Matchpoint scale [default: european].
+    #[arg(long, value_enum)]
+    scale: Option<ScaleArg>,
+    /// How artificial scores affect the real scores [default: ties].
+    #[arg(long, value_enum)]
+    artificial: Option<ArtificialArg>,
+    /// Law 12C2: average-plus is the session percentage when higher than 60 %.
+    #[arg(long)]
+    avg_plus_session: bool,
+    /// Round or truncate each board's matchpoints to 0.1 before totalling [default: exact].
+    #[arg(long, value_enum)]
+    rounding: Option<RoundingArg>,
+    /// Print centred matchpoints: scores beaten minus scores lost (ranking unchanged).
+    #[arg(long)]
+    centred: bool,
+}
+
+impl ConventionArgs {
+    /// The convention to score by: what the user stated, else what the file states.
+    pub(crate) fn resolve(&self, file: &Convention) -> Convention {
+        Convention {
+            scale: Some(
+                self.scale
+                    .map(|s| match s {
+                        ScaleArg::European => Scale::European,
+                        ScaleArg::Acbl => Scale::Acbl,
+                    })
+                    .or(file.scale)
+                    .unwrap_or(Scale::European),
+            ),
+            artificial: Some(
+                self.artificial
+                    .map(|a| match a {
+                        ArtificialArg::Ties => ArtificialRule::CountAsTies,
+                        ArtificialArg::Neuberg => ArtificialRule::LeftOut,
+                    })
+                    .or(file.artificial)
+                    .unwrap_or(ArtificialRule::CountAsTies),
+            ),
+            rounding: Some(
+                self.rounding
+                    .map(|r| match r {
+                        RoundingArg::Exact => BoardRounding::Exact,
+                        RoundingArg::Round => BoardRounding::RoundTenth,
+                        RoundingArg::Truncate => BoardRounding::TruncateTenth,
+                    })
+                    .or(file.rounding)
+                    .unwrap_or(BoardRounding::Exact),
+            ),
+            avg_plus_session: Some(self.avg_plus_session || file.avg_plus_session == Some(true)),
+            centred: Some(self.centred || file.centred == Some(true)),
+        }
+    }
+}
+
+/// The points per comparison won when matchpoints are shown centred.
+pub(crate) fn centred_weight(c: &Convention) -> Option<i64> {
+    (c.centred == Some(true)).then_some(match c.scale {
+        Some(Scale::Acbl) => 1,
+        _ => 2,
+    })
+}
+
+/// Reads a results file in whichever format its content is.
+pub(crate) fn read_input(
+    path: &PathBuf,
+    options: ReadOptions,
+) -> Result<(detect::Format, Imported), CliError> {
+    let data = std::fs::read(path)
+        .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
+    detect::read(&data, options).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
+/// Reads the hands of a PBN file (`--deals`).
+pub(crate) fn read_deals(path: &PathBuf) -> Result<BTreeMap<u32, Deal>, CliError> {
+    let data = std::fs::read(path)
+        .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
+    let imported =
+        pbn::read(&data).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    if imported.deals.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: no [Deal] with a [Board] number in this file: --deals needs a PBN file with the hands",
+            path.display()
+        )));
+    }
+    Ok(imported.deals)
 }
 
 /// Loads a movement from a schedule file or by name.
@@ -167,6 +258,16 @@ fn load_movement(spec: &str, bpr: Option<u32>) -> Result<Movement, CliError> {
     }
 }
 
+/// Prints the warnings of reading and scoring; returns how many there were.
+pub(crate) fn print_warnings(file_name: &str, event: &Event, result: &SessionResult) -> usize {
+    let mut n = 0;
+    for d in event.diagnostics.iter().chain(result.warnings.iter()) {
+        eprintln!("warning: {file_name}: {d}");
+        n += 1;
+    }
+    n
+}
+
 fn open(path: &PathBuf) -> Result<File, CliError> {
     File::open(path).map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))
 }
@@ -175,11 +276,16 @@ fn open(path: &PathBuf) -> Result<File, CliError> {
 pub fn run(args: Args) -> CmdResult {
     let notation = args.notation.unwrap_or(args.lang).language();
     let file_name = args.travellers.display().to_string();
-    let mut event = travellers::read_travellers(
-        std::io::BufReader::with_capacity(1 << 20, open(&args.travellers)?),
-        ReadOptions { lang: notation },
-    )
-    .map_err(|e| CliError::input(format!("{file_name}: {e}")))?;
+    let (_, imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
+    let Imported {
+        mut event,
+        mut deals,
+        totals,
+        line_percentages,
+        convention: file_convention,
+        title: file_title,
+        date: file_date,
+    } = imported;
     if let Some(p) = &args.pairs {
         let warnings = travellers::read_pairs(open(p)?, &mut event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
@@ -230,22 +336,34 @@ pub fn run(args: Args) -> CmdResult {
         result_rounds = Some(check.rounds);
         boards_per_round = boards_per_round.or(m.boards_per_round());
     }
-    let settings = Settings {
-        rules: rules(args.scale, args.artificial),
-        rounding: match args.rounding {
-            RoundingArg::Exact => BoardRounding::Exact,
-            RoundingArg::Round => BoardRounding::RoundTenth,
-            RoundingArg::Truncate => BoardRounding::TruncateTenth,
-        },
-        avg_plus_session: args.avg_plus_session,
+    let convention = args.conventions.resolve(&file_convention);
+    let mut settings = Settings {
+        rules: Rules::default(),
+        rounding: BoardRounding::Exact,
+        avg_plus_session: false,
         top_integral: args.top_integral,
         separate_fields: args.fields == FieldsArg::Separate,
         boards_per_round,
         expected,
         result_rounds,
     };
+    convention.apply(&mut settings);
     let result = score_session(&event.pairs, &event.results, &settings)
         .map_err(|e| CliError::input(format!("{file_name} cannot be scored:\n{e}")))?;
+    let centred = centred_weight(&convention);
+    let title = if args.title.is_empty() {
+        file_title
+    } else {
+        args.title.clone()
+    };
+    let date = if args.date.is_empty() {
+        file_date
+    } else {
+        args.date.clone()
+    };
+    if let Some(p) = &args.deals {
+        deals = read_deals(p)?;
+    }
 
     let stdout = std::io::stdout();
     let mut out: Box<dyn Write> = match &args.output {
@@ -255,28 +373,63 @@ pub fn run(args: Args) -> CmdResult {
         None => Box::new(BufWriter::new(stdout.lock())),
     };
     let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
+    if args.compare {
+        let imported = Imported {
+            event: event.clone(),
+            totals,
+            line_percentages,
+            ..Imported::default()
+        };
+        let cmp = exchange::compare(&imported, &result, centred);
+        if cmp.lines_checked == 0 && cmp.pairs_checked == 0 {
+            return Err(CliError::input(format!(
+                "{file_name} publishes no matchpoints, percentages or ranks: there is nothing to compare"
+            )));
+        }
+        let mut text = format!(
+            "{file_name}: compared {} traveller lines and {} pairs with the published figures ({})\n",
+            cmp.lines_checked,
+            cmp.pairs_checked,
+            pbn::scoring_value(&convention)
+        );
+        for d in &cmp.differences {
+            text.push_str(&format!("  {d}\n"));
+        }
+        if cmp.differences.is_empty() {
+            text.push_str("klaver agrees with every published figure\n");
+        } else {
+            let n = cmp.differences.len();
+            text.push_str(&if n == 1 {
+                "1 published figure differs from klaver's\n".to_string()
+            } else {
+                format!("{n} published figures differ from klaver's\n")
+            });
+        }
+        out.write_all(text.as_bytes()).map_err(write_err)?;
+        out.flush().map_err(write_err)?;
+        print_warnings(&file_name, &event, &result);
+        return Ok(ExitCode::from(u8::from(!cmp.differences.is_empty())));
+    }
     match args.format {
         Format::Json => {
-            json::write(&mut out, &event, &result, &args.title, &args.date)
+            json::write(&mut out, &event, &result, &title, &date)
                 .map_err(|e| CliError::input(format!("cannot write the output: {e}")))?;
             out.write_all(b"\n").map_err(write_err)?;
         }
         Format::Text | Format::Html | Format::Pdf => {
             let opts = ReportOptions {
-                title: args.title.clone(),
-                date: args.date.clone(),
+                title: title.clone(),
+                date: date.clone(),
                 lang: match args.lang {
                     LangArg::Nl => ReportLang::Nl,
                     _ => ReportLang::En,
                 },
                 boards_per_round,
                 ranking_only: args.format == Format::Text && !args.control && !args.travellers_list,
-                centred: args.centred.then_some(match args.scale {
-                    ScaleArg::European => 2,
-                    ScaleArg::Acbl => 1,
-                }),
+                centred,
             };
-            let rep = report::build(&event, &result, &opts);
+            let mut rep = report::build(&event, &result, &opts);
+            report::set_hands(&mut rep, &deals);
             let body = match args.format {
                 Format::Html => html::render(&rep).into_bytes(),
                 Format::Pdf => pdf::render(&rep)
@@ -295,16 +448,8 @@ pub fn run(args: Args) -> CmdResult {
     }
     out.flush().map_err(write_err)?;
 
-    let warnings: Vec<String> = event
-        .diagnostics
-        .iter()
-        .chain(result.warnings.iter())
-        .map(|d| d.to_string())
-        .collect();
-    for w in &warnings {
-        eprintln!("warning: {file_name}: {w}");
-    }
-    Ok(if args.strict && !warnings.is_empty() {
+    let warnings = print_warnings(&file_name, &event, &result);
+    Ok(if args.strict && warnings > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -1,0 +1,696 @@
+//! What the exchange formats (PBN, USEBIO, klaver's JSON) carry besides the travellers,
+//! and the director's cross-check of a file's published figures.
+//!
+//! Every reader turns its file into traveller rows and sends them through the very same
+//! reading as the travellers CSV (`travellers::read_travellers`), so that an imported
+//! result is checked exactly as a typed one: impossible scores, contracts that disagree
+//! with the score, unknown adjustments. Line numbers in the messages are the line of the
+//! row in the original file.
+//!
+//! The cross-check (`klaver score --compare`) compares klaver's matchpoints, totals,
+//! percentages and ranks with the ones the file publishes, each rounded to the number of
+//! decimals the file printed, so that a program publishing 3.43 for 24/7 agrees.
+
+use crate::travellers::{self, Event, ReadOptions};
+use klaver_core::matchpoints::{ArtificialRule, Scale};
+use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Settings};
+use num_rational::Ratio;
+use std::collections::BTreeMap;
+
+/// The four hands of one board as PBN writes them (`AKQ.JT9.876.5432`), or `-` when a
+/// hand is not given.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    /// North, East, South and West, in that order.
+    pub hands: [String; 4],
+}
+
+/// The scoring conventions a file states; `None` where it says nothing.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Convention {
+    /// The matchpoint scale (PBN `MP1` European, `MP2` ACBL).
+    pub scale: Option<Scale>,
+    /// Whether artificial scores are left out and the rest Neuberg-scaled.
+    pub artificial: Option<ArtificialRule>,
+    /// Per-board rounding to 0.1 before totalling.
+    pub rounding: Option<BoardRounding>,
+    /// Law 12C2: average-plus is the session percentage when higher than 60 %.
+    pub avg_plus_session: Option<bool>,
+    /// Matchpoints published centred (scores beaten minus scores lost).
+    pub centred: Option<bool>,
+}
+
+impl Convention {
+    /// The convention a set of settings scores by, as a file states it.
+    pub fn of(settings: &Settings, centred: bool) -> Convention {
+        Convention {
+            scale: Some(settings.rules.scale),
+            artificial: Some(settings.rules.artificial),
+            rounding: Some(settings.rounding),
+            avg_plus_session: Some(settings.avg_plus_session),
+            centred: Some(centred),
+        }
+    }
+
+    /// Fills in the settings where the file states a convention.
+    pub fn apply(&self, settings: &mut Settings) {
+        if let Some(s) = self.scale {
+            settings.rules.scale = s;
+        }
+        if let Some(a) = self.artificial {
+            settings.rules.artificial = a;
+        }
+        if let Some(r) = self.rounding {
+            settings.rounding = r;
+        }
+        if let Some(a) = self.avg_plus_session {
+            settings.avg_plus_session = a;
+        }
+    }
+
+    /// Whether the file states anything at all.
+    pub fn is_stated(&self) -> bool {
+        *self != Convention::default()
+    }
+}
+
+/// A pair's line of a published result list (PBN TotalScoreTable, USEBIO PAIR).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PublishedTotal {
+    /// Where the line is in the file.
+    pub line: u32,
+    /// The pair's section ("" for one section).
+    pub section: String,
+    /// The pair's id.
+    pub pair: String,
+    /// The published rank, as written ("3", "3=").
+    pub rank: String,
+    /// The published total matchpoints, as written.
+    pub total: String,
+    /// The published percentage, as written.
+    pub percentage: String,
+}
+
+/// An event read from an exchange file: the travellers plus what else the file carried.
+#[derive(Debug, Clone, Default)]
+pub struct Imported {
+    /// The pairs, the results and the diagnostics, as from the travellers CSV.
+    pub event: Event,
+    /// The hands of each board the file deals.
+    pub deals: BTreeMap<u32, Deal>,
+    /// The published result list, when the file carries one.
+    pub totals: Vec<PublishedTotal>,
+    /// Published per-board percentages (North-South, East-West) by the line of the
+    /// traveller line they belong to.
+    pub line_percentages: BTreeMap<u32, (String, String)>,
+    /// The scoring convention the file states.
+    pub convention: Convention,
+    /// The event's name.
+    pub title: String,
+    /// The date, as written in the file.
+    pub date: String,
+}
+
+/// One traveller line as an exchange file gives it, before it is read like a CSV line.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Row {
+    /// The line (or element) of the file the row comes from.
+    pub line: u32,
+    pub section: String,
+    pub board: String,
+    pub ns: String,
+    pub ew: String,
+    pub score: String,
+    pub contract: String,
+    pub declarer: String,
+    pub result: String,
+    pub adjust: String,
+    pub lead: String,
+    pub mp_ns: String,
+    pub mp_ew: String,
+    /// Published percentages of the board's top (PBN `Percentage_NS`/`_EW`).
+    pub pct_ns: String,
+    pub pct_ew: String,
+}
+
+/// The published per-board percentages of the rows that carry them, by line.
+pub(crate) fn row_percentages(rows: &[Row]) -> BTreeMap<u32, (String, String)> {
+    rows.iter()
+        .filter(|r| !r.pct_ns.is_empty() || !r.pct_ew.is_empty())
+        .map(|r| (r.line, (r.pct_ns.clone(), r.pct_ew.clone())))
+        .collect()
+}
+
+/// Reads rows through the travellers CSV reader and puts each result and message back on
+/// the row's own line of the original file.
+pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
+    let mut csv_text = Vec::new();
+    {
+        let mut w = csv::WriterBuilder::new().from_writer(&mut csv_text);
+        let header = [
+            "section", "board", "ns", "ew", "score", "contract", "declarer", "result", "adjust",
+            "lead", "mp_ns", "mp_ew",
+        ];
+        // Writing to memory cannot fail; a failure would only lose rows, which the
+        // count check below reports.
+        let _ = w.write_record(header);
+        for r in rows {
+            let one_line = |s: &str| s.replace(['\r', '\n'], " ");
+            let board = if r.board.trim().is_empty() {
+                "?".to_string()
+            } else {
+                one_line(&r.board)
+            };
+            let _ = w.write_record([
+                one_line(&r.section),
+                board,
+                one_line(&r.ns),
+                one_line(&r.ew),
+                one_line(&r.score),
+                one_line(&r.contract),
+                one_line(&r.declarer),
+                one_line(&r.result),
+                one_line(&r.adjust),
+                one_line(&r.lead),
+                one_line(&r.mp_ns),
+                one_line(&r.mp_ew),
+            ]);
+        }
+        let _ = w.flush();
+    }
+    let mut event = match travellers::read_travellers(csv_text.as_slice(), ReadOptions::default()) {
+        Ok(e) => e,
+        Err(e) => {
+            let mut e2 = Event::default();
+            e2.diagnostics.push(Diagnostic::error(
+                0,
+                None,
+                format!("the results could not be read: {e}"),
+            ));
+            return e2;
+        }
+    };
+    // CSV line 1 is the header; row i is on CSV line i + 2.
+    let map = |line: u32| -> u32 {
+        line.checked_sub(2)
+            .and_then(|i| rows.get(i as usize))
+            .map(|r| r.line)
+            .unwrap_or(0)
+    };
+    for r in &mut event.results {
+        r.line = map(r.line);
+    }
+    for d in &mut event.diagnostics {
+        d.line = d.line.map(map).filter(|&l| l > 0);
+    }
+    event
+}
+
+/// A date's year, month and day, from `2024-03-05`, `2024.03.05`, `05-03-2024` or
+/// `05/03/2024`; `None` for anything else.
+pub(crate) fn date_parts(date: &str) -> Option<(&str, &str, &str)> {
+    let parts: Vec<&str> = date.split(['-', '.', '/']).map(str::trim).collect();
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    match parts.as_slice() {
+        [y, m, d] if digits(y, 4) && digits(m, 2) && digits(d, 2) => Some((y, m, d)),
+        [d, m, y] if digits(y, 4) && digits(m, 2) && digits(d, 2) => Some((y, m, d)),
+        _ => None,
+    }
+}
+
+/// Puts names on the event's pairs (section and id must match); names already set stay.
+pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str) {
+    if names.is_empty() {
+        return;
+    }
+    if let Some(p) = event
+        .pairs
+        .iter_mut()
+        .find(|p| p.id == id && p.section == section)
+        && p.names.is_empty()
+    {
+        p.names = names.to_string();
+    }
+}
+
+/// One difference between klaver's figures and the published ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The line (or element) of the file.
+    pub line: Option<u32>,
+    /// The board, for a traveller line.
+    pub board: Option<u32>,
+    /// What differs, with both figures.
+    pub message: String,
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(l) = self.line {
+            write!(f, "line {l}: ")?;
+        }
+        if let Some(b) = self.board {
+            write!(f, "board {b}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// The outcome of the cross-check.
+#[derive(Debug, Clone, Default)]
+pub struct Comparison {
+    /// Traveller lines with published matchpoints that were compared.
+    pub lines_checked: usize,
+    /// Pairs with a published total, percentage or rank that were compared.
+    pub pairs_checked: usize,
+    /// Every figure that differs.
+    pub differences: Vec<Difference>,
+}
+
+/// A published number: `^` (artificial), `%` and spaces are ignored; a decimal comma is
+/// read as a point. Returns the value and the number of decimals printed.
+fn published_number(text: &str) -> Option<(f64, usize)> {
+    let t = text
+        .trim()
+        .trim_start_matches('^')
+        .trim_end_matches('%')
+        .trim()
+        .replace(',', ".");
+    let v: f64 = t.parse().ok()?;
+    if !v.is_finite() {
+        return None;
+    }
+    let decimals = t.split_once('.').map(|(_, d)| d.len()).unwrap_or(0);
+    Some((v, decimals))
+}
+
+/// Whether a computed figure shows as the published one at the published precision.
+fn agrees(computed: f64, published: f64, decimals: usize) -> bool {
+    let tol = 0.5 * 10f64.powi(-(decimals.min(12) as i32)) + 1e-9;
+    (computed - published).abs() <= tol
+}
+
+fn ratio_f64(r: Ratio<i64>) -> f64 {
+    *r.numer() as f64 / *r.denom() as f64
+}
+
+/// Compares klaver's figures with the file's published ones. `centred` is the points per
+/// comparison won (2 European, 1 ACBL) when the file publishes centred matchpoints.
+pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>) -> Comparison {
+    let event = &imported.event;
+    let mut out = Comparison::default();
+    let shown = |mp: Ratio<i64>, top: i64| -> f64 {
+        match centred {
+            Some(w) => (ratio_f64(mp) - top as f64 / 2.0) * 2.0 / w.max(1) as f64,
+            None => ratio_f64(mp),
+        }
+    };
+    for (i, r) in event.results.iter().enumerate() {
+        if let Some((pns, pew)) = imported
+            .line_percentages
+            .get(&r.line)
+            .filter(|_| r.line > 0)
+        {
+            let top = result.tops.get(i).copied().unwrap_or(0);
+            let computed = result.points.get(i).copied().flatten();
+            let read = |s: &str| published_number(s.trim().trim_start_matches('^'));
+            if let (Some(p), true) = (computed, top > 0) {
+                let pct = |x: Ratio<i64>| ratio_f64(x) * 100.0 / top as f64;
+                let (cns, cew) = (pct(p.ns), pct(p.ew));
+                let ok = read(pns).is_none_or(|(v, d)| agrees(cns, v, d))
+                    && read(pew).is_none_or(|(v, d)| agrees(cew, v, d));
+                if event.lines.get(i).is_none_or(|l| l.published().is_none()) {
+                    out.lines_checked += 1;
+                }
+                if !ok {
+                    out.differences.push(Difference {
+                        line: Some(r.line),
+                        board: Some(r.board),
+                        message: format!(
+                            "NS {} v EW {}: published {} / {} %, klaver {} / {} %",
+                            event.pairs[r.ns].id,
+                            event.pairs[r.ew].id,
+                            pns.trim(),
+                            pew.trim(),
+                            fmt2(cns),
+                            fmt2(cew)
+                        ),
+                    });
+                }
+            }
+        }
+        let Some((pns, pew)) = event.lines.get(i).and_then(|l| l.published()) else {
+            continue;
+        };
+        out.lines_checked += 1;
+        let names = format!("NS {} v EW {}", event.pairs[r.ns].id, event.pairs[r.ew].id);
+        let top = result.tops.get(i).copied().unwrap_or(0);
+        let computed = result.points.get(i).copied().flatten();
+        let mut diff = |what: String| {
+            out.differences.push(Difference {
+                line: (r.line > 0).then_some(r.line),
+                board: Some(r.board),
+                message: what,
+            })
+        };
+        let read = |s: &str| -> Option<Option<(f64, usize)>> {
+            let t = s.trim().trim_start_matches('^');
+            if t.is_empty() || t == "-" || t == "--" {
+                Some(None)
+            } else {
+                published_number(t).map(Some)
+            }
+        };
+        match (read(pns), read(pew), computed) {
+            (None, _, _) | (_, None, _) => diff(format!(
+                "{names}: cannot read the published matchpoints {pns:?} / {pew:?}"
+            )),
+            (Some(None), Some(None), None) => {}
+            (Some(a), Some(b), Some(p)) => {
+                let (cns, cew) = (shown(p.ns, top), shown(p.ew, top));
+                let ok = a.is_none_or(|(v, d)| agrees(cns, v, d))
+                    && b.is_none_or(|(v, d)| agrees(cew, v, d));
+                if !ok {
+                    diff(format!(
+                        "{names}: published {} / {} matchpoints, klaver {} / {}",
+                        pns.trim(),
+                        pew.trim(),
+                        fmt2(cns),
+                        fmt2(cew)
+                    ));
+                }
+            }
+            (Some(_), Some(_), None) => diff(format!(
+                "{names}: published {} / {} matchpoints, but klaver does not score this line (not played)",
+                pns.trim(),
+                pew.trim()
+            )),
+        }
+    }
+    for t in &imported.totals {
+        let Some(pi) = event
+            .pairs
+            .iter()
+            .position(|p| p.id == t.pair && p.section == t.section)
+        else {
+            out.differences.push(Difference {
+                line: (t.line > 0).then_some(t.line),
+                board: None,
+                message: format!(
+                    "pair {} is on the published list but has no results",
+                    t.pair
+                ),
+            });
+            continue;
+        };
+        let Some(pr) = result.pairs.iter().find(|p| p.pair == pi) else {
+            continue;
+        };
+        out.pairs_checked += 1;
+        let mut problems = Vec::new();
+        if let Some((v, d)) = published_number(&t.total) {
+            let c = match centred {
+                Some(w) => (pr.total.to_f64() - pr.max.to_f64() / 2.0) * 2.0 / w.max(1) as f64,
+                None => pr.total.to_f64(),
+            };
+            if !agrees(c, v, d) {
+                problems.push(format!(
+                    "total published {}, klaver {}",
+                    t.total.trim(),
+                    fmt2(c)
+                ));
+            }
+        }
+        if let Some((v, d)) = published_number(&t.percentage) {
+            let c = pr.percentage.as_ref().map(|x| x.to_f64());
+            if c.is_none_or(|c| !agrees(c, v, d)) {
+                problems.push(format!(
+                    "percentage published {}, klaver {}",
+                    t.percentage.trim(),
+                    c.map(fmt2).unwrap_or_else(|| "none".into())
+                ));
+            }
+        }
+        let rank_digits: String = t.rank.chars().filter(char::is_ascii_digit).collect();
+        if let Ok(rank) = rank_digits.parse::<u32>()
+            && pr.rank != Some(rank)
+        {
+            problems.push(format!(
+                "rank published {}, klaver {}",
+                t.rank.trim(),
+                pr.rank
+                    .map(|r| r.to_string())
+                    .unwrap_or_else(|| "none".into())
+            ));
+        }
+        if !problems.is_empty() {
+            out.differences.push(Difference {
+                line: (t.line > 0).then_some(t.line),
+                board: None,
+                message: format!("pair {}: {}", t.pair, problems.join("; ")),
+            });
+        }
+    }
+    out
+}
+
+fn fmt2(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.strip_suffix(".00").map(str::to_string).unwrap_or(s)
+}
+
+/// Reads klaver's own JSON (as `klaver score --format json` writes it) back into an
+/// event, so that a scored session can be converted onward. Each result's place in the
+/// file (1, 2, ...) stands for its line in messages.
+pub fn read_json(data: &[u8]) -> Result<Imported, String> {
+    let doc: serde_json::Value = serde_json::from_slice(data)
+        .map_err(|e| format!("line {}: not klaver JSON: {e}", e.line()))?;
+    let text = |v: &serde_json::Value| -> String {
+        match v {
+            serde_json::Value::String(s) => s.clone(),
+            serde_json::Value::Number(n) => n.to_string(),
+            serde_json::Value::Bool(b) => b.to_string(),
+            _ => String::new(),
+        }
+    };
+    let boards = doc
+        .get("boards")
+        .and_then(|b| b.as_array())
+        .ok_or("the JSON has no \"boards\" list: it is not a scored session written by klaver")?;
+    let pairs = doc.get("pairs").and_then(|p| p.as_array());
+    // Each pair's section, by id (the boards name the pairs by id within a group).
+    let mut section_of: BTreeMap<String, String> = BTreeMap::new();
+    for p in pairs.into_iter().flatten() {
+        section_of
+            .entry(text(&p["pair"]))
+            .or_insert_with(|| text(&p["section"]));
+    }
+    let mut rows = Vec::new();
+    let mut n = 0u32;
+    for b in boards {
+        let board = text(&b["board"]);
+        let group = text(&b["section"]);
+        for r in b["results"].as_array().into_iter().flatten() {
+            n += 1;
+            let ns = text(&r["ns"]);
+            let section = if group.is_empty() {
+                section_of.get(&ns).cloned().unwrap_or_default()
+            } else {
+                group.clone()
+            };
+            let mp = |k: &str| match &r[k] {
+                serde_json::Value::Number(x) => x.to_string(),
+                _ => String::new(),
+            };
+            let adjust = text(&r["adjustment"]);
+            let adjust = if adjust.is_empty() && r["reversed"].as_bool() == Some(true) {
+                "REV".to_string()
+            } else {
+                adjust
+            };
+            rows.push(Row {
+                line: n,
+                section,
+                board: board.clone(),
+                ns,
+                ew: text(&r["ew"]),
+                score: text(&r["score"]),
+                contract: text(&r["contract"]),
+                declarer: text(&r["declarer"]),
+                result: text(&r["tricks"]),
+                adjust,
+                lead: text(&r["lead"]),
+                mp_ns: mp("mp_ns"),
+                mp_ew: mp("mp_ew"),
+                ..Row::default()
+            });
+        }
+    }
+    let mut event = rows_to_event(&rows);
+    let mut totals = Vec::new();
+    for (i, p) in pairs.into_iter().flatten().enumerate() {
+        let (section, id) = (text(&p["section"]), text(&p["pair"]));
+        set_names(&mut event, &section, &id, &text(&p["names"]));
+        let rank = match (&p["rank"], p["tied"].as_bool()) {
+            (serde_json::Value::Number(r), Some(true)) => format!("{r}="),
+            (v, _) => text(v),
+        };
+        totals.push(PublishedTotal {
+            line: i as u32 + 1,
+            section,
+            pair: id,
+            rank,
+            total: String::new(),
+            percentage: String::new(),
+        });
+    }
+    Ok(Imported {
+        event,
+        deals: BTreeMap::new(),
+        totals,
+        line_percentages: BTreeMap::new(),
+        convention: Convention::default(),
+        title: text(&doc["title"]),
+        date: text(&doc["date"]),
+    })
+}
+
+/// Writes an event as a travellers CSV (English notation) that `klaver score` reads back
+/// with every result: `board,ns,ew,contract,declarer,result,score,adjust,lead`, with a
+/// `section` column first when there are several sections. The players' names go in a
+/// separate pairs CSV ([`write_pairs_csv`]).
+pub fn write_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()> {
+    use klaver_core::matchpoints::Outcome;
+    use klaver_core::notation::{self, Language};
+    let multi = has_sections(event);
+    let mut w = csv::WriterBuilder::new().from_writer(out);
+    let mut header = vec![
+        "board", "ns", "ew", "contract", "declarer", "result", "score", "adjust", "lead",
+    ];
+    if multi {
+        header.insert(0, "section");
+    }
+    w.write_record(&header)?;
+    for (r, info) in event.results.iter().zip(&event.lines) {
+        let (contract, declarer, result) = if info.passed {
+            ("PASS".to_string(), String::new(), String::new())
+        } else if let Some(p) = info.play {
+            (
+                notation::format_contract(p.contract(), Language::English),
+                notation::format_seat(p.declarer(), Language::English),
+                notation::format_result(p.tricks(), p.contract(), Language::English),
+            )
+        } else {
+            (
+                info.unread_contract().to_string(),
+                String::new(),
+                String::new(),
+            )
+        };
+        let score = match r.outcome {
+            Outcome::Score(s) => s.to_string(),
+            _ => String::new(),
+        };
+        let mut rec = vec![
+            r.board.to_string(),
+            event.pairs[r.ns].id.clone(),
+            event.pairs[r.ew].id.clone(),
+            contract,
+            declarer,
+            result,
+            score,
+            info.adjust().to_string(),
+            info.lead().to_string(),
+        ];
+        if multi {
+            rec.insert(0, event.pairs[r.ns].section.clone());
+        }
+        w.write_record(&rec)?;
+    }
+    w.flush()
+}
+
+/// Writes the pairs' names as a pairs CSV (`pair,names`, with `section` when there are
+/// several), the companion of [`write_csv`].
+pub fn write_pairs_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()> {
+    let multi = has_sections(event);
+    let mut w = csv::WriterBuilder::new().from_writer(out);
+    if multi {
+        w.write_record(["section", "pair", "names"])?;
+    } else {
+        w.write_record(["pair", "names"])?;
+    }
+    for p in &event.pairs {
+        if multi {
+            w.write_record([&p.section, &p.id, &p.names])?;
+        } else {
+            w.write_record([&p.id, &p.names])?;
+        }
+    }
+    w.flush()
+}
+
+fn has_sections(event: &Event) -> bool {
+    event
+        .pairs
+        .first()
+        .is_some_and(|f| event.pairs.iter().any(|p| p.section != f.section))
+}
+
+/// Every message of reading a file, as printed (for tests).
+#[cfg(test)]
+pub(crate) fn messages(imported: &Imported) -> Vec<String> {
+    imported
+        .event
+        .diagnostics
+        .iter()
+        .map(|d| d.to_string())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn published_numbers_at_their_precision() {
+        assert_eq!(published_number("^3,43%"), Some((3.43, 2)));
+        assert!(agrees(24.0 / 7.0, 3.43, 2));
+        assert!(!agrees(24.0 / 7.0, 3.42, 2));
+        assert!(agrees(7.5, 7.5, 1));
+        assert_eq!(published_number("abc"), None);
+        assert_eq!(published_number("NaN"), None);
+    }
+
+    #[test]
+    fn rows_keep_their_own_line_numbers() {
+        let rows = vec![
+            Row {
+                line: 40,
+                board: "1".into(),
+                ns: "1".into(),
+                ew: "2".into(),
+                score: "425".into(),
+                ..Row::default()
+            },
+            Row {
+                line: 41,
+                board: "1".into(),
+                ns: "3".into(),
+                ew: "4".into(),
+                contract: "4S".into(),
+                declarer: "N".into(),
+                result: "10".into(),
+                ..Row::default()
+            },
+        ];
+        let e = rows_to_event(&rows);
+        assert_eq!(e.results.len(), 1);
+        assert_eq!(e.results[0].line, 41);
+        assert_eq!(e.diagnostics[0].line, Some(40));
+        assert_eq!(
+            e.results[0].outcome,
+            klaver_core::matchpoints::Outcome::Score(420)
+        );
+    }
+}

@@ -1,0 +1,1741 @@
+//! PBN 2.1, the Portable Bridge Notation (Kees van den Broek and Tis Veugen's standard,
+//! free of copyright): deals and the results of a scored event, in and out.
+//!
+//! Reading follows the standard's import format: tags in any order, several on a line or
+//! one across lines, `;` and `{...}` commentary, `%` escape lines, games separated by a
+//! semi-empty line, and tag value inheritance (`#` and `##`, section 4.8). From each game
+//! klaver takes the deal (`Board`, `Dealer`, `Vulnerable`, `Deal`, section 3.4), the
+//! scoring method (`Scoring`, 3.4.12) and the scored-event tables (`ScoreTable` 5.9 and
+//! `TotalScoreTable` 5.10) with any set of columns, in any order, each with its optional
+//! `\width` and `L`/`R` alignment (5.2). A game without a ScoreTable that names its pairs
+//! and has a `Contract` and `Result` counts as one traveller line (as BBO and club
+//! programs export a session, one game per table); the pairs are `PairNS` and `PairEW`,
+//! or else the two players (`North` and `South`, `East` and `West`, in alphabetical
+//! order, so that a pair that changes seats stays one pair, section 4.3.2).
+//!
+//! Character set (section 2.2): the standard's default is ISO 8859-1 (Latin-1). A file
+//! with a UTF-8 byte order mark, or a `%` line naming UTF-8, is read as UTF-8, and a byte
+//! that is not UTF-8 is an error naming its line; a file without either that is valid
+//! UTF-8 is read as UTF-8 too (Latin-1 names practically never form valid UTF-8). The
+//! bytes 0x80-0x9F, which Latin-1 leaves unused, are read as Windows-1252 and reported.
+//!
+//! Table elements: `-` (irrelevant) and `?` (unknown) are empty; a `^` marks an artificial
+//! score (5.2). klaver reads `^60%`, `^A`, `^A+`, `^A-` and `^NP` in the score columns,
+//! and writes artificial scores as `^60%` / `^40%`. Besides the standard's columns klaver
+//! reads and writes its own `Adjust` column (the adjustment exactly as the travellers CSV
+//! writes it: `AVG+`, `60/40`, `REV`, `W 30% 4SN= 70% 4SN-1`) and `Section` column.
+//!
+//! Conventions in `Scoring` (its modifiers are open-ended): `MP1` is the European scale
+//! and `MP2` the ACBL scale (the standard's own); klaver adds `Neuberg` (artificial
+//! scores left out and the rest Neuberg-scaled), `Rounded0.1` / `Truncated0.1` (each
+//! board's matchpoints to 0.1 before totalling), `Centred` (matchpoints published as
+//! scores beaten minus scores lost) and `Law12C2` (average-plus is the session percentage
+//! when higher than 60 %).
+//!
+//! Writing follows the export format: CRLF line ends, the fifteen mandatory tags in their
+//! order, tables with minimum widths, Latin-1 when every character fits (else UTF-8 with
+//! a byte order mark).
+
+use crate::exchange::{self, Convention, Deal, Imported, PublishedTotal, Row};
+use crate::report;
+use crate::travellers::Event;
+use klaver_core::board::{Board, Seat, Vulnerability};
+use klaver_core::contract::{Doubling, Strain};
+use klaver_core::exact::Exact;
+use klaver_core::matchpoints::{ArtificialRule, Outcome, Scale};
+use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Severity};
+use num_rational::Ratio;
+use std::collections::{BTreeMap, HashMap};
+use std::io::Write;
+
+/// A PBN file that cannot be read at all.
+#[derive(Debug, thiserror::Error)]
+pub enum PbnError {
+    /// The bytes are not text in the file's character set.
+    #[error("line {line}: {message}")]
+    Encoding {
+        /// The line of the first bad byte.
+        line: u32,
+        /// What is wrong and what to do.
+        message: String,
+    },
+}
+
+// ---------------------------------------------------------------------------------------
+// Character set
+
+/// Windows-1252's characters for the bytes 0x80-0x9F (0 where it has none).
+const CP1252: [u32; 32] = [
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039,
+    0x0152, 0, 0x017D, 0, 0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC,
+    0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+];
+
+/// The line (from 1) of a byte position.
+pub(crate) fn line_at(data: &[u8], pos: usize) -> u32 {
+    1 + data[..pos.min(data.len())]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32
+}
+
+/// Decodes a PBN file's bytes: UTF-8 when marked or valid, else Latin-1.
+pub(crate) fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String, PbnError> {
+    if data.starts_with(&[0xFF, 0xFE]) || data.starts_with(&[0xFE, 0xFF]) {
+        return Err(PbnError::Encoding {
+            line: 1,
+            message: "the file is UTF-16: save it as UTF-8 or Latin-1 (ISO 8859-1)".into(),
+        });
+    }
+    let (body, marked) = match data.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) => (rest, true),
+        None => (data, declares_utf8(data)),
+    };
+    match std::str::from_utf8(body) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) if marked => {
+            let line = line_at(body, e.valid_up_to());
+            Err(PbnError::Encoding {
+                line,
+                message: format!(
+                    "byte 0x{:02X} is not UTF-8, though the file says it is UTF-8: save the file as UTF-8, or remove the UTF-8 mark if it is Latin-1",
+                    body[e.valid_up_to()]
+                ),
+            })
+        }
+        Err(_) => {
+            if let Some(i) = utf8_sequence(body) {
+                diags.push(Diagnostic::warning(
+                    line_at(body, i),
+                    None,
+                    "the file is not UTF-8 as a whole and was read as Latin-1, but this line holds UTF-8 text: its names would show garbled (\"MÃ¼ller\"); save the whole file in one character set",
+                ));
+            }
+            decode_latin1(body, diags)
+        }
+    }
+}
+
+/// Where a file that is not UTF-8 as a whole still holds a UTF-8 encoded character (a
+/// sign of a file that mixes the two character sets).
+pub(crate) fn utf8_sequence(body: &[u8]) -> Option<usize> {
+    body.iter().enumerate().position(|(i, &b)| {
+        let len = match b {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => return false,
+        };
+        body.get(i..i + len)
+            .is_some_and(|seq| std::str::from_utf8(seq).is_ok())
+    })
+}
+
+/// Decodes Latin-1 text (ISO 8859-1), reading the bytes 0x80-0x9F as Windows-1252 and
+/// reporting the first of them.
+pub(crate) fn decode_latin1(body: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String, PbnError> {
+    let mut s = String::with_capacity(body.len());
+    let mut reported = false;
+    for (i, &b) in body.iter().enumerate() {
+        if (0x80..0xA0).contains(&b) {
+            let cp = CP1252[(b - 0x80) as usize];
+            let Some(c) = char::from_u32(cp).filter(|_| cp != 0) else {
+                return Err(PbnError::Encoding {
+                    line: line_at(body, i),
+                    message: format!(
+                        "byte 0x{b:02X} is neither Latin-1 nor Windows-1252 text: the file is in another character set; save it as UTF-8 or Latin-1"
+                    ),
+                });
+            };
+            if !reported {
+                reported = true;
+                diags.push(Diagnostic::warning(
+                    line_at(body, i),
+                    None,
+                    format!(
+                        "byte 0x{b:02X} is not Latin-1 text; it was read as Windows-1252 {c:?} (and so were any others in the file): check the names"
+                    ),
+                ));
+            }
+            s.push(c);
+        } else {
+            s.push(char::from(b));
+        }
+    }
+    Ok(s)
+}
+
+/// Whether an escape line near the top says the file is UTF-8 (`% Charset: UTF-8`).
+fn declares_utf8(data: &[u8]) -> bool {
+    data.split(|&b| b == b'\n').take(20).any(|l| {
+        l.first() == Some(&b'%') && {
+            let lower: Vec<u8> = l.iter().map(u8::to_ascii_lowercase).collect();
+            lower.windows(5).any(|w| w == b"utf-8") || lower.windows(4).any(|w| w == b"utf8")
+        }
+    })
+}
+
+// ---------------------------------------------------------------------------------------
+// Tokens and games
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Open,
+    Close,
+    Str(String),
+    Sym(String),
+    GameBreak,
+}
+
+/// Splits PBN text into tokens with their lines (sections 2.4, 3, 3.2, 3.8).
+fn tokenize(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<(Tok, u32)> {
+    let b: Vec<char> = text.chars().collect();
+    let mut toks = Vec::new();
+    let mut i = 0;
+    let mut line = 1u32;
+    let mut line_start = true;
+    let is_nl =
+        |b: &[char], i: usize| b[i] == '\n' || (b[i] == '\r' && b.get(i + 1) != Some(&'\n'));
+    while i < b.len() {
+        if line_start {
+            line_start = false;
+            if b[i] == '%' {
+                while i < b.len() && !is_nl(&b, i) {
+                    i += 1;
+                }
+                continue;
+            }
+            let mut j = i;
+            while j < b.len()
+                && matches!(b[j], ' ' | '\t' | '\x0b' | '\x0c' | '\r')
+                && !is_nl(&b, j)
+            {
+                j += 1;
+            }
+            if j >= b.len() || is_nl(&b, j) {
+                toks.push((Tok::GameBreak, line));
+            }
+        }
+        let c = b[i];
+        if is_nl(&b, i) {
+            line += 1;
+            line_start = true;
+            i += 1;
+            continue;
+        }
+        if c.is_whitespace() || c.is_control() {
+            i += 1;
+            continue;
+        }
+        match c {
+            ';' => {
+                while i < b.len() && !is_nl(&b, i) {
+                    i += 1;
+                }
+            }
+            '{' => {
+                let start = line;
+                i += 1;
+                while i < b.len() && b[i] != '}' {
+                    if is_nl(&b, i) {
+                        line += 1;
+                    }
+                    i += 1;
+                }
+                if i >= b.len() {
+                    diags.push(Diagnostic::warning(
+                        start,
+                        None,
+                        "a comment opened with { is never closed with }: the rest of the file was read as comment",
+                    ));
+                }
+                i += 1;
+            }
+            '[' => {
+                toks.push((Tok::Open, line));
+                i += 1;
+            }
+            ']' => {
+                toks.push((Tok::Close, line));
+                i += 1;
+            }
+            '"' => {
+                let mut s = String::new();
+                i += 1;
+                let mut closed = false;
+                while i < b.len() && !is_nl(&b, i) {
+                    match b[i] {
+                        '"' => {
+                            closed = true;
+                            i += 1;
+                            break;
+                        }
+                        '\\' if matches!(b.get(i + 1), Some('"') | Some('\\')) => {
+                            s.push(b[i + 1]);
+                            i += 2;
+                        }
+                        ch => {
+                            s.push(ch);
+                            i += 1;
+                        }
+                    }
+                }
+                if !closed {
+                    diags.push(Diagnostic::warning(
+                        line,
+                        None,
+                        "a string is not closed with \" before the end of the line: it was read up to the line's end",
+                    ));
+                }
+                toks.push((Tok::Str(s), line));
+            }
+            '}' => {
+                diags.push(Diagnostic::warning(
+                    line,
+                    None,
+                    "a } without a { before it was ignored",
+                ));
+                i += 1;
+            }
+            _ => {
+                let mut s = String::new();
+                while i < b.len()
+                    && !b[i].is_whitespace()
+                    && !b[i].is_control()
+                    && !matches!(b[i], '[' | ']' | '{' | '}' | ';' | '"')
+                {
+                    s.push(b[i]);
+                    i += 1;
+                }
+                toks.push((Tok::Sym(s), line));
+            }
+        }
+    }
+    toks
+}
+
+/// A table or section element: its text, whether it was a quoted string, and its line.
+#[derive(Debug, Clone)]
+struct Element {
+    text: String,
+    line: u32,
+}
+
+/// A tag pair and the section data that follows it.
+#[derive(Debug, Clone)]
+struct Tag {
+    name: String,
+    value: String,
+    line: u32,
+    data: Vec<Element>,
+}
+
+/// One PBN game: its tags in file order (a repeated tag is ignored, section 3.4).
+#[derive(Debug, Clone, Default)]
+struct Game {
+    tags: Vec<Tag>,
+}
+
+impl Game {
+    fn tag(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+
+    fn value(&self, name: &str) -> Option<&str> {
+        self.tag(name).map(|t| t.value.as_str())
+    }
+}
+
+/// Groups tokens into games and resolves tag value inheritance (section 4.8).
+fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
+    let mut out: Vec<Game> = Vec::new();
+    let mut cur = Game::default();
+    let mut k = 0;
+    let finish = |cur: &mut Game, out: &mut Vec<Game>| {
+        if !cur.tags.is_empty() {
+            out.push(std::mem::take(cur));
+        }
+    };
+    while k < toks.len() {
+        let (tok, line) = (&toks[k].0, toks[k].1);
+        match tok {
+            Tok::GameBreak => {
+                finish(&mut cur, &mut out);
+                k += 1;
+            }
+            Tok::Open => match (toks.get(k + 1), toks.get(k + 2), toks.get(k + 3)) {
+                (Some((Tok::Sym(name), _)), Some((Tok::Str(value), _)), Some((Tok::Close, _)))
+                    if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                {
+                    if cur.tags.iter().any(|t| t.name == *name) {
+                        // Import format: a tag that already occurred is ignored; a dummy
+                        // tag keeps its section data apart.
+                        cur.tags.push(Tag {
+                            name: format!("\u{0}{name}"),
+                            value: String::new(),
+                            line,
+                            data: Vec::new(),
+                        });
+                    } else {
+                        cur.tags.push(Tag {
+                            name: name.clone(),
+                            value: value.clone(),
+                            line,
+                            data: Vec::new(),
+                        });
+                    }
+                    k += 4;
+                }
+                _ => {
+                    diags.push(Diagnostic::error(
+                        line,
+                        None,
+                        "a tag must be [Name \"value\"]: this one is incomplete; it was skipped",
+                    ));
+                    k += 1;
+                    while k < toks.len() && !matches!(toks[k].0, Tok::Open | Tok::GameBreak) {
+                        k += 1;
+                    }
+                }
+            },
+            Tok::Close => {
+                diags.push(Diagnostic::warning(
+                    line,
+                    None,
+                    "a ] without its [ was skipped",
+                ));
+                k += 1;
+            }
+            Tok::Str(s) | Tok::Sym(s) => {
+                if let Some(t) = cur.tags.last_mut() {
+                    t.data.push(Element {
+                        text: s.clone(),
+                        line,
+                    });
+                }
+                k += 1;
+            }
+        }
+    }
+    finish(&mut cur, &mut out);
+
+    // Inheritance: "#" repeats the previous game's value, "##text" sets text for this and
+    // every following game that does not give the tag.
+    let mut last: HashMap<String, String> = HashMap::new();
+    let mut sticky: Vec<(String, String, u32)> = Vec::new();
+    for g in &mut out {
+        for t in &mut g.tags {
+            if t.value == "#" {
+                t.value = last.get(&t.name).cloned().unwrap_or_default();
+            } else if let Some(v) = t.value.strip_prefix("##") {
+                t.value = v.to_string();
+                sticky.retain(|(n, _, _)| *n != t.name);
+                sticky.push((t.name.clone(), t.value.clone(), t.line));
+            }
+            last.insert(t.name.clone(), t.value.clone());
+        }
+        for (name, value, line) in &sticky {
+            if !g.tags.iter().any(|t| t.name == *name) {
+                g.tags.push(Tag {
+                    name: name.clone(),
+                    value: value.clone(),
+                    line: *line,
+                    data: Vec::new(),
+                });
+            }
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Deals
+
+const RANKS: &str = "AKQJT98765432";
+
+/// Reads a Deal tag value (`N:AKQ.JT9.876.5432 ...`) into North, East, South, West.
+pub(crate) fn parse_deal(value: &str) -> Result<[String; 4], String> {
+    let value = value.trim();
+    let (first, rest) = value.split_once(':').ok_or(
+        "a deal starts with the first hand's seat and a colon, e.g. N:AKQ.JT9.876.5432 ...",
+    )?;
+    let first = match first.trim().to_ascii_uppercase().as_str() {
+        "N" => 0,
+        "E" => 1,
+        "S" => 2,
+        "W" => 3,
+        other => {
+            return Err(format!(
+                "{other:?} is not a seat: write N, E, S or W before the colon"
+            ));
+        }
+    };
+    let hands: Vec<&str> = rest.split_whitespace().collect();
+    if hands.len() != 4 {
+        return Err(format!(
+            "a deal has four hands separated by spaces (- for a hand not given), not {}",
+            hands.len()
+        ));
+    }
+    let mut seen = [[false; 13]; 4];
+    let mut out: [String; 4] = Default::default();
+    for (k, hand) in hands.iter().enumerate() {
+        let seat = (first + k) % 4;
+        if *hand == "-" {
+            out[seat] = "-".into();
+            continue;
+        }
+        let suits: Vec<&str> = hand.split('.').collect();
+        if suits.len() != 4 {
+            return Err(format!(
+                "the hand {hand:?} needs four suits separated by dots (spades.hearts.diamonds.clubs)"
+            ));
+        }
+        let mut count = 0;
+        let mut parts = Vec::with_capacity(4);
+        for (s, suit) in suits.iter().enumerate() {
+            let mut ranks: Vec<usize> = Vec::new();
+            for ch in suit.chars() {
+                let r = RANKS.find(ch.to_ascii_uppercase()).ok_or_else(|| {
+                    format!("{ch:?} in the hand {hand:?} is not a card rank (AKQJT98765432)")
+                })?;
+                if seen[s][r] {
+                    return Err(format!(
+                        "the card {}{} is dealt twice",
+                        ["S", "H", "D", "C"][s],
+                        &RANKS[r..r + 1]
+                    ));
+                }
+                seen[s][r] = true;
+                ranks.push(r);
+            }
+            count += ranks.len();
+            ranks.sort_unstable();
+            parts.push(ranks.iter().map(|&r| &RANKS[r..r + 1]).collect::<String>());
+        }
+        if count > 13 {
+            return Err(format!("the hand {hand:?} has {count} cards, not 13"));
+        }
+        out[seat] = parts.join(".");
+    }
+    Ok(out)
+}
+
+/// North 0, East 1, South 2, West 3.
+pub(crate) fn seat_index(s: Seat) -> usize {
+    match s {
+        Seat::North => 0,
+        Seat::East => 1,
+        Seat::South => 2,
+        Seat::West => 3,
+    }
+}
+
+/// The seats' letters in PBN (and USEBIO), North first.
+pub(crate) const SEAT_LETTERS: [&str; 4] = ["N", "E", "S", "W"];
+
+/// A Deal tag value with the dealer's hand first, as the export format wants.
+fn deal_value(deal: Option<&Deal>, dealer: Seat) -> String {
+    let d = seat_index(dealer);
+    let mut s = format!("{}:", SEAT_LETTERS[d]);
+    for k in 0..4 {
+        if k > 0 {
+            s.push(' ');
+        }
+        s.push_str(deal.map(|x| x.hands[(d + k) % 4].as_str()).unwrap_or("-"));
+    }
+    s
+}
+
+fn vul_value(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "None",
+        Vulnerability::NorthSouth => "NS",
+        Vulnerability::EastWest => "EW",
+        Vulnerability::Both => "All",
+    }
+}
+
+fn parse_vul(v: &str) -> Option<Vulnerability> {
+    match v.trim().to_ascii_lowercase().as_str() {
+        "none" | "love" | "-" => Some(Vulnerability::None),
+        "ns" => Some(Vulnerability::NorthSouth),
+        "ew" => Some(Vulnerability::EastWest),
+        "all" | "both" => Some(Vulnerability::Both),
+        _ => None,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Conventions
+
+/// The convention a Scoring tag states (see the module documentation for the words).
+pub fn convention_from_scoring(value: &str) -> Convention {
+    let mut c = Convention::default();
+    for field in value.split(';') {
+        match field.trim().to_ascii_lowercase().as_str() {
+            "mp1" | "emp" => c.scale = Some(Scale::European),
+            "mp2" => c.scale = Some(Scale::Acbl),
+            "neuberg" => c.artificial = Some(ArtificialRule::LeftOut),
+            "rounded0.1" | "round0.1" => c.rounding = Some(BoardRounding::RoundTenth),
+            "truncated0.1" | "trunc0.1" => c.rounding = Some(BoardRounding::TruncateTenth),
+            "centred" | "centered" => c.centred = Some(true),
+            "law12c2" => c.avg_plus_session = Some(true),
+            _ => {}
+        }
+    }
+    c
+}
+
+/// The Scoring tag value for a convention.
+pub fn scoring_value(c: &Convention) -> String {
+    let mut s = String::from("MP");
+    s.push_str(match c.scale {
+        Some(Scale::Acbl) => ";MP2",
+        _ => ";MP1",
+    });
+    if c.artificial == Some(ArtificialRule::LeftOut) {
+        s.push_str(";Neuberg");
+    }
+    match c.rounding {
+        Some(BoardRounding::RoundTenth) => s.push_str(";Rounded0.1"),
+        Some(BoardRounding::TruncateTenth) => s.push_str(";Truncated0.1"),
+        _ => {}
+    }
+    if c.centred == Some(true) {
+        s.push_str(";Centred");
+    }
+    if c.avg_plus_session == Some(true) {
+        s.push_str(";Law12C2");
+    }
+    s
+}
+
+// ---------------------------------------------------------------------------------------
+// Tables
+
+/// A table's column: its name (without order sign), minimum width and alignment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Column {
+    pub name: String,
+    pub width: usize,
+    pub align: Option<char>,
+}
+
+/// Reads a table's column names (section 3.2, 5.2): `+Name`, `-Name`, `Name\6R`.
+pub(crate) fn parse_columns(spec: &str) -> Vec<Column> {
+    spec.split(';')
+        .map(|c| {
+            let c = c.trim();
+            let c = c.strip_prefix(['+', '-']).unwrap_or(c);
+            match c.split_once('\\') {
+                Some((name, fmt)) => {
+                    let digits: String = fmt.chars().take_while(char::is_ascii_digit).collect();
+                    let align = fmt[digits.len()..]
+                        .chars()
+                        .next()
+                        .map(|a| a.to_ascii_uppercase())
+                        .filter(|a| matches!(a, 'L' | 'R'));
+                    Column {
+                        name: name.trim().to_string(),
+                        width: digits.parse().unwrap_or(0).min(255),
+                        align,
+                    }
+                }
+                None => Column {
+                    name: c.to_string(),
+                    width: 0,
+                    align: None,
+                },
+            }
+        })
+        .collect()
+}
+
+/// A table's rows: each row's line and its cells, `-` and `?` read as empty.
+struct Table {
+    columns: Vec<Column>,
+    rows: Vec<(u32, Vec<String>)>,
+}
+
+impl Table {
+    fn read(tag: &Tag, diags: &mut Vec<Diagnostic>) -> Table {
+        let columns = parse_columns(&tag.value);
+        let n = columns.len().max(1);
+        let mut rows = Vec::new();
+        let cell = |e: &Element| match e.text.as_str() {
+            "-" | "?" => String::new(),
+            t => t.to_string(),
+        };
+        // Rows are read line by line, so that a row with an element too many or too few
+        // is reported on its own line instead of shifting every row after it; a row may
+        // still continue on the next line (the import format allows it).
+        let mut pending: Vec<&Element> = Vec::new();
+        let mut k = 0;
+        while k < tag.data.len() {
+            let line = tag.data[k].line;
+            while k < tag.data.len() && tag.data[k].line == line {
+                pending.push(&tag.data[k]);
+                k += 1;
+            }
+            if pending.len() < n && k < tag.data.len() {
+                continue;
+            }
+            if pending.len() % n != 0 {
+                let first = pending[0].line;
+                let lines = if first == line {
+                    format!("this line has {}", pending.len())
+                } else {
+                    format!("lines {first}-{line} have {}", pending.len())
+                };
+                diags.push(Diagnostic::error(
+                    first,
+                    None,
+                    format!(
+                        "a row of the {} does not fit its columns: {lines} elements where each row has {n} ({}); quote an element with spaces in it (\"De Vries\"), and write - for an empty one",
+                        tag.name, tag.value
+                    ),
+                ));
+                pending.clear();
+                continue;
+            }
+            for chunk in pending.chunks(n) {
+                rows.push((chunk[0].line, chunk.iter().map(|e| cell(e)).collect()));
+            }
+            pending.clear();
+        }
+        Table { columns, rows }
+    }
+
+    fn col(&self, names: &[&str]) -> Option<usize> {
+        self.columns
+            .iter()
+            .position(|c| names.iter().any(|n| c.name.eq_ignore_ascii_case(n)))
+    }
+}
+
+fn cell(row: &[String], col: Option<usize>) -> &str {
+    col.and_then(|c| row.get(c)).map(|s| s.trim()).unwrap_or("")
+}
+
+/// The adjustment an artificial score's cells stand for (`^60%`, `^A+`, `^NP`).
+fn artificial(ns: &str, ew: &str) -> Option<String> {
+    let (a, b) = (ns.strip_prefix('^'), ew.strip_prefix('^'));
+    if a.is_none() && b.is_none() {
+        return None;
+    }
+    let (a, b) = (a.unwrap_or("").trim(), b.unwrap_or("").trim());
+    let word = |s: &str| match s.to_ascii_uppercase().as_str() {
+        "NP" | "NG" | "NOT PLAYED" => Some("NP"),
+        "A" | "AVG" | "A=" | "AVE" => Some("AVG"),
+        "A+" | "AVG+" | "AVE+" => Some("AVG+"),
+        "A-" | "AVG-" | "AVE-" => Some("AVG-"),
+        _ => None,
+    };
+    if let Some(w) = word(a) {
+        return Some(w.into());
+    }
+    if let Some(w) = word(b) {
+        return Some(
+            match w {
+                "AVG+" => "AVG-",
+                "AVG-" => "AVG+",
+                w => w,
+            }
+            .into(),
+        );
+    }
+    let pct = |s: &str| {
+        s.trim_end_matches('%')
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .filter(|&p| p <= 100)
+    };
+    match (pct(a), pct(b)) {
+        (Some(x), Some(y)) => Some(format!("{x}/{y}")),
+        (Some(x), None) => Some(format!("{x}/{}", 100 - x)),
+        (None, Some(y)) => Some(format!("{}/{y}", 100 - y)),
+        (None, None) => Some(if a.is_empty() { b } else { a }.to_string()),
+    }
+}
+
+fn first_number(s: &str) -> Option<i32> {
+    s.trim().trim_start_matches('^').parse().ok()
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading
+
+/// Reads a PBN file: its deals, its results (the ScoreTables, or one game per table) and
+/// its published result list. Problems with single games, rows or results are in the
+/// event's diagnostics with their line; only undecodable text is an `Err`.
+pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
+    let mut diags = Vec::new();
+    let text = decode(data, &mut diags)?;
+    let toks = tokenize(&text, &mut diags);
+    let games = games(toks, &mut diags);
+
+    let mut imported = Imported::default();
+    let mut rows: Vec<Row> = Vec::new();
+    let mut names: Vec<(String, String, String)> = Vec::new();
+    let mut scoring_seen = false;
+    for g in &games {
+        let section = g.value("Section").unwrap_or("").trim().to_string();
+        if imported.title.is_empty()
+            && let Some(e) = g.value("Event").filter(|e| !e.is_empty() && *e != "?")
+        {
+            imported.title = e.to_string();
+        }
+        if imported.date.is_empty()
+            && let Some(d) = g
+                .value("Date")
+                .filter(|d| !d.contains('?') && !d.is_empty())
+        {
+            imported.date = d.to_string();
+        }
+        if !scoring_seen && let Some(s) = g.value("Scoring") {
+            scoring_seen = true;
+            imported.convention = convention_from_scoring(s);
+            let lower = s.to_ascii_lowercase();
+            if lower.split(';').any(|f| {
+                matches!(
+                    f.trim(),
+                    "imp" | "butler" | "cross" | "rubber" | "chicago" | "bam" | "cavendish"
+                )
+            }) {
+                diags.push(Diagnostic::warning(
+                    g.tag("Scoring").map(|t| t.line).unwrap_or(0),
+                    None,
+                    format!("the file was scored by {s:?}; klaver scores it by matchpoints"),
+                ));
+            }
+        }
+        let board_tag = g.tag("Board");
+        let board: Option<Board> = match board_tag {
+            Some(t) => match t
+                .value
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .and_then(|n| Board::new(n).ok())
+            {
+                Some(b) => Some(b),
+                None => {
+                    if !t.value.trim().is_empty() {
+                        diags.push(Diagnostic::error(
+                            t.line,
+                            None,
+                            format!(
+                                "[Board {:?}] is not a board number: write a number from 1",
+                                t.value
+                            ),
+                        ));
+                    }
+                    None
+                }
+            },
+            None => None,
+        };
+        if let Some(t) = g
+            .tag("Deal")
+            .filter(|t| !t.value.trim().is_empty() && t.value != "?")
+        {
+            match parse_deal(&t.value) {
+                Ok(hands) if hands.iter().all(|h| h == "-") => {}
+                Ok(hands) => match board {
+                    Some(b) => {
+                        imported.deals.entry(b.number()).or_insert(Deal { hands });
+                    }
+                    None => diags.push(Diagnostic::warning(
+                        t.line,
+                        None,
+                        "a deal without a board number was skipped: add [Board \"n\"] to its game",
+                    )),
+                },
+                Err(e) => diags.push(Diagnostic::error(
+                    t.line,
+                    board.map(|b| b.number()),
+                    format!("cannot read the deal: {e}"),
+                )),
+            }
+        }
+        if let Some(b) = board {
+            if let Some(t) = g
+                .tag("Dealer")
+                .filter(|t| !t.value.trim().is_empty() && t.value != "?")
+            {
+                let expected = SEAT_LETTERS[seat_index(b.dealer())];
+                if !t.value.trim().eq_ignore_ascii_case(expected) {
+                    diags.push(Diagnostic::warning(
+                        t.line,
+                        Some(b.number()),
+                        format!(
+                            "the file has dealer {} but board {} is dealt by {expected}: klaver scores the board by its number",
+                            t.value.trim(),
+                            b.number()
+                        ),
+                    ));
+                }
+            }
+            if let Some(t) = g
+                .tag("Vulnerable")
+                .filter(|t| !t.value.trim().is_empty() && t.value != "?")
+            {
+                match parse_vul(&t.value) {
+                    Some(v) if v == b.vulnerability() => {}
+                    Some(_) => diags.push(Diagnostic::warning(
+                        t.line,
+                        Some(b.number()),
+                        format!(
+                            "the file has vulnerability {} but board {} has {}: klaver scores the board by its number",
+                            t.value.trim(),
+                            b.number(),
+                            vul_value(b.vulnerability())
+                        ),
+                    )),
+                    None => diags.push(Diagnostic::warning(
+                        t.line,
+                        Some(b.number()),
+                        format!("[Vulnerable {:?}] is not None, NS, EW or All", t.value),
+                    )),
+                }
+            }
+        }
+
+        let board_text = board.map(|b| b.number().to_string()).unwrap_or_default();
+        let mut had_table = false;
+        for t in &g.tags {
+            if t.name.eq_ignore_ascii_case("ScoreTable") {
+                had_table = true;
+                let Some(b) = board else {
+                    diags.push(Diagnostic::error(
+                        t.line,
+                        None,
+                        "a ScoreTable in a game without a board number: add [Board \"n\"] to its game",
+                    ));
+                    continue;
+                };
+                let table = Table::read(t, &mut diags);
+                score_table(
+                    &table,
+                    b.number(),
+                    &section,
+                    &mut rows,
+                    &mut names,
+                    &mut diags,
+                );
+            } else if t.name.eq_ignore_ascii_case("TotalScoreTable") {
+                let table = Table::read(t, &mut diags);
+                total_table(&table, &section, &mut imported.totals, &mut names);
+            }
+        }
+        if !had_table {
+            game_result(g, &board_text, &section, &mut rows);
+        }
+    }
+
+    if rows.is_empty() && !diags.iter().any(|d| d.severity == Severity::Error) {
+        diags.push(Diagnostic::error(
+            0,
+            None,
+            format!(
+                "no results: the file has no ScoreTable and no game with a Contract and its pairs (PairNS and PairEW, or the players North, East, South and West){}",
+                if imported.deals.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        "; it deals {} boards, which klaver score --deals shows on the travellers",
+                        imported.deals.len()
+                    )
+                }
+            ),
+        ));
+    }
+
+    // One section named in the file is no section at all.
+    let mut sections: Vec<&str> = rows
+        .iter()
+        .map(|r| r.section.as_str())
+        .chain(imported.totals.iter().map(|t| t.section.as_str()))
+        .collect();
+    sections.sort_unstable();
+    sections.dedup();
+    if sections.len() <= 1 {
+        for r in &mut rows {
+            r.section.clear();
+        }
+        for t in &mut imported.totals {
+            t.section.clear();
+        }
+        for n in &mut names {
+            n.0.clear();
+        }
+    }
+
+    let mut event = exchange::rows_to_event(&rows);
+    imported.line_percentages = exchange::row_percentages(&rows);
+    for (section, id, n) in &names {
+        exchange::set_names(&mut event, section, id, n);
+    }
+    event.diagnostics.extend(diags);
+    event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
+    imported.event = event;
+    Ok(imported)
+}
+
+/// The rows of one board's ScoreTable.
+fn score_table(
+    t: &Table,
+    board: u32,
+    section: &str,
+    rows: &mut Vec<Row>,
+    names: &mut Vec<(String, String, String)>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let c_ns = t.col(&["PairId_NS"]);
+    let c_ew = t.col(&["PairId_EW"]);
+    let c_section = t.col(&["Section"]);
+    let c_contract = t.col(&["Contract"]);
+    let c_declarer = t.col(&["Declarer"]);
+    let c_result = t.col(&["Result"]);
+    let c_lead = t.col(&["Lead"]);
+    let c_sns = t.col(&["Score_NS"]);
+    let c_sew = t.col(&["Score_EW"]);
+    let c_mns = t.col(&["MP_NS"]);
+    let c_mew = t.col(&["MP_EW"]);
+    let c_pns = t.col(&["Percentage_NS"]);
+    let c_pew = t.col(&["Percentage_EW"]);
+    let c_adjust = t.col(&["Adjust"]);
+    let c_names_ns = t.col(&["Names_NS"]);
+    let c_names_ew = t.col(&["Names_EW"]);
+    if c_ns.is_none() || c_ew.is_none() {
+        if let Some((line, _)) = t.rows.first() {
+            diags.push(Diagnostic::error(
+                *line,
+                Some(board),
+                "the ScoreTable has no PairId_NS and PairId_EW columns: klaver needs the pairs of every line to score them",
+            ));
+        }
+        return;
+    }
+    for (line, row) in &t.rows {
+        let (ns, ew) = (cell(row, c_ns), cell(row, c_ew));
+        let section = match cell(row, c_section) {
+            "" => section.to_string(),
+            s => s.to_string(),
+        };
+        if ns.is_empty() != ew.is_empty() {
+            diags.push(Diagnostic::warning(
+                *line,
+                Some(board),
+                format!(
+                    "pair {} sat out this board (a sit-out line): it is not a result and is not scored",
+                    if ns.is_empty() { ew } else { ns }
+                ),
+            ));
+            continue;
+        }
+        let (sns, sew) = (cell(row, c_sns), cell(row, c_sew));
+        let mut adjust = cell(row, c_adjust).to_string();
+        if adjust.is_empty() {
+            adjust = artificial(sns, sew).unwrap_or_default();
+        }
+        let score = match (first_number(sns), first_number(sew)) {
+            _ if sns.starts_with('^') || sew.starts_with('^') => String::new(),
+            (Some(s), _) => s.to_string(),
+            (None, Some(s)) => s.checked_neg().map(|s| s.to_string()).unwrap_or_default(),
+            (None, None) => String::new(),
+        };
+        let contract = match cell(row, c_contract) {
+            c if c.eq_ignore_ascii_case("pass") || c.eq_ignore_ascii_case("ap") => {
+                "PASS".to_string()
+            }
+            c => c.trim_start_matches('^').to_string(),
+        };
+        let strip = |s: &str| s.trim_start_matches('^').to_string();
+        rows.push(Row {
+            line: *line,
+            section: section.clone(),
+            board: board.to_string(),
+            ns: ns.to_string(),
+            ew: ew.to_string(),
+            score,
+            declarer: if contract == "PASS" {
+                String::new()
+            } else {
+                strip(cell(row, c_declarer))
+            },
+            result: if contract == "PASS" {
+                String::new()
+            } else {
+                strip(cell(row, c_result))
+            },
+            contract,
+            adjust,
+            lead: cell(row, c_lead).to_string(),
+            mp_ns: strip(cell(row, c_mns)),
+            mp_ew: strip(cell(row, c_mew)),
+            pct_ns: strip(cell(row, c_pns)),
+            pct_ew: strip(cell(row, c_pew)),
+        });
+        for (id, col) in [(ns, c_names_ns), (ew, c_names_ew)] {
+            let n = cell(row, col);
+            if !n.is_empty() {
+                names.push((section.clone(), id.to_string(), n.replace(';', " - ")));
+            }
+        }
+    }
+}
+
+/// The published result list of a TotalScoreTable.
+fn total_table(
+    t: &Table,
+    section: &str,
+    totals: &mut Vec<PublishedTotal>,
+    names: &mut Vec<(String, String, String)>,
+) {
+    let c_pair = t.col(&["PairId"]);
+    let c_section = t.col(&["Section"]);
+    let c_rank = t.col(&["Rank"]);
+    let c_total = t.col(&["TotalMP", "TotalScoreMP"]);
+    let c_pct = t.col(&["TotalPercentage", "Percentage", "MeanPercentage"]);
+    let c_names = t.col(&["Names"]);
+    for (line, row) in &t.rows {
+        let pair = cell(row, c_pair);
+        if pair.is_empty() {
+            continue;
+        }
+        let section = match cell(row, c_section) {
+            "" => section.to_string(),
+            s => s.to_string(),
+        };
+        let n = cell(row, c_names);
+        if !n.is_empty() {
+            names.push((section.clone(), pair.to_string(), n.replace(';', " - ")));
+        }
+        totals.push(PublishedTotal {
+            line: *line,
+            section,
+            pair: pair.to_string(),
+            rank: cell(row, c_rank).to_string(),
+            total: cell(row, c_total).to_string(),
+            percentage: cell(row, c_pct).to_string(),
+        });
+    }
+}
+
+/// A game that is one table's play of a board (PairNS, PairEW, Contract, Result, Score).
+/// Without PairNS and PairEW a pair is known by its two players (section 4.3.2: the pair
+/// tags hold the players' names when the seats are unknown); the names are put in
+/// alphabetical order, so that a pair that changes seats or directions stays one pair.
+fn game_result(g: &Game, board: &str, section: &str, rows: &mut Vec<Row>) {
+    let contract = g.value("Contract").unwrap_or("").trim();
+    if contract.is_empty() && g.value("Score").is_none() {
+        return;
+    }
+    let player = |seat: &str| {
+        g.value(seat)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+    };
+    let by_players = |a: &str, b: &str| -> Option<String> {
+        let (a, b) = (player(a)?, player(b)?);
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        Some(format!("{a} - {b}"))
+    };
+    let (ns, ew) = match (g.value("PairNS"), g.value("PairEW")) {
+        (Some(ns), Some(ew)) => (ns.to_string(), ew.to_string()),
+        _ => match (by_players("North", "South"), by_players("East", "West")) {
+            (Some(ns), Some(ew)) => (ns, ew),
+            _ => return,
+        },
+    };
+    let (ns, ew) = (ns.as_str(), ew.as_str());
+    let score = g
+        .value("Score")
+        .map(|s| {
+            let t: Vec<&str> = s.split_whitespace().collect();
+            match t.as_slice() {
+                ["NS", v, ..] => v.to_string(),
+                ["EW", v, ..] => v
+                    .parse::<i32>()
+                    .ok()
+                    .and_then(|x| x.checked_neg())
+                    .map(|x| x.to_string())
+                    .unwrap_or_default(),
+                _ => String::new(),
+            }
+        })
+        .unwrap_or_default();
+    let passed = contract.eq_ignore_ascii_case("pass");
+    let line = g
+        .tag("Contract")
+        .or(g.tag("PairNS"))
+        .map(|t| t.line)
+        .unwrap_or(0);
+    let result = g
+        .value("Result")
+        .unwrap_or("")
+        .trim()
+        .trim_start_matches('^');
+    rows.push(Row {
+        line,
+        section: section.to_string(),
+        board: board.to_string(),
+        ns: ns.trim().to_string(),
+        ew: ew.trim().to_string(),
+        score,
+        contract: if passed {
+            "PASS".into()
+        } else {
+            contract.to_string()
+        },
+        declarer: if passed {
+            String::new()
+        } else {
+            g.value("Declarer")
+                .unwrap_or("")
+                .trim()
+                .trim_start_matches('^')
+                .to_string()
+        },
+        result: if passed || !result.bytes().all(|b| b.is_ascii_digit()) {
+            String::new()
+        } else {
+            result.to_string()
+        },
+        lead: String::new(),
+        adjust: String::new(),
+        ..Row::default()
+    });
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+/// What the PBN writer needs besides the scored session.
+#[derive(Debug, Clone, Default)]
+pub struct WriteOptions<'a> {
+    /// The event's name ([Event]).
+    pub title: &'a str,
+    /// The date as the club writes it; written as YYYY.MM.DD when it can be read.
+    pub date: &'a str,
+    /// The hands of the boards, when known.
+    pub deals: Option<&'a BTreeMap<u32, Deal>>,
+    /// The convention the session was scored by ([Scoring]).
+    pub convention: Convention,
+}
+
+/// A date as PBN writes it (`2024.03.05`), from `2024-03-05`, `05-03-2024` and the like.
+fn pbn_date(date: &str) -> String {
+    match exchange::date_parts(date) {
+        Some((y, m, d)) => format!("{y}.{m}.{d}"),
+        None => "????.??.??".into(),
+    }
+}
+
+/// A PBN string token (`"..."` with `\"` and `\\`).
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\t' | '\r' | '\n' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A table element: `-` when empty, a string token when it is not a plain section token.
+fn element(s: &str) -> String {
+    if s.is_empty() {
+        "-".into()
+    } else if s.chars().any(|c| {
+        c.is_whitespace()
+            || !c.is_ascii_graphic()
+            || matches!(c, '[' | ']' | '{' | '}' | ';' | '"' | '%')
+    }) {
+        quoted(s)
+    } else {
+        s.to_string()
+    }
+}
+
+/// A table section: the tag with widths and alignments, then the rows lined up.
+fn write_table(out: &mut String, name: &str, columns: &[(&str, bool)], rows: &[Vec<String>]) {
+    let cells: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| r.iter().map(|c| element(c)).collect())
+        .collect();
+    let widths: Vec<usize> = (0..columns.len())
+        .map(|k| {
+            cells
+                .iter()
+                .map(|r| r.get(k).map(|c| c.chars().count()).unwrap_or(1))
+                .max()
+                .unwrap_or(1)
+                .max(1)
+        })
+        .collect();
+    let spec: Vec<String> = columns
+        .iter()
+        .zip(&widths)
+        .map(|((n, right), w)| format!("{n}\\{w}{}", if *right { 'R' } else { 'L' }))
+        .collect();
+    out.push_str(&format!("[{name} {}]\r\n", quoted(&spec.join(";"))));
+    for r in &cells {
+        let mut line = String::new();
+        for (k, c) in r.iter().enumerate() {
+            if k > 0 {
+                line.push(' ');
+            }
+            let pad = widths[k].saturating_sub(c.chars().count());
+            if columns[k].1 {
+                line.push_str(&" ".repeat(pad));
+                line.push_str(c);
+            } else {
+                line.push_str(c);
+                line.push_str(&" ".repeat(pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push_str("\r\n");
+    }
+}
+
+/// A contract as PBN writes it: `4S`, `3NTX`, `6HXX`.
+pub(crate) fn pbn_contract(c: klaver_core::contract::Contract) -> String {
+    let strain = match c.strain() {
+        Strain::Clubs => "C",
+        Strain::Diamonds => "D",
+        Strain::Hearts => "H",
+        Strain::Spades => "S",
+        Strain::NoTrump => "NT",
+    };
+    let risk = match c.doubling() {
+        Doubling::Undoubled => "",
+        Doubling::Doubled => "X",
+        Doubling::Redoubled => "XX",
+    };
+    format!("{}{strain}{risk}", c.level())
+}
+
+fn centre(x: Ratio<i64>, top: i64, per_win: i64) -> Ratio<i64> {
+    (x - Ratio::new(top, 2)) * Ratio::new(2, per_win.max(1))
+}
+
+/// Writes a scored session as PBN: one game per board with its deal and ScoreTable, and
+/// the result list as a TotalScoreTable in the first game.
+pub fn write<W: Write>(
+    mut out: W,
+    event: &Event,
+    result: &SessionResult,
+    opts: &WriteOptions,
+) -> std::io::Result<()> {
+    let text = to_string(event, result, opts);
+    if text.chars().all(|c| (c as u32) < 0x100) {
+        let bytes: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+        out.write_all(&bytes)
+    } else {
+        out.write_all(&[0xEF, 0xBB, 0xBF])?;
+        out.write_all(text.as_bytes())
+    }
+}
+
+/// The PBN text of a scored session (see [`write`]).
+pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> String {
+    let pairs = &event.pairs;
+    let multi = {
+        let mut s: Vec<&str> = pairs.iter().map(|p| p.section.as_str()).collect();
+        s.sort_unstable();
+        s.dedup();
+        s.len() > 1
+    };
+    let per_win = match opts.convention.scale {
+        Some(Scale::Acbl) => 1,
+        _ => 2,
+    };
+    let centred = opts.convention.centred == Some(true);
+    let mp = |x: Ratio<i64>, top: i64| -> String {
+        if centred {
+            report::ratio(centre(x, top, per_win))
+        } else {
+            report::ratio(x)
+        }
+    };
+    let mut out = String::new();
+    out.push_str("% PBN 2.1\r\n% EXPORT\r\n");
+    let date = pbn_date(opts.date);
+    let scoring = scoring_value(&opts.convention);
+    for (k, sb) in result.boards.iter().enumerate() {
+        let Ok(board) = Board::new(sb.board) else {
+            continue;
+        };
+        if k > 0 {
+            out.push_str("\r\n");
+        }
+        let deal = opts.deals.and_then(|d| d.get(&sb.board));
+        let tags: [(&str, String); 15] = [
+            ("Event", opts.title.to_string()),
+            ("Site", String::new()),
+            ("Date", date.clone()),
+            ("Board", sb.board.to_string()),
+            ("West", String::new()),
+            ("North", String::new()),
+            ("East", String::new()),
+            ("South", String::new()),
+            (
+                "Dealer",
+                SEAT_LETTERS[seat_index(board.dealer())].to_string(),
+            ),
+            ("Vulnerable", vul_value(board.vulnerability()).to_string()),
+            ("Deal", deal_value(deal, board.dealer())),
+            ("Scoring", scoring.clone()),
+            ("Declarer", String::new()),
+            ("Contract", String::new()),
+            ("Result", String::new()),
+        ];
+        for (name, value) in &tags {
+            out.push_str(&format!("[{name} {}]\r\n", quoted(value)));
+        }
+        let adjusted = sb
+            .entries
+            .iter()
+            .any(|&i| !event.lines[i].adjust().is_empty());
+        let mut columns: Vec<(&str, bool)> = Vec::new();
+        if multi {
+            columns.push(("Section", false));
+        }
+        columns.extend([
+            ("PairId_NS", true),
+            ("PairId_EW", true),
+            ("Contract", false),
+            ("Declarer", false),
+            ("Result", true),
+            ("Lead", false),
+            ("Score_NS", true),
+            ("Score_EW", true),
+            ("MP_NS", true),
+            ("MP_EW", true),
+            ("Percentage_NS", true),
+            ("Percentage_EW", true),
+        ]);
+        if adjusted {
+            columns.push(("Adjust", false));
+        }
+        let mut rows = Vec::with_capacity(sb.entries.len());
+        for &i in &sb.entries {
+            let r = &event.results[i];
+            let info = &event.lines[i];
+            let mut row = Vec::with_capacity(columns.len());
+            if multi {
+                row.push(pairs[r.ns].section.clone());
+            }
+            row.push(pairs[r.ns].id.clone());
+            row.push(pairs[r.ew].id.clone());
+            let (contract, declarer, tricks) = if info.passed {
+                ("Pass".to_string(), String::new(), String::new())
+            } else if let Some(p) = info.play {
+                (
+                    pbn_contract(p.contract()),
+                    SEAT_LETTERS[seat_index(p.declarer())].to_string(),
+                    p.tricks().to_string(),
+                )
+            } else {
+                (
+                    info.unread_contract().to_string(),
+                    String::new(),
+                    String::new(),
+                )
+            };
+            row.extend([contract, declarer, tricks, info.lead().to_string()]);
+            let art = matches!(r.outcome, Outcome::Artificial { .. } | Outcome::NotPlayed);
+            let (sns, sew) = match &r.outcome {
+                Outcome::Score(s) if *s > 0 => (s.to_string(), String::new()),
+                Outcome::Score(s) if *s < 0 => (String::new(), s.unsigned_abs().to_string()),
+                Outcome::Score(_) => ("0".to_string(), "0".to_string()),
+                Outcome::Artificial { ns, ew } => (format!("^{ns}%"), format!("^{ew}%")),
+                Outcome::NotPlayed => ("^NP".into(), "^NP".into()),
+                Outcome::Weighted(_) => (String::new(), String::new()),
+            };
+            row.extend([sns, sew]);
+            let top = sb.score.top;
+            let caret = if art { "^" } else { "" };
+            match result.points[i] {
+                Some(p) => {
+                    row.push(format!("{caret}{}", mp(p.ns, top)));
+                    row.push(format!("{caret}{}", mp(p.ew, top)));
+                    if top > 0 {
+                        let pct = |x: Ratio<i64>| Exact::from(x * 100 / top).to_decimal(2);
+                        row.push(format!("{caret}{}", pct(p.ns)));
+                        row.push(format!("{caret}{}", pct(p.ew)));
+                    } else {
+                        row.extend([String::new(), String::new()]);
+                    }
+                }
+                None => row.extend([String::new(), String::new(), String::new(), String::new()]),
+            }
+            if adjusted {
+                row.push(info.adjust().to_string());
+            }
+            rows.push(row);
+        }
+        write_table(&mut out, "ScoreTable", &columns, &rows);
+        if k == 0 {
+            let mut columns: Vec<(&str, bool)> = Vec::new();
+            if multi {
+                columns.push(("Section", false));
+            }
+            columns.extend([
+                ("Rank", true),
+                ("PairId", true),
+                ("TotalMP", true),
+                ("TotalPercentage", true),
+                ("NrBoards", true),
+                ("Names", false),
+            ]);
+            let rows: Vec<Vec<String>> = result
+                .pairs
+                .iter()
+                .map(|p| {
+                    let info = &pairs[p.pair];
+                    let mut row = Vec::new();
+                    if multi {
+                        row.push(info.section.clone());
+                    }
+                    let total = if centred {
+                        let max = p.max.to_f64().round() as i64;
+                        report::points(
+                            &p.total
+                                .plus(&Exact::new(-max, 2))
+                                .times(&Exact::new(2, per_win)),
+                        )
+                    } else {
+                        report::points(&p.total)
+                    };
+                    row.extend([
+                        p.rank.map(|r| r.to_string()).unwrap_or_default(),
+                        info.id.clone(),
+                        total,
+                        p.percentage
+                            .as_ref()
+                            .map(|x| x.to_decimal(2))
+                            .unwrap_or_default(),
+                        p.boards.to_string(),
+                        info.names.clone(),
+                    ]);
+                    row
+                })
+                .collect();
+            write_table(&mut out, "TotalScoreTable", &columns, &rows);
+        }
+    }
+    out
+}
+
+/// Whether any error was found while reading (the event's diagnostics).
+pub fn has_errors(imported: &Imported) -> bool {
+    imported
+        .event
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaver_core::session::{Settings, score_session};
+
+    const SAMPLE: &str = "% PBN 2.1\r\n% EXPORT\r\n\
+[Event \"Club pairs\"]\r\n[Date \"2024.03.05\"]\r\n[Board \"1\"]\r\n[Dealer \"N\"]\r\n[Vulnerable \"None\"]\r\n\
+[Deal \"N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98\"]\r\n\
+[Scoring \"MP;MP1\"]\r\n\
+[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R;Score_NS\\5R;Score_EW\\5R;MP_NS\\4R;MP_EW\\4R\"]\r\n\
+ 1  2 4S   N 10   420     -    2    0\r\n\
+ 3  4 4S   N  9     -    50    0    2\r\n\
+\r\n\
+[Board \"2\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n\
+[ScoreTable \"Contract;Declarer;Result;PairId_NS;PairId_EW;Score_NS;Score_EW\"]\r\n\
+3NT S 9 1 2 600 -\r\nPass - - 3 4 0 0\r\n\
+[TotalScoreTable \"Rank\\2R;PairId\\2R;TotalMP\\4R;TotalPercentage\\6R;Names\\20L\"]\r\n\
+ 1  1    3  75.00 \"Jansen;De Vries\"\r\n 2  4    2  50.00 -\r\n";
+
+    #[test]
+    fn reads_deals_tables_and_totals() {
+        let imp = read(SAMPLE.as_bytes()).unwrap();
+        let e = &imp.event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(e.results.len(), 4);
+        assert_eq!(e.results[0].outcome, Outcome::Score(420));
+        assert_eq!(e.results[1].outcome, Outcome::Score(-50));
+        assert_eq!(e.results[2].outcome, Outcome::Score(600));
+        assert_eq!(e.results[3].outcome, Outcome::Score(0));
+        assert_eq!(e.results[0].line, 11);
+        assert_eq!(e.lines[0].published(), Some(("2", "0")));
+        assert_eq!(imp.deals[&1].hands[1], "JT98.AKQ.5432.76");
+        assert_eq!(imp.totals.len(), 2);
+        assert_eq!(e.pairs[0].names, "Jansen - De Vries");
+        assert_eq!(imp.title, "Club pairs");
+        assert_eq!(imp.convention.scale, Some(Scale::European));
+    }
+
+    #[test]
+    fn columns_with_widths_and_alignment() {
+        let c = parse_columns("+Rank\\2R;PairId\\3L;-Names;Score_NS\\12");
+        assert_eq!(
+            c[0],
+            Column {
+                name: "Rank".into(),
+                width: 2,
+                align: Some('R')
+            }
+        );
+        assert_eq!(c[1].align, Some('L'));
+        assert_eq!(c[2].name, "Names");
+        assert_eq!((c[3].width, c[3].align), (12, None));
+    }
+
+    #[test]
+    fn latin1_names_are_decoded_and_bad_utf8_is_reported() {
+        let mut text = b"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"M\xfcller;Ren\xe9e\"\n".to_vec();
+        let imp = read(&text).unwrap();
+        assert_eq!(imp.event.pairs[0].names, "Müller - Renée");
+        text.splice(0..0, [0xEF, 0xBB, 0xBF]);
+        let err = read(&text).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("line 3: byte 0xFC is not UTF-8"),
+            "{err}"
+        );
+        // Unmarked valid UTF-8 is read as UTF-8.
+        let imp = read("[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"Müller\"\n".as_bytes()).unwrap();
+        assert_eq!(imp.event.pairs[0].names, "Müller");
+    }
+
+    #[test]
+    fn a_file_mixing_utf8_and_latin1_is_reported() {
+        let text = b"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"M\xfcller\"\n3 4 400 \"M\xc3\xbcller\"\n";
+        let imp = read(text).unwrap();
+        let m = exchange::messages(&imp);
+        assert!(
+            m.iter()
+                .any(|m| m.starts_with("line 4: the file is not UTF-8 as a whole")),
+            "{m:?}"
+        );
+        // A plain Latin-1 file says nothing.
+        let imp = read(b"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"Ren\xe9e\"\n").unwrap();
+        assert!(exchange::messages(&imp).is_empty());
+    }
+
+    #[test]
+    fn inheritance_and_comments() {
+        let text = "[Event \"##Club\"]\n[Board \"1\"] ; comment\n{ a comment\n\nspanning a blank line }\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 420\n\n[Board \"2\"]\n[Section \"#\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 -100\n";
+        let imp = read(text.as_bytes()).unwrap();
+        assert_eq!(imp.title, "Club");
+        assert_eq!(imp.event.results.len(), 2);
+        assert!(
+            imp.event.diagnostics.is_empty(),
+            "{:?}",
+            imp.event.diagnostics
+        );
+    }
+
+    #[test]
+    fn artificial_scores_and_sit_outs() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Score_NS;Score_EW\"]\n1 2 - ^60% ^40%\n3 4 - ^A ^A\n5 6 - ^NP ^NP\n7 - - - -\n9 10 4S 420 -\n";
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        assert_eq!(e.results[0].outcome, Outcome::Artificial { ns: 60, ew: 40 });
+        assert_eq!(e.results[1].outcome, Outcome::AVERAGE);
+        assert_eq!(e.results[2].outcome, Outcome::NotPlayed);
+        assert_eq!(e.results.len(), 4);
+        assert!(e.diagnostics.iter().any(|d| d.message.contains("sat out")));
+    }
+
+    #[test]
+    fn bad_rows_name_their_line() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 425\n3 4\n";
+        let imp = read(text.as_bytes()).unwrap();
+        let m = exchange::messages(&imp);
+        assert!(
+            m.iter()
+                .any(|m| m.starts_with("line 3: board 1: 425 is not a score")),
+            "{m:?}"
+        );
+        assert!(
+            m.iter()
+                .any(|m| m.starts_with("line 4: a row of the ScoreTable does not fit")),
+            "{m:?}"
+        );
+    }
+
+    #[test]
+    fn a_bad_row_does_not_shift_the_rows_after_it() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 Jansen\n3 4 400 De Vries\n5 6 \n-50 Smit\n7 8 170 Bos\n";
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        let m: Vec<String> = e.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert!(
+            m.iter().any(|m| m.starts_with(
+                "line 4: a row of the ScoreTable does not fit its columns: this line has 5 elements"
+            )),
+            "{m:?}"
+        );
+        // The row spread over lines 5 and 6 is read, and so is the one after it.
+        let lines: Vec<u32> = e.results.iter().map(|r| r.line).collect();
+        assert_eq!(lines, vec![3, 5, 7]);
+    }
+
+    #[test]
+    fn deals_are_checked() {
+        assert!(parse_deal("N:AKQ.JT9.876.5432 - - -").is_ok());
+        assert!(parse_deal("N:AKQ.JT9.876.5432 A.-.-.- - -").is_err());
+        assert!(
+            parse_deal("N:AKQ.JT9.876.5432 AKQ.-.-.- - -")
+                .unwrap_err()
+                .contains("twice")
+        );
+        let d = parse_deal("W:- 2.3.4.5 - -").unwrap();
+        assert_eq!(d[0], "2.3.4.5");
+    }
+
+    #[test]
+    fn written_pbn_reads_back_with_every_result() {
+        let imp = read(SAMPLE.as_bytes()).unwrap();
+        let res =
+            score_session(&imp.event.pairs, &imp.event.results, &Settings::default()).unwrap();
+        let text = to_string(
+            &imp.event,
+            &res,
+            &WriteOptions {
+                title: "Club pairs",
+                date: "2024-03-05",
+                deals: Some(&imp.deals),
+                convention: Convention::default(),
+            },
+        );
+        assert!(text.contains("[Date \"2024.03.05\"]"));
+        assert!(text.contains("[Deal \"N:AKQ.JT9.876.5432 JT98.AKQ.5432.76"));
+        assert!(text.lines().all(|l| l.len() < 255));
+        let back = read(text.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}\n{text}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.event.results.len(), imp.event.results.len());
+        for (a, b) in back.event.results.iter().zip(&imp.event.results) {
+            assert_eq!(a.outcome, b.outcome);
+        }
+        assert_eq!(back.deals, imp.deals);
+        let cmp = exchange::compare(&back, &res, None);
+        assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+        assert_eq!(cmp.lines_checked, 4);
+    }
+}

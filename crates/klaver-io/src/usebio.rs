@@ -1,0 +1,997 @@
+//! USEBIO XML 1.2 ("Universal Standard for the Exchange of Bridge Information and
+//! Output", the English Bridge Union's open format): an event's players, pairs and
+//! travellers, in and out.
+//!
+//! The document is `USEBIO Version="1.2"` holding an `EVENT` (`EVENT_DESCRIPTION`,
+//! `DATE` as dd/mm/yyyy, `BOARD_SCORING_METHOD`), its `PARTICIPANTS` (each `PAIR` with
+//! `PAIR_NUMBER`, optional `DIRECTION`, its `PLAYER`s with `PLAYER_NAME`, and the
+//! published `TOTAL_SCORE`, `PERCENTAGE` and `PLACE`) and the boards (`BOARD` with
+//! `BOARD_NUMBER` and one `TRAVELLER_LINE` per table: `NS_PAIR_NUMBER`,
+//! `EW_PAIR_NUMBER`, `CONTRACT`, `PLAYED_BY`, `LEAD`, `TRICKS`, `SCORE` for North-South,
+//! `NS_MATCH_POINTS`, `EW_MATCH_POINTS`), usually inside `SESSION` and `SECTION`
+//! elements. Programs nest these differently, so the reader finds each element wherever
+//! it is; a `SECTION`'s `SECTION_ID` names the section of what it holds.
+//!
+//! Artificial scores: a `SCORE` (or `CONTRACT`) of `A`, `A+`, `A-`, `A60`, `A60/40`,
+//! `A6040` or `60%`, and `NP`, are read as the travellers CSV's adjustments. klaver writes its own
+//! `ADJUSTMENT` element (the adjustment exactly as the travellers CSV writes it) beside
+//! `SCORE` on an adjusted line, and reads it back.
+//!
+//! Character set: the XML declaration's `encoding` (ISO 8859-1 or UTF-8; UTF-8 when it
+//! names none). Pairs numbered separately per direction (two-winner movements) become
+//! `1NS` and `1EW`.
+
+use crate::exchange::{self, Convention, Deal, Imported, PublishedTotal, Row};
+use crate::html;
+use crate::pbn;
+use crate::report;
+use crate::travellers::Event;
+use klaver_core::matchpoints::Outcome;
+use klaver_core::session::{Diagnostic, SessionResult};
+use quick_xml::events::Event as Xml;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::io::Write;
+
+/// A USEBIO file that cannot be read at all.
+#[derive(Debug, thiserror::Error)]
+pub enum UsebioError {
+    /// The bytes are not text in the file's character set.
+    #[error("line {line}: {message}")]
+    Encoding {
+        /// The line of the first bad byte.
+        line: u32,
+        /// What is wrong and what to do.
+        message: String,
+    },
+    /// The text is not well-formed XML, or not a USEBIO document.
+    #[error("line {line}: {message}")]
+    Xml {
+        /// The line where reading stopped.
+        line: u32,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// Elements nested deeper than this are refused (no USEBIO document comes close).
+const MAX_DEPTH: usize = 64;
+
+/// One element of the document: its name, attributes, text and children.
+#[derive(Debug, Default)]
+struct Node {
+    name: String,
+    line: u32,
+    attrs: Vec<(String, String)>,
+    text: String,
+    children: Vec<Node>,
+}
+
+impl Node {
+    fn child(&self, name: &str) -> Option<&Node> {
+        self.children
+            .iter()
+            .find(|c| c.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The trimmed text of a child element (or of an attribute of that name).
+    fn get(&self, name: &str) -> &str {
+        if let Some(c) = self.child(name) {
+            return c.text.trim();
+        }
+        self.attrs
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
+            .unwrap_or("")
+    }
+
+    fn is(&self, name: &str) -> bool {
+        self.name.eq_ignore_ascii_case(name)
+    }
+}
+
+fn line_of(text: &str, pos: u64) -> u32 {
+    let pos = (pos as usize).min(text.len());
+    1 + text.as_bytes()[..pos]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count() as u32
+}
+
+/// The XML declaration's encoding, lower-cased, when it names one.
+fn declared_encoding(data: &[u8]) -> Option<String> {
+    let head = &data[..data.len().min(200)];
+    let end = head.windows(2).position(|w| w == b"?>")?;
+    let decl = String::from_utf8_lossy(&head[..end]).to_ascii_lowercase();
+    if !decl.trim_start().starts_with("<?xml") {
+        return None;
+    }
+    let at = decl.find("encoding")?;
+    let rest = decl[at + 8..].trim_start().strip_prefix('=')?.trim_start();
+    let mut chars = rest.chars();
+    let quote = chars.next().filter(|q| matches!(q, '"' | '\''))?;
+    let rest = chars.as_str();
+    Some(rest[..rest.find(quote)?].to_string())
+}
+
+fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String, UsebioError> {
+    let enc_err = |e: pbn::PbnError| match e {
+        pbn::PbnError::Encoding { line, message } => UsebioError::Encoding { line, message },
+    };
+    if data.starts_with(&[0xFF, 0xFE]) || data.starts_with(&[0xFE, 0xFF]) {
+        return Err(UsebioError::Encoding {
+            line: 1,
+            message: "the file is UTF-16: save it as UTF-8 or ISO 8859-1".into(),
+        });
+    }
+    let (body, bom) = match data.strip_prefix(&[0xEF, 0xBB, 0xBF]) {
+        Some(rest) => (rest, true),
+        None => (data, false),
+    };
+    let enc = declared_encoding(body).unwrap_or_else(|| "utf-8".into());
+    let latin1 = matches!(
+        enc.as_str(),
+        "iso-8859-1" | "iso8859-1" | "latin1" | "latin-1" | "windows-1252" | "cp1252"
+    );
+    if latin1 && !bom {
+        if let Some(i) = pbn::utf8_sequence(body) {
+            diags.push(Diagnostic::warning(
+                pbn::line_at(body, i),
+                None,
+                format!(
+                    "the file says it is {enc} but this line holds UTF-8 text: its names would show garbled (\"MÃ¼ller\"); declare encoding=\"UTF-8\" if the file is UTF-8"
+                ),
+            ));
+        }
+        return pbn::decode_latin1(body, diags).map_err(enc_err);
+    }
+    if !latin1 && !matches!(enc.as_str(), "utf-8" | "utf8" | "us-ascii" | "ascii") {
+        return Err(UsebioError::Encoding {
+            line: 1,
+            message: format!(
+                "the file says its character set is {enc:?}: klaver reads UTF-8 and ISO 8859-1; save it in one of those"
+            ),
+        });
+    }
+    std::str::from_utf8(body).map(str::to_string).map_err(|e| {
+        let pos = e.valid_up_to();
+        UsebioError::Encoding {
+            line: 1 + body[..pos].iter().filter(|&&b| b == b'\n').count() as u32,
+            message: format!(
+                "byte 0x{:02X} is not UTF-8, though the file says it is UTF-8: save it as UTF-8, or declare encoding=\"ISO-8859-1\" if it is Latin-1",
+                body[pos]
+            ),
+        }
+    })
+}
+
+/// The entity a `&name;` reference stands for.
+fn entity(name: &str) -> Option<char> {
+    match name {
+        "amp" => Some('&'),
+        "lt" => Some('<'),
+        "gt" => Some('>'),
+        "quot" => Some('"'),
+        "apos" => Some('\''),
+        _ => {
+            let n = name.strip_prefix('#')?;
+            let code = match n.strip_prefix(['x', 'X']) {
+                Some(h) => u32::from_str_radix(h, 16).ok()?,
+                None => n.parse().ok()?,
+            };
+            char::from_u32(code)
+        }
+    }
+}
+
+/// Parses the document into a tree.
+fn parse(text: &str) -> Result<Node, UsebioError> {
+    let mut reader = quick_xml::Reader::from_str(text);
+    let mut stack: Vec<Node> = vec![Node::default()];
+    let xml_err = |reader: &quick_xml::Reader<&[u8]>, what: String| UsebioError::Xml {
+        line: line_of(text, reader.error_position()),
+        message: format!("not well-formed XML: {what}"),
+    };
+    loop {
+        let pos = reader.buffer_position();
+        let ev = reader
+            .read_event()
+            .map_err(|e| xml_err(&reader, e.to_string()))?;
+        let start = |e: &quick_xml::events::BytesStart| -> Result<Node, UsebioError> {
+            let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+            let mut attrs = Vec::new();
+            for a in e.attributes() {
+                let a = a.map_err(|err| UsebioError::Xml {
+                    line: line_of(text, pos),
+                    message: format!("element <{name}>: bad attribute: {err}"),
+                })?;
+                let v = a.unescape_value().map_err(|err| UsebioError::Xml {
+                    line: line_of(text, pos),
+                    message: format!("element <{name}>: bad attribute value: {err}"),
+                })?;
+                attrs.push((
+                    String::from_utf8_lossy(a.key.as_ref()).into_owned(),
+                    v.into_owned(),
+                ));
+            }
+            Ok(Node {
+                name,
+                line: line_of(text, pos),
+                attrs,
+                ..Node::default()
+            })
+        };
+        match ev {
+            Xml::Start(e) => {
+                if stack.len() > MAX_DEPTH {
+                    return Err(UsebioError::Xml {
+                        line: line_of(text, pos),
+                        message: format!("elements are nested more than {MAX_DEPTH} deep"),
+                    });
+                }
+                stack.push(start(&e)?);
+            }
+            Xml::Empty(e) => {
+                let n = start(&e)?;
+                if let Some(top) = stack.last_mut() {
+                    top.children.push(n);
+                }
+            }
+            Xml::End(_) => {
+                let n = stack.pop().unwrap_or_default();
+                match stack.last_mut() {
+                    Some(top) => top.children.push(n),
+                    None => {
+                        return Err(UsebioError::Xml {
+                            line: line_of(text, pos),
+                            message: "a closing tag without its opening tag".into(),
+                        });
+                    }
+                }
+            }
+            Xml::Text(t) => {
+                let s = t.decode().map_err(|e| xml_err(&reader, e.to_string()))?;
+                if let Some(top) = stack.last_mut() {
+                    top.text.push_str(&s);
+                }
+            }
+            Xml::CData(t) => {
+                let s = t.decode().map_err(|e| xml_err(&reader, e.to_string()))?;
+                if let Some(top) = stack.last_mut() {
+                    top.text.push_str(&s);
+                }
+            }
+            Xml::GeneralRef(r) => {
+                let name = r.decode().map_err(|e| xml_err(&reader, e.to_string()))?;
+                let c = entity(&name).ok_or_else(|| UsebioError::Xml {
+                    line: line_of(text, pos),
+                    message: format!("unknown entity &{name};: write the character itself"),
+                })?;
+                if let Some(top) = stack.last_mut() {
+                    top.text.push(c);
+                }
+            }
+            Xml::Eof => break,
+            _ => {}
+        }
+    }
+    if stack.len() != 1 {
+        let open = stack.last().map(|n| n.name.clone()).unwrap_or_default();
+        return Err(UsebioError::Xml {
+            line: line_of(text, text.len() as u64),
+            message: format!("the file ends inside <{open}>: it is cut short"),
+        });
+    }
+    let root = stack.pop().unwrap_or_default();
+    let Some(usebio) = root.children.into_iter().find(|c| c.is("USEBIO")) else {
+        return Err(UsebioError::Xml {
+            line: 1,
+            message: "this XML file is not USEBIO: it has no <USEBIO> element".into(),
+        });
+    };
+    Ok(usebio)
+}
+
+/// What the walk over the document collects.
+#[derive(Default)]
+struct Walk {
+    rows: Vec<Row>,
+    /// The PARTICIPANTS' pairs, in file order.
+    pairs: Vec<PairEntry>,
+    deals: BTreeMap<u32, Deal>,
+    diags: Vec<Diagnostic>,
+}
+
+/// One PAIR of the PARTICIPANTS: its number, direction, players and published line.
+struct PairEntry {
+    section: String,
+    number: String,
+    direction: String,
+    names: String,
+    total: PublishedTotal,
+}
+
+fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
+    let section = if n.is("SECTION") {
+        n.get("SECTION_ID").to_string()
+    } else {
+        section.to_string()
+    };
+    if n.is("PAIR") {
+        let number = n.get("PAIR_NUMBER").to_string();
+        if number.is_empty() {
+            w.diags.push(Diagnostic::warning(
+                n.line,
+                None,
+                "a <PAIR> without <PAIR_NUMBER> was skipped",
+            ));
+            return;
+        }
+        let names: Vec<&str> = n
+            .children
+            .iter()
+            .filter(|c| c.is("PLAYER"))
+            .map(|p| p.get("PLAYER_NAME"))
+            .filter(|s| !s.is_empty())
+            .collect();
+        let direction = n.get("DIRECTION").to_ascii_uppercase();
+        w.pairs.push(PairEntry {
+            section: section.clone(),
+            number: number.clone(),
+            direction,
+            names: names.join(" - "),
+            total: PublishedTotal {
+                line: n.line,
+                section,
+                pair: number,
+                rank: n.get("PLACE").to_string(),
+                total: n.get("TOTAL_SCORE").to_string(),
+                percentage: n.get("PERCENTAGE").to_string(),
+            },
+        });
+        return;
+    }
+    if n.is("TRAVELLER_LINE") {
+        w.rows.push(traveller_line(n, board, &section));
+        return;
+    }
+    let board = if n.is("BOARD") {
+        let number = n.get("BOARD_NUMBER").to_string();
+        if let Ok(b) = number.parse::<u32>() {
+            board_hands(n, b, w);
+        }
+        number
+    } else {
+        board.to_string()
+    };
+    for c in &n.children {
+        walk(c, &section, &board, w);
+    }
+}
+
+/// The hands of a BOARD (its HAND elements; a hand not given is unknown).
+fn board_hands(n: &Node, b: u32, w: &mut Walk) {
+    let hands: Vec<&Node> = n.children.iter().filter(|c| c.is("HAND")).collect();
+    if hands.is_empty() {
+        return;
+    }
+    let mut out: [String; 4] = std::array::from_fn(|_| "-".to_string());
+    for h in hands {
+        let seat = match h.get("DIRECTION").to_ascii_uppercase().as_str() {
+            "N" | "NORTH" => 0,
+            "E" | "EAST" => 1,
+            "S" | "SOUTH" => 2,
+            "W" | "WEST" => 3,
+            other => {
+                w.diags.push(Diagnostic::warning(
+                    h.line,
+                    Some(b),
+                    format!("a <HAND> with DIRECTION {other:?} was skipped: write N, E, S or W"),
+                ));
+                continue;
+            }
+        };
+        out[seat] = ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]
+            .iter()
+            .map(|s| h.get(s).to_string())
+            .collect::<Vec<_>>()
+            .join(".");
+    }
+    match pbn::parse_deal(&format!("N:{}", out.join(" "))) {
+        Ok(hands) => {
+            w.deals.insert(b, Deal { hands });
+        }
+        Err(e) => w.diags.push(Diagnostic::warning(
+            n.line,
+            Some(b),
+            format!("the hands of board {b} were not used: {e}"),
+        )),
+    }
+}
+
+/// An artificial score as USEBIO files write it, as the travellers CSV's adjustment.
+fn adjustment(text: &str) -> Option<String> {
+    let t = text.trim().to_ascii_uppercase();
+    let t = t.trim_end_matches('%');
+    match t {
+        "NP" | "NOT PLAYED" => return Some("NP".into()),
+        "A" | "AVE" | "AVG" | "A=" | "AVE=" => return Some("AVG".into()),
+        "A+" | "AVE+" | "AVG+" => return Some("AVG+".into()),
+        "A-" | "AVE-" | "AVG-" => return Some("AVG-".into()),
+        _ => {}
+    }
+    let body = t
+        .strip_prefix("AVE")
+        .or_else(|| t.strip_prefix('A'))
+        .unwrap_or(t);
+    let (ns, ew) = match body.split_once('/') {
+        Some((a, b)) => (a.trim_end_matches('%'), b.trim_end_matches('%')),
+        // `A6040`: both sides' percentages written together (two digits each).
+        None if body.len() == 4 && body.len() < t.len() && body.is_ascii() => body.split_at(2),
+        None => (body, ""),
+    };
+    let ns: u32 = ns.trim().parse().ok().filter(|&n| n <= 100)?;
+    let ew: u32 = if ew.is_empty() {
+        100 - ns
+    } else {
+        ew.trim().parse().ok().filter(|&n| n <= 100)?
+    };
+    // A bare number is a score, not an adjustment.
+    if body.len() == t.len() && !text.contains('%') && !text.contains('/') {
+        return None;
+    }
+    Some(format!("{ns}/{ew}"))
+}
+
+fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
+    let contract = t.get("CONTRACT").replace('*', "X");
+    let score = t.get("SCORE");
+    let mut adjust = t.get("ADJUSTMENT").to_string();
+    if adjust.is_empty() {
+        adjust = adjustment(score)
+            .or_else(|| adjustment(&contract))
+            .unwrap_or_default();
+    }
+    let artificial = !adjust.is_empty() && !adjust.eq_ignore_ascii_case("REV");
+    let passed = matches!(
+        contract.to_ascii_uppercase().as_str(),
+        "PASS" | "P" | "AP" | "PASSED" | "ALL PASS"
+    );
+    let contract = if artificial && adjustment(&contract).is_some() {
+        String::new()
+    } else if passed {
+        "PASS".into()
+    } else {
+        contract
+    };
+    Row {
+        line: t.line,
+        section: section.to_string(),
+        board: board.to_string(),
+        ns: t.get("NS_PAIR_NUMBER").to_string(),
+        ew: t.get("EW_PAIR_NUMBER").to_string(),
+        score: if artificial || adjustment(score).is_some() {
+            String::new()
+        } else {
+            score.to_string()
+        },
+        declarer: if passed || contract.is_empty() {
+            String::new()
+        } else {
+            t.get("PLAYED_BY").to_string()
+        },
+        result: if passed || contract.is_empty() {
+            String::new()
+        } else {
+            t.get("TRICKS").to_string()
+        },
+        contract,
+        adjust,
+        lead: t.get("LEAD").to_string(),
+        mp_ns: t.get("NS_MATCH_POINTS").to_string(),
+        mp_ew: t.get("EW_MATCH_POINTS").to_string(),
+        ..Row::default()
+    }
+}
+
+/// Reads a USEBIO file: its pairs and players, its travellers and its published result
+/// list. Problems with single lines are in the event's diagnostics with their line; a
+/// file that is not well-formed USEBIO is an `Err`.
+pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
+    let mut diags = Vec::new();
+    let text = decode(data, &mut diags)?;
+    let root = parse(&text)?;
+    let mut w = Walk {
+        diags,
+        ..Walk::default()
+    };
+    walk(&root, "", "", &mut w);
+    let event_node = find(&root, "EVENT");
+    let mut imported = Imported::default();
+    if let Some(e) = event_node {
+        imported.title = e.get("EVENT_DESCRIPTION").to_string();
+        imported.date = e.get("DATE").to_string();
+        let method = e.get("BOARD_SCORING_METHOD");
+        if !method.is_empty() && !method.to_ascii_uppercase().contains("MATCH") {
+            w.diags.push(Diagnostic::warning(
+                e.line,
+                None,
+                format!("the file was scored by {method}; klaver scores it by matchpoints"),
+            ));
+        }
+    }
+
+    // Pair numbers used in both directions are two pairs: 1NS and 1EW.
+    let mut dirs: HashMap<(String, String), HashSet<String>> = HashMap::new();
+    for p in &w.pairs {
+        if p.direction == "NS" || p.direction == "EW" {
+            dirs.entry((p.section.clone(), p.number.clone()))
+                .or_default()
+                .insert(p.direction.clone());
+        }
+    }
+    let split = |section: &str, number: &str| {
+        dirs.get(&(section.to_string(), number.to_string()))
+            .is_some_and(|d| d.len() > 1)
+    };
+    for r in &mut w.rows {
+        if split(&r.section, &r.ns) {
+            r.ns.push_str("NS");
+        }
+        if split(&r.section, &r.ew) {
+            r.ew.push_str("EW");
+        }
+    }
+    for p in &mut w.pairs {
+        if split(&p.section, &p.number) {
+            p.number.push_str(&p.direction);
+            p.total.pair = p.number.clone();
+        }
+    }
+
+    // One section named in the file is no section at all.
+    // (The participants may be listed outside the sections.)
+    let mut sections: Vec<&str> = w.rows.iter().map(|r| r.section.as_str()).collect();
+    sections.sort_unstable();
+    sections.dedup();
+    if sections.len() <= 1 {
+        for r in &mut w.rows {
+            r.section.clear();
+        }
+        for p in &mut w.pairs {
+            p.section.clear();
+            p.total.section.clear();
+        }
+    }
+    if w.rows.is_empty() {
+        w.diags.push(Diagnostic::error(
+            root.line,
+            None,
+            "the file has no <TRAVELLER_LINE>: there are no results to score",
+        ));
+    }
+    let mut event: Event = exchange::rows_to_event(&w.rows);
+    for p in &w.pairs {
+        exchange::set_names(&mut event, &p.section, &p.number, &p.names);
+    }
+    event.diagnostics.extend(w.diags);
+    event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
+    imported.event = event;
+    imported.deals = w.deals;
+    imported.totals = w
+        .pairs
+        .into_iter()
+        .map(|p| p.total)
+        .filter(|t| !t.rank.is_empty() || !t.total.is_empty() || !t.percentage.is_empty())
+        .collect();
+    imported.convention = Convention::default();
+    Ok(imported)
+}
+
+fn find<'a>(n: &'a Node, name: &str) -> Option<&'a Node> {
+    if n.is(name) {
+        return Some(n);
+    }
+    n.children.iter().find_map(|c| find(c, name))
+}
+
+// ---------------------------------------------------------------------------------------
+// Writing
+
+/// Text for an XML element's content or attribute (control characters, which XML 1.0
+/// does not allow, become spaces).
+fn esc(s: &str) -> String {
+    let clean: String = s
+        .chars()
+        .map(|c| if c.is_control() && c != '\t' { ' ' } else { c })
+        .collect();
+    html::escape(&clean)
+}
+
+fn el(out: &mut String, indent: usize, name: &str, value: &str) {
+    out.push_str(&" ".repeat(indent));
+    if value.is_empty() {
+        out.push_str(&format!("<{name}/>\n"));
+    } else {
+        out.push_str(&format!("<{name}>{}</{name}>\n", esc(value)));
+    }
+}
+
+/// A date as USEBIO writes it (dd/mm/yyyy), from `2024-03-05`, `2024.03.05` or
+/// `05-03-2024`; other text is kept as written.
+fn usebio_date(date: &str) -> String {
+    match exchange::date_parts(date) {
+        Some((y, m, d)) => format!("{d}/{m}/{y}"),
+        None => date.to_string(),
+    }
+}
+
+/// What the USEBIO writer needs besides the scored session.
+#[derive(Debug, Clone, Default)]
+pub struct WriteOptions<'a> {
+    /// The event's name (`EVENT_DESCRIPTION`).
+    pub title: &'a str,
+    /// The date as the club writes it; written as dd/mm/yyyy when it can be read.
+    pub date: &'a str,
+    /// The hands of the boards, when known (`HAND` elements).
+    pub deals: Option<&'a BTreeMap<u32, Deal>>,
+}
+
+/// The USEBIO text of a scored session (see [`write`]).
+pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> String {
+    let pairs = &event.pairs;
+    let mut sections: Vec<&str> = pairs.iter().map(|p| p.section.as_str()).collect();
+    sections.sort_unstable();
+    sections.dedup();
+    let mut out = String::new();
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    out.push_str("<!DOCTYPE USEBIO SYSTEM \"usebio_v1_2.dtd\">\n");
+    out.push_str("<USEBIO Version=\"1.2\">\n");
+    out.push_str("  <EVENT EVENT_TYPE=\"MP_PAIRS\">\n");
+    el(&mut out, 4, "EVENT_DESCRIPTION", opts.title);
+    el(&mut out, 4, "DATE", &usebio_date(opts.date));
+    el(&mut out, 4, "BOARD_SCORING_METHOD", "MATCH_POINTS");
+    el(&mut out, 4, "SESSION_COUNT", "1");
+    el(
+        &mut out,
+        4,
+        "SECTION_COUNT",
+        &sections.len().max(1).to_string(),
+    );
+    out.push_str("    <SESSION SESSION_ID=\"1\">\n");
+    for (k, section) in sections.iter().enumerate() {
+        let id = if section.is_empty() {
+            char::from(b'A' + (k % 26) as u8).to_string()
+        } else {
+            section.to_string()
+        };
+        out.push_str(&format!("      <SECTION SECTION_ID=\"{}\">\n", esc(&id)));
+        out.push_str("        <PARTICIPANTS>\n");
+        for p in result
+            .pairs
+            .iter()
+            .filter(|p| pairs[p.pair].section == *section)
+        {
+            let info = &pairs[p.pair];
+            out.push_str("          <PAIR>\n");
+            el(&mut out, 12, "PAIR_NUMBER", &info.id);
+            for name in info.names.split(" - ").filter(|n| !n.trim().is_empty()) {
+                out.push_str("            <PLAYER>\n");
+                el(&mut out, 14, "PLAYER_NAME", name.trim());
+                out.push_str("            </PLAYER>\n");
+            }
+            el(&mut out, 12, "TOTAL_SCORE", &report::points(&p.total));
+            el(
+                &mut out,
+                12,
+                "PERCENTAGE",
+                &p.percentage
+                    .as_ref()
+                    .map(|x| x.to_decimal(2))
+                    .unwrap_or_default(),
+            );
+            el(
+                &mut out,
+                12,
+                "PLACE",
+                &p.rank
+                    .map(|r| format!("{r}{}", if p.tied { "=" } else { "" }))
+                    .unwrap_or_default(),
+            );
+            out.push_str("          </PAIR>\n");
+        }
+        out.push_str("        </PARTICIPANTS>\n");
+        let mut boards: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+        for sb in &result.boards {
+            for &i in &sb.entries {
+                if pairs[event.results[i].ns].section == *section {
+                    boards.entry(sb.board).or_default().push(i);
+                }
+            }
+        }
+        for (board, entries) in &boards {
+            out.push_str("        <BOARD>\n");
+            el(&mut out, 10, "BOARD_NUMBER", &board.to_string());
+            if let Some(d) = opts.deals.and_then(|d| d.get(board)) {
+                for (seat, hand) in ["N", "E", "S", "W"].iter().zip(&d.hands) {
+                    if hand == "-" {
+                        continue;
+                    }
+                    out.push_str("          <HAND>\n");
+                    el(&mut out, 12, "DIRECTION", seat);
+                    for (suit, cards) in ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]
+                        .iter()
+                        .zip(hand.split('.'))
+                    {
+                        el(&mut out, 12, suit, cards);
+                    }
+                    out.push_str("          </HAND>\n");
+                }
+            }
+            for &i in entries {
+                let r = &event.results[i];
+                let info = &event.lines[i];
+                out.push_str("          <TRAVELLER_LINE>\n");
+                el(&mut out, 12, "NS_PAIR_NUMBER", &pairs[r.ns].id);
+                el(&mut out, 12, "EW_PAIR_NUMBER", &pairs[r.ew].id);
+                let (contract, by, tricks) = if info.passed {
+                    ("PASS".to_string(), String::new(), String::new())
+                } else if let Some(p) = info.play {
+                    (
+                        pbn::pbn_contract(p.contract()),
+                        pbn::SEAT_LETTERS[pbn::seat_index(p.declarer())].to_string(),
+                        p.tricks().to_string(),
+                    )
+                } else {
+                    (
+                        info.unread_contract().to_string(),
+                        String::new(),
+                        String::new(),
+                    )
+                };
+                el(&mut out, 12, "CONTRACT", &contract);
+                el(&mut out, 12, "PLAYED_BY", &by);
+                el(&mut out, 12, "LEAD", info.lead());
+                el(&mut out, 12, "TRICKS", &tricks);
+                let score = match &r.outcome {
+                    Outcome::Score(s) => s.to_string(),
+                    Outcome::Artificial { ns, ew } => format!("A{ns}/{ew}"),
+                    Outcome::NotPlayed => "NP".into(),
+                    Outcome::Weighted(_) => String::new(),
+                };
+                el(&mut out, 12, "SCORE", &score);
+                if !info.adjust().is_empty() {
+                    el(&mut out, 12, "ADJUSTMENT", info.adjust());
+                }
+                if let Some(p) = result.points[i] {
+                    el(&mut out, 12, "NS_MATCH_POINTS", &report::ratio(p.ns));
+                    el(&mut out, 12, "EW_MATCH_POINTS", &report::ratio(p.ew));
+                }
+                out.push_str("          </TRAVELLER_LINE>\n");
+            }
+            out.push_str("        </BOARD>\n");
+        }
+        out.push_str("      </SECTION>\n");
+    }
+    out.push_str("    </SESSION>\n  </EVENT>\n</USEBIO>\n");
+    out
+}
+
+/// Writes a scored session as USEBIO 1.2 (UTF-8): the pairs with their players, total
+/// matchpoints, percentages and places, and every board's traveller with matchpoints.
+pub fn write<W: Write>(
+    mut out: W,
+    event: &Event,
+    result: &SessionResult,
+    opts: &WriteOptions,
+) -> std::io::Result<()> {
+    out.write_all(to_string(event, result, opts).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaver_core::session::{Settings, score_session};
+
+    const SAMPLE: &str = r#"<?xml version="1.0" encoding="ISO-8859-1"?>
+<!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">
+<USEBIO Version="1.2">
+  <CLUB><CLUB_NAME>Test</CLUB_NAME></CLUB>
+  <EVENT EVENT_TYPE="MP_PAIRS">
+    <EVENT_DESCRIPTION>Monday Pairs</EVENT_DESCRIPTION>
+    <DATE>05/03/2024</DATE>
+    <BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>
+    <PARTICIPANTS>
+      <PAIR><PAIR_NUMBER>1</PAIR_NUMBER>
+        <PLAYER><PLAYER_NAME>Ann Smith</PLAYER_NAME></PLAYER>
+        <PLAYER><PLAYER_NAME>Bob Jones</PLAYER_NAME></PLAYER>
+        <TOTAL_SCORE>3</TOTAL_SCORE><PERCENTAGE>75.00</PERCENTAGE><PLACE>1</PLACE></PAIR>
+      <PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR>
+    </PARTICIPANTS>
+    <SESSION SESSION_ID="1"><SECTION SECTION_ID="A">
+    <BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+      <TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+        <CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><LEAD>HK</LEAD><TRICKS>10</TRICKS>
+        <SCORE>420</SCORE><NS_MATCH_POINTS>2</NS_MATCH_POINTS><EW_MATCH_POINTS>0</EW_MATCH_POINTS></TRAVELLER_LINE>
+      <TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+        <CONTRACT>4S*</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS>
+        <SCORE>-100</SCORE></TRAVELLER_LINE>
+      <TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER>
+        <CONTRACT/><SCORE>A60</SCORE></TRAVELLER_LINE>
+    </BOARD>
+    </SECTION></SESSION>
+  </EVENT>
+</USEBIO>
+"#;
+
+    #[test]
+    fn reads_pairs_travellers_and_published_figures() {
+        let imp = read(SAMPLE.as_bytes()).unwrap();
+        let e = &imp.event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(imp.title, "Monday Pairs");
+        assert_eq!(imp.date, "05/03/2024");
+        assert_eq!(e.results.len(), 3);
+        assert_eq!(e.results[0].outcome, Outcome::Score(420));
+        assert_eq!(e.results[1].outcome, Outcome::Score(-100));
+        assert_eq!(e.results[2].outcome, Outcome::Artificial { ns: 60, ew: 40 });
+        assert_eq!(e.results[0].line, 18);
+        assert_eq!(e.lines[0].lead(), "HK");
+        assert_eq!(e.pairs[0].names, "Ann Smith - Bob Jones");
+        assert_eq!(imp.totals.len(), 2);
+        assert_eq!(imp.totals[0].percentage, "75.00");
+    }
+
+    #[test]
+    fn latin1_names_and_bad_utf8() {
+        let mut doc = SAMPLE
+            .replace("Ann Smith", "Ren\u{e9}e M\u{fc}ller")
+            .into_bytes();
+        // Encode as Latin-1, as the declaration says.
+        doc = String::from_utf8(doc)
+            .unwrap()
+            .chars()
+            .map(|c| c as u32 as u8)
+            .collect();
+        let imp = read(&doc).unwrap();
+        assert_eq!(imp.event.pairs[0].names, "Renée Müller - Bob Jones");
+        assert!(imp.event.diagnostics.is_empty());
+        // UTF-8 text in a file that says it is Latin-1 is reported.
+        let mixed = SAMPLE.replace("Ann Smith", "Ren\u{e9}e");
+        let imp = read(mixed.as_bytes()).unwrap();
+        let m = exchange::messages(&imp);
+        assert!(
+            m.iter().any(|m| m.starts_with(
+                "line 11: the file says it is iso-8859-1 but this line holds UTF-8 text"
+            )),
+            "{m:?}"
+        );
+        let utf8 = String::from_utf8_lossy(&doc)
+            .replace("ISO-8859-1", "UTF-8")
+            .into_bytes();
+        // The lossy conversion put U+FFFD in; put a raw Latin-1 byte back.
+        let mut bad = utf8.clone();
+        let at = bad
+            .windows(3)
+            .position(|w| w == "\u{fffd}".as_bytes())
+            .unwrap();
+        bad.splice(at..at + 3, [0xE9]);
+        let err = read(&bad).unwrap_err().to_string();
+        assert!(err.starts_with("line 11: byte 0xE9 is not UTF-8"), "{err}");
+    }
+
+    #[test]
+    fn malformed_documents_are_errors_with_a_line() {
+        let err = read(b"<?xml version=\"1.0\"?>\n<USEBIO>\n<EVENT>\n</USEBIO>")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("line 4: not well-formed XML"), "{err}");
+        let err = read(b"<html></html>").unwrap_err().to_string();
+        assert!(err.contains("not USEBIO"), "{err}");
+        let deep = "<USEBIO>".to_string() + &"<A>".repeat(200);
+        assert!(read(deep.as_bytes()).is_err());
+    }
+
+    #[test]
+    fn bad_lines_name_their_line() {
+        let doc = SAMPLE.replace("<SCORE>420</SCORE>", "<SCORE>425</SCORE>");
+        let imp = read(doc.as_bytes()).unwrap();
+        let m = exchange::messages(&imp);
+        assert!(
+            m.iter().any(|m| m.starts_with("line 18: board 1:")),
+            "{m:?}"
+        );
+    }
+
+    #[test]
+    fn two_winner_numbering_splits_pairs() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT><PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR>
+</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>
+<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>1</EW_PAIR_NUMBER><SCORE>420</SCORE>
+</TRAVELLER_LINE></BOARD></EVENT></USEBIO>"#;
+        let imp = read(doc.as_bytes()).unwrap();
+        assert_eq!(imp.event.pairs[0].id, "1NS");
+        assert_eq!(imp.event.pairs[1].id, "1EW");
+    }
+
+    #[test]
+    fn written_usebio_reads_back_with_every_result() {
+        let imp = read(SAMPLE.as_bytes()).unwrap();
+        let res =
+            score_session(&imp.event.pairs, &imp.event.results, &Settings::default()).unwrap();
+        let text = to_string(
+            &imp.event,
+            &res,
+            &WriteOptions {
+                title: "Monday Pairs",
+                date: "2024-03-05",
+                deals: None,
+            },
+        );
+        assert!(text.contains("<DATE>05/03/2024</DATE>"), "{text}");
+        let back = read(text.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.event.results.len(), imp.event.results.len());
+        for (a, b) in back.event.results.iter().zip(&imp.event.results) {
+            assert_eq!(a.outcome, b.outcome);
+        }
+        assert_eq!(back.event.pairs[0].names, "Ann Smith - Bob Jones");
+        let cmp = exchange::compare(&back, &res, None);
+        assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+        assert_eq!(cmp.lines_checked, 3);
+        assert!(cmp.pairs_checked >= 6);
+    }
+
+    #[test]
+    fn lines_and_hands_wherever_they_are_nested() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT><SECTION SECTION_ID="A"><BOARD>
+<BOARD_NUMBER>5</BOARD_NUMBER>
+<HAND><DIRECTION>N</DIRECTION><SPADES>AKQ</SPADES><HEARTS>JT9</HEARTS><DIAMONDS>876</DIAMONDS><CLUBS>5432</CLUBS></HAND>
+<HAND><DIRECTION>Q</DIRECTION></HAND>
+<RESULTS><TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<SCORE>-100</SCORE></TRAVELLER_LINE></RESULTS>
+</BOARD></SECTION></EVENT></USEBIO>"#;
+        let imp = read(doc.as_bytes()).unwrap();
+        assert_eq!(imp.event.results.len(), 1);
+        assert_eq!(imp.event.results[0].board, 5);
+        assert_eq!(imp.event.results[0].line, 5);
+        assert_eq!(imp.deals[&5].hands[0], "AKQ.JT9.876.5432");
+        assert_eq!(imp.deals[&5].hands[1], "-");
+        let m = exchange::messages(&imp);
+        assert_eq!(
+            m,
+            ["line 4: board 5: a <HAND> with DIRECTION \"Q\" was skipped: write N, E, S or W"]
+        );
+        // Written back, the known hand is kept.
+        let res =
+            score_session(&imp.event.pairs, &imp.event.results, &Settings::default()).unwrap();
+        let text = to_string(
+            &imp.event,
+            &res,
+            &WriteOptions {
+                deals: Some(&imp.deals),
+                ..WriteOptions::default()
+            },
+        );
+        assert_eq!(read(text.as_bytes()).unwrap().deals, imp.deals);
+    }
+
+    #[test]
+    fn adjustments() {
+        assert_eq!(adjustment("A60"), Some("60/40".into()));
+        assert_eq!(adjustment("A60/60"), Some("60/60".into()));
+        assert_eq!(adjustment("A6040"), Some("60/40".into()));
+        assert_eq!(adjustment("A5050"), Some("50/50".into()));
+        assert_eq!(adjustment("4200"), None);
+        assert_eq!(adjustment("60%"), Some("60/40".into()));
+        assert_eq!(adjustment("A+"), Some("AVG+".into()));
+        assert_eq!(adjustment("420"), None);
+        assert_eq!(adjustment("-100"), None);
+    }
+}

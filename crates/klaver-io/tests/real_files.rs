@@ -1,0 +1,69 @@
+//! Real files (their origin is in the `.txt` beside each) read and re-scored by klaver:
+//! every published matchpoint must come out the same.
+
+use klaver_core::session::{Settings, score_session};
+use klaver_io::exchange::{self, Imported};
+use klaver_io::pbn;
+
+/// A PBN file read without errors, with the number of results it must hold.
+fn read_pbn(data: &[u8], results: usize) -> Imported {
+    let imported = pbn::read(data).unwrap();
+    let e = &imported.event;
+    assert!(!e.has_errors(), "{:?}", e.diagnostics);
+    assert_eq!(e.results.len(), results);
+    imported
+}
+
+#[test]
+fn the_french_federation_board_is_rescored_to_its_published_matchpoints() {
+    let imported = read_pbn(include_bytes!("data/ffb-2022-dn1-s5-board28.pbn"), 22);
+    let e = &imported.event;
+    assert_eq!(
+        imported.title,
+        "Open /2 DN1 National Finale directe 21-22 - Séance 5"
+    );
+    assert_eq!(
+        imported.deals[&28].hands[0], "K7432.A6.42.QJ64",
+        "the deal starts with West; North is the second hand"
+    );
+    let mut settings = Settings::default();
+    imported.convention.apply(&mut settings);
+    let result = score_session(&e.pairs, &e.results, &settings).unwrap();
+    let cmp = exchange::compare(&imported, &result, None);
+    assert_eq!(cmp.lines_checked, 22);
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    // The published percentages are whole numbers (33 of 42 is printed 79): a wrong one
+    // is caught at that precision.
+    let mut wrong = imported.clone();
+    let line = e.results[3].line;
+    wrong
+        .line_percentages
+        .insert(line, ("78".into(), "21".into()));
+    let cmp = exchange::compare(&wrong, &result, None);
+    let m: Vec<String> = cmp.differences.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        m,
+        [format!(
+            "line {line}: board 28: NS 15 v EW 43: published 78 / 21 %, klaver 78.57 / 21.43 %"
+        )]
+    );
+}
+
+#[test]
+fn a_bbo_export_is_read_one_game_per_table_with_pairs_known_by_their_players() {
+    let imported = read_pbn(include_bytes!("data/bbo-1538-board1.pbn"), 16);
+    let e = &imported.event;
+    assert_eq!(e.pairs.len(), 32);
+    // The first table: 5CX by East, 10 tricks: one down doubled, +100 for North-South.
+    assert_eq!(e.pairs[e.results[0].ns].id, "NIROY - dev84");
+    assert_eq!(e.pairs[e.results[0].ew].id, "CANKOM44 - if");
+    assert_eq!(
+        e.results[0].outcome,
+        klaver_core::matchpoints::Outcome::Score(100)
+    );
+    assert_eq!(imported.deals[&1].hands[0], "J2.A9876.T974.K2");
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let best = result.pairs.first().unwrap();
+    assert_eq!(e.pairs[best.pair].id, "NIROY - dev84");
+    assert_eq!(best.total.to_f64(), 30.0);
+}

@@ -1,0 +1,181 @@
+//! `klaver convert`: a results file from one exchange format to another (travellers
+//! CSV, PBN, USEBIO, JSON). Formats that publish matchpoints (PBN, USEBIO, JSON) get the
+//! event scored by the file's convention or the one stated on the command line.
+
+use super::score::{ConventionArgs, print_warnings, read_deals, read_input};
+use super::{CliError, CmdResult, LangArg};
+use clap::ValueEnum;
+use klaver_core::session::{Settings, score_session};
+use klaver_io::detect::Format;
+use klaver_io::travellers::ReadOptions;
+use klaver_io::{exchange, json, pbn, usebio};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The formats `klaver convert` writes.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum ToArg {
+    /// klaver's travellers CSV (names in OUT.pairs.csv beside it).
+    Csv,
+    /// PBN 2.1 with deals, a ScoreTable per board and a TotalScoreTable.
+    Pbn,
+    /// USEBIO XML 1.2 with matchpoints, percentages and places.
+    Usebio,
+    /// klaver's JSON of the scored session.
+    Json,
+}
+
+/// Arguments of `klaver convert`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The results to convert: travellers CSV, PBN, USEBIO or JSON (told by content).
+    input: PathBuf,
+    /// Where to write; `-` for standard output.
+    output: PathBuf,
+    /// The format to write [default: from OUTPUT's extension].
+    #[arg(long, value_enum)]
+    to: Option<ToArg>,
+    /// The language the contracts of a travellers CSV input are written in.
+    #[arg(long, value_enum, default_value = "en")]
+    notation: LangArg,
+    /// The event's title (instead of the one the input carries).
+    #[arg(long)]
+    title: Option<String>,
+    /// The event's date (instead of the one the input carries).
+    #[arg(long)]
+    date: Option<String>,
+    /// A PBN file with the hands, written with the boards (PBN, USEBIO).
+    #[arg(long)]
+    deals: Option<PathBuf>,
+    /// The scoring conventions (a PBN input's [Scoring] sets those not given here).
+    #[command(flatten)]
+    conventions: ConventionArgs,
+}
+
+/// Runs `klaver convert`.
+pub fn run(args: Args) -> CmdResult {
+    let out_name = args.output.display().to_string();
+    let to = match args.to {
+        Some(t) => t,
+        None => match Format::from_extension(&out_name) {
+            Some(Format::Csv) => ToArg::Csv,
+            Some(Format::Pbn) => ToArg::Pbn,
+            Some(Format::Usebio) => ToArg::Usebio,
+            Some(Format::Json) => ToArg::Json,
+            None => {
+                return Err(CliError::input(format!(
+                    "cannot tell the format to write from the name {out_name}: name it .csv, .pbn, .xml or .json, or say --to csv|pbn|usebio|json"
+                )));
+            }
+        },
+    };
+    let in_name = args.input.display().to_string();
+    let (_, mut imported) = read_input(
+        &args.input,
+        ReadOptions {
+            lang: args.notation.language(),
+        },
+    )?;
+    if imported.event.has_errors() {
+        let mut msg = format!("{in_name} has errors; nothing was converted:");
+        for d in &imported.event.diagnostics {
+            msg.push_str(&format!("\n  {d}"));
+        }
+        return Err(CliError::input(msg));
+    }
+    if let Some(t) = args.title.filter(|t| !t.is_empty()) {
+        imported.title = t;
+    }
+    if let Some(d) = args.date.filter(|d| !d.is_empty()) {
+        imported.date = d;
+    }
+    if let Some(p) = &args.deals {
+        imported.deals = read_deals(p)?;
+    }
+    let event = &imported.event;
+    let convention = args.conventions.resolve(&imported.convention);
+    let mut settings = Settings::default();
+    convention.apply(&mut settings);
+
+    let mut body: Vec<u8> = Vec::new();
+    let write_err = |e: std::io::Error| CliError::input(format!("cannot write {out_name}: {e}"));
+    let mut pairs_csv = None;
+    let result = if to == ToArg::Csv {
+        exchange::write_csv(&mut body, event).map_err(write_err)?;
+        if event.pairs.iter().any(|p| !p.names.is_empty()) {
+            let mut names = Vec::new();
+            exchange::write_pairs_csv(&mut names, event).map_err(write_err)?;
+            pairs_csv = Some(names);
+        }
+        None
+    } else {
+        let result = score_session(&event.pairs, &event.results, &settings)
+            .map_err(|e| CliError::input(format!("{in_name} cannot be scored:\n{e}")))?;
+        match to {
+            ToArg::Pbn => {
+                let opts = pbn::WriteOptions {
+                    title: &imported.title,
+                    date: &imported.date,
+                    deals: Some(&imported.deals),
+                    convention,
+                };
+                pbn::write(&mut body, event, &result, &opts).map_err(write_err)?;
+            }
+            ToArg::Usebio => {
+                let opts = usebio::WriteOptions {
+                    title: &imported.title,
+                    date: &imported.date,
+                    deals: Some(&imported.deals),
+                };
+                usebio::write(&mut body, event, &result, &opts).map_err(write_err)?;
+            }
+            _ => {
+                json::write(&mut body, event, &result, &imported.title, &imported.date)
+                    .map_err(|e| CliError::input(format!("cannot write {out_name}: {e}")))?;
+                body.push(b'\n');
+            }
+        }
+        Some(result)
+    };
+    if matches!(to, ToArg::Csv | ToArg::Json) && !imported.deals.is_empty() {
+        eprintln!(
+            "klaver: {} has no place for the hands; keep the PBN file for them (klaver score --deals)",
+            if to == ToArg::Csv {
+                "the travellers CSV"
+            } else {
+                "klaver's JSON"
+            }
+        );
+    }
+    if out_name == "-" {
+        let mut o = std::io::stdout().lock();
+        o.write_all(&body)
+            .and_then(|_| o.flush())
+            .map_err(write_err)?;
+        if pairs_csv.is_some() {
+            eprintln!(
+                "klaver: the players' names were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
+            );
+        }
+    } else {
+        std::fs::write(&args.output, &body).map_err(write_err)?;
+        if let Some(names) = pairs_csv {
+            let p = args.output.with_extension("pairs.csv");
+            std::fs::write(&p, names)
+                .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?;
+            eprintln!("klaver: the players' names are in {}", p.display());
+        }
+    }
+    match &result {
+        Some(r) => {
+            print_warnings(&in_name, event, r);
+        }
+        None => {
+            for d in &event.diagnostics {
+                eprintln!("warning: {in_name}: {d}");
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

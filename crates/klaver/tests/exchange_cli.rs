@@ -1,0 +1,313 @@
+//! The exchange formats from the command line: `klaver score` reading PBN, USEBIO and
+//! JSON by content, `--compare` against published figures, `--deals` on the HTML
+//! travellers, and `klaver convert` round trips that keep every result.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn klaver(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .output()
+        .expect("klaver runs")
+}
+
+fn repo(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn data(name: &str) -> String {
+    repo(&format!("crates/klaver/tests/data/{name}"))
+}
+
+fn seed() -> String {
+    repo("crates/klaver-io/tests/data/fonteintje-controlestaat.csv")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("exchange_cli");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// The scored session as JSON, without the title and date.
+fn scored(path: &str, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["score", path, "--format", "json"];
+    args.extend_from_slice(extra);
+    let o = klaver(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let mut v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["title"] = serde_json::Value::Null;
+    v["date"] = serde_json::Value::Null;
+    v
+}
+
+/// Every board's results (pairs, score, adjustment, matchpoints) and every pair's total,
+/// in a form that does not depend on the notation the contracts were written in.
+fn results(v: &serde_json::Value) -> Vec<String> {
+    let mut out = Vec::new();
+    for b in v["boards"].as_array().unwrap() {
+        for r in b["results"].as_array().unwrap() {
+            out.push(format!(
+                "board {} {}-{} score {} adj {} mp {}/{}",
+                b["board"], r["ns"], r["ew"], r["score"], r["adjustment"], r["mp_ns"], r["mp_ew"]
+            ));
+        }
+    }
+    for p in v["pairs"].as_array().unwrap() {
+        out.push(format!(
+            "pair {} rank {} total {} pct {}",
+            p["pair"], p["rank"], p["total"], p["percentage"]
+        ));
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn csv_to_pbn_to_csv_keeps_every_result() {
+    let pbn = temp("seed.pbn");
+    let csv = temp("seed-back.csv");
+    let o = klaver(&[
+        "convert",
+        &seed(),
+        pbn.to_str().unwrap(),
+        "--notation",
+        "nl",
+        "--title",
+        "Bridgeclub 't Fonteintje",
+        "--date",
+        "2008-02-01",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&pbn).unwrap();
+    assert!(text.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"Bridgeclub 't Fonteintje\"]"));
+    assert_eq!(text.matches("[ScoreTable ").count(), 28);
+    assert_eq!(text.matches("[TotalScoreTable ").count(), 1);
+    let o = klaver(&["convert", pbn.to_str().unwrap(), csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let original = scored(&seed(), &["--notation", "nl"]);
+    assert_eq!(
+        results(&scored(pbn.to_str().unwrap(), &[])),
+        results(&original)
+    );
+    assert_eq!(
+        results(&scored(csv.to_str().unwrap(), &[])),
+        results(&original)
+    );
+    assert_eq!(original["boards"].as_array().unwrap().len(), 28);
+}
+
+#[test]
+fn usebio_to_json_to_usebio_is_unchanged() {
+    let xml = temp("seed.xml");
+    let json = temp("seed.json");
+    let xml2 = temp("seed2.xml");
+    let o = klaver(&[
+        "convert",
+        &seed(),
+        xml.to_str().unwrap(),
+        "--notation",
+        "nl",
+        "--title",
+        "Fonteintje",
+        "--date",
+        "01-02-2008",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for (from, to) in [(&xml, &json), (&json, &xml2)] {
+        let o = klaver(&["convert", from.to_str().unwrap(), to.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    let a = std::fs::read_to_string(&xml).unwrap();
+    let b = std::fs::read_to_string(&xml2).unwrap();
+    assert!(a.contains("<USEBIO Version=\"1.2\">"));
+    assert!(a.contains("<DATE>01/02/2008</DATE>"));
+    assert_eq!(a.matches("<TRAVELLER_LINE>").count(), 196);
+    assert_eq!(a, b);
+    let original = scored(&seed(), &["--notation", "nl"]);
+    assert_eq!(
+        results(&scored(xml.to_str().unwrap(), &[])),
+        results(&original)
+    );
+}
+
+#[test]
+fn the_seed_through_pbn_and_usebio_agrees_with_the_club() {
+    // The club's own control sheet carries its published matchpoints; after a trip through
+    // PBN or USEBIO klaver still re-scores every one of them to the club's figure.
+    for ext in ["pbn", "xml"] {
+        let out = temp(&format!("seed-compare.{ext}"));
+        let o = klaver(&[
+            "convert",
+            &seed(),
+            out.to_str().unwrap(),
+            "--notation",
+            "nl",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let o = klaver(&["score", out.to_str().unwrap(), "--compare"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+        let s = stdout(&o);
+        assert!(
+            s.contains("compared 196 traveller lines and 14 pairs"),
+            "{s}"
+        );
+        assert!(
+            s.contains("klaver agrees with every published figure"),
+            "{s}"
+        );
+    }
+}
+
+#[test]
+fn formats_are_told_by_content_not_name() {
+    let misnamed = temp("results.txt");
+    std::fs::copy(data("club-published.pbn"), &misnamed).unwrap();
+    let o = klaver(&["score", misnamed.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(s.starts_with("2024.03.05   Clubavond   2 boards"), "{s}");
+    // Latin-1 names in the file are decoded, not mangled.
+    assert!(s.contains("Jansen - Müller"), "{s}");
+    assert!(s.contains("Renée - Boël"), "{s}");
+}
+
+#[test]
+fn compare_reports_every_differing_figure_with_its_line() {
+    let o = klaver(&["score", &data("club-published.pbn"), "--compare"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains(
+            "compared 7 traveller lines and 2 pairs with the published figures (MP;MP1;Neuberg)"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains(
+            "  line 22: board 2: NS 5 v EW 6: published 2.0 / 4.0 matchpoints, klaver 1 / 5\n"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("1 published figure differs from klaver's"),
+        "{s}"
+    );
+    // The file's [Scoring] says Neuberg; stating another convention overrides it, and then
+    // board 1 (with its artificial score) no longer matches.
+    let o = klaver(&[
+        "score",
+        &data("club-published.pbn"),
+        "--compare",
+        "--artificial",
+        "ties",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let s = stdout(&o);
+    assert!(s.contains("(MP;MP1)"), "{s}");
+    assert!(s.contains("line 11: board 1: NS 1 v EW 2"), "{s}");
+}
+
+#[test]
+fn compare_needs_published_figures() {
+    let csv = temp("plain.csv");
+    std::fs::write(&csv, "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n").unwrap();
+    let o = klaver(&["score", csv.to_str().unwrap(), "--compare"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("publishes no matchpoints"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn deals_show_on_the_html_travellers() {
+    let csv = temp("four-boards.csv");
+    std::fs::write(
+        &csv,
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n2,1,2,-100\n2,3,4,110\n3,1,2,100\n3,3,4,-110\n4,1,2,620\n4,3,4,-200\n",
+    )
+    .unwrap();
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--format",
+        "html",
+        "--deals",
+        &data("tourcalc-260902.pbn"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = stdout(&o);
+    assert_eq!(html.matches("<div class=\"deal\">").count(), 4);
+    // Board 1's North hand: J8632.6.KT765.53.
+    assert!(
+        html.contains(
+            "<b>North</b><br><span>\u{2660}</span> J8632<br><span class=\"red\">\u{2665}</span> 6"
+        ),
+        "{html}"
+    );
+    let o = klaver(&["score", csv.to_str().unwrap(), "--deals", &seed()]);
+    assert_eq!(o.status.code(), Some(2));
+    // A file of deals alone has nothing to score, and says what it is good for.
+    let o = klaver(&["score", &data("tourcalc-260902.pbn")]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("no results: the file has no ScoreTable and no game with a Contract and its pairs (PairNS and PairEW, or the players North, East, South and West); it deals 4 boards, which klaver score --deals shows on the travellers"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn bad_files_name_the_file_and_line() {
+    let bad = temp("bad.xml");
+    std::fs::write(
+        &bad,
+        b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<USEBIO Version=\"1.2\">\n<EVENT>\n<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ren\xe9e</PLAYER_NAME></PLAYER></PAIR></PARTICIPANTS>\n</EVENT></USEBIO>\n",
+    )
+    .unwrap();
+    let o = klaver(&["score", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("bad.xml: line 4: byte 0xE9 is not UTF-8"), "{e}");
+
+    let pbn = temp("bad.pbn");
+    std::fs::write(
+        &pbn,
+        "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 425\n3 4 420\n",
+    )
+    .unwrap();
+    let o = klaver(&["score", pbn.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("bad.pbn has errors; nothing was scored"), "{e}");
+    assert!(e.contains("line 3: board 1: 425 is not a score"), "{e}");
+}
+
+#[test]
+fn convert_needs_a_format_it_can_tell() {
+    let o = klaver(&["convert", &seed(), "out.unknown", "--notation", "nl"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--to csv|pbn|usebio|json"),
+        "{}",
+        stderr(&o)
+    );
+    let o = klaver(&["convert", &seed(), "-", "--to", "pbn", "--notation", "nl"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("% PBN 2.1"));
+}
