@@ -31,6 +31,21 @@ pub struct FieldResult {
     pub outcome: Outcome,
 }
 
+impl FieldResult {
+    /// The result as a line of one session's travellers (`line` numbers it), to score
+    /// the field from scratch as one session.
+    pub fn table_result(&self, line: u32) -> crate::session::TableResult {
+        crate::session::TableResult {
+            board: self.board,
+            ns: self.ns,
+            ew: self.ew,
+            outcome: self.outcome.clone(),
+            reversed: false,
+            line,
+        }
+    }
+}
+
 /// An upload that cannot be taken: nothing of it was added.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FieldError {
@@ -272,14 +287,7 @@ mod tests {
         let table: Vec<TableResult> = results
             .iter()
             .enumerate()
-            .map(|(i, r)| TableResult {
-                board: r.board,
-                ns: r.ns,
-                ew: r.ew,
-                outcome: r.outcome.clone(),
-                reversed: false,
-                line: i as u32 + 2,
-            })
+            .map(|(i, r)| r.table_result(i as u32 + 2))
             .collect();
         let s = score_session(&infos, &table, &Settings::default()).unwrap();
         let mut v: Vec<(usize, Exact)> =

@@ -151,14 +151,7 @@ fn field_from_scratch(bencher: Bencher) {
     let table: Vec<TableResult> = results
         .iter()
         .enumerate()
-        .map(|(i, r)| TableResult {
-            board: r.board,
-            ns: r.ns,
-            ew: r.ew,
-            outcome: r.outcome.clone(),
-            reversed: false,
-            line: i as u32 + 2,
-        })
+        .map(|(i, r)| r.table_result(i as u32 + 2))
         .collect();
     bencher.bench_local(|| black_box(score_session(&pairs, &table, &Settings::default())));
 }
