@@ -1,14 +1,9 @@
 //! `klaver archive` and `klaver generate --archive-sessions`: many sessions in one file.
 
-use std::path::Path;
-use std::process::{Command, Output};
+mod common;
+use common::klaver;
 
-fn klaver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klaver"))
-        .args(args)
-        .output()
-        .expect("klaver runs")
-}
+use std::path::Path;
 
 fn temp(name: &str) -> String {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("archive_cli");

@@ -2,23 +2,10 @@
 //! JSON by content, `--compare` against published figures, `--deals` on the HTML
 //! travellers, and `klaver convert` round trips that keep every result.
 
+mod common;
+use common::{klaver, repo, stderr, stdout};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn klaver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klaver"))
-        .args(args)
-        .output()
-        .expect("klaver runs")
-}
-
-fn repo(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-        .display()
-        .to_string()
-}
 
 fn data(name: &str) -> String {
     repo(&format!("crates/klaver/tests/data/{name}"))
@@ -32,14 +19,6 @@ fn temp(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("exchange_cli");
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// The scored session as JSON, without the title and date.

@@ -2,15 +2,10 @@
 //! --form butler|cross-imps|teams` on small travellers files, with the errors bad input
 //! gets (exit code 2 and a message naming the line).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::klaver;
 
-fn klaver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klaver"))
-        .args(args)
-        .output()
-        .expect("the klaver binary runs")
-}
+use std::path::PathBuf;
 
 fn ok(args: &[&str]) -> String {
     let out = klaver(args);

@@ -1,14 +1,9 @@
 //! `klaver movement` on generated movements, the seed's 14-pair schedule and bad files.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
+use common::klaver;
 
-fn klaver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klaver"))
-        .args(args)
-        .output()
-        .expect("the klaver binary runs")
-}
+use std::path::PathBuf;
 
 fn run_ok(args: &[&str]) -> String {
     let out = klaver(args);

@@ -1,19 +1,14 @@
 //! `klaver rubber` and `klaver chicago` on the example pads of seed 003 and on bad files.
 
+mod common;
+use common::klaver;
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 fn example(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../examples")
         .join(name)
-}
-
-fn klaver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klaver"))
-        .args(args)
-        .output()
-        .expect("the klaver binary runs")
 }
 
 fn run_ok(args: &[&str]) -> String {

@@ -2,24 +2,12 @@
 //! tonight's lines from the example club, and what a director sees when the input is
 //! wrong.
 
+mod common;
+use common::{klaver, repo, stderr, stdout};
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn klaver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klaver"))
-        .args(args)
-        .output()
-        .expect("klaver runs")
-}
-
-fn repo(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-        .display()
-        .to_string()
-}
+use std::process::Output;
 
 /// Writes `text` to a fresh file in the target directory and returns its path.
 fn temp_file(name: &str, text: &str) -> PathBuf {
@@ -31,14 +19,6 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
         .write_all(text.as_bytes())
         .unwrap();
     path
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn example(extra: &[&str]) -> Output {

@@ -1,24 +1,11 @@
 //! `klaver score` from the command line: the result list, its formats, and what a
 //! director sees when the travellers are wrong.
 
+mod common;
+use common::{klaver, repo, stderr, stdout};
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn klaver(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_klaver"))
-        .args(args)
-        .output()
-        .expect("klaver runs")
-}
-
-fn repo(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .join(rel)
-        .display()
-        .to_string()
-}
 
 fn fixture() -> String {
     repo("crates/klaver-io/tests/data/fonteintje-controlestaat.csv")
@@ -34,14 +21,6 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
         .write_all(text.as_bytes())
         .unwrap();
     path
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 #[test]
