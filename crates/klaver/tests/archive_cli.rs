@@ -3,12 +3,8 @@
 mod common;
 use common::klaver;
 
-use std::path::Path;
-
 fn temp(name: &str) -> String {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("archive_cli");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).display().to_string()
+    common::temp_path("archive_cli", name).display().to_string()
 }
 
 #[test]

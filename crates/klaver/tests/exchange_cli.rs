@@ -5,7 +5,7 @@
 mod common;
 use common::{klaver, repo, stderr, stdout};
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn data(name: &str) -> String {
     repo(&format!("crates/klaver/tests/data/{name}"))
@@ -16,9 +16,7 @@ fn seed() -> String {
 }
 
 fn temp(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("exchange_cli");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    common::temp_path("exchange_cli", name)
 }
 
 /// The scored session as JSON, without the title and date.

@@ -5,20 +5,12 @@
 mod common;
 use common::{klaver, repo, stderr, stdout};
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Output;
 
 /// Writes `text` to a fresh file in the target directory and returns its path.
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ranking_cli");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    path
+    common::temp_file("ranking_cli", name, text)
 }
 
 fn example(extra: &[&str]) -> Output {

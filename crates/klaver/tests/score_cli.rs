@@ -4,7 +4,6 @@
 mod common;
 use common::{klaver, repo, stderr, stdout};
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 fn fixture() -> String {
@@ -13,14 +12,7 @@ fn fixture() -> String {
 
 /// Writes `text` to a fresh file in the target directory and returns its path.
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("score_cli");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    path
+    common::temp_file("score_cli", name, text)
 }
 
 #[test]

@@ -977,6 +977,17 @@ mod tests {
     use super::*;
     use crate::ranking::{Method, frac, parse_decimal};
 
+    /// A team's match on a teams night: team, opponent, players `a+b+c+d`, VP.
+    fn team(t: &str, o: &str, players: &str, vp: i64) -> TeamEntry {
+        TeamEntry {
+            team: t.into(),
+            opponent: o.into(),
+            players: players.split('+').map(String::from).collect(),
+            vp: int(vp),
+            origin: Origin::default(),
+        }
+    }
+
     fn club(z: u32) -> Club {
         Club {
             settings: ClubSettings {
@@ -1076,13 +1087,6 @@ mod tests {
     fn teams_night_in_a_season() {
         let mut c = club(2);
         c.moments[0].form = Form::Teams;
-        let team = |t: &str, o: &str, players: &str, vp: i64| TeamEntry {
-            team: t.into(),
-            opponent: o.into(),
-            players: players.split('+').map(String::from).collect(),
-            vp: int(vp),
-            origin: Origin::default(),
-        };
         let night = SessionInput {
             date: "2025-10-07".into(),
             moment: "tuesday".into(),
@@ -1154,13 +1158,6 @@ mod tests {
         // different teams.
         let mut c = club(2);
         c.threesomes = vec![vec!["p5".into(), "p6".into(), "p9".into()]];
-        let team = |t: &str, o: &str, players: &str, vp: i64| TeamEntry {
-            team: t.into(),
-            opponent: o.into(),
-            players: players.split('+').map(String::from).collect(),
-            vp: int(vp),
-            origin: Origin::default(),
-        };
         let teams = SessionInput {
             date: "2025-09-09".into(),
             moment: "tuesday".into(),

@@ -2,7 +2,7 @@
 // Each test file uses some of these, not all.
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `klaver` with these arguments.
@@ -30,4 +30,18 @@ pub fn stdout(o: &Output) -> String {
 /// What the command printed on standard error.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A path for a file of a test group's own in the target directory (the folder is made).
+pub fn temp_path(group: &str, name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(group);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Writes `text` to a fresh file of the test group's and returns its path.
+pub fn temp_file(group: &str, name: &str, text: &str) -> PathBuf {
+    let path = temp_path(group, name);
+    std::fs::write(&path, text).unwrap();
+    path
 }
