@@ -131,6 +131,8 @@ pub(crate) struct Row {
     /// Published percentages of the board's top (PBN `Percentage_NS`/`_EW`).
     pub pct_ns: String,
     pub pct_ew: String,
+    pub table: String,
+    pub round: String,
 }
 
 /// The published per-board percentages of the rows that carry them, by line.
@@ -149,7 +151,7 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
         let mut w = csv::WriterBuilder::new().from_writer(&mut csv_text);
         let header = [
             "section", "board", "ns", "ew", "score", "contract", "declarer", "result", "adjust",
-            "lead", "mp_ns", "mp_ew",
+            "lead", "mp_ns", "mp_ew", "table", "round",
         ];
         // Writing to memory cannot fail; a failure would only lose rows, which the
         // count check below reports.
@@ -174,6 +176,8 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
                 one_line(&r.lead),
                 one_line(&r.mp_ns),
                 one_line(&r.mp_ew),
+                one_line(&r.table),
+                one_line(&r.round),
             ]);
         }
         let _ = w.flush();
@@ -208,7 +212,7 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
 
 /// A date's year, month and day, from `2024-03-05`, `2024.03.05`, `05-03-2024` or
 /// `05/03/2024`; `None` for anything else.
-pub(crate) fn date_parts(date: &str) -> Option<(&str, &str, &str)> {
+pub fn date_parts(date: &str) -> Option<(&str, &str, &str)> {
     let parts: Vec<&str> = date.split(['-', '.', '/']).map(str::trim).collect();
     let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
     match parts.as_slice() {
@@ -555,57 +559,171 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     })
 }
 
-/// Writes an event as a travellers CSV (English notation) that `klaver score` reads back
-/// with every result: `board,ns,ew,contract,declarer,result,score,adjust,lead`, with a
-/// `section` column first when there are several sections. The players' names go in a
-/// separate pairs CSV ([`write_pairs_csv`]).
-pub fn write_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()> {
+/// One traveller line in the travellers CSV's columns, English notation: what
+/// [`write_csv`] writes and what the store keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineFields {
+    /// The section (empty when there is one).
+    pub section: String,
+    /// The board number.
+    pub board: u32,
+    /// The table, when known.
+    pub table: Option<u32>,
+    /// The round, when known.
+    pub round: Option<u32>,
+    /// North-South's pair id.
+    pub ns: String,
+    /// East-West's pair id.
+    pub ew: String,
+    /// The room of a teams match.
+    pub room: String,
+    /// The contract (`4SX`, `PASS`), or the unread text as written.
+    pub contract: String,
+    /// The declarer.
+    pub declarer: String,
+    /// The result (`=`, `+1`, `-2`).
+    pub result: String,
+    /// North-South's score as read (empty for an adjusted line).
+    pub score: String,
+    /// The adjustment as written.
+    pub adjust: String,
+    /// The opening lead.
+    pub lead: String,
+}
+
+/// The columns of the event's `i`-th traveller line.
+pub fn line_fields(event: &Event, i: usize) -> LineFields {
     use klaver_core::matchpoints::Outcome;
     use klaver_core::notation::{self, Language};
-    let multi = has_sections(event);
-    let mut w = csv::WriterBuilder::new().from_writer(out);
-    let mut header = vec![
-        "board", "ns", "ew", "contract", "declarer", "result", "score", "adjust", "lead",
-    ];
-    if multi {
-        header.insert(0, "section");
-    }
-    w.write_record(&header)?;
-    for (r, info) in event.results.iter().zip(&event.lines) {
-        let (contract, declarer, result) = if info.passed {
-            ("PASS".to_string(), String::new(), String::new())
-        } else if let Some(p) = info.play {
-            (
-                notation::format_contract(p.contract(), Language::English),
-                notation::format_seat(p.declarer(), Language::English),
-                notation::format_result(p.tricks(), p.contract(), Language::English),
-            )
-        } else {
-            (
-                info.unread_contract().to_string(),
-                String::new(),
-                String::new(),
-            )
-        };
-        let score = match r.outcome {
+    let (r, info) = (&event.results[i], &event.lines[i]);
+    let (contract, declarer, result) = if info.passed {
+        ("PASS".to_string(), String::new(), String::new())
+    } else if let Some(p) = info.play {
+        (
+            notation::format_contract(p.contract(), Language::English),
+            notation::format_seat(p.declarer(), Language::English),
+            notation::format_result(p.tricks(), p.contract(), Language::English),
+        )
+    } else {
+        (
+            info.unread_contract().to_string(),
+            String::new(),
+            String::new(),
+        )
+    };
+    LineFields {
+        section: event.pairs[r.ns].section.clone(),
+        board: r.board,
+        table: info.table(),
+        round: info.round(),
+        ns: event.pairs[r.ns].id.clone(),
+        ew: event.pairs[r.ew].id.clone(),
+        room: info.room().to_string(),
+        contract,
+        declarer,
+        result,
+        score: match r.outcome {
             Outcome::Score(s) => s.to_string(),
             _ => String::new(),
-        };
-        let mut rec = vec![
-            r.board.to_string(),
-            event.pairs[r.ns].id.clone(),
-            event.pairs[r.ew].id.clone(),
-            contract,
-            declarer,
-            result,
-            score,
-            info.adjust().to_string(),
-            info.lead().to_string(),
-        ];
-        if multi {
-            rec.insert(0, event.pairs[r.ns].section.clone());
+        },
+        adjust: info.adjust().to_string(),
+        lead: info.lead().to_string(),
+    }
+}
+
+/// Which of the travellers CSV's optional columns a file needs.
+#[derive(Debug, Clone, Copy, Default)]
+struct CsvShape {
+    sections: bool,
+    tables: bool,
+    rounds: bool,
+    rooms: bool,
+}
+
+impl CsvShape {
+    fn header(self) -> Vec<&'static str> {
+        let mut header = Vec::new();
+        if self.sections {
+            header.push("section");
         }
-        w.write_record(&rec)?;
+        header.push("board");
+        if self.tables {
+            header.push("table");
+        }
+        if self.rounds {
+            header.push("round");
+        }
+        header.extend(["ns", "ew"]);
+        if self.rooms {
+            header.push("room");
+        }
+        header.extend(["contract", "declarer", "result", "score", "adjust", "lead"]);
+        header
+    }
+
+    fn write<W: std::io::Write>(self, w: &mut csv::Writer<W>, l: &LineFields) -> csv::Result<()> {
+        let number = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
+        let mut rec: Vec<String> = Vec::with_capacity(13);
+        if self.sections {
+            rec.push(l.section.clone());
+        }
+        rec.push(l.board.to_string());
+        if self.tables {
+            rec.push(number(l.table));
+        }
+        if self.rounds {
+            rec.push(number(l.round));
+        }
+        rec.extend([l.ns.clone(), l.ew.clone()]);
+        if self.rooms {
+            rec.push(l.room.clone());
+        }
+        rec.extend([
+            l.contract.clone(),
+            l.declarer.clone(),
+            l.result.clone(),
+            l.score.clone(),
+            l.adjust.clone(),
+            l.lead.clone(),
+        ]);
+        w.write_record(&rec)
+    }
+}
+
+/// Writes traveller lines as a travellers CSV that `klaver score` reads back: `board,
+/// ns,ew,contract,declarer,result,score,adjust,lead`, with `section` first when there
+/// are several sections and `table`, `round`, `room` when any line has one.
+pub fn write_lines_csv<W: std::io::Write>(out: W, lines: &[LineFields]) -> std::io::Result<()> {
+    let shape = CsvShape {
+        sections: lines
+            .first()
+            .is_some_and(|f| lines.iter().any(|l| l.section != f.section)),
+        tables: lines.iter().any(|l| l.table.is_some()),
+        rounds: lines.iter().any(|l| l.round.is_some()),
+        rooms: lines.iter().any(|l| !l.room.is_empty()),
+    };
+    let mut w = csv::WriterBuilder::new().from_writer(out);
+    w.write_record(shape.header())?;
+    for l in lines {
+        shape.write(&mut w, l)?;
+    }
+    w.flush()
+}
+
+/// Writes an event as a travellers CSV (English notation) that `klaver score` reads back
+/// with every result, the columns of [`write_lines_csv`]. The players' names go in a
+/// separate pairs CSV ([`write_pairs_csv`]).
+pub fn write_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()> {
+    let shape = CsvShape {
+        sections: has_sections(event),
+        tables: event.lines.iter().any(|l| l.table().is_some()),
+        rounds: event.lines.iter().any(|l| l.round().is_some()),
+        rooms: event.lines.iter().any(|l| !l.room().is_empty()),
+    };
+    let mut w = csv::WriterBuilder::new().from_writer(out);
+    w.write_record(shape.header())?;
+    for i in 0..event.results.len() {
+        shape.write(&mut w, &line_fields(event, i))?;
     }
     w.flush()
 }

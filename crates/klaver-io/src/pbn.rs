@@ -1000,6 +1000,8 @@ fn score_table(
     let c_declarer = t.col(&["Declarer"]);
     let c_result = t.col(&["Result"]);
     let c_lead = t.col(&["Lead"]);
+    let c_table = t.col(&["Table"]);
+    let c_round = t.col(&["Round"]);
     let c_sns = t.col(&["Score_NS"]);
     let c_sew = t.col(&["Score_EW"]);
     let c_mns = t.col(&["MP_NS"]);
@@ -1078,6 +1080,8 @@ fn score_table(
             mp_ew: strip(cell(row, c_mew)),
             pct_ns: strip(cell(row, c_pns)),
             pct_ew: strip(cell(row, c_pew)),
+            table: cell(row, c_table).to_string(),
+            round: cell(row, c_round).to_string(),
         });
         for (id, col) in [(ns, c_names_ns), (ew, c_names_ew)] {
             let n = cell(row, col);

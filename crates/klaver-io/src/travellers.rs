@@ -49,6 +49,10 @@ pub struct LineText {
     pub published: Option<(String, String)>,
     /// The room of a teams match (`open`, `closed`); empty for pairs.
     pub room: String,
+    /// The table the board was played at; 0 when the file does not say.
+    pub table: u32,
+    /// The round it was played in; 0 when the file does not say.
+    pub round: u32,
 }
 
 impl LineInfo {
@@ -102,6 +106,16 @@ impl LineInfo {
     /// The room of a teams match, as written; empty for pairs.
     pub fn room(&self) -> &str {
         self.text().map_or("", |t| t.room.as_str())
+    }
+
+    /// The table the board was played at, when the file says.
+    pub fn table(&self) -> Option<u32> {
+        self.text().map(|t| t.table).filter(|&t| t > 0)
+    }
+
+    /// The round the board was played in, when the file says.
+    pub fn round(&self) -> Option<u32> {
+        self.text().map(|t| t.round).filter(|&r| r > 0)
     }
 }
 
@@ -219,6 +233,8 @@ struct Columns {
     mp_ns: Option<usize>,
     mp_ew: Option<usize>,
     room: Option<usize>,
+    table: Option<usize>,
+    round: Option<usize>,
 }
 
 impl Columns {
@@ -244,6 +260,8 @@ impl Columns {
             mp_ns: find(&["mp_ns"]),
             mp_ew: find(&["mp_ew"]),
             room: find(&["room", "zaal"]),
+            table: find(&["table", "tafel"]),
+            round: find(&["round", "ronde"]),
         };
         if cols.score.is_none() && cols.contract.is_none() {
             return Err(ReadError::MissingColumn("score"));
@@ -646,6 +664,26 @@ fn read_line(
         room: field(rec, cols.room).to_string(),
         ..LineText::default()
     };
+    for (col, what, slot) in [
+        (cols.table, "table", &mut text.table),
+        (cols.round, "round", &mut text.round),
+    ] {
+        let t = field(rec, col);
+        match t.parse::<u32>() {
+            Ok(n) => *slot = n,
+            Err(_) if t.is_empty() => {}
+            Err(_) => {
+                err(
+                    event,
+                    Some(b),
+                    format!(
+                        "{what} {t:?} is not a {what} number: write a number from 1, or leave it empty"
+                    ),
+                );
+                return;
+            }
+        }
+    }
     if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
         let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
         if !a.is_empty() || !c.is_empty() {
@@ -913,6 +951,29 @@ mod tests {
 
     fn messages(e: &Event) -> Vec<String> {
         e.diagnostics.iter().map(|d| d.to_string()).collect()
+    }
+
+    #[test]
+    fn tables_and_rounds_are_kept_and_written_back() {
+        let e = read("board,table,round,ns,ew,score\n1,3,2,1,2,420\n1,,,3,4,450\n");
+        assert_eq!(e.lines[0].table(), Some(3));
+        assert_eq!(e.lines[0].round(), Some(2));
+        assert_eq!(e.lines[1].table(), None);
+        let mut out = Vec::new();
+        crate::exchange::write_csv(&mut out, &e).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(
+            text.starts_with("board,table,round,ns,ew,contract"),
+            "{text}"
+        );
+        assert!(text.contains("\n1,3,2,1,2,,,,420,,\n"), "{text}");
+        let bad = read("board,table,ns,ew,score\n1,T3,1,2,420\n");
+        assert_eq!(
+            messages(&bad),
+            [
+                "line 2: board 1: table \"T3\" is not a table number: write a number from 1, or leave it empty"
+            ]
+        );
     }
 
     #[test]
