@@ -1,0 +1,302 @@
+//! A whole club as one JSON document: the backup a club keeps, and the way a club moves
+//! from its own SQLite file to a federation's PostgreSQL server and back.
+//!
+//! The archive holds the club, its players, partnerships, playing moments, seasons,
+//! ranking settings and every session with its pairs, lines as they stand and the log of
+//! corrections. Importing it is one transaction: the club lands whole or not at all.
+
+use crate::clock::now;
+use crate::model::{
+    Club, Correction, Line, NewSession, Partnership, Player, SessionInfo, SessionPair,
+};
+use crate::players::{Season, club_code_taken, insert_player};
+use crate::sessions::{insert_correction, insert_session};
+use crate::{Store, StoreError, db};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The `format` value of a club archive.
+pub const ARCHIVE_FORMAT: &str = "klaver club archive";
+
+/// The archive layout this klaver writes and reads.
+const ARCHIVE_VERSION: i64 = 1;
+
+/// A whole club.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubArchive {
+    /// Always [`ARCHIVE_FORMAT`].
+    pub format: String,
+    /// The archive layout's version.
+    pub version: i64,
+    /// When it was written.
+    pub exported_at: String,
+    /// The club.
+    pub club: Club,
+    /// Its players; sessions refer to them by their place in this list (from 0).
+    pub players: Vec<Player>,
+    /// Its pairs, threesomes and teams.
+    pub partnerships: Vec<Partnership>,
+    /// Its playing moments.
+    pub moments: Vec<String>,
+    /// Its seasons.
+    pub seasons: Vec<Season>,
+    /// Its ranking settings (TOML), if stored.
+    pub ranking_settings: Option<String>,
+    /// Its sessions, oldest first.
+    pub sessions: Vec<ArchivedSession>,
+}
+
+/// A session in an archive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchivedSession {
+    /// Its description.
+    #[serde(flatten)]
+    pub info: SessionInfo,
+    /// Its pairs.
+    pub pairs: Vec<ArchivedPair>,
+    /// Its lines as they stand, with their corrections.
+    pub lines: Vec<ArchivedLine>,
+}
+
+/// A session's pair in an archive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchivedPair {
+    /// The section.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub section: String,
+    /// The pair.
+    pub pair: String,
+    /// The names as written.
+    pub names: String,
+    /// Its players: places in the archive's player list.
+    #[serde(default)]
+    pub players: Vec<usize>,
+}
+
+/// A line in an archive.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArchivedLine {
+    /// The line as it stands.
+    #[serde(flatten)]
+    pub line: Line,
+    /// Its version (1 + corrections).
+    pub version: i64,
+    /// Its corrections, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub corrections: Vec<Correction>,
+}
+
+impl Store {
+    /// The whole club as an archive.
+    pub async fn export_club(&self, club: &Club) -> Result<ClubArchive, StoreError> {
+        let players = self.players(club).await?;
+        let place: HashMap<i64, usize> =
+            players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+        let mut summaries = self.sessions(club).await?;
+        summaries.reverse();
+        let mut sessions = Vec::with_capacity(summaries.len());
+        for s in summaries {
+            let session = self.session(club, s.info.id).await?;
+            let mut corrections: HashMap<i64, Vec<Correction>> = HashMap::new();
+            for c in self.corrections(club, s.info.id).await? {
+                corrections.entry(c.old.line_no).or_default().push(c);
+            }
+            sessions.push(ArchivedSession {
+                info: session.info,
+                pairs: session
+                    .pairs
+                    .into_iter()
+                    .map(|p| ArchivedPair {
+                        section: p.section,
+                        pair: p.pair,
+                        names: p.names,
+                        players: p
+                            .players
+                            .iter()
+                            .filter_map(|pl| place.get(&pl.id).copied())
+                            .collect(),
+                    })
+                    .collect(),
+                lines: session
+                    .lines
+                    .into_iter()
+                    .map(|l| ArchivedLine {
+                        corrections: corrections.remove(&l.line.line_no).unwrap_or_default(),
+                        line: l.line,
+                        version: l.version,
+                    })
+                    .collect(),
+            });
+        }
+        Ok(ClubArchive {
+            format: ARCHIVE_FORMAT.to_string(),
+            version: ARCHIVE_VERSION,
+            exported_at: now(),
+            club: club.clone(),
+            partnerships: self.partnerships(club).await?,
+            moments: self.moments(club).await?,
+            seasons: self.seasons(club).await?,
+            ranking_settings: self.ranking_settings(club).await?,
+            players,
+            sessions,
+        })
+    }
+
+    /// Restores a club from an archive, under its own code or `code` when given; the code
+    /// must be new on this database. All or nothing.
+    pub async fn import_club(
+        &self,
+        archive: &ClubArchive,
+        code: Option<&str>,
+    ) -> Result<Club, StoreError> {
+        if archive.format != ARCHIVE_FORMAT {
+            return Err(StoreError::Invalid(format!(
+                "this is not a klaver club archive (format {:?})",
+                archive.format
+            )));
+        }
+        if archive.version > ARCHIVE_VERSION {
+            return Err(StoreError::Invalid(format!(
+                "the archive has layout version {}, this klaver reads up to {ARCHIVE_VERSION}: use a newer klaver",
+                archive.version
+            )));
+        }
+        let code = code.unwrap_or(&archive.club.code);
+        let mut tx = self.write("cannot start restoring the club").await?;
+        if club_code_taken(&mut tx, code).await? {
+            return Err(StoreError::Conflict(format!(
+                "{} already has a club with code {code}: restore under another code with --as CODE",
+                self.location()
+            )));
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO clubs (code, name, created_at) VALUES ($1, $2, $3) RETURNING id",
+        )
+        .bind(code)
+        .bind(&archive.club.name)
+        .bind(&archive.club.created_at)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db("cannot create the club"))?;
+        let club = Club {
+            id,
+            code: code.to_string(),
+            ..archive.club.clone()
+        };
+        let mut players = Vec::with_capacity(archive.players.len());
+        for p in &archive.players {
+            players.push(insert_player(&mut tx, id, p.number.as_deref(), &p.name).await?);
+        }
+        let by_key: HashMap<&str, i64> = players
+            .iter()
+            .map(|p| (p.number.as_deref().unwrap_or(p.name.as_str()), p.id))
+            .collect();
+        for p in &archive.partnerships {
+            let pid: i64 = sqlx::query_scalar(
+                "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
+            )
+            .bind(id)
+            .bind(&p.kind)
+            .bind(&p.name)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(db(format!("cannot restore the {} {}", p.kind, p.name)))?;
+            for key in &p.players {
+                let Some(player) = by_key.get(key.as_str()) else {
+                    return Err(StoreError::Invalid(format!(
+                        "the archive's {} {} names {key}, who is not among its players",
+                        p.kind, p.name
+                    )));
+                };
+                sqlx::query(
+                    "INSERT INTO partnership_members (partnership_id, player_id) VALUES ($1, $2)",
+                )
+                .bind(pid)
+                .bind(player)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("cannot restore a partnership's players"))?;
+            }
+        }
+        for m in &archive.moments {
+            sqlx::query("INSERT INTO moments (club_id, name) VALUES ($1, $2)")
+                .bind(id)
+                .bind(m)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("cannot restore the playing moments"))?;
+        }
+        for s in &archive.seasons {
+            sqlx::query(
+                "INSERT INTO seasons (club_id, name, starts_on, ends_on) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(id)
+            .bind(&s.name)
+            .bind(&s.starts_on)
+            .bind(&s.ends_on)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot restore the seasons"))?;
+        }
+        if let Some(settings) = &archive.ranking_settings {
+            sqlx::query(
+                "INSERT INTO club_settings (club_id, ranking, updated_at) VALUES ($1, $2, $3)",
+            )
+            .bind(id)
+            .bind(settings)
+            .bind(now())
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot restore the ranking settings"))?;
+        }
+        for s in &archive.sessions {
+            let mut pairs = Vec::with_capacity(s.pairs.len());
+            for p in &s.pairs {
+                let mut found = Vec::with_capacity(p.players.len());
+                for &i in &p.players {
+                    found.push(players.get(i).cloned().ok_or_else(|| {
+                        StoreError::Invalid(format!(
+                            "the archive's session of {} names player {i}, but it lists only {} players",
+                            s.info.date,
+                            players.len()
+                        ))
+                    })?);
+                }
+                pairs.push(SessionPair {
+                    section: p.section.clone(),
+                    pair: p.pair.clone(),
+                    names: p.names.clone(),
+                    players: found,
+                });
+            }
+            let new = NewSession {
+                info: s.info.clone(),
+                pairs,
+                lines: s.lines.iter().map(|l| l.line.clone()).collect(),
+            };
+            let session = insert_session(&mut tx, &club, &new).await?;
+            for l in s
+                .lines
+                .iter()
+                .filter(|l| l.version != 1 || !l.corrections.is_empty())
+            {
+                let result: i64 = sqlx::query_scalar(
+                    "UPDATE results SET version = $1 WHERE session_id = $2 AND line_no = $3 RETURNING id",
+                )
+                .bind(l.version)
+                .bind(session)
+                .bind(l.line.line_no)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(db("cannot restore a line's version"))?;
+                for c in &l.corrections {
+                    insert_correction(&mut tx, result, c).await?;
+                }
+            }
+        }
+        tx.commit()
+            .await
+            .map_err(db("cannot commit the restored club; nothing was stored"))?;
+        Ok(club)
+    }
+}

@@ -1,0 +1,266 @@
+//! Between klaver's files and the store: an event's lines and pairs as the store keeps
+//! them, the names on a result list matched to the club's players, and a stored session
+//! written back as travellers and pairs CSV to be scored.
+
+use crate::model::{Line, Player, Session, SessionPair};
+use klaver_io::exchange::{LineFields, line_fields, write_lines_csv};
+use klaver_io::travellers::Event;
+
+/// The traveller lines of an event, in order, as the store keeps them.
+pub fn lines_from_event(event: &Event) -> Vec<Line> {
+    (0..event.results.len())
+        .map(|i| {
+            let f = line_fields(event, i);
+            Line {
+                line_no: i as i64 + 1,
+                source_line: i64::from(event.results[i].line),
+                section: f.section,
+                board: i64::from(f.board),
+                table: f.table.map(i64::from),
+                round: f.round.map(i64::from),
+                ns: f.ns,
+                ew: f.ew,
+                room: f.room,
+                contract: f.contract,
+                declarer: f.declarer,
+                result: f.result,
+                score: f.score,
+                adjust: f.adjust,
+                lead: f.lead,
+            }
+        })
+        .collect()
+}
+
+/// A pair whose names could not all be matched to the club's players.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownNames {
+    /// The pair's section.
+    pub section: String,
+    /// The pair.
+    pub pair: String,
+    /// What could not be matched, and why.
+    pub problems: Vec<String>,
+}
+
+/// The event's pairs with the club's players recognised in their names (or federation
+/// numbers), and the pairs where some name was not recognised.
+pub fn pairs_from_event(
+    event: &Event,
+    players: &[Player],
+) -> (Vec<SessionPair>, Vec<UnknownNames>) {
+    let mut pairs = Vec::with_capacity(event.pairs.len());
+    let mut unknown = Vec::new();
+    for (i, p) in event.pairs.iter().enumerate() {
+        let ids = event.player_ids.get(i).map_or(&[][..], Vec::as_slice);
+        let m = match_pair_names(&p.names, ids, players);
+        if !m.problems.is_empty() {
+            unknown.push(UnknownNames {
+                section: p.section.clone(),
+                pair: p.id.clone(),
+                problems: m.problems,
+            });
+        }
+        pairs.push(SessionPair {
+            section: p.section.clone(),
+            pair: p.id.clone(),
+            names: p.names.clone(),
+            players: m.players,
+        });
+    }
+    (pairs, unknown)
+}
+
+/// The players recognised in a pair's names, and what was not recognised.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NameMatch {
+    /// The players found, in the order written.
+    pub players: Vec<Player>,
+    /// One message per name or number not matched.
+    pub problems: Vec<String>,
+}
+
+/// Finds a pair's players: by federation number when the pairs file gives them, else by
+/// name. A name matches a player's full name, a surname alone (`De Vries`) or an initial
+/// with the surname (`J. Jansen`), ignoring case and extra spaces, when exactly one player
+/// fits; otherwise it is reported, never guessed.
+pub fn match_pair_names(names: &str, ids: &[String], players: &[Player]) -> NameMatch {
+    let mut out = NameMatch::default();
+    if !ids.is_empty() {
+        for id in ids {
+            match players
+                .iter()
+                .find(|p| p.number.as_deref() == Some(id.as_str()))
+            {
+                Some(p) => out.players.push(p.clone()),
+                None => out.problems.push(format!(
+                    "federation number {id} is not one of the club's players"
+                )),
+            }
+        }
+        return out;
+    }
+    if names.trim().is_empty() {
+        out.problems
+            .push("no names: add them in the pairs file (pair,names)".into());
+        return out;
+    }
+    for part in split_names(names) {
+        let want = normal(&part);
+        let exact: Vec<&Player> = players.iter().filter(|p| normal(&p.name) == want).collect();
+        let candidates = if exact.is_empty() {
+            players
+                .iter()
+                .filter(|p| short_form_of(&want, &normal(&p.name)))
+                .collect()
+        } else {
+            exact
+        };
+        match candidates.as_slice() {
+            [one] => out.players.push((*one).clone()),
+            [] => out
+                .problems
+                .push(format!("{part:?} is not one of the club's players")),
+            many => out.problems.push(format!(
+                "{part:?} could be {}: write the full name or the federation number",
+                many.iter()
+                    .map(|p| p.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+        }
+    }
+    out
+}
+
+fn normal(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether `short` is `full`'s surname alone, or an initial and the surname.
+fn short_form_of(short: &str, full: &str) -> bool {
+    if full.ends_with(short) && full[..full.len() - short.len()].ends_with(' ') {
+        return true;
+    }
+    // "j. jansen", "j jansen", "j.jansen"
+    let mut chars = short.chars();
+    let (Some(initial), rest) = (chars.next(), chars.as_str()) else {
+        return false;
+    };
+    let rest = rest.trim_start_matches('.').trim_start();
+    !rest.is_empty()
+        && rest.len() + 1 < short.len()
+        && full.starts_with(initial)
+        && full.ends_with(rest)
+        && full[..full.len() - rest.len()].ends_with(' ')
+}
+
+/// The players' names of a pair as written: `Jansen - De Vries`, `A & B`, `A / B`,
+/// `A en B`, `A and B`.
+pub fn split_names(names: &str) -> Vec<String> {
+    let mut text = names.to_string();
+    for sep in [" – ", " - ", "&", "/", ";", " + ", " en ", " and "] {
+        text = text.replace(sep, "\u{1}");
+    }
+    text.split('\u{1}')
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// A stored line as the travellers CSV's columns.
+pub fn fields_of(line: &Line) -> LineFields {
+    let number = |n: Option<i64>| n.and_then(|n| u32::try_from(n).ok());
+    LineFields {
+        section: line.section.clone(),
+        board: u32::try_from(line.board).unwrap_or(0),
+        table: number(line.table),
+        round: number(line.round),
+        ns: line.ns.clone(),
+        ew: line.ew.clone(),
+        room: line.room.clone(),
+        contract: line.contract.clone(),
+        declarer: line.declarer.clone(),
+        result: line.result.clone(),
+        score: line.score.clone(),
+        adjust: line.adjust.clone(),
+        lead: line.lead.clone(),
+    }
+}
+
+/// A stored session's lines as a travellers CSV, to be scored like any file.
+pub fn travellers_csv(session: &Session) -> Vec<u8> {
+    let fields: Vec<LineFields> = session.lines.iter().map(|l| fields_of(&l.line)).collect();
+    let mut out = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = write_lines_csv(&mut out, &fields);
+    out
+}
+
+/// A stored session's pairs as a pairs CSV (`section,pair,names,players`), the players
+/// by federation number (or, without one, by name) joined with `+`.
+pub fn pairs_csv(session: &Session) -> Vec<u8> {
+    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
+    let _ = w.write_record(["section", "pair", "names", "players"]);
+    for p in &session.pairs {
+        let ids = p
+            .players
+            .iter()
+            .map(|pl| pl.number.clone().unwrap_or_else(|| pl.name.clone()))
+            .collect::<Vec<_>>()
+            .join("+");
+        let _ = w.write_record([&p.section, &p.pair, &p.names, &ids]);
+    }
+    w.into_inner().unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: i64, number: Option<&str>, name: &str) -> Player {
+        Player {
+            id,
+            number: number.map(str::to_string),
+            name: name.to_string(),
+        }
+    }
+
+    #[test]
+    fn names_match_full_surname_and_initial_but_never_a_guess() {
+        let club = [
+            player(1, Some("1001"), "Jan Jansen"),
+            player(2, Some("1002"), "Piet de Vries"),
+            player(3, None, "Anna Jansen"),
+            player(4, Some("1004"), "Kees Bakker"),
+        ];
+        let m = match_pair_names("Kees Bakker - De Vries", &[], &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [4, 2]);
+        assert!(m.problems.is_empty());
+        let m = match_pair_names("J. Jansen & A Jansen", &[], &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [1, 3]);
+        let m = match_pair_names("Jansen / Mulder", &[], &club);
+        assert!(m.players.is_empty());
+        assert_eq!(
+            m.problems,
+            [
+                "\"Jansen\" could be Jan Jansen or Anna Jansen: write the full name or the federation number",
+                "\"Mulder\" is not one of the club's players"
+            ]
+        );
+        let m = match_pair_names("", &["1001".into(), "9999".into()], &club);
+        assert_eq!(m.players.len(), 1);
+        assert_eq!(
+            m.problems,
+            ["federation number 9999 is not one of the club's players"]
+        );
+        // A hyphenated surname is one name.
+        assert_eq!(
+            split_names("Smit-Jansen en Bakker"),
+            ["Smit-Jansen", "Bakker"]
+        );
+    }
+}

@@ -1,0 +1,279 @@
+//! klaver-store: a club's season kept in a real database.
+//!
+//! One schema and one set of queries serve two databases: SQLite (one file, created on
+//! first use, write-ahead log, foreign keys on) for a club's laptop, and PostgreSQL for a
+//! federation that hosts many clubs on one server. Both go through sqlx's `Any` driver, so
+//! every query is the same text with `$1` parameters; the only place the two differ is the
+//! primary-key column type in the migrations (see [`migrate`]).
+//!
+//! What is kept: clubs, players (with their federation numbers), pairs, threesomes and
+//! teams, playing moments, seasons, sessions (date, line, form, movement, scoring options),
+//! the traveller lines as entered with the director's adjustments, and every correction
+//! (who, when, why, the line before and after; nothing is overwritten without a trace).
+//! The store never computes a score: sessions come in as klaver's travellers lines and go
+//! out the same way, to be scored by `klaver-core` like any file.
+//!
+//! Safety: every import and every correction is one transaction, so it lands whole or not
+//! at all, and a process killed half-way leaves what was committed before it untouched.
+//! SQLite write transactions start with `BEGIN IMMEDIATE` and wait up to a minute for
+//! another writer; corrections check the line's version so two directors correcting the
+//! same line at once cannot lose one another's change. A database written by an older
+//! klaver is migrated forward when opened; one written by a newer klaver is refused.
+
+mod archive;
+mod clock;
+pub mod import;
+pub mod migrate;
+mod model;
+mod players;
+mod sessions;
+
+pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
+pub use clock::now;
+pub use import::{
+    NameMatch, UnknownNames, fields_of, lines_from_event, match_pair_names, pairs_csv,
+    pairs_from_event, travellers_csv,
+};
+pub use model::*;
+pub use players::Season;
+pub use sessions::LineAt;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The two databases klaver runs on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// One file on the club's computer.
+    Sqlite,
+    /// A server shared by many clubs.
+    Postgres,
+}
+
+/// What went wrong with the database, in words a director can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database could not be reached, read or written.
+    #[error("{context}: {source}")]
+    Database {
+        /// What klaver was doing.
+        context: String,
+        /// The database's own message.
+        #[source]
+        source: sqlx::Error,
+    },
+    /// The database was written by a newer klaver.
+    #[error(
+        "the database has schema version {found}, but this klaver knows only up to {known}: use a newer klaver"
+    )]
+    NewerSchema {
+        /// The version in the database.
+        found: i64,
+        /// The newest version this klaver has.
+        known: i64,
+    },
+    /// Something asked for does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// The change would clash with what is stored (the same session twice, a club code in
+    /// use, a line corrected by someone else meanwhile).
+    #[error("{0}")]
+    Conflict(String),
+    /// The request itself is wrong (a bad date, an empty name).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Wraps a database error with what klaver was doing.
+pub(crate) fn db(context: impl Into<String>) -> impl FnOnce(sqlx::Error) -> StoreError {
+    let context = context.into();
+    move |source| StoreError::Database { context, source }
+}
+
+/// A club's database.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    location: String,
+}
+
+/// The database file used when none is given: `klaver.db` in the user's data directory
+/// (`$XDG_DATA_HOME/klaver`, else `~/.local/share/klaver`).
+pub fn default_database() -> PathBuf {
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    base.join("klaver").join("klaver.db")
+}
+
+impl Store {
+    /// Opens (creating when needed) the database at `location`: a `postgres://` URL, a
+    /// `sqlite:` URL or the path of a SQLite file, and brings its schema up to date.
+    pub async fn open(location: &str) -> Result<Store, StoreError> {
+        let store = Store::connect(location).await?;
+        migrate::run(&store, None).await?;
+        Ok(store)
+    }
+
+    /// Opens the database and migrates it only up to `version` (for testing that an
+    /// older klaver's database is brought forward).
+    #[doc(hidden)]
+    pub async fn open_at_version(location: &str, version: i64) -> Result<Store, StoreError> {
+        let store = Store::connect(location).await?;
+        migrate::run(&store, Some(version)).await?;
+        Ok(store)
+    }
+
+    async fn connect(location: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let lower = location.to_ascii_lowercase();
+        let (backend, url, shown) =
+            if lower.starts_with("postgres://") || lower.starts_with("postgresql://") {
+                (Backend::Postgres, location.to_string(), redact(location))
+            } else {
+                let path = match location.strip_prefix("sqlite://") {
+                    Some(p) => PathBuf::from(p.split('?').next().unwrap_or(p)),
+                    None => PathBuf::from(location.strip_prefix("sqlite:").unwrap_or(location)),
+                };
+                if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                    std::fs::create_dir_all(dir).map_err(|e| {
+                        StoreError::Invalid(format!(
+                            "cannot create the folder {} for the database: {e}",
+                            dir.display()
+                        ))
+                    })?;
+                }
+                let opts = sqlx::sqlite::SqliteConnectOptions::new()
+                    .filename(&path)
+                    .create_if_missing(true);
+                let url = sqlx::ConnectOptions::to_url_lossy(&opts).to_string();
+                (Backend::Sqlite, url, path.display().to_string())
+            };
+        let options = AnyConnectOptions::from_str(&url)
+            .map_err(db(format!("the database address {shown} is not valid")))?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
+            .acquire_timeout(Duration::from_secs(60))
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // Wait for another writer rather than fail; keep every commit on
+                        // disk before it is reported done.
+                        conn.execute("PRAGMA busy_timeout = 60000").await?;
+                        conn.execute("PRAGMA synchronous = FULL").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(db(format!("cannot open the database {shown}")))?;
+        Ok(Store {
+            pool,
+            backend,
+            location: shown,
+        })
+    }
+
+    /// Which database this is.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Where the database is, for messages (a PostgreSQL password is not shown).
+    pub fn location(&self) -> &str {
+        &self.location
+    }
+
+    /// The connection pool, for the web server and tests.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Starts a write transaction: `BEGIN IMMEDIATE` on SQLite, so that two writers queue
+    /// up instead of one failing half-way.
+    pub(crate) async fn write(
+        &self,
+        context: &str,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let begin = match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        };
+        self.pool.begin_with(begin).await.map_err(db(context))
+    }
+
+    /// Closes every connection (waiting for running queries).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// A PostgreSQL URL with its password replaced by `***`.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => {
+            let user = &url[s + 3..at];
+            match user.find(':') {
+                Some(c) => format!("{}{}:***{}", &url[..s + 3], &user[..c], &url[at..]),
+                None => url.to_string(),
+            }
+        }
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passwords_are_not_shown() {
+        assert_eq!(
+            redact("postgres://klaver:secret@localhost/club"),
+            "postgres://klaver:***@localhost/club"
+        );
+        assert_eq!(
+            redact("postgres://localhost/club"),
+            "postgres://localhost/club"
+        );
+    }
+}
+
+#[cfg(test)]
+mod send_check {
+    use super::*;
+    fn send<T: Send>(_: T) {}
+    #[allow(dead_code)]
+    fn futures_are_send(s: Store, c: Club, n: NewSession, l: Line, a: ClubArchive) {
+        send(s.import_session(&c, &n));
+        send(s.session(&c, 1));
+        send(s.sessions(&c));
+        send(s.correct(
+            &c,
+            LineAt {
+                session: 1,
+                line_no: 1,
+                version: 1,
+            },
+            &l,
+            "",
+            "",
+        ));
+        send(s.corrections(&c, 1));
+        send(s.export_club(&c));
+        send(s.import_club(&a, None));
+        send(s.players(&c));
+        send(s.import_players(&c, &[]));
+        send(s.add_player(&c, &NewPlayer::default()));
+        send(s.partnerships(&c));
+        send(Store::open(""));
+    }
+}

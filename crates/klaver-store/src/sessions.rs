@@ -1,0 +1,585 @@
+//! Sessions: imported whole in one transaction, read back, corrected with a trace.
+
+use crate::clock::{now, parse_date, weekday};
+use crate::model::{
+    Club, Correction, Line, NewSession, Session, SessionInfo, SessionPair, SessionSummary,
+    StoredLine,
+};
+use crate::{Store, StoreError, db};
+use sqlx::Row;
+use sqlx::any::AnyRow;
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// Traveller lines written per INSERT statement (16 values each, well under either
+/// database's limit on parameters).
+const LINES_PER_INSERT: usize = 200;
+
+const LINE_COLUMNS: &str = "line_no, source_line, section, board, table_no, round_no, ns, ew, \
+                            room, contract, declarer, result, score, adjust, lead";
+
+fn line_of(row: &AnyRow, at: usize) -> Result<Line, sqlx::Error> {
+    Ok(Line {
+        line_no: row.try_get(at)?,
+        source_line: row.try_get(at + 1)?,
+        section: row.try_get(at + 2)?,
+        board: row.try_get(at + 3)?,
+        table: row.try_get(at + 4)?,
+        round: row.try_get(at + 5)?,
+        ns: row.try_get(at + 6)?,
+        ew: row.try_get(at + 7)?,
+        room: row.try_get(at + 8)?,
+        contract: row.try_get(at + 9)?,
+        declarer: row.try_get(at + 10)?,
+        result: row.try_get(at + 11)?,
+        score: row.try_get(at + 12)?,
+        adjust: row.try_get(at + 13)?,
+        lead: row.try_get(at + 14)?,
+    })
+}
+
+const INFO_COLUMNS: &str = "s.id, s.played_on, m.name, s.line_name, s.title, s.form, s.movement, \
+                            s.boards_per_round, s.options, s.source, s.imported_at, s.imported_by";
+
+fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
+    let options: String = row.try_get(8)?;
+    Ok(SessionInfo {
+        id: row.try_get(0)?,
+        date: row.try_get(1)?,
+        moment: row.try_get(2)?,
+        line_name: row.try_get(3)?,
+        title: row.try_get(4)?,
+        form: row.try_get(5)?,
+        movement: row.try_get(6)?,
+        boards_per_round: row.try_get(7)?,
+        options: serde_json::from_str(&options).unwrap_or_default(),
+        source: row.try_get(9)?,
+        imported_at: row.try_get(10)?,
+        imported_by: row.try_get(11)?,
+    })
+}
+
+/// A line of a stored session as the corrector read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LineAt {
+    /// The session's number.
+    pub session: i64,
+    /// The line's place in the session.
+    pub line_no: i64,
+    /// The line's version when it was read.
+    pub version: i64,
+}
+
+/// How a session is named in messages: `2025-09-02 tuesday line A`.
+pub(crate) fn describe(info: &SessionInfo) -> String {
+    let mut s = format!("{} {}", info.date, info.moment);
+    if !info.line_name.is_empty() {
+        s.push_str(&format!(" line {}", info.line_name));
+    }
+    s
+}
+
+impl Store {
+    /// Stores a session with its pairs and lines, all or nothing. The moment is created
+    /// when new (an empty moment becomes the date's weekday). Returns the session's number.
+    pub async fn import_session(
+        &self,
+        club: &Club,
+        session: &NewSession,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write("cannot start the import").await?;
+        let id = insert_session(&mut tx, club, session).await?;
+        tx.commit()
+            .await
+            .map_err(db("cannot commit the import; nothing was stored"))?;
+        Ok(id)
+    }
+
+    /// The club's sessions, newest first.
+    pub async fn sessions(&self, club: &Club) -> Result<Vec<SessionSummary>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {INFO_COLUMNS},
+                (SELECT COUNT(*) FROM session_pairs p WHERE p.session_id = s.id),
+                (SELECT COUNT(*) FROM results r WHERE r.session_id = s.id),
+                (SELECT COUNT(*) FROM corrections c JOIN results r ON r.id = c.result_id
+                  WHERE r.session_id = s.id)
+             FROM sessions s JOIN moments m ON m.id = s.moment_id
+             WHERE s.club_id = $1
+             ORDER BY s.played_on DESC, m.name, s.line_name"
+        ))
+        .bind(club.id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("cannot list the sessions"))?;
+        rows.iter()
+            .map(|r| {
+                Ok(SessionSummary {
+                    info: info_of(r)?,
+                    pairs: r.try_get(12)?,
+                    lines: r.try_get(13)?,
+                    corrections: r.try_get(14)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(db("cannot read the sessions"))
+    }
+
+    /// A session with its pairs and lines.
+    pub async fn session(&self, club: &Club, id: i64) -> Result<Session, StoreError> {
+        let mut conn = self
+            .pool
+            .acquire()
+            .await
+            .map_err(db("cannot read the session"))?;
+        let row = sqlx::query(&format!(
+            "SELECT {INFO_COLUMNS} FROM sessions s JOIN moments m ON m.id = s.moment_id
+             WHERE s.club_id = $1 AND s.id = $2"
+        ))
+        .bind(club.id)
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(db("cannot read the session"))?
+        .ok_or_else(|| {
+            StoreError::NotFound(format!(
+                "club {} has no session {id}: `klaver session list` shows them",
+                club.code
+            ))
+        })?;
+        let info = info_of(&row).map_err(db("cannot read the session"))?;
+        let pair_rows = sqlx::query(
+            "SELECT p.id, p.section, p.pair, p.names, pl.id, pl.number, pl.name
+             FROM session_pairs p
+             LEFT JOIN session_pair_players sp ON sp.session_pair_id = p.id
+             LEFT JOIN players pl ON pl.id = sp.player_id
+             WHERE p.session_id = $1
+             ORDER BY p.id, sp.seat",
+        )
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db("cannot read the session's pairs"))?;
+        let mut pairs: Vec<(i64, SessionPair)> = Vec::new();
+        for r in &pair_rows {
+            let mut read = || -> Result<(), sqlx::Error> {
+                let pid: i64 = r.try_get(0)?;
+                if pairs.last().is_none_or(|(last, _)| *last != pid) {
+                    pairs.push((
+                        pid,
+                        SessionPair {
+                            section: r.try_get(1)?,
+                            pair: r.try_get(2)?,
+                            names: r.try_get(3)?,
+                            players: Vec::new(),
+                        },
+                    ));
+                }
+                let player: Option<i64> = r.try_get(4)?;
+                if let (Some(id), Some((_, last))) = (player, pairs.last_mut()) {
+                    last.players.push(crate::Player {
+                        id,
+                        number: r.try_get(5)?,
+                        name: r.try_get(6)?,
+                    });
+                }
+                Ok(())
+            };
+            read().map_err(db("cannot read the session's pairs"))?;
+        }
+        let line_rows = sqlx::query(&format!(
+            "SELECT {LINE_COLUMNS}, version FROM results WHERE session_id = $1 ORDER BY line_no"
+        ))
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db("cannot read the session's lines"))?;
+        let lines = line_rows
+            .iter()
+            .map(|r| {
+                Ok(StoredLine {
+                    line: line_of(r, 0)?,
+                    version: r.try_get(15)?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(db("cannot read the session's lines"))?;
+        Ok(Session {
+            info,
+            pairs: pairs.into_iter().map(|(_, p)| p).collect(),
+            lines,
+        })
+    }
+
+    /// Changes one line of a session and logs the change with who and why. The line must
+    /// still be at `version` (as read): a line someone else corrected meanwhile is not
+    /// overwritten (a [`StoreError::Conflict`] says to look again).
+    pub async fn correct(
+        &self,
+        club: &Club,
+        at: LineAt,
+        new: &Line,
+        by: &str,
+        reason: &str,
+    ) -> Result<Correction, StoreError> {
+        let LineAt {
+            session,
+            line_no,
+            version,
+        } = at;
+        if reason.trim().is_empty() {
+            return Err(StoreError::Invalid(
+                "a correction needs a reason (--reason \"...\"): it is kept with the change".into(),
+            ));
+        }
+        let mut tx = self.write("cannot start the correction").await?;
+        let row = sqlx::query(&format!(
+            "SELECT r.id, r.version, {LINE_COLUMNS}
+             FROM results r JOIN sessions s ON s.id = r.session_id
+             WHERE s.club_id = $1 AND r.session_id = $2 AND r.line_no = $3"
+        ))
+        .bind(club.id)
+        .bind(session)
+        .bind(line_no)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("cannot read the line to correct"))?
+        .ok_or_else(|| StoreError::NotFound(format!("session {session} has no line {line_no}")))?;
+        let result_id: i64 = row.try_get(0).map_err(db("cannot read the line"))?;
+        let current: i64 = row.try_get(1).map_err(db("cannot read the line"))?;
+        let old = line_of(&row, 2).map_err(db("cannot read the line"))?;
+        let mut new = new.clone();
+        new.line_no = old.line_no;
+        new.source_line = old.source_line;
+        if new == old {
+            return Err(StoreError::Invalid(format!(
+                "line {line_no} (board {}) already reads like that: nothing to correct",
+                old.board
+            )));
+        }
+        let updated = sqlx::query(
+            "UPDATE results SET section = $1, board = $2, table_no = $3, round_no = $4, ns = $5,
+                ew = $6, room = $7, contract = $8, declarer = $9, result = $10, score = $11,
+                adjust = $12, lead = $13, version = version + 1
+             WHERE id = $14 AND version = $15",
+        )
+        .bind(&new.section)
+        .bind(new.board)
+        .bind(new.table)
+        .bind(new.round)
+        .bind(&new.ns)
+        .bind(&new.ew)
+        .bind(&new.room)
+        .bind(&new.contract)
+        .bind(&new.declarer)
+        .bind(&new.result)
+        .bind(&new.score)
+        .bind(&new.adjust)
+        .bind(&new.lead)
+        .bind(result_id)
+        .bind(version)
+        .execute(&mut *tx)
+        .await
+        .map_err(db("cannot correct the line"))?;
+        if current != version || updated.rows_affected() != 1 {
+            return Err(StoreError::Conflict(format!(
+                "line {line_no} (board {}) was corrected by someone else meanwhile: look at it again and repeat the correction if it is still needed",
+                old.board
+            )));
+        }
+        let correction = Correction {
+            made_at: now(),
+            made_by: by.trim().to_string(),
+            reason: reason.trim().to_string(),
+            old,
+            new,
+        };
+        insert_correction(&mut tx, result_id, &correction).await?;
+        tx.commit()
+            .await
+            .map_err(db("cannot commit the correction; nothing was changed"))?;
+        Ok(correction)
+    }
+
+    /// Every correction of a session, oldest first.
+    pub async fn corrections(
+        &self,
+        club: &Club,
+        session: i64,
+    ) -> Result<Vec<Correction>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.made_at, c.made_by, c.reason, c.old_line, c.new_line
+             FROM corrections c
+             JOIN results r ON r.id = c.result_id
+             JOIN sessions s ON s.id = r.session_id
+             WHERE s.club_id = $1 AND s.id = $2
+             ORDER BY c.id",
+        )
+        .bind(club.id)
+        .bind(session)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("cannot read the corrections"))?;
+        rows.iter()
+            .map(|r| {
+                let read = || -> Result<(String, String, String, String, String), sqlx::Error> {
+                    Ok((
+                        r.try_get(0)?,
+                        r.try_get(1)?,
+                        r.try_get(2)?,
+                        r.try_get(3)?,
+                        r.try_get(4)?,
+                    ))
+                };
+                let (made_at, made_by, reason, old, new) =
+                    read().map_err(db("cannot read the corrections"))?;
+                let parse = |t: &str| {
+                    serde_json::from_str::<Line>(t).map_err(|e| {
+                        StoreError::Invalid(format!("a logged correction cannot be read: {e}"))
+                    })
+                };
+                Ok(Correction {
+                    made_at,
+                    made_by,
+                    reason,
+                    old: parse(&old)?,
+                    new: parse(&new)?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// Logs a correction of the line `result_id`.
+pub(crate) async fn insert_correction(
+    tx: &mut Tx,
+    result_id: i64,
+    c: &Correction,
+) -> Result<(), StoreError> {
+    let json = |line: &Line| serde_json::to_string(line).unwrap_or_default();
+    sqlx::query(
+        "INSERT INTO corrections (result_id, made_at, made_by, reason, old_line, new_line)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(result_id)
+    .bind(&c.made_at)
+    .bind(&c.made_by)
+    .bind(&c.reason)
+    .bind(json(&c.old))
+    .bind(json(&c.new))
+    .execute(&mut **tx)
+    .await
+    .map_err(db("cannot log the correction"))?;
+    Ok(())
+}
+
+/// Writes a session inside a transaction (shared with the archive import).
+pub(crate) async fn insert_session(
+    tx: &mut Tx,
+    club: &Club,
+    session: &NewSession,
+) -> Result<i64, StoreError> {
+    let info = &session.info;
+    let Some(date) = parse_date(&info.date) else {
+        return Err(StoreError::Invalid(format!(
+            "the session's date {:?} is not a date: write YYYY-MM-DD",
+            info.date
+        )));
+    };
+    if session.lines.is_empty() {
+        return Err(StoreError::Invalid(
+            "the session has no traveller lines: nothing to store".into(),
+        ));
+    }
+    let moment = if info.moment.trim().is_empty() {
+        weekday(date).to_string()
+    } else {
+        info.moment.trim().to_string()
+    };
+    let moment_id = match sqlx::query_scalar::<_, i64>(
+        "SELECT id FROM moments WHERE club_id = $1 AND name = $2",
+    )
+    .bind(club.id)
+    .bind(&moment)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("cannot look up the playing moment"))?
+    {
+        Some(id) => id,
+        None => {
+            sqlx::query_scalar("INSERT INTO moments (club_id, name) VALUES ($1, $2) RETURNING id")
+                .bind(club.id)
+                .bind(&moment)
+                .fetch_one(&mut **tx)
+                .await
+                .map_err(db("cannot add the playing moment"))?
+        }
+    };
+    let line_name = info.line_name.trim().to_string();
+    let described = describe(&SessionInfo {
+        moment: moment.clone(),
+        line_name: line_name.clone(),
+        ..info.clone()
+    });
+    let existing: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM sessions WHERE club_id = $1 AND played_on = $2 AND moment_id = $3 AND line_name = $4",
+    )
+    .bind(club.id)
+    .bind(&info.date)
+    .bind(moment_id)
+    .bind(&line_name)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("cannot look up the session"))?;
+    if let Some(id) = existing {
+        return Err(StoreError::Conflict(format!(
+            "the session of {described} is already stored (session {id}); correct its lines with `klaver session correct {id} ...`, or import this file as another line with --line"
+        )));
+    }
+    let imported_at = if info.imported_at.is_empty() {
+        now()
+    } else {
+        info.imported_at.clone()
+    };
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO sessions (club_id, played_on, moment_id, line_name, title, form, movement,
+            boards_per_round, options, source, imported_at, imported_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+    )
+    .bind(club.id)
+    .bind(&info.date)
+    .bind(moment_id)
+    .bind(&line_name)
+    .bind(&info.title)
+    .bind(&info.form)
+    .bind(info.movement.as_deref())
+    .bind(info.boards_per_round)
+    .bind(serde_json::to_string(&info.options).unwrap_or_else(|_| "[]".into()))
+    .bind(&info.source)
+    .bind(&imported_at)
+    .bind(&info.imported_by)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db(format!("cannot store the session of {described}")))?;
+
+    for pair in &session.pairs {
+        let pair_id: i64 = sqlx::query_scalar(
+            "INSERT INTO session_pairs (session_id, section, pair, names) VALUES ($1, $2, $3, $4)
+             RETURNING id",
+        )
+        .bind(id)
+        .bind(&pair.section)
+        .bind(&pair.pair)
+        .bind(&pair.names)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db(format!("cannot store pair {}", pair.pair)))?;
+        for (seat, player) in pair.players.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO session_pair_players (session_pair_id, seat, player_id) VALUES ($1, $2, $3)",
+            )
+            .bind(pair_id)
+            .bind(seat as i64 + 1)
+            .bind(player.id)
+            .execute(&mut **tx)
+            .await
+            .map_err(db(format!("cannot store the players of pair {}", pair.pair)))?;
+        }
+        if pair.players.len() >= 2 {
+            remember_partnership(tx, club, &pair.players).await?;
+        }
+    }
+
+    for chunk in session.lines.chunks(LINES_PER_INSERT) {
+        let mut sql = format!("INSERT INTO results ({LINE_COLUMNS}, session_id, version) VALUES ");
+        for i in 0..chunk.len() {
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('(');
+            for c in 0..16 {
+                if c > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!("${}", i * 16 + c + 1));
+            }
+            sql.push_str(", 1)");
+        }
+        let mut q = sqlx::query(&sql);
+        for l in chunk {
+            q = q
+                .bind(l.line_no)
+                .bind(l.source_line)
+                .bind(&l.section)
+                .bind(l.board)
+                .bind(l.table)
+                .bind(l.round)
+                .bind(&l.ns)
+                .bind(&l.ew)
+                .bind(&l.room)
+                .bind(&l.contract)
+                .bind(&l.declarer)
+                .bind(&l.result)
+                .bind(&l.score)
+                .bind(&l.adjust)
+                .bind(&l.lead)
+                .bind(id);
+        }
+        q.execute(&mut **tx).await.map_err(db(format!(
+            "cannot store the traveller lines of {described}"
+        )))?;
+    }
+    Ok(id)
+}
+
+/// Makes sure the club knows these players as a pair (or threesome, for three).
+async fn remember_partnership(
+    tx: &mut Tx,
+    club: &Club,
+    players: &[crate::Player],
+) -> Result<(), StoreError> {
+    let mut names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    let kind = if names.len() == 3 {
+        "threesome"
+    } else {
+        "pair"
+    };
+    if names.len() < 2 || names.len() > 3 {
+        return Ok(());
+    }
+    let name = names.join(" - ");
+    let known: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM partnerships WHERE club_id = $1 AND kind = $2 AND name = $3",
+    )
+    .bind(club.id)
+    .bind(kind)
+    .bind(&name)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("cannot look up the pair"))?;
+    if known.is_some() {
+        return Ok(());
+    }
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(club.id)
+    .bind(kind)
+    .bind(&name)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db("cannot add the pair"))?;
+    let mut ids: Vec<i64> = players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    for p in ids {
+        sqlx::query("INSERT INTO partnership_members (partnership_id, player_id) VALUES ($1, $2)")
+            .bind(id)
+            .bind(p)
+            .execute(&mut **tx)
+            .await
+            .map_err(db("cannot add the pair's players"))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,103 @@
+//! The same tests against SQLite and PostgreSQL.
+//!
+//! SQLite databases are temporary files. PostgreSQL tests run when
+//! `KLAVER_TEST_POSTGRES` names a server (`postgres://user@localhost/postgres`, a role
+//! that may create databases): each test gets a database of its own. Without it they
+//! are skipped with a note, unless `KLAVER_REQUIRE_POSTGRES` is set (CI sets both), in
+//! which case they fail.
+
+#![allow(dead_code)]
+
+use klaver_store::Store;
+use sqlx::Connection;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh name for a test's database.
+fn fresh_name(test: &str) -> String {
+    format!(
+        "klaver_test_{}_{}_{}",
+        test,
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// A new, empty SQLite database file's path.
+pub fn sqlite_location(test: &str) -> String {
+    let dir = std::env::temp_dir().join("klaver-store-tests");
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let path: PathBuf = dir.join(format!("{}.db", fresh_name(test)));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path.display().to_string()
+}
+
+/// A new, empty PostgreSQL database's URL, or `None` when no server is configured.
+pub async fn postgres_location(test: &str) -> Option<String> {
+    let Ok(admin) = std::env::var("KLAVER_TEST_POSTGRES") else {
+        assert!(
+            std::env::var_os("KLAVER_REQUIRE_POSTGRES").is_none(),
+            "KLAVER_REQUIRE_POSTGRES is set but KLAVER_TEST_POSTGRES names no server"
+        );
+        eprintln!("skipped: set KLAVER_TEST_POSTGRES to run the PostgreSQL tests");
+        return None;
+    };
+    sqlx::any::install_default_drivers();
+    let name = fresh_name(test)
+        .to_lowercase()
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+    let mut conn = sqlx::AnyConnection::connect(&admin)
+        .await
+        .unwrap_or_else(|e| panic!("cannot reach the test server {admin}: {e}"));
+    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .expect("create the test database");
+    let _ = conn.close().await;
+    let (base, query) = match admin.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (admin.as_str(), String::new()),
+    };
+    let cut = base.rfind('/').expect("a URL with a database");
+    Some(format!("{}/{name}{query}", &base[..cut]))
+}
+
+/// A database of each kind: SQLite always, PostgreSQL when configured.
+pub async fn locations(test: &str) -> Vec<String> {
+    let mut out = vec![sqlite_location(test)];
+    out.extend(postgres_location(test).await);
+    out
+}
+
+/// Opens a new database of each kind.
+pub async fn stores(test: &str) -> Vec<Store> {
+    let mut out = Vec::new();
+    for loc in locations(test).await {
+        out.push(Store::open(&loc).await.expect("open the test database"));
+    }
+    out
+}
+
+/// A session's travellers and pairs, as a club's files give them.
+pub const TRAVELLERS: &str = "board,table,ns,ew,contract,declarer,result,score,adjust,lead
+1,1,1,2,4S,N,=,420,,HK
+1,2,3,4,4S,N,+1,450,,
+1,3,5,6,3NT,S,=,400,,
+2,1,1,2,PASS,,,0,,
+2,2,3,4,2H,E,-1,100,,
+2,3,5,6,,,,,AVG,
+";
+
+/// The pairs of [`TRAVELLERS`], with the sixth pair's names unknown to the club.
+pub const PAIRS: &str = "pair,names
+1,Jan Jansen - Piet de Vries
+2,Anna Bakker & Kees Bakker
+3,Mulder / Smit
+4,Els Visser en Tom Visser
+5,Joke de Boer - Henk de Boer
+6,Onbekend - Gast
+";

@@ -1,0 +1,535 @@
+//! The store's behaviour, on SQLite and (when configured) PostgreSQL alike.
+
+mod common;
+
+use common::{PAIRS, TRAVELLERS, locations, stores};
+use klaver_io::travellers::{ReadOptions, read_pairs, read_travellers};
+use klaver_store::{
+    Club, Line, LineAt, NewPlayer, NewSession, SessionInfo, Store, StoreError, lines_from_event,
+    pairs_from_event, travellers_csv,
+};
+
+/// A value as the archive writes it (the database's own numbers left out).
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap()
+}
+
+async fn club_with_players(store: &Store) -> Club {
+    let club = store.init_club("kievit", "BC De Kievit").await.unwrap();
+    let players: Vec<NewPlayer> = [
+        ("1001", "Jan Jansen"),
+        ("1002", "Piet de Vries"),
+        ("1003", "Anna Bakker"),
+        ("1004", "Kees Bakker"),
+        ("", "Mulder"),
+        ("1006", "Smit"),
+        ("1007", "Els Visser"),
+        ("1008", "Tom Visser"),
+        ("1009", "Joke de Boer"),
+        ("1010", "Henk de Boer"),
+    ]
+    .iter()
+    .map(|(n, name)| NewPlayer {
+        number: (!n.is_empty()).then(|| n.to_string()),
+        name: name.to_string(),
+    })
+    .collect();
+    store.import_players(&club, &players).await.unwrap();
+    club
+}
+
+/// The test session, read from its files and matched to the club's players.
+async fn session(store: &Store, club: &Club, date: &str, line: &str) -> NewSession {
+    let mut event = read_travellers(TRAVELLERS.as_bytes(), ReadOptions::default()).unwrap();
+    read_pairs(PAIRS.as_bytes(), &mut event).unwrap();
+    assert!(!event.has_errors(), "{:?}", event.diagnostics);
+    let players = store.players(club).await.unwrap();
+    let (pairs, unknown) = pairs_from_event(&event, &players);
+    assert_eq!(unknown.len(), 1, "only pair 6 is unknown: {unknown:?}");
+    NewSession {
+        info: SessionInfo {
+            date: date.into(),
+            line_name: line.into(),
+            form: "pairs".into(),
+            source: "travellers.csv (CSV)".into(),
+            imported_by: "test".into(),
+            ..SessionInfo::default()
+        },
+        pairs,
+        lines: lines_from_event(&event),
+    }
+}
+
+#[tokio::test]
+async fn clubs_and_players() {
+    for store in stores("players").await {
+        assert!(matches!(
+            store.club(None).await,
+            Err(StoreError::NotFound(_))
+        ));
+        let club = club_with_players(&store).await;
+        assert!(matches!(
+            store.init_club("kievit", "Again").await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert_eq!(store.club(None).await.unwrap(), club);
+        store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
+        let err = store.club(None).await.unwrap_err().to_string();
+        assert!(err.contains("several clubs (kievit, zwaluw)"), "{err}");
+        assert_eq!(store.club(Some("kievit")).await.unwrap(), club);
+
+        let players = store.players(&club).await.unwrap();
+        assert_eq!(players.len(), 10);
+        assert_eq!(players[0].name, "Anna Bakker");
+        let dup = store
+            .add_player(
+                &club,
+                &NewPlayer {
+                    number: Some("1001".into()),
+                    name: "Someone Else".into(),
+                },
+            )
+            .await
+            .unwrap_err();
+        assert_eq!(
+            dup.to_string(),
+            "federation number 1001 is already Jan Jansen's"
+        );
+        // A second import renames by number and adds only the new.
+        let again = store
+            .import_players(
+                &club,
+                &[
+                    NewPlayer {
+                        number: Some("1001".into()),
+                        name: "Jan  Jansen-Smit".into(),
+                    },
+                    NewPlayer {
+                        number: None,
+                        name: "Mulder".into(),
+                    },
+                    NewPlayer {
+                        number: Some("1011".into()),
+                        name: "Nieuw Lid".into(),
+                    },
+                ],
+            )
+            .await
+            .unwrap();
+        assert_eq!((again.added, again.renamed, again.unchanged), (1, 1, 1));
+        let players = store.players(&club).await.unwrap();
+        assert!(players.iter().any(|p| p.name == "Jan Jansen-Smit"));
+        // Another club's players are its own.
+        let other = store.club(Some("zwaluw")).await.unwrap();
+        assert!(store.players(&other).await.unwrap().is_empty());
+    }
+}
+
+#[tokio::test]
+async fn a_session_comes_back_as_it_went_in() {
+    for store in stores("session").await {
+        let club = club_with_players(&store).await;
+        let new = session(&store, &club, "2025-09-02", "A").await;
+        let id = store.import_session(&club, &new).await.unwrap();
+        let stored = store.session(&club, id).await.unwrap();
+        assert_eq!(
+            stored.info.moment, "tuesday",
+            "the weekday when no moment is given"
+        );
+        assert_eq!(stored.info.line_name, "A");
+        assert_eq!(
+            stored
+                .lines
+                .iter()
+                .map(|l| l.line.clone())
+                .collect::<Vec<_>>(),
+            new.lines
+        );
+        assert!(stored.lines.iter().all(|l| l.version == 1));
+        assert_eq!(stored.lines[0].line.table, Some(1));
+        assert_eq!(stored.lines[0].line.lead, "HK");
+        assert_eq!(stored.lines[5].line.adjust, "AVG");
+        assert_eq!(stored.pairs.len(), 6);
+        assert_eq!(
+            stored.pairs[0]
+                .players
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>(),
+            ["Jan Jansen", "Piet de Vries"]
+        );
+        assert!(stored.pairs[5].players.is_empty());
+        assert_eq!(stored.pairs[5].names, "Onbekend - Gast");
+        // Written back as travellers, the lines read as they were entered.
+        let back =
+            read_travellers(travellers_csv(&stored).as_slice(), ReadOptions::default()).unwrap();
+        assert!(!back.has_errors());
+        assert_eq!(lines_from_event(&back).len(), 6);
+        for (a, b) in lines_from_event(&back).iter().zip(&new.lines) {
+            assert_eq!(
+                Line {
+                    source_line: 0,
+                    ..a.clone()
+                },
+                Line {
+                    source_line: 0,
+                    ..b.clone()
+                }
+            );
+        }
+        // The pairs that played are remembered as the club's partnerships.
+        let partnerships = store.partnerships(&club).await.unwrap();
+        assert_eq!(partnerships.len(), 5);
+        assert!(
+            partnerships
+                .iter()
+                .any(|p| p.name == "Jan Jansen - Piet de Vries" && p.players == ["1001", "1002"])
+        );
+
+        // The same session again is refused and changes nothing.
+        let err = store.import_session(&club, &new).await.unwrap_err();
+        assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+        assert!(
+            err.to_string()
+                .contains(&format!("already stored (session {id})"))
+        );
+        let list = store.sessions(&club).await.unwrap();
+        assert_eq!(list.len(), 1);
+        assert_eq!(
+            (list[0].pairs, list[0].lines, list[0].corrections),
+            (6, 6, 0)
+        );
+        // Another line of the same night is a session of its own.
+        let b = session(&store, &club, "2025-09-02", "B").await;
+        store.import_session(&club, &b).await.unwrap();
+        assert_eq!(store.sessions(&club).await.unwrap().len(), 2);
+        assert_eq!(store.moments(&club).await.unwrap(), ["tuesday"]);
+    }
+}
+
+#[tokio::test]
+async fn an_import_that_fails_half_way_leaves_nothing() {
+    for store in stores("atomic").await {
+        let club = club_with_players(&store).await;
+        let mut new = session(&store, &club, "2025-09-09", "").await;
+        // A player the database does not know: the insert fails after the session row
+        // and the first pairs were written.
+        new.pairs[3].players[0].id = 999_999;
+        let err = store.import_session(&club, &new).await.unwrap_err();
+        assert!(matches!(err, StoreError::Database { .. }), "{err}");
+        assert!(store.sessions(&club).await.unwrap().is_empty());
+        assert!(store.moments(&club).await.unwrap().is_empty());
+        let orphans: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM session_pairs")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+        assert_eq!(orphans, 0);
+        // Bad dates and empty sessions are refused before anything is written.
+        let mut bad = session(&store, &club, "2025-02-30", "").await;
+        assert!(matches!(
+            store.import_session(&club, &bad).await,
+            Err(StoreError::Invalid(_))
+        ));
+        bad.info.date = "2025-02-28".into();
+        bad.lines.clear();
+        assert!(matches!(
+            store.import_session(&club, &bad).await,
+            Err(StoreError::Invalid(_))
+        ));
+    }
+}
+
+#[tokio::test]
+async fn corrections_are_logged_and_never_lost() {
+    for store in stores("correct").await {
+        let club = club_with_players(&store).await;
+        let id = store
+            .import_session(&club, &session(&store, &club, "2025-09-16", "").await)
+            .await
+            .unwrap();
+        let before = store.session(&club, id).await.unwrap();
+        let line = &before.lines[1];
+        let new = Line {
+            result: "=".into(),
+            score: "420".into(),
+            ..line.line.clone()
+        };
+        let c = store
+            .correct(
+                &club,
+                LineAt {
+                    session: id,
+                    line_no: 2,
+                    version: line.version,
+                },
+                &new,
+                "director",
+                "result entered as +1; it was =",
+            )
+            .await
+            .unwrap();
+        assert_eq!(c.old.score, "450");
+        assert_eq!(c.new.score, "420");
+        // A second director working from the same old reading is stopped.
+        let stale = Line {
+            score: "-100".into(),
+            ..line.line.clone()
+        };
+        let err = store
+            .correct(
+                &club,
+                LineAt {
+                    session: id,
+                    line_no: 2,
+                    version: line.version,
+                },
+                &stale,
+                "other",
+                "typo",
+            )
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+        // No reason, no correction; an unchanged line is not a correction.
+        assert!(matches!(
+            store
+                .correct(
+                    &club,
+                    LineAt {
+                        session: id,
+                        line_no: 3,
+                        version: 1
+                    },
+                    &before.lines[2].line,
+                    "d",
+                    "same"
+                )
+                .await,
+            Err(StoreError::Invalid(_))
+        ));
+        assert!(matches!(
+            store
+                .correct(
+                    &club,
+                    LineAt {
+                        session: id,
+                        line_no: 3,
+                        version: 1
+                    },
+                    &new,
+                    "d",
+                    " "
+                )
+                .await,
+            Err(StoreError::Invalid(_))
+        ));
+        let after = store.session(&club, id).await.unwrap();
+        assert_eq!(after.lines[1].line.score, "420");
+        assert_eq!(after.lines[1].version, 2);
+        let log = store.corrections(&club, id).await.unwrap();
+        assert_eq!(log.len(), 1);
+        assert_eq!(log[0].made_by, "director");
+        assert_eq!(log[0].reason, "result entered as +1; it was =");
+        assert_eq!(log[0].old, line.line);
+        assert_eq!(store.sessions(&club).await.unwrap()[0].corrections, 1);
+        // A line of another club's session cannot be reached.
+        let other = store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
+        assert!(matches!(
+            store
+                .correct(
+                    &other,
+                    LineAt {
+                        session: id,
+                        line_no: 2,
+                        version: 2
+                    },
+                    &new,
+                    "x",
+                    "y"
+                )
+                .await,
+            Err(StoreError::NotFound(_))
+        ));
+    }
+}
+
+#[tokio::test]
+async fn a_club_survives_export_and_import() {
+    for store in stores("archive").await {
+        let club = club_with_players(&store).await;
+        store
+            .add_season(
+                &club,
+                &klaver_store::Season {
+                    name: "2025-2026".into(),
+                    starts_on: "2025-08-01".into(),
+                    ends_on: "2026-07-31".into(),
+                },
+            )
+            .await
+            .unwrap();
+        store
+            .set_ranking_settings(&club, "method = \"balanced\"\n")
+            .await
+            .unwrap();
+        let id = store
+            .import_session(&club, &session(&store, &club, "2025-09-02", "A").await)
+            .await
+            .unwrap();
+        let s = store.session(&club, id).await.unwrap();
+        let fixed = Line {
+            score: "-100".into(),
+            result: "-1".into(),
+            contract: "4S".into(),
+            declarer: "N".into(),
+            ..s.lines[2].line.clone()
+        };
+        store
+            .correct(
+                &club,
+                LineAt {
+                    session: id,
+                    line_no: 3,
+                    version: 1,
+                },
+                &fixed,
+                "director",
+                "wrong traveller",
+            )
+            .await
+            .unwrap();
+        let archive = store.export_club(&club).await.unwrap();
+        let text = serde_json::to_string_pretty(&archive).unwrap();
+        let read: klaver_store::ClubArchive = serde_json::from_str(&text).unwrap();
+        assert_eq!(serde_json::to_string_pretty(&read).unwrap(), text);
+
+        // Restored under another code on the same database, and on a fresh one.
+        let copy = store.import_club(&read, Some("kievit-copy")).await.unwrap();
+        let again = store.export_club(&copy).await.unwrap();
+        assert_eq!(json(&again.sessions), json(&archive.sessions));
+        assert_eq!(json(&again.players), json(&archive.players));
+        assert_eq!(again.partnerships, archive.partnerships);
+        assert_eq!(again.seasons, archive.seasons);
+        assert_eq!(again.ranking_settings, archive.ranking_settings);
+        assert_eq!(again.sessions[0].lines[2].version, 2);
+        assert_eq!(again.sessions[0].lines[2].corrections.len(), 1);
+        assert!(matches!(
+            store.import_club(&read, None).await,
+            Err(StoreError::Conflict(_))
+        ));
+        for loc in locations("archive-target").await {
+            let target = Store::open(&loc).await.unwrap();
+            let restored = target.import_club(&read, None).await.unwrap();
+            assert_eq!(restored.code, "kievit");
+            let back = target.export_club(&restored).await.unwrap();
+            assert_eq!(json(&back.sessions), json(&archive.sessions));
+        }
+        // A damaged archive restores nothing.
+        let mut broken = read.clone();
+        broken.sessions[0].pairs[0].players = vec![999];
+        assert!(store.import_club(&broken, Some("broken")).await.is_err());
+        assert!(store.club(Some("broken")).await.is_err());
+    }
+}
+
+#[tokio::test]
+async fn schema_versions() {
+    for loc in locations("schema").await {
+        let store = Store::open(&loc).await.unwrap();
+        let latest = klaver_store::migrate::latest();
+        assert_eq!(
+            klaver_store::migrate::version(&store).await.unwrap(),
+            latest
+        );
+        store.close().await;
+        // Opening again changes nothing.
+        let store = Store::open(&loc).await.unwrap();
+        assert_eq!(
+            klaver_store::migrate::version(&store).await.unwrap(),
+            latest
+        );
+        // A database from a newer klaver is refused, not damaged.
+        sqlx::query("INSERT INTO klaver_schema (version, description, applied_at) VALUES ($1, 'future', 'x')")
+            .bind(latest + 1)
+            .execute(store.pool())
+            .await
+            .unwrap();
+        store.close().await;
+        let err = Store::open(&loc).await.unwrap_err();
+        assert!(matches!(err, StoreError::NewerSchema { .. }), "{err}");
+    }
+}
+
+#[tokio::test]
+async fn an_older_database_is_brought_forward() {
+    for loc in locations("forward").await {
+        // The database as the first klaver with a store left it.
+        let old = Store::open_at_version(&loc, 1).await.unwrap();
+        let club = club_with_players(&old).await;
+        let id = old
+            .import_session(&club, &session(&old, &club, "2025-09-02", "").await)
+            .await
+            .unwrap();
+        old.close().await;
+        let store = Store::open(&loc).await.unwrap();
+        assert_eq!(
+            klaver_store::migrate::version(&store).await.unwrap(),
+            klaver_store::migrate::latest()
+        );
+        let club = store.club(None).await.unwrap();
+        assert_eq!(store.players(&club).await.unwrap().len(), 10);
+        assert_eq!(store.session(&club, id).await.unwrap().lines.len(), 6);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writers_at_once_all_land() {
+    for loc in locations("concurrent").await {
+        let first = Store::open(&loc).await.unwrap();
+        let club = club_with_players(&first).await;
+        let base = first
+            .import_session(&club, &session(&first, &club, "2025-10-07", "").await)
+            .await
+            .unwrap();
+        // Separate connections, as separate klaver processes would have.
+        let mut tasks = Vec::new();
+        for i in 0..6 {
+            let loc = loc.clone();
+            let club = club.clone();
+            tasks.push(tokio::spawn(async move {
+                let store = Store::open(&loc).await.unwrap();
+                if i % 2 == 0 {
+                    let new = session(&store, &club, &format!("2025-11-{:02}", i + 1), "").await;
+                    store.import_session(&club, &new).await.map(|_| ())
+                } else {
+                    // Corrections of different lines of one session, at the same time.
+                    let s = store.session(&club, base).await.unwrap();
+                    let line = &s.lines[i];
+                    let new = Line {
+                        lead: format!("S{i}"),
+                        ..line.line.clone()
+                    };
+                    store
+                        .correct(
+                            &club,
+                            LineAt {
+                                session: base,
+                                line_no: line.line.line_no,
+                                version: line.version,
+                            },
+                            &new,
+                            "td",
+                            "lead",
+                        )
+                        .await
+                        .map(|_| ())
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        assert_eq!(first.sessions(&club).await.unwrap().len(), 4);
+        assert_eq!(first.corrections(&club, base).await.unwrap().len(), 3);
+    }
+}
