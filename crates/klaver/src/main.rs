@@ -35,6 +35,16 @@ enum Command {
     Movement(cmd::movement::Args),
     /// A season's club ranking: players, pairs, championship and tonight's lines.
     Ranking(cmd::ranking::Args),
+    /// The club in the database: create it, show it, its seasons and ranking settings.
+    Club(cmd::club::ClubArgs),
+    /// The club's players: add, import from CSV, list.
+    Player(cmd::club::PlayerArgs),
+    /// Club nights in the database: import, list, show, score, export, correct.
+    Session(cmd::session::Args),
+    /// Write the whole club (players, sessions, corrections) to one archive file.
+    Export(cmd::club::ExportArgs),
+    /// Restore a club from an archive written by `klaver export`.
+    Import(cmd::club::ImportArgs),
     /// The IMPs of a score difference on the WBF scale (230 -> 6).
     Imps(cmd::imps::ImpsArgs),
     /// Both teams' victory points for an IMP margin on the WBF continuous scale.
@@ -54,6 +64,11 @@ fn main() -> ExitCode {
         Command::Generate(args) => cmd::generate::run(args),
         Command::Movement(args) => cmd::movement::run(args),
         Command::Ranking(args) => cmd::ranking::run(args),
+        Command::Club(args) => cmd::club::club(args),
+        Command::Player(args) => cmd::club::player(args),
+        Command::Session(args) => cmd::session::run(args),
+        Command::Export(args) => cmd::club::export(args),
+        Command::Import(args) => cmd::club::import(args),
         Command::Imps(args) => cmd::imps::imps(args),
         Command::Vp(args) => cmd::imps::vp(args),
     };

@@ -7,6 +7,7 @@ use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::session::{Settings, score_session};
 use klaver_io::detect::Format;
+use klaver_io::exchange::Imported;
 use klaver_io::travellers::ReadOptions;
 use klaver_io::{exchange, json, pbn, usebio};
 use std::io::Write;
@@ -93,8 +94,21 @@ pub fn run(args: Args) -> CmdResult {
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;
     }
+    write_converted(&imported, &args.conventions, to, &in_name, &args.output)
+}
+
+/// Writes an event (scored by `conventions` where the format publishes scores) in the
+/// format `to` to `output` (`-`: standard output).
+pub(crate) fn write_converted(
+    imported: &Imported,
+    conventions: &ConventionArgs,
+    to: ToArg,
+    in_name: &str,
+    output: &PathBuf,
+) -> CmdResult {
+    let out_name = output.display().to_string();
     let event = &imported.event;
-    let convention = args.conventions.resolve(&imported.convention);
+    let convention = conventions.resolve(&imported.convention);
     let mut settings = Settings::default();
     convention.apply(&mut settings);
 
@@ -159,9 +173,9 @@ pub fn run(args: Args) -> CmdResult {
             );
         }
     } else {
-        std::fs::write(&args.output, &body).map_err(write_err)?;
+        std::fs::write(output, &body).map_err(write_err)?;
         if let Some(names) = pairs_csv {
-            let p = args.output.with_extension("pairs.csv");
+            let p = output.with_extension("pairs.csv");
             std::fs::write(&p, names)
                 .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?;
             eprintln!("klaver: the players' names are in {}", p.display());
@@ -169,7 +183,7 @@ pub fn run(args: Args) -> CmdResult {
     }
     match &result {
         Some(r) => {
-            print_warnings(&in_name, event, r);
+            print_warnings(in_name, event, r);
         }
         None => {
             for d in &event.diagnostics {

@@ -151,6 +151,16 @@ pub enum Form {
     Teams,
 }
 
+/// The form's name as the command line writes it (`cross-imps`).
+pub fn form_name(form: Form) -> &'static str {
+    match form {
+        Form::Pairs => "pairs",
+        Form::Butler => "butler",
+        Form::CrossImps => "cross-imps",
+        Form::Teams => "teams",
+    }
+}
+
 /// Cross-IMP totals.
 #[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum CrossArg {
@@ -191,6 +201,41 @@ pub struct FormArgs {
     /// IMP forms: print every board after the result list (text).
     #[arg(long)]
     per_board: bool,
+}
+
+impl FormArgs {
+    /// The options not at their defaults, as command-line words (for a stored session).
+    pub fn to_words(&self) -> Vec<String> {
+        use super::value_name as name;
+        let mut w = Vec::new();
+        if self.form != Form::Pairs {
+            w.push(format!("--form={}", name(&self.form)));
+        }
+        if self.datum_drop != ["5:1", "10:2"] {
+            w.push(format!("--datum-drop={}", self.datum_drop.join(",")));
+        }
+        if self.datum_round != 10 {
+            w.push(format!("--datum-round={}", self.datum_round));
+        }
+        if self.cross_imps != CrossArg::Average {
+            w.push(format!("--cross-imps={}", name(&self.cross_imps)));
+        }
+        if self.adjusted_imps != "3,0,-3" {
+            w.push(format!("--adjusted-imps={}", self.adjusted_imps));
+        }
+        if self.vp_max != MaxArg::Twenty {
+            w.push(format!("--vp-max={}", name(&self.vp_max)));
+        }
+        if let Some(n) = self.vp_boards {
+            w.push(format!("--vp-boards={n}"));
+        }
+        for (flag, on) in [("swiss", self.swiss), ("per-board", self.per_board)] {
+            if on {
+                w.push(format!("--{flag}"));
+            }
+        }
+        w
+    }
 }
 
 /// The output of an IMP form.

@@ -1,6 +1,7 @@
 //! One module per subcommand; each turns its arguments into library calls and output.
 
 pub mod archive;
+pub mod club;
 pub mod contract;
 pub mod convert;
 pub mod demo;
@@ -10,6 +11,7 @@ pub mod movement;
 pub mod pads;
 pub mod ranking;
 pub mod score;
+pub mod session;
 
 use klaver_core::notation::Language;
 use std::fmt;
@@ -36,6 +38,13 @@ impl LangArg {
     }
 }
 
+/// The name the command line gives a value (`cross-imps`, `acbl`).
+pub fn value_name<T: clap::ValueEnum>(v: &T) -> String {
+    v.to_possible_value()
+        .map(|p| p.get_name().to_string())
+        .unwrap_or_default()
+}
+
 /// A failure the user must fix; printed without a backtrace.
 #[derive(Debug)]
 pub struct CliError {
@@ -49,6 +58,14 @@ impl CliError {
         CliError {
             message: message.to_string(),
             code: 2,
+        }
+    }
+
+    /// A failure with its own exit code (3: the database failed).
+    pub fn with_code(message: impl fmt::Display, code: u8) -> CliError {
+        CliError {
+            message: message.to_string(),
+            code,
         }
     }
 

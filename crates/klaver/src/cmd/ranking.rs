@@ -24,13 +24,17 @@ pub enum Format {
 #[derive(clap::Args)]
 pub struct Args {
     /// The club's ranking settings (TOML): G or A, B, S, lines, method, ST, Z, min, x,
-    /// me, inv, y, playing moments and seasons.
+    /// me, inv, y, playing moments and seasons [default, without session files: the
+    /// settings the club keeps in the database].
     #[arg(long)]
-    settings: PathBuf,
+    settings: Option<PathBuf>,
     /// Session results: CSV files (date,moment,line,players,score) or the JSON that
-    /// `klaver score --format json` writes.
-    #[arg(required = true)]
+    /// `klaver score --format json` writes. Without any, the club's pairs sessions in
+    /// the database are ranked.
     sessions: Vec<PathBuf>,
+    /// The database, when no session files are given.
+    #[command(flatten)]
+    db: super::club::DbArgs,
     /// Tonight's pairs for the line assignment: a file with one pair a line, or a list
     /// such as 1001+1002,1003+1004.
     #[arg(long)]
@@ -77,9 +81,18 @@ fn listed<E: std::fmt::Display>(head: &str, errors: &[E]) -> CliError {
 
 /// Runs `klaver ranking`.
 pub fn run(args: Args) -> CmdResult {
-    let settings_name = args.settings.display().to_string();
-    let club = ranking_io::read_settings(&read(&args.settings)?, &settings_name)
-        .map_err(CliError::input)?;
+    let from_database = args.sessions.is_empty();
+    let (settings_text, settings_name) = match &args.settings {
+        Some(p) => (read(p)?, p.display().to_string()),
+        None if from_database => super::session::stored_ranking_settings(&args.db)?,
+        None => {
+            return Err(CliError::input(
+                "--settings is needed with session files: the club's ranking settings (TOML)",
+            ));
+        }
+    };
+    let club =
+        ranking_io::read_settings(&settings_text, &settings_name).map_err(CliError::input)?;
     if let Some(m) = &args.moment
         && !club.moments.iter().any(|x| &x.name == m)
     {
@@ -89,6 +102,9 @@ pub fn run(args: Args) -> CmdResult {
     }
     let mut sessions = Vec::new();
     let mut errors = Vec::new();
+    if from_database {
+        sessions = super::session::stored_ranking_sessions(&args.db, &club)?;
+    }
     for path in &args.sessions {
         let name = path.display().to_string();
         let text = read(path)?;

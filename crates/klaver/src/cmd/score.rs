@@ -90,30 +90,21 @@ pub struct Args {
     /// A pairs CSV with the players' names (pair,names).
     #[arg(long)]
     pairs: Option<PathBuf>,
-    /// The event's title.
-    #[arg(long, default_value = "")]
-    title: String,
-    /// The event's date, as it should be printed.
-    #[arg(long, default_value = "")]
-    date: String,
-    /// Output format.
-    #[arg(long, value_enum, default_value = "text")]
-    format: Format,
-    /// Language of the report (and of the contracts, unless --notation says otherwise).
-    #[arg(long, value_enum, default_value = "en")]
-    lang: LangArg,
     /// Language the contracts are written in, when it differs from --lang.
     #[arg(long, value_enum)]
     notation: Option<LangArg>,
-    /// Write to this file instead of standard output.
-    #[arg(long, short)]
-    output: Option<PathBuf>,
-    /// Print the control sheet after the result list (text).
-    #[arg(long)]
-    control: bool,
-    /// Print every traveller after the result list (text).
-    #[arg(long = "travellers")]
-    travellers_list: bool,
+    /// How the session is scored.
+    #[command(flatten)]
+    pub(crate) scoring: ScoringArgs,
+    /// What is printed.
+    #[command(flatten)]
+    pub(crate) report: ReportArgs,
+}
+
+/// How a session is scored: the conventions, the form and the movement. A stored
+/// session keeps these with it (see [`ScoringArgs::to_words`]).
+#[derive(clap::Args)]
+pub struct ScoringArgs {
     /// The scoring conventions (a PBN file's [Scoring] tag sets those not given here).
     #[command(flatten)]
     pub(crate) conventions: ConventionArgs,
@@ -126,12 +117,100 @@ pub struct Args {
     fields: FieldsArg,
     /// Boards per round, for the round columns and the control sheet.
     #[arg(long)]
-    boards_per_round: Option<u32>,
+    pub(crate) boards_per_round: Option<u32>,
     /// The movement played: a schedule CSV (round,table,ns,ew,boards) or a name such
     /// as mitchell-7, howell-10, howell-14-7-same. Travellers are checked against it and
     /// boards are expected as often as it has them played.
     #[arg(long)]
-    movement: Option<String>,
+    pub(crate) movement: Option<String>,
+    /// The scoring form and the IMP forms' options.
+    #[command(flatten)]
+    pub(crate) form: super::imps::FormArgs,
+}
+
+/// Only the scoring options, to read back the words a stored session keeps.
+#[derive(clap::Parser)]
+#[command(no_binary_name = true)]
+struct StoredScoring {
+    #[command(flatten)]
+    scoring: ScoringArgs,
+}
+
+impl ScoringArgs {
+    /// The options as command-line words (`--scale acbl --top-integral`), leaving out
+    /// those at their defaults: what a stored session keeps to be scored the same way.
+    pub fn to_words(&self) -> Vec<String> {
+        use super::value_name as name;
+        let mut w = Vec::new();
+        let mut opt = |flag: &str, value: Option<String>| {
+            if let Some(v) = value {
+                w.push(format!("--{flag}={v}"));
+            }
+        };
+        let c = &self.conventions;
+        opt("scale", c.scale.as_ref().map(name));
+        opt("artificial", c.artificial.as_ref().map(name));
+        opt("rounding", c.rounding.as_ref().map(name));
+        opt(
+            "fields",
+            (self.fields != FieldsArg::Together).then(|| name(&self.fields)),
+        );
+        opt(
+            "boards-per-round",
+            self.boards_per_round.map(|n| n.to_string()),
+        );
+        opt("movement", self.movement.clone());
+        for (flag, on) in [
+            ("avg-plus-session", c.avg_plus_session),
+            ("centred", c.centred),
+            ("top-integral", self.top_integral),
+        ] {
+            if on {
+                w.push(format!("--{flag}"));
+            }
+        }
+        w.extend(self.form.to_words());
+        w
+    }
+
+    /// Reads back the words of [`ScoringArgs::to_words`].
+    pub fn from_words(words: &[String]) -> Result<ScoringArgs, CliError> {
+        use clap::Parser;
+        StoredScoring::try_parse_from(words)
+            .map(|s| s.scoring)
+            .map_err(|e| {
+                CliError::input(format!(
+                    "the stored scoring options {words:?} cannot be read: {}",
+                    e.render()
+                ))
+            })
+    }
+}
+
+/// What `klaver score` prints and where.
+#[derive(clap::Args)]
+pub struct ReportArgs {
+    /// The event's title.
+    #[arg(long, default_value = "")]
+    pub(crate) title: String,
+    /// The event's date, as it should be printed.
+    #[arg(long, default_value = "")]
+    pub(crate) date: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub(crate) format: Format,
+    /// Language of the report (and of the contracts, unless --notation says otherwise).
+    #[arg(long, value_enum, default_value = "en")]
+    pub(crate) lang: LangArg,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    pub(crate) output: Option<PathBuf>,
+    /// Print the control sheet after the result list (text).
+    #[arg(long)]
+    control: bool,
+    /// Print every traveller after the result list (text).
+    #[arg(long = "travellers")]
+    travellers_list: bool,
     /// Exit with code 1 when there are warnings.
     #[arg(long)]
     strict: bool,
@@ -143,9 +222,6 @@ pub struct Args {
     /// A PBN file with the hands: each board's deal is shown on the HTML travellers.
     #[arg(long)]
     deals: Option<PathBuf>,
-    /// The scoring form and the IMP forms' options.
-    #[command(flatten)]
-    form: super::imps::FormArgs,
 }
 
 /// The scoring conventions, as stated on the command line (`None`: not stated).
@@ -274,51 +350,30 @@ fn open(path: &PathBuf) -> Result<File, CliError> {
 
 /// Runs `klaver score`.
 pub fn run(args: Args) -> CmdResult {
-    let notation = args.notation.unwrap_or(args.lang).language();
+    let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
-    let (_, imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
-    let Imported {
-        mut event,
-        mut deals,
-        totals,
-        line_percentages,
-        convention: file_convention,
-        title: file_title,
-        date: file_date,
-    } = imported;
+    let (_, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
     if let Some(p) = &args.pairs {
-        let warnings = travellers::read_pairs(open(p)?, &mut event)
+        let warnings = travellers::read_pairs(open(p)?, &mut imported.event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
-        event.diagnostics.extend(warnings);
+        imported.event.diagnostics.extend(warnings);
     }
-    if event.has_errors() {
-        let mut msg = format!("{file_name} has errors; nothing was scored:");
-        for d in &event.diagnostics {
-            msg.push_str(&format!("\n  {d}"));
-        }
-        return Err(CliError::input(msg));
-    }
-    if args.form.form != super::imps::Form::Pairs {
-        let output = match args.format {
-            Format::Text => super::imps::FormOutput::Text,
-            Format::Json => super::imps::FormOutput::Json,
-            Format::Html => super::imps::FormOutput::Html,
-            Format::Pdf => super::imps::FormOutput::Pdf,
-        };
-        let opts = super::imps::FormOptions {
-            title: args.title.clone(),
-            date: args.date.clone(),
-            output,
-            file_name,
-            strict: args.strict,
-        };
-        return super::imps::run_form(&args.form, &event, &opts, args.output.as_ref());
-    }
+    score_imported(&args.scoring, &args.report, &file_name, imported)
+}
+
+/// Scores a pairs event as `scoring` says (checking it against the movement, when one is
+/// given): the result, the convention used and the boards per round.
+pub fn score_pairs(
+    scoring: &ScoringArgs,
+    event: &mut Event,
+    file_convention: &Convention,
+    file_name: &str,
+) -> Result<(SessionResult, Convention, Option<u32>), CliError> {
     let mut expected = Default::default();
     let mut result_rounds = None;
-    let mut boards_per_round = args.boards_per_round;
-    if let Some(spec) = &args.movement {
-        let m = load_movement(spec, args.boards_per_round)?;
+    let mut boards_per_round = scoring.boards_per_round;
+    if let Some(spec) = &scoring.movement {
+        let m = load_movement(spec, scoring.boards_per_round)?;
         let check = check_travellers(&m, &event.pairs, &event.results);
         event.diagnostics.extend(check.diagnostics);
         if event.has_errors() {
@@ -336,13 +391,13 @@ pub fn run(args: Args) -> CmdResult {
         result_rounds = Some(check.rounds);
         boards_per_round = boards_per_round.or(m.boards_per_round());
     }
-    let convention = args.conventions.resolve(&file_convention);
+    let convention = scoring.conventions.resolve(file_convention);
     let mut settings = Settings {
         rules: Rules::default(),
         rounding: BoardRounding::Exact,
         avg_plus_session: false,
-        top_integral: args.top_integral,
-        separate_fields: args.fields == FieldsArg::Separate,
+        top_integral: scoring.top_integral,
+        separate_fields: scoring.fields == FieldsArg::Separate,
         boards_per_round,
         expected,
         result_rounds,
@@ -350,6 +405,52 @@ pub fn run(args: Args) -> CmdResult {
     convention.apply(&mut settings);
     let result = score_session(&event.pairs, &event.results, &settings)
         .map_err(|e| CliError::input(format!("{file_name} cannot be scored:\n{e}")))?;
+    Ok((result, convention, boards_per_round))
+}
+
+/// Scores an event read from a file (or the store) and prints what `report` asks for.
+pub fn score_imported(
+    scoring: &ScoringArgs,
+    report: &ReportArgs,
+    file_name: &str,
+    imported: Imported,
+) -> CmdResult {
+    let file_name = file_name.to_string();
+    let args = report;
+    let Imported {
+        mut event,
+        mut deals,
+        totals,
+        line_percentages,
+        convention: file_convention,
+        title: file_title,
+        date: file_date,
+    } = imported;
+    if event.has_errors() {
+        let mut msg = format!("{file_name} has errors; nothing was scored:");
+        for d in &event.diagnostics {
+            msg.push_str(&format!("\n  {d}"));
+        }
+        return Err(CliError::input(msg));
+    }
+    if scoring.form.form != super::imps::Form::Pairs {
+        let output = match args.format {
+            Format::Text => super::imps::FormOutput::Text,
+            Format::Json => super::imps::FormOutput::Json,
+            Format::Html => super::imps::FormOutput::Html,
+            Format::Pdf => super::imps::FormOutput::Pdf,
+        };
+        let opts = super::imps::FormOptions {
+            title: args.title.clone(),
+            date: args.date.clone(),
+            output,
+            file_name,
+            strict: args.strict,
+        };
+        return super::imps::run_form(&scoring.form, &event, &opts, args.output.as_ref());
+    }
+    let (result, convention, boards_per_round) =
+        score_pairs(scoring, &mut event, &file_convention, &file_name)?;
     let centred = centred_weight(&convention);
     let title = if args.title.is_empty() {
         file_title

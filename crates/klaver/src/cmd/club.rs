@@ -1,0 +1,496 @@
+//! `klaver club`, `klaver player`, `klaver export` and `klaver import`: the club, its
+//! members and its whole history in the database (klaver-store).
+
+use super::{CliError, CmdResult};
+use clap::{Subcommand, ValueEnum};
+use klaver_store::{Club, NewPlayer, Season, Store, StoreError};
+use std::future::Future;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Where the club's data is.
+#[derive(clap::Args, Clone)]
+pub struct DbArgs {
+    /// The database: a SQLite file, or a postgres:// URL for a server shared by many
+    /// clubs [default: klaver.db in ~/.local/share/klaver].
+    #[arg(long, env = "KLAVER_DATABASE_URL", value_name = "FILE_OR_URL")]
+    pub database: Option<String>,
+    /// The club's code, when the database holds several clubs.
+    #[arg(long, env = "KLAVER_CLUB", value_name = "CODE")]
+    pub club: Option<String>,
+}
+
+impl DbArgs {
+    /// The database location to open.
+    pub fn location(&self) -> String {
+        self.database
+            .clone()
+            .filter(|d| !d.is_empty())
+            .unwrap_or_else(|| klaver_store::default_database().display().to_string())
+    }
+
+    /// Opens the database.
+    pub async fn open(&self) -> Result<Store, CliError> {
+        Store::open(&self.location()).await.map_err(store_error)
+    }
+
+    /// Opens the database and finds the club.
+    pub async fn club(&self) -> Result<(Store, Club), CliError> {
+        let store = self.open().await?;
+        let club = store
+            .club(self.club.as_deref())
+            .await
+            .map_err(store_error)?;
+        Ok((store, club))
+    }
+}
+
+/// A database failure as the user sees it: exit 2 for what the user can fix, 3 when the
+/// database itself failed.
+pub fn store_error(e: StoreError) -> CliError {
+    match e {
+        StoreError::Database { .. } => CliError::with_code(e, 3),
+        _ => CliError::input(e),
+    }
+}
+
+/// Runs a database command to its end on this thread.
+pub fn block_on<F: Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a single-threaded runtime can always be built")
+        .block_on(f)
+}
+
+/// Arguments of `klaver club`.
+#[derive(clap::Args)]
+pub struct ClubArgs {
+    #[command(subcommand)]
+    command: ClubCommand,
+}
+
+#[derive(Subcommand)]
+enum ClubCommand {
+    /// Create the club (and the database, on first use).
+    Init {
+        /// The club's name.
+        #[arg(long)]
+        name: String,
+        /// A short code for the club [default: from the name, e.g. bc-de-kievit].
+        #[arg(long)]
+        code: Option<String>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// What the database holds for the club.
+    Show {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Add a season; sessions within its dates are ranked in it.
+    Season {
+        /// Its name, e.g. 2025-2026.
+        name: String,
+        /// Its first day (YYYY-MM-DD).
+        #[arg(long)]
+        from: String,
+        /// Its last day (YYYY-MM-DD).
+        #[arg(long)]
+        to: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Keep the club's ranking settings (the TOML of `klaver ranking --settings`).
+    Settings {
+        /// The settings file; checked before it is kept.
+        #[arg(long)]
+        ranking: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+/// A club's code made from its name: `BC De Kievit` → `bc-de-kievit`.
+fn code_of(name: &str) -> String {
+    let mut code = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            code.push(c);
+        } else if !code.is_empty() && !code.ends_with('-') {
+            code.push('-');
+        }
+    }
+    code.trim_end_matches('-').to_string()
+}
+
+/// Runs `klaver club`.
+pub fn club(args: ClubArgs) -> CmdResult {
+    block_on(async {
+        match args.command {
+            ClubCommand::Init { name, code, db } => {
+                let store = db.open().await?;
+                let code = code.unwrap_or_else(|| code_of(&name));
+                let club = store.init_club(&code, &name).await.map_err(store_error)?;
+                println!(
+                    "club {} ({}) created in {}",
+                    club.name,
+                    club.code,
+                    store.location()
+                );
+            }
+            ClubCommand::Show { db } => {
+                let (store, club) = db.club().await?;
+                let players = store.players(&club).await.map_err(store_error)?;
+                let sessions = store.sessions(&club).await.map_err(store_error)?;
+                let seasons = store.seasons(&club).await.map_err(store_error)?;
+                let moments = store.moments(&club).await.map_err(store_error)?;
+                let version = klaver_store::migrate::version(&store)
+                    .await
+                    .map_err(store_error)?;
+                println!("{} ({})", club.name, club.code);
+                println!("database: {} (schema {version})", store.location());
+                println!("players: {}", players.len());
+                println!(
+                    "sessions: {}{}",
+                    sessions.len(),
+                    match (sessions.last(), sessions.first()) {
+                        (Some(a), Some(b)) => format!(", {} to {}", a.info.date, b.info.date),
+                        _ => String::new(),
+                    }
+                );
+                if !moments.is_empty() {
+                    println!("playing moments: {}", moments.join(", "));
+                }
+                for s in seasons {
+                    println!("season {}: {} to {}", s.name, s.starts_on, s.ends_on);
+                }
+                let settings = store.ranking_settings(&club).await.map_err(store_error)?;
+                println!(
+                    "ranking settings: {}",
+                    if settings.is_some() {
+                        "kept (klaver ranking --database uses them)"
+                    } else {
+                        "none (klaver club settings --ranking FILE)"
+                    }
+                );
+            }
+            ClubCommand::Season { name, from, to, db } => {
+                let (store, club) = db.club().await?;
+                store
+                    .add_season(
+                        &club,
+                        &Season {
+                            name: name.clone(),
+                            starts_on: from,
+                            ends_on: to,
+                        },
+                    )
+                    .await
+                    .map_err(store_error)?;
+                println!("season {name} added to {}", club.code);
+            }
+            ClubCommand::Settings { ranking, db } => {
+                let name = ranking.display().to_string();
+                let text = std::fs::read_to_string(&ranking)
+                    .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+                klaver_io::ranking_io::read_settings(&text, &name).map_err(CliError::input)?;
+                let (store, club) = db.club().await?;
+                store
+                    .set_ranking_settings(&club, &text)
+                    .await
+                    .map_err(store_error)?;
+                println!("ranking settings of {} kept from {name}", club.code);
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// Arguments of `klaver player`.
+#[derive(clap::Args)]
+pub struct PlayerArgs {
+    #[command(subcommand)]
+    command: PlayerCommand,
+}
+
+/// Output formats of `klaver player list`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum ListFormat {
+    /// A table.
+    Text,
+    /// A CSV that `klaver player import` reads back.
+    Csv,
+    /// JSON.
+    Json,
+}
+
+#[derive(Subcommand)]
+enum PlayerCommand {
+    /// Add a member or guest.
+    Add {
+        /// The player's name as the club writes it.
+        name: String,
+        /// The federation number (NBB bondsnummer).
+        #[arg(long)]
+        number: Option<String>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Add or update players from a CSV with columns `number` (or `bondsnummer`) and
+    /// `name` (or `naam`): a known number gets the new name. All or nothing.
+    Import {
+        /// The CSV.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// List the players.
+    List {
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: ListFormat,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// List the pairs and threesomes the club has seen play.
+    Pairs {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+}
+
+/// Reads a players CSV; errors name the line.
+fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
+    let name = file.display().to_string();
+    let data =
+        std::fs::read(file).map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    let text = String::from_utf8(data).map_err(|_| {
+        CliError::input(format!(
+            "{name} is not UTF-8 text: save it as UTF-8 (names with accents would be mangled otherwise)"
+        ))
+    })?;
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let header = rdr
+        .headers()
+        .map_err(|e| CliError::input(format!("{name}: {e}")))?
+        .clone();
+    let find = |names: &[&str]| {
+        header.iter().position(|h| {
+            let h = h.trim_start_matches('\u{feff}');
+            names.iter().any(|n| h.eq_ignore_ascii_case(n))
+        })
+    };
+    let name_col = find(&["name", "naam", "names"]).ok_or_else(|| {
+        CliError::input(format!(
+            "{name}: no `name` column: the first line must name the columns, e.g. number,name"
+        ))
+    })?;
+    let number_col = find(&["number", "bondsnummer", "nbb", "federation_number", "id"]);
+    let mut players = Vec::new();
+    for (i, rec) in rdr.records().enumerate() {
+        let line = i + 2;
+        let rec = rec.map_err(|e| CliError::input(format!("{name} line {line}: {e}")))?;
+        let player_name = rec.get(name_col).unwrap_or("").to_string();
+        let number = number_col
+            .and_then(|c| rec.get(c))
+            .filter(|n| !n.is_empty())
+            .map(String::from);
+        if player_name.is_empty() {
+            if number.is_none() && rec.iter().all(str::is_empty) {
+                continue;
+            }
+            return Err(CliError::input(format!(
+                "{name} line {line}: the name is empty: every player needs a name"
+            )));
+        }
+        players.push(NewPlayer {
+            number,
+            name: player_name,
+        });
+    }
+    Ok(players)
+}
+
+/// Runs `klaver player`.
+pub fn player(args: PlayerArgs) -> CmdResult {
+    block_on(async {
+        match args.command {
+            PlayerCommand::Add { name, number, db } => {
+                let (store, club) = db.club().await?;
+                let p = store
+                    .add_player(&club, &NewPlayer { number, name })
+                    .await
+                    .map_err(store_error)?;
+                println!(
+                    "{}{} added to {}",
+                    p.name,
+                    p.number.map(|n| format!(" ({n})")).unwrap_or_default(),
+                    club.code
+                );
+            }
+            PlayerCommand::Import { file, db } => {
+                let players = read_players(&file)?;
+                let (store, club) = db.club().await?;
+                let done = store
+                    .import_players(&club, &players)
+                    .await
+                    .map_err(store_error)?;
+                println!(
+                    "{}: {} added, {} renamed, {} unchanged",
+                    file.display(),
+                    done.added,
+                    done.renamed,
+                    done.unchanged
+                );
+            }
+            PlayerCommand::List { format, db } => {
+                let (store, club) = db.club().await?;
+                let players = store.players(&club).await.map_err(store_error)?;
+                let mut out = std::io::stdout().lock();
+                let body = match format {
+                    ListFormat::Text => {
+                        let mut s = String::new();
+                        for p in &players {
+                            s.push_str(&format!(
+                                "{:>10}  {}\n",
+                                p.number.as_deref().unwrap_or("-"),
+                                p.name
+                            ));
+                        }
+                        s.push_str(&format!("{} players\n", players.len()));
+                        s.into_bytes()
+                    }
+                    ListFormat::Csv => {
+                        let mut w = csv::Writer::from_writer(Vec::new());
+                        let _ = w.write_record(["number", "name"]);
+                        for p in &players {
+                            let _ = w.write_record([p.number.as_deref().unwrap_or(""), &p.name]);
+                        }
+                        w.into_inner().unwrap_or_default()
+                    }
+                    ListFormat::Json => {
+                        let mut v = serde_json::to_vec_pretty(&players)
+                            .map_err(|e| CliError::input(format!("cannot write JSON: {e}")))?;
+                        v.push(b'\n');
+                        v
+                    }
+                };
+                out.write_all(&body)
+                    .and_then(|()| out.flush())
+                    .map_err(|e| CliError::input(format!("cannot write the output: {e}")))?;
+            }
+            PlayerCommand::Pairs { db } => {
+                let (store, club) = db.club().await?;
+                for p in store.partnerships(&club).await.map_err(store_error)? {
+                    println!("{:<10} {}  ({})", p.kind, p.name, p.players.join("+"));
+                }
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// Arguments of `klaver export`.
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// The archive to write (JSON); `-` for standard output.
+    file: PathBuf,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+/// Runs `klaver export`: the whole club as one archive.
+pub fn export(args: ExportArgs) -> CmdResult {
+    block_on(async {
+        let (store, club) = args.db.club().await?;
+        let archive = store.export_club(&club).await.map_err(store_error)?;
+        let mut body = serde_json::to_vec_pretty(&archive)
+            .map_err(|e| CliError::input(format!("cannot write the archive: {e}")))?;
+        body.push(b'\n');
+        let name = args.file.display().to_string();
+        if name == "-" {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&body)
+                .and_then(|()| out.flush())
+                .map_err(|e| CliError::input(format!("cannot write the archive: {e}")))?;
+        } else {
+            // Written beside the target and renamed, so an interrupted export never leaves
+            // a half-written archive under the archive's name.
+            let tmp = args.file.with_extension("partial");
+            std::fs::write(&tmp, &body)
+                .and_then(|()| std::fs::rename(&tmp, &args.file))
+                .map_err(|e| CliError::input(format!("cannot write {name}: {e}")))?;
+            eprintln!(
+                "{}: {} players, {} sessions of {} written to {name}",
+                store.location(),
+                archive.players.len(),
+                archive.sessions.len(),
+                club.code
+            );
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// Arguments of `klaver import`.
+#[derive(clap::Args)]
+pub struct ImportArgs {
+    /// The archive `klaver export` wrote.
+    file: PathBuf,
+    /// Restore the club under this code (the code must be new on the database).
+    #[arg(long = "as", value_name = "CODE")]
+    code: Option<String>,
+    /// The database to restore into.
+    #[arg(long, env = "KLAVER_DATABASE_URL", value_name = "FILE_OR_URL")]
+    database: Option<String>,
+}
+
+/// Runs `klaver import`: restores a club from its archive, all or nothing.
+pub fn import(args: ImportArgs) -> CmdResult {
+    let name = args.file.display().to_string();
+    let data = std::fs::read(&args.file)
+        .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    let archive: klaver_store::ClubArchive = serde_json::from_slice(&data).map_err(|e| {
+        CliError::input(format!(
+            "{name} is not a klaver club archive (written by `klaver export`): {e}"
+        ))
+    })?;
+    let db = DbArgs {
+        database: args.database,
+        club: None,
+    };
+    block_on(async {
+        let store = db.open().await?;
+        let club = store
+            .import_club(&archive, args.code.as_deref())
+            .await
+            .map_err(store_error)?;
+        println!(
+            "club {} ({}) restored from {name}: {} players, {} sessions",
+            club.name,
+            club.code,
+            archive.players.len(),
+            archive.sessions.len()
+        );
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_of;
+
+    #[test]
+    fn club_codes_come_from_names() {
+        assert_eq!(code_of("BC De Kievit"), "bc-de-kievit");
+        assert_eq!(
+            code_of("  Bridgeclub 't Fonteintje!"),
+            "bridgeclub-t-fonteintje"
+        );
+    }
+}

@@ -1,0 +1,781 @@
+//! `klaver session`: a club night's results in the database: imported from its files,
+//! shown, scored, exported, and corrected with a reason that is kept.
+
+use super::club::{DbArgs, block_on, store_error};
+use super::convert::{ToArg, write_converted};
+use super::score::{ReportArgs, ScoringArgs, score_imported};
+use super::{CliError, CmdResult, LangArg};
+use clap::Subcommand;
+use klaver_io::detect;
+use klaver_io::exchange::{Imported, date_parts};
+use klaver_io::travellers::{self, ReadOptions};
+use klaver_store::{
+    Club, Line, LineAt, NewPlayer, NewSession, Session, SessionInfo, Store, fields_of,
+    lines_from_event, pairs_csv, pairs_from_event, travellers_csv,
+};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `klaver session`.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Store a session from its travellers CSV, PBN or USEBIO file, all or nothing; the
+    /// pairs' names are matched to the club's players and unknown names reported.
+    Import(ImportArgs),
+    /// List the club's sessions, newest first.
+    List {
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Show a session: its pairs and players, every line, and the corrections made.
+    Show {
+        /// The session's number (from `klaver session list`).
+        id: i64,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Score a stored session, with the options it was imported with.
+    Score {
+        /// The session's number.
+        id: i64,
+        #[command(flatten)]
+        report: ReportArgs,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Write a stored session as travellers CSV, PBN, USEBIO or JSON.
+    Export {
+        /// The session's number.
+        id: i64,
+        /// Where to write; `-` for standard output.
+        output: PathBuf,
+        /// The format [default: from OUTPUT's extension].
+        #[arg(long, value_enum)]
+        to: Option<ToArg>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Correct one line of a session; the line before and after, who and why are kept.
+    Correct(CorrectArgs),
+}
+
+/// Arguments of `klaver session import`.
+#[derive(clap::Args)]
+struct ImportArgs {
+    /// The results: travellers CSV, PBN or USEBIO (told by content).
+    file: PathBuf,
+    /// A pairs CSV with the players' names (pair,names[,players]).
+    #[arg(long)]
+    pairs: Option<PathBuf>,
+    /// The date played, YYYY-MM-DD [default: the date the file gives].
+    #[arg(long)]
+    date: Option<String>,
+    /// The playing moment [default: the club's only moment, else the date's weekday].
+    #[arg(long)]
+    moment: Option<String>,
+    /// The line (A, B, ...) when the night had several.
+    #[arg(long, default_value = "")]
+    line: String,
+    /// The event's title [default: the file's].
+    #[arg(long)]
+    title: Option<String>,
+    /// The language the contracts of a travellers CSV are written in.
+    #[arg(long, value_enum, default_value = "en")]
+    notation: LangArg,
+    /// Add names that match no player as new players (guests without a number).
+    #[arg(long)]
+    add_players: bool,
+    /// Refuse the import when a name matches no player.
+    #[arg(long, conflicts_with = "add_players")]
+    strict_names: bool,
+    /// Who imports (kept with the session) [default: $USER].
+    #[arg(long)]
+    by: Option<String>,
+    /// How the session is scored; kept with it.
+    #[command(flatten)]
+    scoring: ScoringArgs,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+/// Arguments of `klaver session correct`.
+#[derive(clap::Args)]
+struct CorrectArgs {
+    /// The session's number.
+    id: i64,
+    /// The board of the line to correct.
+    #[arg(long)]
+    board: i64,
+    /// The table the board was played at.
+    #[arg(long, group = "which")]
+    table: Option<i64>,
+    /// North-South's pair on the line (instead of --table).
+    #[arg(long = "ns-pair", group = "which", value_name = "PAIR")]
+    ns_pair: Option<String>,
+    /// The line's number as `klaver session show` lists it (instead of --table).
+    #[arg(long, group = "which", value_name = "N")]
+    line: Option<i64>,
+    /// The section of the pair or table, when there are several.
+    #[arg(long)]
+    section: Option<String>,
+    /// The contract (4S, 3NTX, PASS).
+    #[arg(long)]
+    contract: Option<String>,
+    /// The declarer (N, E, S, W).
+    #[arg(long)]
+    declarer: Option<String>,
+    /// The result (=, +1, -2).
+    #[arg(long, allow_hyphen_values = true)]
+    result: Option<String>,
+    /// North-South's score; with a new contract and no score, the score is the
+    /// contract's.
+    #[arg(long, allow_hyphen_values = true)]
+    score: Option<String>,
+    /// The adjustment (NP, AVG, AVG+, 60/40, REV, a weighted score); `none` clears it.
+    #[arg(long)]
+    adjust: Option<String>,
+    /// The opening lead.
+    #[arg(long)]
+    lead: Option<String>,
+    /// The pair that really sat North-South.
+    #[arg(long = "set-ns", value_name = "PAIR")]
+    set_ns: Option<String>,
+    /// The pair that really sat East-West.
+    #[arg(long = "set-ew", value_name = "PAIR")]
+    set_ew: Option<String>,
+    /// Why the line is corrected (kept with the change).
+    #[arg(long)]
+    reason: String,
+    /// Who corrects [default: $USER].
+    #[arg(long)]
+    by: Option<String>,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+fn who(by: Option<String>) -> String {
+    by.or_else(|| std::env::var("USER").ok())
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| "director".into())
+}
+
+/// Runs `klaver session`.
+pub fn run(args: Args) -> CmdResult {
+    match args.command {
+        Command::Import(a) => import(a),
+        Command::List { db } => block_on(list(db)),
+        Command::Show { id, db } => block_on(show(id, db)),
+        Command::Score { id, report, db } => {
+            let (session, name) = block_on(load(id, &db))?;
+            let scoring = ScoringArgs::from_words(&session.info.options)?;
+            let mut imported = imported_of(&session)?;
+            imported.title = session.info.title.clone();
+            imported.date = session.info.date.clone();
+            score_imported(&scoring, &report, &name, imported)
+        }
+        Command::Export { id, output, to, db } => {
+            let (session, name) = block_on(load(id, &db))?;
+            let scoring = ScoringArgs::from_words(&session.info.options)?;
+            let out_name = output.display().to_string();
+            let to = match to {
+                Some(t) => t,
+                None => match detect::Format::from_extension(&out_name) {
+                    Some(detect::Format::Csv) => ToArg::Csv,
+                    Some(detect::Format::Pbn) => ToArg::Pbn,
+                    Some(detect::Format::Usebio) => ToArg::Usebio,
+                    Some(detect::Format::Json) => ToArg::Json,
+                    None => {
+                        return Err(CliError::input(format!(
+                            "cannot tell the format to write from the name {out_name}: name it .csv, .pbn, .xml or .json, or say --to csv|pbn|usebio|json"
+                        )));
+                    }
+                },
+            };
+            let mut imported = imported_of(&session)?;
+            imported.title = session.info.title.clone();
+            imported.date = session.info.date.clone();
+            write_converted(&imported, &scoring.conventions, to, &name, &output)
+        }
+        Command::Correct(a) => block_on(correct(a)),
+    }
+}
+
+/// A stored session and how messages name it (`session 3 (2025-09-02 tuesday)`).
+async fn load(id: i64, db: &DbArgs) -> Result<(Session, String), CliError> {
+    let (store, club) = db.club().await?;
+    let session = store.session(&club, id).await.map_err(store_error)?;
+    let name = format!("session {id} ({})", describe(&session.info));
+    Ok((session, name))
+}
+
+fn describe(info: &SessionInfo) -> String {
+    let mut s = format!("{} {}", info.date, info.moment);
+    if !info.line_name.is_empty() {
+        s.push_str(&format!(" line {}", info.line_name));
+    }
+    s
+}
+
+/// A stored session read back the way a file is read.
+fn imported_of(session: &Session) -> Result<Imported, CliError> {
+    let (_, mut imported) = detect::read(&travellers_csv(session), ReadOptions::default())
+        .map_err(|e| CliError::input(format!("the stored lines cannot be read: {e}")))?;
+    let warnings = travellers::read_pairs(pairs_csv(session).as_slice(), &mut imported.event)
+        .map_err(|e| CliError::input(format!("the stored pairs cannot be read: {e}")))?;
+    imported.event.diagnostics.extend(warnings);
+    Ok(imported)
+}
+
+fn import(args: ImportArgs) -> CmdResult {
+    let file_name = args.file.display().to_string();
+    let data = std::fs::read(&args.file)
+        .map_err(|e| CliError::input(format!("cannot open {file_name}: {e}")))?;
+    let (format, mut imported) = detect::read(
+        &data,
+        ReadOptions {
+            lang: args.notation.language(),
+        },
+    )
+    .map_err(|e| CliError::input(format!("{file_name}: {e}")))?;
+    if let Some(p) = &args.pairs {
+        let file = std::fs::File::open(p)
+            .map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
+        let warnings = travellers::read_pairs(file, &mut imported.event)
+            .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
+        imported.event.diagnostics.extend(warnings);
+    }
+    let event = &imported.event;
+    if event.has_errors() {
+        let mut msg = format!("{file_name} has errors; nothing was stored:");
+        for d in &event.diagnostics {
+            msg.push_str(&format!("\n  {d}"));
+        }
+        return Err(CliError::input(msg));
+    }
+    let date = match args.date {
+        Some(d) => d,
+        None => match date_parts(&imported.date) {
+            Some((y, m, d)) => format!("{y}-{m}-{d}"),
+            None => {
+                return Err(CliError::input(format!(
+                    "{file_name} does not say when it was played{}: give --date YYYY-MM-DD",
+                    if imported.date.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" in a form klaver reads ({:?})", imported.date)
+                    }
+                )));
+            }
+        },
+    };
+    for d in &event.diagnostics {
+        eprintln!("warning: {file_name}: {d}");
+    }
+    let scoring_words = args.scoring.to_words();
+    let form = super::imps::form_name(args.scoring.form.form).to_string();
+    block_on(async {
+        let (store, club) = args.db.club().await?;
+        let mut players = store.players(&club).await.map_err(store_error)?;
+        let (mut pairs, mut unknown) = pairs_from_event(event, &players);
+        if args.add_players && !unknown.is_empty() {
+            add_unknown(&store, &club, event, &unknown).await?;
+            players = store.players(&club).await.map_err(store_error)?;
+            (pairs, unknown) = pairs_from_event(event, &players);
+        }
+        for u in &unknown {
+            for p in &u.problems {
+                eprintln!(
+                    "{}: {file_name}: pair {}{}: {p}",
+                    if args.strict_names {
+                        "error"
+                    } else {
+                        "warning"
+                    },
+                    u.pair,
+                    if u.section.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" (section {})", u.section)
+                    }
+                );
+            }
+        }
+        if args.strict_names && !unknown.is_empty() {
+            return Err(CliError::input(format!(
+                "{} pairs have names that are not the club's players; nothing was stored: add the players (klaver player add) or import with --add-players",
+                unknown.len()
+            )));
+        }
+        let moment = match args.moment {
+            Some(m) => m,
+            None => {
+                let moments = store.moments(&club).await.map_err(store_error)?;
+                if moments.len() == 1 {
+                    moments[0].clone()
+                } else {
+                    String::new()
+                }
+            }
+        };
+        let session = NewSession {
+            info: SessionInfo {
+                date,
+                moment,
+                line_name: args.line,
+                title: args.title.unwrap_or(imported.title.clone()),
+                form,
+                movement: args.scoring.movement.clone(),
+                boards_per_round: args.scoring.boards_per_round.map(i64::from),
+                options: scoring_words,
+                source: format!("{file_name} ({})", format.name()),
+                imported_by: who(args.by),
+                ..SessionInfo::default()
+            },
+            pairs,
+            lines: lines_from_event(event),
+        };
+        eprintln!(
+            "storing {} traveller lines and {} pairs in {}",
+            session.lines.len(),
+            session.pairs.len(),
+            store.location()
+        );
+        let id = store
+            .import_session(&club, &session)
+            .await
+            .map_err(store_error)?;
+        let stored = store.session(&club, id).await.map_err(store_error)?;
+        println!(
+            "session {id} ({}): {} pairs, {} traveller lines stored{}",
+            describe(&stored.info),
+            stored.pairs.len(),
+            stored.lines.len(),
+            if unknown.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; {} pairs with names not matched to players",
+                    unknown.len()
+                )
+            }
+        );
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+/// Adds the names no player matched as guests.
+async fn add_unknown(
+    store: &Store,
+    club: &Club,
+    event: &klaver_io::travellers::Event,
+    unknown: &[klaver_store::UnknownNames],
+) -> Result<(), CliError> {
+    let players = store.players(club).await.map_err(store_error)?;
+    let mut new = Vec::new();
+    for u in unknown {
+        let Some(pair) = event
+            .pairs
+            .iter()
+            .find(|p| p.id == u.pair && p.section == u.section)
+        else {
+            continue;
+        };
+        for name in klaver_store::import::split_names(&pair.names) {
+            let m = klaver_store::match_pair_names(&name, &[], &players);
+            // Only names nobody matches; an ambiguous name stays for the director.
+            if m.players.is_empty()
+                && m.problems
+                    .iter()
+                    .all(|p| p.ends_with("is not one of the club's players"))
+                && !new.iter().any(|n: &NewPlayer| n.name == name)
+            {
+                new.push(NewPlayer { number: None, name });
+            }
+        }
+    }
+    let done = store
+        .import_players(club, &new)
+        .await
+        .map_err(store_error)?;
+    eprintln!(
+        "{} names added as players (guests without a number)",
+        done.added
+    );
+    Ok(())
+}
+
+async fn list(db: DbArgs) -> CmdResult {
+    let (store, club) = db.club().await?;
+    let sessions = store.sessions(&club).await.map_err(store_error)?;
+    println!(
+        "{:>4}  {:<10}  {:<12} {:<4} {:<10} {:>5} {:>6} {:>11}  title",
+        "id", "date", "moment", "line", "form", "pairs", "lines", "corrections"
+    );
+    for s in &sessions {
+        println!(
+            "{:>4}  {:<10}  {:<12} {:<4} {:<10} {:>5} {:>6} {:>11}  {}",
+            s.info.id,
+            s.info.date,
+            s.info.moment,
+            s.info.line_name,
+            s.info.form,
+            s.pairs,
+            s.lines,
+            s.corrections,
+            s.info.title
+        );
+    }
+    println!("{} sessions", sessions.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+async fn show(id: i64, db: DbArgs) -> CmdResult {
+    let (store, club) = db.club().await?;
+    let s = store.session(&club, id).await.map_err(store_error)?;
+    let i = &s.info;
+    println!("Session {id}: {}", describe(i));
+    if !i.title.is_empty() {
+        println!("Title: {}", i.title);
+    }
+    println!("Form: {}", i.form);
+    if !i.options.is_empty() {
+        println!("Scored with: {}", i.options.join(" "));
+    }
+    println!(
+        "Imported from {} by {} at {}",
+        i.source, i.imported_by, i.imported_at
+    );
+    println!();
+    println!("Pairs");
+    for p in &s.pairs {
+        let players = p
+            .players
+            .iter()
+            .map(|pl| match &pl.number {
+                Some(n) => format!("{} ({n})", pl.name),
+                None => pl.name.clone(),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        println!(
+            "  {:>4}  {:<34} {}",
+            if p.section.is_empty() {
+                p.pair.clone()
+            } else {
+                format!("{}{}", p.section, p.pair)
+            },
+            p.names,
+            if players.is_empty() {
+                "(no players recognised)".to_string()
+            } else {
+                players
+            }
+        );
+    }
+    println!();
+    println!("Lines (* corrected)");
+    println!(
+        "  {:>4} {:>5} {:>5} {:>4} {:>4}  {:<6} {:<4} {:<4} {:>6}  {:<8} lead",
+        "line", "board", "table", "ns", "ew", "contr.", "by", "res.", "score", "adjust"
+    );
+    for l in &s.lines {
+        let f = fields_of(&l.line);
+        println!(
+            "{} {:>4} {:>5} {:>5} {:>4} {:>4}  {:<6} {:<4} {:<4} {:>6}  {:<8} {}",
+            if l.version > 1 { "*" } else { " " },
+            l.line.line_no,
+            f.board,
+            f.table.map(|t| t.to_string()).unwrap_or_default(),
+            f.ns,
+            f.ew,
+            f.contract,
+            f.declarer,
+            f.result,
+            f.score,
+            f.adjust,
+            f.lead
+        );
+    }
+    let corrections = store.corrections(&club, id).await.map_err(store_error)?;
+    if !corrections.is_empty() {
+        println!();
+        println!("Corrections");
+        for c in &corrections {
+            println!(
+                "  {} by {}: line {} board {}: {} -> {} ({})",
+                c.made_at,
+                c.made_by,
+                c.old.line_no,
+                c.old.board,
+                summary(&c.old),
+                summary(&c.new),
+                c.reason
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A line in a few words: `3 v 4: 4S N +1 450`.
+fn summary(l: &Line) -> String {
+    let mut parts = vec![format!("{} v {}:", l.ns, l.ew)];
+    for p in [
+        &l.contract,
+        &l.declarer,
+        &l.result,
+        &l.score,
+        &l.adjust,
+        &l.lead,
+    ] {
+        if !p.is_empty() {
+            parts.push(p.clone());
+        }
+    }
+    parts.join(" ")
+}
+
+async fn correct(a: CorrectArgs) -> CmdResult {
+    let (store, club) = a.db.club().await?;
+    let session = store.session(&club, a.id).await.map_err(store_error)?;
+    let section = a.section.clone().unwrap_or_default();
+    let candidates: Vec<&klaver_store::StoredLine> = session
+        .lines
+        .iter()
+        .filter(|l| l.line.board == a.board)
+        .filter(|l| a.section.is_none() || l.line.section == section)
+        .filter(|l| match (&a.table, &a.ns_pair, &a.line) {
+            (Some(t), _, _) => l.line.table == Some(*t),
+            (_, Some(p), _) => &l.line.ns == p,
+            (_, _, Some(n)) => l.line.line_no == *n,
+            _ => true,
+        })
+        .collect();
+    let target = match candidates.as_slice() {
+        [one] => *one,
+        [] => {
+            return Err(CliError::input(format!(
+                "session {} has no line of board {}{}: `klaver session show {}` lists the lines",
+                a.id,
+                a.board,
+                match (&a.table, &a.ns_pair, &a.line) {
+                    (Some(t), _, _) => format!(" at table {t}"),
+                    (_, Some(p), _) => format!(" with pair {p} North-South"),
+                    (_, _, Some(n)) => format!(" numbered {n}"),
+                    _ => String::new(),
+                },
+                a.id
+            )));
+        }
+        many => {
+            return Err(CliError::input(format!(
+                "board {} has {} lines in session {}: say which with --table, --ns-pair or --line ({})",
+                a.board,
+                many.len(),
+                a.id,
+                many.iter()
+                    .map(|l| format!("line {}: {}", l.line.line_no, summary(&l.line)))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )));
+        }
+    };
+    let old = &target.line;
+    let mut new = old.clone();
+    let play_changed = a.contract.is_some() || a.declarer.is_some() || a.result.is_some();
+    if let Some(c) = &a.contract {
+        new.contract = c.trim().to_string();
+        if c.trim().eq_ignore_ascii_case("pass") {
+            new.declarer.clear();
+            new.result.clear();
+        }
+    }
+    if let Some(d) = &a.declarer {
+        new.declarer = d.trim().to_string();
+    }
+    if let Some(r) = &a.result {
+        new.result = r.trim().to_string();
+    }
+    match &a.score {
+        Some(s) => new.score = s.trim().to_string(),
+        // The entered score gave way to the new contract's.
+        None if play_changed => new.score.clear(),
+        None => {}
+    }
+    if let Some(adj) = &a.adjust {
+        new.adjust = if adj.trim().eq_ignore_ascii_case("none") {
+            String::new()
+        } else {
+            adj.trim().to_string()
+        };
+    }
+    if let Some(l) = &a.lead {
+        new.lead = l.trim().to_string();
+    }
+    if let Some(p) = &a.set_ns {
+        new.ns = p.trim().to_string();
+    }
+    if let Some(p) = &a.set_ew {
+        new.ew = p.trim().to_string();
+    }
+    // The corrected session must read as cleanly as an imported file: the new line is
+    // checked with all the others (a pair playing a board twice, a 425).
+    let mut check = session.clone();
+    if let Some(l) = check
+        .lines
+        .iter_mut()
+        .find(|l| l.line.line_no == old.line_no)
+    {
+        l.line = new.clone();
+    }
+    let (_, read) = detect::read(&travellers_csv(&check), ReadOptions::default())
+        .map_err(|e| CliError::input(format!("the corrected session cannot be read: {e}")))?;
+    let errors: Vec<String> = read
+        .event
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == klaver_core::session::Severity::Error)
+        .map(|d| d.message.clone())
+        .collect();
+    if !errors.is_empty() {
+        return Err(CliError::input(format!(
+            "the corrected line {} of board {} is not valid; nothing was changed:\n  {}",
+            old.line_no,
+            old.board,
+            errors.join("\n  ")
+        )));
+    }
+    let index = check
+        .lines
+        .iter()
+        .position(|l| l.line.line_no == old.line_no)
+        .unwrap_or(0);
+    for d in read
+        .event
+        .diagnostics
+        .iter()
+        .filter(|d| d.line == Some(index as u32 + 2))
+    {
+        eprintln!(
+            "warning: line {} of board {}: {}",
+            old.line_no, old.board, d.message
+        );
+    }
+    let c = store
+        .correct(
+            &club,
+            LineAt {
+                session: a.id,
+                line_no: old.line_no,
+                version: target.version,
+            },
+            &new,
+            &who(a.by),
+            &a.reason,
+        )
+        .await
+        .map_err(store_error)?;
+    println!(
+        "session {} line {} board {} corrected: {} -> {} ({}, by {})",
+        a.id,
+        c.old.line_no,
+        c.old.board,
+        summary(&c.old),
+        summary(&c.new),
+        c.reason,
+        c.made_by
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The ranking settings the club keeps in the database.
+pub fn stored_ranking_settings(db: &DbArgs) -> Result<(String, String), CliError> {
+    block_on(async {
+        let (store, club) = db.club().await?;
+        match store.ranking_settings(&club).await.map_err(store_error)? {
+            Some(text) => Ok((text, format!("the ranking settings of {}", club.code))),
+            None => Err(CliError::input(format!(
+                "{} keeps no ranking settings: store them with `klaver club settings --ranking club.toml`, or give --settings",
+                club.code
+            ))),
+        }
+    })
+}
+
+/// Every pairs session of the club in the database, scored as it was imported, as the
+/// season ranking's input: the lines of one night (A, B, ...) form one session.
+pub fn stored_ranking_sessions(
+    db: &DbArgs,
+    club_settings: &klaver_core::ranking::season::Club,
+) -> Result<Vec<klaver_core::ranking::season::SessionInput>, CliError> {
+    use klaver_core::ranking::season::SessionInput;
+    use std::collections::BTreeMap;
+    block_on(async {
+        let (store, club) = db.club().await?;
+        let mut list = store.sessions(&club).await.map_err(store_error)?;
+        list.reverse();
+        let mut nights: BTreeMap<(String, String), SessionInput> = BTreeMap::new();
+        let mut errors = Vec::new();
+        for summary in &list {
+            let info = &summary.info;
+            let name = format!("session {} ({})", info.id, describe(info));
+            if info.form != "pairs" {
+                eprintln!(
+                    "warning: {name} is a {} session: only pairs sessions are ranked from the database so far; give its session CSV to rank it",
+                    info.form
+                );
+                continue;
+            }
+            let session = store.session(&club, info.id).await.map_err(store_error)?;
+            let scoring = ScoringArgs::from_words(&session.info.options)?;
+            let mut imported = imported_of(&session)?;
+            if imported.event.has_errors() {
+                errors.push(format!("{name} cannot be read back; correct it first"));
+                continue;
+            }
+            let convention = imported.convention;
+            let (result, _, _) =
+                super::score::score_pairs(&scoring, &mut imported.event, &convention, &name)?;
+            let mut json = Vec::new();
+            klaver_io::json::write(&mut json, &imported.event, &result, &info.title, &info.date)
+                .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+            let text = String::from_utf8_lossy(&json);
+            match klaver_io::ranking_io::read_score_json(
+                &text,
+                &name,
+                club_settings,
+                Some(&info.moment),
+            ) {
+                Ok(mut input) => {
+                    for p in &mut input.pairs {
+                        if p.line.is_empty() {
+                            p.line = info.line_name.clone();
+                        }
+                    }
+                    match nights.entry((info.date.clone(), info.moment.clone())) {
+                        std::collections::btree_map::Entry::Vacant(v) => {
+                            v.insert(input);
+                        }
+                        std::collections::btree_map::Entry::Occupied(mut o) => {
+                            o.get_mut().pairs.extend(input.pairs);
+                        }
+                    }
+                }
+                Err(e) => errors.extend(e.iter().map(|e| e.to_string())),
+            }
+        }
+        if !errors.is_empty() {
+            let mut msg = "the stored sessions have errors; nothing was ranked:".to_string();
+            for e in errors {
+                msg.push_str(&format!("\n  {e}"));
+            }
+            return Err(CliError::input(msg));
+        }
+        Ok(nights.into_values().collect())
+    })
+}

@@ -1,0 +1,476 @@
+//! The club's database from the command line: `klaver club`, `player`, `session`,
+//! `export`, `import` and `ranking` without session files, on SQLite and (when
+//! `KLAVER_TEST_POSTGRES` names a server) PostgreSQL alike.
+
+mod common;
+
+use common::{stderr, stdout, temp_file, temp_path};
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+/// Runs klaver against one database.
+fn k(db: &str, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .env("KLAVER_DATABASE_URL", db)
+        .env_remove("KLAVER_CLUB")
+        .output()
+        .expect("the klaver binary runs")
+}
+
+/// Runs klaver and insists it succeeds.
+fn ok(db: &str, args: &[&str]) -> String {
+    let o = k(db, args);
+    assert!(
+        o.status.success(),
+        "klaver {args:?} failed:\n{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    stdout(&o)
+}
+
+/// A fresh database of each kind: a SQLite file, and a PostgreSQL database when a
+/// server is configured (see the store's tests).
+fn databases(test: &str) -> Vec<String> {
+    let sqlite = temp_path("store-cli", &format!("{test}.db"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", sqlite.display()));
+    }
+    let mut out = vec![sqlite.display().to_string()];
+    match std::env::var("KLAVER_TEST_POSTGRES") {
+        Ok(admin) => out.push(postgres_database(&admin, test)),
+        Err(_) => assert!(
+            std::env::var_os("KLAVER_REQUIRE_POSTGRES").is_none(),
+            "KLAVER_REQUIRE_POSTGRES is set but KLAVER_TEST_POSTGRES names no server"
+        ),
+    }
+    out
+}
+
+fn postgres_database(admin: &str, test: &str) -> String {
+    use sqlx::Connection;
+    let name = format!("klaver_cli_{test}_{}", std::process::id()).replace('-', "_");
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            sqlx::any::install_default_drivers();
+            let mut conn = sqlx::AnyConnection::connect(admin).await.unwrap();
+            sqlx::raw_sql(&format!("DROP DATABASE IF EXISTS {name}"))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+            sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        });
+    let cut = admin.split('?').next().unwrap().rfind('/').unwrap();
+    format!("{}/{name}", &admin[..cut])
+}
+
+const PLAYERS: &str = "bondsnummer,naam
+1001,Jan Jansen
+1002,Piet de Vries
+1003,Anna Bakker
+1004,Kees Bakker
+1005,Els Visser
+1006,Tom Visser
+1007,Joke de Boer
+1008,Henk de Boer
+";
+
+const TRAVELLERS: &str = "board,table,ns,ew,contract,declarer,result,score
+1,1,1,2,4S,N,=,420
+1,2,3,4,4S,N,+1,450
+2,1,1,2,3NT,S,-1,-100
+2,2,3,4,2H,E,=,-110
+3,1,1,3,1NT,N,+1,120
+3,2,2,4,PASS,,,0
+4,1,1,3,4H,E,-2,200
+4,2,2,4,4H,E,=,-620
+";
+
+const PAIRS: &str = "pair,names
+1,Jan Jansen - Piet de Vries
+2,A. Bakker & K. Bakker
+3,Visser - Visser
+4,Joke de Boer en Henk de Boer
+";
+
+fn club(db: &str) {
+    ok(db, &["club", "init", "--name", "BC De Kievit"]);
+    let players = temp_file("store-cli", "players.csv", PLAYERS);
+    let out = ok(db, &["player", "import", players.to_str().unwrap()]);
+    assert!(out.contains("8 added, 0 renamed, 0 unchanged"), "{out}");
+}
+
+#[test]
+fn a_club_night_from_import_to_correction_and_backup() {
+    let travellers = temp_file("store-cli", "night.csv", TRAVELLERS);
+    let pairs = temp_file("store-cli", "night.pairs.csv", PAIRS);
+    for db in databases("night") {
+        club(&db);
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                travellers.to_str().unwrap(),
+                "--pairs",
+                pairs.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+                "--title",
+                "Dinsdagavond",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        // "Visser - Visser" could be either Visser: reported, not guessed.
+        assert!(
+            stderr(&o).contains("pair 3: \"Visser\" could be Els Visser or Tom Visser"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(stdout(&o).contains("session 1 (2025-09-02 tuesday): 4 pairs, 8 traveller lines stored; 1 pairs with names not matched to players"));
+
+        let list = ok(&db, &["session", "list"]);
+        assert!(list.contains("2025-09-02  tuesday"), "{list}");
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(show.contains("A. Bakker & K. Bakker"), "{show}");
+        assert!(
+            show.contains("Anna Bakker (1003), Kees Bakker (1004)"),
+            "{show}"
+        );
+
+        // Scored from the database exactly as from the file.
+        let from_file = stdout(&common::klaver(&[
+            "score",
+            travellers.to_str().unwrap(),
+            "--pairs",
+            pairs.to_str().unwrap(),
+            "--title",
+            "Dinsdagavond",
+            "--date",
+            "2025-09-02",
+        ]));
+        let stored = ok(&db, &["session", "score", "1"]);
+        assert_eq!(stored, from_file);
+
+        // A correction: the score of table 2 on board 1 was 420, not 450.
+        let o = k(
+            &db,
+            &[
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "1",
+                "--table",
+                "2",
+                "--result",
+                "=",
+                "--reason",
+                "result copied wrongly",
+                "--by",
+                "td",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("line 2 board 1 corrected: 3 v 4: 4S N +1 450 -> 3 v 4: 4S N ="),
+            "{}",
+            stdout(&o)
+        );
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(show.contains("by td: line 2 board 1"), "{show}");
+        assert!(show.contains("(result copied wrongly)"), "{show}");
+        let json = ok(&db, &["session", "score", "1", "--format", "json"]);
+        assert!(
+            json.contains("\"ns\":\"3\",\"ew\":\"4\",\"score\":420"),
+            "{json}"
+        );
+
+        // A correction that makes the line impossible is refused, and nothing changes.
+        let o = k(
+            &db,
+            &[
+                "session", "correct", "1", "--board", "1", "--table", "1", "--score", "425",
+                "--reason", "typo",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("nothing was changed"), "{}", stderr(&o));
+        let o = k(
+            &db,
+            &[
+                "session", "correct", "1", "--board", "1", "--reason", "x", "--lead", "SA",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("board 1 has 2 lines"), "{}", stderr(&o));
+
+        // Exports: the travellers as they stand, and a PBN other programs read.
+        let csv = temp_path("store-cli", "export.csv");
+        ok(&db, &["session", "export", "1", csv.to_str().unwrap()]);
+        let text = std::fs::read_to_string(&csv).unwrap();
+        assert!(text.starts_with("board,table,ns,ew,contract"), "{text}");
+        assert!(text.contains("1,2,3,4,4S,N,=,420"), "{text}");
+        let pbn = temp_path("store-cli", "export.pbn");
+        ok(&db, &["session", "export", "1", pbn.to_str().unwrap()]);
+        assert!(
+            std::fs::read_to_string(&pbn)
+                .unwrap()
+                .contains("[ScoreTable ")
+        );
+
+        // The same file again is refused.
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                travellers.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("already stored (session 1)"),
+            "{}",
+            stderr(&o)
+        );
+
+        // The whole club to an archive and back under another code.
+        let archive = temp_path("store-cli", "club.json");
+        ok(&db, &["export", archive.to_str().unwrap()]);
+        let out = ok(
+            &db,
+            &["import", archive.to_str().unwrap(), "--as", "kievit-2"],
+        );
+        assert!(out.contains("8 players, 1 sessions"), "{out}");
+        let o = k(&db, &["session", "list"]);
+        assert!(
+            stderr(&o).contains("several clubs (bc-de-kievit, kievit-2)"),
+            "{}",
+            stderr(&o)
+        );
+        let restored = ok(&db, &["session", "score", "2", "--club", "kievit-2"]);
+        let original = ok(&db, &["session", "score", "1", "--club", "bc-de-kievit"]);
+        assert_eq!(restored, original);
+        let log = ok(&db, &["session", "show", "2", "--club", "kievit-2"]);
+        assert!(log.contains("(result copied wrongly)"), "{log}");
+    }
+}
+
+#[test]
+fn bad_input_stores_nothing() {
+    let bad = temp_file(
+        "store-cli",
+        "bad.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,425\n",
+    );
+    let good = temp_file("store-cli", "good.csv", TRAVELLERS);
+    let pairs = temp_file("store-cli", "good.pairs.csv", PAIRS);
+    for db in databases("bad") {
+        let o = k(&db, &["session", "list"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("klaver club init"), "{}", stderr(&o));
+        club(&db);
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                bad.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("nothing was stored"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("line 3"), "{}", stderr(&o));
+        let o = k(&db, &["session", "import", good.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("give --date YYYY-MM-DD"),
+            "{}",
+            stderr(&o)
+        );
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                good.to_str().unwrap(),
+                "--pairs",
+                pairs.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+                "--strict-names",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("nothing was stored"), "{}", stderr(&o));
+        assert!(ok(&db, &["session", "list"]).contains("0 sessions"));
+        // With --add-players the unknown names become guests; an ambiguous one stays.
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                good.to_str().unwrap(),
+                "--pairs",
+                pairs.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+                "--add-players",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(ok(&db, &["session", "list"]).contains("1 sessions"));
+    }
+}
+
+#[test]
+fn the_ranking_reads_the_database() {
+    let travellers = temp_file("store-cli", "rank.csv", TRAVELLERS);
+    let pairs = temp_file(
+        "store-cli",
+        "rank.pairs.csv",
+        "pair,names,players\n1,,1001+1002\n2,,1003+1004\n3,,1005+1006\n4,,1007+1008\n",
+    );
+    let settings = temp_file(
+        "store-cli",
+        "rank.toml",
+        "lines = 1\nz = 2\nmin = 1\nx = 0\nme = 1\ninv = 0\ny = 0\n\n[[moment]]\nname = \"tuesday\"\n",
+    );
+    for db in databases("rank") {
+        club(&db);
+        let o = k(&db, &["ranking"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("keeps no ranking settings"),
+            "{}",
+            stderr(&o)
+        );
+        ok(
+            &db,
+            &["club", "settings", "--ranking", settings.to_str().unwrap()],
+        );
+        for date in ["2025-09-02", "2025-09-09"] {
+            ok(
+                &db,
+                &[
+                    "session",
+                    "import",
+                    travellers.to_str().unwrap(),
+                    "--pairs",
+                    pairs.to_str().unwrap(),
+                    "--date",
+                    date,
+                    "--moment",
+                    "tuesday",
+                ],
+            );
+        }
+        // The same sessions scored to JSON files give the same ranking.
+        let mut files = Vec::new();
+        for id in ["1", "2"] {
+            let json = ok(&db, &["session", "score", id, "--format", "json"]);
+            files.push(temp_file("store-cli", &format!("rank-{id}.json"), &json));
+        }
+        let from_db = ok(&db, &["ranking"]);
+        let from_files = stdout(&common::klaver(&[
+            "ranking",
+            "--settings",
+            settings.to_str().unwrap(),
+            files[0].to_str().unwrap(),
+            files[1].to_str().unwrap(),
+        ]));
+        assert_eq!(from_db, from_files);
+        assert!(from_db.contains("1001"), "{from_db}");
+    }
+}
+
+/// A writer killed in the middle of an import leaves either the whole session or none
+/// of it, and what was stored before is untouched.
+#[test]
+fn a_writer_killed_mid_import_loses_nothing() {
+    let big = temp_path("store-cli", "big.csv");
+    let o = common::klaver(&[
+        "generate",
+        "--pairs",
+        "3000",
+        "--boards",
+        "27",
+        "-o",
+        big.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let small = temp_file("store-cli", "small.csv", TRAVELLERS);
+    let lines_in_big = std::fs::read_to_string(&big).unwrap().lines().count() as i64 - 1;
+    for db in databases("kill") {
+        club(&db);
+        ok(
+            &db,
+            &[
+                "session",
+                "import",
+                small.to_str().unwrap(),
+                "--date",
+                "2025-01-07",
+            ],
+        );
+        for (round, delay) in [0u64, 50, 200, 600].into_iter().enumerate() {
+            let date = format!("2025-02-{:02}", round + 1);
+            let mut child = Command::new(env!("CARGO_BIN_EXE_klaver"))
+                .args(["session", "import", big.to_str().unwrap(), "--date", &date])
+                .env("KLAVER_DATABASE_URL", &db)
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut err = BufReader::new(child.stderr.take().unwrap());
+            let mut line = String::new();
+            // Wait until the writing has begun, then kill it at some point of it.
+            while err.read_line(&mut line).unwrap() > 0 && !line.contains("storing") {
+                line.clear();
+            }
+            std::thread::sleep(Duration::from_millis(delay));
+            let _ = child.kill();
+            let _ = child.wait();
+            // The database opens, the earlier session is whole, and the killed import is
+            // either all there or not there at all.
+            let list = ok(&db, &["session", "list"]);
+            assert!(list.contains("2025-01-07"), "{list}");
+            let row = list.lines().find(|l| l.contains(&date));
+            // Killed as the writing began, the import cannot have finished (it takes
+            // seconds): this is the case the test is for.
+            if delay == 0 {
+                assert!(row.is_none(), "{list}");
+            }
+            if let Some(row) = row {
+                let cols: Vec<&str> = row.split_whitespace().collect();
+                assert_eq!(cols[5].parse::<i64>().unwrap(), lines_in_big, "{row}");
+            }
+            let show = ok(&db, &["session", "show", "1"]);
+            assert!(show.contains("Lines"), "{show}");
+        }
+        // After all that, the import goes through.
+        ok(
+            &db,
+            &[
+                "session",
+                "import",
+                big.to_str().unwrap(),
+                "--date",
+                "2025-03-04",
+            ],
+        );
+    }
+}
