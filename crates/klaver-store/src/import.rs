@@ -121,6 +121,10 @@ pub fn match_pair_names(names: &str, ids: &[String], players: &[Player]) -> Name
             [] => out
                 .problems
                 .push(format!("{part:?} is not one of the club's players")),
+            _ if out
+                .problems
+                .iter()
+                .any(|p| p.starts_with(&format!("{part:?} could be"))) => {}
             many => out.problems.push(format!(
                 "{part:?} could be {}: write the full name or the federation number",
                 many.iter()
