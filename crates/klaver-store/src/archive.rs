@@ -73,6 +73,10 @@ pub struct ArchivedPair {
     pub players: Vec<usize>,
 }
 
+fn imported() -> String {
+    "import".into()
+}
+
 /// A line in an archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArchivedLine {
@@ -81,6 +85,9 @@ pub struct ArchivedLine {
     pub line: Line,
     /// Its version (1 + corrections).
     pub version: i64,
+    /// Who entered it.
+    #[serde(default = "imported")]
+    pub entered_by: String,
     /// Its corrections, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub corrections: Vec<Correction>,
@@ -124,6 +131,7 @@ impl Store {
                         corrections: corrections.remove(&l.line.line_no).unwrap_or_default(),
                         line: l.line,
                         version: l.version,
+                        entered_by: l.entered_by,
                     })
                     .collect(),
             });
@@ -274,7 +282,7 @@ impl Store {
                 pairs,
                 lines: s.lines.iter().map(|l| l.line.clone()).collect(),
             };
-            let session = insert_session(&mut tx, &club, &new).await?;
+            let session = insert_session(&mut tx, &club, &new, false).await?;
             for l in s
                 .lines
                 .iter()

@@ -25,6 +25,7 @@ mod clock;
 pub mod import;
 pub mod migrate;
 mod model;
+mod nights;
 mod players;
 mod sessions;
 
@@ -35,6 +36,7 @@ pub use import::{
     pairs_from_event, travellers_csv,
 };
 pub use model::*;
+pub use nights::{Director, LoggedIn, TableLink, session_name};
 pub use players::Season;
 pub use sessions::LineAt;
 

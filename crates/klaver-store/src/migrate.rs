@@ -22,11 +22,18 @@ pub struct Migration {
 }
 
 /// Every migration, oldest first.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    description: "clubs, players, partnerships, moments, seasons, sessions, results, corrections, settings",
-    sql: include_str!("../migrations/0001_club.sql"),
-}];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        description: "clubs, players, partnerships, moments, seasons, sessions, results, corrections, settings",
+        sql: include_str!("../migrations/0001_club.sql"),
+    },
+    Migration {
+        version: 2,
+        description: "club nights: publishing, directors, logins, table links, who entered a line",
+        sql: include_str!("../migrations/0002_club_nights.sql"),
+    },
+];
 
 /// The newest schema version this klaver writes.
 pub fn latest() -> i64 {

@@ -111,6 +111,8 @@ pub struct StoredLine {
     pub line: Line,
     /// 1 as entered; one more for every correction.
     pub version: i64,
+    /// Who entered it: `import`, a director's login, or `table 3`.
+    pub entered_by: String,
 }
 
 /// A pair of a session as the session's files name it.
@@ -165,6 +167,10 @@ pub struct SessionInfo {
     /// Who imported it.
     #[serde(default)]
     pub imported_by: String,
+    /// When the results were published; `None` while the night is still being played
+    /// or entered.
+    #[serde(default)]
+    pub published_at: Option<String>,
 }
 
 /// A session to store.

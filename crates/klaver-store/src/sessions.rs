@@ -39,7 +39,8 @@ fn line_of(row: &AnyRow, at: usize) -> Result<Line, sqlx::Error> {
 }
 
 const INFO_COLUMNS: &str = "s.id, s.played_on, m.name, s.line_name, s.title, s.form, s.movement, \
-                            s.boards_per_round, s.options, s.source, s.imported_at, s.imported_by";
+                            s.boards_per_round, s.options, s.source, s.imported_at, s.imported_by, \
+                            s.published_at";
 
 fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
     let options: String = row.try_get(8)?;
@@ -56,6 +57,7 @@ fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
         source: row.try_get(9)?,
         imported_at: row.try_get(10)?,
         imported_by: row.try_get(11)?,
+        published_at: row.try_get(12)?,
     })
 }
 
@@ -71,7 +73,7 @@ pub struct LineAt {
 }
 
 /// How a session is named in messages: `2025-09-02 tuesday line A`.
-pub(crate) fn describe(info: &SessionInfo) -> String {
+pub fn describe(info: &SessionInfo) -> String {
     let mut s = format!("{} {}", info.date, info.moment);
     if !info.line_name.is_empty() {
         s.push_str(&format!(" line {}", info.line_name));
@@ -87,8 +89,13 @@ impl Store {
         club: &Club,
         session: &NewSession,
     ) -> Result<i64, StoreError> {
+        if session.lines.is_empty() {
+            return Err(StoreError::Invalid(
+                "the session has no traveller lines: nothing to store".into(),
+            ));
+        }
         let mut tx = self.write("cannot start the import").await?;
-        let id = insert_session(&mut tx, club, session).await?;
+        let id = insert_session(&mut tx, club, session, true).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the import; nothing was stored"))?;
@@ -115,9 +122,9 @@ impl Store {
             .map(|r| {
                 Ok(SessionSummary {
                     info: info_of(r)?,
-                    pairs: r.try_get(12)?,
-                    lines: r.try_get(13)?,
-                    corrections: r.try_get(14)?,
+                    pairs: r.try_get(13)?,
+                    lines: r.try_get(14)?,
+                    corrections: r.try_get(15)?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -187,7 +194,7 @@ impl Store {
             read().map_err(db("cannot read the session's pairs"))?;
         }
         let line_rows = sqlx::query(&format!(
-            "SELECT {LINE_COLUMNS}, version FROM results WHERE session_id = $1 ORDER BY line_no"
+            "SELECT {LINE_COLUMNS}, version, entered_by FROM results WHERE session_id = $1 ORDER BY line_no"
         ))
         .bind(id)
         .fetch_all(&mut *conn)
@@ -199,6 +206,7 @@ impl Store {
                 Ok(StoredLine {
                     line: line_of(r, 0)?,
                     version: r.try_get(15)?,
+                    entered_by: r.try_get(16)?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -372,11 +380,14 @@ pub(crate) async fn insert_correction(
     Ok(())
 }
 
-/// Writes a session inside a transaction (shared with the archive import).
+/// Writes a session inside a transaction (shared with the archive import and the club
+/// nights run in klaver); `publish` marks a session without a publication date as
+/// published now (an imported file's results are already final).
 pub(crate) async fn insert_session(
     tx: &mut Tx,
     club: &Club,
     session: &NewSession,
+    publish: bool,
 ) -> Result<i64, StoreError> {
     let info = &session.info;
     let Some(date) = parse_date(&info.date) else {
@@ -385,11 +396,6 @@ pub(crate) async fn insert_session(
             info.date
         )));
     };
-    if session.lines.is_empty() {
-        return Err(StoreError::Invalid(
-            "the session has no traveller lines: nothing to store".into(),
-        ));
-    }
     let moment = if info.moment.trim().is_empty() {
         weekday(date).to_string()
     } else {
@@ -442,8 +448,8 @@ pub(crate) async fn insert_session(
     };
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO sessions (club_id, played_on, moment_id, line_name, title, form, movement,
-            boards_per_round, options, source, imported_at, imported_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+            boards_per_round, options, source, imported_at, imported_by, published_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(club.id)
     .bind(&info.date)
@@ -457,6 +463,11 @@ pub(crate) async fn insert_session(
     .bind(&info.source)
     .bind(&imported_at)
     .bind(&info.imported_by)
+    .bind(
+        info.published_at
+            .clone()
+            .or_else(|| publish.then(|| imported_at.clone())),
+    )
     .fetch_one(&mut **tx)
     .await
     .map_err(db(format!("cannot store the session of {described}")))?;
@@ -489,6 +500,12 @@ pub(crate) async fn insert_session(
         }
     }
 
+    sqlx::query("UPDATE sessions SET last_line = $1 WHERE id = $2")
+        .bind(session.lines.iter().map(|l| l.line_no).max().unwrap_or(0))
+        .bind(id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("cannot store the session"))?;
     for chunk in session.lines.chunks(LINES_PER_INSERT) {
         let mut sql = format!("INSERT INTO results ({LINE_COLUMNS}, session_id, version) VALUES ");
         for i in 0..chunk.len() {

@@ -463,13 +463,53 @@ async fn schema_versions() {
 #[tokio::test]
 async fn an_older_database_is_brought_forward() {
     for loc in locations("forward").await {
-        // The database as the first klaver with a store left it.
+        // The database as the first klaver with a store (schema 1) left it, written
+        // with that version's statements.
         let old = Store::open_at_version(&loc, 1).await.unwrap();
         let club = club_with_players(&old).await;
-        let id = old
-            .import_session(&club, &session(&old, &club, "2025-09-02", "").await)
+        let new = session(&old, &club, "2025-09-02", "").await;
+        let pool = old.pool();
+        let moment: i64 = sqlx::query_scalar(
+            "INSERT INTO moments (club_id, name) VALUES ($1, 'tuesday') RETURNING id",
+        )
+        .bind(club.id)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO sessions (club_id, played_on, moment_id, line_name, title, form, options,
+                source, imported_at, imported_by)
+             VALUES ($1, '2025-09-02', $2, '', '', 'pairs', '[]', 'old.csv (CSV)',
+                '2025-09-03T08:00:00Z', 'td') RETURNING id",
+        )
+        .bind(club.id)
+        .bind(moment)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        for l in &new.lines {
+            sqlx::query(
+                "INSERT INTO results (session_id, line_no, source_line, section, board, table_no,
+                    round_no, ns, ew, room, contract, declarer, result, score, adjust, lead, version)
+                 VALUES ($1, $2, $3, '', $4, $5, NULL, $6, $7, '', $8, $9, $10, $11, $12, $13, 1)",
+            )
+            .bind(id)
+            .bind(l.line_no)
+            .bind(l.source_line)
+            .bind(l.board)
+            .bind(l.table)
+            .bind(&l.ns)
+            .bind(&l.ew)
+            .bind(&l.contract)
+            .bind(&l.declarer)
+            .bind(&l.result)
+            .bind(&l.score)
+            .bind(&l.adjust)
+            .bind(&l.lead)
+            .execute(pool)
             .await
             .unwrap();
+        }
         old.close().await;
         let store = Store::open(&loc).await.unwrap();
         assert_eq!(
@@ -478,7 +518,23 @@ async fn an_older_database_is_brought_forward() {
         );
         let club = store.club(None).await.unwrap();
         assert_eq!(store.players(&club).await.unwrap().len(), 10);
-        assert_eq!(store.session(&club, id).await.unwrap().lines.len(), 6);
+        let s = store.session(&club, id).await.unwrap();
+        assert_eq!(s.lines.len(), 6);
+        // Version 2 counts imported sessions as published and lines as imported, and
+        // numbers new lines after the old ones.
+        assert_eq!(
+            s.info.published_at.as_deref(),
+            Some(s.info.imported_at.as_str())
+        );
+        assert!(s.lines.iter().all(|l| l.entered_by == "import"));
+        let extra = Line {
+            board: 3,
+            ns: "5".into(),
+            ew: "6".into(),
+            contract: "PASS".into(),
+            ..Line::default()
+        };
+        assert_eq!(store.add_line(&club, id, &extra, "td").await.unwrap(), 7);
     }
 }
 
@@ -531,5 +587,183 @@ async fn writers_at_once_all_land() {
         }
         assert_eq!(first.sessions(&club).await.unwrap().len(), 4);
         assert_eq!(first.corrections(&club, base).await.unwrap().len(), 3);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_entered_from_every_table_at_once() {
+    for loc in locations("night").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club_with_players(&store).await;
+        let pairs: Vec<klaver_store::SessionPair> = (1..=20)
+            .map(|p| klaver_store::SessionPair {
+                pair: p.to_string(),
+                ..Default::default()
+            })
+            .collect();
+        let info = SessionInfo {
+            date: "2025-10-14".into(),
+            form: "pairs".into(),
+            movement: Some("mitchell-10".into()),
+            ..SessionInfo::default()
+        };
+        let id = store.create_night(&club, &info, &pairs).await.unwrap();
+        let night = store.session(&club, id).await.unwrap();
+        assert!(night.lines.is_empty());
+        assert_eq!(night.info.published_at, None);
+        // Ten tables enter three boards each at the same moment.
+        let mut tasks = Vec::new();
+        for table in 1..=10i64 {
+            let loc = loc.clone();
+            let club = club.clone();
+            tasks.push(tokio::spawn(async move {
+                let store = Store::open(&loc).await.unwrap();
+                let mut numbers = Vec::new();
+                for board in 1..=3 {
+                    let line = Line {
+                        board,
+                        table: Some(table),
+                        round: Some(1),
+                        ns: table.to_string(),
+                        ew: (table + 10).to_string(),
+                        contract: "3NT".into(),
+                        declarer: "N".into(),
+                        result: "=".into(),
+                        ..Line::default()
+                    };
+                    numbers.push(
+                        store
+                            .add_line(&club, id, &line, &format!("table {table}"))
+                            .await
+                            .unwrap(),
+                    );
+                }
+                numbers
+            }));
+        }
+        let mut all = Vec::new();
+        for t in tasks {
+            all.extend(t.await.unwrap());
+        }
+        all.sort_unstable();
+        assert_eq!(all, (1..=30).collect::<Vec<i64>>());
+        let night = store.session(&club, id).await.unwrap();
+        assert_eq!(night.lines.len(), 30);
+        assert!(night.lines.iter().any(|l| l.entered_by == "table 7"));
+        // The same board between the same pairs again, either way round, is refused.
+        let again = Line {
+            board: 2,
+            ns: "13".into(),
+            ew: "3".into(),
+            contract: "PASS".into(),
+            ..Line::default()
+        };
+        assert!(matches!(
+            store.add_line(&club, id, &again, "td").await,
+            Err(StoreError::Conflict(_))
+        ));
+        store.publish(&club, id, true).await.unwrap();
+        assert!(
+            store
+                .session(&club, id)
+                .await
+                .unwrap()
+                .info
+                .published_at
+                .is_some()
+        );
+        store.publish(&club, id, false).await.unwrap();
+        assert!(
+            store
+                .session(&club, id)
+                .await
+                .unwrap()
+                .info
+                .published_at
+                .is_none()
+        );
+        let other = store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
+        assert!(matches!(
+            store.add_line(&other, id, &again, "td").await,
+            Err(StoreError::NotFound(_))
+        ));
+    }
+}
+
+#[tokio::test]
+async fn directors_logins_and_table_links() {
+    for store in stores("directors").await {
+        let club = club_with_players(&store).await;
+        let d = store
+            .add_director(&club, "marijke", "$argon2id$hash")
+            .await
+            .unwrap();
+        assert!(matches!(
+            store.add_director(&club, "marijke", "x").await,
+            Err(StoreError::Conflict(_))
+        ));
+        assert_eq!(
+            store.director(&club, "marijke").await.unwrap(),
+            Some(d.clone())
+        );
+        assert_eq!(store.director(&club, "nobody").await.unwrap(), None);
+        store
+            .start_login(&d, "hash-1", "csrf-1", "2999-01-01T00:00:00Z")
+            .await
+            .unwrap();
+        store
+            .start_login(&d, "hash-old", "csrf-2", "2000-01-01T00:00:00Z")
+            .await
+            .unwrap();
+        let l = store.logged_in("hash-1").await.unwrap().unwrap();
+        assert_eq!(
+            (l.director.login.as_str(), l.csrf.as_str()),
+            ("marijke", "csrf-1")
+        );
+        assert_eq!(store.logged_in("hash-old").await.unwrap(), None, "expired");
+        assert_eq!(store.logged_in("nonsense").await.unwrap(), None);
+        store.end_login("hash-1").await.unwrap();
+        assert_eq!(store.logged_in("hash-1").await.unwrap(), None);
+        store
+            .start_login(&d, "hash-2", "csrf", "2999-01-01T00:00:00Z")
+            .await
+            .unwrap();
+        store
+            .set_director_password(&d, "$argon2id$new")
+            .await
+            .unwrap();
+        assert_eq!(
+            store.logged_in("hash-2").await.unwrap(),
+            None,
+            "a new password ends logins"
+        );
+
+        let id = store
+            .create_night(
+                &club,
+                &SessionInfo {
+                    date: "2025-10-21".into(),
+                    form: "pairs".into(),
+                    ..SessionInfo::default()
+                },
+                &[],
+            )
+            .await
+            .unwrap();
+        store.set_table_link(&club, id, 3, "t3").await.unwrap();
+        let link = store.table_link("t3").await.unwrap().unwrap();
+        assert_eq!((link.session, link.table, link.club_id), (id, 3, club.id));
+        store.set_table_link(&club, id, 3, "t3-new").await.unwrap();
+        assert_eq!(
+            store.table_link("t3").await.unwrap(),
+            None,
+            "the old link stops"
+        );
+        assert!(store.table_link("t3-new").await.unwrap().is_some());
+        let other = store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
+        assert!(matches!(
+            store.set_table_link(&other, id, 1, "x").await,
+            Err(StoreError::NotFound(_))
+        ));
     }
 }

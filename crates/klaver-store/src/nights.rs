@@ -1,0 +1,403 @@
+//! Club nights run in klaver: created before any result, entered line by line by the
+//! director or from the tables' phones, published when the director says so; and the
+//! directors, their logins and the tables' links that the web app checks.
+//!
+//! Secrets (login cookies, table links) are never stored: the web app keeps only a hash
+//! of each, so a copy of the database does not let anyone in.
+
+use crate::clock::now;
+use crate::model::{Club, Line, NewSession, SessionInfo, SessionPair};
+use crate::sessions::{describe, insert_session};
+use crate::{Store, StoreError, db};
+use sqlx::Row;
+
+/// A director of a club.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Director {
+    /// The database's number.
+    pub id: i64,
+    /// The club.
+    pub club_id: i64,
+    /// The login name.
+    pub login: String,
+    /// The password's hash (PHC string).
+    pub password_hash: String,
+}
+
+/// A director's login as the web app finds it from its cookie.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedIn {
+    /// The director.
+    pub director: Director,
+    /// The form token that every change must carry.
+    pub csrf: String,
+}
+
+/// What a table's link opens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableLink {
+    /// The club.
+    pub club_id: i64,
+    /// The session.
+    pub session: i64,
+    /// The table.
+    pub table: i64,
+}
+
+impl Store {
+    /// Creates a night with its pairs and no results yet (unpublished).
+    pub async fn create_night(
+        &self,
+        club: &Club,
+        info: &SessionInfo,
+        pairs: &[SessionPair],
+    ) -> Result<i64, StoreError> {
+        let session = NewSession {
+            info: SessionInfo {
+                published_at: None,
+                ..info.clone()
+            },
+            pairs: pairs.to_vec(),
+            lines: Vec::new(),
+        };
+        let mut tx = self.write("cannot create the night").await?;
+        let id = insert_session(&mut tx, club, &session, false).await?;
+        tx.commit().await.map_err(db("cannot create the night"))?;
+        Ok(id)
+    }
+
+    /// Adds a result to a session; a board the same two pairs already have a line for is
+    /// refused (a correction changes it). Returns the new line's number.
+    pub async fn add_line(
+        &self,
+        club: &Club,
+        session: i64,
+        line: &Line,
+        by: &str,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.write("cannot add the result").await?;
+        // Raising the counter first makes concurrent adders to this session wait here.
+        let line_no: Option<i64> = sqlx::query_scalar(
+            "UPDATE sessions SET last_line = last_line + 1 WHERE id = $1 AND club_id = $2
+             RETURNING last_line",
+        )
+        .bind(session)
+        .bind(club.id)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("cannot add the result"))?;
+        let Some(line_no) = line_no else {
+            return Err(StoreError::NotFound(format!(
+                "club {} has no session {session}",
+                club.code
+            )));
+        };
+        let existing: Option<i64> = sqlx::query_scalar(
+            "SELECT line_no FROM results WHERE session_id = $1 AND board = $2 AND section = $3
+               AND ((ns = $4 AND ew = $5) OR (ns = $5 AND ew = $4))",
+        )
+        .bind(session)
+        .bind(line.board)
+        .bind(&line.section)
+        .bind(&line.ns)
+        .bind(&line.ew)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("cannot look up the board"))?;
+        if let Some(other) = existing {
+            return Err(StoreError::Conflict(format!(
+                "board {} of {} against {} is already entered (line {other}): correct that line instead",
+                line.board, line.ns, line.ew
+            )));
+        }
+        sqlx::query(
+            "INSERT INTO results (line_no, source_line, section, board, table_no, round_no, ns, ew,
+                room, contract, declarer, result, score, adjust, lead, session_id, version, entered_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, $17)",
+        )
+        .bind(line_no)
+        .bind(line_no)
+        .bind(&line.section)
+        .bind(line.board)
+        .bind(line.table)
+        .bind(line.round)
+        .bind(&line.ns)
+        .bind(&line.ew)
+        .bind(&line.room)
+        .bind(&line.contract)
+        .bind(&line.declarer)
+        .bind(&line.result)
+        .bind(&line.score)
+        .bind(&line.adjust)
+        .bind(&line.lead)
+        .bind(session)
+        .bind(by)
+        .execute(&mut *tx)
+        .await
+        .map_err(db("cannot add the result"))?;
+        tx.commit().await.map_err(db("cannot add the result"))?;
+        Ok(line_no)
+    }
+
+    /// Publishes a session's results (or takes them back).
+    pub async fn publish(&self, club: &Club, session: i64, on: bool) -> Result<(), StoreError> {
+        let mut tx = self.write("cannot publish the session").await?;
+        let done =
+            sqlx::query("UPDATE sessions SET published_at = $1 WHERE id = $2 AND club_id = $3")
+                .bind(on.then(now))
+                .bind(session)
+                .bind(club.id)
+                .execute(&mut *tx)
+                .await
+                .map_err(db("cannot publish the session"))?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(format!(
+                "club {} has no session {session}",
+                club.code
+            )));
+        }
+        tx.commit().await.map_err(db("cannot publish the session"))
+    }
+
+    /// Adds a director (the password already hashed); the login must be new in the club.
+    pub async fn add_director(
+        &self,
+        club: &Club,
+        login: &str,
+        password_hash: &str,
+    ) -> Result<Director, StoreError> {
+        let login = login.trim();
+        if login.is_empty() || login.chars().any(char::is_whitespace) {
+            return Err(StoreError::Invalid(format!(
+                "the login {login:?} must be one word without spaces"
+            )));
+        }
+        let mut tx = self.write("cannot add the director").await?;
+        if self.director_in(&mut tx, club.id, login).await?.is_some() {
+            return Err(StoreError::Conflict(format!(
+                "{} already has a director {login}",
+                club.code
+            )));
+        }
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO directors (club_id, login, password_hash, created_at) VALUES ($1, $2, $3, $4)
+             RETURNING id",
+        )
+        .bind(club.id)
+        .bind(login)
+        .bind(password_hash)
+        .bind(now())
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(db("cannot add the director"))?;
+        tx.commit().await.map_err(db("cannot add the director"))?;
+        Ok(Director {
+            id,
+            club_id: club.id,
+            login: login.to_string(),
+            password_hash: password_hash.to_string(),
+        })
+    }
+
+    /// Changes a director's password (the hash).
+    pub async fn set_director_password(
+        &self,
+        director: &Director,
+        password_hash: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write("cannot change the password").await?;
+        sqlx::query("UPDATE directors SET password_hash = $1 WHERE id = $2")
+            .bind(password_hash)
+            .bind(director.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot change the password"))?;
+        // Every login made with the old password ends.
+        sqlx::query("DELETE FROM director_logins WHERE director_id = $1")
+            .bind(director.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot end the old logins"))?;
+        tx.commit().await.map_err(db("cannot change the password"))
+    }
+
+    /// The club's director with this login.
+    pub async fn director(&self, club: &Club, login: &str) -> Result<Option<Director>, StoreError> {
+        let mut conn = self
+            .pool()
+            .acquire()
+            .await
+            .map_err(db("cannot look up the director"))?;
+        self.director_in(&mut conn, club.id, login.trim()).await
+    }
+
+    async fn director_in(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        club: i64,
+        login: &str,
+    ) -> Result<Option<Director>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, club_id, login, password_hash FROM directors WHERE club_id = $1 AND login = $2",
+        )
+        .bind(club)
+        .bind(login)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(db("cannot look up the director"))?;
+        row.map(|r| {
+            Ok(Director {
+                id: r.try_get(0)?,
+                club_id: r.try_get(1)?,
+                login: r.try_get(2)?,
+                password_hash: r.try_get(3)?,
+            })
+        })
+        .transpose()
+        .map_err(db("cannot read the director"))
+    }
+
+    /// Records a director's login (the hash of the cookie's secret) until `expires_at`.
+    pub async fn start_login(
+        &self,
+        director: &Director,
+        token_hash: &str,
+        csrf: &str,
+        expires_at: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write("cannot record the login").await?;
+        sqlx::query("DELETE FROM director_logins WHERE expires_at < $1")
+            .bind(now())
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot clear old logins"))?;
+        sqlx::query(
+            "INSERT INTO director_logins (token_hash, director_id, csrf, expires_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(token_hash)
+        .bind(director.id)
+        .bind(csrf)
+        .bind(expires_at)
+        .execute(&mut *tx)
+        .await
+        .map_err(db("cannot record the login"))?;
+        tx.commit().await.map_err(db("cannot record the login"))
+    }
+
+    /// The director logged in with this cookie (by its hash), if the login has not
+    /// expired.
+    pub async fn logged_in(&self, token_hash: &str) -> Result<Option<LoggedIn>, StoreError> {
+        let row = sqlx::query(
+            "SELECT d.id, d.club_id, d.login, d.password_hash, l.csrf
+             FROM director_logins l JOIN directors d ON d.id = l.director_id
+             WHERE l.token_hash = $1 AND l.expires_at > $2",
+        )
+        .bind(token_hash)
+        .bind(now())
+        .fetch_optional(self.pool())
+        .await
+        .map_err(db("cannot look up the login"))?;
+        row.map(|r| {
+            Ok(LoggedIn {
+                director: Director {
+                    id: r.try_get(0)?,
+                    club_id: r.try_get(1)?,
+                    login: r.try_get(2)?,
+                    password_hash: r.try_get(3)?,
+                },
+                csrf: r.try_get(4)?,
+            })
+        })
+        .transpose()
+        .map_err(db("cannot read the login"))
+    }
+
+    /// Ends a login.
+    pub async fn end_login(&self, token_hash: &str) -> Result<(), StoreError> {
+        let mut tx = self.write("cannot log out").await?;
+        sqlx::query("DELETE FROM director_logins WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot log out"))?;
+        tx.commit().await.map_err(db("cannot log out"))
+    }
+
+    /// Gives a table of a session a new link (by the hash of its secret); the old link
+    /// stops working.
+    pub async fn set_table_link(
+        &self,
+        club: &Club,
+        session: i64,
+        table: i64,
+        token_hash: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write("cannot make the table's link").await?;
+        let known: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM sessions WHERE id = $1 AND club_id = $2")
+                .bind(session)
+                .bind(club.id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("cannot look up the session"))?;
+        if known.is_none() {
+            return Err(StoreError::NotFound(format!(
+                "club {} has no session {session}",
+                club.code
+            )));
+        }
+        sqlx::query("DELETE FROM table_links WHERE session_id = $1 AND table_no = $2")
+            .bind(session)
+            .bind(table)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot make the table's link"))?;
+        sqlx::query(
+            "INSERT INTO table_links (session_id, table_no, token_hash) VALUES ($1, $2, $3)",
+        )
+        .bind(session)
+        .bind(table)
+        .bind(token_hash)
+        .execute(&mut *tx)
+        .await
+        .map_err(db("cannot make the table's link"))?;
+        tx.commit()
+            .await
+            .map_err(db("cannot make the table's link"))
+    }
+
+    /// What the link with this hash opens.
+    pub async fn table_link(&self, token_hash: &str) -> Result<Option<TableLink>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.club_id, t.session_id, t.table_no FROM table_links t
+             JOIN sessions s ON s.id = t.session_id WHERE t.token_hash = $1",
+        )
+        .bind(token_hash)
+        .fetch_optional(self.pool())
+        .await
+        .map_err(db("cannot look up the table's link"))?;
+        row.map(|r| {
+            Ok(TableLink {
+                club_id: r.try_get(0)?,
+                session: r.try_get(1)?,
+                table: r.try_get(2)?,
+            })
+        })
+        .transpose()
+        .map_err(db("cannot read the table's link"))
+    }
+
+    /// The club with this database number.
+    pub async fn club_by_id(&self, id: i64) -> Result<Club, StoreError> {
+        self.clubs()
+            .await?
+            .into_iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| StoreError::NotFound(format!("no club {id}")))
+    }
+}
+
+/// A session's name in messages (`2025-09-02 tuesday line A`).
+pub fn session_name(info: &SessionInfo) -> String {
+    describe(info)
+}
