@@ -17,6 +17,7 @@ pub mod guide_cards;
 pub mod html;
 pub mod imp_report;
 pub mod json;
+pub mod options;
 pub mod pbn;
 pub mod pdf;
 pub mod ranking_io;

@@ -8,8 +8,9 @@ use klaver_core::cross_imps::{CrossImpSettings, CrossImpTotal, score_cross_imps}
 use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::session::Diagnostic;
 use klaver_core::teams::{Room, TeamsSettings, score_teams, swiss_pairing};
-use klaver_core::vp::{VpMax, VpScale};
+use klaver_core::vp::VpScale;
 use klaver_io::imp_report::{self, ImpReportOptions};
+pub use klaver_io::options::{CrossArg, Form, FormArgs, MaxArg, form_name};
 use klaver_io::travellers::Event;
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -28,26 +29,6 @@ pub struct ImpsArgs {
 pub fn imps(args: ImpsArgs) -> CmdResult {
     println!("{}", klaver_core::imps::imps(args.difference));
     Ok(ExitCode::SUCCESS)
-}
-
-/// The maximum of a victory-point scale on the command line.
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum MaxArg {
-    /// The 20-VP scale (10-10 for a draw).
-    #[value(name = "20")]
-    Twenty,
-    /// The 10-VP scale (5-5 for a draw).
-    #[value(name = "10")]
-    Ten,
-}
-
-impl MaxArg {
-    fn max(self) -> VpMax {
-        match self {
-            MaxArg::Twenty => VpMax::Twenty,
-            MaxArg::Ten => VpMax::Ten,
-        }
-    }
 }
 
 /// Output formats of `klaver vp`.
@@ -136,106 +117,6 @@ pub fn vp(args: VpArgs) -> CmdResult {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The scoring forms of `klaver score`.
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
-pub enum Form {
-    /// Matchpoints (the pairs result list).
-    Pairs,
-    /// Pairs in IMPs against a datum per board; pairs ranked by IMPs per board (G-IMP).
-    Butler,
-    /// Pairs in IMPs against every other result, averaged (or summed).
-    CrossImps,
-    /// Teams of four: matches in an open and a closed room, IMPs, victory points.
-    Teams,
-}
-
-/// The form's name as the command line writes it (`cross-imps`).
-pub fn form_name(form: Form) -> &'static str {
-    match form {
-        Form::Pairs => "pairs",
-        Form::Butler => "butler",
-        Form::CrossImps => "cross-imps",
-        Form::Teams => "teams",
-    }
-}
-
-/// Cross-IMP totals.
-#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum CrossArg {
-    /// The mean over the comparisons.
-    Average,
-    /// The sum over the comparisons.
-    Sum,
-}
-
-/// The options of `klaver score` for the IMP forms.
-#[derive(clap::Args)]
-pub struct FormArgs {
-    /// Scoring form.
-    #[arg(long, value_enum, default_value = "pairs")]
-    pub form: Form,
-    /// Butler: scores dropped at each end of the datum, as steps FROM:COUNT (with at
-    /// least FROM scores on a board, COUNT highest and lowest are dropped).
-    #[arg(long, value_delimiter = ',', default_value = "5:1,10:2")]
-    datum_drop: Vec<String>,
-    /// Butler: round the datum to a multiple of this many points (0 keeps the exact mean).
-    #[arg(long, default_value_t = 10)]
-    datum_round: i64,
-    /// Cross-IMPs: average the IMPs over the comparisons, or add them up.
-    #[arg(long, value_enum, default_value = "average")]
-    cross_imps: CrossArg,
-    /// IMPs for average-plus, average and average-minus, e.g. 3,0,-3.
-    #[arg(long, default_value = "3,0,-3", allow_hyphen_values = true)]
-    adjusted_imps: String,
-    /// Teams: the victory-point scale, 20 or 10.
-    #[arg(long, value_enum, default_value = "20")]
-    vp_max: MaxArg,
-    /// Teams: the number of boards of the VP scale (default: the boards each match played).
-    #[arg(long)]
-    vp_boards: Option<u32>,
-    /// Teams: print the next Swiss round's pairing.
-    #[arg(long)]
-    swiss: bool,
-    /// IMP forms: print every board after the result list (text).
-    #[arg(long)]
-    per_board: bool,
-}
-
-impl FormArgs {
-    /// The options not at their defaults, as command-line words (for a stored session).
-    pub fn to_words(&self) -> Vec<String> {
-        use super::value_name as name;
-        let mut w = Vec::new();
-        if self.form != Form::Pairs {
-            w.push(format!("--form={}", name(&self.form)));
-        }
-        if self.datum_drop != ["5:1", "10:2"] {
-            w.push(format!("--datum-drop={}", self.datum_drop.join(",")));
-        }
-        if self.datum_round != 10 {
-            w.push(format!("--datum-round={}", self.datum_round));
-        }
-        if self.cross_imps != CrossArg::Average {
-            w.push(format!("--cross-imps={}", name(&self.cross_imps)));
-        }
-        if self.adjusted_imps != "3,0,-3" {
-            w.push(format!("--adjusted-imps={}", self.adjusted_imps));
-        }
-        if self.vp_max != MaxArg::Twenty {
-            w.push(format!("--vp-max={}", name(&self.vp_max)));
-        }
-        if let Some(n) = self.vp_boards {
-            w.push(format!("--vp-boards={n}"));
-        }
-        for (flag, on) in [("swiss", self.swiss), ("per-board", self.per_board)] {
-            if on {
-                w.push(format!("--{flag}"));
-            }
-        }
-        w
-    }
 }
 
 /// The output of an IMP form.

@@ -38,13 +38,6 @@ impl LangArg {
     }
 }
 
-/// The name the command line gives a value (`cross-imps`, `acbl`).
-pub fn value_name<T: clap::ValueEnum>(v: &T) -> String {
-    v.to_possible_value()
-        .map(|p| p.get_name().to_string())
-        .unwrap_or_default()
-}
-
 /// A failure the user must fix; printed without a backtrace.
 #[derive(Debug)]
 pub struct CliError {
@@ -72,6 +65,13 @@ impl CliError {
     /// The exit code for this failure.
     pub fn exit_code(&self) -> u8 {
         self.code
+    }
+}
+
+/// A library's message about bad input.
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError::input(message)
     }
 }
 

@@ -2,10 +2,11 @@
 
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
-use klaver_core::matchpoints::{ArtificialRule, Rules, Scale};
-use klaver_core::movement::{self, Movement, travellers::check_travellers};
-use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
-use klaver_io::exchange::{self, Convention, Deal, Imported};
+use klaver_core::session::SessionResult;
+use klaver_io::exchange::{self, Deal, Imported};
+pub use klaver_io::options::{
+    ArtificialArg, ConventionArgs, ScaleArg, ScoringArgs, centred_weight, rules, score_pairs,
+};
 use klaver_io::report::{self, ReportLang, ReportOptions};
 use klaver_io::travellers::{self, Event, ReadOptions};
 use klaver_io::{detect, html, json, pbn, pdf, text};
@@ -28,58 +29,6 @@ pub enum Format {
     Pdf,
 }
 
-/// Matchpoint scales.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ScaleArg {
-    /// 2 per score beaten, 1 per tie (top = 2 × (scores − 1)).
-    European,
-    /// 1 per score beaten, ½ per tie (top = scores − 1).
-    Acbl,
-}
-
-/// The matchpoint rules the scale and artificial-score options name.
-pub fn rules(scale: ScaleArg, artificial: ArtificialArg) -> Rules {
-    Rules {
-        scale: match scale {
-            ScaleArg::European => Scale::European,
-            ScaleArg::Acbl => Scale::Acbl,
-        },
-        artificial: match artificial {
-            ArtificialArg::Ties => ArtificialRule::CountAsTies,
-            ArtificialArg::Neuberg => ArtificialRule::LeftOut,
-        },
-    }
-}
-
-/// Treatment of artificial scores.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum ArtificialArg {
-    /// Real scores count each artificial score as a tie (the seed's rule).
-    Ties,
-    /// Artificial scores are left out and the real ones Neuberg-scaled (EBU).
-    Neuberg,
-}
-
-/// Rounding of each board's matchpoints before totalling.
-#[derive(Clone, Copy, ValueEnum)]
-pub enum RoundingArg {
-    /// Exact fractions.
-    Exact,
-    /// Rounded half up to 0.1.
-    Round,
-    /// Truncated to 0.1.
-    Truncate,
-}
-
-/// How the directions of a section are ranked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum FieldsArg {
-    /// One list for every pair of a section.
-    Together,
-    /// North-South and East-West each ranked on their own, with their own club points.
-    Separate,
-}
-
 /// Arguments of `klaver score`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -99,92 +48,6 @@ pub struct Args {
     /// What is printed.
     #[command(flatten)]
     pub(crate) report: ReportArgs,
-}
-
-/// How a session is scored: the conventions, the form and the movement. A stored
-/// session keeps these with it (see [`ScoringArgs::to_words`]).
-#[derive(clap::Args)]
-pub struct ScoringArgs {
-    /// The scoring conventions (a PBN file's [Scoring] tag sets those not given here).
-    #[command(flatten)]
-    pub(crate) conventions: ConventionArgs,
-    /// Score all sections together (top-integral).
-    #[arg(long)]
-    top_integral: bool,
-    /// Rank all pairs of a section in one list, or North-South and East-West in lists
-    /// of their own (a Mitchell without an arrow switch has two winners).
-    #[arg(long, value_enum, default_value = "together")]
-    fields: FieldsArg,
-    /// Boards per round, for the round columns and the control sheet.
-    #[arg(long)]
-    pub(crate) boards_per_round: Option<u32>,
-    /// The movement played: a schedule CSV (round,table,ns,ew,boards) or a name such
-    /// as mitchell-7, howell-10, howell-14-7-same. Travellers are checked against it and
-    /// boards are expected as often as it has them played.
-    #[arg(long)]
-    pub(crate) movement: Option<String>,
-    /// The scoring form and the IMP forms' options.
-    #[command(flatten)]
-    pub(crate) form: super::imps::FormArgs,
-}
-
-/// Only the scoring options, to read back the words a stored session keeps.
-#[derive(clap::Parser)]
-#[command(no_binary_name = true)]
-struct StoredScoring {
-    #[command(flatten)]
-    scoring: ScoringArgs,
-}
-
-impl ScoringArgs {
-    /// The options as command-line words (`--scale acbl --top-integral`), leaving out
-    /// those at their defaults: what a stored session keeps to be scored the same way.
-    pub fn to_words(&self) -> Vec<String> {
-        use super::value_name as name;
-        let mut w = Vec::new();
-        let mut opt = |flag: &str, value: Option<String>| {
-            if let Some(v) = value {
-                w.push(format!("--{flag}={v}"));
-            }
-        };
-        let c = &self.conventions;
-        opt("scale", c.scale.as_ref().map(name));
-        opt("artificial", c.artificial.as_ref().map(name));
-        opt("rounding", c.rounding.as_ref().map(name));
-        opt(
-            "fields",
-            (self.fields != FieldsArg::Together).then(|| name(&self.fields)),
-        );
-        opt(
-            "boards-per-round",
-            self.boards_per_round.map(|n| n.to_string()),
-        );
-        opt("movement", self.movement.clone());
-        for (flag, on) in [
-            ("avg-plus-session", c.avg_plus_session),
-            ("centred", c.centred),
-            ("top-integral", self.top_integral),
-        ] {
-            if on {
-                w.push(format!("--{flag}"));
-            }
-        }
-        w.extend(self.form.to_words());
-        w
-    }
-
-    /// Reads back the words of [`ScoringArgs::to_words`].
-    pub fn from_words(words: &[String]) -> Result<ScoringArgs, CliError> {
-        use clap::Parser;
-        StoredScoring::try_parse_from(words)
-            .map(|s| s.scoring)
-            .map_err(|e| {
-                CliError::input(format!(
-                    "the stored scoring options {words:?} cannot be read: {}",
-                    e.render()
-                ))
-            })
-    }
 }
 
 /// What `klaver score` prints and where.
@@ -224,72 +87,6 @@ pub struct ReportArgs {
     deals: Option<PathBuf>,
 }
 
-/// The scoring conventions, as stated on the command line (`None`: not stated).
-#[derive(clap::Args)]
-pub struct ConventionArgs {
-    /// Matchpoint scale [default: european].
-    #[arg(long, value_enum)]
-    scale: Option<ScaleArg>,
-    /// How artificial scores affect the real scores [default: ties].
-    #[arg(long, value_enum)]
-    artificial: Option<ArtificialArg>,
-    /// Law 12C2: average-plus is the session percentage when higher than 60 %.
-    #[arg(long)]
-    avg_plus_session: bool,
-    /// Round or truncate each board's matchpoints to 0.1 before totalling [default: exact].
-    #[arg(long, value_enum)]
-    rounding: Option<RoundingArg>,
-    /// Print centred matchpoints: scores beaten minus scores lost (ranking unchanged).
-    #[arg(long)]
-    centred: bool,
-}
-
-impl ConventionArgs {
-    /// The convention to score by: what the user stated, else what the file states.
-    pub(crate) fn resolve(&self, file: &Convention) -> Convention {
-        Convention {
-            scale: Some(
-                self.scale
-                    .map(|s| match s {
-                        ScaleArg::European => Scale::European,
-                        ScaleArg::Acbl => Scale::Acbl,
-                    })
-                    .or(file.scale)
-                    .unwrap_or(Scale::European),
-            ),
-            artificial: Some(
-                self.artificial
-                    .map(|a| match a {
-                        ArtificialArg::Ties => ArtificialRule::CountAsTies,
-                        ArtificialArg::Neuberg => ArtificialRule::LeftOut,
-                    })
-                    .or(file.artificial)
-                    .unwrap_or(ArtificialRule::CountAsTies),
-            ),
-            rounding: Some(
-                self.rounding
-                    .map(|r| match r {
-                        RoundingArg::Exact => BoardRounding::Exact,
-                        RoundingArg::Round => BoardRounding::RoundTenth,
-                        RoundingArg::Truncate => BoardRounding::TruncateTenth,
-                    })
-                    .or(file.rounding)
-                    .unwrap_or(BoardRounding::Exact),
-            ),
-            avg_plus_session: Some(self.avg_plus_session || file.avg_plus_session == Some(true)),
-            centred: Some(self.centred || file.centred == Some(true)),
-        }
-    }
-}
-
-/// The points per comparison won when matchpoints are shown centred.
-pub(crate) fn centred_weight(c: &Convention) -> Option<i64> {
-    (c.centred == Some(true)).then_some(match c.scale {
-        Some(Scale::Acbl) => 1,
-        _ => 2,
-    })
-}
-
 /// Reads a results file in whichever format its content is.
 pub(crate) fn read_input(
     path: &PathBuf,
@@ -313,25 +110,6 @@ pub(crate) fn read_deals(path: &PathBuf) -> Result<BTreeMap<u32, Deal>, CliError
         )));
     }
     Ok(imported.deals)
-}
-
-/// Loads a movement from a schedule file or by name.
-fn load_movement(spec: &str, bpr: Option<u32>) -> Result<Movement, CliError> {
-    let path = std::path::Path::new(spec);
-    if path.exists() {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| CliError::input(format!("cannot read {spec}: {e}")))?;
-        let mut m =
-            movement::parse_csv(&text).map_err(|e| CliError::input(format!("{spec}: {e}")))?;
-        m.name = spec.to_string();
-        Ok(m)
-    } else {
-        movement::named(spec, bpr.unwrap_or(4)).map_err(|e| {
-            CliError::input(format!(
-                "--movement {spec}: no such file, and not a movement name ({e})"
-            ))
-        })
-    }
 }
 
 /// Prints the warnings of reading and scoring; returns how many there were.
@@ -359,53 +137,6 @@ pub fn run(args: Args) -> CmdResult {
         imported.event.diagnostics.extend(warnings);
     }
     score_imported(&args.scoring, &args.report, &file_name, imported)
-}
-
-/// Scores a pairs event as `scoring` says (checking it against the movement, when one is
-/// given): the result, the convention used and the boards per round.
-pub fn score_pairs(
-    scoring: &ScoringArgs,
-    event: &mut Event,
-    file_convention: &Convention,
-    file_name: &str,
-) -> Result<(SessionResult, Convention, Option<u32>), CliError> {
-    let mut expected = Default::default();
-    let mut result_rounds = None;
-    let mut boards_per_round = scoring.boards_per_round;
-    if let Some(spec) = &scoring.movement {
-        let m = load_movement(spec, scoring.boards_per_round)?;
-        let check = check_travellers(&m, &event.pairs, &event.results);
-        event.diagnostics.extend(check.diagnostics);
-        if event.has_errors() {
-            let mut msg = format!("{file_name} does not fit the movement {}:", m.name);
-            for d in event
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == klaver_core::session::Severity::Error)
-            {
-                msg.push_str(&format!("\n  {d}"));
-            }
-            return Err(CliError::input(msg));
-        }
-        expected = check.expected;
-        result_rounds = Some(check.rounds);
-        boards_per_round = boards_per_round.or(m.boards_per_round());
-    }
-    let convention = scoring.conventions.resolve(file_convention);
-    let mut settings = Settings {
-        rules: Rules::default(),
-        rounding: BoardRounding::Exact,
-        avg_plus_session: false,
-        top_integral: scoring.top_integral,
-        separate_fields: scoring.fields == FieldsArg::Separate,
-        boards_per_round,
-        expected,
-        result_rounds,
-    };
-    convention.apply(&mut settings);
-    let result = score_session(&event.pairs, &event.results, &settings)
-        .map_err(|e| CliError::input(format!("{file_name} cannot be scored:\n{e}")))?;
-    Ok((result, convention, boards_per_round))
 }
 
 /// Scores an event read from a file (or the store) and prints what `report` asks for.

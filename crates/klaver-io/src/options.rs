@@ -1,0 +1,409 @@
+//! How a session is scored, as the command line and a stored session say it: the
+//! scoring conventions, the form (pairs or an IMP form with its options) and the
+//! movement, as clap arguments that `klaver score`, `klaver session` and the web app
+//! share; and the pairs scoring those options ask for.
+//!
+//! A stored session keeps its options as command-line words ([`ScoringArgs::to_words`])
+//! and is scored again from them ([`ScoringArgs::from_words`]), so a session scores the
+//! same way from a file, from the database and on the web.
+
+use crate::exchange::Convention;
+use crate::travellers::Event;
+use clap::ValueEnum;
+use klaver_core::matchpoints::{ArtificialRule, Rules, Scale};
+use klaver_core::movement::{self, Movement, travellers::check_travellers};
+use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
+use klaver_core::vp::VpMax;
+
+/// The name the command line gives a value (`cross-imps`, `acbl`).
+pub fn value_name<T: clap::ValueEnum>(v: &T) -> String {
+    v.to_possible_value()
+        .map(|p| p.get_name().to_string())
+        .unwrap_or_default()
+}
+
+/// Matchpoint scales.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ScaleArg {
+    /// 2 per score beaten, 1 per tie (top = 2 × (scores − 1)).
+    European,
+    /// 1 per score beaten, ½ per tie (top = scores − 1).
+    Acbl,
+}
+
+/// The matchpoint rules the scale and artificial-score options name.
+pub fn rules(scale: ScaleArg, artificial: ArtificialArg) -> Rules {
+    Rules {
+        scale: match scale {
+            ScaleArg::European => Scale::European,
+            ScaleArg::Acbl => Scale::Acbl,
+        },
+        artificial: match artificial {
+            ArtificialArg::Ties => ArtificialRule::CountAsTies,
+            ArtificialArg::Neuberg => ArtificialRule::LeftOut,
+        },
+    }
+}
+
+/// Treatment of artificial scores.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum ArtificialArg {
+    /// Real scores count each artificial score as a tie (the seed's rule).
+    Ties,
+    /// Artificial scores are left out and the real ones Neuberg-scaled (EBU).
+    Neuberg,
+}
+
+/// Rounding of each board's matchpoints before totalling.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum RoundingArg {
+    /// Exact fractions.
+    Exact,
+    /// Rounded half up to 0.1.
+    Round,
+    /// Truncated to 0.1.
+    Truncate,
+}
+
+/// How the directions of a section are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FieldsArg {
+    /// One list for every pair of a section.
+    Together,
+    /// North-South and East-West each ranked on their own, with their own club points.
+    Separate,
+}
+
+/// How a session is scored: the conventions, the form and the movement. A stored
+/// session keeps these with it (see [`ScoringArgs::to_words`]).
+#[derive(clap::Args)]
+pub struct ScoringArgs {
+    /// The scoring conventions (a PBN file's [Scoring] tag sets those not given here).
+    #[command(flatten)]
+    pub conventions: ConventionArgs,
+    /// Score all sections together (top-integral).
+    #[arg(long)]
+    pub top_integral: bool,
+    /// Rank all pairs of a section in one list, or North-South and East-West in lists
+    /// of their own (a Mitchell without an arrow switch has two winners).
+    #[arg(long, value_enum, default_value = "together")]
+    pub fields: FieldsArg,
+    /// Boards per round, for the round columns and the control sheet.
+    #[arg(long)]
+    pub boards_per_round: Option<u32>,
+    /// The movement played: a schedule CSV (round,table,ns,ew,boards) or a name such
+    /// as mitchell-7, howell-10, howell-14-7-same. Travellers are checked against it and
+    /// boards are expected as often as it has them played.
+    #[arg(long)]
+    pub movement: Option<String>,
+    /// The scoring form and the IMP forms' options.
+    #[command(flatten)]
+    pub form: FormArgs,
+}
+
+/// Only the scoring options, to read back the words a stored session keeps.
+#[derive(clap::Parser)]
+#[command(no_binary_name = true)]
+struct StoredScoring {
+    #[command(flatten)]
+    scoring: ScoringArgs,
+}
+
+impl ScoringArgs {
+    /// The options as command-line words (`--scale acbl --top-integral`), leaving out
+    /// those at their defaults: what a stored session keeps to be scored the same way.
+    pub fn to_words(&self) -> Vec<String> {
+        use value_name as name;
+        let mut w = Vec::new();
+        let mut opt = |flag: &str, value: Option<String>| {
+            if let Some(v) = value {
+                w.push(format!("--{flag}={v}"));
+            }
+        };
+        let c = &self.conventions;
+        opt("scale", c.scale.as_ref().map(name));
+        opt("artificial", c.artificial.as_ref().map(name));
+        opt("rounding", c.rounding.as_ref().map(name));
+        opt(
+            "fields",
+            (self.fields != FieldsArg::Together).then(|| name(&self.fields)),
+        );
+        opt(
+            "boards-per-round",
+            self.boards_per_round.map(|n| n.to_string()),
+        );
+        opt("movement", self.movement.clone());
+        for (flag, on) in [
+            ("avg-plus-session", c.avg_plus_session),
+            ("centred", c.centred),
+            ("top-integral", self.top_integral),
+        ] {
+            if on {
+                w.push(format!("--{flag}"));
+            }
+        }
+        w.extend(self.form.to_words());
+        w
+    }
+
+    /// Reads back the words of [`ScoringArgs::to_words`].
+    pub fn from_words(words: &[String]) -> Result<ScoringArgs, String> {
+        use clap::Parser;
+        StoredScoring::try_parse_from(words)
+            .map(|s| s.scoring)
+            .map_err(|e| {
+                format!(
+                    "the stored scoring options {words:?} cannot be read: {}",
+                    e.render()
+                )
+            })
+    }
+}
+
+/// The scoring conventions, as stated on the command line (`None`: not stated).
+#[derive(clap::Args)]
+pub struct ConventionArgs {
+    /// Matchpoint scale [default: european].
+    #[arg(long, value_enum)]
+    pub scale: Option<ScaleArg>,
+    /// How artificial scores affect the real scores [default: ties].
+    #[arg(long, value_enum)]
+    pub artificial: Option<ArtificialArg>,
+    /// Law 12C2: average-plus is the session percentage when higher than 60 %.
+    #[arg(long)]
+    pub avg_plus_session: bool,
+    /// Round or truncate each board's matchpoints to 0.1 before totalling [default: exact].
+    #[arg(long, value_enum)]
+    pub rounding: Option<RoundingArg>,
+    /// Print centred matchpoints: scores beaten minus scores lost (ranking unchanged).
+    #[arg(long)]
+    pub centred: bool,
+}
+
+impl ConventionArgs {
+    /// The convention to score by: what the user stated, else what the file states.
+    pub fn resolve(&self, file: &Convention) -> Convention {
+        Convention {
+            scale: Some(
+                self.scale
+                    .map(|s| match s {
+                        ScaleArg::European => Scale::European,
+                        ScaleArg::Acbl => Scale::Acbl,
+                    })
+                    .or(file.scale)
+                    .unwrap_or(Scale::European),
+            ),
+            artificial: Some(
+                self.artificial
+                    .map(|a| match a {
+                        ArtificialArg::Ties => ArtificialRule::CountAsTies,
+                        ArtificialArg::Neuberg => ArtificialRule::LeftOut,
+                    })
+                    .or(file.artificial)
+                    .unwrap_or(ArtificialRule::CountAsTies),
+            ),
+            rounding: Some(
+                self.rounding
+                    .map(|r| match r {
+                        RoundingArg::Exact => BoardRounding::Exact,
+                        RoundingArg::Round => BoardRounding::RoundTenth,
+                        RoundingArg::Truncate => BoardRounding::TruncateTenth,
+                    })
+                    .or(file.rounding)
+                    .unwrap_or(BoardRounding::Exact),
+            ),
+            avg_plus_session: Some(self.avg_plus_session || file.avg_plus_session == Some(true)),
+            centred: Some(self.centred || file.centred == Some(true)),
+        }
+    }
+}
+
+/// The points per comparison won when matchpoints are shown centred.
+pub fn centred_weight(c: &Convention) -> Option<i64> {
+    (c.centred == Some(true)).then_some(match c.scale {
+        Some(Scale::Acbl) => 1,
+        _ => 2,
+    })
+}
+
+/// Loads a movement from a schedule file or by name.
+fn load_movement(spec: &str, bpr: Option<u32>) -> Result<Movement, String> {
+    let path = std::path::Path::new(spec);
+    if path.exists() {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {spec}: {e}"))?;
+        let mut m = movement::parse_csv(&text).map_err(|e| format!("{spec}: {e}"))?;
+        m.name = spec.to_string();
+        Ok(m)
+    } else {
+        movement::named(spec, bpr.unwrap_or(4))
+            .map_err(|e| format!("--movement {spec}: no such file, and not a movement name ({e})"))
+    }
+}
+
+/// Scores a pairs event as `scoring` says (checking it against the movement, when one is
+/// given): the result, the convention used and the boards per round.
+pub fn score_pairs(
+    scoring: &ScoringArgs,
+    event: &mut Event,
+    file_convention: &Convention,
+    file_name: &str,
+) -> Result<(SessionResult, Convention, Option<u32>), String> {
+    let mut expected = Default::default();
+    let mut result_rounds = None;
+    let mut boards_per_round = scoring.boards_per_round;
+    if let Some(spec) = &scoring.movement {
+        let m = load_movement(spec, scoring.boards_per_round)?;
+        let check = check_travellers(&m, &event.pairs, &event.results);
+        event.diagnostics.extend(check.diagnostics);
+        if event.has_errors() {
+            let mut msg = format!("{file_name} does not fit the movement {}:", m.name);
+            for d in event
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == klaver_core::session::Severity::Error)
+            {
+                msg.push_str(&format!("\n  {d}"));
+            }
+            return Err(msg);
+        }
+        expected = check.expected;
+        result_rounds = Some(check.rounds);
+        boards_per_round = boards_per_round.or(m.boards_per_round());
+    }
+    let convention = scoring.conventions.resolve(file_convention);
+    let mut settings = Settings {
+        rules: Rules::default(),
+        rounding: BoardRounding::Exact,
+        avg_plus_session: false,
+        top_integral: scoring.top_integral,
+        separate_fields: scoring.fields == FieldsArg::Separate,
+        boards_per_round,
+        expected,
+        result_rounds,
+    };
+    convention.apply(&mut settings);
+    let result = score_session(&event.pairs, &event.results, &settings)
+        .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
+    Ok((result, convention, boards_per_round))
+}
+
+/// The maximum of a victory-point scale on the command line.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum MaxArg {
+    /// The 20-VP scale (10-10 for a draw).
+    #[value(name = "20")]
+    Twenty,
+    /// The 10-VP scale (5-5 for a draw).
+    #[value(name = "10")]
+    Ten,
+}
+
+impl MaxArg {
+    /// The scale's maximum.
+    pub fn max(self) -> VpMax {
+        match self {
+            MaxArg::Twenty => VpMax::Twenty,
+            MaxArg::Ten => VpMax::Ten,
+        }
+    }
+}
+
+/// The scoring forms of `klaver score`.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq, Debug)]
+pub enum Form {
+    /// Matchpoints (the pairs result list).
+    Pairs,
+    /// Pairs in IMPs against a datum per board; pairs ranked by IMPs per board (G-IMP).
+    Butler,
+    /// Pairs in IMPs against every other result, averaged (or summed).
+    CrossImps,
+    /// Teams of four: matches in an open and a closed room, IMPs, victory points.
+    Teams,
+}
+
+/// The form's name as the command line writes it (`cross-imps`).
+pub fn form_name(form: Form) -> &'static str {
+    match form {
+        Form::Pairs => "pairs",
+        Form::Butler => "butler",
+        Form::CrossImps => "cross-imps",
+        Form::Teams => "teams",
+    }
+}
+
+/// Cross-IMP totals.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum CrossArg {
+    /// The mean over the comparisons.
+    Average,
+    /// The sum over the comparisons.
+    Sum,
+}
+
+/// The options of `klaver score` for the IMP forms.
+#[derive(clap::Args)]
+pub struct FormArgs {
+    /// Scoring form.
+    #[arg(long, value_enum, default_value = "pairs")]
+    pub form: Form,
+    /// Butler: scores dropped at each end of the datum, as steps FROM:COUNT (with at
+    /// least FROM scores on a board, COUNT highest and lowest are dropped).
+    #[arg(long, value_delimiter = ',', default_value = "5:1,10:2")]
+    pub datum_drop: Vec<String>,
+    /// Butler: round the datum to a multiple of this many points (0 keeps the exact mean).
+    #[arg(long, default_value_t = 10)]
+    pub datum_round: i64,
+    /// Cross-IMPs: average the IMPs over the comparisons, or add them up.
+    #[arg(long, value_enum, default_value = "average")]
+    pub cross_imps: CrossArg,
+    /// IMPs for average-plus, average and average-minus, e.g. 3,0,-3.
+    #[arg(long, default_value = "3,0,-3", allow_hyphen_values = true)]
+    pub adjusted_imps: String,
+    /// Teams: the victory-point scale, 20 or 10.
+    #[arg(long, value_enum, default_value = "20")]
+    pub vp_max: MaxArg,
+    /// Teams: the number of boards of the VP scale (default: the boards each match played).
+    #[arg(long)]
+    pub vp_boards: Option<u32>,
+    /// Teams: print the next Swiss round's pairing.
+    #[arg(long)]
+    pub swiss: bool,
+    /// IMP forms: print every board after the result list (text).
+    #[arg(long)]
+    pub per_board: bool,
+}
+
+impl FormArgs {
+    /// The options not at their defaults, as command-line words (for a stored session).
+    pub fn to_words(&self) -> Vec<String> {
+        use value_name as name;
+        let mut w = Vec::new();
+        if self.form != Form::Pairs {
+            w.push(format!("--form={}", name(&self.form)));
+        }
+        if self.datum_drop != ["5:1", "10:2"] {
+            w.push(format!("--datum-drop={}", self.datum_drop.join(",")));
+        }
+        if self.datum_round != 10 {
+            w.push(format!("--datum-round={}", self.datum_round));
+        }
+        if self.cross_imps != CrossArg::Average {
+            w.push(format!("--cross-imps={}", name(&self.cross_imps)));
+        }
+        if self.adjusted_imps != "3,0,-3" {
+            w.push(format!("--adjusted-imps={}", self.adjusted_imps));
+        }
+        if self.vp_max != MaxArg::Twenty {
+            w.push(format!("--vp-max={}", name(&self.vp_max)));
+        }
+        if let Some(n) = self.vp_boards {
+            w.push(format!("--vp-boards={n}"));
+        }
+        for (flag, on) in [("swiss", self.swiss), ("per-board", self.per_board)] {
+            if on {
+                w.push(format!("--{flag}"));
+            }
+        }
+        w
+    }
+}
