@@ -4,9 +4,15 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The current time, `2026-11-23T19:45:02Z`.
 pub fn now() -> String {
+    now_plus(0)
+}
+
+/// The time `seconds` from now, written like [`now`] (login expiry).
+pub fn now_plus(seconds: i64) -> String {
     let secs = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs()) as i64;
+        .map_or(0, |d| d.as_secs()) as i64
+        + seconds;
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
     format!(

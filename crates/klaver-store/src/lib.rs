@@ -30,7 +30,7 @@ mod players;
 mod sessions;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
-pub use clock::now;
+pub use clock::{now, now_plus};
 pub use import::{
     NameMatch, UnknownNames, fields_of, lines_from_event, match_pair_names, pairs_csv,
     pairs_from_event, travellers_csv,

@@ -41,6 +41,8 @@ enum Command {
     Player(cmd::club::PlayerArgs),
     /// Club nights in the database: import, list, show, score, export, correct.
     Session(cmd::session::Args),
+    /// The web app: director's console, table-side entry from phones, live results.
+    Serve(cmd::serve::Args),
     /// Write the whole club (players, sessions, corrections) to one archive file.
     Export(cmd::club::ExportArgs),
     /// Restore a club from an archive written by `klaver export`.
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Club(args) => cmd::club::club(args),
         Command::Player(args) => cmd::club::player(args),
         Command::Session(args) => cmd::session::run(args),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Export(args) => cmd::club::export(args),
         Command::Import(args) => cmd::club::import(args),
         Command::Imps(args) => cmd::imps::imps(args),

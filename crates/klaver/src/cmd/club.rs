@@ -64,6 +64,15 @@ pub fn block_on<F: Future>(f: F) -> F::Output {
         .block_on(f)
 }
 
+/// Runs the web server's work on every core.
+pub fn block_on_multi<F: Future>(f: F) -> F::Output {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime can be built")
+        .block_on(f)
+}
+
 /// Arguments of `klaver club`.
 #[derive(clap::Args)]
 pub struct ClubArgs {
@@ -99,6 +108,14 @@ enum ClubCommand {
         /// Its last day (YYYY-MM-DD).
         #[arg(long)]
         to: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// Add a director who may log in to `klaver serve` (the password is read from
+    /// standard input, one line).
+    Director {
+        /// The director's login name.
+        login: String,
         #[command(flatten)]
         db: DbArgs,
     },
@@ -190,6 +207,29 @@ pub fn club(args: ClubArgs) -> CmdResult {
                     .await
                     .map_err(store_error)?;
                 println!("season {name} added to {}", club.code);
+            }
+            ClubCommand::Director { login, db } => {
+                let mut password = String::new();
+                std::io::stdin()
+                    .read_line(&mut password)
+                    .map_err(|e| CliError::input(format!("cannot read the password: {e}")))?;
+                let password = password.trim_end_matches(['\r', '\n']);
+                if password.chars().count() < 8 {
+                    return Err(CliError::input(
+                        "the password must have at least 8 characters (give it on standard input)",
+                    ));
+                }
+                let hash = klaver_web::auth::hash_password(password)
+                    .map_err(|e| CliError::input(format!("{e:?}")))?;
+                let (store, club) = db.club().await?;
+                store
+                    .add_director(&club, &login, &hash)
+                    .await
+                    .map_err(store_error)?;
+                println!(
+                    "director {login} may now log in to klaver serve for {}",
+                    club.code
+                );
             }
             ClubCommand::Settings { ranking, db } => {
                 let name = ranking.display().to_string();

@@ -11,6 +11,7 @@ pub mod movement;
 pub mod pads;
 pub mod ranking;
 pub mod score;
+pub mod serve;
 pub mod session;
 
 use klaver_core::notation::Language;

@@ -1,0 +1,768 @@
+//! The director's console: the club's sessions, a new night from the player list and a
+//! movement, fast keyboard entry of travellers with the score and matchpoints shown as
+//! one types, corrections with a reason, every table's progress, table cards with QR
+//! codes, the live result list, publishing.
+
+use crate::auth::{DirectorSession, random_token, token_hash};
+use crate::entry::{self, Typed};
+use crate::i18n::{Key, Lang};
+use crate::layout::{PageLang, page};
+use crate::{AppState, WebError, WebResult, public, scoring};
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{Html, IntoResponse, Redirect};
+use axum::routing::{get, post};
+use axum::{Form, Json, Router};
+use klaver_core::movement::{self, Movement};
+use klaver_store::{Line, LineAt, Session, SessionInfo, SessionPair};
+use maud::{Markup, PreEscaped, html};
+
+/// The console's routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/director", get(dashboard))
+        .route("/director/nights/new", get(new_night_form))
+        .route("/director/nights", post(create_night))
+        .route("/director/s/{id}", get(console))
+        .route("/director/s/{id}/check", get(check))
+        .route("/director/s/{id}/lines", post(add_line))
+        .route(
+            "/director/s/{id}/lines/{line}",
+            get(edit_line).post(correct_line),
+        )
+        .route("/director/s/{id}/progress", get(progress_fragment))
+        .route("/director/s/{id}/results", get(live_results))
+        .route("/director/s/{id}/publish", post(publish))
+        .route("/director/s/{id}/cards", post(table_cards))
+        .route("/director/s/{id}/guide", get(guide_cards))
+}
+
+fn csrf_field(s: &DirectorSession) -> Markup {
+    html! { input type="hidden" name="csrf" value=(s.csrf); }
+}
+
+fn logout_form(s: &DirectorSession, lang: Lang) -> Markup {
+    html! {
+        form.inline.noprint method="post" action="/logout" {
+            (csrf_field(s))
+            " " (s.director.login) " "
+            button.secondary type="submit" { (lang.t(Key::Logout)) }
+        }
+    }
+}
+
+async fn dashboard(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+) -> WebResult {
+    let sessions = state.store.sessions(&s.club).await?;
+    Ok(page(
+        lang,
+        &format!("{} · {}", s.club.name, lang.t(Key::Director)),
+        Some("/director"),
+        html! {
+            p { (logout_form(&s, lang)) }
+            h2 { "New night" }
+            form method="get" action="/director/nights/new" {
+                label { "Date " input type="date" name="date" required; } " "
+                label { "Movement " input name="movement" placeholder="mitchell-7, howell-10" required; } " "
+                label { "Boards per round " input type="number" name="boards_per_round" min="1" max="8" value="3"; } " "
+                button type="submit" { "Next" }
+            }
+            h2 { (lang.t(Key::Sessions)) }
+            table {
+                tr { th { "Date" } th { "Moment" } th { "Line" } th { "Title" } th.n { "Lines" } th { "" } }
+                @for x in &sessions {
+                    tr {
+                        td { a href=(format!("/director/s/{}", x.info.id)) { (x.info.date) } }
+                        td { (x.info.moment) } td { (x.info.line_name) } td { (x.info.title) }
+                        td.n { (x.lines) }
+                        td { @if x.info.published_at.is_some() { "published" } @else { b { "open" } } }
+                    }
+                }
+            }
+        },
+    )
+    .into_response())
+}
+
+#[derive(serde::Deserialize)]
+struct NewNight {
+    date: String,
+    movement: String,
+    #[serde(default = "three")]
+    boards_per_round: u32,
+}
+
+fn three() -> u32 {
+    3
+}
+
+fn load_movement(name: &str, bpr: u32) -> Result<Movement, WebError> {
+    movement::named(name.trim(), bpr).map_err(|e| WebError::BadRequest(e.to_string()))
+}
+
+async fn new_night_form(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    Query(q): Query<NewNight>,
+) -> WebResult {
+    let m = load_movement(&q.movement, q.boards_per_round)?;
+    let players = state.store.players(&s.club).await?;
+    let player_select = |name: String| {
+        html! {
+            select name=(name) {
+                option value="" { "—" }
+                @for p in &players {
+                    option value=(p.id) { (p.name) @if let Some(n) = &p.number { " (" (n) ")" } }
+                }
+            }
+        }
+    };
+    Ok(page(
+        lang,
+        "New night",
+        None,
+        html! {
+            p { a href="/director" { "← " (lang.t(Key::Director)) } }
+            form method="post" action="/director/nights" {
+                (csrf_field(&s))
+                input type="hidden" name="date" value=(q.date);
+                input type="hidden" name="movement" value=(q.movement.trim());
+                input type="hidden" name="boards_per_round" value=(q.boards_per_round);
+                p { (q.date) " · " (m.name) " · " (m.rounds.len()) " rounds, " (m.boards().len()) " boards" }
+                label { "Title " input name="title"; } " "
+                label { "Moment " input name="moment" placeholder="tuesday"; } " "
+                label { "Line " input name="line" size="3"; }
+                table {
+                    tr { th { (lang.t(Key::Pair)) } th { "Player 1" } th { "Player 2" } }
+                    @for p in m.pairs() {
+                        tr {
+                            td { (p) }
+                            td { (player_select(format!("p{p}_1"))) }
+                            td { (player_select(format!("p{p}_2"))) }
+                        }
+                    }
+                }
+                button type="submit" { "Create the night" }
+            }
+        },
+    )
+    .into_response())
+}
+
+async fn create_night(
+    State(state): State<AppState>,
+    s: DirectorSession,
+    Form(form): Form<Vec<(String, String)>>,
+) -> WebResult {
+    let get = |k: &str| {
+        form.iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    s.check(&get("csrf"))?;
+    let bpr: u32 = get("boards_per_round")
+        .parse()
+        .map_err(|_| WebError::BadRequest("boards per round must be a number".into()))?;
+    let m = load_movement(&get("movement"), bpr)?;
+    let players = state.store.players(&s.club).await?;
+    let mut pairs = Vec::new();
+    for p in m.pairs() {
+        let mut chosen = Vec::new();
+        for seat in 1..=2 {
+            let v = get(&format!("p{p}_{seat}"));
+            if v.is_empty() {
+                continue;
+            }
+            let id: i64 = v
+                .parse()
+                .map_err(|_| WebError::BadRequest(format!("pair {p}: not a player")))?;
+            let player = players.iter().find(|x| x.id == id).ok_or_else(|| {
+                WebError::BadRequest(format!("pair {p}: not a player of the club"))
+            })?;
+            chosen.push(player.clone());
+        }
+        pairs.push(SessionPair {
+            section: String::new(),
+            pair: p.to_string(),
+            names: chosen
+                .iter()
+                .map(|x| x.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" - "),
+            players: chosen,
+        });
+    }
+    let options = vec![
+        format!("--movement={}", get("movement")),
+        format!("--boards-per-round={bpr}"),
+    ];
+    let info = SessionInfo {
+        date: get("date"),
+        moment: get("moment"),
+        line_name: get("line"),
+        title: get("title"),
+        form: "pairs".into(),
+        movement: Some(get("movement")),
+        boards_per_round: Some(i64::from(bpr)),
+        options,
+        source: "klaver serve".into(),
+        imported_by: s.director.login.clone(),
+        ..SessionInfo::default()
+    };
+    let id = state.store.create_night(&s.club, &info, &pairs).await?;
+    Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
+}
+
+async fn own_session(state: &AppState, s: &DirectorSession, id: i64) -> Result<Session, WebError> {
+    Ok(state.store.session(&s.club, id).await?)
+}
+
+fn session_movement(session: &Session) -> Option<Movement> {
+    let name = session.info.movement.as_deref()?;
+    let bpr = session
+        .info
+        .boards_per_round
+        .and_then(|b| u32::try_from(b).ok())?;
+    movement::named(name, bpr).ok()
+}
+
+/// Every table's progress through the rounds: boards entered of the boards to play.
+fn progress(session: &Session) -> Markup {
+    let Some(m) = session_movement(session) else {
+        return html! { p.muted { "No movement: progress is shown for nights created here." } };
+    };
+    let entered = |board: u32, ns: &str, ew: &str| {
+        session.lines.iter().any(|l| {
+            l.line.board == i64::from(board)
+                && ((l.line.ns == ns && l.line.ew == ew) || (l.line.ns == ew && l.line.ew == ns))
+        })
+    };
+    html! {
+        table {
+            tr { th { "Table" } @for r in &m.rounds { th.n { "R" (r.number) } } }
+            @for t in m.tables() {
+                tr {
+                    td { (t) }
+                    @for r in &m.rounds {
+                        @let tr_ = r.tables.iter().find(|x| x.table == t);
+                        @match tr_.and_then(|x| Some((x.ns.as_deref()?, x.ew.as_deref()?, x.boards))) {
+                            Some((ns, ew, boards)) => {
+                                @let done = boards.boards().filter(|b| entered(*b, ns, ew)).count();
+                                td.n { @if done as u32 == boards.len() { "✓" } @else { (done) "/" (boards.len()) } }
+                            }
+                            None => { td.n.muted { "–" } }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[derive(serde::Deserialize, Default)]
+struct EntryForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    board: String,
+    #[serde(default)]
+    ns: String,
+    #[serde(default)]
+    ew: String,
+    #[serde(default)]
+    result: String,
+    #[serde(default)]
+    lead: String,
+}
+
+async fn console(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+) -> WebResult {
+    let session = own_session(&state, &s, id).await?;
+    Ok(console_page(lang, &s, &session, None, &EntryForm::default()).into_response())
+}
+
+fn console_page(
+    lang: Lang,
+    s: &DirectorSession,
+    session: &Session,
+    message: Option<(bool, String)>,
+    form: &EntryForm,
+) -> Html<String> {
+    let id = session.info.id;
+    let i = &session.info;
+    page(
+        lang,
+        &format!("{} {}", i.date, i.title),
+        Some(&format!("/director/s/{id}")),
+        html! {
+            p.noprint { a href="/director" { "← " (lang.t(Key::Director)) } " " (logout_form(s, lang)) }
+            h1 { (i.date) " " (i.moment) " " (i.line_name) " " (i.title) }
+            p {
+                a href=(format!("/director/s/{id}/results")) { (lang.t(Key::Results)) }
+                @if i.movement.is_some() {
+                    " · " a href=(format!("/director/s/{id}/guide")) { "Guide cards" }
+                    " · "
+                    form.inline method="post" action=(format!("/director/s/{id}/cards")) {
+                        (csrf_field(s))
+                        button.secondary type="submit" { "Make table cards (new links)" }
+                    }
+                }
+                " · "
+                form.inline method="post" action=(format!("/director/s/{id}/publish")) {
+                    (csrf_field(s))
+                    @if i.published_at.is_some() {
+                        input type="hidden" name="on" value="0";
+                        "published " button.secondary type="submit" { "Withdraw" }
+                    } @else {
+                        input type="hidden" name="on" value="1";
+                        button type="submit" { "Publish" }
+                    }
+                }
+            }
+            h2 { "Progress" }
+            div id="progress" data-src=(format!("/director/s/{id}/progress")) { (progress(session)) }
+            h2 { (lang.t(Key::Enter)) }
+            @if let Some((ok, m)) = &message {
+                p class=(if *ok { "ok" } else { "error" }) { (m) }
+            }
+            form id="entry" method="post" action=(format!("/director/s/{id}/lines"))
+                data-check=(format!("/director/s/{id}/check")) {
+                (csrf_field(s))
+                label { (lang.t(Key::Board)) " " input name="board" size="3" value=(form.board) autofocus required; } " "
+                label { "NS " input name="ns" size="4" value=(form.ns) required; } " "
+                label { "EW " input name="ew" size="4" value=(form.ew) required; } " "
+                label { (lang.t(Key::Score)) " " input name="result" size="14" placeholder="4S N +1" value=(form.result) required; } " "
+                label { (lang.t(Key::Lead)) " " input name="lead" size="4" value=(form.lead); } " "
+                button type="submit" { (lang.t(Key::Enter)) }
+            }
+            p id="check" class="muted" { "4S N +1 · 3NTX E -2 · PASS · 420 · AVG · 60/40 · NP" }
+            h2 { "Lines" }
+            table {
+                tr {
+                    th.n { "#" } th.n { (lang.t(Key::Board)) } th.n { (lang.t(Key::Table)) } th { "NS" } th { "EW" }
+                    th { (lang.t(Key::Contract)) } th.n { (lang.t(Key::Score)) } th { "Adj." } th { (lang.t(Key::Lead)) } th { "" } th { "" }
+                }
+                @for l in session.lines.iter().rev() {
+                    tr {
+                        td.n { (l.line.line_no) }
+                        td.n { (l.line.board) }
+                        td.n { @if let Some(t) = l.line.table { (t) } }
+                        td { (l.line.ns) } td { (l.line.ew) }
+                        td { (l.line.contract) " " (l.line.declarer) " " (l.line.result) }
+                        td.n { (l.line.score) } td { (l.line.adjust) } td { (l.line.lead) }
+                        td.muted { (l.entered_by) @if l.version > 1 { " *" } }
+                        td { a href=(format!("/director/s/{id}/lines/{}", l.line.line_no)) { "correct" } }
+                    }
+                }
+            }
+            script src="/static/klaver.js" {}
+        },
+    )
+}
+
+/// A line from the entry form, or what is wrong with it.
+fn line_from(form: &EntryForm, lang: Lang) -> Result<(Line, Typed), String> {
+    let board: i64 = form
+        .board
+        .trim()
+        .parse()
+        .ok()
+        .filter(|b| *b >= 1)
+        .ok_or("board: type the board number")?;
+    if form.ns.trim().is_empty() || form.ew.trim().is_empty() {
+        return Err("type both pairs: North-South and East-West".into());
+    }
+    let typed = entry::read_typed(&form.result, lang.notation())?;
+    Ok((
+        Line {
+            board,
+            ns: form.ns.trim().to_string(),
+            ew: form.ew.trim().to_string(),
+            contract: typed.contract.clone(),
+            declarer: typed.declarer.clone(),
+            result: typed.result.clone(),
+            score: typed.score.clone(),
+            adjust: typed.adjust.clone(),
+            lead: form.lead.trim().to_string(),
+            ..Line::default()
+        },
+        typed,
+    ))
+}
+
+/// The line's score and, when the board has other results, its matchpoints.
+fn describe_line(session: &Session, line: &Line, typed: &Typed) -> String {
+    let board = u32::try_from(line.board).unwrap_or(0);
+    let mut text = match entry::score_of(typed, board) {
+        Some(s) => format!("board {board}: NS {s:+}"),
+        None => format!("board {board}: {}", line.adjust),
+    };
+    if let Ok(Some(scored)) = scoring::score(session, std::slice::from_ref(line)) {
+        let at = scored.result.points.len().saturating_sub(1);
+        if let (Some(Some(p)), Some(top)) =
+            (scored.result.points.get(at), scored.result.tops.get(at))
+        {
+            text.push_str(&format!(
+                " · matchpoints NS {} EW {} of {top}",
+                klaver_core::exact::Exact::from(p.ns).to_decimal(2),
+                klaver_core::exact::Exact::from(p.ew).to_decimal(2)
+            ));
+        }
+    }
+    text
+}
+
+#[derive(serde::Serialize)]
+struct CheckAnswer {
+    ok: bool,
+    message: String,
+}
+
+async fn check(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+    Query(form): Query<EntryForm>,
+) -> WebResult {
+    let session = own_session(&state, &s, id).await?;
+    let answer = match line_from(&form, lang).and_then(|(line, typed)| {
+        let warnings = entry::check(&session, &line)?;
+        let mut m = describe_line(&session, &line, &typed);
+        for w in warnings {
+            m.push_str(&format!(" · {w}"));
+        }
+        Ok(m)
+    }) {
+        Ok(message) => CheckAnswer { ok: true, message },
+        Err(message) => CheckAnswer { ok: false, message },
+    };
+    Ok(Json(answer).into_response())
+}
+
+async fn add_line(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+    Form(form): Form<EntryForm>,
+) -> WebResult {
+    s.check(&form.csrf)?;
+    let session = own_session(&state, &s, id).await?;
+    let (line, typed) = match line_from(&form, lang) {
+        Ok(x) => x,
+        Err(e) => {
+            return Ok(console_page(lang, &s, &session, Some((false, e)), &form).into_response());
+        }
+    };
+    if let Err(e) = entry::check(&session, &line) {
+        return Ok(console_page(lang, &s, &session, Some((false, e)), &form).into_response());
+    }
+    let said = describe_line(&session, &line, &typed);
+    match state
+        .store
+        .add_line(&s.club, id, &line, &s.director.login)
+        .await
+    {
+        Ok(n) => {
+            let session = own_session(&state, &s, id).await?;
+            let next = EntryForm {
+                board: form.board.clone(),
+                ..EntryForm::default()
+            };
+            Ok(console_page(
+                lang,
+                &s,
+                &session,
+                Some((true, format!("line {n}: {said}"))),
+                &next,
+            )
+            .into_response())
+        }
+        Err(klaver_store::StoreError::Conflict(m)) => {
+            Ok(console_page(lang, &s, &session, Some((false, m)), &form).into_response())
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+async fn edit_line(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    Path((id, line_no)): Path<(i64, i64)>,
+) -> WebResult {
+    let session = own_session(&state, &s, id).await?;
+    let l = session
+        .lines
+        .iter()
+        .find(|l| l.line.line_no == line_no)
+        .ok_or_else(|| WebError::NotFound(format!("session {id} has no line {line_no}")))?;
+    let typed = if !l.line.adjust.is_empty() {
+        l.line.adjust.clone()
+    } else if !l.line.contract.is_empty() {
+        format!("{} {} {}", l.line.contract, l.line.declarer, l.line.result)
+            .trim()
+            .to_string()
+    } else {
+        l.line.score.clone()
+    };
+    Ok(page(
+        lang,
+        &format!("line {line_no}"),
+        None,
+        html! {
+            p { a href=(format!("/director/s/{id}")) { "← " (session.info.date) } }
+            h2 { (lang.t(Key::Board)) " " (l.line.board) ": " (l.line.ns) " – " (l.line.ew) }
+            form method="post" action=(format!("/director/s/{id}/lines/{line_no}")) {
+                (csrf_field(&s))
+                input type="hidden" name="version" value=(l.version);
+                input type="hidden" name="board" value=(l.line.board);
+                label { "NS " input name="ns" size="4" value=(l.line.ns); } " "
+                label { "EW " input name="ew" size="4" value=(l.line.ew); } " "
+                label { (lang.t(Key::Score)) " " input name="result" value=(typed); } " "
+                label { (lang.t(Key::Lead)) " " input name="lead" size="4" value=(l.line.lead); } br;
+                label { "Reason " input name="reason" size="40" required; } " "
+                button type="submit" { "Correct" }
+            }
+            p.muted { "Weighted scores: W 30% 4SN= 70% 4SN-1 · splits 60/40 · AVG+ · NP · REV" }
+        },
+    )
+    .into_response())
+}
+
+#[derive(serde::Deserialize)]
+struct CorrectForm {
+    csrf: String,
+    version: i64,
+    board: String,
+    ns: String,
+    ew: String,
+    result: String,
+    #[serde(default)]
+    lead: String,
+    reason: String,
+}
+
+async fn correct_line(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    Path((id, line_no)): Path<(i64, i64)>,
+    Form(form): Form<CorrectForm>,
+) -> WebResult {
+    s.check(&form.csrf)?;
+    let session = own_session(&state, &s, id).await?;
+    let old = session
+        .lines
+        .iter()
+        .find(|l| l.line.line_no == line_no)
+        .ok_or_else(|| WebError::NotFound(format!("session {id} has no line {line_no}")))?;
+    let entry_form = EntryForm {
+        board: form.board.clone(),
+        ns: form.ns.clone(),
+        ew: form.ew.clone(),
+        result: form.result.clone(),
+        lead: form.lead.clone(),
+        ..EntryForm::default()
+    };
+    let (mut new, _) = line_from(&entry_form, lang).map_err(WebError::BadRequest)?;
+    new.table = old.line.table;
+    new.round = old.line.round;
+    new.section = old.line.section.clone();
+    // Checked with every other line, as an import would be.
+    let mut others = session.clone();
+    others.lines.retain(|l| l.line.line_no != line_no);
+    entry::check(&others, &new).map_err(WebError::BadRequest)?;
+    state
+        .store
+        .correct(
+            &s.club,
+            LineAt {
+                session: id,
+                line_no,
+                version: form.version,
+            },
+            &new,
+            &s.director.login,
+            &form.reason,
+        )
+        .await?;
+    Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
+}
+
+async fn progress_fragment(
+    State(state): State<AppState>,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+) -> WebResult {
+    let session = own_session(&state, &s, id).await?;
+    Ok(Html(progress(&session).into_string()).into_response())
+}
+
+async fn live_results(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+) -> WebResult {
+    let session = own_session(&state, &s, id).await?;
+    match scoring::score(&session, &[]).map_err(WebError::BadRequest)? {
+        Some(scored) => Ok(public::report_page(
+            lang,
+            &s.club,
+            &session,
+            &scored,
+            &format!("/director/s/{id}"),
+        )
+        .into_response()),
+        None => Err(WebError::NotFound("no results entered yet".into())),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct PublishForm {
+    csrf: String,
+    on: u8,
+}
+
+async fn publish(
+    State(state): State<AppState>,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+    Form(form): Form<PublishForm>,
+) -> WebResult {
+    s.check(&form.csrf)?;
+    let session = own_session(&state, &s, id).await?;
+    if form.on == 1 {
+        // Only what scores may be published.
+        scoring::score(&session, &[]).map_err(WebError::BadRequest)?;
+    }
+    state.store.publish(&s.club, id, form.on == 1).await?;
+    Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
+}
+
+#[derive(serde::Deserialize)]
+struct CsrfOnly {
+    csrf: String,
+}
+
+/// The address phones reach the server at: `--public-url`, else the one the director's
+/// browser used.
+fn base_url(state: &AppState, headers: &HeaderMap) -> String {
+    if let Some(u) = &state.options.public_url {
+        return u.trim_end_matches('/').to_string();
+    }
+    let host = headers
+        .get("host")
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".:-[]".contains(c))
+        })
+        .unwrap_or("localhost:8080");
+    format!("http://{host}")
+}
+
+fn qr_svg(text: &str) -> String {
+    match qrcode::QrCode::new(text.as_bytes()) {
+        Ok(code) => code
+            .render::<qrcode::render::svg::Color<'_>>()
+            .min_dimensions(180, 180)
+            .build(),
+        Err(_) => String::new(),
+    }
+}
+
+/// Makes a new secret link for every table (the old ones stop working) and shows the
+/// cards to print: the link is shown once, here.
+async fn table_cards(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    s: DirectorSession,
+    headers: HeaderMap,
+    Path(id): Path<i64>,
+    Form(form): Form<CsrfOnly>,
+) -> WebResult {
+    s.check(&form.csrf)?;
+    let session = own_session(&state, &s, id).await?;
+    let m = session_movement(&session).ok_or_else(|| {
+        WebError::BadRequest("this session has no movement: no tables to link".into())
+    })?;
+    let base = base_url(&state, &headers);
+    let mut cards = Vec::new();
+    for t in m.tables() {
+        let token = random_token();
+        state
+            .store
+            .set_table_link(&s.club, id, i64::from(t), &token_hash(&token))
+            .await?;
+        let url = format!("{base}/t/{token}");
+        let seats: Vec<String> = m
+            .rounds
+            .iter()
+            .filter_map(|r| {
+                r.tables
+                    .iter()
+                    .find(|x| x.table == t)
+                    .map(|x| (r.number, x))
+            })
+            .map(|(n, x)| {
+                format!(
+                    "{} {n}: {} – {} ({} {})",
+                    lang.t(Key::Round),
+                    x.ns.as_deref().unwrap_or("–"),
+                    x.ew.as_deref().unwrap_or("–"),
+                    lang.t(Key::Boards).to_lowercase(),
+                    movement::validate::board_list(&x.boards.boards().collect::<Vec<_>>())
+                )
+            })
+            .collect();
+        cards.push((t, url, seats));
+    }
+    Ok(page(
+        lang,
+        "Table cards",
+        None,
+        html! {
+            p.noprint { a href=(format!("/director/s/{id}")) { "← " (session.info.date) } " · Print this page; the links are shown only now." }
+            div.cards {
+                @for (t, url, seats) in &cards {
+                    div.card {
+                        h2 { (lang.t(Key::Table)) " " (t) }
+                        (PreEscaped(qr_svg(url)))
+                        p { small { a href=(url) { (url) } } }
+                        @for line in seats { div { small { (line) } } }
+                    }
+                }
+            }
+        },
+    )
+    .into_response())
+}
+
+async fn guide_cards(
+    State(state): State<AppState>,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+) -> WebResult {
+    let session = own_session(&state, &s, id).await?;
+    let m = session_movement(&session)
+        .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
+    let check = movement::validate::validate(&m);
+    Ok(Html(klaver_io::guide_cards::html(
+        &m,
+        &check,
+        &klaver_io::guide_cards::CardOptions::default(),
+    ))
+    .into_response())
+}

@@ -1,0 +1,211 @@
+//! What a director types (`4S N +1`, `3NTX E -2`, `PASS`, `420`, `AVG`, `60/40`) or a
+//! table's phone sends (contract, declarer, tricks), turned into a traveller line in
+//! klaver's English notation, and checked with the whole session before it is stored.
+
+use crate::scoring;
+use klaver_core::board::Board;
+use klaver_core::contract::Play;
+use klaver_core::movement::{self, travellers::check_travellers};
+use klaver_core::notation::{self, Entry, Language, Mode};
+use klaver_core::session::Severity;
+use klaver_store::{Line, Session};
+
+/// The contract part of a line: contract, declarer, result, score, adjustment.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Typed {
+    pub contract: String,
+    pub declarer: String,
+    pub result: String,
+    pub score: String,
+    pub adjust: String,
+}
+
+fn english(entry: &Entry) -> Typed {
+    match entry {
+        Entry::Passed => Typed {
+            contract: "PASS".into(),
+            ..Typed::default()
+        },
+        Entry::Played(p) => Typed {
+            contract: notation::format_contract(p.contract(), Language::English),
+            declarer: notation::format_seat(p.declarer(), Language::English),
+            result: notation::format_result(p.tricks(), p.contract(), Language::English),
+            ..Typed::default()
+        },
+    }
+}
+
+/// Reads a typed entry in the page's notation (English, Dutch or Turkish).
+pub fn read_typed(text: &str, lang: Language) -> Result<Typed, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(
+            "type a result: 4S N +1, 3NTX E -2, PASS, a score such as 420, or AVG, 60/40, NP"
+                .into(),
+        );
+    }
+    if t.parse::<i32>().is_ok() {
+        return Ok(Typed {
+            score: t.trim_start_matches('+').to_string(),
+            ..Typed::default()
+        });
+    }
+    let upper = t.to_ascii_uppercase();
+    let adjustment = matches!(
+        upper.as_str(),
+        "AVG" | "AVG+" | "AVG-" | "A" | "A+" | "A-" | "GEM" | "NP" | "NG" | "REV" | "AVERAGE"
+    ) || upper.starts_with("W ")
+        || (t.contains('/')
+            && t.chars()
+                .all(|c| c.is_ascii_digit() || c == '/' || c == '%' || c == ' '));
+    if adjustment {
+        return Ok(Typed {
+            adjust: t.to_string(),
+            ..Typed::default()
+        });
+    }
+    match notation::parse_entry(t, lang, Mode::Lenient) {
+        Ok((entry, _)) => Ok(english(&entry)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Reads what a table's phone sends: the contract (or pass), declarer and tricks taken.
+pub fn read_table_entry(
+    contract: &str,
+    declarer: &str,
+    tricks: Option<u8>,
+    lang: Language,
+) -> Result<Typed, String> {
+    let c = contract.trim();
+    if c.eq_ignore_ascii_case("pass") || c.eq_ignore_ascii_case("pas") {
+        return Ok(english(&Entry::Passed));
+    }
+    let contract = notation::parse_contract(c, lang).map_err(|e| e.to_string())?;
+    let seat = notation::parse_seat(declarer.trim(), lang).map_err(|e| e.to_string())?;
+    let tricks = tricks.ok_or("choose the number of tricks declarer took")?;
+    let play = Play::new(contract, seat, tricks).map_err(|e| e.to_string())?;
+    Ok(english(&Entry::Played(play)))
+}
+
+/// North-South's score of a typed result on a board, when it has one.
+pub fn score_of(t: &Typed, board: u32) -> Option<i32> {
+    if !t.score.is_empty() {
+        return t.score.parse().ok();
+    }
+    if t.contract == "PASS" {
+        return Some(0);
+    }
+    let vul = Board::new(board).ok()?.vulnerability();
+    let joined = format!("{} {} {}", t.contract, t.declarer, t.result);
+    match notation::parse_entry(&joined, Language::English, Mode::Lenient) {
+        Ok((Entry::Played(p), _)) => Some(p.score_ns(vul)),
+        _ => None,
+    }
+}
+
+/// Checks a new line with the whole session: the errors the travellers' reader finds on
+/// it (a 425, a pair playing the board twice, a pair not in the session), and its
+/// warnings.
+pub fn check(session: &Session, line: &Line) -> Result<Vec<String>, String> {
+    let pairs_known = session.pairs.is_empty()
+        || [&line.ns, &line.ew].iter().all(|p| {
+            session
+                .pairs
+                .iter()
+                .any(|sp| &&sp.pair == p && sp.section == line.section)
+        });
+    if !pairs_known {
+        return Err(format!(
+            "pair {} or {} does not play in this session",
+            line.ns, line.ew
+        ));
+    }
+    if line.ns == line.ew {
+        return Err(format!("pair {} cannot play against itself", line.ns));
+    }
+    let mut imported = scoring::read_back(session, std::slice::from_ref(line))?;
+    // The new line is the last of the CSV: line 1 is the header.
+    let at = session.lines.len() as u32 + 2;
+    // A night with a movement: the pairs must meet on this board in it.
+    if let Some(m) = session
+        .info
+        .movement
+        .as_deref()
+        .zip(session.info.boards_per_round)
+        .and_then(|(name, bpr)| movement::named(name, u32::try_from(bpr).ok()?).ok())
+    {
+        let event = &imported.event;
+        let found = check_travellers(&m, &event.pairs, &event.results);
+        imported.event.diagnostics.extend(found.diagnostics);
+    }
+    let mine = |d: &&klaver_core::session::Diagnostic| d.line == Some(at);
+    let errors: Vec<String> = imported
+        .event
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .filter(mine)
+        .map(|d| d.message.clone())
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors.join("; "));
+    }
+    Ok(imported
+        .event
+        .diagnostics
+        .iter()
+        .filter(mine)
+        .map(|d| d.message.clone())
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_results_in_every_notation() {
+        let t = read_typed("4S N +1", Language::English).unwrap();
+        assert_eq!(
+            (t.contract.as_str(), t.declarer.as_str(), t.result.as_str()),
+            ("4S", "N", "+1")
+        );
+        assert_eq!(score_of(&t, 1), Some(450));
+        let t = read_typed("3SAX O -2", Language::Dutch).unwrap();
+        assert_eq!((t.contract.as_str(), t.declarer.as_str()), ("3NTX", "E"));
+        assert_eq!(
+            score_of(&t, 2),
+            Some(300),
+            "East doubled two down, East-West not vulnerable"
+        );
+        assert_eq!(
+            read_typed("pass", Language::English).unwrap().contract,
+            "PASS"
+        );
+        assert_eq!(read_typed("-100", Language::English).unwrap().score, "-100");
+        assert_eq!(
+            read_typed("60/40", Language::English).unwrap().adjust,
+            "60/40"
+        );
+        assert_eq!(
+            read_typed("avg+", Language::English).unwrap().adjust,
+            "avg+"
+        );
+        assert!(read_typed("8S N =", Language::English).is_err());
+        assert!(read_typed("", Language::English).is_err());
+        let t = read_table_entry("4 Pik", "K", Some(11), Language::Turkish).unwrap();
+        assert_eq!(
+            (t.contract.as_str(), t.declarer.as_str(), t.result.as_str()),
+            ("4S", "N", "+1")
+        );
+        assert_eq!(
+            read_table_entry("pass", "", None, Language::English)
+                .unwrap()
+                .contract,
+            "PASS"
+        );
+        assert!(read_table_entry("4S", "N", None, Language::English).is_err());
+        assert!(read_table_entry("4S", "N", Some(14), Language::English).is_err());
+    }
+}

@@ -1,0 +1,194 @@
+//! The web app's words in English, Dutch and Turkish.
+//!
+//! A page's language comes from `?lang=` (remembered in a cookie), else the browser's
+//! Accept-Language, else English. Contracts are always written in the notation of the
+//! page's language as well (4S / 4S / 4 Pik), read leniently in any.
+
+use klaver_core::notation::Language;
+use klaver_io::report::ReportLang;
+
+/// A page language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Lang {
+    /// English.
+    #[default]
+    En,
+    /// Dutch.
+    Nl,
+    /// Turkish.
+    Tr,
+}
+
+impl Lang {
+    /// Every language, for the switcher.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Nl, Lang::Tr];
+
+    /// The language with this code (`en`, `nl`, `tr`).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code.trim().get(..2).map(str::to_ascii_lowercase).as_deref() {
+            Some("en") => Some(Lang::En),
+            Some("nl") => Some(Lang::Nl),
+            Some("tr") => Some(Lang::Tr),
+            _ => None,
+        }
+    }
+
+    /// The first language of an Accept-Language header klaver speaks.
+    pub fn from_accept(header: &str) -> Option<Lang> {
+        header.split(',').find_map(Lang::from_code)
+    }
+
+    /// Its code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Nl => "nl",
+            Lang::Tr => "tr",
+        }
+    }
+
+    /// Its own name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Nl => "Nederlands",
+            Lang::Tr => "Türkçe",
+        }
+    }
+
+    /// The language of the printed reports (result list, travellers).
+    pub fn report(self) -> ReportLang {
+        match self {
+            Lang::Nl => ReportLang::Nl,
+            Lang::En => ReportLang::En,
+            // Turkish reports are not written yet: English until they are.
+            Lang::Tr => ReportLang::En,
+        }
+    }
+
+    /// The contract notation.
+    pub fn notation(self) -> Language {
+        match self {
+            Lang::En => Language::English,
+            Lang::Nl => Language::Dutch,
+            Lang::Tr => Language::Turkish,
+        }
+    }
+
+    /// A word or phrase of the interface.
+    pub fn t(self, key: Key) -> &'static str {
+        let (en, nl, tr) = words(key);
+        match self {
+            Lang::En => en,
+            Lang::Nl => nl,
+            Lang::Tr => tr,
+        }
+    }
+}
+
+/// The interface's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    Clubs,
+    Sessions,
+    Results,
+    Ranking,
+    Scorecard,
+    Pair,
+    Board,
+    Table,
+    Round,
+    Against,
+    Contract,
+    Declarer,
+    Lead,
+    Tricks,
+    Score,
+    Matchpoints,
+    Percentage,
+    Passed,
+    Enter,
+    Confirm,
+    Back,
+    EastConfirms,
+    RoundDone,
+    AllDone,
+    NotPublished,
+    NoSessions,
+    Login,
+    Logout,
+    Password,
+    Director,
+    Boards,
+}
+
+fn words(key: Key) -> (&'static str, &'static str, &'static str) {
+    use Key::*;
+    match key {
+        Clubs => ("Clubs", "Clubs", "Kulüpler"),
+        Sessions => ("Sessions", "Zittingen", "Oturumlar"),
+        Results => ("Results", "Uitslag", "Sonuçlar"),
+        Ranking => ("Ranking", "Ranglijst", "Sıralama"),
+        Scorecard => ("Scorecard", "Scorekaart", "Skor kartı"),
+        Pair => ("Pair", "Paar", "Çift"),
+        Board => ("Board", "Spel", "Board"),
+        Table => ("Table", "Tafel", "Masa"),
+        Round => ("Round", "Ronde", "Tur"),
+        Against => ("Against", "Tegen", "Rakip"),
+        Contract => ("Contract", "Contract", "Kontrat"),
+        Declarer => ("Declarer", "Leider", "Deklaran"),
+        Lead => ("Lead", "Uitkomst", "Atak"),
+        Tricks => ("Tricks", "Slagen", "Löve"),
+        Score => ("Score", "Score", "Skor"),
+        Matchpoints => ("Matchpoints", "Matchpunten", "Maç puanı"),
+        Percentage => ("%", "%", "%"),
+        Passed => ("All pass", "Gepast", "Pas geçildi"),
+        Enter => ("Enter", "Invoeren", "Gir"),
+        Confirm => ("Confirm", "Bevestigen", "Onayla"),
+        Back => ("Back", "Terug", "Geri"),
+        EastConfirms => (
+            "East: check and confirm",
+            "Oost: controleer en bevestig",
+            "Doğu: kontrol edip onaylayın",
+        ),
+        RoundDone => (
+            "This round is complete: move on to the next table.",
+            "Deze ronde is klaar: ga door naar de volgende tafel.",
+            "Bu tur tamamlandı: sonraki masaya geçin.",
+        ),
+        AllDone => (
+            "Every board of this table is entered. Thank you!",
+            "Alle spellen van deze tafel zijn ingevoerd. Dank u!",
+            "Bu masanın tüm boardları girildi. Teşekkürler!",
+        ),
+        NotPublished => (
+            "The results are not published yet.",
+            "De uitslag is nog niet gepubliceerd.",
+            "Sonuçlar henüz yayımlanmadı.",
+        ),
+        NoSessions => (
+            "No published sessions yet.",
+            "Nog geen gepubliceerde zittingen.",
+            "Henüz yayımlanmış oturum yok.",
+        ),
+        Login => ("Log in", "Inloggen", "Giriş"),
+        Logout => ("Log out", "Uitloggen", "Çıkış"),
+        Password => ("Password", "Wachtwoord", "Parola"),
+        Director => ("Director", "Wedstrijdleider", "Yönetici"),
+        Boards => ("Boards", "Spellen", "Boardlar"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_from_codes_and_headers() {
+        assert_eq!(Lang::from_code("nl"), Some(Lang::Nl));
+        assert_eq!(Lang::from_code("tr-TR"), Some(Lang::Tr));
+        assert_eq!(Lang::from_code("de"), None);
+        assert_eq!(Lang::from_accept("de-DE,nl;q=0.8,en;q=0.5"), Some(Lang::Nl));
+        assert_eq!(Lang::Tr.t(Key::Table), "Masa");
+    }
+}

@@ -1,0 +1,290 @@
+//! The pages anyone may see: the clubs, each club's published sessions, a session's
+//! result list and travellers, each pair's scorecard and the season ranking.
+
+use crate::i18n::{Key, Lang};
+use crate::layout::{PageLang, page};
+use crate::scoring::{self, Scored};
+use crate::{AppState, WebError, WebResult};
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::response::{Html, IntoResponse, Redirect};
+use axum::routing::get;
+use klaver_io::report::{self, ReportOptions};
+use klaver_store::{Club, Session};
+use maud::html;
+
+/// The public routes.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/", get(index))
+        .route("/c/{club}", get(club_page))
+        .route("/c/{club}/s/{id}", get(session_page))
+        .route("/c/{club}/s/{id}/pair/{pair}", get(scorecard))
+        .route("/c/{club}/ranking", get(ranking))
+}
+
+async fn index(State(state): State<AppState>, PageLang(lang): PageLang) -> WebResult {
+    let clubs = state.store.clubs().await?;
+    if let [only] = clubs.as_slice() {
+        return Ok(Redirect::to(&format!("/c/{}", only.code)).into_response());
+    }
+    Ok(page(
+        lang,
+        lang.t(Key::Clubs),
+        Some("/"),
+        html! {
+            ul { @for c in &clubs { li { a href=(format!("/c/{}", c.code)) { (c.name) } } } }
+            p.muted { a href="/login" { (lang.t(Key::Director)) } }
+        },
+    )
+    .into_response())
+}
+
+pub(crate) async fn find_club(state: &AppState, code: &str) -> Result<Club, WebError> {
+    state
+        .store
+        .clubs()
+        .await?
+        .into_iter()
+        .find(|c| c.code == code)
+        .ok_or_else(|| WebError::NotFound(format!("there is no club {code} here")))
+}
+
+async fn club_page(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    Path(code): Path<String>,
+) -> WebResult {
+    let club = find_club(&state, &code).await?;
+    let sessions: Vec<_> = state
+        .store
+        .sessions(&club)
+        .await?
+        .into_iter()
+        .filter(|s| s.info.published_at.is_some())
+        .collect();
+    let ranked = state.store.ranking_settings(&club).await?.is_some();
+    let here = format!("/c/{code}");
+    Ok(page(
+        lang,
+        &club.name,
+        Some(&here),
+        html! {
+            h1 { (club.name) }
+            @if ranked { p { a href=(format!("/c/{code}/ranking")) { (lang.t(Key::Ranking)) } } }
+            h2 { (lang.t(Key::Sessions)) }
+            @if sessions.is_empty() { p.muted { (lang.t(Key::NoSessions)) } }
+            table {
+                @for s in &sessions {
+                    tr {
+                        td { a href=(format!("/c/{code}/s/{}", s.info.id)) { (s.info.date) } }
+                        td { (s.info.moment) " " (s.info.line_name) }
+                        td { (s.info.title) }
+                        td.n { (s.pairs) " " (lang.t(Key::Pair).to_lowercase()) }
+                    }
+                }
+            }
+            p.muted { a href="/login" { (lang.t(Key::Director)) } }
+        },
+    )
+    .into_response())
+}
+
+/// A session anyone may see: published.
+async fn published(state: &AppState, code: &str, id: i64) -> Result<(Club, Session), WebError> {
+    let club = find_club(state, code).await?;
+    let session = state.store.session(&club, id).await?;
+    if session.info.published_at.is_none() {
+        return Err(WebError::NotFound(
+            "the results of this session are not published yet".into(),
+        ));
+    }
+    Ok((club, session))
+}
+
+fn scored(session: &Session) -> Result<Scored, WebError> {
+    scoring::score(session, &[])
+        .map_err(WebError::BadRequest)?
+        .ok_or_else(|| WebError::NotFound("this session has no results yet".into()))
+}
+
+/// The result list, travellers and control sheet as one page (klaver's HTML report),
+/// with links to each pair's scorecard.
+pub(crate) fn report_page(
+    lang: Lang,
+    club: &Club,
+    session: &Session,
+    scored: &Scored,
+    back: &str,
+) -> Html<String> {
+    let event = &scored.imported.event;
+    let opts = ReportOptions {
+        title: if session.info.title.is_empty() {
+            club.name.clone()
+        } else {
+            session.info.title.clone()
+        },
+        date: session.info.date.clone(),
+        lang: lang.report(),
+        boards_per_round: scored.boards_per_round,
+        ranking_only: false,
+        centred: scored.centred,
+    };
+    let rep = report::build(event, &scored.result, &opts);
+    let body = klaver_io::html::render(&rep);
+    let nav = html! {
+        p.noprint {
+            a href=(back) { "← " (club.name) }
+            " · " (lang.t(Key::Scorecard)) ": "
+            @for p in &event.pairs {
+                a href=(format!("/c/{}/s/{}/pair/{}{}", club.code, session.info.id, p.id,
+                    if p.section.is_empty() { String::new() } else { format!("?section={}", p.section) })) { (p.section) (p.id) }
+                " "
+            }
+        }
+    };
+    Html(body.replacen("<body>", &format!("<body>{}", nav.into_string()), 1))
+}
+
+async fn session_page(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    Path((code, id)): Path<(String, i64)>,
+) -> WebResult {
+    let (club, session) = published(&state, &code, id).await?;
+    let scored = scored(&session)?;
+    Ok(report_page(lang, &club, &session, &scored, &format!("/c/{code}")).into_response())
+}
+
+#[derive(serde::Deserialize)]
+struct SectionQuery {
+    #[serde(default)]
+    section: String,
+}
+
+/// One line of a pair's scorecard.
+struct CardLine {
+    board: u64,
+    direction: &'static str,
+    opponent: String,
+    contract: String,
+    score: String,
+    mp: f64,
+    top: f64,
+}
+
+/// A pair's boards from the session's JSON (the exact figures klaver publishes).
+fn card_lines(
+    scored: &Scored,
+    section: &str,
+    pair: &str,
+) -> Result<(Vec<CardLine>, serde_json::Value), WebError> {
+    let mut json = Vec::new();
+    klaver_io::json::write(&mut json, &scored.imported.event, &scored.result, "", "")
+        .map_err(|e| WebError::Internal(e.to_string()))?;
+    let doc: serde_json::Value =
+        serde_json::from_slice(&json).map_err(|e| WebError::Internal(e.to_string()))?;
+    let mut lines = Vec::new();
+    for b in doc["boards"].as_array().into_iter().flatten() {
+        if b["section"].as_str().unwrap_or("") != section
+            && !b["section"].as_str().unwrap_or("").is_empty()
+        {
+            continue;
+        }
+        let top = b["top"].as_f64().unwrap_or(0.0);
+        for r in b["results"].as_array().into_iter().flatten() {
+            let (ns, ew) = (
+                r["ns"].as_str().unwrap_or(""),
+                r["ew"].as_str().unwrap_or(""),
+            );
+            let (direction, opponent, mp) = if ns == pair {
+                ("NS", ew, r["mp_ns"].as_f64())
+            } else if ew == pair {
+                ("EW", ns, r["mp_ew"].as_f64())
+            } else {
+                continue;
+            };
+            let contract = [&r["contract"], &r["declarer"]]
+                .iter()
+                .filter_map(|v| v.as_str())
+                .collect::<Vec<_>>()
+                .join(" ");
+            lines.push(CardLine {
+                board: b["board"].as_u64().unwrap_or(0),
+                direction,
+                opponent: opponent.to_string(),
+                contract,
+                score: r["score"]
+                    .as_i64()
+                    .map(|s| s.to_string())
+                    .unwrap_or_else(|| r["adjustment"].as_str().unwrap_or("").to_string()),
+                mp: mp.unwrap_or(0.0),
+                top,
+            });
+        }
+    }
+    let me = doc["pairs"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|p| {
+            p["pair"].as_str() == Some(pair) && p["section"].as_str().unwrap_or("") == section
+        })
+        .cloned()
+        .ok_or_else(|| WebError::NotFound(format!("pair {pair} did not play in this session")))?;
+    Ok((lines, me))
+}
+
+async fn scorecard(
+    State(state): State<AppState>,
+    PageLang(lang): PageLang,
+    Path((code, id, pair)): Path<(String, i64, String)>,
+    Query(q): Query<SectionQuery>,
+) -> WebResult {
+    let (_, session) = published(&state, &code, id).await?;
+    let scored = scored(&session)?;
+    let (lines, me) = card_lines(&scored, &q.section, &pair)?;
+    let here = format!("/c/{code}/s/{id}/pair/{pair}");
+    Ok(page(
+        lang,
+        &format!("{} {} {}", lang.t(Key::Scorecard), lang.t(Key::Pair).to_lowercase(), pair),
+        Some(&here),
+        html! {
+            p { a href=(format!("/c/{code}/s/{id}")) { "← " (session.info.date) " " (session.info.title) } }
+            h1 { (lang.t(Key::Pair)) " " (pair) }
+            p { (me["names"].as_str().unwrap_or("")) }
+            p {
+                b { (format!("{:.2}", me["percentage"].as_f64().unwrap_or(0.0))) " %" }
+                " · " (me["points"].as_f64().map(|p| format!("{p:.2}")).unwrap_or_default())
+                " / " (me["max"].as_f64().map(|p| format!("{p:.0}")).unwrap_or_default())
+                " · #" (me["rank"].as_u64().unwrap_or(0))
+            }
+            table {
+                tr {
+                    th.n { (lang.t(Key::Board)) } th { "" } th { (lang.t(Key::Against)) }
+                    th { (lang.t(Key::Contract)) } th.n { (lang.t(Key::Score)) }
+                    th.n { (lang.t(Key::Matchpoints)) } th.n { "%" }
+                }
+                @for l in &lines {
+                    tr {
+                        td.n { (l.board) } td { (l.direction) } td { (l.opponent) }
+                        td { (l.contract) } td.n { (l.score) }
+                        td.n { (format!("{:.2}", l.mp)) }
+                        td.n { @if l.top > 0.0 { (format!("{:.0}", 100.0 * l.mp / l.top)) } }
+                    }
+                }
+            }
+        },
+    )
+    .into_response())
+}
+
+async fn ranking(
+    State(state): State<AppState>,
+    PageLang(_lang): PageLang,
+    Path(code): Path<String>,
+) -> WebResult {
+    let club = find_club(&state, &code).await?;
+    let html = scoring::ranking_html(&state.store, &club, true).await?;
+    Ok(Html(html).into_response())
+}

@@ -1,0 +1,202 @@
+//! A stored session scored for the pages, by the same code and with the same options as
+//! `klaver session score`.
+
+use klaver_core::session::{SessionResult, Severity};
+use klaver_io::detect;
+use klaver_io::exchange::Imported;
+use klaver_io::options::{ScoringArgs, centred_weight, score_pairs};
+use klaver_io::travellers::{self, ReadOptions};
+use klaver_store::{Line, Session, pairs_csv, travellers_csv};
+
+/// A session with its result.
+pub struct Scored {
+    /// The travellers and pairs as read back.
+    pub imported: Imported,
+    /// The result.
+    pub result: SessionResult,
+    /// Centred matchpoints, when the session is scored so.
+    pub centred: Option<i64>,
+    /// Boards per round.
+    pub boards_per_round: Option<u32>,
+}
+
+/// A stored session read back as a file would be (with `extra` lines added, for
+/// checking an entry before it is stored).
+pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> {
+    let mut with = session.clone();
+    for l in extra {
+        with.lines.push(klaver_store::StoredLine {
+            line: l.clone(),
+            version: 1,
+            entered_by: String::new(),
+        });
+    }
+    let (_, mut imported) = detect::read(&travellers_csv(&with), ReadOptions::default())
+        .map_err(|e| format!("the stored lines cannot be read: {e}"))?;
+    let warnings = travellers::read_pairs(pairs_csv(&with).as_slice(), &mut imported.event)
+        .map_err(|e| format!("the stored pairs cannot be read: {e}"))?;
+    imported.event.diagnostics.extend(warnings);
+    Ok(imported)
+}
+
+/// Scores a pairs session; `Ok(None)` while it has no results yet.
+pub fn score(session: &Session, extra: &[Line]) -> Result<Option<Scored>, String> {
+    if session.info.form != "pairs" {
+        return Err(format!(
+            "this is a {} session: its result list comes from `klaver session score {}`",
+            session.info.form, session.info.id
+        ));
+    }
+    if session.lines.is_empty() && extra.is_empty() {
+        return Ok(None);
+    }
+    let mut imported = read_back(session, extra)?;
+    if let Some(d) = imported
+        .event
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+    {
+        return Err(d.to_string());
+    }
+    let scoring = ScoringArgs::from_words(&session.info.options)?;
+    let convention = imported.convention;
+    let name = klaver_store::session_name(&session.info);
+    let (result, convention, boards_per_round) =
+        score_pairs(&scoring, &mut imported.event, &convention, &name)?;
+    Ok(Some(Scored {
+        imported,
+        result,
+        centred: centred_weight(&convention),
+        boards_per_round,
+    }))
+}
+
+/// Every pairs session of the club in the database (only the published ones when
+/// `published_only`), scored as it was imported, as the season ranking's input: the
+/// lines of one night (A, B, ...) form one session. Butler and teams nights are left
+/// out with a warning each (the second value).
+pub async fn ranking_sessions(
+    store: &klaver_store::Store,
+    club: &klaver_store::Club,
+    settings: &klaver_core::ranking::season::Club,
+    published_only: bool,
+) -> Result<(Vec<klaver_core::ranking::season::SessionInput>, Vec<String>), String> {
+    use klaver_core::ranking::season::SessionInput;
+    use std::collections::BTreeMap;
+    let mut list = store.sessions(club).await.map_err(|e| e.to_string())?;
+    list.reverse();
+    let mut nights: BTreeMap<(String, String), SessionInput> = BTreeMap::new();
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    for summary in &list {
+        let info = &summary.info;
+        if published_only && info.published_at.is_none() {
+            continue;
+        }
+        let name = format!("session {} ({})", info.id, klaver_store::session_name(info));
+        if info.form != "pairs" {
+            warnings.push(format!(
+                "{name} is a {} session: only pairs sessions are ranked from the database so far; give its session CSV to rank it",
+                info.form
+            ));
+            continue;
+        }
+        let session = store
+            .session(club, info.id)
+            .await
+            .map_err(|e| e.to_string())?;
+        let Some(scored) = score(&session, &[]).map_err(|e| format!("{name}: {e}"))? else {
+            continue;
+        };
+        let mut json = Vec::new();
+        klaver_io::json::write(
+            &mut json,
+            &scored.imported.event,
+            &scored.result,
+            &info.title,
+            &info.date,
+        )
+        .map_err(|e| format!("{name}: {e}"))?;
+        let text = String::from_utf8_lossy(&json);
+        match klaver_io::ranking_io::read_score_json(&text, &name, settings, Some(&info.moment)) {
+            Ok(mut input) => {
+                for p in &mut input.pairs {
+                    if p.line.is_empty() {
+                        p.line = info.line_name.clone();
+                    }
+                }
+                match nights.entry((info.date.clone(), info.moment.clone())) {
+                    std::collections::btree_map::Entry::Vacant(v) => {
+                        v.insert(input);
+                    }
+                    std::collections::btree_map::Entry::Occupied(mut o) => {
+                        o.get_mut().pairs.extend(input.pairs);
+                    }
+                }
+            }
+            Err(e) => errors.extend(e.iter().map(|e| e.to_string())),
+        }
+    }
+    if !errors.is_empty() {
+        let mut msg = "the stored sessions have errors; nothing was ranked:".to_string();
+        for e in errors {
+            msg.push_str(&format!("\n  {e}"));
+        }
+        return Err(msg);
+    }
+    Ok((nights.into_values().collect(), warnings))
+}
+
+/// The club's season ranking as one HTML page (the latest season of every playing
+/// moment), from its published sessions.
+pub async fn ranking_html(
+    store: &klaver_store::Store,
+    club: &klaver_store::Club,
+    published_only: bool,
+) -> Result<String, crate::WebError> {
+    use crate::WebError;
+    let Some(text) = store.ranking_settings(club).await? else {
+        return Err(WebError::NotFound(format!(
+            "{} has no ranking settings",
+            club.name
+        )));
+    };
+    let settings = klaver_io::ranking_io::read_settings(&text, "the club's ranking settings")
+        .map_err(|e| WebError::BadRequest(e.to_string()))?;
+    let (sessions, _) = ranking_sessions(store, club, &settings, published_only)
+        .await
+        .map_err(WebError::BadRequest)?;
+    let standings =
+        klaver_core::ranking::season::rank_with(&settings, sessions, true).map_err(|e| {
+            WebError::BadRequest(
+                e.iter()
+                    .map(|x| x.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )
+        })?;
+    let chosen: Vec<_> = settings
+        .moments
+        .iter()
+        .filter_map(|m| {
+            standings
+                .iter()
+                .filter(|s| s.moment == m.name)
+                .rev()
+                .find(|s| !s.sessions.is_empty())
+        })
+        .collect();
+    if chosen.is_empty() {
+        return Err(WebError::NotFound(
+            "no published sessions to rank yet".into(),
+        ));
+    }
+    let report = klaver_io::ranking_io::RankingReport {
+        club: &settings,
+        standings: chosen,
+        lines: None,
+        sessions: false,
+    };
+    Ok(klaver_io::ranking_io::render_html(&report))
+}

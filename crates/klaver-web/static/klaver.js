@@ -1,0 +1,34 @@
+// klaver's console: the score and matchpoints of a result as it is typed, and every
+// table's progress, refreshed while the page is open. Nothing here is needed to enter
+// a result: the forms work without it.
+(function () {
+  "use strict";
+  var form = document.getElementById("entry");
+  var out = document.getElementById("check");
+  if (form && out) {
+    var timer = null;
+    var check = function () {
+      var data = new URLSearchParams(new FormData(form));
+      fetch(form.getAttribute("data-check") + "?" + data.toString(), { credentials: "same-origin" })
+        .then(function (r) { return r.json(); })
+        .then(function (j) {
+          out.textContent = j.message;
+          out.className = j.ok ? "ok" : "error";
+        })
+        .catch(function () { out.textContent = ""; });
+    };
+    form.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(check, 150);
+    });
+  }
+  var progress = document.getElementById("progress");
+  if (progress) {
+    setInterval(function () {
+      fetch(progress.getAttribute("data-src"), { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.text() : null; })
+        .then(function (t) { if (t !== null) { progress.innerHTML = t; } })
+        .catch(function () {});
+    }, 3000);
+  }
+})();

@@ -1,0 +1,82 @@
+//! `klaver serve`: the web app on the club's database (director's console, table-side
+//! entry from phones, live and published results).
+
+use super::club::{DbArgs, block_on_multi, store_error};
+use super::{CliError, CmdResult};
+use klaver_store::Store;
+use klaver_web::{AppState, Options};
+use std::process::ExitCode;
+
+/// Arguments of `klaver serve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The address to listen on; 0.0.0.0:8080 lets the players' phones on the club's
+    /// network reach it.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: String,
+    /// Serve a demo club (a scored session, a director's login, tonight's night with
+    /// three tables' links) from a fresh database of its own, unless --database is given.
+    #[arg(long)]
+    demo: bool,
+    /// The address the phones use, for the QR codes on the table cards
+    /// (http://192.168.1.20:8080) [default: the address the director's browser used].
+    #[arg(long)]
+    public_url: Option<String>,
+    /// Mark the login cookie Secure (when klaver is served over HTTPS).
+    #[arg(long)]
+    secure_cookies: bool,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+/// Runs `klaver serve`.
+pub fn run(args: Args) -> CmdResult {
+    block_on_multi(async move {
+        let location = if args.demo && args.db.database.is_none() {
+            let path = std::env::temp_dir().join(format!("klaver-demo-{}.db", std::process::id()));
+            path.display().to_string()
+        } else {
+            args.db.location()
+        };
+        let store = Store::open(&location).await.map_err(store_error)?;
+        let listener = tokio::net::TcpListener::bind(&args.listen)
+            .await
+            .map_err(|e| CliError::input(format!("cannot listen on {}: {e}", args.listen)))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| CliError::input(format!("cannot listen on {}: {e}", args.listen)))?;
+        let base = args
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{addr}"));
+        eprintln!("klaver serves {} at {base}", store.location());
+        if args.demo {
+            let today = klaver_store::now()[..10].to_string();
+            match klaver_web::demo::ensure(&store, &today).await {
+                Ok(Some(demo)) => {
+                    eprintln!(
+                        "demo club made: director login `{}`, password `{}` ({base}/login)",
+                        demo.login, demo.password
+                    );
+                    for (t, path) in demo.tables {
+                        eprintln!("  table {t}'s phone: {base}{path}");
+                    }
+                }
+                Ok(None) => eprintln!("the database already has a club: no demo made"),
+                Err(e) => return Err(CliError::input(format!("cannot make the demo: {e:?}"))),
+            }
+        }
+        eprintln!("stop with Ctrl-C");
+        let state = AppState::new(
+            store,
+            Options {
+                secure_cookies: args.secure_cookies,
+                public_url: args.public_url,
+            },
+        );
+        klaver_web::serve(state, listener)
+            .await
+            .map_err(|e| CliError::input(format!("the server stopped: {e}")))?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
