@@ -1,0 +1,632 @@
+//! Every route of `klaver serve` over HTTP, including the ones that must refuse: no
+//! login, a wrong or missing CSRF token, another club's session, a stale table link, a
+//! published night, too many failed logins, unsafe redirects and unescaped names.
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use klaver_store::{Club, SessionInfo, SessionPair, Store};
+use klaver_web::auth::{hash_password, token_hash};
+use klaver_web::{AppState, Options, router};
+use tower::ServiceExt;
+
+struct Reply {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: String,
+}
+
+impl Reply {
+    fn location(&self) -> &str {
+        self.headers
+            .get(header::LOCATION)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    fn cookie(&self) -> Option<String> {
+        self.headers
+            .get(header::SET_COOKIE)
+            .and_then(|v| v.to_str().ok())
+            .map(String::from)
+    }
+
+    /// The value of the first hidden `csrf` field.
+    fn csrf(&self) -> String {
+        let at = self
+            .body
+            .find("name=\"csrf\" value=\"")
+            .expect("a csrf field")
+            + 19;
+        self.body[at..].split('"').next().unwrap().to_string()
+    }
+}
+
+async fn send(app: &Router, req: Request<Body>) -> Reply {
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let headers = res.headers().clone();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    Reply {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    }
+}
+
+async fn get(app: &Router, path: &str, cookie: Option<&str>) -> Reply {
+    let mut req = Request::get(path);
+    if let Some(c) = cookie {
+        req = req.header(header::COOKIE, c);
+    }
+    send(app, req.body(Body::empty()).unwrap()).await
+}
+
+async fn post(app: &Router, path: &str, form: &[(&str, &str)], cookie: Option<&str>) -> Reply {
+    let body = form
+        .iter()
+        .map(|(k, v)| format!("{}={}", enc(k), enc(v)))
+        .collect::<Vec<_>>()
+        .join("&");
+    let mut req =
+        Request::post(path).header(header::CONTENT_TYPE, "application/x-www-form-urlencoded");
+    if let Some(c) = cookie {
+        req = req.header(header::COOKIE, c);
+    }
+    send(app, req.body(Body::from(body)).unwrap()).await
+}
+
+fn enc(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+struct Club1 {
+    app: Router,
+    store: Store,
+    club: Club,
+    night: i64,
+    tokens: Vec<String>,
+}
+
+/// A club with a director, a published scored session and an open three-table night.
+async fn setup(test: &str) -> Club1 {
+    let dir = std::env::temp_dir().join("klaver-web-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{test}-{}.db", std::process::id()));
+    for s in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{s}", path.display()));
+    }
+    let store = Store::open(&path.display().to_string()).await.unwrap();
+    let club = store.init_club("kievit", "BC De Kievit").await.unwrap();
+    store
+        .add_director(&club, "td", &hash_password("geheim-123").unwrap())
+        .await
+        .unwrap();
+    let pairs: Vec<SessionPair> = (1..=6)
+        .map(|p| SessionPair {
+            pair: p.to_string(),
+            names: if p == 1 {
+                "<script>alert(1)</script> & Co".into()
+            } else {
+                format!("Pair {p}")
+            },
+            ..SessionPair::default()
+        })
+        .collect();
+    let night = store
+        .create_night(
+            &club,
+            &SessionInfo {
+                date: "2025-10-07".into(),
+                moment: "tuesday".into(),
+                title: "Dinsdag".into(),
+                form: "pairs".into(),
+                movement: Some("mitchell-3".into()),
+                boards_per_round: Some(2),
+                options: vec![
+                    "--movement=mitchell-3".into(),
+                    "--boards-per-round=2".into(),
+                ],
+                ..SessionInfo::default()
+            },
+            &pairs,
+        )
+        .await
+        .unwrap();
+    let mut tokens = Vec::new();
+    for t in 1..=3 {
+        let token = format!("table-secret-{t}-{test}");
+        store
+            .set_table_link(&club, night, t, &token_hash(&token))
+            .await
+            .unwrap();
+        tokens.push(token);
+    }
+    let app = router(AppState::new(store.clone(), Options::default()));
+    Club1 {
+        app,
+        store,
+        club,
+        night,
+        tokens,
+    }
+}
+
+async fn login(app: &Router) -> String {
+    let r = post(
+        app,
+        "/login",
+        &[
+            ("club", "kievit"),
+            ("login", "td"),
+            ("password", "geheim-123"),
+        ],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(r.location(), "/director");
+    let cookie = r.cookie().unwrap();
+    assert!(cookie.contains("HttpOnly"), "{cookie}");
+    assert!(cookie.contains("SameSite=Strict"), "{cookie}");
+    cookie.split(';').next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn public_pages() {
+    let c = setup("public").await;
+    let app = &c.app;
+    let r = get(app, "/", None).await;
+    assert_eq!(
+        (r.status, r.location()),
+        (StatusCode::SEE_OTHER, "/c/kievit")
+    );
+    // Security headers on every answer.
+    let csp = r
+        .headers
+        .get("content-security-policy")
+        .unwrap()
+        .to_str()
+        .unwrap();
+    assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"));
+    assert_eq!(r.headers.get("referrer-policy").unwrap(), "no-referrer");
+    assert_eq!(r.headers.get("x-content-type-options").unwrap(), "nosniff");
+
+    let r = get(app, "/c/kievit", None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("No published sessions yet"), "{}", r.body);
+    assert!(!r.body.contains("Dinsdag"), "an open night is not listed");
+    assert_eq!(
+        get(app, "/c/nobody", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let s = format!("/c/kievit/s/{}", c.night);
+    assert_eq!(
+        get(app, &s, None).await.status,
+        StatusCode::NOT_FOUND,
+        "not published"
+    );
+    assert_eq!(
+        get(app, &format!("{s}/pair/1"), None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(
+        get(app, "/c/kievit/ranking", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+    let js = get(app, "/static/klaver.js", None).await;
+    assert_eq!(js.status, StatusCode::OK);
+    assert!(
+        js.headers
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("text/javascript")
+    );
+
+    // The language switch remembers the choice and goes back only within the site.
+    let r = get(app, "/lang/nl?back=/c/kievit", None).await;
+    assert_eq!(
+        (r.status, r.location()),
+        (StatusCode::SEE_OTHER, "/c/kievit")
+    );
+    assert!(r.cookie().unwrap().starts_with("lang=nl"));
+    let r = get(app, "/c/kievit", Some("lang=nl")).await;
+    assert!(r.body.contains("<html lang=\"nl\">") && r.body.contains("Zittingen"));
+    let r = get(app, "/c/kievit", Some("lang=tr")).await;
+    assert!(r.body.contains("Oturumlar"));
+    for evil in ["//evil.example/x", "https://evil.example", "/\\evil"] {
+        let r = get(app, &format!("/lang/en?back={}", enc(evil)), None).await;
+        assert_eq!(r.location(), "/", "{evil}");
+    }
+}
+
+#[tokio::test]
+async fn logins_are_checked_and_limited() {
+    let c = setup("login").await;
+    let app = &c.app;
+    assert_eq!(get(app, "/login", None).await.status, StatusCode::OK);
+    for path in [
+        "/director",
+        "/director/s/1",
+        "/director/s/1/progress",
+        "/director/s/1/results",
+    ] {
+        let r = get(app, path, None).await;
+        assert_eq!(
+            (r.status, r.location()),
+            (StatusCode::SEE_OTHER, "/login"),
+            "{path}"
+        );
+    }
+    let r = get(app, "/director", Some("klaver_login=forged")).await;
+    assert_eq!(r.location(), "/login");
+    let wrong = [("club", "kievit"), ("login", "td"), ("password", "wrong")];
+    let r = post(app, "/login", &wrong, None).await;
+    assert_eq!(r.status, StatusCode::UNAUTHORIZED);
+    assert!(r.body.contains("wrong login or password"));
+    assert!(r.cookie().is_none());
+    let nobody = [("club", "kievit"), ("login", "nobody"), ("password", "x")];
+    assert_eq!(
+        post(app, "/login", &nobody, None).await.status,
+        StatusCode::UNAUTHORIZED
+    );
+    for _ in 0..3 {
+        post(app, "/login", &wrong, None).await;
+    }
+    // Five failures: even the right password waits now.
+    let right = [
+        ("club", "kievit"),
+        ("login", "td"),
+        ("password", "geheim-123"),
+    ];
+    let r = post(app, "/login", &right, None).await;
+    assert_eq!(r.status, StatusCode::TOO_MANY_REQUESTS);
+    assert!(r.cookie().is_none());
+}
+
+#[tokio::test]
+async fn a_night_from_the_console_and_the_tables() {
+    let c = setup("night").await;
+    let app = &c.app;
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let dash = get(app, "/director", ck).await;
+    assert_eq!(dash.status, StatusCode::OK);
+    assert!(dash.body.contains("2025-10-07"));
+    let csrf = dash.csrf();
+
+    // A new night: the movement's pairs with the club's players to choose from.
+    let r = get(
+        app,
+        "/director/nights/new?date=2025-10-14&movement=howell-4&boards_per_round=2",
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(r.body.contains("name=\"p4_2\""));
+    let r = get(
+        app,
+        "/director/nights/new?date=2025-10-14&movement=circle-4&boards_per_round=2",
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("date", "2025-10-14"),
+        ("movement", "howell-4"),
+        ("boards_per_round", "2"),
+        ("title", "Extra"),
+    ];
+    let mut bad = form;
+    bad[0].1 = "forged";
+    assert_eq!(
+        post(app, "/director/nights", &bad, ck).await.status,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        post(app, "/director/nights", &form, None).await.location(),
+        "/login"
+    );
+    let r = post(app, "/director/nights", &form, ck).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert!(r.location().starts_with("/director/s/"));
+
+    // Keyboard entry with checks as one types.
+    let s = format!("/director/s/{}", c.night);
+    let console = get(app, &s, ck).await;
+    assert_eq!(console.status, StatusCode::OK);
+    assert!(console.body.contains("id=\"progress\""));
+    let check = get(
+        app,
+        &format!("{s}/check?board=1&ns=1&ew=4&result=4S%20N%20%2B1"),
+        ck,
+    )
+    .await;
+    assert_eq!(check.status, StatusCode::OK);
+    assert!(
+        check.body.contains("\"ok\":true") && check.body.contains("NS +450"),
+        "{}",
+        check.body
+    );
+    let check = get(app, &format!("{s}/check?board=1&ns=2&ew=5&result=PASS"), ck).await;
+    assert!(
+        check.body.contains("\"ok\":false") && check.body.contains("do not meet"),
+        "{}",
+        check.body
+    );
+    let check = get(app, &format!("{s}/check?board=1&ns=1&ew=4&result=425"), ck).await;
+    assert!(check.body.contains("\"ok\":false"), "{}", check.body);
+
+    let entry = |board: &'static str, ns: &'static str, ew: &'static str, result: &'static str| {
+        [
+            ("csrf", csrf.clone()),
+            ("board", board.to_string()),
+            ("ns", ns.to_string()),
+            ("ew", ew.to_string()),
+            ("result", result.to_string()),
+            ("lead", String::new()),
+        ]
+    };
+    let as_ref = |f: &[(&'static str, String); 6]| -> Vec<(&'static str, String)> { f.to_vec() };
+    let r = post_owned(
+        app,
+        &format!("{s}/lines"),
+        &as_ref(&entry("1", "1", "4", "4S N +1")),
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(
+        r.body.contains("class=\"ok\">line 1: board 1: NS +450"),
+        "{}",
+        r.body
+    );
+    let r = post_owned(
+        app,
+        &format!("{s}/lines"),
+        &as_ref(&entry("1", "4", "1", "3NT S =")),
+        ck,
+    )
+    .await;
+    assert!(r.body.contains("entered the wrong way round"), "{}", r.body);
+    let r = post_owned(
+        app,
+        &format!("{s}/lines"),
+        &as_ref(&entry("1", "1", "4", "3NT S =")),
+        ck,
+    )
+    .await;
+    assert!(r.body.contains("class=\"error\""), "{}", r.body);
+    assert_eq!(c.store.session(&c.club, c.night).await.unwrap().lines.len(), 1);
+    let mut forged = entry("2", "1", "4", "PASS");
+    forged[0].1 = "x".into();
+    assert_eq!(
+        post_owned(app, &format!("{s}/lines"), &as_ref(&forged), ck)
+            .await
+            .status,
+        StatusCode::FORBIDDEN
+    );
+
+    // The tables' phones: North enters, East confirms.
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let page = get(app, &t1, None).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("Round 1") && page.body.contains("value=\"2\""),
+        "{}",
+        page.body
+    );
+    assert!(
+        !page
+            .body
+            .contains("<option value=\"1\">1</option></select>"),
+        "board 1 is entered"
+    );
+    let north = [
+        ("board", "2"),
+        ("contract", "3NT"),
+        ("declarer", "S"),
+        ("lead", "H4"),
+        ("tricks", "8"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &north, None).await;
+    assert!(
+        r.body.contains("East: check and confirm") && r.body.contains("-100"),
+        "{}",
+        r.body
+    );
+    let r = post(app, &format!("{t1}/confirm"), &north, None).await;
+    assert_eq!(
+        (r.status, r.location()),
+        (StatusCode::SEE_OTHER, t1.as_str())
+    );
+    // Another round's board, or an impossible result, is refused with a reason.
+    let r = post(
+        app,
+        &format!("{t1}/enter"),
+        &[("board", "5"), ("contract", "PASS")],
+        None,
+    )
+    .await;
+    assert!(r.body.contains("not one of this round"), "{}", r.body);
+    let r = post(
+        app,
+        &format!("{t1}/enter"),
+        &[
+            ("board", "3"),
+            ("contract", "7NT"),
+            ("declarer", "N"),
+            ("tricks", "14"),
+        ],
+        None,
+    )
+    .await;
+    assert!(r.body.contains("class=\"error\""), "{}", r.body);
+    assert_eq!(
+        get(app, "/t/not-a-link", None).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    // Progress, live results and a correction with a reason.
+    let p = get(app, &format!("{s}/progress"), ck).await;
+    assert!(p.body.contains("✓"), "{}", p.body);
+    let live = get(app, &format!("{s}/results"), ck).await;
+    assert_eq!(live.status, StatusCode::OK);
+    assert!(
+        live.body
+            .contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"),
+        "names are escaped"
+    );
+    assert!(!live.body.contains("<script>alert(1)"));
+    let edit = get(app, &format!("{s}/lines/1"), ck).await;
+    assert_eq!(edit.status, StatusCode::OK);
+    let version = "1";
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", version),
+        ("board", "1"),
+        ("ns", "1"),
+        ("ew", "4"),
+        ("result", "4S N ="),
+        ("lead", ""),
+        ("reason", ""),
+    ];
+    assert_eq!(
+        post(app, &format!("{s}/lines/1"), &fix, ck).await.status,
+        StatusCode::BAD_REQUEST
+    );
+    let mut fix = fix;
+    fix[7].1 = "result was =";
+    let r = post(app, &format!("{s}/lines/1"), &fix, ck).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert_eq!(
+        c.store.corrections(&c.club, c.night).await.unwrap().len(),
+        1
+    );
+    // Another correction made from the same (now old) version is refused.
+    fix[5].1 = "4S N -1";
+    assert_eq!(
+        post(app, &format!("{s}/lines/1"), &fix, ck).await.status,
+        StatusCode::CONFLICT
+    );
+
+    // Table cards: a QR code and a new link per table; the old links stop.
+    let cards = post(app, &format!("{s}/cards"), &[("csrf", csrf.as_str())], ck).await;
+    assert_eq!(cards.status, StatusCode::OK);
+    assert_eq!(cards.body.matches("<svg").count(), 3);
+    assert!(cards.body.contains("http://localhost:8080/t/") || cards.body.contains("/t/"));
+    assert_eq!(get(app, &t1, None).await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(app, &format!("{s}/guide"), ck).await.status,
+        StatusCode::OK
+    );
+
+    // Publishing: the public page appears; the tables' entry closes.
+    let bad = post(
+        app,
+        &format!("{s}/publish"),
+        &[("csrf", "x"), ("on", "1")],
+        ck,
+    )
+    .await;
+    assert_eq!(bad.status, StatusCode::FORBIDDEN);
+    let r = post(
+        app,
+        &format!("{s}/publish"),
+        &[("csrf", csrf.as_str()), ("on", "1")],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let public = get(app, &format!("/c/kievit/s/{}", c.night), None).await;
+    assert_eq!(public.status, StatusCode::OK);
+    assert!(public.body.contains("Pair 4"));
+    let card = get(app, &format!("/c/kievit/s/{}/pair/4", c.night), None).await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.body);
+    assert!(card.body.contains("Scorecard"));
+    assert_eq!(
+        get(app, &format!("/c/kievit/s/{}/pair/99", c.night), None)
+            .await
+            .status,
+        StatusCode::NOT_FOUND
+    );
+    let t2 = format!("/t/{}", c.tokens[1]);
+    // (t2's link was replaced by the cards as well.)
+    assert_eq!(get(app, &t2, None).await.status, StatusCode::NOT_FOUND);
+
+    // Another club's director sees none of this club's sessions.
+    let other = c.store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
+    c.store
+        .add_director(&other, "td2", &hash_password("anders-456").unwrap())
+        .await
+        .unwrap();
+    let r = post(
+        app,
+        "/login",
+        &[
+            ("club", "zwaluw"),
+            ("login", "td2"),
+            ("password", "anders-456"),
+        ],
+        None,
+    )
+    .await;
+    let other_cookie = r.cookie().unwrap().split(';').next().unwrap().to_string();
+    assert_eq!(
+        get(app, &s, Some(&other_cookie)).await.status,
+        StatusCode::NOT_FOUND
+    );
+
+    // Logging out ends the login.
+    let r = post(app, "/logout", &[("csrf", "x")], ck).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = post(app, "/logout", &[("csrf", csrf.as_str())], ck).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    assert_eq!(get(app, "/director", ck).await.location(), "/login");
+}
+
+async fn post_owned(
+    app: &Router,
+    path: &str,
+    form: &[(&'static str, String)],
+    cookie: Option<&str>,
+) -> Reply {
+    let f: Vec<(&str, &str)> = form.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    post(app, path, &f, cookie).await
+}
+
+#[tokio::test]
+async fn a_closed_night_takes_no_more_results() {
+    let c = setup("closed").await;
+    c.store.publish(&c.club, c.night, true).await.unwrap();
+    let r = get(&c.app, &format!("/t/{}", c.tokens[0]), None).await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = post(
+        &c.app,
+        &format!("/t/{}/confirm", c.tokens[0]),
+        &[("board", "1"), ("contract", "PASS")],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert!(
+        c.store
+            .session(&c.club, c.night)
+            .await
+            .unwrap()
+            .lines
+            .is_empty()
+    );
+}
