@@ -576,7 +576,8 @@ fn parse_fraction(text: &str) -> Option<Points> {
         Some((n, d)) => {
             let n: num_bigint::BigInt = n.trim().parse().ok()?;
             let d: num_bigint::BigInt = d.trim().parse().ok()?;
-            (d != num_bigint::BigInt::from(0)).then(|| Points::new(n, d))
+            (d != num_bigint::BigInt::from(0))
+                .then(|| Points::from_big(num_rational::BigRational::new(n, d)))
         }
         None => parse_decimal(text),
     }
