@@ -1159,7 +1159,7 @@ fn standing_json<'a>(
                     .skip(keep(p.log.played.len()))
                     .map(|(x, r)| HistoryJson {
                         date: &s.sessions[x.session].date,
-                        unit: &x.unit,
+                        unit: &s.sessions[x.session].awards[x.award].unit,
                         points: to_f64(&x.points),
                         ranking: to_f64(r),
                     })

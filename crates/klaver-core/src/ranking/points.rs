@@ -57,6 +57,14 @@ impl Points {
     /// `n / d` in lowest terms; `d` must not be zero.
     pub fn ratio(n: i128, d: i128) -> Points {
         assert!(d != 0, "denominator of zero");
+        if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
+            // The usual case, in 64-bit integers throughout.
+            let g = n.unsigned_abs().gcd(&d.unsigned_abs());
+            let (un, ud) = (n.unsigned_abs() / g, d.unsigned_abs() / g);
+            let un = i128::from(un);
+            let n = if (n < 0) != (d < 0) { -un } else { un };
+            return Points::from_reduced(n, i128::from(ud));
+        }
         let g = gcd(n.unsigned_abs(), d.unsigned_abs());
         // Neither quotient can overflow unless g = 1 and a part is i128::MIN; the
         // arbitrary-precision form takes that case.
