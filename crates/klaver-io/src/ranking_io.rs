@@ -354,6 +354,7 @@ pub fn read_sessions_csv(
     // The session of each date and moment, found without scanning the ones before.
     let mut index: HashMap<String, HashMap<String, usize>> = HashMap::new();
     let mut errors = Vec::new();
+    let mut last: Option<usize> = None;
     for rec in rdr.records() {
         let rec = match rec {
             Ok(r) => r,
@@ -377,16 +378,16 @@ pub fn read_sessions_csv(
         if rec.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let date = get(Some(date_col)).to_string();
-        if !valid_date(&date) {
+        let date = get(Some(date_col));
+        if !valid_date(date) {
             bad(format!("date `{date}` is not written YYYY-MM-DD"));
             continue;
         }
-        let moment_name = match get(moment_col) {
-            "" => default_moment(club),
-            m => m.to_string(),
+        let moment_name: std::borrow::Cow<str> = match get(moment_col) {
+            "" => default_moment(club).into(),
+            m => m.into(),
         };
-        let moment = moments.get(moment_name.as_str()).copied();
+        let moment = moments.get(&*moment_name).copied();
         let form = match get(form_col) {
             "" => moment.map_or(Form::Pairs, |m| m.form),
             f => match Form::from_name(f) {
@@ -410,20 +411,28 @@ pub fn read_sessions_csv(
             continue;
         };
         let players = players_of(get(Some(players_col)));
-        let origin = Origin(format!("{file} line {line}"));
-        let found = index
-            .get(moment_name.as_str())
-            .and_then(|dates| dates.get(date.as_str()));
+        let mut origin = String::with_capacity(file.len() + 16);
+        let _ = write!(origin, "{file} line {line}");
+        let origin = Origin(origin);
+        // A session's rows usually follow each other: the last one's is checked first.
+        let found = match last {
+            Some(i) if sessions[i].date == date && sessions[i].moment == moment_name => Some(i),
+            _ => index
+                .get(&*moment_name)
+                .and_then(|dates| dates.get(date))
+                .copied(),
+        };
+        last = found.or(Some(sessions.len()));
         let i = match found {
-            Some(&i) => i,
+            Some(i) => i,
             None => {
                 index
-                    .entry(moment_name.clone())
+                    .entry(moment_name.to_string())
                     .or_default()
-                    .insert(date.clone(), sessions.len());
+                    .insert(date.to_string(), sessions.len());
                 sessions.push(SessionInput {
-                    date: date.clone(),
-                    moment: moment_name.clone(),
+                    date: date.to_string(),
+                    moment: moment_name.to_string(),
                     form,
                     origin: Origin(file.to_string()),
                     pairs: Vec::new(),

@@ -959,8 +959,17 @@ fn entrants_by(
     }
     // A threesome none of whose players played this season has nothing to show yet.
     out.retain(|e| e.together + e.with_substitute > 0);
-    out.sort_by(|a, b| cmp_points(&b.ranking, &a.ranking).then_with(|| a.players.cmp(&b.players)));
-    out
+    // Ordered by their places (the standings themselves are large to move around).
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&out[a], &out[b]);
+        cmp_points(&b.ranking, &a.ranking).then_with(|| a.players.cmp(&b.players))
+    });
+    let mut slots: Vec<Option<EntrantStanding>> = out.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .map(|i| slots[i].take().expect("each place once"))
+        .collect()
 }
 
 /// Walks the nights of an entrant's players, in session order: a night is together when
@@ -1063,7 +1072,14 @@ impl<'a> SeasonNights<'a> {
             });
         }
         start.push(best.len());
-        let mut with = Vec::new();
+        let twos = |n: usize| n * n.saturating_sub(1) / 2;
+        let mut with = Vec::with_capacity(
+            sessions
+                .iter()
+                .flat_map(|s| &s.awards)
+                .map(|a| twos(a.players.len()))
+                .sum(),
+        );
         for a in sessions.iter().flat_map(|s| &s.awards) {
             let at: Vec<usize> = a.players.iter().map(|p| standing_of[p.as_str()]).collect();
             for (k, &x) in at.iter().enumerate() {
