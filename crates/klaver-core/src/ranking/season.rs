@@ -131,7 +131,8 @@ pub struct Award {
     /// The ranking points each player gets.
     pub points: Points,
     /// How a team's points came about (strength K, resistance W, Ri per match).
-    pub team_points: Option<super::teams_night::TeamPoints>,
+    /// (Boxed: a federation's millions of pairs awards need no room for it.)
+    pub team_points: Option<Box<super::teams_night::TeamPoints>>,
 }
 
 /// A ranked session.
@@ -824,7 +825,7 @@ fn teams_awards(
                 line: String::new(),
                 score: mean(&vps).unwrap_or_else(|| int(0)),
                 points: tp.points.clone(),
-                team_points: Some(tp),
+                team_points: Some(Box::new(tp)),
             }
         })
         .collect())
