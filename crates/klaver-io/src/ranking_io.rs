@@ -311,7 +311,10 @@ fn default_moment(club: &Club) -> String {
 }
 
 fn players_of(text: &str) -> Vec<String> {
-    text.split('+').map(|x| x.trim().to_string()).collect()
+    // Made at its size: a federation reads millions of these.
+    let mut players = Vec::with_capacity(text.split('+').count());
+    players.extend(text.split('+').map(|x| x.trim().to_string()));
+    players
 }
 
 /// Reads a CSV of session results: `date,moment,line,players,score`, and for teams
@@ -354,6 +357,7 @@ pub fn read_sessions_csv(
     // The session of each date and moment, found without scanning the ones before.
     let mut index: HashMap<String, HashMap<String, usize>> = HashMap::new();
     let mut errors = Vec::new();
+    let mut last: Option<usize> = None;
     for rec in rdr.records() {
         let rec = match rec {
             Ok(r) => r,
@@ -377,16 +381,16 @@ pub fn read_sessions_csv(
         if rec.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let date = get(Some(date_col)).to_string();
-        if !valid_date(&date) {
+        let date = get(Some(date_col));
+        if !valid_date(date) {
             bad(format!("date `{date}` is not written YYYY-MM-DD"));
             continue;
         }
-        let moment_name = match get(moment_col) {
-            "" => default_moment(club),
-            m => m.to_string(),
+        let moment_name: std::borrow::Cow<str> = match get(moment_col) {
+            "" => default_moment(club).into(),
+            m => m.into(),
         };
-        let moment = moments.get(moment_name.as_str()).copied();
+        let moment = moments.get(&*moment_name).copied();
         let form = match get(form_col) {
             "" => moment.map_or(Form::Pairs, |m| m.form),
             f => match Form::from_name(f) {
@@ -410,20 +414,28 @@ pub fn read_sessions_csv(
             continue;
         };
         let players = players_of(get(Some(players_col)));
-        let origin = Origin(format!("{file} line {line}"));
-        let found = index
-            .get(moment_name.as_str())
-            .and_then(|dates| dates.get(date.as_str()));
+        let mut origin = String::with_capacity(file.len() + 16);
+        let _ = write!(origin, "{file} line {line}");
+        let origin = Origin(origin);
+        // A session's rows usually follow each other: the last one's is checked first.
+        let found = match last {
+            Some(i) if sessions[i].date == date && sessions[i].moment == moment_name => Some(i),
+            _ => index
+                .get(&*moment_name)
+                .and_then(|dates| dates.get(date))
+                .copied(),
+        };
+        last = found.or(Some(sessions.len()));
         let i = match found {
-            Some(&i) => i,
+            Some(i) => i,
             None => {
                 index
-                    .entry(moment_name.clone())
+                    .entry(moment_name.to_string())
                     .or_default()
-                    .insert(date.clone(), sessions.len());
+                    .insert(date.to_string(), sessions.len());
                 sessions.push(SessionInput {
-                    date: date.clone(),
-                    moment: moment_name.clone(),
+                    date: date.to_string(),
+                    moment: moment_name.to_string(),
                     form,
                     origin: Origin(file.to_string()),
                     pairs: Vec::new(),
@@ -576,7 +588,8 @@ fn parse_fraction(text: &str) -> Option<Points> {
         Some((n, d)) => {
             let n: num_bigint::BigInt = n.trim().parse().ok()?;
             let d: num_bigint::BigInt = d.trim().parse().ok()?;
-            (d != num_bigint::BigInt::from(0)).then(|| Points::new(n, d))
+            (d != num_bigint::BigInt::from(0))
+                .then(|| Points::from_big(num_rational::BigRational::new(n, d)))
         }
         None => parse_decimal(text),
     }
@@ -1158,7 +1171,7 @@ fn standing_json<'a>(
                     .skip(keep(p.log.played.len()))
                     .map(|(x, r)| HistoryJson {
                         date: &s.sessions[x.session].date,
-                        unit: &x.unit,
+                        unit: &s.sessions[x.session].awards[x.award].unit,
                         points: to_f64(&x.points),
                         ranking: to_f64(r),
                     })
@@ -1209,11 +1222,12 @@ pub fn render_json_with(
 }
 
 /// As [`render_json_with`], written straight to `out` (no trailing newline), so that a
-/// federation's report need not be held in memory whole.
+/// federation's report need not be held in memory whole. The playing moments under
+/// `rankings` are turned into JSON on every core at once and written in their order.
 pub fn write_json<W: std::io::Write>(
     r: &RankingReport,
     history: Option<usize>,
-    out: W,
+    mut out: W,
 ) -> Result<(), serde_json::Error> {
     let Some(first) = r.standings.first() else {
         return serde_json::to_writer(out, &serde_json::json!({}));
@@ -1238,12 +1252,151 @@ pub fn write_json<W: std::io::Write>(
                 .collect()
         }),
         rankings: Rankings {
-            standings: &r.standings,
+            standings: &[],
             names: &r.club.names,
             history,
         },
     };
-    serde_json::to_writer_pretty(out, &doc)
+    // The document with no rankings ends `"rankings": []` and the closing brace: cut
+    // after its `[`, the moments follow, each as the pretty printer would indent it
+    // there (two levels deep), and then the closing bracket and brace.
+    let mut head = serde_json::to_vec_pretty(&doc)?;
+    debug_assert!(head.ends_with(b"[]\n}"));
+    head.truncate(head.len() - 3);
+    out.write_all(&head).map_err(serde_json::Error::io)?;
+    let moment = |i: usize| -> Result<Vec<u8>, serde_json::Error> {
+        let mut buf = Vec::new();
+        buf.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
+        let mut ser = serde_json::Serializer::with_formatter(&mut buf, Indented::at(2));
+        standing_json(r.standings[i], &r.club.names, history).serialize(&mut ser)?;
+        Ok(buf)
+    };
+    let n = r.standings.len();
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |c| c.get())
+        .min(n);
+    if workers <= 1 {
+        for i in 0..n {
+            out.write_all(&moment(i)?).map_err(serde_json::Error::io)?;
+        }
+    } else {
+        let taken = std::sync::atomic::AtomicUsize::new(0);
+        let (send, receive) = std::sync::mpsc::sync_channel(2 * workers);
+        std::thread::scope(|scope| -> Result<(), serde_json::Error> {
+            for _ in 0..workers {
+                let send = send.clone();
+                let (taken, moment) = (&taken, &moment);
+                scope.spawn(move || {
+                    loop {
+                        let i = taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if i >= n || send.send((i, moment(i))).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(send);
+            // Written in order as they come; one that is ready early waits its turn.
+            let mut waiting: BTreeMap<usize, Vec<u8>> = BTreeMap::new();
+            let mut next = 0;
+            for (i, buf) in receive.iter() {
+                waiting.insert(i, buf?);
+                while let Some(buf) = waiting.remove(&next) {
+                    out.write_all(&buf).map_err(serde_json::Error::io)?;
+                    next += 1;
+                }
+            }
+            Ok(())
+        })?;
+    }
+    out.write_all(b"\n  ]\n}").map_err(serde_json::Error::io)
+}
+
+/// serde_json's pretty printer (two spaces a level) starting `base` levels deep, for a
+/// part of a document written on its own.
+struct Indented {
+    level: usize,
+    has_value: bool,
+}
+
+impl Indented {
+    fn at(base: usize) -> Indented {
+        Indented {
+            level: base,
+            has_value: false,
+        }
+    }
+
+    fn indent<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
+        for _ in 0..self.level {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for Indented {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(b"[")
+    }
+
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            w.write_all(b"\n")?;
+            self.indent(w)?;
+        }
+        w.write_all(b"]")
+    }
+
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        w.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent(w)
+    }
+
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(b"{")
+    }
+
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            w.write_all(b"\n")?;
+            self.indent(w)?;
+        }
+        w.write_all(b"}")
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        w.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent(w)
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 /// The report as one self-contained HTML page, styled like the session reports.

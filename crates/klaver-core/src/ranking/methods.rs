@@ -39,7 +39,7 @@ pub fn by_place(interval: &Interval, scores: &[Points]) -> Vec<Points> {
             end += 1;
         }
         // Places start+1 ..= end share their mean place; p − 1 is its offset from 1.
-        let offset = Points::new((start + end - 1).into(), 2.into());
+        let offset = Points::ratio((start + end - 1) as i128, 2);
         let rp = round_whole(&(&interval.top - &step * offset));
         for &i in &order[start..end] {
             out[i] = rp.clone();

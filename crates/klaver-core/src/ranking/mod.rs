@@ -28,115 +28,46 @@ pub mod rankings;
 pub mod season;
 pub mod teams_night;
 
-use num_bigint::BigInt;
-use num_integer::Integer;
-use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
+pub mod points;
+
+pub use points::Points;
+
 use std::cmp::Ordering;
 use std::fmt;
 
-/// Ranking points, rankings and scores: exact rationals of any size.
-pub type Points = BigRational;
-
-/// The order of two amounts of points; the same as `a.cmp(b)`, but by cross-multiplying
-/// (both denominators are positive), which is much cheaper than the continued fractions
-/// the general comparison works through.
+/// The order of two amounts of points (the same as `a.cmp(b)`).
 pub fn cmp_points(a: &Points, b: &Points) -> Ordering {
-    if let (Some((an, ad)), Some((bn, bd))) = (small(a), small(b)) {
-        return (i128::from(an) * i128::from(bd)).cmp(&(i128::from(bn) * i128::from(ad)));
-    }
-    if a.denom() == b.denom() {
-        return a.numer().cmp(b.numer());
-    }
-    (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
-}
-
-// Arithmetic on points with a fast path: ranking points, scores and rankings nearly
-// always have numerators and denominators of a few digits, which 64-bit integers hold
-// and 128-bit integers combine without overflow. The result is reduced exactly as the
-// arbitrary-precision operation reduces it, so the value (and its form) is the same;
-// anything larger goes the arbitrary-precision way.
-
-/// The numerator and denominator as 64-bit integers, when they fit.
-fn small(r: &Points) -> Option<(i64, i64)> {
-    Some((r.numer().to_i64()?, r.denom().to_i64()?))
-}
-
-/// `n / d` in lowest terms (`d` positive).
-fn reduced(n: i128, d: i128) -> Points {
-    let (un, ud) = (n.unsigned_abs(), d.unsigned_abs());
-    let g = match (u64::try_from(un), u64::try_from(ud)) {
-        (Ok(a), Ok(b)) => i128::from(a.gcd(&b)),
-        _ => un.gcd(&ud) as i128,
-    };
-    Points::new_raw(BigInt::from(n / g), BigInt::from(d / g))
+    a.cmp(b)
 }
 
 /// `a + b`.
 pub fn add(a: &Points, b: &Points) -> Points {
-    match (small(a), small(b)) {
-        (Some((an, ad)), Some((bn, bd))) if ad == bd => {
-            reduced(i128::from(an) + i128::from(bn), i128::from(ad))
-        }
-        (Some((an, ad)), Some((bn, bd))) => reduced(
-            i128::from(an) * i128::from(bd) + i128::from(bn) * i128::from(ad),
-            i128::from(ad) * i128::from(bd),
-        ),
-        _ => a + b,
-    }
+    a + b
 }
 
 /// `a − b`.
 pub fn sub(a: &Points, b: &Points) -> Points {
-    match (small(a), small(b)) {
-        (Some((an, ad)), Some((bn, bd))) if ad == bd => {
-            reduced(i128::from(an) - i128::from(bn), i128::from(ad))
-        }
-        (Some((an, ad)), Some((bn, bd))) => reduced(
-            i128::from(an) * i128::from(bd) - i128::from(bn) * i128::from(ad),
-            i128::from(ad) * i128::from(bd),
-        ),
-        _ => a - b,
-    }
+    a - b
 }
 
 /// `a × b`.
 pub fn mul(a: &Points, b: &Points) -> Points {
-    match (small(a), small(b)) {
-        (Some((an, ad)), Some((bn, bd))) => reduced(
-            i128::from(an) * i128::from(bn),
-            i128::from(ad) * i128::from(bd),
-        ),
-        _ => a * b,
-    }
+    a * b
 }
 
 /// `a / b` (`b` not zero).
 pub fn div(a: &Points, b: &Points) -> Points {
-    match (small(a), small(b)) {
-        (Some((an, ad)), Some((bn, bd))) if bn != 0 => {
-            let (n, d) = (
-                i128::from(an) * i128::from(bd),
-                i128::from(ad) * i128::from(bn),
-            );
-            if d < 0 {
-                reduced(-n, -d)
-            } else {
-                reduced(n, d)
-            }
-        }
-        _ => a / b,
-    }
+    a / b
 }
 
 /// A whole number of points.
 pub fn int(n: i64) -> Points {
-    Points::from_integer(BigInt::from(n))
+    Points::int(n)
 }
 
 /// The fraction `numer / denom` (denom not zero).
 pub fn frac(numer: i64, denom: i64) -> Points {
-    Points::new(BigInt::from(numer), BigInt::from(denom))
+    Points::ratio(i128::from(numer), i128::from(denom))
 }
 
 /// Reads a decimal number as written by a club ("57.25", "-1,3", "64"), exactly.
@@ -160,26 +91,23 @@ pub fn parse_decimal(text: &str) -> Option<Points> {
         return None;
     }
     if whole.len() + fraction.len() <= 18 {
-        // Up to 18 digits fit in 64 bits: no big numbers, the same value.
+        // Up to 18 digits fit in 64 bits: no big numbers.
         let n = whole
             .bytes()
             .chain(fraction.bytes())
             .fold(0i128, |n, b| n * 10 + i128::from(b - b'0'));
         let d = 10i128.pow(fraction.len() as u32);
-        return Some(reduced(if negative { -n } else { n }, d));
+        return Some(Points::ratio(if negative { -n } else { n }, d));
     }
-    let numer: BigInt = format!("{whole}{fraction}").parse().unwrap_or_default();
-    let denom = BigInt::from(10).pow(fraction.len() as u32);
-    let r = Points::new(numer, denom);
+    let numer: num_bigint::BigInt = format!("{whole}{fraction}").parse().unwrap_or_default();
+    let denom = num_bigint::BigInt::from(10).pow(fraction.len() as u32);
+    let r = Points::from_big(num_rational::BigRational::new(numer, denom));
     Some(if negative { -r } else { r })
 }
 
 /// Rounded to the nearest whole number, halves away from zero.
 pub fn round_whole(r: &Points) -> Points {
-    let twice: BigInt = r.numer() * BigInt::from(2);
-    let d: BigInt = r.denom() * BigInt::from(2);
-    let (q, _) = (twice.abs() + r.denom()).div_rem(&d);
-    Points::from_integer(if r.is_negative() { -q } else { q })
+    r.round_whole()
 }
 
 /// The mean of some points; `None` for none.
@@ -187,32 +115,29 @@ pub fn mean(values: &[Points]) -> Option<Points> {
     if values.is_empty() {
         return None;
     }
-    let sum: Points = values.iter().fold(Points::zero(), |acc, v| add(&acc, v));
-    Some(div(&sum, &int(values.len() as i64)))
+    let sum: Points = values.iter().fold(int(0), |acc, v| &acc + v);
+    Some(&sum / &int(values.len() as i64))
 }
 
 /// Written with two decimals, rounded half away from zero, the way rankings are printed.
 pub fn decimal2(r: &Points) -> String {
-    // Hundredths rounded half away from zero, in integers: no fraction to reduce.
-    let hundred: BigInt = r.numer() * BigInt::from(100);
-    let d: BigInt = r.denom() * BigInt::from(2);
-    let (q, _) = (hundred.abs() * BigInt::from(2) + r.denom()).div_rem(&d);
-    let n = if hundred.is_negative() { -q } else { q };
-    let negative = n.is_negative();
-    let digits = format!("{:03}", n.abs());
+    let (negative, digits) = match r.hundredths_small() {
+        Some(n) => (n < 0, format!("{:03}", n.unsigned_abs())),
+        None => {
+            let n = r.hundredths();
+            (
+                n.sign() == num_bigint::Sign::Minus,
+                format!("{:03}", n.magnitude()),
+            )
+        }
+    };
     let (whole, frac) = digits.split_at(digits.len() - 2);
     format!("{}{whole}.{frac}", if negative { "-" } else { "" })
 }
 
 /// The nearest `f64`, for JSON.
 pub fn to_f64(r: &Points) -> f64 {
-    // Numerator and denominator below 2^53 are exact doubles, and one division rounds
-    // their quotient to the nearest double: the same value, without big numbers.
-    const EXACT: u64 = 1 << 53;
-    match small(r) {
-        Some((n, d)) if n.unsigned_abs() < EXACT && d.unsigned_abs() < EXACT => n as f64 / d as f64,
-        _ => r.to_f64().unwrap_or(f64::NAN),
-    }
+    r.to_f64()
 }
 
 /// How a club turns session scores into ranking points (seed 002, "Rekenmethoden").

@@ -41,17 +41,17 @@ pub fn entrant_ranking(players: &[Points]) -> Points {
     }
 }
 
-/// A session a player played: the points earned and who played alongside.
+/// A session a player played: the points earned and the pair or team played in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayedSession {
     /// The session's index in its season.
     pub session: usize,
+    /// The player's pair or team among the session's awards
+    /// ([`super::season::RankedSession::awards`]): its name and the players who played
+    /// alongside.
+    pub award: usize,
     /// The ranking points earned.
     pub points: Points,
-    /// The partner (pairs and butler) or team-mates (teams).
-    pub partners: Vec<String>,
-    /// The pair or team as the session named it (for the history).
-    pub unit: String,
 }
 
 /// A player's season: the sessions played and the ranking after each.
@@ -150,9 +150,8 @@ mod tests {
             log.record(
                 PlayedSession {
                     session: s,
+                    award: 0,
                     points: int(pts),
-                    partners: vec!["p2".into()],
-                    unit: "1".into(),
                 },
                 2,
             );

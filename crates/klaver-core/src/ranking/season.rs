@@ -131,7 +131,8 @@ pub struct Award {
     /// The ranking points each player gets.
     pub points: Points,
     /// How a team's points came about (strength K, resistance W, Ri per match).
-    pub team_points: Option<super::teams_night::TeamPoints>,
+    /// (Boxed: a federation's millions of pairs awards need no room for it.)
+    pub team_points: Option<Box<super::teams_night::TeamPoints>>,
 }
 
 /// A ranked session.
@@ -646,9 +647,10 @@ fn rank_season(
             .cloned()
             .unwrap_or_else(|| default_replacement.clone())
     };
-    let mut logs: BTreeMap<String, PlayerLog> = BTreeMap::new();
-    // How many sessions each player plays, so that each log is made once at its size.
-    let mut appearances: HashMap<&str, usize> = HashMap::new();
+    // Every player's log, made at the size of the sessions the player plays this season,
+    // and where to find it.
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut appearances: Vec<usize> = Vec::new();
     for s in sessions {
         let players = s
             .pairs
@@ -656,12 +658,20 @@ fn rank_season(
             .flat_map(|p| &p.players)
             .chain(s.teams.iter().flat_map(|t| &t.players));
         for p in players {
-            *appearances.entry(p.as_str()).or_default() += 1;
+            let i = *index.entry(p.as_str()).or_insert(appearances.len());
+            if i == appearances.len() {
+                appearances.push(0);
+            }
+            appearances[i] += 1;
         }
     }
+    let mut logs: Vec<Option<PlayerLog>> = (0..appearances.len()).map(|_| None).collect();
     let mut ranked = Vec::new();
-    for (index, s) in sessions.iter().enumerate() {
-        let before = |logs: &BTreeMap<String, PlayerLog>, p: &str| match logs.get(p) {
+    for (session, s) in sessions.iter().enumerate() {
+        let before = |logs: &[Option<PlayerLog>], p: &str| match index
+            .get(p)
+            .and_then(|&i| logs[i].as_ref())
+        {
             Some(l) => l.ranking(settings.z),
             None => replacement_of(p),
         };
@@ -670,23 +680,20 @@ fn rank_season(
             Form::Teams => teams_awards(settings, s, |p| before(&logs, p))?,
         };
         awards.sort_by(|a, b| cmp_points(&b.points, &a.points));
-        for a in &awards {
+        for (award, a) in awards.iter().enumerate() {
             for p in &a.players {
-                let partners = a.players.iter().filter(|q| *q != p).cloned().collect();
-                if !logs.contains_key(p.as_str()) {
-                    // Room for every session the player plays this season at once.
+                let i = index[p.as_str()];
+                let log = logs[i].get_or_insert_with(|| {
                     let mut log = PlayerLog::new(p, replacement_of(p));
-                    let n = appearances.get(p.as_str()).copied().unwrap_or(0);
-                    log.played.reserve_exact(n);
-                    log.history.reserve_exact(n);
-                    logs.insert(p.clone(), log);
-                }
-                logs.get_mut(p.as_str()).expect("just made").record(
+                    log.played.reserve_exact(appearances[i]);
+                    log.history.reserve_exact(appearances[i]);
+                    log
+                });
+                log.record(
                     PlayedSession {
-                        session: index,
+                        session,
+                        award,
                         points: a.points.clone(),
-                        partners,
-                        unit: a.unit.clone(),
                     },
                     settings.z,
                 );
@@ -699,7 +706,8 @@ fn rank_season(
         });
     }
     let mut players: Vec<PlayerStanding> = logs
-        .into_values()
+        .into_iter()
+        .flatten()
         .map(|log| {
             let pts: Vec<Points> = log.played.iter().map(|p| p.points.clone()).collect();
             PlayerStanding {
@@ -817,7 +825,7 @@ fn teams_awards(
                 line: String::new(),
                 score: mean(&vps).unwrap_or_else(|| int(0)),
                 points: tp.points.clone(),
-                team_points: Some(tp),
+                team_points: Some(Box::new(tp)),
             }
         })
         .collect())
@@ -825,9 +833,6 @@ fn teams_awards(
 
 /// Pairs that played together (not already a club threesome) and the club's threesomes,
 /// with rankings, history (when asked for) and the championship.
-///
-/// Each entrant walks only its own players' sessions (from their logs), so the work
-/// grows with the sessions they played, not with every session of the season.
 fn entrants(
     club: &Club,
     sessions: &[RankedSession],
@@ -835,105 +840,314 @@ fn entrants(
     histories: bool,
     replacement_of: impl Fn(&str) -> Points,
 ) -> Vec<EntrantStanding> {
+    entrants_by(club, sessions, players, histories, replacement_of, true)
+}
+
+/// As [`entrants`]. Each threesome walks its players' nights one by one (from their
+/// logs); with `quick`, a pair's nights are found from what the whole season shows at
+/// once (who played together, who played which night, each player's results best
+/// first), so that the work does not grow with every partner times every night; without
+/// it pairs walk their nights too. Both give the same standings.
+fn entrants_by(
+    club: &Club,
+    sessions: &[RankedSession],
+    players: &[PlayerStanding],
+    histories: bool,
+    replacement_of: impl Fn(&str) -> Points,
+    quick: bool,
+) -> Vec<EntrantStanding> {
     let settings = &club.settings;
     let in_threesome = |a: &str, b: &str| {
         club.threesomes
             .iter()
             .any(|t| t.iter().any(|x| x == a) && t.iter().any(|x| x == b))
     };
-    let mut groups: BTreeSet<Vec<String>> = BTreeSet::new();
+    // Players by their place in `players`; every player of an award has one.
+    let standing_of: HashMap<&str, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.player.as_str(), i))
+        .collect();
+    // The pairs, each with its players in the order of their ids.
+    let mut pairs: Vec<[usize; 2]> = Vec::new();
     for s in sessions.iter().filter(|s| s.form != Form::Teams) {
         for a in &s.awards {
             if let [x, y] = &a.players[..] {
                 let (x, y) = if x <= y { (x, y) } else { (y, x) };
                 if !in_threesome(x, y) {
-                    groups.insert(vec![x.clone(), y.clone()]);
+                    pairs.push([standing_of[x.as_str()], standing_of[y.as_str()]]);
                 }
             }
         }
     }
-    let mut list: Vec<Vec<String>> = groups.into_iter().collect();
-    list.extend(club.threesomes.iter().cloned());
-    let standing_of: HashMap<&str, &PlayerStanding> =
-        players.iter().map(|p| (p.player.as_str(), p)).collect();
-    let mut out: Vec<EntrantStanding> = list
-        .into_iter()
-        .map(|members| {
-            let logs: Vec<Option<&PlayerStanding>> = members
-                .iter()
-                .map(|p| standing_of.get(p.as_str()).copied())
-                .collect();
-            // Every session one of them played: (session, member, what they played).
-            // Each log is in session order: merge them, the first member first on a tie.
-            let lists: Vec<&[PlayedSession]> = logs
-                .iter()
-                .map(|l| l.map_or(&[][..], |l| &l.log.played[..]))
-                .collect();
-            let mut next = vec![0usize; lists.len()];
-            let total = lists.iter().map(|l| l.len()).sum();
-            let mut played: Vec<(usize, usize, &PlayedSession)> = Vec::with_capacity(total);
-            while played.len() < total {
-                let k = (0..lists.len())
-                    .filter(|&k| next[k] < lists[k].len())
-                    .min_by_key(|&k| (lists[k][next[k]].session, k))
-                    .expect("sessions left");
-                let x = &lists[k][next[k]];
-                played.push((x.session, k, x));
-                next[k] += 1;
+    pairs.sort_unstable();
+    pairs.dedup();
+    let season = quick.then(|| SeasonNights::new(sessions, players, &standing_of));
+    let (me, inv, y) = (settings.me, settings.inv, settings.y);
+    let standing = |names: Vec<String>,
+                    logs: &[Option<&PlayerStanding>],
+                    together: &[&Points],
+                    substitute: &[&Points],
+                    with_substitute: usize| {
+        let history = if histories {
+            entrant_history(sessions.len(), &names, logs, &replacement_of)
+        } else {
+            Vec::new()
+        };
+        let now: Vec<Points> = names
+            .iter()
+            .zip(logs)
+            .map(|(p, l)| match l {
+                Some(l) => l.ranking.clone(),
+                None => replacement_of(p),
+            })
+            .collect();
+        EntrantStanding {
+            ranking: entrant_ranking(&now),
+            championship: championship::together_of(together, substitute, me, inv, y),
+            together: together.len(),
+            with_substitute,
+            players: names,
+            history,
+        }
+    };
+    let mut out = Vec::with_capacity(pairs.len() + club.threesomes.len());
+    let mut walk = NightWalk::default();
+    let (mut together, mut substitute) = (Vec::new(), Vec::new());
+    for [x, y] in pairs {
+        let logs = [Some(&players[x]), Some(&players[y])];
+        together.clear();
+        substitute.clear();
+        let with_substitute = match &season {
+            Some(season) => season.pair(x, y, me, inv, &mut together, &mut substitute),
+            None => {
+                walk.walk(
+                    &[(Some(x), &logs[0]), (Some(y), &logs[1])],
+                    &mut together,
+                    &mut substitute,
+                );
+                substitute.len()
             }
-            let mut together = Vec::with_capacity(played.len() / 2);
-            let mut substitute = Vec::with_capacity(played.len());
-            for night in played.chunk_by(|a, b| a.0 == b.0) {
-                // Two of them in one pair or team: the points of that pair or team.
-                let with_two = night
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, &(_, _, a))| {
-                        night[k + 1..]
-                            .iter()
-                            .any(|&(_, m, _)| a.partners.contains(&members[m]))
-                    })
-                    .map(|(_, &(_, _, a))| &a.points)
-                    .max_by(|a, b| cmp_points(a, b));
-                match (with_two, night) {
-                    (Some(p), _) => together.push(p),
-                    (None, [(_, _, alone)]) => substitute.push(&alone.points),
-                    _ => {}
-                }
-            }
-            let history = if histories {
-                entrant_history(sessions.len(), &members, &logs, &replacement_of)
-            } else {
-                Vec::new()
-            };
-            let now: Vec<Points> = members
-                .iter()
-                .zip(&logs)
-                .map(|(p, l)| match l {
-                    Some(l) => l.ranking.clone(),
-                    None => replacement_of(p),
-                })
-                .collect();
-            EntrantStanding {
-                ranking: entrant_ranking(&now),
-                championship: championship::together_of(
-                    &together,
-                    &substitute,
-                    settings.me,
-                    settings.inv,
-                    settings.y,
-                ),
-                together: together.len(),
-                with_substitute: substitute.len(),
-                players: members,
-                history,
-            }
-        })
-        .collect();
+        };
+        let names = vec![players[x].player.clone(), players[y].player.clone()];
+        out.push(standing(
+            names,
+            &logs,
+            &together,
+            &substitute,
+            with_substitute,
+        ));
+    }
+    for t in &club.threesomes {
+        let members: Vec<Option<usize>> = t
+            .iter()
+            .map(|p| standing_of.get(p.as_str()).copied())
+            .collect();
+        let logs: Vec<Option<&PlayerStanding>> =
+            members.iter().map(|i| i.map(|i| &players[i])).collect();
+        let walked: Vec<(Option<usize>, &Option<&PlayerStanding>)> =
+            members.iter().copied().zip(&logs).collect();
+        together.clear();
+        substitute.clear();
+        walk.walk(&walked, &mut together, &mut substitute);
+        out.push(standing(
+            t.clone(),
+            &logs,
+            &together,
+            &substitute,
+            substitute.len(),
+        ));
+    }
     // A threesome none of whose players played this season has nothing to show yet.
     out.retain(|e| e.together + e.with_substitute > 0);
-    out.sort_by(|a, b| cmp_points(&b.ranking, &a.ranking).then_with(|| a.players.cmp(&b.players)));
-    out
+    // Ordered by their places (the standings themselves are large to move around).
+    let mut order: Vec<usize> = (0..out.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&out[a], &out[b]);
+        cmp_points(&b.ranking, &a.ranking).then_with(|| a.players.cmp(&b.players))
+    });
+    let mut slots: Vec<Option<EntrantStanding>> = out.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .map(|i| slots[i].take().expect("each place once"))
+        .collect()
+}
+
+/// Walks the nights of an entrant's players, in session order: a night is together when
+/// two of them played in one pair or team (the points of that pair or team), with a
+/// substitute when only one of them played (that player's points), and neither when
+/// two or more played but each with someone else. Its buffers serve every entrant.
+#[derive(Default)]
+struct NightWalk<'a> {
+    next: Vec<usize>,
+    night: Vec<(Option<usize>, &'a PlayedSession)>,
+}
+
+impl<'a> NightWalk<'a> {
+    /// `members`: each player's place among the standings and standing, if played.
+    fn walk(
+        &mut self,
+        members: &[(Option<usize>, &Option<&'a PlayerStanding>)],
+        together: &mut Vec<&'a Points>,
+        substitute: &mut Vec<&'a Points>,
+    ) {
+        let lists: Vec<&'a [PlayedSession]> = members
+            .iter()
+            .map(|(_, l)| l.map_or(&[][..], |l| &l.log.played[..]))
+            .collect();
+        self.next.clear();
+        self.next.resize(lists.len(), 0);
+        let next = &mut self.next;
+        let night = &mut self.night;
+        loop {
+            let session = (0..lists.len())
+                .filter_map(|k| lists[k].get(next[k]).map(|x| x.session))
+                .min();
+            let Some(session) = session else { break };
+            night.clear();
+            for k in 0..lists.len() {
+                if let Some(x) = lists[k].get(next[k]).filter(|x| x.session == session) {
+                    night.push((members[k].0, x));
+                    next[k] += 1;
+                }
+            }
+            // Two of them in one pair or team: the points of that pair or team.
+            let with_two = night
+                .iter()
+                .enumerate()
+                .filter(|&(k, &(who, a))| {
+                    night[k + 1..]
+                        .iter()
+                        .any(|&(other, b)| b.award == a.award && other != who)
+                })
+                .map(|(_, &(_, a))| &a.points)
+                .max_by(|a, b| cmp_points(a, b));
+            match (with_two, &night[..]) {
+                (Some(p), _) => together.push(p),
+                (None, [(_, alone)]) => substitute.push(&alone.points),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What a season shows of every pair of players at once: the nights each player
+/// played, the points of every two players who played in one pair or team, and each
+/// player's results best first.
+struct SeasonNights<'a> {
+    players: &'a [PlayerStanding],
+    /// 64-bit words per player in `played`.
+    words: usize,
+    /// Bit `s` of player `i`'s words: whether the player played session `s`.
+    played: Vec<u64>,
+    /// Two players (their places, the lower first) and the points of a night they
+    /// played in one pair or team, by players.
+    with: Vec<([usize; 2], &'a Points)>,
+    /// Each player's results (indices into the log), best first; `start[i]..start[i + 1]`.
+    best: Vec<u32>,
+    start: Vec<usize>,
+}
+
+impl<'a> SeasonNights<'a> {
+    fn new(
+        sessions: &'a [RankedSession],
+        players: &'a [PlayerStanding],
+        standing_of: &HashMap<&str, usize>,
+    ) -> SeasonNights<'a> {
+        let words = sessions.len().div_ceil(64);
+        let mut played = vec![0u64; words * players.len()];
+        let mut best = Vec::new();
+        let mut start = Vec::with_capacity(players.len() + 1);
+        for (i, p) in players.iter().enumerate() {
+            for x in &p.log.played {
+                played[i * words + x.session / 64] |= 1 << (x.session % 64);
+            }
+            start.push(best.len());
+            let from = best.len();
+            best.extend(0..p.log.played.len() as u32);
+            best[from..].sort_by(|&a, &b| {
+                cmp_points(
+                    &p.log.played[b as usize].points,
+                    &p.log.played[a as usize].points,
+                )
+            });
+        }
+        start.push(best.len());
+        let twos = |n: usize| n * n.saturating_sub(1) / 2;
+        let mut with = Vec::with_capacity(
+            sessions
+                .iter()
+                .flat_map(|s| &s.awards)
+                .map(|a| twos(a.players.len()))
+                .sum(),
+        );
+        for a in sessions.iter().flat_map(|s| &s.awards) {
+            let at: Vec<usize> = a.players.iter().map(|p| standing_of[p.as_str()]).collect();
+            for (k, &x) in at.iter().enumerate() {
+                for &y in &at[k + 1..] {
+                    if x != y {
+                        with.push(([x.min(y), x.max(y)], &a.points));
+                    }
+                }
+            }
+        }
+        with.sort_unstable_by_key(|w| w.0);
+        SeasonNights {
+            players,
+            words,
+            played,
+            with,
+            best,
+            start,
+        }
+    }
+
+    fn plays(&self, player: usize, session: usize) -> bool {
+        self.played[player * self.words + session / 64] & (1 << (session % 64)) != 0
+    }
+
+    /// The nights of pair `x`, `y`: its results together, and of its results with a
+    /// substitute those that can count (the best `inv`, and only while fewer than `me`
+    /// are together); returns how many results with a substitute it has.
+    fn pair(
+        &self,
+        x: usize,
+        y: usize,
+        me: u32,
+        inv: u32,
+        together: &mut Vec<&'a Points>,
+        substitute: &mut Vec<&'a Points>,
+    ) -> usize {
+        let key = [x.min(y), x.max(y)];
+        let from = self.with.partition_point(|w| w.0 < key);
+        together.extend(
+            self.with[from..]
+                .iter()
+                .take_while(|w| w.0 == key)
+                .map(|w| w.1),
+        );
+        let room = if together.len() >= me as usize {
+            0
+        } else {
+            (me as usize - together.len()).min(inv as usize)
+        };
+        for (a, b) in [(x, y), (y, x)] {
+            let log = &self.players[a].log.played;
+            let alone = self.best[self.start[a]..self.start[a + 1]]
+                .iter()
+                .map(|&e| &log[e as usize])
+                .filter(|e| !self.plays(b, e.session))
+                .take(room);
+            substitute.extend(alone.map(|e| &e.points));
+        }
+        let (wx, wy) = (
+            &self.played[x * self.words..][..self.words],
+            &self.played[y * self.words..][..self.words],
+        );
+        let both: u32 = wx.iter().zip(wy).map(|(a, b)| (a & b).count_ones()).sum();
+        let count = |w: &[u64]| w.iter().map(|a| a.count_ones()).sum::<u32>();
+        (count(wx) + count(wy) - 2 * both) as usize
+    }
 }
 
 /// An entrant's ranking after every session of the season; it moves only after a night
@@ -1294,5 +1508,69 @@ mod tests {
         assert_eq!(group_letters(""), Some(vec!['A']));
         assert_eq!(group_letters("A+A"), None);
         assert_eq!(group_letters("1"), None);
+    }
+
+    /// A night of pairs or of two teams among eight players, drawn from `draw`: which
+    /// players come, how they pair up, and the scores.
+    fn random_night(day: usize, teams: bool, draw: &[u8]) -> SessionInput {
+        let mut players: Vec<String> = (1..=8).map(|i| format!("p{i}")).collect();
+        for (i, &d) in draw.iter().enumerate() {
+            players.swap(i % 8, usize::from(d) % 8);
+        }
+        let date = format!("2025-09-{:02}", day + 1);
+        if teams {
+            let vp = i64::from(draw[0] % 21);
+            let mut s = session(&date, &[]);
+            s.form = Form::Teams;
+            s.teams = vec![
+                team("T1", "T2", &players[..4].join("+"), vp),
+                team("T2", "T1", &players[4..].join("+"), 20 - vp),
+            ];
+            return s;
+        }
+        let come = 4 + 2 * usize::from(draw[1] % 3);
+        let rows: Vec<(String, String)> = players[..come]
+            .chunks(2)
+            .enumerate()
+            .map(|(k, p)| (p.join("+"), format!("{}", 30 + (draw[k + 2] % 41))))
+            .collect();
+        let rows: Vec<(&str, &str, &str)> = rows
+            .iter()
+            .map(|(p, score)| ("A", p.as_str(), score.as_str()))
+            .collect();
+        session(&date, &rows)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn pairs_found_at_once_match_pairs_walking_their_nights(
+            nights in proptest::collection::vec(
+                (proptest::bool::weighted(0.2), proptest::collection::vec(0u8..=255, 12)),
+                1..25,
+            ),
+            me in 1u32..6,
+            inv in 0u32..4,
+        ) {
+            let mut c = club(3);
+            c.settings.me = me;
+            c.settings.inv = inv.min(me);
+            c.threesomes = vec![vec!["p1".into(), "p2".into(), "p3".into()]];
+            let sessions: Vec<SessionInput> = nights
+                .iter()
+                .enumerate()
+                .map(|(day, (teams, draw))| random_night(day, *teams, draw))
+                .collect();
+            let got = rank(&c, sessions).unwrap();
+            let s = &got[0];
+            let walked = entrants_by(
+                &c,
+                &s.sessions,
+                &s.players,
+                true,
+                |p| s.replacement_of(p),
+                false,
+            );
+            proptest::prop_assert_eq!(&s.entrants, &walked);
+        }
     }
 }

@@ -1,0 +1,448 @@
+//! [`Points`]: the exact fractions of the ranking (ranking points, scores, rankings,
+//! championship averages).
+//!
+//! Nearly every such number is a fraction of a few digits (a percentage in hundredths,
+//! points in 135ths, a ranking in 810ths), so it is kept in place as a 64-bit numerator
+//! and denominator, and arithmetic runs in 128-bit integers, which hold any product or
+//! cross-sum of two such fractions. Only a result that no longer fits in 64 bits moves to
+//! an arbitrary-precision fraction on the heap; a big result that shrinks back moves
+//! back. Every value is kept in lowest terms with a positive denominator, the same
+//! fraction `BigRational` would hold, so nothing is ever rounded.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::ops::{Add, Div, Mul, Neg, Sub};
+
+/// An exact rational number of any size; small ones need no heap.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Points(Repr);
+
+/// The two forms. Which one a value takes follows from the value alone (`Small` whenever
+/// both parts fit in 64 bits), so derived equality is equality of values.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum Repr {
+    /// Numerator and denominator in lowest terms, the denominator positive.
+    Small { n: i64, d: i64 },
+    /// Anything larger, in lowest terms.
+    Big(Box<BigRational>),
+}
+
+impl std::fmt::Debug for Points {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Repr::Small { n, d: 1 } => write!(f, "{n}"),
+            Repr::Small { n, d } => write!(f, "{n}/{d}"),
+            Repr::Big(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+/// The greatest common divisor of two unsigned 128-bit numbers, in 64 bits when both fit.
+fn gcd(a: u128, b: u128) -> u128 {
+    match (u64::try_from(a), u64::try_from(b)) {
+        (Ok(a), Ok(b)) => u128::from(a.gcd(&b)),
+        _ => a.gcd(&b),
+    }
+}
+
+impl Points {
+    /// A whole number.
+    pub fn int(n: i64) -> Points {
+        Points(Repr::Small { n, d: 1 })
+    }
+
+    /// `n / d` in lowest terms; `d` must not be zero.
+    pub fn ratio(n: i128, d: i128) -> Points {
+        assert!(d != 0, "denominator of zero");
+        if let (Ok(n), Ok(d)) = (i64::try_from(n), i64::try_from(d)) {
+            // The usual case, in 64-bit integers throughout.
+            let g = n.unsigned_abs().gcd(&d.unsigned_abs());
+            let (un, ud) = (n.unsigned_abs() / g, d.unsigned_abs() / g);
+            let un = i128::from(un);
+            let n = if (n < 0) != (d < 0) { -un } else { un };
+            return Points::from_reduced(n, i128::from(ud));
+        }
+        let g = gcd(n.unsigned_abs(), d.unsigned_abs());
+        // Neither quotient can overflow unless g = 1 and a part is i128::MIN; the
+        // arbitrary-precision form takes that case.
+        match (n.checked_div(g as i128), d.checked_div(g as i128)) {
+            (Some(n), Some(d)) if g <= i128::MAX as u128 => {
+                let (n, d) = if d < 0 { (-n, -d) } else { (n, d) };
+                Points::from_reduced(n, d)
+            }
+            _ => Points::from_big(BigRational::new(BigInt::from(n), BigInt::from(d))),
+        }
+    }
+
+    /// `n / d`, already in lowest terms with `d` positive.
+    fn from_reduced(n: i128, d: i128) -> Points {
+        match (i64::try_from(n), i64::try_from(d)) {
+            (Ok(n), Ok(d)) => Points(Repr::Small { n, d }),
+            _ => Points(Repr::Big(Box::new(BigRational::new_raw(
+                BigInt::from(n),
+                BigInt::from(d),
+            )))),
+        }
+    }
+
+    /// The same value as an arbitrary-precision fraction (in lowest terms).
+    pub fn from_big(r: BigRational) -> Points {
+        match (r.numer().to_i64(), r.denom().to_i64()) {
+            (Some(n), Some(d)) => Points(Repr::Small { n, d }),
+            _ => Points(Repr::Big(Box::new(r))),
+        }
+    }
+
+    /// The value as an arbitrary-precision fraction.
+    pub fn to_big(&self) -> BigRational {
+        match &self.0 {
+            Repr::Small { n, d } => BigRational::new_raw(BigInt::from(*n), BigInt::from(*d)),
+            Repr::Big(r) => (**r).clone(),
+        }
+    }
+
+    /// Numerator and denominator when both fit in 64 bits (always in lowest terms).
+    pub fn small(&self) -> Option<(i64, i64)> {
+        match self.0 {
+            Repr::Small { n, d } => Some((n, d)),
+            Repr::Big(_) => None,
+        }
+    }
+
+    /// Whether the value needed arbitrary precision.
+    pub fn is_big(&self) -> bool {
+        matches!(self.0, Repr::Big(_))
+    }
+
+    /// Whether the value is above zero.
+    pub fn is_positive(&self) -> bool {
+        match &self.0 {
+            Repr::Small { n, .. } => *n > 0,
+            Repr::Big(r) => r.is_positive(),
+        }
+    }
+
+    /// Whether the value is below zero.
+    pub fn is_negative(&self) -> bool {
+        match &self.0 {
+            Repr::Small { n, .. } => *n < 0,
+            Repr::Big(r) => r.is_negative(),
+        }
+    }
+
+    /// Rounded to the nearest whole number, halves away from zero.
+    pub fn round_whole(&self) -> Points {
+        match self.0 {
+            Repr::Small { n, d } => {
+                let (n, d) = (i128::from(n), i128::from(d));
+                let q = (2 * n.abs() + d) / (2 * d);
+                Points::from_reduced(if n < 0 { -q } else { q }, 1)
+            }
+            Repr::Big(_) => {
+                let r = self.to_big();
+                let twice: BigInt = r.numer() * BigInt::from(2);
+                let d: BigInt = r.denom() * BigInt::from(2);
+                let (q, _) = (twice.abs() + r.denom()).div_rem(&d);
+                Points::from_big(BigRational::from_integer(if r.is_negative() {
+                    -q
+                } else {
+                    q
+                }))
+            }
+        }
+    }
+
+    /// Hundredths, rounded half away from zero: the number printed with two decimals.
+    pub fn hundredths(&self) -> BigInt {
+        match self.0 {
+            Repr::Small { .. } => BigInt::from(self.hundredths_small().expect("small")),
+            Repr::Big(ref r) => {
+                let hundred: BigInt = r.numer() * BigInt::from(100);
+                let d: BigInt = r.denom() * BigInt::from(2);
+                let (q, _) = (hundred.abs() * BigInt::from(2) + r.denom()).div_rem(&d);
+                if hundred.is_negative() { -q } else { q }
+            }
+        }
+    }
+
+    /// As [`Points::hundredths`], for a small value.
+    pub fn hundredths_small(&self) -> Option<i128> {
+        let Repr::Small { n, d } = self.0 else {
+            return None;
+        };
+        let (n, d) = (i128::from(n), i128::from(d));
+        let q = (200 * n.abs() + d) / (2 * d);
+        Some(if n < 0 { -q } else { q })
+    }
+
+    /// The nearest `f64`.
+    pub fn to_f64(&self) -> f64 {
+        // Numerator and denominator below 2^53 are exact doubles, and one division rounds
+        // their quotient to the nearest double.
+        const EXACT: u64 = 1 << 53;
+        match self.0 {
+            Repr::Small { n, d } if n.unsigned_abs() < EXACT && d.unsigned_abs() < EXACT => {
+                n as f64 / d as f64
+            }
+            _ => self.to_big().to_f64().unwrap_or(f64::NAN),
+        }
+    }
+}
+
+impl Ord for Points {
+    fn cmp(&self, other: &Points) -> Ordering {
+        match (&self.0, &other.0) {
+            (Repr::Small { n: an, d: ad }, Repr::Small { n: bn, d: bd }) => {
+                if ad == bd {
+                    an.cmp(bn)
+                } else {
+                    (i128::from(*an) * i128::from(*bd)).cmp(&(i128::from(*bn) * i128::from(*ad)))
+                }
+            }
+            // Both denominators are positive: cross-multiplying keeps the order, and is
+            // much cheaper than the general comparison's continued fractions.
+            _ => {
+                let (a, b) = (self.to_big(), other.to_big());
+                (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
+            }
+        }
+    }
+}
+
+impl PartialOrd for Points {
+    fn partial_cmp(&self, other: &Points) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Add<&Points> for &Points {
+    type Output = Points;
+    fn add(self, other: &Points) -> Points {
+        match (&self.0, &other.0) {
+            (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) => {
+                let (an, ad, bn, bd) = (
+                    i128::from(an),
+                    i128::from(ad),
+                    i128::from(bn),
+                    i128::from(bd),
+                );
+                if ad == bd {
+                    Points::ratio(an + bn, ad)
+                } else {
+                    // Each product is below 2^126, so neither they nor their sum overflow.
+                    Points::ratio(an * bd + bn * ad, ad * bd)
+                }
+            }
+            _ => Points::from_big(self.to_big() + other.to_big()),
+        }
+    }
+}
+
+impl Sub<&Points> for &Points {
+    type Output = Points;
+    fn sub(self, other: &Points) -> Points {
+        match (&self.0, &other.0) {
+            (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) => {
+                let (an, ad, bn, bd) = (
+                    i128::from(an),
+                    i128::from(ad),
+                    i128::from(bn),
+                    i128::from(bd),
+                );
+                if ad == bd {
+                    Points::ratio(an - bn, ad)
+                } else {
+                    Points::ratio(an * bd - bn * ad, ad * bd)
+                }
+            }
+            _ => Points::from_big(self.to_big() - other.to_big()),
+        }
+    }
+}
+
+impl Mul<&Points> for &Points {
+    type Output = Points;
+    fn mul(self, other: &Points) -> Points {
+        match (&self.0, &other.0) {
+            (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) => Points::ratio(
+                i128::from(an) * i128::from(bn),
+                i128::from(ad) * i128::from(bd),
+            ),
+            _ => Points::from_big(self.to_big() * other.to_big()),
+        }
+    }
+}
+
+impl Div<&Points> for &Points {
+    type Output = Points;
+    /// Panics when dividing by zero, as any division does.
+    fn div(self, other: &Points) -> Points {
+        match (&self.0, &other.0) {
+            (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) => {
+                assert!(bn != 0, "division by zero");
+                Points::ratio(
+                    i128::from(an) * i128::from(bd),
+                    i128::from(ad) * i128::from(bn),
+                )
+            }
+            _ => Points::from_big(self.to_big() / other.to_big()),
+        }
+    }
+}
+
+impl Neg for &Points {
+    type Output = Points;
+    fn neg(self) -> Points {
+        match self.0 {
+            Repr::Small { n, d } => Points::from_reduced(-i128::from(n), i128::from(d)),
+            Repr::Big(ref r) => Points::from_big(-(**r).clone()),
+        }
+    }
+}
+
+impl Neg for Points {
+    type Output = Points;
+    fn neg(self) -> Points {
+        -&self
+    }
+}
+
+/// The owned forms of each operator, through the borrowed one.
+macro_rules! owned_forms {
+    ($($trait:ident $method:ident),*) => {$(
+        impl $trait<Points> for Points {
+            type Output = Points;
+            fn $method(self, other: Points) -> Points {
+                (&self).$method(&other)
+            }
+        }
+        impl $trait<&Points> for Points {
+            type Output = Points;
+            fn $method(self, other: &Points) -> Points {
+                (&self).$method(other)
+            }
+        }
+        impl $trait<Points> for &Points {
+            type Output = Points;
+            fn $method(self, other: Points) -> Points {
+                self.$method(&other)
+            }
+        }
+    )*};
+}
+
+owned_forms!(Add add, Sub sub, Mul mul, Div div);
+
+impl std::iter::Sum for Points {
+    fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
+        iter.fold(Points::int(0), |acc, x| acc + x)
+    }
+}
+
+impl Zero for Points {
+    fn zero() -> Points {
+        Points::int(0)
+    }
+    fn is_zero(&self) -> bool {
+        matches!(self.0, Repr::Small { n: 0, .. })
+    }
+}
+
+impl One for Points {
+    fn one() -> Points {
+        Points::int(1)
+    }
+    fn is_one(&self) -> bool {
+        matches!(self.0, Repr::Small { n: 1, d: 1 })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Numerators and denominators from every range that matters: small, around the
+    /// 64-bit limits (where sums and products overflow into big numbers), 128-bit, and
+    /// beyond 128 bits.
+    fn part() -> impl Strategy<Value = BigInt> {
+        prop_oneof![
+            (-1000i64..1000).prop_map(BigInt::from),
+            any::<i32>().prop_map(BigInt::from),
+            any::<i64>().prop_map(BigInt::from),
+            (0i64..1000).prop_map(|k| BigInt::from(i64::MAX - k)),
+            (0i64..1000).prop_map(|k| BigInt::from(i64::MIN + k)),
+            any::<i128>().prop_map(BigInt::from),
+            (any::<i128>(), any::<u64>()).prop_map(|(a, b)| BigInt::from(a) * BigInt::from(b) + 1),
+        ]
+    }
+
+    fn rational() -> impl Strategy<Value = BigRational> {
+        (part(), part()).prop_filter_map("a denominator of zero", |(n, d)| {
+            (!d.is_zero()).then(|| BigRational::new(n, d))
+        })
+    }
+
+    /// The same value in the same form: small exactly when both parts fit in 64 bits.
+    fn agrees(p: &Points, r: &BigRational) -> bool {
+        let fits = r.numer().to_i64().is_some() && r.denom().to_i64().is_some();
+        p.to_big() == *r && p.is_big() != fits
+    }
+
+    proptest! {
+        #[test]
+        fn arithmetic_agrees_with_big_rationals(a in rational(), b in rational()) {
+            let (pa, pb) = (Points::from_big(a.clone()), Points::from_big(b.clone()));
+            prop_assert!(agrees(&pa, &a));
+            prop_assert!(agrees(&(&pa + &pb), &(&a + &b)));
+            prop_assert!(agrees(&(&pa - &pb), &(&a - &b)));
+            prop_assert!(agrees(&(&pa * &pb), &(&a * &b)));
+            if !b.is_zero() {
+                prop_assert!(agrees(&(&pa / &pb), &(&a / &b)));
+            }
+            prop_assert!(agrees(&-&pa, &-a.clone()));
+            prop_assert_eq!(pa.cmp(&pb), a.cmp(&b));
+            prop_assert_eq!(pa == pb, a == b);
+            prop_assert_eq!(pa.to_f64(), a.to_f64().unwrap_or(f64::NAN));
+        }
+
+        #[test]
+        fn small_parts_agree(n in any::<i128>(), d in any::<i128>()) {
+            prop_assume!(d != 0);
+            let r = BigRational::new(BigInt::from(n), BigInt::from(d));
+            prop_assert!(agrees(&Points::ratio(n, d), &r));
+        }
+
+        #[test]
+        fn rounding_agrees_with_big_rationals(a in rational()) {
+            let p = Points::from_big(a.clone());
+            let big = Points(Repr::Big(Box::new(a.clone())));
+            prop_assert_eq!(p.round_whole(), big.round_whole());
+            prop_assert_eq!(p.hundredths(), big.hundredths());
+        }
+    }
+
+    #[test]
+    fn the_limits_of_64_bits() {
+        let max = Points::int(i64::MAX);
+        let one = Points::int(1);
+        let sum = &max + &one;
+        assert!(sum.is_big());
+        assert_eq!(&sum - &one, max);
+        assert!(!(&sum - &one).is_big());
+        let min = Points::int(i64::MIN);
+        assert!((-&min).is_big());
+        assert_eq!(-(-&min), min);
+        assert!((&min * &min).is_big());
+        assert_eq!(Points::ratio(i128::MIN, i128::MIN), one);
+        assert_eq!(
+            Points::ratio(i128::MIN, 1).to_big(),
+            BigRational::from_integer(BigInt::from(i128::MIN))
+        );
+        assert_eq!(Points::ratio(6, -4), Points::ratio(-3, 2));
+        assert_eq!(Points::ratio(-3, 2).round_whole(), Points::int(-2));
+    }
+}
