@@ -8,6 +8,8 @@
 //! `<b>Jansen & "Zn"</b>` shows exactly as typed.
 
 use crate::report::{ControlBlock, RankingRow, Report, ReportLang, Traveller, Word};
+use klaver_core::board::Seat;
+use klaver_core::notation;
 use std::fmt::Write;
 
 /// Escapes text for use in HTML content and in quoted attribute values.
@@ -24,14 +26,6 @@ pub fn escape(s: &str) -> String {
         }
     }
     out
-}
-
-/// The names of the two sides in the report language.
-pub(crate) fn sides(lang: ReportLang) -> (&'static str, &'static str) {
-    match lang {
-        ReportLang::Nl => ("NZ", "OW"),
-        ReportLang::En => ("NS", "EW"),
-    }
 }
 
 /// The heading of a block of boards: "Giften 1–4", or "Gift 5" for a single board.
@@ -134,10 +128,7 @@ table.ranking td.rank .pair { font-weight: 400; color: #555; }
 /// The report as one HTML5 page.
 pub fn render(report: &Report) -> String {
     let l = report.lang;
-    let lang = match l {
-        ReportLang::Nl => "nl",
-        ReportLang::En => "en",
-    };
+    let lang = l.code();
     let heading = if report.title.is_empty() {
         l.word(Word::ResultList).to_string()
     } else {
@@ -335,11 +326,9 @@ fn ranking_row(out: &mut String, report: &Report, r: &RankingRow) {
 /// A board's four hands as a compass: North above, West and East beside, South below.
 fn hands(out: &mut String, l: ReportLang, h: &[String; 4]) {
     let seat = |k: usize| -> String {
-        let names = match l {
-            ReportLang::Nl => ["Noord", "Oost", "Zuid", "West"],
-            ReportLang::En => ["North", "East", "South", "West"],
-        };
-        let mut s = format!("<div class=\"hand h{k}\"><b>{}</b>", names[k]);
+        let seat = [Seat::North, Seat::East, Seat::South, Seat::West][k];
+        let name = notation::seat_name(seat, l.notation());
+        let mut s = format!("<div class=\"hand h{k}\"><b>{name}</b>");
         if h[k] == "-" {
             s.push_str("<br>?");
         } else {
@@ -371,7 +360,7 @@ fn hands(out: &mut String, l: ReportLang, h: &[String; 4]) {
 
 fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     let l = report.lang;
-    let (ns, ew) = sides(l);
+    let (ns, ew) = l.sides();
     let failed = if t.check_ok { "" } else { " failed" };
     let _ = write!(
         out,
@@ -480,7 +469,7 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
 
 fn control_block(out: &mut String, report: &Report, block: &ControlBlock) {
     let l = report.lang;
-    let (ns, ew) = sides(l);
+    let (ns, ew) = l.sides();
     let _ = write!(
         out,
         "<div class=\"block\">\n<h3>{}</h3>\n<div class=\"scroll\">\n\
@@ -537,7 +526,7 @@ fn control_block(out: &mut String, report: &Report, block: &ControlBlock) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::report::{ReportOptions, build};
     use crate::travellers::{ReadOptions, read_travellers};
@@ -650,6 +639,68 @@ mod tests {
         assert_eq!(boards_label(ReportLang::En, &[5]), "Board 5");
         assert!(html.contains("checkSom: NZ + OW = top op elke lijn"));
         assert!(html.contains("2024-06-01"));
+    }
+
+    #[test]
+    fn a_turkish_report_speaks_turkish() {
+        let mut report = small_report(ReportLang::Tr);
+        report.travellers[0].hands = Some([
+            "AKQ.JT9.876.5432".into(),
+            "-".into(),
+            "-".into(),
+            "-".into(),
+        ]);
+        let html = render(&report);
+        assert!(
+            html.starts_with("<!DOCTYPE html>\n<html lang=\"tr\">"),
+            "{html}"
+        );
+        for word in [
+            "<h2>Sıralama</h2>",
+            "<h2>Board Sonuçları</h2>",
+            "<h2>Kontrol Tablosu</h2>",
+            "<th>Sıra (Çift)</th><th>Oyuncular</th><th class=\"n\">Puan</th>",
+            "<th class=\"n\">KP</th><th class=\"n\">Board</th>",
+            "<h3>Board 1",
+            "Dağıtan: <b>K</b>",
+            "Zonda: <b>Kimse</b>",
+            "Zonda: <b>K-G</b>",
+            "Çift sayısı: <b>4</b>",
+            "Top: <b>2</b>",
+            "<th>Kontrat</th><th>Kontrat Sahibi</th><th>Sonuç</th>",
+            "<th colspan=\"2\" class=\"b\">Skor</th>",
+            "<th colspan=\"2\" class=\"b\">Maç Puanı</th>",
+            "<th class=\"n\">K-G</th><th class=\"n\">D-B</th>",
+            "<th class=\"b\">Atak</th>",
+            "<td>4 Pik</td><td>1 (K)</td><td>bien</td>",
+            "<td>4 Pik</td><td>3 (K)</td><td>-1</td>",
+            "<b>Kuzey</b>",
+            "<b>Doğu</b>",
+            "<b>Güney</b>",
+            "<b>Batı</b>",
+            "Kontrol: her satırda K-G + D-B = top",
+            "Tur başına ortalama: 1",
+            "2 board · Top 2",
+        ] {
+            assert!(html.contains(word), "{word} not in\n{html}");
+        }
+        assert_eq!(boards_label(ReportLang::Tr, &[1, 2, 3, 4]), "Board 1–4");
+        assert_eq!(boards_label(ReportLang::Tr, &[5]), "Board 5");
+        // No English or Dutch label is left in the page's own words.
+        for word in [
+            "Result list",
+            "Travellers",
+            "Dealer",
+            "Uitslag",
+            "North",
+            "NS",
+        ] {
+            assert!(!html.contains(word), "{word} in\n{html}");
+        }
+        report.check_ok = false;
+        assert!(render(&report).contains("Kontrol HATALI: K-G + D-B toptan farklı"));
+        report.warnings = vec!["x".into()];
+        assert!(render(&report).contains("Uyarılar (1)"));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 //! and a control-sheet block are kept on one page whenever they fit on one; travellers
 //! narrow enough stand two side by side.
 
-use crate::html::{boards_label, sides};
+use crate::html::boards_label;
 use crate::report::{ControlBlock, RankingRow, Report, ReportLang, Traveller, Word};
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
@@ -1124,6 +1124,7 @@ fn page_word(lang: ReportLang) -> &'static str {
     match lang {
         ReportLang::Nl => "Pagina",
         ReportLang::En => "Page",
+        ReportLang::Tr => "Sayfa",
     }
 }
 
@@ -1180,7 +1181,7 @@ fn ranking_table(report: &Report, rows: &[RankingRow]) -> Table {
 
 fn traveller_table(report: &Report, t: &Traveller) -> Table {
     let l = report.lang;
-    let (ns, ew) = sides(l);
+    let (ns, ew) = l.sides();
     let leads = t.lines.iter().any(|x| !x.lead.is_empty());
     let notes = t.lines.iter().any(|x| !x.note.is_empty());
     let mut columns = vec![
@@ -1302,7 +1303,7 @@ fn travellers(report: &Report) -> Block {
 }
 fn control_table(report: &Report, block: &ControlBlock, boards: std::ops::Range<usize>) -> Table {
     let l = report.lang;
-    let (ns, ew) = sides(l);
+    let (ns, ew) = l.sides();
     let mut columns = vec![Column::num(ns), Column::num(ew)];
     let mut groups = vec![(String::new(), 2)];
     for b in &block.boards[boards.clone()] {
@@ -1385,11 +1386,7 @@ pub fn report_document(report: &Report) -> Result<PdfDocument, PdfError> {
     if !report.date.is_empty() {
         title.push_str(&format!(" – {}", report.date));
     }
-    let lang = match l {
-        ReportLang::Nl => "nl",
-        ReportLang::En => "en",
-    };
-    let mut doc = PdfDocument::new(title, lang);
+    let mut doc = PdfDocument::new(title, l.code());
     doc.page_label = page_word(l).to_string();
     doc.footer = heading.clone();
     if !report.date.is_empty() {
@@ -2011,6 +2008,35 @@ pub(crate) mod tests {
             assert!(all.contains(word), "{word}");
         }
         assert!(all.contains("checkSom: NZ + OW = top op elke lijn"));
+    }
+
+    #[test]
+    fn a_turkish_report_prints_its_turkish_words() {
+        let pdf = render(&small_report(ReportLang::Tr)).unwrap();
+        assert!(find(&pdf, b"/Lang (tr)").is_some());
+        let pages = page_texts(&pdf);
+        let all = pages.join("\n");
+        for word in [
+            "Sıralama",
+            "Sıra (Çift)",
+            "Oyuncular",
+            "Board Sonuçları",
+            "Kontrol Tablosu",
+            "Dağıtan: K   Zonda: Kimse   Çift sayısı: 4   Top: 2",
+            "Kontrat Sahibi",
+            "Maç Puanı",
+            "K-G",
+            "D-B",
+            "Atak",
+            "Kontrol: her satırda K-G + D-B = top",
+            "Tur başına ortalama: 1",
+        ] {
+            assert!(all.contains(word), "{word} not in\n{all}");
+        }
+        let n = pages.len();
+        for (i, page) in pages.iter().enumerate() {
+            assert!(page.contains(&format!("Sayfa {} / {n}", i + 1)), "{page}");
+        }
     }
 
     #[test]

@@ -19,6 +19,8 @@ pub enum ReportLang {
     /// English.
     #[default]
     En,
+    /// Turkish, in the words of seed 003 and Turkish club sheets (board, Masa, Çift).
+    Tr,
 }
 
 impl ReportLang {
@@ -27,52 +29,79 @@ impl ReportLang {
         match self {
             ReportLang::Nl => Language::Dutch,
             ReportLang::En => Language::English,
+            ReportLang::Tr => Language::Turkish,
+        }
+    }
+
+    /// The language's code, for HTML's `lang` and the PDF's language entry.
+    pub fn code(self) -> &'static str {
+        match self {
+            ReportLang::Nl => "nl",
+            ReportLang::En => "en",
+            ReportLang::Tr => "tr",
         }
     }
 
     /// A label in this language.
     pub fn word(self, key: Word) -> &'static str {
         use Word::*;
-        let (en, nl) = match key {
-            Rank => ("Rank (Pair)", "Rang (Paar)"),
-            Names => ("Names", "Naam"),
-            Points => ("Points", "PTN"),
-            Percent => ("%", "%"),
-            ClubPoints => ("CP", "CP"),
-            Boards => ("Boards", "#gft"),
-            Round => ("Round", "GftGr"),
-            AveragePerRound => ("Average per round", "Gemiddelde per ronde"),
-            Board => ("Board", "Gift"),
-            Dealer => ("Dealer", "Gever"),
-            Vulnerable => ("Vulnerable", "Kwetsbaar"),
-            Pairs => ("Pairs", "Paren"),
-            Top => ("Top", "Top"),
-            Contract => ("Contract", "Contract"),
-            By => ("By", "Door"),
-            Result => ("Result", "Res."),
-            Score => ("Score", "Score"),
-            Matchpoints => ("Matchpoints", "Punten"),
-            ControlSheet => ("Control sheet", "Controlestaat"),
-            Travellers => ("Travellers", "Scorebriefjes"),
-            ResultList => ("Result list", "Uitslag"),
-            Warnings => ("Warnings", "Waarschuwingen"),
-            BoardsWord => ("boards", "giften"),
+        let (en, nl, tr) = match key {
+            Rank => ("Rank (Pair)", "Rang (Paar)", "Sıra (Çift)"),
+            Names => ("Names", "Naam", "Oyuncular"),
+            Points => ("Points", "PTN", "Puan"),
+            Percent => ("%", "%", "%"),
+            ClubPoints => ("CP", "CP", "KP"),
+            Boards => ("Boards", "#gft", "Board"),
+            Round => ("Round", "GftGr", "Tur"),
+            AveragePerRound => (
+                "Average per round",
+                "Gemiddelde per ronde",
+                "Tur başına ortalama",
+            ),
+            Board => ("Board", "Gift", "Board"),
+            Dealer => ("Dealer", "Gever", "Dağıtan"),
+            Vulnerable => ("Vulnerable", "Kwetsbaar", "Zonda"),
+            Pairs => ("Pairs", "Paren", "Çift sayısı"),
+            Top => ("Top", "Top", "Top"),
+            Contract => ("Contract", "Contract", "Kontrat"),
+            By => ("By", "Door", "Kontrat Sahibi"),
+            Result => ("Result", "Res.", "Sonuç"),
+            Score => ("Score", "Score", "Skor"),
+            Matchpoints => ("Matchpoints", "Punten", "Maç Puanı"),
+            MatchpointsShort => ("MP", "Punten", "MP"),
+            ControlSheet => ("Control sheet", "Controlestaat", "Kontrol Tablosu"),
+            Travellers => ("Travellers", "Scorebriefjes", "Board Sonuçları"),
+            ResultList => ("Result list", "Uitslag", "Sıralama"),
+            Warnings => ("Warnings", "Waarschuwingen", "Uyarılar"),
+            BoardsWord => ("boards", "giften", "board"),
             CheckOk => (
                 "Check: NS + EW = top on every line",
                 "checkSom: NZ + OW = top op elke lijn",
+                "Kontrol: her satırda K-G + D-B = top",
             ),
             CheckFailed => (
                 "Check FAILED: NS + EW differs from the top",
                 "checkSom FOUT: NZ + OW verschilt van de top",
+                "Kontrol HATALI: K-G + D-B toptan farklı",
             ),
-            Lead => ("Lead", "Uitkomst"),
-            Section => ("Section", "Lijn"),
-            NorthSouth => ("North-South", "Noord-Zuid"),
-            EastWest => ("East-West", "Oost-West"),
+            Lead => ("Lead", "Uitkomst", "Atak"),
+            Section => ("Section", "Lijn", "Grup"),
+            NorthSouth => ("North-South", "Noord-Zuid", "Kuzey-Güney"),
+            EastWest => ("East-West", "Oost-West", "Doğu-Batı"),
         };
         match self {
             ReportLang::En => en,
             ReportLang::Nl => nl,
+            ReportLang::Tr => tr,
+        }
+    }
+
+    /// The short names of the two sides: NS and EW, Dutch NZ and OW, Turkish K-G and D-B.
+    pub fn sides(self) -> (&'static str, &'static str) {
+        match self {
+            ReportLang::Nl => ("NZ", "OW"),
+            ReportLang::En => ("NS", "EW"),
+            ReportLang::Tr => ("K-G", "D-B"),
         }
     }
 }
@@ -99,6 +128,8 @@ pub enum Word {
     Result,
     Score,
     Matchpoints,
+    /// The matchpoints' short form in a column heading ("MP NS").
+    MatchpointsShort,
     ControlSheet,
     Travellers,
     ResultList,
@@ -316,6 +347,10 @@ fn vul_text(v: Vulnerability, lang: ReportLang) -> &'static str {
         (Vulnerability::NorthSouth, ReportLang::Nl) => "N-Z",
         (Vulnerability::EastWest, ReportLang::Nl) => "O-W",
         (Vulnerability::Both, ReportLang::Nl) => "AL",
+        (Vulnerability::None, ReportLang::Tr) => "Kimse",
+        (Vulnerability::NorthSouth, ReportLang::Tr) => "K-G",
+        (Vulnerability::EastWest, ReportLang::Tr) => "D-B",
+        (Vulnerability::Both, ReportLang::Tr) => "Herkes",
     }
 }
 
@@ -601,12 +636,7 @@ fn control_sheet(
                 None => ("--".into(), "--".into()),
             };
             let contract = if info.passed {
-                if lang == Language::Dutch {
-                    "PAS"
-                } else {
-                    "PASS"
-                }
-                .to_string()
+                notation::format_entry(&Entry::Passed, lang)
             } else if let Some(p) = info.play {
                 notation::format_entry(&Entry::Played(p), lang)
             } else if !info.adjust().is_empty() {

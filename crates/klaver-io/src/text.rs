@@ -60,6 +60,7 @@ fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[boo
 /// The report as plain text.
 pub fn render(report: &Report, parts: TextParts) -> String {
     let l = report.lang;
+    let (ns, ew) = l.sides();
     let mut out = String::new();
     let mut heading = Vec::new();
     if !report.date.is_empty() {
@@ -126,7 +127,7 @@ pub fn render(report: &Report, parts: TextParts) -> String {
     if parts.control {
         let _ = writeln!(out, "\n{}\n", l.word(Word::ControlSheet));
         for block in &report.control {
-            let mut header = vec!["NS".to_string(), "EW".to_string()];
+            let mut header = vec![ns.to_string(), ew.to_string()];
             header.extend(
                 block
                     .boards
@@ -174,21 +175,20 @@ pub fn render(report: &Report, parts: TextParts) -> String {
                 l.word(Word::Top),
                 t.top
             );
-            let header: Vec<String> = [
-                "NS",
-                "EW",
-                l.word(Word::Contract),
-                l.word(Word::By),
-                l.word(Word::Result),
-                "Score NS",
-                "Score EW",
-                "MP NS",
-                "MP EW",
-                "",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+            let score = l.word(Word::Score);
+            let mp = l.word(Word::MatchpointsShort);
+            let header: Vec<String> = vec![
+                ns.to_string(),
+                ew.to_string(),
+                l.word(Word::Contract).to_string(),
+                l.word(Word::By).to_string(),
+                l.word(Word::Result).to_string(),
+                format!("{score} {ns}"),
+                format!("{score} {ew}"),
+                format!("{mp} {ns}"),
+                format!("{mp} {ew}"),
+                String::new(),
+            ];
             let right = [
                 true, true, false, false, false, true, true, true, true, false,
             ];
@@ -228,4 +228,53 @@ pub fn render(report: &Report, parts: TextParts) -> String {
         let _ = writeln!(out, "\n{check}");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::html::tests::small_report;
+    use crate::report::ReportLang;
+
+    const ALL: TextParts = TextParts {
+        control: true,
+        travellers: true,
+    };
+
+    #[test]
+    fn a_turkish_report_speaks_turkish() {
+        let out = render(&small_report(ReportLang::Tr), ALL);
+        for word in [
+            "2024-06-01   Club <Avond> & \"Zomer\"   2 board\n",
+            "Sıra (Çift)  Oyuncular",
+            "Puan      %    KP  Board\n",
+            "Tur başına ortalama: 1",
+            "\nKontrol Tablosu\n",
+            "K-G  D-B  Board 1",
+            "\nBoard Sonuçları\n",
+            "Board 1   Dağıtan: K   Zonda: Kimse   Çift sayısı: 4   Top: 2",
+            "Board 2   Dağıtan: D   Zonda: K-G   Çift sayısı: 4   Top: 2",
+            "Kontrat  Kontrat Sahibi  Sonuç  Skor K-G  Skor D-B  MP K-G  MP D-B",
+            "4 Pik    1 (K)           bien",
+            "K 4 Pik bien",
+            "Kontrol: her satırda K-G + D-B = top",
+        ] {
+            assert!(out.contains(word), "{word:?} not in\n{out}");
+        }
+        for word in ["Rank", "Result", "Dealer", "NS", "EW", "Gift"] {
+            assert!(!out.contains(word), "{word} in\n{out}");
+        }
+    }
+
+    #[test]
+    fn travellers_name_the_sides_in_the_report_language() {
+        let nl = render(&small_report(ReportLang::Nl), ALL);
+        assert!(
+            nl.contains("Score NZ  Score OW  Punten NZ  Punten OW"),
+            "{nl}"
+        );
+        let en = render(&small_report(ReportLang::En), ALL);
+        assert!(en.contains("Score NS  Score EW  MP NS  MP EW"), "{en}");
+        assert!(en.contains("\nNS  EW  Board 1"), "{en}");
+    }
 }

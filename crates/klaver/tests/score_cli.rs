@@ -40,6 +40,52 @@ fn the_seed_session_result_list() {
 }
 
 #[test]
+fn turkish_reports() {
+    let base = ["score", &fixture(), "--notation", "nl", "--lang", "tr"];
+    let o = klaver(
+        &[
+            &base[..],
+            &["--boards-per-round", "4", "--control", "--travellers"],
+        ]
+        .concat(),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for word in [
+        "28 board\n",
+        "Sıra (Çift)",
+        "Tur1",
+        "Tur başına ortalama: 24",
+        "Kontrol Tablosu",
+        "Board Sonuçları",
+        "Dağıtan: K   Zonda: Kimse",
+        // Board 5, table 1-8 of seed 000's control sheet, N4S!-6, in Turkish notation.
+        "0 12 -1700 K 4 Pik kontur -6",
+        "Kontrol: her satırda K-G + D-B = top",
+    ] {
+        assert!(out.contains(word), "{word:?} not in\n{out}");
+    }
+    let first = out.lines().find(|l| l.starts_with("1(")).unwrap();
+    assert!(
+        first.starts_with("1(7)") && first.contains("64.29"),
+        "{first}"
+    );
+
+    let o = klaver(&[&base[..], &["--format", "html"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(page.contains("<html lang=\"tr\">"), "{page}");
+    assert!(page.contains("<h2>Sıralama</h2>"), "{page}");
+
+    let pdf = temp_file("turkish.pdf", "");
+    let o = klaver(&[&base[..], &["--format", "pdf", "-o", pdf.to_str().unwrap()]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert!(bytes.windows(10).any(|w| w == b"/Lang (tr)"));
+}
+
+#[test]
 fn strict_turns_warnings_into_exit_code_1() {
     let o = klaver(&["score", &fixture(), "--notation", "nl", "--strict"]);
     assert_eq!(o.status.code(), Some(1));

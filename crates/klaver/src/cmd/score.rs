@@ -254,7 +254,8 @@ pub fn score_imported(
                 date: date.clone(),
                 lang: match args.lang {
                     LangArg::Nl => ReportLang::Nl,
-                    _ => ReportLang::En,
+                    LangArg::En => ReportLang::En,
+                    LangArg::Tr => ReportLang::Tr,
                 },
                 boards_per_round,
                 ranking_only: args.format == Format::Text && !args.control && !args.travellers_list,
