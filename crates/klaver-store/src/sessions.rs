@@ -133,6 +133,48 @@ impl Store {
 
     /// A session with its pairs and lines.
     pub async fn session(&self, club: &Club, id: i64) -> Result<Session, StoreError> {
+        self.session_with_boards(club, id, None).await
+    }
+
+    /// A session with its pairs and only the lines of these boards: what a table's
+    /// entry needs from a night of many results.
+    pub async fn session_boards(
+        &self,
+        club: &Club,
+        id: i64,
+        boards: &[i64],
+    ) -> Result<Session, StoreError> {
+        self.session_with_boards(club, id, Some(boards)).await
+    }
+
+    /// Which boards of a session are entered, and between which pairs (board, NS, EW):
+    /// a table's progress without reading every line.
+    pub async fn entered(
+        &self,
+        club: &Club,
+        id: i64,
+    ) -> Result<Vec<(i64, String, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.board, r.ns, r.ew FROM results r JOIN sessions s ON s.id = r.session_id
+             WHERE s.club_id = $1 AND r.session_id = $2",
+        )
+        .bind(club.id)
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db("cannot read the session's lines"))?;
+        rows.iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(db("cannot read the session's lines"))
+    }
+
+    async fn session_with_boards(
+        &self,
+        club: &Club,
+        id: i64,
+        boards: Option<&[i64]>,
+    ) -> Result<Session, StoreError> {
         let mut conn = self
             .pool
             .acquire()
@@ -193,13 +235,28 @@ impl Store {
             };
             read().map_err(db("cannot read the session's pairs"))?;
         }
-        let line_rows = sqlx::query(&format!(
-            "SELECT {LINE_COLUMNS}, version, entered_by FROM results WHERE session_id = $1 ORDER BY line_no"
-        ))
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db("cannot read the session's lines"))?;
+        let only = match boards {
+            Some(list) if list.is_empty() => " AND 1 = 0".to_string(),
+            Some(list) => format!(
+                " AND board IN ({})",
+                (0..list.len())
+                    .map(|i| format!("${}", i + 2))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            None => String::new(),
+        };
+        let sql = format!(
+            "SELECT {LINE_COLUMNS}, version, entered_by FROM results WHERE session_id = $1{only} ORDER BY line_no"
+        );
+        let mut query = sqlx::query(&sql).bind(id);
+        for b in boards.unwrap_or_default() {
+            query = query.bind(*b);
+        }
+        let line_rows = query
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(db("cannot read the session's lines"))?;
         let lines = line_rows
             .iter()
             .map(|r| {

@@ -436,7 +436,7 @@ async fn check(
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
     let answer = match line_from(&form, lang).and_then(|(line, typed)| {
-        let warnings = entry::check(&session, &line)?;
+        let warnings = entry::check(&session, &line, true)?;
         let mut m = describe_line(&session, &line, &typed);
         for w in warnings {
             m.push_str(&format!(" · {w}"));
@@ -464,7 +464,7 @@ async fn add_line(
             return Ok(console_page(lang, &s, &session, Some((false, e)), &form).into_response());
         }
     };
-    if let Err(e) = entry::check(&session, &line) {
+    if let Err(e) = entry::check(&session, &line, true) {
         return Ok(console_page(lang, &s, &session, Some((false, e)), &form).into_response());
     }
     let said = describe_line(&session, &line, &typed);
@@ -582,7 +582,7 @@ async fn correct_line(
     // Checked with every other line, as an import would be.
     let mut others = session.clone();
     others.lines.retain(|l| l.line.line_no != line_no);
-    entry::check(&others, &new).map_err(WebError::BadRequest)?;
+    entry::check(&others, &new, true).map_err(WebError::BadRequest)?;
     state
         .store
         .correct(

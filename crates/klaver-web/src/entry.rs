@@ -105,9 +105,10 @@ pub fn score_of(t: &Typed, board: u32) -> Option<i32> {
 }
 
 /// Checks a new line with the whole session: the errors the travellers' reader finds on
-/// it (a 425, a pair playing the board twice, a pair not in the session), and its
-/// warnings.
-pub fn check(session: &Session, line: &Line) -> Result<Vec<String>, String> {
+/// it (a 425, a pair playing the board twice, a pair not in the session), with
+/// `seating` whether the pairs meet on the board in the night's movement, and its
+/// warnings. (A table's phone need not ask: its pairs come from the movement.)
+pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String>, String> {
     let pairs_known = session.pairs.is_empty()
         || [&line.ns, &line.ew].iter().all(|p| {
             session
@@ -124,6 +125,18 @@ pub fn check(session: &Session, line: &Line) -> Result<Vec<String>, String> {
     if line.ns == line.ew {
         return Err(format!("pair {} cannot play against itself", line.ns));
     }
+    // Only the board's own lines can clash with a line of that board: checking those
+    // keeps an entry as quick on the last board of a big night as on the first.
+    let session = &Session {
+        info: session.info.clone(),
+        pairs: session.pairs.clone(),
+        lines: session
+            .lines
+            .iter()
+            .filter(|l| l.line.board == line.board)
+            .cloned()
+            .collect(),
+    };
     let mut imported = scoring::read_back(session, std::slice::from_ref(line))?;
     // The new line is the last of the CSV: line 1 is the header.
     let at = session.lines.len() as u32 + 2;
@@ -132,6 +145,7 @@ pub fn check(session: &Session, line: &Line) -> Result<Vec<String>, String> {
         .info
         .movement
         .as_deref()
+        .filter(|_| seating)
         .zip(session.info.boards_per_round)
         .and_then(|(name, bpr)| movement::named(name, u32::try_from(bpr).ok()?).ok())
     {

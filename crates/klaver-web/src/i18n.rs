@@ -61,8 +61,7 @@ impl Lang {
         match self {
             Lang::Nl => ReportLang::Nl,
             Lang::En => ReportLang::En,
-            // Turkish reports are not written yet: English until they are.
-            Lang::Tr => ReportLang::En,
+            Lang::Tr => ReportLang::Tr,
         }
     }
 

@@ -30,6 +30,8 @@ struct AtTable {
     session: Session,
     table: u32,
     movement: Movement,
+    /// The session's entered boards: board, North-South, East-West.
+    entered: Vec<(i64, String, String)>,
 }
 
 async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
@@ -43,7 +45,9 @@ async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
             )
         })?;
     let club = state.store.club_by_id(link.club_id).await?;
-    let session = state.store.session(&club, link.session).await?;
+    // The night's description and pairs, and which boards are entered; the lines of a
+    // board are read only when one is entered.
+    let session = state.store.session_boards(&club, link.session, &[]).await?;
     if session.info.published_at.is_some() {
         return Err(WebError::Forbidden(
             "the director has published the results: entry is closed".into(),
@@ -56,19 +60,21 @@ async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
         .zip(session.info.boards_per_round)
         .and_then(|(name, bpr)| movement::named(name, u32::try_from(bpr).ok()?).ok())
         .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
+    let entered = state.store.entered(&club, link.session).await?;
+    let table = u32::try_from(link.table).unwrap_or(0);
     Ok(AtTable {
         club,
         session,
-        table: u32::try_from(link.table).unwrap_or(0),
+        table,
         movement,
+        entered,
     })
 }
 
 impl AtTable {
     fn entered(&self, board: u32, ns: &str, ew: &str) -> bool {
-        self.session.lines.iter().any(|l| {
-            l.line.board == i64::from(board)
-                && ((l.line.ns == ns && l.line.ew == ew) || (l.line.ns == ew && l.line.ew == ns))
+        self.entered.iter().any(|(b, n, e)| {
+            *b == i64::from(board) && ((n == ns && e == ew) || (n == ew && e == ns))
         })
     }
 
@@ -180,7 +186,12 @@ struct Entered {
 }
 
 /// The line a table's entry stands for, checked with the session.
-fn line_of(at: &AtTable, e: &Entered, lang: Lang) -> Result<(Line, Typed), String> {
+async fn line_of(
+    state: &AppState,
+    at: &AtTable,
+    e: &Entered,
+    lang: Lang,
+) -> Result<(Line, Typed), String> {
     let Some((round, seat, open)) = at.current() else {
         return Err(lang.t(Key::AllDone).into());
     };
@@ -204,7 +215,12 @@ fn line_of(at: &AtTable, e: &Entered, lang: Lang) -> Result<(Line, Typed), Strin
         lead: e.lead.trim().to_string(),
         ..Line::default()
     };
-    entry::check(&at.session, &line)?;
+    let board_lines = state
+        .store
+        .session_boards(&at.club, at.session.info.id, &[line.board])
+        .await
+        .map_err(|e| e.to_string())?;
+    entry::check(&board_lines, &line, false)?;
     Ok((line, typed))
 }
 
@@ -215,7 +231,7 @@ async fn enter(
     Form(e): Form<Entered>,
 ) -> WebResult {
     let at = open(&state, &token).await?;
-    let (line, typed) = match line_of(&at, &e, lang) {
+    let (line, typed) = match line_of(&state, &at, &e, lang).await {
         Ok(x) => x,
         Err(msg) => return Ok(board_form(lang, &token, &at, Some(&msg)).into_response()),
     };
@@ -257,7 +273,7 @@ async fn confirm(
     Form(e): Form<Entered>,
 ) -> WebResult {
     let at = open(&state, &token).await?;
-    let line = match line_of(&at, &e, lang) {
+    let line = match line_of(&state, &at, &e, lang).await {
         Ok((line, _)) => line,
         Err(msg) => return Ok(board_form(lang, &token, &at, Some(&msg)).into_response()),
     };

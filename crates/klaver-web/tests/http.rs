@@ -409,7 +409,10 @@ async fn a_night_from_the_console_and_the_tables() {
     )
     .await;
     assert!(r.body.contains("class=\"error\""), "{}", r.body);
-    assert_eq!(c.store.session(&c.club, c.night).await.unwrap().lines.len(), 1);
+    assert_eq!(
+        c.store.session(&c.club, c.night).await.unwrap().lines.len(),
+        1
+    );
     let mut forged = entry("2", "1", "4", "PASS");
     forged[0].1 = "x".into();
     assert_eq!(
