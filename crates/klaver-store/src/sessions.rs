@@ -236,7 +236,7 @@ impl Store {
             read().map_err(db("cannot read the session's pairs"))?;
         }
         let only = match boards {
-            Some(list) if list.is_empty() => " AND 1 = 0".to_string(),
+            Some([]) => " AND 1 = 0".to_string(),
             Some(list) => format!(
                 " AND board IN ({})",
                 (0..list.len())

@@ -42,6 +42,7 @@ pub fn page(lang: Lang, title: &str, here: Option<&str>, body: Markup) -> Html<S
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · klaver" }
+                link rel="icon" type="image/svg+xml" href="/favicon.svg";
                 style { (PreEscaped(STYLE)) }
             }
             body {

@@ -84,6 +84,8 @@ pub fn router(state: AppState) -> Router {
         .merge(director::routes())
         .merge(table::routes())
         .route("/static/klaver.js", axum::routing::get(script))
+        .route("/favicon.svg", axum::routing::get(icon))
+        .route("/favicon.ico", axum::routing::get(icon))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
 }
@@ -94,6 +96,20 @@ async fn script() -> Response {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
         include_str!("../static/klaver.js"),
+    )
+        .into_response()
+}
+
+/// The club's tab and home-screen icon (a clover). Browsers ask for `/favicon.ico` on
+/// every site, also on the result list pages that do not name an icon; without it each
+/// page load logged a failed request in the browser.
+async fn icon() -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "image/svg+xml"),
+            (header::CACHE_CONTROL, "public, max-age=86400"),
+        ],
+        include_str!("../static/favicon.svg"),
     )
         .into_response()
 }
