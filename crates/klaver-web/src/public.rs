@@ -204,11 +204,25 @@ fn card_lines(
             } else {
                 continue;
             };
-            let contract = [&r["contract"], &r["declarer"]]
+            let mut contract = [&r["contract"], &r["declarer"]]
                 .iter()
                 .filter_map(|v| v.as_str())
                 .collect::<Vec<_>>()
                 .join(" ");
+            // The result beside the contract: tricks over or under the book of six.
+            let level = r["contract"]
+                .as_str()
+                .and_then(|c| c.chars().next())
+                .and_then(|c| c.to_digit(10));
+            if let (Some(level), Some(tricks)) = (level, r["tricks"].as_i64()) {
+                let over = tricks - i64::from(level) - 6;
+                contract.push(' ');
+                contract.push_str(&if over == 0 {
+                    "=".to_string()
+                } else {
+                    format!("{over:+}")
+                });
+            }
             lines.push(CardLine {
                 board: b["board"].as_u64().unwrap_or(0),
                 direction,
