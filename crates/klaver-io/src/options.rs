@@ -10,6 +10,8 @@
 use crate::exchange::Convention;
 use crate::travellers::Event;
 use clap::ValueEnum;
+use klaver_core::butler::DatumRule;
+use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::matchpoints::{ArtificialRule, Rules, Scale};
 use klaver_core::movement::{self, Movement, travellers::check_travellers};
 use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
@@ -405,5 +407,104 @@ impl FormArgs {
             }
         }
         w
+    }
+}
+
+/// Reads an IMP margin: a whole number or a decimal such as 15.5 or -3.25.
+pub fn parse_margin(text: &str) -> Result<Imps, String> {
+    let bad = || format!("{text:?} is not an IMP margin: write a number such as 15, -7 or 15.5");
+    let t = text.trim();
+    let (neg, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() && frac.is_empty()
+        || !whole.chars().all(|c| c.is_ascii_digit())
+        || !frac.chars().all(|c| c.is_ascii_digit())
+        || frac.len() > 6
+        || whole.len() > 9
+    {
+        return Err(bad());
+    }
+    let w: i64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
+    let scale = 10i64.pow(frac.len() as u32);
+    let f: i64 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().map_err(|_| bad())?
+    };
+    let r = Imps::new(w * scale + f, scale);
+    Ok(if neg { -r } else { r })
+}
+
+impl FormArgs {
+    /// The IMPs of average-plus, average and average-minus (`--adjusted-imps`).
+    pub fn adjusted(&self) -> Result<AdjustedImps, String> {
+        let text = self.adjusted_imps.as_str();
+        let bad = || {
+            format!(
+                "--adjusted-imps {text:?}: give the IMPs for average-plus, average and average-minus, e.g. 3,0,-3"
+            )
+        };
+        let parts: Vec<Imps> = text
+            .split(',')
+            .map(parse_margin)
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad())?;
+        match parts[..] {
+            [plus, average, minus] => Ok(AdjustedImps {
+                average,
+                plus,
+                minus,
+            }),
+            _ => Err(bad()),
+        }
+    }
+
+    /// The butler datum's rule (`--datum-drop`, `--datum-round`).
+    pub fn datum_rule(&self) -> Result<DatumRule, String> {
+        let args = self;
+        let mut drop = Vec::new();
+        for step in &args.datum_drop {
+            let parsed = step
+                .split_once(':')
+                .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
+            match parsed {
+                Some(s) => drop.push(s),
+                None => {
+                    return Err(format!(
+                        "--datum-drop {step:?}: write steps FROM:COUNT, e.g. 5:1,10:2"
+                    ));
+                }
+            }
+        }
+        if args.datum_round < 0 {
+            return Err(String::from(
+                "--datum-round must be 0 (exact mean) or a positive multiple, e.g. 10",
+            ));
+        }
+        Ok(DatumRule {
+            drop,
+            round_to: args.datum_round,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn margins_as_typed() {
+        assert_eq!(parse_margin("15").unwrap(), Imps::from_integer(15));
+        assert_eq!(parse_margin("-7").unwrap(), Imps::from_integer(-7));
+        assert_eq!(parse_margin("15.5").unwrap(), Imps::new(31, 2));
+        assert!(parse_margin("abc").is_err());
+        assert!(parse_margin("-").is_err());
     }
 }

@@ -33,7 +33,7 @@ mod entry;
 mod i18n;
 mod layout;
 pub mod public;
-mod scoring;
+pub mod scoring;
 pub mod table;
 
 use axum::Router;

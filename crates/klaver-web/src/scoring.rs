@@ -95,29 +95,34 @@ pub async fn ranking_sessions(
             continue;
         }
         let name = format!("session {} ({})", info.id, klaver_store::session_name(info));
-        if info.form != "pairs" {
-            warnings.push(format!(
-                "{name} is a {} session: only pairs sessions are ranked from the database so far; give its session CSV to rank it",
-                info.form
-            ));
-            continue;
-        }
         let session = store
             .session(club, info.id)
             .await
             .map_err(|e| e.to_string())?;
-        let Some(scored) = score(&session, &[]).map_err(|e| format!("{name}: {e}"))? else {
-            continue;
+        let json = match info.form.as_str() {
+            "pairs" => {
+                let Some(scored) = score(&session, &[]).map_err(|e| format!("{name}: {e}"))? else {
+                    continue;
+                };
+                let mut json = Vec::new();
+                klaver_io::json::write(
+                    &mut json,
+                    &scored.imported.event,
+                    &scored.result,
+                    &info.title,
+                    &info.date,
+                )
+                .map_err(|e| format!("{name}: {e}"))?;
+                json
+            }
+            "butler" => butler_json(&session).map_err(|e| format!("{name}: {e}"))?,
+            other => {
+                warnings.push(format!(
+                    "{name} is a {other} session: teams and cross-IMP nights are not ranked from the database; give the night's session CSV to rank it"
+                ));
+                continue;
+            }
         };
-        let mut json = Vec::new();
-        klaver_io::json::write(
-            &mut json,
-            &scored.imported.event,
-            &scored.result,
-            &info.title,
-            &info.date,
-        )
-        .map_err(|e| format!("{name}: {e}"))?;
         let text = String::from_utf8_lossy(&json);
         match klaver_io::ranking_io::read_score_json(&text, &name, settings, Some(&info.moment)) {
             Ok(mut input) => {
@@ -199,4 +204,39 @@ pub async fn ranking_html(
         sessions: false,
     };
     Ok(klaver_io::ranking_io::render_html(&report))
+}
+
+/// A butler session scored with its own options, as the JSON `klaver score --form
+/// butler --format json` writes (what the ranking reads).
+fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
+    let imported = read_back(session, &[])?;
+    if let Some(d) = imported
+        .event
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+    {
+        return Err(d.to_string());
+    }
+    let scoring = ScoringArgs::from_words(&session.info.options)?;
+    let settings = klaver_core::butler::ButlerSettings {
+        datum: scoring.form.datum_rule()?,
+        adjusted: scoring.form.adjusted()?,
+    };
+    let event = &imported.event;
+    let result = klaver_core::butler::score_butler(&event.pairs, &event.results, &settings)
+        .map_err(|e| e.to_string())?;
+    let mut json = Vec::new();
+    klaver_io::imp_report::butler_json(
+        &mut json,
+        event,
+        &result,
+        &klaver_io::imp_report::ImpReportOptions {
+            title: session.info.title.clone(),
+            date: session.info.date.clone(),
+            boards: false,
+        },
+    )
+    .map_err(|e| e.to_string())?;
+    Ok(json)
 }

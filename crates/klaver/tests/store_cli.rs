@@ -378,9 +378,26 @@ fn the_ranking_reads_the_database() {
                 ],
             );
         }
+        // A butler night is ranked from the database as well.
+        ok(
+            &db,
+            &[
+                "session",
+                "import",
+                travellers.to_str().unwrap(),
+                "--pairs",
+                pairs.to_str().unwrap(),
+                "--date",
+                "2025-09-16",
+                "--moment",
+                "tuesday",
+                "--form",
+                "butler",
+            ],
+        );
         // The same sessions scored to JSON files give the same ranking.
         let mut files = Vec::new();
-        for id in ["1", "2"] {
+        for id in ["1", "2", "3"] {
             let json = ok(&db, &["session", "score", id, "--format", "json"]);
             files.push(temp_file("store-cli", &format!("rank-{id}.json"), &json));
         }
@@ -391,9 +408,11 @@ fn the_ranking_reads_the_database() {
             settings.to_str().unwrap(),
             files[0].to_str().unwrap(),
             files[1].to_str().unwrap(),
+            files[2].to_str().unwrap(),
         ]));
         assert_eq!(from_db, from_files);
         assert!(from_db.contains("1001"), "{from_db}");
+        assert!(from_db.contains("tuesday: 3 sessions"), "{from_db}");
     }
 }
 

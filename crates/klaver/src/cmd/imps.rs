@@ -3,9 +3,9 @@
 
 use super::{CliError, CmdResult};
 use clap::ValueEnum;
-use klaver_core::butler::{ButlerSettings, DatumRule, score_butler};
+use klaver_core::butler::{ButlerSettings, score_butler};
 use klaver_core::cross_imps::{CrossImpSettings, CrossImpTotal, score_cross_imps};
-use klaver_core::imps::{AdjustedImps, Imps};
+use klaver_core::imps::Imps;
 use klaver_core::session::Diagnostic;
 use klaver_core::teams::{Room, TeamsSettings, score_teams, swiss_pairing};
 use klaver_core::vp::VpScale;
@@ -57,49 +57,13 @@ pub struct VpArgs {
     format: VpFormat,
 }
 
-/// Reads an IMP margin: a whole number or a decimal such as 15.5 or -3.25.
-fn parse_margin(text: &str) -> Result<Imps, CliError> {
-    let bad = || {
-        CliError::input(format!(
-            "{text:?} is not an IMP margin: write a number such as 15, -7 or 15.5"
-        ))
-    };
-    let t = text.trim();
-    let (neg, digits) = match t.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, t.strip_prefix('+').unwrap_or(t)),
-    };
-    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    if whole.is_empty() && frac.is_empty()
-        || !whole.chars().all(|c| c.is_ascii_digit())
-        || !frac.chars().all(|c| c.is_ascii_digit())
-        || frac.len() > 6
-        || whole.len() > 9
-    {
-        return Err(bad());
-    }
-    let w: i64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().map_err(|_| bad())?
-    };
-    let scale = 10i64.pow(frac.len() as u32);
-    let f: i64 = if frac.is_empty() {
-        0
-    } else {
-        frac.parse().map_err(|_| bad())?
-    };
-    let r = Imps::new(w * scale + f, scale);
-    Ok(if neg { -r } else { r })
-}
-
 fn hundredths(r: Imps) -> String {
     klaver_core::exact::Exact::from(r).to_decimal(2)
 }
 
 /// Runs `klaver vp`: both teams' victory points for a margin on the WBF scale.
 pub fn vp(args: VpArgs) -> CmdResult {
-    let margin = parse_margin(&args.imps)?;
+    let margin = klaver_io::options::parse_margin(&args.imps)?;
     let scale = VpScale::wbf(args.boards, args.max.max()).map_err(CliError::input)?;
     let (a, b) = scale.vp(margin);
     let (winner, loser) = if a >= b { (a, b) } else { (b, a) };
@@ -146,53 +110,6 @@ pub struct FormOptions {
     pub strict: bool,
 }
 
-fn adjusted(text: &str) -> Result<AdjustedImps, CliError> {
-    let bad = || {
-        CliError::input(format!(
-            "--adjusted-imps {text:?}: give the IMPs for average-plus, average and average-minus, e.g. 3,0,-3"
-        ))
-    };
-    let parts: Vec<Imps> = text
-        .split(',')
-        .map(parse_margin)
-        .collect::<Result<_, _>>()
-        .map_err(|_| bad())?;
-    match parts[..] {
-        [plus, average, minus] => Ok(AdjustedImps {
-            average,
-            plus,
-            minus,
-        }),
-        _ => Err(bad()),
-    }
-}
-
-fn datum_rule(args: &FormArgs) -> Result<DatumRule, CliError> {
-    let mut drop = Vec::new();
-    for step in &args.datum_drop {
-        let parsed = step
-            .split_once(':')
-            .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
-        match parsed {
-            Some(s) => drop.push(s),
-            None => {
-                return Err(CliError::input(format!(
-                    "--datum-drop {step:?}: write steps FROM:COUNT, e.g. 5:1,10:2"
-                )));
-            }
-        }
-    }
-    if args.datum_round < 0 {
-        return Err(CliError::input(
-            "--datum-round must be 0 (exact mean) or a positive multiple, e.g. 10",
-        ));
-    }
-    Ok(DatumRule {
-        drop,
-        round_to: args.datum_round,
-    })
-}
-
 /// Runs an IMP form for `klaver score`, writing to `output` or standard output.
 pub fn run_form(
     args: &FormArgs,
@@ -217,7 +134,7 @@ pub fn score_form(
     opts: &FormOptions,
     out: &mut dyn Write,
 ) -> CmdResult {
-    let adjusted = adjusted(&args.adjusted_imps)?;
+    let adjusted = args.adjusted()?;
     let report = ImpReportOptions {
         title: opts.title.clone(),
         date: opts.date.clone(),
@@ -249,7 +166,7 @@ pub fn score_form(
         }
         Form::Butler => {
             let settings = ButlerSettings {
-                datum: datum_rule(args)?,
+                datum: args.datum_rule()?,
                 adjusted,
             };
             let r = score_butler(&event.pairs, &event.results, &settings).map_err(failed)?;
@@ -340,18 +257,4 @@ pub fn score_form(
     } else {
         ExitCode::SUCCESS
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn margins_as_typed() {
-        assert_eq!(parse_margin("15").unwrap(), Imps::from_integer(15));
-        assert_eq!(parse_margin("-7").unwrap(), Imps::from_integer(-7));
-        assert_eq!(parse_margin("15.5").unwrap(), Imps::new(31, 2));
-        assert!(parse_margin("abc").is_err());
-        assert!(parse_margin("-").is_err());
-    }
 }

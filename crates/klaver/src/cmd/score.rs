@@ -172,8 +172,16 @@ pub fn score_imported(
             Format::Pdf => super::imps::FormOutput::Pdf,
         };
         let opts = super::imps::FormOptions {
-            title: args.title.clone(),
-            date: args.date.clone(),
+            title: if args.title.is_empty() {
+                file_title.clone()
+            } else {
+                args.title.clone()
+            },
+            date: if args.date.is_empty() {
+                file_date.clone()
+            } else {
+                args.date.clone()
+            },
             output,
             file_name,
             strict: args.strict,

@@ -707,75 +707,20 @@ pub fn stored_ranking_settings(db: &DbArgs) -> Result<(String, String), CliError
     })
 }
 
-/// Every pairs session of the club in the database, scored as it was imported, as the
-/// season ranking's input: the lines of one night (A, B, ...) form one session.
+/// Every pairs and butler session of the club in the database, scored as it was
+/// imported, as the season ranking's input (the lines of one night together); nights
+/// that cannot be ranked from the database are named in a warning.
 pub fn stored_ranking_sessions(
     db: &DbArgs,
     club_settings: &klaver_core::ranking::season::Club,
 ) -> Result<Vec<klaver_core::ranking::season::SessionInput>, CliError> {
-    use klaver_core::ranking::season::SessionInput;
-    use std::collections::BTreeMap;
     block_on(async {
         let (store, club) = db.club().await?;
-        let mut list = store.sessions(&club).await.map_err(store_error)?;
-        list.reverse();
-        let mut nights: BTreeMap<(String, String), SessionInput> = BTreeMap::new();
-        let mut errors = Vec::new();
-        for summary in &list {
-            let info = &summary.info;
-            let name = format!("session {} ({})", info.id, describe(info));
-            if info.form != "pairs" {
-                eprintln!(
-                    "warning: {name} is a {} session: only pairs sessions are ranked from the database so far; give its session CSV to rank it",
-                    info.form
-                );
-                continue;
-            }
-            let session = store.session(&club, info.id).await.map_err(store_error)?;
-            let scoring = ScoringArgs::from_words(&session.info.options)?;
-            let mut imported = imported_of(&session)?;
-            if imported.event.has_errors() {
-                errors.push(format!("{name} cannot be read back; correct it first"));
-                continue;
-            }
-            let convention = imported.convention;
-            let (result, _, _) =
-                super::score::score_pairs(&scoring, &mut imported.event, &convention, &name)?;
-            let mut json = Vec::new();
-            klaver_io::json::write(&mut json, &imported.event, &result, &info.title, &info.date)
-                .map_err(|e| CliError::input(format!("{name}: {e}")))?;
-            let text = String::from_utf8_lossy(&json);
-            match klaver_io::ranking_io::read_score_json(
-                &text,
-                &name,
-                club_settings,
-                Some(&info.moment),
-            ) {
-                Ok(mut input) => {
-                    for p in &mut input.pairs {
-                        if p.line.is_empty() {
-                            p.line = info.line_name.clone();
-                        }
-                    }
-                    match nights.entry((info.date.clone(), info.moment.clone())) {
-                        std::collections::btree_map::Entry::Vacant(v) => {
-                            v.insert(input);
-                        }
-                        std::collections::btree_map::Entry::Occupied(mut o) => {
-                            o.get_mut().pairs.extend(input.pairs);
-                        }
-                    }
-                }
-                Err(e) => errors.extend(e.iter().map(|e| e.to_string())),
-            }
+        let (sessions, warnings) =
+            klaver_web::scoring::ranking_sessions(&store, &club, club_settings, false).await?;
+        for w in warnings {
+            eprintln!("warning: {w}");
         }
-        if !errors.is_empty() {
-            let mut msg = "the stored sessions have errors; nothing was ranked:".to_string();
-            for e in errors {
-                msg.push_str(&format!("\n  {e}"));
-            }
-            return Err(CliError::input(msg));
-        }
-        Ok(nights.into_values().collect())
+        Ok(sessions)
     })
 }
