@@ -767,3 +767,24 @@ async fn directors_logins_and_table_links() {
         ));
     }
 }
+
+/// A federation's server is reached over the network: the connection is encrypted when
+/// the URL asks for it (`sslmode=require`).
+#[tokio::test]
+async fn postgres_over_tls() {
+    let Some(url) = common::postgres_location("tls").await else {
+        return;
+    };
+    let sep = if url.contains('?') { '&' } else { '?' };
+    let store = Store::open(&format!("{url}{sep}sslmode=require"))
+        .await
+        .unwrap();
+    let encrypted: bool =
+        sqlx::query_scalar("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+    assert!(encrypted);
+    let club = club_with_players(&store).await;
+    assert_eq!(store.players(&club).await.unwrap().len(), 10);
+}
