@@ -39,6 +39,20 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
     Ok(imported)
 }
 
+/// A stored session read back, refused when any line has an error.
+fn read_clean(session: &Session, extra: &[Line]) -> Result<Imported, String> {
+    let imported = read_back(session, extra)?;
+    if let Some(d) = imported
+        .event
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == Severity::Error)
+    {
+        return Err(d.to_string());
+    }
+    Ok(imported)
+}
+
 /// Scores a pairs session; `Ok(None)` while it has no results yet.
 pub fn score(session: &Session, extra: &[Line]) -> Result<Option<Scored>, String> {
     if session.info.form != "pairs" {
@@ -50,15 +64,7 @@ pub fn score(session: &Session, extra: &[Line]) -> Result<Option<Scored>, String
     if session.lines.is_empty() && extra.is_empty() {
         return Ok(None);
     }
-    let mut imported = read_back(session, extra)?;
-    if let Some(d) = imported
-        .event
-        .diagnostics
-        .iter()
-        .find(|d| d.severity == Severity::Error)
-    {
-        return Err(d.to_string());
-    }
+    let mut imported = read_clean(session, extra)?;
     let scoring = ScoringArgs::from_words(&session.info.options)?;
     let convention = imported.convention;
     let name = klaver_store::session_name(&session.info);
@@ -209,15 +215,7 @@ pub async fn ranking_html(
 /// A butler session scored with its own options, as the JSON `klaver score --form
 /// butler --format json` writes (what the ranking reads).
 fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
-    let imported = read_back(session, &[])?;
-    if let Some(d) = imported
-        .event
-        .diagnostics
-        .iter()
-        .find(|d| d.severity == Severity::Error)
-    {
-        return Err(d.to_string());
-    }
+    let imported = read_clean(session, &[])?;
     let scoring = ScoringArgs::from_words(&session.info.options)?;
     let settings = klaver_core::butler::ButlerSettings {
         datum: scoring.form.datum_rule()?,
