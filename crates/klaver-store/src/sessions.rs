@@ -552,8 +552,29 @@ pub(crate) async fn insert_session(
             .await
             .map_err(db(format!("cannot store the players of pair {}", pair.pair)))?;
         }
-        if pair.players.len() >= 2 {
-            remember_partnership(tx, club, &pair.players).await?;
+        if info.form == "teams" && !pair.players.is_empty() {
+            // A teams night's "pairs" are its teams, with all their players.
+            let name = if pair.names.trim().is_empty() {
+                pair.pair.as_str()
+            } else {
+                pair.names.trim()
+            };
+            remember_partnership(tx, club, "team", name, &pair.players).await?;
+        } else if pair.players.len() >= 2 {
+            let mut names: Vec<&str> = pair.players.iter().map(|p| p.name.as_str()).collect();
+            names.sort_unstable();
+            names.dedup();
+            match names.len() {
+                2 => {
+                    remember_partnership(tx, club, "pair", &names.join(" - "), &pair.players)
+                        .await?
+                }
+                3 => {
+                    remember_partnership(tx, club, "threesome", &names.join(" - "), &pair.players)
+                        .await?
+                }
+                _ => {}
+            }
         }
     }
 
@@ -605,55 +626,59 @@ pub(crate) async fn insert_session(
     Ok(id)
 }
 
-/// Makes sure the club knows these players as a pair (or threesome, for three).
+/// Makes sure the club knows this pair, threesome or team, with these players among
+/// its members.
 async fn remember_partnership(
     tx: &mut Tx,
     club: &Club,
+    kind: &str,
+    name: &str,
     players: &[crate::Player],
 ) -> Result<(), StoreError> {
-    let mut names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-    names.sort_unstable();
-    names.dedup();
-    let kind = if names.len() == 3 {
-        "threesome"
-    } else {
-        "pair"
-    };
-    if names.len() < 2 || names.len() > 3 {
-        return Ok(());
-    }
-    let name = names.join(" - ");
     let known: Option<i64> = sqlx::query_scalar(
         "SELECT id FROM partnerships WHERE club_id = $1 AND kind = $2 AND name = $3",
     )
     .bind(club.id)
     .bind(kind)
-    .bind(&name)
+    .bind(name)
     .fetch_optional(&mut **tx)
     .await
     .map_err(db("cannot look up the pair"))?;
-    if known.is_some() {
-        return Ok(());
-    }
-    let id: i64 = sqlx::query_scalar(
-        "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
-    )
-    .bind(club.id)
-    .bind(kind)
-    .bind(&name)
-    .fetch_one(&mut **tx)
-    .await
-    .map_err(db("cannot add the pair"))?;
+    let id: i64 = match known {
+        Some(id) => id,
+        None => sqlx::query_scalar(
+            "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
+        )
+        .bind(club.id)
+        .bind(kind)
+        .bind(name)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("cannot add the pair"))?,
+    };
     let mut ids: Vec<i64> = players.iter().map(|p| p.id).collect();
     ids.sort_unstable();
     ids.dedup();
     for p in ids {
-        sqlx::query("INSERT INTO partnership_members (partnership_id, player_id) VALUES ($1, $2)")
+        // A team's line-up changes from night to night: every player who played is kept.
+        let member: Option<i64> = sqlx::query_scalar(
+            "SELECT player_id FROM partnership_members WHERE partnership_id = $1 AND player_id = $2",
+        )
+        .bind(id)
+        .bind(p)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("cannot look up the pair's players"))?;
+        if member.is_none() {
+            sqlx::query(
+                "INSERT INTO partnership_members (partnership_id, player_id) VALUES ($1, $2)",
+            )
             .bind(id)
             .bind(p)
             .execute(&mut **tx)
             .await
             .map_err(db("cannot add the pair's players"))?;
+        }
     }
     Ok(())
 }

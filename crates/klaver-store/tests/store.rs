@@ -788,3 +788,79 @@ async fn postgres_over_tls() {
     let club = club_with_players(&store).await;
     assert_eq!(store.players(&club).await.unwrap().len(), 10);
 }
+
+#[tokio::test]
+async fn a_teams_night_remembers_its_teams() {
+    for store in stores("teams").await {
+        let club = club_with_players(&store).await;
+        let players = store.players(&club).await.unwrap();
+        let by_number = |n: &str| {
+            players
+                .iter()
+                .find(|p| p.number.as_deref() == Some(n))
+                .cloned()
+                .unwrap()
+        };
+        let team = |id: &str, name: &str, numbers: &[&str]| klaver_store::SessionPair {
+            pair: id.into(),
+            names: name.into(),
+            players: numbers.iter().map(|n| by_number(n)).collect(),
+            ..Default::default()
+        };
+        let night = |date: &str, oranje: &[&str]| NewSession {
+            info: SessionInfo {
+                date: date.into(),
+                form: "teams".into(),
+                ..SessionInfo::default()
+            },
+            pairs: vec![
+                team("1", "Oranje", oranje),
+                team("2", "Blauw", &["1006", "1007", "1008"]),
+            ],
+            lines: vec![
+                Line {
+                    line_no: 1,
+                    board: 1,
+                    ns: "1".into(),
+                    ew: "2".into(),
+                    room: "open".into(),
+                    score: "420".into(),
+                    ..Line::default()
+                },
+                Line {
+                    line_no: 2,
+                    board: 1,
+                    ns: "2".into(),
+                    ew: "1".into(),
+                    room: "closed".into(),
+                    score: "-420".into(),
+                    ..Line::default()
+                },
+            ],
+        };
+        store
+            .import_session(
+                &club,
+                &night("2025-10-01", &["1001", "1002", "1003", "1004"]),
+            )
+            .await
+            .unwrap();
+        store
+            .import_session(
+                &club,
+                &night("2025-10-08", &["1001", "1002", "1009", "1010"]),
+            )
+            .await
+            .unwrap();
+        let teams: Vec<_> = store
+            .partnerships(&club)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|p| p.kind == "team")
+            .collect();
+        assert_eq!(teams.len(), 2);
+        let oranje = teams.iter().find(|t| t.name == "Oranje").unwrap();
+        assert_eq!(oranje.players.len(), 6, "everyone who played for the team");
+    }
+}
