@@ -44,6 +44,22 @@ pub fn read_typed(text: &str, lang: Language) -> Result<Typed, String> {
                 .into(),
         );
     }
+    // A reversed result: the result as played, then REV (`4S N +1 REV`, `-420 REV`).
+    let upper_all = t.to_ascii_uppercase();
+    if let Some(played) = upper_all
+        .strip_suffix(" REV")
+        .map(|_| t[..t.len() - 4].trim())
+        .filter(|p| !p.is_empty())
+    {
+        let mut typed = read_typed(played, lang)?;
+        if !typed.adjust.is_empty() {
+            return Err(
+                "REV reverses a played result: write the result first, e.g. 4S N +1 REV".into(),
+            );
+        }
+        typed.adjust = "REV".into();
+        return Ok(typed);
+    }
     if t.parse::<i32>().is_ok() {
         return Ok(Typed {
             score: t.trim_start_matches('+').to_string(),
@@ -207,6 +223,15 @@ mod tests {
             "avg+"
         );
         assert!(read_typed("8S N =", Language::English).is_err());
+        let rev = read_typed("4S N +1 rev", Language::English).unwrap();
+        assert_eq!((rev.contract.as_str(), rev.adjust.as_str()), ("4S", "REV"));
+        assert_eq!(
+            read_typed("-420 REV", Language::English).unwrap().score,
+            "-420"
+        );
+        assert!(read_typed("AVG REV", Language::English).is_err());
+        let w = read_typed("W 30% 4SN= 70% 4SN-1", Language::English).unwrap();
+        assert_eq!(w.adjust, "W 30% 4SN= 70% 4SN-1");
         assert!(read_typed("", Language::English).is_err());
         let t = read_table_entry("4 Pik", "K", Some(11), Language::Turkish).unwrap();
         assert_eq!(
