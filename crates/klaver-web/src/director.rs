@@ -344,7 +344,7 @@ fn console_page(
                 label { (lang.t(Key::Lead)) " " input name="lead" size="4" value=(form.lead); } " "
                 button type="submit" { (lang.t(Key::Enter)) }
             }
-            p id="check" class="muted" { "4S N +1 · 3NTX E -2 · PASS · 420 · AVG · 60/40 · NP" }
+            p id="check" class="muted" { "4S N +1 · 3NTX E -2 · PASS · 420 · AVG · AVG+ · 60/40 · NP · 4S N +1 REV · W 30% 4SN= 70% 4SN-1" }
             h2 { "Lines" }
             table {
                 tr {
@@ -507,14 +507,17 @@ async fn edit_line(
         .iter()
         .find(|l| l.line.line_no == line_no)
         .ok_or_else(|| WebError::NotFound(format!("session {id} has no line {line_no}")))?;
-    let typed = if !l.line.adjust.is_empty() {
-        l.line.adjust.clone()
-    } else if !l.line.contract.is_empty() {
+    let played = if !l.line.contract.is_empty() {
         format!("{} {} {}", l.line.contract, l.line.declarer, l.line.result)
             .trim()
             .to_string()
     } else {
         l.line.score.clone()
+    };
+    let typed = match l.line.adjust.as_str() {
+        "" => played,
+        a if a.eq_ignore_ascii_case("rev") => format!("{played} REV"),
+        a => a.to_string(),
     };
     Ok(page(
         lang,
