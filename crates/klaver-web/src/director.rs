@@ -620,14 +620,27 @@ async fn live_results(
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
     match scoring::score(&session, &[]).map_err(WebError::BadRequest)? {
-        Some(scored) => Ok(public::report_page(
-            lang,
-            &s.club,
-            &session,
-            &scored,
-            &format!("/director/s/{id}"),
-        )
-        .into_response()),
+        Some(scored) => {
+            let page = public::report_page(
+                lang,
+                &s.club,
+                &session,
+                &scored,
+                &format!("/director/s/{id}"),
+            );
+            // While the night is played the director's result list follows the entries
+            // by itself (every 15 s); it has nothing to type in.
+            let live = if session.info.published_at.is_none() {
+                page.0.replacen(
+                    "<head>",
+                    "<head><meta http-equiv=\"refresh\" content=\"15\">",
+                    1,
+                )
+            } else {
+                page.0
+            };
+            Ok(Html(live).into_response())
+        }
         None => Err(WebError::NotFound("no results entered yet".into())),
     }
 }

@@ -488,6 +488,10 @@ async fn a_night_from_the_console_and_the_tables() {
     let live = get(app, &format!("{s}/results"), ck).await;
     assert_eq!(live.status, StatusCode::OK);
     assert!(
+        live.body.contains("http-equiv=\"refresh\""),
+        "the live list follows the entries"
+    );
+    assert!(
         live.body
             .contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"),
         "names are escaped"
