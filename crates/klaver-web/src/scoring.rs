@@ -202,6 +202,7 @@ pub async fn ranking_html(
         standings: chosen,
         lines: None,
         sessions: false,
+        lang: klaver_io::report::ReportLang::En,
     };
     Ok(klaver_io::ranking_io::render_html(&report))
 }
