@@ -8,7 +8,8 @@
 //! 127/2) and rounded to two decimals only when printed.
 
 use crate::html::{STYLE, escape};
-use klaver_core::ranking::championship::Standing;
+use crate::report::ReportLang;
+use klaver_core::ranking::championship::{Shortfall, Standing};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
 use klaver_core::ranking::season::{
     Club, EntrantStanding, Moment, PairEntry, PlayerStanding, SeasonDates, SeasonStanding,
@@ -659,6 +660,115 @@ pub struct RankingReport<'a> {
     pub lines: Option<Vec<AssignedLine>>,
     /// Whether to list every session's ranking points (text and HTML).
     pub sessions: bool,
+    /// The language of the text and HTML labels (JSON keys stay English).
+    pub lang: ReportLang,
+}
+
+/// The labels of the ranking reports.
+#[derive(Clone, Copy)]
+enum Label {
+    PlayerRanking,
+    PairRanking,
+    Player,
+    Pair,
+    Ranking,
+    Played,
+    LastPoints,
+    History,
+    Average,
+    Counted,
+    Dropped,
+    Eligible,
+    Together,
+    Substitutes,
+    Team,
+    Players,
+    Strength,
+    Resistance,
+    PerMatch,
+    Points,
+    Line,
+    Score,
+    LinesTonight,
+    Yes,
+    NotYet,
+    PageTitle,
+}
+
+/// A label in the report's language: the NBB's own Dutch words (seed 002: ranking,
+/// rankingpunten, zitting, invaller, lijnindeling, clubkampioenschap) and the Turkish of
+/// the result lists (Sıralama, Çift, Puan, Grup).
+fn label(lang: ReportLang, key: Label) -> &'static str {
+    use Label::*;
+    let (en, nl, tr) = match key {
+        PlayerRanking => ("Player ranking", "Ranking spelers", "Oyuncu sıralaması"),
+        PairRanking => (
+            "Pair and threesome ranking",
+            "Ranking paren en driemanschappen",
+            "Çift ve üçlü sıralaması",
+        ),
+        Player => ("Player", "Speler", "Oyuncu"),
+        Pair => ("Pair", "Paar", "Çift"),
+        Ranking => ("Ranking", "Ranking", "Sıralama"),
+        Played => ("Played", "Gespeeld", "Oynanan"),
+        LastPoints => ("Last points", "Laatste punten", "Son puanlar"),
+        History => ("History", "Verloop", "Geçmiş"),
+        Average => ("Average", "Gemiddelde", "Ortalama"),
+        Counted => ("Counted", "Geteld", "Sayılan"),
+        Dropped => ("Dropped", "Afvalscores", "Atılan"),
+        Eligible => ("Eligible", "In aanmerking", "Hak kazandı"),
+        Together => ("Together", "Met elkaar", "Birlikte"),
+        Substitutes => ("Substitutes", "Met invaller", "Yedekle"),
+        Team => ("Team", "Team", "Takım"),
+        Players => ("Players", "Spelers", "Oyuncular"),
+        Strength => ("Strength", "Kracht", "Güç"),
+        Resistance => ("Resistance", "Weerstand", "Rakip gücü"),
+        PerMatch => ("Per match", "Per wedstrijd", "Maç başına"),
+        Points => ("Points", "Rankingpunten", "Puan"),
+        Line => ("Line", "Lijn", "Grup"),
+        Score => ("Score", "Score", "Skor"),
+        LinesTonight => (
+            "Lines for tonight",
+            "Lijnindeling vanavond",
+            "Bu akşamın grupları",
+        ),
+        Yes => ("yes", "ja", "evet"),
+        NotYet => ("not yet", "nog niet", "henüz değil"),
+        PageTitle => ("Club ranking", "Clubranking", "Kulüp sıralaması"),
+    };
+    match lang {
+        ReportLang::En => en,
+        ReportLang::Nl => nl,
+        ReportLang::Tr => tr,
+    }
+}
+
+/// A calculation method's name in the report's language (seed 002's Dutch names).
+fn method_name(lang: ReportLang, method: Method) -> &'static str {
+    match (lang, method) {
+        (ReportLang::En, m) => m.name(),
+        (ReportLang::Nl, Method::Place) => "naar plaats",
+        (ReportLang::Nl, Method::Ratio) => "naar rato",
+        (ReportLang::Nl, Method::Balanced) => "naar rato, gebalanceerd",
+        (ReportLang::Nl, Method::Dynamic) => "dynamisch per lijn",
+        (ReportLang::Tr, Method::Place) => "sıraya göre",
+        (ReportLang::Tr, Method::Ratio) => "skor oranına göre",
+        (ReportLang::Tr, Method::Balanced) => "skor oranına göre, dengeli",
+        (ReportLang::Tr, Method::Dynamic) => "dinamik, grup başına",
+    }
+}
+
+/// A competition form's name in the report's language.
+fn form_name(lang: ReportLang, form: Form) -> &'static str {
+    match (lang, form) {
+        (ReportLang::En, f) => f.name(),
+        (ReportLang::Nl, Form::Pairs) => "paren",
+        (ReportLang::Nl, Form::Butler) => "butler",
+        (ReportLang::Nl, Form::Teams) => "viertallen",
+        (ReportLang::Tr, Form::Pairs) => "çiftler",
+        (ReportLang::Tr, Form::Butler) => "butler",
+        (ReportLang::Tr, Form::Teams) => "takımlar",
+    }
 }
 
 /// Player ids joined by `+`, followed by their names where the settings give them:
@@ -683,18 +793,29 @@ fn average(s: &Standing) -> String {
     s.average.as_ref().map_or("-".into(), d2)
 }
 
-fn title(s: &SeasonStanding) -> String {
+fn title(lang: ReportLang, s: &SeasonStanding) -> String {
+    let (moment, season) = match lang {
+        ReportLang::En => ("Playing moment", "season"),
+        ReportLang::Nl => ("Speelmoment", "seizoen"),
+        ReportLang::Tr => ("Turnuva", "sezon"),
+    };
     if s.season.is_empty() {
-        format!("Playing moment {}", s.moment)
+        format!("{moment} {}", s.moment)
     } else {
-        format!("Playing moment {}, season {}", s.moment, s.season)
+        format!("{moment} {}, {season} {}", s.moment, s.season)
     }
 }
 
-fn method_line(settings: &ClubSettings) -> String {
+fn method_line(lang: ReportLang, settings: &ClubSettings) -> String {
+    let (method, lines, replacement) = match lang {
+        ReportLang::En => ("Method", "lines", "replacement ranking"),
+        ReportLang::Nl if settings.lines == 1 => ("Rekenmethode", "lijn", "vervangende ranking"),
+        ReportLang::Nl => ("Rekenmethode", "lijnen", "vervangende ranking"),
+        ReportLang::Tr => ("Yöntem", "grup", "başlangıç sıralaması"),
+    };
     format!(
-        "Method {}; G {}, B {}, S {}, {} lines; Z {}; replacement ranking {}",
-        settings.method.name(),
+        "{method} {}; G {}, B {}, S {}, {} {lines}; Z {}; {replacement} {}",
+        method_name(lang, settings.method),
         d2(&settings.top),
         d2(&settings.width),
         d2(&settings.step),
@@ -704,18 +825,58 @@ fn method_line(settings: &ClubSettings) -> String {
     )
 }
 
-fn sessions_word(n: usize) -> String {
-    if n == 1 {
-        "1 session".into()
-    } else {
-        format!("{n} sessions")
+fn sessions_word(lang: ReportLang, n: usize) -> String {
+    match (lang, n) {
+        (ReportLang::En, 1) => "1 session".into(),
+        (ReportLang::En, n) => format!("{n} sessions"),
+        (ReportLang::Nl, 1) => "1 zitting".into(),
+        (ReportLang::Nl, n) => format!("{n} zittingen"),
+        // Turkish counts with the singular.
+        (ReportLang::Tr, n) => format!("{n} oturum"),
     }
 }
 
-fn reason(s: &Standing) -> String {
+/// Why an entrant is not yet eligible, in the report's language.
+fn shortfall(lang: ReportLang, why: &Shortfall) -> String {
+    match (lang, why) {
+        (ReportLang::En, why) => why.to_string(),
+        (ReportLang::Nl, Shortfall::Sessions { played, needed }) => format!(
+            "{played} van de {needed} benodigde zittingen gespeeld (nog {})",
+            (*needed as usize).saturating_sub(*played)
+        ),
+        (ReportLang::Tr, Shortfall::Sessions { played, needed }) => format!(
+            "gereken {needed} oturumun {played} tanesi oynandı ({} kaldı)",
+            (*needed as usize).saturating_sub(*played)
+        ),
+        (
+            ReportLang::Nl,
+            Shortfall::Together {
+                together,
+                substitutes,
+                needed,
+            },
+        ) => format!(
+            "{together} met elkaar en {substitutes} met een invaller van de {needed} benodigde (nog {})",
+            (*needed as usize).saturating_sub(together + substitutes)
+        ),
+        (
+            ReportLang::Tr,
+            Shortfall::Together {
+                together,
+                substitutes,
+                needed,
+            },
+        ) => format!(
+            "gereken {needed} oturumun {together} tanesi birlikte, {substitutes} tanesi yedek oyuncuyla ({} kaldı)",
+            (*needed as usize).saturating_sub(together + substitutes)
+        ),
+    }
+}
+
+fn reason(lang: ReportLang, s: &Standing) -> String {
     match &s.shortfall {
-        None => "yes".into(),
-        Some(why) => format!("not yet: {why}"),
+        None => label(lang, Label::Yes).into(),
+        Some(why) => format!("{}: {}", label(lang, Label::NotYet), shortfall(lang, why)),
     }
 }
 
@@ -739,18 +900,49 @@ impl Table {
     }
 }
 
+/// The championship's heading with its settings: individual (min, x) or pairs and
+/// threesomes (me, inv, y).
+fn championship_heading(lang: ReportLang, pairs: bool, set: &ClubSettings) -> String {
+    match (lang, pairs) {
+        (ReportLang::En, false) => format!(
+            "Club championship, individual (min {}, x {})",
+            set.min, set.x
+        ),
+        (ReportLang::En, true) => format!(
+            "Club championship, pairs and threesomes (me {}, inv {}, y {})",
+            set.me, set.inv, set.y
+        ),
+        (ReportLang::Nl, false) => format!(
+            "Clubkampioenschap, individueel (min {}, x {})",
+            set.min, set.x
+        ),
+        (ReportLang::Nl, true) => format!(
+            "Clubkampioenschap, paren en driemanschappen (me {}, inv {}, y {})",
+            set.me, set.inv, set.y
+        ),
+        (ReportLang::Tr, false) => {
+            format!("Kulüp şampiyonası, bireysel (min {}, x {})", set.min, set.x)
+        }
+        (ReportLang::Tr, true) => format!(
+            "Kulüp şampiyonası, çiftler ve üçlüler (me {}, inv {}, y {})",
+            set.me, set.inv, set.y
+        ),
+    }
+}
+
 /// The tables of one playing moment's season, in the order printed.
 fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table> {
     let set = &r.club.settings;
+    let l = |key| label(r.lang, key);
     let mut out = vec![
         Table::new(
-            "Player ranking".into(),
+            l(Label::PlayerRanking).into(),
             &[
                 ("#", true),
-                ("Player", false),
-                ("Ranking", true),
-                ("Played", true),
-                ("Last points", false),
+                (l(Label::Player), false),
+                (l(Label::Ranking), true),
+                (l(Label::Played), true),
+                (l(Label::LastPoints), false),
             ],
             s.players
                 .iter()
@@ -772,12 +964,12 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                 .collect(),
         ),
         Table::new(
-            "Pair and threesome ranking".into(),
+            l(Label::PairRanking).into(),
             &[
                 ("#", true),
-                ("Pair", false),
-                ("Ranking", true),
-                ("History", false),
+                (l(Label::Pair), false),
+                (l(Label::Ranking), true),
+                (l(Label::History), false),
             ],
             s.entrants
                 .iter()
@@ -794,17 +986,14 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                 .collect(),
         ),
         Table::new(
-            format!(
-                "Club championship, individual (min {}, x {})",
-                set.min, set.x
-            ),
+            championship_heading(r.lang, false, set),
             &[
                 ("#", true),
-                ("Player", false),
-                ("Average", true),
-                ("Counted", true),
-                ("Dropped", true),
-                ("Eligible", false),
+                (l(Label::Player), false),
+                (l(Label::Average), true),
+                (l(Label::Counted), true),
+                (l(Label::Dropped), true),
+                (l(Label::Eligible), false),
             ],
             individual_order(s)
                 .into_iter()
@@ -817,24 +1006,21 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                         average(c),
                         c.counted.len().to_string(),
                         c.dropped.to_string(),
-                        reason(c),
+                        reason(r.lang, c),
                     ]
                 })
                 .collect(),
         ),
         Table::new(
-            format!(
-                "Club championship, pairs and threesomes (me {}, inv {}, y {})",
-                set.me, set.inv, set.y
-            ),
+            championship_heading(r.lang, true, set),
             &[
                 ("#", true),
-                ("Pair", false),
-                ("Average", true),
-                ("Together", true),
-                ("Substitutes", true),
-                ("Dropped", true),
-                ("Eligible", false),
+                (l(Label::Pair), false),
+                (l(Label::Average), true),
+                (l(Label::Together), true),
+                (l(Label::Substitutes), true),
+                (l(Label::Dropped), true),
+                (l(Label::Eligible), false),
             ],
             entrant_order(s)
                 .into_iter()
@@ -848,7 +1034,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                         e.together.to_string(),
                         c.substitutes.to_string(),
                         c.dropped.to_string(),
-                        reason(c),
+                        reason(r.lang, c),
                     ]
                 })
                 .collect(),
@@ -856,17 +1042,22 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
     ];
     if r.sessions {
         for x in &s.sessions {
-            let heading = format!("Session {} ({})", x.date, x.form.name());
+            let session = match r.lang {
+                ReportLang::En => "Session",
+                ReportLang::Nl => "Zitting",
+                ReportLang::Tr => "Oturum",
+            };
+            let heading = format!("{session} {} ({})", x.date, form_name(r.lang, x.form));
             if x.form == Form::Teams {
                 out.push(Table::new(
                     heading,
                     &[
-                        ("Team", false),
-                        ("Players", false),
-                        ("Strength", true),
-                        ("Resistance", true),
-                        ("Per match", false),
-                        ("Points", true),
+                        (l(Label::Team), false),
+                        (l(Label::Players), false),
+                        (l(Label::Strength), true),
+                        (l(Label::Resistance), true),
+                        (l(Label::PerMatch), false),
+                        (l(Label::Points), true),
                     ],
                     x.awards
                         .iter()
@@ -889,10 +1080,10 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                 out.push(Table::new(
                     heading,
                     &[
-                        ("Line", false),
-                        ("Pair", false),
-                        ("Score", true),
-                        ("Points", true),
+                        (l(Label::Line), false),
+                        (l(Label::Pair), false),
+                        (l(Label::Score), true),
+                        (l(Label::Points), true),
                     ],
                     x.awards
                         .iter()
@@ -911,8 +1102,12 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
     }
     if with_lines && let Some(lines) = &r.lines {
         out.push(Table::new(
-            "Lines for tonight".into(),
-            &[("Line", false), ("Pair", false), ("Ranking", true)],
+            l(Label::LinesTonight).into(),
+            &[
+                (l(Label::Line), false),
+                (l(Label::Pair), false),
+                (l(Label::Ranking), true),
+            ],
             lines
                 .iter()
                 .flat_map(|l| {
@@ -938,8 +1133,13 @@ pub fn render_text(r: &RankingReport) -> String {
         if k > 0 {
             out.push('\n');
         }
-        let _ = writeln!(out, "{}: {}", title(s), sessions_word(s.sessions.len()));
-        let _ = writeln!(out, "{}", method_line(&r.club.settings));
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            title(r.lang, s),
+            sessions_word(r.lang, s.sessions.len())
+        );
+        let _ = writeln!(out, "{}", method_line(r.lang, &r.club.settings));
         for t in tables(r, s, k == 0) {
             let _ = writeln!(out, "\n{}", t.heading);
             let mut widths: Vec<usize> = t.head.iter().map(|h| h.chars().count()).collect();
@@ -1401,18 +1601,25 @@ impl serde_json::ser::Formatter for Indented {
 
 /// The report as one self-contained HTML page, styled like the session reports.
 pub fn render_html(r: &RankingReport) -> String {
-    let mut out = String::from("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">");
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">",
+        r.lang.code()
+    );
     out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
-    out.push_str("<title>Club ranking</title><style>");
+    let _ = write!(
+        out,
+        "<title>{}</title><style>",
+        label(r.lang, Label::PageTitle)
+    );
     out.push_str(STYLE);
     out.push_str("</style></head><body><main>\n");
     for (k, s) in r.standings.iter().enumerate() {
         let _ = writeln!(
             out,
             "<section class=\"part\"><header><h1>{}</h1><p class=\"meta\">{}. {}</p></header>",
-            escape(&title(s)),
-            sessions_word(s.sessions.len()),
-            escape(&method_line(&r.club.settings))
+            escape(&title(r.lang, s)),
+            sessions_word(r.lang, s.sessions.len()),
+            escape(&method_line(r.lang, &r.club.settings))
         );
         for t in tables(r, s, k == 0) {
             let _ = write!(
@@ -1548,6 +1755,7 @@ end = 2026-08-31
             standings: vec![&got[0]],
             lines: None,
             sessions: true,
+            lang: ReportLang::En,
         };
         let json: serde_json::Value = serde_json::from_str(&render_json(&report).unwrap()).unwrap();
         assert_eq!(json["players"][0]["player"], "p1");
@@ -1557,6 +1765,105 @@ end = 2026-08-31
         assert!(text.contains("Player ranking"), "{text}");
         let html = render_html(&report);
         assert!(html.contains("<h2>Player ranking</h2>"));
+    }
+
+    /// A small season in `lang`: a pair not yet together often enough, a player not yet
+    /// in enough sessions, every session's points and tonight's lines.
+    fn small_season(lang: ReportLang) -> (String, String) {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,line,players,score\n\
+            2025-09-02,tuesday,A,p1+p2,63.5\n\
+            2025-09-02,tuesday,A,p3+p4,36.5\n\
+            2025-09-09,tuesday,A,p1+p3,50\n\
+            2025-09-09,tuesday,A,p2+p4,50\n\
+            2025-09-16,tuesday,A,p1+p5,55\n\
+            2025-09-16,tuesday,A,p2+p6,45\n";
+        let got = rank(&club, read_sessions_csv(csv, "s.csv", &club).unwrap()).unwrap();
+        let tuesday = got.iter().find(|s| s.moment == "tuesday").unwrap();
+        let present = read_present("p1+p2,p3+p4", "--present").unwrap();
+        let report = RankingReport {
+            club: &club,
+            standings: vec![tuesday],
+            lines: Some(line_assignment(tuesday, &present, 1).unwrap()),
+            sessions: true,
+            lang,
+        };
+        (render_text(&report), render_html(&report))
+    }
+
+    #[test]
+    fn a_dutch_ranking_speaks_the_nbbs_dutch() {
+        let (text, html) = small_season(ReportLang::Nl);
+        for words in [
+            "Speelmoment tuesday, seizoen 2025-2026: 3 zittingen\n",
+            "Rekenmethode naar rato, gebalanceerd; G 100.00, B 40.00, S 10.00, 3 lijnen; Z 2; vervangende ranking 70.00\n",
+            "\nRanking spelers\n  #  Speler  Ranking  Gespeeld  Laatste punten\n",
+            "\nRanking paren en driemanschappen\n  #  Paar      Ranking  Verloop\n",
+            "\nClubkampioenschap, individueel (min 2, x 1)\n  #  Speler  Gemiddelde  Geteld  Afvalscores  In aanmerking\n",
+            "  ja\n",
+            "nog niet: 1 van de 2 benodigde zittingen gespeeld (nog 1)\n",
+            "\nClubkampioenschap, paren en driemanschappen (me 2, inv 1, y 1)\n",
+            "Met elkaar  Met invaller  Afvalscores  In aanmerking\n",
+            "nog niet: 1 met elkaar en 0 met een invaller van de 2 benodigde (nog 1)\n",
+            "\nZitting 2025-09-02 (paren)\n  Lijn  Paar   Score  Rankingpunten\n  A     p1+p2  63.50         100.00\n",
+            "\nLijnindeling vanavond\n  Lijn  Paar   Ranking\n  A     p1+p2   140.00\n",
+        ] {
+            assert!(text.contains(words), "{words:?} not in\n{text}");
+        }
+        for english in [
+            "Player", "Pair", "Played", "Eligible", "yes", "not yet", "Session", "tonight",
+            "Method", "season",
+        ] {
+            assert!(!text.contains(english), "{english} in\n{text}");
+            assert!(!html.contains(english), "{english} in\n{html}");
+        }
+        assert!(html.contains("<html lang=\"nl\">"), "{html}");
+        assert!(html.contains("<title>Clubranking</title>"), "{html}");
+        assert!(html.contains("<h2>Lijnindeling vanavond</h2>"), "{html}");
+        assert!(html.contains("<p class=\"meta\">3 zittingen. Rekenmethode naar rato"));
+    }
+
+    #[test]
+    fn a_turkish_ranking_speaks_turkish() {
+        let (text, html) = small_season(ReportLang::Tr);
+        for words in [
+            "Turnuva tuesday, sezon 2025-2026: 3 oturum\n",
+            "Yöntem skor oranına göre, dengeli; G 100.00, B 40.00, S 10.00, 3 grup; Z 2; başlangıç sıralaması 70.00\n",
+            "\nOyuncu sıralaması\n  #  Oyuncu  Sıralama  Oynanan  Son puanlar\n",
+            "\nÇift ve üçlü sıralaması\n  #  Çift      Sıralama  Geçmiş\n",
+            "\nKulüp şampiyonası, bireysel (min 2, x 1)\n  #  Oyuncu  Ortalama  Sayılan  Atılan  Hak kazandı\n",
+            "  evet\n",
+            "henüz değil: gereken 2 oturumun 1 tanesi oynandı (1 kaldı)\n",
+            "\nKulüp şampiyonası, çiftler ve üçlüler (me 2, inv 1, y 1)\n",
+            "Birlikte  Yedekle  Atılan  Hak kazandı\n",
+            "henüz değil: gereken 2 oturumun 1 tanesi birlikte, 0 tanesi yedek oyuncuyla (1 kaldı)\n",
+            "\nOturum 2025-09-02 (çiftler)\n  Grup  Çift    Skor    Puan\n",
+            "\nBu akşamın grupları\n  Grup  Çift   Sıralama\n  A     p1+p2    140.00\n",
+        ] {
+            assert!(text.contains(words), "{words:?} not in\n{text}");
+        }
+        for english in [
+            "Player", "Pair", "Played", "Eligible", "yes", "not yet", "Session", "tonight",
+            "Method", "season", "Ranking",
+        ] {
+            assert!(!text.contains(english), "{english} in\n{text}");
+            assert!(!html.contains(english), "{english} in\n{html}");
+        }
+        assert!(html.contains("<html lang=\"tr\">"), "{html}");
+        assert!(html.contains("<title>Kulüp sıralaması</title>"), "{html}");
+        assert!(html.contains("<th>Oyuncu</th>"), "{html}");
+    }
+
+    #[test]
+    fn an_english_ranking_is_unchanged() {
+        let (text, html) = small_season(ReportLang::En);
+        assert!(text.starts_with("Playing moment tuesday, season 2025-2026: 3 sessions\nMethod balanced; G 100.00, B 40.00, S 10.00, 3 lines; Z 2; replacement ranking 70.00\n"), "{text}");
+        assert!(text.contains("not yet: played 1 of the 2 sessions needed (1 to go)\n"));
+        assert!(
+            text.contains("\nLines for tonight\n  Line  Pair   Ranking\n"),
+            "{text}"
+        );
+        assert!(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Club ranking</title><style>"));
     }
 
     #[test]
@@ -1677,6 +1984,7 @@ end = 2026-08-31
             standings: vec![&got[0]],
             lines: None,
             sessions: true,
+            lang: ReportLang::En,
         };
         let html = render_html(&report);
         assert!(html.contains("<td>&lt;b&gt;</td>"), "{html}");

@@ -295,10 +295,10 @@ async fn scorecard(
 
 async fn ranking(
     State(state): State<AppState>,
-    PageLang(_lang): PageLang,
+    PageLang(lang): PageLang,
     Path(code): Path<String>,
 ) -> WebResult {
     let club = find_club(&state, &code).await?;
-    let html = scoring::ranking_html(&state.store, &club, true).await?;
+    let html = scoring::ranking_html(&state.store, &club, true, lang).await?;
     Ok(Html(html).into_response())
 }

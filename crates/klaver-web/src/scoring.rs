@@ -160,11 +160,12 @@ pub async fn ranking_sessions(
 }
 
 /// The club's season ranking as one HTML page (the latest season of every playing
-/// moment), from its published sessions.
+/// moment), from its published sessions, with its labels in `lang`.
 pub async fn ranking_html(
     store: &klaver_store::Store,
     club: &klaver_store::Club,
     published_only: bool,
+    lang: crate::Lang,
 ) -> Result<String, crate::WebError> {
     use crate::WebError;
     let Some(text) = store.ranking_settings(club).await? else {
@@ -208,6 +209,7 @@ pub async fn ranking_html(
         standings: chosen,
         lines: None,
         sessions: false,
+        lang: lang.report(),
     };
     Ok(klaver_io::ranking_io::render_html(&report))
 }

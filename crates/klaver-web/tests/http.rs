@@ -637,3 +637,92 @@ async fn a_closed_night_takes_no_more_results() {
             .is_empty()
     );
 }
+
+#[tokio::test]
+async fn the_ranking_page_speaks_the_pages_language() {
+    let c = setup("ranking").await;
+    let mut players = Vec::new();
+    for (number, name) in [
+        ("1001", "Jan Jansen"),
+        ("1002", "Piet de Vries"),
+        ("1003", "Kees Bakker"),
+        ("1004", "Anna Visser"),
+        ("1005", "Ria Smit"),
+        ("1006", "Bert Meijer"),
+        ("1007", "Els de Boer"),
+        ("1008", "Tom Mulder"),
+    ] {
+        let p = klaver_store::NewPlayer {
+            number: Some(number.into()),
+            name: name.into(),
+        };
+        players.push(c.store.add_player(&c.club, &p).await.unwrap());
+    }
+    let event = klaver_io::travellers::read_travellers(
+        "board,table,ns,ew,contract,declarer,result,score\n\
+         1,1,1,2,4S,N,=,420\n1,2,3,4,4S,N,+1,450\n\
+         2,1,1,2,3NT,S,-1,-100\n2,2,3,4,2H,E,=,-110\n"
+            .as_bytes(),
+        klaver_io::travellers::ReadOptions::default(),
+    )
+    .unwrap();
+    let pairs = players
+        .chunks(2)
+        .enumerate()
+        .map(|(i, two)| SessionPair {
+            pair: (i + 1).to_string(),
+            names: format!("{} - {}", two[0].name, two[1].name),
+            players: two.to_vec(),
+            ..SessionPair::default()
+        })
+        .collect();
+    let id = c
+        .store
+        .import_session(
+            &c.club,
+            &klaver_store::NewSession {
+                info: SessionInfo {
+                    date: "2025-09-02".into(),
+                    moment: "tuesday".into(),
+                    title: "Dinsdag".into(),
+                    form: "pairs".into(),
+                    ..SessionInfo::default()
+                },
+                pairs,
+                lines: klaver_store::lines_from_event(&event),
+            },
+        )
+        .await
+        .unwrap();
+    c.store.publish(&c.club, id, true).await.unwrap();
+    c.store
+        .set_ranking_settings(&c.club, "lines = 1\n\n[[moment]]\nname = \"tuesday\"\n")
+        .await
+        .unwrap();
+    let app = &c.app;
+    let en = get(app, "/c/kievit/ranking", None).await;
+    assert_eq!(en.status, StatusCode::OK, "{}", en.body);
+    assert!(en.body.contains("<html lang=\"en\">"), "{}", en.body);
+    assert!(en.body.contains("<h2>Player ranking</h2>"), "{}", en.body);
+    let nl = get(app, "/c/kievit/ranking", Some("lang=nl")).await;
+    assert_eq!(nl.status, StatusCode::OK, "{}", nl.body);
+    for words in [
+        "<html lang=\"nl\">",
+        "<title>Clubranking</title>",
+        "<h2>Ranking spelers</h2>",
+        "<h2>Clubkampioenschap, paren en driemanschappen (me 20, inv 5, y 5)</h2>",
+        "<th>Speler</th>",
+        "nog niet: 1 van de 20 benodigde zittingen gespeeld (nog 19)",
+        "Speelmoment tuesday",
+    ] {
+        assert!(nl.body.contains(words), "{words} not in {}", nl.body);
+    }
+    assert!(!nl.body.contains("Player"), "{}", nl.body);
+    let tr = get(app, "/c/kievit/ranking", Some("lang=tr")).await;
+    assert!(tr.body.contains("<html lang=\"tr\">"), "{}", tr.body);
+    assert!(
+        tr.body.contains("<h2>Oyuncu sıralaması</h2>"),
+        "{}",
+        tr.body
+    );
+}

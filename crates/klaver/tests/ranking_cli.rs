@@ -125,6 +125,47 @@ fn the_example_club_as_html() {
 }
 
 #[test]
+fn the_example_club_in_dutch() {
+    let o = example(&["--moment", "tuesday", "--present", TONIGHT, "--lang", "nl"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.starts_with("Speelmoment tuesday, seizoen 2025-2026: 4 zittingen\nRekenmethode naar rato, gebalanceerd; G 100.00, B 40.00, S 10.00, 2 lijnen; Z 5; vervangende ranking 70.00\n\nRanking spelers\n   #  Speler            Ranking  Gespeeld  Laatste punten\n   1  1001 Jansen         86.67         4  92.34 87.72 93.74 81.54\n"),
+        "{out}"
+    );
+    for line in [
+        "\nRanking paren en driemanschappen\n   #  Paar                                            Ranking  Verloop\n",
+        "\nClubkampioenschap, individueel (min 3, x 1)\n   #  Speler            Gemiddelde  Geteld  Afvalscores  In aanmerking\n   1  1001 Jansen            91.27       3            1  ja\n",
+        "  18  1018 Dijkstra          63.82       1            0  nog niet: 1 van de 3 benodigde zittingen gespeeld (nog 2)\n",
+        "\nClubkampioenschap, paren en driemanschappen (me 4, inv 1, y 1)\n",
+        "   8  1001+1002 Jansen - de Vries                          91.27           3             0            0  nog niet: 3 met elkaar en 0 met een invaller van de 4 benodigde (nog 1)\n",
+        "\nLijnindeling vanavond\n  Lijn  Paar                              Ranking\n  A     1001+1002 Jansen - de Vries        169.39\n",
+    ] {
+        assert!(out.contains(line), "{line:?} not in\n{out}");
+    }
+    let o = example(&["--moment", "tuesday", "--points", "--lang", "nl"]);
+    assert!(
+        stdout(&o).contains("\nZitting 2025-09-02 (paren)\n  Lijn  Paar                              Score  Rankingpunten\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = example(&["--moment", "teams", "--points", "--lang", "nl"]);
+    assert!(
+        stdout(&o).contains("(viertallen)\n  Team  Spelers"),
+        "{}",
+        stdout(&o)
+    );
+    let html = stdout(&example(&["--format", "html", "--lang", "nl"]));
+    assert!(html.contains("<html lang=\"nl\">"), "{html}");
+    assert!(html.contains("<h2>Clubkampioenschap, individueel (min 3, x 1)</h2>"));
+    // The JSON is for programs: its keys and reasons stay as they are.
+    assert_eq!(
+        stdout(&example(&["--format", "json", "--lang", "nl"])),
+        stdout(&example(&["--format", "json"]))
+    );
+}
+
+#[test]
 fn bad_sessions_are_reported_and_nothing_is_ranked() {
     let bad = temp_file(
         "bad.csv",

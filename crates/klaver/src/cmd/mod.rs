@@ -37,6 +37,16 @@ impl LangArg {
             LangArg::Tr => Language::Turkish,
         }
     }
+
+    /// The language of the printed reports.
+    pub fn report(self) -> klaver_io::report::ReportLang {
+        use klaver_io::report::ReportLang;
+        match self {
+            LangArg::Nl => ReportLang::Nl,
+            LangArg::En => ReportLang::En,
+            LangArg::Tr => ReportLang::Tr,
+        }
+    }
 }
 
 /// A failure the user must fix; printed without a backtrace.

@@ -1,7 +1,7 @@
 //! `klaver ranking`: the NBB-Clubranking of a season from its session results: player,
 //! pair and threesome rankings, the club championship and tonight's lines.
 
-use super::{CliError, CmdResult};
+use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::ranking::season::{SeasonStanding, rank_with};
 use klaver_io::ranking_io::{self, RankingReport};
@@ -61,6 +61,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Language of the text and HTML reports' labels (JSON keys stay English).
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
@@ -186,6 +189,7 @@ pub fn run(args: Args) -> CmdResult {
         standings: chosen,
         lines,
         sessions: args.points,
+        lang: args.lang.report(),
     };
     if args.format == Format::Json {
         // Written as it is made: a federation's report runs to a gigabyte or more.
