@@ -28,6 +28,19 @@ async fn index(State(state): State<AppState>, PageLang(lang): PageLang) -> WebRe
     if let [only] = clubs.as_slice() {
         return Ok(Redirect::to(&format!("/c/{}", only.code)).into_response());
     }
+    if clubs.is_empty() {
+        return Ok(page(
+            lang,
+            lang.t(Key::Clubs),
+            Some("/"),
+            html! {
+                p { "This database has no club yet. On the club's computer:" }
+                pre { "klaver club init --name \"BC De Kievit\"\nklaver club director marijke   (the password on standard input)" }
+                p { "or try klaver with a demo club: " code { "klaver serve --demo" } }
+            },
+        )
+        .into_response());
+    }
     Ok(page(
         lang,
         lang.t(Key::Clubs),

@@ -252,6 +252,17 @@ async fn public_pages() {
 }
 
 #[tokio::test]
+async fn an_empty_database_says_what_to_do() {
+    let path = std::env::temp_dir().join(format!("klaver-web-empty-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let store = Store::open(&path.display().to_string()).await.unwrap();
+    let app = router(AppState::new(store, Options::default()));
+    let r = get(&app, "/", None).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("klaver club init"), "{}", r.body);
+}
+
+#[tokio::test]
 async fn logins_are_checked_and_limited() {
     let c = setup("login").await;
     let app = &c.app;

@@ -66,6 +66,11 @@ pub fn run(args: Args) -> CmdResult {
                 Err(e) => return Err(CliError::input(format!("cannot make the demo: {e:?}"))),
             }
         }
+        if store.clubs().await.map_err(store_error)?.is_empty() {
+            eprintln!(
+                "the database has no club yet: create one with `klaver club init --name NAME` and a director with `klaver club director LOGIN`, or try `klaver serve --demo`"
+            );
+        }
         eprintln!("stop with Ctrl-C");
         let state = AppState::new(
             store,
