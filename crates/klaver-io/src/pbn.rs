@@ -20,8 +20,9 @@
 //! bytes 0x80-0x9F, which Latin-1 leaves unused, are read as Windows-1252 and reported.
 //!
 //! Table elements: `-` (irrelevant) and `?` (unknown) are empty; a `^` marks an artificial
-//! score (5.2). klaver reads `^60%`, `^A`, `^A+`, `^A-` and `^NP` in the score columns,
-//! and writes artificial scores as `^60%` / `^40%`. Besides the standard's columns klaver
+//! score (5.2). klaver reads `^60%`, `^A`, `^A+`, `^A-` and `^NP` in the score columns
+//! (the averages also without the `^`, as Magic Contest and Ruter write `"A="`), and
+//! writes artificial scores as `^60%` / `^40%`. Besides the standard's columns klaver
 //! reads and writes its own `Adjust` column (the adjustment exactly as the travellers CSV
 //! writes it: `AVG+`, `60/40`, `REV`, `W 30% 4SN= 70% 4SN-1`) and `Section` column.
 //!
@@ -718,20 +719,23 @@ fn cell(row: &[String], col: Option<usize>) -> &str {
     col.and_then(|c| row.get(c)).map(|s| s.trim()).unwrap_or("")
 }
 
-/// The adjustment an artificial score's cells stand for (`^60%`, `^A+`, `^NP`).
+/// The adjustment an artificial score's cells stand for (`^60%`, `^A+`, `^NP`). The
+/// averages are also read without the standard's `^`, as Magic Contest and Ruter write
+/// them (`"A="` in both score columns): a word is never a score.
 fn artificial(ns: &str, ew: &str) -> Option<String> {
-    let (a, b) = (ns.strip_prefix('^'), ew.strip_prefix('^'));
-    if a.is_none() && b.is_none() {
-        return None;
-    }
-    let (a, b) = (a.unwrap_or("").trim(), b.unwrap_or("").trim());
-    let word = |s: &str| match s.to_ascii_uppercase().as_str() {
+    let word = |s: &str| match s.trim().to_ascii_uppercase().as_str() {
         "NP" | "NG" | "NOT PLAYED" => Some("NP"),
         "A" | "AVG" | "A=" | "AVE" => Some("AVG"),
         "A+" | "AVG+" | "AVE+" => Some("AVG+"),
         "A-" | "AVG-" | "AVE-" => Some("AVG-"),
         _ => None,
     };
+    let (a, b) = match (ns.strip_prefix('^'), ew.strip_prefix('^')) {
+        (None, None) if word(ns).is_some() || word(ew).is_some() => (ns, ew),
+        (None, None) => return None,
+        (a, b) => (a.unwrap_or(""), b.unwrap_or("")),
+    };
+    let (a, b) = (a.trim(), b.trim());
     if let Some(w) = word(a) {
         return Some(w.into());
     }
@@ -1660,6 +1664,20 @@ mod tests {
         assert_eq!(e.results[2].outcome, Outcome::NotPlayed);
         assert_eq!(e.results.len(), 4);
         assert!(e.diagnostics.iter().any(|d| d.message.contains("sat out")));
+    }
+
+    #[test]
+    fn averages_written_without_the_artificial_mark() {
+        // Ruter i Norge and Magic Contest write an average as "A=" in both score columns,
+        // with "-" for the contract, declarer and result.
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 - - - \"A=\" \"A=\"\n3 4 - - - \"A+\" \"A-\"\n5 6 - - - - \"A+\"\n7 8 4S N 10 \"420\" -\n";
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        assert!(!e.has_errors(), "{:?}", e.diagnostics);
+        assert_eq!(e.results[0].outcome, Outcome::AVERAGE);
+        assert_eq!(e.results[1].outcome, Outcome::Artificial { ns: 60, ew: 40 });
+        assert_eq!(e.results[2].outcome, Outcome::Artificial { ns: 40, ew: 60 });
+        assert_eq!(e.results[3].outcome, Outcome::Score(420));
     }
 
     #[test]

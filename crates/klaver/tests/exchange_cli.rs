@@ -199,6 +199,43 @@ fn compare_reports_every_differing_figure_with_its_line() {
 }
 
 #[test]
+fn a_real_ruter_session_agrees_with_every_published_figure() {
+    // A Norwegian club's whole session as "Ruter i Norge" exported it (origin beside the
+    // file): centred matchpoints, an unmarked "A=" average left out and Neuberg-scaled.
+    let file = repo("crates/klaver-io/tests/data/ruter-2015-09-16-spiren.pbn");
+    let args = [
+        "score",
+        file.as_str(),
+        "--compare",
+        "--centred",
+        "--artificial",
+        "neuberg",
+    ];
+    let o = klaver(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains(
+            "compared 126 traveller lines and 12 pairs with the published figures (MP;MP1;Neuberg;Centred)"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.contains("klaver agrees with every published figure"),
+        "{s}"
+    );
+    // Without the program's conventions the director sees where they lie: board 13.
+    let o = klaver(&args[..4]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o)
+            .contains("board 13: NS 2 v EW 7: published 4.8 / -4.8 matchpoints, klaver 4 / -4"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn compare_needs_published_figures() {
     let csv = temp("plain.csv");
     std::fs::write(&csv, "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n").unwrap();
