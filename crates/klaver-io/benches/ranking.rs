@@ -4,6 +4,7 @@
 //! - `read_sessions`: reading and checking the sessions CSV;
 //! - `rank`: player rankings, pair rankings and both championships of every club
 //!   (without the pairs' histories, as `klaver ranking --history 0`);
+//! - `read_and_rank`: both, the whole recomputation of a season from its CSV;
 //!
 //! each at 1,000, 10,000 and 100,000 players (40,000 to 4 million player-session
 //! results). Run with `cargo bench -p klaver-io --bench ranking`.
@@ -45,4 +46,10 @@ fn rank(bencher: Bencher, players: u32) {
     bencher
         .with_inputs(|| sessions(&club, &csv))
         .bench_values(|s| black_box(rank_with(&club, s, false).expect("ranked")));
+}
+
+#[divan::bench(args = PLAYERS, sample_count = 3, sample_size = 1)]
+fn read_and_rank(bencher: Bencher, players: u32) {
+    let (club, csv) = season(players);
+    bencher.bench(|| black_box(rank_with(&club, sessions(&club, &csv), false).expect("ranked")));
 }

@@ -16,11 +16,12 @@ use klaver_core::ranking::season::{
     SessionInput, TeamEntry, valid_date,
 };
 use klaver_core::ranking::{
-    ClubSettings, Form, Method, Origin, Points, decimal2, int, parse_decimal, to_f64,
+    ClubSettings, Form, Method, Origin, PlayerId, Points, decimal2, int, parse_decimal, to_f64,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// A ranking input that cannot be used; says which file, where, and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -311,10 +312,26 @@ fn default_moment(club: &Club) -> String {
         .map_or_else(|| "club".to_string(), |m| m.name.clone())
 }
 
-fn players_of(text: &str) -> Vec<String> {
+/// Texts read many times (player ids, line letters) kept once: a federation's season
+/// names each of its 100,000 players some forty times.
+#[derive(Default)]
+struct Kept(rustc_hash::FxHashSet<Arc<str>>);
+
+impl Kept {
+    fn get(&mut self, text: &str) -> Arc<str> {
+        if let Some(kept) = self.0.get(text) {
+            return kept.clone();
+        }
+        let kept: Arc<str> = text.into();
+        self.0.insert(kept.clone());
+        kept
+    }
+}
+
+fn players_of(text: &str, kept: &mut Kept) -> Vec<PlayerId> {
     // Made at its size: a federation reads millions of these.
     let mut players = Vec::with_capacity(text.split('+').count());
-    players.extend(text.split('+').map(|x| x.trim().to_string()));
+    players.extend(text.split('+').map(|x| kept.get(x.trim())));
     players
 }
 
@@ -359,9 +376,14 @@ pub fn read_sessions_csv(
     let mut index: HashMap<String, HashMap<String, usize>> = HashMap::new();
     let mut errors = Vec::new();
     let mut last: Option<usize> = None;
-    for rec in rdr.records() {
-        let rec = match rec {
-            Ok(r) => r,
+    let source: Arc<str> = file.into();
+    let mut kept = Kept::default();
+    // One record, refilled row by row.
+    let mut rec = csv::StringRecord::new();
+    loop {
+        match rdr.read_record(&mut rec) {
+            Ok(true) => {}
+            Ok(false) => break,
             Err(e) => {
                 errors.push(RankingIoError::File {
                     file: file.to_string(),
@@ -369,7 +391,7 @@ pub fn read_sessions_csv(
                 });
                 continue;
             }
-        };
+        }
         let line = rec.position().map_or(0, |p| p.line());
         let get = |c: Option<usize>| c.and_then(|c| rec.get(c)).unwrap_or("").trim();
         let mut bad = |message: String| {
@@ -414,10 +436,8 @@ pub fn read_sessions_csv(
             ));
             continue;
         };
-        let players = players_of(get(Some(players_col)));
-        let mut origin = String::with_capacity(file.len() + 16);
-        let _ = write!(origin, "{file} line {line}");
-        let origin = Origin(origin);
+        let players = players_of(get(Some(players_col)), &mut kept);
+        let origin = Origin::at_line(&source, line as usize);
         // A session's rows usually follow each other: the last one's is checked first.
         let found = match last {
             Some(i) if sessions[i].date == date && sessions[i].moment == moment_name => Some(i),
@@ -438,7 +458,7 @@ pub fn read_sessions_csv(
                     date: date.to_string(),
                     moment: moment_name.to_string(),
                     form,
-                    origin: Origin(file.to_string()),
+                    origin: Origin::new(source.clone()),
                     pairs: Vec::new(),
                     teams: Vec::new(),
                 });
@@ -456,7 +476,7 @@ pub fn read_sessions_csv(
         }
         match form {
             Form::Pairs | Form::Butler => s.pairs.push(PairEntry {
-                line: get(line_col).to_string(),
+                line: kept.get(get(line_col)),
                 players,
                 score,
                 origin,
@@ -533,12 +553,12 @@ pub fn read_score_json(
     let mut errors = Vec::new();
     for p in pairs {
         let id = p["pair"].as_str().unwrap_or("?");
-        let origin = Origin(format!("{file}: pair {id}"));
-        let players: Vec<String> = p["players"]
+        let origin = Origin::new(format!("{file}: pair {id}"));
+        let players: Vec<PlayerId> = p["players"]
             .as_array()
             .map(|a| {
                 a.iter()
-                    .filter_map(|x| x.as_str().map(String::from))
+                    .filter_map(|x| x.as_str().map(PlayerId::from))
                     .collect()
             })
             .unwrap_or_default();
@@ -561,9 +581,9 @@ pub fn read_score_json(
         };
         entries.push(PairEntry {
             line: if top_integral {
-                all_lines.clone()
+                all_lines.as_str().into()
             } else {
-                p["section"].as_str().unwrap_or("").to_string()
+                p["section"].as_str().unwrap_or("").into()
             },
             players,
             score,
@@ -577,7 +597,7 @@ pub fn read_score_json(
         date,
         moment: moment.map_or_else(|| default_moment(club), String::from),
         form,
-        origin: Origin(file.to_string()),
+        origin: Origin::new(file),
         pairs: entries,
         teams: Vec::new(),
     })
@@ -609,7 +629,7 @@ pub fn read_present(text: &str, source: &str) -> Result<Vec<Vec<String>>, Rankin
                 line: n as u64 + 1,
                 message,
             };
-            let players = players_of(item);
+            let players: Vec<String> = item.split('+').map(|x| x.trim().to_string()).collect();
             if players.len() != 2 || players.iter().any(String::is_empty) {
                 return Err(err(format!(
                     "`{item}` is not a pair: write two player ids joined by `+` (1001+1002)"
@@ -773,10 +793,10 @@ fn form_name(lang: ReportLang, form: Form) -> &'static str {
 
 /// Player ids joined by `+`, followed by their names where the settings give them:
 /// "1001+1002 Jansen - de Vries".
-fn who(club: &Club, ids: &[String]) -> String {
+fn who<Id: std::borrow::Borrow<str>>(club: &Club, ids: &[Id]) -> String {
     let names: Vec<&str> = ids
         .iter()
-        .filter_map(|id| club.names.get(id).map(String::as_str))
+        .filter_map(|id| club.names.get(id.borrow()).map(String::as_str))
         .collect();
     if names.is_empty() {
         ids.join("+")
@@ -1089,7 +1109,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                         .iter()
                         .map(|a| {
                             vec![
-                                a.line.clone(),
+                                a.line.to_string(),
                                 who(r.club, &a.players),
                                 d2(&a.score),
                                 d2(&a.points),
@@ -1209,9 +1229,30 @@ struct PlayerJson<'a> {
     history: Vec<HistoryJson<'a>>,
 }
 
+/// A pair present tonight, as an entrant is written.
+#[derive(Serialize)]
+struct PresentPairJson<'a> {
+    players: &'a [String],
+    ranking: f64,
+    history: Vec<f64>,
+}
+
+/// Player ids as a JSON array of strings.
+fn ids<S: serde::Serializer>(ids: &&[PlayerId], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(ids.iter().map(|id| &**id))
+}
+
+fn some_ids<S: serde::Serializer>(ids: &Option<&[PlayerId]>, s: S) -> Result<S::Ok, S::Error> {
+    match ids {
+        Some(ids) => s.collect_seq(ids.iter().map(|id| &**id)),
+        None => s.serialize_none(),
+    }
+}
+
 #[derive(Serialize)]
 struct EntrantJson<'a> {
-    players: &'a [String],
+    #[serde(serialize_with = "ids")]
+    players: &'a [PlayerId],
     ranking: f64,
     history: Vec<f64>,
 }
@@ -1220,8 +1261,8 @@ struct EntrantJson<'a> {
 struct ChampionJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     player: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    players: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "some_ids")]
+    players: Option<&'a [PlayerId]>,
     average: Option<f64>,
     counted: usize,
     dropped: usize,
@@ -1240,7 +1281,8 @@ struct ChampionshipJson<'a> {
 #[derive(Serialize)]
 struct AwardJson<'a> {
     unit: &'a str,
-    players: &'a [String],
+    #[serde(serialize_with = "ids")]
+    players: &'a [PlayerId],
     #[serde(skip_serializing_if = "str::is_empty")]
     line: &'a str,
     score: f64,
@@ -1263,7 +1305,7 @@ struct SessionJson<'a> {
 #[derive(Serialize)]
 struct LineJson<'a> {
     line: String,
-    pairs: Vec<EntrantJson<'a>>,
+    pairs: Vec<PresentPairJson<'a>>,
 }
 
 #[derive(Serialize)]
@@ -1305,7 +1347,7 @@ impl Serialize for Rankings<'_> {
 
 fn champion_json<'a>(
     player: Option<&'a str>,
-    players: Option<&'a [String]>,
+    players: Option<&'a [PlayerId]>,
     c: &Standing,
 ) -> ChampionJson<'a> {
     ChampionJson {
@@ -1360,7 +1402,7 @@ fn standing_json<'a>(
             .iter()
             .map(|p| PlayerJson {
                 player: &p.player,
-                name: names.get(&p.player).map(String::as_str),
+                name: names.get(&*p.player).map(String::as_str),
                 ranking: to_f64(&p.ranking),
                 played: p.log.played.len(),
                 history: p
@@ -1442,7 +1484,7 @@ pub fn write_json<W: std::io::Write>(
                     pairs: l
                         .pairs
                         .iter()
-                        .map(|p| EntrantJson {
+                        .map(|p| PresentPairJson {
                             players: &p.players,
                             ranking: to_f64(&p.ranking),
                             history: Vec::new(),
@@ -1737,6 +1779,21 @@ end = 2026-08-31
     }
 
     #[test]
+    fn a_player_read_many_times_is_kept_once() {
+        let club = read_settings("[[moment]]\nname = \"tue\"\n", "c.toml").unwrap();
+        let csv = "date,moment,line,players,score\n\
+                   2025-09-02,tue,A,1001+1002,55\n\
+                   2025-09-02,tue,A,1003+1004,45\n\
+                   2025-09-09,tue,A,1002+1003,60\n";
+        let s = read_sessions_csv(csv, "s.csv", &club).unwrap();
+        let (first, again) = (&s[0].pairs[0].players[1], &s[1].pairs[0].players[0]);
+        assert_eq!(&**first, "1002");
+        assert!(Arc::ptr_eq(first, again));
+        assert!(Arc::ptr_eq(&s[0].pairs[0].line, &s[1].pairs[0].line));
+        assert_eq!(s[1].pairs[0].origin.to_string(), "s.csv line 4");
+    }
+
+    #[test]
     fn sessions_csv_to_rankings() {
         let club = read_settings(SETTINGS, "club.toml").unwrap();
         let csv = "date,moment,line,players,score\n\
@@ -1746,7 +1803,7 @@ end = 2026-08-31
             2025-09-09,tuesday,A,p2+p4,50\n";
         let sessions = read_sessions_csv(csv, "s.csv", &club).unwrap();
         assert_eq!(sessions.len(), 2);
-        assert_eq!(sessions[0].pairs[1].origin.0, "s.csv line 3");
+        assert_eq!(sessions[0].pairs[1].origin.to_string(), "s.csv line 3");
         let got = rank(&club, sessions).unwrap();
         // One line of nominal three: 100-40. p1: 100 then 70: ranking 85.
         assert_eq!(got[0].ranking_of("p1"), int(85));
@@ -1949,7 +2006,7 @@ end = 2026-08-31
             "pairs":[{"pair":"1","section":"A","players":["p1","p2"],"percentage_exact":"55"},
                      {"pair":"1","section":"B","players":["p3","p4"],"percentage_exact":"45"}]}"#;
         let s = read_score_json(two, "night.json", &club, None).unwrap();
-        assert_eq!(s.pairs[1].line, "A+B");
+        assert_eq!(&*s.pairs[1].line, "A+B");
         let butler = r#"{"date":"2025-09-02","form":"butler","boards":[],
             "pairs":[{"pair":"1","section":"","players":["p1","p2"],"imps_per_board_exact":"-1/2"}]}"#;
         let s = read_score_json(butler, "night.json", &club, None).unwrap();

@@ -134,7 +134,7 @@ pub async fn ranking_sessions(
             Ok(mut input) => {
                 for p in &mut input.pairs {
                     if p.line.is_empty() {
-                        p.line = info.line_name.clone();
+                        p.line = info.line_name.as_str().into();
                     }
                 }
                 match nights.entry((info.date.clone(), info.moment.clone())) {

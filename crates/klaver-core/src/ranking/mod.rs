@@ -410,16 +410,50 @@ impl ClubSettings {
     }
 }
 
-/// Where an input item came from (file and line), for messages.
+/// A player's id ("1001"), kept once however often the player appears: every row,
+/// result and standing of the player shares it (a federation's season names 100,000
+/// players four million times).
+pub type PlayerId = std::sync::Arc<str>;
+
+/// Where an input item came from (a file or source, and the line in it), for messages.
+/// The source is shared by all the items read from it: a federation's season has
+/// millions of rows, and each keeps only its line number.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Origin(pub String);
+pub struct Origin {
+    source: std::sync::Arc<str>,
+    /// The line, from 1; 0 for the source as a whole.
+    line: usize,
+}
+
+impl Origin {
+    /// A whole file or source ("sessions.csv", "results.json: pair 3").
+    pub fn new(source: impl Into<std::sync::Arc<str>>) -> Origin {
+        Origin {
+            source: source.into(),
+            line: 0,
+        }
+    }
+
+    /// Line `line` (from 1) of `source`, which is shared.
+    pub fn at_line(source: &std::sync::Arc<str>, line: usize) -> Origin {
+        Origin {
+            source: source.clone(),
+            line,
+        }
+    }
+
+    /// Whether nothing says where the item came from.
+    pub fn is_empty(&self) -> bool {
+        self.source.is_empty() && self.line == 0
+    }
+}
 
 impl fmt::Display for Origin {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
-            f.write_str("input")
-        } else {
-            f.write_str(&self.0)
+        match (self.source.is_empty(), self.line) {
+            (true, 0) => f.write_str("input"),
+            (_, 0) => f.write_str(&self.source),
+            (_, line) => write!(f, "{} line {line}", self.source),
         }
     }
 }
@@ -545,6 +579,22 @@ mod tests {
         assert_eq!(decimal2(&frac(1, 8)), "0.13");
         assert_eq!(decimal2(&frac(-1, 8)), "-0.13");
         assert_eq!(decimal2(&int(70)), "70.00");
+    }
+
+    proptest::proptest! {
+        /// An origin kept as a shared file name and a line number reads as the text it
+        /// replaced ("sessions.csv line 12"; the file alone; "input" for nothing).
+        #[test]
+        fn origins_read_as_before(file in "[ -~]{0,12}", line in 1usize..10_000_000) {
+            let source: std::sync::Arc<str> = file.as_str().into();
+            proptest::prop_assert_eq!(
+                Origin::at_line(&source, line).to_string(),
+                format!("{file} line {line}")
+            );
+            let whole = if file.is_empty() { "input".to_string() } else { file.clone() };
+            proptest::prop_assert_eq!(Origin::new(file.as_str()).to_string(), whole);
+            proptest::prop_assert!(!Origin::at_line(&source, line).is_empty());
+        }
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub struct PlayedSession {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerLog {
     /// The player's id.
-    pub player: String,
+    pub player: super::PlayerId,
     /// The replacement ranking the season started from.
     pub replacement: Points,
     /// The sessions played, oldest first.
@@ -69,9 +69,9 @@ pub struct PlayerLog {
 
 impl PlayerLog {
     /// A player who has not played yet this season.
-    pub fn new(player: &str, replacement: Points) -> PlayerLog {
+    pub fn new(player: super::PlayerId, replacement: Points) -> PlayerLog {
         PlayerLog {
-            player: player.to_string(),
+            player,
             replacement,
             played: Vec::new(),
             history: Vec::new(),
@@ -145,7 +145,7 @@ mod tests {
 
     #[test]
     fn log_keeps_the_history() {
-        let mut log = PlayerLog::new("p1", int(60));
+        let mut log = PlayerLog::new("p1".into(), int(60));
         for (s, pts) in [(0, 90), (2, 30)] {
             log.record(
                 PlayedSession {

@@ -25,9 +25,11 @@ use super::methods::group_points;
 use super::rankings::{PlayedSession, PlayerLog, entrant_ranking};
 use super::teams_night::{TeamMatch, TeamNight, team_points};
 use super::{
-    ClubSettings, Form, Method, Origin, Points, RankingError, cmp_points, decimal2, int, mean,
+    ClubSettings, Form, Method, Origin, PlayerId, Points, RankingError, cmp_points, decimal2, int,
+    mean,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::Arc;
 
 /// A playing moment: a group of players or a competition form with its own ranking.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,9 +72,9 @@ pub struct Club {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairEntry {
     /// The line, or the letters of a top-integral group joined by `+` ("A+C").
-    pub line: String,
+    pub line: Arc<str>,
     /// The two players' ids.
-    pub players: Vec<String>,
+    pub players: Vec<PlayerId>,
     /// The percentage or G-IMP.
     pub score: Points,
     /// Where the result came from.
@@ -87,7 +89,7 @@ pub struct TeamEntry {
     /// The team it met.
     pub opponent: String,
     /// The players' ids (four, or more when the team changed players).
-    pub players: Vec<String>,
+    pub players: Vec<PlayerId>,
     /// The victory points scored (0 to 20).
     pub vp: Points,
     /// Where the match came from.
@@ -123,9 +125,9 @@ pub struct Award {
     /// The pair (`1001+1002`) or team name.
     pub unit: String,
     /// The players who get the points.
-    pub players: Vec<String>,
+    pub players: Vec<PlayerId>,
     /// The line or top-integral group (empty for teams).
-    pub line: String,
+    pub line: Arc<str>,
     /// The score: percentage, G-IMP, or the mean VP of a team's matches.
     pub score: Points,
     /// The ranking points each player gets.
@@ -150,7 +152,7 @@ pub struct RankedSession {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerStanding {
     /// The player's id.
-    pub player: String,
+    pub player: PlayerId,
     /// The ranking at the end of the sessions given.
     pub ranking: Points,
     /// The sessions played and the ranking after each.
@@ -163,7 +165,7 @@ pub struct PlayerStanding {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EntrantStanding {
     /// The players' ids (two for a pair, three for a threesome).
-    pub players: Vec<String>,
+    pub players: Vec<PlayerId>,
     /// The ranking now: the pair's sum, or 2/3 of the threesome's sum.
     pub ranking: Points,
     /// The ranking after each session of the season.
@@ -198,7 +200,7 @@ pub struct SeasonStanding {
 impl SeasonStanding {
     /// A player's ranking now; a player who has not played has the replacement ranking.
     pub fn ranking_of(&self, player: &str) -> Points {
-        match self.players.iter().find(|p| p.player == player) {
+        match self.players.iter().find(|p| &*p.player == player) {
             Some(p) => p.ranking.clone(),
             None => self.replacement_of(player),
         }
@@ -264,7 +266,7 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
     for s in sessions {
         let session = s.label();
         let err_origin = |o: &Origin| {
-            if o.0.is_empty() {
+            if o.is_empty() {
                 s.origin.clone()
             } else {
                 o.clone()
@@ -339,15 +341,15 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                         });
                     }
                     for player in &p.players {
-                        if let Some(&first) = pair_of.get(player.as_str()) {
+                        if let Some(&first) = pair_of.get(&**player) {
                             errors.push(RankingError::PlayerTwice {
                                 origin: origin(),
                                 session: session.clone(),
-                                player: player.clone(),
+                                player: player.to_string(),
                                 first: format!("pair {}", s.pairs[first].players.join("+")),
                             });
                         } else {
-                            pair_of.insert(player, i);
+                            pair_of.insert(&**player, i);
                         }
                     }
                     if s.form == Form::Pairs
@@ -408,18 +410,18 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                 for t in &s.teams {
                     let origin = err_origin(&t.origin);
                     for player in &t.players {
-                        match seen.get(player.as_str()) {
+                        match seen.get(&**player) {
                             Some(first) if *first != format!("team {}", t.team) => {
                                 errors.push(RankingError::PlayerTwice {
                                     origin: origin.clone(),
                                     session: session.clone(),
-                                    player: player.clone(),
+                                    player: player.to_string(),
                                     first: first.clone(),
                                 })
                             }
                             Some(_) => {}
                             None => {
-                                seen.insert(player, format!("team {}", t.team));
+                                seen.insert(&**player, format!("team {}", t.team));
                             }
                         }
                     }
@@ -443,7 +445,7 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                     }
                 }
                 for team in teams {
-                    let players: BTreeSet<&String> = s
+                    let players: BTreeSet<&PlayerId> = s
                         .teams
                         .iter()
                         .filter(|t| t.team == team)
@@ -492,7 +494,7 @@ fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingEr
             Some(m) => {
                 let origin = s.origin.clone();
                 m.pairs.extend(s.pairs.into_iter().map(|mut p| {
-                    if p.origin.0.is_empty() {
+                    if p.origin.is_empty() {
                         p.origin = origin.clone();
                     }
                     p
@@ -579,7 +581,7 @@ pub fn rank_with(
                 .collect();
             let standing = rank_season(club, moment, season, &these, &replacements, histories)?;
             for p in &standing.players {
-                replacements.insert(p.player.clone(), p.ranking.clone());
+                replacements.insert(p.player.to_string(), p.ranking.clone());
             }
             out.push(standing);
         }
@@ -658,7 +660,7 @@ fn rank_season(
             .flat_map(|p| &p.players)
             .chain(s.teams.iter().flat_map(|t| &t.players));
         for p in players {
-            let i = *index.entry(p.as_str()).or_insert(appearances.len());
+            let i = *index.entry(&**p).or_insert(appearances.len());
             if i == appearances.len() {
                 appearances.push(0);
             }
@@ -682,9 +684,9 @@ fn rank_season(
         awards.sort_by(|a, b| cmp_points(&b.points, &a.points));
         for (award, a) in awards.iter().enumerate() {
             for p in &a.players {
-                let i = index[p.as_str()];
+                let i = index[&**p];
                 let log = logs[i].get_or_insert_with(|| {
-                    let mut log = PlayerLog::new(p, replacement_of(p));
+                    let mut log = PlayerLog::new(p.clone(), replacement_of(p));
                     log.played.reserve_exact(appearances[i]);
                     log.history.reserve_exact(appearances[i]);
                     log
@@ -758,12 +760,13 @@ fn pairs_awards(
             int(0)
         };
         let points = group_points(settings, s.form, &g.interval, &scores, &line_mean);
-        let line: String = g
+        let line: Arc<str> = g
             .letters
             .iter()
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
-            .join("+");
+            .join("+")
+            .into();
         for (p, pts) in entries.iter().zip(points) {
             awards.push(Award {
                 unit: p.players.join("+"),
@@ -822,7 +825,7 @@ fn teams_awards(
             Award {
                 unit: n.team,
                 players: n.players,
-                line: String::new(),
+                line: "".into(),
                 score: mean(&vps).unwrap_or_else(|| int(0)),
                 points: tp.points.clone(),
                 team_points: Some(Box::new(tp)),
@@ -866,7 +869,7 @@ fn entrants_by(
     let standing_of: HashMap<&str, usize> = players
         .iter()
         .enumerate()
-        .map(|(i, p)| (p.player.as_str(), i))
+        .map(|(i, p)| (&*p.player, i))
         .collect();
     // The pairs, each with its players in the order of their ids.
     let mut pairs: Vec<[usize; 2]> = Vec::new();
@@ -875,7 +878,7 @@ fn entrants_by(
             if let [x, y] = &a.players[..] {
                 let (x, y) = if x <= y { (x, y) } else { (y, x) };
                 if !in_threesome(x, y) {
-                    pairs.push([standing_of[x.as_str()], standing_of[y.as_str()]]);
+                    pairs.push([standing_of[&**x], standing_of[&**y]]);
                 }
             }
         }
@@ -884,7 +887,7 @@ fn entrants_by(
     pairs.dedup();
     let season = quick.then(|| SeasonNights::new(sessions, players, &standing_of));
     let (me, inv, y) = (settings.me, settings.inv, settings.y);
-    let standing = |names: Vec<String>,
+    let standing = |names: Vec<PlayerId>,
                     logs: &[Option<&PlayerStanding>],
                     together: &[&Points],
                     substitute: &[&Points],
@@ -951,7 +954,7 @@ fn entrants_by(
         substitute.clear();
         walk.walk(&walked, &mut together, &mut substitute);
         out.push(standing(
-            t.clone(),
+            t.iter().map(|p| PlayerId::from(p.as_str())).collect(),
             &logs,
             &together,
             &substitute,
@@ -1082,7 +1085,7 @@ impl<'a> SeasonNights<'a> {
                 .sum(),
         );
         for a in sessions.iter().flat_map(|s| &s.awards) {
-            let at: Vec<usize> = a.players.iter().map(|p| standing_of[p.as_str()]).collect();
+            let at: Vec<usize> = a.players.iter().map(|p| standing_of[&**p]).collect();
             for (k, &x) in at.iter().enumerate() {
                 for &y in &at[k + 1..] {
                     if x != y {
@@ -1154,7 +1157,7 @@ impl<'a> SeasonNights<'a> {
 /// one of its players played.
 fn entrant_history(
     sessions: usize,
-    members: &[String],
+    members: &[PlayerId],
     logs: &[Option<&PlayerStanding>],
     replacement_of: &impl Fn(&str) -> Points,
 ) -> Vec<Points> {
@@ -1191,12 +1194,17 @@ mod tests {
     use super::*;
     use crate::ranking::{Method, frac, parse_decimal};
 
+    /// Players' ids as text, to compare with what a test expects.
+    fn names(ids: &[PlayerId]) -> Vec<&str> {
+        ids.iter().map(|p| &**p).collect()
+    }
+
     /// A team's match on a teams night: team, opponent, players `a+b+c+d`, VP.
     fn team(t: &str, o: &str, players: &str, vp: i64) -> TeamEntry {
         TeamEntry {
             team: t.into(),
             opponent: o.into(),
-            players: players.split('+').map(String::from).collect(),
+            players: players.split('+').map(PlayerId::from).collect(),
             vp: int(vp),
             origin: Origin::default(),
         }
@@ -1226,15 +1234,15 @@ mod tests {
             date: date.into(),
             moment: "tuesday".into(),
             form: Form::Pairs,
-            origin: Origin("sessions.csv".into()),
+            origin: Origin::new("sessions.csv"),
             pairs: rows
                 .iter()
                 .enumerate()
                 .map(|(i, (line, players, score))| PairEntry {
-                    line: line.to_string(),
-                    players: players.split('+').map(String::from).collect(),
+                    line: (*line).into(),
+                    players: players.split('+').map(PlayerId::from).collect(),
                     score: parse_decimal(score).unwrap(),
-                    origin: Origin(format!("sessions.csv line {}", i + 2)),
+                    origin: Origin::at_line(&"sessions.csv".into(), i + 2),
                 })
                 .collect(),
             teams: Vec::new(),
@@ -1256,7 +1264,7 @@ mod tests {
     }
 
     fn points_of(s: &SeasonStanding, player: &str) -> Vec<Points> {
-        let p = s.players.iter().find(|p| p.player == player).unwrap();
+        let p = s.players.iter().find(|p| &*p.player == player).unwrap();
         p.log.played.iter().map(|x| x.points.clone()).collect()
     }
 
@@ -1274,7 +1282,7 @@ mod tests {
         assert_eq!(s.ranking_of("p1"), int(85));
         assert_eq!(s.ranking_of("nobody"), int(70));
         // The pair p1+p2 is 170, first in the pair ranking.
-        assert_eq!(s.entrants[0].players, vec!["p1", "p2"]);
+        assert_eq!(names(&s.entrants[0].players), ["p1", "p2"]);
         assert_eq!(s.entrants[0].ranking, int(170));
     }
 
@@ -1305,7 +1313,7 @@ mod tests {
             date: "2025-10-07".into(),
             moment: "tuesday".into(),
             form: Form::Teams,
-            origin: Origin("teams.csv".into()),
+            origin: Origin::new("teams.csv"),
             pairs: Vec::new(),
             teams: vec![team("X", "Y", "a+b+c+d", 17), team("Y", "X", "e+f+g+h", 3)],
         };
@@ -1328,7 +1336,7 @@ mod tests {
         let e = got[0]
             .entrants
             .iter()
-            .find(|e| e.players == ["p1", "p2"])
+            .find(|e| names(&e.players) == ["p1", "p2"])
             .unwrap();
         assert_eq!((e.together, e.with_substitute), (1, 1));
         // History (Z = 2): 85 + 85 after night 1; p1 (100 + 85) / 2 after night 2.
@@ -1353,14 +1361,14 @@ mod tests {
         let e = more[0]
             .entrants
             .iter()
-            .find(|e| e.players == ["p1", "p2"])
+            .find(|e| names(&e.players) == ["p1", "p2"])
             .unwrap();
         assert_eq!((e.together, e.with_substitute), (1, 1));
         // p3+p4 played together twice: eligible without substitutes.
         let e = got[0]
             .entrants
             .iter()
-            .find(|e| e.players == ["p3", "p4"])
+            .find(|e| names(&e.players) == ["p3", "p4"])
             .unwrap();
         // 76 on night 1; night 2: 70 − 6.75/13.5 × 30 = 55.
         assert_eq!(e.championship.average, Some(frac(131, 2)));
@@ -1376,7 +1384,7 @@ mod tests {
             date: "2025-09-09".into(),
             moment: "tuesday".into(),
             form: Form::Teams,
-            origin: Origin("teams.csv".into()),
+            origin: Origin::new("teams.csv"),
             pairs: Vec::new(),
             teams: vec![
                 team("X", "Y", "p1+p2+p3+p5+p9", 12),
@@ -1388,7 +1396,7 @@ mod tests {
             got[0]
                 .entrants
                 .iter()
-                .find(|e| e.players == ids)
+                .find(|e| names(&e.players) == ids)
                 .unwrap()
                 .clone()
         };
@@ -1414,7 +1422,12 @@ mod tests {
         assert_eq!(t.ranking, int(168));
         assert_eq!(t.together, 1);
         // p1+p2 compete as the threesome, not as a pair.
-        assert!(!got[0].entrants.iter().any(|e| e.players == ["p1", "p2"]));
+        assert!(
+            !got[0]
+                .entrants
+                .iter()
+                .any(|e| names(&e.players) == ["p1", "p2"])
+        );
     }
 
     #[test]

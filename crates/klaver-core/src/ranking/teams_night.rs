@@ -25,7 +25,7 @@ pub struct TeamNight {
     /// The team's id for the night.
     pub team: String,
     /// The players' ids (four, or more when a team changes players between matches).
-    pub players: Vec<String>,
+    pub players: Vec<super::PlayerId>,
     /// The team's matches in the order played.
     pub matches: Vec<TeamMatch>,
 }
@@ -112,7 +112,7 @@ mod tests {
     fn team(id: &str, players: &[&str], matches: &[(&str, i64)]) -> TeamNight {
         TeamNight {
             team: id.into(),
-            players: players.iter().map(|p| p.to_string()).collect(),
+            players: players.iter().map(|&p| p.into()).collect(),
             matches: matches
                 .iter()
                 .map(|&(o, vp)| TeamMatch {
