@@ -389,11 +389,14 @@ impl Store {
 
     /// The club with this database number.
     pub async fn club_by_id(&self, id: i64) -> Result<Club, StoreError> {
-        self.clubs()
-            .await?
-            .into_iter()
-            .find(|c| c.id == id)
-            .ok_or_else(|| StoreError::NotFound(format!("no club {id}")))
+        // Asked on every request of a director or a table: one row, not the list.
+        let row = sqlx::query("SELECT id, code, name, created_at FROM clubs WHERE id = $1")
+            .bind(id)
+            .fetch_optional(self.pool())
+            .await
+            .map_err(db("cannot look up the club"))?
+            .ok_or_else(|| StoreError::NotFound(format!("no club {id}")))?;
+        crate::players::club_of(&row).map_err(db("cannot read the club"))
     }
 }
 

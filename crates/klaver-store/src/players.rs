@@ -6,7 +6,7 @@ use crate::{Store, StoreError, db};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-fn club_of(row: &AnyRow) -> Result<Club, sqlx::Error> {
+pub(crate) fn club_of(row: &AnyRow) -> Result<Club, sqlx::Error> {
     Ok(Club {
         id: row.try_get(0)?,
         code: row.try_get(1)?,

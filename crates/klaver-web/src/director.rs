@@ -222,25 +222,19 @@ async fn own_session(state: &AppState, s: &DirectorSession, id: i64) -> Result<S
     Ok(state.store.session(&s.club, id).await?)
 }
 
-fn session_movement(session: &Session) -> Option<Movement> {
-    let name = session.info.movement.as_deref()?;
-    let bpr = session
-        .info
-        .boards_per_round
-        .and_then(|b| u32::try_from(b).ok())?;
-    movement::named(name, bpr).ok()
+/// The entered boards of a session read whole.
+fn entered_of(session: &Session) -> Vec<(i64, String, String)> {
+    session
+        .lines
+        .iter()
+        .map(|l| (l.line.board, l.line.ns.clone(), l.line.ew.clone()))
+        .collect()
 }
 
 /// Every table's progress through the rounds: boards entered of the boards to play.
-fn progress(session: &Session) -> Markup {
-    let Some(m) = session_movement(session) else {
+fn progress(info: &SessionInfo, entered: &scoring::Entered) -> Markup {
+    let Some(m) = scoring::session_movement(info) else {
         return html! { p.muted { "No movement: progress is shown for nights created here." } };
-    };
-    let entered = |board: u32, ns: &str, ew: &str| {
-        session.lines.iter().any(|l| {
-            l.line.board == i64::from(board)
-                && ((l.line.ns == ns && l.line.ew == ew) || (l.line.ns == ew && l.line.ew == ns))
-        })
     };
     html! {
         table {
@@ -252,7 +246,7 @@ fn progress(session: &Session) -> Markup {
                         @let tr_ = r.tables.iter().find(|x| x.table == t);
                         @match tr_.and_then(|x| Some((x.ns.as_deref()?, x.ew.as_deref()?, x.boards))) {
                             Some((ns, ew, boards)) => {
-                                @let done = boards.boards().filter(|b| entered(*b, ns, ew)).count();
+                                @let done = boards.boards().filter(|b| scoring::is_entered(entered, *b, ns, ew)).count();
                                 td.n { @if done as u32 == boards.len() { "✓" } @else { (done) "/" (boards.len()) } }
                             }
                             None => { td.n.muted { "–" } }
@@ -329,7 +323,7 @@ fn console_page(
                 }
             }
             h2 { "Progress" }
-            div id="progress" data-src=(format!("/director/s/{id}/progress")) { (progress(session)) }
+            div id="progress" data-src=(format!("/director/s/{id}/progress")) { (progress(&session.info, &entered_of(session))) }
             h2 { (lang.t(Key::Enter)) }
             @if let Some((ok, m)) = &message {
                 p class=(if *ok { "ok" } else { "error" }) { (m) }
@@ -608,8 +602,11 @@ async fn progress_fragment(
     s: DirectorSession,
     Path(id): Path<i64>,
 ) -> WebResult {
-    let session = own_session(&state, &s, id).await?;
-    Ok(Html(progress(&session).into_string()).into_response())
+    // Polled every few seconds: the night's description and which boards are entered,
+    // not every line.
+    let head = state.store.session_boards(&s.club, id, &[]).await?;
+    let entered = state.store.entered(&s.club, id).await?;
+    Ok(Html(progress(&head.info, &entered).into_string()).into_response())
 }
 
 async fn live_results(
@@ -711,7 +708,7 @@ async fn table_cards(
 ) -> WebResult {
     s.check(&form.csrf)?;
     let session = own_session(&state, &s, id).await?;
-    let m = session_movement(&session).ok_or_else(|| {
+    let m = scoring::session_movement(&session.info).ok_or_else(|| {
         WebError::BadRequest("this session has no movement: no tables to link".into())
     })?;
     let base = base_url(&state, &headers);
@@ -772,7 +769,7 @@ async fn guide_cards(
     Path(id): Path<i64>,
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
-    let m = session_movement(&session)
+    let m = scoring::session_movement(&session.info)
         .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
     let check = movement::validate::validate(&m);
     Ok(Html(klaver_io::guide_cards::html(

@@ -5,7 +5,7 @@
 use crate::scoring;
 use klaver_core::board::Board;
 use klaver_core::contract::Play;
-use klaver_core::movement::{self, travellers::check_travellers};
+use klaver_core::movement::travellers::check_travellers;
 use klaver_core::notation::{self, Entry, Language, Mode};
 use klaver_core::session::Severity;
 use klaver_store::{Line, Session};
@@ -157,13 +157,9 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
     // The new line is the last of the CSV: line 1 is the header.
     let at = session.lines.len() as u32 + 2;
     // A night with a movement: the pairs must meet on this board in it.
-    if let Some(m) = session
-        .info
-        .movement
-        .as_deref()
-        .filter(|_| seating)
-        .zip(session.info.boards_per_round)
-        .and_then(|(name, bpr)| movement::named(name, u32::try_from(bpr).ok()?).ok())
+    if let Some(m) = seating
+        .then(|| scoring::session_movement(&session.info))
+        .flatten()
     {
         let event = &imported.event;
         let found = check_travellers(&m, &event.pairs, &event.results);

@@ -39,6 +39,25 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
     Ok(imported)
 }
 
+/// The movement a night was created with (its name and boards per round), if any.
+pub fn session_movement(
+    info: &klaver_store::SessionInfo,
+) -> Option<klaver_core::movement::Movement> {
+    let name = info.movement.as_deref()?;
+    let bpr = info.boards_per_round.and_then(|b| u32::try_from(b).ok())?;
+    klaver_core::movement::named(name, bpr).ok()
+}
+
+/// A session's entered boards: board, North-South, East-West.
+pub type Entered = [(i64, String, String)];
+
+/// Whether `board` is entered between these two pairs (either way round).
+pub fn is_entered(entered: &Entered, board: u32, ns: &str, ew: &str) -> bool {
+    entered
+        .iter()
+        .any(|(b, n, e)| *b == i64::from(board) && ((n == ns && e == ew) || (n == ew && e == ns)))
+}
+
 /// A stored session read back, refused when any line has an error.
 fn read_clean(session: &Session, extra: &[Line]) -> Result<Imported, String> {
     let imported = read_back(session, extra)?;

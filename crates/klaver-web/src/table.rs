@@ -7,12 +7,12 @@ use crate::auth::token_hash;
 use crate::entry::{self, Typed};
 use crate::i18n::{Key, Lang};
 use crate::layout::{PageLang, page};
-use crate::{AppState, WebError, WebResult};
+use crate::{AppState, WebError, WebResult, scoring};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
 use axum::{Form, Router};
-use klaver_core::movement::{self, Movement, TableRound};
+use klaver_core::movement::{Movement, TableRound};
 use klaver_store::{Club, Line, Session};
 use maud::html;
 
@@ -53,12 +53,7 @@ async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
             "the director has published the results: entry is closed".into(),
         ));
     }
-    let movement = session
-        .info
-        .movement
-        .as_deref()
-        .zip(session.info.boards_per_round)
-        .and_then(|(name, bpr)| movement::named(name, u32::try_from(bpr).ok()?).ok())
+    let movement = scoring::session_movement(&session.info)
         .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
     let entered = state.store.entered(&club, link.session).await?;
     let table = u32::try_from(link.table).unwrap_or(0);
@@ -73,9 +68,7 @@ async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
 
 impl AtTable {
     fn entered(&self, board: u32, ns: &str, ew: &str) -> bool {
-        self.entered.iter().any(|(b, n, e)| {
-            *b == i64::from(board) && ((n == ns && e == ew) || (n == ew && e == ns))
-        })
+        scoring::is_entered(&self.entered, board, ns, ew)
     }
 
     /// The rounds this table plays, with their seating.

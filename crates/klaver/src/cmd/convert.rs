@@ -27,6 +27,25 @@ pub enum ToArg {
     Json,
 }
 
+impl ToArg {
+    /// The format asked for, else the one `output`'s extension names.
+    pub(crate) fn chosen(to: Option<ToArg>, output: &std::path::Path) -> Result<ToArg, CliError> {
+        if let Some(t) = to {
+            return Ok(t);
+        }
+        let out_name = output.display().to_string();
+        match Format::from_extension(&out_name) {
+            Some(Format::Csv) => Ok(ToArg::Csv),
+            Some(Format::Pbn) => Ok(ToArg::Pbn),
+            Some(Format::Usebio) => Ok(ToArg::Usebio),
+            Some(Format::Json) => Ok(ToArg::Json),
+            None => Err(CliError::input(format!(
+                "cannot tell the format to write from the name {out_name}: name it .csv, .pbn, .xml or .json, or say --to csv|pbn|usebio|json"
+            ))),
+        }
+    }
+}
+
 /// Arguments of `klaver convert`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -56,21 +75,7 @@ pub struct Args {
 
 /// Runs `klaver convert`.
 pub fn run(args: Args) -> CmdResult {
-    let out_name = args.output.display().to_string();
-    let to = match args.to {
-        Some(t) => t,
-        None => match Format::from_extension(&out_name) {
-            Some(Format::Csv) => ToArg::Csv,
-            Some(Format::Pbn) => ToArg::Pbn,
-            Some(Format::Usebio) => ToArg::Usebio,
-            Some(Format::Json) => ToArg::Json,
-            None => {
-                return Err(CliError::input(format!(
-                    "cannot tell the format to write from the name {out_name}: name it .csv, .pbn, .xml or .json, or say --to csv|pbn|usebio|json"
-                )));
-            }
-        },
-    };
+    let to = ToArg::chosen(args.to, &args.output)?;
     let in_name = args.input.display().to_string();
     let (_, mut imported) = read_input(
         &args.input,

@@ -9,9 +9,10 @@ use clap::Subcommand;
 use klaver_io::detect;
 use klaver_io::exchange::{Imported, date_parts};
 use klaver_io::travellers::{self, ReadOptions};
+use klaver_store::session_name as describe;
 use klaver_store::{
     Club, Line, LineAt, NewPlayer, NewSession, Session, SessionInfo, Store, fields_of,
-    lines_from_event, pairs_csv, pairs_from_event, travellers_csv,
+    lines_from_event, pairs_from_event,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -182,21 +183,7 @@ pub fn run(args: Args) -> CmdResult {
         Command::Export { id, output, to, db } => {
             let (session, name) = block_on(load(id, &db))?;
             let scoring = ScoringArgs::from_words(&session.info.options)?;
-            let out_name = output.display().to_string();
-            let to = match to {
-                Some(t) => t,
-                None => match detect::Format::from_extension(&out_name) {
-                    Some(detect::Format::Csv) => ToArg::Csv,
-                    Some(detect::Format::Pbn) => ToArg::Pbn,
-                    Some(detect::Format::Usebio) => ToArg::Usebio,
-                    Some(detect::Format::Json) => ToArg::Json,
-                    None => {
-                        return Err(CliError::input(format!(
-                            "cannot tell the format to write from the name {out_name}: name it .csv, .pbn, .xml or .json, or say --to csv|pbn|usebio|json"
-                        )));
-                    }
-                },
-            };
+            let to = ToArg::chosen(to, &output)?;
             let mut imported = imported_of(&session)?;
             imported.title = session.info.title.clone();
             imported.date = session.info.date.clone();
@@ -214,22 +201,9 @@ async fn load(id: i64, db: &DbArgs) -> Result<(Session, String), CliError> {
     Ok((session, name))
 }
 
-fn describe(info: &SessionInfo) -> String {
-    let mut s = format!("{} {}", info.date, info.moment);
-    if !info.line_name.is_empty() {
-        s.push_str(&format!(" line {}", info.line_name));
-    }
-    s
-}
-
-/// A stored session read back the way a file is read.
+/// A stored session read back the way a file is read (the web app's reading).
 fn imported_of(session: &Session) -> Result<Imported, CliError> {
-    let (_, mut imported) = detect::read(&travellers_csv(session), ReadOptions::default())
-        .map_err(|e| CliError::input(format!("the stored lines cannot be read: {e}")))?;
-    let warnings = travellers::read_pairs(pairs_csv(session).as_slice(), &mut imported.event)
-        .map_err(|e| CliError::input(format!("the stored pairs cannot be read: {e}")))?;
-    imported.event.diagnostics.extend(warnings);
-    Ok(imported)
+    Ok(klaver_web::scoring::read_back(session, &[])?)
 }
 
 fn import(args: ImportArgs) -> CmdResult {
@@ -633,7 +607,7 @@ async fn correct(a: CorrectArgs) -> CmdResult {
     {
         l.line = new.clone();
     }
-    let (_, read) = detect::read(&travellers_csv(&check), ReadOptions::default())
+    let read = klaver_web::scoring::read_back(&check, &[])
         .map_err(|e| CliError::input(format!("the corrected session cannot be read: {e}")))?;
     let errors: Vec<String> = read
         .event
