@@ -53,22 +53,42 @@ pub fn is_possible(score: i32, vul: Vulnerability) -> bool {
     tables()[vul_index(vul)].binary_search(&score).is_ok()
 }
 
+/// Every play by North or East under each vulnerability with its score for
+/// North-South, ordered by score and then simplest first (undoubled first, then by
+/// result and level), so that a score's explanations are one slice.
+fn explanations() -> &'static [Vec<(i32, Play)>; 4] {
+    static TABLES: OnceLock<[Vec<(i32, Play)>; 4]> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        VULS.map(|v| {
+            let mut plays: Vec<(i32, Play)> = all_plays()
+                .filter(|p| matches!(p.declarer(), Seat::North | Seat::East))
+                .map(|p| (p.score_ns(v), p))
+                .collect();
+            // A stable sort: plays that tie keep the order in which they were made.
+            plays.sort_by_key(|(score, p)| {
+                (
+                    *score,
+                    p.contract().doubling(),
+                    p.result().abs(),
+                    p.contract().level(),
+                )
+            });
+            plays
+        })
+    })
+}
+
 /// The simplest contracts that give North-South `score` under `vul`, for messages
 /// (undoubled first, then by level); at most `limit`.
 pub fn contracts_scoring(score: i32, vul: Vulnerability, limit: usize) -> Vec<Play> {
-    let mut plays: Vec<Play> = all_plays()
-        .filter(|p| p.score_ns(vul) == score)
-        .filter(|p| matches!(p.declarer(), Seat::North | Seat::East))
-        .collect();
-    plays.sort_by_key(|p| {
-        (
-            p.contract().doubling(),
-            p.result().abs(),
-            p.contract().level(),
-        )
-    });
-    plays.truncate(limit);
-    plays
+    let plays = &explanations()[vul_index(vul)];
+    let from = plays.partition_point(|(s, _)| *s < score);
+    plays[from..]
+        .iter()
+        .take_while(|(s, _)| *s == score)
+        .take(limit)
+        .map(|(_, p)| *p)
+        .collect()
 }
 
 #[cfg(test)]
@@ -98,5 +118,29 @@ mod tests {
         assert_eq!(found[..2], ["4NT+0", "3NT+1"]);
         let p = contracts_scoring(630, Vulnerability::None, 3);
         assert_eq!(p[0].contract().to_string(), "3HX");
+    }
+
+    #[test]
+    fn explanations_are_every_play_that_scores_it_simplest_first() {
+        for (v, scores) in VULS.iter().zip(tables()) {
+            for &score in scores {
+                let mut brute: Vec<Play> = all_plays()
+                    .filter(|p| p.score_ns(*v) == score)
+                    .filter(|p| matches!(p.declarer(), Seat::North | Seat::East))
+                    .collect();
+                brute.sort_by_key(|p| {
+                    (
+                        p.contract().doubling(),
+                        p.result().abs(),
+                        p.contract().level(),
+                    )
+                });
+                assert_eq!(
+                    contracts_scoring(score, *v, usize::MAX),
+                    brute,
+                    "{score} {v:?}"
+                );
+            }
+        }
     }
 }
