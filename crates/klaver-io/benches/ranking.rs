@@ -14,6 +14,10 @@ use klaver_core::ranking::season::{Club, SessionInput, rank_with};
 use klaver_io::generate::{SeasonOptions, write_season, write_season_settings};
 use klaver_io::ranking_io::{read_sessions_csv, read_settings};
 
+// The allocator the `klaver` command runs with.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

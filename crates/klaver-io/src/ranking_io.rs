@@ -328,10 +328,13 @@ impl Kept {
     }
 }
 
-fn players_of(text: &str, kept: &mut Kept) -> Vec<PlayerId> {
-    // Made at its size: a federation reads millions of these.
-    let mut players = Vec::with_capacity(text.split('+').count());
-    players.extend(text.split('+').map(|x| kept.get(x.trim())));
+/// The players of `text` (`1001+1002`), in one allocation made at its size (a
+/// federation reads millions of these); `buf` is scratch space kept between rows.
+fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> Arc<[PlayerId]> {
+    buf.clear();
+    buf.extend(text.split('+').map(|x| kept.get(x.trim())));
+    let players = Arc::from(&buf[..]);
+    buf.clear();
     players
 }
 
@@ -339,10 +342,51 @@ fn players_of(text: &str, kept: &mut Kept) -> Vec<PlayerId> {
 /// nights `team,opponent` (one row per match, `score` in VP); an optional `form` column
 /// overrides the playing moment's form. Rows of the same date and moment form one
 /// session.
+///
+/// A large file is read in parts on every core; the sessions are the same as read in
+/// one go, and a file with any error is read again in one go so that its messages are
+/// too.
 pub fn read_sessions_csv(
     text: &str,
     file: &str,
     club: &Club,
+) -> Result<Vec<SessionInput>, Vec<RankingIoError>> {
+    // Below a few megabytes a second thread costs more than it saves.
+    let parts = if text.len() < 4 << 20 {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    };
+    read_sessions_csv_in(text, file, club, parts)
+}
+
+/// Which columns of a sessions CSV hold what.
+struct Columns {
+    date: usize,
+    players: usize,
+    score: usize,
+    moment: Option<usize>,
+    line: Option<usize>,
+    form: Option<usize>,
+    team: Option<usize>,
+    opponent: Option<usize>,
+}
+
+fn csv_reader(text: &str, headers: bool) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .has_headers(headers)
+        .from_reader(text.as_bytes())
+}
+
+/// [`read_sessions_csv`] in at most `parts` parts.
+fn read_sessions_csv_in(
+    text: &str,
+    file: &str,
+    club: &Club,
+    parts: usize,
 ) -> Result<Vec<SessionInput>, Vec<RankingIoError>> {
     let file_err = |message: String| {
         vec![RankingIoError::File {
@@ -350,25 +394,133 @@ pub fn read_sessions_csv(
             message,
         }]
     };
-    let mut rdr = csv::ReaderBuilder::new()
-        .flexible(true)
-        .trim(csv::Trim::All)
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
+    let mut rdr = csv_reader(text, true);
     let header = rdr
         .headers()
         .map_err(|e| file_err(format!("cannot read the header: {e}")))?
         .clone();
     let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
-    let (Some(date_col), Some(players_col), Some(score_col)) =
-        (col("date"), col("players"), col("score"))
+    let (Some(date), Some(players), Some(score)) = (col("date"), col("players"), col("score"))
     else {
         return Err(file_err(
             "the header must name the columns date, moment, line, players and score (teams: also team and opponent)".into(),
         ));
     };
-    let (moment_col, line_col, form_col) = (col("moment"), col("line"), col("form"));
-    let (team_col, opponent_col) = (col("team"), col("opponent"));
+    let cols = Columns {
+        date,
+        players,
+        score,
+        moment: col("moment"),
+        line: col("line"),
+        form: col("form"),
+        team: col("team"),
+        opponent: col("opponent"),
+    };
+    // The rows start after the header's line (and any comments before it).
+    let data = usize::try_from(rdr.position().byte())
+        .ok()
+        .and_then(|at| text.get(at..).map(|rows| (at, rows)));
+    let Some((at, rows)) = data else {
+        return Ok(Vec::new());
+    };
+    let lines_before = count_lines(&text[..at]);
+    let source: Arc<str> = file.into();
+    let whole = || {
+        let (sessions, errors) = read_rows(rows, lines_before, &cols, file, &source, club);
+        if errors.is_empty() {
+            Ok(sessions)
+        } else {
+            Err(errors)
+        }
+    };
+    // A quoted field may hold a line break, so only a file without quotes is cut at
+    // line breaks.
+    let cuts = if parts > 1 && !rows.as_bytes().contains(&b'"') {
+        line_cuts(rows, parts)
+    } else {
+        Vec::new()
+    };
+    if cuts.is_empty() {
+        return whole();
+    }
+    let mut pieces = Vec::with_capacity(cuts.len() + 1);
+    let (mut from, mut lines) = (0, lines_before);
+    for &to in cuts.iter().chain([&rows.len()]) {
+        pieces.push((&rows[from..to], lines));
+        lines += count_lines(&rows[from..to]);
+        from = to;
+    }
+    let read: Vec<(Vec<SessionInput>, Vec<RankingIoError>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = pieces
+            .iter()
+            .map(|&(piece, lines)| {
+                let (cols, source) = (&cols, &source);
+                scope.spawn(move || read_rows(piece, lines, cols, file, source, club))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a reading thread panicked"))
+            .collect()
+    });
+    if read.iter().any(|(_, errors)| !errors.is_empty()) {
+        return whole();
+    }
+    // The parts' sessions, each date and moment once, in the order first read.
+    let mut sessions: Vec<SessionInput> = Vec::new();
+    let mut index: HashMap<(String, String), usize> = HashMap::new();
+    for (part, _) in read {
+        for s in part {
+            match index.get(&(s.date.clone(), s.moment.clone())) {
+                Some(&i) if sessions[i].form == s.form => {
+                    sessions[i].pairs.extend(s.pairs);
+                    sessions[i].teams.extend(s.teams);
+                }
+                // Rows of one session in two forms: an error, told with its line.
+                Some(_) => return whole(),
+                None => {
+                    index.insert((s.date.clone(), s.moment.clone()), sessions.len());
+                    sessions.push(s);
+                }
+            }
+        }
+    }
+    Ok(sessions)
+}
+
+/// The number of line breaks in `text`.
+fn count_lines(text: &str) -> usize {
+    text.bytes().filter(|&b| b == b'\n').count()
+}
+
+/// Up to `parts - 1` places, each just after a line break, that cut `text` into parts
+/// of about the same size.
+fn line_cuts(text: &str, parts: usize) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut cuts: Vec<usize> = Vec::with_capacity(parts);
+    for k in 1..parts {
+        let aim = bytes.len() * k / parts;
+        if let Some(nl) = bytes[aim..].iter().position(|&b| b == b'\n') {
+            let cut = aim + nl + 1;
+            if cut < bytes.len() && cuts.last().is_none_or(|&c| c < cut) {
+                cuts.push(cut);
+            }
+        }
+    }
+    cuts
+}
+
+/// Reads the rows of a sessions CSV (no header), the first of them on the line after
+/// `lines_before`: the sessions in the order first seen, and every error.
+fn read_rows(
+    rows: &str,
+    lines_before: usize,
+    cols: &Columns,
+    file: &str,
+    source: &Arc<str>,
+    club: &Club,
+) -> (Vec<SessionInput>, Vec<RankingIoError>) {
+    let mut rdr = csv_reader(rows, false);
     let mut sessions: Vec<SessionInput> = Vec::new();
     let moments: HashMap<&str, &Moment> =
         club.moments.iter().map(|m| (m.name.as_str(), m)).collect();
@@ -376,8 +528,8 @@ pub fn read_sessions_csv(
     let mut index: HashMap<String, HashMap<String, usize>> = HashMap::new();
     let mut errors = Vec::new();
     let mut last: Option<usize> = None;
-    let source: Arc<str> = file.into();
     let mut kept = Kept::default();
+    let mut buf = Vec::new();
     // One record, refilled row by row.
     let mut rec = csv::StringRecord::new();
     loop {
@@ -392,7 +544,7 @@ pub fn read_sessions_csv(
                 continue;
             }
         }
-        let line = rec.position().map_or(0, |p| p.line());
+        let line = rec.position().map_or(0, |p| p.line()) + lines_before as u64;
         let get = |c: Option<usize>| c.and_then(|c| rec.get(c)).unwrap_or("").trim();
         let mut bad = |message: String| {
             errors.push(RankingIoError::Line {
@@ -404,17 +556,17 @@ pub fn read_sessions_csv(
         if rec.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let date = get(Some(date_col));
+        let date = get(Some(cols.date));
         if !valid_date(date) {
             bad(format!("date `{date}` is not written YYYY-MM-DD"));
             continue;
         }
-        let moment_name: std::borrow::Cow<str> = match get(moment_col) {
+        let moment_name: std::borrow::Cow<str> = match get(cols.moment) {
             "" => default_moment(club).into(),
             m => m.into(),
         };
         let moment = moments.get(&*moment_name).copied();
-        let form = match get(form_col) {
+        let form = match get(cols.form) {
             "" => moment.map_or(Form::Pairs, |m| m.form),
             f => match Form::from_name(f) {
                 Some(f) => f,
@@ -424,7 +576,7 @@ pub fn read_sessions_csv(
                 }
             },
         };
-        let score_text = get(Some(score_col));
+        let score_text = get(Some(cols.score));
         let Some(score) = parse_decimal(score_text) else {
             bad(format!(
                 "score `{score_text}` is not a number: give the {}",
@@ -436,8 +588,8 @@ pub fn read_sessions_csv(
             ));
             continue;
         };
-        let players = players_of(get(Some(players_col)), &mut kept);
-        let origin = Origin::at_line(&source, line as usize);
+        let players = players_of(get(Some(cols.players)), &mut kept, &mut buf);
+        let origin = Origin::at_line(source, line as usize);
         // A session's rows usually follow each other: the last one's is checked first.
         let found = match last {
             Some(i) if sessions[i].date == date && sessions[i].moment == moment_name => Some(i),
@@ -476,13 +628,13 @@ pub fn read_sessions_csv(
         }
         match form {
             Form::Pairs | Form::Butler => s.pairs.push(PairEntry {
-                line: kept.get(get(line_col)),
+                line: kept.get(get(cols.line)),
                 players,
                 score,
                 origin,
             }),
             Form::Teams => {
-                let (team, opponent) = (get(team_col), get(opponent_col));
+                let (team, opponent) = (get(cols.team), get(cols.opponent));
                 if team.is_empty() || opponent.is_empty() {
                     bad("a teams row needs the `team` and `opponent` columns filled".into());
                     continue;
@@ -490,18 +642,14 @@ pub fn read_sessions_csv(
                 s.teams.push(TeamEntry {
                     team: team.to_string(),
                     opponent: opponent.to_string(),
-                    players,
+                    players: players.to_vec(),
                     vp: score,
                     origin,
                 });
             }
         }
     }
-    if errors.is_empty() {
-        Ok(sessions)
-    } else {
-        Err(errors)
-    }
+    (sessions, errors)
 }
 
 /// Reads the JSON that `klaver score --format json` writes for a pairs or butler
@@ -585,7 +733,7 @@ pub fn read_score_json(
             } else {
                 p["section"].as_str().unwrap_or("").into()
             },
-            players,
+            players: players.into(),
             score,
             origin,
         });
@@ -1086,7 +1234,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                             let per: Vec<String> =
                                 t.map_or(Vec::new(), |t| t.per_match.iter().map(d2).collect());
                             vec![
-                                a.unit.clone(),
+                                a.unit().into_owned(),
                                 who(r.club, &a.players),
                                 t.map_or(String::new(), |t| d2(&t.strength)),
                                 t.map_or(String::new(), |t| d2(&t.resistance)),
@@ -1214,7 +1362,7 @@ fn entrant_order(s: &SeasonStanding) -> Vec<&EntrantStanding> {
 #[derive(Serialize)]
 struct HistoryJson<'a> {
     date: &'a str,
-    unit: &'a str,
+    unit: std::borrow::Cow<'a, str>,
     points: f64,
     ranking: f64,
 }
@@ -1280,7 +1428,7 @@ struct ChampionshipJson<'a> {
 
 #[derive(Serialize)]
 struct AwardJson<'a> {
-    unit: &'a str,
+    unit: std::borrow::Cow<'a, str>,
     #[serde(serialize_with = "ids")]
     players: &'a [PlayerId],
     #[serde(skip_serializing_if = "str::is_empty")]
@@ -1382,7 +1530,7 @@ fn standing_json<'a>(
                     .awards
                     .iter()
                     .map(|a| AwardJson {
-                        unit: &a.unit,
+                        unit: a.unit(),
                         players: &a.players,
                         line: &a.line,
                         score: to_f64(&a.score),
@@ -1413,7 +1561,7 @@ fn standing_json<'a>(
                     .skip(keep(p.log.played.len()))
                     .map(|(x, r)| HistoryJson {
                         date: &s.sessions[x.session].date,
-                        unit: &s.sessions[x.session].awards[x.award].unit,
+                        unit: s.sessions[x.session].awards[x.award].unit(),
                         points: to_f64(&x.points),
                         ranking: to_f64(r),
                     })
@@ -1938,6 +2086,41 @@ end = 2026-08-31
             "{}",
             e[1]
         );
+    }
+
+    #[test]
+    fn a_file_read_in_parts_gives_the_sessions_read_in_one_go() {
+        use crate::generate::{SeasonOptions, write_season, write_season_settings};
+        let opts = SeasonOptions {
+            players: 300,
+            seed: 7,
+        };
+        let (mut csv, mut toml) = (Vec::new(), Vec::new());
+        write_season(&mut csv, opts).unwrap();
+        write_season_settings(&mut toml, opts).unwrap();
+        let club = read_settings(std::str::from_utf8(&toml).unwrap(), "club.toml").unwrap();
+        // A comment before the header, and one row of a session far from its others.
+        let mut csv = format!("# season\n{}", String::from_utf8(csv).unwrap());
+        let late = csv.lines().nth(2).unwrap().to_string();
+        csv.push_str(&late);
+        csv.push('\n');
+        let whole = read_sessions_csv_in(&csv, "s.csv", &club, 1).unwrap();
+        for parts in [2, 3, 7] {
+            let read = read_sessions_csv_in(&csv, "s.csv", &club, parts).unwrap();
+            assert!(read == whole, "read in {parts} parts");
+        }
+        // An error in any part is told exactly as when read in one go.
+        let bad = csv
+            .replacen(",A,", ",A,x", 1)
+            .replacen("2026-06-13,", "2026-06-31,", 1)
+            + "2025-09-02,club0001,A,p1+p2,fifty\n";
+        let text = |parts| match read_sessions_csv_in(&bad, "s.csv", &club, parts) {
+            Ok(_) => panic!("errors not found"),
+            Err(e) => e.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+        };
+        let one = text(1);
+        assert_eq!(one.len(), 2, "{one:?}");
+        assert_eq!(text(4), one);
     }
 
     #[test]

@@ -28,6 +28,7 @@ use super::{
     ClubSettings, Form, Method, Origin, PlayerId, Points, RankingError, cmp_points, decimal2, int,
     mean,
 };
+use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
@@ -73,8 +74,8 @@ pub struct Club {
 pub struct PairEntry {
     /// The line, or the letters of a top-integral group joined by `+` ("A+C").
     pub line: Arc<str>,
-    /// The two players' ids.
-    pub players: Vec<PlayerId>,
+    /// The two players' ids (shared with the pair's award).
+    pub players: Arc<[PlayerId]>,
     /// The percentage or G-IMP.
     pub score: Points,
     /// Where the result came from.
@@ -122,10 +123,10 @@ impl SessionInput {
 /// The ranking points a pair or team earned in a session.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Award {
-    /// The pair (`1001+1002`) or team name.
-    pub unit: String,
+    /// The team's name; a pair is named by its players (see [`Award::unit`]).
+    pub team: Option<String>,
     /// The players who get the points.
-    pub players: Vec<PlayerId>,
+    pub players: Arc<[PlayerId]>,
     /// The line or top-integral group (empty for teams).
     pub line: Arc<str>,
     /// The score: percentage, G-IMP, or the mean VP of a team's matches.
@@ -135,6 +136,17 @@ pub struct Award {
     /// How a team's points came about (strength K, resistance W, Ri per match).
     /// (Boxed: a federation's millions of pairs awards need no room for it.)
     pub team_points: Option<Box<super::teams_night::TeamPoints>>,
+}
+
+impl Award {
+    /// The pair (`1001+1002`) or team name. (A pair's is made when asked for: a
+    /// federation's season has millions of pairs' awards and prints few of them.)
+    pub fn unit(&self) -> std::borrow::Cow<'_, str> {
+        match &self.team {
+            Some(team) => team.as_str().into(),
+            None => self.players.join("+").into(),
+        }
+    }
 }
 
 /// A ranked session.
@@ -326,7 +338,8 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                 }
                 let mut groups: BTreeMap<Vec<char>, (usize, Origin)> = BTreeMap::new();
                 // The pair each player first appeared in; names are only made for errors.
-                let mut pair_of: HashMap<&str, usize> = HashMap::with_capacity(2 * s.pairs.len());
+                let mut pair_of: FxHashMap<&str, usize> =
+                    FxHashMap::with_capacity_and_hasher(2 * s.pairs.len(), Default::default());
                 let (zero, hundred) = (int(0), int(100));
                 for (i, p) in s.pairs.iter().enumerate() {
                     let origin = || err_origin(&p.origin);
@@ -340,7 +353,7 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
                             ),
                         });
                     }
-                    for player in &p.players {
+                    for player in p.players.iter() {
                         if let Some(&first) = pair_of.get(&**player) {
                             errors.push(RankingError::PlayerTwice {
                                 origin: origin(),
@@ -651,13 +664,13 @@ fn rank_season(
     };
     // Every player's log, made at the size of the sessions the player plays this season,
     // and where to find it.
-    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut index: FxHashMap<&str, usize> = FxHashMap::default();
     let mut appearances: Vec<usize> = Vec::new();
     for s in sessions {
         let players = s
             .pairs
             .iter()
-            .flat_map(|p| &p.players)
+            .flat_map(|p| p.players.iter())
             .chain(s.teams.iter().flat_map(|t| &t.players));
         for p in players {
             let i = *index.entry(&**p).or_insert(appearances.len());
@@ -683,7 +696,7 @@ fn rank_season(
         };
         awards.sort_by(|a, b| cmp_points(&b.points, &a.points));
         for (award, a) in awards.iter().enumerate() {
-            for p in &a.players {
+            for p in a.players.iter() {
                 let i = index[&**p];
                 let log = logs[i].get_or_insert_with(|| {
                     let mut log = PlayerLog::new(p.clone(), replacement_of(p));
@@ -739,11 +752,28 @@ fn pairs_awards(
     s: &SessionInput,
     before: impl Fn(&str) -> Points,
 ) -> Vec<Award> {
-    let mut groups: BTreeMap<Vec<char>, Vec<&PairEntry>> = BTreeMap::new();
-    for p in &s.pairs {
-        let g = group_letters(&p.line).unwrap_or_else(|| vec!['A']);
-        groups.entry(g).or_default().push(p);
+    // The pairs of each line as written (a night has a few), then of each group of
+    // letters: the letters of a line are worked out once, not for every pair.
+    let mut by_line: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, p) in s.pairs.iter().enumerate() {
+        match by_line.iter_mut().find(|(line, _)| *line == &*p.line) {
+            Some((_, entries)) => entries.push(i),
+            None => by_line.push((&p.line, vec![i])),
+        }
     }
+    let mut groups: BTreeMap<Vec<char>, Vec<usize>> = BTreeMap::new();
+    for (line, entries) in by_line {
+        let g = group_letters(line).unwrap_or_else(|| vec!['A']);
+        groups.entry(g).or_default().extend(entries);
+    }
+    // In the order read, also when two spellings of a line ("a", "A") are one group.
+    let groups: BTreeMap<Vec<char>, Vec<&PairEntry>> = groups
+        .into_iter()
+        .map(|(g, mut entries)| {
+            entries.sort_unstable();
+            (g, entries.into_iter().map(|i| &s.pairs[i]).collect())
+        })
+        .collect();
     let letters: Vec<Vec<char>> = groups.keys().cloned().collect();
     let mut awards = Vec::with_capacity(s.pairs.len());
     for g in layout(settings, &letters) {
@@ -769,7 +799,7 @@ fn pairs_awards(
             .into();
         for (p, pts) in entries.iter().zip(points) {
             awards.push(Award {
-                unit: p.players.join("+"),
+                team: None,
                 players: p.players.clone(),
                 line: line.clone(),
                 score: p.score.clone(),
@@ -823,8 +853,8 @@ fn teams_awards(
         .map(|(n, tp)| {
             let vps: Vec<Points> = n.matches.iter().map(|m| m.vp.clone()).collect();
             Award {
-                unit: n.team,
-                players: n.players,
+                team: Some(n.team),
+                players: n.players.into(),
                 line: "".into(),
                 score: mean(&vps).unwrap_or_else(|| int(0)),
                 points: tp.points.clone(),
@@ -866,7 +896,7 @@ fn entrants_by(
             .any(|t| t.iter().any(|x| x == a) && t.iter().any(|x| x == b))
     };
     // Players by their place in `players`; every player of an award has one.
-    let standing_of: HashMap<&str, usize> = players
+    let standing_of: FxHashMap<&str, usize> = players
         .iter()
         .enumerate()
         .map(|(i, p)| (&*p.player, i))
@@ -1055,7 +1085,7 @@ impl<'a> SeasonNights<'a> {
     fn new(
         sessions: &'a [RankedSession],
         players: &'a [PlayerStanding],
-        standing_of: &HashMap<&str, usize>,
+        standing_of: &FxHashMap<&str, usize>,
     ) -> SeasonNights<'a> {
         let words = sessions.len().div_ceil(64);
         let mut played = vec![0u64; words * players.len()];
