@@ -1,10 +1,11 @@
 //! Whole club sessions as their scoring programs published them (the origin of each file
 //! is in the `.txt` beside it), read by klaver and re-scored: every published matchpoint,
 //! board percentage, total, percentage and rank is compared with klaver's, as
-//! `klaver score FILE --compare` does. Where a program scores by a convention klaver does
-//! not have, the test pins down the difference exactly.
+//! `klaver score FILE --compare` does. Where klaver's default convention differs from the
+//! program's, the test pins down the difference exactly, and then shows that the program's
+//! convention, stated, gives every published figure.
 
-use klaver_core::matchpoints::ArtificialRule;
+use klaver_core::matchpoints::{ArtificialRule, MissingRule, Rules};
 use klaver_core::session::{Settings, score_session};
 use klaver_io::exchange::{self, Imported};
 use klaver_io::{pbn, usebio};
@@ -112,6 +113,7 @@ fn a_scorebridge_session_agrees_on_every_board_played_the_full_number_of_times()
     let count = |n: usize| played.values().filter(|&&c| c == n).count();
     assert_eq!((count(4), count(3), count(2)), (11, 16, 1));
 
+    // klaver's default brings a short board up to the full top by Neuberg's formula.
     let d = differences(&imported, &Settings::default(), None);
     // No line of a board played four times differs.
     for m in &d {
@@ -132,13 +134,13 @@ fn a_scorebridge_session_agrees_on_every_board_played_the_full_number_of_times()
 }
 
 #[test]
-fn scorebridge_counts_each_missing_result_as_a_tie_where_klaver_uses_neuberg() {
+fn scorebridge_counts_each_missing_result_as_a_tie_where_klaver_s_default_is_neuberg() {
     // ScoreBridge's published matchpoints on a short board are the matchpoints among the
     // results it has plus one (half a comparison) for each result missing: a top on a
     // board played three times is 4 + 1 = 5 of 6, where Neuberg's formula gives 5.67.
-    // klaver has no such convention; this pins the difference down line by line, and
-    // checks that the published percentages are the published matchpoints over 6 per
-    // board played.
+    // This derives the published figures from klaver's matchpoints among the results
+    // played alone, without `--missing ties`, line by line, and checks that the published
+    // percentages are the published matchpoints over 6 per board played.
     let imported = forest_of_dean();
     let e = &imported.event;
     let mut played: HashMap<u32, usize> = HashMap::new();
@@ -178,4 +180,71 @@ fn scorebridge_counts_each_missing_result_as_a_tie_where_klaver_uses_neuberg() {
         let pct = format!("{:.2}", mp * 100.0 / (6 * boards) as f64);
         assert_eq!(pct, t.percentage, "pair {}", t.pair);
     }
+}
+
+#[test]
+fn a_scorebridge_session_agrees_with_every_published_figure_when_missing_results_are_ties() {
+    // `--missing ties`: each missing result is a tie for every pair that played the board.
+    let imported = forest_of_dean();
+    let e = &imported.event;
+    let settings = Settings {
+        rules: Rules {
+            missing: MissingRule::CountAsTies,
+            ..Rules::default()
+        },
+        ..Settings::default()
+    };
+    let result = score_session(&e.pairs, &e.results, &settings).unwrap();
+    let cmp = exchange::compare(&imported, &result, None);
+    assert_eq!(cmp.lines_checked, 94);
+    assert_eq!(cmp.pairs_checked, 8);
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+
+    // `--compare` reads the whole numbers the file prints to within half a point; here
+    // every line's matchpoints are the published ones exactly, on the full top of 6.
+    for (i, r) in e.results.iter().enumerate() {
+        let (pns, pew) = e.lines[i].published().unwrap();
+        let p = result.points[i].unwrap();
+        assert_eq!(result.tops[i], 6, "line {}", r.line);
+        assert_eq!(
+            (p.ns, p.ew),
+            (
+                Ratio::from_integer(pns.parse().unwrap()),
+                Ratio::from_integer(pew.parse().unwrap())
+            ),
+            "line {}",
+            r.line
+        );
+    }
+    // Board 12, played twice: the better result 2 + 2 ties = 4, the other 0 + 2 = 2.
+    let twelve: Vec<_> = (0..e.results.len())
+        .filter(|&i| e.results[i].board == 12)
+        .map(|i| result.points[i].unwrap())
+        .collect();
+    assert_eq!(twelve.len(), 2);
+    assert!(
+        twelve
+            .iter()
+            .all(|p| [p.ns, p.ew] == [4, 2].map(Ratio::from_integer)
+                || [p.ns, p.ew] == [2, 4].map(Ratio::from_integer))
+    );
+    // The list as published: percentages to two decimals and ranks, 3= shared.
+    for t in &imported.totals {
+        let pair = e.pairs.iter().position(|p| p.id == t.pair).unwrap();
+        let line = result.pairs.iter().find(|p| p.pair == pair).unwrap();
+        let pct = line.percentage.as_ref().unwrap();
+        assert_eq!(
+            format!("{:.2}", pct.to_f64()),
+            t.percentage,
+            "pair {}",
+            t.pair
+        );
+        let rank = format!("{}{}", line.rank.unwrap(), if line.tied { "=" } else { "" });
+        assert_eq!(rank, t.rank, "pair {}", t.pair);
+    }
+    let winner = &e.pairs[result.pairs[0].pair];
+    assert_eq!(winner.id, "1");
+    // Pair 1: 92 of 144 (24 boards), 63.89 %.
+    assert_eq!(result.pairs[0].total.to_f64(), 92.0);
+    assert_eq!(result.pairs[0].boards, 24);
 }
