@@ -10,7 +10,8 @@
 //!
 //! The rules are those of a pairs session ([`crate::matchpoints`]): each board is scored
 //! over all its results in the field, a board played fewer times than the most-played
-//! board is Neuberg-scaled, and the ranking is by exact percentage.
+//! board is brought up to the full top as the rules say (Neuberg-scaled by default), and
+//! the ranking is by exact percentage.
 
 use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};

@@ -7,8 +7,11 @@
 //!
 //! What a director can put on a traveller instead of a plain score:
 //! - a pass-out is a real score of 0;
-//! - a result **not played** is left out for both pairs, and the remaining scores are
-//!   rescaled to the full top with the Neuberg formula `M = N/S × (X + 1) − 1`;
+//! - a result **not played** is left out for both pairs; a board played fewer times than
+//!   expected (a result not played, a late table, a movement with a short board) has its
+//!   results rescaled to the full top with the Neuberg formula `M = N/S × (X + 1) − 1`,
+//!   or, by the simpler rule some club programs use (ScoreBridge's default), each
+//!   missing result counts as a tie for every pair that played the board;
 //! - an **artificial score** (average 50/50, average-plus 60/40, any split) gives each side
 //!   its percentage of the top; under the seed's rule every real score counts it as a tie,
 //!   under the EBU/French/New Zealand rule it is left out and the rest Neuberg-scaled;
@@ -36,9 +39,26 @@ pub enum ArtificialRule {
     /// Each real score counts each artificial score as a tie (seed 000, section 2.5).
     #[default]
     CountAsTies,
-    /// Artificial scores are left out and the real scores Neuberg-scaled to the full top
-    /// (EBU White Book, French and New Zealand programs).
+    /// Artificial scores are left out, as if the board had not been played at that table,
+    /// and the real scores brought up to the full top as for a board played fewer times
+    /// (Neuberg-scaled by default; EBU White Book, French and New Zealand programs).
     LeftOut,
+}
+
+/// How a board played fewer times than expected is scored: its top stays the full top
+/// of the board played every time, and the results it has are brought up to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MissingRule {
+    /// The results are rescaled to the full top with the Neuberg formula
+    /// `M = N/S × (X + 1) − 1` (WBF, EBU White Book, most scoring programs).
+    #[default]
+    Neuberg,
+    /// Each missing result counts as a tie for every pair that played the board: 1
+    /// European point (half a comparison) per missing result on top of the matchpoints
+    /// among the results played, with no rescaling (ScoreBridge's default, the way clubs
+    /// score such a board by hand). On a board of four tables played three times a top
+    /// is 4 + 1 = 5 of 6, where Neuberg gives 5.67.
+    CountAsTies,
 }
 
 /// One part of a weighted score: a percentage of weight and a North-South score.
@@ -85,6 +105,8 @@ pub struct Rules {
     pub scale: Scale,
     /// How artificial scores affect the real ones.
     pub artificial: ArtificialRule,
+    /// How a board played fewer times than expected is brought up to the full top.
+    pub missing: MissingRule,
 }
 
 /// The matchpoints of one result as numerators over the board's common denominator.
@@ -105,7 +127,8 @@ pub struct BoardScore {
     pub denom: i64,
     /// One entry per outcome, in input order; `None` for a result not played.
     pub results: Vec<Option<MpPair>>,
-    /// Whether the real scores were rescaled with the Neuberg formula.
+    /// Whether the real scores were rescaled with the Neuberg formula (never when the
+    /// missing results count as ties).
     pub neuberg: bool,
 }
 
@@ -218,7 +241,7 @@ fn points_against(sorted: &[i32], s: i32) -> i64 {
 ///
 /// `outcomes` are the board's results within one comparison group; `expected` is how many
 /// results the board should have had (from the movement, or the most-played board), so
-/// that a board with fewer is Neuberg-scaled to the full top.
+/// that a board with fewer is brought up to the full top as `rules.missing` says.
 pub fn score_board(
     outcomes: &[&Outcome],
     expected: usize,
@@ -259,7 +282,14 @@ pub fn score_board(
     } else {
         1
     };
-    let neuberg = s > 0 && s < n;
+    // Fewer results than expected: Neuberg-scaled, or each missing one a tie.
+    let short = s > 0 && s < n;
+    let neuberg = short && rules.missing == MissingRule::Neuberg;
+    let tie_credit = if short && rules.missing == MissingRule::CountAsTies {
+        tie_credit + (n - s)
+    } else {
+        tie_credit
+    };
     let mut denom = if neuberg { h * s } else { h };
     let top_e = 2 * (n - 1);
     // European points × h of a real result, then rescaled onto the full top.
@@ -660,6 +690,138 @@ mod tests {
         );
     }
 
+    fn ties() -> Rules {
+        Rules {
+            missing: MissingRule::CountAsTies,
+            ..Rules::default()
+        }
+    }
+
+    #[test]
+    fn missing_results_count_as_ties_on_a_board_played_three_times_of_four() {
+        // Four tables, top 6; the board was played three times. Among the three results a
+        // top is 4, a middle 2, a bottom 0; the missing result is a tie (1) for each.
+        let played = [Score(420), Score(170), Score(-50), Outcome::NotPlayed];
+        let b = score(&played, 4, ties());
+        assert_eq!(b.top, 6);
+        assert!(!b.neuberg);
+        assert_eq!(ns_points(&b), ints(&[5, 3, 1]));
+        assert_eq!(b.results[3], None);
+        for i in 0..3 {
+            let (ns, ew) = b.matchpoints(i).unwrap();
+            assert_eq!(ns + ew, Ratio::from_integer(6));
+        }
+        // The same without the NP line: the fourth result simply never came.
+        let b = score(&played[..3], 4, ties());
+        assert_eq!(ns_points(&b), ints(&[5, 3, 1]));
+        assert!(!b.neuberg);
+        // Neuberg: (4 + 1) × 4/3 − 1 = 17/3 = 5.67 for the top.
+        let b = score(&played[..3], 4, Rules::default());
+        assert!(b.neuberg);
+        assert_eq!(
+            ns_points(&b),
+            vec![Ratio::new(17, 3), Ratio::from_integer(3), Ratio::new(1, 3)]
+        );
+    }
+
+    #[test]
+    fn missing_results_count_as_ties_on_the_acbl_scale() {
+        // Top 3; the top among three is 2, plus ½ for the missing result.
+        let rules = Rules {
+            scale: Scale::Acbl,
+            ..ties()
+        };
+        let b = score(&[Score(420), Score(170), Score(-50)], 4, rules);
+        assert_eq!(b.top, 3);
+        assert!(!b.neuberg);
+        assert_eq!(
+            ns_points(&b),
+            vec![Ratio::new(5, 2), Ratio::new(3, 2), Ratio::new(1, 2)]
+        );
+        for i in 0..3 {
+            let (ns, ew) = b.matchpoints(i).unwrap();
+            assert_eq!(ns + ew, Ratio::from_integer(3));
+        }
+        // Played twice of four: the better result 1 + 2 × ½ = 2, the other 0 + 1 = 1.
+        let b = score(&[Score(-100), Score(140)], 4, rules);
+        assert_eq!(ns_points(&b), ints(&[1, 2]));
+    }
+
+    #[test]
+    fn a_board_played_twice_of_four_gives_two_ties() {
+        // Top 6: the better of two results 2 + 2 = 4, the other 0 + 2 = 2.
+        let b = score(&[Score(140), Score(-100)], 4, ties());
+        assert_eq!(ns_points(&b), ints(&[4, 2]));
+        assert_eq!(b.matchpoints(1).unwrap().1, Ratio::from_integer(4));
+        // One result of four: three ties, the average.
+        let b = score(&[Score(140)], 4, ties());
+        assert_eq!(ns_points(&b), ints(&[3]));
+    }
+
+    #[test]
+    fn missing_results_and_averages_are_both_ties() {
+        // Five tables, top 8; played four times, one of them an average. Every real score
+        // counts the average and the missing result as a tie each; the average is 4.
+        let board = [Score(550), Score(400), Outcome::AVERAGE, Score(100)];
+        let b = score(&board, 5, ties());
+        assert_eq!(b.top, 8);
+        assert!(!b.neuberg);
+        assert_eq!(ns_points(&b), ints(&[6, 4, 4, 2]));
+        // An average left out is a missing result like any other.
+        let rules = Rules {
+            artificial: ArtificialRule::LeftOut,
+            ..ties()
+        };
+        assert_eq!(ns_points(&score(&board, 5, rules)), ints(&[6, 4, 4, 2]));
+        // A 60/40 split keeps its percentage of the full top.
+        let board = [
+            Score(550),
+            Score(400),
+            Outcome::Artificial { ns: 60, ew: 40 },
+            Score(100),
+        ];
+        let got = mps(&score(&board, 5, ties()));
+        assert_eq!(got[2], Some((4.8, 3.2)));
+        assert_eq!(got[0], Some((6.0, 2.0)));
+    }
+
+    #[test]
+    fn a_weighted_score_on_a_short_board_gets_the_ties_too() {
+        // The weighted example above on a board of five tables: each real result gains
+        // 1 for the missing result, the top is 8.
+        let w = Outcome::Weighted(vec![
+            WeightedPart {
+                percent: 30,
+                score: 420,
+            },
+            WeightedPart {
+                percent: 70,
+                score: -50,
+            },
+        ]);
+        let b = score(&[Score(420), Score(100), Score(-100), w], 5, ties());
+        assert_eq!(b.top, 8);
+        let got = ns_points(&b);
+        assert_eq!(got[3], Ratio::new(39, 10));
+        assert_eq!(got[0], Ratio::new(67, 10));
+        for i in 0..4 {
+            let (ns, ew) = b.matchpoints(i).unwrap();
+            assert_eq!(ns + ew, Ratio::from_integer(8));
+        }
+    }
+
+    #[test]
+    fn a_full_board_is_the_same_under_both_rules() {
+        let board = [
+            Score(800),
+            Score(550),
+            Outcome::AVERAGE,
+            Score(130),
+            Score(100),
+        ];
+        assert_eq!(score(&board, 5, ties()), score(&board, 5, Rules::default()));
+    }
+
     fn outcome() -> impl Strategy<Value = Outcome> {
         prop_oneof![
             8 => (-30i32..30).prop_map(|s| Score(s * 10)),
@@ -673,12 +835,17 @@ mod tests {
     }
 
     fn rules() -> impl Strategy<Value = Rules> {
-        (any::<bool>(), any::<bool>()).prop_map(|(a, b)| Rules {
+        (any::<bool>(), any::<bool>(), any::<bool>()).prop_map(|(a, b, c)| Rules {
             scale: if a { Scale::Acbl } else { Scale::European },
             artificial: if b {
                 ArtificialRule::LeftOut
             } else {
                 ArtificialRule::CountAsTies
+            },
+            missing: if c {
+                MissingRule::CountAsTies
+            } else {
+                MissingRule::Neuberg
             },
         })
     }
@@ -737,21 +904,33 @@ mod tests {
             v in prop::collection::vec(outcome(), 1..30), extra in 0usize..4, r in rules()
         ) {
             // With artificial scores counted as ties and no rescaling, the real results
-            // together hold their comparisons with each other plus one tie per average.
+            // together hold their comparisons with each other plus one tie per average
+            // and one per missing result.
             let b = score(&v, v.len() + extra, r);
             let real: Vec<usize> = (0..v.len()).filter(|&i| v[i].is_real()).collect();
+            let k = real.len() as i64;
+            let sum: Ratio<i64> = real.iter().map(|&i| b.matchpoints(i).unwrap().0).sum();
+            let per_win = match r.scale {
+                Scale::European => Ratio::from_integer(1),
+                Scale::Acbl => Ratio::new(1, 2),
+            };
             if !b.neuberg && r.artificial == ArtificialRule::CountAsTies {
                 let art = v.iter().filter(|o| matches!(o, Outcome::Artificial{..})).count() as i64;
-                let k = real.len() as i64;
-                let sum: Ratio<i64> = real.iter().map(|&i| b.matchpoints(i).unwrap().0).sum();
+                // Results the board should have had but has not (marked NP or absent).
+                let missing = v.len() as i64 + extra as i64 - k - art;
+                if r.missing == MissingRule::Neuberg {
+                    prop_assert!(k == 0 || missing == 0);
+                }
                 // Each pair of real results shares one comparison (2 European points),
-                // each real result against an artificial score a tie (1 point).
-                let european = Ratio::from_integer(k * (k - 1) + k * art);
-                let expected = match r.scale {
-                    Scale::European => european,
-                    Scale::Acbl => european / 2,
-                };
-                prop_assert_eq!(sum, expected);
+                // each real result against an artificial score or a missing result a
+                // tie (1 point).
+                let european = Ratio::from_integer(k * (k - 1) + k * art + k * missing);
+                prop_assert_eq!(sum, european * per_win);
+            }
+            // Under either rule the real results average exactly half the full top.
+            prop_assert_eq!(sum, Ratio::from_integer(b.top * k) / 2);
+            if r.missing == MissingRule::CountAsTies {
+                prop_assert!(!b.neuberg);
             }
             // Every comparison is within the full top.
             for &i in &real {
@@ -780,11 +959,43 @@ mod tests {
         }
 
         #[test]
-        fn neuberg_keeps_the_order_of_the_scores(
-            scores in prop::collection::vec(-20i32..20, 1..25), missing in 1usize..5
+        fn missing_ties_add_half_a_comparison_per_missing_result(
+            v in prop::collection::vec(outcome(), 1..30), extra in 1usize..4, r in rules()
+        ) {
+            // The same board expected `extra` more times: every real result gains exactly
+            // `extra` ties, every artificial score keeps its percentage of the new top.
+            let r = Rules { missing: MissingRule::CountAsTies, ..r };
+            let full = score(&v, v.len(), r);
+            let short = score(&v, v.len() + extra, r);
+            prop_assert!(!short.neuberg);
+            let tie = match r.scale {
+                Scale::European => Ratio::from_integer(1),
+                Scale::Acbl => Ratio::new(1, 2),
+            };
+            for (i, o) in v.iter().enumerate() {
+                if o.is_real() {
+                    let (ns, ew) = full.matchpoints(i).unwrap();
+                    let (ns2, ew2) = short.matchpoints(i).unwrap();
+                    let gained = tie * extra as i64;
+                    prop_assert_eq!(ns2, ns + gained);
+                    prop_assert_eq!(ew2, ew + gained);
+                }
+            }
+        }
+
+        #[test]
+        fn a_short_board_keeps_the_order_of_the_scores(
+            scores in prop::collection::vec(-20i32..20, 1..25), missing in 1usize..5,
+            ties in any::<bool>()
         ) {
             let v: Vec<Outcome> = scores.iter().map(|&s| Score(s * 10)).collect();
-            let b = score(&v, v.len() + missing, Rules::default());
+            let rules = if ties {
+                Rules { missing: MissingRule::CountAsTies, ..Rules::default() }
+            } else {
+                Rules::default()
+            };
+            let b = score(&v, v.len() + missing, rules);
+            prop_assert_eq!(b.neuberg, !ties);
             for i in 0..v.len() {
                 for j in 0..v.len() {
                     let (a, c) = (b.matchpoints(i).unwrap().0, b.matchpoints(j).unwrap().0);

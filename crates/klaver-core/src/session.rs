@@ -11,7 +11,7 @@
 use crate::board::Side;
 use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
-use crate::matchpoints::{BoardScore, Outcome, Rules, Scratch, score_board};
+use crate::matchpoints::{BoardScore, MissingRule, Outcome, Rules, Scratch, score_board};
 use crate::totals::{Contribution, PairTotals, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
@@ -527,10 +527,15 @@ pub fn score_session(
                 first_line,
                 Some(*board),
                 format!(
-                    "{} {} where {} were expected: the board is Neuberg-scaled to the full top; enter the missing results or mark them NP",
+                    "{} {} where {} were expected: {}; enter the missing results or mark them NP",
                     entries.len(),
                     if entries.len() == 1 { "result" } else { "results" },
-                    expected
+                    expected,
+                    match settings.rules.missing {
+                        MissingRule::Neuberg => "the board is Neuberg-scaled to the full top",
+                        MissingRule::CountAsTies =>
+                            "each missing result counts as a tie for every pair that played the board",
+                    }
                 ),
             ));
         }
@@ -949,6 +954,53 @@ mod tests {
         );
         assert_eq!(err.diagnostics.len(), 4, "{text}");
         assert!(score_session(&pairs(5), &res, &Settings::default()).is_ok());
+    }
+
+    #[test]
+    fn a_board_played_fewer_times_is_scored_and_named_by_the_rule() {
+        // Board 1 played four times, board 2 three times (top 6 on both).
+        let res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(170)),
+            r(1, 5, 6, Score(-50)),
+            r(1, 7, 8, Score(-100)),
+            r(2, 1, 4, Score(100)),
+            r(2, 3, 6, Score(110)),
+            r(2, 5, 8, Score(-200)),
+        ];
+        let neuberg = score_session(&pairs(8), &res, &Settings::default()).unwrap();
+        let settings = Settings {
+            rules: Rules {
+                missing: MissingRule::CountAsTies,
+                ..Rules::default()
+            },
+            ..Settings::default()
+        };
+        let ties = score_session(&pairs(8), &res, &settings).unwrap();
+        // Board 2's top: 4 + 1 = 5 of 6 with ties, (4 + 1) × 4/3 − 1 = 17/3 by Neuberg.
+        assert_eq!(ties.points[5].unwrap().ns, Ratio::from_integer(5));
+        assert_eq!(neuberg.points[5].unwrap().ns, Ratio::new(17, 3));
+        assert_eq!(ties.points[6].unwrap().ew, Ratio::from_integer(5));
+        // Board 1 is the same either way.
+        assert_eq!(ties.points[..4], neuberg.points[..4]);
+        // Pair 3: 4 + 5 = 9 of 12.
+        let p3 = ties.pairs.iter().find(|p| p.pair == 2).unwrap();
+        assert_eq!(p3.total, Exact::integer(9));
+        assert_eq!(p3.max, Exact::integer(12));
+        let warning = |s: &SessionResult| {
+            s.warnings
+                .iter()
+                .map(|w| w.to_string())
+                .find(|w| w.contains("3 results where 4 were expected"))
+                .unwrap()
+        };
+        assert!(warning(&neuberg).contains("the board is Neuberg-scaled to the full top"));
+        let w = warning(&ties);
+        assert!(
+            w.contains("each missing result counts as a tie for every pair that played the board"),
+            "{w}"
+        );
+        assert!(!w.contains("Neuberg"), "{w}");
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! decimals the file printed, so that a program publishing 3.43 for 24/7 agrees.
 
 use crate::travellers::{self, Event, ReadOptions};
-use klaver_core::matchpoints::{ArtificialRule, Scale};
+use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
 use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Settings};
 use num_rational::Ratio;
 use std::collections::BTreeMap;
@@ -32,6 +32,9 @@ pub struct Convention {
     pub scale: Option<Scale>,
     /// Whether artificial scores are left out and the rest Neuberg-scaled.
     pub artificial: Option<ArtificialRule>,
+    /// How a board played fewer times than expected is brought up to the full top
+    /// (Neuberg, or each missing result a tie: PBN `MissingTies`).
+    pub missing: Option<MissingRule>,
     /// Per-board rounding to 0.1 before totalling.
     pub rounding: Option<BoardRounding>,
     /// Law 12C2: average-plus is the session percentage when higher than 60 %.
@@ -46,6 +49,7 @@ impl Convention {
         Convention {
             scale: Some(settings.rules.scale),
             artificial: Some(settings.rules.artificial),
+            missing: Some(settings.rules.missing),
             rounding: Some(settings.rounding),
             avg_plus_session: Some(settings.avg_plus_session),
             centred: Some(centred),
@@ -59,6 +63,9 @@ impl Convention {
         }
         if let Some(a) = self.artificial {
             settings.rules.artificial = a;
+        }
+        if let Some(m) = self.missing {
+            settings.rules.missing = m;
         }
         if let Some(r) = self.rounding {
             settings.rounding = r;

@@ -12,7 +12,7 @@ use crate::travellers::Event;
 use clap::ValueEnum;
 use klaver_core::butler::DatumRule;
 use klaver_core::imps::{AdjustedImps, Imps};
-use klaver_core::matchpoints::{ArtificialRule, Rules, Scale};
+use klaver_core::matchpoints::{ArtificialRule, MissingRule, Rules, Scale};
 use klaver_core::movement::{self, Movement, travellers::check_travellers};
 use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
 use klaver_core::vp::VpMax;
@@ -33,8 +33,8 @@ pub enum ScaleArg {
     Acbl,
 }
 
-/// The matchpoint rules the scale and artificial-score options name.
-pub fn rules(scale: ScaleArg, artificial: ArtificialArg) -> Rules {
+/// The matchpoint rules the scale, artificial-score and missing-result options name.
+pub fn rules(scale: ScaleArg, artificial: ArtificialArg, missing: MissingArg) -> Rules {
     Rules {
         scale: match scale {
             ScaleArg::European => Scale::European,
@@ -44,6 +44,7 @@ pub fn rules(scale: ScaleArg, artificial: ArtificialArg) -> Rules {
             ArtificialArg::Ties => ArtificialRule::CountAsTies,
             ArtificialArg::Neuberg => ArtificialRule::LeftOut,
         },
+        missing: missing.rule(),
     }
 }
 
@@ -54,6 +55,26 @@ pub enum ArtificialArg {
     Ties,
     /// Artificial scores are left out and the real ones Neuberg-scaled (EBU).
     Neuberg,
+}
+
+/// Treatment of a board played fewer times than expected.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum MissingArg {
+    /// The results played are Neuberg-scaled to the full top (WBF, EBU).
+    Neuberg,
+    /// Each missing result is a tie for every pair that played the board, with no
+    /// rescaling (ScoreBridge's default): a top of three results of four is 5 of 6.
+    Ties,
+}
+
+impl MissingArg {
+    /// The rule this option names.
+    pub fn rule(self) -> MissingRule {
+        match self {
+            MissingArg::Neuberg => MissingRule::Neuberg,
+            MissingArg::Ties => MissingRule::CountAsTies,
+        }
+    }
 }
 
 /// Rounding of each board's matchpoints before totalling.
@@ -125,6 +146,7 @@ impl ScoringArgs {
         let c = &self.conventions;
         opt("scale", c.scale.as_ref().map(name));
         opt("artificial", c.artificial.as_ref().map(name));
+        opt("missing", c.missing.as_ref().map(name));
         opt("rounding", c.rounding.as_ref().map(name));
         opt(
             "fields",
@@ -171,6 +193,11 @@ pub struct ConventionArgs {
     /// How artificial scores affect the real scores [default: ties].
     #[arg(long, value_enum)]
     pub artificial: Option<ArtificialArg>,
+    /// A board played fewer times than expected: Neuberg-scale its results to the full
+    /// top, or count each missing result as a tie for every pair that played it
+    /// [default: neuberg].
+    #[arg(long, value_enum)]
+    pub missing: Option<MissingArg>,
     /// Law 12C2: average-plus is the session percentage when higher than 60 %.
     #[arg(long)]
     pub avg_plus_session: bool,
@@ -203,6 +230,12 @@ impl ConventionArgs {
                     })
                     .or(file.artificial)
                     .unwrap_or(ArtificialRule::CountAsTies),
+            ),
+            missing: Some(
+                self.missing
+                    .map(MissingArg::rule)
+                    .or(file.missing)
+                    .unwrap_or(MissingRule::Neuberg),
             ),
             rounding: Some(
                 self.rounding
@@ -498,6 +531,50 @@ impl FormArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse(words: &[&str]) -> ScoringArgs {
+        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        ScoringArgs::from_words(&words).unwrap()
+    }
+
+    #[test]
+    fn a_stored_session_keeps_the_missing_result_rule() {
+        let args = parse(&["--missing", "ties", "--scale", "acbl"]);
+        let words = args.to_words();
+        assert!(words.contains(&"--missing=ties".to_string()), "{words:?}");
+        let back = ScoringArgs::from_words(&words).unwrap();
+        assert_eq!(back.to_words(), words);
+        let c = back.conventions.resolve(&Convention::default());
+        assert_eq!(c.missing, Some(MissingRule::CountAsTies));
+        // Not stated: Neuberg, and nothing stored.
+        let plain = parse(&[]);
+        assert!(plain.to_words().is_empty());
+        let c = plain.conventions.resolve(&Convention::default());
+        assert_eq!(c.missing, Some(MissingRule::Neuberg));
+        assert!(ScoringArgs::from_words(&["--missing=simple".to_string()]).is_err());
+    }
+
+    #[test]
+    fn the_command_line_overrides_the_file_on_missing_results() {
+        let file = Convention {
+            missing: Some(MissingRule::CountAsTies),
+            ..Convention::default()
+        };
+        let c = parse(&[]).conventions.resolve(&file);
+        assert_eq!(c.missing, Some(MissingRule::CountAsTies));
+        let c = parse(&["--missing", "neuberg"]).conventions.resolve(&file);
+        assert_eq!(c.missing, Some(MissingRule::Neuberg));
+        let mut settings = Settings::default();
+        parse(&["--missing", "ties"])
+            .conventions
+            .resolve(&Convention::default())
+            .apply(&mut settings);
+        assert_eq!(settings.rules.missing, MissingRule::CountAsTies);
+        assert_eq!(
+            rules(ScaleArg::European, ArtificialArg::Ties, MissingArg::Ties).missing,
+            MissingRule::CountAsTies
+        );
+    }
 
     #[test]
     fn margins_as_typed() {

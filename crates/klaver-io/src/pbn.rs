@@ -28,10 +28,11 @@
 //!
 //! Conventions in `Scoring` (its modifiers are open-ended): `MP1` is the European scale
 //! and `MP2` the ACBL scale (the standard's own); klaver adds `Neuberg` (artificial
-//! scores left out and the rest Neuberg-scaled), `Rounded0.1` / `Truncated0.1` (each
-//! board's matchpoints to 0.1 before totalling), `Centred` (matchpoints published as
-//! scores beaten minus scores lost) and `Law12C2` (average-plus is the session percentage
-//! when higher than 60 %).
+//! scores left out and the rest Neuberg-scaled), `MissingTies` (on a board played fewer
+//! times than expected each missing result is a tie for every pair that played it,
+//! instead of Neuberg), `Rounded0.1` / `Truncated0.1` (each board's matchpoints to 0.1
+//! before totalling), `Centred` (matchpoints published as scores beaten minus scores
+//! lost) and `Law12C2` (average-plus is the session percentage when higher than 60 %).
 //!
 //! Writing follows the export format: CRLF line ends, the fifteen mandatory tags in their
 //! order, tables with minimum widths, Latin-1 when every character fits (else UTF-8 with
@@ -43,7 +44,7 @@ use crate::travellers::Event;
 use klaver_core::board::{Board, Seat, Vulnerability};
 use klaver_core::contract::{Doubling, Strain};
 use klaver_core::exact::Exact;
-use klaver_core::matchpoints::{ArtificialRule, Outcome, Scale};
+use klaver_core::matchpoints::{ArtificialRule, MissingRule, Outcome, Scale};
 use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Severity};
 use num_rational::Ratio;
 use std::collections::{BTreeMap, HashMap};
@@ -578,6 +579,7 @@ pub fn convention_from_scoring(value: &str) -> Convention {
             "mp1" | "emp" => c.scale = Some(Scale::European),
             "mp2" => c.scale = Some(Scale::Acbl),
             "neuberg" => c.artificial = Some(ArtificialRule::LeftOut),
+            "missingties" => c.missing = Some(MissingRule::CountAsTies),
             "rounded0.1" | "round0.1" => c.rounding = Some(BoardRounding::RoundTenth),
             "truncated0.1" | "trunc0.1" => c.rounding = Some(BoardRounding::TruncateTenth),
             "centred" | "centered" => c.centred = Some(true),
@@ -597,6 +599,9 @@ pub fn scoring_value(c: &Convention) -> String {
     });
     if c.artificial == Some(ArtificialRule::LeftOut) {
         s.push_str(";Neuberg");
+    }
+    if c.missing == Some(MissingRule::CountAsTies) {
+        s.push_str(";MissingTies");
     }
     match c.rounding {
         Some(BoardRounding::RoundTenth) => s.push_str(";Rounded0.1"),
@@ -1591,6 +1596,28 @@ mod tests {
         assert_eq!(e.pairs[0].names, "Jansen - De Vries");
         assert_eq!(imp.title, "Club pairs");
         assert_eq!(imp.convention.scale, Some(Scale::European));
+    }
+
+    #[test]
+    fn scoring_modifiers_are_read_and_written_alike() {
+        let c = convention_from_scoring("MP;MP1;Neuberg;MissingTies;Law12C2");
+        assert_eq!(c.scale, Some(Scale::European));
+        assert_eq!(c.artificial, Some(ArtificialRule::LeftOut));
+        assert_eq!(c.missing, Some(MissingRule::CountAsTies));
+        assert_eq!(c.avg_plus_session, Some(true));
+        assert_eq!(scoring_value(&c), "MP;MP1;Neuberg;MissingTies;Law12C2");
+        assert_eq!(convention_from_scoring(&scoring_value(&c)), c);
+        // Neuberg for the missing results is the default and is not written.
+        let c = Convention {
+            missing: Some(MissingRule::Neuberg),
+            ..Convention::default()
+        };
+        assert_eq!(scoring_value(&c), "MP;MP1");
+        assert_eq!(convention_from_scoring("MP;MP1").missing, None);
+        assert_eq!(
+            convention_from_scoring(" missingties ").missing,
+            Some(MissingRule::CountAsTies)
+        );
     }
 
     #[test]

@@ -236,6 +236,84 @@ fn a_real_ruter_session_agrees_with_every_published_figure() {
 }
 
 #[test]
+fn a_real_scorebridge_session_agrees_when_missing_results_are_ties() {
+    // A Forest of Dean BC session as ScoreBridge wrote it in USEBIO (origin beside the
+    // file): seventeen boards played fewer times than the rest, each missing result a
+    // tie for the pairs that played the board.
+    let file = repo("crates/klaver-io/tests/data/scorebridge-2025-07-30-forest-of-dean.xml");
+    let o = klaver(&["score", &file, "--compare", "--missing", "ties"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains(
+            "compared 94 traveller lines and 8 pairs with the published figures (MP;MP1;MissingTies)\n"
+        ),
+        "{s}"
+    );
+    assert!(
+        s.ends_with("klaver agrees with every published figure\n"),
+        "{s}"
+    );
+    // The warnings say how the short boards were scored.
+    let e = stderr(&o);
+    assert!(
+        e.contains("board 12: 2 results where 4 were expected: each missing result counts as a tie for every pair that played the board"),
+        "{e}"
+    );
+    assert!(!e.contains("Neuberg"), "{e}");
+    // By klaver's default (Neuberg) the short boards differ; stated, the default gives
+    // the same as saying nothing.
+    for extra in [&[][..], &["--missing", "neuberg"][..]] {
+        let mut args = vec!["score", file.as_str(), "--compare"];
+        args.extend_from_slice(extra);
+        let o = klaver(&args);
+        assert_eq!(o.status.code(), Some(1));
+        let s = stdout(&o);
+        assert!(
+            s.contains(
+                "line 572: board 9: NS 1 v EW 4: published 5 / 1 matchpoints, klaver 5.67 / 0.33"
+            ),
+            "{s}"
+        );
+        assert!(
+            s.contains("39 published figures differ from klaver's"),
+            "{s}"
+        );
+    }
+}
+
+#[test]
+fn the_missing_result_rule_travels_in_the_pbn_scoring_tag() {
+    // Converted to PBN with `--missing ties`, the file says so, and scoring it again
+    // without the option applies it.
+    let file = repo("crates/klaver-io/tests/data/scorebridge-2025-07-30-forest-of-dean.xml");
+    let pbn = temp("forest-of-dean.pbn");
+    let pbn = pbn.to_str().unwrap();
+    let o = klaver(&["convert", &file, pbn, "--missing", "ties"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(pbn).unwrap();
+    assert!(
+        text.contains("[Scoring \"MP;MP1;MissingTies\"]"),
+        "{}",
+        &text[..text.len().min(2000)]
+    );
+    let o = klaver(&["score", pbn, "--compare"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("(MP;MP1;MissingTies)"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(
+        results(&scored(pbn, &[])),
+        results(&scored(&file, &["--missing", "ties"]))
+    );
+    // The command line still overrides the file.
+    let o = klaver(&["score", pbn, "--compare", "--missing", "neuberg"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+}
+
+#[test]
 fn compare_needs_published_figures() {
     let csv = temp("plain.csv");
     std::fs::write(&csv, "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n").unwrap();

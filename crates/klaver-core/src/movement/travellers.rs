@@ -2,9 +2,10 @@
 //!
 //! With the movement known, the scorer can tell a wrong pair at a table or a result
 //! entered for a board the pairs never played (errors, naming the line), a result that is
-//! missing (a warning: the board is Neuberg-scaled to how often the movement says it is
-//! played, rather than silently getting a lower top), and which round each result belongs
-//! to, for the round columns of the result list.
+//! missing (a warning: the board is scored as played fewer times than the movement says,
+//! brought up to the full top as the session's rules say, rather than silently getting a
+//! lower top), and which round each result belongs to, for the round columns of the
+//! result list.
 
 use super::Movement;
 use crate::session::{Diagnostic, PairInfo, TableResult};
@@ -98,7 +99,7 @@ pub fn check_travellers(
             0,
             Some(*board),
             format!(
-                "no result for {ns} against {ew} (round {round}, table {table}): the board is Neuberg-scaled; enter the result or mark it NP"
+                "no result for {ns} against {ew} (round {round}, table {table}): the board is scored as played without it; enter the result or mark it NP"
             ),
         ));
     }

@@ -1,6 +1,6 @@
 //! `klaver archive`: score every session of an archive file, streaming.
 
-use super::score::{ArtificialArg, ScaleArg};
+use super::score::{ArtificialArg, MissingArg, ScaleArg};
 use super::{CliError, CmdResult, LangArg};
 use klaver_core::session::Settings;
 use klaver_io::archive::{ArchiveScoring, score_archive};
@@ -26,6 +26,10 @@ pub struct Args {
     /// How artificial scores affect the real scores.
     #[arg(long, value_enum, default_value = "ties")]
     artificial: ArtificialArg,
+    /// A board played fewer times than expected: Neuberg-scale its results, or count each
+    /// missing result as a tie for every pair that played it.
+    #[arg(long, value_enum, default_value = "neuberg")]
+    missing: MissingArg,
     /// Sessions scored at once (0: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -42,7 +46,7 @@ pub fn run(args: Args) -> CmdResult {
     let opts = ArchiveScoring {
         lang: args.notation.language(),
         settings: Settings {
-            rules: super::score::rules(args.scale, args.artificial),
+            rules: super::score::rules(args.scale, args.artificial, args.missing),
             ..Settings::default()
         },
         threads: args.threads,

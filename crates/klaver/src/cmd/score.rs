@@ -5,7 +5,8 @@ use clap::ValueEnum;
 use klaver_core::session::SessionResult;
 use klaver_io::exchange::{self, Deal, Imported};
 pub use klaver_io::options::{
-    ArtificialArg, ConventionArgs, ScaleArg, ScoringArgs, centred_weight, rules, score_pairs,
+    ArtificialArg, ConventionArgs, MissingArg, ScaleArg, ScoringArgs, centred_weight, rules,
+    score_pairs,
 };
 use klaver_io::report::{self, ReportLang, ReportOptions};
 use klaver_io::travellers::{self, Event, ReadOptions};
