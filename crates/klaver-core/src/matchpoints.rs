@@ -10,8 +10,8 @@
 //! - a result **not played** is left out for both pairs; a board played fewer times than
 //!   expected (a result not played, a late table, a movement with a short board) has its
 //!   results rescaled to the full top with the Neuberg formula `M = N/S × (X + 1) − 1`,
-//!   or, by the simpler rule some club programs use (ScoreBridge's default), each
-//!   missing result counts as a tie for every pair that played the board;
+//!   or, by the simpler rule some club programs use (ScoreBridge, by clubs' guides to
+//!   it), each missing result counts as a tie for every pair that played the board;
 //! - an **artificial score** (average 50/50, average-plus 60/40, any split) gives each side
 //!   its percentage of the top; under the seed's rule every real score counts it as a tie,
 //!   under the EBU/French/New Zealand rule it is left out and the rest Neuberg-scaled;
@@ -55,9 +55,9 @@ pub enum MissingRule {
     Neuberg,
     /// Each missing result counts as a tie for every pair that played the board: 1
     /// European point (half a comparison) per missing result on top of the matchpoints
-    /// among the results played, with no rescaling (ScoreBridge's default, the way clubs
-    /// score such a board by hand). On a board of four tables played three times a top
-    /// is 4 + 1 = 5 of 6, where Neuberg gives 5.67.
+    /// among the results played, with no rescaling (ScoreBridge's default by clubs'
+    /// guides to it, and the way clubs score such a board by hand). On a board of four
+    /// tables played three times a top is 4 + 1 = 5 of 6, where Neuberg gives 5.67.
     CountAsTies,
 }
 

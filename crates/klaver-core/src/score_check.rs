@@ -79,7 +79,7 @@ fn explanations() -> &'static [Vec<(i32, Play)>; 4] {
 }
 
 /// The simplest contracts that give North-South `score` under `vul`, for messages
-/// (undoubled first, then by level); at most `limit`.
+/// (undoubled first, then by overtricks or undertricks, then by level); at most `limit`.
 pub fn contracts_scoring(score: i32, vul: Vulnerability, limit: usize) -> Vec<Play> {
     let plays = &explanations()[vul_index(vul)];
     let from = plays.partition_point(|(s, _)| *s < score);

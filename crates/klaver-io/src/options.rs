@@ -63,7 +63,7 @@ pub enum MissingArg {
     /// The results played are Neuberg-scaled to the full top (WBF, EBU).
     Neuberg,
     /// Each missing result is a tie for every pair that played the board, with no
-    /// rescaling (ScoreBridge's default): a top of three results of four is 5 of 6.
+    /// rescaling (as ScoreBridge publishes): a top of three results of four is 5 of 6.
     Ties,
 }
 

@@ -490,7 +490,11 @@ fn read_sessions_csv_in(
 
 /// The number of line breaks in `text`.
 fn count_lines(text: &str) -> usize {
-    text.bytes().filter(|&b| b == b'\n').count()
+    count_lines_bytes(text.as_bytes())
+}
+
+fn count_lines_bytes(text: &[u8]) -> usize {
+    text.iter().filter(|&&b| b == b'\n').count()
 }
 
 /// Up to `parts - 1` places, each just after a line break, that cut `text` into parts
@@ -508,6 +512,54 @@ fn line_cuts(text: &str, parts: usize) -> Vec<usize> {
         }
     }
     cuts
+}
+
+/// The line each row of a CSV text starts on. The CSV reader gives the place where it
+/// began looking for a row: before any blank or comment lines it skipped, and, in a
+/// file with CRLF line ends, before the `\n` that ends the row above. The counter moves
+/// on to the row's first character and counts the line breaks on the way, once over the
+/// whole text.
+struct LineCounter<'a> {
+    text: &'a [u8],
+    /// A place in `text` and the line (from 1) it is on.
+    at: usize,
+    line: u64,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a [u8]) -> LineCounter<'a> {
+        LineCounter {
+            text,
+            at: 0,
+            line: 1,
+        }
+    }
+
+    /// The line of the row the reader found from byte `from` on.
+    fn line_of(&mut self, from: u64) -> u64 {
+        let text = self.text;
+        let mut start = usize::try_from(from).unwrap_or(usize::MAX).min(text.len());
+        // Line ends, and whole comment lines, before the row itself.
+        loop {
+            match text.get(start) {
+                Some(b'\r' | b'\n') => start += 1,
+                Some(b'#') if start == 0 || text[start - 1] == b'\n' => {
+                    start = text[start..]
+                        .iter()
+                        .position(|&b| b == b'\n')
+                        .map_or(text.len(), |nl| start + nl + 1);
+                }
+                _ => break,
+            }
+        }
+        if start >= self.at {
+            self.line += count_lines_bytes(&text[self.at..start]) as u64;
+        } else {
+            self.line -= count_lines_bytes(&text[start..self.at]) as u64;
+        }
+        self.at = start;
+        self.line
+    }
 }
 
 /// Reads the rows of a sessions CSV (no header), the first of them on the line after
@@ -530,6 +582,7 @@ fn read_rows(
     let mut last: Option<usize> = None;
     let mut kept = Kept::default();
     let mut buf = Vec::new();
+    let mut lines = LineCounter::new(rows.as_bytes());
     // One record, refilled row by row.
     let mut rec = csv::StringRecord::new();
     loop {
@@ -544,7 +597,7 @@ fn read_rows(
                 continue;
             }
         }
-        let line = rec.position().map_or(0, |p| p.line()) + lines_before as u64;
+        let line = lines.line_of(rec.position().map_or(0, |p| p.byte())) + lines_before as u64;
         let get = |c: Option<usize>| c.and_then(|c| rec.get(c)).unwrap_or("").trim();
         let mut bad = |message: String| {
             errors.push(RankingIoError::Line {
@@ -2104,10 +2157,37 @@ end = 2026-08-31
         let late = csv.lines().nth(2).unwrap().to_string();
         csv.push_str(&late);
         csv.push('\n');
-        let whole = read_sessions_csv_in(&csv, "s.csv", &club, 1).unwrap();
-        for parts in [2, 3, 7] {
-            let read = read_sessions_csv_in(&csv, "s.csv", &club, parts).unwrap();
-            assert!(read == whole, "read in {parts} parts");
+        // The same with comments and blank lines among the rows, and with CRLF line ends.
+        let mut spaced = String::new();
+        for (i, line) in csv.lines().enumerate() {
+            spaced.push_str(line);
+            spaced.push('\n');
+            if i > 1 && i % 37 == 0 {
+                spaced.push_str("# a comment\n\n");
+            }
+        }
+        let crlf = spaced.replace('\n', "\r\n");
+        for text in [&csv, &spaced, &crlf] {
+            let whole = read_sessions_csv_in(text, "s.csv", &club, 1).unwrap();
+            for parts in [2, 3, 7, 40] {
+                let read = read_sessions_csv_in(text, "s.csv", &club, parts).unwrap();
+                assert!(read == whole, "read in {parts} parts");
+            }
+            // Every row names the line it is on.
+            let mut named: Vec<String> = whole
+                .iter()
+                .flat_map(|s| &s.pairs)
+                .map(|p| p.origin.to_string())
+                .collect();
+            let mut rows: Vec<String> = text
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| l.starts_with("20"))
+                .map(|(i, _)| format!("s.csv line {}", i + 1))
+                .collect();
+            named.sort();
+            rows.sort();
+            assert!(named == rows, "the rows' lines");
         }
         // An error in any part is told exactly as when read in one go.
         let bad = csv
