@@ -210,6 +210,32 @@ pub struct ConventionArgs {
 }
 
 impl ConventionArgs {
+    /// Takes every convention the user did not state from what the file states (a PBN
+    /// file's [Scoring] tag), so that a stored session keeps them in its words and is
+    /// scored by them without the file. [`ConventionArgs::resolve`] gives the same
+    /// convention before and after.
+    pub fn adopt(&mut self, file: &Convention) {
+        self.scale = self.scale.or(file.scale.map(|s| match s {
+            Scale::European => ScaleArg::European,
+            Scale::Acbl => ScaleArg::Acbl,
+        }));
+        self.artificial = self.artificial.or(file.artificial.map(|a| match a {
+            ArtificialRule::CountAsTies => ArtificialArg::Ties,
+            ArtificialRule::LeftOut => ArtificialArg::Neuberg,
+        }));
+        self.missing = self.missing.or(file.missing.map(|m| match m {
+            MissingRule::Neuberg => MissingArg::Neuberg,
+            MissingRule::CountAsTies => MissingArg::Ties,
+        }));
+        self.rounding = self.rounding.or(file.rounding.map(|r| match r {
+            BoardRounding::Exact => RoundingArg::Exact,
+            BoardRounding::RoundTenth => RoundingArg::Round,
+            BoardRounding::TruncateTenth => RoundingArg::Truncate,
+        }));
+        self.avg_plus_session |= file.avg_plus_session == Some(true);
+        self.centred |= file.centred == Some(true);
+    }
+
     /// The convention to score by: what the user stated, else what the file states.
     pub fn resolve(&self, file: &Convention) -> Convention {
         Convention {

@@ -268,6 +268,42 @@ fn a_club_night_from_import_to_correction_and_backup() {
 }
 
 #[test]
+fn a_stored_pbn_session_keeps_the_convention_its_file_states() {
+    // The file says [Scoring "MP;MP1;Neuberg"]: its artificial score is left out and the
+    // real results Neuberg-scaled, also when scored from the database without the file.
+    let file = common::repo("crates/klaver/tests/data/club-published.pbn");
+    // (The stored session keeps the date as YYYY-MM-DD; the file writes 2024.03.05.)
+    let scored = |args: &[&str]| stdout(&common::klaver(args)).replace("2024.03.05", "2024-03-05");
+    let from_file = scored(&["score", &file]);
+    for db in databases("pbn-convention") {
+        club(&db);
+        let o = k(&db, &["session", "import", &file]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(show.contains("--artificial=neuberg"), "{show}");
+        assert_eq!(ok(&db, &["session", "score", "1"]), from_file);
+        // Stated on the command line, the convention wins over the file's.
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                &file,
+                "--artificial",
+                "ties",
+                "--date",
+                "2024-03-12",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let ties = scored(&["score", &file, "--artificial", "ties"]);
+        assert_ne!(ties, from_file);
+        let stored = ok(&db, &["session", "score", "2"]).replace("2024-03-12", "2024-03-05");
+        assert_eq!(stored, ties);
+    }
+}
+
+#[test]
 fn bad_input_stores_nothing() {
     let bad = temp_file(
         "store-cli",

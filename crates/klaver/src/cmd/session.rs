@@ -251,8 +251,12 @@ fn import(args: ImportArgs) -> CmdResult {
     for d in &event.diagnostics {
         eprintln!("warning: {file_name}: {d}");
     }
-    let scoring_words = args.scoring.to_words();
-    let form = super::imps::form_name(args.scoring.form.form).to_string();
+    // The convention the file states (PBN [Scoring]) is kept with the session, so that
+    // it is scored the same way from the database as from the file.
+    let mut scoring = args.scoring;
+    scoring.conventions.adopt(&imported.convention);
+    let scoring_words = scoring.to_words();
+    let form = super::imps::form_name(scoring.form.form).to_string();
     block_on(async {
         let (store, club) = args.db.club().await?;
         let mut players = store.players(&club).await.map_err(store_error)?;
@@ -304,8 +308,8 @@ fn import(args: ImportArgs) -> CmdResult {
                 line_name: args.line,
                 title: args.title.unwrap_or(imported.title.clone()),
                 form,
-                movement: args.scoring.movement.clone(),
-                boards_per_round: args.scoring.boards_per_round.map(i64::from),
+                movement: scoring.movement.clone(),
+                boards_per_round: scoring.boards_per_round.map(i64::from),
                 options: scoring_words,
                 source: format!("{file_name} ({})", format.name()),
                 imported_by: who(args.by),
