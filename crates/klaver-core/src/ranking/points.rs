@@ -14,6 +14,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
+use std::num::NonZeroI64;
 use std::ops::{Add, Div, Mul, Neg, Sub};
 
 /// An exact rational number of any size; small ones need no heap.
@@ -24,8 +25,10 @@ pub struct Points(Repr);
 /// both parts fit in 64 bits), so derived equality is equality of values.
 #[derive(Clone, PartialEq, Eq, Hash)]
 enum Repr {
-    /// Numerator and denominator in lowest terms, the denominator positive.
-    Small { n: i64, d: i64 },
+    /// Numerator and denominator in lowest terms, the denominator positive. (A
+    /// denominator is never zero, which leaves room to tell the big form apart: a value
+    /// takes 16 bytes, and a federation's season keeps tens of millions.)
+    Small { n: i64, d: NonZeroI64 },
     /// Anything larger, in lowest terms.
     Big(Box<BigRational>),
 }
@@ -33,12 +36,15 @@ enum Repr {
 impl std::fmt::Debug for Points {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match &self.0 {
-            Repr::Small { n, d: 1 } => write!(f, "{n}"),
+            Repr::Small { n, d } if d.get() == 1 => write!(f, "{n}"),
             Repr::Small { n, d } => write!(f, "{n}/{d}"),
             Repr::Big(r) => write!(f, "{r}"),
         }
     }
 }
+
+/// The denominator of a whole number.
+const ONE: NonZeroI64 = NonZeroI64::new(1).expect("one is not zero");
 
 /// The greatest common divisor of two unsigned 128-bit numbers, in 64 bits when both fit.
 fn gcd(a: u128, b: u128) -> u128 {
@@ -51,7 +57,13 @@ fn gcd(a: u128, b: u128) -> u128 {
 impl Points {
     /// A whole number.
     pub fn int(n: i64) -> Points {
-        Points(Repr::Small { n, d: 1 })
+        Points(Repr::Small { n, d: ONE })
+    }
+
+    /// `n / d`, already in lowest terms with `d` positive, both in 64 bits.
+    fn small_of(n: i64, d: i64) -> Points {
+        let d = NonZeroI64::new(d).expect("a positive denominator");
+        Points(Repr::Small { n, d })
     }
 
     /// `n / d` in lowest terms; `d` must not be zero.
@@ -80,7 +92,7 @@ impl Points {
     /// `n / d`, already in lowest terms with `d` positive.
     fn from_reduced(n: i128, d: i128) -> Points {
         match (i64::try_from(n), i64::try_from(d)) {
-            (Ok(n), Ok(d)) => Points(Repr::Small { n, d }),
+            (Ok(n), Ok(d)) => Points::small_of(n, d),
             _ => Points(Repr::Big(Box::new(BigRational::new_raw(
                 BigInt::from(n),
                 BigInt::from(d),
@@ -91,7 +103,7 @@ impl Points {
     /// The same value as an arbitrary-precision fraction (in lowest terms).
     pub fn from_big(r: BigRational) -> Points {
         match (r.numer().to_i64(), r.denom().to_i64()) {
-            (Some(n), Some(d)) => Points(Repr::Small { n, d }),
+            (Some(n), Some(d)) => Points::small_of(n, d),
             _ => Points(Repr::Big(Box::new(r))),
         }
     }
@@ -99,7 +111,7 @@ impl Points {
     /// The value as an arbitrary-precision fraction.
     pub fn to_big(&self) -> BigRational {
         match &self.0 {
-            Repr::Small { n, d } => BigRational::new_raw(BigInt::from(*n), BigInt::from(*d)),
+            Repr::Small { n, d } => BigRational::new_raw(BigInt::from(*n), BigInt::from(d.get())),
             Repr::Big(r) => (**r).clone(),
         }
     }
@@ -107,7 +119,7 @@ impl Points {
     /// Numerator and denominator when both fit in 64 bits (always in lowest terms).
     pub fn small(&self) -> Option<(i64, i64)> {
         match self.0 {
-            Repr::Small { n, d } => Some((n, d)),
+            Repr::Small { n, d } => Some((n, d.get())),
             Repr::Big(_) => None,
         }
     }
@@ -137,7 +149,7 @@ impl Points {
     pub fn round_whole(&self) -> Points {
         match self.0 {
             Repr::Small { n, d } => {
-                let (n, d) = (i128::from(n), i128::from(d));
+                let (n, d) = (i128::from(n), i128::from(d.get()));
                 let q = (2 * n.abs() + d) / (2 * d);
                 Points::from_reduced(if n < 0 { -q } else { q }, 1)
             }
@@ -173,7 +185,7 @@ impl Points {
         let Repr::Small { n, d } = self.0 else {
             return None;
         };
-        let (n, d) = (i128::from(n), i128::from(d));
+        let (n, d) = (i128::from(n), i128::from(d.get()));
         let q = (200 * n.abs() + d) / (2 * d);
         Some(if n < 0 { -q } else { q })
     }
@@ -184,8 +196,8 @@ impl Points {
         // their quotient to the nearest double.
         const EXACT: u64 = 1 << 53;
         match self.0 {
-            Repr::Small { n, d } if n.unsigned_abs() < EXACT && d.unsigned_abs() < EXACT => {
-                n as f64 / d as f64
+            Repr::Small { n, d } if n.unsigned_abs() < EXACT && d.get().unsigned_abs() < EXACT => {
+                n as f64 / d.get() as f64
             }
             _ => self.to_big().to_f64().unwrap_or(f64::NAN),
         }
@@ -199,7 +211,8 @@ impl Ord for Points {
                 if ad == bd {
                     an.cmp(bn)
                 } else {
-                    (i128::from(*an) * i128::from(*bd)).cmp(&(i128::from(*bn) * i128::from(*ad)))
+                    (i128::from(*an) * i128::from(bd.get()))
+                        .cmp(&(i128::from(*bn) * i128::from(ad.get())))
                 }
             }
             // Both denominators are positive: cross-multiplying keeps the order, and is
@@ -251,7 +264,7 @@ impl Add<&Points> for &Points {
     fn add(self, other: &Points) -> Points {
         match (&self.0, &other.0) {
             (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) => {
-                add_small(an, ad, bn, bd)
+                add_small(an, ad.get(), bn, bd.get())
             }
             _ => Points::from_big(self.to_big() + other.to_big()),
         }
@@ -264,7 +277,7 @@ impl Sub<&Points> for &Points {
         match (&self.0, &other.0) {
             // `-bn` overflows only for i64::MIN, which the general form takes.
             (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) if bn != i64::MIN => {
-                add_small(an, ad, -bn, bd)
+                add_small(an, ad.get(), -bn, bd.get())
             }
             _ => Points::from_big(self.to_big() - other.to_big()),
         }
@@ -277,7 +290,7 @@ impl Mul<&Points> for &Points {
         match (&self.0, &other.0) {
             (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) => Points::ratio(
                 i128::from(an) * i128::from(bn),
-                i128::from(ad) * i128::from(bd),
+                i128::from(ad.get()) * i128::from(bd.get()),
             ),
             _ => Points::from_big(self.to_big() * other.to_big()),
         }
@@ -292,8 +305,8 @@ impl Div<&Points> for &Points {
             (&Repr::Small { n: an, d: ad }, &Repr::Small { n: bn, d: bd }) => {
                 assert!(bn != 0, "division by zero");
                 Points::ratio(
-                    i128::from(an) * i128::from(bd),
-                    i128::from(ad) * i128::from(bn),
+                    i128::from(an) * i128::from(bd.get()),
+                    i128::from(ad.get()) * i128::from(bn),
                 )
             }
             _ => Points::from_big(self.to_big() / other.to_big()),
@@ -305,7 +318,7 @@ impl Neg for &Points {
     type Output = Points;
     fn neg(self) -> Points {
         match self.0 {
-            Repr::Small { n, d } => Points::from_reduced(-i128::from(n), i128::from(d)),
+            Repr::Small { n, d } => Points::from_reduced(-i128::from(n), i128::from(d.get())),
             Repr::Big(ref r) => Points::from_big(-(**r).clone()),
         }
     }
@@ -364,7 +377,7 @@ impl One for Points {
         Points::int(1)
     }
     fn is_one(&self) -> bool {
-        matches!(self.0, Repr::Small { n: 1, d: 1 })
+        matches!(self.0, Repr::Small { n: 1, d } if d.get() == 1)
     }
 }
 
