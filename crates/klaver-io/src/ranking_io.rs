@@ -13,7 +13,7 @@ use klaver_core::ranking::championship::{Shortfall, Standing};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
 use klaver_core::ranking::season::{
     Club, EntrantStanding, Moment, PairEntry, PlayerStanding, SeasonDates, SeasonStanding,
-    SessionInput, TeamEntry, valid_date,
+    SessionInput, TeamEntry, merge, valid_date,
 };
 use klaver_core::ranking::{
     ClubSettings, Form, Method, Origin, PlayerId, Points, decimal2, int, parse_decimal, to_f64,
@@ -466,26 +466,13 @@ fn read_sessions_csv_in(
     if read.iter().any(|(_, errors)| !errors.is_empty()) {
         return whole();
     }
-    // The parts' sessions, each date and moment once, in the order first read.
-    let mut sessions: Vec<SessionInput> = Vec::new();
-    let mut index: HashMap<(String, String), usize> = HashMap::new();
-    for (part, _) in read {
-        for s in part {
-            match index.get(&(s.date.clone(), s.moment.clone())) {
-                Some(&i) if sessions[i].form == s.form => {
-                    sessions[i].pairs.extend(s.pairs);
-                    sessions[i].teams.extend(s.teams);
-                }
-                // Rows of one session in two forms: an error, told with its line.
-                Some(_) => return whole(),
-                None => {
-                    index.insert((s.date.clone(), s.moment.clone()), sessions.len());
-                    sessions.push(s);
-                }
-            }
-        }
-    }
-    Ok(sessions)
+    // The parts' sessions, each date and moment once, in the order first read; rows of
+    // one session in two forms are an error, told with its line by the read in one go.
+    let parts = read
+        .into_iter()
+        .flat_map(|(sessions, _)| sessions)
+        .collect();
+    merge(parts).or_else(|_| whole())
 }
 
 /// The number of line breaks in `text`.

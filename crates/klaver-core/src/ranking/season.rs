@@ -482,7 +482,10 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
 }
 
 /// Merges sessions of the same date and playing moment (say one file per line).
-fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingError>> {
+/// Joins the sessions of the same date and playing moment (read from several files, or
+/// from parts of one), keeping the order in which they were first given and their rows'
+/// order; a session given in two forms is an error.
+pub fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingError>> {
     let mut merged: Vec<SessionInput> = Vec::new();
     // Where each date and playing moment went: one look-up per session, not a scan.
     let mut index: HashMap<(String, String), usize> = HashMap::new();
@@ -752,28 +755,27 @@ fn pairs_awards(
     s: &SessionInput,
     before: impl Fn(&str) -> Points,
 ) -> Vec<Award> {
-    // The pairs of each line as written (a night has a few), then of each group of
-    // letters: the letters of a line are worked out once, not for every pair.
-    let mut by_line: Vec<(&str, Vec<usize>)> = Vec::new();
-    for (i, p) in s.pairs.iter().enumerate() {
-        match by_line.iter_mut().find(|(line, _)| *line == &*p.line) {
-            Some((_, entries)) => entries.push(i),
-            None => by_line.push((&p.line, vec![i])),
+    // The letters of each line as written are worked out once (a night has a few lines),
+    // not once for every pair.
+    let mut letters_of: Vec<(&str, Vec<char>)> = Vec::new();
+    let mut groups: BTreeMap<Vec<char>, Vec<&PairEntry>> = BTreeMap::new();
+    for p in &s.pairs {
+        let at = match letters_of.iter().position(|(line, _)| *line == &*p.line) {
+            Some(at) => at,
+            None => {
+                let g = group_letters(&p.line).unwrap_or_else(|| vec!['A']);
+                letters_of.push((&p.line, g));
+                letters_of.len() - 1
+            }
+        };
+        let g = &letters_of[at].1;
+        match groups.get_mut(g.as_slice()) {
+            Some(entries) => entries.push(p),
+            None => {
+                groups.insert(g.clone(), vec![p]);
+            }
         }
     }
-    let mut groups: BTreeMap<Vec<char>, Vec<usize>> = BTreeMap::new();
-    for (line, entries) in by_line {
-        let g = group_letters(line).unwrap_or_else(|| vec!['A']);
-        groups.entry(g).or_default().extend(entries);
-    }
-    // In the order read, also when two spellings of a line ("a", "A") are one group.
-    let groups: BTreeMap<Vec<char>, Vec<&PairEntry>> = groups
-        .into_iter()
-        .map(|(g, mut entries)| {
-            entries.sort_unstable();
-            (g, entries.into_iter().map(|i| &s.pairs[i]).collect())
-        })
-        .collect();
     let letters: Vec<Vec<char>> = groups.keys().cloned().collect();
     let mut awards = Vec::with_capacity(s.pairs.len());
     for g in layout(settings, &letters) {
