@@ -4,13 +4,16 @@
 //! - `read_sessions`: reading and checking the sessions CSV;
 //! - `rank`: player rankings, pair rankings and both championships of every club
 //!   (without the pairs' histories, as `klaver ranking --history 0`);
-//! - `read_and_rank`: both, the whole recomputation of a season from its CSV;
+//! - `read_and_rank`: both, the whole recomputation of a season from its CSV, every
+//!   club's standings kept;
+//! - `read_and_rank_each`: the same, each club's standings handed over and let go as
+//!   soon as they are made ([`rank_each`]);
 //!
 //! each at 1,000, 10,000 and 100,000 players (40,000 to 4 million player-session
 //! results). Run with `cargo bench -p klaver-io --bench ranking`.
 
 use divan::{Bencher, black_box};
-use klaver_core::ranking::season::{Club, SessionInput, rank_with};
+use klaver_core::ranking::season::{Club, SessionInput, rank_each, rank_with};
 use klaver_io::generate::{SeasonOptions, write_season, write_season_settings};
 use klaver_io::ranking_io::{read_sessions_csv, read_settings};
 
@@ -56,4 +59,24 @@ fn rank(bencher: Bencher, players: u32) {
 fn read_and_rank(bencher: Bencher, players: u32) {
     let (club, csv) = season(players);
     bencher.bench(|| black_box(rank_with(&club, sessions(&club, &csv), false).expect("ranked")));
+}
+
+/// The whole recomputation as a federation would publish it: every club ranked and
+/// handed over one by one (here let go at once), never all held in memory together.
+#[divan::bench(args = PLAYERS, sample_count = 3, sample_size = 1)]
+fn read_and_rank_each(bencher: Bencher, players: u32) {
+    let (club, csv) = season(players);
+    bencher.bench(|| {
+        let mut ranked = 0;
+        rank_each(
+            &club,
+            sessions(&club, &csv),
+            false,
+            |_| true,
+            |_, seasons| black_box(seasons).len(),
+            |n| ranked += n,
+        )
+        .expect("ranked");
+        ranked
+    });
 }

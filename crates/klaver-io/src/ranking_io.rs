@@ -1662,44 +1662,12 @@ pub fn write_json<W: std::io::Write>(
     let Some(first) = r.standings.first() else {
         return serde_json::to_writer(out, &serde_json::json!({}));
     };
-    let doc = DocJson {
-        first: standing_json(first, &r.club.names, history),
-        lines: r.lines.as_ref().map(|lines| {
-            lines
-                .iter()
-                .map(|l| LineJson {
-                    line: l.letter.to_string(),
-                    pairs: l
-                        .pairs
-                        .iter()
-                        .map(|p| PresentPairJson {
-                            players: &p.players,
-                            ranking: to_f64(&p.ranking),
-                            history: Vec::new(),
-                        })
-                        .collect(),
-                })
-                .collect()
-        }),
-        rankings: Rankings {
-            standings: &[],
-            names: &r.club.names,
-            history,
-        },
-    };
-    // The document with no rankings ends `"rankings": []` and the closing brace: cut
-    // after its `[`, the moments follow, each as the pretty printer would indent it
-    // there (two levels deep), and then the closing bracket and brace.
-    let mut head = serde_json::to_vec_pretty(&doc)?;
-    debug_assert!(head.ends_with(b"[]\n}"));
-    head.truncate(head.len() - 3);
-    out.write_all(&head).map_err(serde_json::Error::io)?;
-    let moment = |i: usize| -> Result<Vec<u8>, serde_json::Error> {
-        let mut buf = Vec::new();
-        buf.extend_from_slice(if i == 0 { b"\n    " } else { b",\n    " });
-        let mut ser = serde_json::Serializer::with_formatter(&mut buf, Indented::at(2));
-        standing_json(r.standings[i], &r.club.names, history).serialize(&mut ser)?;
-        Ok(buf)
+    out.write_all(&json_head(first, r.club, r.lines.as_deref(), history)?)
+        .map_err(serde_json::Error::io)?;
+    let moment = |i: usize| {
+        let mut buf = json_before_moment(i == 0).to_vec();
+        buf.extend(json_moment(r.standings[i], r.club, history)?);
+        Ok::<_, serde_json::Error>(buf)
     };
     let n = r.standings.len();
     let workers = std::thread::available_parallelism()
@@ -1739,8 +1707,74 @@ pub fn write_json<W: std::io::Write>(
             Ok(())
         })?;
     }
-    out.write_all(b"\n  ]\n}").map_err(serde_json::Error::io)
+    out.write_all(JSON_TAIL).map_err(serde_json::Error::io)
 }
+
+/// The start of the JSON report ([`write_json`]) up to the list of playing moments:
+/// the first moment's standing `first` and tonight's lines. The moments follow, each
+/// from [`json_moment`], and then [`JSON_TAIL`]; so a federation's report can be written
+/// moment by moment as they are ranked, none of them kept.
+pub fn json_head(
+    first: &SeasonStanding,
+    club: &Club,
+    lines: Option<&[AssignedLine]>,
+    history: Option<usize>,
+) -> Result<Vec<u8>, serde_json::Error> {
+    let doc = DocJson {
+        first: standing_json(first, &club.names, history),
+        lines: lines.map(|lines| {
+            lines
+                .iter()
+                .map(|l| LineJson {
+                    line: l.letter.to_string(),
+                    pairs: l
+                        .pairs
+                        .iter()
+                        .map(|p| PresentPairJson {
+                            players: &p.players,
+                            ranking: to_f64(&p.ranking),
+                            history: Vec::new(),
+                        })
+                        .collect(),
+                })
+                .collect()
+        }),
+        rankings: Rankings {
+            standings: &[],
+            names: &club.names,
+            history,
+        },
+    };
+    // The document with no rankings ends `"rankings": []` and the closing brace: cut
+    // after its `[`; the moments follow, each as the pretty printer would indent it
+    // there (two levels deep), and then the closing bracket and brace.
+    let mut head = serde_json::to_vec_pretty(&doc)?;
+    debug_assert!(head.ends_with(b"[]\n}"));
+    head.truncate(head.len() - 3);
+    Ok(head)
+}
+
+/// One playing moment's standing in the JSON report's list of moments (see
+/// [`json_head`]), to be written after [`json_before_moment`].
+pub fn json_moment(
+    standing: &SeasonStanding,
+    club: &Club,
+    history: Option<usize>,
+) -> Result<Vec<u8>, serde_json::Error> {
+    let mut buf = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(&mut buf, Indented::at(2));
+    standing_json(standing, &club.names, history).serialize(&mut ser)?;
+    Ok(buf)
+}
+
+/// What goes before a playing moment in the JSON report's list of moments: a new line,
+/// after a comma unless it is the `first`.
+pub fn json_before_moment(first: bool) -> &'static [u8] {
+    if first { b"\n    " } else { b",\n    " }
+}
+
+/// The end of the JSON report, after the last moment (see [`json_head`]).
+pub const JSON_TAIL: &[u8] = b"\n  ]\n}";
 
 /// serde_json's pretty printer (two spaces a level) starting `base` levels deep, for a
 /// part of a document written on its own.

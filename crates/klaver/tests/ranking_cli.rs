@@ -386,3 +386,71 @@ fn a_new_season_starts_from_last_seasons_standing() {
     assert_eq!(ranking(&new, "1"), 77.5);
     assert_eq!(ranking(&new, "4"), 62.5);
 }
+
+#[test]
+fn every_moment_in_one_json_report_as_each_alone() {
+    let o = example(&["--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let rankings = doc["rankings"].as_array().unwrap();
+    let moments: Vec<&str> = rankings
+        .iter()
+        .map(|r| r["moment"].as_str().unwrap())
+        .collect();
+    assert_eq!(moments, ["tuesday", "teams"]);
+    // The report opens with the first moment's standing.
+    for (key, value) in rankings[0].as_object().unwrap() {
+        assert_eq!(&doc[key], value, "{key}");
+    }
+    // Each moment ranked alone is the same as in the whole club's report.
+    for (i, moment) in moments.iter().enumerate() {
+        let o = example(&["--format", "json", "--moment", moment]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let alone: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(alone["rankings"][0], rankings[i], "{moment}");
+    }
+}
+
+#[test]
+fn a_report_that_cannot_be_made_writes_no_file() {
+    let out = common::temp_file("ranking_cli", "never.json", "");
+    std::fs::remove_file(&out).unwrap();
+    let o = example(&[
+        "--format",
+        "json",
+        "--season",
+        "1999",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--season 1999: no such season"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists());
+    // A session with an error in another playing moment stops the ranking too.
+    let bad = temp_file(
+        "bad-teams.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tuesday,A,1001+1002,58\n\
+         2025-09-02,tuesday,A,1003+1004,42\n\
+         2025-09-03,teams,A,1005+1006,50\n",
+    );
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &repo("examples/club.toml"),
+        bad.to_str().unwrap(),
+        "--moment",
+        "tuesday",
+        "--format",
+        "json",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(stderr(&o).contains("nothing was ranked"), "{}", stderr(&o));
+    assert!(!out.exists());
+}

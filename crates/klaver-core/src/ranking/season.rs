@@ -547,6 +547,38 @@ pub fn rank_with(
     sessions: Vec<SessionInput>,
     histories: bool,
 ) -> Result<Vec<SeasonStanding>, Vec<RankingError>> {
+    let mut out = Vec::new();
+    rank_each(
+        club,
+        sessions,
+        histories,
+        |_| true,
+        |_, seasons| seasons,
+        |seasons| out.extend(seasons),
+    )?;
+    Ok(out)
+}
+
+/// Ranks the playing moments `wanted` picks, as [`rank_with`] does, and hands each
+/// moment's seasons over as soon as they are ranked, so that a federation's thousand
+/// clubs need never be held in memory at once.
+///
+/// Moments are ranked side by side on as many threads as the machine has. On the thread
+/// that ranked it, `work` turns a moment's seasons (in date order) into what the caller
+/// keeps of them (a report, say); `each` then receives that, on the caller's thread and
+/// in the order of the club's moments. A thread ranks at most a moment or two ahead of
+/// `each`.
+///
+/// Every session is checked first, also those of moments not wanted; nothing is ranked
+/// while any has an error.
+pub fn rank_each<T: Send>(
+    club: &Club,
+    sessions: Vec<SessionInput>,
+    histories: bool,
+    wanted: impl Fn(&Moment) -> bool,
+    work: impl Fn(&Moment, Vec<SeasonStanding>) -> T + Sync,
+    mut each: impl FnMut(T),
+) -> Result<(), Vec<RankingError>> {
     if let Err(e) = club.settings.validate() {
         return Err(vec![RankingError::Settings {
             origin: Origin::default(),
@@ -569,19 +601,22 @@ pub fn rank_with(
     } else {
         &club.seasons[..]
     };
-    // Each playing moment's sessions, in date order; each moment's thread owns them and
-    // lets them go as soon as they are ranked.
-    let index: HashMap<&str, usize> = club
-        .moments
+    // Each wanted moment's sessions, in date order; the thread that ranks a moment owns
+    // them and lets them go as soon as they are ranked.
+    let picked: Vec<usize> = (0..club.moments.len())
+        .filter(|&i| wanted(&club.moments[i]))
+        .collect();
+    let index: HashMap<&str, usize> = picked
         .iter()
         .enumerate()
-        .map(|(i, m)| (m.name.as_str(), i))
+        .map(|(k, &i)| (club.moments[i].name.as_str(), k))
         .collect();
-    let mut inputs: Vec<Vec<SessionInput>> = club.moments.iter().map(|_| Vec::new()).collect();
+    let mut inputs: Vec<Vec<SessionInput>> = picked.iter().map(|_| Vec::new()).collect();
     for s in sessions {
-        // Every session's moment is known: `check` refuses the others.
-        if let Some(&i) = index.get(s.moment.as_str()) {
-            inputs[i].push(s);
+        // Every session's moment is known (`check` refuses the others); those of moments
+        // not wanted are let go.
+        if let Some(&k) = index.get(s.moment.as_str()) {
+            inputs[k].push(s);
         }
     }
     let moment_seasons = |moment: &Moment, mine: Vec<SessionInput>| -> MomentResult {
@@ -603,50 +638,53 @@ pub fn rank_with(
         }
         Ok(out)
     };
-    // Playing moments keep their own rankings: they are ranked side by side, on as many
-    // threads as the machine has (each thread takes every n-th moment).
+    let rank = |k: usize, mine: Vec<SessionInput>| -> Result<T, Vec<RankingError>> {
+        let moment = &club.moments[picked[k]];
+        Ok(work(moment, moment_seasons(moment, mine)?))
+    };
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
-        .min(club.moments.len().max(1));
-    let mut per_moment: Vec<Option<MomentResult>> = (0..club.moments.len()).map(|_| None).collect();
+        .min(picked.len());
     if threads <= 1 {
-        for ((slot, m), mine) in per_moment.iter_mut().zip(&club.moments).zip(inputs) {
-            *slot = Some(moment_seasons(m, mine));
+        for (k, mine) in inputs.into_iter().enumerate() {
+            each(rank(k, mine)?);
         }
-    } else {
-        let mut buckets: Vec<Vec<(usize, Vec<SessionInput>)>> =
-            (0..threads).map(|_| Vec::new()).collect();
-        for (i, mine) in inputs.into_iter().enumerate() {
-            buckets[i % threads].push((i, mine));
-        }
-        let done: Vec<Vec<(usize, MomentResult)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = buckets
-                .into_iter()
-                .map(|bucket| {
-                    let moment_seasons = &moment_seasons;
-                    let moments = &club.moments;
-                    scope.spawn(move || {
-                        bucket
-                            .into_iter()
-                            .map(|(i, mine)| (i, moment_seasons(&moments[i], mine)))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a ranking thread panicked"))
-                .collect()
-        });
-        for (i, r) in done.into_iter().flatten() {
-            per_moment[i] = Some(r);
-        }
+        return Ok(());
     }
-    let mut out = Vec::new();
-    for r in per_moment.into_iter().flatten() {
-        out.extend(r?);
+    // Thread t ranks moments t, t + n, t + 2n, ... in turn and passes each on through
+    // its own short queue; taking from the queues in turn restores the moments' order.
+    let mut buckets: Vec<Vec<(usize, Vec<SessionInput>)>> =
+        (0..threads).map(|_| Vec::new()).collect();
+    for (k, mine) in inputs.into_iter().enumerate() {
+        buckets[k % threads].push((k, mine));
     }
-    Ok(out)
+    std::thread::scope(|scope| {
+        let queues: Vec<_> = buckets
+            .into_iter()
+            .map(|bucket| {
+                let (send, receive) = std::sync::mpsc::sync_channel(1);
+                let rank = &rank;
+                scope.spawn(move || {
+                    for (k, mine) in bucket {
+                        let ranked = rank(k, mine);
+                        let failed = ranked.is_err();
+                        if send.send(ranked).is_err() || failed {
+                            break;
+                        }
+                    }
+                });
+                receive
+            })
+            .collect();
+        for k in 0..picked.len() {
+            // A thread ends early only after sending an error, which ends this loop.
+            let ranked = queues[k % threads]
+                .recv()
+                .expect("each moment is ranked or fails");
+            each(ranked?);
+        }
+        Ok(())
+    })
 }
 
 fn rank_season(
@@ -1584,6 +1622,92 @@ mod tests {
             .map(|(p, score)| ("A", p.as_str(), score.as_str()))
             .collect();
         session(&date, &rows)
+    }
+
+    /// A club of seven playing moments, each with nights of its own, and their sessions.
+    fn club_of_moments(nights: &[(bool, Vec<u8>)]) -> (Club, Vec<SessionInput>) {
+        let mut c = club(3);
+        c.moments = (0..7)
+            .map(|i| Moment {
+                name: format!("m{i}"),
+                form: Form::Pairs,
+            })
+            .collect();
+        let sessions = nights
+            .iter()
+            .enumerate()
+            .map(|(day, (teams, draw))| {
+                let mut s = random_night(day % 28, *teams, draw);
+                s.moment = format!("m{}", usize::from(draw[3]) % 7);
+                s
+            })
+            .collect();
+        (c, sessions)
+    }
+
+    #[test]
+    fn each_moment_is_handed_over_in_the_clubs_order() {
+        let nights: Vec<(bool, Vec<u8>)> = (0..40u8)
+            .map(|i| {
+                (
+                    i % 5 == 0,
+                    (0..12).map(|k| i.wrapping_mul(37) ^ k).collect(),
+                )
+            })
+            .collect();
+        let (c, sessions) = club_of_moments(&nights);
+        let all = rank(&c, sessions.clone()).unwrap();
+        let mut got = Vec::new();
+        let mut order = Vec::new();
+        rank_each(
+            &c,
+            sessions.clone(),
+            true,
+            |_| true,
+            |m, seasons| (m.name.clone(), seasons),
+            |(name, seasons)| {
+                order.push(name);
+                got.extend(seasons);
+            },
+        )
+        .unwrap();
+        assert_eq!(order, ["m0", "m1", "m2", "m3", "m4", "m5", "m6"]);
+        assert_eq!(got, all);
+        // Only the moments wanted are ranked, each as when all are.
+        let mut some = Vec::new();
+        rank_each(
+            &c,
+            sessions,
+            true,
+            |m| m.name == "m2" || m.name == "m5",
+            |_, seasons| seasons,
+            |seasons| some.extend(seasons),
+        )
+        .unwrap();
+        let wanted: Vec<SeasonStanding> = all
+            .into_iter()
+            .filter(|s| s.moment == "m2" || s.moment == "m5")
+            .collect();
+        assert_eq!(some, wanted);
+    }
+
+    #[test]
+    fn a_bad_session_of_a_moment_not_wanted_still_stops_the_ranking() {
+        let nights: Vec<(bool, Vec<u8>)> = (0..10u8).map(|i| (false, vec![i; 12])).collect();
+        let (c, mut sessions) = club_of_moments(&nights);
+        sessions[0].moment = "m6".into();
+        sessions[0].date = "2025-13-01".into();
+        let mut handed = 0;
+        let got = rank_each(
+            &c,
+            sessions,
+            false,
+            |m| m.name == "m0",
+            |_, _| (),
+            |()| handed += 1,
+        );
+        assert!(matches!(&got.unwrap_err()[..], [RankingError::Date { .. }]));
+        assert_eq!(handed, 0);
     }
 
     proptest::proptest! {

@@ -3,7 +3,8 @@
 
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
-use klaver_core::ranking::season::{SeasonStanding, rank_with};
+use klaver_core::ranking::line_assignment::AssignedLine;
+use klaver_core::ranking::season::{Club, Moment, SeasonStanding, rank_each};
 use klaver_io::ranking_io::{self, RankingReport};
 use std::io::Write;
 use std::path::PathBuf;
@@ -132,90 +133,92 @@ pub fn run(args: Args) -> CmdResult {
             &errors,
         ));
     }
-    let mut standings = rank_with(&club, sessions, args.history != Some(0))
-        .map_err(|e| listed("the sessions have errors; nothing was ranked:", &e))?;
-    if let Some(n) = args.history {
-        for s in &mut standings {
+    // Each playing moment shows one season: the one asked for, else its latest with
+    // sessions. (Every moment has a standing for each of the club's seasons.)
+    if let Some(name) = &args.season {
+        let known = if club.seasons.is_empty() {
+            name.is_empty()
+        } else {
+            club.seasons.iter().any(|s| &s.name == name)
+        };
+        if !known {
+            return Err(CliError::input(format!(
+                "--season {name}: no such season in {settings_name}"
+            )));
+        }
+    }
+    let pick = |seasons: Vec<SeasonStanding>| -> Option<SeasonStanding> {
+        let mut s = match &args.season {
+            Some(name) => seasons.into_iter().find(|s| &s.season == name),
+            None => seasons.into_iter().rev().find(|s| !s.sessions.is_empty()),
+        }?;
+        if let Some(n) = args.history {
             for e in &mut s.entrants {
                 let drop = e.history.len().saturating_sub(n);
                 e.history.drain(..drop);
             }
         }
-    }
-    let mut chosen: Vec<&SeasonStanding> = Vec::new();
-    for m in &club.moments {
-        if args.moment.as_ref().is_some_and(|x| x != &m.name) {
-            continue;
-        }
-        let mine: Vec<&SeasonStanding> = standings.iter().filter(|s| s.moment == m.name).collect();
-        let pick = match &args.season {
-            Some(name) => match mine.iter().find(|s| &s.season == name) {
-                Some(s) => *s,
-                None => {
-                    return Err(CliError::input(format!(
-                        "--season {name}: no such season in {settings_name}"
-                    )));
+        Some(s)
+    };
+    // Playing moments keep their own rankings: with --moment only that one is ranked
+    // (every session is still checked).
+    let wanted = |m: &Moment| args.moment.as_ref().is_none_or(|x| x == &m.name);
+    let histories = args.history != Some(0);
+    let ranking_failed = |e: Vec<_>| listed("the sessions have errors; nothing was ranked:", &e);
+    if args.format == Format::Json {
+        // The moment whose standing heads the report: the first shown.
+        let first = club
+            .moments
+            .iter()
+            .filter(|m| wanted(m))
+            .find(|m| args.season.is_some() || sessions.iter().any(|s| s.moment == m.name))
+            .map(|m| m.name.clone());
+        let mut json = JsonOut::new(&args, &club);
+        rank_each(
+            &club,
+            sessions,
+            histories,
+            wanted,
+            // Turned into JSON on the thread that ranked it; only the first is kept.
+            |moment, seasons| {
+                let standing = pick(seasons)?;
+                let text = ranking_io::json_moment(&standing, &club, args.history);
+                let keep = first.as_ref() == Some(&moment.name);
+                Some((text, keep.then_some(standing)))
+            },
+            |shown| {
+                if let Some((text, standing)) = shown {
+                    json.moment(text, standing);
                 }
             },
-            None => match mine.iter().rev().find(|s| !s.sessions.is_empty()) {
-                Some(s) => *s,
-                None => continue,
-            },
-        };
-        chosen.push(pick);
+        )
+        .map_err(ranking_failed)?;
+        json.finish()?;
+        return Ok(ExitCode::SUCCESS);
     }
-    if chosen.is_empty() {
+    let mut chosen: Vec<SeasonStanding> = Vec::new();
+    rank_each(
+        &club,
+        sessions,
+        histories,
+        wanted,
+        |_, seasons| pick(seasons),
+        |shown| chosen.extend(shown),
+    )
+    .map_err(ranking_failed)?;
+    let Some(first) = chosen.first() else {
         return Err(CliError::input("no sessions to rank: give session files"));
-    }
-    let lines = match &args.present {
-        None => None,
-        Some(spec) => {
-            let path = std::path::Path::new(spec);
-            let (text, source) = if path.is_file() {
-                (read(&path.to_path_buf())?, spec.clone())
-            } else {
-                (spec.replace(',', "\n"), "--present".to_string())
-            };
-            let present = ranking_io::read_present(&text, &source).map_err(CliError::input)?;
-            let n = args.lines.unwrap_or(club.settings.lines);
-            Some(
-                ranking_io::line_assignment(chosen[0], &present, n)
-                    .map_err(|e| CliError::input(format!("{source}: {e}")))?,
-            )
-        }
     };
     let report = RankingReport {
         club: &club,
-        standings: chosen,
-        lines,
+        lines: tonights_lines(&args, &club, first)?,
+        standings: chosen.iter().collect(),
         sessions: args.points,
         lang: args.lang.report(),
     };
-    if args.format == Format::Json {
-        // Written as it is made: a federation's report runs to a gigabyte or more.
-        let write = |out: &mut dyn Write| -> Result<(), CliError> {
-            let mut out = std::io::BufWriter::with_capacity(1 << 20, out);
-            ranking_io::write_json(&report, args.history, &mut out)
-                .map_err(|e| CliError::input(format!("cannot write the JSON: {e}")))?;
-            out.write_all(b"\n")
-                .and_then(|()| out.flush())
-                .map_err(|e| CliError::input(format!("cannot write the output: {e}")))
-        };
-        match &args.output {
-            Some(p) => write(
-                &mut std::fs::File::create(p)
-                    .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?,
-            )?,
-            None => write(&mut std::io::stdout().lock())?,
-        }
-        // The process ends here: handing a federation's standings back piece by piece
-        // would take seconds for nothing.
-        std::mem::forget(standings);
-        return Ok(ExitCode::SUCCESS);
-    }
     let body = match args.format {
         Format::Text => ranking_io::render_text(&report),
-        Format::Json => unreachable!("written above"),
+        Format::Json => unreachable!("written as ranked above"),
         Format::Html => ranking_io::render_html(&report),
     };
     let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
@@ -228,5 +231,117 @@ pub fn run(args: Args) -> CmdResult {
             out.flush().map_err(write_err)?;
         }
     }
+    // The process ends here: handing a federation's standings back piece by piece
+    // would take time for nothing.
+    std::mem::forget(chosen);
     Ok(ExitCode::SUCCESS)
+}
+
+/// Tonight's line assignment (`--present`) from the first moment shown.
+fn tonights_lines(
+    args: &Args,
+    club: &Club,
+    first: &SeasonStanding,
+) -> Result<Option<Vec<AssignedLine>>, CliError> {
+    let Some(spec) = &args.present else {
+        return Ok(None);
+    };
+    let path = std::path::Path::new(spec);
+    let (text, source) = if path.is_file() {
+        (read(&path.to_path_buf())?, spec.clone())
+    } else {
+        (spec.replace(',', "\n"), "--present".to_string())
+    };
+    let present = ranking_io::read_present(&text, &source).map_err(CliError::input)?;
+    let n = args.lines.unwrap_or(club.settings.lines);
+    ranking_io::line_assignment(first, &present, n)
+        .map(Some)
+        .map_err(|e| CliError::input(format!("{source}: {e}")))
+}
+
+/// The JSON report, written moment by moment as they are ranked: a federation's runs
+/// to a gigabyte or more, and none of its moments need be kept. The output is opened
+/// when the first moment is ready, so a ranking that fails writes nothing.
+struct JsonOut<'a> {
+    args: &'a Args,
+    club: &'a Club,
+    out: Option<std::io::BufWriter<Box<dyn Write>>>,
+    /// The first failure; what follows it is not written.
+    failed: Option<CliError>,
+}
+
+impl<'a> JsonOut<'a> {
+    fn new(args: &'a Args, club: &'a Club) -> JsonOut<'a> {
+        JsonOut {
+            args,
+            club,
+            out: None,
+            failed: None,
+        }
+    }
+
+    /// The next moment's JSON; the first comes with its standing, for the report's head.
+    fn moment(
+        &mut self,
+        text: Result<Vec<u8>, serde_json::Error>,
+        standing: Option<SeasonStanding>,
+    ) {
+        if self.failed.is_none()
+            && let Err(e) = self.try_moment(text, standing)
+        {
+            self.failed = Some(e);
+        }
+    }
+
+    fn try_moment(
+        &mut self,
+        text: Result<Vec<u8>, serde_json::Error>,
+        standing: Option<SeasonStanding>,
+    ) -> Result<(), CliError> {
+        let text = text.map_err(json_err)?;
+        let first = self.out.is_none();
+        if first {
+            let standing = standing.expect("the first moment shown comes with its standing");
+            let lines = tonights_lines(self.args, self.club, &standing)?;
+            let head =
+                ranking_io::json_head(&standing, self.club, lines.as_deref(), self.args.history)
+                    .map_err(json_err)?;
+            let sink: Box<dyn Write> =
+                match &self.args.output {
+                    Some(p) => Box::new(std::fs::File::create(p).map_err(|e| {
+                        CliError::input(format!("cannot write {}: {e}", p.display()))
+                    })?),
+                    None => Box::new(std::io::stdout()),
+                };
+            let out = self
+                .out
+                .insert(std::io::BufWriter::with_capacity(1 << 20, sink));
+            out.write_all(&head).map_err(write_err)?;
+        }
+        let out = self.out.as_mut().expect("opened above");
+        out.write_all(ranking_io::json_before_moment(first))
+            .and_then(|()| out.write_all(&text))
+            .map_err(write_err)
+    }
+
+    fn finish(mut self) -> Result<(), CliError> {
+        if let Some(e) = self.failed {
+            return Err(e);
+        }
+        let Some(out) = self.out.as_mut() else {
+            return Err(CliError::input("no sessions to rank: give session files"));
+        };
+        out.write_all(ranking_io::JSON_TAIL)
+            .and_then(|()| out.write_all(b"\n"))
+            .and_then(|()| out.flush())
+            .map_err(write_err)
+    }
+}
+
+fn json_err(e: serde_json::Error) -> CliError {
+    CliError::input(format!("cannot write the JSON: {e}"))
+}
+
+fn write_err(e: std::io::Error) -> CliError {
+    CliError::input(format!("cannot write the output: {e}"))
 }
