@@ -646,12 +646,15 @@ fn read_rows(
                     .entry(moment_name.to_string())
                     .or_default()
                     .insert(date.to_string(), sessions.len());
+                // Sized as the session before (nights of a club are alike), so that a
+                // large file's rows are not moved again and again as a session grows.
+                let like = sessions.last().map_or(0, |s| s.pairs.len());
                 sessions.push(SessionInput {
                     date: date.to_string(),
                     moment: moment_name.to_string(),
                     form,
                     origin: Origin::new(source.clone()),
-                    pairs: Vec::new(),
+                    pairs: Vec::with_capacity(if form == Form::Teams { 0 } else { like }),
                     teams: Vec::new(),
                 });
                 sessions.len() - 1

@@ -79,14 +79,8 @@ impl Standing {
     }
 }
 
-fn best_first(points: &[Points]) -> Vec<Points> {
-    let mut v = points.to_vec();
-    v.sort_by(|a, b| cmp_points(b, a));
-    v
-}
-
-/// The best `n` of some points, best first: the same as the first `n` of
-/// [`best_first`], without ordering (or copying) the rest.
+/// The best `n` of some points, best first: the same as the first `n` of all of them
+/// sorted, without ordering (or copying) the rest.
 fn best_n(points: &[&Points], n: usize) -> Vec<Points> {
     if n == 0 {
         return Vec::new();
@@ -108,7 +102,7 @@ fn best_n(points: &[&Points], n: usize) -> Vec<Points> {
         refs.select_nth_unstable_by(n - 1, |a, b| cmp_points(b, a));
         refs.truncate(n);
     }
-    refs.sort_by(|a, b| cmp_points(b, a));
+    refs.sort_unstable_by(|a, b| cmp_points(b, a));
     refs.into_iter().cloned().collect()
 }
 
@@ -124,7 +118,13 @@ fn drop_worst(mut counted: Vec<Points>, needed: u32, drop: u32) -> (Vec<Points>,
 
 /// A player's individual championship standing from all the points of the season.
 pub fn individual(points: &[Points], min: u32, x: u32) -> Standing {
-    let all = best_first(points);
+    individual_of(points.to_vec(), min, x)
+}
+
+/// As [`individual`], taking the points (in any order) to keep the counted ones in.
+pub fn individual_of(mut all: Vec<Points>, min: u32, x: u32) -> Standing {
+    all.sort_unstable_by(|a, b| cmp_points(b, a));
+    let played = all.len();
     if all.len() < min as usize {
         return Standing {
             average: mean(&all),
@@ -132,7 +132,7 @@ pub fn individual(points: &[Points], min: u32, x: u32) -> Standing {
             dropped: 0,
             substitutes: 0,
             shortfall: Some(Shortfall::Sessions {
-                played: points.len(),
+                played,
                 needed: min,
             }),
         };
@@ -184,7 +184,9 @@ pub fn together_of(
         substitutes,
         needed: me,
     });
-    let counted = best_first(&[mine, subs].concat());
+    let mut counted = mine;
+    counted.extend(subs);
+    counted.sort_unstable_by(|a, b| cmp_points(b, a));
     Standing {
         average: mean(&counted),
         counted,

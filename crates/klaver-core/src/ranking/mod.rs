@@ -115,8 +115,7 @@ pub fn mean(values: &[Points]) -> Option<Points> {
     if values.is_empty() {
         return None;
     }
-    let sum: Points = values.iter().fold(int(0), |acc, v| &acc + v);
-    Some(&sum / &int(values.len() as i64))
+    Some(Points::sum_over(values, values.len() as i64))
 }
 
 /// Written with two decimals, rounded half away from zero, the way rankings are printed.

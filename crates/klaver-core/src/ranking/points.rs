@@ -357,6 +357,55 @@ macro_rules! owned_forms {
 
 owned_forms!(Add add, Sub sub, Mul mul, Div div);
 
+impl Points {
+    /// The exact sum of `values` divided by `by` (not zero). Fractions are added over
+    /// their common denominator and reduced once at the end, instead of once for every
+    /// value: the ranking's means and sums are of values whose denominators share a few
+    /// small factors, so after the first few values each one costs a remainder, a
+    /// product and a sum. A sum that outgrows 128 bits is made value by value instead.
+    pub fn sum_over<'a>(values: impl IntoIterator<Item = &'a Points> + Clone, by: i64) -> Points {
+        assert!(by != 0, "division by zero");
+        // The sum so far is n / d, d the least common multiple of the denominators.
+        let (mut n, mut d) = (0i128, 1i64);
+        let mut fits = true;
+        for v in values.clone() {
+            let Repr::Small { n: vn, d: vd } = v.0 else {
+                fits = false;
+                break;
+            };
+            let vd = vd.get();
+            let step = if d % vd == 0 {
+                i128::from(vn).checked_mul(i128::from(d / vd))
+            } else {
+                let g = (d as u64).gcd(&(vd as u64)) as i64;
+                match (d / g).checked_mul(vd) {
+                    Some(lcm) => {
+                        let widened = n.checked_mul(i128::from(lcm / d));
+                        d = lcm;
+                        widened.and_then(|w| {
+                            n = w;
+                            i128::from(vn).checked_mul(i128::from(lcm / vd))
+                        })
+                    }
+                    None => None,
+                }
+            };
+            match step.and_then(|x| n.checked_add(x)) {
+                Some(sum) => n = sum,
+                None => {
+                    fits = false;
+                    break;
+                }
+            }
+        }
+        if fits {
+            return Points::ratio(n, i128::from(d) * i128::from(by));
+        }
+        let sum = values.into_iter().fold(Points::int(0), |acc, v| &acc + v);
+        &sum / &Points::int(by)
+    }
+}
+
 impl std::iter::Sum for Points {
     fn sum<I: Iterator<Item = Points>>(iter: I) -> Points {
         iter.fold(Points::int(0), |acc, x| acc + x)
@@ -431,6 +480,17 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn sums_over_a_count_agree_with_big_rationals(
+            values in proptest::collection::vec(prop_oneof![shared(), rational()], 0..12),
+            by in prop_oneof![1i64..50, Just(i64::MAX), Just(-3i64)],
+        ) {
+            let points: Vec<Points> = values.iter().cloned().map(Points::from_big).collect();
+            let sum = values.iter().fold(BigRational::zero(), |acc, v| acc + v);
+            let want = sum / BigRational::from_integer(BigInt::from(by));
+            prop_assert!(agrees(&Points::sum_over(&points, by), &want));
+        }
+
         #[test]
         fn sums_of_shared_denominators_agree_with_big_rationals(a in shared(), b in shared()) {
             let (pa, pb) = (Points::from_big(a.clone()), Points::from_big(b.clone()));

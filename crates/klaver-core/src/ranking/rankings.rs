@@ -9,7 +9,7 @@
 //! 2 × (R1 + R2 + R3) / 3, comparable with a pair's. In a threesome only the two who
 //! played a session get its points.
 
-use super::{Points, add, div, int, mul, sub};
+use super::{Points, add, div, int, mul};
 use num_traits::Zero;
 
 /// A player's ranking from the points of the sessions played (oldest first), the number
@@ -18,7 +18,7 @@ pub fn player_ranking(points: &[Points], z: u32, replacement: &Points) -> Points
     let z = z.max(1) as usize;
     let recent = &points[points.len().saturating_sub(z)..];
     let missing = z - recent.len();
-    let sum = recent.iter().fold(Points::zero(), |acc, p| acc + p);
+    let sum = Points::sum_over(recent, 1);
     (sum + replacement * int(missing as i64)) / int(z as i64)
 }
 
@@ -96,19 +96,15 @@ impl PlayerLog {
 
     /// Records a session played and the ranking it leads to.
     pub fn record(&mut self, played: PlayedSession, z: u32) {
-        // Only the last Z sessions count: the new points take the place of the oldest of
-        // them (or of a replacement ranking while fewer than Z were played), so the
-        // ranking moves by the difference over Z. Exactly `player_ranking` of the last Z.
-        let z = z.max(1) as usize;
-        let n = self.played.len();
-        let before = self.history.last().unwrap_or(&self.replacement);
-        let oldest = if n >= z {
-            &self.played[n - z].points
-        } else {
-            &self.replacement
-        };
-        let ranking = add(before, &div(&sub(&played.points, oldest), &int(z as i64)));
+        // Only the last Z sessions count, with the replacement ranking in place of those
+        // not yet played: exactly `player_ranking` of the last Z, summed over their
+        // common denominator (Z is a handful, and one reduction is cheaper than the
+        // three of moving the previous ranking by the difference over Z).
         self.played.push(played);
+        let z = z.max(1) as usize;
+        let recent = &self.played[self.played.len().saturating_sub(z)..];
+        let missing = std::iter::repeat_n(&self.replacement, z - recent.len());
+        let ranking = Points::sum_over(recent.iter().map(|p| &p.points).chain(missing), z as i64);
         self.history.push(ranking);
     }
 }
@@ -164,6 +160,21 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn the_log_keeps_the_ranking_of_the_last_z_after_every_session(
+            pts in prop::collection::vec((0i64..=12_000, 1i64..=810), 0..20),
+            z in 1u32..8,
+            rv in (0i64..=10_000, 1i64..=100),
+        ) {
+            let p: Vec<Points> = pts.iter().map(|&(n, d)| frac(n, d)).collect();
+            let rv = frac(rv.0, rv.1);
+            let mut log = PlayerLog::new("p".into(), rv.clone());
+            for (s, x) in p.iter().enumerate() {
+                log.record(PlayedSession { session: s, award: 0, points: x.clone() }, z);
+                prop_assert_eq!(&log.history[s], &player_ranking(&p[..=s], z, &rv));
+            }
+        }
+
         #[test]
         fn ranking_lies_between_the_smallest_and_largest_value(
             pts in prop::collection::vec(0i64..=120, 0..15),

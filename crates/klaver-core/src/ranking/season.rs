@@ -769,13 +769,14 @@ fn rank_season(
             PlayerStanding {
                 player: log.player.clone(),
                 ranking: log.ranking(settings.z),
-                championship: championship::individual(&pts, settings.min, settings.x),
+                championship: championship::individual_of(pts, settings.min, settings.x),
                 log,
             }
         })
         .collect();
-    players
-        .sort_by(|a, b| cmp_points(&b.ranking, &a.ranking).then_with(|| a.player.cmp(&b.player)));
+    players.sort_unstable_by(|a, b| {
+        cmp_points(&b.ranking, &a.ranking).then_with(|| a.player.cmp(&b.player))
+    });
     let entrants = entrants(club, &ranked, &players, histories, |p| replacement_of(p));
     Ok(SeasonStanding {
         moment: moment.name.clone(),
@@ -1035,7 +1036,7 @@ fn entrants_by(
     out.retain(|e| e.together + e.with_substitute > 0);
     // Ordered by their places (the standings themselves are large to move around).
     let mut order: Vec<usize> = (0..out.len()).collect();
-    order.sort_by(|&a, &b| {
+    order.sort_unstable_by(|&a, &b| {
         let (a, b) = (&out[a], &out[b]);
         cmp_points(&b.ranking, &a.ranking).then_with(|| a.players.cmp(&b.players))
     });
@@ -1138,7 +1139,7 @@ impl<'a> SeasonNights<'a> {
             start.push(best.len());
             let from = best.len();
             best.extend(0..p.log.played.len() as u32);
-            best[from..].sort_by(|&a, &b| {
+            best[from..].sort_unstable_by(|&a, &b| {
                 cmp_points(
                     &p.log.played[b as usize].points,
                     &p.log.played[a as usize].points,
