@@ -22,7 +22,7 @@
 use super::championship::{self, Standing};
 use super::lines::layout;
 use super::methods::group_points;
-use super::rankings::{PlayedSession, PlayerLog, entrant_ranking};
+use super::rankings::{PlayedSession, PlayerLog, entrant_ranking, pair_ranking};
 use super::teams_night::{TeamMatch, TeamNight, team_points};
 use super::{
     ClubSettings, Form, Method, Origin, PlayerId, Points, RankingError, cmp_points, decimal2, int,
@@ -271,214 +271,257 @@ pub fn group_letters(line: &str) -> Option<Vec<char>> {
     (letters.len() == n).then_some(letters)
 }
 
-/// Checks the club set-up and every session; all problems at once.
+/// Checks the club set-up and every session; all problems at once, in the order of the
+/// sessions. A federation's hundred thousand sessions are checked on every core.
 fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
-    let mut errors = Vec::new();
     let moments: HashSet<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
-    for s in sessions {
-        let session = s.label();
-        let err_origin = |o: &Origin| {
-            if o.is_empty() {
-                s.origin.clone()
-            } else {
-                o.clone()
+    let check_all = |sessions: &[SessionInput]| {
+        let mut errors = Vec::new();
+        for s in sessions {
+            check_session(club, &moments, s, &mut errors);
+        }
+        errors
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(sessions.len().div_ceil(1024));
+    if threads <= 1 {
+        return check_all(sessions);
+    }
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = sessions
+            .chunks(sessions.len().div_ceil(threads))
+            .map(|part| scope.spawn(move || check_all(part)))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|p| p.join().expect("a checking thread panicked"))
+            .collect()
+    })
+}
+
+/// The problems of one session (see [`check`]).
+fn check_session(
+    club: &Club,
+    moments: &HashSet<&str>,
+    s: &SessionInput,
+    errors: &mut Vec<RankingError>,
+) {
+    let session = s.label();
+    let err_origin = |o: &Origin| {
+        if o.is_empty() {
+            s.origin.clone()
+        } else {
+            o.clone()
+        }
+    };
+    // The session's first row, for what concerns the whole session.
+    let first = s
+        .pairs
+        .first()
+        .map(|p| &p.origin)
+        .or(s.teams.first().map(|t| &t.origin))
+        .map_or_else(|| s.origin.clone(), err_origin);
+    if !valid_date(&s.date) {
+        errors.push(RankingError::Date {
+            origin: first.clone(),
+            what: format!(
+                "session date `{}` is not a date written YYYY-MM-DD: correct the date",
+                s.date
+            ),
+        });
+        return;
+    }
+    if !club.seasons.is_empty()
+        && !club
+            .seasons
+            .iter()
+            .any(|x| x.start.as_str() <= s.date.as_str() && s.date.as_str() <= x.end.as_str())
+    {
+        errors.push(RankingError::Date {
+            origin: first.clone(),
+            what: format!(
+                "session {session} lies in no season of the settings: add a season that includes {}",
+                s.date
+            ),
+        });
+    }
+    if !moments.contains(s.moment.as_str()) {
+        let known: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
+        errors.push(RankingError::Moment {
+            origin: first.clone(),
+            what: format!(
+                "session {session}: playing moment `{}` is not in the settings (known: {}): add it or correct the moment",
+                s.moment,
+                known.join(", ")
+            ),
+        });
+    }
+    let mut seen: BTreeMap<&str, String> = BTreeMap::new();
+    match s.form {
+        Form::Pairs | Form::Butler => {
+            if s.pairs.is_empty() {
+                errors.push(RankingError::Session {
+                    origin: s.origin.clone(),
+                    session: session.clone(),
+                    what: "no pair results: give the pairs' scores".into(),
+                });
             }
-        };
-        // The session's first row, for what concerns the whole session.
-        let first = s
-            .pairs
-            .first()
-            .map(|p| &p.origin)
-            .or(s.teams.first().map(|t| &t.origin))
-            .map_or_else(|| s.origin.clone(), err_origin);
-        if !valid_date(&s.date) {
-            errors.push(RankingError::Date {
-                origin: first.clone(),
-                what: format!(
-                    "session date `{}` is not a date written YYYY-MM-DD: correct the date",
-                    s.date
-                ),
-            });
-            continue;
-        }
-        if !club.seasons.is_empty()
-            && !club
-                .seasons
-                .iter()
-                .any(|x| x.start.as_str() <= s.date.as_str() && s.date.as_str() <= x.end.as_str())
-        {
-            errors.push(RankingError::Date {
-                origin: first.clone(),
-                what: format!(
-                    "session {session} lies in no season of the settings: add a season that includes {}",
-                    s.date
-                ),
-            });
-        }
-        if !moments.contains(s.moment.as_str()) {
-            let known: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
-            errors.push(RankingError::Moment {
-                origin: first.clone(),
-                what: format!(
-                    "session {session}: playing moment `{}` is not in the settings (known: {}): add it or correct the moment",
-                    s.moment,
-                    known.join(", ")
-                ),
-            });
-        }
-        let mut seen: BTreeMap<&str, String> = BTreeMap::new();
-        match s.form {
-            Form::Pairs | Form::Butler => {
-                if s.pairs.is_empty() {
-                    errors.push(RankingError::Session {
-                        origin: s.origin.clone(),
+            let mut groups: BTreeMap<Vec<char>, (usize, Origin)> = BTreeMap::new();
+            let mut letters_of: Vec<(&str, Option<Vec<char>>)> = Vec::new();
+            // The pair each player first appeared in; names are only made for errors.
+            let mut pair_of: FxHashMap<&str, usize> =
+                FxHashMap::with_capacity_and_hasher(2 * s.pairs.len(), Default::default());
+            let (zero, hundred) = (int(0), int(100));
+            for (i, p) in s.pairs.iter().enumerate() {
+                let origin = || err_origin(&p.origin);
+                if p.players.len() != 2 || p.players.iter().any(|x| x.is_empty()) {
+                    errors.push(RankingError::Players {
+                        origin: origin(),
                         session: session.clone(),
-                        what: "no pair results: give the pairs' scores".into(),
+                        what: format!(
+                            "pair `{}` must be two player ids joined by `+` (1001+1002)",
+                            p.players.join("+")
+                        ),
                     });
                 }
-                let mut groups: BTreeMap<Vec<char>, (usize, Origin)> = BTreeMap::new();
-                // The pair each player first appeared in; names are only made for errors.
-                let mut pair_of: FxHashMap<&str, usize> =
-                    FxHashMap::with_capacity_and_hasher(2 * s.pairs.len(), Default::default());
-                let (zero, hundred) = (int(0), int(100));
-                for (i, p) in s.pairs.iter().enumerate() {
-                    let origin = || err_origin(&p.origin);
-                    if p.players.len() != 2 || p.players.iter().any(|x| x.is_empty()) {
-                        errors.push(RankingError::Players {
+                for player in p.players.iter() {
+                    if let Some(&first) = pair_of.get(&**player) {
+                        errors.push(RankingError::PlayerTwice {
                             origin: origin(),
                             session: session.clone(),
-                            what: format!(
-                                "pair `{}` must be two player ids joined by `+` (1001+1002)",
-                                p.players.join("+")
-                            ),
+                            player: player.to_string(),
+                            first: format!("pair {}", s.pairs[first].players.join("+")),
                         });
-                    }
-                    for player in p.players.iter() {
-                        if let Some(&first) = pair_of.get(&**player) {
-                            errors.push(RankingError::PlayerTwice {
-                                origin: origin(),
-                                session: session.clone(),
-                                player: player.to_string(),
-                                first: format!("pair {}", s.pairs[first].players.join("+")),
-                            });
-                        } else {
-                            pair_of.insert(&**player, i);
-                        }
-                    }
-                    if s.form == Form::Pairs
-                        && (cmp_points(&p.score, &zero).is_lt()
-                            || cmp_points(&p.score, &hundred).is_gt())
-                    {
-                        errors.push(RankingError::ScoreOutOfRange {
-                            origin: origin(),
-                            session: session.clone(),
-                            score: decimal2(&p.score),
-                            range: "0 to 100 %",
-                        });
-                    }
-                    match group_letters(&p.line) {
-                        Some(g) => groups.entry(g).or_insert_with(|| (0, origin())).0 += 1,
-                        None => errors.push(RankingError::Session {
-                            origin: origin(),
-                            session: session.clone(),
-                            what: format!(
-                                "line `{}` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
-                                p.line
-                            ),
-                        }),
+                    } else {
+                        pair_of.insert(&**player, i);
                     }
                 }
-                let mut letter_seen = BTreeSet::new();
-                for (g, (count, origin)) in &groups {
-                    let name: String = g.iter().collect();
-                    if *count < 2 {
-                        errors.push(RankingError::LonePair {
-                            origin: origin.clone(),
-                            session: session.clone(),
-                            line: name.clone(),
-                        });
-                    }
-                    for c in g {
-                        if !letter_seen.insert(*c) {
-                            errors.push(RankingError::Session {
-                                origin: s.origin.clone(),
-                                session: session.clone(),
-                                what: format!(
-                                    "line {c} belongs to two groups; a line is scored on its own or in one top-integral group"
-                                ),
-                            });
-                        }
-                    }
-                }
-            }
-            Form::Teams => {
-                if s.teams.is_empty() {
-                    errors.push(RankingError::Teams {
-                        origin: s.origin.clone(),
+                if s.form == Form::Pairs
+                    && (cmp_points(&p.score, &zero).is_lt()
+                        || cmp_points(&p.score, &hundred).is_gt())
+                {
+                    errors.push(RankingError::ScoreOutOfRange {
+                        origin: origin(),
                         session: session.clone(),
-                        what: "no team matches: give each team's matches".into(),
+                        score: decimal2(&p.score),
+                        range: "0 to 100 %",
                     });
                 }
-                let teams: BTreeSet<&str> = s.teams.iter().map(|t| t.team.as_str()).collect();
-                for t in &s.teams {
-                    let origin = err_origin(&t.origin);
-                    for player in &t.players {
-                        match seen.get(&**player) {
-                            Some(first) if *first != format!("team {}", t.team) => {
-                                errors.push(RankingError::PlayerTwice {
-                                    origin: origin.clone(),
-                                    session: session.clone(),
-                                    player: player.to_string(),
-                                    first: first.clone(),
-                                })
-                            }
-                            Some(_) => {}
-                            None => {
-                                seen.insert(&**player, format!("team {}", t.team));
-                            }
+                // A night has a few lines: each one's letters are worked out once.
+                let at = match letters_of.iter().position(|(line, _)| *line == &*p.line) {
+                    Some(at) => at,
+                    None => {
+                        letters_of.push((&p.line, group_letters(&p.line)));
+                        letters_of.len() - 1
+                    }
+                };
+                match &letters_of[at].1 {
+                    Some(g) => match groups.get_mut(g.as_slice()) {
+                        Some(group) => group.0 += 1,
+                        None => {
+                            groups.insert(g.clone(), (1, origin()));
                         }
-                    }
-                    if t.vp < int(0) || t.vp > int(20) {
-                        errors.push(RankingError::ScoreOutOfRange {
-                            origin: origin.clone(),
-                            session: session.clone(),
-                            score: decimal2(&t.vp),
-                            range: "0 to 20 VP",
-                        });
-                    }
-                    if !teams.contains(t.opponent.as_str()) || t.opponent == t.team {
-                        errors.push(RankingError::Teams {
-                            origin,
-                            session: session.clone(),
-                            what: format!(
-                                "team {} meets `{}`, which is not another team of this night: correct the opponent",
-                                t.team, t.opponent
-                            ),
-                        });
-                    }
+                    },
+                    None => errors.push(RankingError::Session {
+                        origin: origin(),
+                        session: session.clone(),
+                        what: format!(
+                            "line `{}` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
+                            p.line
+                        ),
+                    }),
                 }
-                for team in teams {
-                    let players: BTreeSet<&PlayerId> = s
-                        .teams
-                        .iter()
-                        .filter(|t| t.team == team)
-                        .flat_map(|t| &t.players)
-                        .collect();
-                    if players.len() < 4 {
-                        errors.push(RankingError::Players {
+            }
+            let mut letter_seen = BTreeSet::new();
+            for (g, (count, origin)) in &groups {
+                let name: String = g.iter().collect();
+                if *count < 2 {
+                    errors.push(RankingError::LonePair {
+                        origin: origin.clone(),
+                        session: session.clone(),
+                        line: name.clone(),
+                    });
+                }
+                for c in g {
+                    if !letter_seen.insert(*c) {
+                        errors.push(RankingError::Session {
                             origin: s.origin.clone(),
                             session: session.clone(),
                             what: format!(
-                                "team {team} has {} players; a team has at least four: list all its players",
-                                players.len()
+                                "line {c} belongs to two groups; a line is scored on its own or in one top-integral group"
                             ),
                         });
                     }
+                }
+            }
+        }
+        Form::Teams => {
+            if s.teams.is_empty() {
+                errors.push(RankingError::Teams {
+                    origin: s.origin.clone(),
+                    session: session.clone(),
+                    what: "no team matches: give each team's matches".into(),
+                });
+            }
+            let teams: BTreeSet<&str> = s.teams.iter().map(|t| t.team.as_str()).collect();
+            for t in &s.teams {
+                let origin = err_origin(&t.origin);
+                for player in &t.players {
+                    match seen.get(&**player) {
+                        Some(first) if *first != format!("team {}", t.team) => {
+                            errors.push(RankingError::PlayerTwice {
+                                origin: origin.clone(),
+                                session: session.clone(),
+                                player: player.to_string(),
+                                first: first.clone(),
+                            })
+                        }
+                        Some(_) => {}
+                        None => {
+                            seen.insert(&**player, format!("team {}", t.team));
+                        }
+                    }
+                }
+                if t.vp < int(0) || t.vp > int(20) {
+                    errors.push(RankingError::ScoreOutOfRange {
+                        origin: origin.clone(),
+                        session: session.clone(),
+                        score: decimal2(&t.vp),
+                        range: "0 to 20 VP",
+                    });
+                }
+                if !teams.contains(t.opponent.as_str()) || t.opponent == t.team {
+                    errors.push(RankingError::Teams {
+                        origin,
+                        session: session.clone(),
+                        what: format!(
+                            "team {} meets `{}`, which is not another team of this night: correct the opponent",
+                            t.team, t.opponent
+                        ),
+                    });
+                }
+            }
+            for team in teams {
+                let players: BTreeSet<&PlayerId> = s
+                    .teams
+                    .iter()
+                    .filter(|t| t.team == team)
+                    .flat_map(|t| &t.players)
+                    .collect();
+                if players.len() < 4 {
+                    errors.push(RankingError::Players {
+                        origin: s.origin.clone(),
+                        session: session.clone(),
+                        what: format!(
+                            "team {team} has {} players; a team has at least four: list all its players",
+                            players.len()
+                        ),
+                    });
                 }
             }
         }
     }
-    errors
 }
 
 /// Merges sessions of the same date and playing moment (say one file per line).
@@ -968,16 +1011,23 @@ fn entrants_by(
         } else {
             Vec::new()
         };
-        let now: Vec<Points> = names
-            .iter()
-            .zip(logs)
-            .map(|(p, l)| match l {
-                Some(l) => l.ranking.clone(),
-                None => replacement_of(p),
-            })
-            .collect();
+        let ranking = match logs {
+            // A pair that played together: both have played this season.
+            [Some(a), Some(b)] => pair_ranking(&a.ranking, &b.ranking),
+            _ => {
+                let now: Vec<Points> = names
+                    .iter()
+                    .zip(logs)
+                    .map(|(p, l)| match l {
+                        Some(l) => l.ranking.clone(),
+                        None => replacement_of(p),
+                    })
+                    .collect();
+                entrant_ranking(&now)
+            }
+        };
         EntrantStanding {
-            ranking: entrant_ranking(&now),
+            ranking,
             championship: championship::together_of(together, substitute, me, inv, y),
             together: together.len(),
             with_substitute,
@@ -1155,8 +1205,10 @@ impl<'a> SeasonNights<'a> {
                 .map(|a| twos(a.players.len()))
                 .sum(),
         );
+        let mut at: Vec<usize> = Vec::new();
         for a in sessions.iter().flat_map(|s| &s.awards) {
-            let at: Vec<usize> = a.players.iter().map(|p| standing_of[&**p]).collect();
+            at.clear();
+            at.extend(a.players.iter().map(|p| standing_of[&**p]));
             for (k, &x) in at.iter().enumerate() {
                 for &y in &at[k + 1..] {
                     if x != y {
