@@ -58,7 +58,7 @@ impl fmt::Display for Shortfall {
 }
 
 /// A player's, pair's or threesome's place in the championship.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Standing {
     /// The results that count, best first.
     pub counted: Vec<Points>,
@@ -124,6 +124,12 @@ pub fn individual(points: &[Points], min: u32, x: u32) -> Standing {
 /// As [`individual`], taking the points (in any order) to keep the counted ones in.
 pub fn individual_of(mut all: Vec<Points>, min: u32, x: u32) -> Standing {
     all.sort_unstable_by(|a, b| cmp_points(b, a));
+    individual_best_first(all, min, x)
+}
+
+/// As [`individual_of`], the points already best first.
+pub fn individual_best_first(all: Vec<Points>, min: u32, x: u32) -> Standing {
+    debug_assert!(all.is_sorted_by(|a, b| cmp_points(a, b).is_ge()));
     let played = all.len();
     if all.len() < min as usize {
         return Standing {

@@ -807,20 +807,30 @@ fn rank_season(
     let mut players: Vec<PlayerStanding> = logs
         .into_iter()
         .flatten()
-        .map(|log| {
-            let pts: Vec<Points> = log.played.iter().map(|p| p.points.clone()).collect();
-            PlayerStanding {
-                player: log.player.clone(),
-                ranking: log.ranking(settings.z),
-                championship: championship::individual_of(pts, settings.min, settings.x),
-                log,
-            }
+        .map(|log| PlayerStanding {
+            player: log.player.clone(),
+            ranking: log.ranking(settings.z),
+            championship: Standing::default(),
+            log,
         })
         .collect();
     players.sort_unstable_by(|a, b| {
         cmp_points(&b.ranking, &a.ranking).then_with(|| a.player.cmp(&b.player))
     });
-    let entrants = entrants(club, &ranked, &players, histories, |p| replacement_of(p));
+    // Each player's results best first, once: for the individual championship and for
+    // the pairs' results with a substitute.
+    let best = BestFirst::of(&players);
+    for (i, p) in players.iter_mut().enumerate() {
+        let pts: Vec<Points> = best
+            .of_player(i)
+            .iter()
+            .map(|&e| p.log.played[e as usize].points.clone())
+            .collect();
+        p.championship = championship::individual_best_first(pts, settings.min, settings.x);
+    }
+    let entrants = entrants(club, &ranked, &players, &best, histories, |p| {
+        replacement_of(p)
+    });
     Ok(SeasonStanding {
         moment: moment.name.clone(),
         season: season.name.clone(),
@@ -954,24 +964,33 @@ fn entrants(
     club: &Club,
     sessions: &[RankedSession],
     players: &[PlayerStanding],
+    best: &BestFirst,
     histories: bool,
     replacement_of: impl Fn(&str) -> Points,
 ) -> Vec<EntrantStanding> {
-    entrants_by(club, sessions, players, histories, replacement_of, true)
+    entrants_by(
+        club,
+        sessions,
+        players,
+        Some(best),
+        histories,
+        replacement_of,
+    )
 }
 
 /// As [`entrants`]. Each threesome walks its players' nights one by one (from their
-/// logs); with `quick`, a pair's nights are found from what the whole season shows at
-/// once (who played together, who played which night, each player's results best
-/// first), so that the work does not grow with every partner times every night; without
-/// it pairs walk their nights too. Both give the same standings.
+/// logs); given the players' results best first (`quick`), a pair's nights are found
+/// from what the whole season shows at once (who played together, who played which
+/// night, each player's results best first), so that the work does not grow with every
+/// partner times every night; without it pairs walk their nights too. Both give the
+/// same standings.
 fn entrants_by(
     club: &Club,
     sessions: &[RankedSession],
     players: &[PlayerStanding],
+    quick: Option<&BestFirst>,
     histories: bool,
     replacement_of: impl Fn(&str) -> Points,
-    quick: bool,
 ) -> Vec<EntrantStanding> {
     let settings = &club.settings;
     let in_threesome = |a: &str, b: &str| {
@@ -999,7 +1018,7 @@ fn entrants_by(
     }
     pairs.sort_unstable();
     pairs.dedup();
-    let season = quick.then(|| SeasonNights::new(sessions, players, &standing_of));
+    let season = quick.map(|best| SeasonNights::new(sessions, players, best, &standing_of));
     let (me, inv, y) = (settings.me, settings.inv, settings.y);
     let standing = |names: Vec<PlayerId>,
                     logs: &[Option<&PlayerStanding>],
@@ -1167,36 +1186,56 @@ struct SeasonNights<'a> {
     /// Two players (their places, the lower first) and the points of a night they
     /// played in one pair or team, by players.
     with: Vec<([usize; 2], &'a Points)>,
-    /// Each player's results (indices into the log), best first; `start[i]..start[i + 1]`.
-    best: Vec<u32>,
+    /// Each player's results best first.
+    best: &'a BestFirst,
+}
+
+/// Each player's results (indices into the log), best first.
+struct BestFirst {
+    /// Player `i`'s are `order[start[i]..start[i + 1]]`.
+    order: Vec<u32>,
     start: Vec<usize>,
 }
 
-impl<'a> SeasonNights<'a> {
-    fn new(
-        sessions: &'a [RankedSession],
-        players: &'a [PlayerStanding],
-        standing_of: &FxHashMap<&str, usize>,
-    ) -> SeasonNights<'a> {
-        let words = sessions.len().div_ceil(64);
-        let mut played = vec![0u64; words * players.len()];
-        let mut best = Vec::new();
+impl BestFirst {
+    fn of(players: &[PlayerStanding]) -> BestFirst {
+        let mut order = Vec::with_capacity(players.iter().map(|p| p.log.played.len()).sum());
         let mut start = Vec::with_capacity(players.len() + 1);
-        for (i, p) in players.iter().enumerate() {
-            for x in &p.log.played {
-                played[i * words + x.session / 64] |= 1 << (x.session % 64);
-            }
-            start.push(best.len());
-            let from = best.len();
-            best.extend(0..p.log.played.len() as u32);
-            best[from..].sort_unstable_by(|&a, &b| {
+        for p in players {
+            start.push(order.len());
+            let from = order.len();
+            order.extend(0..p.log.played.len() as u32);
+            order[from..].sort_unstable_by(|&a, &b| {
                 cmp_points(
                     &p.log.played[b as usize].points,
                     &p.log.played[a as usize].points,
                 )
             });
         }
-        start.push(best.len());
+        start.push(order.len());
+        BestFirst { order, start }
+    }
+
+    /// Player `i`'s results, best first.
+    fn of_player(&self, i: usize) -> &[u32] {
+        &self.order[self.start[i]..self.start[i + 1]]
+    }
+}
+
+impl<'a> SeasonNights<'a> {
+    fn new(
+        sessions: &'a [RankedSession],
+        players: &'a [PlayerStanding],
+        best: &'a BestFirst,
+        standing_of: &FxHashMap<&str, usize>,
+    ) -> SeasonNights<'a> {
+        let words = sessions.len().div_ceil(64);
+        let mut played = vec![0u64; words * players.len()];
+        for (i, p) in players.iter().enumerate() {
+            for x in &p.log.played {
+                played[i * words + x.session / 64] |= 1 << (x.session % 64);
+            }
+        }
         let twos = |n: usize| n * n.saturating_sub(1) / 2;
         let mut with = Vec::with_capacity(
             sessions
@@ -1224,7 +1263,6 @@ impl<'a> SeasonNights<'a> {
             played,
             with,
             best,
-            start,
         }
     }
 
@@ -1259,7 +1297,9 @@ impl<'a> SeasonNights<'a> {
         };
         for (a, b) in [(x, y), (y, x)] {
             let log = &self.players[a].log.played;
-            let alone = self.best[self.start[a]..self.start[a + 1]]
+            let alone = self
+                .best
+                .of_player(a)
                 .iter()
                 .map(|&e| &log[e as usize])
                 .filter(|e| !self.plays(b, e.session))
@@ -1788,9 +1828,9 @@ mod tests {
                 &c,
                 &s.sessions,
                 &s.players,
+                None,
                 true,
                 |p| s.replacement_of(p),
-                false,
             );
             proptest::prop_assert_eq!(&s.entrants, &walked);
         }
