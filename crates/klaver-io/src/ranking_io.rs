@@ -375,7 +375,8 @@ struct Columns {
 fn csv_reader(text: &str, headers: bool) -> csv::Reader<&[u8]> {
     csv::ReaderBuilder::new()
         .flexible(true)
-        .trim(csv::Trim::All)
+        // Fields are trimmed as they are taken (most are not taken at all).
+        .trim(csv::Trim::Headers)
         .comment(Some(b'#'))
         .has_headers(headers)
         .from_reader(text.as_bytes())
@@ -2016,6 +2017,23 @@ end = 2026-08-31
         assert!(Arc::ptr_eq(first, again));
         assert!(Arc::ptr_eq(&s[0].pairs[0].line, &s[1].pairs[0].line));
         assert_eq!(s[1].pairs[0].origin.to_string(), "s.csv line 4");
+    }
+
+    #[test]
+    fn spaces_around_fields_and_names_are_not_part_of_them() {
+        let club = read_settings("[[moment]]\nname = \"tue\"\n", "c.toml").unwrap();
+        let clean = "date,moment,line,players,score,form\n\
+                     2025-09-02,tue,A,1001+1002,55,pairs\n\
+                     2025-09-02,tue,A,1003+1004,45,pairs\n";
+        let spaced = " date , moment ,line,\tplayers,score , form\n\
+                      \t2025-09-02 , tue ,  A , 1001 + 1002 , 55 , pairs \n\
+                      2025-09-02,tue,A ,1003+ 1004,\t45\t,pairs\n";
+        let (a, b) = (
+            read_sessions_csv(clean, "s.csv", &club).unwrap(),
+            read_sessions_csv(spaced, "s.csv", &club).unwrap(),
+        );
+        assert_eq!(a, b);
+        assert_eq!(&*b[0].pairs[1].players[1], "1004");
     }
 
     #[test]
