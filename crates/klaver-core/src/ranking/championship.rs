@@ -79,31 +79,37 @@ impl Standing {
     }
 }
 
-/// The best `n` of some points, best first: the same as the first `n` of all of them
-/// sorted, without ordering (or copying) the rest.
-fn best_n(points: &[&Points], n: usize) -> Vec<Points> {
-    if n == 0 {
-        return Vec::new();
+/// Appends the best `n` of some points to `out`, best first: the same as the first `n`
+/// of all of them sorted, without ordering (or copying) the rest.
+fn best_n_into(points: &[&Points], n: usize, out: &mut Vec<Points>) {
+    if n == 0 || points.is_empty() {
+        return;
     }
     if n <= 8 && n < points.len() {
-        // A few of many (the best substitute results): one pass, kept in order.
-        let mut top: Vec<&Points> = Vec::with_capacity(n + 1);
+        // A few of many (the best results with a substitute): one pass, kept in order.
+        let mut top: [&Points; 8] = [points[0]; 8];
+        let mut len = 0;
         for &p in points {
-            if top.len() < n || cmp_points(p, top[n - 1]).is_gt() {
-                let at = top.partition_point(|q| cmp_points(q, p).is_ge());
-                top.insert(at, p);
-                top.truncate(n);
+            if len < n || cmp_points(p, top[len - 1]).is_gt() {
+                let at = top[..len].partition_point(|q| cmp_points(q, p).is_ge());
+                // Those after it move down one; at `n` the last one falls off.
+                let end = len.min(n - 1);
+                top.copy_within(at..end, at + 1);
+                top[at] = p;
+                len = (len + 1).min(n);
             }
         }
-        return top.into_iter().cloned().collect();
+        out.extend(top[..len].iter().map(|&p| p.clone()));
+        return;
     }
-    let mut refs: Vec<&Points> = points.to_vec();
-    if n < refs.len() {
-        refs.select_nth_unstable_by(n - 1, |a, b| cmp_points(b, a));
-        refs.truncate(n);
+    let from = out.len();
+    out.extend(points.iter().map(|&p| p.clone()));
+    let mine = &mut out[from..];
+    if n < mine.len() {
+        mine.select_nth_unstable_by(n - 1, |a, b| cmp_points(b, a));
+        out.truncate(from + n);
     }
-    refs.sort_unstable_by(|a, b| cmp_points(b, a));
-    refs.into_iter().cloned().collect()
+    out[from..].sort_unstable_by(|a, b| cmp_points(b, a));
 }
 
 /// Keeps the best `needed` results and drops up to `drop` of the worst beyond them.
@@ -170,8 +176,16 @@ pub fn together_of(
     inv: u32,
     y: u32,
 ) -> Standing {
-    let mine = best_n(together, together.len());
-    if mine.len() >= me as usize {
+    let me_ = me as usize;
+    // Room for the results together and any with a substitute, in one allocation.
+    let mut mine: Vec<Points> = Vec::with_capacity(if together.len() >= me_ {
+        together.len()
+    } else {
+        together.len() + (me_ - together.len()).min(inv as usize)
+    });
+    mine.extend(together.iter().map(|&p| p.clone()));
+    mine.sort_unstable_by(|a, b| cmp_points(b, a));
+    if mine.len() >= me_ {
         let (counted, dropped) = drop_worst(mine, me, y);
         return Standing {
             average: mean(&counted),
@@ -181,18 +195,20 @@ pub fn together_of(
             shortfall: None,
         };
     }
-    let room = (me as usize - mine.len()).min(inv as usize);
-    let subs: Vec<Points> = best_n(substitute, room);
-    let substitutes = subs.len();
-    let eligible = mine.len() + substitutes >= me as usize;
+    let room = (me_ - mine.len()).min(inv as usize);
+    let together_n = mine.len();
+    let mut counted = mine;
+    best_n_into(substitute, room, &mut counted);
+    let substitutes = counted.len() - together_n;
+    let eligible = counted.len() >= me_;
     let shortfall = (!eligible).then_some(Shortfall::Together {
-        together: mine.len(),
+        together: together_n,
         substitutes,
         needed: me,
     });
-    let mut counted = mine;
-    counted.extend(subs);
-    counted.sort_unstable_by(|a, b| cmp_points(b, a));
+    if substitutes > 0 && together_n > 0 {
+        counted.sort_unstable_by(|a, b| cmp_points(b, a));
+    }
     Standing {
         average: mean(&counted),
         counted,
@@ -294,6 +310,49 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn the_best_n_are_the_first_n_of_all_sorted(
+            p in prop::collection::vec((0i64..=100, 1i64..=4), 0..30),
+            n in 0usize..12,
+            before in 0usize..3,
+        ) {
+            let all: Vec<Points> = p.iter().map(|&(a, b)| frac(a, b)).collect();
+            let refs: Vec<&Points> = all.iter().collect();
+            let mut out = vec![int(-1); before];
+            best_n_into(&refs, n, &mut out);
+            let mut want = all.clone();
+            want.sort_by(|a, b| b.cmp(a));
+            want.truncate(n);
+            prop_assert!(out[..before].iter().all(|x| *x == int(-1)));
+            prop_assert_eq!(&out[before..], &want[..]);
+        }
+
+        #[test]
+        fn together_counts_as_the_rules_say(
+            t in prop::collection::vec(0i64..=100, 0..12),
+            sub in prop::collection::vec(0i64..=100, 0..12),
+            me in 1u32..10,
+            inv in 0u32..5,
+            y in 0u32..4,
+        ) {
+            let got = together(&pts(&t), &pts(&sub), me, inv, y);
+            let desc = |mut v: Vec<i64>| { v.sort_by(|a, b| b.cmp(a)); v };
+            let (t, sub) = (desc(t), desc(sub));
+            let (me, inv, y) = (me as usize, inv as usize, y as usize);
+            let (counted, dropped, substitutes) = if t.len() >= me {
+                let dropped = (t.len() - me).min(y);
+                (t[..t.len() - dropped].to_vec(), dropped, 0)
+            } else {
+                let room = (me - t.len()).min(inv).min(sub.len());
+                (desc([&t[..], &sub[..room]].concat()), 0, room)
+            };
+            prop_assert_eq!(&got.counted, &pts(&counted));
+            prop_assert_eq!(got.dropped, dropped);
+            prop_assert_eq!(got.substitutes, substitutes);
+            prop_assert_eq!(got.eligible(), counted.len() >= me);
+            prop_assert_eq!(got.average, mean(&pts(&counted)));
+        }
+
         #[test]
         fn never_fewer_than_min_counted(p in prop::collection::vec(0i64..=100, 0..40), min in 1u32..30, x in 0u32..8) {
             let s = individual(&pts(&p), min, x);
