@@ -455,8 +455,12 @@ fn read_sessions_csv_in(
         let handles: Vec<_> = pieces
             .iter()
             .map(|&(piece, lines)| {
-                let (cols, source) = (&cols, &source);
-                scope.spawn(move || read_rows(piece, lines, cols, file, source, club))
+                let cols = &cols;
+                // Each part names the file with its own copy: every row's origin counts a
+                // reference to it, and a count shared by the cores would pass back and
+                // forth between them millions of times.
+                let source: Arc<str> = file.into();
+                scope.spawn(move || read_rows(piece, lines, cols, file, &source, club))
             })
             .collect();
         handles
