@@ -19,7 +19,7 @@ use klaver_core::ranking::{
     ClubSettings, Form, Method, Origin, PlayerId, Points, decimal2, int, parse_decimal, to_f64,
 };
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -566,10 +566,12 @@ fn read_rows(
 ) -> (Vec<SessionInput>, Vec<RankingIoError>) {
     let mut rdr = csv_reader(rows, false);
     let mut sessions: Vec<SessionInput> = Vec::new();
-    let moments: HashMap<&str, &Moment> =
+    // (Looked up for every row: hashed the quick way, as the ids are.)
+    let moments: rustc_hash::FxHashMap<&str, &Moment> =
         club.moments.iter().map(|m| (m.name.as_str(), m)).collect();
     // The session of each date and moment, found without scanning the ones before.
-    let mut index: HashMap<String, HashMap<String, usize>> = HashMap::new();
+    let mut index: rustc_hash::FxHashMap<String, rustc_hash::FxHashMap<String, usize>> =
+        Default::default();
     let mut errors = Vec::new();
     let mut last: Option<usize> = None;
     let mut kept = Kept::default();

@@ -662,7 +662,7 @@ pub fn rank_each<T: Send>(
             inputs[k].push(s);
         }
     }
-    let moment_seasons = |moment: &Moment, mine: Vec<SessionInput>| -> MomentResult {
+    let moment_seasons = |moment: &Moment, mine: &[SessionInput]| -> MomentResult {
         let mut replacements = club.replacements.clone();
         let mut out = Vec::with_capacity(seasons.len());
         for season in seasons {
@@ -681,7 +681,7 @@ pub fn rank_each<T: Send>(
         }
         Ok(out)
     };
-    let rank = |k: usize, mine: Vec<SessionInput>| -> Result<T, Vec<RankingError>> {
+    let rank = |k: usize, mine: &[SessionInput]| -> Result<T, Vec<RankingError>> {
         let moment = &club.moments[picked[k]];
         Ok(work(moment, moment_seasons(moment, mine)?))
     };
@@ -690,12 +690,15 @@ pub fn rank_each<T: Send>(
         .min(picked.len());
     if threads <= 1 {
         for (k, mine) in inputs.into_iter().enumerate() {
-            each(rank(k, mine)?);
+            each(rank(k, &mine)?);
         }
         return Ok(());
     }
     // Thread t ranks moments t, t + n, t + 2n, ... in turn and passes each on through
     // its own short queue; taking from the queues in turn restores the moments' order.
+    // The sessions ranked go along to be let go here: the rows of a large file share
+    // their line letters and file name, and letting them go on the ranking threads
+    // would have those threads take turns at the same reference counts.
     let mut buckets: Vec<Vec<(usize, Vec<SessionInput>)>> =
         (0..threads).map(|_| Vec::new()).collect();
     for (k, mine) in inputs.into_iter().enumerate() {
@@ -709,9 +712,9 @@ pub fn rank_each<T: Send>(
                 let rank = &rank;
                 scope.spawn(move || {
                     for (k, mine) in bucket {
-                        let ranked = rank(k, mine);
+                        let ranked = rank(k, &mine);
                         let failed = ranked.is_err();
-                        if send.send(ranked).is_err() || failed {
+                        if send.send((ranked, mine)).is_err() || failed {
                             break;
                         }
                     }
@@ -721,9 +724,10 @@ pub fn rank_each<T: Send>(
             .collect();
         for k in 0..picked.len() {
             // A thread ends early only after sending an error, which ends this loop.
-            let ranked = queues[k % threads]
+            let (ranked, sessions) = queues[k % threads]
                 .recv()
                 .expect("each moment is ranked or fails");
+            drop(sessions);
             each(ranked?);
         }
         Ok(())
