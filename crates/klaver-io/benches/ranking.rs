@@ -74,7 +74,10 @@ fn read_and_rank_each(bencher: Bencher, players: u32) {
             false,
             |_| true,
             |_, seasons| black_box(seasons).len(),
-            |n| ranked += n,
+            |n| {
+                ranked += n;
+                std::ops::ControlFlow::Continue(())
+            },
         )
         .expect("ranked");
         ranked

@@ -430,13 +430,36 @@ fn a_report_that_cannot_be_made_writes_no_file() {
         stderr(&o)
     );
     assert!(!out.exists());
-    // A session with an error in another playing moment stops the ranking too.
+    // Tonight's lines cannot be made: the report fails at its head, and the report
+    // written before stays as it was.
+    let earlier = common::temp_file("ranking_cli", "earlier.json", "{}\n");
+    let o = example(&[
+        "--format",
+        "json",
+        "--present",
+        "1001+1002,1003+1004,1005+1006",
+        "--lines",
+        "2",
+        "-o",
+        earlier.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("3 pairs cannot play in 2 lines"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&earlier).unwrap(), "{}\n");
+    let dir = earlier.parent().unwrap();
+    assert!(!dir.join("earlier.json.partial").exists());
+    // A session that only the ranking's checks refuse, of a playing moment not asked
+    // for, stops the ranking too: every session is checked.
     let bad = temp_file(
-        "bad-teams.csv",
+        "lone-pair.csv",
         "date,moment,line,players,score\n\
          2025-09-02,tuesday,A,1001+1002,58\n\
          2025-09-02,tuesday,A,1003+1004,42\n\
-         2025-09-03,teams,A,1005+1006,50\n",
+         2025-09-02,tuesday,B,1005+1006,50\n",
     );
     let o = klaver(&[
         "ranking",
@@ -444,13 +467,25 @@ fn a_report_that_cannot_be_made_writes_no_file() {
         &repo("examples/club.toml"),
         bad.to_str().unwrap(),
         "--moment",
-        "tuesday",
+        "teams",
         "--format",
         "json",
         "-o",
         out.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(stderr(&o).contains("nothing was ranked"), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("nothing was ranked"), "{err}");
+    assert!(err.contains("line B has only one pair"), "{err}");
     assert!(!out.exists());
+}
+
+#[test]
+fn a_json_report_to_a_file_is_whole() {
+    let out = common::temp_file("ranking_cli", "whole.json", "an older report");
+    let o = example(&["--format", "json", "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written, stdout(&example(&["--format", "json"])));
+    assert!(!out.parent().unwrap().join("whole.json.partial").exists());
 }

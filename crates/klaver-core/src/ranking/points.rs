@@ -78,14 +78,18 @@ impl Points {
             return Points::from_reduced(n, i128::from(ud));
         }
         let g = gcd(n.unsigned_abs(), d.unsigned_abs());
-        // Neither quotient can overflow unless g = 1 and a part is i128::MIN; the
-        // arbitrary-precision form takes that case.
-        match (n.checked_div(g as i128), d.checked_div(g as i128)) {
-            (Some(n), Some(d)) if g <= i128::MAX as u128 => {
-                let (n, d) = if d < 0 { (-n, -d) } else { (n, d) };
-                Points::from_reduced(n, d)
+        // Neither quotient nor the change of sign can overflow unless g = 1 and a part
+        // is i128::MIN; the arbitrary-precision form takes that case.
+        let reduced = match (n.checked_div(g as i128), d.checked_div(g as i128)) {
+            (Some(n), Some(d)) if g <= i128::MAX as u128 && d < 0 => {
+                n.checked_neg().zip(d.checked_neg())
             }
-            _ => Points::from_big(BigRational::new(BigInt::from(n), BigInt::from(d))),
+            (Some(n), Some(d)) if g <= i128::MAX as u128 => Some((n, d)),
+            _ => None,
+        };
+        match reduced {
+            Some((n, d)) => Points::from_reduced(n, d),
+            None => Points::from_big(BigRational::new(BigInt::from(n), BigInt::from(d))),
         }
     }
 
@@ -480,6 +484,13 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn the_most_negative_numerator_over_a_negative_denominator(d in 1i64..1000) {
+            let got = Points::ratio(i128::MIN, -i128::from(2 * d + 1));
+            let want = BigRational::new(BigInt::from(i128::MIN), BigInt::from(-(2 * d + 1)));
+            prop_assert!(agrees(&got, &want));
+        }
+
         #[test]
         fn sums_over_a_count_agree_with_big_rationals(
             values in proptest::collection::vec(prop_oneof![shared(), rational()], 0..12),

@@ -30,6 +30,7 @@ use super::{
 };
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 /// A playing moment: a group of players or a competition form with its own ranking.
@@ -597,7 +598,10 @@ pub fn rank_with(
         histories,
         |_| true,
         |_, seasons| seasons,
-        |seasons| out.extend(seasons),
+        |seasons| {
+            out.extend(seasons);
+            ControlFlow::Continue(())
+        },
     )?;
     Ok(out)
 }
@@ -609,7 +613,8 @@ pub fn rank_with(
 /// Moments are ranked side by side on as many threads as the machine has. On the thread
 /// that ranked it, `work` turns a moment's seasons (in date order) into what the caller
 /// keeps of them (a report, say); `each` then receives that, on the caller's thread and
-/// in the order of the club's moments. A thread ranks at most a moment or two ahead of
+/// in the order of the club's moments, and may stop the ranking there (when the report
+/// can no longer be written, say). A thread ranks at most a moment or two ahead of
 /// `each`.
 ///
 /// Every session is checked first, also those of moments not wanted; nothing is ranked
@@ -620,7 +625,7 @@ pub fn rank_each<T: Send>(
     histories: bool,
     wanted: impl Fn(&Moment) -> bool,
     work: impl Fn(&Moment, Vec<SeasonStanding>) -> T + Sync,
-    mut each: impl FnMut(T),
+    mut each: impl FnMut(T) -> ControlFlow<()>,
 ) -> Result<(), Vec<RankingError>> {
     if let Err(e) = club.settings.validate() {
         return Err(vec![RankingError::Settings {
@@ -690,7 +695,9 @@ pub fn rank_each<T: Send>(
         .min(picked.len());
     if threads <= 1 {
         for (k, mine) in inputs.into_iter().enumerate() {
-            each(rank(k, &mine)?);
+            if each(rank(k, &mine)?).is_break() {
+                break;
+            }
         }
         return Ok(());
     }
@@ -722,13 +729,18 @@ pub fn rank_each<T: Send>(
                 receive
             })
             .collect();
+        // Returning early (an error, or `each` stopping) lets go of the queues, which
+        // ends the threads at their next moment.
         for k in 0..picked.len() {
-            // A thread ends early only after sending an error, which ends this loop.
-            let (ranked, sessions) = queues[k % threads]
-                .recv()
-                .expect("each moment is ranked or fails");
+            // A thread ends early only after sending an error, which ends this loop, or
+            // when it panics, which the scope carries on once the threads are joined.
+            let Ok((ranked, sessions)) = queues[k % threads].recv() else {
+                break;
+            };
             drop(sessions);
-            each(ranked?);
+            if each(ranked?).is_break() {
+                break;
+            }
         }
         Ok(())
     })
@@ -1765,6 +1777,7 @@ mod tests {
             |(name, seasons)| {
                 order.push(name);
                 got.extend(seasons);
+                ControlFlow::Continue(())
             },
         )
         .unwrap();
@@ -1778,7 +1791,10 @@ mod tests {
             true,
             |m| m.name == "m2" || m.name == "m5",
             |_, seasons| seasons,
-            |seasons| some.extend(seasons),
+            |seasons| {
+                some.extend(seasons);
+                ControlFlow::Continue(())
+            },
         )
         .unwrap();
         let wanted: Vec<SeasonStanding> = all
@@ -1786,6 +1802,35 @@ mod tests {
             .filter(|s| s.moment == "m2" || s.moment == "m5")
             .collect();
         assert_eq!(some, wanted);
+    }
+
+    #[test]
+    fn the_caller_can_stop_the_ranking_after_any_moment() {
+        let nights: Vec<(bool, Vec<u8>)> = (0..40u8)
+            .map(|i| (false, (0..12).map(|k| i.wrapping_mul(29) ^ k).collect()))
+            .collect();
+        let (c, sessions) = club_of_moments(&nights);
+        for stop in 1..=3 {
+            let mut handed = Vec::new();
+            rank_each(
+                &c,
+                sessions.clone(),
+                false,
+                |_| true,
+                |m, _| m.name.clone(),
+                |name| {
+                    handed.push(name);
+                    if handed.len() == stop {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            )
+            .unwrap();
+            let want: Vec<String> = (0..stop).map(|i| format!("m{i}")).collect();
+            assert_eq!(handed, want);
+        }
     }
 
     #[test]
@@ -1801,7 +1846,10 @@ mod tests {
             false,
             |m| m.name == "m0",
             |_, _| (),
-            |()| handed += 1,
+            |()| {
+                handed += 1;
+                ControlFlow::Continue(())
+            },
         );
         assert!(matches!(&got.unwrap_err()[..], [RankingError::Date { .. }]));
         assert_eq!(handed, 0);

@@ -6,7 +6,9 @@ use clap::ValueEnum;
 use klaver_core::ranking::line_assignment::AssignedLine;
 use klaver_core::ranking::season::{Club, Moment, SeasonStanding, rank_each};
 use klaver_io::ranking_io::{self, RankingReport};
+use std::collections::HashSet;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -167,12 +169,14 @@ pub fn run(args: Args) -> CmdResult {
     let ranking_failed = |e: Vec<_>| listed("the sessions have errors; nothing was ranked:", &e);
     if args.format == Format::Json {
         // The moment whose standing heads the report: the first shown.
+        let played: HashSet<&str> = sessions.iter().map(|s| s.moment.as_str()).collect();
         let first = club
             .moments
             .iter()
             .filter(|m| wanted(m))
-            .find(|m| args.season.is_some() || sessions.iter().any(|s| s.moment == m.name))
+            .find(|m| args.season.is_some() || played.contains(m.name.as_str()))
             .map(|m| m.name.clone());
+        drop(played);
         let mut json = JsonOut::new(&args, &club);
         rank_each(
             &club,
@@ -186,10 +190,9 @@ pub fn run(args: Args) -> CmdResult {
                 let keep = first.as_ref() == Some(&moment.name);
                 Some((text, keep.then_some(standing)))
             },
-            |shown| {
-                if let Some((text, standing)) = shown {
-                    json.moment(text, standing);
-                }
+            |shown| match shown {
+                Some((text, standing)) => json.moment(text, standing),
+                None => ControlFlow::Continue(()),
             },
         )
         .map_err(ranking_failed)?;
@@ -203,7 +206,10 @@ pub fn run(args: Args) -> CmdResult {
         histories,
         wanted,
         |_, seasons| pick(seasons),
-        |shown| chosen.extend(shown),
+        |shown| {
+            chosen.extend(shown);
+            ControlFlow::Continue(())
+        },
     )
     .map_err(ranking_failed)?;
     let Some(first) = chosen.first() else {
@@ -261,11 +267,15 @@ fn tonights_lines(
 
 /// The JSON report, written moment by moment as they are ranked: a federation's runs
 /// to a gigabyte or more, and none of its moments need be kept. The output is opened
-/// when the first moment is ready, so a ranking that fails writes nothing.
+/// when the first moment is ready, so a ranking that fails before writes nothing; a file
+/// is written under a temporary name beside it and takes its own name only when whole,
+/// so a report that fails half-way leaves no half file (and an earlier report in place).
 struct JsonOut<'a> {
     args: &'a Args,
     club: &'a Club,
     out: Option<std::io::BufWriter<Box<dyn Write>>>,
+    /// The file being written and its name when whole.
+    partial: Option<(PathBuf, &'a PathBuf)>,
     /// The first failure; what follows it is not written.
     failed: Option<CliError>,
 }
@@ -276,20 +286,24 @@ impl<'a> JsonOut<'a> {
             args,
             club,
             out: None,
+            partial: None,
             failed: None,
         }
     }
 
     /// The next moment's JSON; the first comes with its standing, for the report's head.
+    /// Breaks once the report cannot be written.
     fn moment(
         &mut self,
         text: Result<Vec<u8>, serde_json::Error>,
         standing: Option<SeasonStanding>,
-    ) {
-        if self.failed.is_none()
-            && let Err(e) = self.try_moment(text, standing)
-        {
-            self.failed = Some(e);
+    ) -> ControlFlow<()> {
+        match self.try_moment(text, standing) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.failed = Some(e);
+                ControlFlow::Break(())
+            }
         }
     }
 
@@ -306,13 +320,19 @@ impl<'a> JsonOut<'a> {
             let head =
                 ranking_io::json_head(&standing, self.club, lines.as_deref(), self.args.history)
                     .map_err(json_err)?;
-            let sink: Box<dyn Write> =
-                match &self.args.output {
-                    Some(p) => Box::new(std::fs::File::create(p).map_err(|e| {
-                        CliError::input(format!("cannot write {}: {e}", p.display()))
-                    })?),
-                    None => Box::new(std::io::stdout()),
-                };
+            let sink: Box<dyn Write> = match &self.args.output {
+                Some(p) => {
+                    let mut name = p.file_name().unwrap_or_default().to_os_string();
+                    name.push(".partial");
+                    let partial = p.with_file_name(name);
+                    let file = std::fs::File::create(&partial).map_err(|e| {
+                        CliError::input(format!("cannot write {}: {e}", partial.display()))
+                    })?;
+                    self.partial = Some((partial, p));
+                    Box::new(file)
+                }
+                None => Box::new(std::io::stdout()),
+            };
             let out = self
                 .out
                 .insert(std::io::BufWriter::with_capacity(1 << 20, sink));
@@ -325,7 +345,7 @@ impl<'a> JsonOut<'a> {
     }
 
     fn finish(mut self) -> Result<(), CliError> {
-        if let Some(e) = self.failed {
+        if let Some(e) = self.failed.take() {
             return Err(e);
         }
         let Some(out) = self.out.as_mut() else {
@@ -334,7 +354,23 @@ impl<'a> JsonOut<'a> {
         out.write_all(ranking_io::JSON_TAIL)
             .and_then(|()| out.write_all(b"\n"))
             .and_then(|()| out.flush())
-            .map_err(write_err)
+            .map_err(write_err)?;
+        if let Some((partial, whole)) = &self.partial {
+            std::fs::rename(partial, whole)
+                .map_err(|e| CliError::input(format!("cannot write {}: {e}", whole.display())))?;
+            self.partial = None;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for JsonOut<'_> {
+    /// A report not finished leaves no file behind.
+    fn drop(&mut self) {
+        if let Some((partial, _)) = self.partial.take() {
+            self.out = None;
+            let _ = std::fs::remove_file(partial);
+        }
     }
 }
 
