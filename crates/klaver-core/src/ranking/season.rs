@@ -530,6 +530,17 @@ fn check_session(
 /// from parts of one), keeping the order in which they were first given and their rows'
 /// order; a session given in two forms is an error.
 pub fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingError>> {
+    // Usually each date and moment comes once (a file read in one go, or already
+    // joined): nothing to do, and nothing copied to find that out.
+    let mut seen: rustc_hash::FxHashSet<(&str, &str)> = Default::default();
+    if sessions
+        .iter()
+        .all(|s| seen.insert((s.date.as_str(), s.moment.as_str())))
+    {
+        drop(seen);
+        return Ok(sessions);
+    }
+    drop(seen);
     let mut merged: Vec<SessionInput> = Vec::new();
     // Where each date and playing moment went: one look-up per session, not a scan.
     let mut index: HashMap<(String, String), usize> = HashMap::new();
