@@ -13,6 +13,19 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
     common::temp_file("ranking_cli", name, text)
 }
 
+/// `klaver ranking` of the example club's settings with the sessions in `sessions`.
+fn with_club(sessions: &std::path::Path, extra: &[&str]) -> Output {
+    let settings = repo("examples/club.toml");
+    let mut args = vec![
+        "ranking",
+        "--settings",
+        &settings,
+        sessions.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    klaver(&args)
+}
+
 fn example(extra: &[&str]) -> Output {
     let settings = repo("examples/club.toml");
     let sessions = repo("examples/ranking-sessions.csv");
@@ -174,12 +187,7 @@ fn bad_sessions_are_reported_and_nothing_is_ranked() {
          2025-09-02,tuesday,A,1003+1001,101\n\
          2025-09-02,tuesday,B,1005+1006,50\n",
     );
-    let o = klaver(&[
-        "ranking",
-        "--settings",
-        &repo("examples/club.toml"),
-        bad.to_str().unwrap(),
-    ]);
+    let o = with_club(&bad, &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stdout(&o).is_empty());
     let err = stderr(&o);
@@ -461,18 +469,17 @@ fn a_report_that_cannot_be_made_writes_no_file() {
          2025-09-02,tuesday,A,1003+1004,42\n\
          2025-09-02,tuesday,B,1005+1006,50\n",
     );
-    let o = klaver(&[
-        "ranking",
-        "--settings",
-        &repo("examples/club.toml"),
-        bad.to_str().unwrap(),
-        "--moment",
-        "teams",
-        "--format",
-        "json",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = with_club(
+        &bad,
+        &[
+            "--moment",
+            "teams",
+            "--format",
+            "json",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+    );
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     let err = stderr(&o);
     assert!(err.contains("nothing was ranked"), "{err}");
