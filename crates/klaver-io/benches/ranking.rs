@@ -4,10 +4,12 @@
 //! - `read_sessions`: reading and checking the sessions CSV;
 //! - `rank`: player rankings, pair rankings and both championships of every club
 //!   (without the pairs' histories, as `klaver ranking --history 0`);
-//! - `read_and_rank`: both, the whole recomputation of a season from its CSV, every
-//!   club's standings kept;
-//! - `read_and_rank_each`: the same, each club's standings handed over and let go as
-//!   soon as they are made ([`rank_each`]);
+//! - `rank_each_club`: the same rankings, each club's standings handed over and let go as
+//!   soon as they are made ([`rank_each`]): the recomputation after new results, with
+//!   the season's sessions already read;
+//! - `read_and_rank`: reading and ranking, the whole recomputation of a season from its
+//!   CSV, every club's standings kept;
+//! - `read_and_rank_each`: the same, each club's standings handed over as in `rank_each`;
 //!
 //! each at 1,000, 10,000 and 100,000 players (40,000 to 4 million player-session
 //! results). Run with `cargo bench -p klaver-io --bench ranking`.
@@ -55,6 +57,33 @@ fn rank(bencher: Bencher, players: u32) {
         .bench_values(|s| black_box(rank_with(&club, s, false).expect("ranked")));
 }
 
+/// Ranks every club with [`rank_each`], each club's standings let go at once; how many
+/// seasons were handed over.
+fn rank_every_club(club: &Club, sessions: Vec<SessionInput>) -> usize {
+    let mut ranked = 0;
+    rank_each(
+        club,
+        sessions,
+        false,
+        |_| true,
+        |_, seasons| black_box(seasons).len(),
+        |n| {
+            ranked += n;
+            std::ops::ControlFlow::Continue(())
+        },
+    )
+    .expect("ranked");
+    ranked
+}
+
+#[divan::bench(args = PLAYERS, sample_count = 3, sample_size = 1)]
+fn rank_each_club(bencher: Bencher, players: u32) {
+    let (club, csv) = season(players);
+    bencher
+        .with_inputs(|| sessions(&club, &csv))
+        .bench_values(|s| rank_every_club(&club, s));
+}
+
 #[divan::bench(args = PLAYERS, sample_count = 3, sample_size = 1)]
 fn read_and_rank(bencher: Bencher, players: u32) {
     let (club, csv) = season(players);
@@ -66,20 +95,5 @@ fn read_and_rank(bencher: Bencher, players: u32) {
 #[divan::bench(args = PLAYERS, sample_count = 3, sample_size = 1)]
 fn read_and_rank_each(bencher: Bencher, players: u32) {
     let (club, csv) = season(players);
-    bencher.bench(|| {
-        let mut ranked = 0;
-        rank_each(
-            &club,
-            sessions(&club, &csv),
-            false,
-            |_| true,
-            |_, seasons| black_box(seasons).len(),
-            |n| {
-                ranked += n;
-                std::ops::ControlFlow::Continue(())
-            },
-        )
-        .expect("ranked");
-        ranked
-    });
+    bencher.bench(|| rank_every_club(&club, sessions(&club, &csv)));
 }
