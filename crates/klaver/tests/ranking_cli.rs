@@ -26,12 +26,12 @@ fn with_club(sessions: &std::path::Path, extra: &[&str]) -> Output {
     klaver(&args)
 }
 
+/// `klaver ranking` of the example club with its example sessions.
 fn example(extra: &[&str]) -> Output {
-    let settings = repo("examples/club.toml");
-    let sessions = repo("examples/ranking-sessions.csv");
-    let mut args = vec!["ranking", "--settings", &settings, &sessions];
-    args.extend_from_slice(extra);
-    klaver(&args)
+    with_club(
+        std::path::Path::new(&repo("examples/ranking-sessions.csv")),
+        extra,
+    )
 }
 
 const TONIGHT: &str =
