@@ -500,10 +500,10 @@ pub fn score_session(
     let mut tops = vec![0i64; results.len()];
     let mut outcomes: Vec<&Outcome> = Vec::new();
     let mut top_counts: HashMap<i64, usize> = HashMap::new();
-    for ((group, board), entries) in &buckets {
+    for ((group, board), entries) in buckets {
         let expected = settings
             .expected
-            .get(&(group.to_string(), *board))
+            .get(&(group.to_string(), board))
             .copied()
             .unwrap_or(most_played[group]);
         outcomes.clear();
@@ -514,7 +514,7 @@ pub fn score_session(
         if real == 1 && expected > 1 {
             warnings.push(Diagnostic::warning(
                 first_line,
-                Some(*board),
+                Some(board),
                 "only one result on this board: it gets the average; check for missing travellers",
             ));
         }
@@ -525,7 +525,7 @@ pub fn score_session(
         if entries.len() < expected && marked == 0 {
             warnings.push(Diagnostic::warning(
                 first_line,
-                Some(*board),
+                Some(board),
                 format!(
                     "{} {} where {} were expected: {}; enter the missing results or mark them NP",
                     entries.len(),
@@ -552,10 +552,10 @@ pub fn score_session(
             }
         }
         boards.push(ScoredBoard {
-            board: *board,
+            board,
             group: group.to_string(),
             expected,
-            entries: entries.clone(),
+            entries,
             score,
         });
     }

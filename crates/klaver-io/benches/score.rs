@@ -15,7 +15,7 @@ use klaver_core::field::{Field, FieldResult};
 use klaver_core::matchpoints::{Outcome, Rules, Scratch, score_board};
 use klaver_core::session::{Settings, score_session};
 use klaver_io::generate::{GenerateOptions, write_event};
-use klaver_io::travellers::{Event, ReadOptions, read_travellers};
+use klaver_io::travellers::{Event, ReadOptions, read_travellers, read_travellers_bytes};
 
 fn main() {
     divan::main();
@@ -89,7 +89,7 @@ fn read_csv(bencher: Bencher, results: usize) {
     let csv = event_csv(results);
     bencher
         .counter(divan::counter::BytesCount::new(csv.len()))
-        .bench_local(|| black_box(read_travellers(csv.as_slice(), ReadOptions::default())));
+        .bench_local(|| black_box(read_travellers_bytes(&csv, ReadOptions::default())));
 }
 
 /// A club's results in a simultaneous field: `tables` tables, every table plays every

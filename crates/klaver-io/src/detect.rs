@@ -82,7 +82,7 @@ pub fn read(data: &[u8], options: ReadOptions) -> Result<(Format, Imported), Imp
     let format = detect(data);
     let imported = match format {
         Format::Csv => Imported {
-            event: travellers::read_travellers(data, options)?,
+            event: travellers::read_travellers_bytes(data, options)?,
             ..Imported::default()
         },
         Format::Pbn => pbn::read(data)?,

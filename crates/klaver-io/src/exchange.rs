@@ -189,7 +189,7 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
         }
         let _ = w.flush();
     }
-    let mut event = match travellers::read_travellers(csv_text.as_slice(), ReadOptions::default()) {
+    let mut event = match travellers::read_travellers_bytes(&csv_text, ReadOptions::default()) {
         Ok(e) => e,
         Err(e) => {
             let mut e2 = Event::default();

@@ -455,7 +455,12 @@ fn read_all<R: Read>(mut input: R) -> Result<Vec<u8>, ReadError> {
 /// Reads a travellers CSV. Lines with errors are reported in the event's diagnostics with
 /// their line number; only a file that cannot be read at all is an `Err`.
 pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event, ReadError> {
-    read_bytes(&read_all(input)?, options, PARALLEL_BYTES)
+    read_travellers_bytes(&read_all(input)?, options)
+}
+
+/// Reads a travellers CSV already in memory (a whole file), without copying it first.
+pub fn read_travellers_bytes(data: &[u8], options: ReadOptions) -> Result<Event, ReadError> {
+    read_bytes(data, options, PARALLEL_BYTES)
 }
 
 /// Reads a travellers CSV held in memory, on two threads from `parallel_from` bytes on.
