@@ -170,9 +170,39 @@ pub fn parse_seat(text: &str, lang: Language) -> Result<Seat, NotationError> {
 /// Reads a result relative to the contract (`=`, `+1`, `-2`, Dutch `C`, Turkish `bien`) or
 /// a number of tricks taken, and returns the tricks declarer took.
 pub fn parse_result(text: &str, contract: Contract, lang: Language) -> Result<u8, NotationError> {
+    if let Some(tricks) = plain_result(text.as_bytes(), contract.tricks_needed()) {
+        return Ok(tricks);
+    }
+    full_result(text, contract, lang)
+}
+
+/// [`parse_result`] through the word tables.
+fn full_result(text: &str, contract: Contract, lang: Language) -> Result<u8, NotationError> {
     let mut cur = Cursor::new(text, lang);
     let parsed = result(&mut cur, contract, Mode::Strict).and_then(|(t, _)| cur.finish(t));
     parsed.map_err(|p| error(text, "a result", lang, p))
+}
+
+/// The everyday results, read without the word tables: `=`, `+1`, `-2` or the tricks
+/// taken (`9`), in every language. Anything else, and any result that cannot be, is left
+/// to the full reader, which says what is wrong.
+fn plain_result(b: &[u8], made: u8) -> Option<u8> {
+    let number = |d: &[u8]| -> Option<i64> {
+        match *d {
+            [a] if a.is_ascii_digit() => Some(i64::from(a - b'0')),
+            [a, c] if a.is_ascii_digit() && c.is_ascii_digit() => {
+                Some(i64::from(a - b'0') * 10 + i64::from(c - b'0'))
+            }
+            _ => None,
+        }
+    };
+    let tricks = match b {
+        [b'='] => return Some(made),
+        [b'+', rest @ ..] => i64::from(made) + number(rest).filter(|&r| r != 0)?,
+        [b'-', rest @ ..] => i64::from(made) - number(rest).filter(|&r| r != 0)?,
+        _ => number(b)?,
+    };
+    (0..=13).contains(&tricks).then_some(tricks as u8)
 }
 
 /// The everyday form of a contract, read without the word tables: a level and a strain
@@ -1817,6 +1847,37 @@ mod tests {
         assert_eq!(plain_contract(b"4SXXX", Language::English), None);
         assert_eq!(plain_seat(b'O', Language::English), None);
         assert_eq!(plain_seat(b'E', Language::Dutch), None);
+    }
+
+    #[test]
+    fn plain_results_read_as_the_full_reader_reads_them() {
+        // Every text of up to three characters from the results' alphabet, against
+        // every level and language: the plain reading, where it answers, is the full one.
+        let alphabet: Vec<char> = "=+-0123456789C ".chars().collect();
+        let mut texts: Vec<String> = alphabet.iter().map(|c| c.to_string()).collect();
+        for _ in 0..2 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            texts.extend(longer);
+        }
+        let mut answered = 0;
+        for lang in [Language::English, Language::Dutch, Language::Turkish] {
+            for level in 1..=7u8 {
+                let c = Contract::new(level, Strain::Spades, Doubling::Undoubled).unwrap();
+                for t in &texts {
+                    if let Some(tricks) = plain_result(t.as_bytes(), c.tricks_needed()) {
+                        answered += 1;
+                        assert_eq!(full_result(t, c, lang), Ok(tricks), "{t} after {level}S");
+                    }
+                }
+            }
+        }
+        assert!(answered > 3 * 7 * 30, "{answered}");
+        assert_eq!(plain_result(b"+0", 10), None);
+        assert_eq!(plain_result(b"-11", 10), None);
+        assert_eq!(plain_result(b"14", 10), None);
     }
 
     proptest! {
