@@ -18,7 +18,7 @@
 //! only close ones (ties among them) are compared exactly.
 
 use crate::exact::Exact;
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
 use num_traits::{ToPrimitive, Zero};
@@ -307,8 +307,10 @@ fn spilled_totals(
     // Pairs that played the same boards share their set of denominators (in a field
     // where every table plays every board, all of them do): the multiple and each
     // denominator's factor are worked out once per set.
-    let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigInt>)> = FxHashMap::default();
+    let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigUint>)> = FxHashMap::default();
     let mut out = Vec::with_capacity(spilled.len());
+    // Each factor × sum is made in this one value, so that a term costs no allocation.
+    let mut term = BigUint::zero();
     for (pair, parts) in spilled {
         // `parts` is in denominator order (`add_part`).
         let before = small[pair];
@@ -323,13 +325,30 @@ fn spilled_totals(
         let key: Vec<i128> = sums.iter().map(|&(d, _)| d).collect();
         let (denom, factors) = multiples.entry(key).or_insert_with_key(|ds| {
             let denom = multiple(ds);
-            let factors = ds.iter().map(|&d| &denom / BigInt::from(d)).collect();
+            let factors = ds
+                .iter()
+                .map(|&d| match u64::try_from(d) {
+                    Ok(d) => denom.magnitude() / d,
+                    Err(_) => denom.magnitude() / d.unsigned_abs(),
+                })
+                .collect();
             (denom, factors)
         });
-        let mut numer = BigInt::zero();
+        // Terms of either sign are added up apart, each in place.
+        let (mut plus, mut minus) = (BigUint::zero(), BigUint::zero());
         for (f, &(_, s)) in factors.iter().zip(&sums) {
-            numer += f * BigInt::from(s);
+            term.clone_from(f);
+            match u64::try_from(s.unsigned_abs()) {
+                Ok(m) => term *= m,
+                Err(_) => term *= s.unsigned_abs(),
+            }
+            if s < 0 {
+                minus += &term;
+            } else {
+                plus += &term;
+            }
         }
+        let numer = BigInt::from(plus) - BigInt::from(minus);
         // The total in floating point: a sum of terms of one sign (matchpoints are never
         // negative) is within a relative 10⁻¹⁴ of the exact sum; should terms ever
         // cancel, comparisons fall back on the exact totals.
@@ -355,17 +374,29 @@ fn multiple(ds: &[i128]) -> BigInt {
     let mut big: Option<BigInt> = None;
     for &d in ds {
         let d = d.unsigned_abs();
+        // gcd(multiple, d) = gcd(multiple mod d, d): in 64 bits when d fits them (it nearly
+        // always does), with a one-digit remainder of the arbitrary-precision multiple.
+        let narrow = u64::try_from(d).ok();
         match &mut big {
             None => {
-                let g = small.gcd(&d);
+                let g = match narrow {
+                    Some(d64) => u128::from(((small % d) as u64).gcd(&d64)),
+                    None => small.gcd(&d),
+                };
                 match small.checked_mul(d / g) {
                     Some(l) => small = l,
                     None => big = Some(BigInt::from(small) * (d / g)),
                 }
             }
             Some(b) => {
-                let rem = (&*b % d).to_u128().unwrap_or(0);
-                *b *= d / rem.gcd(&d);
+                let g = match narrow {
+                    Some(d64) => {
+                        let rem = (b.magnitude() % d64).to_u64().unwrap_or(0);
+                        u128::from(rem.gcd(&d64))
+                    }
+                    None => (b.magnitude() % d).to_u128().unwrap_or(0).gcd(&d),
+                };
+                *b *= d / g;
             }
         }
     }
@@ -458,10 +489,11 @@ mod tests {
             20_107, 20_113,
         ];
         // Spilled after a dozen prime denominators; then the same denominators again,
-        // in mixed order and with numerators whose sums per denominator outgrow 64 bits.
+        // in mixed order and with numerators whose sums per denominator outgrow 64 bits
+        // (eight of a third of 2^63 for the first).
         let mut parts: Vec<(i64, i64)> = primes.iter().map(|&p| (1, p)).collect();
         let big = i64::MAX / 3;
-        for round in 0..4 {
+        for round in 0..8 {
             for &p in primes.iter().rev().step_by(round + 1) {
                 parts.push((big - round as i64, p));
                 parts.push((-7, p));
