@@ -439,6 +439,38 @@ fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
     out
 }
 
+/// A board's matchpoints `n / denom` in lowest terms, remembered: the results of a large
+/// board share a few dozen different matchpoints (one per score), so that most of them
+/// are found rather than reduced again.
+struct Reduced {
+    denom: i64,
+    slots: [Option<(i64, Ratio<i64>)>; 64],
+}
+
+impl Reduced {
+    fn new(denom: i64) -> Reduced {
+        Reduced {
+            denom,
+            slots: [None; 64],
+        }
+    }
+
+    /// `Ratio::new(n, denom)`.
+    fn get(&mut self, n: i64) -> Ratio<i64> {
+        // Numerators are often all even, or all multiples of the denominator: a
+        // multiplicative hash spreads them over the slots.
+        let slot = &mut self.slots[((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        match *slot {
+            Some((m, r)) if m == n => r,
+            _ => {
+                let r = Ratio::new(n, self.denom);
+                *slot = Some((n, r));
+                r
+            }
+        }
+    }
+}
+
 /// Scores a pairs session: matchpoints per board, totals, percentages, ranks, club points.
 pub fn score_session(
     pairs: &[PairInfo],
@@ -540,9 +572,11 @@ pub fn score_session(
             ));
         }
         *top_counts.entry(score.top).or_insert(0) += entries.len();
+        let mut reduced = Reduced::new(score.denom);
         for (k, &i) in entries.iter().enumerate() {
             tops[i] = score.top;
-            if let Some((ns, ew)) = score.matchpoints(k) {
+            if let Some(p) = score.results[k] {
+                let (ns, ew) = (reduced.get(p.ns), reduced.get(p.ew));
                 let (ns, ew) = if results[i].reversed {
                     (ew, ns)
                 } else {
@@ -1241,6 +1275,18 @@ mod tests {
         }
 
         proptest! {
+            #[test]
+            fn remembered_fractions_are_the_reduced_ones(
+                denom in prop_oneof![1i64..50, 20_000i64..20_100, Just(i64::MAX)],
+                ns in prop::collection::vec(prop_oneof![-300i64..300, any::<i64>()], 1..200)
+            ) {
+                let mut reduced = Reduced::new(denom);
+                // Each numerator twice, the second time usually found in its slot.
+                for &n in ns.iter().chain(&ns) {
+                    prop_assert_eq!(reduced.get(n), Ratio::new(n, denom));
+                }
+            }
+
             #[test]
             fn permuting_the_travellers_changes_nothing(
                 tables in 2usize..7, boards in 1u32..6,
