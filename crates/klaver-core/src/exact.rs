@@ -11,6 +11,35 @@ use num_traits::{CheckedAdd, CheckedMul, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 
+/// round(|r| × 10^decimals), half away from zero: (2 × |n| × 10^d + den) div (2 × den).
+fn rounded_exactly(r: &BigRational, decimals: u32) -> BigInt {
+    let n = r.numer().abs() * BigInt::from(10).pow(decimals) * 2 + r.denom().abs();
+    n / (r.denom().abs() * 2)
+}
+
+/// [`rounded_exactly`] from floating point, when floating point is sure to agree.
+///
+/// The numerator and denominator as `f64` are each within a relative 2⁻⁵³ of the exact
+/// ones, and the quotient, the scaling by 10^d (exact for d ≤ 22) and the added half
+/// each add at most as much again: the estimate of |r| × 10^d + ½ is within a relative
+/// 2⁻⁵⁰, which below 10¹² is less than 10⁻³. An estimate farther than that from a whole
+/// number therefore lies on the same side of it as the exact value, and its floor is
+/// the exact rounding; otherwise (and for larger values) `None`.
+fn rounded_estimate(r: &BigRational, decimals: u32) -> Option<u64> {
+    const MARGIN: f64 = 1e-3;
+    if decimals > 22 {
+        return None;
+    }
+    let n = r.numer().abs().to_f64().filter(|x| x.is_finite())?;
+    let d = r.denom().abs().to_f64().filter(|x| x.is_finite())?;
+    let shifted = n / d * 10f64.powi(decimals as i32) + 0.5;
+    if !(shifted.is_finite() && shifted < 1e12) {
+        return None;
+    }
+    let q = shifted.floor();
+    (shifted - q > MARGIN && q + 1.0 - shifted > MARGIN).then_some(q as u64)
+}
+
 /// An exact rational number: a total, a maximum or a percentage.
 #[derive(Clone, Debug)]
 pub enum Exact {
@@ -140,9 +169,10 @@ impl Exact {
                 }
             }
             Exact::Big(r) => {
-                let n = r.numer().abs() * BigInt::from(10).pow(decimals) * 2 + r.denom().abs();
-                let d = r.denom().abs() * 2;
-                let rounded: BigInt = n / d;
+                let rounded = match rounded_estimate(r, decimals) {
+                    Some(q) => BigInt::from(q),
+                    None => rounded_exactly(r, decimals),
+                };
                 (
                     r.numer().is_negative() != r.denom().is_negative() && !rounded.is_zero(),
                     rounded.to_string(),
@@ -232,6 +262,44 @@ mod tests {
             e.add_fraction(-1, p);
         }
         assert!(e.is_zero());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_floating_point_rounding_agrees_with_the_exact_one_or_abstains(
+            k in 0i64..1_000_000,
+            delta in -1000i64..1000,
+            scale_bits in 0u32..1100,
+            decimals in 0u32..4,
+            far in proptest::prelude::any::<bool>(),
+            extra in 0i64..1_000_000_007,
+        ) {
+            // Values at a rounding boundary (k + ½) / 10^d, give or take delta parts in
+            // a denominator of hundreds of bits, or anywhere in between.
+            let p = BigInt::from(3).pow(scale_bits / 2) << (scale_bits / 2);
+            let ten = BigInt::from(10).pow(decimals);
+            let (n, d) = if far {
+                (BigInt::from(k) * &p + extra, &p * &ten)
+            } else {
+                (BigInt::from(2 * k + 1) * &p + delta, &p * &ten * 2)
+            };
+            let r = BigRational::new_raw(n, d);
+            if let Some(q) = rounded_estimate(&r, decimals) {
+                proptest::prop_assert_eq!(BigInt::from(q), rounded_exactly(&r, decimals));
+            }
+        }
+    }
+
+    #[test]
+    fn huge_numbers_are_rounded_exactly() {
+        // Past the range of f64, and past 10^12: the exact division answers.
+        let big = BigInt::from(7).pow(400);
+        let r = BigRational::new_raw(big.clone() * 3 + 1, big.clone() * 2);
+        assert_eq!(rounded_estimate(&r, 2), None);
+        assert_eq!(Exact::Big(r).to_decimal(2), "1.50");
+        let r = BigRational::new_raw(BigInt::from(10).pow(20) + 1, BigInt::from(3));
+        assert_eq!(rounded_estimate(&r, 2), None);
+        assert_eq!(Exact::Big(r).to_decimal(2), "33333333333333333333.67");
     }
 
     #[test]
