@@ -486,7 +486,7 @@ fn count_lines(text: &str) -> usize {
 }
 
 fn count_lines_bytes(text: &[u8]) -> usize {
-    text.iter().filter(|&&b| b == b'\n').count()
+    memchr::memchr_iter(b'\n', text).count()
 }
 
 /// Up to `parts - 1` places, each just after a line break, that cut `text` into parts
@@ -496,7 +496,7 @@ fn line_cuts(text: &str, parts: usize) -> Vec<usize> {
     let mut cuts: Vec<usize> = Vec::with_capacity(parts);
     for k in 1..parts {
         let aim = bytes.len() * k / parts;
-        if let Some(nl) = bytes[aim..].iter().position(|&b| b == b'\n') {
+        if let Some(nl) = memchr::memchr(b'\n', &bytes[aim..]) {
             let cut = aim + nl + 1;
             if cut < bytes.len() && cuts.last().is_none_or(|&c| c < cut) {
                 cuts.push(cut);

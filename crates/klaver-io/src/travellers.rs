@@ -439,13 +439,15 @@ impl<'a> LineCounter<'a> {
         while start < self.data.len() && matches!(self.data[start], b'\r' | b'\n') {
             start += 1;
         }
-        while self.pos < start {
-            match self.data[self.pos] {
-                b'\n' => self.line += 1,
-                b'\r' if self.data.get(self.pos + 1) != Some(&b'\n') => self.line += 1,
-                _ => {}
+        if self.pos < start {
+            // Only line endings matter: memchr finds them many bytes at a time.
+            for i in memchr::memchr2_iter(b'\n', b'\r', &self.data[self.pos..start]) {
+                let at = self.pos + i;
+                if self.data[at] == b'\n' || self.data.get(at + 1) != Some(&b'\n') {
+                    self.line += 1;
+                }
             }
-            self.pos += 1;
+            self.pos = start;
         }
         self.line
     }
@@ -482,16 +484,12 @@ fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result
     // A large file without quoted fields is read in two halves on two threads, cut at a
     // line ending; the second half's pairs are then numbered on from the first's, so
     // the event is the same as one read from start to end.
-    let (newlines, quotes) = data.iter().fold((0usize, false), |(n, q), &b| {
-        (n + usize::from(b == b'\n'), q || b == b'"')
-    });
+    let newlines = memchr::memchr_iter(b'\n', data).count();
+    let quotes = memchr::memchr(b'"', data).is_some();
     let cut = (data.len() >= parallel_from && !quotes && body < data.len())
         .then(|| {
             let mid = body + (data.len() - body) / 2;
-            data[mid..]
-                .iter()
-                .position(|&b| b == b'\n')
-                .map(|p| mid + p + 1)
+            memchr::memchr(b'\n', &data[mid..]).map(|p| mid + p + 1)
         })
         .flatten()
         .filter(|&cut| cut < data.len());
@@ -501,7 +499,7 @@ fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result
         read_records(&mut rdr, &mut lines, &mut reader)?;
         return Ok(reader.finish());
     };
-    let first_lines = data[..cut].iter().filter(|&&b| b == b'\n').count();
+    let first_lines = memchr::memchr_iter(b'\n', &data[..cut]).count();
     // The first half's reader gets room for the whole file, so appending the second
     // half's lines copies them once.
     reader.reserve(newlines);
