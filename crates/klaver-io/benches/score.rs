@@ -3,6 +3,9 @@
 //! - `matchpoint`: the matchpointing alone (ties, Neuberg), per result, also at 10M;
 //! - `score_session`: matchpoints, totals, percentages, ranks and club points;
 //! - `read_csv`: reading and checking the travellers CSV (contracts, scores);
+//! - `count_lines` and `split_csv`: what reading costs at the least, for comparison with
+//!   `read_csv`: counting the lines of the same bytes (what `wc -l` does) and splitting
+//!   them into fields with the csv crate, nothing checked or kept;
 //!
 //! - `field_upload`: one more club of 10 tables uploading into a simultaneous field of
 //!   1,000 tables and 27 boards, the field's standings brought up to date;
@@ -90,6 +93,30 @@ fn read_csv(bencher: Bencher, results: usize) {
     bencher
         .counter(divan::counter::BytesCount::new(csv.len()))
         .bench_local(|| black_box(read_travellers_bytes(&csv, ReadOptions::default())));
+}
+
+#[divan::bench(args = SIZES, sample_count = 10)]
+fn count_lines(bencher: Bencher, results: usize) {
+    let csv = event_csv(results);
+    bencher
+        .counter(divan::counter::BytesCount::new(csv.len()))
+        .bench_local(|| black_box(memchr::memchr_iter(b'\n', black_box(&csv)).count()));
+}
+
+#[divan::bench(args = SIZES, sample_count = 10)]
+fn split_csv(bencher: Bencher, results: usize) {
+    let csv = event_csv(results);
+    bencher
+        .counter(divan::counter::BytesCount::new(csv.len()))
+        .bench_local(|| {
+            let mut reader = csv::ReaderBuilder::new().from_reader(black_box(csv.as_slice()));
+            let mut record = csv::ByteRecord::new();
+            let mut fields = 0usize;
+            while reader.read_byte_record(&mut record).expect("generated") {
+                fields += record.len();
+            }
+            fields
+        });
 }
 
 /// A club's results in a simultaneous field: `tables` tables, every table plays every
