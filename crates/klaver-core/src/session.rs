@@ -11,7 +11,7 @@
 use crate::board::Side;
 use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
-use crate::matchpoints::{BoardScore, MissingRule, Outcome, Rules, Scratch, score_board};
+use crate::matchpoints::{MissingRule, Outcome, Rules, Scratch, score_board};
 use crate::totals::{Contribution, PairTotals, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
@@ -148,10 +148,13 @@ pub struct ScoredBoard {
     pub group: String,
     /// How many results the board should have had.
     pub expected: usize,
-    /// The results on this board: indices into the session's table results.
+    /// The results on this board: indices into the session's table results (their
+    /// matchpoints are in [`SessionResult::points`]).
     pub entries: Vec<usize>,
-    /// The matchpoints, in the order of `entries`.
-    pub score: BoardScore,
+    /// The full top of the board (after any Neuberg rescaling), in the scale's points.
+    pub top: i64,
+    /// Whether the real scores were rescaled with the Neuberg formula.
+    pub neuberg: bool,
 }
 
 /// One round column of the result list.
@@ -590,7 +593,8 @@ pub fn score_session(
             group: group.to_string(),
             expected,
             entries,
-            score,
+            top: score.top,
+            neuberg: score.neuberg,
         });
     }
     let top = top_counts
@@ -1230,7 +1234,7 @@ mod tests {
         };
         let field = score_session(&ps, &res, &together).unwrap();
         assert_eq!(field.boards.len(), 1);
-        assert_eq!(field.boards[0].score.top, 6);
+        assert_eq!(field.boards[0].top, 6);
         // 420 beats 400 and -50, loses to 450: 4 of 6.
         assert_eq!(field.points[0].unwrap().ns, Ratio::from_integer(4));
         assert_eq!(field.points[2].unwrap().ns, Ratio::from_integer(6));

@@ -37,9 +37,9 @@ impl Serialize for BoardsJson<'_> {
         s.collect_seq(self.result.boards.iter().map(|sb| BoardJson {
             board: sb.board,
             section: &sb.group,
-            top: sb.score.top,
+            top: sb.top,
             expected: sb.expected,
-            neuberg: sb.score.neuberg,
+            neuberg: sb.neuberg,
             results: ResultsJson {
                 event: self.event,
                 result: self.result,

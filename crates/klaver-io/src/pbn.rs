@@ -1477,7 +1477,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                 Outcome::Weighted(_) => (String::new(), String::new()),
             };
             row.extend([sns, sew]);
-            let top = sb.score.top;
+            let top = sb.top;
             let caret = if art { "^" } else { "" };
             match result.points[i] {
                 Some(p) => {

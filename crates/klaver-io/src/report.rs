@@ -520,13 +520,13 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                 };
                 let (mp_ns, mp_ew) = match result.points[i] {
                     Some(p) => {
-                        if r.outcome.is_real() && p.ns + p.ew != Ratio::from_integer(sb.score.top) {
+                        if r.outcome.is_real() && p.ns + p.ew != Ratio::from_integer(sb.top) {
                             board_ok = false;
                         }
                         match opts.centred {
                             Some(w) => (
-                                points(&centre(&Exact::from(p.ns), sb.score.top, w)),
-                                points(&centre(&Exact::from(p.ew), sb.score.top, w)),
+                                points(&centre(&Exact::from(p.ns), sb.top, w)),
+                                points(&centre(&Exact::from(p.ew), sb.top, w)),
                             ),
                             None => (ratio(p.ns), ratio(p.ew)),
                         }
@@ -560,7 +560,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                 .map(|b| vul_text(b.vulnerability(), lang).to_string())
                 .unwrap_or_default(),
             expected: sb.expected,
-            top: sb.score.top,
+            top: sb.top,
             lines,
             check_ok: board_ok,
             hands: None,
