@@ -328,7 +328,7 @@ mod tests {
                 1,
                 5,
                 6,
-                Weighted(vec![
+                Weighted(Box::new(vec![
                     WeightedPart {
                         percent: 50,
                         score: 420,
@@ -337,7 +337,7 @@ mod tests {
                         percent: 50,
                         score: -50,
                     },
-                ]),
+                ])),
             ),
         ];
         res[0].reversed = true;

@@ -84,8 +84,11 @@ pub enum Outcome {
         /// East-West's percentage of the top.
         ew: u8,
     },
-    /// A weighted score (Law 12C1c): parts whose percentages add up to 100.
-    Weighted(Vec<WeightedPart>),
+    /// A weighted score (Law 12C1c): parts whose percentages add up to 100. Boxed so
+    /// that an outcome takes 16 bytes: a large field holds a million of them, and
+    /// weighted scores are rare.
+    #[allow(clippy::box_collection)]
+    Weighted(Box<Vec<WeightedPart>>),
 }
 
 impl Outcome {
@@ -334,7 +337,7 @@ pub fn score_board(
             }
             Outcome::Weighted(parts) => {
                 let mut raw = 0i64;
-                for part in parts {
+                for part in parts.iter() {
                     let p = i64::from(part.percent) * 100;
                     raw += p * scratch.points_against(part.score);
                     for &w in &scratch.weighted {
@@ -652,7 +655,7 @@ mod tests {
     #[test]
     fn weighted_score_is_matchpointed_against_the_field() {
         // Four tables; one weighted 30 % of 420 and 70 % of -50.
-        let w = Outcome::Weighted(vec![
+        let w = Outcome::Weighted(Box::new(vec![
             WeightedPart {
                 percent: 30,
                 score: 420,
@@ -661,7 +664,7 @@ mod tests {
                 percent: 70,
                 score: -50,
             },
-        ]);
+        ]));
         let b = score(
             &[Score(420), Score(100), Score(-100), w],
             4,
@@ -789,7 +792,7 @@ mod tests {
     fn a_weighted_score_on_a_short_board_gets_the_ties_too() {
         // The weighted example above on a board of five tables: each real result gains
         // 1 for the missing result, the top is 8.
-        let w = Outcome::Weighted(vec![
+        let w = Outcome::Weighted(Box::new(vec![
             WeightedPart {
                 percent: 30,
                 score: 420,
@@ -798,7 +801,7 @@ mod tests {
                 percent: 70,
                 score: -50,
             },
-        ]);
+        ]));
         let b = score(&[Score(420), Score(100), Score(-100), w], 5, ties());
         assert_eq!(b.top, 8);
         let got = ns_points(&b);
@@ -827,10 +830,10 @@ mod tests {
             8 => (-30i32..30).prop_map(|s| Score(s * 10)),
             1 => Just(Outcome::NotPlayed),
             1 => (0u8..=100, 0u8..=100).prop_map(|(ns, ew)| Outcome::Artificial { ns, ew }),
-            1 => ((0u8..=100), -20i32..20, -20i32..20).prop_map(|(p, a, b)| Outcome::Weighted(vec![
+            1 => ((0u8..=100), -20i32..20, -20i32..20).prop_map(|(p, a, b)| Outcome::Weighted(Box::new(vec![
                 WeightedPart { percent: p, score: a * 10 },
                 WeightedPart { percent: 100 - p, score: b * 10 },
-            ])),
+            ]))),
         ]
     }
 
@@ -858,10 +861,10 @@ mod tests {
                     12 => (-spread..=spread).prop_map(|s| Score(s * 10)),
                     1 => Just(Outcome::NotPlayed),
                     1 => (0u8..=100).prop_map(|ns| Outcome::Artificial { ns, ew: 100 - ns }),
-                    1 => (0u8..=100, -900i32..900).prop_map(move |(p, a)| Outcome::Weighted(vec![
+                    1 => (0u8..=100, -900i32..900).prop_map(move |(p, a)| Outcome::Weighted(Box::new(vec![
                         WeightedPart { percent: p, score: a * 10 },
                         WeightedPart { percent: 100 - p, score: 0 },
-                    ])),
+                    ]))),
                 ],
                 60..400,
             )

@@ -47,6 +47,11 @@ pub struct TableResult {
     pub line: u32,
 }
 
+// A field of a million results holds a million of these: an outcome in 16 bytes (a
+// weighted score is boxed) keeps a result in 48.
+const _: () = assert!(std::mem::size_of::<Outcome>() <= 16);
+const _: () = assert!(std::mem::size_of::<TableResult>() <= 48);
+
 /// How per-board matchpoints are rounded before they are added up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum BoardRounding {
@@ -508,18 +513,31 @@ pub fn score_session(
     let mut bucket_index: FxHashMap<(u32, u32), usize> = FxHashMap::default();
     let mut buckets: Vec<((&str, u32), Vec<usize>)> = Vec::new();
     let mut last: Option<((u32, u32), usize)> = None;
-    for (i, r) in results.iter().enumerate() {
+    // Each result's bucket, counted first so that every bucket's list is made at its
+    // size (a large field's boards have tens of thousands of results each).
+    let mut bucket_of = Vec::with_capacity(results.len());
+    let mut sizes: Vec<usize> = Vec::new();
+    for r in results {
         let key = (pair_group[r.ns], r.board);
         let b = match last {
             Some((k, b)) if k == key => b,
             _ => *bucket_index.entry(key).or_insert_with(|| {
                 buckets.push(((group_of(r.ns), r.board), Vec::new()));
+                sizes.push(0);
                 buckets.len() - 1
             }),
         };
         last = Some((key, b));
-        buckets[b].1.push(i);
+        sizes[b] += 1;
+        bucket_of.push(b as u32);
     }
+    for (bucket, size) in buckets.iter_mut().zip(sizes) {
+        bucket.1.reserve_exact(size);
+    }
+    for (i, &b) in bucket_of.iter().enumerate() {
+        buckets[b as usize].1.push(i);
+    }
+    drop(bucket_of);
     buckets.sort_by(|a, b| (a.0.1, a.0.0).cmp(&(b.0.1, b.0.0)));
 
     // The most-played board of each group sets the expected number of results.

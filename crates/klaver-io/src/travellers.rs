@@ -324,7 +324,8 @@ fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, Stri
         ));
     }
     if upper.starts_with("W ") || upper == "W" {
-        return parse_weighted(&t[1..], board, lang).map(|w| Adjust::Outcome(Outcome::Weighted(w)));
+        return parse_weighted(&t[1..], board, lang)
+            .map(|w| Adjust::Outcome(Outcome::Weighted(Box::new(w))));
     }
     Err(format!(
         "unknown adjustment {t:?}: use NP, AVG, AVG+, AVG-, a split such as 60/40, REV, or W 30% 4SN= 70% 4SN-1"
@@ -1078,7 +1079,7 @@ mod tests {
         assert!(e.results[3].reversed);
         assert_eq!(
             e.results[4].outcome,
-            Outcome::Weighted(vec![
+            Outcome::Weighted(Box::new(vec![
                 WeightedPart {
                     percent: 30,
                     score: 420
@@ -1087,7 +1088,7 @@ mod tests {
                     percent: 70,
                     score: -50
                 }
-            ])
+            ]))
         );
     }
 
