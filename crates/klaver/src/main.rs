@@ -11,15 +11,6 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Gives the memory freed so far back to the system at once. mimalloc keeps freed memory
-/// for a while in case it is wanted again; after a phase that frees much of what it used
-/// (reading a large file), keeping it would only add to the peak of the next phase.
-pub(crate) fn return_freed_memory() {
-    // SAFETY: `mi_collect` takes no pointers and may be called at any time from any
-    // thread; it only releases memory mimalloc holds that nothing uses.
-    unsafe { libmimalloc_sys::mi_collect(true) }
-}
-
 /// Bridge scoring for clubs: contracts, score pads, pairs sessions, season rankings.
 #[derive(Parser)]
 #[command(name = "klaver", version, about, long_about = None)]

@@ -132,8 +132,6 @@ pub fn run(args: Args) -> CmdResult {
     let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
     let (_, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
-    // The file and the reading threads' buffers are gone; scoring needs about as much again.
-    crate::return_freed_memory();
     if let Some(p) = &args.pairs {
         let warnings = travellers::read_pairs(open(p)?, &mut imported.event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
