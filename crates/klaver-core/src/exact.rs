@@ -7,7 +7,7 @@
 
 use num_bigint::BigInt;
 use num_rational::{BigRational, Ratio};
-use num_traits::{CheckedAdd, CheckedMul, Signed, ToPrimitive, Zero};
+use num_traits::{CheckedAdd, CheckedMul, One, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -199,7 +199,16 @@ impl Exact {
         match self {
             Exact::Small(r) if *r.denom() == 1 => r.numer().to_string(),
             Exact::Small(r) => format!("{}/{}", r.numer(), r.denom()),
-            Exact::Big(r) => format!("{}/{}", r.numer(), r.denom()),
+            Exact::Big(r) => {
+                // A total past 128 bits is kept over the common multiple of its
+                // denominators, not in lowest terms: reduced here, once, for display.
+                let r = r.reduced();
+                if r.denom().is_one() {
+                    r.numer().to_string()
+                } else {
+                    format!("{}/{}", r.numer(), r.denom())
+                }
+            }
         }
     }
 }
@@ -326,5 +335,26 @@ mod tests {
         assert_eq!(Exact::new(2, 6), Exact::new(1, 3));
         assert!(Exact::new(1, 3) < Exact::new(334, 1000));
         assert_eq!(Exact::new(7, 2).to_fraction_string(), "7/2");
+    }
+
+    #[test]
+    fn a_large_fraction_is_written_in_lowest_terms() {
+        // A spilled total is kept over a common multiple: 71·10^40 / 6·10^40 is 71/6.
+        let big = Exact::Big(BigRational::new_raw(
+            BigInt::from(10).pow(40) * 71,
+            BigInt::from(10).pow(40) * 6,
+        ));
+        assert_eq!(big.to_fraction_string(), "71/6");
+        let whole = Exact::Big(BigRational::new_raw(
+            BigInt::from(2).pow(200) * -3,
+            BigInt::from(2).pow(200),
+        ));
+        assert_eq!(whole.to_fraction_string(), "-3");
+        let wide = BigInt::from(3).pow(100);
+        let kept = Exact::Big(BigRational::new_raw(wide.clone() + 1, wide.clone()));
+        assert_eq!(
+            kept.to_fraction_string(),
+            format!("{}/{}", wide.clone() + 1, wide)
+        );
     }
 }

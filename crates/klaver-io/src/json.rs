@@ -8,9 +8,10 @@
 
 use crate::travellers::Event;
 use klaver_core::board::Side;
+use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
-use klaver_core::session::{SessionResult, Severity};
+use klaver_core::session::{PairResult, SessionResult, Severity};
 use num_rational::Ratio;
 use serde::Serialize;
 use std::io::Write;
@@ -174,6 +175,24 @@ fn result_json<'a>(event: &'a Event, result: &SessionResult, i: usize) -> Result
     }
 }
 
+/// Each pair's exact percentage as a fraction in lowest terms. Reducing one that outgrew
+/// 128 bits takes a greatest common divisor of numbers of a few hundred bits, and a
+/// large Neuberg-scaled field has tens of thousands of them: those are worked out on two
+/// threads.
+fn exact_percentages(pairs: &[PairResult]) -> Vec<Option<String>> {
+    let one = |p: &PairResult| p.percentage.as_ref().map(Exact::to_fraction_string);
+    if pairs.len() < 4096 {
+        return pairs.iter().map(one).collect();
+    }
+    let (first, second) = pairs.split_at(pairs.len() / 2);
+    std::thread::scope(|s| {
+        let rest = s.spawn(|| second.iter().map(one).collect::<Vec<_>>());
+        let mut out: Vec<_> = first.iter().map(one).collect();
+        out.extend(rest.join().expect("writing fractions does not panic"));
+        out
+    })
+}
+
 /// Writes the scored session as JSON.
 pub fn write<W: Write>(
     out: W,
@@ -186,7 +205,8 @@ pub fn write<W: Write>(
     let pairs_json = result
         .pairs
         .iter()
-        .map(|p| PairJson {
+        .zip(exact_percentages(&result.pairs))
+        .map(|(p, percentage_exact)| PairJson {
             pair: &pairs[p.pair].id,
             section: &pairs[p.pair].section,
             names: &pairs[p.pair].names,
@@ -194,7 +214,7 @@ pub fn write<W: Write>(
             points: p.total.to_f64(),
             max: p.max.to_f64(),
             percentage: p.percentage.as_ref().map(|x| x.to_f64()),
-            percentage_exact: p.percentage.as_ref().map(|x| x.to_big().to_string()),
+            percentage_exact,
             rank: p.rank,
             tied: p.tied,
             boards: p.boards,
