@@ -7,7 +7,7 @@
 
 use num_bigint::BigInt;
 use num_rational::{BigRational, Ratio};
-use num_traits::{CheckedAdd, CheckedMul, One, Signed, ToPrimitive, Zero};
+use num_traits::{CheckedAdd, CheckedMul, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -201,13 +201,9 @@ impl Exact {
             Exact::Small(r) => format!("{}/{}", r.numer(), r.denom()),
             Exact::Big(r) => {
                 // A total past 128 bits is kept over the common multiple of its
-                // denominators, not in lowest terms: reduced here, once, for display.
-                let r = r.reduced();
-                if r.denom().is_one() {
-                    r.numer().to_string()
-                } else {
-                    format!("{}/{}", r.numer(), r.denom())
-                }
+                // denominators, not in lowest terms: reduced here, once, for display
+                // (a fraction's Display writes a whole number without `/1`).
+                r.reduced().to_string()
             }
         }
     }
