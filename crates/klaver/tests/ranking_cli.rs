@@ -496,3 +496,22 @@ fn a_json_report_to_a_file_is_whole() {
     assert_eq!(written, stdout(&example(&["--format", "json"])));
     assert!(!out.parent().unwrap().join("whole.json.partial").exists());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_json_report_through_a_symbolic_link_keeps_the_link() {
+    let target = common::temp_file("ranking_cli", "linked.json", "an older report");
+    let link = common::temp_path("ranking_cli", "link.json");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let o = example(&["--format", "json", "-o", link.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let written = std::fs::read_to_string(&target).unwrap();
+    assert_eq!(written, stdout(&example(&["--format", "json"])));
+}

@@ -248,6 +248,26 @@ fn a_club_night_from_import_to_correction_and_backup() {
         // The whole club to an archive and back under another code.
         let archive = temp_path("store-cli", "club.json");
         ok(&db, &["export", archive.to_str().unwrap()]);
+        // Exported through a symbolic link, the link stays and its file gets the archive.
+        #[cfg(unix)]
+        {
+            let link = temp_path("store-cli", "club-link.json");
+            let target = temp_path("store-cli", "club-by-link.json");
+            let _ = std::fs::remove_file(&link);
+            std::fs::write(&target, "an older archive").unwrap();
+            std::os::unix::fs::symlink(&target, &link).unwrap();
+            ok(&db, &["export", link.to_str().unwrap()]);
+            assert!(
+                std::fs::symlink_metadata(&link)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+            assert_eq!(
+                std::fs::read(&target).unwrap(),
+                std::fs::read(&archive).unwrap()
+            );
+        }
         let out = ok(
             &db,
             &["import", archive.to_str().unwrap(), "--as", "kievit-2"],

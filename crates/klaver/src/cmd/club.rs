@@ -459,12 +459,16 @@ pub fn export(args: ExportArgs) -> CmdResult {
                 .and_then(|()| out.flush())
                 .map_err(|e| CliError::input(format!("cannot write the archive: {e}")))?;
         } else {
-            // Written beside the target and renamed, so an interrupted export never leaves
-            // a half-written archive under the archive's name.
-            let tmp = args.file.with_extension("partial");
-            std::fs::write(&tmp, &body)
-                .and_then(|()| std::fs::rename(&tmp, &args.file))
-                .map_err(|e| CliError::input(format!("cannot write {name}: {e}")))?;
+            // A file is written beside the target and renamed, so an interrupted export
+            // never leaves a half-written archive under the archive's name; a device,
+            // pipe or symbolic link is written through.
+            let written = if super::replace_when_whole(&args.file) {
+                let tmp = args.file.with_extension("partial");
+                std::fs::write(&tmp, &body).and_then(|()| std::fs::rename(&tmp, &args.file))
+            } else {
+                std::fs::write(&args.file, &body)
+            };
+            written.map_err(|e| CliError::input(format!("cannot write {name}: {e}")))?;
             eprintln!(
                 "{}: {} players, {} sessions of {} written to {name}",
                 store.location(),

@@ -270,12 +270,12 @@ fn tonights_lines(
 /// when the first moment is ready, so a ranking that fails before writes nothing; a file
 /// is written under a temporary name beside it and takes its own name only when whole,
 /// so a report that fails half-way leaves no half file (and an earlier report in place).
+/// A device, pipe or symbolic link is written through instead (`replace_when_whole`).
 struct JsonOut<'a> {
     args: &'a Args,
     club: &'a Club,
     out: Option<std::io::BufWriter<Box<dyn Write>>>,
-    /// The file being written and its name when whole.
-    partial: Option<(PathBuf, &'a PathBuf)>,
+    partial: Option<Partial<'a>>,
     /// The first failure; what follows it is not written.
     failed: Option<CliError>,
 }
@@ -320,19 +320,8 @@ impl<'a> JsonOut<'a> {
             let head =
                 ranking_io::json_head(&standing, self.club, lines.as_deref(), self.args.history)
                     .map_err(json_err)?;
-            let sink: Box<dyn Write> = match &self.args.output {
-                Some(p) => {
-                    let mut name = p.file_name().unwrap_or_default().to_os_string();
-                    name.push(".partial");
-                    let partial = p.with_file_name(name);
-                    let file = std::fs::File::create(&partial).map_err(|e| {
-                        CliError::input(format!("cannot write {}: {e}", partial.display()))
-                    })?;
-                    self.partial = Some((partial, p));
-                    Box::new(file)
-                }
-                None => Box::new(std::io::stdout()),
-            };
+            let (sink, partial) = open_report(self.args.output.as_ref())?;
+            self.partial = partial;
             let out = self
                 .out
                 .insert(std::io::BufWriter::with_capacity(1 << 20, sink));
@@ -361,6 +350,33 @@ impl<'a> JsonOut<'a> {
             self.partial = None;
         }
         Ok(())
+    }
+}
+
+/// A file being written under a temporary name, and the name it takes when whole.
+type Partial<'a> = (PathBuf, &'a PathBuf);
+
+/// The report's output: stdout, the file itself (`replace_when_whole` says no), or a
+/// temporary file beside it with the name it takes when whole.
+fn open_report(
+    output: Option<&PathBuf>,
+) -> Result<(Box<dyn Write>, Option<Partial<'_>>), CliError> {
+    let cannot = |p: &std::path::Path, e: std::io::Error| {
+        CliError::input(format!("cannot write {}: {e}", p.display()))
+    };
+    match output {
+        None => Ok((Box::new(std::io::stdout()), None)),
+        Some(p) if super::replace_when_whole(p) => {
+            let mut name = p.file_name().unwrap_or_default().to_os_string();
+            name.push(".partial");
+            let partial = p.with_file_name(name);
+            let file = std::fs::File::create(&partial).map_err(|e| cannot(&partial, e))?;
+            Ok((Box::new(file), Some((partial, p))))
+        }
+        Some(p) => {
+            let file = std::fs::File::create(p).map_err(|e| cannot(p, e))?;
+            Ok((Box::new(file), None))
+        }
     }
 }
 
