@@ -959,7 +959,7 @@ fn pairs_json<'a>(event: &'a Event, pairs: &[ImpPairResult]) -> Vec<PairJson<'a>
             imps: p.total.to_f64(),
             boards: p.boards,
             imps_per_board: p.per_board.as_ref().map(|g| g.to_f64()),
-            imps_per_board_exact: p.per_board.as_ref().map(|g| g.to_big().to_string()),
+            imps_per_board_exact: p.per_board.as_ref().map(Exact::to_fraction_string),
             rank: p.rank,
             tied: p.tied,
         })
@@ -1178,6 +1178,9 @@ mod tests {
         let json = String::from_utf8(buf).unwrap();
         assert!(json.contains("\"datum\":180.0"), "{json}");
         assert!(json.contains("\"imps_ns\":6.0"), "{json}");
+        // Exact IMPs a board as a fraction in lowest terms, a whole number without "/1".
+        assert!(json.contains("\"imps_per_board_exact\":\"6\""), "{json}");
+        assert!(json.contains("\"imps_per_board_exact\":\"-6\""), "{json}");
     }
 
     #[test]
