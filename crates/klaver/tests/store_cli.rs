@@ -263,10 +263,16 @@ fn a_club_night_from_import_to_correction_and_backup() {
                     .file_type()
                     .is_symlink()
             );
-            assert_eq!(
-                std::fs::read(&target).unwrap(),
-                std::fs::read(&archive).unwrap()
-            );
+            // The same archive but for the moment it was written.
+            let body = |p: &std::path::Path| {
+                let text = std::fs::read_to_string(p).unwrap();
+                text.lines()
+                    .filter(|l| !l.trim_start().starts_with("\"exported_at\""))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            assert!(body(&target).contains("\"players\""));
+            assert_eq!(body(&target), body(&archive));
         }
         let out = ok(
             &db,
