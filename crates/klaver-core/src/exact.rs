@@ -194,17 +194,14 @@ impl Exact {
         }
     }
 
-    /// Written as briefly as exactness allows: `12`, `7.5`, `35/3`.
+    /// The fraction in lowest terms, a whole number without `/1`: `12`, `7/2`, `35/3`.
     pub fn to_fraction_string(&self) -> String {
         match self {
-            Exact::Small(r) if *r.denom() == 1 => r.numer().to_string(),
-            Exact::Small(r) => format!("{}/{}", r.numer(), r.denom()),
-            Exact::Big(r) => {
-                // A total past 128 bits is kept over the common multiple of its
-                // denominators, not in lowest terms: reduced here, once, for display
-                // (a fraction's Display writes a whole number without `/1`).
-                r.reduced().to_string()
-            }
+            // Kept in lowest terms; a fraction's Display leaves out a denominator of 1.
+            Exact::Small(r) => r.to_string(),
+            // A total past 128 bits is kept over the common multiple of its
+            // denominators, not in lowest terms: reduced here, once, for display.
+            Exact::Big(r) => r.reduced().to_string(),
         }
     }
 }
