@@ -213,3 +213,31 @@ fn imp_forms_as_html_and_pdf() {
         "{page}"
     );
 }
+
+#[test]
+fn a_run_that_fails_leaves_the_earlier_report_as_it_was() {
+    let report = common::temp_path("imps_cli", "teams-report.txt");
+    std::fs::write(&report, "last week's result list\n").unwrap();
+    let partial = report.with_file_name("teams-report.txt.partial");
+    let r = report.to_str().unwrap();
+    let e = refused(&["score", &data("teams-bad.csv"), "--form", "teams", "-o", r]);
+    assert!(e.contains("team C plays itself"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(&report).unwrap(),
+        "last week's result list\n"
+    );
+    assert!(!partial.exists(), "no half file is left beside it");
+
+    let ok = klaver(&[
+        "score",
+        &data("teams-swiss.csv"),
+        "--form",
+        "teams",
+        "-o",
+        r,
+    ]);
+    assert!(ok.status.success(), "{}", common::stderr(&ok));
+    let text = std::fs::read_to_string(&report).unwrap();
+    assert!(!text.contains("last week"), "{text}");
+    assert!(!partial.exists());
+}

@@ -58,15 +58,10 @@ pub fn run(args: Args) -> CmdResult {
             let _ = writeln!(stderr, "{name}: {m}");
         }
     };
-    let summary = match &args.output {
-        Some(path) => {
-            let out = File::create(path)
-                .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
-            score_archive(input, out, &opts, &mut report)
-        }
-        None => score_archive(input, std::io::stdout().lock(), &opts, &mut report),
-    }
-    .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    let summary = super::output::write_output(args.output.as_deref(), |out| {
+        score_archive(input, out, &opts, &mut report)
+            .map_err(|e| CliError::input(format!("{name}: {e}")))
+    })?;
     eprintln!(
         "{name}: {} sessions, {} scored ({} results, {} pair lines), {} left out with errors, {} warnings",
         summary.sessions,

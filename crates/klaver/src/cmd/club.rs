@@ -1,6 +1,7 @@
 //! `klaver club`, `klaver player`, `klaver export` and `klaver import`: the club, its
 //! members and its whole history in the database (klaver-store).
 
+use super::output::{names_stdout, write_output};
 use super::{CliError, CmdResult};
 use clap::{Subcommand, ValueEnum};
 use klaver_store::{Club, NewPlayer, Season, Store, StoreError};
@@ -452,23 +453,11 @@ pub fn export(args: ExportArgs) -> CmdResult {
         let mut body = serde_json::to_vec_pretty(&archive)
             .map_err(|e| CliError::input(format!("cannot write the archive: {e}")))?;
         body.push(b'\n');
-        let name = args.file.display().to_string();
-        if name == "-" {
-            let mut out = std::io::stdout().lock();
-            out.write_all(&body)
-                .and_then(|()| out.flush())
-                .map_err(|e| CliError::input(format!("cannot write the archive: {e}")))?;
-        } else {
-            // A file is written beside the target and renamed, so an interrupted export
-            // never leaves a half-written archive under the archive's name; a device,
-            // pipe or symbolic link is written through.
-            let written = if super::replace_when_whole(&args.file) {
-                let tmp = args.file.with_extension("partial");
-                std::fs::write(&tmp, &body).and_then(|()| std::fs::rename(&tmp, &args.file))
-            } else {
-                std::fs::write(&args.file, &body)
-            };
-            written.map_err(|e| CliError::input(format!("cannot write {name}: {e}")))?;
+        // An interrupted export never leaves a half-written archive under the archive's
+        // name (`output::Output`).
+        write_output(Some(&args.file), |out| out.put(&body))?;
+        if !names_stdout(Some(&args.file)) {
+            let name = args.file.display();
             eprintln!(
                 "{}: {} players, {} sessions of {} written to {name}",
                 store.location(),

@@ -2,6 +2,7 @@
 //! CSV, PBN, USEBIO, JSON). Formats that publish matchpoints (PBN, USEBIO, JSON) get the
 //! event scored by the file's convention or the one stated on the command line.
 
+use super::output::{names_stdout, write_output};
 use super::score::{ConventionArgs, print_warnings, read_deals, read_input};
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
@@ -10,8 +11,7 @@ use klaver_io::detect::Format;
 use klaver_io::exchange::Imported;
 use klaver_io::travellers::ReadOptions;
 use klaver_io::{exchange, json, pbn, usebio};
-use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The formats `klaver convert` writes.
@@ -109,7 +109,7 @@ pub(crate) fn write_converted(
     conventions: &ConventionArgs,
     to: ToArg,
     in_name: &str,
-    output: &PathBuf,
+    output: &Path,
 ) -> CmdResult {
     let out_name = output.display().to_string();
     let event = &imported.event;
@@ -167,24 +167,17 @@ pub(crate) fn write_converted(
             }
         );
     }
-    if out_name == "-" {
-        let mut o = std::io::stdout().lock();
-        o.write_all(&body)
-            .and_then(|_| o.flush())
-            .map_err(write_err)?;
+    write_output(Some(output), |o| o.put(&body))?;
+    if names_stdout(Some(output)) {
         if pairs_csv.is_some() {
             eprintln!(
                 "klaver: the players' names were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
             );
         }
-    } else {
-        std::fs::write(output, &body).map_err(write_err)?;
-        if let Some(names) = pairs_csv {
-            let p = output.with_extension("pairs.csv");
-            std::fs::write(&p, names)
-                .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?;
-            eprintln!("klaver: the players' names are in {}", p.display());
-        }
+    } else if let Some(names) = pairs_csv {
+        let p = output.with_extension("pairs.csv");
+        write_output(Some(&p), |o| o.put(&names))?;
+        eprintln!("klaver: the players' names are in {}", p.display());
     }
     match &result {
         Some(r) => {

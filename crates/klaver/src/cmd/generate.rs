@@ -1,6 +1,7 @@
 //! `klaver generate`: a synthetic travellers CSV of any size, an archive of club
 //! sessions, or a federation's ranking season.
 
+use super::output::write_output;
 use super::{CliError, CmdResult};
 use klaver_io::generate::{
     ArchiveOptions, GenerateOptions, SeasonOptions, write_archive, write_event, write_season,
@@ -52,15 +53,13 @@ pub fn run(args: Args) -> CmdResult {
             seed: args.seed,
         };
         if let Some(p) = &args.season_settings {
-            std::fs::File::create(p)
-                .and_then(|f| write_season_settings(f, opts))
-                .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?;
+            write_output(Some(p), |out| {
+                write_season_settings(&mut *out, opts).map_err(|e| out.error(e))
+            })?;
         }
-        let result = match &args.output {
-            Some(p) => std::fs::File::create(p).and_then(|f| write_season(f, opts)),
-            None => write_season(std::io::stdout().lock(), opts),
-        };
-        result.map_err(|e| CliError::input(format!("cannot write the season: {e}")))?;
+        write_output(args.output.as_deref(), |out| {
+            write_season(&mut *out, opts).map_err(|e| out.error(e))
+        })?;
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(sessions) = args.archive_sessions {
@@ -68,11 +67,9 @@ pub fn run(args: Args) -> CmdResult {
             sessions,
             seed: args.seed,
         };
-        let result = match &args.output {
-            Some(p) => std::fs::File::create(p).and_then(|f| write_archive(f, opts)),
-            None => write_archive(std::io::stdout().lock(), opts),
-        };
-        result.map_err(|e| CliError::input(format!("cannot write the archive: {e}")))?;
+        write_output(args.output.as_deref(), |out| {
+            write_archive(&mut *out, opts).map_err(|e| out.error(e))
+        })?;
         return Ok(ExitCode::SUCCESS);
     }
     let (pairs, boards) = (args.pairs.unwrap_or(0), args.boards.unwrap_or(0));
@@ -92,10 +89,8 @@ pub fn run(args: Args) -> CmdResult {
         boards_per_round: args.boards_per_round,
         seed: args.seed,
     };
-    let result = match &args.output {
-        Some(p) => std::fs::File::create(p).and_then(|f| write_event(f, opts)),
-        None => write_event(std::io::stdout().lock(), opts),
-    };
-    result.map_err(|e| CliError::input(format!("cannot write the event: {e}")))?;
+    write_output(args.output.as_deref(), |out| {
+        write_event(&mut *out, opts).map_err(|e| out.error(e))
+    })?;
     Ok(ExitCode::SUCCESS)
 }

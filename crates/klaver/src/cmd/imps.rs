@@ -12,8 +12,7 @@ use klaver_core::vp::VpScale;
 use klaver_io::imp_report::{self, ImpReportOptions};
 pub use klaver_io::options::{CrossArg, Form, FormArgs, MaxArg, form_name};
 use klaver_io::travellers::Event;
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -117,14 +116,9 @@ pub fn run_form(
     opts: &FormOptions,
     output: Option<&PathBuf>,
 ) -> CmdResult {
-    let stdout = std::io::stdout();
-    let mut out: Box<dyn Write> = match output {
-        Some(p) => Box::new(BufWriter::new(File::create(p).map_err(|e| {
-            CliError::input(format!("cannot write {}: {e}", p.display()))
-        })?)),
-        None => Box::new(BufWriter::new(stdout.lock())),
-    };
-    score_form(args, event, opts, &mut out)
+    super::output::write_output(output.map(PathBuf::as_path), |out| {
+        score_form(args, event, opts, out)
+    })
 }
 
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.

@@ -8,6 +8,7 @@ pub mod demo;
 pub mod generate;
 pub mod imps;
 pub mod movement;
+pub mod output;
 pub mod pads;
 pub mod ranking;
 pub mod score;
@@ -94,41 +95,3 @@ impl fmt::Display for CliError {
 
 /// What a subcommand returns.
 pub type CmdResult = Result<std::process::ExitCode, CliError>;
-
-/// Whether an output file is written under a temporary name beside it and renamed into
-/// place once whole, so that a failure half-way leaves the earlier file as it was. Only
-/// a regular file, or a name not yet taken, is replaced that way: a device such as
-/// `/dev/null`, a named pipe or a symbolic link is written through, as the user named
-/// it, since renaming over it would put a plain file in its place.
-pub fn replace_when_whole(path: &std::path::Path) -> bool {
-    match std::fs::symlink_metadata(path) {
-        Ok(meta) => meta.file_type().is_file(),
-        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::replace_when_whole;
-    use std::path::Path;
-
-    #[test]
-    fn only_regular_files_are_replaced_by_rename() {
-        let dir = std::env::temp_dir().join(format!("klaver-replace-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("report.json");
-        assert!(replace_when_whole(&file), "a name not yet taken");
-        std::fs::write(&file, "{}").unwrap();
-        assert!(replace_when_whole(&file), "a regular file");
-        #[cfg(unix)]
-        {
-            let link = dir.join("link.json");
-            let _ = std::fs::remove_file(&link);
-            std::os::unix::fs::symlink(&file, &link).unwrap();
-            assert!(!replace_when_whole(&link), "a symbolic link");
-            assert!(!replace_when_whole(Path::new("/dev/null")), "a device");
-        }
-        assert!(!replace_when_whole(&dir), "a directory");
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}

@@ -1,13 +1,12 @@
 //! `klaver movement`: generate or check a movement and print its guide cards.
 
-use super::{CliError, CmdResult};
+use super::{CliError, CmdResult, output};
 use clap::{Subcommand, ValueEnum};
 use klaver_core::movement::{
     BoardSharing, EvenTables, Fields, HowellOptions, MitchellOptions, Movement, howell, mitchell,
     parse_csv,
 };
 use klaver_io::guide_cards::{self, CardLang, CardOptions};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -227,14 +226,10 @@ fn render(m: &Movement, out: &Output, checked: bool) -> CmdResult {
         Format::Pdf => guide_cards::pdf(m, &check, &opts)
             .map_err(|e| CliError::input(format!("cannot make the PDF: {e}")))?,
     };
-    match &out.output {
-        Some(path) => std::fs::write(path, doc)
-            .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?,
-        None => {
-            let mut stdout = std::io::stdout().lock();
-            // A closed pipe (`| head`) is not an error worth reporting.
-            let _ = stdout.write_all(&doc);
-        }
+    let written = output::write_output(out.output.as_deref(), |o| o.put(&doc));
+    // A closed pipe (`| head`) is not an error worth reporting.
+    if !output::names_stdout(out.output.as_deref()) {
+        written?;
     }
     if !check.is_valid() {
         let errors: Vec<String> = check.errors().map(ToString::to_string).collect();

@@ -1,13 +1,13 @@
 //! `klaver ranking`: the NBB-Clubranking of a season from its session results: player,
 //! pair and threesome rankings, the club championship and tonight's lines.
 
+use super::output::Output;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::ranking::line_assignment::AssignedLine;
 use klaver_core::ranking::season::{Club, Moment, SeasonStanding, rank_each};
 use klaver_io::ranking_io::{self, RankingReport};
 use std::collections::HashSet;
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -227,16 +227,7 @@ pub fn run(args: Args) -> CmdResult {
         Format::Json => unreachable!("written as ranked above"),
         Format::Html => ranking_io::render_html(&report),
     };
-    let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
-    match &args.output {
-        Some(p) => std::fs::write(p, body)
-            .map_err(|e| CliError::input(format!("cannot write {}: {e}", p.display())))?,
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(body.as_bytes()).map_err(write_err)?;
-            out.flush().map_err(write_err)?;
-        }
-    }
+    super::output::write_output(args.output.as_deref(), |out| out.put(body.as_bytes()))?;
     // The process ends here: handing a federation's standings back piece by piece
     // would take time for nothing.
     std::mem::forget(chosen);
@@ -268,14 +259,12 @@ fn tonights_lines(
 /// The JSON report, written moment by moment as they are ranked: a federation's runs
 /// to a gigabyte or more, and none of its moments need be kept. The output is opened
 /// when the first moment is ready, so a ranking that fails before writes nothing; a file
-/// is written under a temporary name beside it and takes its own name only when whole,
-/// so a report that fails half-way leaves no half file (and an earlier report in place).
-/// A device, pipe or symbolic link is written through instead (`replace_when_whole`).
+/// takes its name only when whole (`output::Output`), so a report that fails half-way
+/// leaves no half file (and an earlier report in place).
 struct JsonOut<'a> {
     args: &'a Args,
     club: &'a Club,
-    out: Option<std::io::BufWriter<Box<dyn Write>>>,
-    partial: Option<Partial<'a>>,
+    out: Option<Output>,
     /// The first failure; what follows it is not written.
     failed: Option<CliError>,
 }
@@ -286,7 +275,6 @@ impl<'a> JsonOut<'a> {
             args,
             club,
             out: None,
-            partial: None,
             failed: None,
         }
     }
@@ -320,80 +308,27 @@ impl<'a> JsonOut<'a> {
             let head =
                 ranking_io::json_head(&standing, self.club, lines.as_deref(), self.args.history)
                     .map_err(json_err)?;
-            let (sink, partial) = open_report(self.args.output.as_ref())?;
-            self.partial = partial;
-            let out = self
-                .out
-                .insert(std::io::BufWriter::with_capacity(1 << 20, sink));
-            out.write_all(&head).map_err(write_err)?;
+            let out = self.out.insert(Output::open(self.args.output.as_deref())?);
+            out.put(&head)?;
         }
         let out = self.out.as_mut().expect("opened above");
-        out.write_all(ranking_io::json_before_moment(first))
-            .and_then(|()| out.write_all(&text))
-            .map_err(write_err)
+        out.put(ranking_io::json_before_moment(first))?;
+        out.put(&text)
     }
 
     fn finish(mut self) -> Result<(), CliError> {
         if let Some(e) = self.failed.take() {
             return Err(e);
         }
-        let Some(out) = self.out.as_mut() else {
+        let Some(mut out) = self.out.take() else {
             return Err(CliError::input("no sessions to rank: give session files"));
         };
-        out.write_all(ranking_io::JSON_TAIL)
-            .and_then(|()| out.write_all(b"\n"))
-            .and_then(|()| out.flush())
-            .map_err(write_err)?;
-        if let Some((partial, whole)) = &self.partial {
-            std::fs::rename(partial, whole)
-                .map_err(|e| CliError::input(format!("cannot write {}: {e}", whole.display())))?;
-            self.partial = None;
-        }
-        Ok(())
-    }
-}
-
-/// A file being written under a temporary name, and the name it takes when whole.
-type Partial<'a> = (PathBuf, &'a PathBuf);
-
-/// The report's output: stdout, the file itself (`replace_when_whole` says no), or a
-/// temporary file beside it with the name it takes when whole.
-fn open_report(
-    output: Option<&PathBuf>,
-) -> Result<(Box<dyn Write>, Option<Partial<'_>>), CliError> {
-    let cannot = |p: &std::path::Path, e: std::io::Error| {
-        CliError::input(format!("cannot write {}: {e}", p.display()))
-    };
-    match output {
-        None => Ok((Box::new(std::io::stdout()), None)),
-        Some(p) if super::replace_when_whole(p) => {
-            let mut name = p.file_name().unwrap_or_default().to_os_string();
-            name.push(".partial");
-            let partial = p.with_file_name(name);
-            let file = std::fs::File::create(&partial).map_err(|e| cannot(&partial, e))?;
-            Ok((Box::new(file), Some((partial, p))))
-        }
-        Some(p) => {
-            let file = std::fs::File::create(p).map_err(|e| cannot(p, e))?;
-            Ok((Box::new(file), None))
-        }
-    }
-}
-
-impl Drop for JsonOut<'_> {
-    /// A report not finished leaves no file behind.
-    fn drop(&mut self) {
-        if let Some((partial, _)) = self.partial.take() {
-            self.out = None;
-            let _ = std::fs::remove_file(partial);
-        }
+        out.put(ranking_io::JSON_TAIL)?;
+        out.put(b"\n")?;
+        out.finish()
     }
 }
 
 fn json_err(e: serde_json::Error) -> CliError {
     CliError::input(format!("cannot write the JSON: {e}"))
-}
-
-fn write_err(e: std::io::Error) -> CliError {
-    CliError::input(format!("cannot write the output: {e}"))
 }

@@ -13,7 +13,6 @@ use klaver_io::travellers::{self, Event, ReadOptions};
 use klaver_io::{detect, html, json, pbn, pdf, text};
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -206,14 +205,7 @@ pub fn score_imported(
         deals = read_deals(p)?;
     }
 
-    let stdout = std::io::stdout();
-    let mut out: Box<dyn Write> = match &args.output {
-        Some(p) => Box::new(BufWriter::new(File::create(p).map_err(|e| {
-            CliError::input(format!("cannot write {}: {e}", p.display()))
-        })?)),
-        None => Box::new(BufWriter::new(stdout.lock())),
-    };
-    let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
+    let mut out = super::output::Output::open(args.output.as_deref())?;
     if args.compare {
         let imported = Imported {
             event: event.clone(),
@@ -246,16 +238,15 @@ pub fn score_imported(
                 format!("{n} published figures differ from klaver's\n")
             });
         }
-        out.write_all(text.as_bytes()).map_err(write_err)?;
-        out.flush().map_err(write_err)?;
+        out.put(text.as_bytes())?;
+        out.finish()?;
         print_warnings(&file_name, &event, &result);
         return Ok(ExitCode::from(u8::from(!cmp.differences.is_empty())));
     }
     match args.format {
         Format::Json => {
-            json::write(&mut out, &event, &result, &title, &date)
-                .map_err(|e| CliError::input(format!("cannot write the output: {e}")))?;
-            out.write_all(b"\n").map_err(write_err)?;
+            json::write(&mut out, &event, &result, &title, &date).map_err(|e| out.error(e))?;
+            out.put(b"\n")?;
         }
         Format::Text | Format::Html | Format::Pdf => {
             let opts = ReportOptions {
@@ -285,10 +276,10 @@ pub fn score_imported(
                 )
                 .into_bytes(),
             };
-            out.write_all(&body).map_err(write_err)?;
+            out.put(&body)?;
         }
     }
-    out.flush().map_err(write_err)?;
+    out.finish()?;
 
     let warnings = print_warnings(&file_name, &event, &result);
     Ok(if args.strict && warnings > 0 {
