@@ -101,6 +101,12 @@ impl Output {
         })
     }
 
+    fn sink(&mut self) -> &mut BufWriter<Sink> {
+        self.out
+            .as_mut()
+            .expect("an output is not written after it is finished")
+    }
+
     /// The error for a failed write, naming where it went.
     pub fn error(&self, e: impl fmt::Display) -> CliError {
         CliError::input(format!("cannot write {}: {e}", self.name))
@@ -143,14 +149,6 @@ impl Write for Output {
 
     fn flush(&mut self) -> io::Result<()> {
         self.sink().flush()
-    }
-}
-
-impl Output {
-    fn sink(&mut self) -> &mut BufWriter<Sink> {
-        self.out
-            .as_mut()
-            .expect("an output is not written after it is finished")
     }
 }
 
