@@ -13,7 +13,7 @@ use klaver_io::imp_report::{self, ImpReportOptions};
 pub use klaver_io::options::{CrossArg, Form, FormArgs, MaxArg, form_name};
 use klaver_io::travellers::Event;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Arguments of `klaver imps`.
@@ -114,11 +114,9 @@ pub fn run_form(
     args: &FormArgs,
     event: &Event,
     opts: &FormOptions,
-    output: Option<&PathBuf>,
+    output: Option<&Path>,
 ) -> CmdResult {
-    super::output::write_output(output.map(PathBuf::as_path), |out| {
-        score_form(args, event, opts, out)
-    })
+    super::output::write_output(output, |out| score_form(args, event, opts, out))
 }
 
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.

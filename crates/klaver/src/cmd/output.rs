@@ -57,7 +57,7 @@ impl Write for Sink {
 /// Whether an output file is written under a temporary name beside it and renamed into
 /// place once whole. Only a regular file, or a name not yet taken, is replaced that way:
 /// a device such as `/dev/null`, a named pipe or a symbolic link is written through.
-pub fn replace_when_whole(path: &Path) -> bool {
+fn replace_when_whole(path: &Path) -> bool {
     match std::fs::symlink_metadata(path) {
         Ok(meta) => meta.file_type().is_file(),
         Err(e) => e.kind() == io::ErrorKind::NotFound,
@@ -83,16 +83,15 @@ impl Output {
             });
         };
         let name = path.display().to_string();
-        let cannot =
-            |p: &Path, e: io::Error| CliError::input(format!("cannot write {}: {e}", p.display()));
+        let cannot = |e: io::Error| CliError::input(format!("cannot write {name}: {e}"));
         let (file, partial) = if replace_when_whole(path) {
             let mut tmp = path.file_name().unwrap_or_default().to_os_string();
             tmp.push(".partial");
             let tmp = path.with_file_name(tmp);
-            let file = File::create(&tmp).map_err(|e| cannot(path, e))?;
+            let file = File::create(&tmp).map_err(cannot)?;
             (file, Some((tmp, path.to_path_buf())))
         } else {
-            (File::create(path).map_err(|e| cannot(path, e))?, None)
+            (File::create(path).map_err(cannot)?, None)
         };
         Ok(Output {
             out: Some(BufWriter::with_capacity(1 << 20, Sink::File(file))),

@@ -186,7 +186,7 @@ pub fn score_imported(
             file_name,
             strict: args.strict,
         };
-        return super::imps::run_form(&scoring.form, &event, &opts, args.output.as_ref());
+        return super::imps::run_form(&scoring.form, &event, &opts, args.output.as_deref());
     }
     let (result, convention, boards_per_round) =
         score_pairs(scoring, &mut event, &file_convention, &file_name)?;
