@@ -183,6 +183,17 @@ fn compare_reports_every_differing_figure_with_its_line() {
         s.contains("1 published figure differs from klaver's"),
         "{s}"
     );
+    // With -o the same cross-check is in the file, though the exit code says it differs.
+    let file = temp("club-published-compare.txt");
+    let o = klaver(&[
+        "score",
+        &data("club-published.pbn"),
+        "--compare",
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), s);
     // The file's [Scoring] says Neuberg; stating another convention overrides it, and then
     // board 1 (with its artificial score) no longer matches.
     let o = klaver(&[
