@@ -241,3 +241,16 @@ fn a_run_that_fails_leaves_the_earlier_report_as_it_was() {
     assert!(!text.contains("last week"), "{text}");
     assert!(!partial.exists());
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_report_that_cannot_be_written_names_the_file() {
+    for (file, form) in [
+        ("teams-swiss.csv", "teams"),
+        ("butler-board.csv", "butler"),
+        ("cross-imps-board.csv", "cross-imps"),
+    ] {
+        let e = refused(&["score", &data(file), "--form", form, "-o", "/dev/full"]);
+        assert!(e.contains("cannot write /dev/full"), "{form}: {e}");
+    }
+}

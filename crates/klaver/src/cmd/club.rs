@@ -423,7 +423,9 @@ pub fn player(args: PlayerArgs) -> CmdResult {
                 };
                 out.write_all(&body)
                     .and_then(|()| out.flush())
-                    .map_err(|e| CliError::input(format!("cannot write the output: {e}")))?;
+                    .map_err(|e| {
+                        CliError::input(format!("cannot write to standard output: {e}"))
+                    })?;
             }
             PlayerCommand::Pairs { db } => {
                 let (store, club) = db.club().await?;

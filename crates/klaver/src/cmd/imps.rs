@@ -1,6 +1,7 @@
 //! `klaver imps` and `klaver vp`, the director's converters, and the IMP forms of
 //! `klaver score` (`--form butler|cross-imps|teams`).
 
+use super::output::Output;
 use super::{CliError, CmdResult};
 use clap::ValueEnum;
 use klaver_core::butler::{ButlerSettings, score_butler};
@@ -12,7 +13,6 @@ use klaver_core::vp::VpScale;
 use klaver_io::imp_report::{self, ImpReportOptions};
 pub use klaver_io::options::{CrossArg, Form, FormArgs, MaxArg, form_name};
 use klaver_io::travellers::Event;
-use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -120,12 +120,7 @@ pub fn run_form(
 }
 
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
-pub fn score_form(
-    args: &FormArgs,
-    event: &Event,
-    opts: &FormOptions,
-    out: &mut dyn Write,
-) -> CmdResult {
+fn score_form(args: &FormArgs, event: &Event, opts: &FormOptions, out: &mut Output) -> CmdResult {
     let adjusted = args.adjusted()?;
     let report = ImpReportOptions {
         title: opts.title.clone(),
@@ -136,8 +131,7 @@ pub fn score_form(
     let failed = |e: klaver_core::session::SessionError| {
         CliError::input(format!("{file_name} cannot be scored:\n{e}"))
     };
-    let write_err = |e: std::io::Error| CliError::input(format!("cannot write the output: {e}"));
-    let json_err = |e: serde_json::Error| CliError::input(format!("cannot write the output: {e}"));
+    let json_err = |e: serde_json::Error| CliError::input(format!("cannot make the JSON: {e}"));
     let pdf_err =
         |e: klaver_io::pdf::PdfError| CliError::input(format!("cannot make the PDF: {e}"));
     let json = opts.output == FormOutput::Json;
@@ -233,8 +227,7 @@ pub fn score_form(
     if json {
         body.push(b'\n');
     }
-    out.write_all(&body).map_err(write_err)?;
-    out.flush().map_err(write_err)?;
+    out.put(&body)?;
     let all: Vec<String> = event
         .diagnostics
         .iter()
