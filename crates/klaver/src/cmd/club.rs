@@ -6,7 +6,6 @@ use super::{CliError, CmdResult};
 use clap::{Subcommand, ValueEnum};
 use klaver_store::{Club, NewPlayer, Season, Store, StoreError};
 use std::future::Future;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -392,7 +391,6 @@ pub fn player(args: PlayerArgs) -> CmdResult {
             PlayerCommand::List { format, db } => {
                 let (store, club) = db.club().await?;
                 let players = store.players(&club).await.map_err(store_error)?;
-                let mut out = std::io::stdout().lock();
                 let body = match format {
                     ListFormat::Text => {
                         let mut s = String::new();
@@ -421,11 +419,7 @@ pub fn player(args: PlayerArgs) -> CmdResult {
                         v
                     }
                 };
-                out.write_all(&body)
-                    .and_then(|()| out.flush())
-                    .map_err(|e| {
-                        CliError::input(format!("cannot write to standard output: {e}"))
-                    })?;
+                super::output::write_output(None, |out| out.put(&body))?;
             }
             PlayerCommand::Pairs { db } => {
                 let (store, club) = db.club().await?;
