@@ -48,7 +48,8 @@ def unescape(body: str) -> str:
 
 
 def literals(path: Path) -> set[str]:
-    """Short string literals outside the tests, that are not messages."""
+    """Short string literals outside the tests that are not messages, and multi-byte
+    character literals."""
     text = path.read_text(encoding="utf-8").split("#[cfg(test)]")[0]
     found = set()
     for m in re.finditer(r'(?<![A-Za-z0-9_])b?"((?:[^"\\\n]|\\.)*)"', text):
@@ -58,6 +59,12 @@ def literals(path: Path) -> set[str]:
         if re.search(r"[a-z]{3,} [a-z]{3,}", word):  # a message, not a word
             continue
         found.add(word)
+    # A character the reader matches on that is more than one byte (a suit symbol, a
+    # Turkish letter, a typographic minus) is found a byte at a time just as slowly.
+    for m in re.finditer(r"'((?:[^'\\\n]|\\u\{[0-9a-fA-F]+\}))'", text):
+        ch = unescape(m.group(1))
+        if len(ch.encode("utf-8")) > 1:
+            found.add(ch)
     return found
 
 
