@@ -254,3 +254,24 @@ fn a_report_that_cannot_be_written_names_the_file() {
         assert!(e.contains("cannot write /dev/full"), "{form}: {e}");
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_message_that_cannot_be_written_is_an_error_not_a_panic() {
+    for args in [
+        &["imps", "230"][..],
+        &["vp", "--boards", "8", "20"],
+        &["contract", "4SX=", "--declarer", "N"],
+        &["demo"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_klaver"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        let e = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {e}");
+        assert!(e.contains("cannot write standard output"), "{args:?}: {e}");
+        assert!(!e.contains("panicked"), "{args:?}: {e}");
+    }
+}

@@ -150,7 +150,7 @@ pub fn club(args: ClubArgs) -> CmdResult {
                 let store = db.open().await?;
                 let code = code.unwrap_or_else(|| code_of(&name));
                 let club = store.init_club(&code, &name).await.map_err(store_error)?;
-                println!(
+                say!(
                     "club {} ({}) created in {}",
                     club.name,
                     club.code,
@@ -166,10 +166,10 @@ pub fn club(args: ClubArgs) -> CmdResult {
                 let version = klaver_store::migrate::version(&store)
                     .await
                     .map_err(store_error)?;
-                println!("{} ({})", club.name, club.code);
-                println!("database: {} (schema {version})", store.location());
-                println!("players: {}", players.len());
-                println!(
+                say!("{} ({})", club.name, club.code);
+                say!("database: {} (schema {version})", store.location());
+                say!("players: {}", players.len());
+                say!(
                     "sessions: {}{}",
                     sessions.len(),
                     match (sessions.last(), sessions.first()) {
@@ -178,13 +178,13 @@ pub fn club(args: ClubArgs) -> CmdResult {
                     }
                 );
                 if !moments.is_empty() {
-                    println!("playing moments: {}", moments.join(", "));
+                    say!("playing moments: {}", moments.join(", "));
                 }
                 for s in seasons {
-                    println!("season {}: {} to {}", s.name, s.starts_on, s.ends_on);
+                    say!("season {}: {} to {}", s.name, s.starts_on, s.ends_on);
                 }
                 let settings = store.ranking_settings(&club).await.map_err(store_error)?;
-                println!(
+                say!(
                     "ranking settings: {}",
                     if settings.is_some() {
                         "kept (klaver ranking --database uses them)"
@@ -206,7 +206,7 @@ pub fn club(args: ClubArgs) -> CmdResult {
                     )
                     .await
                     .map_err(store_error)?;
-                println!("season {name} added to {}", club.code);
+                say!("season {name} added to {}", club.code);
             }
             ClubCommand::Director { login, db } => {
                 let mut password = String::new();
@@ -226,7 +226,7 @@ pub fn club(args: ClubArgs) -> CmdResult {
                     .add_director(&club, &login, &hash)
                     .await
                     .map_err(store_error)?;
-                println!(
+                say!(
                     "director {login} may now log in to klaver serve for {}",
                     club.code
                 );
@@ -241,7 +241,7 @@ pub fn club(args: ClubArgs) -> CmdResult {
                     .set_ranking_settings(&club, &text)
                     .await
                     .map_err(store_error)?;
-                println!("ranking settings of {} kept from {name}", club.code);
+                say!("ranking settings of {} kept from {name}", club.code);
             }
         }
         Ok(ExitCode::SUCCESS)
@@ -366,7 +366,7 @@ pub fn player(args: PlayerArgs) -> CmdResult {
                     .add_player(&club, &NewPlayer { number, name })
                     .await
                     .map_err(store_error)?;
-                println!(
+                say!(
                     "{}{} added to {}",
                     p.name,
                     p.number.map(|n| format!(" ({n})")).unwrap_or_default(),
@@ -380,7 +380,7 @@ pub fn player(args: PlayerArgs) -> CmdResult {
                     .import_players(&club, &players)
                     .await
                     .map_err(store_error)?;
-                println!(
+                say!(
                     "{}: {} added, {} renamed, {} unchanged",
                     file.display(),
                     done.added,
@@ -424,7 +424,7 @@ pub fn player(args: PlayerArgs) -> CmdResult {
             PlayerCommand::Pairs { db } => {
                 let (store, club) = db.club().await?;
                 for p in store.partnerships(&club).await.map_err(store_error)? {
-                    println!("{:<10} {}  ({})", p.kind, p.name, p.players.join("+"));
+                    say!("{:<10} {}  ({})", p.kind, p.name, p.players.join("+"));
                 }
             }
         }
@@ -499,7 +499,7 @@ pub fn import(args: ImportArgs) -> CmdResult {
             .import_club(&archive, args.code.as_deref())
             .await
             .map_err(store_error)?;
-        println!(
+        say!(
             "club {} ({}) restored from {name}: {} players, {} sessions",
             club.name,
             club.code,

@@ -104,7 +104,7 @@ pub fn run(args: Args) -> CmdResult {
         }
         FormatArg::Json => json_report(&entry, vul, board, &notes),
     };
-    print!("{out}");
+    say_part!("{out}");
     Ok(ExitCode::SUCCESS)
 }
 

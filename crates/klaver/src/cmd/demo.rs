@@ -53,7 +53,7 @@ pub fn run(args: Args) -> CmdResult {
         centred: None,
     };
     let rep = report::build(&event, &result, &opts);
-    print!(
+    say_part!(
         "{}",
         text::render(
             &rep,
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> CmdResult {
             }
         )
     );
-    println!(
+    say!(
         "\n{} results on {} boards scored; {} notes on the entered contracts (see `klaver score examples/fonteintje-2008-02-01.csv --notation nl`).",
         event.results.len(),
         rep.board_count,

@@ -26,7 +26,7 @@ pub struct ImpsArgs {
 
 /// Runs `klaver imps`: the IMPs of a score difference on the WBF scale.
 pub fn imps(args: ImpsArgs) -> CmdResult {
-    println!("{}", klaver_core::imps::imps(args.difference));
+    say!("{}", klaver_core::imps::imps(args.difference));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -67,7 +67,7 @@ pub fn vp(args: VpArgs) -> CmdResult {
     let (a, b) = scale.vp(margin);
     let (winner, loser) = if a >= b { (a, b) } else { (b, a) };
     match args.format {
-        VpFormat::Text => println!("{} - {}", hundredths(winner), hundredths(loser)),
+        VpFormat::Text => say!("{} - {}", hundredths(winner), hundredths(loser)),
         VpFormat::Json => {
             let num = |r: Imps| *r.numer() as f64 / *r.denom() as f64;
             let imps = if margin.is_integer() {
@@ -76,7 +76,7 @@ pub fn vp(args: VpArgs) -> CmdResult {
                 serde_json::Value::from(num(margin))
             };
             let doc = serde_json::json!({ "imps": imps, "vp": [num(winner), num(loser)] });
-            println!("{doc}");
+            say!("{doc}");
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -1,5 +1,23 @@
 //! One module per subcommand; each turns its arguments into library calls and output.
 
+/// `println!` for a command's messages: a failed write (a full disk, a closed pipe) ends
+/// the command with an error naming standard output instead of a panic.
+macro_rules! say {
+    () => {
+        $crate::cmd::output::say(format_args!("\n"))?
+    };
+    ($($arg:tt)+) => {
+        $crate::cmd::output::say(format_args!("{}\n", format_args!($($arg)+)))?
+    };
+}
+
+/// `print!` with the same error for a failed write.
+macro_rules! say_part {
+    ($($arg:tt)+) => {
+        $crate::cmd::output::say(format_args!($($arg)+))?
+    };
+}
+
 pub mod archive;
 pub mod club;
 pub mod contract;

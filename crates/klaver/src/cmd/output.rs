@@ -173,6 +173,14 @@ pub fn write_output<T>(
     Ok(value)
 }
 
+/// Writes a command's message to standard output (the `say!` macro), or says it could not.
+pub fn say(message: fmt::Arguments) -> Result<(), CliError> {
+    write_output(None, |out| {
+        let r = out.write_fmt(message);
+        r.map_err(|e| out.error(e))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::{Output, names_stdout, replace_when_whole, write_output};

@@ -108,7 +108,7 @@ pub fn rubber(args: RubberArgs) -> CmdResult {
         pad.record(deal)
             .map_err(|e| line_error(&args.file, line.number, e))?;
     }
-    print!("{}", draw_rubber_party(&pad.finish()));
+    say_part!("{}", draw_rubber_party(&pad.finish()));
     Ok(ExitCode::SUCCESS)
 }
 
@@ -139,7 +139,7 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
     for line in &lines {
         pad.record(line.deal);
     }
-    print!("{}", draw_chicago(&pad));
+    say_part!("{}", draw_chicago(&pad));
     Ok(ExitCode::SUCCESS)
 }
 

@@ -329,7 +329,7 @@ fn import(args: ImportArgs) -> CmdResult {
             .await
             .map_err(store_error)?;
         let stored = store.session(&club, id).await.map_err(store_error)?;
-        println!(
+        say!(
             "session {id} ({}): {} pairs, {} traveller lines stored{}",
             describe(&stored.info),
             stored.pairs.len(),
@@ -391,12 +391,19 @@ async fn add_unknown(
 async fn list(db: DbArgs) -> CmdResult {
     let (store, club) = db.club().await?;
     let sessions = store.sessions(&club).await.map_err(store_error)?;
-    println!(
+    say!(
         "{:>4}  {:<10}  {:<12} {:<4} {:<10} {:>5} {:>6} {:>11}  title",
-        "id", "date", "moment", "line", "form", "pairs", "lines", "corrections"
+        "id",
+        "date",
+        "moment",
+        "line",
+        "form",
+        "pairs",
+        "lines",
+        "corrections"
     );
     for s in &sessions {
-        println!(
+        say!(
             "{:>4}  {:<10}  {:<12} {:<4} {:<10} {:>5} {:>6} {:>11}  {}",
             s.info.id,
             s.info.date,
@@ -409,7 +416,7 @@ async fn list(db: DbArgs) -> CmdResult {
             s.info.title
         );
     }
-    println!("{} sessions", sessions.len());
+    say!("{} sessions", sessions.len());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -417,20 +424,22 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
     let (store, club) = db.club().await?;
     let s = store.session(&club, id).await.map_err(store_error)?;
     let i = &s.info;
-    println!("Session {id}: {}", describe(i));
+    say!("Session {id}: {}", describe(i));
     if !i.title.is_empty() {
-        println!("Title: {}", i.title);
+        say!("Title: {}", i.title);
     }
-    println!("Form: {}", i.form);
+    say!("Form: {}", i.form);
     if !i.options.is_empty() {
-        println!("Scored with: {}", i.options.join(" "));
+        say!("Scored with: {}", i.options.join(" "));
     }
-    println!(
+    say!(
         "Imported from {} by {} at {}",
-        i.source, i.imported_by, i.imported_at
+        i.source,
+        i.imported_by,
+        i.imported_at
     );
-    println!();
-    println!("Pairs");
+    say!();
+    say!("Pairs");
     for p in &s.pairs {
         let players = p
             .players
@@ -441,7 +450,7 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
             })
             .collect::<Vec<_>>()
             .join(", ");
-        println!(
+        say!(
             "  {:>4}  {:<34} {}",
             if p.section.is_empty() {
                 p.pair.clone()
@@ -456,15 +465,24 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
             }
         );
     }
-    println!();
-    println!("Lines (* corrected)");
-    println!(
+    say!();
+    say!("Lines (* corrected)");
+    say!(
         "  {:>4} {:>5} {:>5} {:>4} {:>4}  {:<6} {:<4} {:<4} {:>6}  {:<8} lead",
-        "line", "board", "table", "ns", "ew", "contr.", "by", "res.", "score", "adjust"
+        "line",
+        "board",
+        "table",
+        "ns",
+        "ew",
+        "contr.",
+        "by",
+        "res.",
+        "score",
+        "adjust"
     );
     for l in &s.lines {
         let f = fields_of(&l.line);
-        println!(
+        say!(
             "{} {:>4} {:>5} {:>5} {:>4} {:>4}  {:<6} {:<4} {:<4} {:>6}  {:<8} {}",
             if l.version > 1 { "*" } else { " " },
             l.line.line_no,
@@ -482,10 +500,10 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
     }
     let corrections = store.corrections(&club, id).await.map_err(store_error)?;
     if !corrections.is_empty() {
-        println!();
-        println!("Corrections");
+        say!();
+        say!("Corrections");
         for c in &corrections {
-            println!(
+            say!(
                 "  {} by {}: line {} board {}: {} -> {} ({})",
                 c.made_at,
                 c.made_by,
@@ -658,7 +676,7 @@ async fn correct(a: CorrectArgs) -> CmdResult {
         )
         .await
         .map_err(store_error)?;
-    println!(
+    say!(
         "session {} line {} board {} corrected: {} -> {} ({}, by {})",
         a.id,
         c.old.line_no,
