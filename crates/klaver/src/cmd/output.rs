@@ -14,6 +14,9 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+/// How messages name standard output.
+const STDOUT: &str = "standard output";
+
 /// A command's output: standard output, a file written through, or a temporary file that
 /// takes its name in [`Output::finish`]. Dropped without `finish`, the temporary file is
 /// removed.
@@ -79,7 +82,7 @@ impl Output {
                     Sink::Stdout(io::stdout()),
                 )),
                 partial: None,
-                name: "standard output".to_string(),
+                name: STDOUT.to_string(),
             });
         };
         let name = path.display().to_string();
@@ -108,7 +111,7 @@ impl Output {
 
     /// The error for a failed write, naming where it went.
     pub fn error(&self, e: impl fmt::Display) -> CliError {
-        CliError::input(format!("cannot write {}: {e}", self.name))
+        write_error(&self.name, e)
     }
 
     /// Writes `bytes`, or says where they could not be written.
@@ -173,12 +176,19 @@ pub fn write_output<T>(
     Ok(value)
 }
 
+/// The error for a failed write to `name`.
+fn write_error(name: &str, e: impl fmt::Display) -> CliError {
+    CliError::input(format!("cannot write {name}: {e}"))
+}
+
 /// Writes a command's message to standard output (the `say!` macro), or says it could not.
+/// A message is a line or a few, so it goes straight to standard output: no report-sized
+/// buffer is set up for each.
 pub fn say(message: fmt::Arguments) -> Result<(), CliError> {
-    write_output(None, |out| {
-        let r = out.write_fmt(message);
-        r.map_err(|e| out.error(e))
-    })
+    let mut out = io::stdout().lock();
+    out.write_fmt(message)
+        .and_then(|()| out.flush())
+        .map_err(|e| write_error(STDOUT, e))
 }
 
 #[cfg(test)]
