@@ -20,6 +20,7 @@ toolchain's llvm-cov (`rustup component add llvm-tools-preview --toolchain night
 """
 
 import argparse
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -73,11 +74,17 @@ def lines(tool: str, target: str, profile: str) -> dict[str, dict[int, bool]]:
     return files
 
 
-def text_of(name: str, number: int) -> str:
+@functools.cache
+def source(name: str) -> list[str]:
     try:
-        return (Path(CRATES) / name).read_text().splitlines()[number - 1].strip()
-    except (OSError, IndexError):
-        return "?"
+        return (Path(CRATES) / name).read_text().splitlines()
+    except OSError:
+        return []
+
+
+def text_of(name: str, number: int) -> str:
+    text = source(name)
+    return text[number - 1].strip() if 0 < number <= len(text) else "?"
 
 
 def main() -> int:
