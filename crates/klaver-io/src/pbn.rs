@@ -1599,6 +1599,30 @@ mod tests {
     }
 
     #[test]
+    fn quotes_and_backslashes_in_strings_are_read_and_written_escaped() {
+        let src = SAMPLE.replace(
+            "[Event \"Club pairs\"]",
+            r#"[Event "The \"Spring\" pairs \\ A"]"#,
+        );
+        let imp = read(src.as_bytes()).unwrap();
+        assert_eq!(imp.title, r#"The "Spring" pairs \ A"#);
+        let res =
+            score_session(&imp.event.pairs, &imp.event.results, &Settings::default()).unwrap();
+        let opts = WriteOptions {
+            title: &imp.title,
+            date: "2024-03-05",
+            deals: None,
+            convention: Convention::default(),
+        };
+        let text = to_string(&imp.event, &res, &opts);
+        assert!(
+            text.contains(r#"[Event "The \"Spring\" pairs \\ A"]"#),
+            "{text}"
+        );
+        assert_eq!(read(text.as_bytes()).unwrap().title, imp.title);
+    }
+
+    #[test]
     fn scoring_modifiers_are_read_and_written_alike() {
         let c = convention_from_scoring("MP;MP1;Neuberg;MissingTies;Law12C2");
         assert_eq!(c.scale, Some(Scale::European));
