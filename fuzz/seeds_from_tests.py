@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""Seed inputs for the `pbn` and `usebio` targets from the PBN and USEBIO texts that the
-workspace's tests and sources spell out as string literals (raw, plain or byte strings,
-escapes decoded), so that a fuzzer starts from every shape of file the tests know:
+"""Seed inputs for the `pbn`, `usebio` and `csv` targets from the PBN, USEBIO and
+travellers CSV texts that the workspace's tests and sources spell out as string literals
+(raw, plain or byte strings, escapes decoded), so that a fuzzer starts from every shape
+of file the tests know:
 
-    python3 seeds_from_tests.py seeds     # writes seeds/pbn/* and seeds/usebio/*
+    python3 seeds_from_tests.py seeds     # writes seeds/pbn/*, seeds/usebio/*, seeds/csv/*
     cargo +nightly fuzz run pbn corpus/pbn seeds/pbn -- -dict=dict/pbn.dict
 
-A literal counts as PBN when it holds a tag such as `[Board ` or `[ScoreTable `, and as
-USEBIO when it holds an element such as `<EVENT` or `<BOARD`.
+A literal counts as PBN when it holds a tag such as `[Board ` or `[ScoreTable `, as
+USEBIO when it holds an element such as `<EVENT` or `<BOARD`, and as a travellers CSV
+when its first line is a header with a board column (`board`, `gift` or `bord`).
 """
 
 import hashlib
@@ -19,6 +21,7 @@ RAW = re.compile(r'b?r(#*)"(.*?)"\1', re.S)
 PLAIN = re.compile(r'(?<![r#\w])(b?)"((?:[^"\\]|\\.)*)"', re.S)
 PBN = re.compile(rb"\[(Board|Deal|ScoreTable|TotalScoreTable|Event|Contract|Scoring) ")
 USEBIO = re.compile(rb"<(EVENT|USEBIO|BOARD|TRAVELLER_LINE|PARTICIPANTS)", re.I)
+CSV = re.compile(rb"\A[^\n]*\b(board|gift|bord)\b[^\n]*[,;\t][^\n]*\n.", re.I | re.S)
 SIMPLE = {"n": b"\n", "t": b"\t", "r": b"\r", '"': b'"', "\\": b"\\", "'": b"'", "0": b"\0"}
 
 
@@ -59,13 +62,21 @@ def main() -> int:
         return 2
     dest = Path(sys.argv[1])
     crates = Path(__file__).resolve().parent.parent / "crates"
-    written = {"pbn": 0, "usebio": 0}
+    written = {"pbn": 0, "usebio": 0, "csv": 0}
     for source in sorted(crates.rglob("*.rs")):
         text = source.read_text()
         literals = [m.group(2).encode() for m in RAW.finditer(text)]
         literals += [unescape(m.group(2), m.group(1) == "b") for m in PLAIN.finditer(text)]
         for lit in literals:
-            kind = "pbn" if PBN.search(lit) else "usebio" if USEBIO.search(lit) else None
+            kind = (
+                "pbn"
+                if PBN.search(lit)
+                else "usebio"
+                if USEBIO.search(lit)
+                else "csv"
+                if CSV.search(lit)
+                else None
+            )
             if kind is None or len(lit) < 20:
                 continue
             path = dest / kind / f"{source.stem}-{hashlib.sha1(lit).hexdigest()[:12]}"
@@ -73,7 +84,10 @@ def main() -> int:
             if not path.exists():
                 path.write_bytes(lit)
                 written[kind] += 1
-    print(f"{written['pbn']} PBN and {written['usebio']} USEBIO seeds written to {dest}")
+    print(
+        f"{written['pbn']} PBN, {written['usebio']} USEBIO and {written['csv']} CSV seeds"
+        f" written to {dest}"
+    )
     return 0
 
 

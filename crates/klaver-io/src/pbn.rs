@@ -1644,6 +1644,122 @@ mod tests {
         );
     }
 
+    /// One game per table (no ScoreTable): the pairs in PairNS and PairEW, a score for
+    /// either side, a passed-out board with and without a Score tag, and a Scoring tag
+    /// with every modifier, which the written file keeps.
+    #[test]
+    fn games_without_a_score_table_are_read_scored_and_written_back() {
+        let text = r#"% PBN 2.1
+[Event "Games"]
+[Scoring "MP;MP1;MissingTies;Centred;Law12C2"]
+[Board "1"]
+[PairNS "1"]
+[PairEW "2"]
+[Contract "4S"]
+[Declarer "N"]
+[Result "10"]
+[Score "NS 420"]
+
+[Board "1"]
+[PairNS "3"]
+[PairEW "4"]
+[Contract "3NT"]
+[Declarer "W"]
+[Result "9"]
+[Score "EW 400"]
+
+[Board "1"]
+[PairNS "5"]
+[PairEW "6"]
+[Contract "Pass"]
+[Score "NS 0"]
+
+[Board "2"]
+[PairNS "1"]
+[PairEW "4"]
+[Contract "2H"]
+[Declarer "E"]
+[Result "7"]
+[Score "NS 50"]
+
+[Board "2"]
+[PairNS "3"]
+[PairEW "6"]
+[Contract "2H"]
+[Declarer "E"]
+[Result "8"]
+[Score "EW 110"]
+
+[Board "2"]
+[PairNS "5"]
+[PairEW "2"]
+[Contract "Pass"]
+"#;
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        let got: Vec<_> = e
+            .results
+            .iter()
+            .map(|r| {
+                (
+                    e.pairs[r.ns].id.as_str(),
+                    e.pairs[r.ew].id.as_str(),
+                    r.outcome.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("1", "2", Outcome::Score(420)),
+                ("3", "4", Outcome::Score(-400)),
+                ("5", "6", Outcome::Score(0)),
+                ("1", "4", Outcome::Score(50)),
+                ("3", "6", Outcome::Score(-110)),
+                ("5", "2", Outcome::Score(0)),
+            ]
+        );
+        let c = imp.convention;
+        assert_eq!(c.missing, Some(MissingRule::CountAsTies));
+        assert_eq!((c.centred, c.avg_plus_session), (Some(true), Some(true)));
+
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let opts = WriteOptions {
+            title: &imp.title,
+            date: &imp.date,
+            deals: None,
+            convention: c,
+        };
+        let out = to_string(e, &res, &opts);
+        assert!(
+            out.contains("[Scoring \"MP;MP1;MissingTies;Centred;Law12C2\"]"),
+            "{out}"
+        );
+        // Centred: pair 1 beat both other North-South pairs on board 1 (4 of 4
+        // matchpoints), written as +2 for North-South and -2 for East-West.
+        let row = out
+            .lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .find(|t| t.starts_with(&["1", "2", "4S"]))
+            .unwrap_or_else(|| panic!("no row for pairs 1 and 2 on board 1:\n{out}"));
+        assert_eq!((row[8], row[9]), ("2", "-2"), "{out}");
+        let back = read(out.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.convention, c);
+        let outcomes = |e: &Event| {
+            e.results
+                .iter()
+                .map(|r| r.outcome.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(outcomes(&back.event), outcomes(e));
+    }
+
     #[test]
     fn columns_with_widths_and_alignment() {
         let c = parse_columns("+Rank\\2R;PairId\\3L;-Names;Score_NS\\12");

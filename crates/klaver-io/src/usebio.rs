@@ -791,6 +791,7 @@ pub fn write<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use klaver_core::matchpoints::WeightedPart;
     use klaver_core::session::{Settings, score_session};
 
     const SAMPLE: &str = r#"<?xml version="1.0" encoding="ISO-8859-1"?>
@@ -946,6 +947,59 @@ mod tests {
         assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
         assert_eq!(cmp.lines_checked, 3);
         assert!(cmp.pairs_checked >= 6);
+    }
+
+    /// A weighted score (Law 12C1(c)) travels in the ADJUSTMENT element as the travellers
+    /// CSV writes it; the SCORE beside it is left empty and the score survives a round trip.
+    #[test]
+    fn a_weighted_score_is_read_and_written_back() {
+        let doc = r#"<?xml version="1.0" encoding="UTF-8"?>
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+<CONTRACT/><SCORE/><ADJUSTMENT>W 30% 4SN= 70% 4SN-1</ADJUSTMENT></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>-50</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"#;
+        let imp = read(doc.as_bytes()).unwrap();
+        let e = &imp.event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        let weighted = Outcome::Weighted(Box::new(vec![
+            WeightedPart {
+                percent: 30,
+                score: 420,
+            },
+            WeightedPart {
+                percent: 70,
+                score: -50,
+            },
+        ]));
+        assert_eq!(e.results[1].outcome, weighted);
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let text = to_string(
+            e,
+            &res,
+            &WriteOptions {
+                title: "",
+                date: "",
+                deals: None,
+            },
+        );
+        assert!(
+            text.contains("<ADJUSTMENT>W 30% 4SN= 70% 4SN-1</ADJUSTMENT>"),
+            "{text}"
+        );
+        let back = read(text.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.event.results[1].outcome, weighted);
+        assert_eq!(back.event.results.len(), 3);
     }
 
     #[test]
