@@ -1760,6 +1760,49 @@ mod tests {
         assert_eq!(outcomes(&back.event), outcomes(e));
     }
 
+    /// A weighted score (Law 12C1(c)) in klaver's Adjust column: read, scored, and written
+    /// back in the same column with the score columns left empty.
+    #[test]
+    fn a_weighted_score_in_the_adjust_column_is_read_and_written_back() {
+        let text = r#"% PBN 2.1
+[Event "Weighted"]
+[Board "1"]
+[Dealer "N"]
+[Vulnerable "None"]
+[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;Adjust"]
+1 2 4S N 10 420 - -
+3 4 - - - - - "W 30% 4SN= 70% 4SN-1"
+5 6 4S N 9 - 50 -
+"#;
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        // 30 % of 4S= (+420) and 70 % of 4S-1 (-50).
+        let parts = |o: &Outcome| match o {
+            Outcome::Weighted(p) => p.iter().map(|p| (p.percent, p.score)).collect(),
+            _ => Vec::new(),
+        };
+        let weighted = vec![(30, 420), (70, -50)];
+        assert_eq!(parts(&e.results[1].outcome), weighted);
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let opts = WriteOptions {
+            title: &imp.title,
+            date: &imp.date,
+            deals: None,
+            convention: Convention::default(),
+        };
+        let out = to_string(e, &res, &opts);
+        assert!(out.contains("\"W 30% 4SN= 70% 4SN-1\""), "{out}");
+        let back = read(out.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.event.results.len(), 3);
+        assert_eq!(parts(&back.event.results[1].outcome), weighted);
+    }
+
     #[test]
     fn columns_with_widths_and_alignment() {
         let c = parse_columns("+Rank\\2R;PairId\\3L;-Names;Score_NS\\12");

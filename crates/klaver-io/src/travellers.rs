@@ -1070,7 +1070,8 @@ mod tests {
     #[test]
     fn adjustments() {
         let e = read(
-            "board,ns,ew,score,adjust\n1,1,2,,NP\n1,3,4,,AVG\n1,5,6,,60/40\n1,7,8,420,REV\n1,9,10,,W 30% 4SN= 70% 4SN-1\n",
+            "board,ns,ew,score,adjust\n1,1,2,,NP\n1,3,4,,AVG\n1,5,6,,60/40\n1,7,8,420,REV\n1,9,10,,W 30% 4SN= 70% 4SN-1\n\
+             1,11,12,,W 50% PASS 25% 100 25% N3NT=\n",
         );
         assert!(!e.has_errors(), "{:?}", messages(&e));
         assert_eq!(e.results[0].outcome, Outcome::NotPlayed);
@@ -1090,6 +1091,12 @@ mod tests {
                 }
             ]))
         );
+        // A part may be a passed-out board, a score or a contract with declarer first.
+        let Outcome::Weighted(parts) = &e.results[5].outcome else {
+            panic!("{:?}", e.results[5].outcome)
+        };
+        let parts: Vec<_> = parts.iter().map(|p| (p.percent, p.score)).collect();
+        assert_eq!(parts, [(50, 0), (25, 100), (25, 400)]);
     }
 
     #[test]
