@@ -773,6 +773,18 @@ pub(crate) fn messages(imported: &Imported) -> Vec<String> {
         .collect()
 }
 
+/// A weighted score's parts as (percent, North-South score); none for any other outcome
+/// (for tests).
+#[cfg(test)]
+pub(crate) fn weighted_parts(outcome: &klaver_core::matchpoints::Outcome) -> Vec<(u8, i32)> {
+    match outcome {
+        klaver_core::matchpoints::Outcome::Weighted(parts) => {
+            parts.iter().map(|p| (p.percent, p.score)).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1778,12 +1778,8 @@ mod tests {
         let e = &imp.event;
         assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
         // 30 % of 4S= (+420) and 70 % of 4S-1 (-50).
-        let parts = |o: &Outcome| match o {
-            Outcome::Weighted(p) => p.iter().map(|p| (p.percent, p.score)).collect(),
-            _ => Vec::new(),
-        };
-        let weighted = vec![(30, 420), (70, -50)];
-        assert_eq!(parts(&e.results[1].outcome), weighted);
+        let weighted = [(30, 420), (70, -50)];
+        assert_eq!(exchange::weighted_parts(&e.results[1].outcome), weighted);
         let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
         let opts = WriteOptions {
             title: &imp.title,
@@ -1800,7 +1796,10 @@ mod tests {
             back.event.diagnostics
         );
         assert_eq!(back.event.results.len(), 3);
-        assert_eq!(parts(&back.event.results[1].outcome), weighted);
+        assert_eq!(
+            exchange::weighted_parts(&back.event.results[1].outcome),
+            weighted
+        );
     }
 
     #[test]

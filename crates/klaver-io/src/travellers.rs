@@ -1092,11 +1092,10 @@ mod tests {
             ]))
         );
         // A part may be a passed-out board, a score or a contract with declarer first.
-        let Outcome::Weighted(parts) = &e.results[5].outcome else {
-            panic!("{:?}", e.results[5].outcome)
-        };
-        let parts: Vec<_> = parts.iter().map(|p| (p.percent, p.score)).collect();
-        assert_eq!(parts, [(50, 0), (25, 100), (25, 400)]);
+        assert_eq!(
+            crate::exchange::weighted_parts(&e.results[5].outcome),
+            [(50, 0), (25, 100), (25, 400)]
+        );
     }
 
     #[test]
