@@ -22,6 +22,7 @@ PLAIN = re.compile(r'(?<![r#\w])(b?)"((?:[^"\\]|\\.)*)"', re.S)
 PBN = re.compile(rb"\[(Board|Deal|ScoreTable|TotalScoreTable|Event|Contract|Scoring) ")
 USEBIO = re.compile(rb"<(EVENT|USEBIO|BOARD|TRAVELLER_LINE|PARTICIPANTS)", re.I)
 CSV = re.compile(rb"\A[^\n]*\b(board|gift|bord)\b[^\n]*[,;\t][^\n]*\n.", re.I | re.S)
+KINDS = (("pbn", PBN), ("usebio", USEBIO), ("csv", CSV))
 SIMPLE = {"n": b"\n", "t": b"\t", "r": b"\r", '"': b'"', "\\": b"\\", "'": b"'", "0": b"\0"}
 
 
@@ -62,21 +63,13 @@ def main() -> int:
         return 2
     dest = Path(sys.argv[1])
     crates = Path(__file__).resolve().parent.parent / "crates"
-    written = {"pbn": 0, "usebio": 0, "csv": 0}
+    written = dict.fromkeys((kind for kind, _ in KINDS), 0)
     for source in sorted(crates.rglob("*.rs")):
         text = source.read_text()
         literals = [m.group(2).encode() for m in RAW.finditer(text)]
         literals += [unescape(m.group(2), m.group(1) == "b") for m in PLAIN.finditer(text)]
         for lit in literals:
-            kind = (
-                "pbn"
-                if PBN.search(lit)
-                else "usebio"
-                if USEBIO.search(lit)
-                else "csv"
-                if CSV.search(lit)
-                else None
-            )
+            kind = next((kind for kind, pattern in KINDS if pattern.search(lit)), None)
             if kind is None or len(lit) < 20:
                 continue
             path = dest / kind / f"{source.stem}-{hashlib.sha1(lit).hexdigest()[:12]}"
