@@ -71,6 +71,11 @@ pub struct Settings {
     pub rules: Rules,
     /// Rounding of each board's matchpoints before totalling.
     pub rounding: BoardRounding,
+    /// The points per comparison won (2 European, 1 ACBL) when the matchpoints are
+    /// published centred (scores beaten minus scores lost): the rounding then applies to
+    /// the centred figure, half away from zero, so that a board's two sides round to the
+    /// same size (+3.8 and -3.8 for +3.75 and -3.75). `None` rounds the matchpoints.
+    pub centred: Option<i64>,
     /// Law 12C2: average-plus is 60 % or the pair's session percentage if higher, and
     /// average-minus 40 % or the session percentage if lower.
     pub avg_plus_session: bool,
@@ -274,14 +279,29 @@ pub fn set_letters(index: usize) -> String {
     String::from_utf8(s).unwrap_or_default()
 }
 
-fn round_tenth(x: Ratio<i64>, rounding: BoardRounding) -> Ratio<i64> {
-    let tenths = x * 10;
-    let t = match rounding {
-        BoardRounding::Exact => return x,
-        BoardRounding::RoundTenth => (tenths + Ratio::new(1, 2)).floor(),
+/// One side's matchpoints on a board of top `top`, rounded to a tenth. Plain matchpoints
+/// round half up; centred ones (`per_win` points per comparison) round half away from
+/// zero, and truncate towards zero, on the centred figure.
+fn round_tenth(
+    x: Ratio<i64>,
+    top: i64,
+    rounding: BoardRounding,
+    centred: Option<i64>,
+) -> Ratio<i64> {
+    let to_tenth = |tenths: Ratio<i64>| match rounding {
+        BoardRounding::Exact => tenths,
+        BoardRounding::RoundTenth => tenths.round(),
         BoardRounding::TruncateTenth => tenths.trunc(),
     };
-    Ratio::new(t.to_integer(), 10)
+    match centred {
+        Some(w) => {
+            let (half, w) = (Ratio::new(top, 2), Ratio::from_integer(w.max(1)));
+            let c = (x - half) * 2 / w;
+            half + to_tenth(c * 10) / 10 * w / 2
+        }
+        // Matchpoints are never negative: half up and half away from zero agree.
+        None => to_tenth(x * 10) / 10,
+    }
 }
 
 /// Checks the travellers for errors that make scoring impossible.
@@ -625,9 +645,11 @@ pub fn score_session(
         apply_law_12c2(pairs.len(), results, &tops, &mut points);
     }
     if settings.rounding != BoardRounding::Exact {
-        for p in points.iter_mut().flatten() {
-            p.ns = round_tenth(p.ns, settings.rounding);
-            p.ew = round_tenth(p.ew, settings.rounding);
+        for (p, &top) in points.iter_mut().zip(&tops) {
+            if let Some(p) = p {
+                p.ns = round_tenth(p.ns, top, settings.rounding, settings.centred);
+                p.ew = round_tenth(p.ew, top, settings.rounding, settings.centred);
+            }
         }
     }
 
@@ -890,6 +912,7 @@ fn apply_law_12c2(
 mod tests {
     use super::*;
     use crate::matchpoints::Outcome::{NotPlayed, Score};
+    use crate::matchpoints::Scale;
 
     fn pairs(n: usize) -> Vec<PairInfo> {
         (1..=n)
@@ -1145,6 +1168,73 @@ mod tests {
         let s = score_session(&pairs(8), &res, &settings).unwrap();
         // 3 of 4 scores: 4 -> 4/3 × 5 - 1 = 17/3 = 5.666 -> 5.6.
         assert_eq!(s.points[0].unwrap().ns, Ratio::new(56, 10));
+    }
+
+    #[test]
+    fn centred_matchpoints_round_half_away_from_zero_on_both_sides() {
+        // 4 results where 5 were expected: Neuberg gives 7.75, 5.25, 2.75, 0.25 of 8,
+        // centred +3.75, +1.25, -1.25, -3.75. Programs that print centred points round
+        // each side half away from zero: +3.8 and -3.8, never +3.8 and -3.7.
+        let res = vec![
+            r(1, 1, 2, Score(600)),
+            r(1, 3, 4, Score(500)),
+            r(1, 5, 6, Score(400)),
+            r(1, 7, 8, Score(300)),
+            r(1, 9, 10, NotPlayed),
+        ];
+        let settings = Settings {
+            rounding: BoardRounding::RoundTenth,
+            centred: Some(2),
+            ..Settings::default()
+        };
+        let s = score_session(&pairs(10), &res, &settings).unwrap();
+        let centred = |x: Ratio<i64>| x - 4;
+        let got: Vec<_> = (0..4)
+            .map(|i| {
+                let p = s.points[i].unwrap();
+                (centred(p.ns), centred(p.ew))
+            })
+            .collect();
+        let tenth = |n: i64| Ratio::new(n, 10);
+        assert_eq!(
+            got,
+            vec![
+                (tenth(38), tenth(-38)),
+                (tenth(13), tenth(-13)),
+                (tenth(-13), tenth(13)),
+                (tenth(-38), tenth(38)),
+            ]
+        );
+        // Not centred, the Dutch tenth rounds half up: 7.75 -> 7.8, 0.25 -> 0.3.
+        let plain = score_session(
+            &pairs(10),
+            &res,
+            &Settings {
+                rounding: BoardRounding::RoundTenth,
+                ..Settings::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(plain.points[3].unwrap().ns, tenth(3));
+        assert_eq!(plain.points[0].unwrap().ns, tenth(78));
+        // On the ACBL scale a centred point is one comparison: 2 x mp - top.
+        let acbl = score_session(
+            &pairs(10),
+            &res,
+            &Settings {
+                rules: Rules {
+                    scale: Scale::Acbl,
+                    ..Rules::default()
+                },
+                rounding: BoardRounding::RoundTenth,
+                centred: Some(1),
+                ..Settings::default()
+            },
+        )
+        .unwrap();
+        // ACBL top 4; Neuberg 3.875 -> centred 3.75 -> 3.8 -> 3.9 of 4.
+        assert_eq!(acbl.points[0].unwrap().ns, Ratio::new(39, 10));
+        assert_eq!(acbl.points[3].unwrap().ns, Ratio::new(1, 10));
     }
 
     #[test]

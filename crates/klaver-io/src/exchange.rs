@@ -73,6 +73,12 @@ impl Convention {
         if let Some(a) = self.avg_plus_session {
             settings.avg_plus_session = a;
         }
+        if let Some(c) = self.centred {
+            settings.centred = c.then_some(match settings.rules.scale {
+                Scale::Acbl => 1,
+                Scale::European => 2,
+            });
+        }
     }
 
     /// Whether the file states anything at all.

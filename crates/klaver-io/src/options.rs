@@ -335,6 +335,7 @@ pub fn score_pairs(
     let mut settings = Settings {
         rules: Rules::default(),
         rounding: BoardRounding::Exact,
+        centred: None,
         avg_plus_session: false,
         top_integral: scoring.top_integral,
         separate_fields: scoring.fields == FieldsArg::Separate,
