@@ -115,10 +115,31 @@ fn chicago_duplicate_modern_and_vulnerability_order() {
         dup.contains("We are ahead by 560 (we 1780, they 1220)."),
         "{dup}"
     );
+    // Modern Chicago is scored with the newer vulnerability order unless told otherwise
+    // (seed 003: "in the new arrangement the opposite"): duplicate's figures in that
+    // order (1730 / 1420) less the 50 for our made doubled contract.
     let modern = run_ok(&["chicago", f, "--variant", "modern"]);
+    assert!(modern.contains("non-dealer's side vulnerable"), "{modern}");
     assert!(
-        modern.contains("We are ahead by 510 (we 1730, they 1220)."),
+        modern.contains("We are ahead by 260 (we 1680, they 1420)."),
         "{modern}"
+    );
+    let dup_newer = run_ok(&[
+        "chicago",
+        f,
+        "--variant",
+        "duplicate",
+        "--vul-order",
+        "non-dealer",
+    ]);
+    assert!(
+        dup_newer.contains("We are ahead by 310 (we 1730, they 1420)."),
+        "{dup_newer}"
+    );
+    let modern_older = run_ok(&["chicago", f, "--variant", "modern", "--vul-order", "dealer"]);
+    assert!(
+        modern_older.contains("We are ahead by 510 (we 1730, they 1220)."),
+        "{modern_older}"
     );
     // Newer order: "we" vulnerable on deals 2 and 6, "they" on 3 and 7:
     // 160, 120, 50 to us, and their 3NT+1 is worth 630.

@@ -76,9 +76,10 @@ pub struct ChicagoArgs {
     /// How the deals are scored.
     #[arg(long, value_enum, default_value = "mixed")]
     variant: VariantArg,
-    /// Who is vulnerable on deals 2 and 3 of each block.
-    #[arg(long, value_enum, default_value = "dealer")]
-    vul_order: VulOrderArg,
+    /// Who is vulnerable on deals 2 and 3 of each block [default: non-dealer for
+    /// --variant modern (seed 003's newer order), dealer for the others].
+    #[arg(long, value_enum)]
+    vul_order: Option<VulOrderArg>,
     /// Score 50 / 100 for making a doubled / redoubled contract (mixed and original;
     /// duplicate always scores it).
     #[arg(long)]
@@ -126,9 +127,13 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
              making a doubled contract (use --variant duplicate)",
         ));
     }
+    // Modern Chicago came with the newer order (seed 003): the dealer's opponents are
+    // vulnerable on deals 2 and 3.
     let order = match args.vul_order {
-        VulOrderArg::Dealer => VulnerabilityOrder::Dealer,
-        VulOrderArg::NonDealer => VulnerabilityOrder::NonDealer,
+        Some(VulOrderArg::Dealer) => VulnerabilityOrder::Dealer,
+        Some(VulOrderArg::NonDealer) => VulnerabilityOrder::NonDealer,
+        None if variant == ChicagoVariant::Modern => VulnerabilityOrder::NonDealer,
+        None => VulnerabilityOrder::Dealer,
     };
     let lines = read_deals(&args.file, args.lang.language(), false)?;
     let mut pad = ChicagoPad::new(ChicagoSettings {
