@@ -16,7 +16,8 @@ use klaver_core::ranking::season::{
     SessionInput, TeamEntry, merge, valid_date,
 };
 use klaver_core::ranking::{
-    ClubSettings, Form, Method, Origin, PlayerId, Points, decimal2, int, parse_decimal, to_f64,
+    ClubSettings, Form, Method, MinSessions, Origin, PlayerId, Points, decimal2, int,
+    parse_decimal, to_f64,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -61,6 +62,14 @@ enum Num {
     Int(i64),
     Float(f64),
     Text(String),
+}
+
+/// `min` as a number of sessions (20) or a share of the club nights ("60%").
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum MinToml {
+    Count(u32),
+    Share(String),
 }
 
 #[derive(Deserialize)]
@@ -109,7 +118,7 @@ struct SettingsToml {
     st_teams: Option<Num>,
     z: Option<u32>,
     replacement: Option<Num>,
-    min: Option<u32>,
+    min: Option<MinToml>,
     x: Option<u32>,
     me: Option<u32>,
     inv: Option<u32>,
@@ -204,9 +213,27 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
         s.st_teams = v;
     }
     s.replacement = num("replacement", &raw.replacement)?;
+    match &raw.min {
+        Some(MinToml::Count(n)) => s.min = MinSessions::Count(*n),
+        Some(MinToml::Share(text)) => {
+            let percent = text
+                .trim()
+                .strip_suffix('%')
+                .and_then(|p| p.trim().parse::<u32>().ok())
+                .ok_or_else(|| {
+                    err(
+                        "min",
+                        format!(
+                            "setting `min` = {text:?} is neither a number of sessions (20) nor a share of the club nights (\"60%\")"
+                        ),
+                    )
+                })?;
+            s.min = MinSessions::Percent(percent);
+        }
+        None => {}
+    }
     for (field, value) in [
         (&mut s.z, raw.z),
-        (&mut s.min, raw.min),
         (&mut s.x, raw.x),
         (&mut s.me, raw.me),
         (&mut s.inv, raw.inv),
@@ -1120,26 +1147,29 @@ impl Table {
 
 /// The championship's heading with its settings: individual (min, x) or pairs and
 /// threesomes (me, inv, y).
-fn championship_heading(lang: ReportLang, pairs: bool, set: &ClubSettings) -> String {
+fn championship_heading(lang: ReportLang, pairs: bool, set: &ClubSettings, min: u32) -> String {
+    // A share of the club nights is shown with the sessions it comes to this season.
+    let min = match set.min {
+        MinSessions::Count(_) => min.to_string(),
+        share => format!("{share} = {min}"),
+    };
     match (lang, pairs) {
-        (ReportLang::En, false) => format!(
-            "Club championship, individual (min {}, x {})",
-            set.min, set.x
-        ),
+        (ReportLang::En, false) => {
+            format!("Club championship, individual (min {min}, x {})", set.x)
+        }
         (ReportLang::En, true) => format!(
             "Club championship, pairs and threesomes (me {}, inv {}, y {})",
             set.me, set.inv, set.y
         ),
-        (ReportLang::Nl, false) => format!(
-            "Clubkampioenschap, individueel (min {}, x {})",
-            set.min, set.x
-        ),
+        (ReportLang::Nl, false) => {
+            format!("Clubkampioenschap, individueel (min {min}, x {})", set.x)
+        }
         (ReportLang::Nl, true) => format!(
             "Clubkampioenschap, paren en driemanschappen (me {}, inv {}, y {})",
             set.me, set.inv, set.y
         ),
         (ReportLang::Tr, false) => {
-            format!("Kulüp şampiyonası, bireysel (min {}, x {})", set.min, set.x)
+            format!("Kulüp şampiyonası, bireysel (min {min}, x {})", set.x)
         }
         (ReportLang::Tr, true) => format!(
             "Kulüp şampiyonası, çiftler ve üçlüler (me {}, inv {}, y {})",
@@ -1204,7 +1234,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                 .collect(),
         ),
         Table::new(
-            championship_heading(r.lang, false, set),
+            championship_heading(r.lang, false, set, s.min_sessions),
             &[
                 ("#", true),
                 (l(Label::Player), false),
@@ -1230,7 +1260,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
                 .collect(),
         ),
         Table::new(
-            championship_heading(r.lang, true, set),
+            championship_heading(r.lang, true, set, s.min_sessions),
             &[
                 ("#", true),
                 (l(Label::Pair), false),
@@ -2071,6 +2101,49 @@ end = 2026-08-31
         assert!(text.contains("Player ranking"), "{text}");
         let html = render_html(&report);
         assert!(html.contains("<h2>Player ranking</h2>"));
+    }
+
+    #[test]
+    fn min_as_a_share_of_the_club_nights() {
+        // Five club nights; the seed recommends min = 60 % of them: 3 sessions.
+        let club = read_settings("z = 2\nmin = \"60%\"\nx = 1\n", "club.toml").unwrap();
+        assert_eq!(club.settings.min, MinSessions::Percent(60));
+        let mut csv = String::from("date,line,players,score\n");
+        for (day, played) in [(2, true), (9, true), (16, true), (23, false), (30, false)] {
+            if played {
+                csv.push_str(&format!("2025-09-{day:02},A,p1+p2,55\n"));
+            }
+            csv.push_str(&format!("2025-09-{day:02},A,p3+p4,45\n"));
+            csv.push_str(&format!("2025-09-{day:02},A,p5+p6,50\n"));
+        }
+        let got = rank(&club, read_sessions_csv(&csv, "s.csv", &club).unwrap()).unwrap();
+        let s = &got[0];
+        assert_eq!(s.min_sessions, 3);
+        let p1 = s.players.iter().find(|p| &*p.player == "p1").unwrap();
+        assert!(p1.championship.eligible(), "{:?}", p1.championship);
+        let report = RankingReport {
+            club: &club,
+            standings: vec![s],
+            lines: None,
+            sessions: false,
+            lang: ReportLang::En,
+        };
+        let text = render_text(&report);
+        assert!(
+            text.contains("Club championship, individual (min 60 % = 3, x 1)"),
+            "{text}"
+        );
+        // Two nights of five: 60 % of them is 1.2, rounded up to 2 sessions.
+        let two: String = csv.lines().take(7).map(|l| format!("{l}\n")).collect();
+        let got = rank(&club, read_sessions_csv(&two, "s.csv", &club).unwrap()).unwrap();
+        assert_eq!(got[0].min_sessions, 2);
+        for bad in ["min = \"0%\"", "min = \"120%\"", "min = \"sixty\""] {
+            let e = read_settings(bad, "club.toml").unwrap_err().to_string();
+            assert!(
+                e.starts_with("club.toml line 1: setting `min`"),
+                "{bad}: {e}"
+            );
+        }
     }
 
     /// A small season in `lang`: a pair not yet together often enough, a player not yet

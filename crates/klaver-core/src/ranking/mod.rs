@@ -233,8 +233,9 @@ pub struct ClubSettings {
     /// The replacement ranking for players without one of their own; `None` for the
     /// middle of the nominal scale.
     pub replacement: Option<Points>,
-    /// min: sessions a player needs for the individual championship (20).
-    pub min: u32,
+    /// min: sessions a player needs for the individual championship (20), or a share
+    /// of the season's club nights (the seed recommends 60 %).
+    pub min: MinSessions,
     /// x: worst scores a player may drop above `min` (5).
     pub x: u32,
     /// me: sessions together a pair or threesome needs for the championship (20).
@@ -258,11 +259,44 @@ impl Default for ClubSettings {
             st_teams: int(17),
             z: 6,
             replacement: None,
-            min: 20,
+            min: MinSessions::Count(20),
             x: 5,
             me: 20,
             inv: 5,
             y: 5,
+        }
+    }
+}
+
+/// The sessions a player needs for the individual championship (`min`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MinSessions {
+    /// A number of sessions.
+    Count(u32),
+    /// A percentage of the club nights of the playing moment's season.
+    Percent(u32),
+}
+
+impl MinSessions {
+    /// The sessions needed in a season of `nights` club nights: a share is rounded up,
+    /// and is at least one session.
+    pub fn of(self, nights: usize) -> u32 {
+        match self {
+            MinSessions::Count(n) => n,
+            MinSessions::Percent(p) => {
+                let nights = u64::try_from(nights).unwrap_or(u64::MAX);
+                let needed = (nights.saturating_mul(u64::from(p))).div_ceil(100);
+                u32::try_from(needed).unwrap_or(u32::MAX).max(1)
+            }
+        }
+    }
+}
+
+impl fmt::Display for MinSessions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MinSessions::Count(n) => write!(f, "{n}"),
+            MinSessions::Percent(p) => write!(f, "{p} %"),
         }
     }
 }
@@ -375,12 +409,22 @@ impl ClubSettings {
         if self.z == 0 {
             return bad("z", "0".into(), "a ranking averages at least 1 session");
         }
-        if self.min == 0 {
-            return bad(
-                "min",
-                "0".into(),
-                "the individual championship needs at least 1 session",
-            );
+        match self.min {
+            MinSessions::Count(0) => {
+                return bad(
+                    "min",
+                    "0".into(),
+                    "the individual championship needs at least 1 session",
+                );
+            }
+            MinSessions::Percent(p) if p == 0 || p > 100 => {
+                return bad(
+                    "min",
+                    format!("{p} %"),
+                    "a share of the club nights lies above 0 % and at most 100 %",
+                );
+            }
+            _ => {}
         }
         if self.me == 0 {
             return bad(

@@ -204,6 +204,9 @@ pub struct SeasonStanding {
     pub players: Vec<PlayerStanding>,
     /// Pairs that played together and the club's threesomes, by ranking.
     pub entrants: Vec<EntrantStanding>,
+    /// The sessions a player needs for the individual championship this season (`min`,
+    /// worked out from the season's club nights when it is a share).
+    pub min_sessions: u32,
     /// The ranking each player started the season from.
     pub replacements: BTreeMap<String, Points>,
     /// The replacement ranking of a player not listed.
@@ -847,13 +850,14 @@ fn rank_season(
     // Each player's results best first, once: for the individual championship and for
     // the pairs' results with a substitute.
     let best = BestFirst::of(&players);
+    let min_sessions = settings.min.of(ranked.len());
     for (i, p) in players.iter_mut().enumerate() {
         let pts: Vec<Points> = best
             .of_player(i)
             .iter()
             .map(|&e| p.log.played[e as usize].points.clone())
             .collect();
-        p.championship = championship::individual_best_first(pts, settings.min, settings.x);
+        p.championship = championship::individual_best_first(pts, min_sessions, settings.x);
     }
     let entrants = entrants(club, &ranked, &players, &best, histories, |p| {
         replacement_of(p)
@@ -864,6 +868,7 @@ fn rank_season(
         sessions: ranked,
         players,
         entrants,
+        min_sessions,
         replacements: replacements.clone(),
         default_replacement,
     })
@@ -1382,7 +1387,7 @@ fn entrant_history(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ranking::{Method, frac, parse_decimal};
+    use crate::ranking::{Method, MinSessions, frac, parse_decimal};
 
     /// Players' ids as text, to compare with what a test expects.
     fn names(ids: &[PlayerId]) -> Vec<&str> {
@@ -1404,7 +1409,7 @@ mod tests {
         Club {
             settings: ClubSettings {
                 z,
-                min: 2,
+                min: MinSessions::Count(2),
                 x: 1,
                 me: 2,
                 inv: 1,
