@@ -13,7 +13,8 @@ use clap::ValueEnum;
 use klaver_core::butler::DatumRule;
 use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Rules, Scale};
-use klaver_core::movement::{self, Movement, travellers::check_travellers};
+use klaver_core::movement::travellers::{check_travellers, rounds_from_travellers};
+use klaver_core::movement::{self, Movement};
 use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
 use klaver_core::vp::VpMax;
 
@@ -330,6 +331,13 @@ pub fn score_pairs(
         expected = check.expected;
         result_rounds = Some(check.rounds);
         boards_per_round = boards_per_round.or(m.boards_per_round());
+    } else {
+        // Without a movement, the travellers' round column makes the rounds known.
+        let rounds: Vec<Option<u32>> = event.lines.iter().map(|l| l.round()).collect();
+        if let Some(known) = rounds_from_travellers(&event.results, &rounds) {
+            result_rounds = Some(known.rounds);
+            boards_per_round = boards_per_round.or(known.boards_per_round);
+        }
     }
     let convention = scoring.conventions.resolve(file_convention);
     let mut settings = Settings {

@@ -333,3 +333,41 @@ fn mitchell_fields_ranked_separately() {
         stderr(&o)
     );
 }
+
+#[test]
+fn the_round_column_gives_the_round_columns_without_a_movement() {
+    // A three-table Mitchell of one board a round, the travellers' round column filled:
+    // the result list shows each round's points and board set (capital North-South)
+    // without --boards-per-round or --movement.
+    let f = temp_file(
+        "rounds.csv",
+        "board,table,round,ns,ew,score\n\
+         1,1,1,1,4,420\n2,2,1,2,5,170\n3,3,1,3,6,-50\n\
+         3,1,2,1,5,100\n1,2,2,2,6,-100\n2,3,2,3,4,140\n\
+         2,1,3,1,6,-200\n3,2,3,2,4,110\n1,3,3,3,5,450\n",
+    );
+    let o = klaver(&["score", f.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Round1  Round2  Round3"), "{out}");
+    let pair2 = out.lines().find(|l| l.starts_with("2(2)")).unwrap();
+    assert!(pair2.ends_with("4 B     0 A     4 C"), "{pair2}");
+    let pair6 = out.lines().find(|l| l.starts_with("1(6)")).unwrap();
+    assert!(pair6.ends_with("4 c     4 a     4 b"), "{pair6}");
+    assert!(out.contains("Average per round: 2"), "{out}");
+    // Without the round column nothing tells the rounds: no round columns.
+    let plain = temp_file(
+        "no-rounds.csv",
+        &std::fs::read_to_string(&f)
+            .unwrap()
+            .lines()
+            .map(|l| {
+                let mut c: Vec<&str> = l.split(',').collect();
+                c.remove(2);
+                c.join(",") + "\n"
+            })
+            .collect::<String>(),
+    );
+    let o = klaver(&["score", plain.to_str().unwrap()]);
+    assert!(!stdout(&o).contains("Round1"), "{}", stdout(&o));
+}

@@ -106,6 +106,78 @@ pub fn check_travellers(
     check
 }
 
+/// The rounds the travellers' own round column gives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TravellerRounds {
+    /// For each result, its round and the board set's letter.
+    pub rounds: Vec<Option<(u32, String)>>,
+    /// The boards per round, when every board set has as many.
+    pub boards_per_round: Option<u32>,
+}
+
+/// The round columns of a session whose travellers give every result's round (a
+/// `round` column) but no movement: each result's round and the letter of its board set,
+/// and the boards per round when every set has as many. A board set is the boards two
+/// pairs play against each other in a round (boards linked through any such meeting
+/// belong to one set), lettered A, B, ... from the lowest board. `None` when a result
+/// has no round.
+pub fn rounds_from_travellers(
+    results: &[TableResult],
+    rounds: &[Option<u32>],
+) -> Option<TravellerRounds> {
+    let rounds: Vec<u32> = rounds
+        .iter()
+        .map(|r| r.filter(|&r| r > 0))
+        .collect::<Option<_>>()?;
+    if results.is_empty() || rounds.len() != results.len() {
+        return None;
+    }
+    // Union-find over the boards: the boards of one meeting are one set.
+    let mut parent: HashMap<u32, u32> = HashMap::new();
+    fn root(parent: &mut HashMap<u32, u32>, b: u32) -> u32 {
+        let mut x = b;
+        while let Some(&p) = parent.get(&x).filter(|&&p| p != x) {
+            x = p;
+        }
+        parent.insert(b, x);
+        x
+    }
+    let mut first_of_meeting: HashMap<(u32, usize, usize), u32> = HashMap::new();
+    for (r, &round) in results.iter().zip(&rounds) {
+        parent.entry(r.board).or_insert(r.board);
+        let first = *first_of_meeting
+            .entry((round, r.ns, r.ew))
+            .or_insert(r.board);
+        let (a, b) = (root(&mut parent, first), root(&mut parent, r.board));
+        // The lower board is the set's root, so that a set is known by its first board.
+        parent.insert(a.max(b), a.min(b));
+    }
+    let mut sets: HashMap<u32, u32> = HashMap::new();
+    let boards: Vec<u32> = parent.keys().copied().collect();
+    for b in boards {
+        let r = root(&mut parent, b);
+        *sets.entry(r).or_default() += 1;
+    }
+    let mut firsts: Vec<u32> = sets.keys().copied().collect();
+    firsts.sort_unstable();
+    let sizes: Vec<u32> = firsts.iter().map(|f| sets[f]).collect();
+    let per_round = sizes.iter().all(|&s| s == sizes[0]).then_some(sizes[0]);
+    let letters: HashMap<u32, String> = firsts
+        .iter()
+        .enumerate()
+        .map(|(i, &f)| (f, crate::session::set_letters(i)))
+        .collect();
+    let rounds = results
+        .iter()
+        .zip(&rounds)
+        .map(|(r, &round)| Some((round, letters[&root(&mut parent, r.board)].clone())))
+        .collect();
+    Some(TravellerRounds {
+        rounds,
+        boards_per_round: per_round,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +229,50 @@ mod tests {
             "{msgs:?}"
         );
         assert!(msgs.iter().any(|m| m.contains("no result for")), "{msgs:?}");
+    }
+
+    #[test]
+    fn rounds_and_board_sets_from_the_travellers_round_column() {
+        // Two tables, two rounds of two boards: boards 1-2 (set A) and 3-4 (set B).
+        let res = vec![
+            r(2, 1, 1, 2),
+            r(3, 2, 1, 2),
+            r(4, 3, 3, 4),
+            r(5, 4, 3, 4),
+            r(6, 3, 1, 4),
+            r(7, 4, 1, 4),
+            r(8, 1, 3, 2),
+            r(9, 2, 3, 2),
+        ];
+        let rounds = [1, 1, 1, 1, 2, 2, 2, 2].map(Some);
+        let got = rounds_from_travellers(&res, &rounds).unwrap();
+        let letters: Vec<(u32, &str)> = got
+            .rounds
+            .iter()
+            .map(|x| x.as_ref().map(|(r, l)| (*r, l.as_str())).unwrap())
+            .collect();
+        assert_eq!(
+            letters,
+            [
+                (1, "A"),
+                (1, "A"),
+                (1, "B"),
+                (1, "B"),
+                (2, "B"),
+                (2, "B"),
+                (2, "A"),
+                (2, "A")
+            ]
+        );
+        assert_eq!(got.boards_per_round, Some(2));
+        // A meeting that lost a result still finds its set through the other meetings.
+        let mut short = res.clone();
+        short.remove(7);
+        let got = rounds_from_travellers(&short, &rounds[..7]).unwrap();
+        assert_eq!(got.boards_per_round, Some(2));
+        // A result without its round: the rounds are not known.
+        let mut partial = rounds;
+        partial[3] = None;
+        assert!(rounds_from_travellers(&res, &partial).is_none());
     }
 }
