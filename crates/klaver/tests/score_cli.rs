@@ -371,3 +371,48 @@ fn the_round_column_gives_the_round_columns_without_a_movement() {
     let o = klaver(&["score", plain.to_str().unwrap()]);
     assert!(!stdout(&o).contains("Round1"), "{}", stdout(&o));
 }
+
+#[test]
+fn nine_pairs_on_the_cards_of_ten_have_byes() {
+    // Seed 000 §2.3: with 9 pairs the cards of 10 are used and the line of pair 10 stays
+    // empty; whoever meets pair 10 has a bye. Each board has 4 results and a top of 6.
+    let mut schedule = String::from("round,table,ns,ew,boards\n");
+    let mut travellers = String::from("board,ns,ew,score\n");
+    let scores = [550, 400, 130, 100, -100, 300, 200, -300, -200, -100];
+    let mut k = 0;
+    for round in 0..5u32 {
+        for table in 0..5u32 {
+            let (board, ew) = ((table + 5 - round) % 5 + 1, 6 + (table + round) % 5);
+            schedule.push_str(&format!(
+                "{},{},{},{ew},{board}\n",
+                round + 1,
+                table + 1,
+                table + 1
+            ));
+            if ew != 10 {
+                travellers.push_str(&format!("{board},{},{ew},{}\n", table + 1, scores[k % 10]));
+                k += 1;
+            }
+        }
+    }
+    let s = temp_file("ten-pair-cards.csv", &schedule);
+    let t = temp_file("nine-pairs.csv", &travellers);
+    let o = klaver(&[
+        "score",
+        t.to_str().unwrap(),
+        "--movement",
+        s.to_str().unwrap(),
+        "--travellers",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (out, err) = (stdout(&o), stderr(&o));
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [format!(
+            "warning: {}: pair 10 of the movement has no result at all: taken as absent, so the pairs that meet it have a bye; enter its results if it played",
+            t.display()
+        )]
+    );
+    assert_eq!(out.matches("Top: 6").count(), 5, "{out}");
+    assert!(!out.contains("Top: 8"), "{out}");
+}

@@ -9,7 +9,7 @@
 
 use super::Movement;
 use crate::session::{Diagnostic, PairInfo, TableResult};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// What the movement says about the travellers.
 #[derive(Debug, Clone, Default)]
@@ -47,13 +47,43 @@ pub fn check_travellers(
         rounds: vec![None; results.len()],
         ..MovementCheck::default()
     };
+    // A pair of the schedule without a single result did not come (9 pairs on the cards
+    // of 10): whoever meets it has a bye, and a board is expected only as often as it
+    // was playable (seed 000 §2.3).
+    let present: HashSet<&str> = results
+        .iter()
+        .flat_map(|r| [pairs[r.ns].id.as_str(), pairs[r.ew].id.as_str()])
+        .collect();
+    let absent = absent_pairs(movement, &present);
+    if !absent.is_empty() {
+        check.diagnostics.push(Diagnostic::warning(
+            0,
+            None,
+            format!(
+                "{} of the movement {} no result at all: taken as absent, so the pairs that meet {} have a bye; enter {} results if {} played",
+                plural(&absent, "pair", "pairs"),
+                if absent.len() == 1 { "has" } else { "have" },
+                if absent.len() == 1 { "it" } else { "them" },
+                if absent.len() == 1 { "its" } else { "their" },
+                if absent.len() == 1 { "it" } else { "they" },
+            ),
+        ));
+    }
+    let playable = |board: u32| {
+        matches
+            .iter()
+            .filter(|((b, ns, ew), _)| {
+                *b == board && present.contains(*ns) && present.contains(*ew)
+            })
+            .count()
+    };
     let mut seen: HashMap<(u32, &str, &str), ()> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
         let (ns, ew) = (pairs[r.ns].id.as_str(), pairs[r.ew].id.as_str());
         check
             .expected
             .entry((pairs[r.ns].section.clone(), r.board))
-            .or_insert_with(|| movement.expected_plays(r.board));
+            .or_insert_with(|| playable(r.board));
         if let Some(&(round, _)) = matches.get(&(r.board, ns, ew)) {
             let letter = movement.set_letter(r.board).unwrap_or_default();
             check.rounds[i] = Some((round, letter));
@@ -87,6 +117,7 @@ pub fn check_travellers(
     let mut missing: Vec<_> = matches
         .iter()
         .filter(|(k, _)| !seen.contains_key(*k))
+        .filter(|((_, ns, ew), _)| present.contains(*ns) && present.contains(*ew))
         .collect();
     missing.sort_by_key(|((b, _, _), (round, table))| (*b, *round, *table));
     let played: std::collections::HashSet<u32> = results.iter().map(|r| r.board).collect();
@@ -104,6 +135,29 @@ pub fn check_travellers(
         ));
     }
     check
+}
+
+/// The pairs the movement seats that have no result in the travellers, in the
+/// movement's order.
+fn absent_pairs<'a>(movement: &'a Movement, present: &HashSet<&str>) -> Vec<&'a str> {
+    let mut absent: Vec<&str> = Vec::new();
+    for t in movement.rounds.iter().flat_map(|r| &r.tables) {
+        for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
+            if !present.contains(p) && !absent.contains(&p) {
+                absent.push(p);
+            }
+        }
+    }
+    absent
+}
+
+/// "pair 10" or "pairs 9 and 10".
+fn plural(ids: &[&str], one: &str, many: &str) -> String {
+    match ids {
+        [id] => format!("{one} {id}"),
+        [rest @ .., last] => format!("{many} {} and {last}", rest.join(", ")),
+        [] => String::new(),
+    }
 }
 
 /// The rounds the travellers' own round column gives.
@@ -213,7 +267,17 @@ mod tests {
         let ns: usize = table1.ns.as_deref().unwrap().parse().unwrap();
         let ew: usize = table1.ew.as_deref().unwrap().parse().unwrap();
         let other_ew = if ew == 6 { 5 } else { 6 };
-        let res = vec![r(2, b, ns, ew), r(3, b, ew, ns), r(4, b, ns, other_ew)];
+        let mut res = vec![r(2, b, ns, ew), r(3, b, ew, ns), r(4, b, ns, other_ew)];
+        // The other tables of round 1 entered their boards: every pair came.
+        for t in &m.rounds[0].tables[1..] {
+            let id = |p: &Option<String>| p.as_deref().unwrap().parse().unwrap();
+            res.push(r(
+                res.len() as u32 + 2,
+                t.boards.first,
+                id(&t.ns),
+                id(&t.ew),
+            ));
+        }
         let c = check_travellers(&m, &pairs(6), &res);
         assert_eq!(c.rounds[0], Some((1, "A".to_string())));
         assert_eq!(c.expected[&(String::new(), b)], 3);
@@ -229,6 +293,71 @@ mod tests {
             "{msgs:?}"
         );
         assert!(msgs.iter().any(|m| m.contains("no result for")), "{msgs:?}");
+    }
+
+    #[test]
+    fn a_pair_missing_from_the_schedule_gives_byes_not_missing_results() {
+        // Seed 000 §2.3, example 3: 9 pairs play from the cards of 10; whoever meets pair
+        // 10 has a bye, so each board has 4 results and a top of 6 (6, 4, 2, 0), not 5
+        // results Neuberg-scaled to a top of 8.
+        let m = mitchell(&MitchellOptions::new(5, 1)).unwrap();
+        let seed_scores = [550, 400, 130, 100];
+        let mut res = Vec::new();
+        for round in &m.rounds {
+            for t in &round.tables {
+                let (ns, ew) = (t.ns.as_deref().unwrap(), t.ew.as_deref().unwrap());
+                if ew == "10" {
+                    continue;
+                }
+                let board = t.boards.first;
+                let k = res
+                    .iter()
+                    .filter(|x: &&TableResult| x.board == board)
+                    .count();
+                res.push(TableResult {
+                    outcome: Outcome::Score(seed_scores[k]),
+                    ..r(
+                        res.len() as u32 + 2,
+                        board,
+                        ns.parse().unwrap(),
+                        ew.parse().unwrap(),
+                    )
+                });
+            }
+        }
+        let ps = pairs(10);
+        let c = check_travellers(&m, &ps, &res);
+        let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "pair 10 of the movement has no result at all: taken as absent, so the pairs that meet it have a bye; enter its results if it played"
+            ]
+        );
+        assert!(c.expected.values().all(|&n| n == 4), "{:?}", c.expected);
+        let settings = crate::session::Settings {
+            expected: c.expected,
+            ..Default::default()
+        };
+        let s = crate::session::score_session(&ps, &res, &settings).unwrap();
+        let board1: Vec<i64> = (0..res.len())
+            .filter(|&i| res[i].board == 1)
+            .map(|i| s.points[i].unwrap().ns.to_integer())
+            .collect();
+        assert_eq!(board1, [6, 4, 2, 0]);
+        assert!(s.tops.iter().all(|&t| t == 6));
+        // A pair that did come but lost one result still leaves that result missing.
+        let mut short = res.clone();
+        short.remove(0);
+        let c = check_travellers(&m, &ps, &short);
+        assert!(
+            c.diagnostics
+                .iter()
+                .any(|d| d.message.starts_with("no result for 1 against 6")),
+            "{:?}",
+            c.diagnostics
+        );
+        assert_eq!(c.expected[&(String::new(), 1)], 4);
     }
 
     #[test]
