@@ -93,6 +93,9 @@ pub struct Settings {
     /// The round and board-set letter of each result, from the movement; without it the
     /// round columns follow the board sets of `boards_per_round`.
     pub result_rounds: Option<Vec<Option<(u32, String)>>>,
+    /// The number of pairs the guide cards and travellers are printed for, when a
+    /// movement says (10 on a 9-pair night played from the cards of 10).
+    pub card_pairs: Option<usize>,
 }
 
 /// How serious a finding is.
@@ -234,6 +237,8 @@ pub struct SessionResult {
     pub top: i64,
     /// Whether each section is ranked on its own (not top-integral).
     pub ranked_by_section: bool,
+    /// The number of pairs the travellers are printed for, when a movement says.
+    pub card_pairs: Option<usize>,
 }
 
 impl SessionResult {
@@ -799,6 +804,7 @@ pub fn score_session(
         rounds,
         top,
         ranked_by_section: !settings.top_integral,
+        card_pairs: settings.card_pairs,
     })
 }
 

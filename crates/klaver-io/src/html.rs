@@ -7,7 +7,7 @@
 //! Every text that comes from the report (names, title, warnings) is escaped: a name like
 //! `<b>Jansen & "Zn"</b>` shows exactly as typed.
 
-use crate::report::{ControlBlock, RankingRow, Report, ReportLang, Traveller, Word};
+use crate::report::{ControlBlock, ControlHeader, RankingRow, Report, ReportLang, Traveller, Word};
 use klaver_core::board::Seat;
 use klaver_core::notation;
 use std::fmt::Write;
@@ -94,7 +94,15 @@ table.ranking td.rank .pair { font-weight: 400; color: #555; }
 .deal .h1 { grid-column: 3; grid-row: 2; } .deal .h2 { grid-column: 2; grid-row: 3; }
 .deal .red { color: #c00; }
 .avg { margin: .5rem 0; }
+.controlbox { border: 2px solid var(--line); border-radius: 4px; padding: .4rem .8rem;
+  margin: .5rem 0 1rem; width: fit-content; max-width: 100%; }
+.controlbox p { margin: 0 0 .3rem; font-weight: 600; }
+.controlbox ol { list-style: none; margin: 0; padding: 0; display: grid;
+  grid-template-columns: repeat(4, max-content); gap: .1rem 1.5rem; }
+.controlbox ol b { display: inline-block; min-width: 1.6em; text-align: right;
+  margin-right: .4em; }
 @media (max-width: 600px) {
+  .controlbox ol { grid-template-columns: repeat(2, max-content); }
   body { padding: 8px; font-size: 15px; }
   table { font-size: .9rem; }
   th, td { padding: .25rem .4rem; }
@@ -246,6 +254,9 @@ pub fn render(report: &Report) -> String {
             "<section class=\"part\" id=\"control\">\n<h2>{}</h2>",
             escape(l.word(Word::ControlSheet))
         );
+        if let Some(h) = &report.control_header {
+            control_box(&mut out, h);
+        }
         for block in &report.control {
             control_block(&mut out, report, block);
         }
@@ -382,7 +393,7 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     for (label, value) in [
         (l.word(Word::Dealer), t.dealer.clone()),
         (l.word(Word::Vulnerable), t.vulnerability.clone()),
-        (l.word(Word::Pairs), (t.expected * 2).to_string()),
+        (l.word(Word::Pairs), t.pairs.to_string()),
         (l.word(Word::Top), t.top.to_string()),
     ] {
         let _ = write!(
@@ -465,6 +476,19 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n</div>\n</article>\n");
+}
+
+/// The control sheet's box: the event's line and the pairs with their numbers.
+fn control_box(out: &mut String, h: &ControlHeader) {
+    let _ = write!(
+        out,
+        "<div class=\"controlbox\">\n<p>{}</p>\n<ol>",
+        escape(&h.line)
+    );
+    for (id, names) in &h.pairs {
+        let _ = write!(out, "<li><b>{}</b>{}</li>", escape(id), escape(names));
+    }
+    out.push_str("</ol>\n</div>\n");
 }
 
 fn control_block(out: &mut String, report: &Report, block: &ControlBlock) {
@@ -567,8 +591,7 @@ pub(crate) mod tests {
                 date: "2024-06-01".into(),
                 lang,
                 boards_per_round: Some(1),
-                ranking_only: false,
-                centred: None,
+                ..ReportOptions::default()
             },
         )
     }

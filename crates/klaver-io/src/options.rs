@@ -312,6 +312,7 @@ pub fn score_pairs(
 ) -> Result<(SessionResult, Convention, Option<u32>), String> {
     let mut expected = Default::default();
     let mut result_rounds = None;
+    let mut card_pairs = None;
     let mut boards_per_round = scoring.boards_per_round;
     if let Some(spec) = &scoring.movement {
         let m = load_movement(spec, scoring.boards_per_round)?;
@@ -330,6 +331,7 @@ pub fn score_pairs(
         }
         expected = check.expected;
         result_rounds = Some(check.rounds);
+        card_pairs = Some(m.pairs().len());
         boards_per_round = boards_per_round.or(m.boards_per_round());
     } else {
         // Without a movement, the travellers' round column makes the rounds known.
@@ -350,6 +352,7 @@ pub fn score_pairs(
         boards_per_round,
         expected,
         result_rounds,
+        card_pairs,
     };
     convention.apply(&mut settings);
     let result = score_session(&event.pairs, &event.results, &settings)

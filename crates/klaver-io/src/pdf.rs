@@ -1259,7 +1259,7 @@ fn traveller_title(report: &Report, t: &Traveller) -> (String, String) {
         l.word(Word::Vulnerable),
         t.vulnerability,
         l.word(Word::Pairs),
-        t.expected * 2,
+        t.pairs,
         l.word(Word::Top),
         t.top
     );
@@ -1346,6 +1346,28 @@ fn control_table(report: &Report, block: &ControlBlock, boards: std::ops::Range<
 fn control_sheet(measure: &Measure, report: &Report) -> Vec<Block> {
     let l = report.lang;
     let mut blocks = Vec::new();
+    if let Some(h) = &report.control_header {
+        let pairs = h
+            .pairs
+            .iter()
+            .map(|(id, names)| {
+                vec![Block::Paragraph(Span::new(
+                    format!("{id}  {names}").trim_end().to_string(),
+                    9.0,
+                ))]
+            })
+            .collect();
+        blocks.push(Block::KeepTogether(vec![
+            Block::Paragraph(Span::new(h.line.clone(), 10.0).bold()),
+            Block::Gap(3.0),
+            Block::Grid(Grid {
+                gutter: 12.0,
+                row_gap: 2.0,
+                ..Grid::new(4, pairs)
+            }),
+        ]));
+        blocks.push(Block::Gap(14.0));
+    }
     for block in &report.control {
         let n = block.boards.len();
         let mut per = n.max(1);
@@ -1759,8 +1781,7 @@ pub(crate) mod tests {
                 date: "2024-06-01".into(),
                 lang,
                 boards_per_round: Some(bpr),
-                ranking_only: false,
-                centred: None,
+                ..ReportOptions::default()
             },
         )
     }
@@ -2008,6 +2029,9 @@ pub(crate) mod tests {
             assert!(all.contains(word), "{word}");
         }
         assert!(all.contains("checkSom: NZ + OW = top op elke lijn"));
+        // The control sheet's box: the event's line and each pair by its number.
+        assert!(all.contains("1 gift per ronde"), "{all}");
+        assert!(all.contains("1  Şükrü Ağaoğlu"), "{all}");
     }
 
     #[test]

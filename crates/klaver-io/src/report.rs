@@ -211,6 +211,9 @@ pub struct Traveller {
     pub vulnerability: String,
     /// Results expected on the board.
     pub expected: usize,
+    /// The number of pairs the traveller is printed for: the movement's (10 on a 9-pair
+    /// night played from the cards of 10), else two for each result expected.
+    pub pairs: usize,
     /// The top.
     pub top: i64,
     /// Lines, best North-South score first.
@@ -258,6 +261,16 @@ pub struct ControlRow {
     pub cells: Vec<Option<ControlCell>>,
 }
 
+/// The box at the head of the control sheet (seed 000 §5): the event's line (title,
+/// boards a round, date) and the pairs with their numbers.
+#[derive(Debug, Clone)]
+pub struct ControlHeader {
+    /// `Fonteintje *** 4 giften per ronde *** 01/02/2008`.
+    pub line: String,
+    /// Each pair's number and names, in number order.
+    pub pairs: Vec<(String, String)>,
+}
+
 /// A block of boards on the control sheet.
 #[derive(Debug, Clone)]
 pub struct ControlBlock {
@@ -288,6 +301,8 @@ pub struct Report {
     pub ranking: Vec<RankingRow>,
     /// The travellers, board by board.
     pub travellers: Vec<Traveller>,
+    /// The box at the head of the control sheet.
+    pub control_header: Option<ControlHeader>,
     /// The control sheet.
     pub control: Vec<ControlBlock>,
     /// Warnings, as sentences.
@@ -355,7 +370,17 @@ fn vul_text(v: Vulnerability, lang: ReportLang) -> &'static str {
 }
 
 /// The contract of a line as shown on a traveller: contract, declarer seat, result.
-fn contract_parts(info: &LineInfo, lang: Language) -> (String, String, String) {
+/// A Dutch contract with notrump written `Z`, as on the seed's control sheet, when the
+/// report asks for it; Dutch writes no other `SA`.
+fn notrump_as_z(text: String, lang: Language, z: bool) -> String {
+    if z && lang == Language::Dutch {
+        text.replace("SA", "Z")
+    } else {
+        text
+    }
+}
+
+fn contract_parts(info: &LineInfo, lang: Language, z: bool) -> (String, String, String) {
     if info.passed {
         let pass = match lang {
             Language::Dutch => "PAS",
@@ -366,7 +391,7 @@ fn contract_parts(info: &LineInfo, lang: Language) -> (String, String, String) {
     }
     match info.play {
         Some(p) => (
-            notation::format_contract(p.contract(), lang),
+            notrump_as_z(notation::format_contract(p.contract(), lang), lang, z),
             seat_letter(p.declarer(), lang),
             notation::format_result(p.tricks(), p.contract(), lang),
         ),
@@ -396,6 +421,9 @@ pub struct ReportOptions {
     /// do): the number of points per comparison won, 2 on the European scale and 1 on the
     /// ACBL scale; `None` prints ordinary matchpoints.
     pub centred: Option<i64>,
+    /// Write notrump as `Z` in a Dutch report's contracts, as the seed's control sheet
+    /// does (`O3Z+2`), instead of `SA`.
+    pub notrump_z: bool,
 }
 
 /// Centred points: `(points - max / 2) × 2 / per_win` (beaten minus lost).
@@ -504,7 +532,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             .map(|&i| {
                 let r = &event.results[i];
                 let info = &event.lines[i];
-                let (contract, seat, res) = contract_parts(info, nl);
+                let (contract, seat, res) = contract_parts(info, nl, opts.notrump_z);
                 let declarer = info
                     .play
                     .map(|p| match p.declarer().side() {
@@ -560,6 +588,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                 .map(|b| vul_text(b.vulnerability(), lang).to_string())
                 .unwrap_or_default(),
             expected: sb.expected,
+            pairs: result.card_pairs.unwrap_or(sb.expected * 2),
             top: sb.top,
             lines,
             check_ok: board_ok,
@@ -571,8 +600,20 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
     let control = if opts.ranking_only {
         Vec::new()
     } else {
-        control_sheet(event, result, bpr, nl, &pair_label)
+        control_sheet(event, result, bpr, (nl, opts.notrump_z), &pair_label)
     };
+    let control_header = (!control.is_empty()).then(|| ControlHeader {
+        line: [
+            opts.title.clone(),
+            boards_a_round(lang, bpr),
+            opts.date.clone(),
+        ]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" *** "),
+        pairs: numbered_pairs(event, &pair_label),
+    });
     let board_count = {
         let mut b: Vec<u32> = event.results.iter().map(|r| r.board).collect();
         b.sort_unstable();
@@ -593,6 +634,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             .map(|b| ratio(result.average_per_round(b))),
         ranking,
         travellers,
+        control_header,
         control,
         warnings: event
             .diagnostics
@@ -605,11 +647,45 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
     }
 }
 
+/// "4 boards a round", as the control sheet's box says it.
+fn boards_a_round(lang: ReportLang, n: u32) -> String {
+    match (lang, n) {
+        (ReportLang::En, 1) => "1 board a round".into(),
+        (ReportLang::En, _) => format!("{n} boards a round"),
+        (ReportLang::Nl, 1) => "1 gift per ronde".into(),
+        (ReportLang::Nl, _) => format!("{n} giften per ronde"),
+        (ReportLang::Tr, _) => format!("turda {n} board"),
+    }
+}
+
+/// Every pair that played, with its names, in number order (numbers before codes).
+fn numbered_pairs(event: &Event, pair_label: &dyn Fn(usize) -> String) -> Vec<(String, String)> {
+    let mut played = vec![false; event.pairs.len()];
+    for r in &event.results {
+        played[r.ns] = true;
+        played[r.ew] = true;
+    }
+    let mut pairs: Vec<(String, String)> = (0..event.pairs.len())
+        .filter(|&i| played[i])
+        .map(|i| (pair_label(i), event.pairs[i].names.clone()))
+        .collect();
+    pairs.sort_by(|a, b| {
+        let number = |s: &str| s.parse::<u64>().ok();
+        match (number(&a.0), number(&b.0)) {
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => a.0.cmp(&b.0),
+        }
+    });
+    pairs
+}
+
 fn control_sheet(
     event: &Event,
     result: &SessionResult,
     bpr: u32,
-    lang: Language,
+    (lang, z): (Language, bool),
     pair_label: &dyn Fn(usize) -> String,
 ) -> Vec<ControlBlock> {
     let max_board = event.results.iter().map(|r| r.board).max().unwrap_or(0);
@@ -638,7 +714,7 @@ fn control_sheet(
             let contract = if info.passed {
                 notation::format_entry(&Entry::Passed, lang)
             } else if let Some(p) = info.play {
-                notation::format_entry(&Entry::Played(p), lang)
+                notrump_as_z(notation::format_entry(&Entry::Played(p), lang), lang, z)
             } else if !info.adjust().is_empty() {
                 info.adjust().to_string()
             } else {

@@ -1,7 +1,7 @@
 //! Plain-text rendering of a session report: the result list as seed 000 prints it, and
 //! on request the control sheet and the travellers.
 
-use crate::report::{Report, Word};
+use crate::report::{ControlHeader, Report, Word};
 use std::fmt::Write;
 
 /// Which parts of the report to print.
@@ -55,6 +55,37 @@ fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[boo
         }
         let _ = writeln!(out, "{}", line.trim_end());
     }
+}
+
+/// The control sheet's box: the event's line, then the pairs four to a row, framed.
+fn control_box(out: &mut String, header: &ControlHeader) {
+    let cells: Vec<String> = header
+        .pairs
+        .iter()
+        .map(|(id, names)| format!("{} {names}", rpad(id, 2)).trim_end().to_string())
+        .collect();
+    let mut width = [0usize; 4];
+    for (i, c) in cells.iter().enumerate() {
+        width[i % 4] = width[i % 4].max(c.chars().count());
+    }
+    let rows: Vec<String> = cells
+        .chunks(4)
+        .map(|row| {
+            let padded: Vec<String> = row.iter().zip(width).map(|(c, w)| pad(c, w)).collect();
+            padded.join("   ").trim_end().to_string()
+        })
+        .collect();
+    let inner = std::iter::once(&header.line)
+        .chain(&rows)
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let rule = format!("+{}+", "-".repeat(inner + 2));
+    let _ = writeln!(out, "{rule}");
+    for line in std::iter::once(&header.line).chain(&rows) {
+        let _ = writeln!(out, "| {} |", pad(line, inner));
+    }
+    let _ = writeln!(out, "{rule}\n");
 }
 
 /// The report as plain text.
@@ -126,6 +157,9 @@ pub fn render(report: &Report, parts: TextParts) -> String {
 
     if parts.control {
         let _ = writeln!(out, "\n{}\n", l.word(Word::ControlSheet));
+        if let Some(h) = &report.control_header {
+            control_box(&mut out, h);
+        }
         for block in &report.control {
             let mut header = vec![ns.to_string(), ew.to_string()];
             header.extend(
@@ -171,7 +205,7 @@ pub fn render(report: &Report, parts: TextParts) -> String {
                 l.word(Word::Vulnerable),
                 t.vulnerability,
                 l.word(Word::Pairs),
-                t.expected * 2,
+                t.pairs,
                 l.word(Word::Top),
                 t.top
             );

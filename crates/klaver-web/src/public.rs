@@ -142,6 +142,7 @@ pub(crate) fn report_page(
         boards_per_round: scored.boards_per_round,
         ranking_only: false,
         centred: scored.centred,
+        ..ReportOptions::default()
     };
     let rep = report::build(event, &scored.result, &opts);
     let body = klaver_io::html::render(&rep);

@@ -115,6 +115,45 @@ fn control_sheet_and_travellers() {
 }
 
 #[test]
+fn the_dutch_control_sheet_as_the_seed_prints_it() {
+    // Seed 000 §5: a box with the event's line and the pairs' numbers, and notrump
+    // written Z in the contracts (O3Z+2) with --notrump z.
+    let args = [
+        "score",
+        &fixture(),
+        "--notation",
+        "nl",
+        "--lang",
+        "nl",
+        "--control",
+        "--boards-per-round",
+        "4",
+        "--title",
+        "Fonteintje *** Clubtoernooi",
+        "--date",
+        "01/02/2008",
+    ];
+    let o = klaver(&[&args[..], &["--notrump", "z"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for line in [
+        "| Fonteintje *** Clubtoernooi *** 4 giften per ronde *** 01/02/2008 |",
+        "|  1    2    3    4                                                 |",
+        "| 13   14                                                           |",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    assert!(out.contains("11 1 200 O3Z+2"), "{out}");
+    assert!(!out.contains("SA"), "{out}");
+    // SA stays the default, and Z belongs to the Dutch reports only.
+    let o = klaver(&args);
+    assert!(stdout(&o).contains("11 1 200 O3SA+2"), "{}", stdout(&o));
+    let o = klaver(&["score", &fixture(), "--notation", "nl", "--notrump", "z"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--lang nl"), "{}", stderr(&o));
+}
+
+#[test]
 fn json_keeps_exact_numbers() {
     let o = klaver(&["score", &fixture(), "--notation", "nl", "--format", "json"]);
     assert_eq!(o.status.code(), Some(0));
@@ -414,5 +453,7 @@ fn nine_pairs_on_the_cards_of_ten_have_byes() {
         )]
     );
     assert_eq!(out.matches("Top: 6").count(), 5, "{out}");
+    // The travellers are printed for the 10 pairs of the cards (seed 000 §1).
+    assert_eq!(out.matches("Pairs: 10").count(), 5, "{out}");
     assert!(!out.contains("Top: 8"), "{out}");
 }

@@ -50,7 +50,7 @@ pub fn run(args: Args) -> CmdResult {
         },
         boards_per_round: Some(4),
         ranking_only: !args.control,
-        centred: None,
+        ..ReportOptions::default()
     };
     let rep = report::build(&event, &result, &opts);
     say_part!(

@@ -29,6 +29,15 @@ pub enum Format {
     Pdf,
 }
 
+/// How a Dutch report writes notrump.
+#[derive(Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum NoTrumpArg {
+    /// `3SA`.
+    Sa,
+    /// `3Z`, as the seed's control sheet writes it.
+    Z,
+}
+
 /// Arguments of `klaver score`.
 #[derive(clap::Args)]
 pub struct Args {
@@ -65,6 +74,10 @@ pub struct ReportArgs {
     /// Language of the report (and of the contracts, unless --notation says otherwise).
     #[arg(long, value_enum, default_value = "en")]
     pub(crate) lang: LangArg,
+    /// How a Dutch report (--lang nl) writes notrump in its contracts: SA, or Z as on
+    /// the seed's control sheet (O3Z+2).
+    #[arg(long, value_enum, default_value = "sa")]
+    pub(crate) notrump: NoTrumpArg,
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     pub(crate) output: Option<PathBuf>,
@@ -148,6 +161,11 @@ pub fn score_imported(
 ) -> CmdResult {
     let file_name = file_name.to_string();
     let args = report;
+    if args.notrump == NoTrumpArg::Z && args.lang != LangArg::Nl {
+        return Err(CliError::input(
+            "--notrump z is the Dutch reports' notation: add --lang nl",
+        ));
+    }
     let Imported {
         mut event,
         mut deals,
@@ -260,6 +278,7 @@ pub fn score_imported(
                 boards_per_round,
                 ranking_only: args.format == Format::Text && !args.control && !args.travellers_list,
                 centred,
+                notrump_z: args.notrump == NoTrumpArg::Z,
             };
             let mut rep = report::build(&event, &result, &opts);
             report::set_hands(&mut rep, &deals);
