@@ -934,6 +934,47 @@ fn shorten(text: &str) -> String {
     }
 }
 
+/// A message with every quoted field (`"..."`, as `{:?}` writes one) longer than 60
+/// characters cut to its first 60 and `…`, so that a 50-million-digit score is named,
+/// not repeated. Every diagnostic and command error goes through it.
+pub fn cut_long_quotes(message: String) -> String {
+    if message.len() <= MAX_QUOTE + 2 {
+        return message;
+    }
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut rest = message.as_str();
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        // The closing quote is the first one not escaped by a backslash.
+        let mut close = None;
+        let mut escaped = false;
+        for (i, c) in rest.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    close = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(close) = close else { break };
+        let field = &rest[..close];
+        match field.char_indices().nth(MAX_QUOTE) {
+            Some((cut, _)) => {
+                out.push_str(&field[..cut]);
+                out.push('…');
+            }
+            None => out.push_str(field),
+        }
+        out.push('"');
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The word, number or symbol that starts at byte `at`, for quoting in a message.
 fn token_at(text: &str, at: usize) -> &str {
     let rest = text.get(at..).unwrap_or("");
@@ -1200,6 +1241,27 @@ fn error(text: &str, what: &'static str, lang: Language, problem: Problem) -> No
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quoted_fields_are_cut_in_messages() {
+        let long = "x".repeat(70);
+        let msg = format!(
+            "score {long:?} and {:?} and \"short\"",
+            format!("a\"{long}")
+        );
+        assert_eq!(
+            cut_long_quotes(msg),
+            format!(
+                "score \"{}…\" and \"a\\\"{}…\" and \"short\"",
+                &long[..60],
+                &long[..57]
+            )
+        );
+        // An unclosed quote is left as it is; short messages are untouched.
+        assert_eq!(cut_long_quotes(format!("\"{long}")), format!("\"{long}"));
+        assert_eq!(cut_long_quotes("ok".into()), "ok");
+    }
+
     use Language::*;
     use proptest::prelude::*;
 

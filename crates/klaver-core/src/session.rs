@@ -127,7 +127,7 @@ impl Diagnostic {
             severity: Severity::Error,
             line: (line > 0).then_some(line),
             board,
-            message: message.into(),
+            message: crate::notation::cut_long_quotes(message.into()),
         }
     }
 

@@ -748,18 +748,22 @@ fn read_line(
                     }
                 }
             }
-            Err(e) => {
+            Err(e) if !field(rec, cols.score).is_empty() => {
                 info.text_mut().unread_contract = contract_text.to_string();
-                event.diagnostics.push(Diagnostic {
-                    severity: if cols.score.is_some() {
-                        Severity::Warning
-                    } else {
-                        Severity::Error
-                    },
-                    line: Some(line),
-                    board: Some(b),
-                    message: format!("{e}; the entered score is used"),
-                });
+                event.diagnostics.push(Diagnostic::warning(
+                    line,
+                    Some(b),
+                    format!("{e}; the entered score is used"),
+                ));
+            }
+            Err(e) => {
+                let fix = if cols.score.is_some() {
+                    "correct the contract or enter the score"
+                } else {
+                    "correct the contract (the file has no score column)"
+                };
+                err(event, Some(b), format!("{e}: {fix}"));
+                return;
             }
         }
     }

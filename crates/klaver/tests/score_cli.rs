@@ -457,3 +457,51 @@ fn nine_pairs_on_the_cards_of_ten_have_byes() {
     assert_eq!(out.matches("Pairs: 10").count(), 5, "{out}");
     assert!(!out.contains("Top: 8"), "{out}");
 }
+
+#[test]
+fn a_long_field_is_named_not_repeated() {
+    let digits = "9".repeat(100_000);
+    let f = temp_file(
+        "long-fields.csv",
+        &format!("board,ns,ew,score\n1,1,2,{digits}\n{digits},3,4,420\n"),
+    );
+    let o = klaver(&["score", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.len() < 600, "{} bytes: {err}", err.len());
+    assert!(
+        err.contains(&format!("score \"{}…\" is not a number", &digits[..60])),
+        "{err}"
+    );
+    assert!(err.contains("line 3: board \"999"), "{err}");
+}
+
+#[test]
+fn an_unreadable_contract_gets_one_true_message() {
+    // Without a score column nothing else can stand in for the contract: one error,
+    // not "the entered score is used" followed by "no score and no contract".
+    let f = temp_file(
+        "no-score-column.csv",
+        "board,ns,ew,contract,declarer,result\n1,1,2,4Q,N,=\n1,3,4,4S,N,=\n",
+    );
+    let o = klaver(&["score", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(
+        err.contains("line 2: board 1: cannot read \"4Q N =\" as a table result: expected a strain (C D H S NT) after the level 4, not \"Q\": correct the contract (the file has no score column)"),
+        "{err}"
+    );
+    // With a score column but this line's score left empty: the same, with its fix.
+    let f = temp_file(
+        "empty-score.csv",
+        "board,ns,ew,contract,declarer,result,score\n1,1,2,4Q,N,=,\n1,3,4,4S,N,=,420\n",
+    );
+    let err = stderr(&klaver(&["score", f.to_str().unwrap()]));
+    assert_eq!(err.lines().count(), 2, "{err}");
+    assert!(
+        err.contains("correct the contract or enter the score"),
+        "{err}"
+    );
+    assert!(!err.contains("entered score is used"), "{err}");
+}

@@ -78,16 +78,14 @@ pub struct CliError {
 impl CliError {
     /// Bad input or usage: exit code 2.
     pub fn input(message: impl fmt::Display) -> CliError {
-        CliError {
-            message: message.to_string(),
-            code: 2,
-        }
+        CliError::with_code(message, 2)
     }
 
-    /// A failure with its own exit code (3: the database failed).
+    /// A failure with its own exit code (3: the database failed). A quoted field longer
+    /// than 60 characters is cut, however long the input was.
     pub fn with_code(message: impl fmt::Display, code: u8) -> CliError {
         CliError {
-            message: message.to_string(),
+            message: klaver_core::notation::cut_long_quotes(message.to_string()),
             code,
         }
     }
