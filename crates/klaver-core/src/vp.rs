@@ -53,7 +53,16 @@ pub enum VpError {
     /// A match of no boards.
     #[error("a match of 0 boards has no victory-point scale: give the number of boards played")]
     NoBoards,
+    /// A match longer than any played.
+    #[error(
+        "a match of {0} boards is longer than any victory-point scale klaver makes (at most {MAX_BOARDS} boards): give the number of boards of one match"
+    )]
+    TooManyBoards(u32),
 }
+
+/// The longest match a scale is made for: far beyond any real match (a Bermuda Bowl
+/// final is 128 to 160 boards), and small enough that the scale is made at once.
+pub const MAX_BOARDS: u32 = 1000;
 
 /// A WBF continuous victory-point scale for matches of a given length.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -74,6 +83,9 @@ impl VpScale {
     pub fn wbf(boards: u32, max: VpMax) -> Result<VpScale, VpError> {
         if boards == 0 {
             return Err(VpError::NoBoards);
+        }
+        if boards > MAX_BOARDS {
+            return Err(VpError::TooManyBoards(boards));
         }
         let top = max.hundredths();
         let half = top / 2;
@@ -275,6 +287,22 @@ mod tests {
     #[test]
     fn no_boards_is_an_error() {
         assert_eq!(VpScale::wbf(0, VpMax::Twenty), Err(VpError::NoBoards));
+    }
+
+    #[test]
+    fn a_match_longer_than_any_played_is_an_error() {
+        // u32::MAX boards made a table of a million margins corrected pass after pass.
+        assert_eq!(
+            VpScale::wbf(u32::MAX, VpMax::Twenty),
+            Err(VpError::TooManyBoards(u32::MAX))
+        );
+        // The longest match klaver scales: 15 × √1000 = 474.3 IMPs is a blitz.
+        let longest = VpScale::wbf(MAX_BOARDS, VpMax::Ten).unwrap();
+        assert_eq!(
+            longest.vp(Ratio::from_integer(475)).0,
+            Ratio::from_integer(10)
+        );
+        assert!(longest.vp(Ratio::from_integer(100)).0 < Ratio::from_integer(10));
     }
 
     proptest! {

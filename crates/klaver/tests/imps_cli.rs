@@ -275,3 +275,9 @@ fn a_message_that_cannot_be_written_is_an_error_not_a_panic() {
         assert!(!e.contains("panicked"), "{args:?}: {e}");
     }
 }
+
+#[test]
+fn a_match_longer_than_any_played_is_refused_at_once() {
+    let err = refused(&["vp", "1000000", "--boards", "4294967295"]);
+    assert!(err.contains("at most 1000 boards"), "{err}");
+}
