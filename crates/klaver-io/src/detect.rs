@@ -33,6 +33,18 @@ impl Format {
         }
     }
 
+    /// What the file was taken for and why, for a message about what could not be read.
+    pub fn taken_as(self) -> &'static str {
+        match self {
+            Format::Csv => {
+                "read as a travellers CSV, since it starts with none of PBN's [, % or ;, XML's < and JSON's { or ["
+            }
+            Format::Pbn => "read as PBN, since it starts with [, % or ;",
+            Format::Usebio => "read as USEBIO XML, since it starts with <",
+            Format::Json => "read as klaver's JSON, since it starts with { or [",
+        }
+    }
+
     /// The format a file name's extension suggests (`.csv`, `.pbn`, `.xml`, `.json`).
     pub fn from_extension(path: &str) -> Option<Format> {
         let ext = path.rsplit_once('.')?.1.to_ascii_lowercase();
@@ -49,11 +61,16 @@ impl Format {
 /// The format of a file's bytes.
 pub fn detect(data: &[u8]) -> Format {
     let body = data.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(data);
-    let first = body.iter().copied().find(|b| !b.is_ascii_whitespace());
-    match first {
+    let mut bytes = body.iter().copied().filter(|b| !b.is_ascii_whitespace());
+    match bytes.next() {
         Some(b'<') => Format::Usebio,
         Some(b'{') => Format::Json,
-        Some(b'%') | Some(b'[') | Some(b';') => Format::Pbn,
+        // A PBN tag is `[Name "value"]`; a `[` before anything else is a JSON array.
+        Some(b'[') => match bytes.next() {
+            Some(b) if b.is_ascii_alphabetic() || b == b'_' => Format::Pbn,
+            _ => Format::Json,
+        },
+        Some(b'%') | Some(b';') => Format::Pbn,
         _ => Format::Csv,
     }
 }
@@ -74,6 +91,18 @@ pub enum ImportError {
     /// A JSON file that is not klaver's JSON of a scored session.
     #[error("{0}")]
     Json(String),
+}
+
+impl ImportError {
+    /// The format the file was taken for.
+    pub fn format(&self) -> Format {
+        match self {
+            ImportError::Csv(_) => Format::Csv,
+            ImportError::Pbn(_) => Format::Pbn,
+            ImportError::Usebio(_) => Format::Usebio,
+            ImportError::Json(_) => Format::Json,
+        }
+    }
 }
 
 /// Reads a results file in whichever format its content is; `options` is for the
@@ -102,6 +131,9 @@ mod tests {
         assert_eq!(detect(b"\xEF\xBB\xBF\r\n[Board \"1\"]"), Format::Pbn);
         assert_eq!(detect(b"<?xml version=\"1.0\"?><USEBIO/>"), Format::Usebio);
         assert_eq!(detect(b"  {\"boards\": []}"), Format::Json);
+        assert_eq!(detect(b"[ {\"boards\": []} ]"), Format::Json);
+        assert_eq!(detect(b"[[[["), Format::Json);
+        assert_eq!(detect(b"[ Event \"x\"]"), Format::Pbn);
         assert_eq!(detect(b"board,ns,ew,score\n1,1,2,420\n"), Format::Csv);
         assert_eq!(detect(b""), Format::Csv);
         assert_eq!(Format::from_extension("a/b.PBN"), Some(Format::Pbn));

@@ -386,7 +386,12 @@ fn bad_files_name_the_file_and_line() {
     let o = klaver(&["score", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
-    assert!(e.contains("bad.xml: line 4: byte 0xE9 is not UTF-8"), "{e}");
+    assert!(
+        e.contains(
+            "bad.xml (read as USEBIO XML, since it starts with <): line 4: byte 0xE9 is not UTF-8"
+        ),
+        "{e}"
+    );
 
     let pbn = temp("bad.pbn");
     std::fs::write(
@@ -413,4 +418,33 @@ fn convert_needs_a_format_it_can_tell() {
     let o = klaver(&["convert", &seed(), "-", "--to", "pbn", "--notation", "nl"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).starts_with("% PBN 2.1"));
+}
+
+#[test]
+fn a_file_refused_names_the_format_it_was_taken_for_and_counts_past_fifty() {
+    let many = common::temp_file("exchange_cli", "many-bad-tags.pbn", &"[A\n".repeat(100_000));
+    let o = klaver(&["score", many.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!(
+            "klaver: {} has errors; nothing was scored (read as PBN, since it starts with [, % or ;):\n",
+            many.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 52, "{err}");
+    assert!(
+        err.ends_with("  ... and 99950 more (100000 errors in all)\n"),
+        "{err}"
+    );
+    // A JSON array is JSON, not a PBN tag.
+    let array = common::temp_file("exchange_cli", "array.json", "[{\"boards\": 1}]");
+    let o = klaver(&["score", array.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("(read as klaver's JSON, since it starts with { or [)"),
+        "{}",
+        stderr(&o)
+    );
 }

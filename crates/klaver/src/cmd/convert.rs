@@ -77,18 +77,15 @@ pub struct Args {
 pub fn run(args: Args) -> CmdResult {
     let to = ToArg::chosen(args.to, &args.output)?;
     let in_name = args.input.display().to_string();
-    let (_, mut imported) = read_input(
+    let (format, mut imported) = read_input(
         &args.input,
         ReadOptions {
             lang: args.notation.language(),
         },
     )?;
     if imported.event.has_errors() {
-        let mut msg = format!("{in_name} has errors; nothing was converted:");
-        for d in &imported.event.diagnostics {
-            msg.push_str(&format!("\n  {d}"));
-        }
-        return Err(CliError::input(msg));
+        let d = &imported.event.diagnostics;
+        return Err(super::refused(&in_name, Some(format), "converted", d));
     }
     if let Some(t) = args.title.filter(|t| !t.is_empty()) {
         imported.title = t;

@@ -109,5 +109,38 @@ impl fmt::Display for CliError {
     }
 }
 
+/// The most errors listed when a file is refused; the rest are counted.
+const LISTED_ERRORS: usize = 50;
+
+/// A file refused for its errors: `{file} has errors; nothing was {done}`, the format it
+/// was taken for (when it came from a file), and its messages, the first 50 listed and
+/// the rest counted.
+pub fn refused(
+    file: &str,
+    format: Option<klaver_io::detect::Format>,
+    done: &str,
+    diagnostics: &[klaver_core::session::Diagnostic],
+) -> CliError {
+    let mut msg = format!("{file} has errors; nothing was {done}");
+    if let Some(f) = format {
+        msg.push_str(&format!(" ({})", f.taken_as()));
+    }
+    msg.push(':');
+    for d in diagnostics.iter().take(LISTED_ERRORS) {
+        msg.push_str(&format!("\n  {d}"));
+    }
+    if diagnostics.len() > LISTED_ERRORS {
+        let errors = diagnostics
+            .iter()
+            .filter(|d| d.severity == klaver_core::session::Severity::Error)
+            .count();
+        msg.push_str(&format!(
+            "\n  ... and {} more ({errors} errors in all)",
+            diagnostics.len() - LISTED_ERRORS
+        ));
+    }
+    CliError::input(msg)
+}
+
 /// What a subcommand returns.
 pub type CmdResult = Result<std::process::ExitCode, CliError>;

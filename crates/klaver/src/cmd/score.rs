@@ -107,7 +107,13 @@ pub(crate) fn read_input(
 ) -> Result<(detect::Format, Imported), CliError> {
     let data = std::fs::read(path)
         .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
-    detect::read(&data, options).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+    detect::read(&data, options).map_err(|e| {
+        CliError::input(format!(
+            "{} ({}): {e}",
+            path.display(),
+            e.format().taken_as()
+        ))
+    })
 }
 
 /// Reads the hands of a PBN file (`--deals`).
@@ -143,7 +149,11 @@ fn open(path: &PathBuf) -> Result<File, CliError> {
 pub fn run(args: Args) -> CmdResult {
     let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
-    let (_, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
+    let (format, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
+    if imported.event.has_errors() {
+        let d = &imported.event.diagnostics;
+        return Err(super::refused(&file_name, Some(format), "scored", d));
+    }
     if let Some(p) = &args.pairs {
         let warnings = travellers::read_pairs(open(p)?, &mut imported.event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
@@ -176,11 +186,12 @@ pub fn score_imported(
         date: file_date,
     } = imported;
     if event.has_errors() {
-        let mut msg = format!("{file_name} has errors; nothing was scored:");
-        for d in &event.diagnostics {
-            msg.push_str(&format!("\n  {d}"));
-        }
-        return Err(CliError::input(msg));
+        return Err(super::refused(
+            &file_name,
+            None,
+            "scored",
+            &event.diagnostics,
+        ));
     }
     if scoring.form.form != super::imps::Form::Pairs {
         let output = match args.format {

@@ -216,7 +216,7 @@ fn import(args: ImportArgs) -> CmdResult {
             lang: args.notation.language(),
         },
     )
-    .map_err(|e| CliError::input(format!("{file_name}: {e}")))?;
+    .map_err(|e| CliError::input(format!("{file_name} ({}): {e}", e.format().taken_as())))?;
     if let Some(p) = &args.pairs {
         let file = std::fs::File::open(p)
             .map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
@@ -226,11 +226,12 @@ fn import(args: ImportArgs) -> CmdResult {
     }
     let event = &imported.event;
     if event.has_errors() {
-        let mut msg = format!("{file_name} has errors; nothing was stored:");
-        for d in &event.diagnostics {
-            msg.push_str(&format!("\n  {d}"));
-        }
-        return Err(CliError::input(msg));
+        return Err(super::refused(
+            &file_name,
+            Some(format),
+            "stored",
+            &event.diagnostics,
+        ));
     }
     let date = match args.date {
         Some(d) => d,
