@@ -471,7 +471,41 @@ pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event,
 
 /// Reads a travellers CSV already in memory (a whole file), without copying it first.
 pub fn read_travellers_bytes(data: &[u8], options: ReadOptions) -> Result<Event, ReadError> {
-    read_bytes(data, options, PARALLEL_BYTES)
+    match as_text(data)? {
+        None => read_bytes(data, options, PARALLEL_BYTES),
+        Some((text, notes)) => {
+            let mut event = read_bytes(text.as_bytes(), options, PARALLEL_BYTES)?;
+            event.diagnostics.splice(0..0, notes);
+            Ok(event)
+        }
+    }
+}
+
+/// A CSV that is not UTF-8, decoded: Latin-1 (as Excel saves a CSV on Windows), with a
+/// warning saying so; `None` for a UTF-8 file, which is read as it is. A byte that is
+/// text in neither is an error naming its line.
+fn as_text(data: &[u8]) -> Result<Option<(String, Vec<Diagnostic>)>, ReadError> {
+    let body = data.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(data);
+    let Err(e) = std::str::from_utf8(body) else {
+        return Ok(None);
+    };
+    let first = crate::pbn::line_at(body, e.valid_up_to());
+    let mut notes = Vec::new();
+    let text = crate::pbn::decode(data, &mut notes).map_err(|e| match e {
+        crate::pbn::PbnError::Encoding { line, message } => ReadError::Csv {
+            line: line.into(),
+            message,
+        },
+    })?;
+    notes.insert(
+        0,
+        Diagnostic::warning(
+            first,
+            None,
+            "the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: check the names, or save the file as CSV UTF-8",
+        ),
+    );
+    Ok(Some((text, notes)))
 }
 
 /// Reads a travellers CSV held in memory, on two threads from `parallel_from` bytes on.
@@ -898,7 +932,12 @@ fn other_vulnerability_hint(score: i32, vul: Vulnerability) -> String {
 /// Reads a pairs CSV (`pair,names`, optionally `section`, and `players`: the players'
 /// ids joined by `+`, 1001+1002) and puts the names and ids on the event's pairs. Returns warnings for pairs the travellers do not know.
 pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
-    let data = read_all(input)?;
+    let mut data = read_all(input)?;
+    let mut warnings = Vec::new();
+    if let Some((text, notes)) = as_text(&data)? {
+        data = text.into_bytes();
+        warnings = notes;
+    }
     let mut lines = LineCounter::new(&data);
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
@@ -919,7 +958,6 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
     let ids_col = find(&["ids", "player_ids", "bondsnummers"])
         .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
     let section_col = find(&["section", "lijn"]);
-    let mut warnings = Vec::new();
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
@@ -1172,6 +1210,34 @@ mod tests {
         assert!(e.diagnostics.is_empty(), "{:?}", messages(&e));
         assert_eq!(e.results[0].outcome, Outcome::Score(420));
         assert_eq!(e.pairs[0].id, "1");
+    }
+
+    #[test]
+    fn latin1_travellers_and_pairs_are_read_with_a_warning() {
+        // As Excel saves a CSV on Windows: é and ë are single bytes.
+        let csv = b"board,ns,ew,score,lead\n1,1,2,420,H2\n1,3,4,450,S\xe9\n";
+        let mut e = read_travellers(&csv[..], ReadOptions::default()).unwrap();
+        assert_eq!(
+            messages(&e),
+            [
+                "line 3: the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: check the names, or save the file as CSV UTF-8"
+            ]
+        );
+        assert_eq!(e.results.len(), 2);
+        assert_eq!(e.lines[1].lead(), "S\u{e9}");
+        let pairs = b"pair,names\n1,Ren\xe9e - Bo\xebl\n";
+        let w = read_pairs(&pairs[..], &mut e).unwrap();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].line, Some(2));
+        assert_eq!(e.pairs[0].names, "Ren\u{e9}e - Bo\u{eb}l");
+        // A byte that is text in no character set klaver knows names its line.
+        let bad = b"board,ns,ew,score\n1,1,2,420\n1,3,4,450,\x81\n";
+        let err = read_travellers(&bad[..], ReadOptions::default()).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("line 3: byte 0x81 is neither Latin-1 nor Windows-1252 text"),
+            "{err}"
+        );
     }
 
     #[test]
