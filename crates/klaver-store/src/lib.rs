@@ -46,6 +46,44 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
+/// How long opening a database may take before klaver gives up with the reason.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Opens one connection and reads the schema, to fail at once with the database's own
+/// message: a pool retries a failing connection until its time-out (a minute) and then
+/// says only that it timed out, for a server that is down and a file that is not a
+/// database alike.
+async fn check_reachable(
+    options: &AnyConnectOptions,
+    backend: Backend,
+    shown: &str,
+) -> Result<(), StoreError> {
+    use sqlx::Connection;
+    let cannot = || format!("cannot open the database {shown}");
+    let probe = async {
+        let mut conn = sqlx::AnyConnection::connect_with(options).await?;
+        let schema = match backend {
+            Backend::Sqlite => "SELECT count(*) FROM sqlite_master",
+            Backend::Postgres => "SELECT 1",
+        };
+        conn.execute(schema).await?;
+        conn.close().await
+    };
+    match tokio::time::timeout(CONNECT_TIMEOUT, probe).await {
+        Ok(result) => result.map_err(db(cannot())),
+        Err(_) => Err(StoreError::Database {
+            context: cannot(),
+            source: sqlx::Error::Io(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!(
+                    "no answer within {} seconds: check that the server is running and reachable",
+                    CONNECT_TIMEOUT.as_secs()
+                ),
+            )),
+        }),
+    }
+}
+
 /// The two databases klaver runs on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -159,6 +197,7 @@ impl Store {
             };
         let options = AnyConnectOptions::from_str(&url)
             .map_err(db(format!("the database address {shown} is not valid")))?;
+        check_reachable(&options, backend, &shown).await?;
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
             .acquire_timeout(Duration::from_secs(60))

@@ -555,3 +555,32 @@ fn a_writer_killed_mid_import_loses_nothing() {
         );
     }
 }
+
+#[test]
+fn a_database_that_cannot_be_opened_says_why_at_once() {
+    // A pool retries a failing connection for a minute and then says only "pool timed
+    // out"; klaver gives the database's own reason and exit code 3.
+    let not_a_database = temp_file(
+        "store_cli",
+        "not-a-database.db",
+        "a letter, not a database\n",
+    );
+    let o = k(not_a_database.to_str().unwrap(), &["player", "list"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert!(
+        stderr(&o).contains(
+            "not-a-database.db: error returned from database: (code: 26) file is not a database"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // Nothing listens on port 1 of this machine.
+    let o = k("postgres://klaver:x@127.0.0.1:1/none", &["player", "list"]);
+    assert_eq!(o.status.code(), Some(3));
+    let err = stderr(&o);
+    assert!(
+        err.contains("cannot open the database postgres://klaver:***@127.0.0.1:1/none: "),
+        "{err}"
+    );
+    assert!(!err.contains("pool timed out"), "{err}");
+}
