@@ -29,14 +29,32 @@ pub struct Args {
     db: DbArgs,
 }
 
+/// The demo's own database file, removed with its write-ahead log and shared-memory
+/// files when the server stops or fails to start.
+struct DemoDatabase(std::path::PathBuf);
+
+impl Drop for DemoDatabase {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut name = self.0.clone().into_os_string();
+            name.push(suffix);
+            let _ = std::fs::remove_file(name);
+        }
+    }
+}
+
 /// Runs `klaver serve`.
 pub fn run(args: Args) -> CmdResult {
     block_on_multi(async move {
-        let location = if args.demo && args.db.database.is_none() {
-            let path = std::env::temp_dir().join(format!("klaver-demo-{}.db", std::process::id()));
-            path.display().to_string()
-        } else {
-            args.db.location()
+        // Declared before the store, so dropped after it: the files go once it is closed.
+        let demo_file = (args.demo && args.db.database.is_none()).then(|| {
+            DemoDatabase(
+                std::env::temp_dir().join(format!("klaver-demo-{}.db", std::process::id())),
+            )
+        });
+        let location = match &demo_file {
+            Some(DemoDatabase(path)) => path.display().to_string(),
+            None => args.db.location(),
         };
         let store = Store::open(&location).await.map_err(store_error)?;
         let listener = tokio::net::TcpListener::bind(&args.listen)
