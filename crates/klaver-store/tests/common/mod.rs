@@ -36,6 +36,16 @@ pub fn sqlite_location(test: &str) -> String {
     path.display().to_string()
 }
 
+/// Says once per test program, on the terminal itself (the test harness keeps what a
+/// passing test prints with `eprintln!` to itself), that tests were skipped.
+pub fn skipped(what: &str) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
+    });
+}
+
 /// A new, empty PostgreSQL database's URL, or `None` when no server is configured.
 pub async fn postgres_location(test: &str) -> Option<String> {
     let Ok(admin) = std::env::var("KLAVER_TEST_POSTGRES") else {
@@ -43,7 +53,9 @@ pub async fn postgres_location(test: &str) -> Option<String> {
             std::env::var_os("KLAVER_REQUIRE_POSTGRES").is_none(),
             "KLAVER_REQUIRE_POSTGRES is set but KLAVER_TEST_POSTGRES names no server"
         );
-        eprintln!("skipped: set KLAVER_TEST_POSTGRES to run the PostgreSQL tests");
+        skipped(
+            "these tests ran on SQLite only: set KLAVER_TEST_POSTGRES to run them on PostgreSQL too",
+        );
         return None;
     };
     sqlx::any::install_default_drivers();

@@ -45,3 +45,13 @@ pub fn temp_file(group: &str, name: &str, text: &str) -> PathBuf {
     std::fs::write(&path, text).unwrap();
     path
 }
+
+/// Says once per test program, on the terminal itself (the test harness keeps what a
+/// passing test prints with `eprintln!` to itself), that tests were skipped.
+pub fn skipped(what: &str) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
+    });
+}
