@@ -791,7 +791,7 @@ pub fn read_score_json(
             errors.push(RankingIoError::File {
                 file: file.to_string(),
                 message: format!(
-                    "pair {id} has no player ids: give `klaver score --pairs` a pairs file with a `players` column (1001+1002)"
+                    "pair {id} has no player ids: name its players, in the pairs file's `players` column (1001+1002) or, for a stored session, with `klaver session players`"
                 ),
             });
             continue;

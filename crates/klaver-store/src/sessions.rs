@@ -2,7 +2,7 @@
 
 use crate::clock::{now, parse_date, weekday};
 use crate::model::{
-    Club, Correction, Line, NewSession, Session, SessionInfo, SessionPair, SessionSummary,
+    Club, Correction, Line, NewSession, Player, Session, SessionInfo, SessionPair, SessionSummary,
     StoredLine,
 };
 use crate::{Store, StoreError, db};
@@ -363,6 +363,64 @@ impl Store {
             .await
             .map_err(db("cannot commit the correction; nothing was changed"))?;
         Ok(correction)
+    }
+
+    /// Names the players of one pair of a stored session, in seat order, in place of any
+    /// recognised at import: the director's answer to a name the import could not match
+    /// ("Visser" could be Els or Tom). A teams night's teams keep their own players.
+    pub async fn set_pair_players(
+        &self,
+        club: &Club,
+        session: i64,
+        (section, pair): (&str, &str),
+        players: &[Player],
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write("cannot start naming the pair's players").await?;
+        let found: Option<(i64, String)> = sqlx::query_as(
+            "SELECT p.id, s.form FROM session_pairs p JOIN sessions s ON s.id = p.session_id
+             WHERE s.club_id = $1 AND s.id = $2 AND p.section = $3 AND p.pair = $4",
+        )
+        .bind(club.id)
+        .bind(session)
+        .bind(section)
+        .bind(pair)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db("cannot read the session's pairs"))?;
+        let Some((pair_id, form)) = found else {
+            return Err(StoreError::NotFound(format!(
+                "session {session} has no pair {pair}{}: `klaver session show {session}` lists its pairs",
+                if section.is_empty() {
+                    String::new()
+                } else {
+                    format!(" in section {section}")
+                }
+            )));
+        };
+        if form == "teams" {
+            return Err(StoreError::Invalid(
+                "a teams night's players are its teams' players: name them in the teams file and import it again".into(),
+            ));
+        }
+        sqlx::query("DELETE FROM session_pair_players WHERE session_pair_id = $1")
+            .bind(pair_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot change the pair's players"))?;
+        for (seat, player) in players.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO session_pair_players (session_pair_id, seat, player_id) VALUES ($1, $2, $3)",
+            )
+            .bind(pair_id)
+            .bind(seat as i64 + 1)
+            .bind(player.id)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot change the pair's players"))?;
+        }
+        tx.commit()
+            .await
+            .map_err(db("cannot commit the pair's players; nothing was changed"))
     }
 
     /// Every correction of a session, oldest first.

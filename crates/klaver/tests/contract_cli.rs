@@ -94,19 +94,27 @@ fn json_scores_from_north_south_for_an_east_west_declarer() {
 #[test]
 fn dutch_notation() {
     // The control sheet's form: declarer, contract, "!" for doubled, result.
-    let out = ok(&["N4S!-6", "--lang", "nl", "--board", "3"]);
+    let out = ok(&["N4S!-6", "--notation", "nl", "--board", "3"]);
     assert!(out.contains("-1400 for North-South"), "{out}");
-    let out = ok(&["3SAC", "--declarer", "Z", "--lang", "nl", "--vul", "NZ"]);
+    let out = ok(&["3SAC", "--declarer", "Z", "--notation", "nl", "--vul", "NZ"]);
     assert!(out.contains("3NT= by South"), "{out}");
     assert!(out.contains("+600 for North-South"), "{out}");
-    let out = ok(&["O2Z-2", "--lang", "nl", "--vul", "OW", "--format", "json"]);
+    let out = ok(&[
+        "O2Z-2",
+        "--notation",
+        "nl",
+        "--vul",
+        "OW",
+        "--format",
+        "json",
+    ]);
     assert_eq!(field(&out, "score_ns"), "200");
     // The legacy "made exactly" is read only when asked for, and said.
-    let out = klaver(&["N2H-", "--lang", "nl", "--lenient"]);
+    let out = klaver(&["N2H-", "--notation", "nl", "--lenient"]);
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("+110 for North-South"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("read as made exactly"));
-    let err = refused(&["N2H-", "--lang", "nl"]);
+    let err = refused(&["N2H-", "--notation", "nl"]);
     assert!(err.contains("\"N2H-\""), "{err}");
 }
 
@@ -120,7 +128,7 @@ fn turkish_notation() {
         "batar",
         "--declarer",
         "K",
-        "--lang",
+        "--notation",
         "tr",
         "--vul",
         "hepsi",
@@ -130,7 +138,7 @@ fn turkish_notation() {
         "3 SA sürkontur bien",
         "-d",
         "Doğu",
-        "--lang",
+        "--notation",
         "tr",
         "--format",
         "json",
@@ -141,7 +149,7 @@ fn turkish_notation() {
 
 #[test]
 fn a_passed_board_scores_nothing() {
-    let out = ok(&["PAS", "--lang", "nl"]);
+    let out = ok(&["PAS", "--notation", "nl"]);
     assert!(out.contains("Passed out"), "{out}");
 }
 
@@ -172,7 +180,7 @@ fn a_declarer_of_another_language_is_refused() {
     let err = refused(&["4S=", "--declarer", "O"]);
     assert!(err.contains("a declarer (N E S W), not \"O\""), "{err}");
     assert!(err.contains("East in Dutch"), "{err}");
-    let err = refused(&["E4S=", "--lang", "nl"]);
+    let err = refused(&["E4S=", "--notation", "nl"]);
     assert!(err.contains("a declarer (N O Z W), not \"E\""), "{err}");
 }
 

@@ -469,10 +469,28 @@ fn the_ranking_reads_the_database() {
             files.push(temp_file("store-cli", &format!("rank-{id}.json"), &json));
         }
         let from_db = ok(&db, &["ranking"]);
+        // The database names the players as the club's list does; the files' ranking
+        // takes the same names from its settings.
+        let named = temp_file(
+            "store-cli",
+            "rank-named.toml",
+            &format!(
+                "{}\n[names]\n{}",
+                std::fs::read_to_string(&settings).unwrap(),
+                PLAYERS
+                    .lines()
+                    .skip(1)
+                    .map(|l| {
+                        let (number, name) = l.split_once(',').unwrap();
+                        format!("{number} = \"{name}\"\n")
+                    })
+                    .collect::<String>()
+            ),
+        );
         let from_files = stdout(&common::klaver(&[
             "ranking",
             "--settings",
-            settings.to_str().unwrap(),
+            named.to_str().unwrap(),
             files[0].to_str().unwrap(),
             files[1].to_str().unwrap(),
             files[2].to_str().unwrap(),
@@ -588,4 +606,66 @@ fn a_database_that_cannot_be_opened_says_why_at_once() {
         "{err}"
     );
     assert!(!err.contains("pool timed out"), "{err}");
+}
+
+#[test]
+fn a_pair_the_import_could_not_name_is_named_and_ranked() {
+    let travellers = temp_file("store-cli", "visser.csv", TRAVELLERS);
+    let pairs = temp_file("store-cli", "visser.pairs.csv", PAIRS);
+    let settings = temp_file(
+        "store-cli",
+        "visser.toml",
+        "lines = 1\nz = 2\nmin = 1\nx = 0\nme = 1\ninv = 0\ny = 0\n\n[names]\n1005 = \"Smit\"\n\n[[moment]]\nname = \"tuesday\"\n",
+    );
+    for db in databases("visser") {
+        club(&db);
+        ok(
+            &db,
+            &["club", "settings", "--ranking", settings.to_str().unwrap()],
+        );
+        ok(
+            &db,
+            &[
+                "session",
+                "import",
+                travellers.to_str().unwrap(),
+                "--pairs",
+                pairs.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+        );
+        // "Visser - Visser" could be either Visser: pair 3 has no players yet.
+        let o = k(&db, &["ranking"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("pair 3 has no player ids: name its players"),
+            "{}",
+            stderr(&o)
+        );
+        // An ambiguous name is refused, never guessed; a pair that is not there too.
+        let o = k(&db, &["session", "players", "1", "3", "Visser+1006"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("\"Visser\" could be"), "{}", stderr(&o));
+        let o = k(&db, &["session", "players", "1", "9", "1005+1006"]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("has no pair 9"), "{}", stderr(&o));
+        let out = ok(&db, &["session", "players", "1", "3", "Els Visser+1006"]);
+        assert_eq!(
+            out,
+            "session 1 pair 3: Els Visser (1005), Tom Visser (1006)\n"
+        );
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(
+            show.contains("Els Visser (1005), Tom Visser (1006)"),
+            "{show}"
+        );
+        // The ranking names the players as the club's list does, over the settings' names.
+        let ranking = ok(&db, &["ranking"]);
+        assert!(ranking.contains("1005 Els Visser"), "{ranking}");
+        assert!(
+            ranking.contains("1001+1002 Jan Jansen - Piet de Vries"),
+            "{ranking}"
+        );
+    }
 }

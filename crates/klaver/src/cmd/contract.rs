@@ -2,12 +2,12 @@
 //!
 //! ```text
 //! klaver contract 4SX-2 --declarer N --vul ns
-//! klaver contract N4S!-6 --lang nl --board 3
-//! klaver contract 4 Pik kontur 2 batar --declarer K --lang tr --vul hepsi
+//! klaver contract N4S!-6 --notation nl --board 3
+//! klaver contract 4 Pik kontur 2 batar --declarer K --notation tr --vul hepsi
 //! klaver contract 3NT= --declarer S --board 1 --format json
 //! ```
 //!
-//! The contract and its result are written in the notation of `--lang`, with the
+//! The contract and its result are written in the notation of `--notation`, with the
 //! declarer inside (`N4SX-2`, `4SX N -2`) or given with `--declarer`. The vulnerability
 //! comes from `--vul` or from the board number; without either nobody is vulnerable.
 
@@ -46,9 +46,10 @@ pub struct Args {
     /// The board number: its vulnerability is used.
     #[arg(long, short)]
     board: Option<u32>,
-    /// The notation of the contract, result and declarer.
+    /// The notation of the contract, result and declarer (as `--notation` of `klaver
+    /// score`).
     #[arg(long, value_enum, default_value = "en")]
-    lang: LangArg,
+    notation: LangArg,
     /// How the score is shown.
     #[arg(long, value_enum, default_value = "text")]
     format: FormatArg,
@@ -60,7 +61,7 @@ pub struct Args {
 
 /// Runs `klaver contract`.
 pub fn run(args: Args) -> CmdResult {
-    let lang = args.lang.language();
+    let lang = args.notation.language();
     let text = args.contract.join(" ");
     let declarer = args
         .declarer

@@ -12,7 +12,7 @@
 //!
 //! The side is `we`/`they` (also `wij`/`zij`, `biz`/`siz`), a partnership (`ns`, `ew`,
 //! `nz`, `ow`, `k-g`, `d-b`) or a declarer seat in the chosen language; North-South is
-//! written in the "we" column. Contracts and results use the notation of `--lang`.
+//! written in the "we" column. Contracts and results use the notation of `--notation`.
 
 use super::{CliError, CmdResult, LangArg};
 use klaver_core::chicago::{
@@ -41,9 +41,10 @@ pub struct RubberArgs {
     /// (seed 003's pad).
     #[arg(long)]
     carry: bool,
-    /// The language contracts and results are written in.
+    /// The notation contracts and results are written in (as `--notation` of `klaver
+    /// score`).
     #[arg(long, value_enum, default_value = "en")]
-    lang: LangArg,
+    notation: LangArg,
 }
 
 /// How a Chicago block is scored.
@@ -84,14 +85,15 @@ pub struct ChicagoArgs {
     /// duplicate always scores it).
     #[arg(long)]
     insult: bool,
-    /// The language contracts and results are written in.
+    /// The notation contracts and results are written in (as `--notation` of `klaver
+    /// score`).
     #[arg(long, value_enum, default_value = "en")]
-    lang: LangArg,
+    notation: LangArg,
 }
 
 /// Runs `klaver rubber`.
 pub fn rubber(args: RubberArgs) -> CmdResult {
-    let lang = args.lang.language();
+    let lang = args.notation.language();
     let lines = read_deals(&args.file, lang, true)?;
     let settings = RubberSettings {
         insult: args.insult,
@@ -135,7 +137,7 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
         None if variant == ChicagoVariant::Modern => VulnerabilityOrder::NonDealer,
         None => VulnerabilityOrder::Dealer,
     };
-    let lines = read_deals(&args.file, args.lang.language(), false)?;
+    let lines = read_deals(&args.file, args.notation.language(), false)?;
     let mut pad = ChicagoPad::new(ChicagoSettings {
         variant,
         order,

@@ -97,7 +97,7 @@ pub fn run(args: Args) -> CmdResult {
             ));
         }
     };
-    let club =
+    let mut club =
         ranking_io::read_settings(&settings_text, &settings_name).map_err(CliError::input)?;
     if let Some(m) = &args.moment
         && !club.moments.iter().any(|x| &x.name == m)
@@ -109,7 +109,7 @@ pub fn run(args: Args) -> CmdResult {
     let mut sessions = Vec::new();
     let mut errors = Vec::new();
     if from_database {
-        sessions = super::session::stored_ranking_sessions(&args.db, &club)?;
+        sessions = super::session::stored_ranking_sessions(&args.db, &mut club)?;
     }
     for path in &args.sessions {
         let name = path.display().to_string();

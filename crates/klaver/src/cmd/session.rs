@@ -64,6 +64,21 @@ enum Command {
     },
     /// Correct one line of a session; the line before and after, who and why are kept.
     Correct(CorrectArgs),
+    /// Name the players of one pair of a session (a name the import could not match).
+    Players {
+        /// The session's number.
+        id: i64,
+        /// The pair, as the session numbers it.
+        pair: String,
+        /// The players, by federation number or name, joined by `+` (1005+1006, or
+        /// "Els Visser+Tom Visser").
+        players: String,
+        /// The pair's section, when there are several.
+        #[arg(long, default_value = "")]
+        section: String,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 /// Arguments of `klaver session import`.
@@ -190,7 +205,61 @@ pub fn run(args: Args) -> CmdResult {
             write_converted(&imported, &scoring.conventions, to, &name, &output)
         }
         Command::Correct(a) => block_on(correct(a)),
+        Command::Players {
+            id,
+            pair,
+            players,
+            section,
+            db,
+        } => block_on(name_players(id, (&section, &pair), &players, db)),
     }
+}
+
+/// `klaver session players`: each player found by federation number or by name, as the
+/// import matches them; any that fits nobody, or more than one player, is refused.
+async fn name_players(
+    id: i64,
+    (section, pair): (&str, &str),
+    players: &str,
+    db: DbArgs,
+) -> CmdResult {
+    let (store, club) = db.club().await?;
+    let known = store.players(&club).await.map_err(store_error)?;
+    let mut found = Vec::new();
+    let mut problems = Vec::new();
+    for part in players.split('+').map(str::trim).filter(|p| !p.is_empty()) {
+        let by_number = part.bytes().all(|b| b.is_ascii_digit());
+        let m = if by_number {
+            klaver_store::match_pair_names("", &[part.to_string()], &known)
+        } else {
+            klaver_store::match_pair_names(part, &[], &known)
+        };
+        found.extend(m.players);
+        problems.extend(m.problems);
+    }
+    if !problems.is_empty() || found.is_empty() {
+        return Err(CliError::input(format!(
+            "pair {pair}'s players were not changed: {}; `klaver player list` shows the club's players",
+            if problems.is_empty() {
+                "no players given".to_string()
+            } else {
+                problems.join("; ")
+            }
+        )));
+    }
+    store
+        .set_pair_players(&club, id, (section, pair), &found)
+        .await
+        .map_err(store_error)?;
+    let named: Vec<String> = found
+        .iter()
+        .map(|p| match &p.number {
+            Some(n) => format!("{} ({n})", p.name),
+            None => p.name.clone(),
+        })
+        .collect();
+    say!("session {id} pair {pair}: {}", named.join(", "));
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A stored session and how messages name it (`session 3 (2025-09-02 tuesday)`).
@@ -709,10 +778,16 @@ pub fn stored_ranking_settings(db: &DbArgs) -> Result<(String, String), CliError
 /// that cannot be ranked from the database are named in a warning.
 pub fn stored_ranking_sessions(
     db: &DbArgs,
-    club_settings: &klaver_core::ranking::season::Club,
+    club_settings: &mut klaver_core::ranking::season::Club,
 ) -> Result<Vec<klaver_core::ranking::season::SessionInput>, CliError> {
     block_on(async {
         let (store, club) = db.club().await?;
+        // The club's players are named as the database knows them.
+        for p in store.players(&club).await.map_err(store_error)? {
+            if let Some(number) = p.number {
+                club_settings.names.insert(number, p.name);
+            }
+        }
         let (sessions, warnings) =
             klaver_web::scoring::ranking_sessions(&store, &club, club_settings, false).await?;
         for w in warnings {
