@@ -126,6 +126,8 @@ struct SettingsToml {
     #[serde(default)]
     threesomes: Vec<String>,
     #[serde(default)]
+    pairs: Vec<String>,
+    #[serde(default)]
     replacement_players: BTreeMap<String, Num>,
     #[serde(default)]
     names: BTreeMap<String, String>,
@@ -322,12 +324,27 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
         }
         threesomes.push(ids);
     }
+    let mut pairs = Vec::new();
+    for p in &raw.pairs {
+        match p.split('+').map(str::trim).collect::<Vec<_>>()[..] {
+            [a, b] if !a.is_empty() && !b.is_empty() && a != b => {
+                pairs.push([a.to_string(), b.to_string()]);
+            }
+            _ => {
+                return Err(err(
+                    "pairs",
+                    format!("pair `{p}` must be two different player ids joined by `+`"),
+                ));
+            }
+        }
+    }
     Ok(Club {
         settings: s,
         moments,
         seasons,
         replacements,
         threesomes,
+        pairs,
         names: raw.names,
     })
 }
@@ -2038,6 +2055,14 @@ end = 2026-08-31
         assert!(e.to_string().contains("not both"), "{e}");
         let e = read_settings("method = \"best\"\n", "club.toml").unwrap_err();
         assert!(e.to_string().contains("club.toml line 1"), "{e}");
+        let club = read_settings("pairs = [\"1001+1002\"]\n", "club.toml").unwrap();
+        assert_eq!(club.pairs, [["1001".to_string(), "1002".to_string()]]);
+        let e = read_settings("z = 6\npairs = [\"1001+1001\"]\n", "club.toml").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("club.toml line 2: pair `1001+1001` must be two different player ids"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -66,6 +66,10 @@ pub struct Club {
     pub replacements: BTreeMap<String, Points>,
     /// Threesomes competing for the pairs championship, three player ids each.
     pub threesomes: Vec<Vec<String>>,
+    /// The club's fixed pairs, two player ids each: entrants of the pairs championship
+    /// even in a playing moment without pairs nights, together on every night they
+    /// played in one team (seed 002).
+    pub pairs: Vec<[String; 2]>,
     /// Players' names by id, as printed next to the ids.
     pub names: BTreeMap<String, String>,
 }
@@ -1050,6 +1054,11 @@ fn entrants_by(
     }
     pairs.sort_unstable();
     pairs.dedup();
+    let pairs_made: Vec<[usize; 2]> = {
+        let mut made: Vec<[usize; 2]> = pairs.iter().map(|&[x, y]| [x.min(y), x.max(y)]).collect();
+        made.sort_unstable();
+        made
+    };
     let season = quick.map(|best| SeasonNights::new(sessions, players, best, &standing_of));
     let (me, inv, y) = (settings.me, settings.inv, settings.y);
     let standing = |names: Vec<PlayerId>,
@@ -1086,7 +1095,7 @@ fn entrants_by(
             history,
         }
     };
-    let mut out = Vec::with_capacity(pairs.len() + club.threesomes.len());
+    let mut out = Vec::with_capacity(pairs.len() + club.threesomes.len() + club.pairs.len());
     let mut walk = NightWalk::default();
     let (mut together, mut substitute) = (Vec::new(), Vec::new());
     for [x, y] in pairs {
@@ -1113,7 +1122,21 @@ fn entrants_by(
             with_substitute,
         ));
     }
-    for t in &club.threesomes {
+    // The club's fixed pairs that no pairs night has made entrants already (a moment of
+    // teams nights only) are walked night by night, as threesomes are.
+    let named: Vec<Vec<String>> = club
+        .pairs
+        .iter()
+        .filter(|[a, b]| {
+            let place = |p: &str| standing_of.get(p).copied();
+            match (place(a), place(b)) {
+                (Some(x), Some(y)) => pairs_made.binary_search(&[x.min(y), x.max(y)]).is_err(),
+                _ => true,
+            }
+        })
+        .map(|p| p.to_vec())
+        .collect();
+    for t in club.threesomes.iter().chain(&named) {
         let members: Vec<Option<usize>> = t
             .iter()
             .map(|p| standing_of.get(p.as_str()).copied())
@@ -1518,6 +1541,53 @@ mod tests {
         assert_eq!(points_of(&got[0], "h"), vec![int(50)]);
         let x = &got[0].sessions[0].awards[0];
         assert_eq!(x.team_points.as_ref().unwrap().resistance, int(70));
+    }
+
+    #[test]
+    fn fixed_pairs_compete_in_a_moment_of_teams_nights_only() {
+        // Seed 002: partners in one team play together. Without pairs nights nothing
+        // made a pair entrant; the club's fixed pairs are entrants, together on every
+        // night they played in one team.
+        let mut c = club(2);
+        c.moments[0].form = Form::Teams;
+        c.pairs = vec![["a".into(), "b".into()], ["c".into(), "e".into()]];
+        let night = |date: &str, x: &str, y: &str, vp: i64| SessionInput {
+            date: date.into(),
+            moment: "tuesday".into(),
+            form: Form::Teams,
+            origin: Origin::new("teams.csv"),
+            pairs: Vec::new(),
+            teams: vec![team("X", "Y", x, vp), team("Y", "X", y, 20 - vp)],
+        };
+        let got = rank(
+            &c,
+            vec![
+                night("2025-10-07", "a+b+c+d", "e+f+g+h", 17),
+                night("2025-10-14", "a+b+e+c", "d+f+g+h", 10),
+            ],
+        )
+        .unwrap();
+        let s = &got[0];
+        assert_eq!(s.entrants.len(), 2, "{:?}", s.entrants);
+        let ab = s
+            .entrants
+            .iter()
+            .find(|e| names(&e.players) == ["a", "b"])
+            .unwrap();
+        assert_eq!((ab.together, ab.with_substitute), (2, 0));
+        // c and e were in opposing teams on night 1 (neither together nor with a
+        // substitute), in one team on night 2.
+        let ce = s
+            .entrants
+            .iter()
+            .find(|e| names(&e.players) == ["c", "e"])
+            .unwrap();
+        assert_eq!((ce.together, ce.with_substitute), (1, 0));
+        // The pair's results are its team's points, the ones a and b both earned.
+        let a = points_of(s, "a");
+        assert_eq!(a, points_of(s, "b"));
+        assert_eq!(ab.championship.counted.len(), 2);
+        assert!(ab.championship.counted.iter().all(|p| a.contains(p)));
     }
 
     #[test]
