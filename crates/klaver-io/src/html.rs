@@ -267,16 +267,15 @@ pub fn render(report: &Report) -> String {
 }
 
 fn check_line(out: &mut String, report: &Report) {
-    let l = report.lang;
-    let (class, mark, text) = if report.check_ok {
-        ("ok", "\u{2713}", l.word(Word::CheckOk))
+    let (class, mark) = if report.check_ok {
+        ("ok", "\u{2713}")
     } else {
-        ("failed", "\u{2717}", l.word(Word::CheckFailed))
+        ("failed", "\u{2717}")
     };
     let _ = writeln!(
         out,
         "<p class=\"check {class}\">{mark} {}</p>",
-        escape(text)
+        escape(&report.check_sentence())
     );
 }
 

@@ -724,49 +724,58 @@ fn cell(row: &[String], col: Option<usize>) -> &str {
     col.and_then(|c| row.get(c)).map(|s| s.trim()).unwrap_or("")
 }
 
+/// One score cell of an artificial score, as far as it can be read.
+enum ArtificialCell<'a> {
+    Empty,
+    NotPlayed,
+    /// This side's percentage of the top: `A=` 50, `A+` 60, `A-` 40, `60%`.
+    Percent(u8),
+    Other(&'a str),
+}
+
+fn artificial_cell(text: &str) -> ArtificialCell<'_> {
+    let t = text.trim();
+    match t.to_ascii_uppercase().as_str() {
+        "" => ArtificialCell::Empty,
+        "NP" | "NG" | "NOT PLAYED" => ArtificialCell::NotPlayed,
+        "A" | "AVG" | "A=" | "AVE" => ArtificialCell::Percent(50),
+        "A+" | "AVG+" | "AVE+" => ArtificialCell::Percent(60),
+        "A-" | "AVG-" | "AVE-" => ArtificialCell::Percent(40),
+        _ => match t.trim_end_matches('%').trim().parse::<u8>() {
+            Ok(p) if p <= 100 => ArtificialCell::Percent(p),
+            _ => ArtificialCell::Other(t),
+        },
+    }
+}
+
 /// The adjustment an artificial score's cells stand for (`^60%`, `^A+`, `^NP`). The
 /// averages are also read without the standard's `^`, as Magic Contest and Ruter write
-/// them (`"A="` in both score columns): a word is never a score.
+/// them (`"A="` in both score columns): a word is never a score. Each side's cell gives
+/// that side's percentage, so `A+` / `A+` is 60 % to both sides (neither at fault); a
+/// side whose cell is empty gets the complement of the other's.
 fn artificial(ns: &str, ew: &str) -> Option<String> {
-    let word = |s: &str| match s.trim().to_ascii_uppercase().as_str() {
-        "NP" | "NG" | "NOT PLAYED" => Some("NP"),
-        "A" | "AVG" | "A=" | "AVE" => Some("AVG"),
-        "A+" | "AVG+" | "AVE+" => Some("AVG+"),
-        "A-" | "AVG-" | "AVE-" => Some("AVG-"),
-        _ => None,
+    let is_word = |s: &str| {
+        matches!(
+            artificial_cell(s),
+            ArtificialCell::NotPlayed | ArtificialCell::Percent(_)
+        ) && s.trim().parse::<i32>().is_err()
     };
     let (a, b) = match (ns.strip_prefix('^'), ew.strip_prefix('^')) {
-        (None, None) if word(ns).is_some() || word(ew).is_some() => (ns, ew),
+        (None, None) if is_word(ns) || is_word(ew) => (ns, ew),
         (None, None) => return None,
         (a, b) => (a.unwrap_or(""), b.unwrap_or("")),
     };
-    let (a, b) = (a.trim(), b.trim());
-    if let Some(w) = word(a) {
-        return Some(w.into());
-    }
-    if let Some(w) = word(b) {
-        return Some(
-            match w {
-                "AVG+" => "AVG-",
-                "AVG-" => "AVG+",
-                w => w,
-            }
-            .into(),
-        );
-    }
-    let pct = |s: &str| {
-        s.trim_end_matches('%')
-            .trim()
-            .parse::<u8>()
-            .ok()
-            .filter(|&p| p <= 100)
-    };
-    match (pct(a), pct(b)) {
-        (Some(x), Some(y)) => Some(format!("{x}/{y}")),
-        (Some(x), None) => Some(format!("{x}/{}", 100 - x)),
-        (None, Some(y)) => Some(format!("{}/{y}", 100 - y)),
-        (None, None) => Some(if a.is_empty() { b } else { a }.to_string()),
-    }
+    use ArtificialCell::{Empty, NotPlayed, Other, Percent};
+    Some(match (artificial_cell(a), artificial_cell(b)) {
+        (NotPlayed, NotPlayed | Empty) | (Empty, NotPlayed) => "NP".into(),
+        (Percent(x), Percent(y)) => format!("{x}/{y}"),
+        (Percent(x), Empty) => format!("{x}/{}", 100 - x),
+        (Empty, Percent(y)) => format!("{}/{y}", 100 - y),
+        // Anything else is handed on as written, and refused there with its line.
+        (Other(t), _) | (_, Other(t)) => t.to_string(),
+        // Not played on one side only: refused as a split there.
+        _ => format!("{}/{}", a.trim(), b.trim()),
+    })
 }
 
 fn first_number(s: &str) -> Option<i32> {
@@ -1887,6 +1896,26 @@ mod tests {
         assert_eq!(e.results[1].outcome, Outcome::Artificial { ns: 60, ew: 40 });
         assert_eq!(e.results[2].outcome, Outcome::Artificial { ns: 40, ew: 60 });
         assert_eq!(e.results[3].outcome, Outcome::Score(420));
+    }
+
+    #[test]
+    fn each_side_of_an_artificial_score_is_read_from_its_own_cell() {
+        // Both sides not at fault get average-plus each (A+ / A+, 60 % and 60 %); the
+        // programs write each side's own average, and the two need not add up to 100 %.
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 - - - \"A+\" \"A+\"\n3 4 - - - \"A-\" \"A-\"\n5 6 - - - \"A=\" \"A+\"\n7 8 - - - ^NP ^60%\n9 10 4S N 10 \"420\" -\n";
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        let art = |ns, ew| Outcome::Artificial { ns, ew };
+        assert_eq!(e.results[0].outcome, art(60, 60));
+        assert_eq!(e.results[1].outcome, art(40, 40));
+        assert_eq!(e.results[2].outcome, art(50, 60));
+        // Not played on one side and a percentage on the other is no score klaver knows.
+        assert_eq!(
+            exchange::messages(&imp),
+            [
+                "line 6: board 1: cannot read the split \"NP/60%\": write North-South's and East-West's percentages, e.g. 60/40"
+            ]
+        );
     }
 
     #[test]

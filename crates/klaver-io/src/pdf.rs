@@ -1129,12 +1129,12 @@ fn page_word(lang: ReportLang) -> &'static str {
 }
 
 fn check_text(report: &Report) -> Span {
-    let l = report.lang;
-    let (text, tone) = if report.check_ok {
-        (format!("\u{2713} {}", l.word(Word::CheckOk)), Tone::Good)
+    let (mark, tone) = if report.check_ok {
+        ("\u{2713}", Tone::Good)
     } else {
-        (format!("\u{2717} {}", l.word(Word::CheckFailed)), Tone::Bad)
+        ("\u{2717}", Tone::Bad)
     };
+    let text = format!("{mark} {}", report.check_sentence());
     Span::new(text, 9.0).bold().tone(tone)
 }
 fn ranking_table(report: &Report, rows: &[RankingRow]) -> Table {

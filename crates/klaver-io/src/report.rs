@@ -309,11 +309,42 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// Whether NS + EW = top on every line of every board.
     pub check_ok: bool,
+    /// The director's artificial scores that give each side its own percentage, so that
+    /// NS + EW is not the top (`A+` / `A+`: 60 % each): board, pairs and percentages.
+    pub own_percentages: Vec<(u32, String, String, u8, u8)>,
     /// Whether more than one section is shown.
     pub sections: bool,
 }
 
 impl Report {
+    /// The check in words: NS + EW = top on every line (or not), naming the artificial
+    /// scores that give each side its own percentage, which the check allows.
+    pub fn check_sentence(&self) -> String {
+        let l = self.lang;
+        if !self.check_ok {
+            return l.word(Word::CheckFailed).to_string();
+        }
+        let mut out = l.word(Word::CheckOk).to_string();
+        if self.own_percentages.is_empty() {
+            return out;
+        }
+        out.push_str(match l {
+            ReportLang::En => {
+                ", except where the director gave each side its own artificial score: "
+            }
+            ReportLang::Nl => ", behalve waar de arbiter elke kant een eigen arbitrale score gaf: ",
+            ReportLang::Tr => ", hakemin her tarafa ayrı yapay skor verdiği satırlar hariç: ",
+        });
+        let board = l.word(Word::Board).to_lowercase();
+        let listed: Vec<String> = self
+            .own_percentages
+            .iter()
+            .map(|(b, ns, ew, x, y)| format!("{board} {b} ({ns}-{ew}: {x} % / {y} %)"))
+            .collect();
+        out.push_str(&listed.join(", "));
+        out
+    }
+
     /// The result list as its separate lists (a section, a direction): consecutive rows
     /// with the same heading. One list with an empty heading when there is one.
     pub fn ranking_groups(&self) -> Vec<(&str, &[RankingRow])> {
@@ -515,6 +546,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         .collect();
 
     let mut check_ok = true;
+    let mut own_percentages = Vec::new();
     let mut travellers = Vec::with_capacity(result.boards.len());
     for sb in result.boards.iter().filter(|_| !opts.ranking_only) {
         let board = Board::new(sb.board).ok();
@@ -546,6 +578,11 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                     Outcome::Score(_) => ("0".into(), "0".into()),
                     _ => (String::new(), String::new()),
                 };
+                if let Outcome::Artificial { ns, ew } = r.outcome
+                    && u16::from(ns) + u16::from(ew) != 100
+                {
+                    own_percentages.push((sb.board, pair_label(r.ns), pair_label(r.ew), ns, ew));
+                }
                 let (mp_ns, mp_ew) = match result.points[i] {
                     Some(p) => {
                         if r.outcome.is_real() && p.ns + p.ew != Ratio::from_integer(sb.top) {
@@ -643,6 +680,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             .map(|d| d.to_string())
             .collect(),
         check_ok,
+        own_percentages,
         sections,
     }
 }

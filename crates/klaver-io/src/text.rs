@@ -254,12 +254,7 @@ pub fn render(report: &Report, parts: TextParts) -> String {
     }
 
     if parts.control || parts.travellers {
-        let check = if report.check_ok {
-            l.word(Word::CheckOk)
-        } else {
-            l.word(Word::CheckFailed)
-        };
-        let _ = writeln!(out, "\n{check}");
+        let _ = writeln!(out, "\n{}", report.check_sentence());
     }
     out
 }

@@ -448,3 +448,33 @@ fn a_file_refused_names_the_format_it_was_taken_for_and_counts_past_fifty() {
         stderr(&o)
     );
 }
+
+#[test]
+fn an_artificial_score_of_average_plus_to_both_sides_is_scored_and_written_back() {
+    // A+ / A+: both sides not at fault get 60 % each; NS + EW is 120 % of the top on
+    // that line, which the check allows and names.
+    let pbn = common::temp_file(
+        "exchange_cli",
+        "both-plus.pbn",
+        "[Event \"x\"]\n[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 - - - \"A+\" \"A+\"\n3 4 4S N 10 \"420\" -\n5 6 4S N 9 - \"50\"\n7 8 3NT N 9 \"400\" -\n",
+    );
+    let o = klaver(&["score", pbn.to_str().unwrap(), "--travellers"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1   2"))
+        .unwrap();
+    assert!(line.ends_with("3.60   3.60  60/60"), "{line}");
+    assert!(
+        out.contains("Check: NS + EW = top on every line, except where the director gave each side its own artificial score: board 1 (1-2: 60 % / 60 %)"),
+        "{out}"
+    );
+    let back = temp("both-plus-back.pbn");
+    let o = klaver(&["convert", pbn.to_str().unwrap(), back.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let written = std::fs::read_to_string(&back).unwrap();
+    assert!(written.contains("\"^60%\" \"^60%\""), "{written}");
+    let again = stdout(&klaver(&["score", back.to_str().unwrap(), "--travellers"]));
+    assert!(again.contains("3.60   3.60  60/60"), "{again}");
+}
