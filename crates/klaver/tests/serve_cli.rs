@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
@@ -15,14 +15,16 @@ fn demo_files(db: &str) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Starts `klaver serve --demo` and returns it with the database path it printed.
-fn start_demo(
-    listen: &str,
-) -> (
+/// A running `klaver serve`, what it prints, its database and its address.
+type Server = (
     std::process::Child,
     BufReader<std::process::ChildStderr>,
     String,
-) {
+    String,
+);
+
+/// Starts `klaver serve --demo` and returns it with the database and address it printed.
+fn start_demo(listen: &str) -> Server {
     let mut child = Command::new(env!("CARGO_BIN_EXE_klaver"))
         .args(["serve", "--demo", "--listen", listen])
         .env_remove("KLAVER_DATABASE_URL")
@@ -33,17 +35,18 @@ fn start_demo(
     let mut err = BufReader::new(child.stderr.take().unwrap());
     let mut first = String::new();
     err.read_line(&mut first).unwrap();
-    let db = first
+    let (db, url) = first
+        .trim_end()
         .strip_prefix("klaver serves ")
-        .and_then(|rest| rest.split(" at ").next())
-        .unwrap_or_else(|| panic!("unexpected first line: {first}"))
-        .to_string();
-    (child, err, db)
+        .and_then(|rest| rest.split_once(" at "))
+        .unwrap_or_else(|| panic!("unexpected first line: {first}"));
+    let addr = url.trim_start_matches("http://").to_string();
+    (child, err, db.to_string(), addr)
 }
 
 #[test]
 fn the_demo_database_goes_when_the_server_stops() {
-    let (mut child, mut err, db) = start_demo("127.0.0.1:0");
+    let (mut child, mut err, db, addr) = start_demo("127.0.0.1:0");
     // Wait until the demo is made and the server runs.
     let mut line = String::new();
     while !line.starts_with("stop with Ctrl-C") {
@@ -54,6 +57,12 @@ fn the_demo_database_goes_when_the_server_stops() {
         );
     }
     assert!(PathBuf::from(&db).exists(), "{db}");
+    // Once a page is answered the server is running, and Ctrl-C stops it cleanly.
+    let mut page = std::net::TcpStream::connect(&addr).unwrap();
+    page.write_all(b"GET / HTTP/1.0\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    page.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.0 303"), "{answer}");
     let interrupted = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
