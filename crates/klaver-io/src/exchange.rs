@@ -7,14 +7,11 @@
 //! with the score, unknown adjustments. Line numbers in the messages are the line of the
 //! row in the original file.
 //!
-//! The cross-check (`klaver score --compare`) compares klaver's matchpoints, totals,
-//! percentages and ranks with the ones the file publishes, each rounded to the number of
-//! decimals the file printed, so that a program publishing 3.43 for 24/7 agrees.
+//! The cross-check (`klaver score --compare`) is in [`crate::compare`].
 
 use crate::travellers::{self, Event, ReadOptions};
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
-use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Settings};
-use num_rational::Ratio;
+use klaver_core::session::{BoardRounding, Diagnostic, Settings};
 use std::collections::BTreeMap;
 
 /// The four hands of one board as PBN writes them (`AKQ.JT9.876.5432`), or `-` when a
@@ -250,231 +247,7 @@ pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str)
     }
 }
 
-/// One difference between klaver's figures and the published ones.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Difference {
-    /// The line (or element) of the file.
-    pub line: Option<u32>,
-    /// The board, for a traveller line.
-    pub board: Option<u32>,
-    /// What differs, with both figures.
-    pub message: String,
-}
-
-impl std::fmt::Display for Difference {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(l) = self.line {
-            write!(f, "line {l}: ")?;
-        }
-        if let Some(b) = self.board {
-            write!(f, "board {b}: ")?;
-        }
-        f.write_str(&self.message)
-    }
-}
-
-/// The outcome of the cross-check.
-#[derive(Debug, Clone, Default)]
-pub struct Comparison {
-    /// Traveller lines with published matchpoints that were compared.
-    pub lines_checked: usize,
-    /// Pairs with a published total, percentage or rank that were compared.
-    pub pairs_checked: usize,
-    /// Every figure that differs.
-    pub differences: Vec<Difference>,
-}
-
-/// A published number: `^` (artificial), `%` and spaces are ignored; a decimal comma is
-/// read as a point. Returns the value and the number of decimals printed.
-fn published_number(text: &str) -> Option<(f64, usize)> {
-    let t = text
-        .trim()
-        .trim_start_matches('^')
-        .trim_end_matches('%')
-        .trim()
-        .replace(',', ".");
-    let v: f64 = t.parse().ok()?;
-    if !v.is_finite() {
-        return None;
-    }
-    let decimals = t.split_once('.').map(|(_, d)| d.len()).unwrap_or(0);
-    Some((v, decimals))
-}
-
-/// Whether a computed figure shows as the published one at the published precision.
-fn agrees(computed: f64, published: f64, decimals: usize) -> bool {
-    let tol = 0.5 * 10f64.powi(-(decimals.min(12) as i32)) + 1e-9;
-    (computed - published).abs() <= tol
-}
-
-fn ratio_f64(r: Ratio<i64>) -> f64 {
-    *r.numer() as f64 / *r.denom() as f64
-}
-
-/// Compares klaver's figures with the file's published ones. `centred` is the points per
-/// comparison won (2 European, 1 ACBL) when the file publishes centred matchpoints.
-pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>) -> Comparison {
-    let event = &imported.event;
-    let mut out = Comparison::default();
-    let shown = |mp: Ratio<i64>, top: i64| -> f64 {
-        match centred {
-            Some(w) => (ratio_f64(mp) - top as f64 / 2.0) * 2.0 / w.max(1) as f64,
-            None => ratio_f64(mp),
-        }
-    };
-    for (i, r) in event.results.iter().enumerate() {
-        if let Some((pns, pew)) = imported
-            .line_percentages
-            .get(&r.line)
-            .filter(|_| r.line > 0)
-        {
-            let top = result.tops.get(i).copied().unwrap_or(0);
-            let computed = result.points.get(i).copied().flatten();
-            let read = |s: &str| published_number(s.trim().trim_start_matches('^'));
-            if let (Some(p), true) = (computed, top > 0) {
-                let pct = |x: Ratio<i64>| ratio_f64(x) * 100.0 / top as f64;
-                let (cns, cew) = (pct(p.ns), pct(p.ew));
-                let ok = read(pns).is_none_or(|(v, d)| agrees(cns, v, d))
-                    && read(pew).is_none_or(|(v, d)| agrees(cew, v, d));
-                if event.lines.get(i).is_none_or(|l| l.published().is_none()) {
-                    out.lines_checked += 1;
-                }
-                if !ok {
-                    out.differences.push(Difference {
-                        line: Some(r.line),
-                        board: Some(r.board),
-                        message: format!(
-                            "NS {} v EW {}: published {} / {} %, klaver {} / {} %",
-                            event.pairs[r.ns].id,
-                            event.pairs[r.ew].id,
-                            pns.trim(),
-                            pew.trim(),
-                            fmt2(cns),
-                            fmt2(cew)
-                        ),
-                    });
-                }
-            }
-        }
-        let Some((pns, pew)) = event.lines.get(i).and_then(|l| l.published()) else {
-            continue;
-        };
-        out.lines_checked += 1;
-        let names = format!("NS {} v EW {}", event.pairs[r.ns].id, event.pairs[r.ew].id);
-        let top = result.tops.get(i).copied().unwrap_or(0);
-        let computed = result.points.get(i).copied().flatten();
-        let mut diff = |what: String| {
-            out.differences.push(Difference {
-                line: (r.line > 0).then_some(r.line),
-                board: Some(r.board),
-                message: what,
-            })
-        };
-        let read = |s: &str| -> Option<Option<(f64, usize)>> {
-            let t = s.trim().trim_start_matches('^');
-            if t.is_empty() || t == "-" || t == "--" {
-                Some(None)
-            } else {
-                published_number(t).map(Some)
-            }
-        };
-        match (read(pns), read(pew), computed) {
-            (None, _, _) | (_, None, _) => diff(format!(
-                "{names}: cannot read the published matchpoints {pns:?} / {pew:?}"
-            )),
-            (Some(None), Some(None), None) => {}
-            (Some(a), Some(b), Some(p)) => {
-                let (cns, cew) = (shown(p.ns, top), shown(p.ew, top));
-                let ok = a.is_none_or(|(v, d)| agrees(cns, v, d))
-                    && b.is_none_or(|(v, d)| agrees(cew, v, d));
-                if !ok {
-                    diff(format!(
-                        "{names}: published {} / {} matchpoints, klaver {} / {}",
-                        pns.trim(),
-                        pew.trim(),
-                        fmt2(cns),
-                        fmt2(cew)
-                    ));
-                }
-            }
-            (Some(_), Some(_), None) => diff(format!(
-                "{names}: published {} / {} matchpoints, but klaver does not score this line (not played)",
-                pns.trim(),
-                pew.trim()
-            )),
-        }
-    }
-    for t in &imported.totals {
-        let Some(pi) = event
-            .pairs
-            .iter()
-            .position(|p| p.id == t.pair && p.section == t.section)
-        else {
-            out.differences.push(Difference {
-                line: (t.line > 0).then_some(t.line),
-                board: None,
-                message: format!(
-                    "pair {} is on the published list but has no results",
-                    t.pair
-                ),
-            });
-            continue;
-        };
-        let Some(pr) = result.pairs.iter().find(|p| p.pair == pi) else {
-            continue;
-        };
-        out.pairs_checked += 1;
-        let mut problems = Vec::new();
-        if let Some((v, d)) = published_number(&t.total) {
-            let c = match centred {
-                Some(w) => (pr.total.to_f64() - pr.max.to_f64() / 2.0) * 2.0 / w.max(1) as f64,
-                None => pr.total.to_f64(),
-            };
-            if !agrees(c, v, d) {
-                problems.push(format!(
-                    "total published {}, klaver {}",
-                    t.total.trim(),
-                    fmt2(c)
-                ));
-            }
-        }
-        if let Some((v, d)) = published_number(&t.percentage) {
-            let c = pr.percentage.as_ref().map(|x| x.to_f64());
-            if c.is_none_or(|c| !agrees(c, v, d)) {
-                problems.push(format!(
-                    "percentage published {}, klaver {}",
-                    t.percentage.trim(),
-                    c.map(fmt2).unwrap_or_else(|| "none".into())
-                ));
-            }
-        }
-        let rank_digits: String = t.rank.chars().filter(char::is_ascii_digit).collect();
-        if let Ok(rank) = rank_digits.parse::<u32>()
-            && pr.rank != Some(rank)
-        {
-            problems.push(format!(
-                "rank published {}, klaver {}",
-                t.rank.trim(),
-                pr.rank
-                    .map(|r| r.to_string())
-                    .unwrap_or_else(|| "none".into())
-            ));
-        }
-        if !problems.is_empty() {
-            out.differences.push(Difference {
-                line: (t.line > 0).then_some(t.line),
-                board: None,
-                message: format!("pair {}: {}", t.pair, problems.join("; ")),
-            });
-        }
-    }
-    out
-}
-
-fn fmt2(x: f64) -> String {
-    let s = format!("{x:.2}");
-    s.strip_suffix(".00").map(str::to_string).unwrap_or(s)
-}
+pub use crate::compare::{Comparison, Difference, compare};
 
 /// Reads klaver's own JSON (as `klaver score --format json` writes it) back into an
 /// event, so that a scored session can be converted onward. Each result's place in the
@@ -794,16 +567,6 @@ pub(crate) fn weighted_parts(outcome: &klaver_core::matchpoints::Outcome) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn published_numbers_at_their_precision() {
-        assert_eq!(published_number("^3,43%"), Some((3.43, 2)));
-        assert!(agrees(24.0 / 7.0, 3.43, 2));
-        assert!(!agrees(24.0 / 7.0, 3.42, 2));
-        assert!(agrees(7.5, 7.5, 1));
-        assert_eq!(published_number("abc"), None);
-        assert_eq!(published_number("NaN"), None);
-    }
 
     #[test]
     fn rows_keep_their_own_line_numbers() {

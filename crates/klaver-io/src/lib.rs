@@ -10,6 +10,7 @@
 //! only reads them in and lays them out.
 
 pub mod archive;
+pub mod compare;
 pub mod detect;
 pub mod exchange;
 pub mod generate;

@@ -287,7 +287,7 @@ fn a_real_scorebridge_session_agrees_when_missing_results_are_ties() {
             "{s}"
         );
         assert!(
-            s.contains("39 published figures differ from klaver's"),
+            s.contains("45 published figures differ from klaver's"),
             "{s}"
         );
     }

@@ -1,0 +1,351 @@
+//! The director's cross-check (`klaver score --compare`): klaver's matchpoints, board
+//! percentages, totals, percentages and ranks against the ones a file publishes.
+//!
+//! A figure agrees when it shows as the published one at the precision the file prints:
+//! a percentage of 3.43 agrees with 24/7, a matchpoint figure printed with one decimal
+//! agrees to the nearest tenth. A matchpoint figure printed as a whole number is exact
+//! unless others of its column carry decimals (then it is that column's precision): 10
+//! does not agree with 9.8. Percentages are always rounded to what is printed.
+
+use crate::exchange::{Imported, PublishedTotal};
+use klaver_core::matchpoints::Outcome;
+use klaver_core::session::{PairResult, SessionResult};
+use num_rational::Ratio;
+
+/// One difference between klaver's figures and the published ones.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The line (or element) of the file.
+    pub line: Option<u32>,
+    /// The board, for a traveller line.
+    pub board: Option<u32>,
+    /// What differs, with both figures.
+    pub message: String,
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(l) = self.line {
+            write!(f, "line {l}: ")?;
+        }
+        if let Some(b) = self.board {
+            write!(f, "board {b}: ")?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+/// The outcome of the cross-check.
+#[derive(Debug, Clone, Default)]
+pub struct Comparison {
+    /// Traveller lines with published matchpoints that were compared.
+    pub lines_checked: usize,
+    /// Pairs with a published total, percentage or rank that were compared.
+    pub pairs_checked: usize,
+    /// Every figure that differs.
+    pub differences: Vec<Difference>,
+}
+
+/// A published number: `^` (artificial), `%` and spaces are ignored; a decimal comma is
+/// read as a point. Returns the value and the number of decimals printed.
+pub(crate) fn published_number(text: &str) -> Option<(f64, usize)> {
+    let t = text
+        .trim()
+        .trim_start_matches('^')
+        .trim_end_matches('%')
+        .trim()
+        .replace(',', ".");
+    let v: f64 = t.parse().ok()?;
+    if !v.is_finite() {
+        return None;
+    }
+    let decimals = t.split_once('.').map(|(_, d)| d.len()).unwrap_or(0);
+    Some((v, decimals))
+}
+
+/// Whether a computed figure shows as the published one rounded to `decimals`.
+fn agrees(computed: f64, published: f64, decimals: usize) -> bool {
+    let tol = 0.5 * 10f64.powi(-(decimals.min(12) as i32)) + 1e-9;
+    (computed - published).abs() <= tol
+}
+
+/// Whether a computed matchpoint figure is the published one: exact for a whole number
+/// in a column of whole numbers, else at the column's precision.
+fn agrees_points(computed: f64, (published, decimals): (f64, usize), column: usize) -> bool {
+    match decimals.max(column) {
+        0 => (computed - published).abs() <= 1e-6,
+        d => agrees(computed, published, d),
+    }
+}
+
+fn ratio_f64(r: Ratio<i64>) -> f64 {
+    *r.numer() as f64 / *r.denom() as f64
+}
+
+fn fmt2(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.strip_suffix(".00").map(str::to_string).unwrap_or(s)
+}
+
+/// A published cell: `None` when it cannot be read, `Some(None)` when it is empty.
+fn cell(s: &str) -> Option<Option<(f64, usize)>> {
+    let t = s.trim().trim_start_matches('^');
+    if t.is_empty() || t == "-" || t == "--" {
+        Some(None)
+    } else {
+        published_number(t).map(Some)
+    }
+}
+
+/// The most decimals printed in a column of published figures.
+fn column_decimals<'a>(cells: impl Iterator<Item = &'a str>) -> usize {
+    cells
+        .filter_map(|c| published_number(c).map(|(_, d)| d))
+        .max()
+        .unwrap_or(0)
+}
+
+/// Compares klaver's figures with the file's published ones. `centred` is the points per
+/// comparison won (2 European, 1 ACBL) when the file publishes centred matchpoints.
+pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>) -> Comparison {
+    let check = Check {
+        imported,
+        result,
+        centred,
+        line_decimals: column_decimals(
+            imported
+                .event
+                .lines
+                .iter()
+                .filter_map(|l| l.published())
+                .flat_map(|(a, b)| [a, b]),
+        ),
+        total_decimals: column_decimals(imported.totals.iter().map(|t| t.total.as_str())),
+    };
+    let mut out = Comparison::default();
+    for i in 0..imported.event.results.len() {
+        check.line_percentages(i, &mut out);
+        check.line_points(i, &mut out);
+    }
+    for t in &imported.totals {
+        check.total(t, &mut out);
+    }
+    out
+}
+
+/// What the cross-check compares, and the precision of the file's columns.
+struct Check<'a> {
+    imported: &'a Imported,
+    result: &'a SessionResult,
+    centred: Option<i64>,
+    /// Decimals printed in the traveller lines' matchpoints.
+    line_decimals: usize,
+    /// Decimals printed in the totals.
+    total_decimals: usize,
+}
+
+impl Check<'_> {
+    /// Matchpoints as the file shows them: centred (beaten minus lost) or plain.
+    fn shown(&self, mp: Ratio<i64>, top: i64) -> f64 {
+        match self.centred {
+            Some(w) => (ratio_f64(mp) - top as f64 / 2.0) * 2.0 / w.max(1) as f64,
+            None => ratio_f64(mp),
+        }
+    }
+
+    /// "NS 3 v EW 7", for messages.
+    fn names(&self, i: usize) -> String {
+        let e = &self.imported.event;
+        let r = &e.results[i];
+        format!("NS {} v EW {}", e.pairs[r.ns].id, e.pairs[r.ew].id)
+    }
+
+    fn differ(out: &mut Comparison, line: u32, board: Option<u32>, message: String) {
+        out.differences.push(Difference {
+            line: (line > 0).then_some(line),
+            board,
+            message,
+        });
+    }
+
+    /// A traveller line's published board percentages (PBN `Percentage_NS`/`_EW`).
+    fn line_percentages(&self, i: usize, out: &mut Comparison) {
+        let e = &self.imported.event;
+        let r = &e.results[i];
+        let Some((pns, pew)) = self
+            .imported
+            .line_percentages
+            .get(&r.line)
+            .filter(|_| r.line > 0)
+        else {
+            return;
+        };
+        let top = self.result.tops.get(i).copied().unwrap_or(0);
+        let Some(p) = self
+            .result
+            .points
+            .get(i)
+            .copied()
+            .flatten()
+            .filter(|_| top > 0)
+        else {
+            return;
+        };
+        let pct = |x: Ratio<i64>| ratio_f64(x) * 100.0 / top as f64;
+        let (cns, cew) = (pct(p.ns), pct(p.ew));
+        let read = |s: &str| published_number(s.trim().trim_start_matches('^'));
+        let ok = read(pns).is_none_or(|(v, d)| agrees(cns, v, d))
+            && read(pew).is_none_or(|(v, d)| agrees(cew, v, d));
+        if e.lines.get(i).is_none_or(|l| l.published().is_none()) {
+            out.lines_checked += 1;
+        }
+        if !ok {
+            let message = format!(
+                "{}: published {} / {} %, klaver {} / {} %",
+                self.names(i),
+                pns.trim(),
+                pew.trim(),
+                fmt2(cns),
+                fmt2(cew)
+            );
+            Self::differ(out, r.line, Some(r.board), message);
+        }
+    }
+
+    /// A traveller line's published matchpoints.
+    fn line_points(&self, i: usize, out: &mut Comparison) {
+        let e = &self.imported.event;
+        let r = &e.results[i];
+        let Some((pns, pew)) = e.lines.get(i).and_then(|l| l.published()) else {
+            return;
+        };
+        out.lines_checked += 1;
+        let names = self.names(i);
+        let top = self.result.tops.get(i).copied().unwrap_or(0);
+        let computed = self.result.points.get(i).copied().flatten();
+        let message = match (cell(pns), cell(pew), computed) {
+            (None, _, _) | (_, None, _) => Some(format!(
+                "{names}: cannot read the published matchpoints {pns:?} / {pew:?}"
+            )),
+            (Some(None), Some(None), None) => None,
+            (Some(a), Some(b), Some(p)) => {
+                let (cns, cew) = (self.shown(p.ns, top), self.shown(p.ew, top));
+                let column = self.line_decimals;
+                let ok = a.is_none_or(|v| agrees_points(cns, v, column))
+                    && b.is_none_or(|v| agrees_points(cew, v, column));
+                (!ok).then(|| {
+                    format!(
+                        "{names}: published {} / {} matchpoints, klaver {} / {}",
+                        pns.trim(),
+                        pew.trim(),
+                        fmt2(cns),
+                        fmt2(cew)
+                    )
+                })
+            }
+            (Some(_), Some(_), None) => Some(format!(
+                "{names}: published {} / {} matchpoints, but klaver does not score this line ({})",
+                pns.trim(),
+                pew.trim(),
+                match r.outcome {
+                    Outcome::NotPlayed => "not played",
+                    _ => "no matchpoints",
+                }
+            )),
+        };
+        if let Some(m) = message {
+            Self::differ(out, r.line, Some(r.board), m);
+        }
+    }
+
+    /// A pair's published total, percentage and rank.
+    fn total(&self, t: &PublishedTotal, out: &mut Comparison) {
+        let e = &self.imported.event;
+        let Some(pi) = e
+            .pairs
+            .iter()
+            .position(|p| p.id == t.pair && p.section == t.section)
+        else {
+            let message = format!(
+                "pair {} is on the published list but has no results",
+                t.pair
+            );
+            return Self::differ(out, t.line, None, message);
+        };
+        let Some(pr) = self.result.pairs.iter().find(|p| p.pair == pi) else {
+            return;
+        };
+        out.pairs_checked += 1;
+        let problems = self.total_problems(t, pr);
+        if !problems.is_empty() {
+            let message = format!("pair {}: {}", t.pair, problems.join("; "));
+            Self::differ(out, t.line, None, message);
+        }
+    }
+
+    fn total_problems(&self, t: &PublishedTotal, pr: &PairResult) -> Vec<String> {
+        let mut problems = Vec::new();
+        if let Some(v) = published_number(&t.total) {
+            let c = match self.centred {
+                Some(w) => (pr.total.to_f64() - pr.max.to_f64() / 2.0) * 2.0 / w.max(1) as f64,
+                None => pr.total.to_f64(),
+            };
+            if !agrees_points(c, v, self.total_decimals) {
+                problems.push(format!(
+                    "total published {}, klaver {}",
+                    t.total.trim(),
+                    fmt2(c)
+                ));
+            }
+        }
+        if let Some((v, d)) = published_number(&t.percentage) {
+            let c = pr.percentage.as_ref().map(|x| x.to_f64());
+            if c.is_none_or(|c| !agrees(c, v, d)) {
+                problems.push(format!(
+                    "percentage published {}, klaver {}",
+                    t.percentage.trim(),
+                    c.map(fmt2).unwrap_or_else(|| "none".into())
+                ));
+            }
+        }
+        let rank_digits: String = t.rank.chars().filter(char::is_ascii_digit).collect();
+        if let Ok(rank) = rank_digits.parse::<u32>()
+            && pr.rank != Some(rank)
+        {
+            problems.push(format!(
+                "rank published {}, klaver {}",
+                t.rank.trim(),
+                pr.rank
+                    .map(|r| r.to_string())
+                    .unwrap_or_else(|| "none".into())
+            ));
+        }
+        problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn published_numbers_at_their_precision() {
+        assert_eq!(published_number("^3,43%"), Some((3.43, 2)));
+        assert!(agrees(24.0 / 7.0, 3.43, 2));
+        assert!(!agrees(24.0 / 7.0, 3.42, 2));
+        assert!(agrees(7.5, 7.5, 1));
+        assert_eq!(published_number("abc"), None);
+        assert_eq!(published_number("NaN"), None);
+    }
+
+    #[test]
+    fn a_whole_number_of_matchpoints_is_exact_unless_its_column_prints_decimals() {
+        // 10 printed in a column of whole numbers: 9.8 does not agree.
+        assert!(!agrees_points(9.8, (10.0, 0), 0));
+        assert!(agrees_points(10.0, (10.0, 0), 0));
+        // 10 in a column that prints tenths (9.8, 10, 4.3) stands for 10.0.
+        assert!(agrees_points(9.96, (10.0, 0), 1));
+        assert!(!agrees_points(9.8, (10.0, 0), 1));
+        assert_eq!(column_decimals(["9.8", "10", "^4.25", "-"].into_iter()), 2);
+    }
+}
