@@ -141,7 +141,7 @@ pub fn score_butler(
         let scores: Vec<i32> = entries
             .iter()
             .filter_map(|&i| match results[i].outcome {
-                Outcome::Score(s) => Some(s),
+                Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => Some(s),
                 _ => None,
             })
             .collect();
@@ -171,11 +171,12 @@ pub fn score_butler(
                 Outcome::Artificial { .. } => imps::adjusted(r, &settings.adjusted),
                 real => datum.map(|d| {
                     let ns = against_datum(real, d);
-                    if r.reversed {
+                    let p = if r.reversed {
                         ImpPoints { ns: -ns, ew: ns }
                     } else {
                         ImpPoints { ns, ew: -ns }
-                    }
+                    };
+                    imps::with_artificial_side(r, p, &settings.adjusted)
                 }),
             };
             points[i] = p;

@@ -109,11 +109,16 @@ pub fn score_cross_imps(
                 CrossImpTotal::Average if real.len() > 1 => sum / (real.len() as i64 - 1),
                 CrossImpTotal::Average => Ratio::zero(),
             };
-            points[i] = Some(if results[i].reversed {
+            let p = if results[i].reversed {
                 ImpPoints { ns: -ns, ew: ns }
             } else {
                 ImpPoints { ns, ew: -ns }
-            });
+            };
+            points[i] = Some(imps::with_artificial_side(
+                &results[i],
+                p,
+                &settings.adjusted,
+            ));
         }
         for &i in &entries {
             if let Some(p) = imps::adjusted(&results[i], &settings.adjusted) {

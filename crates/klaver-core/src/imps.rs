@@ -12,6 +12,7 @@
 //! A pair is judged on the boards it played: its total IMPs and its IMPs per board
 //! (G-IMP, the figure the NBB-Clubranking takes for butler, SPEC section 6).
 
+use crate::board::Side;
 use crate::exact::Exact;
 use crate::matchpoints::{Outcome, WeightedPart};
 use crate::session::{Diagnostic, PairInfo, TableResult};
@@ -102,7 +103,9 @@ pub struct ImpPairResult {
 /// A real result as weighted parts: a plain score is one part of weight 1.
 pub(crate) fn parts(outcome: &Outcome) -> Vec<(Ratio<i64>, i32)> {
     match outcome {
-        Outcome::Score(s) => vec![(Ratio::from_integer(1), *s)],
+        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
+            vec![(Ratio::from_integer(1), *s)]
+        }
         Outcome::Weighted(ws) => ws
             .iter()
             .map(|WeightedPart { percent, score }| (Ratio::new(i64::from(*percent), 100), *score))
@@ -206,6 +209,19 @@ pub(crate) fn adjusted(r: &TableResult, adj: &AdjustedImps) -> Option<ImpPoints>
     } else {
         ImpPoints { ns, ew }
     })
+}
+
+/// A result's IMPs with the side that got an artificial score instead of the real one
+/// (Ruter's `+0` beside an average) given that percentage's IMPs.
+pub(crate) fn with_artificial_side(r: &TableResult, p: ImpPoints, adj: &AdjustedImps) -> ImpPoints {
+    let Outcome::ScoreAndArtificial { side, percent, .. } = r.outcome else {
+        return p;
+    };
+    let given = adj.for_percent(percent);
+    match side {
+        Side::NorthSouth => ImpPoints { ns: given, ..p },
+        Side::EastWest => ImpPoints { ew: given, ..p },
+    }
 }
 
 /// Each pair's total, boards and IMPs per board, ranked by IMPs per board (best first;

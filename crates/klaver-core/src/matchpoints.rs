@@ -21,6 +21,7 @@
 //! All arithmetic is integer: each board's matchpoints are numerators over one common
 //! denominator, so nothing is rounded here.
 
+use crate::board::Side;
 use num_rational::Ratio;
 
 /// The scale of points per comparison.
@@ -84,6 +85,17 @@ pub enum Outcome {
         /// East-West's percentage of the top.
         ew: u8,
     },
+    /// A real score for the field and for one side, while the other side gets an
+    /// artificial percentage of the top instead (Ruter's `+0` beside `A+`: the side not
+    /// at fault gets average-plus, the side at fault is scored as if the result were 0).
+    ScoreAndArtificial {
+        /// The score from North-South's point of view, compared with the field.
+        score: i32,
+        /// The side that gets the artificial score.
+        side: Side,
+        /// That side's percentage of the top.
+        percent: u8,
+    },
     /// A weighted score (Law 12C1c): parts whose percentages add up to 100. Boxed so
     /// that an outcome takes 16 bytes: a large field holds a million of them, and
     /// weighted scores are rare.
@@ -97,7 +109,10 @@ impl Outcome {
 
     /// Whether this is a real result compared with the others (a score or weighted score).
     pub fn is_real(&self) -> bool {
-        matches!(self, Outcome::Score(_) | Outcome::Weighted(_))
+        matches!(
+            self,
+            Outcome::Score(_) | Outcome::Weighted(_) | Outcome::ScoreAndArtificial { .. }
+        )
     }
 }
 
@@ -258,7 +273,7 @@ pub fn score_board(
     scratch.weighted.clear();
     for (i, o) in outcomes.iter().enumerate() {
         match o {
-            Outcome::Score(s) => {
+            Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
                 real += 1;
                 scratch.plain.push(*s);
             }
@@ -278,9 +293,13 @@ pub fn score_board(
     };
     // Work in European points scaled by `h`: 1 for plain boards, 100 when percentages
     // appear, 10,000 when two weights can multiply.
+    let percentages = artificial > 0
+        || outcomes
+            .iter()
+            .any(|o| matches!(o, Outcome::ScoreAndArtificial { .. }));
     let h: i64 = if !scratch.weighted.is_empty() {
         10_000
-    } else if artificial > 0 {
+    } else if percentages {
         100
     } else {
         1
@@ -320,7 +339,7 @@ pub fn score_board(
                     ew: i64::from(*ew) * top_e * scale,
                 })
             }
-            Outcome::Score(sc) => {
+            Outcome::Score(sc) | Outcome::ScoreAndArtificial { score: sc, .. } => {
                 // Against the plain scores, minus the comparison with itself.
                 let mut raw = (scratch.points_against(*sc) - 1) * h;
                 for &w in &scratch.weighted {
@@ -330,10 +349,18 @@ pub fn score_board(
                 }
                 raw += tie_credit * h;
                 let ns = finish(raw);
-                Some(MpPair {
+                let mut mp = MpPair {
                     ns,
                     ew: top_e * denom - ns,
-                })
+                };
+                if let Outcome::ScoreAndArtificial { side, percent, .. } = o {
+                    let given = i64::from(*percent) * top_e * (denom / 100);
+                    match side {
+                        Side::NorthSouth => mp.ns = given,
+                        Side::EastWest => mp.ew = given,
+                    }
+                }
+                Some(mp)
             }
             Outcome::Weighted(parts) => {
                 let mut raw = 0i64;

@@ -28,6 +28,10 @@ pub struct PairInfo {
     pub section: String,
     /// The players' names, as printed on the result list.
     pub names: String,
+    /// A substitute pair that is not ranked (a file's `-` beside a real result): its
+    /// results are compared with the field and its opponents scored, but it has no line
+    /// on the result list and takes no club points.
+    pub unranked: bool,
 }
 
 /// One line of a traveller: a board played (or not) at one table.
@@ -96,6 +100,9 @@ pub struct Settings {
     /// The number of pairs the guide cards and travellers are printed for, when a
     /// movement says (10 on a 9-pair night played from the cards of 10).
     pub card_pairs: Option<usize>,
+    /// Matchpoints the director adds to or takes from a pair's total, on no board: a
+    /// procedural penalty (Law 90, negative) or a compensation. The pair's maximum stays.
+    pub penalties: Vec<(usize, Ratio<i64>)>,
 }
 
 /// How serious a finding is.
@@ -207,6 +214,8 @@ pub struct PairResult {
     /// The direction the pair played in, when the directions are ranked as separate
     /// fields ([`Settings::separate_fields`]).
     pub field: Option<Side>,
+    /// The director's penalties and compensations, included in the total.
+    pub penalty: Ratio<i64>,
 }
 
 /// The matchpoints of one table result.
@@ -713,6 +722,11 @@ pub fn score_session(
             }
         }
     }
+    let mut penalty = vec![Ratio::zero(); pairs.len()];
+    for &(pair, points) in settings.penalties.iter().filter(|(p, _)| *p < pairs.len()) {
+        totals.add_points(pair, points);
+        penalty[pair] += points;
+    }
     let totals = totals.finish();
     let round_totals = round_totals.finish();
 
@@ -727,7 +741,7 @@ pub fn score_session(
         vec![None; pairs.len()]
     };
     let mut by_group: HashMap<(&str, u8), Vec<usize>> = HashMap::new();
-    for (i, p) in pairs.iter().enumerate() {
+    for (i, p) in pairs.iter().enumerate().filter(|(_, p)| !p.unranked) {
         let field = match fields[i] {
             None => 0,
             Some(Side::NorthSouth) => 1,
@@ -795,6 +809,9 @@ pub fn score_session(
         }
     }
 
+    for p in &mut ordered {
+        p.penalty = penalty[p.pair];
+    }
     Ok(SessionResult {
         boards,
         points,
@@ -844,6 +861,7 @@ fn pair_result(
             })
             .collect(),
         field,
+        penalty: Ratio::zero(),
     }
 }
 
@@ -869,7 +887,14 @@ fn apply_law_12c2(
         let (true, Some(p)) = (r.outcome.is_real(), points[i]) else {
             continue;
         };
-        for (pair, mp) in [(r.ns, p.ns), (r.ew, p.ew)] {
+        let artificial_side = match r.outcome {
+            Outcome::ScoreAndArtificial { side, .. } => Some(side),
+            _ => None,
+        };
+        for (pair, mp, side) in [(r.ns, p.ns, Side::NorthSouth), (r.ew, p.ew, Side::EastWest)] {
+            if artificial_side == Some(side) {
+                continue;
+            }
             contributions.push(Contribution {
                 pair,
                 points: mp,
@@ -893,8 +918,16 @@ fn apply_law_12c2(
         }
     };
     for (i, r) in results.iter().enumerate() {
-        let Outcome::Artificial { ns, ew } = r.outcome else {
-            continue;
+        // The percentages given, North-South's and East-West's (none for a real side).
+        let (ns, ew) = match r.outcome {
+            Outcome::Artificial { ns, ew } => (ns, ew),
+            Outcome::ScoreAndArtificial {
+                side: Side::NorthSouth,
+                percent,
+                ..
+            } => (percent, 0),
+            Outcome::ScoreAndArtificial { percent, .. } => (0, percent),
+            _ => continue,
         };
         let Some(p) = points[i].as_mut() else {
             continue;
@@ -1321,7 +1354,7 @@ mod tests {
                 ps.push(PairInfo {
                     id: i.to_string(),
                     section: section.into(),
-                    names: String::new(),
+                    ..PairInfo::default()
                 });
             }
         }

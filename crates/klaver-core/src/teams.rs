@@ -282,6 +282,14 @@ pub fn score_teams(
             ));
             continue;
         }
+        if let Outcome::ScoreAndArtificial { .. } = r.outcome {
+            errors.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                "a score for one side beside an artificial score for the other is not scored in a teams match: give both sides an artificial score (60/40) or the score",
+            ));
+            continue;
+        }
         let Some(room) = rooms.get(i).copied().flatten() else {
             errors.push(Diagnostic::error(
                 r.line,

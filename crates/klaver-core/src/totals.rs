@@ -117,6 +117,12 @@ impl TotalsBuilder {
     pub fn add(&mut self, pair: usize, points: Ratio<i64>, top: i64) {
         self.max[pair] += top;
         self.boards[pair] += 1;
+        self.add_points(pair, points);
+    }
+
+    /// Adds matchpoints to a pair's total that belong to no board (a director's penalty
+    /// or compensation): the maximum stays as it is.
+    pub fn add_points(&mut self, pair: usize, points: Ratio<i64>) {
         let (n, d) = (*points.numer(), *points.denom());
         let spill = self.spill_index[pair];
         if spill != u32::MAX {

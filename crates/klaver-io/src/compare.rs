@@ -8,6 +8,7 @@
 //! does not agree with 9.8. Percentages are always rounded to what is printed.
 
 use crate::exchange::{Imported, PublishedTotal};
+use klaver_core::imps::{ImpPairResult, ImpPoints};
 use klaver_core::matchpoints::Outcome;
 use klaver_core::session::{PairResult, SessionResult};
 use num_rational::Ratio;
@@ -44,6 +45,9 @@ pub struct Comparison {
     pub pairs_checked: usize,
     /// Every figure that differs.
     pub differences: Vec<Difference>,
+    /// What the director should know that is not a difference (a tie the file breaks by
+    /// a rule it does not state).
+    pub notes: Vec<String>,
 }
 
 /// A published number: `^` (artificial), `%` and spaces are ignored; a decimal comma is
@@ -69,11 +73,23 @@ fn agrees(computed: f64, published: f64, decimals: usize) -> bool {
     (computed - published).abs() <= tol
 }
 
+/// How a file prints its matchpoint figures.
+#[derive(Clone, Copy)]
+struct Printed {
+    /// The most decimals printed in the column.
+    column: usize,
+    /// Whether the program rounds matchpoints to what it prints (Ruter prints whole
+    /// numbers in a session whose boards all come out whole, though an average-plus at the
+    /// pair's session percentage may not: 1.5 is printed 2).
+    rounded: bool,
+}
+
 /// Whether a computed matchpoint figure is the published one: exact for a whole number
-/// in a column of whole numbers, else at the column's precision.
-fn agrees_points(computed: f64, (published, decimals): (f64, usize), column: usize) -> bool {
-    match decimals.max(column) {
-        0 => (computed - published).abs() <= 1e-6,
+/// in a column of whole numbers (unless the program rounds), else at the column's
+/// precision.
+fn agrees_points(computed: f64, (published, decimals): (f64, usize), printed: Printed) -> bool {
+    match decimals.max(printed.column) {
+        0 if !printed.rounded => (computed - published).abs() <= 1e-6,
         d => agrees(computed, published, d),
     }
 }
@@ -121,6 +137,7 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
                 .flat_map(|(a, b)| [a, b]),
         ),
         total_decimals: column_decimals(imported.totals.iter().map(|t| t.total.as_str())),
+        session_boards: result.pairs.iter().map(|p| p.boards).max().unwrap_or(0),
     };
     let mut out = Comparison::default();
     for i in 0..imported.event.results.len() {
@@ -142,9 +159,19 @@ struct Check<'a> {
     line_decimals: usize,
     /// Decimals printed in the totals.
     total_decimals: usize,
+    /// The boards of the session: the most any pair played.
+    session_boards: u32,
 }
 
 impl Check<'_> {
+    /// How the file prints a column of matchpoint figures with these decimals.
+    fn printed(&self, column: usize) -> Printed {
+        Printed {
+            column,
+            rounded: self.imported.program.starts_with("Ruter"),
+        }
+    }
+
     /// Matchpoints as the file shows them: centred (beaten minus lost) or plain.
     fn shown(&self, mp: Ratio<i64>, top: i64) -> f64 {
         match self.centred {
@@ -230,9 +257,9 @@ impl Check<'_> {
             (Some(None), Some(None), None) => None,
             (Some(a), Some(b), Some(p)) => {
                 let (cns, cew) = (self.shown(p.ns, top), self.shown(p.ew, top));
-                let column = self.line_decimals;
-                let ok = a.is_none_or(|v| agrees_points(cns, v, column))
-                    && b.is_none_or(|v| agrees_points(cew, v, column));
+                let printed = self.printed(self.line_decimals);
+                let ok = a.is_none_or(|v| agrees_points(cns, v, printed))
+                    && b.is_none_or(|v| agrees_points(cew, v, printed));
                 (!ok).then(|| {
                     format!(
                         "{names}: published {} / {} matchpoints, klaver {} / {}",
@@ -276,21 +303,44 @@ impl Check<'_> {
             return;
         };
         out.pairs_checked += 1;
-        let problems = self.total_problems(t, pr);
+        let problems = self.total_problems(t, pr, &mut out.notes);
         if !problems.is_empty() {
             let message = format!("pair {}: {}", t.pair, problems.join("; "));
             Self::differ(out, t.line, None, message);
         }
     }
 
-    fn total_problems(&self, t: &PublishedTotal, pr: &PairResult) -> Vec<String> {
+    /// A pair's total and percentage as the file states them: Ruter restates a pair
+    /// that played fewer boards over every board of the session, each board it did not
+    /// play credited with its own average (the director's penalties left out of that
+    /// average, and added after).
+    fn total_as_published(&self, pr: &PairResult) -> (f64, Option<f64>) {
+        let (mut total, mut max) = (pr.total.to_f64(), pr.max.to_f64());
+        if self.imported.program.starts_with("Ruter") && pr.boards > 0 {
+            let scale = f64::from(self.session_boards) / f64::from(pr.boards);
+            let penalty = ratio_f64(pr.penalty);
+            total = (total - penalty) * scale + penalty;
+            max *= scale;
+        }
+        let percentage = pr.percentage.as_ref().map(|_| total * 100.0 / max);
+        let shown = match self.centred {
+            Some(w) => (total - max / 2.0) * 2.0 / w.max(1) as f64,
+            None => total,
+        };
+        (shown, percentage)
+    }
+
+    fn total_problems(
+        &self,
+        t: &PublishedTotal,
+        pr: &PairResult,
+        notes: &mut Vec<String>,
+    ) -> Vec<String> {
         let mut problems = Vec::new();
+        let (total, percentage) = self.total_as_published(pr);
         if let Some(v) = published_number(&t.total) {
-            let c = match self.centred {
-                Some(w) => (pr.total.to_f64() - pr.max.to_f64() / 2.0) * 2.0 / w.max(1) as f64,
-                None => pr.total.to_f64(),
-            };
-            if !agrees_points(c, v, self.total_decimals) {
+            let c = total;
+            if !agrees_points(c, v, self.printed(self.total_decimals)) {
                 problems.push(format!(
                     "total published {}, klaver {}",
                     t.total.trim(),
@@ -299,7 +349,7 @@ impl Check<'_> {
             }
         }
         if let Some((v, d)) = published_number(&t.percentage) {
-            let c = pr.percentage.as_ref().map(|x| x.to_f64());
+            let c = percentage;
             if c.is_none_or(|c| !agrees(c, v, d)) {
                 problems.push(format!(
                     "percentage published {}, klaver {}",
@@ -308,19 +358,152 @@ impl Check<'_> {
                 ));
             }
         }
-        let rank_digits: String = t.rank.chars().filter(char::is_ascii_digit).collect();
-        if let Ok(rank) = rank_digits.parse::<u32>()
-            && pr.rank != Some(rank)
-        {
-            problems.push(format!(
-                "rank published {}, klaver {}",
-                t.rank.trim(),
-                pr.rank
-                    .map(|r| r.to_string())
-                    .unwrap_or_else(|| "none".into())
-            ));
+        let tie = self
+            .result
+            .pairs
+            .iter()
+            .filter(|p| p.rank == pr.rank && p.field == pr.field)
+            .filter(|p| section_of(self.imported, p.pair) == section_of(self.imported, pr.pair))
+            .count();
+        match rank_check(&t.rank, pr.rank, tie) {
+            Ok(None) => {}
+            Ok(Some(note)) => notes.push(format!("pair {}: {note}", t.pair)),
+            Err(message) => problems.push(message),
         }
         problems
+    }
+}
+
+fn section_of(imported: &Imported, pair: usize) -> &str {
+    imported
+        .event
+        .pairs
+        .get(pair)
+        .map_or("", |p| p.section.as_str())
+}
+
+/// A published rank against klaver's, whose rank is shared by `tie` pairs: `Ok(None)`
+/// when they agree, `Ok(Some(note))` when the file ranks apart pairs that klaver ties
+/// exactly (a tie-break the file does not name: klaver leaves the tie shared), `Err`
+/// when they differ.
+fn rank_check(published: &str, rank: Option<u32>, tie: usize) -> Result<Option<String>, String> {
+    let digits: String = published.chars().filter(char::is_ascii_digit).collect();
+    let Ok(p) = digits.parse::<u32>() else {
+        return Ok(None);
+    };
+    match rank {
+        Some(r) if r == p => Ok(None),
+        Some(r) if tie > 1 && p > r && p < r + tie as u32 => Ok(Some(format!(
+            "ranked {p} in the file and {r}= by klaver: it ties exactly with {}, and the file breaks the tie by a rule it does not state; klaver leaves the tie shared",
+            match tie - 1 {
+                1 => "another pair".to_string(),
+                n => format!("{n} other pairs"),
+            }
+        ))),
+        _ => Err(format!(
+            "rank published {}, klaver {}",
+            published.trim(),
+            rank.map(|r| r.to_string()).unwrap_or_else(|| "none".into())
+        )),
+    }
+}
+
+/// Compares an IMP form's figures with the ones the file publishes: each line's IMPs
+/// (PBN `IMP_NS`/`IMP_EW`) and each pair's total IMPs, IMPs per board and rank (PBN
+/// `TotalIMP`, `MeanIMP`, `Rank`), each at the precision printed.
+pub fn compare_imps(
+    imported: &Imported,
+    points: &[Option<ImpPoints>],
+    pairs: &[ImpPairResult],
+) -> Comparison {
+    let e = &imported.event;
+    let mut out = Comparison::default();
+    for (i, r) in e.results.iter().enumerate() {
+        let Some((pns, pew)) = imported.line_imps.get(&r.line).filter(|_| r.line > 0) else {
+            continue;
+        };
+        out.lines_checked += 1;
+        let computed = points.get(i).copied().flatten();
+        let ok = match (cell(pns), cell(pew), computed) {
+            (Some(a), Some(b), Some(p)) => {
+                a.is_none_or(|(v, d)| agrees(ratio_f64(p.ns), v, d))
+                    && b.is_none_or(|(v, d)| agrees(ratio_f64(p.ew), v, d))
+            }
+            (Some(None), Some(None), None) => true,
+            _ => false,
+        };
+        if !ok {
+            let shown = |p: Option<ImpPoints>| match p {
+                Some(p) => format!("{} / {}", fmt2(ratio_f64(p.ns)), fmt2(ratio_f64(p.ew))),
+                None => "none (not played)".into(),
+            };
+            let message = format!(
+                "NS {} v EW {}: published {} / {} IMPs, klaver {}",
+                e.pairs[r.ns].id,
+                e.pairs[r.ew].id,
+                pns.trim(),
+                pew.trim(),
+                shown(computed)
+            );
+            Check::differ(&mut out, r.line, Some(r.board), message);
+        }
+    }
+    for t in &imported.totals {
+        imp_total(imported, t, pairs, &mut out);
+    }
+    out
+}
+
+/// A pair's published total IMPs, IMPs per board and rank.
+fn imp_total(
+    imported: &Imported,
+    t: &PublishedTotal,
+    pairs: &[ImpPairResult],
+    out: &mut Comparison,
+) {
+    let e = &imported.event;
+    let Some(pr) = e
+        .pairs
+        .iter()
+        .position(|p| p.id == t.pair && p.section == t.section)
+        .and_then(|pi| pairs.iter().find(|p| p.pair == pi))
+    else {
+        let message = format!(
+            "pair {} is on the published list but has no results",
+            t.pair
+        );
+        return Check::differ(out, t.line, None, message);
+    };
+    out.pairs_checked += 1;
+    let mut problems = Vec::new();
+    let figures = [
+        ("total", &t.imps, Some(pr.total.to_f64())),
+        (
+            "IMPs per board",
+            &t.mean_imps,
+            pr.per_board.as_ref().map(|x| x.to_f64()),
+        ),
+    ];
+    for (what, published, computed) in figures {
+        if let Some((v, d)) = published_number(published)
+            && computed.is_none_or(|c| !agrees(c, v, d))
+        {
+            problems.push(format!(
+                "{what} published {}, klaver {}",
+                published.trim(),
+                computed.map(fmt2).unwrap_or_else(|| "none".into())
+            ));
+        }
+    }
+    let tie = pairs.iter().filter(|p| p.rank == pr.rank).count();
+    match rank_check(&t.rank, pr.rank, tie) {
+        Ok(None) => {}
+        Ok(Some(note)) => out.notes.push(format!("pair {}: {note}", t.pair)),
+        Err(message) => problems.push(message),
+    }
+    if !problems.is_empty() {
+        let message = format!("pair {}: {}", t.pair, problems.join("; "));
+        Check::differ(out, t.line, None, message);
     }
 }
 
@@ -340,12 +523,23 @@ mod tests {
 
     #[test]
     fn a_whole_number_of_matchpoints_is_exact_unless_its_column_prints_decimals() {
+        let exact = |column| Printed {
+            column,
+            rounded: false,
+        };
         // 10 printed in a column of whole numbers: 9.8 does not agree.
-        assert!(!agrees_points(9.8, (10.0, 0), 0));
-        assert!(agrees_points(10.0, (10.0, 0), 0));
+        assert!(!agrees_points(9.8, (10.0, 0), exact(0)));
+        assert!(agrees_points(10.0, (10.0, 0), exact(0)));
         // 10 in a column that prints tenths (9.8, 10, 4.3) stands for 10.0.
-        assert!(agrees_points(9.96, (10.0, 0), 1));
-        assert!(!agrees_points(9.8, (10.0, 0), 1));
+        assert!(agrees_points(9.96, (10.0, 0), exact(1)));
+        assert!(!agrees_points(9.8, (10.0, 0), exact(1)));
+        // A program that rounds to what it prints: 1.5 is printed 2, 1.4 is not.
+        let rounded = Printed {
+            column: 0,
+            rounded: true,
+        };
+        assert!(agrees_points(1.5, (2.0, 0), rounded));
+        assert!(!agrees_points(1.4, (2.0, 0), rounded));
         assert_eq!(column_decimals(["9.8", "10", "^4.25", "-"].into_iter()), 2);
     }
 }

@@ -99,6 +99,10 @@ pub struct PublishedTotal {
     pub total: String,
     /// The published percentage, as written.
     pub percentage: String,
+    /// The published total IMPs (PBN `TotalIMP`), as written.
+    pub imps: String,
+    /// The published IMPs per board (PBN `MeanIMP`), as written.
+    pub mean_imps: String,
 }
 
 /// An event read from an exchange file: the travellers plus what else the file carried.
@@ -113,12 +117,16 @@ pub struct Imported {
     /// Published per-board percentages (North-South, East-West) by the line of the
     /// traveller line they belong to.
     pub line_percentages: BTreeMap<u32, (String, String)>,
+    /// Published IMPs (North-South, East-West) by the line of the traveller line.
+    pub line_imps: BTreeMap<u32, (String, String)>,
     /// The scoring convention the file states.
     pub convention: Convention,
     /// The event's name.
     pub title: String,
     /// The date, as written in the file.
     pub date: String,
+    /// The program that wrote the file, as it names itself (PBN `Application`).
+    pub program: String,
 }
 
 /// One traveller line as an exchange file gives it, before it is read like a CSV line.
@@ -141,15 +149,23 @@ pub(crate) struct Row {
     /// Published percentages of the board's top (PBN `Percentage_NS`/`_EW`).
     pub pct_ns: String,
     pub pct_ew: String,
+    /// Published IMPs (PBN `IMP_NS`/`IMP_EW`).
+    pub imp_ns: String,
+    pub imp_ew: String,
     pub table: String,
     pub round: String,
 }
 
-/// The published per-board percentages of the rows that carry them, by line.
-pub(crate) fn row_percentages(rows: &[Row]) -> BTreeMap<u32, (String, String)> {
+/// A published pair of figures of the rows that carry them, by line: the board
+/// percentages (`|r| (&r.pct_ns, &r.pct_ew)`) or the IMPs.
+pub(crate) fn row_figures(
+    rows: &[Row],
+    figures: impl Fn(&Row) -> (&String, &String),
+) -> BTreeMap<u32, (String, String)> {
     rows.iter()
-        .filter(|r| !r.pct_ns.is_empty() || !r.pct_ew.is_empty())
-        .map(|r| (r.line, (r.pct_ns.clone(), r.pct_ew.clone())))
+        .map(|r| (r.line, figures(r)))
+        .filter(|(_, (a, b))| !a.is_empty() || !b.is_empty())
+        .map(|(line, (a, b))| (line, (a.clone(), b.clone())))
         .collect()
 }
 
@@ -247,7 +263,7 @@ pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str)
     }
 }
 
-pub use crate::compare::{Comparison, Difference, compare};
+pub use crate::compare::{Comparison, Difference, compare, compare_imps};
 
 /// Reads klaver's own JSON (as `klaver score --format json` writes it) back into an
 /// event, so that a scored session can be converted onward. Each result's place in the
@@ -330,8 +346,7 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
             section,
             pair: id,
             rank,
-            total: String::new(),
-            percentage: String::new(),
+            ..PublishedTotal::default()
         });
     }
     Ok(Imported {
@@ -339,9 +354,11 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         deals: BTreeMap::new(),
         totals,
         line_percentages: BTreeMap::new(),
+        line_imps: BTreeMap::new(),
         convention: Convention::default(),
         title: text(&doc["title"]),
         date: text(&doc["date"]),
+        program: String::new(),
     })
 }
 

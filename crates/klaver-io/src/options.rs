@@ -17,6 +17,7 @@ use klaver_core::movement::travellers::{check_travellers, rounds_from_travellers
 use klaver_core::movement::{self, Movement};
 use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
 use klaver_core::vp::VpMax;
+use num_rational::Ratio;
 
 /// The name the command line gives a value (`cross-imps`, `acbl`).
 pub fn value_name<T: clap::ValueEnum>(v: &T) -> String {
@@ -353,11 +354,26 @@ pub fn score_pairs(
         expected,
         result_rounds,
         card_pairs,
+        penalties: penalties_in_matchpoints(event, &convention),
     };
     convention.apply(&mut settings);
     let result = score_session(&event.pairs, &event.results, &settings)
         .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
     Ok((result, convention, boards_per_round))
+}
+
+/// The director's penalties as matchpoints: written in the units the session's
+/// matchpoints are shown in, centred ones (scores beaten minus lost) are converted.
+fn penalties_in_matchpoints(event: &Event, convention: &Convention) -> Vec<(usize, Ratio<i64>)> {
+    let per_win = centred_weight(convention);
+    event
+        .penalties
+        .iter()
+        .map(|p| match per_win {
+            Some(w) => (p.pair, p.points * w / 2),
+            None => (p.pair, p.points),
+        })
+        .collect()
 }
 
 /// The maximum of a victory-point scale on the command line.

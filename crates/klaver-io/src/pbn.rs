@@ -741,8 +741,11 @@ fn artificial_cell(text: &str) -> ArtificialCell<'_> {
         "A" | "AVG" | "A=" | "AVE" => ArtificialCell::Percent(50),
         "A+" | "AVG+" | "AVE+" => ArtificialCell::Percent(60),
         "A-" | "AVG-" | "AVE-" => ArtificialCell::Percent(40),
-        _ => match t.trim_end_matches('%').trim().parse::<u8>() {
-            Ok(p) if p <= 100 => ArtificialCell::Percent(p),
+        _ => match t.trim_end_matches('%').trim() {
+            p if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => match p.parse::<u8>() {
+                Ok(p) if p <= 100 => ArtificialCell::Percent(p),
+                _ => ArtificialCell::Other(t),
+            },
             _ => ArtificialCell::Other(t),
         },
     }
@@ -775,6 +778,60 @@ fn artificial(ns: &str, ew: &str) -> Option<String> {
         (Other(t), _) | (_, Other(t)) => t.to_string(),
         // Not played on one side only: refused as a split there.
         _ => format!("{}/{}", a.trim(), b.trim()),
+    })
+}
+
+/// What a line's score cells stand for in Ruter's notations, as its PBN files write
+/// them: `+0` is a side scored as if the result were 0 against the field (`+0` and `A+`:
+/// the other side gets average-plus instead; `+0` on both sides is a plain 0), `Pen` in
+/// both cells a director's penalty or compensation, its points in the matchpoint
+/// columns. Gives the score and the adjustment as the travellers CSV writes them, `None`
+/// for ordinary cells, and an error for a notation klaver does not read, such as a score
+/// replaced by an average (`800>a`).
+fn ruter_cells(
+    (ns, ew): (&str, &str),
+    (mp_ns, mp_ew): (&str, &str),
+) -> Option<Result<(String, String), String>> {
+    if ns.contains('>') || ew.contains('>') {
+        return Some(Err(format!(
+            "the score cells {ns:?} / {ew:?} hold a score replaced by an artificial score, which klaver does not read: enter the adjustment (AVG, 60/40) in its place"
+        )));
+    }
+    let pen = |s: &str| s.eq_ignore_ascii_case("pen");
+    if pen(ns) || pen(ew) {
+        let points = |s: &str| {
+            if s.is_empty() {
+                "0".to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        return Some(if pen(ns) && pen(ew) {
+            Ok((
+                String::new(),
+                format!("PEN {}/{}", points(mp_ns), points(mp_ew)),
+            ))
+        } else {
+            Err(format!(
+                "a penalty is written Pen in both score cells, not {ns:?} / {ew:?}"
+            ))
+        });
+    }
+    let plus = |s: &str| s.starts_with('+') && s.len() > 1;
+    if !plus(ns) && !plus(ew) {
+        return None;
+    }
+    let given = |s: &str| match artificial_cell(s) {
+        ArtificialCell::Percent(p) if !plus(s) => Some(p),
+        _ => None,
+    };
+    Some(match (ns, ew, given(ns), given(ew)) {
+        ("+0", "+0", _, _) => Ok(("0".into(), String::new())),
+        ("+0", _, _, Some(p)) => Ok(("0".into(), format!("EW {p}%"))),
+        (_, "+0", Some(p), _) => Ok(("0".into(), format!("NS {p}%"))),
+        _ => Err(format!(
+            "the score cells {ns:?} / {ew:?} are no notation klaver reads: +0 stands beside +0 or an average (A=, A+, A-) of the other side"
+        )),
     })
 }
 
@@ -811,6 +868,11 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
                 .filter(|d| !d.contains('?') && !d.is_empty())
         {
             imported.date = d.to_string();
+        }
+        if imported.program.is_empty()
+            && let Some(a) = g.value("Application").filter(|a| !a.trim().is_empty())
+        {
+            imported.program = a.trim().to_string();
         }
         if !scoring_seen && let Some(s) = g.value("Scoring") {
             scoring_seen = true;
@@ -992,7 +1054,8 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
     }
 
     let mut event = exchange::rows_to_event(&rows);
-    imported.line_percentages = exchange::row_percentages(&rows);
+    imported.line_percentages = exchange::row_figures(&rows, |r| (&r.pct_ns, &r.pct_ew));
+    imported.line_imps = exchange::row_figures(&rows, |r| (&r.imp_ns, &r.imp_ew));
     for (section, id, n) in &names {
         exchange::set_names(&mut event, section, id, n);
     }
@@ -1026,6 +1089,7 @@ fn score_table(
     let c_mew = t.col(&["MP_EW"]);
     let c_pns = t.col(&["Percentage_NS"]);
     let c_pew = t.col(&["Percentage_EW"]);
+    let (c_ins, c_iew) = (t.col(&["IMP_NS"]), t.col(&["IMP_EW"]));
     let c_adjust = t.col(&["Adjust"]);
     let c_names_ns = t.col(&["Names_NS"]);
     let c_names_ew = t.col(&["Names_EW"]);
@@ -1040,11 +1104,24 @@ fn score_table(
         return;
     }
     for (line, row) in &t.rows {
-        let (ns, ew) = (cell(row, c_ns), cell(row, c_ew));
+        let (mut ns, mut ew) = (cell(row, c_ns), cell(row, c_ew));
         let section = match cell(row, c_section) {
             "" => section.to_string(),
             s => s.to_string(),
         };
+        // A line with one pair but a real result was played against a substitute pair
+        // that is not ranked (written `-`): the field is compared with it.
+        let played = !cell(row, c_contract).is_empty()
+            || [c_sns, c_sew]
+                .iter()
+                .any(|&c| !cell(row, c).is_empty() && !cell(row, c).eq_ignore_ascii_case("bye"));
+        if ns.is_empty() != ew.is_empty() && played {
+            if ns.is_empty() {
+                ns = "-";
+            } else {
+                ew = "-";
+            }
+        }
         if ns.is_empty() != ew.is_empty() {
             diags.push(Diagnostic::warning(
                 *line,
@@ -1058,15 +1135,21 @@ fn score_table(
         }
         let (sns, sew) = (cell(row, c_sns), cell(row, c_sew));
         let mut adjust = cell(row, c_adjust).to_string();
-        if adjust.is_empty() {
-            adjust = artificial(sns, sew).unwrap_or_default();
-        }
-        let score = match (first_number(sns), first_number(sew)) {
+        let mut score = match (first_number(sns), first_number(sew)) {
             _ if sns.starts_with('^') || sew.starts_with('^') => String::new(),
             (Some(s), _) => s.to_string(),
             (None, Some(s)) => s.checked_neg().map(|s| s.to_string()).unwrap_or_default(),
             (None, None) => String::new(),
         };
+        match ruter_cells((sns, sew), (cell(row, c_mns), cell(row, c_mew))) {
+            Some(Ok((s, a))) => (score, adjust) = (s, a),
+            Some(Err(message)) => {
+                diags.push(Diagnostic::error(*line, Some(board), message));
+                continue;
+            }
+            None if adjust.is_empty() => adjust = artificial(sns, sew).unwrap_or_default(),
+            None => {}
+        }
         let contract = match cell(row, c_contract) {
             c if c.eq_ignore_ascii_case("pass") || c.eq_ignore_ascii_case("ap") => {
                 "PASS".to_string()
@@ -1098,6 +1181,8 @@ fn score_table(
             mp_ew: strip(cell(row, c_mew)),
             pct_ns: strip(cell(row, c_pns)),
             pct_ew: strip(cell(row, c_pew)),
+            imp_ns: strip(cell(row, c_ins)),
+            imp_ew: strip(cell(row, c_iew)),
             table: cell(row, c_table).to_string(),
             round: cell(row, c_round).to_string(),
         });
@@ -1122,6 +1207,7 @@ fn total_table(
     let c_rank = t.col(&["Rank"]);
     let c_total = t.col(&["TotalMP", "TotalScoreMP"]);
     let c_pct = t.col(&["TotalPercentage", "Percentage", "MeanPercentage"]);
+    let (c_imps, c_mean) = (t.col(&["TotalIMP"]), t.col(&["MeanIMP"]));
     let c_names = t.col(&["Names"]);
     for (line, row) in &t.rows {
         let pair = cell(row, c_pair);
@@ -1143,6 +1229,8 @@ fn total_table(
             rank: cell(row, c_rank).to_string(),
             total: cell(row, c_total).to_string(),
             percentage: cell(row, c_pct).to_string(),
+            imps: cell(row, c_imps).to_string(),
+            mean_imps: cell(row, c_mean).to_string(),
         });
     }
 }
@@ -1478,9 +1566,15 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             row.extend([contract, declarer, tricks, info.lead().to_string()]);
             let art = matches!(r.outcome, Outcome::Artificial { .. } | Outcome::NotPlayed);
             let (sns, sew) = match &r.outcome {
-                Outcome::Score(s) if *s > 0 => (s.to_string(), String::new()),
-                Outcome::Score(s) if *s < 0 => (String::new(), s.unsigned_abs().to_string()),
-                Outcome::Score(_) => ("0".to_string(), "0".to_string()),
+                Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } if *s > 0 => {
+                    (s.to_string(), String::new())
+                }
+                Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } if *s < 0 => {
+                    (String::new(), s.unsigned_abs().to_string())
+                }
+                Outcome::Score(_) | Outcome::ScoreAndArtificial { .. } => {
+                    ("0".to_string(), "0".to_string())
+                }
                 Outcome::Artificial { ns, ew } => (format!("^{ns}%"), format!("^{ew}%")),
                 Outcome::NotPlayed => ("^NP".into(), "^NP".into()),
                 Outcome::Weighted(_) => (String::new(), String::new()),

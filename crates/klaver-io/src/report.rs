@@ -8,7 +8,7 @@ use klaver_core::board::{Board, Seat, Side, Vulnerability};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Entry, Language};
-use klaver_core::session::{SessionResult, set_letters};
+use klaver_core::session::{ResultPoints, SessionResult, set_letters};
 use num_rational::Ratio;
 
 /// The language of a report's words (contracts follow the same choice).
@@ -330,10 +330,12 @@ impl Report {
         }
         out.push_str(match l {
             ReportLang::En => {
-                ", except where the director gave each side its own artificial score: "
+                ", except where the director gave a side an artificial score of its own: "
             }
-            ReportLang::Nl => ", behalve waar de arbiter elke kant een eigen arbitrale score gaf: ",
-            ReportLang::Tr => ", hakemin her tarafa ayrı yapay skor verdiği satırlar hariç: ",
+            ReportLang::Nl => ", behalve waar de arbiter een kant een eigen arbitrale score gaf: ",
+            ReportLang::Tr => {
+                ", hakemin bir tarafa kendine ait yapay skor verdiği satırlar hariç: "
+            }
         });
         let board = l.word(Word::Board).to_lowercase();
         let listed: Vec<String> = self
@@ -408,6 +410,28 @@ fn notrump_as_z(text: String, lang: Language, z: bool) -> String {
         text.replace("SA", "Z")
     } else {
         text
+    }
+}
+
+/// The percentages of the top an artificial score gives each side when they do not add
+/// up to 100 (A+ / A+), or a side's artificial score beside the other side's real one
+/// (its matchpoints' share of the top then stands for the real side).
+fn own_percentages_of(
+    outcome: &Outcome,
+    points: Option<ResultPoints>,
+    top: i64,
+) -> Option<(u8, u8)> {
+    match *outcome {
+        Outcome::Artificial { ns, ew } if u16::from(ns) + u16::from(ew) != 100 => Some((ns, ew)),
+        Outcome::ScoreAndArtificial { side, percent, .. } => {
+            let p = points?;
+            let share = |x: Ratio<i64>| (x * 100 / top.max(1)).round().to_integer() as u8;
+            Some(match side {
+                Side::NorthSouth => (percent, share(p.ew)),
+                Side::EastWest => (share(p.ns), percent),
+            })
+        }
+        _ => None,
     }
 }
 
@@ -552,7 +576,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         let board = Board::new(sb.board).ok();
         let mut order: Vec<usize> = sb.entries.clone();
         let key = |i: &usize| match &event.results[*i].outcome {
-            Outcome::Score(s) => (0, -i64::from(*s)),
+            Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => (0, -i64::from(*s)),
             Outcome::Weighted(_) => (1, 0),
             Outcome::Artificial { .. } => (2, 0),
             Outcome::NotPlayed => (3, 0),
@@ -573,19 +597,25 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                     })
                     .unwrap_or_default();
                 let (score_ns, score_ew) = match &r.outcome {
-                    Outcome::Score(s) if *s > 0 => (s.to_string(), String::new()),
-                    Outcome::Score(s) if *s < 0 => (String::new(), (-s).to_string()),
-                    Outcome::Score(_) => ("0".into(), "0".into()),
+                    Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
+                        match s.signum() {
+                            1 => (s.to_string(), String::new()),
+                            -1 => (String::new(), (-s).to_string()),
+                            _ => ("0".into(), "0".into()),
+                        }
+                    }
                     _ => (String::new(), String::new()),
                 };
-                if let Outcome::Artificial { ns, ew } = r.outcome
-                    && u16::from(ns) + u16::from(ew) != 100
-                {
+                if let Some((ns, ew)) = own_percentages_of(&r.outcome, result.points[i], sb.top) {
                     own_percentages.push((sb.board, pair_label(r.ns), pair_label(r.ew), ns, ew));
                 }
+                let split = matches!(r.outcome, Outcome::ScoreAndArtificial { .. });
                 let (mp_ns, mp_ew) = match result.points[i] {
                     Some(p) => {
-                        if r.outcome.is_real() && p.ns + p.ew != Ratio::from_integer(sb.top) {
+                        if r.outcome.is_real()
+                            && !split
+                            && p.ns + p.ew != Ratio::from_integer(sb.top)
+                        {
                             board_ok = false;
                         }
                         match opts.centred {

@@ -7,12 +7,13 @@
 //! a split such as 60/40, REV, or a weighted score `W 30% 4SN= 70% 4SN-1`) and `lead`.
 //! Line numbers in messages count the header as line 1, as an editor shows them.
 
-use klaver_core::board::{Board, Vulnerability};
+use klaver_core::board::{Board, Side, Vulnerability};
 use klaver_core::contract::Play;
 use klaver_core::matchpoints::{Outcome, WeightedPart};
 use klaver_core::notation::{self, Entry, Language, Mode};
 use klaver_core::score_check;
 use klaver_core::session::{Diagnostic, PairInfo, Severity, TableResult};
+use num_rational::Ratio;
 use rustc_hash::FxHashMap;
 use std::io::Read;
 
@@ -133,6 +134,22 @@ pub struct Event {
     /// The players' ids (federation numbers) of each pair, aligned with `pairs`, when
     /// the pairs file gives them; the season ranking needs them.
     pub player_ids: Vec<Vec<String>>,
+    /// The director's penalties and compensations (`PEN -3/0` in the adjust column).
+    pub penalties: Vec<Penalty>,
+}
+
+/// Points a director adds to or takes from a pair's total, on no board (a procedural
+/// penalty, Law 90, is negative), in the units the session's matchpoints are shown in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Penalty {
+    /// The pair.
+    pub pair: usize,
+    /// The points, negative for a penalty.
+    pub points: Ratio<i64>,
+    /// The board of the line it was written on.
+    pub board: u32,
+    /// The line it was written on.
+    pub line: u32,
 }
 
 impl Event {
@@ -141,6 +158,28 @@ impl Event {
         self.diagnostics
             .iter()
             .any(|d| d.severity == Severity::Error)
+    }
+
+    /// The index of the unranked substitute pair (`-`) that played at `seat`: one pair per
+    /// table and round when the file says them, else one per line.
+    pub fn intern_substitute(
+        &mut self,
+        index: &mut PairIndex,
+        section: &str,
+        seat: SubstitutePlace,
+    ) -> usize {
+        if let Some(&i) = index.substitutes.get(&(section.to_string(), seat)) {
+            return i;
+        }
+        let i = self.pairs.len();
+        self.pairs.push(PairInfo {
+            id: "-".into(),
+            section: section.to_string(),
+            unranked: true,
+            ..PairInfo::default()
+        });
+        index.substitutes.insert((section.to_string(), seat), i);
+        i
     }
 
     /// The index of the pair with this section and id, adding it when new.
@@ -157,7 +196,7 @@ impl Event {
         self.pairs.push(PairInfo {
             id: id.to_string(),
             section: section.to_string(),
-            names: String::new(),
+            ..PairInfo::default()
         });
         match number {
             Some(n) => {
@@ -184,6 +223,17 @@ impl Event {
 pub struct PairIndex {
     by_number: Vec<usize>,
     by_name: FxHashMap<String, FxHashMap<String, usize>>,
+    /// Unranked substitute pairs, by section and where they sat.
+    substitutes: FxHashMap<(String, SubstitutePlace), usize>,
+}
+
+/// Where an unranked substitute pair sat: a table and round, or one line of the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SubstitutePlace {
+    /// The table and round, with the side (true for North-South).
+    Table(u32, u32, bool),
+    /// The line of the file.
+    Line(u32, bool),
 }
 
 impl PairIndex {
@@ -295,6 +345,44 @@ enum Adjust {
     None,
     Reverse,
     Outcome(Outcome),
+    /// The score stands for the field and one side; the other side (this one) gets this
+    /// percentage of the top instead (`EW 60%`, `NS AVG-`).
+    Split(Side, u8),
+    /// No result: points added to or taken from each pair's total (`PEN 0/-3`).
+    Penalty(Ratio<i64>, Ratio<i64>),
+}
+
+/// Points as a decimal (`-3`, `6.8`, `-0,5`), exactly.
+fn parse_points(text: &str) -> Option<Ratio<i64>> {
+    let t = text.replace(',', ".");
+    let (neg, digits) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(&t)),
+    };
+    let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    if whole.is_empty() || whole.len() > 9 || frac.len() > 6 {
+        return None;
+    }
+    if !whole
+        .bytes()
+        .chain(frac.bytes())
+        .all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let scale = 10i64.pow(frac.len() as u32);
+    let n: i64 = format!("{whole}{frac}").parse().ok()?;
+    let r = Ratio::new(n, scale);
+    Some(if neg { -r } else { r })
+}
+
+/// The side an adjustment such as `EW 60%` gives its own artificial score.
+fn split_side(upper: &str) -> Option<Side> {
+    match upper.get(..3)? {
+        "NS " | "NZ " => Some(Side::NorthSouth),
+        "EW " | "OW " => Some(Side::EastWest),
+        _ => None,
+    }
 }
 
 fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, String> {
@@ -311,6 +399,15 @@ fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, Stri
         "AVG-" | "A-" => return Ok(Adjust::Outcome(Outcome::Artificial { ns: 40, ew: 60 })),
         _ => {}
     }
+    if let Some(points) = upper.strip_prefix("PEN ") {
+        let read = |p: &str| parse_points(p.trim());
+        return match points.split_once('/').map(|(a, b)| (read(a), read(b))) {
+            Some((Some(a), Some(b))) => Ok(Adjust::Penalty(a, b)),
+            _ => Err(format!(
+                "cannot read the penalty {t:?}: write PEN and the points North-South and East-West get, e.g. PEN -3/0"
+            )),
+        };
+    }
     if let Some((a, b)) = t.split_once('/') {
         let pct = |s: &str| s.trim().trim_end_matches('%').trim().parse::<u8>().ok();
         if let (Some(ns), Some(ew)) = (pct(a), pct(b))
@@ -322,6 +419,22 @@ fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, Stri
         return Err(format!(
             "cannot read the split {t:?}: write North-South's and East-West's percentages, e.g. 60/40"
         ));
+    }
+    if let Some(side) = split_side(&upper) {
+        let pct = |w: &str| match w.trim() {
+            "AVG" | "A" | "A=" => Some(50),
+            "AVG+" | "A+" => Some(60),
+            "AVG-" | "A-" => Some(40),
+            p => p
+                .strip_suffix('%')
+                .and_then(|p| p.trim().parse::<u8>().ok()),
+        };
+        return match pct(&upper[3..]).filter(|&p| p <= 100) {
+            Some(p) => Ok(Adjust::Split(side, p)),
+            None => Err(format!(
+                "cannot read {t:?}: a side's own artificial score is written NS or EW and its percentage (EW 60%, NS AVG-), the score standing for the other side"
+            )),
+        };
     }
     if upper.starts_with("W ") || upper == "W" {
         return parse_weighted(&t[1..], board, lang)
@@ -628,11 +741,23 @@ impl TravellersReader {
 
     /// Adds the lines another reader read after this one's (the rest of the same file).
     pub fn append(&mut self, other: TravellersReader) {
-        let other = other.event;
+        // Where each substitute sat, by its number in the other half.
+        let mut seats: Vec<Option<(String, SubstitutePlace)>> = vec![None; other.event.pairs.len()];
+        for (key, i) in other.index.substitutes {
+            seats[i] = Some(key);
+        }
+        // In the order they were met, as one reading from start to end numbers them.
         let renumber: Vec<usize> = other
+            .event
             .pairs
             .iter()
-            .map(|p| {
+            .zip(seats)
+            .map(|(p, seat)| {
+                if let Some((section, seat)) = seat {
+                    return self
+                        .event
+                        .intern_substitute(&mut self.index, &section, seat);
+                }
                 let i = self.event.intern_pair(&mut self.index, &p.section, &p.id);
                 if self.event.pairs[i].names.is_empty() {
                     self.event.pairs[i].names.clone_from(&p.names);
@@ -640,6 +765,7 @@ impl TravellersReader {
                 i
             })
             .collect();
+        let other = other.event;
         self.event
             .results
             .extend(other.results.into_iter().map(|mut r| {
@@ -649,6 +775,12 @@ impl TravellersReader {
             }));
         self.event.lines.extend(other.lines);
         self.event.diagnostics.extend(other.diagnostics);
+        self.event
+            .penalties
+            .extend(other.penalties.into_iter().map(|mut p| {
+                p.pair = renumber[p.pair];
+                p
+            }));
     }
 
     /// The event read.
@@ -663,6 +795,35 @@ fn csv_error(e: csv::Error) -> ReadError {
         line,
         message: e.to_string(),
     }
+}
+
+/// The line's two pairs; `-` is an unranked substitute pair (one per table and round
+/// when the file says them). `None` when a pair is missing, or both are substitutes.
+fn line_pairs(
+    rec: &csv::StringRecord,
+    line: u32,
+    cols: &Columns,
+    (table, round): (u32, u32),
+    event: &mut Event,
+    index: &mut PairIndex,
+) -> Option<(usize, usize)> {
+    let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
+    if ns_id.is_empty() || ew_id.is_empty() || (ns_id == "-" && ew_id == "-") {
+        return None;
+    }
+    let section = field(rec, cols.section);
+    let mut pair = |id: &str, north_south: bool| {
+        if id != "-" {
+            return event.intern_pair(index, section, id);
+        }
+        let seat = if table > 0 && round > 0 {
+            SubstitutePlace::Table(table, round, north_south)
+        } else {
+            SubstitutePlace::Line(line, north_south)
+        };
+        event.intern_substitute(index, section, seat)
+    };
+    Some((pair(ns_id, true), pair(ew_id, false)))
 }
 
 fn read_line(
@@ -690,20 +851,6 @@ fn read_line(
         return;
     };
     let b = board.number();
-    let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
-    if ns_id.is_empty() || ew_id.is_empty() {
-        err(
-            event,
-            Some(b),
-            "the ns or ew pair is empty: every line needs both pairs".into(),
-        );
-        return;
-    }
-    let section = field(rec, cols.section);
-    let ns = event.intern_pair(index, section, ns_id);
-    let ew = event.intern_pair(index, section, ew_id);
-    let vul = board.vulnerability();
-
     let mut text = LineText {
         lead: field(rec, cols.lead).to_string(),
         adjust: field(rec, cols.adjust).to_string(),
@@ -730,6 +877,15 @@ fn read_line(
             }
         }
     }
+    let Some((ns, ew)) = line_pairs(rec, line, cols, (text.table, text.round), event, index) else {
+        err(
+            event,
+            Some(b),
+            "the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)".into(),
+        );
+        return;
+    };
+    let vul = board.vulnerability();
     if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
         let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
         if !a.is_empty() || !c.is_empty() {
@@ -823,6 +979,19 @@ fn read_line(
 
     let reversed = matches!(adjust, Adjust::Reverse);
     let outcome = match adjust {
+        Adjust::Penalty(to_ns, to_ew) => {
+            for (pair, points) in [(ns, to_ns), (ew, to_ew)] {
+                if points != Ratio::from_integer(0) {
+                    event.penalties.push(Penalty {
+                        pair,
+                        points,
+                        board: b,
+                        line,
+                    });
+                }
+            }
+            return;
+        }
         Adjust::Outcome(o) => {
             if entered.is_some() || computed.is_some() {
                 event.diagnostics.push(Diagnostic::warning(
@@ -836,67 +1005,19 @@ fn read_line(
             }
             o
         }
-        Adjust::None | Adjust::Reverse => {
-            let score = match (entered, computed) {
-                (Some(s), Some(c)) => {
-                    if s != c {
-                        let what = info
-                            .play
-                            .map(|p| notation::format_entry(&Entry::Played(p), lang))
-                            .unwrap_or_else(|| "pass".into());
-                        let other_vul = info.play.and_then(|p| {
-                            VULS.into_iter()
-                                .find(|&v| v != vul && p.score_ns(v) == s)
-                                .map(|v| format!(" ({s} is its score when {})", vul_clause(v)))
-                        });
-                        let flipped = info.play.and_then(|p| {
-                            let c = p.contract();
-                            let tricks = c.tricks_for_result(-p.result()).ok()?;
-                            let q = Play::new(c, p.declarer(), tricks).ok()?;
-                            (p.result() != 0 && q.score_ns(vul) == s).then(|| {
-                                format!(
-                                    " ({} would score {s}: is the result's sign the wrong way round?)",
-                                    notation::format_entry(&Entry::Played(q), lang)
-                                )
-                            })
-                        });
-                        let other_vul = other_vul.or(flipped);
-                        event.diagnostics.push(Diagnostic::warning(
-                            line,
-                            Some(b),
-                            format!(
-                                "the contract {what} scores {c} for North-South with {} but {s} was entered{}; the entered score is used: correct the contract, the score or the board number",
-                                vul_words(vul),
-                                other_vul.unwrap_or_default()
-                            ),
-                        ));
-                    }
-                    s
-                }
-                (Some(s), None) => s,
-                (None, Some(c)) => c,
-                (None, None) => {
-                    err(
-                        event,
-                        Some(b),
-                        "no score and no contract: enter the score, the contract with declarer and result, PASS, or an adjustment such as NP or AVG".into(),
-                    );
-                    return;
-                }
-            };
-            if !score_check::is_possible(score, vul) {
-                let hint = other_vulnerability_hint(score, vul);
-                err(
-                    event,
-                    Some(b),
-                    format!(
-                        "{score} is not a score North-South can get with {}{hint}: check the score and the board number",
-                        vul_words(vul)
-                    ),
-                );
+        Adjust::None | Adjust::Reverse | Adjust::Split(..) => {
+            let at = Where { line, board };
+            let Some(score) = line_score(entered, computed, &info, at, lang, event) else {
                 return;
+            };
+            match adjust {
+                Adjust::Split(side, percent) => Outcome::ScoreAndArtificial {
+                    score,
+                    side,
+                    percent,
+                },
+                _ => Outcome::Score(score),
             }
-            Outcome::Score(score)
         }
     };
 
@@ -909,6 +1030,99 @@ fn read_line(
         line,
     });
     event.lines.push(info);
+}
+
+/// A traveller line's place, for messages.
+#[derive(Clone, Copy)]
+struct Where {
+    line: u32,
+    board: Board,
+}
+
+/// The line's score: the entered one, else the contract's. A contract that disagrees with
+/// the entered score is a warning (the entered score is used); a line with neither, or a
+/// score nobody can get with the board's vulnerability, is an error and gives `None`.
+fn line_score(
+    entered: Option<i32>,
+    computed: Option<i32>,
+    info: &LineInfo,
+    at: Where,
+    lang: Language,
+    event: &mut Event,
+) -> Option<i32> {
+    let (line, b, vul) = (at.line, at.board.number(), at.board.vulnerability());
+    let score = match (entered, computed) {
+        (Some(s), Some(c)) => {
+            if s != c {
+                let message = disagreement(s, c, info, vul, lang);
+                event
+                    .diagnostics
+                    .push(Diagnostic::warning(line, Some(b), message));
+            }
+            s
+        }
+        (Some(s), None) => s,
+        (None, Some(c)) => c,
+        (None, None) => {
+            event.diagnostics.push(Diagnostic::error(
+                line,
+                Some(b),
+                "no score and no contract: enter the score, the contract with declarer and result, PASS, or an adjustment such as NP or AVG",
+            ));
+            return None;
+        }
+    };
+    if !score_check::is_possible(score, vul) {
+        let hint = other_vulnerability_hint(score, vul);
+        event.diagnostics.push(Diagnostic::error(
+            line,
+            Some(b),
+            format!(
+                "{score} is not a score North-South can get with {}{hint}: check the score and the board number",
+                vul_words(vul)
+            ),
+        ));
+        return None;
+    }
+    Some(score)
+}
+
+/// What a director reads when a line's contract scores `computed` but `entered` was
+/// entered: with a hint when the score fits another vulnerability or the result with its
+/// sign the wrong way round.
+fn disagreement(
+    entered: i32,
+    computed: i32,
+    info: &LineInfo,
+    vul: Vulnerability,
+    lang: Language,
+) -> String {
+    let s = entered;
+    let what = info
+        .play
+        .map(|p| notation::format_entry(&Entry::Played(p), lang))
+        .unwrap_or_else(|| "pass".into());
+    let other_vul = info.play.and_then(|p| {
+        VULS.into_iter()
+            .find(|&v| v != vul && p.score_ns(v) == s)
+            .map(|v| format!(" ({s} is its score when {})", vul_clause(v)))
+    });
+    let flipped = info.play.and_then(|p| {
+        let c = p.contract();
+        let tricks = c.tricks_for_result(-p.result()).ok()?;
+        let q = Play::new(c, p.declarer(), tricks).ok()?;
+        (p.result() != 0 && q.score_ns(vul) == s).then(|| {
+            format!(
+                " ({} would score {s}: is the result's sign the wrong way round?)",
+                notation::format_entry(&Entry::Played(q), lang)
+            )
+        })
+    });
+    format!(
+        "the contract {what} scores {computed} for North-South with {} but {s} was entered{}; the entered score is used: correct the contract, the score or the board number",
+        vul_words(vul),
+        other_vul.or(flipped).unwrap_or_default()
+    )
 }
 
 /// " (630 is 3NT+1 by North with North-South vulnerable)" when the score fits another
@@ -1237,6 +1451,43 @@ mod tests {
             err.to_string()
                 .starts_with("line 3: byte 0x81 is neither Latin-1 nor Windows-1252 text"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_substitute_pair_is_compared_with_the_field_and_not_ranked() {
+        // Table 3 played board 1 against a substitute pair written `-`: its 450 is a
+        // result the field is compared with, pair 6 is scored, and `-` is no pair of the
+        // result list. Another substitute at another table is another pair.
+        let csv = "board,table,round,ns,ew,score\n1,1,1,1,2,420\n1,2,1,3,4,400\n1,3,1,-,6,450\n\
+                   2,1,1,1,2,100\n2,2,1,3,4,-100\n2,3,1,-,6,140\n2,4,2,7,-,200\n1,4,2,7,-,-50\n";
+        let e = read(csv);
+        assert!(!e.has_errors(), "{:?}", messages(&e));
+        let subs: Vec<usize> = (0..e.pairs.len())
+            .filter(|&i| e.pairs[i].unranked)
+            .collect();
+        assert_eq!(subs.len(), 2);
+        assert!(subs.iter().all(|&i| e.pairs[i].id == "-"));
+        assert_eq!(e.results[2].ns, e.results[5].ns);
+        assert_ne!(e.results[2].ns, e.results[6].ew);
+        assert_eq!(e.results[6].ew, e.results[7].ew);
+        let s =
+            klaver_core::session::score_session(&e.pairs, &e.results, &Default::default()).unwrap();
+        // Board 1: 450 beats 420 and 400: pair 6 (East-West) gets 0 of 4.
+        assert_eq!(
+            s.points[2].unwrap().ew,
+            num_rational::Ratio::from_integer(0)
+        );
+        assert!(s.pairs.iter().all(|p| !e.pairs[p.pair].unranked));
+        assert_eq!(s.pairs.len(), 6);
+        // A line with two substitutes, or none at all, is refused.
+        let e = read("board,ns,ew,score\n1,-,-,420\n1,,2,420\n");
+        assert_eq!(
+            messages(&e),
+            [
+                "line 2: board 1: the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)",
+                "line 3: board 1: the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)"
+            ]
         );
     }
 

@@ -347,6 +347,7 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
                 rank: n.get("PLACE").to_string(),
                 total: n.get("TOTAL_SCORE").to_string(),
                 percentage: n.get("PERCENTAGE").to_string(),
+                ..PublishedTotal::default()
             },
         });
         return;
@@ -754,7 +755,9 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                 el(&mut out, 12, "LEAD", info.lead());
                 el(&mut out, 12, "TRICKS", &tricks);
                 let score = match &r.outcome {
-                    Outcome::Score(s) => s.to_string(),
+                    Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
+                        s.to_string()
+                    }
                     Outcome::Artificial { ns, ew } => format!("A{ns}/{ew}"),
                     Outcome::NotPlayed => "NP".into(),
                     Outcome::Weighted(_) => String::new(),

@@ -467,7 +467,7 @@ fn an_artificial_score_of_average_plus_to_both_sides_is_scored_and_written_back(
         .unwrap();
     assert!(line.ends_with("3.60   3.60  60/60"), "{line}");
     assert!(
-        out.contains("Check: NS + EW = top on every line, except where the director gave each side its own artificial score: board 1 (1-2: 60 % / 60 %)"),
+        out.contains("Check: NS + EW = top on every line, except where the director gave a side an artificial score of its own: board 1 (1-2: 60 % / 60 %)"),
         "{out}"
     );
     let back = temp("both-plus-back.pbn");

@@ -119,6 +119,48 @@ pub fn run_form(
     super::output::write_output(output, |out| score_form(args, event, opts, out))
 }
 
+/// `klaver score --compare` of a butler or cross-IMP session: klaver's IMPs against the
+/// ones the file publishes (per line and per pair).
+pub fn compare_form(
+    args: &FormArgs,
+    imported: &klaver_io::exchange::Imported,
+    opts: &FormOptions,
+) -> Result<klaver_io::exchange::Comparison, CliError> {
+    let event = &imported.event;
+    let adjusted = args.adjusted()?;
+    let failed = |e: klaver_core::session::SessionError| {
+        CliError::input(format!("{} cannot be scored:\n{e}", opts.file_name))
+    };
+    let (points, pairs) = match args.form {
+        Form::Butler => {
+            let settings = ButlerSettings {
+                datum: args.datum_rule()?,
+                adjusted,
+            };
+            let r = score_butler(&event.pairs, &event.results, &settings).map_err(failed)?;
+            (r.points, r.pairs)
+        }
+        Form::CrossImps => {
+            let settings = CrossImpSettings {
+                total: match args.cross_imps {
+                    CrossArg::Average => CrossImpTotal::Average,
+                    CrossArg::Sum => CrossImpTotal::Sum,
+                },
+                adjusted,
+            };
+            let r = score_cross_imps(&event.pairs, &event.results, &settings).map_err(failed)?;
+            (r.points, r.pairs)
+        }
+        Form::Teams | Form::Pairs => {
+            return Err(CliError::input(format!(
+                "--compare checks a pairs session's matchpoints and a butler or cross-IMP session's IMPs; klaver does not read a file's published {} results",
+                form_name(args.form)
+            )));
+        }
+    };
+    Ok(klaver_io::exchange::compare_imps(imported, &points, &pairs))
+}
+
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
 fn score_form(args: &FormArgs, event: &Event, opts: &FormOptions, out: &mut Output) -> CmdResult {
     let adjusted = args.adjusted()?;

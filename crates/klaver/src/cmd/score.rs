@@ -167,120 +167,48 @@ pub fn score_imported(
     scoring: &ScoringArgs,
     report: &ReportArgs,
     file_name: &str,
-    imported: Imported,
+    mut imported: Imported,
 ) -> CmdResult {
-    let file_name = file_name.to_string();
     let args = report;
     if args.notrump == NoTrumpArg::Z && args.lang != LangArg::Nl {
         return Err(CliError::input(
             "--notrump z is the Dutch reports' notation: add --lang nl",
         ));
     }
-    let Imported {
-        mut event,
-        mut deals,
-        totals,
-        line_percentages,
-        convention: file_convention,
-        title: file_title,
-        date: file_date,
-    } = imported;
-    if event.has_errors() {
-        return Err(super::refused(
-            &file_name,
-            None,
-            "scored",
-            &event.diagnostics,
-        ));
+    if imported.event.has_errors() {
+        let d = &imported.event.diagnostics;
+        return Err(super::refused(file_name, None, "scored", d));
+    }
+    if !args.title.is_empty() {
+        imported.title.clone_from(&args.title);
+    }
+    if !args.date.is_empty() {
+        imported.date.clone_from(&args.date);
     }
     if scoring.form.form != super::imps::Form::Pairs {
-        let output = match args.format {
-            Format::Text => super::imps::FormOutput::Text,
-            Format::Json => super::imps::FormOutput::Json,
-            Format::Html => super::imps::FormOutput::Html,
-            Format::Pdf => super::imps::FormOutput::Pdf,
-        };
-        let opts = super::imps::FormOptions {
-            title: if args.title.is_empty() {
-                file_title.clone()
-            } else {
-                args.title.clone()
-            },
-            date: if args.date.is_empty() {
-                file_date.clone()
-            } else {
-                args.date.clone()
-            },
-            output,
-            file_name,
-            strict: args.strict,
-        };
-        return super::imps::run_form(&scoring.form, &event, &opts, args.output.as_deref());
+        return score_form(scoring, args, file_name, &imported);
     }
+    let file_convention = imported.convention;
     let (result, convention, boards_per_round) =
-        score_pairs(scoring, &mut event, &file_convention, &file_name)?;
-    let centred = centred_weight(&convention);
-    let title = if args.title.is_empty() {
-        file_title
-    } else {
-        args.title.clone()
-    };
-    let date = if args.date.is_empty() {
-        file_date
-    } else {
-        args.date.clone()
-    };
-    if let Some(p) = &args.deals {
-        deals = read_deals(p)?;
-    }
-
-    let mut out = super::output::Output::open(args.output.as_deref())?;
+        score_pairs(scoring, &mut imported.event, &file_convention, file_name)?;
     if args.compare {
-        let imported = Imported {
-            event: event.clone(),
-            totals,
-            line_percentages,
-            ..Imported::default()
-        };
-        let cmp = exchange::compare(&imported, &result, centred);
-        if cmp.lines_checked == 0 && cmp.pairs_checked == 0 {
-            return Err(CliError::input(format!(
-                "{file_name} publishes no matchpoints, percentages or ranks: there is nothing to compare"
-            )));
-        }
-        let mut text = format!(
-            "{file_name}: compared {} traveller lines and {} pairs with the published figures ({})\n",
-            cmp.lines_checked,
-            cmp.pairs_checked,
-            pbn::scoring_value(&convention)
-        );
-        for d in &cmp.differences {
-            text.push_str(&format!("  {d}\n"));
-        }
-        if cmp.differences.is_empty() {
-            text.push_str("klaver agrees with every published figure\n");
-        } else {
-            let n = cmp.differences.len();
-            text.push_str(&if n == 1 {
-                "1 published figure differs from klaver's\n".to_string()
-            } else {
-                format!("{n} published figures differ from klaver's\n")
-            });
-        }
-        out.put(text.as_bytes())?;
-        out.finish()?;
-        print_warnings(&file_name, &event, &result);
-        return Ok(ExitCode::from(u8::from(!cmp.differences.is_empty())));
+        return compare_published(file_name, &imported, &result, &convention, args);
     }
+    if let Some(p) = &args.deals {
+        imported.deals = read_deals(p)?;
+    }
+    let mut out = super::output::Output::open(args.output.as_deref())?;
+    let event = &imported.event;
     match args.format {
         Format::Json => {
-            json::write(&mut out, &event, &result, &title, &date).map_err(|e| out.error(e))?;
+            json::write(&mut out, event, &result, &imported.title, &imported.date)
+                .map_err(|e| out.error(e))?;
             out.put(b"\n")?;
         }
         Format::Text | Format::Html | Format::Pdf => {
             let opts = ReportOptions {
-                title: title.clone(),
-                date: date.clone(),
+                title: imported.title.clone(),
+                date: imported.date.clone(),
                 lang: match args.lang {
                     LangArg::Nl => ReportLang::Nl,
                     LangArg::En => ReportLang::En,
@@ -288,33 +216,126 @@ pub fn score_imported(
                 },
                 boards_per_round,
                 ranking_only: args.format == Format::Text && !args.control && !args.travellers_list,
-                centred,
+                centred: centred_weight(&convention),
                 notrump_z: args.notrump == NoTrumpArg::Z,
             };
-            let mut rep = report::build(&event, &result, &opts);
-            report::set_hands(&mut rep, &deals);
-            let body = match args.format {
-                Format::Html => html::render(&rep).into_bytes(),
-                Format::Pdf => pdf::render(&rep)
-                    .map_err(|e| CliError::input(format!("cannot make the PDF: {e}")))?,
-                _ => text::render(
-                    &rep,
-                    text::TextParts {
-                        control: args.control,
-                        travellers: args.travellers_list,
-                    },
-                )
-                .into_bytes(),
-            };
-            out.put(&body)?;
+            let mut rep = report::build(event, &result, &opts);
+            report::set_hands(&mut rep, &imported.deals);
+            out.put(&render(&rep, args)?)?;
         }
     }
     out.finish()?;
-
-    let warnings = print_warnings(&file_name, &event, &result);
+    let warnings = print_warnings(file_name, event, &result);
     Ok(if args.strict && warnings > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The report in the format asked for.
+fn render(rep: &report::Report, args: &ReportArgs) -> Result<Vec<u8>, CliError> {
+    Ok(match args.format {
+        Format::Html => html::render(rep).into_bytes(),
+        Format::Pdf => {
+            pdf::render(rep).map_err(|e| CliError::input(format!("cannot make the PDF: {e}")))?
+        }
+        _ => text::render(
+            rep,
+            text::TextParts {
+                control: args.control,
+                travellers: args.travellers_list,
+            },
+        )
+        .into_bytes(),
+    })
+}
+
+/// An IMP form (butler, cross-IMPs, teams): scored and printed, or with `--compare`
+/// checked against the IMPs the file publishes.
+fn score_form(
+    scoring: &ScoringArgs,
+    args: &ReportArgs,
+    file_name: &str,
+    imported: &Imported,
+) -> CmdResult {
+    let output = match args.format {
+        Format::Text => super::imps::FormOutput::Text,
+        Format::Json => super::imps::FormOutput::Json,
+        Format::Html => super::imps::FormOutput::Html,
+        Format::Pdf => super::imps::FormOutput::Pdf,
+    };
+    let opts = super::imps::FormOptions {
+        title: imported.title.clone(),
+        date: imported.date.clone(),
+        output,
+        file_name: file_name.to_string(),
+        strict: args.strict,
+    };
+    if args.compare {
+        let cmp = super::imps::compare_form(&scoring.form, imported, &opts)?;
+        let what = format!("IMPs, {}", super::imps::form_name(scoring.form.form));
+        return print_comparison(file_name, &cmp, &what, args, "IMP figures");
+    }
+    super::imps::run_form(
+        &scoring.form,
+        &imported.event,
+        &opts,
+        args.output.as_deref(),
+    )
+}
+
+/// `--compare` of a pairs session: every figure that differs from the published one.
+fn compare_published(
+    file_name: &str,
+    imported: &Imported,
+    result: &SessionResult,
+    convention: &exchange::Convention,
+    args: &ReportArgs,
+) -> CmdResult {
+    let cmp = exchange::compare(imported, result, centred_weight(convention));
+    let what = pbn::scoring_value(convention);
+    let code = print_comparison(
+        file_name,
+        &cmp,
+        &what,
+        args,
+        "matchpoints, percentages or ranks",
+    )?;
+    print_warnings(file_name, &imported.event, result);
+    Ok(code)
+}
+
+/// Prints a cross-check; exit code 1 when a figure differs.
+fn print_comparison(
+    file_name: &str,
+    cmp: &exchange::Comparison,
+    convention: &str,
+    args: &ReportArgs,
+    figures: &str,
+) -> CmdResult {
+    if cmp.lines_checked == 0 && cmp.pairs_checked == 0 {
+        return Err(CliError::input(format!(
+            "{file_name} publishes no {figures}: there is nothing to compare"
+        )));
+    }
+    let mut text = format!(
+        "{file_name}: compared {} traveller lines and {} pairs with the published figures ({convention})\n",
+        cmp.lines_checked, cmp.pairs_checked,
+    );
+    for d in &cmp.differences {
+        text.push_str(&format!("  {d}\n"));
+    }
+    for n in &cmp.notes {
+        text.push_str(&format!("  note: {n}\n"));
+    }
+    text.push_str(&match cmp.differences.len() {
+        0 => "klaver agrees with every published figure\n".to_string(),
+        1 => "1 published figure differs from klaver's\n".to_string(),
+        n => format!("{n} published figures differ from klaver's\n"),
+    });
+    let mut out = super::output::Output::open(args.output.as_deref())?;
+    out.put(text.as_bytes())?;
+    out.finish()?;
+    Ok(ExitCode::from(u8::from(!cmp.differences.is_empty())))
 }
