@@ -12,6 +12,7 @@
 use crate::travellers::{self, Event, ReadOptions};
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
 use klaver_core::session::{BoardRounding, Diagnostic, Settings};
+use num_rational::Ratio;
 use std::collections::BTreeMap;
 
 /// The four hands of one board as PBN writes them (`AKQ.JT9.876.5432`), or `-` when a
@@ -332,6 +333,18 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
             });
         }
     }
+    for p in doc["penalties"].as_array().into_iter().flatten() {
+        n += 1;
+        rows.push(Row {
+            line: n,
+            section: text(&p["section"]),
+            board: text(&p["board"]),
+            ns: text(&p["ns"]),
+            ew: text(&p["ew"]),
+            adjust: format!("PEN {}/{}", text(&p["points_ns"]), text(&p["points_ew"])),
+            ..Row::default()
+        });
+    }
     let mut event = rows_to_event(&rows);
     let mut totals = Vec::new();
     for (i, p) in pairs.into_iter().flatten().enumerate() {
@@ -426,11 +439,44 @@ pub fn line_fields(event: &Event, i: usize) -> LineFields {
         declarer,
         result,
         score: match r.outcome {
-            Outcome::Score(s) => s.to_string(),
+            Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => s.to_string(),
             _ => String::new(),
         },
         adjust: info.adjust().to_string(),
         lead: info.lead().to_string(),
+    }
+}
+
+/// A director's penalty line in the travellers CSV's columns (`PEN -3/0`).
+pub fn penalty_fields(event: &Event, p: &crate::travellers::Penalty) -> LineFields {
+    LineFields {
+        section: event.pairs[p.ns].section.clone(),
+        board: p.board,
+        table: None,
+        round: None,
+        ns: event.pairs[p.ns].id.clone(),
+        ew: event.pairs[p.ew].id.clone(),
+        room: String::new(),
+        contract: String::new(),
+        declarer: String::new(),
+        result: String::new(),
+        score: String::new(),
+        adjust: format!(
+            "PEN {}/{}",
+            points_text(p.points.0),
+            points_text(p.points.1)
+        ),
+        lead: String::new(),
+    }
+}
+
+/// Points as an exact decimal (`-3`, `6.8`): a penalty is read from decimals.
+pub fn points_text(points: Ratio<i64>) -> String {
+    let s = klaver_core::exact::Exact::from(points).to_decimal(6);
+    match s.split_once('.') {
+        Some((whole, frac)) if frac.trim_end_matches('0').is_empty() => whole.to_string(),
+        Some((whole, frac)) => format!("{whole}.{}", frac.trim_end_matches('0')),
+        None => s,
     }
 }
 
@@ -527,6 +573,9 @@ pub fn write_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()
     w.write_record(shape.header())?;
     for i in 0..event.results.len() {
         shape.write(&mut w, &line_fields(event, i))?;
+    }
+    for p in &event.penalties {
+        shape.write(&mut w, &penalty_fields(event, p))?;
     }
     w.flush()
 }

@@ -23,7 +23,21 @@ struct Doc<'a> {
     top: i64,
     boards: BoardsJson<'a>,
     pairs: Vec<PairJson<'a>>,
+    /// The director's penalties and compensations, as written (in the session's shown
+    /// units).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    penalties: Vec<PenaltyJson<'a>>,
     warnings: Vec<WarningJson<'a>>,
+}
+
+#[derive(Serialize)]
+struct PenaltyJson<'a> {
+    board: u32,
+    section: &'a str,
+    ns: &'a str,
+    ew: &'a str,
+    points_ns: String,
+    points_ew: String,
 }
 
 /// Every board, written as it is made rather than built first: a field of a million
@@ -126,6 +140,13 @@ struct PairJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     field: Option<&'static str>,
     rounds: Vec<RoundJson>,
+    /// Matchpoints of the director's penalties and compensations, in `points`.
+    #[serde(skip_serializing_if = "is_zero")]
+    penalty: f64,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 #[derive(Serialize)]
@@ -151,7 +172,7 @@ fn result_json<'a>(event: &'a Event, result: &SessionResult, i: usize) -> Result
         ns: &pairs[r.ns].id,
         ew: &pairs[r.ew].id,
         score: match r.outcome {
-            Outcome::Score(s) => Some(s),
+            Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => Some(s),
             _ => None,
         },
         contract: if info.passed {
@@ -236,6 +257,19 @@ pub fn write<W: Write>(
                     })
                 })
                 .collect(),
+            penalty: f(p.penalty),
+        })
+        .collect();
+    let penalties = event
+        .penalties
+        .iter()
+        .map(|p| PenaltyJson {
+            board: p.board,
+            section: &pairs[p.ns].section,
+            ns: &pairs[p.ns].id,
+            ew: &pairs[p.ew].id,
+            points_ns: crate::exchange::points_text(p.points.0),
+            points_ew: crate::exchange::points_text(p.points.1),
         })
         .collect();
     let warnings = event
@@ -258,6 +292,7 @@ pub fn write<W: Write>(
         top: result.top,
         boards: BoardsJson { event, result },
         pairs: pairs_json,
+        penalties,
         warnings,
     };
     // The JSON writer makes many small writes: a buffer of its own keeps them cheap

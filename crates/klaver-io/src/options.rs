@@ -369,9 +369,10 @@ fn penalties_in_matchpoints(event: &Event, convention: &Convention) -> Vec<(usiz
     event
         .penalties
         .iter()
-        .map(|p| match per_win {
-            Some(w) => (p.pair, p.points * w / 2),
-            None => (p.pair, p.points),
+        .flat_map(|p| p.per_pair())
+        .map(|(pair, points)| match per_win {
+            Some(w) => (pair, points * w / 2),
+            None => (pair, points),
         })
         .collect()
 }

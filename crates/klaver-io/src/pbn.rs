@@ -45,7 +45,7 @@ use klaver_core::board::{Board, Seat, Vulnerability};
 use klaver_core::contract::{Doubling, Strain};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Outcome, Scale};
-use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Severity};
+use klaver_core::session::{BoardRounding, Diagnostic, ScoredBoard, SessionResult, Severity};
 use num_rational::Ratio;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -1601,6 +1601,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             }
             rows.push(row);
         }
+        rows.extend(penalty_rows(event, result, sb, k == 0, (multi, adjusted)));
         write_table(&mut out, "ScoreTable", &columns, &rows);
         if k == 0 {
             let mut columns: Vec<(&str, bool)> = Vec::new();
@@ -1652,6 +1653,42 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         }
     }
     out
+}
+
+/// The director's penalties written on a board's ScoreTable as Ruter writes them: `Pen`
+/// in both score cells and the points in the matchpoint columns. A penalty written on a
+/// board without results goes on the first board's table.
+fn penalty_rows(
+    event: &Event,
+    result: &SessionResult,
+    sb: &ScoredBoard,
+    first: bool,
+    (multi, adjusted): (bool, bool),
+) -> Vec<Vec<String>> {
+    let pairs = &event.pairs;
+    let scored = |b: u32| result.boards.iter().any(|x| x.board == b);
+    event
+        .penalties
+        .iter()
+        .filter(|p| {
+            (p.board == sb.board && pairs[p.ns].section == sb.group) || (first && !scored(p.board))
+        })
+        .map(|p| {
+            let mut row = Vec::new();
+            if multi {
+                row.push(pairs[p.ns].section.clone());
+            }
+            row.extend([pairs[p.ns].id.clone(), pairs[p.ew].id.clone()]);
+            row.extend(["-", "-", "-", "-", "Pen", "Pen"].map(String::from));
+            row.push(exchange::points_text(p.points.0));
+            row.push(exchange::points_text(p.points.1));
+            row.extend([String::new(), String::new()]);
+            if adjusted {
+                row.push(String::new());
+            }
+            row
+        })
+        .collect()
 }
 
 /// Whether any error was found while reading (the event's diagnostics).

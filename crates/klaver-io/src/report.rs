@@ -85,6 +85,7 @@ impl ReportLang {
                 "Kontrol HATALI: K-G + D-B toptan farklı",
             ),
             Lead => ("Lead", "Uitkomst", "Atak"),
+            Penalty => ("Pen.", "Straf", "Ceza"),
             Section => ("Section", "Lijn", "Grup"),
             NorthSouth => ("North-South", "Noord-Zuid", "Kuzey-Güney"),
             EastWest => ("East-West", "Oost-West", "Doğu-Batı"),
@@ -137,6 +138,7 @@ pub enum Word {
     BoardsWord,
     CheckOk,
     CheckFailed,
+    Penalty,
     Lead,
     Section,
     NorthSouth,
@@ -165,7 +167,8 @@ pub struct RankingRow {
     pub club_points: String,
     /// Boards played.
     pub boards: u32,
-    /// Per round: "29 b" (points and board set, capital for North-South), or empty.
+    /// Per round: "29 b" (points and board set, capital for North-South), or empty;
+    /// then the director's penalty ("-3") when the report has that column.
     pub rounds: Vec<String>,
 }
 
@@ -293,7 +296,8 @@ pub struct Report {
     pub board_count: usize,
     /// The usual top.
     pub top: i64,
-    /// Round column headings.
+    /// The headings of the columns after the boards played: one per round, and the
+    /// director's penalties when there are any.
     pub round_headings: Vec<String>,
     /// Average per round, when rounds are known.
     pub average_per_round: Option<String>,
@@ -481,6 +485,24 @@ pub struct ReportOptions {
     pub notrump_z: bool,
 }
 
+/// A pair's penalty (or compensation) in the units the report shows: signed, empty when
+/// none; centred points count a matchpoint as 2 / `per_win`.
+fn penalty_text(penalty: Ratio<i64>, centred: Option<i64>) -> String {
+    if penalty == Ratio::from_integer(0) {
+        return String::new();
+    }
+    let shown = match centred {
+        Some(w) => penalty * 2 / w.max(1),
+        None => penalty,
+    };
+    let text = ratio(shown);
+    if shown > Ratio::from_integer(0) {
+        format!("+{text}")
+    } else {
+        text
+    }
+}
+
 /// Centred points: `(points - max / 2) × 2 / per_win` (beaten minus lost).
 fn centre(points: &Exact, max: i64, per_win: i64) -> Exact {
     points
@@ -508,6 +530,11 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         }
     };
 
+    // The director's penalties get a column after the rounds when there are any.
+    let penalties = result
+        .pairs
+        .iter()
+        .any(|p| p.penalty != Ratio::from_integer(0));
     let ranking = result
         .pairs
         .iter()
@@ -565,6 +592,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
                     }
                     None => String::new(),
                 })
+                .chain(penalties.then(|| penalty_text(p.penalty, opts.centred)))
                 .collect(),
         })
         .collect();
@@ -695,6 +723,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         top: result.top,
         round_headings: (0..result.rounds)
             .map(|i| format!("{}{}", lang.word(Word::Round), i + 1))
+            .chain(penalties.then(|| lang.word(Word::Penalty).to_string()))
             .collect(),
         average_per_round: opts
             .boards_per_round

@@ -138,18 +138,30 @@ pub struct Event {
     pub penalties: Vec<Penalty>,
 }
 
-/// Points a director adds to or takes from a pair's total, on no board (a procedural
-/// penalty, Law 90, is negative), in the units the session's matchpoints are shown in.
+/// A director's line of points added to or taken from the two pairs of a table, on no
+/// board (a procedural penalty, Law 90, is negative; a compensation positive), in the
+/// units the session's matchpoints are shown in: `PEN -3/0` in the adjust column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Penalty {
-    /// The pair.
-    pub pair: usize,
-    /// The points, negative for a penalty.
-    pub points: Ratio<i64>,
+    /// The North-South pair of the line.
+    pub ns: usize,
+    /// The East-West pair of the line.
+    pub ew: usize,
+    /// North-South's and East-West's points.
+    pub points: (Ratio<i64>, Ratio<i64>),
     /// The board of the line it was written on.
     pub board: u32,
     /// The line it was written on.
     pub line: u32,
+}
+
+impl Penalty {
+    /// Each pair's points, the pairs given none left out.
+    pub fn per_pair(&self) -> impl Iterator<Item = (usize, Ratio<i64>)> {
+        [(self.ns, self.points.0), (self.ew, self.points.1)]
+            .into_iter()
+            .filter(|(_, p)| *p != Ratio::from_integer(0))
+    }
 }
 
 impl Event {
@@ -778,7 +790,7 @@ impl TravellersReader {
         self.event
             .penalties
             .extend(other.penalties.into_iter().map(|mut p| {
-                p.pair = renumber[p.pair];
+                (p.ns, p.ew) = (renumber[p.ns], renumber[p.ew]);
                 p
             }));
     }
@@ -980,16 +992,13 @@ fn read_line(
     let reversed = matches!(adjust, Adjust::Reverse);
     let outcome = match adjust {
         Adjust::Penalty(to_ns, to_ew) => {
-            for (pair, points) in [(ns, to_ns), (ew, to_ew)] {
-                if points != Ratio::from_integer(0) {
-                    event.penalties.push(Penalty {
-                        pair,
-                        points,
-                        board: b,
-                        line,
-                    });
-                }
-            }
+            event.penalties.push(Penalty {
+                ns,
+                ew,
+                points: (to_ns, to_ew),
+                board: b,
+                line,
+            });
             return;
         }
         Adjust::Outcome(o) => {
