@@ -649,6 +649,32 @@ mod tests {
     }
 
     #[test]
+    fn a_split_scores_one_side_with_the_field_and_gives_the_other_its_percentage() {
+        // Ruter's `+0` beside `A+`: the result 0 is compared with the field for
+        // North-South, East-West (not at fault) gets 60 % of the top instead.
+        let b = score(
+            &[
+                Score(420),
+                Score(-50),
+                Outcome::ScoreAndArtificial {
+                    score: 0,
+                    side: Side::EastWest,
+                    percent: 60,
+                },
+            ],
+            3,
+            Rules::default(),
+        );
+        // Top 4: 0 beats -50 and loses to 420, so 2 for North-South; East-West gets
+        // 60 % of 4 = 2.4, not the complement 2. The field sees 0 as a real score:
+        // 420 beats it and -50 loses to it.
+        let got = mps(&b);
+        assert_eq!(got[2], Some((2.0, 2.4)));
+        assert_eq!(got[0], Some((4.0, 0.0)));
+        assert_eq!(got[1], Some((0.0, 4.0)));
+    }
+
+    #[test]
     fn artificial_left_out_rescales_the_rest() {
         let rules = Rules {
             artificial: ArtificialRule::LeftOut,

@@ -138,8 +138,18 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
         ),
         total_decimals: column_decimals(imported.totals.iter().map(|t| t.total.as_str())),
         session_boards: result.pairs.iter().map(|p| p.boards).max().unwrap_or(0),
+        totals_are_percentages: false,
+    };
+    let check = Check {
+        totals_are_percentages: check.totals_are_percentages(),
+        ..check
     };
     let mut out = Comparison::default();
+    if check.totals_are_percentages {
+        out.notes.push(
+            "the file's totals are percentages (as some programs write USEBIO's TOTAL_SCORE): they are compared with klaver's percentages".into(),
+        );
+    }
     for i in 0..imported.event.results.len() {
         check.line_percentages(i, &mut out);
         check.line_points(i, &mut out);
@@ -161,6 +171,8 @@ struct Check<'a> {
     total_decimals: usize,
     /// The boards of the session: the most any pair played.
     session_boards: u32,
+    /// The published totals are the pairs' percentages.
+    totals_are_percentages: bool,
 }
 
 impl Check<'_> {
@@ -310,6 +322,32 @@ impl Check<'_> {
         }
     }
 
+    /// Whether the file's total column holds percentages: more of its figures agree
+    /// with klaver's percentages than with its totals, and at least half do. A single
+    /// pair's figure is never taken either way on its own.
+    fn totals_are_percentages(&self) -> bool {
+        let e = &self.imported.event;
+        let (mut as_points, mut as_percent, mut n) = (0, 0, 0);
+        for t in &self.imported.totals {
+            let Some(v) = published_number(&t.total) else {
+                continue;
+            };
+            let Some(pr) = e
+                .pairs
+                .iter()
+                .position(|p| p.id == t.pair && p.section == t.section)
+                .and_then(|pi| self.result.pairs.iter().find(|p| p.pair == pi))
+            else {
+                continue;
+            };
+            n += 1;
+            let (total, percentage) = self.total_as_published(pr);
+            as_points += usize::from(agrees_points(total, v, self.printed(self.total_decimals)));
+            as_percent += usize::from(percentage.is_some_and(|c| agrees(c, v.0, v.1)));
+        }
+        as_percent > as_points && as_percent * 2 >= n
+    }
+
     /// A pair's total and percentage as the file states them: Ruter restates a pair
     /// that played fewer boards over every board of the session, each board it did not
     /// play credited with its own average (the director's penalties left out of that
@@ -339,8 +377,16 @@ impl Check<'_> {
         let mut problems = Vec::new();
         let (total, percentage) = self.total_as_published(pr);
         if let Some(v) = published_number(&t.total) {
-            let c = total;
-            if !agrees_points(c, v, self.printed(self.total_decimals)) {
+            let (c, ok) = if self.totals_are_percentages {
+                let c = percentage.unwrap_or(f64::NAN);
+                (c, agrees(c, v.0, v.1))
+            } else {
+                (
+                    total,
+                    agrees_points(total, v, self.printed(self.total_decimals)),
+                )
+            };
+            if !ok {
                 problems.push(format!(
                     "total published {}, klaver {}",
                     t.total.trim(),
@@ -448,7 +494,12 @@ pub fn compare_imps(
             Check::differ(&mut out, r.line, Some(r.board), message);
         }
     }
-    for t in &imported.totals {
+    // A list of matchpoint totals says nothing about IMPs, not even its ranks.
+    let imp_list = imported
+        .totals
+        .iter()
+        .any(|t| !t.imps.trim().is_empty() || !t.mean_imps.trim().is_empty());
+    for t in imported.totals.iter().filter(|_| imp_list) {
         imp_total(imported, t, pairs, &mut out);
     }
     out

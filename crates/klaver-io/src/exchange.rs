@@ -231,6 +231,9 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
     for r in &mut event.results {
         r.line = map(r.line);
     }
+    for p in &mut event.penalties {
+        p.line = map(p.line);
+    }
     for d in &mut event.diagnostics {
         d.line = d.line.map(map).filter(|&l| l > 0);
     }

@@ -590,6 +590,31 @@ pub fn convention_from_scoring(value: &str) -> Convention {
     c
 }
 
+/// Completes the convention the [Scoring] tag states with what the file shows: matchpoints
+/// published below zero are centred (scores beaten minus scores lost), and Ruter i Norge
+/// leaves artificial scores out of the field (Neuberg) and gives average-plus as the
+/// session percentage when higher (Law 12C2), as its files show on every real session
+/// tried. What the tag or the command line states wins.
+fn fill_convention(imported: &mut Imported, rows: &[Row]) {
+    let c = &mut imported.convention;
+    let negative = |s: &str| s.trim().parse::<f64>().is_ok_and(|x| x < 0.0);
+    if c.centred.is_none()
+        && rows
+            .iter()
+            .any(|r| negative(&r.mp_ns) || negative(&r.mp_ew))
+    {
+        c.centred = Some(true);
+    }
+    if imported
+        .program
+        .to_ascii_lowercase()
+        .starts_with("ruter i norge")
+    {
+        c.artificial.get_or_insert(ArtificialRule::LeftOut);
+        c.avg_plus_session.get_or_insert(true);
+    }
+}
+
 /// The Scoring tag value for a convention.
 pub fn scoring_value(c: &Convention) -> String {
     let mut s = String::from("MP");
@@ -1053,6 +1078,7 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
         }
     }
 
+    fill_convention(&mut imported, &rows);
     let mut event = exchange::rows_to_event(&rows);
     imported.line_percentages = exchange::row_figures(&rows, |r| (&r.pct_ns, &r.pct_ew));
     imported.line_imps = exchange::row_figures(&rows, |r| (&r.imp_ns, &r.imp_ew));
@@ -2046,6 +2072,43 @@ mod tests {
             [
                 "line 6: board 1: cannot read the split \"NP/60%\": write North-South's and East-West's percentages, e.g. 60/40"
             ]
+        );
+    }
+
+    #[test]
+    fn ruter_splits_penalties_and_replaced_scores() {
+        // As Ruter i Norge writes them (tests/data/ruter-2016-08-10-spiren.pbn, board 4):
+        // `A=` / `+0` is average to North-South while East-West is scored as if the
+        // result were 0; `Pen` / `Pen` gives the points in the MP columns.
+        let text = "[Board \"4\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW\"]\n1 8 7NT E 13 - \"2220\" -4.0 4.0\n6 10 - - - \"A=\" \"+0\" 0.0 -4.0\n6 10 - - - \"Pen\" \"Pen\" 4.0 0.0\n3 5 - - - \"+0\" \"+0\" - -\n7 9 3NT N 9 \"800>a\" - - -\n11 12 - - - \"Pen\" - - -\n";
+        let imp = read(text.as_bytes()).unwrap();
+        let e = &imp.event;
+        let outcomes: Vec<&Outcome> = e.results.iter().map(|r| &r.outcome).collect();
+        assert_eq!(outcomes[0], &Outcome::Score(-2220));
+        assert_eq!(
+            outcomes[1],
+            &Outcome::ScoreAndArtificial {
+                score: 0,
+                side: klaver_core::board::Side::NorthSouth,
+                percent: 50
+            }
+        );
+        assert_eq!(outcomes[2], &Outcome::Score(0));
+        assert_eq!(outcomes.len(), 3);
+        assert_eq!(e.penalties.len(), 1);
+        let four = Ratio::from_integer(4);
+        assert_eq!(e.penalties[0].points, (four, Ratio::from_integer(0)));
+        assert_eq!(e.penalties[0].line, 5);
+        // A cell klaver does not read is an error with its line, never a number.
+        let m = exchange::messages(&imp);
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert!(
+            m[0].starts_with("line 7: board 4: the score cells \"800>a\""),
+            "{m:?}"
+        );
+        assert!(
+            m[1].starts_with("line 8: board 4: a penalty is written Pen in both"),
+            "{m:?}"
         );
     }
 

@@ -1238,6 +1238,61 @@ mod tests {
     }
 
     #[test]
+    fn a_split_and_a_penalty_are_read_and_written_back() {
+        // A result scored for North-South while East-West gets its own 60 %, and a
+        // director's penalty of 3 points to North-South of another table.
+        let e = read(
+            "board,ns,ew,score,adjust\n1,1,2,0,EW 60%\n1,3,4,420,\n1,5,6,,PEN -3/0\n1,7,8,-50,NS AVG-\n",
+        );
+        assert!(messages(&e).is_empty(), "{:?}", messages(&e));
+        let outcomes: Vec<&Outcome> = e.results.iter().map(|r| &r.outcome).collect();
+        assert_eq!(
+            outcomes[0],
+            &Outcome::ScoreAndArtificial {
+                score: 0,
+                side: Side::EastWest,
+                percent: 60
+            }
+        );
+        assert_eq!(
+            outcomes[2],
+            &Outcome::ScoreAndArtificial {
+                score: -50,
+                side: Side::NorthSouth,
+                percent: 40
+            }
+        );
+        assert_eq!(e.penalties.len(), 1);
+        assert_eq!(
+            e.penalties[0].points,
+            (Ratio::from_integer(-3), Ratio::from_integer(0))
+        );
+        assert_eq!(e.penalties[0].line, 4);
+        let mut out = Vec::new();
+        crate::exchange::write_csv(&mut out, &e).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains("EW 60%"), "{text}");
+        assert!(text.contains("PEN -3/0"), "{text}");
+        let back = read(&text);
+        assert_eq!(back.results.len(), e.results.len());
+        assert_eq!(back.penalties[0].points, e.penalties[0].points);
+        for (a, b) in back.results.iter().zip(&e.results) {
+            assert_eq!(a.outcome, b.outcome);
+        }
+        let bad = read("board,ns,ew,score,adjust\n1,1,2,0,EW 160%\n1,3,4,,PEN x/0\n");
+        let m = messages(&bad);
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert!(
+            m[0].starts_with("line 2: board 1: cannot read \"EW 160%\""),
+            "{m:?}"
+        );
+        assert!(
+            m[1].starts_with("line 3: board 1: cannot read the penalty"),
+            "{m:?}"
+        );
+    }
+
+    #[test]
     fn tables_and_rounds_are_kept_and_written_back() {
         let e = read("board,table,round,ns,ew,score\n1,3,2,1,2,420\n1,,,3,4,450\n");
         assert_eq!(e.lines[0].table(), Some(3));

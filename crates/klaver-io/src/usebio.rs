@@ -846,6 +846,44 @@ mod tests {
     }
 
     #[test]
+    fn a_total_score_that_holds_the_percentage_is_compared_as_one() {
+        // Some programs write the pair's percentage in TOTAL_SCORE. Pair 1 has 3 of 4
+        // matchpoints, 75 %: the published 75.00 agrees as a percentage, with a note.
+        // (The sample's other published figures are not the point here.)
+        let settings = Settings::default();
+        let pair_1 = |doc: &str| {
+            let imp = read(doc.as_bytes()).unwrap();
+            let res = score_session(&imp.event.pairs, &imp.event.results, &settings).unwrap();
+            let c = crate::exchange::compare(&imp, &res, None);
+            let found: Vec<String> = c
+                .differences
+                .into_iter()
+                .map(|d| d.message)
+                .filter(|m| m.starts_with("pair 1:"))
+                .collect();
+            (found, c.notes)
+        };
+        let as_percent = SAMPLE.replace(
+            "<TOTAL_SCORE>3</TOTAL_SCORE>",
+            "<TOTAL_SCORE>75.00</TOTAL_SCORE>",
+        );
+        let (found, notes) = pair_1(&as_percent);
+        assert!(found.is_empty(), "{found:?}");
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].starts_with("the file's totals are percentages"));
+        // As matchpoints it is compared as matchpoints, with no note.
+        let (found, notes) = pair_1(SAMPLE);
+        assert!(found.is_empty() && notes.is_empty(), "{found:?} {notes:?}");
+        // A figure that is neither is a difference.
+        let wrong = SAMPLE.replace(
+            "<TOTAL_SCORE>3</TOTAL_SCORE>",
+            "<TOTAL_SCORE>70.00</TOTAL_SCORE>",
+        );
+        let (found, _) = pair_1(&wrong);
+        assert_eq!(found, ["pair 1: total published 70.00, klaver 3"]);
+    }
+
+    #[test]
     fn latin1_names_and_bad_utf8() {
         let mut doc = SAMPLE
             .replace("Ann Smith", "Ren\u{e9}e M\u{fc}ller")

@@ -213,21 +213,15 @@ fn compare_reports_every_differing_figure_with_its_line() {
 fn a_real_ruter_session_agrees_with_every_published_figure() {
     // A Norwegian club's whole session as "Ruter i Norge" exported it (origin beside the
     // file): centred matchpoints, an unmarked "A=" average left out and Neuberg-scaled.
+    // The file states only "MatchPoints;MP1"; the rest is Ruter's own convention, which
+    // klaver takes from the file's [Application] and its published figures.
     let file = repo("crates/klaver-io/tests/data/ruter-2015-09-16-spiren.pbn");
-    let args = [
-        "score",
-        file.as_str(),
-        "--compare",
-        "--centred",
-        "--artificial",
-        "neuberg",
-    ];
-    let o = klaver(&args);
+    let o = klaver(&["score", &file, "--compare"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let s = stdout(&o);
     assert!(
         s.contains(
-            "compared 126 traveller lines and 12 pairs with the published figures (MP;MP1;Neuberg;Centred)"
+            "compared 126 traveller lines and 12 pairs with the published figures (MP;MP1;Neuberg;Centred;Law12C2)"
         ),
         "{s}"
     );
@@ -235,8 +229,9 @@ fn a_real_ruter_session_agrees_with_every_published_figure() {
         s.contains("klaver agrees with every published figure"),
         "{s}"
     );
-    // Without the program's conventions the director sees where they lie: board 13.
-    let o = klaver(&args[..4]);
+    // Another convention on the command line wins, and the director sees where it
+    // differs from the published figures: board 13, with the average.
+    let o = klaver(&["score", &file, "--compare", "--artificial", "ties"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stdout(&o)
@@ -477,4 +472,64 @@ fn an_artificial_score_of_average_plus_to_both_sides_is_scored_and_written_back(
     assert!(written.contains("\"^60%\" \"^60%\""), "{written}");
     let again = stdout(&klaver(&["score", back.to_str().unwrap(), "--travellers"]));
     assert!(again.contains("3.60   3.60  60/60"), "{again}");
+}
+
+#[test]
+fn a_ruter_session_is_compared_by_ruters_own_conventions() {
+    // Ruter i Norge publishes centred matchpoints, leaves averages out of the field and
+    // gives average-plus as the session percentage (Law 12C2); its file states only
+    // "MatchPoints;MP1". `--compare` takes the rest from the file and agrees with every
+    // figure, penalties (Pen rows) and +0 splits included.
+    let file = repo("crates/klaver-io/tests/data/ruter-2016-08-10-spiren.pbn");
+    let o = klaver(&["score", &file, "--compare"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let s = stdout(&o);
+    assert!(
+        s.contains("compared 120 traveller lines and 11 pairs with the published figures (MP;MP1;Neuberg;Centred;Law12C2)"),
+        "{s}"
+    );
+    assert!(
+        s.contains("klaver agrees with every published figure"),
+        "{s}"
+    );
+}
+
+#[test]
+fn cross_imps_are_compared_result_by_result_and_pair_by_pair() {
+    let file = data("cross-imps-published.pbn");
+    let o = klaver(&["score", &file, "--compare", "--form", "cross-imps"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let s = stdout(&o);
+    assert!(s.contains("compared 3 traveller lines and 6 pairs"), "{s}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let wrong = temp("cross-imps-wrong.pbn");
+    std::fs::write(&wrong, text.replace("-11 11\n", "-10 10\n")).unwrap();
+    let o = klaver(&[
+        "score",
+        wrong.to_str().unwrap(),
+        "--compare",
+        "--form",
+        "cross-imps",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o)
+            .contains("line 13: board 1: NS 5 v EW 6: published -10 / 10 IMPs, klaver -11 / 11"),
+        "{}",
+        stdout(&o)
+    );
+    // A file that publishes matchpoints only has no IMPs to compare with.
+    let o = klaver(&[
+        "score",
+        &data("club-published.pbn"),
+        "--compare",
+        "--form",
+        "cross-imps",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("publishes no IMP figures"),
+        "{}",
+        stderr(&o)
+    );
 }
