@@ -22,6 +22,7 @@
 
 mod archive;
 mod clock;
+mod conflicts;
 pub mod import;
 pub mod migrate;
 mod model;
@@ -31,6 +32,7 @@ mod sessions;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
 pub use clock::{now, now_plus};
+pub use conflicts::Conflict;
 pub use import::{
     NameMatch, UnknownNames, fields_of, lines_from_event, match_pair_names, pairs_csv,
     pairs_from_event, travellers_csv,

@@ -33,6 +33,11 @@ pub const MIGRATIONS: &[Migration] = &[
         description: "club nights: publishing, directors, logins, table links, who entered a line",
         sql: include_str!("../migrations/0002_club_nights.sql"),
     },
+    Migration {
+        version: 3,
+        description: "two different results confirmed for one board, kept for the director",
+        sql: include_str!("../migrations/0003_entry_conflicts.sql"),
+    },
 ];
 
 /// The newest schema version this klaver writes.

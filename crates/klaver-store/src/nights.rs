@@ -141,6 +141,12 @@ impl Store {
 
     /// Publishes a session's results (or takes them back).
     pub async fn publish(&self, club: &Club, session: i64, on: bool) -> Result<(), StoreError> {
+        if on && let Some(c) = self.open_conflicts(club, session).await?.first() {
+            return Err(StoreError::Conflict(format!(
+                "board {} has two different results confirmed ({} confirmed another at {}): decide which stands before publishing",
+                c.offered.board, c.offered_by, c.made_at
+            )));
+        }
         let mut tx = self.write("cannot publish the session").await?;
         let done =
             sqlx::query("UPDATE sessions SET published_at = $1 WHERE id = $2 AND club_id = $3")

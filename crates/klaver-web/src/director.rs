@@ -33,6 +33,10 @@ pub fn routes() -> Router<AppState> {
         .route("/director/s/{id}/progress", get(progress_fragment))
         .route("/director/s/{id}/results", get(live_results))
         .route("/director/s/{id}/publish", post(publish))
+        .route(
+            "/director/s/{id}/conflicts/{conflict}",
+            post(resolve_conflict),
+        )
         .route("/director/s/{id}/cards", post(table_cards))
         .route("/director/s/{id}/guide", get(guide_cards))
 }
@@ -165,6 +169,14 @@ async fn create_night(
             .unwrap_or_default()
     };
     s.check(&get("csrf"))?;
+    for (what, key) in [
+        ("date", "date"),
+        ("title", "title"),
+        ("moment", "moment"),
+        ("line", "line"),
+    ] {
+        entry::check_length(what, &get(key), entry::MAX_FIELD).map_err(WebError::BadRequest)?;
+    }
     let bpr: u32 = get("boards_per_round")
         .parse()
         .map_err(|_| WebError::BadRequest("boards per round must be a number".into()))?;
@@ -184,6 +196,22 @@ async fn create_night(
             let player = players.iter().find(|x| x.id == id).ok_or_else(|| {
                 WebError::BadRequest(format!("pair {p}: not a player of the club"))
             })?;
+            if let Some(other) = pairs
+                .iter()
+                .find(|q: &&SessionPair| q.players.iter().any(|x| x.id == id))
+                .map(|q| q.pair.clone())
+                .or_else(|| {
+                    chosen
+                        .iter()
+                        .any(|x: &klaver_store::Player| x.id == id)
+                        .then(|| p.to_string())
+                })
+            {
+                return Err(WebError::BadRequest(format!(
+                    "{} is chosen for pair {other} and again for pair {p}: a player sits in one pair only",
+                    player.name
+                )));
+            }
             chosen.push(player.clone());
         }
         pairs.push(SessionPair {
@@ -281,7 +309,17 @@ async fn console(
     Path(id): Path<i64>,
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
-    Ok(console_page(lang, &s, &session, None, &EntryForm::default()).into_response())
+    let conflicts = state.store.open_conflicts(&s.club, id).await?;
+    let page = console_page(lang, &s, &session, None, &EntryForm::default());
+    // The conflicts go first in the progress block, as the page's polling shows them.
+    let mut html = page.0;
+    if let Some(at) = html
+        .find("<div id=\"progress\"")
+        .and_then(|d| html[d..].find('>').map(|e| d + e + 1))
+    {
+        html.insert_str(at, &conflicts_block(&s, id, &conflicts).into_string());
+    }
+    Ok(Html(html).into_response())
 }
 
 fn console_page(
@@ -365,6 +403,15 @@ fn console_page(
 
 /// A line from the entry form, or what is wrong with it.
 fn line_from(form: &EntryForm, lang: Lang) -> Result<(Line, Typed), String> {
+    for (what, text) in [
+        ("board", &form.board),
+        ("North-South pair", &form.ns),
+        ("East-West pair", &form.ew),
+        ("result", &form.result),
+    ] {
+        entry::check_length(what, text, entry::MAX_FIELD)?;
+    }
+    let lead = entry::read_lead(&form.lead, lang.notation())?;
     let board: i64 = form
         .board
         .trim()
@@ -386,7 +433,7 @@ fn line_from(form: &EntryForm, lang: Lang) -> Result<(Line, Typed), String> {
             result: typed.result.clone(),
             score: typed.score.clone(),
             adjust: typed.adjust.clone(),
-            lead: form.lead.trim().to_string(),
+            lead,
             ..Line::default()
         },
         typed,
@@ -558,6 +605,7 @@ async fn correct_line(
     Form(form): Form<CorrectForm>,
 ) -> WebResult {
     s.check(&form.csrf)?;
+    entry::check_length("reason", &form.reason, entry::MAX_FIELD).map_err(WebError::BadRequest)?;
     let session = own_session(&state, &s, id).await?;
     let old = session
         .lines
@@ -606,7 +654,77 @@ async fn progress_fragment(
     // not every line.
     let head = state.store.session_boards(&s.club, id, &[]).await?;
     let entered = state.store.entered(&s.club, id).await?;
-    Ok(Html(progress(&head.info, &entered).into_string()).into_response())
+    let conflicts = state.store.open_conflicts(&s.club, id).await?;
+    let block = html! {
+        (conflicts_block(&s, id, &conflicts))
+        (progress(&head.info, &entered))
+    };
+    Ok(Html(block.into_string()).into_response())
+}
+
+/// The results confirmed at a table for a board that already had another one: the
+/// director keeps the stored line or takes the table's, and publishing waits.
+fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conflict]) -> Markup {
+    let show = |l: &Line| {
+        if l.contract == "PASS" {
+            "PASS".to_string()
+        } else {
+            format!("{} {} {} {}", l.contract, l.declarer, l.result, l.lead)
+        }
+    };
+    html! {
+        @if !conflicts.is_empty() {
+            div.error id="conflicts" {
+                h2 { "Two results for one board" }
+                p { "A table confirmed a result for a board that already had a different one. Nothing was overwritten: decide which stands (taking the table's is a correction, kept with the others). The night cannot be published until every one is decided." }
+                table {
+                    tr { th { "Board" } th { "NS" } th { "EW" } th { "Stored line" } th { "Confirmed later" } th { "By" } th {} }
+                    @for c in conflicts {
+                        tr {
+                            td { (c.offered.board) } td { (c.offered.ns) } td { (c.offered.ew) }
+                            td { "line " (c.line_no) }
+                            td { (show(&c.offered)) }
+                            td { (c.offered_by) " " span.muted { (c.made_at) } }
+                            td {
+                                form.inline method="post" action=(format!("/director/s/{id}/conflicts/{}", c.id)) {
+                                    (csrf_field(s))
+                                    input type="hidden" name="take" value="0";
+                                    button.secondary type="submit" { "Keep the stored line" }
+                                }
+                                " "
+                                form.inline method="post" action=(format!("/director/s/{id}/conflicts/{}", c.id)) {
+                                    (csrf_field(s))
+                                    input type="hidden" name="take" value="1";
+                                    button type="submit" { "Take this result" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct ConflictForm {
+    csrf: String,
+    take: u8,
+}
+
+async fn resolve_conflict(
+    State(state): State<AppState>,
+    s: DirectorSession,
+    Path((id, conflict)): Path<(i64, i64)>,
+    Form(form): Form<ConflictForm>,
+) -> WebResult {
+    s.check(&form.csrf)?;
+    own_session(&state, &s, id).await?;
+    state
+        .store
+        .resolve_conflict(&s.club, id, conflict, form.take == 1, &s.director.login)
+        .await?;
+    Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }
 
 async fn live_results(

@@ -186,9 +186,153 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
         .collect())
 }
 
+/// The longest text a field of a result, a name or a reason may hold.
+pub const MAX_FIELD: usize = 200;
+
+/// Refuses a field longer than `max` characters, naming it; counted without reading
+/// further than needed.
+pub fn check_length(what: &str, text: &str, max: usize) -> Result<(), String> {
+    match text.char_indices().nth(max) {
+        None => Ok(()),
+        Some(_) => Err(format!(
+            "the {what} is too long ({} characters): at most {max} are taken",
+            text.chars().count()
+        )),
+    }
+}
+
+/// Reads an opening lead as one card, in the page's notation or with a suit symbol,
+/// suit first as PBN writes it (`HK`, `♥K`, `S10`; Dutch `HV`, `KB`; Turkish `PK` for the
+/// queen of spades) or, in English, the rank first (`KH`). Gives it as PBN writes it
+/// (`HK`, `ST`), or "" for no lead.
+pub fn read_lead(text: &str, lang: Language) -> Result<String, String> {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if t.is_empty() {
+        return Ok(String::new());
+    }
+    check_length("lead", &t, 8)?;
+    let upper = t.to_uppercase();
+    let symbol = |c: char| match c {
+        '♠' | '♤' => Some('S'),
+        '♥' | '♡' => Some('H'),
+        '♦' | '♢' => Some('D'),
+        '♣' | '♧' => Some('C'),
+        _ => None,
+    };
+    let split = |s: &str| -> Option<(char, String)> {
+        let mut chars = s.chars();
+        let first = chars.next()?;
+        let rest: String = chars.collect();
+        Some((first, rest))
+    };
+    // Turkish Karo is two letters: `KA10`, `KAV` (while `KA` alone is Kupa's ace).
+    if lang == Language::Turkish
+        && let Some(r) = upper.strip_prefix("KA").and_then(|r| rank_of(r, lang))
+    {
+        return Ok(format!("D{r}"));
+    }
+    let found = split(&upper).and_then(|(first, rest)| {
+        let (suit_first, rank_text) = (suit_letter(first, lang).or(symbol(first)), rest);
+        if let (Some(s), Some(r)) = (suit_first, rank_of(&rank_text, lang)) {
+            return Some((s, r));
+        }
+        // Rank first: English letters, or any rank before a suit symbol.
+        let last = upper.chars().last()?;
+        let rank_text: String = upper.chars().take(upper.chars().count() - 1).collect();
+        let suit = symbol(last).or(suit_letter(last, lang).filter(|_| lang == Language::English));
+        Some((suit?, rank_of(&rank_text, lang)?))
+    });
+    match found {
+        Some((s, r)) => Ok(format!("{s}{r}")),
+        None => Err(format!(
+            "{t:?} is not a card: write the lead as suit and rank, e.g. {}",
+            match lang {
+                Language::English => "HK, S10, ♥K",
+                Language::Dutch => "HV (harten vrouw), S10, ♥V",
+                Language::Turkish => "PK (pik kız), K10 (kupa 10), KA10 (karo 10), ♠K",
+            }
+        )),
+    }
+}
+
+/// A suit letter in a notation, as PBN's suit letter.
+fn suit_letter(c: char, lang: Language) -> Option<char> {
+    match (lang, c) {
+        (Language::English, 'S' | 'H' | 'D' | 'C') => Some(c),
+        (Language::Dutch, 'S' | 'H') => Some(c),
+        (Language::Dutch, 'R') => Some('D'),
+        (Language::Dutch, 'K') => Some('C'),
+        (Language::Turkish, 'P') => Some('S'),
+        (Language::Turkish, 'K') => Some('H'),
+        (Language::Turkish, 'T') => Some('C'),
+        _ => None,
+    }
+}
+
+/// A rank in a notation, as PBN's rank character (`T` for ten).
+fn rank_of(text: &str, lang: Language) -> Option<char> {
+    let c = match text {
+        "10" | "T" => return Some('T'),
+        t if t.chars().count() == 1 => t.chars().next()?,
+        _ => return None,
+    };
+    match (lang, c) {
+        (_, '2'..='9') => Some(c),
+        (_, 'A') => Some('A'),
+        (Language::English, 'K' | 'Q' | 'J') => Some(c),
+        (Language::Dutch, 'H') => Some('K'),
+        (Language::Dutch, 'V') => Some('Q'),
+        (Language::Dutch, 'B') => Some('J'),
+        (Language::Turkish, 'P') => Some('K'),
+        (Language::Turkish, 'K') => Some('Q'),
+        (Language::Turkish, 'V' | 'O' | 'B') => Some('J'),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lead_is_one_card_in_the_pages_notation() {
+        let en = |t| read_lead(t, Language::English);
+        assert_eq!(en("HK").unwrap(), "HK");
+        assert_eq!(en("kh").unwrap(), "HK");
+        assert_eq!(en("♠10").unwrap(), "ST");
+        assert_eq!(en("10♠").unwrap(), "ST");
+        assert_eq!(en(" c 2 ").unwrap(), "C2");
+        assert_eq!(en("").unwrap(), "");
+        for bad in ["HX", "H1", "S11", "KK", "4S N", "hello", "♥"] {
+            assert!(en(bad).unwrap_err().contains("is not a card"), "{bad}");
+        }
+        let long = "H".repeat(1_900_000);
+        assert_eq!(
+            en(&long).unwrap_err(),
+            "the lead is too long (1900000 characters): at most 8 are taken"
+        );
+        let nl = |t| read_lead(t, Language::Dutch);
+        assert_eq!(nl("HV").unwrap(), "HQ");
+        assert_eq!(nl("KB").unwrap(), "CJ");
+        assert_eq!(nl("RH").unwrap(), "DK");
+        assert_eq!(nl("SA").unwrap(), "SA");
+        assert!(nl("VH").is_err(), "Dutch letters: the suit first");
+        let tr = |t| read_lead(t, Language::Turkish);
+        assert_eq!(tr("PK").unwrap(), "SQ");
+        assert_eq!(tr("KP").unwrap(), "HK");
+        assert_eq!(tr("KA").unwrap(), "HA");
+        assert_eq!(tr("KA10").unwrap(), "DT");
+        assert_eq!(tr("TV").unwrap(), "CJ");
+    }
+
+    #[test]
+    fn long_fields_are_refused_by_name() {
+        assert!(check_length("reason", &"x".repeat(MAX_FIELD), MAX_FIELD).is_ok());
+        assert_eq!(
+            check_length("reason", &"é".repeat(MAX_FIELD + 1), MAX_FIELD).unwrap_err(),
+            "the reason is too long (201 characters): at most 200 are taken"
+        );
+    }
 
     #[test]
     fn typed_results_in_every_notation() {

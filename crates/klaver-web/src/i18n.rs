@@ -112,6 +112,9 @@ pub enum Key {
     EastConfirms,
     RoundDone,
     AllDone,
+    Stored,
+    NotStored,
+    ChooseBoard,
     NotPublished,
     NoSessions,
     Login,
@@ -159,6 +162,17 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "Every board of this table is entered. Thank you!",
             "Alle spellen van deze tafel zijn ingevoerd. Dank u!",
             "Bu masanın tüm boardları girildi. Teşekkürler!",
+        ),
+        Stored => ("Stored", "Opgeslagen", "Kaydedildi"),
+        NotStored => (
+            "NOT stored: this board already has another result. The director has both and decides which stands.",
+            "NIET opgeslagen: dit spel heeft al een andere uitslag. De wedstrijdleider heeft beide en beslist welke geldt.",
+            "KAYDEDİLMEDİ: bu boardun zaten başka bir sonucu var. Yönetici ikisini de gördü ve hangisinin geçerli olduğuna karar verecek.",
+        ),
+        ChooseBoard => (
+            "choose the board this result is for",
+            "kies het spel waarvoor deze uitslag is",
+            "bu sonucun ait olduğu boardu seçin",
         ),
         NotPublished => (
             "The results are not published yet.",

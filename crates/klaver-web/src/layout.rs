@@ -110,6 +110,17 @@ pub struct Back {
     back: Option<String>,
 }
 
+/// Whether `back` is a path on this site and nothing else: it starts with one `/` and
+/// holds only visible ASCII. Browsers drop tabs and line breaks from a URL, so
+/// `/\t/evil.example/` would leave the site as `//evil.example/`; a line break would
+/// not even make a valid header.
+fn is_local_path(back: &str) -> bool {
+    back.starts_with('/')
+        && back.len() <= 2000
+        && back.bytes().all(|b| b.is_ascii_graphic() && b != b'\\')
+        && !back[1..].starts_with('/')
+}
+
 /// `/lang/{code}?back=/path`: remembers the language and goes back to the page.
 pub async fn set_lang(
     axum::extract::Path(code): axum::extract::Path<String>,
@@ -118,7 +129,7 @@ pub async fn set_lang(
 ) -> Response {
     let back = q
         .back
-        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
+        .filter(|b| is_local_path(b))
         .unwrap_or_else(|| "/".into());
     match Lang::from_code(&code) {
         Some(lang) => {

@@ -45,13 +45,29 @@ use std::sync::Arc;
 pub use i18n::Lang;
 
 /// How the server runs.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Options {
     /// Mark the login cookie Secure (behind HTTPS).
     pub secure_cookies: bool,
     /// The address phones use to reach the server, for the table cards' QR codes
     /// (`http://192.168.1.20:8080`); by default the address the director's browser used.
     pub public_url: Option<String>,
+    /// How long a client may take to send a request's headers (also between requests on
+    /// a kept-alive connection); then the connection is closed.
+    pub header_timeout: std::time::Duration,
+    /// How long a client may take to send a request's body; then it gets a 408.
+    pub body_timeout: std::time::Duration,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            secure_cookies: false,
+            public_url: None,
+            header_timeout: std::time::Duration::from_secs(10),
+            body_timeout: std::time::Duration::from_secs(20),
+        }
+    }
 }
 
 /// What every request handler shares.
@@ -86,6 +102,10 @@ pub fn router(state: AppState) -> Router {
         .route("/static/klaver.js", axum::routing::get(script))
         .route("/favicon.svg", axum::routing::get(icon))
         .route("/favicon.ico", axum::routing::get(icon))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            body_in_time,
+        ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
 }
@@ -134,17 +154,96 @@ async fn security_headers(mut response: Response) -> Response {
     response
 }
 
-/// Serves the app on `addr` until the process is stopped (Ctrl-C).
+/// The largest request body: every form of the app is a few hundred bytes.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// Serves the app on `listener` until the process is stopped (Ctrl-C). A connection that
+/// does not send a request's headers within [`Options::header_timeout`] is closed, and
+/// a body not sent within [`Options::body_timeout`] is answered 408: a half-sent
+/// request is never held open (a phone on a bad connection simply retries).
 pub async fn serve(
     state: AppState,
     listener: tokio::net::TcpListener,
 ) -> Result<(), std::io::Error> {
-    let app = router(state).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    let header_timeout = state.options.header_timeout;
+    let app = router(state);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let mut stop = std::pin::pin!(tokio::signal::ctrl_c());
+    loop {
+        let (stream, addr) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(x) => x,
+                // Out of file descriptors or a connection reset before it was taken:
+                // the server goes on with the next one.
+                Err(_) => {
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => break,
+        };
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut req: hyper::Request<_>| {
+            req.extensions_mut()
+                .insert(axum::extract::ConnectInfo(addr));
+            tower::ServiceExt::oneshot(app.clone(), req)
+        });
+        let conn = hyper::server::conn::http1::Builder::new()
+            .timer(hyper_util::rt::TokioTimer::new())
+            .header_read_timeout(header_timeout)
+            .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            let _ = conn.await;
+        });
+    }
+    // Requests under way are answered; a connection that does not finish in time is cut.
+    let _ = tokio::time::timeout(std::time::Duration::from_secs(10), graceful.shutdown()).await;
+    Ok(())
+}
+
+/// Reads a request's body within [`Options::body_timeout`] and [`BODY_LIMIT`] before any
+/// handler sees it, so that a client sending slowly or endlessly is answered and let go.
+async fn body_in_time(
+    axum::extract::State(state): axum::extract::State<AppState>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let (parts, body) = req.into_parts();
+    let read = axum::body::to_bytes(body, BODY_LIMIT);
+    let bytes = match tokio::time::timeout(state.options.body_timeout, read).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(_)) => {
+            return refused(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the form sent is larger than {} KB: no field of a result, a name or a reason needs that much; shorten what was typed",
+                    BODY_LIMIT / 1024
+                ),
+            );
+        }
+        Err(_) => {
+            return refused(
+                StatusCode::REQUEST_TIMEOUT,
+                "the form did not arrive in time: send it again".into(),
+            );
+        }
+    };
+    next.run(axum::extract::Request::from_parts(
+        parts,
+        axum::body::Body::from(bytes),
+    ))
+    .await
+}
+
+fn refused(status: StatusCode, message: String) -> Response {
+    let page = layout::page(
+        Lang::En,
+        status.canonical_reason().unwrap_or("Error"),
+        None,
+        maud::html! { p.error { (message) } p { a href="/" { "klaver" } } },
+    );
+    (status, page).into_response()
 }
 
 /// A request that cannot be answered, as the user sees it.
@@ -188,13 +287,7 @@ impl IntoResponse for WebError {
                 )
             }
         };
-        let page = layout::page(
-            Lang::En,
-            status.canonical_reason().unwrap_or("Error"),
-            None,
-            maud::html! { p.error { (message) } p { a href="/" { "klaver" } } },
-        );
-        (status, page).into_response()
+        refused(status, message)
     }
 }
 

@@ -8,7 +8,7 @@ use crate::entry::{self, Typed};
 use crate::i18n::{Key, Lang};
 use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult, scoring};
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
 use axum::{Form, Router};
@@ -85,6 +85,13 @@ impl AtTable {
             .collect()
     }
 
+    /// The round in which this table plays `board`, with its seating.
+    fn seat_of(&self, board: u32) -> Option<(u32, &TableRound)> {
+        self.rounds()
+            .into_iter()
+            .find(|(_, t)| t.boards.boards().any(|b| b == board))
+    }
+
     /// The first round with boards still to enter, and those boards.
     fn current(&self) -> Option<(u32, &TableRound, Vec<u32>)> {
         self.rounds().into_iter().find_map(|(n, t)| {
@@ -99,21 +106,60 @@ impl AtTable {
     }
 }
 
+/// What the table page is opened with: the values typed before an error or "Back", so
+/// that nothing has to be typed again and the board chosen stays chosen; `stored`, the
+/// board just stored.
+#[derive(serde::Deserialize, Default)]
+struct Shown {
+    #[serde(flatten)]
+    typed: Entered,
+    #[serde(default)]
+    stored: String,
+}
+
 async fn table_page(
     State(state): State<AppState>,
     PageLang(lang): PageLang,
     Path(token): Path<String>,
+    Query(shown): Query<Shown>,
 ) -> WebResult {
     let at = open(&state, &token).await?;
-    Ok(board_form(lang, &token, &at, None).into_response())
+    let stored = shown
+        .stored
+        .trim()
+        .parse()
+        .ok()
+        .and_then(|b| stored_text(&at, b, lang));
+    let page = board_form(
+        lang,
+        &token,
+        &at,
+        Form2 {
+            error: None,
+            typed: &shown.typed,
+            stored: stored.as_deref(),
+        },
+    );
+    Ok(page.into_response())
 }
 
-fn board_form(
-    lang: Lang,
-    token: &str,
-    at: &AtTable,
-    error: Option<&str>,
-) -> axum::response::Html<String> {
+/// "Board 5 stored: 4S N +1", when this table's line of the board is stored.
+fn stored_text(at: &AtTable, board: u32, lang: Lang) -> Option<String> {
+    let (_, seat) = at.seat_of(board)?;
+    let (ns, ew) = (seat.ns.as_deref()?, seat.ew.as_deref()?);
+    at.entered(board, ns, ew)
+        .then(|| format!("{} {board}: {}", lang.t(Key::Board), lang.t(Key::Stored)))
+}
+
+/// What the board form shows besides the boards: an error, what was typed, what was
+/// just stored.
+struct Form2<'a> {
+    error: Option<&'a str>,
+    typed: &'a Entered,
+    stored: Option<&'a str>,
+}
+
+fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::response::Html<String> {
     let title = format!("{} {}", lang.t(Key::Table), at.table);
     let here = format!("/t/{token}");
     let Some((round, seat, open)) = at.current() else {
@@ -121,8 +167,33 @@ fn board_form(
             lang,
             &title,
             Some(&here),
-            html! { p.ok { (lang.t(Key::AllDone)) } },
+            html! {
+                @if let Some(s) = f.stored { p.ok { (s) } }
+                // An error is never hidden behind "every board is entered".
+                @if let Some(e) = f.error { p.error { (e) } }
+                p.ok { (lang.t(Key::AllDone)) }
+            },
         );
+    };
+    let typed = f.typed;
+    let chosen = typed
+        .board
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|b| open.contains(b));
+    // A board typed before that is no longer open is never swapped for another one:
+    // the table chooses again.
+    let must_choose = chosen.is_none() && !typed.board.trim().is_empty();
+    let names = |pair: Option<&str>| {
+        let pair = pair.unwrap_or("");
+        let names = at
+            .session
+            .pairs
+            .iter()
+            .find(|p| p.pair == pair)
+            .map_or("", |p| p.names.as_str());
+        html! { b { (pair) } @if !names.is_empty() { " " span.muted { (names) } } }
     };
     page(
         lang,
@@ -131,25 +202,27 @@ fn board_form(
         html! {
             p { b { (at.club.name) } " · " (at.session.info.date) }
             h1 { (lang.t(Key::Table)) " " (at.table) " · " (lang.t(Key::Round)) " " (round) }
-            p { "NS " b { (seat.ns.as_deref().unwrap_or("")) } " – EW " b { (seat.ew.as_deref().unwrap_or("")) } }
-            @if error.is_none() && round != at.rounds().first().map_or(round, |r| r.0)
+            p { "NS " (names(seat.ns.as_deref())) br; "EW " (names(seat.ew.as_deref())) }
+            @if let Some(s) = f.stored { p.ok { (s) } }
+            @if f.error.is_none() && round != at.rounds().first().map_or(round, |r| r.0)
                 && open.len() as u32 == seat.boards.len() {
                 p.ok { (lang.t(Key::RoundDone)) }
             }
-            @if let Some(e) = error { p.error { (e) } }
+            @if let Some(e) = f.error { p.error { (e) } }
             form.big method="post" action=(format!("/t/{token}/enter")) {
-                label { (lang.t(Key::Board)) select name="board" {
-                    @for b in &open { option value=(b) { (b) } }
+                label { (lang.t(Key::Board)) select name="board" required {
+                    @if must_choose { option value="" selected { "—" } }
+                    @for b in &open { option value=(b) selected[chosen == Some(*b)] { (b) } }
                 } }
-                label { (lang.t(Key::Contract)) input name="contract" placeholder=(match lang { Lang::Nl => "4S, 3SA, pas", Lang::Tr => "4 Pik, 3 SA, pas", Lang::En => "4S, 3NT, pass" }) autocomplete="off" required; }
+                label { (lang.t(Key::Contract)) input name="contract" value=(typed.contract) placeholder=(match lang { Lang::Nl => "4S, 3SA, pas", Lang::Tr => "4 Pik, 3 SA, pas", Lang::En => "4S, 3NT, pass" }) autocomplete="off" required maxlength="40"; }
                 label { (lang.t(Key::Declarer)) select name="declarer" {
                     option value="" { "—" }
-                    @for s in seats(lang) { option value=(s) { (s) } }
+                    @for s in seats(lang) { option value=(s) selected[typed.declarer == s] { (s) } }
                 } }
-                label { (lang.t(Key::Lead)) input name="lead" size="4" autocomplete="off"; }
+                label { (lang.t(Key::Lead)) input name="lead" size="4" value=(typed.lead) autocomplete="off" maxlength="8"; }
                 label { (lang.t(Key::Tricks)) select name="tricks" {
                     option value="" { "—" }
-                    @for n in 0..=13 { option value=(n) { (n) } }
+                    @for n in 0..=13u8 { option value=(n) selected[typed.tricks.trim() == n.to_string()] { (n) } }
                 } }
                 button type="submit" { (lang.t(Key::Enter)) }
             }
@@ -165,9 +238,10 @@ fn seats(lang: Lang) -> [&'static str; 4] {
     }
 }
 
-#[derive(serde::Deserialize, Clone)]
+#[derive(serde::Deserialize, Clone, Default)]
 struct Entered {
-    board: u32,
+    #[serde(default)]
+    board: String,
     #[serde(default)]
     contract: String,
     #[serde(default)]
@@ -176,6 +250,67 @@ struct Entered {
     lead: String,
     #[serde(default)]
     tricks: String,
+}
+
+impl Entered {
+    fn board(&self, lang: Lang) -> Result<u32, String> {
+        self.board
+            .trim()
+            .parse()
+            .map_err(|_| lang.t(Key::ChooseBoard).to_string())
+    }
+
+    /// The values as the query of a link back to the form.
+    fn query(&self) -> String {
+        let enc = |s: &str| -> String {
+            s.bytes()
+                .map(|b| match b {
+                    b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
+                        (b as char).to_string()
+                    }
+                    _ => format!("%{b:02X}"),
+                })
+                .collect()
+        };
+        format!(
+            "board={}&contract={}&declarer={}&lead={}&tricks={}",
+            enc(&self.board),
+            enc(&self.contract),
+            enc(&self.declarer),
+            enc(&self.lead),
+            enc(&self.tricks)
+        )
+    }
+}
+
+/// The line a table's entry stands for at its seat in `round`, read but not yet checked
+/// with the session.
+fn typed_line(
+    at: &AtTable,
+    e: &Entered,
+    (round, seat): (u32, &TableRound),
+    lang: Lang,
+) -> Result<(Line, Typed), String> {
+    for (what, text) in [("contract", &e.contract), ("declarer", &e.declarer)] {
+        entry::check_length(what, text, entry::MAX_FIELD)?;
+    }
+    let board = e.board(lang)?;
+    let lead = entry::read_lead(&e.lead, lang.notation())?;
+    let tricks = e.tricks.trim().parse::<u8>().ok();
+    let typed = entry::read_table_entry(&e.contract, &e.declarer, tricks, lang.notation())?;
+    let line = Line {
+        board: i64::from(board),
+        table: Some(i64::from(at.table)),
+        round: Some(i64::from(round)),
+        ns: seat.ns.clone().unwrap_or_default(),
+        ew: seat.ew.clone().unwrap_or_default(),
+        contract: typed.contract.clone(),
+        declarer: typed.declarer.clone(),
+        result: typed.result.clone(),
+        lead,
+        ..Line::default()
+    };
+    Ok((line, typed))
 }
 
 /// The line a table's entry stands for, checked with the session.
@@ -188,26 +323,13 @@ async fn line_of(
     let Some((round, seat, open)) = at.current() else {
         return Err(lang.t(Key::AllDone).into());
     };
-    if !open.contains(&e.board) {
+    let board = e.board(lang)?;
+    if !open.contains(&board) {
         return Err(format!(
-            "board {} is not one of this round's boards still to enter",
-            e.board
+            "board {board} is not one of this round's boards still to enter"
         ));
     }
-    let tricks = e.tricks.trim().parse::<u8>().ok();
-    let typed = entry::read_table_entry(&e.contract, &e.declarer, tricks, lang.notation())?;
-    let line = Line {
-        board: i64::from(e.board),
-        table: Some(i64::from(at.table)),
-        round: Some(i64::from(round)),
-        ns: seat.ns.clone().unwrap_or_default(),
-        ew: seat.ew.clone().unwrap_or_default(),
-        contract: typed.contract.clone(),
-        declarer: typed.declarer.clone(),
-        result: typed.result.clone(),
-        lead: e.lead.trim().to_string(),
-        ..Line::default()
-    };
+    let (line, typed) = typed_line(at, e, (round, seat), lang)?;
     let board_lines = state
         .store
         .session_boards(&at.club, at.session.info.id, &[line.board])
@@ -226,16 +348,16 @@ async fn enter(
     let at = open(&state, &token).await?;
     let (line, typed) = match line_of(&state, &at, &e, lang).await {
         Ok(x) => x,
-        Err(msg) => return Ok(board_form(lang, &token, &at, Some(&msg)).into_response()),
+        Err(msg) => return Ok(form_again(lang, &token, &at, &msg, &e)),
     };
-    let score = entry::score_of(&typed, e.board).unwrap_or(0);
+    let score = entry::score_of(&typed, u32::try_from(line.board).unwrap_or(0)).unwrap_or(0);
     let title = format!("{} {}", lang.t(Key::Table), at.table);
     Ok(page(
         lang,
         &title,
         None,
         html! {
-            h1 { (lang.t(Key::Board)) " " (e.board) }
+            h1 { (lang.t(Key::Board)) " " (line.board) }
             p { "NS " b { (line.ns) } " – EW " b { (line.ew) } }
             p.big {
                 @if line.contract == "PASS" { (lang.t(Key::Passed)) } @else {
@@ -253,10 +375,32 @@ async fn enter(
                 input type="hidden" name="tricks" value=(e.tricks);
                 button type="submit" { (lang.t(Key::Confirm)) }
             }
-            p { a href=(format!("/t/{token}")) { (lang.t(Key::Back)) } }
+            // Back to the form with everything typed still there.
+            p { a href=(format!("/t/{token}?{}", e.query())) { (lang.t(Key::Back)) } }
         },
     )
     .into_response())
+}
+
+/// The board form again after an error, with what was typed.
+fn form_again(
+    lang: Lang,
+    token: &str,
+    at: &AtTable,
+    error: &str,
+    e: &Entered,
+) -> axum::response::Response {
+    board_form(
+        lang,
+        token,
+        at,
+        Form2 {
+            error: Some(error),
+            typed: e,
+            stored: None,
+        },
+    )
+    .into_response()
 }
 
 async fn confirm(
@@ -266,25 +410,105 @@ async fn confirm(
     Form(e): Form<Entered>,
 ) -> WebResult {
     let at = open(&state, &token).await?;
+    if let Some(answer) = already_stored(&state, &at, &e, lang, &token).await? {
+        return Ok(answer);
+    }
     let line = match line_of(&state, &at, &e, lang).await {
         Ok((line, _)) => line,
-        Err(msg) => return Ok(board_form(lang, &token, &at, Some(&msg)).into_response()),
+        Err(msg) => return Ok(form_again(lang, &token, &at, &msg, &e)),
     };
+    let by = format!("table {}", at.table);
     match state
         .store
-        .add_line(
-            &at.club,
-            at.session.info.id,
-            &line,
-            &format!("table {}", at.table),
-        )
+        .add_line(&at.club, at.session.info.id, &line, &by)
         .await
     {
-        Ok(_) => Ok(Redirect::to(&format!("/t/{token}")).into_response()),
+        Ok(_) => Ok(Redirect::to(&format!("/t/{token}?stored={}", line.board)).into_response()),
         Err(klaver_store::StoreError::Conflict(m)) => {
+            // Another phone stored this board a moment ago: the same answer as above.
             let at = open(&state, &token).await?;
-            Ok(board_form(lang, &token, &at, Some(&m)).into_response())
+            match already_stored(&state, &at, &e, lang, &token).await? {
+                Some(answer) => Ok(answer),
+                None => Ok(form_again(lang, &token, &at, &m, &e)),
+            }
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// A confirmation for a board this table already has a line for: the same result again
+/// (a second tap, another phone) is "stored"; a different one is kept for the director
+/// as a conflict and the phone is told plainly that it was not stored.
+async fn already_stored(
+    state: &AppState,
+    at: &AtTable,
+    e: &Entered,
+    lang: Lang,
+    token: &str,
+) -> WebResult<Option<axum::response::Response>> {
+    let Ok(board) = e.board(lang) else {
+        return Ok(None);
+    };
+    let Some((round, seat)) = at.seat_of(board) else {
+        return Ok(None);
+    };
+    let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
+        return Ok(None);
+    };
+    if !at.entered(board, ns, ew) {
+        return Ok(None);
+    }
+    let (offered, _) = match typed_line(at, e, (round, seat), lang) {
+        Ok(x) => x,
+        Err(msg) => return Ok(Some(form_again(lang, token, at, &msg, e))),
+    };
+    let lines = state
+        .store
+        .session_boards(&at.club, at.session.info.id, &[i64::from(board)])
+        .await?;
+    let Some(stored) = lines
+        .lines
+        .iter()
+        .map(|l| &l.line)
+        .find(|l| (l.ns == ns && l.ew == ew) || (l.ns == ew && l.ew == ns))
+    else {
+        return Ok(None);
+    };
+    let same = |a: &Line, b: &Line| {
+        (&a.contract, &a.declarer, &a.result, &a.lead)
+            == (&b.contract, &b.declarer, &b.result, &b.lead)
+    };
+    if same(stored, &offered) {
+        return Ok(Some(
+            Redirect::to(&format!("/t/{token}?stored={board}")).into_response(),
+        ));
+    }
+    let by = format!("table {}", at.table);
+    state
+        .store
+        .add_conflict(&at.club, at.session.info.id, stored.line_no, &offered, &by)
+        .await?;
+    let show = |l: &Line| {
+        if l.contract == "PASS" {
+            lang.t(Key::Passed).to_string()
+        } else {
+            format!("{} {} {}", l.contract, l.declarer, l.result)
+        }
+    };
+    let title = format!("{} {}", lang.t(Key::Table), at.table);
+    let page = page(
+        lang,
+        &title,
+        None,
+        html! {
+            h1 { (lang.t(Key::Board)) " " (board) }
+            p.error { (lang.t(Key::NotStored)) }
+            p { (lang.t(Key::Stored)) ": " b { (show(stored)) } }
+            p { "≠ " b { (show(&offered)) } }
+            p { a href=(format!("/t/{token}")) { (lang.t(Key::Back)) } }
+        },
+    );
+    Ok(Some(
+        (axum::http::StatusCode::CONFLICT, page).into_response(),
+    ))
 }

@@ -245,9 +245,23 @@ async fn public_pages() {
     assert!(r.body.contains("<html lang=\"nl\">") && r.body.contains("Zittingen"));
     let r = get(app, "/c/kievit", Some("lang=tr")).await;
     assert!(r.body.contains("Oturumlar"));
-    for evil in ["//evil.example/x", "https://evil.example", "/\\evil"] {
+    // Browsers drop tabs and line breaks from a URL: "/\t/evil.example/" is
+    // "//evil.example/" to them; a line break would not even make a header (a 500).
+    for evil in [
+        "//evil.example/x",
+        "https://evil.example",
+        "/\\evil",
+        "/\t/evil.example/",
+        "/\n/evil.example/",
+        "/\r\nSet-Cookie: x=1",
+        "/ /evil.example/",
+    ] {
         let r = get(app, &format!("/lang/en?back={}", enc(evil)), None).await;
-        assert_eq!(r.location(), "/", "{evil}");
+        assert_eq!(
+            (r.status, r.location()),
+            (StatusCode::SEE_OTHER, "/"),
+            "{evil:?}"
+        );
     }
 }
 
@@ -464,7 +478,21 @@ async fn a_night_from_the_console_and_the_tables() {
     let r = post(app, &format!("{t1}/confirm"), &north, None).await;
     assert_eq!(
         (r.status, r.location()),
-        (StatusCode::SEE_OTHER, t1.as_str())
+        (StatusCode::SEE_OTHER, format!("{t1}?stored=2").as_str())
+    );
+    let back = get(app, r.location(), None).await;
+    assert!(back.body.contains("Board 2: Stored"), "{}", back.body);
+    // Board 2 was the round's last: the phone says so, with the next round's pairs.
+    assert!(
+        back.body.contains("This round is complete"),
+        "{}",
+        back.body
+    );
+    assert!(
+        back.body
+            .contains("EW <b>6</b> <span class=\"muted\">Pair 6</span>"),
+        "{}",
+        back.body
     );
     // Another round's board, or an impossible result, is refused with a reason.
     let r = post(
@@ -735,5 +763,260 @@ async fn the_ranking_page_speaks_the_pages_language() {
         tr.body.contains("<h2>Oyuncu sıralaması</h2>"),
         "{}",
         tr.body
+    );
+}
+
+/// Reads what the server sends until it closes the connection, or gives up after `wait`.
+async fn until_closed(stream: &mut tokio::net::TcpStream, wait: std::time::Duration) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(wait, stream.read_to_end(&mut got)).await;
+    assert!(
+        read.is_ok(),
+        "the server still held the connection after {wait:?}"
+    );
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+#[tokio::test]
+async fn half_sent_requests_are_let_go() {
+    use tokio::io::AsyncWriteExt;
+    let c = setup("timeouts").await;
+    let options = Options {
+        header_timeout: std::time::Duration::from_millis(500),
+        body_timeout: std::time::Duration::from_millis(500),
+        ..Options::default()
+    };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let server = tokio::spawn(klaver_web::serve(
+        AppState::new(c.store.clone(), options),
+        listener,
+    ));
+    let wait = std::time::Duration::from_secs(5);
+
+    // Headers never finished: the connection is closed.
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(b"GET / HTTP/1.1\r\nHost: club\r\n")
+        .await
+        .unwrap();
+    until_closed(&mut s, wait).await;
+
+    // A body announced and never sent: 408, and the connection is let go.
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    s.write_all(
+        b"POST /login HTTP/1.1\r\nHost: club\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nclub=kie",
+    )
+    .await
+    .unwrap();
+    let reply = until_closed(&mut s, wait).await;
+    assert!(reply.starts_with("HTTP/1.1 408"), "{reply}");
+    assert!(reply.contains("did not arrive in time"), "{reply}");
+
+    // A body larger than any form: 413 with what to do.
+    let lead = "H".repeat(100_000);
+    let r = post(
+        &c.app,
+        &format!("/t/{}/enter", c.tokens[0]),
+        &[("board", "1"), ("contract", "4S"), ("lead", &lead)],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", r.body);
+    assert!(r.body.contains("larger than 64 KB"), "{}", r.body);
+    server.abort();
+}
+
+/// The first open board on a table's page, if any.
+fn first_open_board(body: &str) -> Option<String> {
+    let at = body.find("name=\"board\"")?;
+    let rest = &body[at..];
+    let v = rest.find("<option value=\"")? + 15;
+    let board = rest[v..].split('"').next()?;
+    (!board.is_empty()).then(|| board.to_string())
+}
+
+#[tokio::test]
+async fn a_second_phone_never_loses_or_overwrites_a_result() {
+    let c = setup("phones").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let pass = |board: &str| {
+        vec![
+            ("board", board.to_string()),
+            ("contract", "PASS".to_string()),
+        ]
+    };
+
+    // Phone A enters every board of table 1, round after round.
+    let mut last = String::new();
+    while let Some(board) = first_open_board(&get(app, &t1, None).await.body) {
+        let r = post_owned(app, &format!("{t1}/confirm"), &pass(&board), None).await;
+        assert_eq!(r.location(), format!("{t1}?stored={board}"), "{}", r.body);
+        last = board;
+    }
+    let lines = c.store.session(&c.club, c.night).await.unwrap().lines.len();
+    assert!(lines >= 4, "{lines}");
+    // The same result confirmed again (a second tap) is simply "stored".
+    let r = post_owned(app, &format!("{t1}/confirm"), &pass(&last), None).await;
+    assert_eq!(r.location(), format!("{t1}?stored={last}"));
+
+    // Phone B, with a stale page, confirms a different result for the last board: it is
+    // not stored, the phone says so (not "every board is entered"), and the director has it.
+    let other = [
+        ("board", last.as_str()),
+        ("contract", "3NT"),
+        ("declarer", "S"),
+        ("tricks", "9"),
+        ("lead", "SQ"),
+    ];
+    let r = post(app, &format!("{t1}/confirm"), &other, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("NOT stored"), "{}", r.body);
+    assert!(!r.body.contains("Thank you"), "{}", r.body);
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(session.lines.len(), lines, "nothing overwritten");
+    let conflicts = c.store.open_conflicts(&c.club, c.night).await.unwrap();
+    assert_eq!(conflicts.len(), 1);
+    assert_eq!(conflicts[0].offered.contract, "3NT");
+    assert_eq!(conflicts[0].offered_by, "table 1");
+
+    // The director sees it, cannot publish until it is decided, and takes the table's.
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{}", c.night);
+    let console = get(app, &s, ck).await;
+    assert!(
+        console.body.contains("Two results for one board"),
+        "{}",
+        console.body
+    );
+    let csrf = console.csrf();
+    let progress = get(app, &format!("{s}/progress"), ck).await;
+    assert!(
+        progress.body.contains("Take this result"),
+        "{}",
+        progress.body
+    );
+    let r = post(
+        app,
+        &format!("{s}/publish"),
+        &[("csrf", &csrf), ("on", "1")],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("decide which stands"), "{}", r.body);
+    let path = format!("{s}/conflicts/{}", conflicts[0].id);
+    let r = post(app, &path, &[("csrf", &csrf), ("take", "1")], ck).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert!(
+        c.store
+            .open_conflicts(&c.club, c.night)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    let line = session
+        .lines
+        .iter()
+        .find(|l| l.line.board.to_string() == last && l.line.table == Some(1))
+        .unwrap();
+    assert_eq!((line.line.contract.as_str(), line.version), ("3NT", 2));
+    let corrections = c.store.corrections(&c.club, c.night).await.unwrap();
+    assert!(
+        corrections[0].reason.contains("table 1's"),
+        "{:?}",
+        corrections[0]
+    );
+}
+
+#[tokio::test]
+async fn what_a_table_typed_survives_an_error_and_back() {
+    let c = setup("typed").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    // Board 2 (not the first open board) with a lead that is no card.
+    let typed = [
+        ("board", "2"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("lead", "XX"),
+        ("tricks", "10"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &typed, None).await;
+    assert!(
+        r.body.contains("&quot;XX&quot; is not a card"),
+        "{}",
+        r.body
+    );
+    for kept in [
+        "<option value=\"2\" selected>",
+        "name=\"contract\" value=\"4S\"",
+        "<option value=\"N\" selected>",
+        "value=\"XX\"",
+        "<option value=\"10\" selected>",
+    ] {
+        assert!(r.body.contains(kept), "{kept} in {}", r.body);
+    }
+    // A 1.9 MB lead never reaches the database; a long one is refused by name.
+    let r = post(
+        app,
+        &format!("{t1}/enter"),
+        &[
+            ("board", "2"),
+            ("contract", "4S"),
+            ("lead", &"H".repeat(300)),
+        ],
+        None,
+    )
+    .await;
+    assert!(r.body.contains("the lead is too long"), "{}", r.body);
+
+    // "Back" from East's confirmation keeps everything, board 2 included.
+    let typed = [
+        ("board", "2"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("lead", "HK"),
+        ("tricks", "10"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &typed, None).await;
+    let at = r.body.find("Back</a>").unwrap();
+    let href_at = r.body[..at].rfind("href=\"").unwrap() + 6;
+    let href = r.body[href_at..at]
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&amp;", "&");
+    let back = get(app, &href, None).await;
+    for kept in [
+        "<option value=\"2\" selected>",
+        "name=\"contract\" value=\"4S\"",
+        "value=\"HK\"",
+        "<option value=\"10\" selected>",
+    ] {
+        assert!(back.body.contains(kept), "{kept} in {}", back.body);
+    }
+    // A board that is no longer open is never swapped for another: the table chooses.
+    let r = post(app, &format!("{t1}/confirm"), &typed, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER);
+    let r = post(
+        app,
+        &format!("{t1}/enter"),
+        &[
+            ("board", "2"),
+            ("contract", "4H"),
+            ("declarer", "N"),
+            ("tricks", "10"),
+        ],
+        None,
+    )
+    .await;
+    assert!(
+        r.body.contains("<option value=\"\" selected>—</option>"),
+        "{}",
+        r.body
     );
 }

@@ -95,6 +95,7 @@ pub fn run(args: Args) -> CmdResult {
             Options {
                 secure_cookies: args.secure_cookies,
                 public_url: args.public_url,
+                ..Options::default()
             },
         );
         klaver_web::serve(state, listener)

@@ -1,0 +1,156 @@
+//! Two different results confirmed for one board: the second is not stored over the
+//! first, and not dropped either. It is kept here until the director keeps the stored
+//! line or takes the table's (a correction, with the audit trail), and a session with
+//! an open conflict is not published.
+
+use crate::clock::now;
+use crate::model::{Club, Line};
+use crate::sessions::LineAt;
+use crate::{Store, StoreError, db};
+use sqlx::Row;
+
+/// A result that clashes with the line stored for its board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    /// Its number.
+    pub id: i64,
+    /// The stored line it clashes with.
+    pub line_no: i64,
+    /// The line the table confirmed.
+    pub offered: Line,
+    /// Who confirmed it (`table 3`).
+    pub offered_by: String,
+    /// When.
+    pub made_at: String,
+}
+
+impl Store {
+    /// Keeps a result that clashes with stored line `line_no` of a session.
+    pub async fn add_conflict(
+        &self,
+        club: &Club,
+        session: i64,
+        line_no: i64,
+        offered: &Line,
+        by: &str,
+    ) -> Result<i64, StoreError> {
+        let context = "cannot keep the conflicting result";
+        let json = serde_json::to_string(offered)
+            .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?;
+        let mut tx = self.write(context).await?;
+        let id: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO entry_conflicts (session_id, line_no, offered, offered_by, made_at)
+             SELECT id, $1, $2, $3, $4 FROM sessions WHERE id = $5 AND club_id = $6
+             RETURNING id",
+        )
+        .bind(line_no)
+        .bind(json)
+        .bind(by)
+        .bind(now())
+        .bind(session)
+        .bind(club.id)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db(context))?;
+        let id = id.ok_or_else(|| {
+            StoreError::NotFound(format!("club {} has no session {session}", club.code))
+        })?;
+        tx.commit().await.map_err(db(context))?;
+        Ok(id)
+    }
+
+    /// The session's conflicts the director has not decided yet, oldest first.
+    pub async fn open_conflicts(
+        &self,
+        club: &Club,
+        session: i64,
+    ) -> Result<Vec<Conflict>, StoreError> {
+        let context = "cannot read the conflicting results";
+        let rows = sqlx::query(
+            "SELECT c.id, c.line_no, c.offered, c.offered_by, c.made_at
+             FROM entry_conflicts c JOIN sessions s ON s.id = c.session_id
+             WHERE s.club_id = $1 AND c.session_id = $2 AND c.resolved_at IS NULL
+             ORDER BY c.id",
+        )
+        .bind(club.id)
+        .bind(session)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db(context))?;
+        rows.iter()
+            .map(|r| {
+                let offered: String = r.try_get(2).map_err(db(context))?;
+                Ok(Conflict {
+                    id: r.try_get(0).map_err(db(context))?,
+                    line_no: r.try_get(1).map_err(db(context))?,
+                    offered: serde_json::from_str(&offered)
+                        .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?,
+                    offered_by: r.try_get(3).map_err(db(context))?,
+                    made_at: r.try_get(4).map_err(db(context))?,
+                })
+            })
+            .collect()
+    }
+
+    /// Decides a conflict: keep the stored line, or take the table's result in its place
+    /// (a correction of the stored line, kept with who and why).
+    pub async fn resolve_conflict(
+        &self,
+        club: &Club,
+        session: i64,
+        id: i64,
+        take_offered: bool,
+        by: &str,
+    ) -> Result<(), StoreError> {
+        let conflict = self
+            .open_conflicts(club, session)
+            .await?
+            .into_iter()
+            .find(|c| c.id == id)
+            .ok_or_else(|| {
+                StoreError::NotFound(format!(
+                    "session {session} has no open conflict {id} (it may have been decided)"
+                ))
+            })?;
+        if take_offered {
+            let stored = self.session(club, session).await?;
+            let line = stored
+                .lines
+                .iter()
+                .find(|l| l.line.line_no == conflict.line_no)
+                .ok_or_else(|| {
+                    StoreError::NotFound(format!(
+                        "session {session} has no line {}",
+                        conflict.line_no
+                    ))
+                })?;
+            let mut new = conflict.offered.clone();
+            new.line_no = line.line.line_no;
+            let at = LineAt {
+                session,
+                line_no: line.line.line_no,
+                version: line.version,
+            };
+            let reason = format!(
+                "two results confirmed for board {}: {}'s of {} taken",
+                new.board, conflict.offered_by, conflict.made_at
+            );
+            self.correct(club, at, &new, by, &reason).await?;
+        }
+        let context = "cannot record the decision";
+        let mut tx = self.write(context).await?;
+        sqlx::query(
+            "UPDATE entry_conflicts SET resolved_at = $1, resolved_by = $2, decision = $3
+             WHERE id = $4 AND session_id = $5 AND resolved_at IS NULL",
+        )
+        .bind(now())
+        .bind(by)
+        .bind(if take_offered { "taken" } else { "kept" })
+        .bind(id)
+        .bind(session)
+        .execute(&mut *tx)
+        .await
+        .map_err(db(context))?;
+        tx.commit().await.map_err(db(context))
+    }
+}
