@@ -61,12 +61,20 @@ async fn dashboard(
     s: DirectorSession,
 ) -> WebResult {
     let sessions = state.store.sessions(&s.club).await?;
+    // The public ranking page, as the public would get it: what stops it is shown here.
+    let ranking_problem = match scoring::ranking_html(&state.store, &s.club, true, lang).await {
+        Err(WebError::BadRequest(why)) => Some(why),
+        _ => None,
+    };
     Ok(page(
         lang,
         &format!("{} · {}", s.club.name, lang.t(Key::Director)),
         Some("/director"),
         html! {
             p { (logout_form(&s, lang)) }
+            @if let Some(why) = &ranking_problem {
+                p.error { "The public ranking page cannot be built: " (why) }
+            }
             h2 { "New night" }
             form method="get" action="/director/nights/new" {
                 label { "Date " input type="date" name="date" required; } " "
@@ -775,8 +783,15 @@ async fn publish(
     s.check(&form.csrf)?;
     let session = own_session(&state, &s, id).await?;
     if form.on == 1 {
-        // Only what scores may be published.
-        scoring::score(&session, &[]).map_err(WebError::BadRequest)?;
+        // Only what scores may be published, and not a night without results.
+        if scoring::score(&session, &[])
+            .map_err(WebError::BadRequest)?
+            .is_none()
+        {
+            return Err(WebError::BadRequest(
+                "this night has no results yet: there is nothing to publish".into(),
+            ));
+        }
     }
     state.store.publish(&s.club, id, form.on == 1).await?;
     Ok(Redirect::to(&format!("/director/s/{id}")).into_response())

@@ -113,6 +113,7 @@ pub enum Key {
     RoundDone,
     AllDone,
     Stored,
+    Published,
     NotStored,
     ChooseBoard,
     NotPublished,
@@ -164,6 +165,11 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "Bu masanın tüm boardları girildi. Teşekkürler!",
         ),
         Stored => ("Stored", "Opgeslagen", "Kaydedildi"),
+        Published => (
+            "Every board is entered and the results are published. Thank you!",
+            "Alle spellen zijn ingevoerd en de uitslag is gepubliceerd. Dank u!",
+            "Tüm boardlar girildi ve sonuçlar yayımlandı. Teşekkürler!",
+        ),
         NotStored => (
             "NOT stored: this board already has another result. The director has both and decides which stands.",
             "NIET opgeslagen: dit spel heeft al een andere uitslag. De wedstrijdleider heeft beide en beslist welke geldt.",

@@ -57,6 +57,9 @@ pub struct Options {
     pub header_timeout: std::time::Duration,
     /// How long a client may take to send a request's body; then it gets a 408.
     pub body_timeout: std::time::Duration,
+    /// Keep a night's results unpublished when its last board is entered, until the
+    /// director presses Publish (by default they are published then).
+    pub hold_results: bool,
 }
 
 impl Default for Options {
@@ -66,6 +69,7 @@ impl Default for Options {
             public_url: None,
             header_timeout: std::time::Duration::from_secs(10),
             body_timeout: std::time::Duration::from_secs(20),
+            hold_results: false,
         }
     }
 }
@@ -257,6 +261,8 @@ pub enum WebError {
     Forbidden(String),
     /// 409: clashes with what is stored.
     Conflict(String),
+    /// 503: a public page that cannot be built until the director fixes something.
+    Unavailable(String),
     /// 500: the database failed.
     Internal(String),
 }
@@ -279,6 +285,7 @@ impl IntoResponse for WebError {
             WebError::BadRequest(m) => (StatusCode::BAD_REQUEST, m),
             WebError::Forbidden(m) => (StatusCode::FORBIDDEN, m),
             WebError::Conflict(m) => (StatusCode::CONFLICT, m),
+            WebError::Unavailable(m) => (StatusCode::SERVICE_UNAVAILABLE, m),
             WebError::Internal(m) => {
                 eprintln!("klaver serve: {m}");
                 (

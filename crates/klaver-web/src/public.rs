@@ -313,6 +313,20 @@ async fn ranking(
     Path(code): Path<String>,
 ) -> WebResult {
     let club = find_club(&state, &code).await?;
-    let html = scoring::ranking_html(&state.store, &club, true, lang).await?;
-    Ok(Html(html).into_response())
+    match scoring::ranking_html(&state.store, &club, true, lang).await {
+        Ok(html) => Ok(Html(html).into_response()),
+        // What is wrong is for the director (the console lists it), not the public: no
+        // internal message or command reaches this page.
+        Err(WebError::BadRequest(why)) => {
+            eprintln!(
+                "klaver serve: the ranking of {} cannot be built: {why}",
+                club.code
+            );
+            Err(WebError::Unavailable(format!(
+                "The season ranking of {} cannot be shown at the moment; the director has been told. The session results are on the club's page.",
+                club.name
+            )))
+        }
+        Err(e) => Err(e),
+    }
 }

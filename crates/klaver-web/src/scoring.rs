@@ -58,6 +58,49 @@ pub fn is_entered(entered: &Entered, board: u32, ns: &str, ew: &str) -> bool {
         .any(|(b, n, e)| *b == i64::from(board) && ((n == ns && e == ew) || (n == ew && e == ns)))
 }
 
+/// Whether every board the movement gives every table is entered.
+pub fn night_complete(movement: &klaver_core::movement::Movement, entered: &Entered) -> bool {
+    movement.rounds.iter().all(|r| {
+        r.tables.iter().filter(|t| t.is_match()).all(|t| {
+            let (Some(ns), Some(ew)) = (t.ns.as_deref(), t.ew.as_deref()) else {
+                return true;
+            };
+            t.boards.boards().all(|b| is_entered(entered, b, ns, ew))
+        })
+    })
+}
+
+/// Publishes a night once its last board is entered, when it scores cleanly and the club
+/// does not hold results back; says whether it did. A night that does not score, or
+/// has a conflict to decide, waits for the director.
+pub async fn publish_when_complete(
+    state: &crate::AppState,
+    club: &klaver_store::Club,
+    id: i64,
+) -> bool {
+    if state.options.hold_results {
+        return false;
+    }
+    // Which boards are entered is cheap to read on every confirmation; the whole night
+    // is read and scored only once the last board is in.
+    let (Ok(head), Ok(entered)) = (
+        state.store.session_boards(club, id, &[]).await,
+        state.store.entered(club, id).await,
+    ) else {
+        return false;
+    };
+    let Some(movement) = session_movement(&head.info) else {
+        return false;
+    };
+    if head.info.published_at.is_some() || !night_complete(&movement, &entered) {
+        return false;
+    }
+    let Ok(session) = state.store.session(club, id).await else {
+        return false;
+    };
+    matches!(score(&session, &[]), Ok(Some(_))) && state.store.publish(club, id, true).await.is_ok()
+}
+
 /// A stored session read back, refused when any line has an error.
 fn read_clean(session: &Session, extra: &[Line]) -> Result<Imported, String> {
     let imported = read_back(session, extra)?;

@@ -35,6 +35,17 @@ struct AtTable {
 }
 
 async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
+    let at = open_any(state, token).await?;
+    if at.session.info.published_at.is_some() {
+        return Err(WebError::Forbidden(
+            "the results are published: entry is closed (ask the director for a correction)".into(),
+        ));
+    }
+    Ok(at)
+}
+
+/// A table's link, also after the results are published (the page then says so).
+async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
     let link = state
         .store
         .table_link(&token_hash(token))
@@ -48,11 +59,6 @@ async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
     // The night's description and pairs, and which boards are entered; the lines of a
     // board are read only when one is entered.
     let session = state.store.session_boards(&club, link.session, &[]).await?;
-    if session.info.published_at.is_some() {
-        return Err(WebError::Forbidden(
-            "the director has published the results: entry is closed".into(),
-        ));
-    }
     let movement = scoring::session_movement(&session.info)
         .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
     let entered = state.store.entered(&club, link.session).await?;
@@ -123,7 +129,7 @@ async fn table_page(
     Path(token): Path<String>,
     Query(shown): Query<Shown>,
 ) -> WebResult {
-    let at = open(&state, &token).await?;
+    let at = open_any(&state, &token).await?;
     let stored = shown
         .stored
         .trim()
@@ -162,6 +168,19 @@ struct Form2<'a> {
 fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::response::Html<String> {
     let title = format!("{} {}", lang.t(Key::Table), at.table);
     let here = format!("/t/{token}");
+    if at.session.info.published_at.is_some() {
+        let results = format!("/c/{}/s/{}", at.club.code, at.session.info.id);
+        return page(
+            lang,
+            &title,
+            Some(&here),
+            html! {
+                @if let Some(s) = f.stored { p.ok { (s) } }
+                p.ok { (lang.t(Key::Published)) }
+                p { a href=(results) { (lang.t(Key::Results)) } }
+            },
+        );
+    }
     let Some((round, seat, open)) = at.current() else {
         return page(
             lang,
@@ -423,7 +442,10 @@ async fn confirm(
         .add_line(&at.club, at.session.info.id, &line, &by)
         .await
     {
-        Ok(_) => Ok(Redirect::to(&format!("/t/{token}?stored={}", line.board)).into_response()),
+        Ok(_) => {
+            scoring::publish_when_complete(&state, &at.club, at.session.info.id).await;
+            Ok(Redirect::to(&format!("/t/{token}?stored={}", line.board)).into_response())
+        }
         Err(klaver_store::StoreError::Conflict(m)) => {
             // Another phone stored this board a moment ago: the same answer as above.
             let at = open(&state, &token).await?;

@@ -657,8 +657,10 @@ async fn post_owned(
 async fn a_closed_night_takes_no_more_results() {
     let c = setup("closed").await;
     c.store.publish(&c.club, c.night, true).await.unwrap();
+    // The table's page says so and offers no form.
     let r = get(&c.app, &format!("/t/{}", c.tokens[0]), None).await;
-    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(r.body.contains("the results are published") && !r.body.contains("<form"));
     let r = post(
         &c.app,
         &format!("/t/{}/confirm", c.tokens[0]),
@@ -763,6 +765,53 @@ async fn the_ranking_page_speaks_the_pages_language() {
         tr.body.contains("<h2>Oyuncu sıralaması</h2>"),
         "{}",
         tr.body
+    );
+
+    // One night that cannot be ranked (its pairs name no club players): the public page
+    // says so plainly, without internal messages or commands; the director sees why.
+    let unnamed = (1..=4)
+        .map(|p| SessionPair {
+            pair: p.to_string(),
+            names: format!("Guest {p}"),
+            ..SessionPair::default()
+        })
+        .collect();
+    let night = c
+        .store
+        .import_session(
+            &c.club,
+            &klaver_store::NewSession {
+                info: SessionInfo {
+                    date: "2025-09-09".into(),
+                    moment: "tuesday".into(),
+                    title: "Dinsdag".into(),
+                    form: "pairs".into(),
+                    ..SessionInfo::default()
+                },
+                pairs: unnamed,
+                lines: klaver_store::lines_from_event(&event),
+            },
+        )
+        .await
+        .unwrap();
+    c.store.publish(&c.club, night, true).await.unwrap();
+    let r = get(app, "/c/kievit/ranking", None).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
+    assert!(
+        r.body.contains("cannot be shown at the moment"),
+        "{}",
+        r.body
+    );
+    for internal in ["klaver session", "klaver ranking", "`", "--"] {
+        assert!(!r.body.contains(internal), "{internal:?} in {}", r.body);
+    }
+    let cookie = login(app).await;
+    let dash = get(app, "/director", Some(&cookie)).await;
+    assert!(
+        dash.body
+            .contains("The public ranking page cannot be built"),
+        "{}",
+        dash.body
     );
 }
 
@@ -1019,4 +1068,122 @@ async fn what_a_table_typed_survives_an_error_and_back() {
         "{}",
         r.body
     );
+}
+
+#[tokio::test]
+async fn a_night_is_checked_before_it_is_made_or_published() {
+    let c = setup("checked").await;
+    let app = &c.app;
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let dash = get(app, "/director", ck).await;
+    let csrf = dash.csrf();
+    // The open night has no result yet: nothing to publish.
+    let s = format!("/director/s/{}", c.night);
+    let r = post(
+        app,
+        &format!("{s}/publish"),
+        &[("csrf", &csrf), ("on", "1")],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.body.contains("no results yet"), "{}", r.body);
+    // One player chosen for two pairs is refused, naming both.
+    let p = c
+        .store
+        .add_player(
+            &c.club,
+            &klaver_store::NewPlayer {
+                number: Some("2001".into()),
+                name: "Jan Jansen".into(),
+            },
+        )
+        .await
+        .unwrap();
+    let id = p.id.to_string();
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("date", "2025-10-21"),
+        ("movement", "howell-4"),
+        ("boards_per_round", "2"),
+        ("p1_1", id.as_str()),
+        ("p3_2", id.as_str()),
+    ];
+    let r = post(app, "/director/nights", &form, ck).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(
+        r.body
+            .contains("Jan Jansen is chosen for pair 1 and again for pair 3"),
+        "{}",
+        r.body
+    );
+    let r = post(
+        app,
+        "/director/nights",
+        &[
+            ("csrf", csrf.as_str()),
+            ("date", "2025-10-21"),
+            ("movement", "howell-4"),
+            ("boards_per_round", "2"),
+            ("title", &"x".repeat(500)),
+        ],
+        ck,
+    )
+    .await;
+    assert!(r.body.contains("the title is too long"), "{}", r.body);
+}
+
+/// Every table enters a pass-out on each of its boards, round after round.
+async fn every_table_passes(app: &Router, tokens: &[String]) {
+    for token in tokens {
+        let t = format!("/t/{token}");
+        while let Some(board) = first_open_board(&get(app, &t, None).await.body) {
+            let r = post(
+                app,
+                &format!("{t}/confirm"),
+                &[("board", &board), ("contract", "PASS")],
+                None,
+            )
+            .await;
+            assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_night_is_published_as_its_last_board_is_entered() {
+    let c = setup("autopublish").await;
+    let app = &c.app;
+    every_table_passes(app, &c.tokens[..2]).await;
+    let info = |s: klaver_store::Session| s.info.published_at;
+    assert_eq!(info(c.store.session(&c.club, c.night).await.unwrap()), None);
+    every_table_passes(app, &c.tokens[2..]).await;
+    assert!(info(c.store.session(&c.club, c.night).await.unwrap()).is_some());
+    let t3 = get(app, &format!("/t/{}", c.tokens[2]), None).await;
+    assert!(t3.body.contains("the results are published"), "{}", t3.body);
+    assert!(
+        t3.body.contains(&format!("/c/kievit/s/{}", c.night)),
+        "{}",
+        t3.body
+    );
+    // Entry is closed after it.
+    let r = post(
+        app,
+        &format!("/t/{}/confirm", c.tokens[2]),
+        &[("board", "1"), ("contract", "PASS")],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+
+    // A club that holds its results back publishes when the director says so.
+    let c = setup("held").await;
+    let options = Options {
+        hold_results: true,
+        ..Options::default()
+    };
+    let app = router(AppState::new(c.store.clone(), options));
+    every_table_passes(&app, &c.tokens).await;
+    assert_eq!(info(c.store.session(&c.club, c.night).await.unwrap()), None);
 }

@@ -25,6 +25,10 @@ pub struct Args {
     /// Mark the login cookie Secure (when klaver is served over HTTPS).
     #[arg(long)]
     secure_cookies: bool,
+    /// Keep a night's results unpublished when its last board is entered, until the
+    /// director presses Publish [default: published then].
+    #[arg(long)]
+    hold_results: bool,
     #[command(flatten)]
     db: DbArgs,
 }
@@ -95,6 +99,7 @@ pub fn run(args: Args) -> CmdResult {
             Options {
                 secure_cookies: args.secure_cookies,
                 public_url: args.public_url,
+                hold_results: args.hold_results,
                 ..Options::default()
             },
         );
