@@ -395,10 +395,13 @@ table { border-collapse: collapse; }
 th, td { border: 1px solid #999; padding: .15rem .4rem; text-align: left; white-space: nowrap; }
 th { background: #eee; }
 .scroll { overflow-x: auto; }
-.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); gap: .8rem; }
-.card { border: 2px solid #333; padding: .5rem; break-inside: avoid; page-break-inside: avoid; }
+/* Each card as wide as its table, wrapped to the next line when the row is full: a
+   card never runs under its neighbour. */
+.cards { display: flex; flex-wrap: wrap; gap: .8rem; align-items: flex-start; }
+.card { flex: 0 0 auto; max-width: 100%; box-sizing: border-box; border: 2px solid #333; padding: .5rem; break-inside: avoid; page-break-inside: avoid; }
+.card table { font-size: .85rem; }
 .check li.error { color: #a00; font-weight: bold; }
-@media print { body { margin: 0; } .cards { grid-template-columns: repeat(3, 1fr); } }
+@media print { body { margin: 0; } .card table { font-size: 8pt; } th, td { padding: .1rem .25rem; } }
 ";
 
 /// The movement as one self-contained, printable HTML page.

@@ -30,6 +30,9 @@ button.secondary{background:#666}
 .cards{display:flex;flex-wrap:wrap;gap:1rem}
 .card{border:1px solid #999;padding:.8rem;width:15rem;break-inside:avoid}
 .card svg{width:12rem;height:12rem}
+.card a,.card small{overflow-wrap:anywhere}
+.scroll{overflow-x:auto;max-width:100%}
+@media (max-width:32rem){main{padding:.5rem}td,th{padding:.25rem .3rem}}
 @media print{header,.noprint{display:none}}
 ";
 

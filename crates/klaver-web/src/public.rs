@@ -287,11 +287,13 @@ async fn scorecard(
                 " / " (me["max"].as_f64().map(|p| format!("{p:.0}")).unwrap_or_default())
                 " · #" (me["rank"].as_u64().unwrap_or(0))
             }
-            table {
+            // Narrow enough for a phone: short headings, and a table that scrolls on
+            // its own rather than widening the page.
+            div.scroll { table {
                 tr {
                     th.n { (lang.t(Key::Board)) } th { "" } th { (lang.t(Key::Against)) }
                     th { (lang.t(Key::Contract)) } th.n { (lang.t(Key::Score)) }
-                    th.n { (lang.t(Key::Matchpoints)) } th.n { "%" }
+                    th.n { abbr title=(lang.t(Key::Matchpoints)) { "MP" } } th.n { "%" }
                 }
                 @for l in &lines {
                     tr {
@@ -301,7 +303,7 @@ async fn scorecard(
                         td.n { @if l.top > 0.0 { (format!("{:.0}", 100.0 * l.mp / l.top)) } }
                     }
                 }
-            }
+            } }
         },
     )
     .into_response())

@@ -793,4 +793,70 @@ async fn club_night(browser: &Browser, night: &Night) {
         .await
         .expect("the scorecard's boards");
     assert_eq!(rows.len(), 7, "a header and six boards:\n{card}");
+    // On the phone the scorecard fits the screen: the page is never wider than it.
+    let widths = member
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+            vec![],
+        )
+        .await
+        .expect("the page's width");
+    let (page, screen) = (
+        widths[0].as_f64().unwrap_or(0.0),
+        widths[1].as_f64().unwrap_or(0.0),
+    );
+    assert!(
+        page <= screen,
+        "the scorecard is {page} px wide on a {screen} px phone"
+    );
+
+    // The guide cards at two desktop widths and at an A4 page's printable width (186 mm,
+    // 703 px): no card runs under another, and every card holds its whole table; then
+    // the table cards, where no link runs out of its card.
+    for width in [1200, 1920, 703] {
+        director
+            .set_window_size(width, 1000)
+            .await
+            .expect("window size");
+        director
+            .goto(&format!("{base}/director/s/{id}/guide"))
+            .await
+            .expect("guide cards");
+        let bad = layout_faults(&director).await;
+        assert!(bad.is_empty(), "guide cards at {width} px: {bad:?}");
+    }
+    director
+        .goto(&format!("{base}/director/s/{id}"))
+        .await
+        .expect("console");
+    director
+        .find(Locator::XPath(
+            "//button[normalize-space()='Make table cards (new links)']",
+        ))
+        .await
+        .expect("table cards")
+        .click()
+        .await
+        .expect("make table cards");
+    wait_until(&director, "the table cards", |t| {
+        t.contains("Print this page")
+    })
+    .await;
+    let bad = layout_faults(&director).await;
+    assert!(bad.is_empty(), "table cards: {bad:?}");
+}
+
+/// Cards (`.card`) that overlap one another or whose content runs out of them.
+async fn layout_faults(c: &Client) -> Vec<String> {
+    let found = c
+        .execute(
+            "const cards = [...document.querySelectorAll('.card')]; const bad = [];              const box = e => e.getBoundingClientRect();              cards.forEach((c, i) => { const r = box(c);                if (c.scrollWidth > c.clientWidth + 1) bad.push('card ' + i + ' overflows');                c.querySelectorAll('*').forEach(e => { const b = box(e);                  if (b.right > r.right + 1) bad.push('card ' + i + ': ' + e.tagName + ' runs out'); });                cards.slice(i + 1).forEach((d, j) => { const s = box(d);                  if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1)                    bad.push('cards ' + i + ' and ' + (i + 1 + j) + ' overlap'); }); });              if (cards.length === 0) bad.push('no cards');              return bad;",
+            vec![],
+        )
+        .await
+        .expect("the layout check");
+    found
+        .as_array()
+        .map(|a| a.iter().map(|v| v.to_string()).collect())
+        .unwrap_or_default()
 }
