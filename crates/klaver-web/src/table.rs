@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
 use axum::{Form, Router};
 use klaver_core::movement::{Movement, TableRound};
+use klaver_core::notation;
 use klaver_store::{Club, Line, Session};
 use maud::html;
 
@@ -91,6 +92,17 @@ impl AtTable {
             .collect()
     }
 
+    /// The round whose results the table may still correct: the current round once a
+    /// board of it is entered, else the round just finished (until the next one starts).
+    fn correctable_round(&self) -> Option<(u32, &TableRound)> {
+        let rounds = self.rounds();
+        match self.current() {
+            Some((n, t, open)) if (open.len() as u32) < t.boards.len() => Some((n, t)),
+            Some((n, _, _)) => rounds.into_iter().rev().find(|(r, _)| *r < n),
+            None => rounds.last().copied(),
+        }
+    }
+
     /// The round in which this table plays `board`, with its seating.
     fn seat_of(&self, board: u32) -> Option<(u32, &TableRound)> {
         self.rounds()
@@ -136,6 +148,7 @@ async fn table_page(
         .parse()
         .ok()
         .and_then(|b| stored_text(&at, b, lang));
+    let round_lines = round_lines(&state, &at).await?;
     let page = board_form(
         lang,
         &token,
@@ -144,9 +157,60 @@ async fn table_page(
             error: None,
             typed: &shown.typed,
             stored: stored.as_deref(),
+            round_lines: &round_lines,
         },
     );
     Ok(page.into_response())
+}
+
+/// This table's stored lines of the round it may still correct.
+async fn round_lines(
+    state: &AppState,
+    at: &AtTable,
+) -> Result<Vec<klaver_store::StoredLine>, WebError> {
+    let Some((_, seat)) = at.correctable_round() else {
+        return Ok(Vec::new());
+    };
+    let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
+        return Ok(Vec::new());
+    };
+    let boards: Vec<i64> = seat.boards.boards().map(i64::from).collect();
+    let lines = state
+        .store
+        .session_boards(&at.club, at.session.info.id, &boards)
+        .await?;
+    Ok(lines
+        .lines
+        .into_iter()
+        .filter(|l| same_pairs(&l.line, ns, ew))
+        .collect())
+}
+
+/// Whether a line is between these two pairs, either way round.
+fn same_pairs(line: &Line, ns: &str, ew: &str) -> bool {
+    (line.ns == ns && line.ew == ew) || (line.ns == ew && line.ew == ns)
+}
+
+/// A stored line as the phone lists it: "4S N +1 · NS +450".
+fn line_text(line: &Line, lang: Lang) -> String {
+    if line.adjust == "NP" {
+        return lang.t(Key::NotPlayed).to_string();
+    }
+    if line.contract == "PASS" {
+        return lang.t(Key::Passed).to_string();
+    }
+    let typed = Typed {
+        contract: line.contract.clone(),
+        declarer: line.declarer.clone(),
+        result: line.result.clone(),
+        ..Typed::default()
+    };
+    let score = u32::try_from(line.board)
+        .ok()
+        .and_then(|b| entry::score_of(&typed, b))
+        .map(|s| format!(" · NS {s:+}"))
+        .unwrap_or_default();
+    format!("{} {} {}{score}", line.contract, line.declarer, line.result)
 }
 
 /// "Board 5 stored: 4S N +1", when this table's line of the board is stored.
@@ -163,6 +227,8 @@ struct Form2<'a> {
     error: Option<&'a str>,
     typed: &'a Entered,
     stored: Option<&'a str>,
+    /// The table's lines it may still correct.
+    round_lines: &'a [klaver_store::StoredLine],
 }
 
 fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::response::Html<String> {
@@ -195,6 +261,11 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
         );
     };
     let typed = f.typed;
+    // A correction is of one board, already entered.
+    let open: Vec<u32> = match typed.board.trim().parse::<u32>() {
+        Ok(b) if typed.fixing() => vec![b],
+        _ => open,
+    };
     let chosen = typed
         .board
         .trim()
@@ -228,7 +299,9 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
                 p.ok { (lang.t(Key::RoundDone)) }
             }
             @if let Some(e) = f.error { p.error { (e) } }
+            @if typed.fixing() { h2 { (lang.t(Key::Correct)) " " (lang.t(Key::Board)) " " (typed.board) } }
             form.big method="post" action=(format!("/t/{token}/enter")) {
+                @if typed.fixing() { input type="hidden" name="fix" value="1"; }
                 label { (lang.t(Key::Board)) select name="board" required {
                     @if must_choose { option value="" selected { "—" } }
                     @for b in &open { option value=(b) selected[chosen == Some(*b)] { (b) } }
@@ -244,9 +317,29 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
                     @for n in 0..=13u8 { option value=(n) selected[typed.tricks.trim() == n.to_string()] { (n) } }
                 } }
                 button type="submit" { (lang.t(Key::Enter)) }
+                button.secondary type="submit" name="np" value="1" formnovalidate { (lang.t(Key::NotPlayedButton)) }
             }
+            (round_list(lang, token, f.round_lines))
         },
     )
+}
+
+/// The table's results of the round it may still correct, each with its "Correct" link.
+fn round_list(lang: Lang, token: &str, lines: &[klaver_store::StoredLine]) -> maud::Markup {
+    html! {
+        @if !lines.is_empty() {
+            h2 { (lang.t(Key::EnteredThisRound)) }
+            ul {
+                @for l in lines {
+                    li {
+                        (lang.t(Key::Board)) " " (l.line.board) ": " (line_text(&l.line, lang))
+                        @if l.version > 1 { " (" (lang.t(Key::Corrected)) ")" }
+                        " · " a href=(format!("/t/{token}?{}", Entered::of_line(&l.line, lang).fix_query())) { (lang.t(Key::Correct)) }
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn seats(lang: Lang) -> [&'static str; 4] {
@@ -269,14 +362,62 @@ struct Entered {
     lead: String,
     #[serde(default)]
     tricks: String,
+    /// "1": the board was not played (the director is called).
+    #[serde(default)]
+    np: String,
+    /// "1": a correction of this table's stored line of the board, before the round ends.
+    #[serde(default)]
+    fix: String,
 }
 
 impl Entered {
+    fn not_played(&self) -> bool {
+        self.np == "1"
+    }
+
+    fn fixing(&self) -> bool {
+        self.fix == "1"
+    }
+
+    /// A stored line as the phone shows it typed, in the page's notation.
+    fn of_line(line: &Line, lang: Lang) -> Entered {
+        let n = lang.notation();
+        let mut e = Entered {
+            board: line.board.to_string(),
+            lead: line.lead.clone(),
+            np: if line.adjust == "NP" {
+                "1".into()
+            } else {
+                String::new()
+            },
+            ..Entered::default()
+        };
+        if line.contract == "PASS" {
+            e.contract = "PASS".into();
+            return e;
+        }
+        let joined = format!("{} {} {}", line.contract, line.declarer, line.result);
+        if let Ok((notation::Entry::Played(p), _)) =
+            notation::parse_entry(&joined, notation::Language::English, notation::Mode::Strict)
+        {
+            e.contract = notation::format_contract(p.contract(), n);
+            e.declarer = notation::format_seat(p.declarer(), n);
+            e.tricks = p.tricks().to_string();
+        }
+        e
+    }
+
     fn board(&self, lang: Lang) -> Result<u32, String> {
         self.board
             .trim()
             .parse()
             .map_err(|_| lang.t(Key::ChooseBoard).to_string())
+    }
+
+    /// The query of the link that opens this line for a correction.
+    fn fix_query(mut self) -> String {
+        self.fix = "1".into();
+        self.query()
     }
 
     /// The values as the query of a link back to the form.
@@ -292,12 +433,14 @@ impl Entered {
                 .collect()
         };
         format!(
-            "board={}&contract={}&declarer={}&lead={}&tricks={}",
+            "board={}&contract={}&declarer={}&lead={}&tricks={}&np={}&fix={}",
             enc(&self.board),
             enc(&self.contract),
             enc(&self.declarer),
             enc(&self.lead),
-            enc(&self.tricks)
+            enc(&self.tricks),
+            enc(&self.np),
+            enc(&self.fix)
         )
     }
 }
@@ -316,7 +459,14 @@ fn typed_line(
     let board = e.board(lang)?;
     let lead = entry::read_lead(&e.lead, lang.notation())?;
     let tricks = e.tricks.trim().parse::<u8>().ok();
-    let typed = entry::read_table_entry(&e.contract, &e.declarer, tricks, lang.notation())?;
+    let typed = if e.not_played() {
+        Typed {
+            adjust: "NP".into(),
+            ..Typed::default()
+        }
+    } else {
+        entry::read_table_entry(&e.contract, &e.declarer, tricks, lang.notation())?
+    };
     let line = Line {
         board: i64::from(board),
         table: Some(i64::from(at.table)),
@@ -326,6 +476,7 @@ fn typed_line(
         contract: typed.contract.clone(),
         declarer: typed.declarer.clone(),
         result: typed.result.clone(),
+        adjust: typed.adjust.clone(),
         lead,
         ..Line::default()
     };
@@ -339,6 +490,10 @@ async fn line_of(
     e: &Entered,
     lang: Lang,
 ) -> Result<(Line, Typed), String> {
+    if e.fixing() {
+        let (round, seat, _) = fixable(state, at, e, lang).await?;
+        return typed_line(at, e, (round, seat), lang);
+    }
     let Some((round, seat, open)) = at.current() else {
         return Err(lang.t(Key::AllDone).into());
     };
@@ -356,6 +511,40 @@ async fn line_of(
         .map_err(|e| e.to_string())?;
     entry::check(&board_lines, &line, false)?;
     Ok((line, typed))
+}
+
+/// The table's stored line that a correction is for: a board of the round it may still
+/// correct (the round in play, or the one just finished until the next starts).
+async fn fixable<'a>(
+    state: &AppState,
+    at: &'a AtTable,
+    e: &Entered,
+    lang: Lang,
+) -> Result<(u32, &'a TableRound, klaver_store::StoredLine), String> {
+    let board = e.board(lang)?;
+    let too_late = || {
+        format!(
+            "board {board} can no longer be corrected at the table: the round is over; ask the director"
+        )
+    };
+    let (round, seat) = at.correctable_round().ok_or_else(too_late)?;
+    if !seat.boards.boards().any(|b| b == board) {
+        return Err(too_late());
+    }
+    let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
+        return Err(too_late());
+    };
+    let lines = state
+        .store
+        .session_boards(&at.club, at.session.info.id, &[i64::from(board)])
+        .await
+        .map_err(|e| e.to_string())?;
+    let stored = lines
+        .lines
+        .into_iter()
+        .find(|l| same_pairs(&l.line, ns, ew))
+        .ok_or_else(|| format!("board {board} has no result of this table to correct"))?;
+    Ok((round, seat, stored))
 }
 
 async fn enter(
@@ -378,13 +567,15 @@ async fn enter(
         html! {
             h1 { (lang.t(Key::Board)) " " (line.board) }
             p { "NS " b { (line.ns) } " – EW " b { (line.ew) } }
+            @if e.fixing() { h2 { (lang.t(Key::Correct)) } }
             p.big {
-                @if line.contract == "PASS" { (lang.t(Key::Passed)) } @else {
+                @if line.adjust == "NP" { (lang.t(Key::NotPlayed)) }
+                @else if line.contract == "PASS" { (lang.t(Key::Passed)) } @else {
                     (line.contract) " " (line.declarer) " " (line.result)
                     @if !line.lead.is_empty() { " · " (lang.t(Key::Lead)) " " (line.lead) }
                 }
             }
-            p { (lang.t(Key::Score)) " NS: " b { (format!("{score:+}")) } }
+            @if line.adjust != "NP" { p { (lang.t(Key::Score)) " NS: " b { (format!("{score:+}")) } } }
             h2 { (lang.t(Key::EastConfirms)) }
             form.big method="post" action=(format!("/t/{token}/confirm")) {
                 input type="hidden" name="board" value=(e.board);
@@ -392,6 +583,8 @@ async fn enter(
                 input type="hidden" name="declarer" value=(e.declarer);
                 input type="hidden" name="lead" value=(e.lead);
                 input type="hidden" name="tricks" value=(e.tricks);
+                input type="hidden" name="np" value=(e.np);
+                input type="hidden" name="fix" value=(e.fix);
                 button type="submit" { (lang.t(Key::Confirm)) }
             }
             // Back to the form with everything typed still there.
@@ -417,6 +610,7 @@ fn form_again(
             error: Some(error),
             typed: e,
             stored: None,
+            round_lines: &[],
         },
     )
     .into_response()
@@ -429,6 +623,9 @@ async fn confirm(
     Form(e): Form<Entered>,
 ) -> WebResult {
     let at = open(&state, &token).await?;
+    if e.fixing() {
+        return correct_at_table(&state, &at, &e, lang, &token).await;
+    }
     if let Some(answer) = already_stored(&state, &at, &e, lang, &token).await? {
         return Ok(answer);
     }
@@ -455,6 +652,59 @@ async fn confirm(
             }
         }
         Err(e) => Err(e.into()),
+    }
+}
+
+/// A correction the table made before its round ended, East confirming: stored as a
+/// correction of the line, with who and why, like the director's.
+async fn correct_at_table(
+    state: &AppState,
+    at: &AtTable,
+    e: &Entered,
+    lang: Lang,
+    token: &str,
+) -> WebResult {
+    let fixed = async {
+        let (round, seat, stored) = fixable(state, at, e, lang).await?;
+        let (new, _) = typed_line(at, e, (round, seat), lang)?;
+        Ok::<_, String>((round, stored, new))
+    };
+    let (round, stored, mut new) = match fixed.await {
+        Ok(x) => x,
+        Err(msg) => return Ok(form_again(lang, token, at, &msg, e)),
+    };
+    let done = Redirect::to(&format!("/t/{token}?stored={}", new.board)).into_response();
+    new.section.clone_from(&stored.line.section);
+    if (
+        &new.contract,
+        &new.declarer,
+        &new.result,
+        &new.adjust,
+        &new.lead,
+    ) == (
+        &stored.line.contract,
+        &stored.line.declarer,
+        &stored.line.result,
+        &stored.line.adjust,
+        &stored.line.lead,
+    ) {
+        return Ok(done);
+    }
+    let at_line = klaver_store::LineAt {
+        session: at.session.info.id,
+        line_no: stored.line.line_no,
+        version: stored.version,
+    };
+    let by = format!("table {}", at.table);
+    let reason = format!("corrected at the table in round {round}, East confirming");
+    match state
+        .store
+        .correct(&at.club, at_line, &new, &by, &reason)
+        .await
+    {
+        Ok(_) => Ok(done),
+        Err(klaver_store::StoreError::Conflict(m)) => Ok(form_again(lang, token, at, &m, e)),
+        Err(err) => Err(err.into()),
     }
 }
 

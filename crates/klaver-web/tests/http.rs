@@ -1187,3 +1187,113 @@ async fn a_night_is_published_as_its_last_board_is_entered() {
     every_table_passes(&app, &c.tokens).await;
     assert_eq!(info(c.store.session(&c.club, c.night).await.unwrap()), None);
 }
+
+#[tokio::test]
+async fn a_table_corrects_its_round_and_marks_a_board_not_played() {
+    let c = setup("fixes").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let four_spades = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+        ("lead", "HK"),
+    ];
+    let r = post(app, &format!("{t1}/confirm"), &four_spades, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = get(app, &t1, None).await;
+    assert!(page.body.contains("Entered this round"), "{}", page.body);
+    assert!(
+        page.body.contains("Board 1: 4S N = · NS +420"),
+        "{}",
+        page.body
+    );
+    // The Correct link opens the board with what is stored.
+    let at = page.body.find(">Correct</a>").unwrap();
+    let href_at = page.body[..at].rfind("href=\"").unwrap() + 6;
+    let href = page.body[href_at..at]
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&amp;", "&");
+    let form = get(app, &href, None).await;
+    for shown in [
+        "<h2>Correct Board 1</h2>",
+        "name=\"fix\" value=\"1\"",
+        "<option value=\"1\" selected>1</option></select>",
+        "name=\"contract\" value=\"4S\"",
+        "<option value=\"10\" selected>",
+        "value=\"HK\"",
+    ] {
+        assert!(form.body.contains(shown), "{shown} in {}", form.body);
+    }
+    // North changes the tricks, East confirms: a correction with who and why.
+    let mut fixed = four_spades.to_vec();
+    fixed[3].1 = "11";
+    fixed.push(("fix", "1"));
+    let r = post(app, &format!("{t1}/enter"), &fixed, None).await;
+    assert!(
+        r.body.contains("4S N +1") && r.body.contains("+450"),
+        "{}",
+        r.body
+    );
+    let r = post(app, &format!("{t1}/confirm"), &fixed, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(session.lines.len(), 1);
+    assert_eq!(
+        (
+            session.lines[0].line.result.as_str(),
+            session.lines[0].version
+        ),
+        ("+1", 2)
+    );
+    let corrections = c.store.corrections(&c.club, c.night).await.unwrap();
+    assert_eq!(corrections[0].made_by, "table 1");
+    assert!(
+        corrections[0]
+            .reason
+            .contains("corrected at the table in round 1")
+    );
+
+    // Board 2 not played: recorded for the director, no score guessed.
+    let r = post(
+        app,
+        &format!("{t1}/confirm"),
+        &[("board", "2"), ("np", "1")],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    let np = session.lines.iter().find(|l| l.line.board == 2).unwrap();
+    assert_eq!(
+        (np.line.adjust.as_str(), np.line.contract.as_str()),
+        ("NP", "")
+    );
+    let page = get(app, &t1, None).await;
+    assert!(
+        page.body
+            .contains("Board 2: Not played: the director is called"),
+        "{}",
+        page.body
+    );
+
+    // Once the next round has started, round 1 is the director's to correct.
+    let next = first_open_board(&page.body).unwrap();
+    let r = post(
+        app,
+        &format!("{t1}/confirm"),
+        &[("board", next.as_str()), ("contract", "PASS")],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let r = post(app, &format!("{t1}/enter"), &fixed, None).await;
+    assert!(
+        r.body.contains("can no longer be corrected at the table"),
+        "{}",
+        r.body
+    );
+}
