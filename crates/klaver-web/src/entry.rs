@@ -186,6 +186,83 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
         .collect())
 }
 
+/// What the phone proposes when an entered result is far out of line with the field.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Plausible {
+    /// The same contract by the other side ("did you mean 4S by E?"): a wrong declarer,
+    /// which also flips the score's sign.
+    Declarer(klaver_core::board::Seat),
+    /// A contract that was played on another board of this round.
+    Board(u32),
+}
+
+/// North-South's score of a stored line, when it is a played result.
+fn line_score(line: &Line) -> Option<i32> {
+    if !line.adjust.is_empty() || line.contract.is_empty() {
+        return None;
+    }
+    let typed = Typed {
+        contract: line.contract.clone(),
+        declarer: line.declarer.clone(),
+        result: line.result.clone(),
+        score: line.score.clone(),
+        adjust: String::new(),
+    };
+    score_of(&typed, u32::try_from(line.board).ok()?)
+}
+
+/// A result far out of line with the others on its board (at least two other results,
+/// none within 400 points, and outside their range), and the likely intended one: the
+/// same contract by the other side when that lands among the field, else another board
+/// of the round whose results have this contract by this declarer. `None` when the
+/// result is in line or nothing likelier is found: the table's entry stands.
+pub fn plausibility(
+    line: &Line,
+    field: &[Line],
+    round_boards: &[(u32, Vec<Line>)],
+) -> Option<Plausible> {
+    let score = line_score(line)?;
+    let scores: Vec<i32> = field
+        .iter()
+        .filter(|l| l.line_no != line.line_no || l.line_no == 0)
+        .filter(|l| !(l.ns == line.ns && l.ew == line.ew))
+        .filter_map(line_score)
+        .collect();
+    let (min, max) = (scores.iter().min()?, scores.iter().max()?);
+    let near = |s: i32| {
+        scores
+            .iter()
+            .map(|f| (s - f).abs())
+            .min()
+            .unwrap_or(i32::MAX)
+    };
+    if scores.len() < 2 || (*min..=*max).contains(&score) || near(score) < 400 {
+        return None;
+    }
+    let board = u32::try_from(line.board).ok()?;
+    let joined = format!("{} {} {}", line.contract, line.declarer, line.result);
+    if let Ok((Entry::Played(p), _)) =
+        notation::parse_entry(&joined, Language::English, Mode::Lenient)
+    {
+        let other = p.declarer().next();
+        let vul = Board::new(board).ok()?.vulnerability();
+        if let Ok(q) = Play::new(p.contract(), other, p.tricks())
+            && near(q.score_ns(vul)) < 100
+        {
+            return Some(Plausible::Declarer(other));
+        }
+    }
+    round_boards
+        .iter()
+        .filter(|(b, _)| *b != board)
+        .find(|(_, lines)| {
+            lines
+                .iter()
+                .any(|l| l.contract == line.contract && l.declarer == line.declarer)
+        })
+        .map(|(b, _)| Plausible::Board(*b))
+}
+
 /// The longest text a field of a result, a name or a reason may hold.
 pub const MAX_FIELD: usize = 200;
 
@@ -293,6 +370,52 @@ fn rank_of(text: &str, lang: Language) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn played(board: i64, ns: &str, contract: &str, declarer: &str, result: &str) -> Line {
+        Line {
+            board,
+            ns: ns.into(),
+            ew: format!("{ns}0"),
+            contract: contract.into(),
+            declarer: declarer.into(),
+            result: result.into(),
+            ..Line::default()
+        }
+    }
+
+    #[test]
+    fn a_result_far_out_of_line_gets_a_likelier_one_proposed() {
+        use klaver_core::board::Seat;
+        // Board 1 (nobody vulnerable): the field played 4S by East (-420, -450).
+        let field = vec![
+            played(1, "1", "4S", "E", "="),
+            played(1, "2", "4S", "E", "+1"),
+            played(1, "3", "4S", "E", "="),
+        ];
+        let mine = played(1, "4", "4S", "N", "=");
+        assert_eq!(
+            plausibility(&mine, &field, &[]),
+            Some(Plausible::Declarer(Seat::East))
+        );
+        // In line with the field: nothing to say.
+        let fine = played(1, "4", "4S", "E", "+1");
+        assert_eq!(plausibility(&fine, &field, &[]), None);
+        // Too few other results to judge.
+        assert_eq!(plausibility(&mine, &field[..1], &[]), None);
+        // 6NT by South (+990) against a field of 4S by East: it was board 2's contract.
+        let board2 = vec![
+            played(2, "7", "6NT", "S", "="),
+            played(2, "8", "6NT", "S", "="),
+        ];
+        let other = played(1, "4", "6NT", "S", "=");
+        assert_eq!(
+            plausibility(&other, &field, &[(1, field.clone()), (2, board2)]),
+            Some(Plausible::Board(2))
+        );
+        // Far out of line, but nothing likelier: the entry stands without a proposal.
+        let lone = played(1, "4", "7NT", "N", "=");
+        assert_eq!(plausibility(&lone, &field, &[]), None);
+    }
 
     #[test]
     fn a_lead_is_one_card_in_the_pages_notation() {

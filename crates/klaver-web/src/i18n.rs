@@ -114,6 +114,8 @@ pub enum Key {
     AllDone,
     Stored,
     Published,
+    FarFromField,
+    DidYouMean,
     NotPlayed,
     NotPlayedButton,
     Correct,
@@ -170,6 +172,12 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "Bu masanın tüm boardları girildi. Teşekkürler!",
         ),
         Stored => ("Stored", "Opgeslagen", "Kaydedildi"),
+        FarFromField => (
+            "This result is far from the others on this board. Check it before East confirms.",
+            "Deze uitslag wijkt ver af van de andere op dit spel. Controleer hem voordat Oost bevestigt.",
+            "Bu sonuç bu boarddaki diğerlerinden çok farklı. Doğu onaylamadan önce kontrol edin.",
+        ),
+        DidYouMean => ("Did you mean", "Bedoelt u", "Bunu mu demek istediniz:"),
         NotPlayed => (
             "Not played: the director is called",
             "Niet gespeeld: de wedstrijdleider is geroepen",

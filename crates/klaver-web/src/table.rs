@@ -414,6 +414,19 @@ impl Entered {
             .map_err(|_| lang.t(Key::ChooseBoard).to_string())
     }
 
+    /// The values as a form's fields.
+    fn fields(&self) -> [(&'static str, &str); 7] {
+        [
+            ("board", &self.board),
+            ("contract", &self.contract),
+            ("declarer", &self.declarer),
+            ("lead", &self.lead),
+            ("tricks", &self.tricks),
+            ("np", &self.np),
+            ("fix", &self.fix),
+        ]
+    }
+
     /// The query of the link that opens this line for a correction.
     fn fix_query(mut self) -> String {
         self.fix = "1".into();
@@ -560,6 +573,7 @@ async fn enter(
     };
     let score = entry::score_of(&typed, u32::try_from(line.board).unwrap_or(0)).unwrap_or(0);
     let title = format!("{} {}", lang.t(Key::Table), at.table);
+    let proposal = proposal(&state, &at, &line, &e, lang, &token).await?;
     Ok(page(
         lang,
         &title,
@@ -568,6 +582,7 @@ async fn enter(
             h1 { (lang.t(Key::Board)) " " (line.board) }
             p { "NS " b { (line.ns) } " – EW " b { (line.ew) } }
             @if e.fixing() { h2 { (lang.t(Key::Correct)) } }
+            (proposal)
             p.big {
                 @if line.adjust == "NP" { (lang.t(Key::NotPlayed)) }
                 @else if line.contract == "PASS" { (lang.t(Key::Passed)) } @else {
@@ -592,6 +607,61 @@ async fn enter(
         },
     )
     .into_response())
+}
+
+/// When the entered result is far out of line with the board's field, the likelier
+/// result as a button that enters it instead ("did you mean 4S by E?"); the table may
+/// also confirm what it entered.
+async fn proposal(
+    state: &AppState,
+    at: &AtTable,
+    line: &Line,
+    e: &Entered,
+    lang: Lang,
+    token: &str,
+) -> WebResult<maud::Markup> {
+    let empty = html! {};
+    let Some((_, seat)) = u32::try_from(line.board).ok().and_then(|b| at.seat_of(b)) else {
+        return Ok(empty);
+    };
+    let boards: Vec<i64> = seat.boards.boards().map(i64::from).collect();
+    let lines = state
+        .store
+        .session_boards(&at.club, at.session.info.id, &boards)
+        .await?;
+    let of = |b: i64| -> Vec<Line> {
+        lines
+            .lines
+            .iter()
+            .filter(|l| l.line.board == b)
+            .map(|l| l.line.clone())
+            .collect()
+    };
+    let round: Vec<(u32, Vec<Line>)> = boards
+        .iter()
+        .map(|&b| (u32::try_from(b).unwrap_or(0), of(b)))
+        .collect();
+    let Some(p) = entry::plausibility(line, &of(line.board), &round) else {
+        return Ok(empty);
+    };
+    let mut instead = e.clone();
+    let text = match p {
+        entry::Plausible::Declarer(seat) => {
+            instead.declarer = notation::format_seat(seat, lang.notation());
+            format!("{} {} {}", e.contract, instead.declarer, line.result)
+        }
+        entry::Plausible::Board(b) => {
+            instead.board = b.to_string();
+            format!("{} {b}", lang.t(Key::Board))
+        }
+    };
+    Ok(html! {
+        p.error { (lang.t(Key::FarFromField)) }
+        form.big method="post" action=(format!("/t/{token}/enter")) {
+            @for (name, value) in instead.fields() { input type="hidden" name=(name) value=(value); }
+            button.secondary type="submit" { (lang.t(Key::DidYouMean)) " " (text) "?" }
+        }
+    })
 }
 
 /// The board form again after an error, with what was typed.

@@ -1297,3 +1297,57 @@ async fn a_table_corrects_its_round_and_marks_a_board_not_played() {
         r.body
     );
 }
+
+#[tokio::test]
+async fn a_result_far_from_the_field_gets_the_likely_one_proposed() {
+    let c = setup("plausible").await;
+    let app = &c.app;
+    // Board 1's field so far: 4S by East, -420 and -450.
+    for (ns, ew, result) in [("2", "5", "="), ("3", "6", "+1")] {
+        let line = klaver_store::Line {
+            board: 1,
+            ns: ns.into(),
+            ew: ew.into(),
+            contract: "4S".into(),
+            declarer: "E".into(),
+            result: result.into(),
+            ..klaver_store::Line::default()
+        };
+        c.store
+            .add_line(&c.club, c.night, &line, "td")
+            .await
+            .unwrap();
+    }
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let north = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &north, None).await;
+    assert!(
+        r.body.contains("far from the others on this board"),
+        "{}",
+        r.body
+    );
+    assert!(r.body.contains("Did you mean 4S E =?"), "{}", r.body);
+    // The proposal enters 4S by East for East to confirm; what was entered may still be
+    // confirmed as it is.
+    let r = post(
+        app,
+        &format!("{t1}/enter"),
+        &[
+            ("board", "1"),
+            ("contract", "4S"),
+            ("declarer", "E"),
+            ("tricks", "10"),
+        ],
+        None,
+    )
+    .await;
+    assert!(!r.body.contains("far from the others"), "{}", r.body);
+    assert!(r.body.contains("-420"), "{}", r.body);
+    let r = post(app, &format!("{t1}/confirm"), &north, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+}
