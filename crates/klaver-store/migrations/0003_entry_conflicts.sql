@@ -14,3 +14,7 @@ CREATE TABLE entry_conflicts (
 );
 
 CREATE INDEX entry_conflicts_by_session ON entry_conflicts (session_id);
+
+-- The round clock the director starts: when, and how many seconds a board gets.
+ALTER TABLE sessions ADD COLUMN clock_started_at BIGINT;
+ALTER TABLE sessions ADD COLUMN clock_seconds BIGINT;

@@ -1,3 +1,5 @@
+//! Two different results confirmed for one board, and the round clock.
+//!
 //! Two different results confirmed for one board: the second is not stored over the
 //! first, and not dropped either. It is kept here until the director keeps the stored
 //! line or takes the table's (a correction, with the audit trail), and a session with
@@ -152,5 +154,62 @@ impl Store {
         .await
         .map_err(db(context))?;
         tx.commit().await.map_err(db(context))
+    }
+}
+
+impl Store {
+    /// Starts the round clock of a session: every board gets `seconds`; the clock's start
+    /// is `started` (seconds since 1970).
+    pub async fn start_clock(
+        &self,
+        club: &Club,
+        session: i64,
+        started: i64,
+        seconds: i64,
+    ) -> Result<(), StoreError> {
+        let context = "cannot start the round clock";
+        if !(1..=3600).contains(&seconds) {
+            return Err(StoreError::Invalid(format!(
+                "{seconds} seconds a board: give 1 to 3600 (7 minutes is 420)"
+            )));
+        }
+        let mut tx = self.write(context).await?;
+        let done = sqlx::query(
+            "UPDATE sessions SET clock_started_at = $1, clock_seconds = $2 WHERE id = $3 AND club_id = $4",
+        )
+        .bind(started)
+        .bind(seconds)
+        .bind(session)
+        .bind(club.id)
+        .execute(&mut *tx)
+        .await
+        .map_err(db(context))?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NotFound(format!(
+                "club {} has no session {session}",
+                club.code
+            )));
+        }
+        tx.commit().await.map_err(db(context))
+    }
+
+    /// The round clock: when it was started (seconds since 1970) and the seconds a board
+    /// gets; `None` when the director has not started it.
+    pub async fn clock(&self, club: &Club, session: i64) -> Result<Option<(i64, i64)>, StoreError> {
+        let context = "cannot read the round clock";
+        let row = sqlx::query(
+            "SELECT clock_started_at, clock_seconds FROM sessions WHERE id = $1 AND club_id = $2",
+        )
+        .bind(session)
+        .bind(club.id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(db(context))?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let started: Option<i64> = row.try_get(0).map_err(db(context))?;
+        let seconds: Option<i64> = row.try_get(1).map_err(db(context))?;
+        Ok(started.zip(seconds))
     }
 }

@@ -35,7 +35,7 @@ pub const MIGRATIONS: &[Migration] = &[
     },
     Migration {
         version: 3,
-        description: "two different results confirmed for one board, kept for the director",
+        description: "two different results confirmed for one board, kept for the director; the round clock",
         sql: include_str!("../migrations/0003_entry_conflicts.sql"),
     },
 ];

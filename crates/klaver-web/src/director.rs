@@ -33,6 +33,7 @@ pub fn routes() -> Router<AppState> {
         .route("/director/s/{id}/progress", get(progress_fragment))
         .route("/director/s/{id}/results", get(live_results))
         .route("/director/s/{id}/publish", post(publish))
+        .route("/director/s/{id}/clock", post(start_clock))
         .route(
             "/director/s/{id}/conflicts/{conflict}",
             post(resolve_conflict),
@@ -366,6 +367,14 @@ fn console_page(
                         input type="hidden" name="on" value="1";
                         button type="submit" { "Publish" }
                     }
+                }
+            }
+            @if i.movement.is_some() && i.published_at.is_none() {
+                form.noprint method="post" action=(format!("/director/s/{id}/clock")) {
+                    (csrf_field(s))
+                    "Round clock: "
+                    label { input type="number" name="seconds" min="1" max="3600" value="420" size="5"; " seconds a board " }
+                    button.secondary type="submit" { "Start this round's clock" }
                 }
             }
             h2 { "Progress" }
@@ -712,6 +721,30 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
             }
         }
     }
+}
+
+#[derive(serde::Deserialize)]
+struct ClockForm {
+    csrf: String,
+    seconds: i64,
+}
+
+/// Starts the round's clock: every phone shows the time left, counting down.
+async fn start_clock(
+    State(state): State<AppState>,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+    Form(form): Form<ClockForm>,
+) -> WebResult {
+    s.check(&form.csrf)?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    state
+        .store
+        .start_clock(&s.club, id, now, form.seconds)
+        .await?;
+    Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }
 
 #[derive(serde::Deserialize)]

@@ -114,6 +114,9 @@ pub enum Key {
     AllDone,
     Stored,
     Published,
+    TimeLeft,
+    TimeUp,
+    TravellerLater,
     FarFromField,
     DidYouMean,
     NotPlayed,
@@ -172,6 +175,17 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "Bu masanın tüm boardları girildi. Teşekkürler!",
         ),
         Stored => ("Stored", "Opgeslagen", "Kaydedildi"),
+        TimeLeft => (
+            "Time left in this round",
+            "Resterende tijd deze ronde",
+            "Bu turda kalan süre",
+        ),
+        TimeUp => ("time is up", "de tijd is om", "süre doldu"),
+        TravellerLater => (
+            "The board's results are shown once every table has played it.",
+            "De uitslagen van dit spel worden getoond zodra elke tafel het gespeeld heeft.",
+            "Boardun sonuçları, her masa oynadıktan sonra gösterilir.",
+        ),
         FarFromField => (
             "This result is far from the others on this board. Check it before East confirms.",
             "Deze uitslag wijkt ver af van de andere op dit spel. Controleer hem voordat Oost bevestigt.",

@@ -60,6 +60,9 @@ pub struct Options {
     /// Keep a night's results unpublished when its last board is entered, until the
     /// director presses Publish (by default they are published then).
     pub hold_results: bool,
+    /// After a board, show the table the board's traveller and percentages, once every
+    /// table that plays it has entered it (off by default).
+    pub show_travellers: bool,
 }
 
 impl Default for Options {
@@ -70,6 +73,7 @@ impl Default for Options {
             header_timeout: std::time::Duration::from_secs(10),
             body_timeout: std::time::Duration::from_secs(20),
             hold_results: false,
+            show_travellers: false,
         }
     }
 }

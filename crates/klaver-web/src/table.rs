@@ -33,6 +33,8 @@ struct AtTable {
     movement: Movement,
     /// The session's entered boards: board, North-South, East-West.
     entered: Vec<(i64, String, String)>,
+    /// When the round ends (seconds since 1970), when the director runs the clock.
+    deadline: Option<i64>,
 }
 
 async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
@@ -64,12 +66,19 @@ async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
         .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
     let entered = state.store.entered(&club, link.session).await?;
     let table = u32::try_from(link.table).unwrap_or(0);
+    let bpr = session.info.boards_per_round.unwrap_or(1);
+    let deadline = state
+        .store
+        .clock(&club, link.session)
+        .await?
+        .map(|(started, seconds)| started + seconds * bpr);
     Ok(AtTable {
         club,
         session,
         table,
         movement,
         entered,
+        deadline,
     })
 }
 
@@ -149,6 +158,10 @@ async fn table_page(
         .ok()
         .and_then(|b| stored_text(&at, b, lang));
     let round_lines = round_lines(&state, &at).await?;
+    let traveller = match shown.stored.trim().parse::<u32>() {
+        Ok(b) if state.options.show_travellers => traveller(&state, &at, b, lang).await?,
+        _ => html! {},
+    };
     let page = board_form(
         lang,
         &token,
@@ -158,9 +171,84 @@ async fn table_page(
             typed: &shown.typed,
             stored: stored.as_deref(),
             round_lines: &round_lines,
+            traveller,
         },
     );
     Ok(page.into_response())
+}
+
+/// The pairs that play `board`, from the movement: (North-South, East-West).
+fn players_of(movement: &Movement, board: u32) -> Vec<(&str, &str)> {
+    movement
+        .rounds
+        .iter()
+        .flat_map(|r| &r.tables)
+        .filter(|t| t.is_match() && t.boards.boards().any(|b| b == board))
+        .filter_map(|t| Some((t.ns.as_deref()?, t.ew.as_deref()?)))
+        .collect()
+}
+
+/// The board's traveller with North-South's percentages, as the phone shows it after
+/// the board when the club allows it: held back until every table that plays the board
+/// has entered it, so that no table sees a board it has still to play.
+async fn traveller(
+    state: &AppState,
+    at: &AtTable,
+    board: u32,
+    lang: Lang,
+) -> WebResult<maud::Markup> {
+    use klaver_core::matchpoints::Outcome;
+    use klaver_core::matchpoints::{Rules, Scratch, score_board};
+    let pairs = players_of(&at.movement, board);
+    if pairs.iter().any(|(ns, ew)| !at.entered(board, ns, ew)) {
+        return Ok(html! { p.muted { (lang.t(Key::TravellerLater)) } });
+    }
+    let lines = state
+        .store
+        .session_boards(&at.club, at.session.info.id, &[i64::from(board)])
+        .await?;
+    let lines: Vec<&Line> = lines.lines.iter().map(|l| &l.line).collect();
+    let outcomes: Vec<Outcome> = lines
+        .iter()
+        .map(|l| {
+            let typed = Typed {
+                contract: l.contract.clone(),
+                declarer: l.declarer.clone(),
+                result: l.result.clone(),
+                score: l.score.clone(),
+                adjust: l.adjust.clone(),
+            };
+            match entry::score_of(&typed, board) {
+                Some(s) if l.adjust.is_empty() => Outcome::Score(s),
+                _ => Outcome::NotPlayed,
+            }
+        })
+        .collect();
+    let refs: Vec<&Outcome> = outcomes.iter().collect();
+    let scored = score_board(
+        &refs,
+        pairs.len(),
+        Rules::default(),
+        &mut Scratch::default(),
+    );
+    let top = scored.top.max(1) as f64;
+    let mine = at.seat_of(board).and_then(|(_, t)| t.ns.clone());
+    Ok(html! {
+        h2 { (lang.t(Key::Board)) " " (board) }
+        table {
+            tr { th { "NS" } th { "EW" } th { (lang.t(Key::Contract)) } th.n { (lang.t(Key::Score)) } th.n { "NS %" } }
+            @for (i, l) in lines.iter().enumerate() {
+                @let pct = scored.matchpoints(i).map(|(ns, _)| *ns.numer() as f64 / *ns.denom() as f64 * 100.0 / top);
+                tr {
+                    td { @if mine.as_deref() == Some(l.ns.as_str()) { b { (l.ns) } } @else { (l.ns) } }
+                    td { (l.ew) }
+                    td { (line_text(l, lang)) }
+                    td.n { @if let Some(s) = match &outcomes[i] { Outcome::Score(s) => Some(*s), _ => None } { (format!("{s:+}")) } }
+                    td.n { @if let Some(p) = pct { (format!("{p:.0}")) } }
+                }
+            }
+        }
+    })
 }
 
 /// This table's stored lines of the round it may still correct.
@@ -213,6 +301,18 @@ fn line_text(line: &Line, lang: Lang) -> String {
     format!("{} {} {}{score}", line.contract, line.declarer, line.result)
 }
 
+/// The time left in the round as the page is sent ("12:30"); the page's script counts
+/// it down.
+fn time_left(deadline: i64, lang: Lang) -> String {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    match deadline - now {
+        left if left > 0 => format!("{}:{:02}", left / 60, left % 60),
+        _ => lang.t(Key::TimeUp).to_string(),
+    }
+}
+
 /// "Board 5 stored: 4S N +1", when this table's line of the board is stored.
 fn stored_text(at: &AtTable, board: u32, lang: Lang) -> Option<String> {
     let (_, seat) = at.seat_of(board)?;
@@ -229,6 +329,8 @@ struct Form2<'a> {
     stored: Option<&'a str>,
     /// The table's lines it may still correct.
     round_lines: &'a [klaver_store::StoredLine],
+    /// The board just played, when the club shows it after the board.
+    traveller: maud::Markup,
 }
 
 fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::response::Html<String> {
@@ -254,6 +356,7 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
             Some(&here),
             html! {
                 @if let Some(s) = f.stored { p.ok { (s) } }
+                (f.traveller)
                 // An error is never hidden behind "every board is entered".
                 @if let Some(e) = f.error { p.error { (e) } }
                 p.ok { (lang.t(Key::AllDone)) }
@@ -292,8 +395,13 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
         html! {
             p { b { (at.club.name) } " · " (at.session.info.date) }
             h1 { (lang.t(Key::Table)) " " (at.table) " · " (lang.t(Key::Round)) " " (round) }
+            @if let Some(deadline) = at.deadline {
+                p { (lang.t(Key::TimeLeft)) ": " b data-deadline=(deadline) data-up=(lang.t(Key::TimeUp)) { (time_left(deadline, lang)) } }
+                script src="/static/klaver.js" {}
+            }
             p { "NS " (names(seat.ns.as_deref())) br; "EW " (names(seat.ew.as_deref())) }
             @if let Some(s) = f.stored { p.ok { (s) } }
+            (f.traveller)
             @if f.error.is_none() && round != at.rounds().first().map_or(round, |r| r.0)
                 && open.len() as u32 == seat.boards.len() {
                 p.ok { (lang.t(Key::RoundDone)) }
@@ -681,6 +789,7 @@ fn form_again(
             typed: e,
             stored: None,
             round_lines: &[],
+            traveller: html! {},
         },
     )
     .into_response()

@@ -1351,3 +1351,108 @@ async fn a_result_far_from_the_field_gets_the_likely_one_proposed() {
     let r = post(app, &format!("{t1}/confirm"), &north, None).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
 }
+
+#[tokio::test]
+async fn a_board_is_shown_to_the_table_once_every_table_has_played_it() {
+    let c = setup("travellers").await;
+    let options = Options {
+        show_travellers: true,
+        hold_results: true,
+        ..Options::default()
+    };
+    let app = router(AppState::new(c.store.clone(), options));
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let r = post(
+        &app,
+        &format!("{t1}/confirm"),
+        &[("board", "1"), ("contract", "PASS")],
+        None,
+    )
+    .await;
+    let page = get(&app, r.location(), None).await;
+    assert!(
+        page.body.contains("shown once every table has played it"),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("NS %"), "{}", page.body);
+    every_table_passes(&app, &c.tokens).await;
+    let page = get(&app, &format!("{t1}?stored=1"), None).await;
+    assert!(page.body.contains("<h2>Board 1</h2>"), "{}", page.body);
+    assert!(
+        page.body.contains("<th class=\"n\">NS %</th>"),
+        "{}",
+        page.body
+    );
+    // Three pass-outs: 50 % each.
+    assert_eq!(
+        page.body.matches("<td class=\"n\">50</td>").count(),
+        3,
+        "{}",
+        page.body
+    );
+    // Off by default.
+    let page = get(&c.app, &format!("{t1}?stored=1"), None).await;
+    assert!(!page.body.contains("NS %"), "{}", page.body);
+}
+
+#[tokio::test]
+async fn the_directors_round_clock_is_on_every_phone() {
+    let c = setup("clock").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    assert!(!get(app, &t1, None).await.body.contains("data-deadline"));
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{}", c.night);
+    let console = get(app, &s, ck).await;
+    assert!(
+        console.body.contains("Start this round's clock"),
+        "{}",
+        console.body
+    );
+    let csrf = console.csrf();
+    let r = post(
+        app,
+        &format!("{s}/clock"),
+        &[("csrf", &csrf), ("seconds", "0")],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    let r = post(
+        app,
+        &format!("{s}/clock"),
+        &[("csrf", "x"), ("seconds", "420")],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::FORBIDDEN);
+    let r = post(
+        app,
+        &format!("{s}/clock"),
+        &[("csrf", &csrf), ("seconds", "420")],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    // Two boards a round at 7 minutes: 14 minutes on every table's phone, counting down.
+    for token in &c.tokens {
+        let page = get(app, &format!("/t/{token}"), None).await;
+        assert!(
+            page.body.contains("Time left in this round"),
+            "{}",
+            page.body
+        );
+        assert!(
+            page.body.contains(">14:00</b>") || page.body.contains(">13:59</b>"),
+            "{}",
+            page.body
+        );
+        assert!(
+            page.body.contains("src=\"/static/klaver.js\""),
+            "{}",
+            page.body
+        );
+    }
+}

@@ -29,6 +29,10 @@ pub struct Args {
     /// director presses Publish [default: published then].
     #[arg(long)]
     hold_results: bool,
+    /// After each board, show the table the board's results and percentages, once every
+    /// table that plays the board has entered it [default: not shown].
+    #[arg(long)]
+    show_travellers: bool,
     #[command(flatten)]
     db: DbArgs,
 }
@@ -100,6 +104,7 @@ pub fn run(args: Args) -> CmdResult {
                 secure_cookies: args.secure_cookies,
                 public_url: args.public_url,
                 hold_results: args.hold_results,
+                show_travellers: args.show_travellers,
                 ..Options::default()
             },
         );
