@@ -34,6 +34,7 @@ pub fn routes() -> Router<AppState> {
         .route("/director/s/{id}/results", get(live_results))
         .route("/director/s/{id}/publish", post(publish))
         .route("/director/s/{id}/clock", post(start_clock))
+        .route("/director/s/{id}/refuse", post(refuse_request))
         .route(
             "/director/s/{id}/conflicts/{conflict}",
             post(resolve_conflict),
@@ -319,6 +320,7 @@ async fn console(
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
     let conflicts = state.store.open_conflicts(&s.club, id).await?;
+    let requests = standing_requests(&state, &s, id).await?;
     let page = console_page(lang, &s, &session, None, &EntryForm::default());
     // The conflicts go first in the progress block, as the page's polling shows them.
     let mut html = page.0;
@@ -326,7 +328,11 @@ async fn console(
         .find("<div id=\"progress\"")
         .and_then(|d| html[d..].find('>').map(|e| d + e + 1))
     {
-        html.insert_str(at, &conflicts_block(&s, id, &conflicts).into_string());
+        let blocks = html! {
+            (conflicts_block(&s, id, &conflicts))
+            (requests_block(&s, id, &requests))
+        };
+        html.insert_str(at, &blocks.into_string());
     }
     Ok(Html(html).into_response())
 }
@@ -672,8 +678,10 @@ async fn progress_fragment(
     let head = state.store.session_boards(&s.club, id, &[]).await?;
     let entered = state.store.entered(&s.club, id).await?;
     let conflicts = state.store.open_conflicts(&s.club, id).await?;
+    let requests = standing_requests(&state, &s, id).await?;
     let block = html! {
         (conflicts_block(&s, id, &conflicts))
+        (requests_block(&s, id, &requests))
         (progress(&head.info, &entered))
     };
     Ok(Html(block.into_string()).into_response())
@@ -721,6 +729,125 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
             }
         }
     }
+}
+
+/// The corrections tables requested after publication that still stand (the line reads
+/// as the request left it), newest first.
+async fn standing_requests(
+    state: &AppState,
+    s: &DirectorSession,
+    id: i64,
+) -> Result<Vec<klaver_store::Correction>, WebError> {
+    let corrections = state.store.corrections(&s.club, id).await?;
+    let session = state.store.session(&s.club, id).await?;
+    let standing = |c: &klaver_store::Correction| {
+        c.reason.starts_with(crate::table::REQUESTED)
+            && session
+                .lines
+                .iter()
+                .any(|l| l.line.line_no == c.new.line_no && same_result(&l.line, &c.new))
+    };
+    Ok(corrections.into_iter().rev().filter(standing).collect())
+}
+
+/// Whether two lines hold the same result.
+fn same_result(a: &Line, b: &Line) -> bool {
+    (
+        &a.contract,
+        &a.declarer,
+        &a.result,
+        &a.score,
+        &a.adjust,
+        &a.lead,
+    ) == (
+        &b.contract,
+        &b.declarer,
+        &b.result,
+        &b.score,
+        &b.adjust,
+        &b.lead,
+    )
+}
+
+/// The corrections tables requested after publication, each with "Refuse".
+fn requests_block(s: &DirectorSession, id: i64, requests: &[klaver_store::Correction]) -> Markup {
+    let show = |l: &Line| {
+        format!(
+            "{} {} {} {} {}",
+            l.contract, l.declarer, l.result, l.adjust, l.lead
+        )
+    };
+    html! {
+        @if !requests.is_empty() {
+            div id="requests" {
+                h2 { "Corrections requested at the tables" }
+                p { "Applied to the published results as the opponents confirmed them; refusing restores the line as it was." }
+                table {
+                    tr { th { "Board" } th { "NS" } th { "EW" } th { "Was" } th { "Now" } th { "Requested" } th {} }
+                    @for c in requests {
+                        tr {
+                            td { (c.new.board) } td { (c.new.ns) } td { (c.new.ew) }
+                            td { (show(&c.old)) } td { (show(&c.new)) }
+                            td { (c.made_by) " " span.muted { (c.made_at) } }
+                            td {
+                                form.inline method="post" action=(format!("/director/s/{id}/refuse")) {
+                                    (csrf_field(s))
+                                    input type="hidden" name="line_no" value=(c.new.line_no);
+                                    input type="hidden" name="made_at" value=(c.made_at);
+                                    button.secondary type="submit" { "Refuse" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct RefuseForm {
+    csrf: String,
+    line_no: i64,
+    made_at: String,
+}
+
+/// Refuses a correction a table requested after publication: the line is restored as it
+/// was, itself a correction with the director's name and the reason.
+async fn refuse_request(
+    State(state): State<AppState>,
+    s: DirectorSession,
+    Path(id): Path<i64>,
+    Form(form): Form<RefuseForm>,
+) -> WebResult {
+    s.check(&form.csrf)?;
+    let request = standing_requests(&state, &s, id)
+        .await?
+        .into_iter()
+        .find(|c| c.new.line_no == form.line_no && c.made_at == form.made_at)
+        .ok_or_else(|| {
+            WebError::Conflict("that request no longer stands (the line was changed since)".into())
+        })?;
+    let session = own_session(&state, &s, id).await?;
+    let version = session
+        .lines
+        .iter()
+        .find(|l| l.line.line_no == form.line_no)
+        .map_or(0, |l| l.version);
+    let at = LineAt {
+        session: id,
+        line_no: form.line_no,
+        version,
+    };
+    let reason = format!(
+        "the correction {} requested at {} refused by the director",
+        request.made_by, request.made_at
+    );
+    state
+        .store
+        .correct(&s.club, at, &request.old, &s.director.login, &reason)
+        .await?;
+    Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }
 
 #[derive(serde::Deserialize)]

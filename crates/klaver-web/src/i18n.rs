@@ -114,6 +114,9 @@ pub enum Key {
     AllDone,
     Stored,
     Published,
+    RequestCorrection,
+    CorrectionPeriod,
+    CorrectionsClosed,
     TimeLeft,
     TimeUp,
     TravellerLater,
@@ -175,6 +178,21 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "Bu masanın tüm boardları girildi. Teşekkürler!",
         ),
         Stored => ("Stored", "Opgeslagen", "Kaydedildi"),
+        RequestCorrection => (
+            "Request a correction",
+            "Correctie aanvragen",
+            "Düzeltme iste",
+        ),
+        CorrectionPeriod => (
+            "A result wrongly entered? Request a correction while the correction period lasts; the opponents confirm it on this phone, and the director sees it.",
+            "Een uitslag verkeerd ingevoerd? Vraag een correctie aan zolang de correctietermijn loopt; de tegenstanders bevestigen op deze telefoon en de wedstrijdleider ziet het.",
+            "Yanlış girilmiş bir sonuç mu var? Düzeltme süresi içinde düzeltme isteyin; rakipler bu telefonda onaylar ve yönetici görür.",
+        ),
+        CorrectionsClosed => (
+            "the correction period is over: ask the director",
+            "de correctietermijn is voorbij: vraag het de wedstrijdleider",
+            "düzeltme süresi bitti: yöneticiye sorun",
+        ),
         TimeLeft => (
             "Time left in this round",
             "Resterende tijd deze ronde",

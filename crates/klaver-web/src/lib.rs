@@ -63,6 +63,9 @@ pub struct Options {
     /// After a board, show the table the board's traveller and percentages, once every
     /// table that plays it has entered it (off by default).
     pub show_travellers: bool,
+    /// Minutes after publication during which a table may request a correction (the
+    /// opponents confirming on the same phone); 0: none.
+    pub correction_minutes: u32,
 }
 
 impl Default for Options {
@@ -74,6 +77,7 @@ impl Default for Options {
             body_timeout: std::time::Duration::from_secs(20),
             hold_results: false,
             show_travellers: false,
+            correction_minutes: 30,
         }
     }
 }

@@ -35,6 +35,8 @@ struct AtTable {
     entered: Vec<(i64, String, String)>,
     /// When the round ends (seconds since 1970), when the director runs the clock.
     deadline: Option<i64>,
+    /// The results are published and the club's correction period has not ended.
+    corrections_open: bool,
 }
 
 async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
@@ -72,6 +74,13 @@ async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
         .clock(&club, link.session)
         .await?
         .map(|(started, seconds)| started + seconds * bpr);
+    let minutes = i64::from(state.options.correction_minutes);
+    let corrections_open = minutes > 0
+        && session
+            .info
+            .published_at
+            .as_deref()
+            .is_some_and(|at| at >= klaver_store::now_plus(-minutes * 60).as_str());
     Ok(AtTable {
         club,
         session,
@@ -79,6 +88,7 @@ async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
         movement,
         entered,
         deadline,
+        corrections_open,
     })
 }
 
@@ -256,6 +266,9 @@ async fn round_lines(
     state: &AppState,
     at: &AtTable,
 ) -> Result<Vec<klaver_store::StoredLine>, WebError> {
+    if at.session.info.published_at.is_some() {
+        return table_lines(state, at).await;
+    }
     let Some((_, seat)) = at.correctable_round() else {
         return Ok(Vec::new());
     };
@@ -271,6 +284,28 @@ async fn round_lines(
         .lines
         .into_iter()
         .filter(|l| same_pairs(&l.line, ns, ew))
+        .collect())
+}
+
+/// Every stored line played at this table, round after round.
+async fn table_lines(
+    state: &AppState,
+    at: &AtTable,
+) -> Result<Vec<klaver_store::StoredLine>, WebError> {
+    let session = state.store.session(&at.club, at.session.info.id).await?;
+    let rounds = at.rounds();
+    Ok(session
+        .lines
+        .into_iter()
+        .filter(|l| {
+            rounds.iter().any(|(_, t)| {
+                let (Some(ns), Some(ew)) = (t.ns.as_deref(), t.ew.as_deref()) else {
+                    return false;
+                };
+                t.boards.boards().any(|b| i64::from(b) == l.line.board)
+                    && same_pairs(&l.line, ns, ew)
+            })
+        })
         .collect())
 }
 
@@ -337,16 +372,11 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
     let title = format!("{} {}", lang.t(Key::Table), at.table);
     let here = format!("/t/{token}");
     if at.session.info.published_at.is_some() {
-        let results = format!("/c/{}/s/{}", at.club.code, at.session.info.id);
         return page(
             lang,
             &title,
             Some(&here),
-            html! {
-                @if let Some(s) = f.stored { p.ok { (s) } }
-                p.ok { (lang.t(Key::Published)) }
-                p { a href=(results) { (lang.t(Key::Results)) } }
-            },
+            published_body(lang, token, at, &f),
         );
     }
     let Some((round, seat, open)) = at.current() else {
@@ -363,31 +393,9 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
             },
         );
     };
-    let typed = f.typed;
-    // A correction is of one board, already entered.
-    let open: Vec<u32> = match typed.board.trim().parse::<u32>() {
-        Ok(b) if typed.fixing() => vec![b],
-        _ => open,
-    };
-    let chosen = typed
-        .board
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .filter(|b| open.contains(b));
-    // A board typed before that is no longer open is never swapped for another one:
-    // the table chooses again.
-    let must_choose = chosen.is_none() && !typed.board.trim().is_empty();
-    let names = |pair: Option<&str>| {
-        let pair = pair.unwrap_or("");
-        let names = at
-            .session
-            .pairs
-            .iter()
-            .find(|p| p.pair == pair)
-            .map_or("", |p| p.names.as_str());
-        html! { b { (pair) } @if !names.is_empty() { " " span.muted { (names) } } }
-    };
+    let round_done = f.error.is_none()
+        && round != at.rounds().first().map_or(round, |r| r.0)
+        && open.len() as u32 == seat.boards.len();
     page(
         lang,
         &title,
@@ -399,37 +407,97 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
                 p { (lang.t(Key::TimeLeft)) ": " b data-deadline=(deadline) data-up=(lang.t(Key::TimeUp)) { (time_left(deadline, lang)) } }
                 script src="/static/klaver.js" {}
             }
-            p { "NS " (names(seat.ns.as_deref())) br; "EW " (names(seat.ew.as_deref())) }
+            p { "NS " (pair_names(at, seat.ns.as_deref())) br; "EW " (pair_names(at, seat.ew.as_deref())) }
             @if let Some(s) = f.stored { p.ok { (s) } }
             (f.traveller)
-            @if f.error.is_none() && round != at.rounds().first().map_or(round, |r| r.0)
-                && open.len() as u32 == seat.boards.len() {
-                p.ok { (lang.t(Key::RoundDone)) }
-            }
+            @if round_done { p.ok { (lang.t(Key::RoundDone)) } }
             @if let Some(e) = f.error { p.error { (e) } }
-            @if typed.fixing() { h2 { (lang.t(Key::Correct)) " " (lang.t(Key::Board)) " " (typed.board) } }
-            form.big method="post" action=(format!("/t/{token}/enter")) {
-                @if typed.fixing() { input type="hidden" name="fix" value="1"; }
-                label { (lang.t(Key::Board)) select name="board" required {
-                    @if must_choose { option value="" selected { "—" } }
-                    @for b in &open { option value=(b) selected[chosen == Some(*b)] { (b) } }
-                } }
-                label { (lang.t(Key::Contract)) input name="contract" value=(typed.contract) placeholder=(match lang { Lang::Nl => "4S, 3SA, pas", Lang::Tr => "4 Pik, 3 SA, pas", Lang::En => "4S, 3NT, pass" }) autocomplete="off" required maxlength="40"; }
-                label { (lang.t(Key::Declarer)) select name="declarer" {
-                    option value="" { "—" }
-                    @for s in seats(lang) { option value=(s) selected[typed.declarer == s] { (s) } }
-                } }
-                label { (lang.t(Key::Lead)) input name="lead" size="4" value=(typed.lead) autocomplete="off" maxlength="8"; }
-                label { (lang.t(Key::Tricks)) select name="tricks" {
-                    option value="" { "—" }
-                    @for n in 0..=13u8 { option value=(n) selected[typed.tricks.trim() == n.to_string()] { (n) } }
-                } }
-                button type="submit" { (lang.t(Key::Enter)) }
-                button.secondary type="submit" name="np" value="1" formnovalidate { (lang.t(Key::NotPlayedButton)) }
-            }
+            @if f.typed.fixing() { h2 { (lang.t(Key::Correct)) " " (lang.t(Key::Board)) " " (f.typed.board) } }
+            (entry_form(lang, token, f.typed, open))
             (round_list(lang, token, f.round_lines))
         },
     )
+}
+
+/// A pair's number and names, as the phone shows them.
+fn pair_names(at: &AtTable, pair: Option<&str>) -> maud::Markup {
+    let pair = pair.unwrap_or("");
+    let names = at
+        .session
+        .pairs
+        .iter()
+        .find(|p| p.pair == pair)
+        .map_or("", |p| p.names.as_str());
+    html! { b { (pair) } @if !names.is_empty() { " " span.muted { (names) } } }
+}
+
+/// North's form: the board, contract, declarer, lead and tricks, with what was typed.
+/// A correction (or a correction request) is of its one board.
+fn entry_form(lang: Lang, token: &str, typed: &Entered, open: Vec<u32>) -> maud::Markup {
+    let open: Vec<u32> = match typed.board.trim().parse::<u32>() {
+        Ok(b) if typed.fixing() || typed.requesting() => vec![b],
+        _ => open,
+    };
+    let chosen = typed
+        .board
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|b| open.contains(b));
+    // A board typed before that is no longer open is never swapped for another one:
+    // the table chooses again.
+    let must_choose = chosen.is_none() && !typed.board.trim().is_empty();
+    html! {
+        form.big method="post" action=(format!("/t/{token}/enter")) {
+            @if typed.fixing() { input type="hidden" name="fix" value="1"; }
+            @if typed.requesting() { input type="hidden" name="req" value="1"; }
+            label { (lang.t(Key::Board)) select name="board" required {
+                @if must_choose { option value="" selected { "—" } }
+                @for b in &open { option value=(b) selected[chosen == Some(*b)] { (b) } }
+            } }
+            label { (lang.t(Key::Contract)) input name="contract" value=(typed.contract) placeholder=(match lang { Lang::Nl => "4S, 3SA, pas", Lang::Tr => "4 Pik, 3 SA, pas", Lang::En => "4S, 3NT, pass" }) autocomplete="off" required maxlength="40"; }
+            label { (lang.t(Key::Declarer)) select name="declarer" {
+                option value="" { "—" }
+                @for s in seats(lang) { option value=(s) selected[typed.declarer == s] { (s) } }
+            } }
+            label { (lang.t(Key::Lead)) input name="lead" size="4" value=(typed.lead) autocomplete="off" maxlength="8"; }
+            label { (lang.t(Key::Tricks)) select name="tricks" {
+                option value="" { "—" }
+                @for n in 0..=13u8 { option value=(n) selected[typed.tricks.trim() == n.to_string()] { (n) } }
+            } }
+            button type="submit" { (lang.t(Key::Enter)) }
+            button.secondary type="submit" name="np" value="1" formnovalidate { (lang.t(Key::NotPlayedButton)) }
+        }
+    }
+}
+
+/// The table's page once the results are published: the way to them and, within the
+/// club's correction period, the table's results with a "Request a correction" link
+/// (or the request's form).
+fn published_body(lang: Lang, token: &str, at: &AtTable, f: &Form2<'_>) -> maud::Markup {
+    let results = format!("/c/{}/s/{}", at.club.code, at.session.info.id);
+    html! {
+        @if let Some(s) = f.stored { p.ok { (s) } }
+        @if let Some(e) = f.error { p.error { (e) } }
+        p.ok { (lang.t(Key::Published)) }
+        p { a href=(results) { (lang.t(Key::Results)) } }
+        @if at.corrections_open {
+            @if f.typed.requesting() {
+                h2 { (lang.t(Key::RequestCorrection)) ": " (lang.t(Key::Board)) " " (f.typed.board) }
+                (entry_form(lang, token, f.typed, Vec::new()))
+            } @else if !f.round_lines.is_empty() {
+                p { (lang.t(Key::CorrectionPeriod)) }
+                ul {
+                    @for l in f.round_lines {
+                        li {
+                            (lang.t(Key::Board)) " " (l.line.board) ": " (line_text(&l.line, lang))
+                            " · " a href=(format!("/t/{token}?{}", Entered::of_line(&l.line, lang).request_query())) { (lang.t(Key::RequestCorrection)) }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The table's results of the round it may still correct, each with its "Correct" link.
@@ -476,6 +544,9 @@ struct Entered {
     /// "1": a correction of this table's stored line of the board, before the round ends.
     #[serde(default)]
     fix: String,
+    /// "1": a correction requested after the results are published.
+    #[serde(default)]
+    req: String,
 }
 
 impl Entered {
@@ -485,6 +556,16 @@ impl Entered {
 
     fn fixing(&self) -> bool {
         self.fix == "1"
+    }
+
+    fn requesting(&self) -> bool {
+        self.req == "1"
+    }
+
+    /// The query of the link that opens this line for a correction request.
+    fn request_query(mut self) -> String {
+        self.req = "1".into();
+        self.query()
     }
 
     /// A stored line as the phone shows it typed, in the page's notation.
@@ -523,7 +604,7 @@ impl Entered {
     }
 
     /// The values as a form's fields.
-    fn fields(&self) -> [(&'static str, &str); 7] {
+    fn fields(&self) -> [(&'static str, &str); 8] {
         [
             ("board", &self.board),
             ("contract", &self.contract),
@@ -532,6 +613,7 @@ impl Entered {
             ("tricks", &self.tricks),
             ("np", &self.np),
             ("fix", &self.fix),
+            ("req", &self.req),
         ]
     }
 
@@ -554,14 +636,15 @@ impl Entered {
                 .collect()
         };
         format!(
-            "board={}&contract={}&declarer={}&lead={}&tricks={}&np={}&fix={}",
+            "board={}&contract={}&declarer={}&lead={}&tricks={}&np={}&fix={}&req={}",
             enc(&self.board),
             enc(&self.contract),
             enc(&self.declarer),
             enc(&self.lead),
             enc(&self.tricks),
             enc(&self.np),
-            enc(&self.fix)
+            enc(&self.fix),
+            enc(&self.req)
         )
     }
 }
@@ -613,6 +696,10 @@ async fn line_of(
 ) -> Result<(Line, Typed), String> {
     if e.fixing() {
         let (round, seat, _) = fixable(state, at, e, lang).await?;
+        return typed_line(at, e, (round, seat), lang);
+    }
+    if e.requesting() {
+        let (round, seat, _) = requestable(state, at, e, lang).await?;
         return typed_line(at, e, (round, seat), lang);
     }
     let Some((round, seat, open)) = at.current() else {
@@ -668,13 +755,53 @@ async fn fixable<'a>(
     Ok((round, seat, stored))
 }
 
+/// The table's stored line that a correction request after publication is for: any
+/// board the table played, within the club's correction period.
+async fn requestable<'a>(
+    state: &AppState,
+    at: &'a AtTable,
+    e: &Entered,
+    lang: Lang,
+) -> Result<(u32, &'a TableRound, klaver_store::StoredLine), String> {
+    if !at.corrections_open {
+        return Err(lang.t(Key::CorrectionsClosed).to_string());
+    }
+    let board = e.board(lang)?;
+    let (round, seat) = at
+        .seat_of(board)
+        .ok_or_else(|| format!("board {board} was not played at this table"))?;
+    let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
+        return Err(format!("board {board} was not played at this table"));
+    };
+    let lines = state
+        .store
+        .session_boards(&at.club, at.session.info.id, &[i64::from(board)])
+        .await
+        .map_err(|e| e.to_string())?;
+    let stored = lines
+        .lines
+        .into_iter()
+        .find(|l| same_pairs(&l.line, ns, ew))
+        .ok_or_else(|| format!("board {board} has no result of this table to correct"))?;
+    Ok((round, seat, stored))
+}
+
+/// The table for an entry: a correction request may come after publication.
+async fn open_for(state: &AppState, token: &str, e: &Entered) -> Result<AtTable, WebError> {
+    if e.requesting() {
+        open_any(state, token).await
+    } else {
+        open(state, token).await
+    }
+}
+
 async fn enter(
     State(state): State<AppState>,
     PageLang(lang): PageLang,
     Path(token): Path<String>,
     Form(e): Form<Entered>,
 ) -> WebResult {
-    let at = open(&state, &token).await?;
+    let at = open_for(&state, &token, &e).await?;
     let (line, typed) = match line_of(&state, &at, &e, lang).await {
         Ok(x) => x,
         Err(msg) => return Ok(form_again(lang, &token, &at, &msg, &e)),
@@ -801,8 +928,8 @@ async fn confirm(
     Path(token): Path<String>,
     Form(e): Form<Entered>,
 ) -> WebResult {
-    let at = open(&state, &token).await?;
-    if e.fixing() {
+    let at = open_for(&state, &token, &e).await?;
+    if e.fixing() || e.requesting() {
         return correct_at_table(&state, &at, &e, lang, &token).await;
     }
     if let Some(answer) = already_stored(&state, &at, &e, lang, &token).await? {
@@ -834,6 +961,10 @@ async fn confirm(
     }
 }
 
+/// How a correction requested after publication begins its reason: the director's
+/// console lists these, each with its "Refuse" button.
+pub const REQUESTED: &str = "correction requested after publication";
+
 /// A correction the table made before its round ended, East confirming: stored as a
 /// correction of the line, with who and why, like the director's.
 async fn correct_at_table(
@@ -844,7 +975,11 @@ async fn correct_at_table(
     token: &str,
 ) -> WebResult {
     let fixed = async {
-        let (round, seat, stored) = fixable(state, at, e, lang).await?;
+        let (round, seat, stored) = if e.requesting() {
+            requestable(state, at, e, lang).await?
+        } else {
+            fixable(state, at, e, lang).await?
+        };
         let (new, _) = typed_line(at, e, (round, seat), lang)?;
         Ok::<_, String>((round, stored, new))
     };
@@ -875,7 +1010,14 @@ async fn correct_at_table(
         version: stored.version,
     };
     let by = format!("table {}", at.table);
-    let reason = format!("corrected at the table in round {round}, East confirming");
+    let reason = if e.requesting() {
+        format!(
+            "{REQUESTED} at table {} (round {round}), the opponents confirming",
+            at.table
+        )
+    } else {
+        format!("corrected at the table in round {round}, East confirming")
+    };
     match state
         .store
         .correct(&at.club, at_line, &new, &by, &reason)

@@ -1456,3 +1456,121 @@ async fn the_directors_round_clock_is_on_every_phone() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_table_requests_a_correction_after_publication_and_the_director_may_refuse_it() {
+    let c = setup("requests").await;
+    let app = &c.app;
+    every_table_passes(app, &c.tokens).await;
+    let published = |s: klaver_store::Session| s.info.published_at.is_some();
+    assert!(published(c.store.session(&c.club, c.night).await.unwrap()));
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let page = get(app, &t1, None).await;
+    assert!(page.body.contains("Request a correction"), "{}", page.body);
+    // Board 1 was 4S by North making, not a pass-out.
+    let request = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+        ("req", "1"),
+    ];
+    let form = get(app, &format!("{t1}?board=1&contract=PASS&req=1"), None).await;
+    assert!(
+        form.body.contains("Request a correction: Board 1"),
+        "{}",
+        form.body
+    );
+    let r = post(app, &format!("{t1}/enter"), &request, None).await;
+    assert!(
+        r.body.contains("East: check and confirm") && r.body.contains("+420"),
+        "{}",
+        r.body
+    );
+    let r = post(app, &format!("{t1}/confirm"), &request, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let board1 = |s: &klaver_store::Session| {
+        s.lines
+            .iter()
+            .find(|l| l.line.board == 1 && l.line.ns == "1")
+            .map(|l| l.line.contract.clone())
+    };
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(board1(&session).as_deref(), Some("4S"));
+    let corrections = c.store.corrections(&c.club, c.night).await.unwrap();
+    assert!(
+        corrections[0]
+            .reason
+            .starts_with("correction requested after publication at table 1")
+    );
+
+    // The director sees it and refuses it: the line is as it was, with both changes kept.
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{}", c.night);
+    let console = get(app, &s, ck).await;
+    assert!(
+        console.body.contains("Corrections requested at the tables"),
+        "{}",
+        console.body
+    );
+    let csrf = console.csrf();
+    let made_at = corrections[0].made_at.clone();
+    let r = post(
+        app,
+        &format!("{s}/refuse"),
+        &[
+            ("csrf", &csrf),
+            (
+                "line_no",
+                &session
+                    .lines
+                    .iter()
+                    .find(|l| l.line.board == 1 && l.line.ns == "1")
+                    .unwrap()
+                    .line
+                    .line_no
+                    .to_string(),
+            ),
+            ("made_at", &made_at),
+        ],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(board1(&session).as_deref(), Some("PASS"));
+    assert_eq!(
+        c.store.corrections(&c.club, c.night).await.unwrap().len(),
+        2
+    );
+    assert!(
+        !get(app, &s, ck)
+            .await
+            .body
+            .contains("Corrections requested at the tables")
+    );
+
+    // A club without a correction period: no requests from the tables.
+    let closed = router(AppState::new(
+        c.store.clone(),
+        Options {
+            correction_minutes: 0,
+            ..Options::default()
+        },
+    ));
+    assert!(
+        !get(&closed, &t1, None)
+            .await
+            .body
+            .contains("Request a correction")
+    );
+    let r = post(&closed, &format!("{t1}/confirm"), &request, None).await;
+    assert!(
+        r.body.contains("the correction period is over"),
+        "{}",
+        r.body
+    );
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(board1(&session).as_deref(), Some("PASS"));
+}

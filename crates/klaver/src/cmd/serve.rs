@@ -33,6 +33,10 @@ pub struct Args {
     /// table that plays the board has entered it [default: not shown].
     #[arg(long)]
     show_travellers: bool,
+    /// Minutes after publication during which a table may request a correction from its
+    /// phone, the opponents confirming; 0 turns it off.
+    #[arg(long, default_value_t = 30)]
+    correction_minutes: u32,
     #[command(flatten)]
     db: DbArgs,
 }
@@ -105,6 +109,7 @@ pub fn run(args: Args) -> CmdResult {
                 public_url: args.public_url,
                 hold_results: args.hold_results,
                 show_travellers: args.show_travellers,
+                correction_minutes: args.correction_minutes,
                 ..Options::default()
             },
         );
