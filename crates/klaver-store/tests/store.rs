@@ -864,3 +864,77 @@ async fn a_teams_night_remembers_its_teams() {
         assert_eq!(oranje.players.len(), 6, "everyone who played for the team");
     }
 }
+
+#[tokio::test]
+async fn conflicts_and_the_round_clock_are_kept() {
+    for loc in locations("conflicts").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club_with_players(&store).await;
+        let pairs: Vec<klaver_store::SessionPair> = (1..=4)
+            .map(|p| klaver_store::SessionPair {
+                pair: p.to_string(),
+                ..Default::default()
+            })
+            .collect();
+        let info = SessionInfo {
+            date: "2025-10-21".into(),
+            form: "pairs".into(),
+            ..SessionInfo::default()
+        };
+        let id = store.create_night(&club, &info, &pairs).await.unwrap();
+        let stored = Line {
+            board: 1,
+            ns: "1".into(),
+            ew: "2".into(),
+            contract: "4S".into(),
+            declarer: "N".into(),
+            result: "=".into(),
+            ..Line::default()
+        };
+        let line_no = store.add_line(&club, id, &stored, "table 1").await.unwrap();
+        let offered = Line {
+            contract: "3NT".into(),
+            declarer: "S".into(),
+            result: "+1".into(),
+            ..stored.clone()
+        };
+        store
+            .add_conflict(&club, id, line_no, &offered, "table 1")
+            .await
+            .unwrap();
+        let open = store.open_conflicts(&club, id).await.unwrap();
+        assert_eq!(open.len(), 1);
+        assert_eq!(open[0].offered, offered);
+        // Publishing waits for the decision.
+        let refused = store.publish(&club, id, true).await.unwrap_err();
+        assert!(
+            refused.to_string().contains("decide which stands"),
+            "{refused}"
+        );
+        store
+            .resolve_conflict(&club, id, open[0].id, true, "td")
+            .await
+            .unwrap();
+        assert!(store.open_conflicts(&club, id).await.unwrap().is_empty());
+        let night = store.session(&club, id).await.unwrap();
+        assert_eq!(night.lines[0].line.contract, "3NT");
+        assert_eq!(night.lines[0].version, 2);
+        store.publish(&club, id, true).await.unwrap();
+
+        assert_eq!(store.clock(&club, id).await.unwrap(), None);
+        assert!(
+            store
+                .start_clock(&club, id, 1_700_000_000, 0)
+                .await
+                .is_err()
+        );
+        store
+            .start_clock(&club, id, 1_700_000_000, 420)
+            .await
+            .unwrap();
+        assert_eq!(
+            store.clock(&club, id).await.unwrap(),
+            Some((1_700_000_000, 420))
+        );
+    }
+}
