@@ -115,9 +115,16 @@ async fn published(state: &AppState, code: &str, id: i64) -> Result<(Club, Sessi
     Ok((club, session))
 }
 
+/// A published session scored for the public: what stops it is for the director (the
+/// console shows it), never an internal message or a command on a public page.
 fn scored(session: &Session) -> Result<Scored, WebError> {
     scoring::score(session, &[])
-        .map_err(WebError::BadRequest)?
+        .map_err(|why| {
+            eprintln!("klaver serve: session {} cannot be shown: {why}", session.info.id);
+            WebError::Unavailable(
+                "The results of this session cannot be shown at the moment; the director has been told.".into(),
+            )
+        })?
         .ok_or_else(|| WebError::NotFound("this session has no results yet".into()))
 }
 

@@ -1574,3 +1574,44 @@ async fn a_table_requests_a_correction_after_publication_and_the_director_may_re
     let session = c.store.session(&c.club, c.night).await.unwrap();
     assert_eq!(board1(&session).as_deref(), Some("PASS"));
 }
+
+#[tokio::test]
+async fn a_session_the_web_cannot_show_says_so_without_commands() {
+    let c = setup("teamsnight").await;
+    let event = klaver_io::travellers::read_travellers(
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n".as_bytes(),
+        klaver_io::travellers::ReadOptions::default(),
+    )
+    .unwrap();
+    let pairs = (1..=4)
+        .map(|p| SessionPair {
+            pair: p.to_string(),
+            ..SessionPair::default()
+        })
+        .collect();
+    let id = c
+        .store
+        .import_session(
+            &c.club,
+            &klaver_store::NewSession {
+                info: SessionInfo {
+                    date: "2025-09-16".into(),
+                    form: "butler".into(),
+                    ..SessionInfo::default()
+                },
+                pairs,
+                lines: klaver_store::lines_from_event(&event),
+            },
+        )
+        .await
+        .unwrap();
+    c.store.publish(&c.club, id, true).await.unwrap();
+    let r = get(&c.app, &format!("/c/kievit/s/{id}"), None).await;
+    assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
+    assert!(
+        r.body.contains("cannot be shown at the moment"),
+        "{}",
+        r.body
+    );
+    assert!(!r.body.contains("klaver session"), "{}", r.body);
+}
