@@ -1181,6 +1181,14 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
     let ids_col = find(&["ids", "player_ids", "bondsnummers"])
         .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
     let section_col = find(&["section", "lijn"]);
+    // Each pair found by its section and number at once: a field of 42,000 pairs was
+    // searched from the start for every line of its pairs file.
+    let index: std::collections::HashMap<(String, String), usize> = event
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ((p.section.clone(), p.id.clone()), i))
+        .collect();
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
@@ -1189,11 +1197,7 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         if id.is_empty() {
             continue;
         }
-        match event
-            .pairs
-            .iter()
-            .position(|p| p.id == id && p.section == section)
-        {
+        match index.get(&(section.to_string(), id.to_string())).copied() {
             Some(i) => {
                 event.pairs[i].names = field(&rec, Some(names_col)).to_string();
                 if let Some(col) = ids_col {

@@ -51,9 +51,10 @@ pub fn pairs_from_event(
 ) -> (Vec<SessionPair>, Vec<UnknownNames>) {
     let mut pairs = Vec::with_capacity(event.pairs.len());
     let mut unknown = Vec::new();
+    let index = PlayerIndex::new(players);
     for (i, p) in event.pairs.iter().enumerate() {
         let ids = event.player_ids.get(i).map_or(&[][..], Vec::as_slice);
-        let m = match_pair_names(&p.names, ids, players);
+        let m = index.match_names(&p.names, ids);
         if !m.problems.is_empty() {
             unknown.push(UnknownNames {
                 section: p.section.clone(),
@@ -85,56 +86,108 @@ pub struct NameMatch {
 /// with the surname (`J. Jansen`), ignoring case and extra spaces, when exactly one player
 /// fits; otherwise it is reported, never guessed.
 pub fn match_pair_names(names: &str, ids: &[String], players: &[Player]) -> NameMatch {
-    let mut out = NameMatch::default();
-    if !ids.is_empty() {
-        for id in ids {
-            match players
-                .iter()
-                .find(|p| p.number.as_deref() == Some(id.as_str()))
-            {
-                Some(p) => out.players.push(p.clone()),
-                None => out.problems.push(format!(
-                    "federation number {id} is not one of the club's players"
+    PlayerIndex::new(players).match_names(names, ids)
+}
+
+/// The club's players looked up by federation number, by full name and by surname, so
+/// that matching a field's pairs takes time in proportion to the field, not to the
+/// field times the club.
+pub struct PlayerIndex<'a> {
+    players: &'a [Player],
+    by_number: std::collections::HashMap<&'a str, usize>,
+    by_name: std::collections::HashMap<String, Vec<usize>>,
+    /// By the last word of the name: every short form (`De Vries`, `J. Jansen`) ends
+    /// with it.
+    by_last_word: std::collections::HashMap<String, Vec<usize>>,
+    normal: Vec<String>,
+}
+
+impl<'a> PlayerIndex<'a> {
+    /// The index of a club's players.
+    pub fn new(players: &'a [Player]) -> PlayerIndex<'a> {
+        let mut index = PlayerIndex {
+            players,
+            by_number: Default::default(),
+            by_name: Default::default(),
+            by_last_word: Default::default(),
+            normal: players.iter().map(|p| normal(&p.name)).collect(),
+        };
+        for (i, p) in players.iter().enumerate() {
+            if let Some(n) = p.number.as_deref() {
+                index.by_number.entry(n).or_insert(i);
+            }
+            let name = &index.normal[i];
+            index.by_name.entry(name.clone()).or_default().push(i);
+            if let Some(last) = name.rsplit(' ').next() {
+                index
+                    .by_last_word
+                    .entry(last.to_string())
+                    .or_default()
+                    .push(i);
+            }
+        }
+        index
+    }
+
+    /// Finds a pair's players: see [`match_pair_names`].
+    pub fn match_names(&self, names: &str, ids: &[String]) -> NameMatch {
+        let mut out = NameMatch::default();
+        if !ids.is_empty() {
+            for id in ids {
+                match self.by_number.get(id.as_str()) {
+                    Some(&i) => out.players.push(self.players[i].clone()),
+                    None => out.problems.push(format!(
+                        "federation number {id} is not one of the club's players"
+                    )),
+                }
+            }
+            return out;
+        }
+        if names.trim().is_empty() {
+            out.problems
+                .push("no names: add them in the pairs file (pair,names)".into());
+            return out;
+        }
+        for part in split_names(names) {
+            let candidates = self.candidates(&normal(&part));
+            match candidates.as_slice() {
+                [one] => out.players.push(self.players[*one].clone()),
+                [] => out
+                    .problems
+                    .push(format!("{part:?} is not one of the club's players")),
+                _ if out
+                    .problems
+                    .iter()
+                    .any(|p| p.starts_with(&format!("{part:?} could be"))) => {}
+                many => out.problems.push(format!(
+                    "{part:?} could be {}: write the full name or the federation number",
+                    many.iter()
+                        .map(|&i| self.players[i].name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" or ")
                 )),
             }
         }
-        return out;
+        out
     }
-    if names.trim().is_empty() {
-        out.problems
-            .push("no names: add them in the pairs file (pair,names)".into());
-        return out;
-    }
-    for part in split_names(names) {
-        let want = normal(&part);
-        let exact: Vec<&Player> = players.iter().filter(|p| normal(&p.name) == want).collect();
-        let candidates = if exact.is_empty() {
-            players
-                .iter()
-                .filter(|p| short_form_of(&want, &normal(&p.name)))
-                .collect()
-        } else {
-            exact
-        };
-        match candidates.as_slice() {
-            [one] => out.players.push((*one).clone()),
-            [] => out
-                .problems
-                .push(format!("{part:?} is not one of the club's players")),
-            _ if out
-                .problems
-                .iter()
-                .any(|p| p.starts_with(&format!("{part:?} could be"))) => {}
-            many => out.problems.push(format!(
-                "{part:?} could be {}: write the full name or the federation number",
-                many.iter()
-                    .map(|p| p.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" or ")
-            )),
+
+    /// The players a name may stand for: those with exactly this name, else those whose
+    /// name it is a short form of.
+    fn candidates(&self, want: &str) -> Vec<usize> {
+        if let Some(exact) = self.by_name.get(want) {
+            return exact.clone();
         }
+        let last = want.rsplit(['.', ' ']).next().unwrap_or(want);
+        self.by_last_word
+            .get(last)
+            .map(|v| {
+                v.iter()
+                    .copied()
+                    .filter(|&i| short_form_of(want, &self.normal[i]))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
-    out
 }
 
 fn normal(name: &str) -> String {
