@@ -154,6 +154,13 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
         check.line_percentages(i, &mut out);
         check.line_points(i, &mut out);
     }
+    if let Some(why) = check.totals_beyond_this_file() {
+        // A list of an event's totals over several sessions: not this file's to check.
+        out.notes.push(format!(
+            "the published list holds more than this file's boards ({why}): its totals are the whole event's, so only the traveller lines are compared"
+        ));
+        return out;
+    }
     for t in &imported.totals {
         check.total(t, &mut out);
     }
@@ -320,6 +327,42 @@ impl Check<'_> {
             let message = format!("pair {}: {}", t.pair, problems.join("; "));
             Self::differ(out, t.line, None, message);
         }
+    }
+
+    /// Why the published totals cannot come from this file's boards alone, if they cannot:
+    /// at least two, and at least half, of the published totals are more than any pair
+    /// could score here (a list that spans several sessions). Only plain (not centred)
+    /// totals can tell.
+    fn totals_beyond_this_file(&self) -> Option<String> {
+        if self.centred.is_some() || self.totals_are_percentages {
+            return None;
+        }
+        // The most any pair could score from this file's boards.
+        let max = self
+            .result
+            .pairs
+            .iter()
+            .map(|p| p.max.to_f64())
+            .fold(0.0, f64::max);
+        let totals: Vec<(&PublishedTotal, f64)> = self
+            .imported
+            .totals
+            .iter()
+            .filter_map(|t| Some((t, published_number(&t.total)?.0)))
+            .collect();
+        let beyond: Vec<&(&PublishedTotal, f64)> =
+            totals.iter().filter(|(_, v)| *v > max + 0.5).collect();
+        // One impossible figure is a wrong figure; most of the list is another event.
+        if beyond.len() < 2 || beyond.len() * 2 < totals.len() {
+            return None;
+        }
+        let (t, _) = beyond[0];
+        Some(format!(
+            "pair {}: {} published, at most {} here",
+            t.pair,
+            t.total.trim(),
+            fmt2(max)
+        ))
     }
 
     /// Whether the file's total column holds percentages: more of its figures agree

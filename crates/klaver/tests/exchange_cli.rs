@@ -533,3 +533,27 @@ fn cross_imps_are_compared_result_by_result_and_pair_by_pair() {
         stderr(&o)
     );
 }
+
+#[test]
+fn a_published_list_of_several_sessions_is_not_taken_for_this_ones() {
+    // The same club file with the event's totals over two sessions (23.4 and 20.3
+    // matchpoints, where a pair can score at most 12 from the file's two boards): only the traveller lines are compared, and the
+    // note says why; the deliberately wrong line 22 is still found.
+    let bytes = std::fs::read(data("club-published.pbn")).unwrap();
+    let text: Vec<u8> = String::from_utf8_lossy(&bytes)
+        .replace(" 1  1 11.7  97.22", " 1  1 23.4  62.10")
+        .replace(" 8  2  0.3   2.78", " 8  2 20.3  40.00")
+        .into_bytes();
+    let file = temp("two-sessions.pbn");
+    std::fs::write(&file, text).unwrap();
+    let o = klaver(&["score", file.to_str().unwrap(), "--compare"]);
+    let s = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}");
+    assert!(s.contains("note: the published list holds more than this file's boards (pair 1: 23.4 published, at most 12 here)"), "{s}");
+    assert!(s.contains("line 22: board 2"), "{s}");
+    // The totals (lines 25 and 26) are not reported as differences.
+    assert!(
+        !s.contains("  line 25:") && !s.contains("  line 26:"),
+        "{s}"
+    );
+}
