@@ -742,17 +742,27 @@ async fn fixable<'a>(
     let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
         return Err(too_late());
     };
+    let stored = stored_line(state, at, board, (ns, ew)).await?;
+    Ok((round, seat, stored))
+}
+
+/// The stored line of `board` between these two pairs, for a correction.
+async fn stored_line(
+    state: &AppState,
+    at: &AtTable,
+    board: u32,
+    (ns, ew): (&str, &str),
+) -> Result<klaver_store::StoredLine, String> {
     let lines = state
         .store
         .session_boards(&at.club, at.session.info.id, &[i64::from(board)])
         .await
         .map_err(|e| e.to_string())?;
-    let stored = lines
+    lines
         .lines
         .into_iter()
         .find(|l| same_pairs(&l.line, ns, ew))
-        .ok_or_else(|| format!("board {board} has no result of this table to correct"))?;
-    Ok((round, seat, stored))
+        .ok_or_else(|| format!("board {board} has no result of this table to correct"))
 }
 
 /// The table's stored line that a correction request after publication is for: any
@@ -773,16 +783,7 @@ async fn requestable<'a>(
     let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
         return Err(format!("board {board} was not played at this table"));
     };
-    let lines = state
-        .store
-        .session_boards(&at.club, at.session.info.id, &[i64::from(board)])
-        .await
-        .map_err(|e| e.to_string())?;
-    let stored = lines
-        .lines
-        .into_iter()
-        .find(|l| same_pairs(&l.line, ns, ew))
-        .ok_or_else(|| format!("board {board} has no result of this table to correct"))?;
+    let stored = stored_line(state, at, board, (ns, ew)).await?;
     Ok((round, seat, stored))
 }
 
