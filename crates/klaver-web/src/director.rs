@@ -319,22 +319,20 @@ async fn console(
     Path(id): Path<i64>,
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
+    let notices = notices(&state, &s, id).await?;
+    let page = console_page(lang, &s, &session, None, &EntryForm::default(), notices);
+    Ok(page.into_response())
+}
+
+/// What waits for the director's decision: two results for one board, and corrections
+/// the tables requested after publication. The page's polling shows them too.
+async fn notices(state: &AppState, s: &DirectorSession, id: i64) -> Result<Markup, WebError> {
     let conflicts = state.store.open_conflicts(&s.club, id).await?;
-    let requests = standing_requests(&state, &s, id).await?;
-    let page = console_page(lang, &s, &session, None, &EntryForm::default());
-    // The conflicts go first in the progress block, as the page's polling shows them.
-    let mut html = page.0;
-    if let Some(at) = html
-        .find("<div id=\"progress\"")
-        .and_then(|d| html[d..].find('>').map(|e| d + e + 1))
-    {
-        let blocks = html! {
-            (conflicts_block(&s, id, &conflicts))
-            (requests_block(&s, id, &requests))
-        };
-        html.insert_str(at, &blocks.into_string());
-    }
-    Ok(Html(html).into_response())
+    let requests = standing_requests(state, s, id).await?;
+    Ok(html! {
+        (conflicts_block(s, id, &conflicts))
+        (requests_block(s, id, &requests))
+    })
 }
 
 fn console_page(
@@ -343,6 +341,7 @@ fn console_page(
     session: &Session,
     message: Option<(bool, String)>,
     form: &EntryForm,
+    notices: Markup,
 ) -> Html<String> {
     let id = session.info.id;
     let i = &session.info;
@@ -384,7 +383,7 @@ fn console_page(
                 }
             }
             h2 { "Progress" }
-            div id="progress" data-src=(format!("/director/s/{id}/progress")) { (progress(&session.info, &entered_of(session))) }
+            div id="progress" data-src=(format!("/director/s/{id}/progress")) { (notices) (progress(&session.info, &entered_of(session))) }
             h2 { (lang.t(Key::Enter)) }
             @if let Some((ok, m)) = &message {
                 p class=(if *ok { "ok" } else { "error" }) { (m) }
@@ -525,11 +524,17 @@ async fn add_line(
     let (line, typed) = match line_from(&form, lang) {
         Ok(x) => x,
         Err(e) => {
-            return Ok(console_page(lang, &s, &session, Some((false, e)), &form).into_response());
+            let notices = notices(&state, &s, id).await?;
+            return Ok(
+                console_page(lang, &s, &session, Some((false, e)), &form, notices).into_response(),
+            );
         }
     };
     if let Err(e) = entry::check(&session, &line, true) {
-        return Ok(console_page(lang, &s, &session, Some((false, e)), &form).into_response());
+        let notices = notices(&state, &s, id).await?;
+        return Ok(
+            console_page(lang, &s, &session, Some((false, e)), &form, notices).into_response(),
+        );
     }
     let said = describe_line(&session, &line, &typed);
     match state
@@ -543,17 +548,20 @@ async fn add_line(
                 board: form.board.clone(),
                 ..EntryForm::default()
             };
+            let notices = notices(&state, &s, id).await?;
             Ok(console_page(
                 lang,
                 &s,
                 &session,
                 Some((true, format!("line {n}: {said}"))),
                 &next,
+                notices,
             )
             .into_response())
         }
         Err(klaver_store::StoreError::Conflict(m)) => {
-            Ok(console_page(lang, &s, &session, Some((false, m)), &form).into_response())
+            let notices = notices(&state, &s, id).await?;
+            Ok(console_page(lang, &s, &session, Some((false, m)), &form, notices).into_response())
         }
         Err(e) => Err(e.into()),
     }
@@ -677,11 +685,8 @@ async fn progress_fragment(
     // not every line.
     let head = state.store.session_boards(&s.club, id, &[]).await?;
     let entered = state.store.entered(&s.club, id).await?;
-    let conflicts = state.store.open_conflicts(&s.club, id).await?;
-    let requests = standing_requests(&state, &s, id).await?;
     let block = html! {
-        (conflicts_block(&s, id, &conflicts))
-        (requests_block(&s, id, &requests))
+        (notices(&state, &s, id).await?)
         (progress(&head.info, &entered))
     };
     Ok(Html(block.into_string()).into_response())
@@ -738,16 +743,28 @@ async fn standing_requests(
     s: &DirectorSession,
     id: i64,
 ) -> Result<Vec<klaver_store::Correction>, WebError> {
-    let corrections = state.store.corrections(&s.club, id).await?;
-    let session = state.store.session(&s.club, id).await?;
+    let requested: Vec<klaver_store::Correction> = state
+        .store
+        .corrections(&s.club, id)
+        .await?
+        .into_iter()
+        .filter(|c| c.reason.starts_with(crate::table::REQUESTED))
+        .collect();
+    if requested.is_empty() {
+        return Ok(requested);
+    }
+    // Only the boards the requests are about are read.
+    let mut boards: Vec<i64> = requested.iter().map(|c| c.new.board).collect();
+    boards.sort_unstable();
+    boards.dedup();
+    let lines = state.store.session_boards(&s.club, id, &boards).await?;
     let standing = |c: &klaver_store::Correction| {
-        c.reason.starts_with(crate::table::REQUESTED)
-            && session
-                .lines
-                .iter()
-                .any(|l| l.line.line_no == c.new.line_no && same_result(&l.line, &c.new))
+        lines
+            .lines
+            .iter()
+            .any(|l| l.line.line_no == c.new.line_no && same_result(&l.line, &c.new))
     };
-    Ok(corrections.into_iter().rev().filter(standing).collect())
+    Ok(requested.into_iter().rev().filter(standing).collect())
 }
 
 /// Whether two lines hold the same result.
