@@ -169,7 +169,7 @@ async fn security_headers(mut response: Response) -> Response {
 /// The largest request body: every form of the app is a few hundred bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
-/// Serves the app on `listener` until the process is stopped (Ctrl-C). A connection that
+/// Serves the app on `listener` until the process is stopped (Ctrl-C or SIGTERM). A connection that
 /// does not send a request's headers within [`Options::header_timeout`] is closed, and
 /// a body not sent within [`Options::body_timeout`] is answered 408: a half-sent
 /// request is never held open (a phone on a bad connection simply retries).
@@ -180,7 +180,7 @@ pub async fn serve(
     let header_timeout = state.options.header_timeout;
     let app = router(state);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let mut stop = std::pin::pin!(tokio::signal::ctrl_c());
+    let mut stop = std::pin::pin!(stop_signal());
     loop {
         let (stream, addr) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -212,6 +212,23 @@ pub async fn serve(
     // Requests under way are answered; a connection that does not finish in time is cut.
     let _ = tokio::time::timeout(std::time::Duration::from_secs(10), graceful.shutdown()).await;
     Ok(())
+}
+
+/// Ctrl-C, or (on Unix) the SIGTERM a service manager or `kill` sends: either stops the
+/// server the same orderly way, so that what it must clean up (a demo's database) is.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Reads a request's body within [`Options::body_timeout`] and [`BODY_LIMIT`] before any

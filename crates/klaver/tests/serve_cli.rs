@@ -46,6 +46,13 @@ fn start_demo(listen: &str) -> Server {
 
 #[test]
 fn the_demo_database_goes_when_the_server_stops() {
+    // Ctrl-C, and the SIGTERM a service manager or `kill` sends.
+    for signal in ["-INT", "-TERM"] {
+        stopped_by(signal);
+    }
+}
+
+fn stopped_by(signal: &str) {
     let (mut child, mut err, db, addr) = start_demo("127.0.0.1:0");
     // Wait until the demo is made and the server runs.
     let mut line = String::new();
@@ -57,20 +64,20 @@ fn the_demo_database_goes_when_the_server_stops() {
         );
     }
     assert!(PathBuf::from(&db).exists(), "{db}");
-    // Once a page is answered the server is running, and Ctrl-C stops it cleanly.
+    // Once a page is answered the server is running, and the signal stops it cleanly.
     let mut page = std::net::TcpStream::connect(&addr).unwrap();
     page.write_all(b"GET / HTTP/1.0\r\n\r\n").unwrap();
     let mut answer = String::new();
     page.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.0 303"), "{answer}");
     let interrupted = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(interrupted.success());
-    assert!(child.wait().unwrap().success());
+    assert!(child.wait().unwrap().success(), "{signal}");
     for f in demo_files(&db) {
-        assert!(!f.exists(), "{} was left behind", f.display());
+        assert!(!f.exists(), "{signal}: {} was left behind", f.display());
     }
 }
 
