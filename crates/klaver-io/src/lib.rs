@@ -11,10 +11,12 @@
 
 pub mod archive;
 pub mod compare;
+pub mod dealing_machine;
 pub mod detect;
 pub mod exchange;
 pub mod generate;
 pub mod guide_cards;
+pub mod hand_record;
 pub mod html;
 pub mod imp_report;
 pub mod json;

@@ -549,7 +549,7 @@ fn deal_value(deal: Option<&Deal>, dealer: Seat) -> String {
     s
 }
 
-fn vul_value(v: Vulnerability) -> &'static str {
+pub(crate) fn vul_value(v: Vulnerability) -> &'static str {
     match v {
         Vulnerability::None => "None",
         Vulnerability::NorthSouth => "NS",
@@ -1364,7 +1364,7 @@ pub struct WriteOptions<'a> {
 }
 
 /// A date as PBN writes it (`2024.03.05`), from `2024-03-05`, `05-03-2024` and the like.
-fn pbn_date(date: &str) -> String {
+pub(crate) fn pbn_date(date: &str) -> String {
     match exchange::date_parts(date) {
         Some((y, m, d)) => format!("{y}.{m}.{d}"),
         None => "????.??.??".into(),
@@ -1372,7 +1372,7 @@ fn pbn_date(date: &str) -> String {
 }
 
 /// A PBN string token (`"..."` with `\"` and `\\`).
-fn quoted(s: &str) -> String {
+pub(crate) fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {

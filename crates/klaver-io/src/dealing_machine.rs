@@ -1,0 +1,333 @@
+//! The files dealing machines read: Duplimate's `.dup` and Dealer4's `.dlm`.
+//!
+//! Both layouts are taken from Hans van Staveren's Big Deal, which writes them for the
+//! machines (github.com/hansvanstaveren/BigDeal, `output.c`, commit
+//! 0146b0021a8f1c949b02c8e5051e8c682bf6eab8, functions `print_dup_common` and
+//! `print_dlm`), and from Duplimate's own description as summarised in
+//! njhammond/hand_record_utility `DESIGN.md`. Cards are numbered 1 (ace of spades) to 52
+//! (two of clubs).
+//!
+//! - `.dup`: 156 bytes a board, no line breaks: North's, East's and South's 13 cards as
+//!   two-digit numbers (78 bytes; West has the rest), the four hands again as suit
+//!   symbols (DOS characters 6 3 4 5) and rank letters (68 bytes), then `Y` (random
+//!   hands), `N` (not backwards), the first board (3 bytes), the copies (2 bytes) and the
+//!   last board (3 bytes), each left-aligned and padded with spaces.
+//! - `.dlm`: text; a `[Document]` header with the board range and a checksum, then for
+//!   each of the boards 1 to 99 a `Duplicates NN=0` line and a `Board NN=` line of 26
+//!   letters (two cards each: `a` + 4 × the first card's seat + the second's, seats N 0,
+//!   E 1, S 2, W 3) and a three-digit checksum (the board number XOR every letter).
+//!   Boards outside the range are filled with a sorted deal.
+
+use crate::hand_record::{BoardRecord, HandRecord};
+use klaver_core::{Board, Seat};
+use klaver_deal::card::Card;
+use klaver_deal::{Deal, Suit};
+
+/// Bytes of one board in a `.dup` file.
+pub const DUP_RECORD: usize = 156;
+/// The highest board a `.dlm` file holds.
+pub const DLM_LAST_BOARD: u32 = 99;
+/// The highest board a `.dup` file can number (three digits).
+pub const DUP_LAST_BOARD: u32 = 999;
+
+/// The boards must be numbered one after another: a machine deals them in order.
+fn check_run(record: &HandRecord, last: u32, format: &str) -> Result<(u32, u32), String> {
+    let first = record
+        .boards
+        .first()
+        .ok_or("there are no boards to write")?;
+    let lo = first.board.number();
+    for (k, b) in record.boards.iter().enumerate() {
+        if b.board.number() != lo + k as u32 {
+            return Err(format!(
+                "board {} follows board {}: a {format} file holds boards numbered one after another",
+                b.board.number(),
+                lo + k as u32 - 1
+            ));
+        }
+    }
+    let hi = lo + record.boards.len() as u32 - 1;
+    if hi > last {
+        return Err(format!(
+            "a {format} file holds boards up to {last}, not {hi}"
+        ));
+    }
+    Ok((lo, hi))
+}
+
+fn pad3(n: u32) -> String {
+    format!("{n:<3}")
+}
+
+fn suit_byte(suit: Suit) -> u8 {
+    [6, 3, 4, 5][suit.index()]
+}
+
+/// The `.dup` file of these boards.
+pub fn to_dup(record: &HandRecord) -> Result<Vec<u8>, String> {
+    let (lo, hi) = check_run(record, DUP_LAST_BOARD, ".dup")?;
+    let mut out = Vec::with_capacity(record.boards.len() * DUP_RECORD);
+    for b in &record.boards {
+        for seat in [Seat::North, Seat::East, Seat::South] {
+            for card in b.deal.hand(seat) {
+                out.extend(format!("{:02}", card.index() + 1).bytes());
+            }
+        }
+        for seat in Seat::ALL {
+            for suit in Suit::ALL {
+                out.push(suit_byte(suit));
+                out.extend(b.deal.holding(seat, suit).bytes());
+            }
+        }
+        out.extend(format!("YN{}0 {}", pad3(lo), pad3(hi)).bytes());
+    }
+    Ok(out)
+}
+
+/// Reads a `.dup` file: the boards from its first board on.
+pub fn read_dup(data: &[u8]) -> Result<HandRecord, String> {
+    if data.is_empty() || data.len() % DUP_RECORD != 0 {
+        return Err(format!(
+            "a .dup file is made of {DUP_RECORD}-byte boards, but this one has {} bytes",
+            data.len()
+        ));
+    }
+    let mut boards = Vec::new();
+    for (k, rec) in data.chunks(DUP_RECORD).enumerate() {
+        let at = |e: String| format!("board record {} (byte {}): {e}", k + 1, k * DUP_RECORD);
+        let first = number_field(&rec[148..151]).map_err(at)?;
+        let board = Board::new(first + k as u32).map_err(|e| at(e.to_string()))?;
+        let deal = dup_deal(rec).map_err(at)?;
+        boards.push(BoardRecord::new(board, deal));
+    }
+    Ok(HandRecord {
+        boards,
+        ..HandRecord::default()
+    })
+}
+
+fn number_field(bytes: &[u8]) -> Result<u32, String> {
+    let text = String::from_utf8_lossy(bytes);
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not the first board's number"))
+}
+
+/// The deal of one `.dup` record, checked against its second copy of the hands.
+fn dup_deal(rec: &[u8]) -> Result<Deal, String> {
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    for (i, pair) in rec[..78].chunks(2).enumerate() {
+        let text = String::from_utf8_lossy(pair);
+        let card = text
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(Card::from_index)
+            .ok_or_else(|| format!("{text:?} is not a card number (01-52)"))?;
+        hands[i / 13].push(card);
+    }
+    let held: Vec<Card> = hands[..3].concat();
+    hands[3] = (0..52)
+        .filter_map(Card::from_index)
+        .filter(|c| !held.contains(c))
+        .collect();
+    let deal = Deal::from_hands([&hands[0], &hands[1], &hands[2], &hands[3]])
+        .map_err(|e| e.to_string())?;
+    let second = &rec[78..146];
+    if second.iter().any(|b| *b != b' ') && second != dge(&deal).as_slice() {
+        return Err("its two copies of the hands disagree".to_string());
+    }
+    Ok(deal)
+}
+
+fn dge(deal: &Deal) -> Vec<u8> {
+    let mut out = Vec::with_capacity(68);
+    for seat in Seat::ALL {
+        for suit in Suit::ALL {
+            out.push(suit_byte(suit));
+            out.extend(deal.holding(seat, suit).bytes());
+        }
+    }
+    out
+}
+
+/// The 26 letters and the checksum of a board in a `.dlm` file.
+fn dlm_cards(number: u32, deal: &Deal) -> String {
+    let mut letters = String::with_capacity(29);
+    let mut checksum = number;
+    for pair in 0..26 {
+        let seat = |i: usize| Card::from_index(i).map_or(0, |c| deal.owner(c) as u8);
+        let c = b'a' + (seat(2 * pair) << 2) + seat(2 * pair + 1);
+        letters.push(char::from(c));
+        checksum ^= u32::from(c);
+    }
+    letters.push_str(&format!("{checksum:03}"));
+    letters
+}
+
+/// The sorted deal a `.dlm` file holds for a board it does not use.
+fn filler_deal() -> Deal {
+    let owners: [Seat; 52] = std::array::from_fn(|i| Seat::ALL[i / 13]);
+    Deal::from_owners(&owners).unwrap_or_else(|_| unreachable!("13 cards to each seat"))
+}
+
+/// The `.dlm` file of these boards (lines end in CR LF).
+pub fn to_dlm(record: &HandRecord) -> Result<String, String> {
+    let (lo, hi) = check_run(record, DLM_LAST_BOARD, ".dlm")?;
+    let mut out = String::new();
+    let show = 1;
+    for line in [
+        "[Document]".to_string(),
+        "Headline=Generated by klaver".to_string(),
+        "Status=Show".to_string(),
+        "Duplicates=0".to_string(),
+        format!("From board={lo}"),
+        format!("To board={hi}"),
+        "Next board to duplimate=0".to_string(),
+        "PrintOuts=0".to_string(),
+        "Crypto key=0".to_string(),
+        format!("Checksum={}", lo ^ hi ^ show),
+    ] {
+        out.push_str(&line);
+        out.push_str("\r\n");
+    }
+    let filler = filler_deal();
+    for n in 1..=DLM_LAST_BOARD {
+        let deal = match n.checked_sub(lo) {
+            Some(k) if n <= hi => &record.boards[k as usize].deal,
+            _ => &filler,
+        };
+        out.push_str(&format!(
+            "Duplicates {n:02}=0\r\nBoard {n:02}={}\r\n",
+            dlm_cards(n, deal)
+        ));
+    }
+    Ok(out)
+}
+
+/// Reads a `.dlm` file: the boards of its range, each checked against its checksum.
+pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
+    let mut range = (None, None);
+    let mut boards = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let at = |e: String| format!("line {}: {e}", i + 1);
+        let Some((key, value)) = line.trim().split_once('=') else {
+            continue;
+        };
+        match key.trim() {
+            "From board" => range.0 = Some(dlm_number(value).map_err(at)?),
+            "To board" => range.1 = Some(dlm_number(value).map_err(at)?),
+            k if k.starts_with("Board ") => {
+                let n = dlm_number(&k[6..]).map_err(at)?;
+                let (Some(lo), Some(hi)) = range else {
+                    return Err(at("a board comes before From board and To board".into()));
+                };
+                if (lo..=hi).contains(&n) {
+                    boards.push(dlm_board(n, value.trim()).map_err(at)?);
+                }
+            }
+            _ => {}
+        }
+    }
+    if boards.is_empty() {
+        return Err("the file has no boards between its From board and To board".into());
+    }
+    Ok(HandRecord {
+        boards,
+        ..HandRecord::default()
+    })
+}
+
+fn dlm_number(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("{:?} is not a board number", text.trim()))
+}
+
+fn dlm_board(n: u32, value: &str) -> Result<BoardRecord, String> {
+    let bytes = value.as_bytes();
+    if bytes.len() != 29 || !bytes[..26].iter().all(|b| (b'a'..=b'p').contains(b)) {
+        return Err(format!(
+            "board {n}: {value:?} is not 26 letters a-p and a checksum"
+        ));
+    }
+    let mut owners = [Seat::North; 52];
+    for (pair, b) in bytes[..26].iter().enumerate() {
+        let v = b - b'a';
+        owners[2 * pair] = Seat::ALL[usize::from(v >> 2)];
+        owners[2 * pair + 1] = Seat::ALL[usize::from(v & 3)];
+    }
+    let deal = Deal::from_owners(&owners).map_err(|e| format!("board {n}: {e}"))?;
+    if dlm_cards(n, &deal) != value {
+        return Err(format!(
+            "board {n}: the checksum {:?} does not fit its cards",
+            &value[26..]
+        ));
+    }
+    let board = Board::new(n).map_err(|e| e.to_string())?;
+    Ok(BoardRecord::new(board, deal))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaver_deal::DealRng;
+
+    fn night(first: u32, count: usize) -> HandRecord {
+        let deals = DealRng::from_seed(9).deals(count);
+        let boards = deals
+            .into_iter()
+            .enumerate()
+            .map(|(k, d)| BoardRecord::new(Board::new(first + k as u32).unwrap(), d))
+            .collect();
+        HandRecord {
+            boards,
+            ..HandRecord::default()
+        }
+    }
+
+    #[test]
+    fn dup_files_read_back_as_written() {
+        let rec = night(5, 24);
+        let bytes = to_dup(&rec).unwrap();
+        assert_eq!(bytes.len(), 24 * DUP_RECORD);
+        assert_eq!(&bytes[146..156], b"YN5  0 28 ");
+        assert_eq!(read_dup(&bytes).unwrap().boards, rec.boards);
+    }
+
+    #[test]
+    fn dlm_files_read_back_as_written() {
+        let rec = night(3, 30);
+        let text = to_dlm(&rec).unwrap();
+        assert!(text.starts_with("[Document]\r\n"));
+        assert!(text.contains("From board=3\r\nTo board=32\r\n"));
+        assert!(text.contains(&format!("Checksum={}\r\n", 3 ^ 32 ^ 1)));
+        assert_eq!(text.matches("Board ").count(), 99);
+        assert_eq!(read_dlm(&text).unwrap().boards, rec.boards);
+    }
+
+    #[test]
+    fn the_dlm_filler_is_big_deals() {
+        // Big Deal writes board n of the filler as ...pppppp with checksum n ^ 14.
+        assert_eq!(
+            dlm_cards(7, &filler_deal()),
+            format!("aaaaaabffffffkkkkkklpppppp{:03}", 7 ^ 14)
+        );
+    }
+
+    #[test]
+    fn damaged_files_are_refused_with_the_place() {
+        let rec = night(1, 2);
+        let mut bytes = to_dup(&rec).unwrap();
+        bytes[3] = b'x';
+        assert!(read_dup(&bytes).unwrap_err().starts_with("board record 1"));
+        assert!(read_dup(&bytes[..100]).is_err());
+        let text = to_dlm(&rec).unwrap();
+        let line = text.lines().find(|l| l.starts_with("Board 02=")).unwrap();
+        let mut bad = line.to_string();
+        bad.replace_range(9..10, if &line[9..10] == "a" { "b" } else { "a" });
+        let err = read_dlm(&text.replace(line, &bad)).unwrap_err();
+        assert!(err.contains("board 2"), "{err}");
+        assert!(to_dlm(&night(90, 12)).is_err());
+    }
+}

@@ -1,0 +1,165 @@
+//! Hand records: the deals of a night, with each board's double-dummy table and par
+//! when they were analysed, written as PBN (the tags Bridgewebs, BridgeComposer and the
+//! dealing programs write: `DoubleDummyTricks`, `OptimumScore`, `ParContract` and the
+//! `OptimumResultTable` of PBN 2.1 section 5.7).
+
+use crate::pbn::{pbn_date, quoted, vul_value};
+use klaver_core::Board;
+use klaver_deal::deal::seat_letter;
+use klaver_deal::{DdTable, Deal, Par};
+
+/// A board's double-dummy analysis.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Analysis {
+    /// Tricks for each declarer in each strain.
+    pub table: DdTable,
+    /// The par for the board's vulnerability and dealer.
+    pub par: Par,
+}
+
+/// One board of a hand record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardRecord {
+    /// The board: its number gives dealer and vulnerability.
+    pub board: Board,
+    /// The four hands.
+    pub deal: Deal,
+    /// The analysis, when one was made.
+    pub analysis: Option<Analysis>,
+}
+
+/// The boards of a night.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct HandRecord {
+    /// The event's name (PBN `Event`).
+    pub title: String,
+    /// The date as the club writes it (`2024-03-05`, `05/03/2024`), or empty.
+    pub date: String,
+    /// The boards in order.
+    pub boards: Vec<BoardRecord>,
+}
+
+impl BoardRecord {
+    /// A board without analysis.
+    pub fn new(board: Board, deal: Deal) -> BoardRecord {
+        BoardRecord {
+            board,
+            deal,
+            analysis: None,
+        }
+    }
+
+    /// The board with its table and par.
+    pub fn analysed(mut self, table: DdTable) -> Result<BoardRecord, String> {
+        let b = self.board;
+        let par = klaver_deal::par(&table, b.vulnerability(), b.dealer())
+            .map_err(|e| format!("board {}: {e}", b.number()))?;
+        self.analysis = Some(Analysis { table, par });
+        Ok(self)
+    }
+}
+
+/// The OptimumResultTable's column header.
+pub const RESULT_TABLE_HEADER: &str = "Declarer;Denomination\\2R;Result\\2R";
+
+/// The hand record as PBN 2.1 export text: the 15 tags of the mandatory tag set (the
+/// unknown ones empty), and for an analysed board the double-dummy tricks, the optimum
+/// score, the par contracts and the OptimumResultTable. Lines end in CR LF.
+pub fn to_pbn(record: &HandRecord) -> String {
+    let mut out = String::from("% PBN 2.1\r\n% EXPORT\r\n%Creator: klaver\r\n");
+    for (k, b) in record.boards.iter().enumerate() {
+        if k > 0 {
+            out.push_str("\r\n");
+        }
+        for (name, value) in board_tags(record, b) {
+            out.push_str(&format!("[{name} {}]\r\n", quoted(&value)));
+        }
+        if let Some(a) = &b.analysis {
+            push_analysis(&mut out, a);
+        }
+    }
+    out
+}
+
+fn board_tags(record: &HandRecord, b: &BoardRecord) -> [(&'static str, String); 15] {
+    let dealer = b.board.dealer();
+    [
+        ("Event", record.title.clone()),
+        ("Site", String::new()),
+        ("Date", pbn_date(&record.date)),
+        ("Board", b.board.number().to_string()),
+        ("West", String::new()),
+        ("North", String::new()),
+        ("East", String::new()),
+        ("South", String::new()),
+        ("Dealer", seat_letter(dealer).to_string()),
+        ("Vulnerable", vul_value(b.board.vulnerability()).to_string()),
+        ("Deal", b.deal.to_pbn(dealer)),
+        ("Scoring", String::new()),
+        ("Declarer", String::new()),
+        ("Contract", String::new()),
+        ("Result", String::new()),
+    ]
+}
+
+fn push_analysis(out: &mut String, a: &Analysis) {
+    let tags = [
+        ("DoubleDummyTricks", a.table.to_pbn_tricks()),
+        ("OptimumScore", a.par.optimum_score()),
+        ("ParContract", a.par.notation()),
+    ];
+    for (name, value) in tags {
+        out.push_str(&format!("[{name} {}]\r\n", quoted(&value)));
+    }
+    // Written as every program writes it, the backslashes single.
+    out.push_str(&format!(
+        "[OptimumResultTable \"{RESULT_TABLE_HEADER}\"]\r\n"
+    ));
+    for row in a.table.optimum_result_rows() {
+        out.push_str(&row);
+        out.push_str("\r\n");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(analysed: bool) -> HandRecord {
+        let deal =
+            Deal::from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+                .unwrap();
+        let mut b = BoardRecord::new(Board::new(2).unwrap(), deal);
+        if analysed {
+            b = b.analysed(klaver_deal::analyse(&deal)).unwrap();
+        }
+        HandRecord {
+            title: "Club night".into(),
+            date: "2024-03-05".into(),
+            boards: vec![b],
+        }
+    }
+
+    #[test]
+    fn pbn_export_has_the_mandatory_tags_and_the_dealer_first() {
+        let text = to_pbn(&record(false));
+        assert!(text.contains("[Board \"2\"]\r\n"));
+        assert!(text.contains("[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n"));
+        assert!(text.contains("[Deal \"E:.AKQJT98765432.. ..AKQJT98765432."));
+        assert!(!text.contains("OptimumScore"));
+    }
+
+    #[test]
+    fn an_analysed_board_carries_its_table_and_par() {
+        let text = to_pbn(&record(true));
+        assert!(
+            text.contains("[DoubleDummyTricks \"0d0d00d0d000d0d00d0d\"]"),
+            "{text}"
+        );
+        assert!(text.contains("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT  0\r\nN  S 13\r\n"));
+        assert!(
+            text.contains("[OptimumScore \"NS 2210\"]\r\n[ParContract \"NS 7S\"]"),
+            "{text}"
+        );
+    }
+}
