@@ -120,6 +120,9 @@ pub struct Imported {
     pub line_percentages: BTreeMap<u32, (String, String)>,
     /// Published IMPs (North-South, East-West) by the line of the traveller line.
     pub line_imps: BTreeMap<u32, (String, String)>,
+    /// The double-dummy figures a PBN file publishes for each board (DoubleDummyTricks,
+    /// OptimumResultTable, OptimumScore, ParContract), with their lines.
+    pub analyses: BTreeMap<u32, crate::published_analysis::PublishedAnalysis>,
     /// The scoring convention the file states.
     pub convention: Convention,
     /// The event's name.
@@ -371,6 +374,7 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         totals,
         line_percentages: BTreeMap::new(),
         line_imps: BTreeMap::new(),
+        analyses: BTreeMap::new(),
         convention: Convention::default(),
         title: text(&doc["title"]),
         date: text(&doc["date"]),

@@ -4,9 +4,12 @@
 //! `OptimumResultTable` of PBN 2.1 section 5.7).
 
 use crate::pbn::{pbn_date, quoted, vul_value};
+use crate::published_analysis::PublishedAnalysis;
 use klaver_core::Board;
+use klaver_core::session::{Diagnostic, Severity};
 use klaver_deal::deal::seat_letter;
 use klaver_deal::{DdTable, Deal, Par};
+use std::collections::BTreeMap;
 
 /// A board's double-dummy analysis.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +60,54 @@ impl BoardRecord {
         self.analysis = Some(Analysis { table, par });
         Ok(self)
     }
+}
+
+/// A hand record read from a file, with the analysis the file publishes.
+#[derive(Debug, Clone, Default)]
+pub struct ReadHandRecord {
+    /// The boards.
+    pub record: HandRecord,
+    /// What the file publishes, by board number.
+    pub published: BTreeMap<u32, PublishedAnalysis>,
+    /// Warnings of reading, with their lines.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Reads the deals of a PBN file (and what it publishes about them). A deal that cannot
+/// be read is an error naming its line and board; a file without deals is an error too.
+pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, String> {
+    let imported = crate::pbn::read(data).map_err(|e| e.to_string())?;
+    let mut warnings = Vec::new();
+    for d in imported.event.diagnostics {
+        match d.severity {
+            Severity::Warning => warnings.push(d),
+            // A hand record has no results: only a deal that cannot be read stops it.
+            Severity::Error if d.message.starts_with("cannot read the deal") => {
+                return Err(d.to_string());
+            }
+            Severity::Error => {}
+        }
+    }
+    let mut boards = Vec::with_capacity(imported.deals.len());
+    for (n, d) in &imported.deals {
+        let board = Board::new(*n).map_err(|e| e.to_string())?;
+        let deal = Deal::from_pbn(&format!("N:{}", d.hands.join(" ")))
+            .map_err(|e| format!("board {n}: {e}"))?;
+        boards.push(BoardRecord::new(board, deal));
+    }
+    if boards.is_empty() {
+        return Err("no [Deal] with a [Board] number in this file".to_string());
+    }
+    let record = HandRecord {
+        title: imported.title,
+        date: imported.date,
+        boards,
+    };
+    Ok(ReadHandRecord {
+        record,
+        published: imported.analyses,
+        warnings,
+    })
 }
 
 /// The OptimumResultTable's column header.

@@ -39,6 +39,7 @@
 //! a byte order mark).
 
 use crate::exchange::{self, Convention, Deal, Imported, PublishedTotal, Row};
+use crate::published_analysis::{PublishedAnalysis, parse_optimum_score};
 use crate::report;
 use crate::travellers::Event;
 use klaver_core::board::{Board, Seat, Vulnerability};
@@ -643,6 +644,53 @@ pub fn scoring_value(c: &Convention) -> String {
 }
 
 // ---------------------------------------------------------------------------------------
+// Published double-dummy analysis
+
+/// A tag's value that says something (not empty, not `?`).
+fn given(t: &&Tag) -> bool {
+    let v = t.value.trim();
+    !v.is_empty() && v != "?"
+}
+
+/// The double-dummy figures a game publishes. What cannot be read is a warning with its
+/// line, never an error: the analysis is not needed to score the board.
+fn published_analysis(g: &Game, board: u32, diags: &mut Vec<Diagnostic>) -> PublishedAnalysis {
+    let mut a = PublishedAnalysis::default();
+    let mut warn = |line: u32, m: String| diags.push(Diagnostic::warning(line, Some(board), m));
+    if let Some(t) = g.tag("DoubleDummyTricks").filter(given)
+        && let Err(e) = a.add_double_dummy_tricks(&t.value, t.line)
+    {
+        warn(t.line, e);
+    }
+    if let Some(t) = g.tag("OptimumScore").filter(given) {
+        match parse_optimum_score(&t.value) {
+            Ok(s) => a.optimum_score = Some((s, t.line)),
+            Err(e) => warn(t.line, e),
+        }
+    }
+    if let Some(t) = g.tag("ParContract").filter(given) {
+        a.par_contract = Some((t.value.trim().to_string(), t.line));
+    }
+    if let Some(t) = g.tag("OptimumResultTable") {
+        let mut t = t.clone();
+        // Some programs name the columns with spaces between them ("Declarer Suit Tricks").
+        if !t.value.contains(';') {
+            t.value = t.value.split_whitespace().collect::<Vec<_>>().join(";");
+        }
+        let mut scratch = Vec::new();
+        let table = Table::read(&t, &mut scratch);
+        for d in scratch {
+            warn(d.line.unwrap_or(t.line), d.message);
+        }
+        let names: Vec<String> = table.columns.iter().map(|c| c.name.clone()).collect();
+        for (line, m) in a.add_result_table(&names, &table.rows) {
+            warn(line, m);
+        }
+    }
+    a
+}
+
+// ---------------------------------------------------------------------------------------
 // Tables
 
 /// A table's column: its name (without order sign), minimum width and alignment.
@@ -1008,6 +1056,12 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
             }
         }
 
+        if let Some(b) = board {
+            let a = published_analysis(g, b.number(), &mut diags);
+            if !a.is_empty() {
+                imported.analyses.entry(b.number()).or_insert(a);
+            }
+        }
         let board_text = board.map(|b| b.number().to_string()).unwrap_or_default();
         let mut had_table = false;
         for t in &g.tags {

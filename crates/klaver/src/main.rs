@@ -23,6 +23,12 @@ struct Cli {
 enum Command {
     /// Score a real club session embedded in klaver (no files needed).
     Demo(cmd::demo::Args),
+    /// Deal a night's boards (or read a file of them), analyse them double dummy, and
+    /// write PBN, the dealing machines' .dup or .dlm, or a printable hand record.
+    Deal(cmd::deal::Args),
+    /// Analyse the boards of a PBN, .dup or .dlm file double dummy, checking the file's
+    /// own published figures, and write them like `klaver deal`.
+    Analyse(cmd::deal::AnalyseArgs),
     /// Score one contract and show the breakdown.
     Contract(cmd::contract::Args),
     /// Draw a rubber bridge score pad from a file of deals.
@@ -63,6 +69,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
+        Command::Deal(args) => cmd::deal::run(args),
+        Command::Analyse(args) => cmd::deal::analyse_file(args),
         Command::Contract(args) => cmd::contract::run(args),
         Command::Rubber(args) => cmd::pads::rubber(args),
         Command::Chicago(args) => cmd::pads::chicago(args),

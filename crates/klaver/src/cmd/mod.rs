@@ -22,6 +22,7 @@ pub mod archive;
 pub mod club;
 pub mod contract;
 pub mod convert;
+pub mod deal;
 pub mod demo;
 pub mod generate;
 pub mod imps;

@@ -1,0 +1,311 @@
+//! The printable hand record: every board's hand diagram with each hand's high-card
+//! points, and, when the boards were analysed, the double-dummy table and the par. As
+//! one HTML page (boards in a grid, six to an A4 sheet when printed) and as a PDF (A4,
+//! two boards across, laid out by [`crate::pdf`] with its embedded font).
+
+use crate::hand_record::{Analysis, BoardRecord, HandRecord};
+use crate::html::escape;
+use crate::pdf::{Block, Column, Grid, PdfDocument, PdfError, Span, Table, Tone};
+use klaver_core::{Seat, Strain, Vulnerability};
+use klaver_deal::Suit;
+use klaver_deal::analysis::{PBN_DECLARERS, PBN_STRAINS};
+use klaver_deal::deal::seat_letter;
+use std::fmt::Write as _;
+
+fn seat_name(seat: Seat) -> &'static str {
+    ["North", "East", "South", "West"][seat as usize]
+}
+
+fn vul_name(v: Vulnerability) -> &'static str {
+    match v {
+        Vulnerability::None => "None",
+        Vulnerability::NorthSouth => "N-S",
+        Vulnerability::EastWest => "E-W",
+        Vulnerability::Both => "All",
+    }
+}
+
+/// "Board 5 · Dealer North · Vul. N-S".
+fn board_title(b: &BoardRecord) -> (String, String) {
+    let board = b.board;
+    (
+        format!("Board {}", board.number()),
+        format!(
+            "Dealer {} · Vul. {}",
+            seat_name(board.dealer()),
+            vul_name(board.vulnerability())
+        ),
+    )
+}
+
+/// The strain as a table heading: NT or the suit symbol.
+fn strain_heading(s: Strain) -> String {
+    match s {
+        Strain::NoTrump => "NT".to_string(),
+        Strain::Spades => '♠'.to_string(),
+        Strain::Hearts => '♥'.to_string(),
+        Strain::Diamonds => '♦'.to_string(),
+        Strain::Clubs => '♣'.to_string(),
+    }
+}
+
+/// "Par NS 420: NS 4S".
+fn par_line(a: &Analysis) -> String {
+    format!("Par {}: {}", a.par.optimum_score(), a.par.notation())
+}
+
+/// The hand's suits, one line each: `♠ AQ94`, `—` for a void.
+fn suit_lines(b: &BoardRecord, seat: Seat) -> Vec<(Suit, String)> {
+    Suit::ALL
+        .iter()
+        .map(|s| {
+            let h = b.deal.holding(seat, *s);
+            (*s, if h.is_empty() { "—".to_string() } else { h })
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// HTML
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:1rem;color:#111}\
+h1{font-size:1.4rem;margin:0 0 .2rem}.meta{color:#555;margin:0 0 1rem}\
+.boards{display:grid;grid-template-columns:repeat(auto-fill,minmax(17rem,1fr));gap:.8rem}\
+.board{border:1px solid #999;border-radius:4px;padding:.5rem;break-inside:avoid}\
+.board h2{font-size:1rem;margin:0}.board .sub{color:#555;font-size:.8rem}\
+.deal{display:grid;grid-template-columns:1fr 1fr 1fr;font-size:.85rem;margin:.3rem 0}\
+.n{grid-column:2}.w{grid-column:1}.c{grid-column:2;text-align:center;align-self:center;color:#555}\
+.e{grid-column:3}.s{grid-column:2}.red{color:#c00}\
+table{border-collapse:collapse;font-size:.8rem}td,th{border:1px solid #bbb;padding:0 .35rem;text-align:center}\
+.par{font-size:.85rem;margin:.3rem 0 0}\
+@page{size:A4;margin:12mm}@media print{body{margin:0}.boards{grid-template-columns:1fr 1fr}\
+.board:nth-child(6n){break-after:page}}";
+
+/// The hand record as one self-contained HTML page.
+pub fn html(record: &HandRecord) -> String {
+    let title = if record.title.is_empty() {
+        "Hand record".to_string()
+    } else {
+        record.title.clone()
+    };
+    let mut out = String::with_capacity(4096 + record.boards.len() * 2048);
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{t}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
+        t = escape(&title)
+    );
+    let mut meta = vec![format!("{} boards", record.boards.len())];
+    if !record.date.is_empty() {
+        meta.insert(0, escape(&record.date));
+    }
+    let _ = writeln!(
+        out,
+        "<p class=\"meta\">{}</p>\n<div class=\"boards\">",
+        meta.join(" · ")
+    );
+    for b in &record.boards {
+        html_board(&mut out, b);
+    }
+    out.push_str("</div>\n</body>\n</html>\n");
+    out
+}
+
+fn html_board(out: &mut String, b: &BoardRecord) {
+    let (title, sub) = board_title(b);
+    let _ = write!(
+        out,
+        "<section class=\"board\"><h2>{title}</h2><div class=\"sub\">{sub}</div><div class=\"deal\">"
+    );
+    for (seat, class) in [(Seat::North, "n"), (Seat::West, "w")] {
+        html_hand(out, b, seat, class);
+    }
+    let hcp = |s: Seat| b.deal.hcp(s);
+    let _ = write!(
+        out,
+        "<div class=\"c\">{}<br>{} &nbsp; {}<br>{}</div>",
+        hcp(Seat::North),
+        hcp(Seat::West),
+        hcp(Seat::East),
+        hcp(Seat::South)
+    );
+    html_hand(out, b, Seat::East, "e");
+    html_hand(out, b, Seat::South, "s");
+    out.push_str("</div>");
+    if let Some(a) = &b.analysis {
+        html_analysis(out, a);
+    }
+    out.push_str("</section>\n");
+}
+
+fn html_hand(out: &mut String, b: &BoardRecord, seat: Seat, class: &str) {
+    let _ = write!(out, "<div class=\"{class}\"><b>{}</b>", seat_name(seat));
+    for (suit, cards) in suit_lines(b, seat) {
+        let red = if suit.is_red() { " class=\"red\"" } else { "" };
+        let _ = write!(out, "<br><span{red}>{}</span> {cards}", suit.symbol());
+    }
+    out.push_str("</div>");
+}
+
+fn html_analysis(out: &mut String, a: &Analysis) {
+    out.push_str("<table><tr><th></th>");
+    for s in PBN_STRAINS {
+        let red = matches!(s, Strain::Hearts | Strain::Diamonds);
+        let class = if red { " class=\"red\"" } else { "" };
+        let _ = write!(out, "<th{class}>{}</th>", strain_heading(s));
+    }
+    out.push_str("</tr>");
+    for d in PBN_DECLARERS {
+        let _ = write!(out, "<tr><th>{}</th>", seat_letter(d));
+        for s in PBN_STRAINS {
+            let _ = write!(out, "<td>{}</td>", a.table.tricks(s, d));
+        }
+        out.push_str("</tr>");
+    }
+    let _ = write!(out, "</table><p class=\"par\">{}</p>", escape(&par_line(a)));
+}
+
+// ---------------------------------------------------------------------------------------
+// PDF
+
+/// The hand record as an A4 PDF, two boards across.
+pub fn pdf(record: &HandRecord) -> Result<Vec<u8>, PdfError> {
+    let title = if record.title.is_empty() {
+        "Hand record".to_string()
+    } else {
+        record.title.clone()
+    };
+    let mut doc = PdfDocument::new(title.clone(), "en");
+    doc.footer = if record.date.is_empty() {
+        title.clone()
+    } else {
+        format!("{title}  ·  {}", record.date)
+    };
+    doc.push(Block::Paragraph(
+        Span::new(title, 16.0).bold().tone(Tone::Accent),
+    ));
+    doc.push(Block::Gap(6.0));
+    let items = record.boards.iter().map(pdf_board).collect();
+    let grid = Grid {
+        framed: true,
+        ..Grid::new(2, items)
+    };
+    doc.push(Block::Grid(grid));
+    doc.render()
+}
+
+fn pdf_board(b: &BoardRecord) -> Vec<Block> {
+    let (title, sub) = board_title(b);
+    let mut blocks = vec![
+        Block::Caption {
+            title: Span::new(title, 10.0).bold().tone(Tone::Accent),
+            lines: vec![Span::new(sub, 8.0).tone(Tone::Muted)],
+        },
+        Block::Table(diagram(b)),
+    ];
+    if let Some(a) = &b.analysis {
+        blocks.push(Block::Gap(3.0));
+        blocks.push(Block::Table(dd_table(a)));
+        blocks.push(Block::Paragraph(Span::new(par_line(a), 8.0)));
+    }
+    blocks
+}
+
+/// North above, West and East beside the points, South below: a three-column table.
+fn diagram(b: &BoardRecord) -> Table {
+    let line = |seat: Seat, k: usize| {
+        let (suit, cards) = &suit_lines(b, seat)[k];
+        format!("{} {cards}", suit.symbol())
+    };
+    let hcp = |s: Seat| b.deal.hcp(s);
+    let centre = [
+        format!("N {}", hcp(Seat::North)),
+        format!("W {}   E {}", hcp(Seat::West), hcp(Seat::East)),
+        format!("S {}", hcp(Seat::South)),
+        String::new(),
+    ];
+    let mut rows = Vec::with_capacity(12);
+    for k in 0..4 {
+        rows.push(vec![String::new(), line(Seat::North, k), String::new()]);
+    }
+    for (k, c) in centre.iter().enumerate() {
+        rows.push(vec![line(Seat::West, k), c.clone(), line(Seat::East, k)]);
+    }
+    for k in 0..4 {
+        rows.push(vec![String::new(), line(Seat::South, k), String::new()]);
+    }
+    let columns = vec![
+        Column::text("West"),
+        Column::text("North / South"),
+        Column::text("East"),
+    ];
+    Table {
+        base_size: 8.0,
+        ..Table::new(columns, rows)
+    }
+}
+
+fn dd_table(a: &Analysis) -> Table {
+    let mut columns = vec![Column::text("")];
+    columns.extend(PBN_STRAINS.iter().map(|s| Column::num(&strain_heading(*s))));
+    let rows = PBN_DECLARERS
+        .iter()
+        .map(|d| {
+            let mut row = vec![seat_letter(*d).to_string()];
+            row.extend(
+                PBN_STRAINS
+                    .iter()
+                    .map(|s| a.table.tricks(*s, *d).to_string()),
+            );
+            row
+        })
+        .collect();
+    Table {
+        bold_first: true,
+        base_size: 8.0,
+        ..Table::new(columns, rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaver_core::Board;
+    use klaver_deal::{Deal, analyse};
+
+    fn record() -> HandRecord {
+        let deal =
+            Deal::from_pbn("N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98")
+                .unwrap();
+        let b = BoardRecord::new(Board::new(3).unwrap(), deal)
+            .analysed(analyse(&deal))
+            .unwrap();
+        HandRecord {
+            title: "Tuesday <night>".into(),
+            date: "2024-03-05".into(),
+            boards: vec![b],
+        }
+    }
+
+    #[test]
+    fn the_page_shows_hands_points_tricks_and_par() {
+        let page = html(&record());
+        assert!(page.contains("<h1>Tuesday &lt;night&gt;</h1>"));
+        assert!(page.contains("Board 3</h2><div class=\"sub\">Dealer South · Vul. E-W"));
+        assert!(page.contains("<span class=\"red\">♥</span> JT9"));
+        assert!(
+            page.contains("<div class=\"c\">10<br>4 &nbsp; 10<br>16</div>"),
+            "{page}"
+        );
+        assert!(page.contains("<p class=\"par\">Par "));
+        assert_eq!(page.matches("<td>").count(), 20);
+    }
+
+    #[test]
+    fn the_pdf_is_a_document() {
+        let bytes = pdf(&record()).unwrap();
+        assert!(bytes.starts_with(b"%PDF-"));
+        assert!(bytes.len() > 2000);
+    }
+}

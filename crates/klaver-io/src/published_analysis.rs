@@ -1,0 +1,219 @@
+//! The double-dummy figures a PBN file publishes (PBN 2.1 `OptimumScore` 4.2.7,
+//! `OptimumResultTable` 5.7, and the `DoubleDummyTricks` and `ParContract` tags other
+//! programs add), and where they disagree with klaver's own analysis.
+
+use crate::hand_record::Analysis;
+use klaver_core::session::Diagnostic;
+use klaver_core::{Seat, Strain};
+use klaver_deal::DdTable;
+use klaver_deal::analysis::{declarer_from_letter, strain_from_name};
+
+/// One published trick count, with its line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedTricks {
+    /// The declarer.
+    pub declarer: Seat,
+    /// The strain.
+    pub strain: Strain,
+    /// Tricks double dummy.
+    pub tricks: u8,
+    /// The file's line.
+    pub line: u32,
+    /// The tag it came from (`DoubleDummyTricks` or `OptimumResultTable`).
+    pub tag: &'static str,
+}
+
+/// What a file publishes about one board.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PublishedAnalysis {
+    /// Trick counts, from either tag.
+    pub tricks: Vec<PublishedTricks>,
+    /// The optimum score for North-South and its line.
+    pub optimum_score: Option<(i32, u32)>,
+    /// The par contracts as written, and their line.
+    pub par_contract: Option<(String, u32)>,
+}
+
+impl PublishedAnalysis {
+    /// Whether the file published anything for the board.
+    pub fn is_empty(&self) -> bool {
+        self.tricks.is_empty() && self.optimum_score.is_none() && self.par_contract.is_none()
+    }
+
+    /// Adds the 20 counts of a DoubleDummyTricks value.
+    pub fn add_double_dummy_tricks(&mut self, value: &str, line: u32) -> Result<(), String> {
+        let table = DdTable::from_pbn_tricks(value)?;
+        for declarer in Seat::ALL {
+            for strain in Strain::ALL {
+                self.tricks.push(PublishedTricks {
+                    declarer,
+                    strain,
+                    tricks: table.tricks(strain, declarer),
+                    line,
+                    tag: "DoubleDummyTricks",
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds the rows of an OptimumResultTable with these column names; returns the rows
+    /// that could not be read, with their lines.
+    pub fn add_result_table(
+        &mut self,
+        columns: &[String],
+        rows: &[(u32, Vec<String>)],
+    ) -> Vec<(u32, String)> {
+        let find = |names: &[&str]| {
+            columns
+                .iter()
+                .position(|c| names.iter().any(|n| c.eq_ignore_ascii_case(n)))
+        };
+        let (Some(d), Some(s), Some(r)) = (
+            find(&["Declarer"]),
+            find(&["Denomination", "Suit", "Strain"]),
+            find(&["Result", "Tricks"]),
+        ) else {
+            let first = rows.first().map_or(0, |r| r.0);
+            return vec![(
+                first,
+                "the OptimumResultTable has no Declarer, Denomination and Result columns".into(),
+            )];
+        };
+        let mut bad = Vec::new();
+        for (line, row) in rows {
+            match result_row(row, d, s, r) {
+                Some((declarer, strain, tricks)) => self.tricks.push(PublishedTricks {
+                    declarer,
+                    strain,
+                    tricks,
+                    line: *line,
+                    tag: "OptimumResultTable",
+                }),
+                None => bad.push((*line, format!("the OptimumResultTable row {:?} is not a declarer, a denomination and 0-13 tricks", row.join(" ")))),
+            }
+        }
+        bad
+    }
+}
+
+fn result_row(row: &[String], d: usize, s: usize, r: usize) -> Option<(Seat, Strain, u8)> {
+    let declarer = declarer_from_letter(row.get(d)?)?;
+    let strain = strain_from_name(row.get(s)?.trim())?;
+    let tricks = row.get(r)?.trim().parse::<u8>().ok().filter(|t| *t <= 13)?;
+    Some((declarer, strain, tricks))
+}
+
+/// North-South's score from an OptimumScore value: `NS 420`, `EW 620`, or both sides
+/// (`NS 420 EW -420`), which must then agree.
+pub fn parse_optimum_score(value: &str) -> Result<i32, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let bad = || format!("OptimumScore {value:?} is not \"NS <score>\" or \"EW <score>\"");
+    let mut found: Option<i32> = None;
+    for pair in words.chunks(2) {
+        let [side, score] = pair else {
+            return Err(bad());
+        };
+        let score: i32 = score.parse().map_err(|_| bad())?;
+        let ns = match side.to_ascii_uppercase().as_str() {
+            "NS" => score,
+            "EW" => -score,
+            _ => return Err(bad()),
+        };
+        if found.is_some_and(|f| f != ns) {
+            return Err(format!(
+                "OptimumScore {value:?} gives the two sides different scores"
+            ));
+        }
+        found = Some(ns);
+    }
+    found.ok_or_else(bad)
+}
+
+fn seat_word(seat: Seat) -> &'static str {
+    ["North", "East", "South", "West"][seat as usize]
+}
+
+fn strain_word(strain: Strain) -> &'static str {
+    ["clubs", "diamonds", "hearts", "spades", "notrump"][strain as usize]
+}
+
+fn side_score(ns: i32) -> String {
+    if ns < 0 {
+        format!("EW {}", -ns)
+    } else {
+        format!("NS {ns}")
+    }
+}
+
+/// Where the published figures of a board differ from klaver's analysis: a warning on
+/// the line of each, with what it says against what klaver found.
+pub fn disagreements(
+    board: u32,
+    published: &PublishedAnalysis,
+    analysis: &Analysis,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for p in &published.tricks {
+        let ours = analysis.table.tricks(p.strain, p.declarer);
+        if ours != p.tricks {
+            let m = format!(
+                "the file's {} gives {} {} tricks in {}; klaver's analysis gives {ours}",
+                p.tag,
+                seat_word(p.declarer),
+                p.tricks,
+                strain_word(p.strain)
+            );
+            out.push(Diagnostic::warning(p.line, Some(board), m));
+        }
+    }
+    if let Some((score, line)) = published.optimum_score
+        && score != analysis.par.score
+    {
+        let m = format!(
+            "the file's OptimumScore is {}; klaver's par is {} ({})",
+            side_score(score),
+            analysis.par.optimum_score(),
+            analysis.par.notation()
+        );
+        out.push(Diagnostic::warning(line, Some(board), m));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn optimum_scores_in_the_standards_forms() {
+        assert_eq!(parse_optimum_score("NS 420"), Ok(420));
+        assert_eq!(parse_optimum_score("EW 620"), Ok(-620));
+        assert_eq!(parse_optimum_score("NS -100 EW 100"), Ok(-100));
+        assert!(parse_optimum_score("NS 100 EW 100").is_err());
+        assert!(parse_optimum_score("EW 4S; -620").is_err());
+        assert!(parse_optimum_score("").is_err());
+    }
+
+    #[test]
+    fn result_tables_in_either_layout() {
+        let mut p = PublishedAnalysis::default();
+        let cols = vec![
+            "Declarer".to_string(),
+            "Denomination".into(),
+            "Result".into(),
+        ];
+        let rows = vec![
+            (7, vec!["N".into(), "NT".into(), "9".into()]),
+            (8, vec!["Q".into(), "S".into(), "9".into()]),
+        ];
+        let bad = p.add_result_table(&cols, &rows);
+        assert_eq!(p.tricks.len(), 1);
+        assert_eq!(
+            (p.tricks[0].strain, p.tricks[0].tricks, p.tricks[0].line),
+            (Strain::NoTrump, 9, 7)
+        );
+        assert_eq!(bad.len(), 1);
+        assert_eq!(bad[0].0, 8);
+    }
+}

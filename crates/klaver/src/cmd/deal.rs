@@ -1,0 +1,256 @@
+//! `klaver deal`: a night's boards dealt at random (or from a seed), optionally analysed
+//! double dummy, written as PBN, as the dealing machines' files, or as a printable hand
+//! record; or the boards of an existing file analysed.
+
+use super::output::write_output;
+use super::{CliError, CmdResult};
+use klaver_core::Board;
+use klaver_core::session::Diagnostic;
+use klaver_deal::{DealRng, analyse_all};
+use klaver_io::hand_record::{BoardRecord, HandRecord, ReadHandRecord, read_pbn, to_pbn};
+use klaver_io::published_analysis::{self, PublishedAnalysis};
+use klaver_io::{dealing_machine, hand_record_doc};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// What `klaver deal` writes.
+#[derive(Clone, Copy, clap::ValueEnum, PartialEq, Eq, Debug)]
+pub enum DealFormat {
+    /// PBN 2.1, with the double-dummy tags when analysed.
+    Pbn,
+    /// Duplimate dealing machine (.dup).
+    Dup,
+    /// Dealer4 dealing machine (.dlm).
+    Dlm,
+    /// A printable hand record as one HTML page.
+    Html,
+    /// A printable hand record as an A4 PDF.
+    Pdf,
+}
+
+/// Arguments of `klaver deal`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Deal this many boards.
+    #[arg(long, required_unless_present = "file")]
+    boards: Option<u32>,
+    /// The number of the first board.
+    #[arg(long, default_value_t = 1)]
+    first: u32,
+    /// Deal from this seed: the same seed gives the same boards (for demonstrations;
+    /// without it the deals come from the operating system's entropy).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Analyse the boards double dummy: tricks for each declarer and strain, and par.
+    #[arg(long)]
+    analyse: bool,
+    /// Instead of dealing, read the boards of this file (PBN, .dup or .dlm).
+    #[arg(long, conflicts_with_all = ["boards", "seed"])]
+    file: Option<PathBuf>,
+    /// The output format (default: from the output file's extension, else PBN).
+    #[arg(long, value_enum)]
+    format: Option<DealFormat>,
+    /// The event's name on the hand record.
+    #[arg(long, default_value = "")]
+    title: String,
+    /// The date on the hand record.
+    #[arg(long, default_value = "")]
+    date: String,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+/// Arguments of `klaver analyse`.
+#[derive(clap::Args)]
+pub struct AnalyseArgs {
+    /// The boards: a PBN file (its published DoubleDummyTricks, OptimumResultTable and
+    /// OptimumScore are checked against the analysis), a .dup or a .dlm file.
+    file: PathBuf,
+    /// The output format (default: from the output file's extension, else PBN).
+    #[arg(long, value_enum)]
+    format: Option<DealFormat>,
+    /// The event's name on the hand record (default: the file's).
+    #[arg(long)]
+    title: Option<String>,
+    /// Write to this file instead of standard output.
+    #[arg(long, short)]
+    output: Option<PathBuf>,
+}
+
+/// Runs `klaver deal`.
+pub fn run(args: Args) -> CmdResult {
+    let mut read = match &args.file {
+        Some(path) => read_boards(path)?,
+        None => ReadHandRecord {
+            record: deal_boards(&args)?,
+            ..ReadHandRecord::default()
+        },
+    };
+    if !args.title.is_empty() {
+        read.record.title.clone_from(&args.title);
+    }
+    if !args.date.is_empty() {
+        read.record.date.clone_from(&args.date);
+    }
+    let analysed = args.analyse || args.file.is_some();
+    finish(
+        read,
+        analysed,
+        args.file.as_deref(),
+        args.format,
+        args.output.as_deref(),
+    )
+}
+
+/// Runs `klaver analyse`: the boards of a file analysed, and the file's own figures
+/// checked against the analysis.
+pub fn analyse_file(args: AnalyseArgs) -> CmdResult {
+    let mut read = read_boards(&args.file)?;
+    if let Some(t) = args.title {
+        read.record.title = t;
+    }
+    finish(
+        read,
+        true,
+        Some(&args.file),
+        args.format,
+        args.output.as_deref(),
+    )
+}
+
+fn finish(
+    read: ReadHandRecord,
+    analysed: bool,
+    file: Option<&Path>,
+    format: Option<DealFormat>,
+    output: Option<&Path>,
+) -> CmdResult {
+    let format = format.unwrap_or_else(|| format_of(output));
+    let name = file.map(|f| f.display().to_string()).unwrap_or_default();
+    for w in &read.warnings {
+        eprintln!("warning: {name}: {w}");
+    }
+    let mut record = read.record;
+    if analysed {
+        record = analyse(record)?;
+        for w in disagreements(&record, &read.published) {
+            eprintln!("warning: {name}: {w}");
+        }
+    }
+    write_output(output, |out| {
+        let bytes = render(&record, format).map_err(|e| out.error(e))?;
+        out.put(&bytes)
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Every published figure that differs from the fresh analysis, in line order.
+fn disagreements(
+    record: &HandRecord,
+    published: &BTreeMap<u32, PublishedAnalysis>,
+) -> Vec<Diagnostic> {
+    let mut out: Vec<Diagnostic> = record
+        .boards
+        .iter()
+        .filter_map(|b| {
+            let n = b.board.number();
+            Some(published_analysis::disagreements(
+                n,
+                published.get(&n)?,
+                b.analysis.as_ref()?,
+            ))
+        })
+        .flatten()
+        .collect();
+    out.sort_by_key(|d| d.line);
+    out
+}
+
+fn format_of(path: Option<&Path>) -> DealFormat {
+    let ext = path
+        .and_then(|p| p.extension())
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("dup") => DealFormat::Dup,
+        Some("dlm") => DealFormat::Dlm,
+        Some("html" | "htm") => DealFormat::Html,
+        Some("pdf") => DealFormat::Pdf,
+        _ => DealFormat::Pbn,
+    }
+}
+
+fn deal_boards(args: &Args) -> Result<HandRecord, CliError> {
+    let count = args.boards.unwrap_or(0);
+    if count == 0 || args.first == 0 {
+        return Err(CliError::input("--boards and --first must be at least 1"));
+    }
+    let mut rng = match args.seed {
+        Some(seed) => DealRng::from_seed(seed),
+        None => DealRng::from_entropy().map_err(CliError::input)?,
+    };
+    let mut boards = Vec::with_capacity(count as usize);
+    for k in 0..count {
+        let board = args
+            .first
+            .checked_add(k)
+            .and_then(|n| Board::new(n).ok())
+            .ok_or_else(|| CliError::input("--first and --boards go past the last board number"))?;
+        boards.push(BoardRecord::new(board, rng.deal()));
+    }
+    Ok(HandRecord {
+        boards,
+        ..HandRecord::default()
+    })
+}
+
+/// The boards of a PBN, `.dup` or `.dlm` file, told apart by the file's extension.
+fn read_boards(path: &Path) -> Result<ReadHandRecord, CliError> {
+    let data = std::fs::read(path)
+        .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
+    let named = |e: String| CliError::input(format!("{}: {e}", path.display()));
+    let record = match format_of(Some(path)) {
+        DealFormat::Dup => dealing_machine::read_dup(&data).map_err(named)?,
+        DealFormat::Dlm => {
+            dealing_machine::read_dlm(&String::from_utf8_lossy(&data)).map_err(named)?
+        }
+        _ => return read_pbn(&data).map_err(named),
+    };
+    Ok(ReadHandRecord {
+        record,
+        ..ReadHandRecord::default()
+    })
+}
+
+/// Analyses every board on every core, and says how long it took on standard error.
+fn analyse(mut record: HandRecord) -> Result<HandRecord, CliError> {
+    let start = Instant::now();
+    let deals: Vec<_> = record.boards.iter().map(|b| b.deal).collect();
+    let tables = analyse_all(&deals);
+    record.boards = record
+        .boards
+        .into_iter()
+        .zip(tables)
+        .map(|(b, t)| b.analysed(t))
+        .collect::<Result<_, _>>()
+        .map_err(CliError::input)?;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    eprintln!(
+        "analysed {} boards double dummy in {:.2} s on {cores} cores",
+        deals.len(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(record)
+}
+
+fn render(record: &HandRecord, format: DealFormat) -> Result<Vec<u8>, String> {
+    match format {
+        DealFormat::Pbn => Ok(to_pbn(record).into_bytes()),
+        DealFormat::Dup => dealing_machine::to_dup(record),
+        DealFormat::Dlm => dealing_machine::to_dlm(record).map(String::into_bytes),
+        DealFormat::Html => Ok(hand_record_doc::html(record).into_bytes()),
+        DealFormat::Pdf => hand_record_doc::pdf(record).map_err(|e| e.to_string()),
+    }
+}
