@@ -1,0 +1,123 @@
+//! `klaver deal` and `klaver analyse` as a director uses them: a night dealt from a
+//! seed in every format, read back, analysed, and a file's own figures checked.
+
+mod common;
+use common::{klaver, stderr, stdout, temp_path};
+
+fn ok(args: &[&str]) -> std::process::Output {
+    let out = klaver(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    out
+}
+
+fn deals(pbn: &str) -> Vec<String> {
+    pbn.lines()
+        .filter(|l| l.starts_with("[Deal "))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_same_seed_deals_the_same_night() {
+    let a = stdout(&ok(&["deal", "--boards", "28", "--seed", "11"]));
+    let b = stdout(&ok(&["deal", "--boards", "28", "--seed", "11"]));
+    assert_eq!(a, b);
+    assert_eq!(deals(&a).len(), 28);
+    assert!(a.contains("[Board \"28\"]\r\n"));
+    assert!(
+        a.contains("[Dealer \"W\"]\r\n[Vulnerable \"All\"]"),
+        "board 4's dealer and vulnerability"
+    );
+    let other = stdout(&ok(&["deal", "--boards", "28", "--seed", "12"]));
+    assert_ne!(deals(&a), deals(&other));
+}
+
+#[test]
+fn without_a_seed_every_night_differs() {
+    let a = stdout(&ok(&["deal", "--boards", "4"]));
+    let b = stdout(&ok(&["deal", "--boards", "4"]));
+    assert_ne!(deals(&a), deals(&b));
+}
+
+#[test]
+fn machine_files_read_back_to_the_same_deals() {
+    let pbn = stdout(&ok(&[
+        "deal", "--boards", "24", "--first", "9", "--seed", "3",
+    ]));
+    for ext in ["dup", "dlm"] {
+        let path = temp_path("deal_cli", &format!("night.{ext}"));
+        let p = path.to_str().unwrap();
+        ok(&[
+            "deal", "--boards", "24", "--first", "9", "--seed", "3", "-o", p,
+        ]);
+        let back = stdout(&ok(&["deal", "--file", p, "--format", "pbn"]));
+        assert_eq!(deals(&back), deals(&pbn), "{ext}");
+    }
+}
+
+#[test]
+fn an_analysed_night_carries_tables_and_par_and_checks_a_file() {
+    let path = temp_path("deal_cli", "analysed.pbn");
+    let p = path.to_str().unwrap();
+    let out = ok(&["deal", "--boards", "6", "--seed", "5", "--analyse", "-o", p]);
+    assert!(stderr(&out).contains("analysed 6 boards double dummy"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.matches("[DoubleDummyTricks \"").count(), 6);
+    assert_eq!(text.matches("[OptimumScore \"").count(), 6);
+    assert_eq!(
+        text.matches("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]")
+            .count(),
+        6
+    );
+    // The file agrees with a fresh analysis; a changed figure is named with its line.
+    let clean = ok(&["analyse", p, "-o", "-"]);
+    assert!(!stderr(&clean).contains("warning"), "{}", stderr(&clean));
+    let row = text.lines().position(|l| l.starts_with("W  C ")).unwrap();
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let tricks: u8 = lines[row][5..].trim().parse().unwrap();
+    lines[row] = format!("W  C {:>2}", (tricks + 1) % 14);
+    std::fs::write(&path, lines.join("\r\n")).unwrap();
+    let warned = stderr(&ok(&["analyse", p, "-o", "-"]));
+    let expected = format!(
+        "line {}: board 1: the file's OptimumResultTable gives West",
+        row + 1
+    );
+    assert!(warned.contains(&expected), "{warned}");
+}
+
+#[test]
+fn printable_hand_records() {
+    let html = stdout(&ok(&[
+        "deal",
+        "--boards",
+        "2",
+        "--seed",
+        "1",
+        "--analyse",
+        "--format",
+        "html",
+    ]));
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    assert_eq!(html.matches("<section class=\"board\">").count(), 2);
+    assert!(html.contains("Par NS 420: NS 4H"), "seed 1's first board");
+    let pdf = ok(&["deal", "--boards", "8", "--seed", "1", "--format", "pdf"]);
+    assert!(pdf.stdout.starts_with(b"%PDF-"));
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_reason() {
+    let out = klaver(&["deal", "--boards", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = klaver(&["deal", "--boards", "120", "--format", "dlm"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("boards up to 99"), "{}", stderr(&out));
+    let bad = temp_path("deal_cli", "bad.pbn");
+    std::fs::write(
+        &bad,
+        "[Board \"1\"]\n[Deal \"N:AKQ.JT9.876.5432 AKQ.-.-.- - -\"]\n",
+    )
+    .unwrap();
+    let out = klaver(&["analyse", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+}
