@@ -46,7 +46,8 @@ pub struct Args {
     /// Analyse the boards double dummy: tricks for each declarer and strain, and par.
     #[arg(long)]
     analyse: bool,
-    /// Instead of dealing, read the boards of this file (PBN, .dup or .dlm).
+    /// Instead of dealing, read the boards of this file (PBN, .dup or .dlm): to convert
+    /// between the formats, or with --analyse to analyse them.
     #[arg(long, conflicts_with_all = ["boards", "seed"])]
     file: Option<PathBuf>,
     /// The output format (default: from the output file's extension, else PBN).
@@ -95,7 +96,7 @@ pub fn run(args: Args) -> CmdResult {
     if !args.date.is_empty() {
         read.record.date.clone_from(&args.date);
     }
-    let analysed = args.analyse || args.file.is_some();
+    let analysed = args.analyse;
     finish(
         read,
         analysed,
