@@ -1,7 +1,8 @@
 //! The printable hand record: every board's hand diagram with each hand's high-card
 //! points, and, when the boards were analysed, the double-dummy table and the par. As
 //! one HTML page (boards in a grid, six to an A4 sheet when printed) and as a PDF (A4,
-//! two boards across, laid out by [`crate::pdf`] with its embedded font).
+//! three boards across and two down, laid out by [`crate::pdf`] with its embedded
+//! font).
 
 use crate::hand_record::{Analysis, BoardRecord, HandRecord};
 use crate::html::escape;
@@ -169,7 +170,7 @@ fn html_analysis(out: &mut String, a: &Analysis) {
 // ---------------------------------------------------------------------------------------
 // PDF
 
-/// The hand record as an A4 PDF, two boards across.
+/// The hand record as an A4 PDF, six boards to a page.
 pub fn pdf(record: &HandRecord) -> Result<Vec<u8>, PdfError> {
     let title = if record.title.is_empty() {
         "Hand record".to_string()
@@ -189,7 +190,7 @@ pub fn pdf(record: &HandRecord) -> Result<Vec<u8>, PdfError> {
     let items = record.boards.iter().map(pdf_board).collect();
     let grid = Grid {
         framed: true,
-        ..Grid::new(2, items)
+        ..Grid::new(3, items)
     };
     doc.push(Block::Grid(grid));
     doc.render()
@@ -241,7 +242,7 @@ fn diagram(b: &BoardRecord) -> Table {
         Column::text("East"),
     ];
     Table {
-        base_size: 8.0,
+        base_size: 7.0,
         ..Table::new(columns, rows)
     }
 }
@@ -263,7 +264,7 @@ fn dd_table(a: &Analysis) -> Table {
         .collect();
     Table {
         bold_first: true,
-        base_size: 8.0,
+        base_size: 7.0,
         ..Table::new(columns, rows)
     }
 }
