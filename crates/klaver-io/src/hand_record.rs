@@ -110,6 +110,30 @@ pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, String> {
     })
 }
 
+/// The boards of these deals whose four hands are all given, analysed on every core.
+pub fn analyse_deals(
+    deals: &BTreeMap<u32, crate::exchange::Deal>,
+) -> Result<BTreeMap<u32, BoardRecord>, String> {
+    let mut boards = Vec::new();
+    for (n, d) in deals {
+        if d.hands.iter().any(|h| h == "-") {
+            continue;
+        }
+        let deal = Deal::from_pbn(&format!("N:{}", d.hands.join(" ")))
+            .map_err(|e| format!("board {n}: {e}"))?;
+        boards.push(BoardRecord::new(
+            Board::new(*n).map_err(|e| e.to_string())?,
+            deal,
+        ));
+    }
+    let tables = klaver_deal::analyse_all(&boards.iter().map(|b| b.deal).collect::<Vec<_>>());
+    boards
+        .into_iter()
+        .zip(tables)
+        .map(|(b, t)| Ok((b.board.number(), b.analysed(t)?)))
+        .collect()
+}
+
 /// The OptimumResultTable's column header.
 pub const RESULT_TABLE_HEADER: &str = "Declarer;Denomination\\2R;Result\\2R";
 

@@ -149,7 +149,8 @@ fn html_hand(out: &mut String, b: &BoardRecord, seat: Seat, class: &str) {
     out.push_str("</div>");
 }
 
-fn html_analysis(out: &mut String, a: &Analysis) {
+/// The double-dummy table and the par line, as HTML.
+pub(crate) fn html_analysis(out: &mut String, a: &Analysis) {
     out.push_str("<table><tr><th></th>");
     for s in PBN_STRAINS {
         let red = matches!(s, Strain::Hearts | Strain::Diamonds);
@@ -196,7 +197,8 @@ pub fn pdf(record: &HandRecord) -> Result<Vec<u8>, PdfError> {
     doc.render()
 }
 
-fn pdf_board(b: &BoardRecord) -> Vec<Block> {
+/// One board's caption, diagram, table and par, as PDF blocks.
+pub(crate) fn pdf_board(b: &BoardRecord) -> Vec<Block> {
     let (title, sub) = board_title(b);
     let mut blocks = vec![
         Block::Caption {

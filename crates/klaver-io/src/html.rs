@@ -413,6 +413,11 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     if let Some(h) = &t.hands {
         hands(out, l, h);
     }
+    if let Some(a) = t.analysed.as_ref().and_then(|b| b.analysis.as_ref()) {
+        out.push_str("<div class=\"dd\">");
+        crate::hand_record_doc::html_analysis(out, a);
+        out.push_str("</div>\n");
+    }
 
     let notes = t.lines.iter().any(|x| !x.note.is_empty());
     let leads = t.lines.iter().any(|x| !x.lead.is_empty());

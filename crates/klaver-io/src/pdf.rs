@@ -1290,10 +1290,14 @@ fn travellers(report: &Report) -> Block {
         .travellers
         .iter()
         .map(|t| {
-            vec![
-                traveller_caption(report, t),
-                Block::Table(traveller_table(report, t)),
-            ]
+            let mut item = vec![traveller_caption(report, t)];
+            if let Some(b) = &t.analysed {
+                // The board's diagram, tricks and par, under their own small caption.
+                item.extend(crate::hand_record_doc::pdf_board(b).into_iter().skip(1));
+                item.push(Block::Gap(4.0));
+            }
+            item.push(Block::Table(traveller_table(report, t)));
+            item
         })
         .collect();
     Block::Grid(Grid {

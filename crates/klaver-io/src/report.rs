@@ -226,6 +226,8 @@ pub struct Traveller {
     /// The four hands (North, East, South, West, each `AKQ.JT9.876.5432` spades first),
     /// when the deal is known.
     pub hands: Option<[String; 4]>,
+    /// The board's deal with its double-dummy table and par (`klaver score --deals`).
+    pub analysed: Option<crate::hand_record::BoardRecord>,
 }
 
 /// Puts each board's hands on its travellers (`klaver score --deals`).
@@ -237,6 +239,16 @@ pub fn set_hands(
         if let Some(d) = deals.get(&t.board) {
             t.hands = Some(d.hands.clone());
         }
+    }
+}
+
+/// Puts each board's double-dummy table and par on its travellers.
+pub fn set_analyses(
+    report: &mut Report,
+    boards: &std::collections::BTreeMap<u32, crate::hand_record::BoardRecord>,
+) {
+    for t in &mut report.travellers {
+        t.analysed = boards.get(&t.board).cloned();
     }
 }
 
@@ -688,6 +700,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             lines,
             check_ok: board_ok,
             hands: None,
+            analysed: None,
         });
     }
 

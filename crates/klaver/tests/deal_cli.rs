@@ -121,3 +121,19 @@ fn bad_requests_are_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
 }
+
+#[test]
+fn travellers_show_the_tricks_and_par_of_the_hands_given() {
+    let file = common::repo("crates/klaver/tests/data/club-published.pbn");
+    let html = stdout(&ok(&["score", &file, "--deals", &file, "--format", "html"]));
+    // Board 1 has its four hands; board 2 in that file has not.
+    assert_eq!(html.matches("<div class=\"dd\">").count(), 1);
+    assert!(
+        html.contains("<p class=\"par\">Par NS 400: NS 3NT</p>"),
+        "{html}"
+    );
+    let plain = stdout(&ok(&["score", &file, "--format", "html"]));
+    assert!(!plain.contains("<div class=\"dd\">"));
+    let pdf = ok(&["score", &file, "--deals", &file, "--format", "pdf"]);
+    assert!(pdf.stdout.starts_with(b"%PDF-"));
+}

@@ -221,6 +221,12 @@ pub fn score_imported(
             };
             let mut rep = report::build(event, &result, &opts);
             report::set_hands(&mut rep, &imported.deals);
+            // With the hands given, the printed travellers show each board's tricks and par.
+            if args.deals.is_some() && matches!(args.format, Format::Html | Format::Pdf) {
+                let boards = klaver_io::hand_record::analyse_deals(&imported.deals)
+                    .map_err(|e| CliError::input(format!("--deals: {e}")))?;
+                report::set_analyses(&mut rep, &boards);
+            }
             out.put(&render(&rep, args)?)?;
         }
     }
