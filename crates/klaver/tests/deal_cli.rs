@@ -137,3 +137,27 @@ fn travellers_show_the_tricks_and_par_of_the_hands_given() {
     let pdf = ok(&["score", &file, "--deals", &file, "--format", "pdf"]);
     assert!(pdf.stdout.starts_with(b"%PDF-"));
 }
+
+#[test]
+fn a_deals_file_whose_par_differs_is_named_by_line() {
+    let file = common::repo("crates/klaver/tests/data/club-published.pbn");
+    let mut data = std::fs::read(&file).unwrap();
+    let at = data.windows(6).position(|w| w == b"[Deal ").unwrap();
+    let end = at + data[at..].iter().position(|b| *b == b'\n').unwrap() + 1;
+    data.splice(end..end, b"[OptimumScore \"NS 600\"]\r\n".iter().copied());
+    let line = data[..end].iter().filter(|b| **b == b'\n').count() + 1;
+    let deals = temp_path("deal_cli", "deals-with-par.pbn");
+    std::fs::write(&deals, &data).unwrap();
+    let out = ok(&[
+        "score",
+        &file,
+        "--deals",
+        deals.to_str().unwrap(),
+        "--format",
+        "html",
+    ]);
+    let expected = format!(
+        "line {line}: board 1: the file's OptimumScore is NS 600; klaver's par is NS 400 (NS 3NT)"
+    );
+    assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+}

@@ -4,13 +4,14 @@ use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::session::SessionResult;
 use klaver_io::exchange::{self, Deal, Imported};
+use klaver_io::hand_record::{self, BoardRecord};
 pub use klaver_io::options::{
     ArtificialArg, ConventionArgs, MissingArg, ScaleArg, ScoringArgs, centred_weight, rules,
     score_pairs,
 };
 use klaver_io::report::{self, ReportLang, ReportOptions};
 use klaver_io::travellers::{self, Event, ReadOptions};
-use klaver_io::{detect, html, json, pbn, pdf, text};
+use klaver_io::{detect, html, json, pbn, pdf, published_analysis, text};
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::PathBuf;
@@ -131,6 +132,28 @@ pub(crate) fn read_deals(path: &PathBuf) -> Result<BTreeMap<u32, Deal>, CliError
     Ok(imported.deals)
 }
 
+/// The boards of the `--deals` file analysed double dummy; where the file publishes
+/// figures of its own that differ, each is a warning with its line.
+fn analyse_hands(
+    path: &PathBuf,
+    deals: &BTreeMap<u32, Deal>,
+) -> Result<BTreeMap<u32, BoardRecord>, CliError> {
+    let named = |e: String| CliError::input(format!("{}: {e}", path.display()));
+    let boards = hand_record::analyse_deals(deals).map_err(named)?;
+    let data = std::fs::read(path).map_err(|e| named(e.to_string()))?;
+    let published = hand_record::read_pbn(&data)
+        .map(|r| r.published)
+        .unwrap_or_default();
+    for (n, b) in &boards {
+        if let (Some(p), Some(a)) = (published.get(n), &b.analysis) {
+            for w in published_analysis::disagreements(*n, p, a) {
+                eprintln!("warning: {}: {w}", path.display());
+            }
+        }
+    }
+    Ok(boards)
+}
+
 /// Prints the warnings of reading and scoring; returns how many there were.
 pub(crate) fn print_warnings(file_name: &str, event: &Event, result: &SessionResult) -> usize {
     let mut n = 0;
@@ -222,9 +245,10 @@ pub fn score_imported(
             let mut rep = report::build(event, &result, &opts);
             report::set_hands(&mut rep, &imported.deals);
             // With the hands given, the printed travellers show each board's tricks and par.
-            if args.deals.is_some() && matches!(args.format, Format::Html | Format::Pdf) {
-                let boards = klaver_io::hand_record::analyse_deals(&imported.deals)
-                    .map_err(|e| CliError::input(format!("--deals: {e}")))?;
+            if let Some(p) = &args.deals
+                && matches!(args.format, Format::Html | Format::Pdf)
+            {
+                let boards = analyse_hands(p, &imported.deals)?;
                 report::set_analyses(&mut rep, &boards);
             }
             out.put(&render(&rep, args)?)?;
