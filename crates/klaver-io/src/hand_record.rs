@@ -5,8 +5,8 @@
 
 use crate::pbn::{pbn_date, quoted, vul_value};
 use crate::published_analysis::PublishedAnalysis;
-use klaver_core::Board;
 use klaver_core::session::{Diagnostic, Severity};
+use klaver_core::{Board, Seat, Vulnerability};
 use klaver_deal::deal::seat_letter;
 use klaver_deal::{DdTable, Deal, Par};
 use std::collections::BTreeMap;
@@ -23,8 +23,12 @@ pub struct Analysis {
 /// One board of a hand record.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BoardRecord {
-    /// The board: its number gives dealer and vulnerability.
+    /// The board number.
     pub board: Board,
+    /// The dealer: the board number's, unless a file read says otherwise.
+    pub dealer: Seat,
+    /// The vulnerability: the board number's, unless a file read says otherwise.
+    pub vulnerability: Vulnerability,
     /// The four hands.
     pub deal: Deal,
     /// The analysis, when one was made.
@@ -47,6 +51,8 @@ impl BoardRecord {
     pub fn new(board: Board, deal: Deal) -> BoardRecord {
         BoardRecord {
             board,
+            dealer: board.dealer(),
+            vulnerability: board.vulnerability(),
             deal,
             analysis: None,
         }
@@ -54,9 +60,8 @@ impl BoardRecord {
 
     /// The board with its table and par.
     pub fn analysed(mut self, table: DdTable) -> Result<BoardRecord, String> {
-        let b = self.board;
-        let par = klaver_deal::par(&table, b.vulnerability(), b.dealer())
-            .map_err(|e| format!("board {}: {e}", b.number()))?;
+        let par = klaver_deal::par(&table, self.vulnerability, self.dealer)
+            .map_err(|e| format!("board {}: {e}", self.board.number()))?;
         self.analysis = Some(Analysis { table, par });
         Ok(self)
     }
@@ -73,13 +78,18 @@ pub struct ReadHandRecord {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// Reads the deals of a PBN file (and what it publishes about them). A deal that cannot
-/// be read is an error naming its line and board; a file without deals is an error too.
+/// Reads the deals of a PBN file (and what it publishes about them), each board with the
+/// dealer and vulnerability the file gives it. A deal that cannot be read is an error
+/// naming its line and board; a file without deals is an error too.
 pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, String> {
     let imported = crate::pbn::read(data).map_err(|e| e.to_string())?;
     let mut warnings = Vec::new();
     for d in imported.event.diagnostics {
+        // A hand record follows the file's dealer and vulnerability (below).
+        let seating = d.message.starts_with("the file has dealer")
+            || d.message.starts_with("the file has vulnerability");
         match d.severity {
+            Severity::Warning if seating => {}
             Severity::Warning => warnings.push(d),
             // A hand record has no results: only a deal that cannot be read stops it.
             Severity::Error if d.message.starts_with("cannot read the deal") => {
@@ -93,7 +103,14 @@ pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, String> {
         let board = Board::new(*n).map_err(|e| e.to_string())?;
         let deal = Deal::from_pbn(&format!("N:{}", d.hands.join(" ")))
             .map_err(|e| format!("board {n}: {e}"))?;
-        boards.push(BoardRecord::new(board, deal));
+        let mut b = BoardRecord::new(board, deal);
+        b.dealer = imported.dealers.get(n).copied().unwrap_or(b.dealer);
+        b.vulnerability = imported
+            .vulnerabilities
+            .get(n)
+            .copied()
+            .unwrap_or(b.vulnerability);
+        boards.push(b);
     }
     if boards.is_empty() {
         return Err("no [Deal] with a [Board] number in this file".to_string());
@@ -157,7 +174,7 @@ pub fn to_pbn(record: &HandRecord) -> String {
 }
 
 fn board_tags(record: &HandRecord, b: &BoardRecord) -> [(&'static str, String); 15] {
-    let dealer = b.board.dealer();
+    let dealer = b.dealer;
     [
         ("Event", record.title.clone()),
         ("Site", String::new()),
@@ -168,7 +185,7 @@ fn board_tags(record: &HandRecord, b: &BoardRecord) -> [(&'static str, String); 
         ("East", String::new()),
         ("South", String::new()),
         ("Dealer", seat_letter(dealer).to_string()),
-        ("Vulnerable", vul_value(b.board.vulnerability()).to_string()),
+        ("Vulnerable", vul_value(b.vulnerability).to_string()),
         ("Deal", b.deal.to_pbn(dealer)),
         ("Scoring", String::new()),
         ("Declarer", String::new()),

@@ -28,13 +28,12 @@ fn vul_name(v: Vulnerability) -> &'static str {
 
 /// "Board 5 · Dealer North · Vul. N-S".
 fn board_title(b: &BoardRecord) -> (String, String) {
-    let board = b.board;
     (
-        format!("Board {}", board.number()),
+        format!("Board {}", b.board.number()),
         format!(
             "Dealer {} · Vul. {}",
-            seat_name(board.dealer()),
-            vul_name(board.vulnerability())
+            seat_name(b.dealer),
+            vul_name(b.vulnerability)
         ),
     )
 }

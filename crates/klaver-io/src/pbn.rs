@@ -1019,6 +1019,12 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
                 .filter(|t| !t.value.trim().is_empty() && t.value != "?")
             {
                 let expected = SEAT_LETTERS[seat_index(b.dealer())];
+                if let Some(k) = SEAT_LETTERS
+                    .iter()
+                    .position(|l| t.value.trim().eq_ignore_ascii_case(l))
+                {
+                    imported.dealers.insert(b.number(), Seat::ALL[k]);
+                }
                 if !t.value.trim().eq_ignore_ascii_case(expected) {
                     diags.push(Diagnostic::warning(
                         t.line,
@@ -1035,7 +1041,11 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
                 .tag("Vulnerable")
                 .filter(|t| !t.value.trim().is_empty() && t.value != "?")
             {
-                match parse_vul(&t.value) {
+                let given = parse_vul(&t.value);
+                if let Some(v) = given {
+                    imported.vulnerabilities.insert(b.number(), v);
+                }
+                match given {
                     Some(v) if v == b.vulnerability() => {}
                     Some(_) => diags.push(Diagnostic::warning(
                         t.line,
