@@ -7,33 +7,40 @@
 use crate::hand_record::{Analysis, BoardRecord, HandRecord};
 use crate::html::escape;
 use crate::pdf::{Block, Column, Grid, PdfDocument, PdfError, Span, Table, Tone};
-use klaver_core::{Seat, Strain, Vulnerability};
+use crate::report::{ReportLang, Word, vul_text};
+use klaver_core::notation;
+use klaver_core::{Seat, Strain};
 use klaver_deal::Suit;
 use klaver_deal::analysis::{PBN_DECLARERS, PBN_STRAINS};
-use klaver_deal::deal::seat_letter;
 use std::fmt::Write as _;
 
-fn seat_name(seat: Seat) -> &'static str {
-    ["North", "East", "South", "West"][seat as usize]
+fn seat_name(seat: Seat, l: ReportLang) -> &'static str {
+    notation::seat_name(seat, l.notation())
 }
 
-fn vul_name(v: Vulnerability) -> &'static str {
-    match v {
-        Vulnerability::None => "None",
-        Vulnerability::NorthSouth => "N-S",
-        Vulnerability::EastWest => "E-W",
-        Vulnerability::Both => "All",
+fn seat_letter(seat: Seat, l: ReportLang) -> &'static str {
+    notation::seat_letter(seat, l.notation())
+}
+
+/// The document's title when the event has no name.
+fn hand_record_word(l: ReportLang) -> &'static str {
+    match l {
+        ReportLang::En => "Hand record",
+        ReportLang::Nl => "Spelverdelingen",
+        ReportLang::Tr => "El dağılımları",
     }
 }
 
-/// "Board 5 · Dealer North · Vul. N-S".
-fn board_title(b: &BoardRecord) -> (String, String) {
+/// "Board 5 · Dealer North · Vulnerable NS", in the report's language.
+fn board_title(b: &BoardRecord, l: ReportLang) -> (String, String) {
     (
-        format!("Board {}", b.board.number()),
+        format!("{} {}", l.word(Word::Board), b.board.number()),
         format!(
-            "Dealer {} · Vul. {}",
-            seat_name(b.dealer),
-            vul_name(b.vulnerability)
+            "{} {} · {} {}",
+            l.word(Word::Dealer),
+            seat_name(b.dealer, l),
+            l.word(Word::Vulnerable),
+            vul_text(b.vulnerability, l)
         ),
     )
 }
@@ -81,22 +88,27 @@ table{border-collapse:collapse;font-size:.8rem}td,th{border:1px solid #bbb;paddi
 @page{size:A4;margin:12mm}@media print{body{margin:0}.boards{grid-template-columns:1fr 1fr}\
 .board:nth-child(6n){break-after:page}}";
 
-/// The hand record as one self-contained HTML page.
-pub fn html(record: &HandRecord) -> String {
+/// The hand record as one self-contained HTML page, labelled in the report language.
+pub fn html(record: &HandRecord, l: ReportLang) -> String {
     let title = if record.title.is_empty() {
-        "Hand record".to_string()
+        hand_record_word(l).to_string()
     } else {
         record.title.clone()
     };
     let mut out = String::with_capacity(4096 + record.boards.len() * 2048);
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{code}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{t}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{t}</h1>\n",
+        code = l.code(),
         t = escape(&title)
     );
-    let mut meta = vec![format!("{} boards", record.boards.len())];
+    let mut meta = vec![format!(
+        "{} {}",
+        record.boards.len(),
+        l.word(Word::BoardsWord)
+    )];
     if !record.date.is_empty() {
         meta.insert(0, escape(&record.date));
     }
@@ -106,20 +118,20 @@ pub fn html(record: &HandRecord) -> String {
         meta.join(" · ")
     );
     for b in &record.boards {
-        html_board(&mut out, b);
+        html_board(&mut out, b, l);
     }
     out.push_str("</div>\n</body>\n</html>\n");
     out
 }
 
-fn html_board(out: &mut String, b: &BoardRecord) {
-    let (title, sub) = board_title(b);
+fn html_board(out: &mut String, b: &BoardRecord, l: ReportLang) {
+    let (title, sub) = board_title(b, l);
     let _ = write!(
         out,
         "<section class=\"board\"><h2>{title}</h2><div class=\"sub\">{sub}</div><div class=\"deal\">"
     );
     for (seat, class) in [(Seat::North, "n"), (Seat::West, "w")] {
-        html_hand(out, b, seat, class);
+        html_hand(out, b, seat, class, l);
     }
     let hcp = |s: Seat| b.deal.hcp(s);
     let _ = write!(
@@ -130,17 +142,17 @@ fn html_board(out: &mut String, b: &BoardRecord) {
         hcp(Seat::East),
         hcp(Seat::South)
     );
-    html_hand(out, b, Seat::East, "e");
-    html_hand(out, b, Seat::South, "s");
+    html_hand(out, b, Seat::East, "e", l);
+    html_hand(out, b, Seat::South, "s", l);
     out.push_str("</div>");
     if let Some(a) = &b.analysis {
-        html_analysis(out, a);
+        html_analysis(out, a, l);
     }
     out.push_str("</section>\n");
 }
 
-fn html_hand(out: &mut String, b: &BoardRecord, seat: Seat, class: &str) {
-    let _ = write!(out, "<div class=\"{class}\"><b>{}</b>", seat_name(seat));
+fn html_hand(out: &mut String, b: &BoardRecord, seat: Seat, class: &str, l: ReportLang) {
+    let _ = write!(out, "<div class=\"{class}\"><b>{}</b>", seat_name(seat, l));
     for (suit, cards) in suit_lines(b, seat) {
         let red = if suit.is_red() { " class=\"red\"" } else { "" };
         let _ = write!(out, "<br><span{red}>{}</span> {cards}", suit.symbol());
@@ -149,7 +161,7 @@ fn html_hand(out: &mut String, b: &BoardRecord, seat: Seat, class: &str) {
 }
 
 /// The double-dummy table and the par line, as HTML.
-pub(crate) fn html_analysis(out: &mut String, a: &Analysis) {
+pub(crate) fn html_analysis(out: &mut String, a: &Analysis, l: ReportLang) {
     out.push_str("<table><tr><th></th>");
     for s in PBN_STRAINS {
         let red = matches!(s, Strain::Hearts | Strain::Diamonds);
@@ -158,7 +170,7 @@ pub(crate) fn html_analysis(out: &mut String, a: &Analysis) {
     }
     out.push_str("</tr>");
     for d in PBN_DECLARERS {
-        let _ = write!(out, "<tr><th>{}</th>", seat_letter(d));
+        let _ = write!(out, "<tr><th>{}</th>", seat_letter(d, l));
         for s in PBN_STRAINS {
             let _ = write!(out, "<td>{}</td>", a.table.tricks(s, d));
         }
@@ -170,14 +182,15 @@ pub(crate) fn html_analysis(out: &mut String, a: &Analysis) {
 // ---------------------------------------------------------------------------------------
 // PDF
 
-/// The hand record as an A4 PDF, six boards to a page.
-pub fn pdf(record: &HandRecord) -> Result<Vec<u8>, PdfError> {
+/// The hand record as an A4 PDF, six boards to a page, labelled in the report language.
+pub fn pdf(record: &HandRecord, l: ReportLang) -> Result<Vec<u8>, PdfError> {
     let title = if record.title.is_empty() {
-        "Hand record".to_string()
+        hand_record_word(l).to_string()
     } else {
         record.title.clone()
     };
-    let mut doc = PdfDocument::new(title.clone(), "en");
+    let mut doc = PdfDocument::new(title.clone(), l.code());
+    doc.page_label = crate::pdf::page_word(l).to_string();
     doc.footer = if record.date.is_empty() {
         title.clone()
     } else {
@@ -187,7 +200,7 @@ pub fn pdf(record: &HandRecord) -> Result<Vec<u8>, PdfError> {
         Span::new(title, 16.0).bold().tone(Tone::Accent),
     ));
     doc.push(Block::Gap(6.0));
-    let items = record.boards.iter().map(pdf_board).collect();
+    let items = record.boards.iter().map(|b| pdf_board(b, l)).collect();
     let grid = Grid {
         framed: true,
         ..Grid::new(3, items)
@@ -197,34 +210,41 @@ pub fn pdf(record: &HandRecord) -> Result<Vec<u8>, PdfError> {
 }
 
 /// One board's caption, diagram, table and par, as PDF blocks.
-pub(crate) fn pdf_board(b: &BoardRecord) -> Vec<Block> {
-    let (title, sub) = board_title(b);
+pub(crate) fn pdf_board(b: &BoardRecord, l: ReportLang) -> Vec<Block> {
+    let (title, sub) = board_title(b, l);
     let mut blocks = vec![
         Block::Caption {
             title: Span::new(title, 10.0).bold().tone(Tone::Accent),
             lines: vec![Span::new(sub, 8.0).tone(Tone::Muted)],
         },
-        Block::Table(diagram(b)),
+        Block::Table(diagram(b, l)),
     ];
     if let Some(a) = &b.analysis {
         blocks.push(Block::Gap(3.0));
-        blocks.push(Block::Table(dd_table(a)));
+        blocks.push(Block::Table(dd_table(a, l)));
         blocks.push(Block::Paragraph(Span::new(par_line(a), 8.0)));
     }
     blocks
 }
 
 /// North above, West and East beside the points, South below: a three-column table.
-fn diagram(b: &BoardRecord) -> Table {
+fn diagram(b: &BoardRecord, l: ReportLang) -> Table {
     let line = |seat: Seat, k: usize| {
         let (suit, cards) = &suit_lines(b, seat)[k];
         format!("{} {cards}", suit.symbol())
     };
     let hcp = |s: Seat| b.deal.hcp(s);
+    let letter = |s: Seat| seat_letter(s, l);
     let centre = [
-        format!("N {}", hcp(Seat::North)),
-        format!("W {}   E {}", hcp(Seat::West), hcp(Seat::East)),
-        format!("S {}", hcp(Seat::South)),
+        format!("{} {}", letter(Seat::North), hcp(Seat::North)),
+        format!(
+            "{} {}   {} {}",
+            letter(Seat::West),
+            hcp(Seat::West),
+            letter(Seat::East),
+            hcp(Seat::East)
+        ),
+        format!("{} {}", letter(Seat::South), hcp(Seat::South)),
         String::new(),
     ];
     let mut rows = Vec::with_capacity(12);
@@ -248,13 +268,13 @@ fn diagram(b: &BoardRecord) -> Table {
     }
 }
 
-fn dd_table(a: &Analysis) -> Table {
+fn dd_table(a: &Analysis, l: ReportLang) -> Table {
     let mut columns = vec![Column::text("")];
     columns.extend(PBN_STRAINS.iter().map(|s| Column::num(&strain_heading(*s))));
     let rows = PBN_DECLARERS
         .iter()
         .map(|d| {
-            let mut row = vec![seat_letter(*d).to_string()];
+            let mut row = vec![seat_letter(*d, l).to_string()];
             row.extend(
                 PBN_STRAINS
                     .iter()
@@ -292,9 +312,9 @@ mod tests {
 
     #[test]
     fn the_page_shows_hands_points_tricks_and_par() {
-        let page = html(&record());
+        let page = html(&record(), ReportLang::En);
         assert!(page.contains("<h1>Tuesday &lt;night&gt;</h1>"));
-        assert!(page.contains("Board 3</h2><div class=\"sub\">Dealer South · Vul. E-W"));
+        assert!(page.contains("Board 3</h2><div class=\"sub\">Dealer South · Vulnerable EW"));
         assert!(page.contains("<span class=\"red\">♥</span> JT9"));
         assert!(
             page.contains("<div class=\"c\">10<br>4 &nbsp; 10<br>16</div>"),
@@ -306,7 +326,7 @@ mod tests {
 
     #[test]
     fn the_pdf_is_a_document() {
-        let bytes = pdf(&record()).unwrap();
+        let bytes = pdf(&record(), ReportLang::Nl).unwrap();
         assert!(bytes.starts_with(b"%PDF-"));
         assert!(bytes.len() > 2000);
     }

@@ -415,7 +415,7 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     }
     if let Some(a) = t.analysed.as_ref().and_then(|b| b.analysis.as_ref()) {
         out.push_str("<div class=\"dd\">");
-        crate::hand_record_doc::html_analysis(out, a);
+        crate::hand_record_doc::html_analysis(out, a, l);
         out.push_str("</div>\n");
     }
 

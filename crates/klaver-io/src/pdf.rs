@@ -1120,7 +1120,7 @@ impl<'f> Layout<'f> {
     }
 }
 
-fn page_word(lang: ReportLang) -> &'static str {
+pub(crate) fn page_word(lang: ReportLang) -> &'static str {
     match lang {
         ReportLang::Nl => "Pagina",
         ReportLang::En => "Page",
@@ -1293,7 +1293,11 @@ fn travellers(report: &Report) -> Block {
             let mut item = vec![traveller_caption(report, t)];
             if let Some(b) = &t.analysed {
                 // The board's diagram, tricks and par, under their own small caption.
-                item.extend(crate::hand_record_doc::pdf_board(b).into_iter().skip(1));
+                item.extend(
+                    crate::hand_record_doc::pdf_board(b, report.lang)
+                        .into_iter()
+                        .skip(1),
+                );
                 item.push(Block::Gap(4.0));
             }
             item.push(Block::Table(traveller_table(report, t)));

@@ -401,7 +401,7 @@ fn seat_letter(seat: Seat, lang: Language) -> String {
     notation::format_seat(seat, lang)
 }
 
-fn vul_text(v: Vulnerability, lang: ReportLang) -> &'static str {
+pub(crate) fn vul_text(v: Vulnerability, lang: ReportLang) -> &'static str {
     match (v, lang) {
         (Vulnerability::None, ReportLang::En) => "None",
         (Vulnerability::NorthSouth, ReportLang::En) => "NS",

@@ -161,3 +161,39 @@ fn a_deals_file_whose_par_differs_is_named_by_line() {
     );
     assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
 }
+
+#[test]
+fn hand_records_speak_the_clubs_language() {
+    let nl = stdout(&ok(&[
+        "deal",
+        "--boards",
+        "2",
+        "--seed",
+        "1",
+        "--analyse",
+        "--format",
+        "html",
+        "--lang",
+        "nl",
+    ]));
+    assert!(nl.contains("<title>Spelverdelingen</title>"));
+    assert!(
+        nl.contains("Gift 2</h2><div class=\"sub\">Gever Oost · Kwetsbaar N-Z"),
+        "{nl}"
+    );
+    assert!(nl.contains("<b>Zuid</b>"));
+    let tr = stdout(&ok(&[
+        "deal",
+        "--boards",
+        "1",
+        "--seed",
+        "1",
+        "--analyse",
+        "--format",
+        "html",
+        "--lang",
+        "tr",
+    ]));
+    assert!(tr.contains("Dağıtan Kuzey · Zonda Kimse"), "{tr}");
+    assert!(tr.contains("<tr><th>G</th>"), "South's row of tricks");
+}

@@ -3,12 +3,13 @@
 //! record; or the boards of an existing file analysed.
 
 use super::output::write_output;
-use super::{CliError, CmdResult};
+use super::{CliError, CmdResult, LangArg};
 use klaver_core::Board;
 use klaver_core::session::Diagnostic;
 use klaver_deal::{DealRng, analyse_all};
 use klaver_io::hand_record::{BoardRecord, HandRecord, ReadHandRecord, read_pbn, to_pbn};
 use klaver_io::published_analysis::{self, PublishedAnalysis};
+use klaver_io::report::ReportLang;
 use klaver_io::{dealing_machine, hand_record_doc};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -59,6 +60,9 @@ pub struct Args {
     /// The date on the hand record.
     #[arg(long, default_value = "")]
     date: String,
+    /// The language of the printed hand record (HTML, PDF).
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
@@ -76,6 +80,9 @@ pub struct AnalyseArgs {
     /// The event's name on the hand record (default: the file's).
     #[arg(long)]
     title: Option<String>,
+    /// The language of the printed hand record (HTML, PDF).
+    #[arg(long, value_enum, default_value = "en")]
+    lang: LangArg,
     /// Write to this file instead of standard output.
     #[arg(long, short)]
     output: Option<PathBuf>,
@@ -96,14 +103,12 @@ pub fn run(args: Args) -> CmdResult {
     if !args.date.is_empty() {
         read.record.date.clone_from(&args.date);
     }
-    let analysed = args.analyse;
-    finish(
-        read,
-        analysed,
-        args.file.as_deref(),
-        args.format,
-        args.output.as_deref(),
-    )
+    let out = Out {
+        format: args.format,
+        path: args.output.as_deref(),
+        lang: args.lang.report(),
+    };
+    finish(read, args.analyse, args.file.as_deref(), out)
 }
 
 /// Runs `klaver analyse`: the boards of a file analysed, and the file's own figures
@@ -113,23 +118,23 @@ pub fn analyse_file(args: AnalyseArgs) -> CmdResult {
     if let Some(t) = args.title {
         read.record.title = t;
     }
-    finish(
-        read,
-        true,
-        Some(&args.file),
-        args.format,
-        args.output.as_deref(),
-    )
+    let out = Out {
+        format: args.format,
+        path: args.output.as_deref(),
+        lang: args.lang.report(),
+    };
+    finish(read, true, Some(&args.file), out)
 }
 
-fn finish(
-    read: ReadHandRecord,
-    analysed: bool,
-    file: Option<&Path>,
+/// Where and how the boards are written.
+struct Out<'a> {
     format: Option<DealFormat>,
-    output: Option<&Path>,
-) -> CmdResult {
-    let format = format.unwrap_or_else(|| format_of(output));
+    path: Option<&'a Path>,
+    lang: ReportLang,
+}
+
+fn finish(read: ReadHandRecord, analysed: bool, file: Option<&Path>, out: Out) -> CmdResult {
+    let format = out.format.unwrap_or_else(|| format_of(out.path));
     let name = file.map(|f| f.display().to_string()).unwrap_or_default();
     for w in &read.warnings {
         eprintln!("warning: {name}: {w}");
@@ -141,9 +146,9 @@ fn finish(
             eprintln!("warning: {name}: {w}");
         }
     }
-    write_output(output, |out| {
-        let bytes = render(&record, format).map_err(|e| out.error(e))?;
-        out.put(&bytes)
+    write_output(out.path, |o| {
+        let bytes = render(&record, format, out.lang).map_err(|e| o.error(e))?;
+        o.put(&bytes)
     })?;
     Ok(ExitCode::SUCCESS)
 }
@@ -246,12 +251,12 @@ fn analyse(mut record: HandRecord) -> Result<HandRecord, CliError> {
     Ok(record)
 }
 
-fn render(record: &HandRecord, format: DealFormat) -> Result<Vec<u8>, String> {
+fn render(record: &HandRecord, format: DealFormat, lang: ReportLang) -> Result<Vec<u8>, String> {
     match format {
         DealFormat::Pbn => Ok(to_pbn(record).into_bytes()),
         DealFormat::Dup => dealing_machine::to_dup(record),
         DealFormat::Dlm => dealing_machine::to_dlm(record).map(String::into_bytes),
-        DealFormat::Html => Ok(hand_record_doc::html(record).into_bytes()),
-        DealFormat::Pdf => hand_record_doc::pdf(record).map_err(|e| e.to_string()),
+        DealFormat::Html => Ok(hand_record_doc::html(record, lang).into_bytes()),
+        DealFormat::Pdf => hand_record_doc::pdf(record, lang).map_err(|e| e.to_string()),
     }
 }
