@@ -257,10 +257,15 @@ fn diagram(b: &BoardRecord, l: ReportLang) -> Table {
     for k in 0..4 {
         rows.push(vec![String::new(), line(Seat::South, k), String::new()]);
     }
+    let ns = format!(
+        "{} / {}",
+        seat_name(Seat::North, l),
+        seat_name(Seat::South, l)
+    );
     let columns = vec![
-        Column::text("West"),
-        Column::text("North / South"),
-        Column::text("East"),
+        Column::text(seat_name(Seat::West, l)),
+        Column::text(&ns),
+        Column::text(seat_name(Seat::East, l)),
     ];
     Table {
         base_size: 7.0,
@@ -322,6 +327,17 @@ mod tests {
         );
         assert!(page.contains("<p class=\"par\">Par "));
         assert_eq!(page.matches("<td>").count(), 20);
+    }
+
+    #[test]
+    fn the_diagram_is_headed_in_the_language() {
+        let b = &record().boards[0];
+        let heads: Vec<String> = diagram(b, ReportLang::Tr)
+            .columns
+            .into_iter()
+            .map(|c| c.header)
+            .collect();
+        assert_eq!(heads, ["Batı", "Kuzey / Güney", "Doğu"]);
     }
 
     #[test]
