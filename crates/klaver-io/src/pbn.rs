@@ -684,7 +684,7 @@ fn published_analysis(g: &Game, board: u32, diags: &mut Vec<Diagnostic>) -> Publ
         }
         let names: Vec<String> = table.columns.iter().map(|c| c.name.clone()).collect();
         for (line, m) in a.add_result_table(&names, &table.rows) {
-            warn(line, m);
+            warn(if line == 0 { t.line } else { line }, m);
         }
     }
     a

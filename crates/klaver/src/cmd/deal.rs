@@ -243,10 +243,12 @@ fn analyse(mut record: HandRecord) -> Result<HandRecord, CliError> {
         .collect::<Result<_, _>>()
         .map_err(CliError::input)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     eprintln!(
-        "analysed {} boards double dummy in {:.2} s on {cores} cores",
-        deals.len(),
-        start.elapsed().as_secs_f64()
+        "analysed {} double dummy in {:.2} s on {}",
+        plural(deals.len(), "board"),
+        start.elapsed().as_secs_f64(),
+        plural(cores, "core")
     );
     Ok(record)
 }
