@@ -151,6 +151,73 @@ pub fn analyse_deals(
         .collect()
 }
 
+/// The hands of a board as kept with a session: `N:` and the four hands as PBN writes
+/// them, and its double-dummy tricks as `DoubleDummyTricks` once solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptDeal {
+    /// The board number.
+    pub board: u32,
+    /// `N:AKQ.JT9.876.5432 ...`
+    pub deal: String,
+    /// The 20 hexadecimal digits of PBN's `DoubleDummyTricks`, when solved.
+    pub tricks: Option<String>,
+}
+
+/// These deals solved double dummy on every core, as a session keeps them: each deal is
+/// solved here once, and only its tricks are kept (its par follows from them).
+pub fn solve_for_keeping(
+    deals: &BTreeMap<u32, crate::exchange::Deal>,
+) -> Result<Vec<KeptDeal>, String> {
+    Ok(analyse_deals(deals)?
+        .into_values()
+        .map(|b| KeptDeal {
+            board: b.board.number(),
+            deal: b.deal.to_pbn(Seat::North),
+            tricks: b.analysis.map(|a| a.table.to_pbn_tricks()),
+        })
+        .collect())
+}
+
+/// Kept deals as the reports take them: each board's hands, and its board record with
+/// the table and par where the tricks were kept. A kept deal that does not read is an
+/// error naming its board, never left out silently.
+#[allow(clippy::type_complexity)]
+pub fn from_kept(
+    kept: &[KeptDeal],
+) -> Result<
+    (
+        BTreeMap<u32, crate::exchange::Deal>,
+        BTreeMap<u32, BoardRecord>,
+    ),
+    String,
+> {
+    let mut hands = BTreeMap::new();
+    let mut records = BTreeMap::new();
+    for k in kept {
+        let deal = Deal::from_pbn(&k.deal).map_err(|e| format!("board {}: {e}", k.board))?;
+        let board = Board::new(k.board).map_err(|e| e.to_string())?;
+        let text = deal.to_pbn(Seat::North);
+        let parts: Vec<&str> = text.trim_start_matches("N:").split(' ').collect();
+        if let [n, e, s, w] = parts.as_slice() {
+            hands.insert(
+                k.board,
+                crate::exchange::Deal {
+                    hands: [n.to_string(), e.to_string(), s.to_string(), w.to_string()],
+                },
+            );
+        }
+        let record = BoardRecord::new(board, deal);
+        let record = match &k.tricks {
+            Some(t) => record.analysed(
+                DdTable::from_pbn_tricks(t).map_err(|e| format!("board {}: {e}", k.board))?,
+            )?,
+            None => record,
+        };
+        records.insert(k.board, record);
+    }
+    Ok((hands, records))
+}
+
 /// The OptimumResultTable's column header.
 pub const RESULT_TABLE_HEADER: &str = "Declarer;Denomination\\2R;Result\\2R";
 

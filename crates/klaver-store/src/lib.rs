@@ -23,6 +23,7 @@
 mod archive;
 mod clock;
 mod conflicts;
+mod deals;
 pub mod import;
 pub mod migrate;
 mod model;
@@ -33,6 +34,7 @@ mod sessions;
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
 pub use clock::{now, now_plus};
 pub use conflicts::Conflict;
+pub use deals::StoredDeal;
 pub use import::{
     NameMatch, UnknownNames, fields_of, lines_from_event, match_pair_names, pairs_csv,
     pairs_from_event, travellers_csv,

@@ -38,6 +38,11 @@ pub const MIGRATIONS: &[Migration] = &[
         description: "two different results confirmed for one board, kept for the director; the round clock",
         sql: include_str!("../migrations/0003_entry_conflicts.sql"),
     },
+    Migration {
+        version: 4,
+        description: "a session's deals and their double-dummy tricks",
+        sql: include_str!("../migrations/0004_session_deals.sql"),
+    },
 ];
 
 /// The newest schema version this klaver writes.

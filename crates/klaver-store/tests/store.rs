@@ -938,3 +938,41 @@ async fn conflicts_and_the_round_clock_are_kept() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_sessions_deals_are_kept_and_replaced() {
+    for loc in locations("deals").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club_with_players(&store).await;
+        let info = SessionInfo {
+            date: "2025-10-28".into(),
+            form: "pairs".into(),
+            ..SessionInfo::default()
+        };
+        let id = store.create_night(&club, &info, &[]).await.unwrap();
+        assert!(store.deals(&club, id).await.unwrap().is_empty());
+        let deal = |board: i64, tricks: Option<&str>| klaver_store::StoredDeal {
+            board,
+            deal: "N:AT987.64.AJ4.K65 QJ5.Q72.T85.JT98 62.AJT985.K3.432 K43.K3.Q9762.AQ7".into(),
+            tricks: tricks.map(String::from),
+        };
+        store
+            .set_deals(
+                &club,
+                id,
+                &[deal(2, None), deal(1, Some("98a6798a674536645366"))],
+            )
+            .await
+            .unwrap();
+        let kept = store.deals(&club, id).await.unwrap();
+        assert_eq!(kept, [deal(1, Some("98a6798a674536645366")), deal(2, None)]);
+        store.set_deals(&club, id, &[deal(3, None)]).await.unwrap();
+        assert_eq!(store.deals(&club, id).await.unwrap(), [deal(3, None)]);
+        assert!(
+            store
+                .set_deals(&club, id + 99, &[deal(1, None)])
+                .await
+                .is_err()
+        );
+    }
+}

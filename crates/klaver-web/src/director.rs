@@ -921,11 +921,13 @@ async fn live_results(
     let session = own_session(&state, &s, id).await?;
     match scoring::score(&session, &[]).map_err(WebError::BadRequest)? {
         Some(scored) => {
+            let deals = state.store.deals(&s.club, id).await?;
             let page = public::report_page(
                 lang,
                 &s.club,
                 &session,
                 &scored,
+                &deals,
                 &format!("/director/s/{id}"),
             );
             // While the night is played the director's result list follows the entries

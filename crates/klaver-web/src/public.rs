@@ -135,6 +135,7 @@ pub(crate) fn report_page(
     club: &Club,
     session: &Session,
     scored: &Scored,
+    deals: &[klaver_store::StoredDeal],
     back: &str,
 ) -> Html<String> {
     let event = &scored.imported.event;
@@ -151,7 +152,8 @@ pub(crate) fn report_page(
         centred: scored.centred,
         ..ReportOptions::default()
     };
-    let rep = report::build(event, &scored.result, &opts);
+    let mut rep = report::build(event, &scored.result, &opts);
+    with_hands(&mut rep, session, deals);
     let body = klaver_io::html::render(&rep);
     let nav = html! {
         p.noprint {
@@ -167,6 +169,32 @@ pub(crate) fn report_page(
     Html(body.replacen("<body>", &format!("<body>{}", nav.into_string()), 1))
 }
 
+/// The session's kept hands on its travellers, with each board's tricks table and par;
+/// a kept deal that does not read is logged and the hands left off, never the results.
+fn with_hands(rep: &mut report::Report, session: &Session, deals: &[klaver_store::StoredDeal]) {
+    if deals.is_empty() {
+        return;
+    }
+    let kept: Vec<klaver_io::hand_record::KeptDeal> = deals
+        .iter()
+        .map(|d| klaver_io::hand_record::KeptDeal {
+            board: u32::try_from(d.board).unwrap_or(0),
+            deal: d.deal.clone(),
+            tricks: d.tricks.clone(),
+        })
+        .collect();
+    match klaver_io::hand_record::from_kept(&kept) {
+        Ok((hands, records)) => {
+            report::set_hands(rep, &hands);
+            report::set_analyses(rep, &records);
+        }
+        Err(e) => eprintln!(
+            "klaver serve: session {}: the kept hands cannot be shown: {e}",
+            session.info.id
+        ),
+    }
+}
+
 async fn session_page(
     State(state): State<AppState>,
     PageLang(lang): PageLang,
@@ -174,7 +202,9 @@ async fn session_page(
 ) -> WebResult {
     let (club, session) = published(&state, &code, id).await?;
     let scored = scored(&session)?;
-    Ok(report_page(lang, &club, &session, &scored, &format!("/c/{code}")).into_response())
+    let deals = state.store.deals(&club, id).await?;
+    let back = format!("/c/{code}");
+    Ok(report_page(lang, &club, &session, &scored, &deals, &back).into_response())
 }
 
 #[derive(serde::Deserialize)]

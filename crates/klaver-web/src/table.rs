@@ -37,6 +37,8 @@ struct AtTable {
     deadline: Option<i64>,
     /// The results are published and the club's correction period has not ended.
     corrections_open: bool,
+    /// The night's hands, when the director has kept them with the session.
+    hands: Vec<klaver_store::StoredDeal>,
 }
 
 async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
@@ -81,6 +83,7 @@ async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
             .published_at
             .as_deref()
             .is_some_and(|at| at >= klaver_store::now_plus(-minutes * 60).as_str());
+    let hands = state.store.deals(&club, link.session).await?;
     Ok(AtTable {
         club,
         session,
@@ -89,6 +92,7 @@ async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
         entered,
         deadline,
         corrections_open,
+        hands,
     })
 }
 
@@ -109,6 +113,37 @@ impl AtTable {
                     .map(|t| (r.number, t))
             })
             .collect()
+    }
+
+    /// When the board's hands are known: the lead (`HK`, as stored) must be a card of
+    /// the opening leader, the player on declarer's left.
+    fn check_lead(&self, board: u32, lead: &str, declarer: &str) -> Result<(), String> {
+        let mut chars = lead.chars();
+        let (Some(suit), Some(rank)) = (chars.next(), chars.next()) else {
+            return Ok(());
+        };
+        let Some(kept) = self.hands.iter().find(|d| d.board == i64::from(board)) else {
+            return Ok(());
+        };
+        let (Ok(deal), Ok(declarer)) = (
+            klaver_deal::Deal::from_pbn(&kept.deal),
+            notation::parse_seat(declarer, notation::Language::English),
+        ) else {
+            return Ok(());
+        };
+        let card = klaver_deal::Suit::ALL
+            .into_iter()
+            .find(|s| s.letter() == suit)
+            .and_then(|s| klaver_deal::Card::new(s, rank));
+        let leader = declarer.next();
+        match card {
+            Some(c) if deal.owner(c) != leader => Err(format!(
+                "the lead {lead} is not in {}'s hand (the opening leader, on declarer {}'s left): check the lead and the declarer",
+                notation::seat_name(leader, notation::Language::English),
+                notation::seat_name(declarer, notation::Language::English)
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The round whose results the table may still correct: the current round once a
@@ -671,6 +706,7 @@ fn typed_line(
     } else {
         entry::read_table_entry(&e.contract, &e.declarer, tricks, lang.notation())?
     };
+    at.check_lead(board, &lead, &typed.declarer)?;
     let line = Line {
         board: i64::from(board),
         table: Some(i64::from(at.table)),

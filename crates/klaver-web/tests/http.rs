@@ -1615,3 +1615,69 @@ async fn a_session_the_web_cannot_show_says_so_without_commands() {
     );
     assert!(!r.body.contains("klaver session"), "{}", r.body);
 }
+
+/// Board 1 as `klaver deal --boards 1 --seed 1 --analyse` deals and solves it.
+fn board_one() -> klaver_store::StoredDeal {
+    klaver_store::StoredDeal {
+        board: 1,
+        deal: "N:AT987.64.AJ4.K65 QJ5.Q72.T85.JT98 62.AJT985.K3.432 K43.K3.Q9762.AQ7".into(),
+        tricks: Some("98a6798a674536645366".into()),
+    }
+}
+
+#[tokio::test]
+async fn the_kept_hands_check_the_lead_and_show_on_the_results() {
+    let c = setup("hands").await;
+    let app = &c.app;
+    c.store
+        .set_deals(&c.club, c.night, &[board_one()])
+        .await
+        .unwrap();
+    let t1 = format!("/t/{}", c.tokens[0]);
+    // Declarer North: East leads, and the ace of spades is North's own.
+    let wrong = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+        ("lead", "SA"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &wrong, None).await;
+    assert!(
+        r.body.contains("the lead SA is not in East&#39;s hand")
+            || r.body.contains("the lead SA is not in East's hand"),
+        "{}",
+        r.body
+    );
+    let right = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+        ("lead", "SQ"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &right, None).await;
+    assert!(r.body.contains("East: check and confirm"), "{}", r.body);
+    // A board whose hands are not kept takes any card.
+    let other = [
+        ("board", "2"),
+        ("contract", "3NT"),
+        ("declarer", "S"),
+        ("tricks", "9"),
+        ("lead", "CA"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &other, None).await;
+    assert!(r.body.contains("East: check and confirm"), "{}", r.body);
+
+    // Published, the result list shows board 1's hands, its tricks table and par.
+    every_table_passes(app, &c.tokens).await;
+    let page = get(app, &format!("/c/kievit/s/{}", c.night), None).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.body);
+    assert!(page.body.contains("class=\"par\""), "{}", page.body);
+    assert!(page.body.contains("class=\"dd\""), "{}", page.body);
+    assert_eq!(
+        page.body.matches("class=\"par\"").count(),
+        1,
+        "only board 1 has hands"
+    );
+}

@@ -669,3 +669,25 @@ fn a_pair_the_import_could_not_name_is_named_and_ranked() {
         );
     }
 }
+
+#[test]
+fn a_sessions_hands_are_kept_and_solved_once() {
+    // The night's results, and a dealing program's file with four boards' hands.
+    let results = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/club-published.pbn");
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/tourcalc-260902.pbn"
+    );
+    for db in databases("deals") {
+        ok(&db, &["club", "init", "--name", "BC Hands"]);
+        ok(&db, &["session", "import", results, "--date", "2026-09-02"]);
+        let said = ok(&db, &["session", "deals", "1", file]);
+        assert!(
+            said.starts_with("session 1: the hands of 4 boards kept"),
+            "{said}"
+        );
+        assert!(said.contains("solved double dummy in"), "{said}");
+        let o = k(&db, &["session", "deals", "7", file]);
+        assert!(!o.status.success(), "{}", stdout(&o));
+    }
+}

@@ -79,6 +79,17 @@ enum Command {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// Keep the night's hands with a session (a PBN file with [Deal]s, a dealing program's
+    /// or the results file itself), each board solved double dummy once; the result
+    /// pages then show the hands, the tricks table and the par.
+    Deals {
+        /// The session's number.
+        id: i64,
+        /// The PBN file with the hands.
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 /// Arguments of `klaver session import`.
@@ -212,7 +223,40 @@ pub fn run(args: Args) -> CmdResult {
             section,
             db,
         } => block_on(name_players(id, (&section, &pair), &players, db)),
+        Command::Deals { id, file, db } => block_on(keep_deals(id, &file, db)),
     }
+}
+
+/// `klaver session deals`: the hands read, every complete deal solved on both cores, and
+/// both kept with the session in place of any it had.
+async fn keep_deals(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
+    let deals = super::score::read_deals(&file.to_path_buf())?;
+    let started = std::time::Instant::now();
+    let kept = klaver_io::hand_record::solve_for_keeping(&deals)
+        .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+    let took = started.elapsed().as_secs_f64();
+    let (store, club) = db.club().await?;
+    let stored: Vec<klaver_store::StoredDeal> = kept
+        .iter()
+        .map(|k| klaver_store::StoredDeal {
+            board: i64::from(k.board),
+            deal: k.deal.clone(),
+            tricks: k.tricks.clone(),
+        })
+        .collect();
+    store
+        .set_deals(&club, id, &stored)
+        .await
+        .map_err(store_error)?;
+    say!(
+        "session {id}: the hands of {} boards kept, solved double dummy in {took:.2} s{}",
+        kept.len(),
+        match deals.len() - kept.len() {
+            0 => String::new(),
+            n => format!("; {n} boards without all four hands left out"),
+        }
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `klaver session players`: each player found by federation number or by name, as the

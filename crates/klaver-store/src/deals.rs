@@ -1,0 +1,86 @@
+//! A session's deals, kept with it: each board's hands and, once solved, its
+//! double-dummy tricks, so that the result pages show them without solving again.
+
+use crate::model::Club;
+use crate::{Store, StoreError, db};
+use sqlx::Row;
+
+/// One board's deal as kept: the hands as PBN writes them (`N:AKQ... ...`) and its
+/// double-dummy tricks as PBN's `DoubleDummyTricks` (20 hexadecimal digits), when solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredDeal {
+    /// The board.
+    pub board: i64,
+    /// The four hands.
+    pub deal: String,
+    /// The tricks each declarer takes in each strain, when solved.
+    pub tricks: Option<String>,
+}
+
+impl Store {
+    /// Keeps a session's deals in place of any it had.
+    pub async fn set_deals(
+        &self,
+        club: &Club,
+        session: i64,
+        deals: &[StoredDeal],
+    ) -> Result<(), StoreError> {
+        let context = "cannot keep the session's deals";
+        let mut tx = self.write(context).await?;
+        let known: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM sessions WHERE id = $1 AND club_id = $2")
+                .bind(session)
+                .bind(club.id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db(context))?;
+        if known.is_none() {
+            return Err(StoreError::NotFound(format!(
+                "club {} has no session {session}",
+                club.code
+            )));
+        }
+        sqlx::query("DELETE FROM session_deals WHERE session_id = $1")
+            .bind(session)
+            .execute(&mut *tx)
+            .await
+            .map_err(db(context))?;
+        for d in deals {
+            sqlx::query(
+                "INSERT INTO session_deals (session_id, board, deal, tricks) VALUES ($1, $2, $3, $4)",
+            )
+            .bind(session)
+            .bind(d.board)
+            .bind(&d.deal)
+            .bind(d.tricks.as_deref())
+            .execute(&mut *tx)
+            .await
+            .map_err(db(context))?;
+        }
+        tx.commit().await.map_err(db(context))
+    }
+
+    /// A session's deals, by board.
+    pub async fn deals(&self, club: &Club, session: i64) -> Result<Vec<StoredDeal>, StoreError> {
+        let context = "cannot read the session's deals";
+        let rows = sqlx::query(
+            "SELECT d.board, d.deal, d.tricks FROM session_deals d
+             JOIN sessions s ON s.id = d.session_id
+             WHERE s.club_id = $1 AND d.session_id = $2 ORDER BY d.board",
+        )
+        .bind(club.id)
+        .bind(session)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(db(context))?;
+        rows.iter()
+            .map(|r| {
+                Ok(StoredDeal {
+                    board: r.try_get(0).map_err(db(context))?,
+                    deal: r.try_get(1).map_err(db(context))?,
+                    tricks: r.try_get(2).map_err(db(context))?,
+                })
+            })
+            .collect()
+    }
+}
