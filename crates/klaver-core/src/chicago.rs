@@ -289,7 +289,7 @@ impl ChicagoPad {
 
     /// Whether the last block of four is complete.
     pub fn block_complete(&self) -> bool {
-        self.deals.len() % 4 == 0
+        self.deals.len().is_multiple_of(4)
     }
 
     /// A side's running part-score towards game (original variant; 0 otherwise).

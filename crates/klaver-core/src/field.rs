@@ -266,7 +266,7 @@ mod tests {
                     board: b,
                     ns: first_pair + 2 * t,
                     ew: first_pair + 2 * t + 1,
-                    outcome: if (b as usize + t) % 23 == 0 {
+                    outcome: if (b as usize + t).is_multiple_of(23) {
                         Outcome::NotPlayed
                     } else {
                         Outcome::Score(score)

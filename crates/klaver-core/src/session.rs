@@ -1417,7 +1417,7 @@ mod tests {
                         ns: t,
                         ew,
                         outcome,
-                        reversed: code % 17 == 0,
+                        reversed: code.is_multiple_of(17),
                         line: res.len() as u32 + 2,
                     });
                 }

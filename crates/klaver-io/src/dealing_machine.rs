@@ -86,7 +86,7 @@ pub fn to_dup(record: &HandRecord) -> Result<Vec<u8>, String> {
 
 /// Reads a `.dup` file: the boards from its first board on.
 pub fn read_dup(data: &[u8]) -> Result<HandRecord, String> {
-    if data.is_empty() || data.len() % DUP_RECORD != 0 {
+    if data.is_empty() || !data.len().is_multiple_of(DUP_RECORD) {
         return Err(format!(
             "a .dup file is made of {DUP_RECORD}-byte boards, but this one has {} bytes",
             data.len()

@@ -760,7 +760,7 @@ impl Table {
             if pending.len() < n && k < tag.data.len() {
                 continue;
             }
-            if pending.len() % n != 0 {
+            if !pending.len().is_multiple_of(n) {
                 let first = pending[0].line;
                 let lines = if first == line {
                     format!("this line has {}", pending.len())

@@ -269,14 +269,14 @@ async fn body(c: &Client) -> String {
 async fn wait_until(c: &Client, what: &str, ready: impl Fn(&str) -> bool) -> String {
     let since = Instant::now();
     loop {
-        if let Ok(b) = c.find(Locator::Css("body")).await {
-            if let Ok(text) = b.text().await {
-                if ready(&text) {
-                    return text;
-                }
-                if since.elapsed() > PATIENCE {
-                    panic!("{what}: never shown; the page says:\n{text}");
-                }
+        if let Ok(b) = c.find(Locator::Css("body")).await
+            && let Ok(text) = b.text().await
+        {
+            if ready(&text) {
+                return text;
+            }
+            if since.elapsed() > PATIENCE {
+                panic!("{what}: never shown; the page says:\n{text}");
             }
         }
         assert!(since.elapsed() < PATIENCE, "{what}: no page");

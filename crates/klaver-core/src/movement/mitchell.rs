@@ -73,7 +73,7 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
     super::howell::check_boards(opts.boards_per_round)?;
     let bpr = opts.boards_per_round;
     let ew_base = opts.ew_base.unwrap_or(t);
-    let even = t % 2 == 0;
+    let even = t.is_multiple_of(2);
     let relay = even && opts.even == EvenTables::RelayByeStand;
     if relay && bpr < 2 {
         return Err(MovementError::Size(

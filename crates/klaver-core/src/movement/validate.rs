@@ -137,26 +137,26 @@ pub fn validate(m: &Movement) -> Check {
                     "holds two matches; give each match its own table number".into(),
                 ));
             }
-            if let (Some(ns), Some(ew)) = (&t.ns, &t.ew) {
-                if ns == ew {
+            if let (Some(ns), Some(ew)) = (&t.ns, &t.ew)
+                && ns == ew
+            {
+                problems.push(problem(
+                    Severity::Error,
+                    r,
+                    Some(t.table),
+                    format!("pair {ns} sits both North-South and East-West"),
+                ));
+            }
+            for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
+                if let Some(other) = seated.insert(p, t.table)
+                    && other != t.table
+                {
                     problems.push(problem(
                         Severity::Error,
                         r,
                         Some(t.table),
-                        format!("pair {ns} sits both North-South and East-West"),
+                        format!("pair {p} also plays at table {other} this round"),
                     ));
-                }
-            }
-            for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
-                if let Some(other) = seated.insert(p, t.table) {
-                    if other != t.table {
-                        problems.push(problem(
-                            Severity::Error,
-                            r,
-                            Some(t.table),
-                            format!("pair {p} also plays at table {other} this round"),
-                        ));
-                    }
                 }
             }
             if t.is_match() {
