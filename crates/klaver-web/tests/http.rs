@@ -1680,4 +1680,12 @@ async fn the_kept_hands_check_the_lead_and_show_on_the_results() {
         1,
         "only board 1 has hands"
     );
+    // Each result against par: the three pass-outs of board 1 are 420 below its par.
+    assert!(page.body.contains("\u{b1} par</th>"), "{}", page.body);
+    assert_eq!(
+        page.body.matches("<td class=\"n b\">-420</td>").count(),
+        3,
+        "{}",
+        page.body
+    );
 }
