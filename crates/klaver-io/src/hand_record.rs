@@ -261,7 +261,9 @@ fn board_tags(record: &HandRecord, b: &BoardRecord) -> [(&'static str, String); 
     ]
 }
 
-fn push_analysis(out: &mut String, a: &Analysis) {
+/// A board's analysis as PBN tags: the tricks, the optimum score, the par contracts and
+/// the OptimumResultTable.
+pub(crate) fn push_analysis(out: &mut String, a: &Analysis) {
     let tags = [
         ("DoubleDummyTricks", a.table.to_pbn_tricks()),
         ("OptimumScore", a.par.optimum_score()),

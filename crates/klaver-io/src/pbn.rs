@@ -1423,6 +1423,10 @@ pub struct WriteOptions<'a> {
     pub date: &'a str,
     /// The hands of the boards, when known.
     pub deals: Option<&'a BTreeMap<u32, Deal>>,
+    /// The boards' double-dummy tables and par, when analysed: written as
+    /// `DoubleDummyTricks`, `OptimumScore`, `ParContract` and `OptimumResultTable`, as
+    /// Bridgewebs and the dealing programs read them.
+    pub analyses: Option<&'a BTreeMap<u32, crate::hand_record::BoardRecord>>,
     /// The convention the session was scored by ([Scoring]).
     pub convention: Convention,
 }
@@ -1602,6 +1606,13 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         ];
         for (name, value) in &tags {
             out.push_str(&format!("[{name} {}]\r\n", quoted(value)));
+        }
+        if let Some(a) = opts
+            .analyses
+            .and_then(|m| m.get(&sb.board))
+            .and_then(|b| b.analysis.as_ref())
+        {
+            crate::hand_record::push_analysis(&mut out, a);
         }
         let adjusted = sb
             .entries
@@ -1842,6 +1853,7 @@ mod tests {
             title: &imp.title,
             date: "2024-03-05",
             deals: None,
+            analyses: None,
             convention: Convention::default(),
         };
         let text = to_string(&imp.event, &res, &opts);
@@ -1959,6 +1971,7 @@ mod tests {
             title: &imp.title,
             date: &imp.date,
             deals: None,
+            analyses: None,
             convention: c,
         };
         let out = to_string(e, &res, &opts);
@@ -2015,6 +2028,7 @@ mod tests {
             title: &imp.title,
             date: &imp.date,
             deals: None,
+            analyses: None,
             convention: Convention::default(),
         };
         let out = to_string(e, &res, &opts);
@@ -2235,6 +2249,7 @@ mod tests {
                 title: "Club pairs",
                 date: "2024-03-05",
                 deals: Some(&imp.deals),
+                analyses: None,
                 convention: Convention::default(),
             },
         );

@@ -557,3 +557,45 @@ fn a_published_list_of_several_sessions_is_not_taken_for_this_ones() {
         "{s}"
     );
 }
+
+#[test]
+fn a_converted_session_carries_its_boards_tricks_and_par() {
+    // The results with a dealing program's hands, solved on the way: each board's
+    // DoubleDummyTricks, OptimumScore, ParContract and OptimumResultTable, which klaver's
+    // own reading of published figures then finds agreeing.
+    let out = temp("analysed.pbn");
+    let o = klaver(&[
+        "convert",
+        &data("club-published.pbn"),
+        out.to_str().unwrap(),
+        "--deals",
+        &data("tourcalc-260902.pbn"),
+        "--analyse",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("analysed 4 boards double dummy"),
+        "{}",
+        stderr(&o)
+    );
+    // PBN is written in Latin-1, as the standard asks.
+    let text = String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
+    for tag in [
+        "[DoubleDummyTricks ",
+        "[OptimumScore ",
+        "[ParContract ",
+        "[OptimumResultTable ",
+    ] {
+        assert_eq!(
+            text.matches(tag).count(),
+            2,
+            "{tag} once for each of the 2 boards played:\n{text}"
+        );
+    }
+    let o = klaver(&["analyse", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("warning"), "{}", stderr(&o));
+    // Without hands there is nothing to analyse, and it says so.
+    let o = klaver(&["convert", &seed(), out.to_str().unwrap(), "--analyse"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

@@ -689,5 +689,13 @@ fn a_sessions_hands_are_kept_and_solved_once() {
         assert!(said.contains("solved double dummy in"), "{said}");
         let o = k(&db, &["session", "deals", "7", file]);
         assert!(!o.status.success(), "{}", stdout(&o));
+        // The session's PBN export carries the kept hands with their tricks and par,
+        // for Bridgewebs and the like; nothing is solved again.
+        let out = temp_path("store-cli", "deals-export.pbn");
+        ok(&db, &["session", "export", "1", out.to_str().unwrap()]);
+        let text = String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
+        assert!(text.contains("[Deal \"N:"), "{text}");
+        assert_eq!(text.matches("[DoubleDummyTricks ").count(), 2, "{text}");
+        assert_eq!(text.matches("[OptimumScore ").count(), 2, "{text}");
     }
 }

@@ -68,6 +68,10 @@ pub struct Args {
     /// A PBN file with the hands, written with the boards (PBN, USEBIO).
     #[arg(long)]
     deals: Option<PathBuf>,
+    /// Solve the boards' hands double dummy and write each board's tricks, optimum score,
+    /// par contracts and OptimumResultTable with it (PBN).
+    #[arg(long)]
+    analyse: bool,
     /// The scoring conventions (a PBN input's [Scoring] sets those not given here).
     #[command(flatten)]
     conventions: ConventionArgs,
@@ -96,7 +100,31 @@ pub fn run(args: Args) -> CmdResult {
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;
     }
-    write_converted(&imported, &args.conventions, to, &in_name, &args.output)
+    let analyses = if args.analyse {
+        if imported.deals.is_empty() {
+            return Err(CliError::input(format!(
+                "{in_name} has no hands to analyse: give them with --deals HANDS.pbn"
+            )));
+        }
+        let started = std::time::Instant::now();
+        let boards = klaver_io::hand_record::analyse_deals(&imported.deals)
+            .map_err(|e| CliError::input(format!("{in_name}: {e}")))?;
+        eprintln!(
+            "analysed {} boards double dummy in {:.2} s",
+            boards.len(),
+            started.elapsed().as_secs_f64()
+        );
+        Some(boards)
+    } else {
+        None
+    };
+    write_converted(
+        &imported,
+        &args.conventions,
+        to,
+        (&in_name, &args.output),
+        analyses.as_ref(),
+    )
 }
 
 /// Writes an event (scored by `conventions` where the format publishes scores) in the
@@ -105,8 +133,8 @@ pub(crate) fn write_converted(
     imported: &Imported,
     conventions: &ConventionArgs,
     to: ToArg,
-    in_name: &str,
-    output: &Path,
+    (in_name, output): (&str, &Path),
+    analyses: Option<&std::collections::BTreeMap<u32, klaver_io::hand_record::BoardRecord>>,
 ) -> CmdResult {
     let out_name = output.display().to_string();
     let event = &imported.event;
@@ -134,6 +162,7 @@ pub(crate) fn write_converted(
                     title: &imported.title,
                     date: &imported.date,
                     deals: Some(&imported.deals),
+                    analyses,
                     convention,
                 };
                 pbn::write(&mut body, event, &result, &opts).map_err(write_err)?;

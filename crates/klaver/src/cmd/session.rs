@@ -213,7 +213,17 @@ pub fn run(args: Args) -> CmdResult {
             let mut imported = imported_of(&session)?;
             imported.title = session.info.title.clone();
             imported.date = session.info.date.clone();
-            write_converted(&imported, &scoring.conventions, to, &name, &output)
+            // The hands kept with the session go with it, their tricks and par in PBN.
+            let (hands, analyses) = block_on(kept_deals(id, &db))?;
+            imported.deals.extend(hands);
+            let analyses = (!analyses.is_empty()).then_some(&analyses);
+            write_converted(
+                &imported,
+                &scoring.conventions,
+                to,
+                (&name, &output),
+                analyses,
+            )
         }
         Command::Correct(a) => block_on(correct(a)),
         Command::Players {
@@ -304,6 +314,34 @@ async fn name_players(
         .collect();
     say!("session {id} pair {pair}: {}", named.join(", "));
     Ok(ExitCode::SUCCESS)
+}
+
+/// The hands kept with a session, and their boards' tricks and par.
+#[allow(clippy::type_complexity)]
+async fn kept_deals(
+    id: i64,
+    db: &DbArgs,
+) -> Result<
+    (
+        std::collections::BTreeMap<u32, klaver_io::exchange::Deal>,
+        std::collections::BTreeMap<u32, klaver_io::hand_record::BoardRecord>,
+    ),
+    CliError,
+> {
+    let (store, club) = db.club().await?;
+    let kept: Vec<klaver_io::hand_record::KeptDeal> = store
+        .deals(&club, id)
+        .await
+        .map_err(store_error)?
+        .into_iter()
+        .map(|d| klaver_io::hand_record::KeptDeal {
+            board: u32::try_from(d.board).unwrap_or(0),
+            deal: d.deal,
+            tricks: d.tricks,
+        })
+        .collect();
+    klaver_io::hand_record::from_kept(&kept)
+        .map_err(|e| CliError::input(format!("session {id}'s kept hands: {e}")))
 }
 
 /// A stored session and how messages name it (`session 3 (2025-09-02 tuesday)`).
