@@ -697,5 +697,8 @@ fn a_sessions_hands_are_kept_and_solved_once() {
         assert!(text.contains("[Deal \"N:"), "{text}");
         assert_eq!(text.matches("[DoubleDummyTricks ").count(), 2, "{text}");
         assert_eq!(text.matches("[OptimumScore ").count(), 2, "{text}");
+        // `klaver session score` draws them on the travellers too, with tricks and par.
+        let html = ok(&db, &["session", "score", "1", "--format", "html"]);
+        assert_eq!(html.matches("class=\"par\"").count(), 2, "{html}");
     }
 }

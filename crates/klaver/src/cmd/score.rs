@@ -182,15 +182,18 @@ pub fn run(args: Args) -> CmdResult {
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
         imported.event.diagnostics.extend(warnings);
     }
-    score_imported(&args.scoring, &args.report, &file_name, imported)
+    score_imported(&args.scoring, &args.report, &file_name, imported, None)
 }
 
 /// Scores an event read from a file (or the store) and prints what `report` asks for.
+/// `kept`: the boards' tricks and par already known (kept with a stored session), shown
+/// on the printed travellers without solving again.
 pub fn score_imported(
     scoring: &ScoringArgs,
     report: &ReportArgs,
     file_name: &str,
     mut imported: Imported,
+    kept: Option<&BTreeMap<u32, klaver_io::hand_record::BoardRecord>>,
 ) -> CmdResult {
     let args = report;
     if args.notrump == NoTrumpArg::Z && args.lang != LangArg::Nl {
@@ -245,11 +248,13 @@ pub fn score_imported(
             let mut rep = report::build(event, &result, &opts);
             report::set_hands(&mut rep, &imported.deals);
             // With the hands given, the printed travellers show each board's tricks and par.
-            if let Some(p) = &args.deals
-                && matches!(args.format, Format::Html | Format::Pdf)
-            {
-                let boards = analyse_hands(p, &imported.deals)?;
-                report::set_analyses(&mut rep, &boards);
+            if matches!(args.format, Format::Html | Format::Pdf) {
+                if let Some(p) = &args.deals {
+                    let boards = analyse_hands(p, &imported.deals)?;
+                    report::set_analyses(&mut rep, &boards);
+                } else if let Some(boards) = kept {
+                    report::set_analyses(&mut rep, boards);
+                }
             }
             out.put(&render(&rep, args)?)?;
         }

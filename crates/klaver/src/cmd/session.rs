@@ -204,7 +204,12 @@ pub fn run(args: Args) -> CmdResult {
             let mut imported = imported_of(&session)?;
             imported.title = session.info.title.clone();
             imported.date = session.info.date.clone();
-            score_imported(&scoring, &report, &name, imported)
+            // The hands kept with the session are drawn on its travellers, with their
+            // tricks and par.
+            let (hands, analyses) = block_on(kept_deals(id, &db))?;
+            imported.deals.extend(hands);
+            let analyses = (!analyses.is_empty()).then_some(&analyses);
+            score_imported(&scoring, &report, &name, imported, analyses)
         }
         Command::Export { id, output, to, db } => {
             let (session, name) = block_on(load(id, &db))?;
