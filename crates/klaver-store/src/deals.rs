@@ -60,6 +60,55 @@ impl Store {
         tx.commit().await.map_err(db(context))
     }
 
+    /// Keeps one board's deal, unless the session already has one for the board: a deal
+    /// entered once (at a table, or from the dealing program's file) is not replaced from
+    /// a phone. Says whether it was kept.
+    pub async fn add_deal(
+        &self,
+        club: &Club,
+        session: i64,
+        deal: &StoredDeal,
+    ) -> Result<bool, StoreError> {
+        let context = "cannot keep the board's deal";
+        let mut tx = self.write(context).await?;
+        let known: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM sessions WHERE id = $1 AND club_id = $2")
+                .bind(session)
+                .bind(club.id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db(context))?;
+        if known.is_none() {
+            return Err(StoreError::NotFound(format!(
+                "club {} has no session {session}",
+                club.code
+            )));
+        }
+        let there: Option<i64> = sqlx::query_scalar(
+            "SELECT board FROM session_deals WHERE session_id = $1 AND board = $2",
+        )
+        .bind(session)
+        .bind(deal.board)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(db(context))?;
+        if there.is_some() {
+            return Ok(false);
+        }
+        sqlx::query(
+            "INSERT INTO session_deals (session_id, board, deal, tricks) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(session)
+        .bind(deal.board)
+        .bind(&deal.deal)
+        .bind(deal.tricks.as_deref())
+        .execute(&mut *tx)
+        .await
+        .map_err(db(context))?;
+        tx.commit().await.map_err(db(context))?;
+        Ok(true)
+    }
+
     /// A session's deals, by board.
     pub async fn deals(&self, club: &Club, session: i64) -> Result<Vec<StoredDeal>, StoreError> {
         let context = "cannot read the session's deals";

@@ -114,6 +114,9 @@ pub enum Key {
     AllDone,
     Stored,
     Published,
+    EnterHands,
+    HandsHint,
+    HandsKept,
     RequestCorrection,
     CorrectionPeriod,
     CorrectionsClosed,
@@ -178,6 +181,21 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "Bu masanın tüm boardları girildi. Teşekkürler!",
         ),
         Stored => ("Stored", "Opgeslagen", "Kaydedildi"),
+        EnterHands => (
+            "the hands of a board dealt here",
+            "de handen van een hier geschud spel",
+            "burada dağıtılan boardun elleri",
+        ),
+        HandsHint => (
+            "No dealing machine? Type each hand as spades.hearts.diamonds.clubs with A K Q J T 9 ... 2 (AKQ.JT9.876.5432; nothing between the dots for a void) before the board leaves the table.",
+            "Geen schudmachine? Typ elke hand als schoppen.harten.ruiten.klaveren met A K Q J T 9 ... 2, de Engelse letters (AKQ.JT9.876.5432; niets tussen de punten voor een renonce), voordat het spel de tafel verlaat.",
+            "Dağıtım makinesi yok mu? Her eli pik.kupa.karo.sinek olarak A K Q J T 9 ... 2 İngilizce harflerle yazın (AKQ.JT9.876.5432; boş renk için noktalar arasında hiçbir şey), board masadan ayrılmadan önce.",
+        ),
+        HandsKept => (
+            "The hands of every board of this round are kept.",
+            "De handen van alle spellen van deze ronde zijn bewaard.",
+            "Bu turun tüm boardlarının elleri kaydedildi.",
+        ),
         RequestCorrection => (
             "Request a correction",
             "Correctie aanvragen",

@@ -30,6 +30,7 @@ pub mod auth;
 pub mod demo;
 pub mod director;
 mod entry;
+mod hands;
 mod i18n;
 mod layout;
 pub mod public;
@@ -111,6 +112,7 @@ pub fn router(state: AppState) -> Router {
         .merge(auth::routes())
         .merge(director::routes())
         .merge(table::routes())
+        .merge(hands::routes())
         .route("/static/klaver.js", axum::routing::get(script))
         .route("/favicon.svg", axum::routing::get(icon))
         .route("/favicon.ico", axum::routing::get(icon))

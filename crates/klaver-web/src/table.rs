@@ -26,10 +26,10 @@ pub fn routes() -> Router<AppState> {
 }
 
 /// What a link opens, checked.
-struct AtTable {
-    club: Club,
-    session: Session,
-    table: u32,
+pub(crate) struct AtTable {
+    pub(crate) club: Club,
+    pub(crate) session: Session,
+    pub(crate) table: u32,
     movement: Movement,
     /// The session's entered boards: board, North-South, East-West.
     entered: Vec<(i64, String, String)>,
@@ -38,10 +38,10 @@ struct AtTable {
     /// The results are published and the club's correction period has not ended.
     corrections_open: bool,
     /// The night's hands, when the director has kept them with the session.
-    hands: Vec<klaver_store::StoredDeal>,
+    pub(crate) hands: Vec<klaver_store::StoredDeal>,
 }
 
-async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
+pub(crate) async fn open(state: &AppState, token: &str) -> Result<AtTable, WebError> {
     let at = open_any(state, token).await?;
     if at.session.info.published_at.is_some() {
         return Err(WebError::Forbidden(
@@ -165,7 +165,7 @@ impl AtTable {
     }
 
     /// The first round with boards still to enter, and those boards.
-    fn current(&self) -> Option<(u32, &TableRound, Vec<u32>)> {
+    pub(crate) fn current(&self) -> Option<(u32, &TableRound, Vec<u32>)> {
         self.rounds().into_iter().find_map(|(n, t)| {
             let (ns, ew) = (t.ns.as_deref()?, t.ew.as_deref()?);
             let open: Vec<u32> = t
@@ -449,6 +449,7 @@ fn board_form(lang: Lang, token: &str, at: &AtTable, f: Form2<'_>) -> axum::resp
             @if let Some(e) = f.error { p.error { (e) } }
             @if f.typed.fixing() { h2 { (lang.t(Key::Correct)) " " (lang.t(Key::Board)) " " (f.typed.board) } }
             (entry_form(lang, token, f.typed, open))
+            p { a href=(format!("/t/{token}/hands")) { (lang.t(Key::EnterHands)) } }
             (round_list(lang, token, f.round_lines))
         },
     )

@@ -1689,3 +1689,50 @@ async fn the_kept_hands_check_the_lead_and_show_on_the_results() {
         page.body
     );
 }
+
+#[tokio::test]
+async fn a_table_without_a_dealing_machine_enters_its_hands() {
+    let c = setup("handentry").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let page = get(app, &t1, None).await;
+    assert!(page.body.contains(&format!("{t1}/hands")), "{}", page.body);
+    let form = get(app, &format!("{t1}/hands"), None).await;
+    assert!(form.body.contains("name=\"n\""), "{}", form.body);
+    // A card twice is refused, naming it; what was typed stays.
+    let twice = [
+        ("board", "1"),
+        ("n", "AT987.64.AJ4.K65"),
+        ("e", "QJ5.Q72.T85.JT98"),
+        ("s", "62.AJT985.K3.432"),
+        ("w", "K43.K3.Q9762.AQ6"),
+    ];
+    let r = post(app, &format!("{t1}/hands"), &twice, None).await;
+    assert!(r.body.contains("class=\"error\""), "{}", r.body);
+    assert!(r.body.contains("value=\"K43.K3.Q9762.AQ6\""), "{}", r.body);
+    assert!(c.store.deals(&c.club, c.night).await.unwrap().is_empty());
+    // The right hands (10 written as 10 is read too): checked, solved and kept.
+    let right = [
+        ("board", "1"),
+        ("n", "A 10 9 8 7.64.AJ4.K65"),
+        ("e", "QJ5.Q72.T85.JT98"),
+        ("s", "62.AJT985.K3.432"),
+        ("w", "K43.K3.Q9762.AQ7"),
+    ];
+    let r = post(app, &format!("{t1}/hands"), &right, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let kept = c.store.deals(&c.club, c.night).await.unwrap();
+    assert_eq!(kept, [board_one()]);
+    // Kept once: the board is no longer offered, and the lead is now checked against it.
+    let form = get(app, &format!("{t1}/hands"), None).await;
+    assert!(!form.body.contains("<option value=\"1\""), "{}", form.body);
+    let wrong = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+        ("lead", "SA"),
+    ];
+    let r = post(app, &format!("{t1}/enter"), &wrong, None).await;
+    assert!(r.body.contains("the lead SA is not in East"), "{}", r.body);
+}
