@@ -422,11 +422,7 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     let notes = t.lines.iter().any(|x| !x.note.is_empty());
     let leads = t.lines.iter().any(|x| !x.lead.is_empty());
     // With the board analysed, each result against par, from North-South's side.
-    let par = t
-        .analysed
-        .as_ref()
-        .and_then(|b| b.analysis.as_ref())
-        .map(|a| a.par.score);
+    let par = t.par_score();
     let tail = usize::from(notes) + usize::from(leads) + usize::from(par.is_some());
     let _ = write!(
         out,
@@ -481,7 +477,7 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
             escape(&x.mp_ew),
         );
         if let Some(par) = par {
-            let _ = write!(out, "<td class=\"n b\">{}</td>", versus_par(x, par));
+            let _ = write!(out, "<td class=\"n b\">{}</td>", x.versus_par(par));
         }
         if leads {
             let _ = write!(out, "<td class=\"b\">{}</td>", escape(&x.lead));
@@ -492,22 +488,6 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
         out.push_str("</tr>\n");
     }
     out.push_str("</tbody>\n</table>\n</div>\n</article>\n");
-}
-
-/// A played result's North-South score less the board's par (`+30`, `-590`, `0`); empty
-/// for a line without a score (an adjustment, a board not played).
-fn versus_par(x: &crate::report::TravellerLine, par: i32) -> String {
-    let ns = x
-        .score_ns
-        .trim()
-        .parse::<i32>()
-        .ok()
-        .or_else(|| x.score_ew.trim().parse::<i32>().ok().map(|s| -s));
-    match ns.map(|s| s - par) {
-        Some(0) => "0".into(),
-        Some(d) => format!("{d:+}"),
-        None => String::new(),
-    }
 }
 
 /// The control sheet's box: the event's line and the pairs with their numbers.

@@ -1200,6 +1200,13 @@ fn traveller_table(report: &Report, t: &Traveller) -> Table {
         (l.word(Word::Score).to_string(), 2),
         (l.word(Word::Matchpoints).to_string(), 2),
     ];
+    // With the board analysed, each result against par, from North-South's side.
+    let par = t.par_score();
+    let par_heading = format!("{ns} \u{b1} par");
+    if par.is_some() {
+        columns.push(Column::num(&par_heading).ruled());
+        groups.push((String::new(), 1));
+    }
     if leads {
         columns.push(Column::text(l.word(Word::Lead)).ruled());
         groups.push((String::new(), 1));
@@ -1228,6 +1235,9 @@ fn traveller_table(report: &Report, t: &Traveller) -> Table {
                 x.mp_ns.clone(),
                 x.mp_ew.clone(),
             ];
+            if let Some(par) = par {
+                row.push(x.versus_par(par));
+            }
             if leads {
                 row.push(x.lead.clone());
             }
@@ -1837,6 +1847,36 @@ pub(crate) mod tests {
             p.names = format!("{} {i}", NAMES[i % NAMES.len()]);
         }
         report_of(&event, ReportLang::Nl, 2)
+    }
+
+    #[test]
+    fn an_analysed_boards_traveller_has_each_result_against_par() {
+        // Board 1 of `klaver deal --seed 1`: par NS 420 (4H). 420 is par, -50 is 470
+        // below it.
+        let mut rep = small_report(ReportLang::En);
+        let deal = klaver_deal::Deal::from_pbn(
+            "N:AT987.64.AJ4.K65 QJ5.Q72.T85.JT98 62.AJT985.K3.432 K43.K3.Q9762.AQ7",
+        )
+        .unwrap();
+        let table = klaver_deal::DdTable::from_pbn_tricks("98a6798a674536645366").unwrap();
+        let record =
+            crate::hand_record::BoardRecord::new(klaver_core::Board::new(1).unwrap(), deal)
+                .analysed(table)
+                .unwrap();
+        crate::report::set_analyses(&mut rep, &[(1, record)].into_iter().collect());
+        let t = &rep.travellers[0];
+        assert_eq!(t.par_score(), Some(420));
+        let table = traveller_table(&rep, t);
+        let at = table
+            .columns
+            .iter()
+            .position(|c| c.header == "NS \u{b1} par")
+            .expect("a par column");
+        let against: Vec<&str> = table.rows.iter().map(|r| r[at].as_str()).collect();
+        assert_eq!(against, ["0", "-470"]);
+        // A board without analysis has no such column.
+        let plain = traveller_table(&rep, &rep.travellers[1]);
+        assert!(plain.columns.iter().all(|c| !c.header.contains("par")));
     }
 
     /// A small reader for what this module writes: the streams, inflated, in order.

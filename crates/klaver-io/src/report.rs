@@ -230,6 +230,34 @@ pub struct Traveller {
     pub analysed: Option<crate::hand_record::BoardRecord>,
 }
 
+impl Traveller {
+    /// The board's par score for North-South, when the board was analysed.
+    pub fn par_score(&self) -> Option<i32> {
+        self.analysed
+            .as_ref()
+            .and_then(|b| b.analysis.as_ref())
+            .map(|a| a.par.score)
+    }
+}
+
+impl TravellerLine {
+    /// The result's North-South score less the board's par (`+30`, `-590`, `0`); empty for
+    /// a line without a score (an adjustment, a board not played).
+    pub fn versus_par(&self, par: i32) -> String {
+        let ns = self
+            .score_ns
+            .trim()
+            .parse::<i32>()
+            .ok()
+            .or_else(|| self.score_ew.trim().parse::<i32>().ok().map(|s| -s));
+        match ns.map(|s| s - par) {
+            Some(0) => "0".into(),
+            Some(d) => format!("{d:+}"),
+            None => String::new(),
+        }
+    }
+}
+
 /// Puts each board's hands on its travellers (`klaver score --deals`).
 pub fn set_hands(
     report: &mut Report,
