@@ -342,6 +342,18 @@ fn hands(out: &mut String, l: ReportLang, h: &[String; 4]) {
         if h[k] == "-" {
             s.push_str("<br>?");
         } else {
+            // High-card points: ace 4, king 3, queen 2, jack 1.
+            let hcp: u32 = h[k]
+                .chars()
+                .map(|c| match c {
+                    'A' => 4,
+                    'K' => 3,
+                    'Q' => 2,
+                    'J' => 1,
+                    _ => 0,
+                })
+                .sum();
+            let _ = write!(s, " <span class=\"hcp\">{hcp}</span>");
             for (suit, cards) in ["\u{2660}", "\u{2665}", "\u{2666}", "\u{2663}"]
                 .iter()
                 .zip(h[k].split('.'))

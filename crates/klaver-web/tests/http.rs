@@ -1675,6 +1675,13 @@ async fn the_kept_hands_check_the_lead_and_show_on_the_results() {
     assert_eq!(page.status, StatusCode::OK, "{}", page.body);
     assert!(page.body.contains("class=\"par\""), "{}", page.body);
     assert!(page.body.contains("class=\"dd\""), "{}", page.body);
+    // Each hand with its high-card points: North's AT987.64.AJ4.K65 has 12.
+    assert!(
+        page.body
+            .contains("<b>North</b> <span class=\"hcp\">12</span>"),
+        "{}",
+        page.body
+    );
     assert_eq!(
         page.body.matches("class=\"par\"").count(),
         1,

@@ -351,10 +351,10 @@ fn deals_show_on_the_html_travellers() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let html = stdout(&o);
     assert_eq!(html.matches("<div class=\"deal\">").count(), 4);
-    // Board 1's North hand: J8632.6.KT765.53.
+    // Board 1's North hand: J8632.6.KT765.53, 4 high-card points.
     assert!(
         html.contains(
-            "<b>North</b><br><span>\u{2660}</span> J8632<br><span class=\"red\">\u{2665}</span> 6"
+            "<b>North</b> <span class=\"hcp\">4</span><br><span>\u{2660}</span> J8632<br><span class=\"red\">\u{2665}</span> 6"
         ),
         "{html}"
     );
