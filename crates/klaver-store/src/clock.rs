@@ -7,12 +7,16 @@ pub fn now() -> String {
     now_plus(0)
 }
 
-/// The time `seconds` from now, written like [`now`] (login expiry).
-pub fn now_plus(seconds: i64) -> String {
-    let secs = SystemTime::now()
+/// The current time in seconds since 1970 (the round clock's unit).
+pub fn unix_seconds() -> i64 {
+    SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs()) as i64
-        + seconds;
+}
+
+/// The time `seconds` from now, written like [`now`] (login expiry).
+pub fn now_plus(seconds: i64) -> String {
+    let secs = unix_seconds() + seconds;
     let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (y, m, d) = civil_from_days(days);
     format!(

@@ -27,19 +27,7 @@ impl Store {
     ) -> Result<(), StoreError> {
         let context = "cannot keep the session's deals";
         let mut tx = self.write(context).await?;
-        let known: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM sessions WHERE id = $1 AND club_id = $2")
-                .bind(session)
-                .bind(club.id)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db(context))?;
-        if known.is_none() {
-            return Err(StoreError::NotFound(format!(
-                "club {} has no session {session}",
-                club.code
-            )));
-        }
+        Store::club_session(&mut tx, club, session).await?;
         sqlx::query("DELETE FROM session_deals WHERE session_id = $1")
             .bind(session)
             .execute(&mut *tx)
@@ -71,19 +59,7 @@ impl Store {
     ) -> Result<bool, StoreError> {
         let context = "cannot keep the board's deal";
         let mut tx = self.write(context).await?;
-        let known: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM sessions WHERE id = $1 AND club_id = $2")
-                .bind(session)
-                .bind(club.id)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db(context))?;
-        if known.is_none() {
-            return Err(StoreError::NotFound(format!(
-                "club {} has no session {session}",
-                club.code
-            )));
-        }
+        Store::club_session(&mut tx, club, session).await?;
         let there: Option<i64> = sqlx::query_scalar(
             "SELECT board FROM session_deals WHERE session_id = $1 AND board = $2",
         )

@@ -32,7 +32,7 @@ mod players;
 mod sessions;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
-pub use clock::{now, now_plus};
+pub use clock::{now, now_plus, unix_seconds};
 pub use conflicts::Conflict;
 pub use deals::StoredDeal;
 pub use import::{
@@ -240,6 +240,29 @@ impl Store {
     /// The connection pool, for the web server and tests.
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// Refuses, as not found, a session that is not this club's (checked inside the
+    /// transaction that is about to change it).
+    pub(crate) async fn club_session(
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        club: &Club,
+        session: i64,
+    ) -> Result<(), StoreError> {
+        let known: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM sessions WHERE id = $1 AND club_id = $2")
+                .bind(session)
+                .bind(club.id)
+                .fetch_optional(&mut **tx)
+                .await
+                .map_err(db("cannot look up the session"))?;
+        match known {
+            Some(_) => Ok(()),
+            None => Err(StoreError::NotFound(format!(
+                "club {} has no session {session}",
+                club.code
+            ))),
+        }
     }
 
     /// Starts a write transaction: `BEGIN IMMEDIATE` on SQLite, so that two writers queue

@@ -339,19 +339,7 @@ impl Store {
         token_hash: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self.write("cannot make the table's link").await?;
-        let known: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM sessions WHERE id = $1 AND club_id = $2")
-                .bind(session)
-                .bind(club.id)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db("cannot look up the session"))?;
-        if known.is_none() {
-            return Err(StoreError::NotFound(format!(
-                "club {} has no session {session}",
-                club.code
-            )));
-        }
+        Store::club_session(&mut tx, club, session).await?;
         sqlx::query("DELETE FROM table_links WHERE session_id = $1 AND table_no = $2")
             .bind(session)
             .bind(table)

@@ -881,9 +881,7 @@ async fn start_clock(
     Form(form): Form<ClockForm>,
 ) -> WebResult {
     s.check(&form.csrf)?;
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
+    let now = klaver_store::unix_seconds();
     state
         .store
         .start_clock(&s.club, id, now, form.seconds)

@@ -77,7 +77,8 @@ async fn hands_page(
     PageLang(lang): PageLang,
     Path(token): Path<String>,
 ) -> WebResult {
-    let at = open(&state, &token).await?;
+    let mut at = open(&state, &token).await?;
+    at.load_hands(&state).await?;
     let title = format!("{} {}", lang.t(Key::Table), at.table);
     Ok(page(
         lang,
@@ -94,7 +95,8 @@ async fn keep_hands(
     Path(token): Path<String>,
     Form(h): Form<Hands>,
 ) -> WebResult {
-    let at = open(&state, &token).await?;
+    let mut at = open(&state, &token).await?;
+    at.load_hands(&state).await?;
     let title = format!("{} {}", lang.t(Key::Table), at.table);
     let again = |msg: String| {
         Ok(page(lang, &title, None, form(lang, &token, &at, &h, Some(&msg))).into_response())

@@ -37,7 +37,8 @@ pub(crate) struct AtTable {
     deadline: Option<i64>,
     /// The results are published and the club's correction period has not ended.
     corrections_open: bool,
-    /// The night's hands, when the director has kept them with the session.
+    /// The night's hands kept with the session, read only where an entry needs them
+    /// ([`AtTable::load_hands`]): a table's page does not.
     pub(crate) hands: Vec<klaver_store::StoredDeal>,
 }
 
@@ -83,7 +84,6 @@ async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
             .published_at
             .as_deref()
             .is_some_and(|at| at >= klaver_store::now_plus(-minutes * 60).as_str());
-    let hands = state.store.deals(&club, link.session).await?;
     Ok(AtTable {
         club,
         session,
@@ -92,7 +92,7 @@ async fn open_any(state: &AppState, token: &str) -> Result<AtTable, WebError> {
         entered,
         deadline,
         corrections_open,
-        hands,
+        hands: Vec::new(),
     })
 }
 
@@ -113,6 +113,12 @@ impl AtTable {
                     .map(|t| (r.number, t))
             })
             .collect()
+    }
+
+    /// Reads the night's kept hands, for the lead check and the hands form.
+    pub(crate) async fn load_hands(&mut self, state: &AppState) -> Result<(), WebError> {
+        self.hands = state.store.deals(&self.club, self.session.info.id).await?;
+        Ok(())
     }
 
     /// When the board's hands are known: the lead (`HK`, as stored) must be a card of
@@ -374,9 +380,7 @@ fn line_text(line: &Line, lang: Lang) -> String {
 /// The time left in the round as the page is sent ("12:30"); the page's script counts
 /// it down.
 fn time_left(deadline: i64, lang: Lang) -> String {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64);
+    let now = klaver_store::unix_seconds();
     match deadline - now {
         left if left > 0 => format!("{}:{:02}", left / 60, left % 60),
         _ => lang.t(Key::TimeUp).to_string(),
@@ -826,11 +830,13 @@ async fn requestable<'a>(
 
 /// The table for an entry: a correction request may come after publication.
 async fn open_for(state: &AppState, token: &str, e: &Entered) -> Result<AtTable, WebError> {
-    if e.requesting() {
-        open_any(state, token).await
+    let mut at = if e.requesting() {
+        open_any(state, token).await?
     } else {
-        open(state, token).await
-    }
+        open(state, token).await?
+    };
+    at.load_hands(state).await?;
+    Ok(at)
 }
 
 async fn enter(
@@ -989,7 +995,7 @@ async fn confirm(
         }
         Err(klaver_store::StoreError::Conflict(m)) => {
             // Another phone stored this board a moment ago: the same answer as above.
-            let at = open(&state, &token).await?;
+            let at = open_for(&state, &token, &e).await?;
             match already_stored(&state, &at, &e, lang, &token).await? {
                 Some(answer) => Ok(answer),
                 None => Ok(form_again(lang, &token, &at, &m, &e)),
