@@ -115,7 +115,9 @@ impl Store {
                 ))
             })?;
         if take_offered {
-            let stored = self.session(club, session).await?;
+            let stored = self
+                .session_boards(club, session, &[conflict.offered.board])
+                .await?;
             let line = stored
                 .lines
                 .iter()

@@ -845,8 +845,11 @@ async fn refuse_request(
         .ok_or_else(|| {
             WebError::Conflict("that request no longer stands (the line was changed since)".into())
         })?;
-    let session = own_session(&state, &s, id).await?;
-    let version = session
+    let board = state
+        .store
+        .session_boards(&s.club, id, &[request.new.board])
+        .await?;
+    let version = board
         .lines
         .iter()
         .find(|l| l.line.line_no == form.line_no)
