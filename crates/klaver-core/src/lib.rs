@@ -28,6 +28,7 @@ pub mod matchpoints;
 pub mod movement;
 pub mod notation;
 pub mod ranking;
+mod result_points;
 pub mod rubber;
 pub mod score_check;
 pub mod session;

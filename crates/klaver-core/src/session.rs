@@ -12,6 +12,7 @@ use crate::board::Side;
 use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
 use crate::matchpoints::{MissingRule, Outcome, Rules, Scratch, score_board};
+pub use crate::result_points::{PointsList, ResultPoints};
 use crate::totals::{Contribution, PairTotals, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
@@ -218,24 +219,14 @@ pub struct PairResult {
     pub penalty: Ratio<i64>,
 }
 
-/// The matchpoints of one table result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ResultPoints {
-    /// North-South's matchpoints as counted (after reversal and any rounding).
-    pub ns: Ratio<i64>,
-    /// East-West's matchpoints as counted.
-    pub ew: Ratio<i64>,
-}
-
 /// A scored session.
 #[derive(Debug, Clone)]
 pub struct SessionResult {
     /// Every board in every comparison group, in board order.
     pub boards: Vec<ScoredBoard>,
-    /// Matchpoints per table result, in input order; `None` for results not played.
-    pub points: Vec<Option<ResultPoints>>,
-    /// The top of each table result's board, in input order.
-    pub tops: Vec<i64>,
+    /// Matchpoints per table result, in input order (`None` for results not played),
+    /// and the top of each one's board.
+    pub points: PointsList,
     /// Pairs in ranking order (by group, then rank).
     pub pairs: Vec<PairResult>,
     /// Warnings found while scoring.
@@ -513,6 +504,39 @@ impl Reduced {
     }
 }
 
+/// The values of a board's results already in the session's [`PointsList`], by
+/// matchpoint numerators and reversal: a board's results share a few dozen.
+struct BoardValues {
+    slots: [Option<(ValueKey, u32)>; 64],
+}
+
+/// A result's North-South and East-West numerators over the board's denominator, and
+/// whether it was reversed.
+type ValueKey = (i64, i64, bool);
+
+impl BoardValues {
+    fn new() -> BoardValues {
+        BoardValues { slots: [None; 64] }
+    }
+
+    /// The value of these numerators, made by `make` when it is not remembered.
+    fn get(&mut self, key: ValueKey, make: impl FnOnce() -> u32) -> u32 {
+        let hash = (key.0 as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add((key.1 as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+            .wrapping_add(u64::from(key.2));
+        let slot = &mut self.slots[(hash >> 58) as usize];
+        match *slot {
+            Some((k, v)) if k == key => v,
+            _ => {
+                let v = make();
+                *slot = Some((key, v));
+                v
+            }
+        }
+    }
+}
+
 /// Scores a pairs session: matchpoints per board, totals, percentages, ranks, club points.
 pub fn score_session(
     pairs: &[PairInfo],
@@ -583,8 +607,7 @@ pub fn score_session(
 
     let mut scratch = Scratch::default();
     let mut boards = Vec::with_capacity(buckets.len());
-    let mut points: Vec<Option<ResultPoints>> = vec![None; results.len()];
-    let mut tops = vec![0i64; results.len()];
+    let mut points = PointsList::new(results.len());
     let mut outcomes: Vec<&Outcome> = Vec::new();
     let mut top_counts: HashMap<i64, usize> = HashMap::new();
     for ((group, board), entries) in buckets {
@@ -628,17 +651,20 @@ pub fn score_session(
         }
         *top_counts.entry(score.top).or_insert(0) += entries.len();
         let mut reduced = Reduced::new(score.denom);
+        let mut found = BoardValues::new();
+        let not_played = points.intern(None, score.top);
         for (k, &i) in entries.iter().enumerate() {
-            tops[i] = score.top;
-            if let Some(p) = score.results[k] {
+            let Some(p) = score.results[k] else {
+                points.set(i, not_played);
+                continue;
+            };
+            let reversed = results[i].reversed;
+            let value = found.get((p.ns, p.ew, reversed), || {
                 let (ns, ew) = (reduced.get(p.ns), reduced.get(p.ew));
-                let (ns, ew) = if results[i].reversed {
-                    (ew, ns)
-                } else {
-                    (ns, ew)
-                };
-                points[i] = Some(ResultPoints { ns, ew });
-            }
+                let (ns, ew) = if reversed { (ew, ns) } else { (ns, ew) };
+                points.intern(Some(ResultPoints { ns, ew }), score.top)
+            });
+            points.set(i, value);
         }
         boards.push(ScoredBoard {
             board,
@@ -656,15 +682,13 @@ pub fn score_session(
         .unwrap_or(0);
 
     if settings.avg_plus_session {
-        apply_law_12c2(pairs.len(), results, &tops, &mut points);
+        apply_law_12c2(pairs.len(), results, &mut points);
     }
     if settings.rounding != BoardRounding::Exact {
-        for (p, &top) in points.iter_mut().zip(&tops) {
-            if let Some(p) = p {
-                p.ns = round_tenth(p.ns, top, settings.rounding, settings.centred);
-                p.ew = round_tenth(p.ew, top, settings.rounding, settings.centred);
-            }
-        }
+        points.map(|p, top| ResultPoints {
+            ns: round_tenth(p.ns, top, settings.rounding, settings.centred),
+            ew: round_tenth(p.ew, top, settings.rounding, settings.centred),
+        });
     }
 
     // Totals, maxima and round columns, each over one common denominator.
@@ -711,14 +735,15 @@ pub fn score_session(
         } else {
             None
         };
+        let top = points.top(i);
         for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
-            totals.add(pair, mp, tops[i]);
+            totals.add(pair, mp, top);
             if let Some(set) = round {
                 let cell = pair * rounds + set;
                 if round_side[cell].is_none() {
                     round_side[cell] = Some((ns_side, letter_of(i, set)));
                 }
-                round_totals.add(cell, mp, tops[i]);
+                round_totals.add(cell, mp, top);
             }
         }
     }
@@ -815,7 +840,6 @@ pub fn score_session(
     Ok(SessionResult {
         boards,
         points,
-        tops,
         pairs: ordered,
         warnings,
         rounds,
@@ -876,12 +900,7 @@ fn group_of_pair<'a>(p: &'a PairInfo, settings: &Settings) -> &'a str {
 /// Law 12C2: a side given average-plus gets its session percentage when that is higher
 /// than 60 %, a side given average-minus its session percentage when lower than 40 %.
 /// The session percentage is taken over the pair's real results.
-fn apply_law_12c2(
-    pair_count: usize,
-    results: &[TableResult],
-    tops: &[i64],
-    points: &mut [Option<ResultPoints>],
-) {
+fn apply_law_12c2(pair_count: usize, results: &[TableResult], points: &mut PointsList) {
     let mut contributions = Vec::new();
     for (i, r) in results.iter().enumerate() {
         let (true, Some(p)) = (r.outcome.is_real(), points[i]) else {
@@ -898,7 +917,7 @@ fn apply_law_12c2(
             contributions.push(Contribution {
                 pair,
                 points: mp,
-                top: tops[i],
+                top: points.top(i),
             });
         }
     }
@@ -929,10 +948,10 @@ fn apply_law_12c2(
             Outcome::ScoreAndArtificial { percent, .. } => (0, percent),
             _ => continue,
         };
-        let Some(p) = points[i].as_mut() else {
+        let Some(mut p) = points[i] else {
             continue;
         };
-        let top = Ratio::from_integer(tops[i]);
+        let top = Ratio::from_integer(points.top(i));
         let adjust = |pct: u8, pair: usize, current: Ratio<i64>| -> Ratio<i64> {
             match (pct, fraction(pair)) {
                 (60, Some(f)) if f * 100 > Ratio::from_integer(60) => f * top,
@@ -944,6 +963,7 @@ fn apply_law_12c2(
         let (ns_pct, ew_pct) = if r.reversed { (ew, ns) } else { (ns, ew) };
         p.ns = adjust(ns_pct, r.ns, p.ns);
         p.ew = adjust(ew_pct, r.ew, p.ew);
+        points.replace(i, Some(p));
     }
 }
 
@@ -1100,7 +1120,7 @@ mod tests {
         assert_eq!(neuberg.points[5].unwrap().ns, Ratio::new(17, 3));
         assert_eq!(ties.points[6].unwrap().ew, Ratio::from_integer(5));
         // Board 1 is the same either way.
-        assert_eq!(ties.points[..4], neuberg.points[..4]);
+        assert!(ties.points.iter().take(4).eq(neuberg.points.iter().take(4)));
         // Pair 3: 4 + 5 = 9 of 12.
         let p3 = ties.pairs.iter().find(|p| p.pair == 2).unwrap();
         assert_eq!(p3.total, Exact::integer(9));
@@ -1476,7 +1496,7 @@ mod tests {
                 for (i, r) in res.iter().enumerate() {
                     if r.outcome.is_real() {
                         let p = s.points[i].unwrap();
-                        prop_assert_eq!(p.ns + p.ew, Ratio::from_integer(s.tops[i]));
+                        prop_assert_eq!(p.ns + p.ew, Ratio::from_integer(s.points.top(i)));
                     }
                 }
                 // A pair's percentage lies within 0 and 100.

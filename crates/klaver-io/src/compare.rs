@@ -226,7 +226,7 @@ impl Check<'_> {
         else {
             return;
         };
-        let top = self.result.tops.get(i).copied().unwrap_or(0);
+        let top = self.result.points.get_top(i).unwrap_or(0);
         let Some(p) = self
             .result
             .points
@@ -267,7 +267,7 @@ impl Check<'_> {
         };
         out.lines_checked += 1;
         let names = self.names(i);
-        let top = self.result.tops.get(i).copied().unwrap_or(0);
+        let top = self.result.points.get_top(i).unwrap_or(0);
         let computed = self.result.points.get(i).copied().flatten();
         let message = match (cell(pns), cell(pew), computed) {
             (None, _, _) | (_, None, _) => Some(format!(

@@ -20,6 +20,7 @@ pub mod hand_record;
 pub mod hand_record_doc;
 pub mod html;
 pub mod imp_report;
+pub mod input;
 pub mod json;
 pub mod options;
 pub mod pbn;

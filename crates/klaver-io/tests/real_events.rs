@@ -236,7 +236,7 @@ fn a_scorebridge_session_agrees_with_every_published_figure_when_missing_results
     for (i, r) in e.results.iter().enumerate() {
         let (pns, pew) = e.lines[i].published().unwrap();
         let p = result.points[i].unwrap();
-        assert_eq!(result.tops[i], 6, "line {}", r.line);
+        assert_eq!(result.points.top(i), 6, "line {}", r.line);
         assert_eq!(
             (p.ns, p.ew),
             (

@@ -471,9 +471,10 @@ fn describe_line(session: &Session, line: &Line, typed: &Typed) -> String {
     };
     if let Ok(Some(scored)) = scoring::score(session, std::slice::from_ref(line)) {
         let at = scored.result.points.len().saturating_sub(1);
-        if let (Some(Some(p)), Some(top)) =
-            (scored.result.points.get(at), scored.result.tops.get(at))
-        {
+        if let (Some(Some(p)), Some(top)) = (
+            scored.result.points.get(at),
+            scored.result.points.get_top(at),
+        ) {
             text.push_str(&format!(
                 " · matchpoints NS {} EW {} of {top}",
                 klaver_core::exact::Exact::from(p.ns).to_decimal(2),

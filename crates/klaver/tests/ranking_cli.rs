@@ -211,6 +211,22 @@ fn bad_sessions_are_reported_and_nothing_is_ranked() {
 }
 
 #[test]
+fn a_sessions_file_that_is_not_utf8_names_its_line() {
+    let path = common::temp_path("ranking_cli", "latin1.csv");
+    let mut bytes = b"date,moment,line,players,score\n2025-09-02,tuesday,A,1001+1002,58\n".to_vec();
+    bytes.extend_from_slice(b"2025-09-02,tuesday,A,1003+1004,42 # M\xfcller\n");
+    std::fs::write(&path, bytes).unwrap();
+    let o = with_club(&path, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stdout(&o).is_empty());
+    let err = stderr(&o);
+    assert!(
+        err.contains("latin1.csv line 3: not UTF-8 text") && err.contains("CSV UTF-8"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_setting_out_of_range_names_its_line() {
     let toml = std::fs::read_to_string(repo("examples/club.toml"))
         .unwrap()

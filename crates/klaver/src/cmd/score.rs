@@ -103,10 +103,10 @@ pub struct ReportArgs {
 
 /// Reads a results file in whichever format its content is.
 pub(crate) fn read_input(
-    path: &PathBuf,
+    path: &std::path::Path,
     options: ReadOptions,
 ) -> Result<(detect::Format, Imported), CliError> {
-    let data = std::fs::read(path)
+    let data = klaver_io::input::read_file(path)
         .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
     detect::read(&data, options).map_err(|e| {
         CliError::input(format!(
