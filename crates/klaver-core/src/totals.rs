@@ -93,9 +93,9 @@ pub struct PairTotals {
 #[derive(Debug, Clone)]
 pub struct TotalsBuilder {
     small: Vec<Small>,
-    /// The totals that outgrew 128 bits, as sums per denominator in denominator order
-    /// (`add_part`), and where each pair's are (`u32::MAX` while its total fits).
-    spilled: Vec<(usize, Vec<(i64, i64)>)>,
+    /// The totals that outgrew 128 bits, as sums per denominator, and where each
+    /// pair's are (`u32::MAX` while its total fits).
+    spilled: Spilled,
     spill_index: Vec<u32>,
     max: Vec<i64>,
     boards: Vec<u32>,
@@ -106,7 +106,10 @@ impl TotalsBuilder {
     pub fn new(pairs: usize) -> TotalsBuilder {
         TotalsBuilder {
             small: vec![Small::ZERO; pairs],
-            spilled: Vec::new(),
+            spilled: Spilled {
+                capacity: pairs,
+                ..Spilled::default()
+            },
             spill_index: vec![u32::MAX; pairs],
             max: vec![0; pairs],
             boards: vec![0; pairs],
@@ -126,13 +129,12 @@ impl TotalsBuilder {
         let (n, d) = (*points.numer(), *points.denom());
         let spill = self.spill_index[pair];
         if spill != u32::MAX {
-            add_part(&mut self.spilled[spill as usize].1, d, n);
+            self.spilled.add(spill as usize, n, d);
         } else if self.small[pair].add(n, d).is_none() {
             // The total so far stays in `small`; what comes next is kept apart.
-            let mut parts = Vec::with_capacity(16);
-            parts.push((d, n));
-            self.spill_index[pair] = self.spilled.len() as u32;
-            self.spilled.push((pair, parts));
+            let slot = self.spilled.open(pair);
+            self.spill_index[pair] = slot as u32;
+            self.spilled.add(slot, n, d);
         }
     }
 
@@ -141,29 +143,28 @@ impl TotalsBuilder {
     pub fn finish(self) -> PairTotals {
         // Spilled totals are independent of each other: a large field's are worked out
         // on every core.
-        let small = &self.small;
-        let threads = if self.spilled.len() >= 2048 {
+        let (small, spilled) = (&self.small, &self.spilled);
+        let slots = spilled.pairs.len();
+        let threads = if slots >= 2048 {
             std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
         } else {
             1
         };
-        let per_thread = self.spilled.len().div_ceil(threads).max(1);
-        let mut spilled = self.spilled;
-        let mut parts_of_threads = Vec::with_capacity(threads);
-        while spilled.len() > per_thread {
-            parts_of_threads.push(spilled.split_off(spilled.len() - per_thread));
-        }
-        parts_of_threads.push(spilled);
-        let done: Vec<Vec<(usize, BigInt, BigInt, f64)>> = if parts_of_threads.len() == 1 {
-            parts_of_threads
+        let per_thread = slots.div_ceil(threads).max(1);
+        let ranges: Vec<std::ops::Range<usize>> = (0..slots)
+            .step_by(per_thread)
+            .map(|from| from..(from + per_thread).min(slots))
+            .collect();
+        let done: Vec<Vec<(usize, BigInt, BigInt, f64)>> = if ranges.len() <= 1 {
+            ranges
                 .into_iter()
-                .map(|p| spilled_totals(small, p))
+                .map(|r| spilled_totals(small, spilled, r))
                 .collect()
         } else {
             std::thread::scope(|s| {
-                let handles: Vec<_> = parts_of_threads
+                let handles: Vec<_> = ranges
                     .into_iter()
-                    .map(|p| s.spawn(move || spilled_totals(small, p)))
+                    .map(|r| s.spawn(move || spilled_totals(small, spilled, r)))
                     .collect();
                 handles
                     .into_iter()
@@ -288,11 +289,101 @@ impl PairTotals {
     }
 }
 
-/// Adds `n / d` to a spilled total's sums per denominator, kept in denominator order.
+/// The totals that outgrew 128 bits, as sums per denominator.
 ///
-/// A pair meets few denominators (in a field of 21,000 tables, about 17 over 48 boards),
-/// so its list stays short however many boards it plays; a sum that would overflow gets
-/// a second entry for the same denominator, and `finish` adds them up.
+/// A session has few different denominators (a field of 21,000 tables, 33 over 48
+/// boards, a pair about 17 of them), so the first [`Spilled::COLUMNS`] each get a column
+/// with one 64-bit sum per spilled total: adding is one addition, with no search and
+/// no allocation. A further denominator, or a sum that would overflow, goes to the
+/// total's own short list (`add_part`).
+#[derive(Debug, Clone, Default)]
+struct Spilled {
+    /// The most totals that can spill (the builder's pairs): each column is made at that
+    /// size, so that it never moves (its pages are only touched as totals spill).
+    capacity: usize,
+    /// The pair of each spilled total (its slot).
+    pairs: Vec<usize>,
+    /// The denominator of each column.
+    denoms: Vec<i64>,
+    /// Each column's sums, one per slot.
+    columns: Vec<Vec<i64>>,
+    /// The last denominator looked up and its column, for the run of equal ones.
+    last: Option<(i64, usize)>,
+    /// Sums that have no column, per slot in denominator order (mostly empty).
+    rest: Vec<Vec<(i64, i64)>>,
+}
+
+impl Spilled {
+    const COLUMNS: usize = 64;
+
+    /// A slot for a pair's total, its sums zero.
+    fn open(&mut self, pair: usize) -> usize {
+        self.pairs.push(pair);
+        for column in &mut self.columns {
+            column.push(0);
+        }
+        self.rest.push(Vec::new());
+        self.pairs.len() - 1
+    }
+
+    /// The column of denominator `d`, made when there is room.
+    fn column(&mut self, d: i64) -> Option<usize> {
+        if let Some((k, c)) = self.last
+            && k == d
+        {
+            return Some(c);
+        }
+        let c = match self.denoms.iter().position(|&k| k == d) {
+            Some(c) => c,
+            None if self.denoms.len() < Self::COLUMNS => {
+                self.denoms.push(d);
+                let mut column = Vec::with_capacity(self.capacity);
+                column.resize(self.pairs.len(), 0);
+                self.columns.push(column);
+                self.denoms.len() - 1
+            }
+            None => return None,
+        };
+        self.last = Some((d, c));
+        Some(c)
+    }
+
+    /// Adds `n / d` to slot `slot`.
+    fn add(&mut self, slot: usize, n: i64, d: i64) {
+        if let Some(c) = self.column(d) {
+            let sum = &mut self.columns[c][slot];
+            if let Some(s) = sum.checked_add(n) {
+                *sum = s;
+                return;
+            }
+        }
+        add_part(&mut self.rest[slot], d, n);
+    }
+
+    /// Slot `slot`'s sums as (denominator, sum), in denominator order, with `before`
+    /// (the total before it spilled) among them.
+    fn sums(&self, slot: usize, before: Small, order: &[usize], out: &mut Vec<(i128, i128)>) {
+        out.clear();
+        add_sum(out, before.numer, before.denom);
+        for &c in order {
+            let s = self.columns[c][slot];
+            if s != 0 {
+                let d = i128::from(self.denoms[c]);
+                match out.last_mut() {
+                    Some((k, sum)) if *k == d => *sum += i128::from(s),
+                    _ => add_sum(out, i128::from(s), d),
+                }
+            }
+        }
+        for &(d, n) in &self.rest[slot] {
+            add_sum(out, i128::from(n), i128::from(d));
+        }
+    }
+}
+
+/// Adds `n / d` to a spilled total's sums per denominator, kept in denominator order;
+/// a sum that would overflow gets a second entry for the same denominator, and `finish`
+/// adds them up.
 fn add_part(parts: &mut Vec<(i64, i64)>, d: i64, n: i64) {
     match parts.binary_search_by_key(&d, |&(k, _)| k) {
         Ok(i) => match parts[i].1.checked_add(n) {
@@ -308,38 +399,37 @@ fn add_part(parts: &mut Vec<(i64, i64)>, d: i64, n: i64) {
 /// denominators; with the total in floating point.
 fn spilled_totals(
     small: &[Small],
-    spilled: Vec<(usize, Vec<(i64, i64)>)>,
+    spilled: &Spilled,
+    slots: std::ops::Range<usize>,
 ) -> Vec<(usize, BigInt, BigInt, f64)> {
     // Pairs that played the same boards share their set of denominators (in a field
     // where every table plays every board, all of them do): the multiple and each
     // denominator's factor are worked out once per set.
     let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigUint>)> = FxHashMap::default();
-    let mut out = Vec::with_capacity(spilled.len());
+    let mut out = Vec::with_capacity(slots.len());
     // Each factor × sum is made in this one value, so that a term costs no allocation.
     let mut term = BigUint::zero();
-    for (pair, parts) in spilled {
-        // `parts` is in denominator order (`add_part`).
-        let before = small[pair];
-        let mut sums: Vec<(i128, i128)> = Vec::with_capacity(parts.len() + 1);
-        add_sum(&mut sums, before.numer, before.denom);
-        for (d, n) in parts {
-            match sums.last_mut() {
-                Some((k, s)) if *k == i128::from(d) => *s += i128::from(n),
-                _ => add_sum(&mut sums, i128::from(n), i128::from(d)),
-            }
-        }
-        let key: Vec<i128> = sums.iter().map(|&(d, _)| d).collect();
-        let (denom, factors) = multiples.entry(key).or_insert_with_key(|ds| {
-            let denom = multiple(ds);
-            let factors = ds
+    // The columns in denominator order, so that each total's sums come out in order.
+    let mut order: Vec<usize> = (0..spilled.denoms.len()).collect();
+    order.sort_by_key(|&c| spilled.denoms[c]);
+    let (mut sums, mut key): (Vec<(i128, i128)>, Vec<i128>) = (Vec::new(), Vec::new());
+    for slot in slots {
+        let pair = spilled.pairs[slot];
+        spilled.sums(slot, small[pair], &order, &mut sums);
+        key.clear();
+        key.extend(sums.iter().map(|&(d, _)| d));
+        if !multiples.contains_key(&key[..]) {
+            let denom = multiple(&key);
+            let factors = key
                 .iter()
                 .map(|&d| match u64::try_from(d) {
                     Ok(d) => denom.magnitude() / d,
                     Err(_) => denom.magnitude() / d.unsigned_abs(),
                 })
                 .collect();
-            (denom, factors)
-        });
+            multiples.insert(key.clone(), (denom, factors));
+        }
+        let (denom, factors) = &multiples[&key[..]];
         // Terms of either sign are added up apart, each in place.
         let (mut plus, mut minus) = (BigUint::zero(), BigUint::zero());
         for (f, &(_, s)) in factors.iter().zip(&sums) {
@@ -543,6 +633,28 @@ mod tests {
                     };
                     proptest::prop_assert_eq!(t.cmp_percentage(a, b), want, "{} {}", a, b);
                 }
+            }
+        }
+
+        #[test]
+        fn spilled_totals_equal_fraction_by_fraction_sums(
+            parts in proptest::collection::vec(
+                (0usize..3, prop_oneof![-500i64..500, Just(i64::MAX / 2), Just(i64::MIN / 2)], 20_000i64..20_090),
+                0..200,
+            )
+        ) {
+            // Up to 90 denominators near 20,000: totals spill after a few, fill the
+            // columns, go past them, and some sums overflow 64 bits.
+            let cs: Vec<Contribution> = parts.iter().map(|&(p, n, d)| c(p, n, d, 10)).collect();
+            let t = PairTotals::compute(3, &cs);
+            for pair in 0..3 {
+                let mut want = Exact::zero();
+                for &(p, n, d) in &parts {
+                    if p == pair {
+                        want.add_fraction(n, d);
+                    }
+                }
+                proptest::prop_assert_eq!(t.total(pair), want);
             }
         }
 
