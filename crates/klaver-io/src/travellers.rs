@@ -279,7 +279,7 @@ pub enum ReadError {
     MissingColumn(&'static str),
 }
 
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Columns {
     board: usize,
     ns: usize,
@@ -329,10 +329,6 @@ impl Columns {
         }
         Ok(cols)
     }
-}
-
-fn field(rec: &csv::StringRecord, col: Option<usize>) -> &str {
-    col.and_then(|c| rec.get(c)).map(trim).unwrap_or("")
 }
 
 /// `str::trim`, in two byte tests for the usual field that starts and ends with a
@@ -635,6 +631,17 @@ fn as_text(data: &[u8]) -> Result<Option<(String, Vec<Diagnostic>)>, ReadError> 
 
 /// Reads a travellers CSV held in memory, on two threads from `parallel_from` bytes on.
 fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result<Event, ReadError> {
+    read_bytes_with(data, options, parallel_from, true)
+}
+
+/// `read_bytes`; `plain`: whether a file without quotes may be split at its commas
+/// (`read_plain`) rather than read by the csv crate.
+fn read_bytes_with(
+    data: &[u8],
+    options: ReadOptions,
+    parallel_from: usize,
+    plain: bool,
+) -> Result<Event, ReadError> {
     let mut lines = LineCounter::new(data);
     // Fields are trimmed as they are read (`field`), not record by record.
     let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(data);
@@ -646,13 +653,13 @@ fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result
     // the event is the same as one read from start to end.
     let newlines = memchr::memchr_iter(b'\n', data).count();
     let quotes = memchr::memchr(b'"', data).is_some();
-    let cut = (data.len() >= parallel_from && !quotes && body < data.len())
-        .then(|| {
-            let mid = body + (data.len() - body) / 2;
-            memchr::memchr(b'\n', &data[mid..]).map(|p| mid + p + 1)
-        })
-        .flatten()
-        .filter(|&cut| cut < data.len());
+    if plain && !quotes && lines_end_in_lf(data) {
+        reader.reserve(newlines);
+        return read_plain(data, body, reader, parallel_from);
+    }
+    let cut = (data.len() >= parallel_from && !quotes)
+        .then(|| half_cut(data, body))
+        .flatten();
     let Some(cut) = cut else {
         // One result a line: room for all of them at once rather than growing by copying.
         reader.reserve(newlines);
@@ -695,6 +702,96 @@ fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result
 /// Files from this size on are read on two threads.
 const PARALLEL_BYTES: usize = 4 << 20;
 
+/// Where to cut `data` after `body` into two halves: just after the line ending nearest
+/// past the middle; `None` when there is no such line ending before the end.
+fn half_cut(data: &[u8], body: usize) -> Option<usize> {
+    if body >= data.len() {
+        return None;
+    }
+    let mid = body + (data.len() - body) / 2;
+    memchr::memchr(b'\n', &data[mid..])
+        .map(|p| mid + p + 1)
+        .filter(|&cut| cut < data.len())
+}
+
+/// Whether every line ends in LF or CRLF (no lone CR, as old Mac files have).
+fn lines_end_in_lf(data: &[u8]) -> bool {
+    memchr::memchr_iter(b'\r', data).all(|i| data.get(i + 1) == Some(&b'\n'))
+}
+
+/// Reads the lines after the header (which ends at `body`) of a CSV without quotes, in
+/// which every line ends in LF or CRLF: such a file's fields are exactly the text
+/// between its commas, as the csv crate reads them, so each line is split where it is
+/// rather than copied into a record. A large file is read in two halves on two threads.
+fn read_plain(
+    data: &[u8],
+    body: usize,
+    mut reader: TravellersReader,
+    parallel_from: usize,
+) -> Result<Event, ReadError> {
+    // The csv crate may stop between a header's CR and LF.
+    let body = if body > 0 && data[body - 1] == b'\r' && data.get(body) == Some(&b'\n') {
+        body + 1
+    } else {
+        body
+    };
+    let first_line = memchr::memchr_iter(b'\n', &data[..body]).count() as u32 + 1;
+    let cut = (data.len() >= parallel_from)
+        .then(|| half_cut(data, body))
+        .flatten();
+    let Some(cut) = cut else {
+        read_plain_lines(&data[body..], first_line, &mut reader)?;
+        return Ok(reader.finish());
+    };
+    let second_line = memchr::memchr_iter(b'\n', &data[..cut]).count() as u32 + 1;
+    let mut second = reader.clone_empty();
+    second.reserve(memchr::memchr_iter(b'\n', &data[cut..]).count() + 1);
+    let (first, rest) = std::thread::scope(|s| {
+        let rest =
+            s.spawn(|| read_plain_lines(&data[cut..], second_line, &mut second).map(|()| second));
+        let first = read_plain_lines(&data[body..cut], first_line, &mut reader);
+        let rest = rest
+            .join()
+            .expect("the reader of the second half does not panic");
+        (first, rest)
+    });
+    first?;
+    reader.append(rest?);
+    Ok(reader.finish())
+}
+
+/// Reads lines of a CSV without quotes, the first of them the file's line `first_line`.
+fn read_plain_lines(
+    part: &[u8],
+    first_line: u32,
+    reader: &mut TravellersReader,
+) -> Result<(), ReadError> {
+    let text = std::str::from_utf8(part).map_err(|e| ReadError::Csv {
+        line: u64::from(first_line)
+            + memchr::memchr_iter(b'\n', &part[..e.valid_up_to()]).count() as u64,
+        message: format!("the file is not UTF-8 text here: {e}"),
+    })?;
+    let mut fields: Vec<&str> = Vec::with_capacity(16);
+    let mut line = first_line;
+    let mut start = 0;
+    // Line ends and commas are single bytes, so every cut is at a character boundary.
+    let ends = memchr::memchr_iter(b'\n', part).chain(std::iter::once(part.len()));
+    for end in ends {
+        let raw = &text[start..end];
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        fields.clear();
+        let mut from = 0;
+        for comma in memchr::memchr_iter(b',', raw.as_bytes()) {
+            fields.push(&raw[from..comma]);
+            from = comma + 1;
+        }
+        fields.push(&raw[from..]);
+        reader.read_fields(&fields[..], line);
+        (start, line) = (end + 1, line + 1);
+    }
+    Ok(())
+}
+
 /// Reads every record of `rdr` into `reader`, numbering lines with `lines`.
 fn read_records(
     rdr: &mut csv::Reader<&[u8]>,
@@ -715,7 +812,7 @@ fn read_records(
 pub struct TravellersReader {
     cols: Columns,
     lang: Language,
-    index: PairIndex,
+    state: LineState,
     event: Event,
 }
 
@@ -725,7 +822,7 @@ impl TravellersReader {
         Ok(TravellersReader {
             cols: Columns::from_header(header)?,
             lang: options.lang,
-            index: PairIndex::default(),
+            state: LineState::default(),
             event: Event::default(),
         })
     }
@@ -736,26 +833,39 @@ impl TravellersReader {
         self.event.lines.reserve(lines);
     }
 
+    /// A reader for the same columns and language that has read nothing.
+    fn clone_empty(&self) -> TravellersReader {
+        TravellersReader {
+            cols: self.cols.clone(),
+            lang: self.lang,
+            state: LineState::default(),
+            event: Event::default(),
+        }
+    }
+
     /// Reads one CSV record, the file's line `line`; blank records are passed over.
     pub fn read(&mut self, rec: &csv::StringRecord, line: u32) {
-        if rec.iter().all(|f| f.trim().is_empty()) {
+        self.read_fields(rec, line);
+    }
+
+    /// Reads one line's fields, the file's line `line`; blank lines are passed over.
+    fn read_fields<R: Fields + ?Sized>(&mut self, rec: &R, line: u32) {
+        if rec.is_blank() {
             return;
         }
-        read_line(
-            rec,
-            line,
-            &self.cols,
-            self.lang,
-            &mut self.event,
-            &mut self.index,
-        );
+        let (cols, lang, event) = (&self.cols, self.lang, &mut self.event);
+        if let Err((board, message)) = read_line(rec, line, cols, lang, event, &mut self.state) {
+            event
+                .diagnostics
+                .push(Diagnostic::error(line, board, message));
+        }
     }
 
     /// Adds the lines another reader read after this one's (the rest of the same file).
     pub fn append(&mut self, other: TravellersReader) {
         // Where each substitute sat, by its number in the other half.
         let mut seats: Vec<Option<(String, SubstitutePlace)>> = vec![None; other.event.pairs.len()];
-        for (key, i) in other.index.substitutes {
+        for (key, i) in other.state.index.substitutes {
             seats[i] = Some(key);
         }
         // In the order they were met, as one reading from start to end numbers them.
@@ -768,9 +878,11 @@ impl TravellersReader {
                 if let Some((section, seat)) = seat {
                     return self
                         .event
-                        .intern_substitute(&mut self.index, &section, seat);
+                        .intern_substitute(&mut self.state.index, &section, seat);
                 }
-                let i = self.event.intern_pair(&mut self.index, &p.section, &p.id);
+                let i = self
+                    .event
+                    .intern_pair(&mut self.state.index, &p.section, &p.id);
                 if self.event.pairs[i].names.is_empty() {
                     self.event.pairs[i].names.clone_from(&p.names);
                 }
@@ -809,10 +921,52 @@ fn csv_error(e: csv::Error) -> ReadError {
     }
 }
 
+/// A traveller line's fields, however the CSV was split: by the csv crate, or at its
+/// commas when the file has no quotes (`read_plain`).
+pub(crate) trait Fields {
+    /// Field `i`, untrimmed.
+    fn get(&self, i: usize) -> Option<&str>;
+
+    /// Whether every field is empty or spaces.
+    fn is_blank(&self) -> bool;
+}
+
+impl Fields for csv::StringRecord {
+    fn get(&self, i: usize) -> Option<&str> {
+        csv::StringRecord::get(self, i)
+    }
+
+    fn is_blank(&self) -> bool {
+        self.iter().all(|f| f.trim().is_empty())
+    }
+}
+
+impl Fields for [&str] {
+    fn get(&self, i: usize) -> Option<&str> {
+        <[&str]>::get(self, i).copied()
+    }
+
+    fn is_blank(&self) -> bool {
+        self.iter().all(|f| f.trim().is_empty())
+    }
+}
+
+/// The trimmed text of a column; empty when the line or the file has none.
+fn field<R: Fields + ?Sized>(rec: &R, col: Option<usize>) -> &str {
+    col.and_then(|c| rec.get(c)).map(trim).unwrap_or("")
+}
+
+/// What one reader remembers between lines.
+#[derive(Debug, Default)]
+struct LineState {
+    index: PairIndex,
+    contracts: ContractMemo,
+}
+
 /// The line's two pairs; `-` is an unranked substitute pair (one per table and round
 /// when the file says them). `None` when a pair is missing, or both are substitutes.
-fn line_pairs(
-    rec: &csv::StringRecord,
+fn line_pairs<R: Fields + ?Sized>(
+    rec: &R,
     line: u32,
     cols: &Columns,
     (table, round): (u32, u32),
@@ -838,31 +992,77 @@ fn line_pairs(
     Some((pair(ns_id, true), pair(ew_id, false)))
 }
 
-fn read_line(
-    rec: &csv::StringRecord,
+/// An error of a line: its board when known, and the message.
+type LineError = (Option<u32>, String);
+
+/// Reads one traveller line into the event: a result or a penalty. An error names what
+/// to fix; the line then adds no result.
+fn read_line<R: Fields + ?Sized>(
+    rec: &R,
     line: u32,
     cols: &Columns,
     lang: Language,
     event: &mut Event,
-    index: &mut PairIndex,
-) {
-    let err = |event: &mut Event, board: Option<u32>, msg: String| {
-        event.diagnostics.push(Diagnostic::error(line, board, msg));
+    state: &mut LineState,
+) -> Result<(), LineError> {
+    let board = line_board(field(rec, Some(cols.board)))?;
+    let b = Some(board.number());
+    let mut text = line_text(rec, cols).map_err(|m| (b, m))?;
+    let Some((ns, ew)) = line_pairs(
+        rec,
+        line,
+        cols,
+        (text.table, text.round),
+        event,
+        &mut state.index,
+    ) else {
+        return Err((b, "the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)".into()));
     };
-    let board_text = field(rec, Some(cols.board));
-    let Some(board) = board_text
-        .parse::<u32>()
+    let adjust = parse_adjust(&text.adjust, board, lang).map_err(|m| (b, m))?;
+    let at = Where { line, board };
+    let read = read_contract(rec, cols, lang, at, event, &mut state.contracts)?;
+    if let Contract::Unread(contract) = &read {
+        text.unread_contract.clone_from(contract);
+    }
+    let entered = entered_score(field(rec, cols.score)).map_err(|m| (b, m))?;
+    let (play, passed) = match read {
+        Contract::Played(p) => (Some(p), false),
+        Contract::Passed => (None, true),
+        Contract::None | Contract::Unread(_) => (None, false),
+    };
+    let info = LineInfo::new(play, passed, text);
+    let reversed = matches!(adjust, Adjust::Reverse);
+    let Some(outcome) = line_outcome(adjust, entered, &info, at, lang, event, (ns, ew)) else {
+        return Ok(());
+    };
+    event.results.push(TableResult {
+        board: board.number(),
+        ns,
+        ew,
+        outcome,
+        reversed,
+        line,
+    });
+    event.lines.push(info);
+    Ok(())
+}
+
+/// The board of a line.
+fn line_board(text: &str) -> Result<Board, LineError> {
+    text.parse::<u32>()
         .ok()
         .and_then(|n| Board::new(n).ok())
-    else {
-        err(
-            event,
-            None,
-            format!("board {board_text:?} is not a board number: write a number from 1"),
-        );
-        return;
-    };
-    let b = board.number();
+        .ok_or_else(|| {
+            (
+                None,
+                format!("board {text:?} is not a board number: write a number from 1"),
+            )
+        })
+}
+
+/// The texts a line carries besides its result: table, round, lead, adjustment, room
+/// and published matchpoints.
+fn line_text<R: Fields + ?Sized>(rec: &R, cols: &Columns) -> Result<LineText, String> {
     let mut text = LineText {
         lead: field(rec, cols.lead).to_string(),
         adjust: field(rec, cols.adjust).to_string(),
@@ -878,167 +1078,209 @@ fn read_line(
             Ok(n) => *slot = n,
             Err(_) if t.is_empty() => {}
             Err(_) => {
-                err(
-                    event,
-                    Some(b),
-                    format!(
-                        "{what} {t:?} is not a {what} number: write a number from 1, or leave it empty"
-                    ),
-                );
-                return;
+                return Err(format!(
+                    "{what} {t:?} is not a {what} number: write a number from 1, or leave it empty"
+                ));
             }
         }
     }
-    let Some((ns, ew)) = line_pairs(rec, line, cols, (text.table, text.round), event, index) else {
-        err(
-            event,
-            Some(b),
-            "the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)".into(),
-        );
-        return;
-    };
-    let vul = board.vulnerability();
     if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
         let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
         if !a.is_empty() || !c.is_empty() {
             text.published = Some((a.to_string(), c.to_string()));
         }
     }
-    let mut info = LineInfo::new(None, false, text);
+    Ok(text)
+}
 
-    let adjust = match parse_adjust(info.adjust(), board, lang) {
-        Ok(a) => a,
-        Err(msg) => {
-            err(event, Some(b), msg);
-            return;
+/// A line's contract as read.
+enum Contract {
+    /// The line has no contract.
+    None,
+    /// Passed out.
+    Passed,
+    Played(Play),
+    /// A contract that could not be read, kept as written (the entered score is used).
+    Unread(String),
+}
+
+/// The line's contract, with a warning for anything the reading had to assume; an
+/// unreadable one is an error unless the line has a score.
+fn read_contract<R: Fields + ?Sized>(
+    rec: &R,
+    cols: &Columns,
+    lang: Language,
+    at: Where,
+    event: &mut Event,
+    memo: &mut ContractMemo,
+) -> Result<Contract, LineError> {
+    let contract_text = field(rec, cols.contract);
+    if contract_text.is_empty() {
+        return Ok(Contract::None);
+    }
+    let (declarer, result) = (field(rec, cols.declarer), field(rec, cols.result));
+    let read = if declarer.is_empty() && result.is_empty() {
+        notation::parse_entry(contract_text, lang, Mode::Lenient)
+    } else {
+        // Three clean columns read directly; anything else goes through the lenient
+        // reading of the whole entry, which reports what it had to assume.
+        match memo.direct(contract_text, declarer, result, lang) {
+            Some(e) => Ok((e, Vec::new())),
+            None => {
+                let joined = format!("{contract_text} {declarer} {result}");
+                notation::parse_entry(joined.trim(), lang, Mode::Lenient)
+            }
         }
     };
-
-    // The contract, when given.
-    let contract_text = field(rec, cols.contract);
-    let mut computed: Option<i32> = None;
-    if !contract_text.is_empty() {
-        let declarer = field(rec, cols.declarer);
-        let result = field(rec, cols.result);
-        let read = if declarer.is_empty() && result.is_empty() {
-            notation::parse_entry(contract_text, lang, Mode::Lenient)
-        } else {
-            // Three clean columns read directly; anything else goes through the lenient
-            // reading of the whole entry, which reports what it had to assume.
-            direct_entry(contract_text, declarer, result, lang)
-                .map(|e| Ok((e, Vec::new())))
-                .unwrap_or_else(|| {
-                    let joined = format!("{contract_text} {declarer} {result}");
-                    notation::parse_entry(joined.trim(), lang, Mode::Lenient)
-                })
-        };
-        match read {
-            Ok((entry, assumptions)) => {
-                for a in assumptions {
-                    event
-                        .diagnostics
-                        .push(Diagnostic::warning(line, Some(b), a.to_string()));
-                }
-                match entry {
-                    Entry::Passed => {
-                        info.passed = true;
-                        computed = Some(0);
-                    }
-                    Entry::Played(play) => {
-                        info.play = Some(play);
-                        computed = Some(play.score_ns(vul));
-                    }
-                }
+    let b = Some(at.board.number());
+    match read {
+        Ok((entry, assumptions)) => {
+            for a in assumptions {
+                event
+                    .diagnostics
+                    .push(Diagnostic::warning(at.line, b, a.to_string()));
             }
-            Err(e) if !field(rec, cols.score).is_empty() => {
-                info.text_mut().unread_contract = contract_text.to_string();
-                event.diagnostics.push(Diagnostic::warning(
-                    line,
-                    Some(b),
-                    format!("{e}; the entered score is used"),
-                ));
-            }
-            Err(e) => {
-                let fix = if cols.score.is_some() {
-                    "correct the contract or enter the score"
-                } else {
-                    "correct the contract (the file has no score column)"
-                };
-                err(event, Some(b), format!("{e}: {fix}"));
-                return;
-            }
+            Ok(match entry {
+                Entry::Passed => Contract::Passed,
+                Entry::Played(play) => Contract::Played(play),
+            })
+        }
+        Err(e) if !field(rec, cols.score).is_empty() => {
+            event.diagnostics.push(Diagnostic::warning(
+                at.line,
+                b,
+                format!("{e}; the entered score is used"),
+            ));
+            Ok(Contract::Unread(contract_text.to_string()))
+        }
+        Err(e) => {
+            let fix = if cols.score.is_some() {
+                "correct the contract or enter the score"
+            } else {
+                "correct the contract (the file has no score column)"
+            };
+            Err((b, format!("{e}: {fix}")))
         }
     }
+}
 
-    let score_text = field(rec, cols.score);
-    let entered: Option<i32> = if score_text.is_empty() {
-        None
+/// The entered score, when the line has one.
+fn entered_score(text: &str) -> Result<Option<i32>, String> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse::<i32>().map(Some).map_err(|_| {
+        format!("score {text:?} is not a number: write North-South's score, e.g. 420 or -50")
+    })
+}
+
+/// The outcome of a line from its adjustment and score; `None` when the line adds no
+/// result (a penalty, kept apart, or a score that is an error).
+fn line_outcome(
+    adjust: Adjust,
+    entered: Option<i32>,
+    info: &LineInfo,
+    at: Where,
+    lang: Language,
+    event: &mut Event,
+    (ns, ew): (usize, usize),
+) -> Option<Outcome> {
+    let computed = if info.passed {
+        Some(0)
     } else {
-        match score_text.parse::<i32>() {
-            Ok(s) => Some(s),
-            Err(_) => {
-                err(
-                    event,
-                    Some(b),
-                    format!(
-                        "score {score_text:?} is not a number: write North-South's score, e.g. 420 or -50"
-                    ),
-                );
-                return;
-            }
-        }
+        info.play.map(|p| p.score_ns(at.board.vulnerability()))
     };
-
-    let reversed = matches!(adjust, Adjust::Reverse);
-    let outcome = match adjust {
+    match adjust {
         Adjust::Penalty(to_ns, to_ew) => {
             event.penalties.push(Penalty {
                 ns,
                 ew,
                 points: (to_ns, to_ew),
-                board: b,
-                line,
+                board: at.board.number(),
+                line: at.line,
             });
-            return;
+            None
         }
         Adjust::Outcome(o) => {
             if entered.is_some() || computed.is_some() {
                 event.diagnostics.push(Diagnostic::warning(
-                    line,
-                    Some(b),
+                    at.line,
+                    Some(at.board.number()),
                     format!(
                         "the adjustment {} replaces the score on this line",
                         info.adjust()
                     ),
                 ));
             }
-            o
+            Some(o)
         }
         Adjust::None | Adjust::Reverse | Adjust::Split(..) => {
-            let at = Where { line, board };
-            let Some(score) = line_score(entered, computed, &info, at, lang, event) else {
-                return;
-            };
-            match adjust {
+            let score = line_score(entered, computed, info, at, lang, event)?;
+            Some(match adjust {
                 Adjust::Split(side, percent) => Outcome::ScoreAndArtificial {
                     score,
                     side,
                     percent,
                 },
                 _ => Outcome::Score(score),
+            })
+        }
+    }
+}
+
+/// The contracts of clean contract, declarer and result columns already read, by their
+/// texts: a field of a million lines has a few hundred different ones.
+#[derive(Debug)]
+struct ContractMemo {
+    slots: Vec<Option<(u128, Option<Entry>)>>,
+}
+
+impl Default for ContractMemo {
+    fn default() -> ContractMemo {
+        ContractMemo {
+            slots: vec![None; 1024],
+        }
+    }
+}
+
+impl ContractMemo {
+    /// `direct_entry` of these texts, remembered when they are short enough to be a key.
+    fn direct(
+        &mut self,
+        contract: &str,
+        declarer: &str,
+        result: &str,
+        lang: Language,
+    ) -> Option<Entry> {
+        let Some(key) = memo_key(contract, declarer, result) else {
+            return direct_entry(contract, declarer, result, lang);
+        };
+        let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835) >> 118) as usize;
+        match self.slots[slot] {
+            Some((k, entry)) if k == key => entry,
+            _ => {
+                let entry = direct_entry(contract, declarer, result, lang);
+                self.slots[slot] = Some((key, entry));
+                entry
             }
         }
-    };
+    }
+}
 
-    event.results.push(TableResult {
-        board: b,
-        ns,
-        ew,
-        outcome,
-        reversed,
-        line,
-    });
-    event.lines.push(info);
+/// The three texts packed into one number, each ended by a zero byte (which no text
+/// holds): `None` when they take more than 16 bytes.
+fn memo_key(contract: &str, declarer: &str, result: &str) -> Option<u128> {
+    let mut bytes = [0u8; 16];
+    let mut at = 0;
+    for text in [contract, declarer, result] {
+        let end = at + text.len();
+        if end >= 16 || text.as_bytes().contains(&0) {
+            return None;
+        }
+        bytes[at..end].copy_from_slice(text.as_bytes());
+        at = end + 1;
+    }
+    Some(u128::from_le_bytes(bytes))
 }
 
 /// A traveller line's place, for messages.
@@ -1081,7 +1323,8 @@ fn line_score(
             return None;
         }
     };
-    if !score_check::is_possible(score, vul) {
+    // A contract's own score is always one North-South can get.
+    if computed != Some(score) && !score_check::is_possible(score, vul) {
         let hint = other_vulnerability_hint(score, vul);
         event.diagnostics.push(Diagnostic::error(
             line,
@@ -1484,6 +1727,45 @@ mod tests {
         assert_eq!(messages(&one), messages(&two));
         assert!(!one.diagnostics.is_empty());
         assert_eq!(one.results.len(), 240 - 2);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_file_without_quotes_split_at_its_commas_reads_as_the_csv_crate_reads_it(
+            lines in proptest::collection::vec(
+                (
+                    proptest::sample::select(vec!["1", " 2 ", "27", "0", "x", "", "-"]),
+                    proptest::sample::select(vec!["1", "2", " 3", "A1", "-", ""]),
+                    proptest::sample::select(vec!["2", "4", "B2 ", "-", "1"]),
+                    proptest::sample::select(vec!["4S", "3NT", " 2h", "PASS", "", "9Z", "4SX"]),
+                    proptest::sample::select(vec!["N", "e", "", "Q"]),
+                    proptest::sample::select(vec!["=", "-1", "+1", "", "3"]),
+                    proptest::sample::select(vec!["420", "-50", "", "abc", "650", " 0 "]),
+                    proptest::sample::select(vec!["", "NP", "AVG+", "REV", "60/40", "?"]),
+                ),
+                0..40,
+            ),
+            ends in proptest::collection::vec(
+                proptest::sample::select(vec!["\n", "\r\n", "\n\n", ",\n", ",,,\r\n", "\n   \n"]),
+                40,
+            ),
+            header_end in proptest::sample::select(vec!["\n", "\r\n", "\n\n"]),
+            last_end in proptest::bool::ANY,
+        ) {
+            let mut text = format!("board,ns,ew,contract,declarer,result,score,adjust{header_end}");
+            for (k, f) in lines.iter().enumerate() {
+                text.push_str(&[f.0, f.1, f.2, f.3, f.4, f.5, f.6, f.7].join(","));
+                if k + 1 < lines.len() || last_end {
+                    text.push_str(ends[k]);
+                }
+            }
+            let data = text.as_bytes();
+            for parallel_from in [usize::MAX, 0] {
+                let split = read_bytes_with(data, ReadOptions::default(), parallel_from, true).unwrap();
+                let crate_read = read_bytes_with(data, ReadOptions::default(), parallel_from, false).unwrap();
+                proptest::prop_assert_eq!(format!("{split:?}"), format!("{crate_read:?}"));
+            }
+        }
     }
 
     #[test]
