@@ -442,18 +442,24 @@ fn side_name(side: Side) -> &'static str {
 /// (in input order within a board) and remembering where each pair was last seen.
 fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
     // Lines with a bad board or pair are reported on their own and left out here.
-    let mut order: Vec<u32> = (0..results.len() as u32)
-        .filter(|&i| {
-            let r = &results[i as usize];
-            r.board > 0 && r.ns < pairs.len() && r.ew < pairs.len() && r.ns != r.ew
-        })
-        .collect();
-    order.sort_by_key(|&i| results[i as usize].board);
+    let valid =
+        |r: &TableResult| r.board > 0 && r.ns < pairs.len() && r.ew < pairs.len() && r.ns != r.ew;
+    // Travellers are usually in board order already: then no order is made.
+    let in_order = results.windows(2).all(|w| w[0].board <= w[1].board);
+    let mut order: Vec<u32> = Vec::new();
+    if !in_order {
+        order.extend((0..results.len() as u32).filter(|&i| valid(&results[i as usize])));
+        order.sort_by_key(|&i| results[i as usize].board);
+    }
+    let by_board: Box<dyn Iterator<Item = &TableResult>> = if in_order {
+        Box::new(results.iter().filter(|r| valid(r)))
+    } else {
+        Box::new(order.iter().map(|&i| &results[i as usize]))
+    };
     // (board, line) of each pair's latest result.
     let mut last: Vec<(u32, u32)> = vec![(0, 0); pairs.len()];
     let mut out = Vec::new();
-    for &i in &order {
-        let r = &results[i as usize];
+    for r in by_board {
         for p in [r.ns, r.ew] {
             let (board, line) = last[p];
             if board == r.board {
@@ -1181,6 +1187,29 @@ mod tests {
             err.contains("line 9: board 1: pair 1 plays board 1 twice (also on line 8)"),
             "{err}"
         );
+    }
+
+    #[test]
+    fn a_board_played_twice_is_found_in_any_order_of_the_travellers() {
+        let line = |mut t: TableResult, n: u32| {
+            t.line = n;
+            t
+        };
+        let first = line(r(1, 1, 2, Score(100)), 2);
+        let other = line(r(2, 1, 3, Score(100)), 3);
+        let twice = line(r(1, 1, 4, Score(100)), 4);
+        for results in [
+            vec![first.clone(), other.clone(), twice.clone()],
+            vec![first, twice, other],
+        ] {
+            let err = score_session(&pairs(4), &results, &Settings::default())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("line 4: board 1: pair 1 plays board 1 twice (also on line 2)"),
+                "{err}"
+            );
+        }
     }
 
     #[test]

@@ -335,8 +335,14 @@ pub fn score_pairs(
         card_pairs = Some(m.pairs().len());
         boards_per_round = boards_per_round.or(m.boards_per_round());
     } else {
-        // Without a movement, the travellers' round column makes the rounds known.
-        let rounds: Vec<Option<u32>> = event.lines.iter().map(|l| l.round()).collect();
+        // Without a movement, the travellers' round column makes the rounds known
+        // (looked at only when every line has a round).
+        let every_round = event.lines.iter().all(|l| l.round().is_some());
+        let rounds: Vec<Option<u32>> = if every_round {
+            event.lines.iter().map(|l| l.round()).collect()
+        } else {
+            Vec::new()
+        };
         if let Some(known) = rounds_from_travellers(&event.results, &rounds) {
             result_rounds = Some(known.rounds);
             boards_per_round = boards_per_round.or(known.boards_per_round);
