@@ -11,24 +11,10 @@ use klaver_core::board::Side;
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
-use klaver_core::session::{PairResult, SessionResult, Severity};
+use klaver_core::session::{PairResult, ScoredBoard, SessionResult, Severity};
 use num_rational::Ratio;
 use serde::Serialize;
 use std::io::Write;
-
-#[derive(Serialize)]
-struct Doc<'a> {
-    title: &'a str,
-    date: &'a str,
-    top: i64,
-    boards: BoardsJson<'a>,
-    pairs: Vec<PairJson<'a>>,
-    /// The director's penalties and compensations, as written (in the session's shown
-    /// units).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    penalties: Vec<PenaltyJson<'a>>,
-    warnings: Vec<WarningJson<'a>>,
-}
 
 #[derive(Serialize)]
 struct PenaltyJson<'a> {
@@ -38,30 +24,6 @@ struct PenaltyJson<'a> {
     ew: &'a str,
     points_ns: String,
     points_ew: String,
-}
-
-/// Every board, written as it is made rather than built first: a field of a million
-/// results is not held twice in memory.
-struct BoardsJson<'a> {
-    event: &'a Event,
-    result: &'a SessionResult,
-}
-
-impl Serialize for BoardsJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.result.boards.iter().map(|sb| BoardJson {
-            board: sb.board,
-            section: &sb.group,
-            top: sb.top,
-            expected: sb.expected,
-            neuberg: sb.neuberg,
-            results: ResultsJson {
-                event: self.event,
-                result: self.result,
-                entries: &sb.entries,
-            },
-        }))
-    }
 }
 
 #[derive(Serialize)]
@@ -222,8 +184,19 @@ pub fn write<W: Write>(
     title: &str,
     date: &str,
 ) -> serde_json::Result<()> {
+    write_with(out, event, result, (title, date), PARALLEL_RESULTS)
+}
+
+/// `write`, with the boards written on two threads from `parallel_from` results on.
+fn write_with<W: Write>(
+    out: W,
+    event: &Event,
+    result: &SessionResult,
+    (title, date): (&str, &str),
+    parallel_from: usize,
+) -> serde_json::Result<()> {
     let pairs = &event.pairs;
-    let pairs_json = result
+    let pairs_json: Vec<PairJson> = result
         .pairs
         .iter()
         .zip(exact_percentages(&result.pairs))
@@ -260,7 +233,7 @@ pub fn write<W: Write>(
             penalty: f(p.penalty),
         })
         .collect();
-    let penalties = event
+    let penalties: Vec<PenaltyJson> = event
         .penalties
         .iter()
         .map(|p| PenaltyJson {
@@ -272,7 +245,7 @@ pub fn write<W: Write>(
             points_ew: crate::exchange::points_text(p.points.1),
         })
         .collect();
-    let warnings = event
+    let warnings: Vec<WarningJson> = event
         .diagnostics
         .iter()
         .chain(result.warnings.iter())
@@ -286,18 +259,144 @@ pub fn write<W: Write>(
             message: &d.message,
         })
         .collect();
-    let doc = Doc {
-        title,
-        date,
-        top: result.top,
-        boards: BoardsJson { event, result },
-        pairs: pairs_json,
-        penalties,
-        warnings,
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let put = |out: &mut std::io::BufWriter<W>, bytes: &[u8]| {
+        out.write_all(bytes).map_err(serde_json::Error::io)
     };
-    // The JSON writer makes many small writes: a buffer of its own keeps them cheap
-    // whatever `out` is.
-    let mut buffered = std::io::BufWriter::with_capacity(1 << 16, out);
-    serde_json::to_writer(&mut buffered, &doc)?;
-    buffered.flush().map_err(serde_json::Error::io)
+    put(&mut out, b"{\"title\":")?;
+    serde_json::to_writer(&mut out, title)?;
+    put(&mut out, b",\"date\":")?;
+    serde_json::to_writer(&mut out, date)?;
+    put(&mut out, b",\"top\":")?;
+    serde_json::to_writer(&mut out, &result.top)?;
+    put(&mut out, b",\"boards\":[")?;
+    write_boards(&mut out, event, result, parallel_from)?;
+    put(&mut out, b"],\"pairs\":")?;
+    serde_json::to_writer(&mut out, &pairs_json)?;
+    // The director's penalties and compensations, as written (in the session's shown
+    // units), when there are any.
+    if !penalties.is_empty() {
+        put(&mut out, b",\"penalties\":")?;
+        serde_json::to_writer(&mut out, &penalties)?;
+    }
+    put(&mut out, b",\"warnings\":")?;
+    serde_json::to_writer(&mut out, &warnings)?;
+    put(&mut out, b"}")?;
+    out.flush().map_err(serde_json::Error::io)
+}
+
+/// Sessions from this many results on have their boards written on two threads.
+const PARALLEL_RESULTS: usize = 50_000;
+
+/// One board with its results, for writing.
+fn board_json<'a>(
+    event: &'a Event,
+    result: &'a SessionResult,
+    sb: &'a ScoredBoard,
+) -> BoardJson<'a> {
+    BoardJson {
+        board: sb.board,
+        section: &sb.group,
+        top: sb.top,
+        expected: sb.expected,
+        neuberg: sb.neuberg,
+        results: ResultsJson {
+            event,
+            result,
+            entries: &sb.entries,
+        },
+    }
+}
+
+/// Writes every board, separated by commas, as each is made: a field of a million
+/// results is not held twice in memory. A large session's boards are made on two
+/// threads, every other board each, and written in order as they come; the buffers go
+/// back to the thread that made them, so that their memory is filled again rather than
+/// asked for anew.
+fn write_boards<W: Write>(
+    out: &mut W,
+    event: &Event,
+    result: &SessionResult,
+    parallel_from: usize,
+) -> serde_json::Result<()> {
+    let boards = &result.boards;
+    if result.points.len() < parallel_from || boards.len() < 2 {
+        for (k, sb) in boards.iter().enumerate() {
+            if k > 0 {
+                out.write_all(b",").map_err(serde_json::Error::io)?;
+            }
+            serde_json::to_writer(&mut *out, &board_json(event, result, sb))?;
+        }
+        return Ok(());
+    }
+    std::thread::scope(|s| {
+        let mut made = Vec::new();
+        let mut spent = Vec::new();
+        for first in 0..2 {
+            let (full_tx, full_rx) =
+                std::sync::mpsc::sync_channel::<serde_json::Result<Vec<u8>>>(1);
+            let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<u8>>();
+            s.spawn(move || {
+                for sb in boards.iter().skip(first).step_by(2) {
+                    let mut buf = empty_rx.try_recv().unwrap_or_default();
+                    buf.clear();
+                    let made = serde_json::to_writer(&mut buf, &board_json(event, result, sb));
+                    if full_tx.send(made.map(|()| buf)).is_err() {
+                        return;
+                    }
+                }
+            });
+            made.push(full_rx);
+            spent.push(empty_tx);
+        }
+        for k in 0..boards.len() {
+            let buf = made[k % 2]
+                .recv()
+                .expect("a board's writer sends every board it is given")?;
+            if k > 0 {
+                out.write_all(b",").map_err(serde_json::Error::io)?;
+            }
+            out.write_all(&buf).map_err(serde_json::Error::io)?;
+            // A writer that has finished no longer takes buffers back.
+            let _ = spent[k % 2].send(buf);
+        }
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{GenerateOptions, write_event};
+    use crate::travellers::{ReadOptions, read_travellers_bytes};
+    use klaver_core::session::{Settings, score_session};
+
+    #[test]
+    fn boards_written_on_two_threads_are_the_same_bytes() {
+        let mut csv = Vec::new();
+        let opts = GenerateOptions {
+            pairs: 40,
+            boards: 9,
+            boards_per_round: 3,
+            seed: 7,
+        };
+        write_event(&mut csv, opts).unwrap();
+        // A penalty line and a line with an error-free warning keep those parts in.
+        csv.extend_from_slice(b"1,1,2,,,,,PEN 0/-3\n");
+        let event = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
+        let result = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
+        let write = |parallel_from| {
+            let mut bytes = Vec::new();
+            write_with(&mut bytes, &event, &result, ("t \"1\"", "d"), parallel_from).unwrap();
+            bytes
+        };
+        let one = write(usize::MAX);
+        assert_eq!(write(0), one);
+        let doc: serde_json::Value = serde_json::from_slice(&one).unwrap();
+        assert_eq!(doc["title"], "t \"1\"");
+        assert_eq!(doc["boards"].as_array().unwrap().len(), 9);
+        assert_eq!(doc["pairs"].as_array().unwrap().len(), 40);
+        assert_eq!(doc["penalties"].as_array().unwrap().len(), 1);
+        assert!(doc["warnings"].is_array());
+    }
 }
