@@ -654,7 +654,6 @@ fn read_bytes_with(
     let newlines = memchr::memchr_iter(b'\n', data).count();
     let quotes = memchr::memchr(b'"', data).is_some();
     if plain && !quotes && lines_end_in_lf(data) {
-        reader.reserve(newlines);
         return read_plain(data, body, reader, parallel_from);
     }
     let cut = (data.len() >= parallel_from && !quotes)
@@ -740,24 +739,89 @@ fn read_plain(
         .then(|| half_cut(data, body))
         .flatten();
     let Some(cut) = cut else {
+        // One result a line: room for all of them at once rather than growing by copying.
+        reader.reserve(memchr::memchr_iter(b'\n', &data[body..]).count() + 1);
         read_plain_lines(&data[body..], first_line, &mut reader)?;
         return Ok(reader.finish());
     };
-    let second_line = memchr::memchr_iter(b'\n', &data[..cut]).count() as u32 + 1;
-    let mut second = reader.clone_empty();
-    second.reserve(memchr::memchr_iter(b'\n', &data[cut..]).count() + 1);
-    let (first, rest) = std::thread::scope(|s| {
-        let rest =
-            s.spawn(|| read_plain_lines(&data[cut..], second_line, &mut second).map(|()| second));
-        let first = read_plain_lines(&data[body..cut], first_line, &mut reader);
-        let rest = rest
-            .join()
-            .expect("the reader of the second half does not panic");
-        (first, rest)
+    let halves = [
+        (&data[body..cut], first_line),
+        (&data[cut..], second_line(data, cut)),
+    ];
+    read_plain_halves(halves, reader)
+}
+
+/// The file's line number of the line that starts at `cut`.
+fn second_line(data: &[u8], cut: usize) -> u32 {
+    memchr::memchr_iter(b'\n', &data[..cut]).count() as u32 + 1
+}
+
+/// Reads two halves of a CSV without quotes (each with the file's line number of its
+/// first line) on two threads, each half's results put straight into its part of the
+/// event's lists: the lists are made once at their full size, every line a slot, and
+/// the slots left over (blank lines, errors, penalties) are taken out at the end.
+fn read_plain_halves(
+    halves: [(&[u8], u32); 2],
+    mut reader: TravellersReader,
+) -> Result<Event, ReadError> {
+    let slots = halves.map(|(part, _)| memchr::memchr_iter(b'\n', part).count() + 1);
+    let mut results = Vec::with_capacity(slots[0] + slots[1]);
+    results.resize_with(slots[0] + slots[1], || TableResult {
+        board: 0,
+        ns: 0,
+        ew: 0,
+        outcome: Outcome::NotPlayed,
+        reversed: false,
+        line: 0,
     });
-    first?;
-    reader.append(rest?);
+    let mut lines = vec![LineInfo::default(); slots[0] + slots[1]];
+    let mut second = reader.clone_empty();
+    let (first, rest) = {
+        let (r1, r2) = results.split_at_mut(slots[0]);
+        let (l1, l2) = lines.split_at_mut(slots[0]);
+        std::thread::scope(|s| {
+            let (part, line) = halves[1];
+            let second = &mut second;
+            let rest = s.spawn(move || read_plain_into(part, line, second, (r2, l2)));
+            let (part, line) = halves[0];
+            let first = read_plain_into(part, line, &mut reader, (r1, l1));
+            let rest = rest
+                .join()
+                .expect("the reader of the second half does not panic");
+            (first, rest)
+        })
+    };
+    let (n1, n2) = (first?, rest?);
+    results.drain(n1..slots[0]);
+    results.truncate(n1 + n2);
+    lines.drain(n1..slots[0]);
+    lines.truncate(n1 + n2);
+    let renumber = reader.absorb(second);
+    for r in &mut results[n1..] {
+        (r.ns, r.ew) = (renumber[r.ns], renumber[r.ew]);
+    }
+    reader.event.results = results;
+    reader.event.lines = lines;
     Ok(reader.finish())
+}
+
+/// Reads lines of a CSV without quotes into the given slots, one per line at most;
+/// returns how many were filled.
+fn read_plain_into(
+    part: &[u8],
+    first_line: u32,
+    reader: &mut TravellersReader,
+    (results, lines): (&mut [TableResult], &mut [LineInfo]),
+) -> Result<usize, ReadError> {
+    let mut n = 0;
+    each_plain_line(part, first_line, |fields, line| {
+        if let Some((result, info)) = reader.line(fields, line) {
+            results[n] = result;
+            lines[n] = info;
+            n += 1;
+        }
+    })?;
+    Ok(n)
 }
 
 /// Reads lines of a CSV without quotes, the first of them the file's line `first_line`.
@@ -765,6 +829,19 @@ fn read_plain_lines(
     part: &[u8],
     first_line: u32,
     reader: &mut TravellersReader,
+) -> Result<(), ReadError> {
+    each_plain_line(part, first_line, |fields, line| {
+        reader.read_fields(fields, line)
+    })
+}
+
+/// Calls `each` with every line's fields and the file's line number, the first line
+/// being `first_line`; a line is the text between line ends, its fields the text
+/// between commas.
+fn each_plain_line(
+    part: &[u8],
+    first_line: u32,
+    mut each: impl FnMut(&[&str], u32),
 ) -> Result<(), ReadError> {
     let text = std::str::from_utf8(part).map_err(|e| ReadError::Csv {
         line: u64::from(first_line)
@@ -786,7 +863,7 @@ fn read_plain_lines(
             from = comma + 1;
         }
         fields.push(&raw[from..]);
-        reader.read_fields(&fields[..], line);
+        each(&fields, line);
         (start, line) = (end + 1, line + 1);
     }
     Ok(())
@@ -850,19 +927,46 @@ impl TravellersReader {
 
     /// Reads one line's fields, the file's line `line`; blank lines are passed over.
     fn read_fields<R: Fields + ?Sized>(&mut self, rec: &R, line: u32) {
-        if rec.is_blank() {
-            return;
-        }
-        let (cols, lang, event) = (&self.cols, self.lang, &mut self.event);
-        if let Err((board, message)) = read_line(rec, line, cols, lang, event, &mut self.state) {
-            event
-                .diagnostics
-                .push(Diagnostic::error(line, board, message));
+        if let Some((result, info)) = self.line(rec, line) {
+            self.event.results.push(result);
+            self.event.lines.push(info);
         }
     }
 
+    /// The result of one line's fields, the file's line `line`: `None` for a blank
+    /// line, a penalty or a line with an error (kept in the event).
+    fn line<R: Fields + ?Sized>(&mut self, rec: &R, line: u32) -> Option<(TableResult, LineInfo)> {
+        if rec.is_blank() {
+            return None;
+        }
+        let (cols, lang, event) = (&self.cols, self.lang, &mut self.event);
+        read_line(rec, line, cols, lang, event, &mut self.state).unwrap_or_else(
+            |(board, message)| {
+                event
+                    .diagnostics
+                    .push(Diagnostic::error(line, board, message));
+                None
+            },
+        )
+    }
+
     /// Adds the lines another reader read after this one's (the rest of the same file).
-    pub fn append(&mut self, other: TravellersReader) {
+    pub fn append(&mut self, mut other: TravellersReader) {
+        let results = std::mem::take(&mut other.event.results);
+        let lines = std::mem::take(&mut other.event.lines);
+        let renumber = self.absorb(other);
+        self.event.results.extend(results.into_iter().map(|mut r| {
+            r.ns = renumber[r.ns];
+            r.ew = renumber[r.ew];
+            r
+        }));
+        self.event.lines.extend(lines);
+    }
+
+    /// Takes over another reader's pairs (numbered on from this one's, as one reading
+    /// from start to end numbers them), messages and penalties, but not its results:
+    /// returns the new number of each of its pairs.
+    fn absorb(&mut self, other: TravellersReader) -> Vec<usize> {
         // Where each substitute sat, by its number in the other half.
         let mut seats: Vec<Option<(String, SubstitutePlace)>> = vec![None; other.event.pairs.len()];
         for (key, i) in other.state.index.substitutes {
@@ -890,14 +994,6 @@ impl TravellersReader {
             })
             .collect();
         let other = other.event;
-        self.event
-            .results
-            .extend(other.results.into_iter().map(|mut r| {
-                r.ns = renumber[r.ns];
-                r.ew = renumber[r.ew];
-                r
-            }));
-        self.event.lines.extend(other.lines);
         self.event.diagnostics.extend(other.diagnostics);
         self.event
             .penalties
@@ -905,6 +1001,7 @@ impl TravellersReader {
                 (p.ns, p.ew) = (renumber[p.ns], renumber[p.ew]);
                 p
             }));
+        renumber
     }
 
     /// The event read.
@@ -995,8 +1092,8 @@ fn line_pairs<R: Fields + ?Sized>(
 /// An error of a line: its board when known, and the message.
 type LineError = (Option<u32>, String);
 
-/// Reads one traveller line into the event: a result or a penalty. An error names what
-/// to fix; the line then adds no result.
+/// Reads one traveller line: its result, or `None` for a penalty (kept in the event).
+/// An error names what to fix; the line then adds no result.
 fn read_line<R: Fields + ?Sized>(
     rec: &R,
     line: u32,
@@ -1004,7 +1101,7 @@ fn read_line<R: Fields + ?Sized>(
     lang: Language,
     event: &mut Event,
     state: &mut LineState,
-) -> Result<(), LineError> {
+) -> Result<Option<(TableResult, LineInfo)>, LineError> {
     let board = line_board(field(rec, Some(cols.board)))?;
     let b = Some(board.number());
     let mut text = line_text(rec, cols).map_err(|m| (b, m))?;
@@ -1033,18 +1130,17 @@ fn read_line<R: Fields + ?Sized>(
     let info = LineInfo::new(play, passed, text);
     let reversed = matches!(adjust, Adjust::Reverse);
     let Some(outcome) = line_outcome(adjust, entered, &info, at, lang, event, (ns, ew)) else {
-        return Ok(());
+        return Ok(None);
     };
-    event.results.push(TableResult {
+    let result = TableResult {
         board: board.number(),
         ns,
         ew,
         outcome,
         reversed,
         line,
-    });
-    event.lines.push(info);
-    Ok(())
+    };
+    Ok(Some((result, info)))
 }
 
 /// The board of a line.
