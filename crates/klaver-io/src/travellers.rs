@@ -56,6 +56,28 @@ pub struct LineText {
     pub round: u32,
 }
 
+impl LineText {
+    /// Whether the line has none of these texts (as `LineText::default()`).
+    fn is_empty(&self) -> bool {
+        let LineText {
+            unread_contract,
+            lead,
+            adjust,
+            published,
+            room,
+            table,
+            round,
+        } = self;
+        unread_contract.is_empty()
+            && lead.is_empty()
+            && adjust.is_empty()
+            && published.is_none()
+            && room.is_empty()
+            && *table == 0
+            && *round == 0
+    }
+}
+
 impl LineInfo {
     /// A line with these texts (kept only when one of them is not empty).
     pub fn new(play: Option<Play>, passed: bool, text: LineText) -> LineInfo {
@@ -70,7 +92,7 @@ impl LineInfo {
 
     /// Replaces the line's texts.
     pub fn set_text(&mut self, text: LineText) {
-        self.text = (text != LineText::default()).then(|| Box::new(text));
+        self.text = (!text.is_empty()).then(|| Box::new(text));
     }
 
     /// The line's texts, for changing them.
@@ -858,7 +880,8 @@ fn each_plain_line(
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         fields.clear();
         let mut from = 0;
-        for comma in memchr::memchr_iter(b',', raw.as_bytes()) {
+        // A line is short: its commas are found byte by byte.
+        for (comma, _) in raw.bytes().enumerate().filter(|&(_, b)| b == b',') {
             fields.push(&raw[from..comma]);
             from = comma + 1;
         }
