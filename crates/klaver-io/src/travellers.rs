@@ -1389,17 +1389,20 @@ impl ContractMemo {
 /// The three texts packed into one number, each ended by a zero byte (which no text
 /// holds): `None` when they take more than 16 bytes.
 fn memo_key(contract: &str, declarer: &str, result: &str) -> Option<u128> {
-    let mut bytes = [0u8; 16];
-    let mut at = 0;
+    // Byte by byte: the texts are a few bytes each, too short for a copy to pay.
+    let (mut key, mut shift) = (0u128, 0u32);
     for text in [contract, declarer, result] {
-        let end = at + text.len();
-        if end >= 16 || text.as_bytes().contains(&0) {
-            return None;
+        for &b in text.as_bytes() {
+            if b == 0 || shift >= 120 {
+                return None;
+            }
+            key |= u128::from(b) << shift;
+            shift += 8;
         }
-        bytes[at..end].copy_from_slice(text.as_bytes());
-        at = end + 1;
+        // The zero byte that ends the text.
+        shift += 8;
     }
-    Some(u128::from_le_bytes(bytes))
+    Some(key)
 }
 
 /// A traveller line's place, for messages.
@@ -1885,6 +1888,25 @@ mod tests {
                 proptest::prop_assert_eq!(format!("{split:?}"), format!("{crate_read:?}"));
             }
         }
+    }
+
+    #[test]
+    fn contract_texts_make_different_keys() {
+        let triples = [
+            ("4S", "N", "="),
+            ("4S", "", "N="),
+            ("4SN", "", "="),
+            ("4S", "N=", ""),
+            ("", "4S", "N="),
+            ("3NTXX", "W", "-13"),
+        ];
+        let keys: Vec<_> = triples.iter().map(|&(c, d, r)| memo_key(c, d, r)).collect();
+        assert!(keys.iter().all(Option::is_some));
+        for (i, a) in keys.iter().enumerate() {
+            assert!(keys[i + 1..].iter().all(|b| b != a), "{:?}", triples[i]);
+        }
+        assert_eq!(memo_key("7NTXX", "South", "+13!!"), None);
+        assert_eq!(memo_key("4S\0", "N", "="), None);
     }
 
     #[test]
