@@ -645,34 +645,33 @@ mod tests {
         ) {
             // Up to 90 denominators near 20,000: totals spill after a few, fill the
             // columns, go past them, and some sums overflow 64 bits.
-            let cs: Vec<Contribution> = parts.iter().map(|&(p, n, d)| c(p, n, d, 10)).collect();
-            let t = PairTotals::compute(3, &cs);
-            for pair in 0..3 {
-                let mut want = Exact::zero();
-                for &(p, n, d) in &parts {
-                    if p == pair {
-                        want.add_fraction(n, d);
-                    }
-                }
-                proptest::prop_assert_eq!(t.total(pair), want);
-            }
+            agrees_fraction_by_fraction(&parts)?;
         }
 
         #[test]
         fn totals_equal_fraction_by_fraction_sums(
             parts in proptest::collection::vec((0usize..3, -500i64..500, 1i64..40), 0..60)
         ) {
-            let cs: Vec<Contribution> = parts.iter().map(|&(p, n, d)| c(p, n, d, 10)).collect();
-            let t = PairTotals::compute(3, &cs);
-            for pair in 0..3 {
-                let mut want = Exact::zero();
-                for &(p, n, d) in &parts {
-                    if p == pair {
-                        want.add_fraction(n, d);
-                    }
-                }
-                proptest::prop_assert_eq!(t.total(pair), want);
-            }
+            agrees_fraction_by_fraction(&parts)?;
         }
+    }
+
+    /// Each of three pairs' totals of these (pair, numerator, denominator) equals their
+    /// sum worked out one fraction at a time.
+    fn agrees_fraction_by_fraction(
+        parts: &[(usize, i64, i64)],
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let cs: Vec<Contribution> = parts.iter().map(|&(p, n, d)| c(p, n, d, 10)).collect();
+        let t = PairTotals::compute(3, &cs);
+        for pair in 0..3 {
+            let mut want = Exact::zero();
+            for &(p, n, d) in parts {
+                if p == pair {
+                    want.add_fraction(n, d);
+                }
+            }
+            proptest::prop_assert_eq!(t.total(pair), want);
+        }
+        Ok(())
     }
 }
