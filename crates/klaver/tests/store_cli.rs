@@ -108,7 +108,11 @@ const PAIRS: &str = "pair,names
 
 fn club(db: &str) {
     ok(db, &["club", "init", "--name", "BC De Kievit"]);
-    let players = temp_file("store-cli", "players.csv", PLAYERS);
+    // A file of its own per call: tests run side by side, and one rewriting a shared
+    // file while another's import reads it made that import see an empty file.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let players = temp_file("store-cli", &format!("players-{n}.csv"), PLAYERS);
     let out = ok(db, &["player", "import", players.to_str().unwrap()]);
     assert!(out.contains("8 added, 0 renamed, 0 unchanged"), "{out}");
 }
