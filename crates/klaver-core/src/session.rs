@@ -11,7 +11,7 @@
 use crate::board::Side;
 use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
-use crate::matchpoints::{MissingRule, Outcome, Rules, Scratch, score_board};
+use crate::matchpoints::{BoardScore, MissingRule, Outcome, Rules, Scratch, score_board};
 pub use crate::result_points::{PointsList, ResultPoints};
 use crate::totals::{Contribution, PairTotals, TotalsBuilder};
 use num_rational::Ratio;
@@ -556,15 +556,43 @@ pub fn score_session(
         });
     }
     let mut warnings = Vec::new();
+    let buckets = board_buckets(pairs, results, settings);
+    let (boards, mut points, top) = score_boards(buckets, results, settings, &mut warnings);
+    if settings.avg_plus_session {
+        apply_law_12c2(pairs.len(), results, &mut points);
+    }
+    if settings.rounding != BoardRounding::Exact {
+        points.map(|p, top| ResultPoints {
+            ns: round_tenth(p.ns, top, settings.rounding, settings.centred),
+            ew: round_tenth(p.ew, top, settings.rounding, settings.centred),
+        });
+    }
+    let sums = add_up(pairs.len(), results, &points, settings);
+    let ordered = rank_pairs(pairs, results, settings, &sums);
+    Ok(SessionResult {
+        boards,
+        points,
+        pairs: ordered,
+        warnings,
+        rounds: sums.rounds,
+        top,
+        ranked_by_section: !settings.top_integral,
+        card_pairs: settings.card_pairs,
+    })
+}
 
-    // Comparison groups: one per section, or one for the field when top-integral.
-    let group_of = |pair: usize| -> &str {
-        if settings.top_integral {
-            ""
-        } else {
-            pairs[pair].section.as_str()
-        }
-    };
+/// The results of one board in one comparison group: (group, board) and the results'
+/// indices.
+type Bucket<'a> = ((&'a str, u32), Vec<usize>);
+
+/// The results grouped by comparison group (a section, or the field when
+/// top-integral) and board, in board order.
+fn board_buckets<'a>(
+    pairs: &'a [PairInfo],
+    results: &[TableResult],
+    settings: &Settings,
+) -> Vec<Bucket<'a>> {
+    let group_of = |pair: usize| group_of_pair(&pairs[pair], settings);
     // Each pair's group as a small number, so that a board's bucket is found by a cheap
     // integer key; the last bucket is remembered, as travellers come board by board.
     let mut group_ids: FxHashMap<&str, u32> = FxHashMap::default();
@@ -575,7 +603,7 @@ pub fn score_session(
         })
         .collect();
     let mut bucket_index: FxHashMap<(u32, u32), usize> = FxHashMap::default();
-    let mut buckets: Vec<((&str, u32), Vec<usize>)> = Vec::new();
+    let mut buckets: Vec<Bucket<'a>> = Vec::new();
     let mut last: Option<((u32, u32), usize)> = None;
     // Each result's bucket, counted first so that every bucket's list is made at its
     // size (a large field's boards have tens of thousands of results each).
@@ -601,16 +629,25 @@ pub fn score_session(
     for (i, &b) in bucket_of.iter().enumerate() {
         buckets[b as usize].1.push(i);
     }
-    drop(bucket_of);
     buckets.sort_by(|a, b| (a.0.1, a.0.0).cmp(&(b.0.1, b.0.0)));
+    buckets
+}
 
+/// Matchpoints every board: the scored boards, each result's matchpoints, and the usual
+/// top (of the most common board). A board with a single result or with fewer results
+/// than expected is a warning.
+fn score_boards(
+    buckets: Vec<Bucket<'_>>,
+    results: &[TableResult],
+    settings: &Settings,
+    warnings: &mut Vec<Diagnostic>,
+) -> (Vec<ScoredBoard>, PointsList, i64) {
     // The most-played board of each group sets the expected number of results.
     let mut most_played: HashMap<&str, usize> = HashMap::new();
     for ((group, _), entries) in &buckets {
         let m = most_played.entry(group).or_insert(0);
         *m = (*m).max(entries.len());
     }
-
     let mut scratch = Scratch::default();
     let mut boards = Vec::with_capacity(buckets.len());
     let mut points = PointsList::new(results.len());
@@ -625,53 +662,15 @@ pub fn score_session(
         outcomes.clear();
         outcomes.extend(entries.iter().map(|&i| &results[i].outcome));
         let score = score_board(&outcomes, expected, settings.rules, &mut scratch);
-        let real = outcomes.iter().filter(|o| o.is_real()).count();
-        let first_line = results[entries[0]].line;
-        if real == 1 && expected > 1 {
-            warnings.push(Diagnostic::warning(
-                first_line,
-                Some(board),
-                "only one result on this board: it gets the average; check for missing travellers",
-            ));
-        }
-        let marked = entries
-            .iter()
-            .filter(|&&i| results[i].outcome == Outcome::NotPlayed)
-            .count();
-        if entries.len() < expected && marked == 0 {
-            warnings.push(Diagnostic::warning(
-                first_line,
-                Some(board),
-                format!(
-                    "{} {} where {} were expected: {}; enter the missing results or mark them NP",
-                    entries.len(),
-                    if entries.len() == 1 { "result" } else { "results" },
-                    expected,
-                    match settings.rules.missing {
-                        MissingRule::Neuberg => "the board is Neuberg-scaled to the full top",
-                        MissingRule::CountAsTies =>
-                            "each missing result counts as a tie for every pair that played the board",
-                    }
-                ),
-            ));
-        }
+        warnings.extend(board_warnings(
+            &outcomes,
+            results[entries[0]].line,
+            board,
+            expected,
+            settings,
+        ));
         *top_counts.entry(score.top).or_insert(0) += entries.len();
-        let mut reduced = Reduced::new(score.denom);
-        let mut found = BoardValues::new();
-        let not_played = points.intern(None, score.top);
-        for (k, &i) in entries.iter().enumerate() {
-            let Some(p) = score.results[k] else {
-                points.set(i, not_played);
-                continue;
-            };
-            let reversed = results[i].reversed;
-            let value = found.get((p.ns, p.ew, reversed), || {
-                let (ns, ew) = (reduced.get(p.ns), reduced.get(p.ew));
-                let (ns, ew) = if reversed { (ew, ns) } else { (ns, ew) };
-                points.intern(Some(ResultPoints { ns, ew }), score.top)
-            });
-            points.set(i, value);
-        }
+        put_points(&mut points, &entries, results, &score);
         boards.push(ScoredBoard {
             board,
             group: group.to_string(),
@@ -686,20 +685,97 @@ pub fn score_session(
         .max_by_key(|&(t, c)| (*c, *t))
         .map(|(t, _)| *t)
         .unwrap_or(0);
+    (boards, points, top)
+}
 
-    if settings.avg_plus_session {
-        apply_law_12c2(pairs.len(), results, &mut points);
+/// What a director should check on a board with these outcomes (its first line given):
+/// a single result, or fewer results than expected and none marked not played.
+fn board_warnings(
+    outcomes: &[&Outcome],
+    first_line: u32,
+    board: u32,
+    expected: usize,
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let real = outcomes.iter().filter(|o| o.is_real()).count();
+    if real == 1 && expected > 1 {
+        out.push(Diagnostic::warning(
+            first_line,
+            Some(board),
+            "only one result on this board: it gets the average; check for missing travellers",
+        ));
     }
-    if settings.rounding != BoardRounding::Exact {
-        points.map(|p, top| ResultPoints {
-            ns: round_tenth(p.ns, top, settings.rounding, settings.centred),
-            ew: round_tenth(p.ew, top, settings.rounding, settings.centred),
+    let marked = outcomes
+        .iter()
+        .filter(|&&o| *o == Outcome::NotPlayed)
+        .count();
+    let n = outcomes.len();
+    if n < expected && marked == 0 {
+        out.push(Diagnostic::warning(
+            first_line,
+            Some(board),
+            format!(
+                "{n} {} where {expected} were expected: {}; enter the missing results or mark them NP",
+                if n == 1 { "result" } else { "results" },
+                match settings.rules.missing {
+                    MissingRule::Neuberg => "the board is Neuberg-scaled to the full top",
+                    MissingRule::CountAsTies =>
+                        "each missing result counts as a tie for every pair that played the board",
+                }
+            ),
+        ));
+    }
+    out
+}
+
+/// Puts a scored board's matchpoints on its results (`entries`, in the board's order),
+/// each as a value of the session's list: a board's results share a few dozen.
+fn put_points(
+    points: &mut PointsList,
+    entries: &[usize],
+    results: &[TableResult],
+    score: &BoardScore,
+) {
+    let mut reduced = Reduced::new(score.denom);
+    let mut found = BoardValues::new();
+    let not_played = points.intern(None, score.top);
+    for (k, &i) in entries.iter().enumerate() {
+        let Some(p) = score.results[k] else {
+            points.set(i, not_played);
+            continue;
+        };
+        let reversed = results[i].reversed;
+        let value = found.get((p.ns, p.ew, reversed), || {
+            let (ns, ew) = (reduced.get(p.ns), reduced.get(p.ew));
+            let (ns, ew) = if reversed { (ew, ns) } else { (ns, ew) };
+            points.intern(Some(ResultPoints { ns, ew }), score.top)
         });
+        points.set(i, value);
     }
+}
 
-    // Totals, maxima and round columns, each over one common denominator.
+/// Every pair's totals and maxima, and its totals per round column.
+struct Sums {
+    totals: PairTotals,
+    /// One cell per pair and round: `pair * rounds + round`.
+    round_totals: PairTotals,
+    /// The side and board-set letter of each cell (its first board decides).
+    round_side: Vec<Option<(bool, String)>>,
+    rounds: usize,
+    /// The director's penalties and compensations of each pair, in its total.
+    penalty: Vec<Ratio<i64>>,
+}
+
+/// Adds up every pair's matchpoints, each over one common denominator, with the
+/// director's penalties, and the round columns.
+fn add_up(
+    pair_count: usize,
+    results: &[TableResult],
+    points: &PointsList,
+    settings: &Settings,
+) -> Sums {
     let bpr = settings.boards_per_round.filter(|&b| b > 0);
-    let max_board = results.iter().map(|r| r.board).max().unwrap_or(0);
     // Each result's round column (0-based).
     let round_of = |i: usize, board: u32| -> Option<usize> {
         match &settings.result_rounds {
@@ -721,19 +797,10 @@ pub fn score_session(
             None => set_letters(set),
         }
     };
-    let rounds = match &settings.result_rounds {
-        Some(rr) => rr
-            .iter()
-            .flatten()
-            .map(|(r, _)| *r as usize)
-            .max()
-            .unwrap_or(0),
-        None => bpr.map(|b| max_board.div_ceil(b) as usize).unwrap_or(0),
-    };
-    let mut totals = TotalsBuilder::new(pairs.len());
-    let mut round_totals = TotalsBuilder::new(pairs.len() * rounds);
-    // The side and board set of each pair in each round (its first board decides).
-    let mut round_side: Vec<Option<(bool, String)>> = vec![None; pairs.len() * rounds];
+    let rounds = round_columns(results, settings);
+    let mut totals = TotalsBuilder::new(pair_count);
+    let mut round_totals = TotalsBuilder::new(pair_count * rounds);
+    let mut round_side: Vec<Option<(bool, String)>> = vec![None; pair_count * rounds];
     for (i, r) in results.iter().enumerate() {
         let Some(p) = points[i] else { continue };
         let round = if rounds > 0 {
@@ -753,16 +820,50 @@ pub fn score_session(
             }
         }
     }
-    let mut penalty = vec![Ratio::zero(); pairs.len()];
-    for &(pair, points) in settings.penalties.iter().filter(|(p, _)| *p < pairs.len()) {
+    let mut penalty = vec![Ratio::zero(); pair_count];
+    for &(pair, points) in settings.penalties.iter().filter(|(p, _)| *p < pair_count) {
         totals.add_points(pair, points);
         penalty[pair] += points;
     }
-    let totals = totals.finish();
-    let round_totals = round_totals.finish();
+    Sums {
+        totals: totals.finish(),
+        round_totals: round_totals.finish(),
+        round_side,
+        rounds,
+        penalty,
+    }
+}
 
-    // Rank and club points within each ranking group: a section, or one direction of a
-    // section when the directions are separate fields.
+/// The number of round columns: from the results' own rounds when known, else from
+/// the boards per round.
+fn round_columns(results: &[TableResult], settings: &Settings) -> usize {
+    match &settings.result_rounds {
+        Some(rr) => rr
+            .iter()
+            .flatten()
+            .map(|(r, _)| *r as usize)
+            .max()
+            .unwrap_or(0),
+        None => {
+            let max_board = results.iter().map(|r| r.board).max().unwrap_or(0);
+            settings
+                .boards_per_round
+                .filter(|&b| b > 0)
+                .map(|b| max_board.div_ceil(b) as usize)
+                .unwrap_or(0)
+        }
+    }
+}
+
+/// Ranks the pairs and gives club points within each ranking group: a section, or one
+/// direction of a section when the directions are separate fields. Pairs in ranking
+/// order, by group.
+fn rank_pairs(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    settings: &Settings,
+    sums: &Sums,
+) -> Vec<PairResult> {
     let fields: Vec<Option<Side>> = if settings.separate_fields {
         pair_fields(pairs, results)
             .into_iter()
@@ -786,112 +887,99 @@ pub fn score_session(
     let mut groups: Vec<((&str, u8), Vec<usize>)> = by_group.into_iter().collect();
     groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut ordered = Vec::with_capacity(pairs.len());
-    for (_, mut members) in groups {
-        members.sort_by(|&a, &b| totals.cmp_percentage(b, a).then(a.cmp(&b)));
-        // Pairs without a board sort last and are not ranked.
-        let ranked = members
-            .iter()
-            .position(|&m| totals.boards[m] == 0 || totals.max[m] == 0)
-            .unwrap_or(members.len());
-        // Tie groups: consecutive pairs on the same exact percentage.
-        let mut sizes = Vec::new();
-        let mut k = 0;
-        while k < ranked {
-            let mut end = k + 1;
-            while end < ranked
-                && totals.cmp_percentage(members[k], members[end]) == std::cmp::Ordering::Equal
-            {
-                end += 1;
-            }
-            sizes.push(end - k);
-            k = end;
-        }
-        let cps = club_points_for_ties(&sizes);
-        let mut k = 0;
-        for size in sizes {
-            for j in k..k + size {
-                let pair = members[j];
-                ordered.push(pair_result(
-                    pair,
-                    &totals,
-                    &round_totals,
-                    &round_side,
-                    rounds,
-                    Some(k as u32 + 1),
-                    size > 1,
-                    cps[j],
-                    fields[pair],
-                ));
-            }
-            k += size;
-        }
-        for &pair in &members[ranked..] {
-            ordered.push(pair_result(
-                pair,
-                &totals,
-                &round_totals,
-                &round_side,
-                rounds,
-                None,
-                false,
-                Ratio::zero(),
-                fields[pair],
-            ));
-        }
+    for (_, members) in groups {
+        rank_group(members, sums, &fields, &mut ordered);
     }
-
-    for p in &mut ordered {
-        p.penalty = penalty[p.pair];
-    }
-    Ok(SessionResult {
-        boards,
-        points,
-        pairs: ordered,
-        warnings,
-        rounds,
-        top,
-        ranked_by_section: !settings.top_integral,
-        card_pairs: settings.card_pairs,
-    })
+    ordered
 }
 
-/// A pair's line of the result list from the totals.
-#[allow(clippy::too_many_arguments)]
-fn pair_result(
-    pair: usize,
-    totals: &PairTotals,
-    round_totals: &PairTotals,
-    round_side: &[Option<(bool, String)>],
-    rounds: usize,
+/// Ranks one group's pairs by exact percentage (ties share a rank and their club
+/// points), pairs without a board last and unranked.
+fn rank_group(
+    mut members: Vec<usize>,
+    sums: &Sums,
+    fields: &[Option<Side>],
+    ordered: &mut Vec<PairResult>,
+) {
+    let totals = &sums.totals;
+    members.sort_by(|&a, &b| totals.cmp_percentage(b, a).then(a.cmp(&b)));
+    let ranked = members
+        .iter()
+        .position(|&m| totals.boards[m] == 0 || totals.max[m] == 0)
+        .unwrap_or(members.len());
+    // Tie groups: consecutive pairs on the same exact percentage.
+    let mut sizes = Vec::new();
+    let mut k = 0;
+    while k < ranked {
+        let mut end = k + 1;
+        while end < ranked
+            && totals.cmp_percentage(members[k], members[end]) == std::cmp::Ordering::Equal
+        {
+            end += 1;
+        }
+        sizes.push(end - k);
+        k = end;
+    }
+    let cps = club_points_for_ties(&sizes);
+    let mut k = 0;
+    for size in sizes {
+        for j in k..k + size {
+            let place = Place {
+                rank: Some(k as u32 + 1),
+                tied: size > 1,
+                club_points: cps[j],
+            };
+            ordered.push(pair_result(members[j], sums, place, fields[members[j]]));
+        }
+        k += size;
+    }
+    for &pair in &members[ranked..] {
+        ordered.push(pair_result(pair, sums, Place::UNRANKED, fields[pair]));
+    }
+}
+
+/// A pair's place in its group.
+struct Place {
     rank: Option<u32>,
     tied: bool,
     club_points: Ratio<i64>,
-    field: Option<Side>,
-) -> PairResult {
+}
+
+impl Place {
+    const UNRANKED: Place = Place {
+        rank: None,
+        tied: false,
+        club_points: Ratio::new_raw(0, 1),
+    };
+}
+
+/// A pair's line of the result list from the totals.
+fn pair_result(pair: usize, sums: &Sums, place: Place, field: Option<Side>) -> PairResult {
+    let (totals, rounds) = (&sums.totals, sums.rounds);
     PairResult {
         pair,
         total: totals.total(pair),
         max: Exact::integer(totals.max[pair]),
         percentage: totals.percentage(pair),
-        rank,
-        tied,
-        club_points,
+        rank: place.rank,
+        tied: place.tied,
+        club_points: place.club_points,
         boards: totals.boards[pair],
         rounds: (0..rounds)
             .map(|set| {
                 let cell = pair * rounds + set;
-                round_side[cell]
+                sums.round_side[cell]
                     .as_ref()
                     .map(|(north_south, letter)| RoundCell {
                         set: letter.clone(),
                         north_south: *north_south,
-                        points: round_totals.total(cell),
-                        max: round_totals.max[cell],
+                        points: sums.round_totals.total(cell),
+                        max: sums.round_totals.max[cell],
                     })
             })
             .collect(),
         field,
-        penalty: Ratio::zero(),
+        penalty: sums.penalty[pair],
     }
 }
 
