@@ -176,27 +176,10 @@ fn exact_percentages(pairs: &[PairResult]) -> Vec<Option<String>> {
     })
 }
 
-/// Writes the scored session as JSON.
-pub fn write<W: Write>(
-    out: W,
-    event: &Event,
-    result: &SessionResult,
-    title: &str,
-    date: &str,
-) -> serde_json::Result<()> {
-    write_with(out, event, result, (title, date), PARALLEL_RESULTS)
-}
-
-/// `write`, with the boards written on two threads from `parallel_from` results on.
-fn write_with<W: Write>(
-    out: W,
-    event: &Event,
-    result: &SessionResult,
-    (title, date): (&str, &str),
-    parallel_from: usize,
-) -> serde_json::Result<()> {
+/// Every pair of the result list, in ranking order.
+fn pairs_json<'a>(event: &'a Event, result: &SessionResult) -> Vec<PairJson<'a>> {
     let pairs = &event.pairs;
-    let pairs_json: Vec<PairJson> = result
+    result
         .pairs
         .iter()
         .zip(exact_percentages(&result.pairs))
@@ -232,7 +215,30 @@ fn write_with<W: Write>(
                 .collect(),
             penalty: f(p.penalty),
         })
-        .collect();
+        .collect()
+}
+
+/// Writes the scored session as JSON.
+pub fn write<W: Write>(
+    out: W,
+    event: &Event,
+    result: &SessionResult,
+    title: &str,
+    date: &str,
+) -> serde_json::Result<()> {
+    write_with(out, event, result, (title, date), PARALLEL_RESULTS)
+}
+
+/// `write`, with the boards written on two threads from `parallel_from` results on.
+fn write_with<W: Write>(
+    out: W,
+    event: &Event,
+    result: &SessionResult,
+    (title, date): (&str, &str),
+    parallel_from: usize,
+) -> serde_json::Result<()> {
+    let pairs = &event.pairs;
+    let pairs_json = pairs_json(event, result);
     let penalties: Vec<PenaltyJson> = event
         .penalties
         .iter()
