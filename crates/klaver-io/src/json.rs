@@ -8,13 +8,17 @@
 
 use crate::travellers::Event;
 use klaver_core::board::Side;
+use klaver_core::contract::{Contract, Doubling, Strain};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
 use klaver_core::session::{PairResult, ScoredBoard, SessionResult, Severity};
 use num_rational::Ratio;
 use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::HashMap;
 use std::io::Write;
+use std::sync::OnceLock;
 
 #[derive(Serialize)]
 struct PenaltyJson<'a> {
@@ -60,9 +64,9 @@ struct ResultJson<'a> {
     ew: &'a str,
     score: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    contract: Option<String>,
+    contract: Option<Cow<'static, str>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    declarer: Option<String>,
+    declarer: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     tricks: Option<u8>,
     #[serde(skip_serializing_if = "str::is_empty")]
@@ -123,6 +127,28 @@ fn f(r: Ratio<i64>) -> f64 {
     *r.numer() as f64 / *r.denom() as f64
 }
 
+/// A contract in English notation. A session of a million results has a few hundred
+/// different contracts: the texts of all of them are made once, not once a result.
+fn contract_text(contract: Contract) -> Cow<'static, str> {
+    static TEXTS: OnceLock<HashMap<Contract, String>> = OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        (1..=7)
+            .flat_map(|level| {
+                Strain::ALL.into_iter().flat_map(move |strain| {
+                    Doubling::ALL
+                        .into_iter()
+                        .filter_map(move |dbl| Contract::new(level, strain, dbl).ok())
+                })
+            })
+            .map(|c| (c, notation::format_contract(c, Language::English)))
+            .collect()
+    });
+    match texts.get(&contract) {
+        Some(text) => Cow::Borrowed(text),
+        None => Cow::Owned(notation::format_contract(contract, Language::English)),
+    }
+}
+
 /// One result of the session.
 fn result_json<'a>(event: &'a Event, result: &SessionResult, i: usize) -> ResultJson<'a> {
     let pairs = &event.pairs;
@@ -138,17 +164,16 @@ fn result_json<'a>(event: &'a Event, result: &SessionResult, i: usize) -> Result
             _ => None,
         },
         contract: if info.passed {
-            Some("PASS".into())
+            Some(Cow::Borrowed("PASS"))
         } else {
-            info.play
-                .map(|p| notation::format_contract(p.contract(), Language::English))
-                .or_else(|| {
-                    (!info.unread_contract().is_empty()).then(|| info.unread_contract().to_string())
-                })
+            info.play.map(|p| contract_text(p.contract())).or_else(|| {
+                (!info.unread_contract().is_empty())
+                    .then(|| Cow::Owned(info.unread_contract().to_string()))
+            })
         },
         declarer: info
             .play
-            .map(|p| notation::format_seat(p.declarer(), Language::English)),
+            .map(|p| notation::seat_letter(p.declarer(), Language::English)),
         tricks: info.play.map(|p| p.tricks()),
         lead: info.lead(),
         adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
@@ -376,6 +401,19 @@ mod tests {
     use crate::generate::{GenerateOptions, write_event};
     use crate::travellers::{ReadOptions, read_travellers_bytes};
     use klaver_core::session::{Settings, score_session};
+
+    #[test]
+    fn every_contract_is_written_as_the_notation_writes_it() {
+        for level in 1..=7 {
+            for strain in Strain::ALL {
+                for dbl in Doubling::ALL {
+                    let c = Contract::new(level, strain, dbl).unwrap();
+                    let want = notation::format_contract(c, Language::English);
+                    assert_eq!(contract_text(c), want);
+                }
+            }
+        }
+    }
 
     #[test]
     fn boards_written_on_two_threads_are_the_same_bytes() {
