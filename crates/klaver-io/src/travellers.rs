@@ -756,7 +756,7 @@ fn read_plain(
     } else {
         body
     };
-    let first_line = memchr::memchr_iter(b'\n', &data[..body]).count() as u32 + 1;
+    let first_line = line_starting_at(data, body);
     let cut = (data.len() >= parallel_from)
         .then(|| half_cut(data, body))
         .flatten();
@@ -768,14 +768,14 @@ fn read_plain(
     };
     let halves = [
         (&data[body..cut], first_line),
-        (&data[cut..], second_line(data, cut)),
+        (&data[cut..], line_starting_at(data, cut)),
     ];
     read_plain_halves(halves, reader)
 }
 
-/// The file's line number of the line that starts at `cut`.
-fn second_line(data: &[u8], cut: usize) -> u32 {
-    memchr::memchr_iter(b'\n', &data[..cut]).count() as u32 + 1
+/// The file's line number of the line that starts at `at` (just after a line end).
+fn line_starting_at(data: &[u8], at: usize) -> u32 {
+    memchr::memchr_iter(b'\n', &data[..at]).count() as u32 + 1
 }
 
 /// Reads two halves of a CSV without quotes (each with the file's line number of its
