@@ -46,6 +46,17 @@ pub fn read_file(path: &Path) -> io::Result<FileBytes> {
     Ok(FileBytes::Read(data))
 }
 
+/// A file's bytes as text; a file that is not UTF-8 is an error naming the line of its
+/// first byte that is not.
+pub fn utf8(bytes: &[u8]) -> Result<&str, String> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        format!(
+            "line {}: not UTF-8 text (a name written in another encoding?): save the file as CSV UTF-8",
+            crate::pbn::line_at(bytes, e.valid_up_to())
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

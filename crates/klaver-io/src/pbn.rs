@@ -76,10 +76,7 @@ const CP1252: [u32; 32] = [
 
 /// The line (from 1) of a byte position.
 pub(crate) fn line_at(data: &[u8], pos: usize) -> u32 {
-    1 + data[..pos.min(data.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count() as u32
+    1 + memchr::memchr_iter(b'\n', &data[..pos.min(data.len())]).count() as u32
 }
 
 /// Decodes a PBN file's bytes: UTF-8 when marked or valid, else Latin-1.

@@ -756,7 +756,7 @@ fn read_plain(
     } else {
         body
     };
-    let first_line = line_starting_at(data, body);
+    let first_line = crate::pbn::line_at(data, body);
     let cut = (data.len() >= parallel_from)
         .then(|| half_cut(data, body))
         .flatten();
@@ -768,14 +768,9 @@ fn read_plain(
     };
     let halves = [
         (&data[body..cut], first_line),
-        (&data[cut..], line_starting_at(data, cut)),
+        (&data[cut..], crate::pbn::line_at(data, cut)),
     ];
     read_plain_halves(halves, reader)
-}
-
-/// The file's line number of the line that starts at `at` (just after a line end).
-fn line_starting_at(data: &[u8], at: usize) -> u32 {
-    memchr::memchr_iter(b'\n', &data[..at]).count() as u32 + 1
 }
 
 /// Reads two halves of a CSV without quotes (each with the file's line number of its
@@ -866,8 +861,7 @@ fn each_plain_line(
     mut each: impl FnMut(&[&str], u32),
 ) -> Result<(), ReadError> {
     let text = std::str::from_utf8(part).map_err(|e| ReadError::Csv {
-        line: u64::from(first_line)
-            + memchr::memchr_iter(b'\n', &part[..e.valid_up_to()]).count() as u64,
+        line: u64::from(first_line + crate::pbn::line_at(part, e.valid_up_to()) - 1),
         message: format!("the file is not UTF-8 text here: {e}"),
     })?;
     let mut fields: Vec<&str> = Vec::with_capacity(16);

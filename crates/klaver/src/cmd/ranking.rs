@@ -77,11 +77,6 @@ fn read(path: &PathBuf) -> Result<String, CliError> {
         .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))
 }
 
-/// The number of line ends in `bytes`.
-fn line_ends(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count()
-}
-
 fn listed<E: std::fmt::Display>(head: &str, errors: &[E]) -> CliError {
     let mut msg = head.to_string();
     for e in errors {
@@ -120,12 +115,8 @@ pub fn run(args: Args) -> CmdResult {
         let name = path.display().to_string();
         let bytes = klaver_io::input::read_file(path)
             .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
-        let text = std::str::from_utf8(&bytes).map_err(|e| {
-            let line = 1 + line_ends(&bytes[..e.valid_up_to()]);
-            CliError::input(format!(
-                "{name} line {line}: not UTF-8 text (a name written in another encoding?): save the file as CSV UTF-8"
-            ))
-        })?;
+        let text =
+            klaver_io::input::utf8(&bytes).map_err(|e| CliError::input(format!("{name} {e}")))?;
         let is_json = path
             .extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("json"))
