@@ -478,38 +478,6 @@ fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
     out
 }
 
-/// A board's matchpoints `n / denom` in lowest terms, remembered: the results of a large
-/// board share a few dozen different matchpoints (one per score), so that most of them
-/// are found rather than reduced again.
-struct Reduced {
-    denom: i64,
-    slots: [Option<(i64, Ratio<i64>)>; 64],
-}
-
-impl Reduced {
-    fn new(denom: i64) -> Reduced {
-        Reduced {
-            denom,
-            slots: [None; 64],
-        }
-    }
-
-    /// `Ratio::new(n, denom)`.
-    fn get(&mut self, n: i64) -> Ratio<i64> {
-        // Numerators are often all even, or all multiples of the denominator: a
-        // multiplicative hash spreads them over the slots.
-        let slot = &mut self.slots[((n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
-        match *slot {
-            Some((m, r)) if m == n => r,
-            _ => {
-                let r = Ratio::new(n, self.denom);
-                *slot = Some((n, r));
-                r
-            }
-        }
-    }
-}
-
 /// The values of a board's results already in the session's [`PointsList`], by
 /// matchpoint numerators and reversal: a board's results share a few dozen.
 struct BoardValues {
@@ -737,7 +705,6 @@ fn put_points(
     results: &[TableResult],
     score: &BoardScore,
 ) {
-    let mut reduced = Reduced::new(score.denom);
     let mut found = BoardValues::new();
     let not_played = points.intern(None, score.top);
     for (k, &i) in entries.iter().enumerate() {
@@ -747,7 +714,7 @@ fn put_points(
         };
         let reversed = results[i].reversed;
         let value = found.get((p.ns, p.ew, reversed), || {
-            let (ns, ew) = (reduced.get(p.ns), reduced.get(p.ew));
+            let (ns, ew) = (Ratio::new(p.ns, score.denom), Ratio::new(p.ew, score.denom));
             let (ns, ew) = if reversed { (ew, ns) } else { (ns, ew) };
             points.intern(Some(ResultPoints { ns, ew }), score.top)
         });
@@ -1564,14 +1531,18 @@ mod tests {
 
         proptest! {
             #[test]
-            fn remembered_fractions_are_the_reduced_ones(
-                denom in prop_oneof![1i64..50, 20_000i64..20_100, Just(i64::MAX)],
-                ns in prop::collection::vec(prop_oneof![-300i64..300, any::<i64>()], 1..200)
+            fn remembered_values_are_the_ones_made_for_their_key(
+                keys in prop::collection::vec(
+                    (prop_oneof![-300i64..300, any::<i64>()], -300i64..300, any::<bool>()),
+                    1..200,
+                )
             ) {
-                let mut reduced = Reduced::new(denom);
-                // Each numerator twice, the second time usually found in its slot.
-                for &n in ns.iter().chain(&ns) {
-                    prop_assert_eq!(reduced.get(n), Ratio::new(n, denom));
+                // A value as a function of its key, so that a wrong slot would show.
+                let make = |k: ValueKey| (k.0 as u32).wrapping_mul(31) ^ (k.1 as u32) ^ u32::from(k.2);
+                let mut found = BoardValues::new();
+                // Each key twice, the second time usually found in its slot.
+                for &k in keys.iter().chain(&keys) {
+                    prop_assert_eq!(found.get(k, || make(k)), make(k));
                 }
             }
 
