@@ -25,6 +25,7 @@ pub mod json;
 pub mod options;
 pub mod pbn;
 pub mod pdf;
+mod plain_csv;
 pub mod published_analysis;
 pub mod ranking_io;
 pub mod report;

@@ -8,6 +8,7 @@
 //! 127/2) and rounded to two decimals only when printed.
 
 use crate::html::{STYLE, escape};
+use crate::plain_csv::{self, Fields, field};
 use crate::report::ReportLang;
 use klaver_core::ranking::championship::{Shortfall, Standing};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
@@ -350,10 +351,8 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
 }
 
 /// The playing moment of sessions that name none: the first in the settings.
-fn default_moment(club: &Club) -> String {
-    club.moments
-        .first()
-        .map_or_else(|| "club".to_string(), |m| m.name.clone())
+fn default_moment(club: &Club) -> &str {
+    club.moments.first().map_or("club", |m| m.name.as_str())
 }
 
 /// Texts read many times (player ids, line letters) kept once: a federation's season
@@ -401,7 +400,7 @@ pub fn read_sessions_csv(
     } else {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     };
-    read_sessions_csv_in(text, file, club, parts)
+    read_sessions_csv_in(text, file, club, parts, true)
 }
 
 /// Which columns of a sessions CSV hold what.
@@ -426,12 +425,14 @@ fn csv_reader(text: &str, headers: bool) -> csv::Reader<&[u8]> {
         .from_reader(text.as_bytes())
 }
 
-/// [`read_sessions_csv`] in at most `parts` parts.
+/// [`read_sessions_csv`] in at most `parts` parts; `plain`: whether rows without quotes
+/// may be split at their commas rather than read by the csv crate.
 fn read_sessions_csv_in(
     text: &str,
     file: &str,
     club: &Club,
     parts: usize,
+    plain: bool,
 ) -> Result<Vec<SessionInput>, Vec<RankingIoError>> {
     let file_err = |message: String| {
         vec![RankingIoError::File {
@@ -471,7 +472,7 @@ fn read_sessions_csv_in(
     let lines_before = count_lines(&text[..at]);
     let source: Arc<str> = file.into();
     let whole = || {
-        let (sessions, errors) = read_rows(rows, lines_before, &cols, file, &source, club);
+        let (sessions, errors) = read_rows(rows, lines_before, &cols, file, &source, club, plain);
         if errors.is_empty() {
             Ok(sessions)
         } else {
@@ -504,7 +505,7 @@ fn read_sessions_csv_in(
                 // reference to it, and a count shared by the cores would pass back and
                 // forth between them millions of times.
                 let source: Arc<str> = file.into();
-                scope.spawn(move || read_rows(piece, lines, cols, file, &source, club))
+                scope.spawn(move || read_rows(piece, lines, cols, file, &source, club, plain))
             })
             .collect();
         handles
@@ -599,7 +600,9 @@ impl<'a> LineCounter<'a> {
 }
 
 /// Reads the rows of a sessions CSV (no header), the first of them on the line after
-/// `lines_before`: the sessions in the order first seen, and every error.
+/// `lines_before`: the sessions in the order first seen, and every error. With `plain`,
+/// rows without quotes are split at their commas where they lie; others are read by the
+/// csv crate.
 fn read_rows(
     rows: &str,
     lines_before: usize,
@@ -607,143 +610,233 @@ fn read_rows(
     file: &str,
     source: &Arc<str>,
     club: &Club,
+    plain: bool,
 ) -> (Vec<SessionInput>, Vec<RankingIoError>) {
-    let mut rdr = csv_reader(rows, false);
-    let mut sessions: Vec<SessionInput> = Vec::new();
-    // (Looked up for every row: hashed the quick way, as the ids are.)
-    let moments: rustc_hash::FxHashMap<&str, &Moment> =
-        club.moments.iter().map(|m| (m.name.as_str(), m)).collect();
-    // The session of each date and moment, found without scanning the ones before.
-    let mut index: rustc_hash::FxHashMap<String, rustc_hash::FxHashMap<String, usize>> =
-        Default::default();
-    let mut errors = Vec::new();
-    let mut last: Option<usize> = None;
-    let mut kept = Kept::default();
-    let mut buf = Vec::new();
-    let mut lines = LineCounter::new(rows.as_bytes());
-    // One record, refilled row by row.
-    let mut rec = csv::StringRecord::new();
-    loop {
-        match rdr.read_record(&mut rec) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(e) => {
-                errors.push(RankingIoError::File {
-                    file: file.to_string(),
-                    message: e.to_string(),
-                });
-                continue;
-            }
-        }
-        let line = lines.line_of(rec.position().map_or(0, |p| p.byte())) + lines_before as u64;
-        let get = |c: Option<usize>| c.and_then(|c| rec.get(c)).unwrap_or("").trim();
-        let mut bad = |message: String| {
-            errors.push(RankingIoError::Line {
-                file: file.to_string(),
-                line,
-                message,
-            })
-        };
-        if rec.iter().all(|f| f.trim().is_empty()) {
-            continue;
-        }
-        let date = get(Some(cols.date));
-        if !valid_date(date) {
-            bad(format!("date `{date}` is not written YYYY-MM-DD"));
-            continue;
-        }
-        let moment_name: std::borrow::Cow<str> = match get(cols.moment) {
-            "" => default_moment(club).into(),
-            m => m.into(),
-        };
-        let moment = moments.get(&*moment_name).copied();
-        let form = match get(cols.form) {
-            "" => moment.map_or(Form::Pairs, |m| m.form),
-            f => match Form::from_name(f) {
-                Some(f) => f,
-                None => {
-                    bad(format!("form `{f}` is not pairs, butler or teams"));
-                    continue;
+    let mut reader = RowReader::new(cols, file, source, club);
+    let first_line = u32::try_from(lines_before + 1)
+        .ok()
+        .filter(|&l| l.checked_add(count_lines(rows) as u32).is_some());
+    match first_line {
+        Some(first) if plain && plain_csv::splits_plainly(rows.as_bytes()) => {
+            plain_csv::each_line(rows, first, |fields, line| {
+                // The csv crate skips a line that starts with `#` as a comment.
+                if !fields[0].starts_with('#') {
+                    reader.row(fields, u64::from(line));
                 }
-            },
-        };
-        let score_text = get(Some(cols.score));
-        let Some(score) = parse_decimal(score_text) else {
-            bad(format!(
-                "score `{score_text}` is not a number: give the {}",
-                match form {
-                    Form::Pairs => "percentage (57.25)",
-                    Form::Butler => "G-IMP (-1.3)",
-                    Form::Teams => "victory points (12.5)",
-                }
-            ));
-            continue;
-        };
-        let players = players_of(get(Some(cols.players)), &mut kept, &mut buf);
-        let origin = Origin::at_line(source, line as usize);
-        // A session's rows usually follow each other: the last one's is checked first.
-        let found = match last {
-            Some(i) if sessions[i].date == date && sessions[i].moment == moment_name => Some(i),
-            _ => index
-                .get(&*moment_name)
-                .and_then(|dates| dates.get(date))
-                .copied(),
-        };
-        last = found.or(Some(sessions.len()));
-        let i = match found {
-            Some(i) => i,
-            None => {
-                index
-                    .entry(moment_name.to_string())
-                    .or_default()
-                    .insert(date.to_string(), sessions.len());
-                // Sized as the session before (nights of a club are alike), so that a
-                // large file's rows are not moved again and again as a session grows.
-                let like = sessions.last().map_or(0, |s| s.pairs.len());
-                sessions.push(SessionInput {
-                    date: date.to_string(),
-                    moment: moment_name.to_string(),
-                    form,
-                    origin: Origin::new(source.clone()),
-                    pairs: Vec::with_capacity(if form == Form::Teams { 0 } else { like }),
-                    teams: Vec::new(),
-                });
-                sessions.len() - 1
-            }
-        };
-        let s = &mut sessions[i];
-        if s.form != form {
-            bad(format!(
-                "session {date} {moment_name} is {} on its earlier rows but {} here: a session has one form",
-                s.form.name(),
-                form.name()
-            ));
-            continue;
+            });
         }
-        match form {
-            Form::Pairs | Form::Butler => s.pairs.push(PairEntry {
-                line: kept.get(get(cols.line)),
-                players,
-                score,
-                origin,
-            }),
-            Form::Teams => {
-                let (team, opponent) = (get(cols.team), get(cols.opponent));
-                if team.is_empty() || opponent.is_empty() {
-                    bad("a teams row needs the `team` and `opponent` columns filled".into());
-                    continue;
+        _ => {
+            let mut rdr = csv_reader(rows, false);
+            let mut lines = LineCounter::new(rows.as_bytes());
+            // One record, refilled row by row.
+            let mut rec = csv::StringRecord::new();
+            loop {
+                match rdr.read_record(&mut rec) {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => {
+                        reader.file_error(e.to_string());
+                        continue;
+                    }
                 }
-                s.teams.push(TeamEntry {
-                    team: team.to_string(),
-                    opponent: opponent.to_string(),
-                    players: players.to_vec(),
-                    vp: score,
-                    origin,
-                });
+                let at = rec.position().map_or(0, |p| p.byte());
+                reader.row(&rec, lines.line_of(at) + lines_before as u64);
             }
         }
     }
-    (sessions, errors)
+    (reader.sessions, reader.errors)
+}
+
+/// What reading the rows of a sessions CSV remembers from row to row.
+struct RowReader<'a> {
+    cols: &'a Columns,
+    file: &'a str,
+    source: &'a Arc<str>,
+    /// The moment of a row without one.
+    default_moment: &'a str,
+    /// (Looked up for every new session: hashed the quick way, as the ids are.)
+    moments: rustc_hash::FxHashMap<&'a str, &'a Moment>,
+    /// The session of each date and moment, found without scanning the ones before.
+    index: rustc_hash::FxHashMap<String, rustc_hash::FxHashMap<String, usize>>,
+    /// The session of the last row taken, and that row's `form` text: a session's rows
+    /// usually follow each other, and a row like it needs no new checks.
+    last: Option<(usize, String)>,
+    kept: Kept,
+    /// The players of the row being read.
+    buf: Vec<PlayerId>,
+    sessions: Vec<SessionInput>,
+    errors: Vec<RankingIoError>,
+}
+
+impl<'a> RowReader<'a> {
+    fn new(cols: &'a Columns, file: &'a str, source: &'a Arc<str>, club: &'a Club) -> Self {
+        RowReader {
+            cols,
+            file,
+            source,
+            default_moment: default_moment(club),
+            moments: club.moments.iter().map(|m| (m.name.as_str(), m)).collect(),
+            index: Default::default(),
+            last: None,
+            kept: Kept::default(),
+            buf: Vec::new(),
+            sessions: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn file_error(&mut self, message: String) {
+        self.errors.push(RankingIoError::File {
+            file: self.file.to_string(),
+            message,
+        });
+    }
+
+    fn line_error(&mut self, line: u64, message: String) {
+        self.errors.push(RankingIoError::Line {
+            file: self.file.to_string(),
+            line,
+            message,
+        });
+    }
+
+    /// Reads one row, or tells what is wrong with it.
+    fn row<R: Fields + ?Sized>(&mut self, rec: &R, line: u64) {
+        if rec.is_blank() {
+            return;
+        }
+        let cols = self.cols;
+        let date = field(rec, Some(cols.date));
+        let moment = match field(rec, cols.moment) {
+            "" => self.default_moment,
+            m => m,
+        };
+        let form_text = field(rec, cols.form);
+        let same = self.last.as_ref().and_then(|(i, form)| {
+            let s = &self.sessions[*i];
+            (s.date == date && s.moment == moment && form == form_text).then_some(*i)
+        });
+        let (i, form) = match same {
+            Some(i) => (i, self.sessions[i].form),
+            None => match self.new_session(date, moment, form_text) {
+                Ok(found) => found,
+                Err(message) => return self.line_error(line, message),
+            },
+        };
+        let score_text = field(rec, Some(cols.score));
+        let Some(score) = parse_decimal(score_text) else {
+            return self.line_error(line, bad_score(score_text, form));
+        };
+        if self.sessions[i].form != form {
+            let message = format!(
+                "session {date} {moment} is {} on its earlier rows but {} here: a session has one form",
+                self.sessions[i].form.name(),
+                form.name()
+            );
+            return self.line_error(line, message);
+        }
+        if let Err(message) = self.take(rec, i, score, line) {
+            return self.line_error(line, message);
+        }
+        if same.is_none() {
+            self.last = Some((i, form_text.to_string()));
+        }
+    }
+
+    /// The session of a row's date and moment (made if new), and the row's form; or
+    /// what is wrong with the date or form. The form is checked against the session's
+    /// by the caller, after the score.
+    fn new_session(
+        &mut self,
+        date: &str,
+        moment_name: &str,
+        form_text: &str,
+    ) -> Result<(usize, Form), String> {
+        if !valid_date(date) {
+            return Err(format!("date `{date}` is not written YYYY-MM-DD"));
+        }
+        let moment = self.moments.get(moment_name).copied();
+        let form = match form_text {
+            "" => moment.map_or(Form::Pairs, |m| m.form),
+            f => Form::from_name(f)
+                .ok_or_else(|| format!("form `{f}` is not pairs, butler or teams"))?,
+        };
+        let found = self
+            .index
+            .get(moment_name)
+            .and_then(|dates| dates.get(date))
+            .copied();
+        if let Some(i) = found {
+            return Ok((i, form));
+        }
+        self.index
+            .entry(moment_name.to_string())
+            .or_default()
+            .insert(date.to_string(), self.sessions.len());
+        // Sized as the session before (nights of a club are alike), so that a large
+        // file's rows are not moved again and again as a session grows.
+        let like = self.sessions.last().map_or(0, |s| s.pairs.len());
+        self.sessions.push(SessionInput {
+            date: date.to_string(),
+            moment: moment_name.to_string(),
+            form,
+            origin: Origin::new(self.source.clone()),
+            pairs: Vec::with_capacity(if form == Form::Teams { 0 } else { like }),
+            teams: Vec::new(),
+        });
+        Ok((self.sessions.len() - 1, form))
+    }
+
+    /// Adds a row's pair or team to session `i`.
+    fn take<R: Fields + ?Sized>(
+        &mut self,
+        rec: &R,
+        i: usize,
+        score: Points,
+        line: u64,
+    ) -> Result<(), String> {
+        let cols = self.cols;
+        let players = players_of(
+            field(rec, Some(cols.players)),
+            &mut self.kept,
+            &mut self.buf,
+        );
+        let origin = Origin::at_line(self.source, line as usize);
+        let s = &mut self.sessions[i];
+        if s.form != Form::Teams {
+            s.pairs.push(PairEntry {
+                line: self.kept.get(field(rec, cols.line)),
+                players,
+                score,
+                origin,
+            });
+            return Ok(());
+        }
+        let (team, opponent) = (field(rec, cols.team), field(rec, cols.opponent));
+        if team.is_empty() || opponent.is_empty() {
+            return Err("a teams row needs the `team` and `opponent` columns filled".into());
+        }
+        s.teams.push(TeamEntry {
+            team: team.to_string(),
+            opponent: opponent.to_string(),
+            players: players.to_vec(),
+            vp: score,
+            origin,
+        });
+        Ok(())
+    }
+}
+
+/// What is wrong with a score that is not a number, and what to give.
+fn bad_score(text: &str, form: Form) -> String {
+    format!(
+        "score `{text}` is not a number: give the {}",
+        match form {
+            Form::Pairs => "percentage (57.25)",
+            Form::Butler => "G-IMP (-1.3)",
+            Form::Teams => "victory points (12.5)",
+        }
+    )
 }
 
 /// Reads the JSON that `klaver score --format json` writes for a pairs or butler
@@ -837,7 +930,7 @@ pub fn read_score_json(
     }
     Ok(SessionInput {
         date,
-        moment: moment.map_or_else(|| default_moment(club), String::from),
+        moment: moment.unwrap_or(default_moment(club)).to_string(),
         form,
         origin: Origin::new(file),
         pairs: entries,
@@ -2314,10 +2407,12 @@ end = 2026-08-31
         }
         let crlf = spaced.replace('\n', "\r\n");
         for text in [&csv, &spaced, &crlf] {
-            let whole = read_sessions_csv_in(text, "s.csv", &club, 1).unwrap();
-            for parts in [2, 3, 7, 40] {
-                let read = read_sessions_csv_in(text, "s.csv", &club, parts).unwrap();
-                assert!(read == whole, "read in {parts} parts");
+            let whole = read_sessions_csv_in(text, "s.csv", &club, 1, false).unwrap();
+            for parts in [1, 2, 3, 7, 40] {
+                for plain in [false, true] {
+                    let read = read_sessions_csv_in(text, "s.csv", &club, parts, plain).unwrap();
+                    assert!(read == whole, "read in {parts} parts, plain: {plain}");
+                }
             }
             // Every row names the line it is on.
             let mut named: Vec<String> = whole
@@ -2340,13 +2435,15 @@ end = 2026-08-31
             .replacen(",A,", ",A,x", 1)
             .replacen("2026-06-13,", "2026-06-31,", 1)
             + "2025-09-02,club0001,A,p1+p2,fifty\n";
-        let text = |parts| match read_sessions_csv_in(&bad, "s.csv", &club, parts) {
+        let text = |parts, plain| match read_sessions_csv_in(&bad, "s.csv", &club, parts, plain) {
             Ok(_) => panic!("errors not found"),
             Err(e) => e.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
         };
-        let one = text(1);
+        let one = text(1, false);
         assert_eq!(one.len(), 2, "{one:?}");
-        assert_eq!(text(4), one);
+        assert_eq!(text(4, false), one);
+        assert_eq!(text(1, true), one);
+        assert_eq!(text(4, true), one);
     }
 
     #[test]
@@ -2485,6 +2582,43 @@ end = 2026-08-31
             if let Ok(sessions) = read_sessions_csv(&csv, "s.csv", &club) {
                 let _ = rank(&club, sessions);
             }
+        }
+
+        /// Rows without quotes split at their commas read as the csv crate reads them:
+        /// the same sessions, or the same errors on the same lines, in one part or more.
+        #[test]
+        fn rows_split_at_their_commas_read_as_by_the_csv_crate(
+            rows in proptest::collection::vec(
+                (
+                    "20[0-9]{2}-[01][0-9]-[0-3][0-9]|2025-09-0[12]|x",
+                    "tuesday|teams| tuesday|",
+                    "[AB]|A+B| B |",
+                    "p[0-9]\\+p[0-9]| p1 + p2 |p1|",
+                    "-?[0-9]{1,3}([.,][0-9]{1,2})?|x| 50 ",
+                    "T[1-3]|",
+                    "T[1-3]|",
+                    "pairs|teams|butler|bridge|",
+                    "\n|\r\n|\n\n|\n# note\n|\n \n|,,\n",
+                ),
+                0..16,
+            ),
+            last_newline: bool,
+        ) {
+            let club = read_settings(SETTINGS, "club.toml").unwrap();
+            let mut csv = String::from("date,moment,line,players,score,team,opponent,form\n");
+            for r in &rows {
+                csv.push_str(&format!("{},{},{},{},{},{},{},{}{}", r.0, r.1, r.2, r.3, r.4, r.5, r.6, r.7, r.8));
+            }
+            if !last_newline {
+                csv.truncate(csv.trim_end_matches(['\r', '\n']).len());
+            }
+            let read = |parts, plain| {
+                read_sessions_csv_in(&csv, "s.csv", &club, parts, plain)
+                    .map_err(|e| e.iter().map(|e| e.to_string()).collect::<Vec<_>>())
+            };
+            let by_csv = read(1, false);
+            proptest::prop_assert_eq!(&read(1, true), &by_csv);
+            proptest::prop_assert_eq!(&read(3, true), &by_csv);
         }
     }
 

@@ -7,6 +7,7 @@
 //! a split such as 60/40, REV, or a weighted score `W 30% 4SN= 70% 4SN-1`) and `lead`.
 //! Line numbers in messages count the header as line 1, as an editor shows them.
 
+use crate::plain_csv::{Fields, field};
 use klaver_core::board::{Board, Side, Vulnerability};
 use klaver_core::contract::Play;
 use klaver_core::matchpoints::{Outcome, WeightedPart};
@@ -353,15 +354,6 @@ impl Columns {
     }
 }
 
-/// `str::trim`, in two byte tests for the usual field that starts and ends with a
-/// printable ASCII character (and so has nothing to trim).
-fn trim(s: &str) -> &str {
-    match (s.as_bytes().first(), s.as_bytes().last()) {
-        (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => s,
-        _ => s.trim(),
-    }
-}
-
 /// A contract, declarer and result from their own columns, when each reads cleanly.
 fn direct_entry(contract: &str, declarer: &str, result: &str, lang: Language) -> Option<Entry> {
     let c = notation::parse_contract(contract, lang).ok()?;
@@ -673,11 +665,11 @@ fn read_bytes_with(
     // A large file without quoted fields is read in two halves on two threads, cut at a
     // line ending; the second half's pairs are then numbered on from the first's, so
     // the event is the same as one read from start to end.
-    let newlines = memchr::memchr_iter(b'\n', data).count();
-    let quotes = memchr::memchr(b'"', data).is_some();
-    if plain && !quotes && lines_end_in_lf(data) {
+    if plain && crate::plain_csv::splits_plainly(data) {
         return read_plain(data, body, reader, parallel_from);
     }
+    let newlines = memchr::memchr_iter(b'\n', data).count();
+    let quotes = memchr::memchr(b'"', data).is_some();
     let cut = (data.len() >= parallel_from && !quotes)
         .then(|| half_cut(data, body))
         .flatten();
@@ -733,11 +725,6 @@ fn half_cut(data: &[u8], body: usize) -> Option<usize> {
     memchr::memchr(b'\n', &data[mid..])
         .map(|p| mid + p + 1)
         .filter(|&cut| cut < data.len())
-}
-
-/// Whether every line ends in LF or CRLF (no lone CR, as old Mac files have).
-fn lines_end_in_lf(data: &[u8]) -> bool {
-    memchr::memchr_iter(b'\r', data).all(|i| data.get(i + 1) == Some(&b'\n'))
 }
 
 /// Reads the lines after the header (which ends at `body`) of a CSV without quotes, in
@@ -858,31 +845,13 @@ fn read_plain_lines(
 fn each_plain_line(
     part: &[u8],
     first_line: u32,
-    mut each: impl FnMut(&[&str], u32),
+    each: impl FnMut(&[&str], u32),
 ) -> Result<(), ReadError> {
     let text = std::str::from_utf8(part).map_err(|e| ReadError::Csv {
         line: u64::from(first_line + crate::pbn::line_at(part, e.valid_up_to()) - 1),
         message: format!("the file is not UTF-8 text here: {e}"),
     })?;
-    let mut fields: Vec<&str> = Vec::with_capacity(16);
-    let mut line = first_line;
-    let mut start = 0;
-    // Line ends and commas are single bytes, so every cut is at a character boundary.
-    let ends = memchr::memchr_iter(b'\n', part).chain(std::iter::once(part.len()));
-    for end in ends {
-        let raw = &text[start..end];
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        fields.clear();
-        let mut from = 0;
-        // A line is short: its commas are found byte by byte.
-        for (comma, _) in raw.bytes().enumerate().filter(|&(_, b)| b == b',') {
-            fields.push(&raw[from..comma]);
-            from = comma + 1;
-        }
-        fields.push(&raw[from..]);
-        each(&fields, line);
-        (start, line) = (end + 1, line + 1);
-    }
+    crate::plain_csv::each_line(text, first_line, each);
     Ok(())
 }
 
@@ -1033,41 +1002,6 @@ fn csv_error(e: csv::Error) -> ReadError {
         line,
         message: e.to_string(),
     }
-}
-
-/// A traveller line's fields, however the CSV was split: by the csv crate, or at its
-/// commas when the file has no quotes (`read_plain`).
-pub(crate) trait Fields {
-    /// Field `i`, untrimmed.
-    fn get(&self, i: usize) -> Option<&str>;
-
-    /// Whether every field is empty or spaces.
-    fn is_blank(&self) -> bool;
-}
-
-impl Fields for csv::StringRecord {
-    fn get(&self, i: usize) -> Option<&str> {
-        csv::StringRecord::get(self, i)
-    }
-
-    fn is_blank(&self) -> bool {
-        self.iter().all(|f| f.trim().is_empty())
-    }
-}
-
-impl Fields for [&str] {
-    fn get(&self, i: usize) -> Option<&str> {
-        <[&str]>::get(self, i).copied()
-    }
-
-    fn is_blank(&self) -> bool {
-        self.iter().all(|f| f.trim().is_empty())
-    }
-}
-
-/// The trimmed text of a column; empty when the line or the file has none.
-fn field<R: Fields + ?Sized>(rec: &R, col: Option<usize>) -> &str {
-    col.and_then(|c| rec.get(c)).map(trim).unwrap_or("")
 }
 
 /// What one reader remembers between lines.
@@ -1591,13 +1525,6 @@ mod tests {
 
     fn messages(e: &Event) -> Vec<String> {
         e.diagnostics.iter().map(|d| d.to_string()).collect()
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn fields_are_trimmed_as_str_trim_trims(s in "[ \t\u{a0}\u{3000}a-z0-9=+-]{0,6}") {
-            proptest::prop_assert_eq!(trim(&s), s.trim());
-        }
     }
 
     #[test]

@@ -72,34 +72,58 @@ pub fn frac(numer: i64, denom: i64) -> Points {
 
 /// Reads a decimal number as written by a club ("57.25", "-1,3", "64"), exactly.
 pub fn parse_decimal(text: &str) -> Option<Points> {
-    let trimmed = text.trim();
-    let t: std::borrow::Cow<str> = if trimmed.contains(',') {
-        trimmed.replace(',', ".").into()
-    } else {
-        trimmed.into()
+    let t = text.trim();
+    match scan_decimal(t.as_bytes())? {
+        Some((n, places)) => Some(Points::ratio(i128::from(n), 10i128.pow(places))),
+        None => parse_long_decimal(t),
+    }
+}
+
+/// A number read in one pass: an optional sign, digits with at most one `.` or `,` and
+/// at least one digit. Gives its digits as a whole number and the number of decimal
+/// places, or `Some(None)` when it has more than 18 digits (more than 64 bits hold);
+/// `None` when it is not such a number.
+fn scan_decimal(b: &[u8]) -> Option<Option<(i64, u32)>> {
+    let (negative, digits) = match b.first() {
+        Some(b'-') => (true, &b[1..]),
+        Some(b'+') => (false, &b[1..]),
+        _ => (false, b),
     };
+    let (mut n, mut count, mut places): (i64, u32, Option<u32>) = (0, 0, None);
+    for &c in digits {
+        match c {
+            b'0'..=b'9' => {
+                count += 1;
+                if count <= 18 {
+                    n = n * 10 + i64::from(c - b'0');
+                }
+                if let Some(p) = &mut places {
+                    *p += 1;
+                }
+            }
+            b'.' | b',' if places.is_none() => places = Some(0),
+            _ => return None,
+        }
+    }
+    match count {
+        0 => None,
+        1..=18 => Some(Some((if negative { -n } else { n }, places.unwrap_or(0)))),
+        _ => Some(None),
+    }
+}
+
+/// [`parse_decimal`] of a number of more than 18 digits (trimmed), in big integers.
+fn parse_long_decimal(t: &str) -> Option<Points> {
+    let t = t.replace(',', ".");
     let (negative, digits) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, t.strip_prefix('+').unwrap_or(&t)),
     };
     let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-    if whole.is_empty() && fraction.is_empty()
-        || !whole.bytes().all(|b| b.is_ascii_digit())
-        || !fraction.bytes().all(|b| b.is_ascii_digit())
-        || fraction.len() > 30
-    {
+    if fraction.len() > 30 {
         return None;
     }
-    if whole.len() + fraction.len() <= 18 {
-        // Up to 18 digits fit in 64 bits: no big numbers.
-        let n = whole
-            .bytes()
-            .chain(fraction.bytes())
-            .fold(0i128, |n, b| n * 10 + i128::from(b - b'0'));
-        let d = 10i128.pow(fraction.len() as u32);
-        return Some(Points::ratio(if negative { -n } else { n }, d));
-    }
-    let numer: num_bigint::BigInt = format!("{whole}{fraction}").parse().unwrap_or_default();
+    let numer: num_bigint::BigInt = format!("{whole}{fraction}").parse().ok()?;
     let denom = num_bigint::BigInt::from(10).pow(fraction.len() as u32);
     let r = Points::from_big(num_rational::BigRational::new(numer, denom));
     Some(if negative { -r } else { r })
@@ -624,7 +648,56 @@ mod tests {
         assert_eq!(decimal2(&int(70)), "70.00");
     }
 
+    /// `parse_decimal` as it was first written, for comparison.
+    fn parse_decimal_by_parts(text: &str) -> Option<Points> {
+        let t = text.trim().replace(',', ".");
+        let (negative, digits) = match t.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, t.strip_prefix('+').unwrap_or(&t)),
+        };
+        let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+        if whole.is_empty() && fraction.is_empty()
+            || !whole.bytes().all(|b| b.is_ascii_digit())
+            || !fraction.bytes().all(|b| b.is_ascii_digit())
+            || fraction.len() > 30
+        {
+            return None;
+        }
+        let numer: num_bigint::BigInt = format!("{whole}{fraction}").parse().unwrap_or_default();
+        let denom = num_bigint::BigInt::from(10).pow(fraction.len() as u32);
+        let r = Points::from_big(num_rational::BigRational::new(numer, denom));
+        Some(if negative { -r } else { r })
+    }
+
+    #[test]
+    fn long_decimals_read_exactly() {
+        let long = "123456789012345678.5";
+        assert_eq!(parse_decimal(long), parse_decimal_by_parts(long));
+        assert!(parse_decimal(long).is_some());
+        assert_eq!(
+            parse_decimal("1234567890123456789"),
+            parse_decimal_by_parts("1234567890123456789")
+        );
+        assert_eq!(parse_decimal("0.0000000000000000000000000000001"), None);
+        assert_eq!(parse_decimal("-0000000000000000000,25"), Some(frac(-1, 4)));
+        assert_eq!(parse_decimal("1.2.3"), None);
+        assert_eq!(parse_decimal("-+5"), None);
+        assert_eq!(parse_decimal("5."), Some(int(5)));
+        assert_eq!(parse_decimal(" .5 "), Some(frac(1, 2)));
+    }
+
     proptest::proptest! {
+        /// Read in one pass, a number is the same as read by its parts, long or short,
+        /// written well or not.
+        #[test]
+        fn decimals_read_in_one_pass_as_by_parts(
+            text in "[ ]?[-+]?[0-9]{0,24}([.,][0-9]{0,34})?[.,x]?[ ]?",
+            other in "[-+0-9., a]{0,12}",
+        ) {
+            proptest::prop_assert_eq!(parse_decimal(&text), parse_decimal_by_parts(&text));
+            proptest::prop_assert_eq!(parse_decimal(&other), parse_decimal_by_parts(&other));
+        }
+
         /// An origin kept as a shared file name and a line number reads as the text it
         /// replaced ("sessions.csv line 12"; the file alone; "input" for nothing).
         #[test]

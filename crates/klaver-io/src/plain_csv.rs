@@ -1,0 +1,90 @@
+//! CSV files without quotes, split where they lie: in such a file (every line ending in
+//! LF or CRLF) a line's fields are exactly the text between its commas, as the csv crate
+//! reads them, so a reader of millions of lines need not copy each into a record.
+
+/// A line's fields, however the CSV was split: by the csv crate, or at its commas.
+pub(crate) trait Fields {
+    /// Field `i`, untrimmed.
+    fn get(&self, i: usize) -> Option<&str>;
+
+    /// Whether every field is empty or spaces.
+    fn is_blank(&self) -> bool;
+}
+
+impl Fields for csv::StringRecord {
+    fn get(&self, i: usize) -> Option<&str> {
+        csv::StringRecord::get(self, i)
+    }
+
+    fn is_blank(&self) -> bool {
+        self.iter().all(|f| f.trim().is_empty())
+    }
+}
+
+impl Fields for [&str] {
+    fn get(&self, i: usize) -> Option<&str> {
+        <[&str]>::get(self, i).copied()
+    }
+
+    fn is_blank(&self) -> bool {
+        self.iter().all(|f| f.trim().is_empty())
+    }
+}
+
+/// `str::trim`, in two byte tests for the usual field that starts and ends with a
+/// printable ASCII character (and so has nothing to trim).
+pub(crate) fn trim(s: &str) -> &str {
+    match (s.as_bytes().first(), s.as_bytes().last()) {
+        (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => s,
+        _ => s.trim(),
+    }
+}
+
+/// The trimmed text of a column; empty when the line or the file has none.
+pub(crate) fn field<R: Fields + ?Sized>(rec: &R, col: Option<usize>) -> &str {
+    col.and_then(|c| rec.get(c)).map(trim).unwrap_or("")
+}
+
+/// Whether `data` can be split at its commas and line ends: it has no quotes, and every
+/// line ends in LF or CRLF (no lone CR, as old Mac files have).
+pub(crate) fn splits_plainly(data: &[u8]) -> bool {
+    !data.contains(&b'"')
+        && memchr::memchr_iter(b'\r', data).all(|i| data.get(i + 1) == Some(&b'\n'))
+}
+
+/// Calls `each` with every line's fields and the file's line number, the first line
+/// being `first_line`; a line is the text between line ends (without a CR before the
+/// LF), its fields the text between commas.
+pub(crate) fn each_line(text: &str, first_line: u32, mut each: impl FnMut(&[&str], u32)) {
+    let mut fields: Vec<&str> = Vec::with_capacity(16);
+    let mut line = first_line;
+    let mut start = 0;
+    // Line ends and commas are single bytes, so every cut is at a character boundary.
+    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(std::iter::once(text.len()));
+    for end in ends {
+        let raw = &text[start..end];
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        fields.clear();
+        let mut from = 0;
+        // A line is short: its commas are found byte by byte.
+        for (comma, _) in raw.bytes().enumerate().filter(|&(_, b)| b == b',') {
+            fields.push(&raw[from..comma]);
+            from = comma + 1;
+        }
+        fields.push(&raw[from..]);
+        each(&fields, line);
+        (start, line) = (end + 1, line + 1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn fields_are_trimmed_as_str_trim_trims(s in "[ \t\u{a0}\u{3000}a-z0-9=+-]{0,6}") {
+            proptest::prop_assert_eq!(trim(&s), s.trim());
+        }
+    }
+}
