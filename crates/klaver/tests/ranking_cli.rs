@@ -531,3 +531,35 @@ fn a_json_report_through_a_symbolic_link_keeps_the_link() {
     let written = std::fs::read_to_string(&target).unwrap();
     assert_eq!(written, stdout(&example(&["--format", "json"])));
 }
+
+/// The JSON report byte for byte as stored in `tests/data/ranking-json` (written by the
+/// serde_json pretty printer the report was first made with): the example club with
+/// tonight's lines and every history, with only the last history entry, and a club
+/// whose player ids JSON must escape (a quote, a backslash, a tab) or need not (`é`,
+/// `/`, DEL, `</script>`).
+#[test]
+fn the_json_report_is_written_byte_for_byte_as_stored() {
+    let data = |name: &str| repo(&format!("crates/klaver/tests/data/{name}"));
+    let odd = data("ranking-odd-ids.csv");
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["--present", TONIGHT, "--points", "--format", "json"],
+            "example-tonight.json",
+        ),
+        (
+            &["--history", "1", "--format", "json"],
+            "example-history-1.json",
+        ),
+        (&["--format", "json"], "odd-ids.json"),
+    ];
+    for (k, (args, stored)) in cases.into_iter().enumerate() {
+        let o = if k == 2 {
+            with_club(std::path::Path::new(&odd), args)
+        } else {
+            example(args)
+        };
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let want = std::fs::read_to_string(data(&format!("ranking-json/{stored}"))).unwrap();
+        assert!(stdout(&o) == want, "{stored} differs");
+    }
+}
