@@ -26,6 +26,7 @@ pub mod options;
 pub mod pbn;
 pub mod pdf;
 mod plain_csv;
+mod pretty_json;
 pub mod published_analysis;
 pub mod ranking_io;
 pub mod report;

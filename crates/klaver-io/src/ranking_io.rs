@@ -9,18 +9,19 @@
 
 use crate::html::{STYLE, escape};
 use crate::plain_csv::{self, Fields, field};
+use crate::pretty_json::Pretty;
 use crate::report::ReportLang;
 use klaver_core::ranking::championship::{Shortfall, Standing};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
 use klaver_core::ranking::season::{
-    Club, EntrantStanding, Moment, PairEntry, PlayerStanding, SeasonDates, SeasonStanding,
+    Award, Club, EntrantStanding, Moment, PairEntry, PlayerStanding, SeasonDates, SeasonStanding,
     SessionInput, TeamEntry, merge, valid_date,
 };
 use klaver_core::ranking::{
     ClubSettings, Form, Method, MinSessions, Origin, PlayerId, Points, decimal2, int,
     parse_decimal, to_f64,
 };
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -1549,238 +1550,155 @@ fn entrant_order(s: &SeasonStanding) -> Vec<&EntrantStanding> {
         .collect()
 }
 
-#[derive(Serialize)]
-struct HistoryJson<'a> {
-    date: &'a str,
-    unit: std::borrow::Cow<'a, str>,
-    points: f64,
-    ranking: f64,
-}
-
-#[derive(Serialize)]
-struct PlayerJson<'a> {
-    player: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    name: Option<&'a str>,
-    ranking: f64,
-    played: usize,
-    history: Vec<HistoryJson<'a>>,
-}
-
-/// A pair present tonight, as an entrant is written.
-#[derive(Serialize)]
-struct PresentPairJson<'a> {
-    players: &'a [String],
-    ranking: f64,
-    history: Vec<f64>,
-}
-
-/// Player ids as a JSON array of strings.
-fn ids<S: serde::Serializer>(ids: &&[PlayerId], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(ids.iter().map(|id| &**id))
-}
-
-fn some_ids<S: serde::Serializer>(ids: &Option<&[PlayerId]>, s: S) -> Result<S::Ok, S::Error> {
-    match ids {
-        Some(ids) => s.collect_seq(ids.iter().map(|id| &**id)),
-        None => s.serialize_none(),
-    }
-}
-
-#[derive(Serialize)]
-struct EntrantJson<'a> {
-    #[serde(serialize_with = "ids")]
-    players: &'a [PlayerId],
-    ranking: f64,
-    history: Vec<f64>,
-}
-
-#[derive(Serialize)]
-struct ChampionJson<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    player: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "some_ids")]
-    players: Option<&'a [PlayerId]>,
-    average: Option<f64>,
-    counted: usize,
-    dropped: usize,
-    substitutes: usize,
-    eligible: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
-}
-
-#[derive(Serialize)]
-struct ChampionshipJson<'a> {
-    individual: Vec<ChampionJson<'a>>,
-    pairs: Vec<ChampionJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct AwardJson<'a> {
-    unit: std::borrow::Cow<'a, str>,
-    #[serde(serialize_with = "ids")]
-    players: &'a [PlayerId],
-    #[serde(skip_serializing_if = "str::is_empty")]
-    line: &'a str,
-    score: f64,
-    points: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    strength: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    resistance: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    per_match: Option<Vec<f64>>,
-}
-
-#[derive(Serialize)]
-struct SessionJson<'a> {
-    date: &'a str,
-    form: &'static str,
-    awards: Vec<AwardJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct LineJson<'a> {
-    line: String,
-    pairs: Vec<PresentPairJson<'a>>,
-}
-
-#[derive(Serialize)]
-struct StandingJson<'a> {
-    moment: &'a str,
-    season: &'a str,
-    sessions: Vec<SessionJson<'a>>,
-    players: Vec<PlayerJson<'a>>,
-    pairs: Vec<EntrantJson<'a>>,
-    championship: ChampionshipJson<'a>,
-}
-
-#[derive(Serialize)]
-struct DocJson<'a> {
-    #[serde(flatten)]
-    first: StandingJson<'a>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    lines: Option<Vec<LineJson<'a>>>,
-    rankings: Rankings<'a>,
-}
-
-/// Every playing moment's standing, each turned into JSON only as it is written, so that
-/// a federation's report is never held in memory twice.
-struct Rankings<'a> {
-    standings: &'a [&'a SeasonStanding],
-    names: &'a BTreeMap<String, String>,
+/// A standing's fields, in an object already open: `moment`, `season`, `sessions`,
+/// `players`, `pairs` and `championship`. Histories keep their last `history` entries
+/// (all for `None`).
+fn standing_fields(
+    w: &mut Pretty,
+    s: &SeasonStanding,
+    names: &BTreeMap<String, String>,
     history: Option<usize>,
+) {
+    // How many entries of a history of `n` to leave out.
+    let skip = |n: usize| n.saturating_sub(history.unwrap_or(n));
+    w.key("moment").string(&s.moment);
+    w.key("season").string(&s.season);
+    w.key("sessions").begin_array();
+    for x in &s.sessions {
+        w.item().begin_object();
+        w.key("date").string(&x.date);
+        w.key("form").string(x.form.name());
+        w.key("awards").begin_array();
+        for a in &x.awards {
+            w.item();
+            award_json(w, a);
+        }
+        w.end_array();
+        w.end_object();
+    }
+    w.end_array();
+    w.key("players").begin_array();
+    for p in &s.players {
+        w.item();
+        player_json(w, p, s, names, skip(p.log.played.len()));
+    }
+    w.end_array();
+    w.key("pairs").begin_array();
+    for e in &s.entrants {
+        w.item().begin_object();
+        w.key("players").strings(&e.players);
+        w.key("ranking").number(to_f64(&e.ranking));
+        w.key("history")
+            .numbers(e.history[skip(e.history.len())..].iter().map(to_f64));
+        w.end_object();
+    }
+    w.end_array();
+    // The reasons for not being eligible, each written once: a federation's thousands
+    // of entrants have a few dozen.
+    let mut reasons = rustc_hash::FxHashMap::default();
+    w.key("championship").begin_object();
+    w.key("individual").begin_array();
+    for p in individual_order(s) {
+        w.item();
+        champion_json(w, Some(&p.player), None, &p.championship, &mut reasons);
+    }
+    w.end_array();
+    w.key("pairs").begin_array();
+    for e in entrant_order(s) {
+        w.item();
+        champion_json(w, None, Some(&e.players), &e.championship, &mut reasons);
+    }
+    w.end_array();
+    w.end_object();
 }
 
-impl Serialize for Rankings<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(
-            self.standings
-                .iter()
-                .map(|s| standing_json(s, self.names, self.history)),
-        )
+/// A pair's or team's name: the team's, or the players' ids joined by `+`.
+fn unit_json(w: &mut Pretty, a: &Award) {
+    match &a.team {
+        Some(team) => w.string(team),
+        None => w.joined(&a.players, "+"),
     }
 }
 
-fn champion_json<'a>(
-    player: Option<&'a str>,
-    players: Option<&'a [PlayerId]>,
+fn award_json(w: &mut Pretty, a: &Award) {
+    w.begin_object();
+    w.key("unit");
+    unit_json(w, a);
+    w.key("players").strings(&a.players);
+    if !a.line.is_empty() {
+        w.key("line").string(&a.line);
+    }
+    w.key("score").number(to_f64(&a.score));
+    w.key("points").number(to_f64(&a.points));
+    if let Some(t) = &a.team_points {
+        w.key("strength").number(to_f64(&t.strength));
+        w.key("resistance").number(to_f64(&t.resistance));
+        w.key("per_match").numbers(t.per_match.iter().map(to_f64));
+    }
+    w.end_object();
+}
+
+/// A player's ranking and history, leaving out the first `skip` entries.
+fn player_json(
+    w: &mut Pretty,
+    p: &PlayerStanding,
+    s: &SeasonStanding,
+    names: &BTreeMap<String, String>,
+    skip: usize,
+) {
+    w.begin_object();
+    w.key("player").string(&p.player);
+    if let Some(name) = names.get(&*p.player) {
+        w.key("name").string(name);
+    }
+    w.key("ranking").number(to_f64(&p.ranking));
+    w.key("played").count(p.log.played.len());
+    w.key("history").begin_array();
+    for (x, r) in p.log.played.iter().zip(&p.log.history).skip(skip) {
+        let session = &s.sessions[x.session];
+        w.item().begin_object();
+        w.key("date").string(&session.date);
+        w.key("unit");
+        unit_json(w, &session.awards[x.award]);
+        w.key("points").number(to_f64(&x.points));
+        w.key("ranking").number(to_f64(r));
+        w.end_object();
+    }
+    w.end_array();
+    w.end_object();
+}
+
+/// A player's (`player`) or pair's (`players`) place in the championship; `reasons`
+/// keeps the text of each reason for not being eligible.
+fn champion_json(
+    w: &mut Pretty,
+    player: Option<&str>,
+    players: Option<&[PlayerId]>,
     c: &Standing,
-) -> ChampionJson<'a> {
-    ChampionJson {
-        player,
-        players,
-        average: c.average.as_ref().map(to_f64),
-        counted: c.counted.len(),
-        dropped: c.dropped,
-        substitutes: c.substitutes,
-        eligible: c.eligible(),
-        reason: c.shortfall.as_ref().map(|w| w.to_string()),
+    reasons: &mut rustc_hash::FxHashMap<Shortfall, String>,
+) {
+    w.begin_object();
+    if let Some(player) = player {
+        w.key("player").string(player);
     }
-}
-
-fn standing_json<'a>(
-    s: &'a SeasonStanding,
-    names: &'a BTreeMap<String, String>,
-    history: Option<usize>,
-) -> StandingJson<'a> {
-    // The last `history` entries of a history (all without a limit).
-    let keep = |n: usize| n.saturating_sub(history.unwrap_or(n));
-    StandingJson {
-        moment: &s.moment,
-        season: &s.season,
-        sessions: s
-            .sessions
-            .iter()
-            .map(|x| SessionJson {
-                date: &x.date,
-                form: x.form.name(),
-                awards: x
-                    .awards
-                    .iter()
-                    .map(|a| AwardJson {
-                        unit: a.unit(),
-                        players: &a.players,
-                        line: &a.line,
-                        score: to_f64(&a.score),
-                        points: to_f64(&a.points),
-                        strength: a.team_points.as_ref().map(|t| to_f64(&t.strength)),
-                        resistance: a.team_points.as_ref().map(|t| to_f64(&t.resistance)),
-                        per_match: a
-                            .team_points
-                            .as_ref()
-                            .map(|t| t.per_match.iter().map(to_f64).collect()),
-                    })
-                    .collect(),
-            })
-            .collect(),
-        players: s
-            .players
-            .iter()
-            .map(|p| PlayerJson {
-                player: &p.player,
-                name: names.get(&*p.player).map(String::as_str),
-                ranking: to_f64(&p.ranking),
-                played: p.log.played.len(),
-                history: p
-                    .log
-                    .played
-                    .iter()
-                    .zip(&p.log.history)
-                    .skip(keep(p.log.played.len()))
-                    .map(|(x, r)| HistoryJson {
-                        date: &s.sessions[x.session].date,
-                        unit: s.sessions[x.session].awards[x.award].unit(),
-                        points: to_f64(&x.points),
-                        ranking: to_f64(r),
-                    })
-                    .collect(),
-            })
-            .collect(),
-        pairs: s
-            .entrants
-            .iter()
-            .map(|e| EntrantJson {
-                players: &e.players,
-                ranking: to_f64(&e.ranking),
-                history: e.history[keep(e.history.len())..]
-                    .iter()
-                    .map(to_f64)
-                    .collect(),
-            })
-            .collect(),
-        championship: ChampionshipJson {
-            individual: individual_order(s)
-                .into_iter()
-                .map(|p| champion_json(Some(&p.player), None, &p.championship))
-                .collect(),
-            pairs: entrant_order(s)
-                .into_iter()
-                .map(|e| champion_json(None, Some(&e.players), &e.championship))
-                .collect(),
-        },
+    if let Some(players) = players {
+        w.key("players").strings(players);
     }
+    match &c.average {
+        Some(average) => w.key("average").number(to_f64(average)),
+        None => w.key("average").null(),
+    }
+    w.key("counted").count(c.counted.len());
+    w.key("dropped").count(c.dropped);
+    w.key("substitutes").count(c.substitutes);
+    w.key("eligible").boolean(c.eligible());
+    if let Some(why) = &c.shortfall {
+        let text = reasons
+            .entry(why.clone())
+            .or_insert_with(|| why.to_string());
+        w.key("reason").string(text);
+    }
+    w.end_object();
 }
 
 /// The report as JSON: the first playing moment's ranking at the top level (`players`,
@@ -1870,37 +1788,31 @@ pub fn json_head(
     lines: Option<&[AssignedLine]>,
     history: Option<usize>,
 ) -> Result<Vec<u8>, serde_json::Error> {
-    let doc = DocJson {
-        first: standing_json(first, &club.names, history),
-        lines: lines.map(|lines| {
-            lines
-                .iter()
-                .map(|l| LineJson {
-                    line: l.letter.to_string(),
-                    pairs: l
-                        .pairs
-                        .iter()
-                        .map(|p| PresentPairJson {
-                            players: &p.players,
-                            ranking: to_f64(&p.ranking),
-                            history: Vec::new(),
-                        })
-                        .collect(),
-                })
-                .collect()
-        }),
-        rankings: Rankings {
-            standings: &[],
-            names: &club.names,
-            history,
-        },
-    };
-    // The document with no rankings ends `"rankings": []` and the closing brace: cut
-    // after its `[`; the moments follow, each as the pretty printer would indent it
-    // there (two levels deep), and then the closing bracket and brace.
-    let mut head = serde_json::to_vec_pretty(&doc)?;
-    debug_assert!(head.ends_with(b"[]\n}"));
-    head.truncate(head.len() - 3);
+    let mut head = Vec::new();
+    let mut w = Pretty::new(&mut head, 0);
+    w.begin_object();
+    standing_fields(&mut w, first, &club.names, history);
+    if let Some(lines) = lines {
+        w.key("lines").begin_array();
+        for l in lines {
+            w.item().begin_object();
+            w.key("line").display(&l.letter);
+            w.key("pairs").begin_array();
+            for p in &l.pairs {
+                // A pair present tonight, as an entrant is written.
+                w.item().begin_object();
+                w.key("players").strings(&p.players);
+                w.key("ranking").number(to_f64(&p.ranking));
+                w.key("history").numbers([]);
+                w.end_object();
+            }
+            w.end_array();
+            w.end_object();
+        }
+        w.end_array();
+    }
+    // The moments follow the `[`, each indented two levels deep.
+    w.key("rankings").raw(b"[");
     Ok(head)
 }
 
@@ -1911,9 +1823,15 @@ pub fn json_moment(
     club: &Club,
     history: Option<usize>,
 ) -> Result<Vec<u8>, serde_json::Error> {
-    let mut buf = Vec::new();
-    let mut ser = serde_json::Serializer::with_formatter(&mut buf, Indented::at(2));
-    standing_json(standing, &club.names, history).serialize(&mut ser)?;
+    // Room for the whole at once (about what a pair's award, a player and an entrant
+    // take), rather than growing it by copying.
+    let awards: usize = standing.sessions.iter().map(|x| x.awards.len()).sum();
+    let (players, entrants) = (standing.players.len(), standing.entrants.len());
+    let mut buf = Vec::with_capacity(300 * awards + 300 * players + 450 * entrants);
+    let mut w = Pretty::new(&mut buf, 2);
+    w.begin_object();
+    standing_fields(&mut w, standing, &club.names, history);
+    w.end_object();
     Ok(buf)
 }
 
@@ -1925,93 +1843,6 @@ pub fn json_before_moment(first: bool) -> &'static [u8] {
 
 /// The end of the JSON report, after the last moment (see [`json_head`]).
 pub const JSON_TAIL: &[u8] = b"\n  ]\n}";
-
-/// serde_json's pretty printer (two spaces a level) starting `base` levels deep, for a
-/// part of a document written on its own.
-struct Indented {
-    level: usize,
-    has_value: bool,
-}
-
-impl Indented {
-    fn at(base: usize) -> Indented {
-        Indented {
-            level: base,
-            has_value: false,
-        }
-    }
-
-    fn indent<W: ?Sized + std::io::Write>(&self, w: &mut W) -> std::io::Result<()> {
-        for _ in 0..self.level {
-            w.write_all(b"  ")?;
-        }
-        Ok(())
-    }
-}
-
-impl serde_json::ser::Formatter for Indented {
-    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.level += 1;
-        self.has_value = false;
-        w.write_all(b"[")
-    }
-
-    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.level -= 1;
-        if self.has_value {
-            w.write_all(b"\n")?;
-            self.indent(w)?;
-        }
-        w.write_all(b"]")
-    }
-
-    fn begin_array_value<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
-        w.write_all(if first { b"\n" } else { b",\n" })?;
-        self.indent(w)
-    }
-
-    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
-        self.has_value = true;
-        Ok(())
-    }
-
-    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.level += 1;
-        self.has_value = false;
-        w.write_all(b"{")
-    }
-
-    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.level -= 1;
-        if self.has_value {
-            w.write_all(b"\n")?;
-            self.indent(w)?;
-        }
-        w.write_all(b"}")
-    }
-
-    fn begin_object_key<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
-        w.write_all(if first { b"\n" } else { b",\n" })?;
-        self.indent(w)
-    }
-
-    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        w.write_all(b": ")
-    }
-
-    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
-        self.has_value = true;
-        Ok(())
-    }
-}
 
 /// The report as one self-contained HTML page, styled like the session reports.
 pub fn render_html(r: &RankingReport) -> String {

@@ -16,7 +16,7 @@ use super::{Points, cmp_points, mean};
 use std::fmt;
 
 /// Why a player, pair or threesome is not (yet) eligible for the championship.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Shortfall {
     /// Too few sessions played (individual).
     Sessions {
