@@ -1827,7 +1827,7 @@ pub fn json_moment(
     // take), rather than growing it by copying.
     let awards: usize = standing.sessions.iter().map(|x| x.awards.len()).sum();
     let (players, entrants) = (standing.players.len(), standing.entrants.len());
-    let mut buf = Vec::with_capacity(300 * awards + 300 * players + 450 * entrants);
+    let mut buf = Vec::with_capacity(300 * awards + 500 * players + 520 * entrants);
     let mut w = Pretty::new(&mut buf, 2);
     w.begin_object();
     standing_fields(&mut w, standing, &club.names, history);

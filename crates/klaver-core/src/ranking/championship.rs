@@ -222,13 +222,18 @@ pub fn together_of(
 /// the others by average; `None` averages last.
 pub fn order(standings: &[&Standing]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..standings.len()).collect();
+    // Each average's order key, made once (a federation's moment has thousands).
+    let keys: Vec<f64> = standings
+        .iter()
+        .map(|s| s.average.as_ref().map_or(f64::NAN, Points::order_key))
+        .collect();
     idx.sort_by(|&a, &b| {
         let (x, y) = (standings[a], standings[b]);
         y.eligible()
             .cmp(&x.eligible())
             .then_with(|| match (&y.average, &x.average) {
-                (Some(a), Some(b)) => cmp_points(a, b),
-                (a, b) => a.is_some().cmp(&b.is_some()),
+                (Some(ya), Some(xa)) => Points::cmp_keyed((ya, keys[b]), (xa, keys[a])),
+                (ya, xa) => ya.is_some().cmp(&xa.is_some()),
             })
     });
     idx

@@ -206,6 +206,31 @@ impl Points {
             _ => self.to_big().to_f64().unwrap_or(f64::NAN),
         }
     }
+
+    /// A double for ordering: the nearest double of a value whose numerator and
+    /// denominator are below 2^53, NaN for any other. Rounding to the nearest keeps the
+    /// order, so two values whose keys differ (and are not NaN) are in the keys' order;
+    /// see [`Points::cmp_keyed`].
+    pub fn order_key(&self) -> f64 {
+        const EXACT: u64 = 1 << 53;
+        match self.0 {
+            Repr::Small { n, d } if n.unsigned_abs() < EXACT && d.get().unsigned_abs() < EXACT => {
+                n as f64 / d.get() as f64
+            }
+            _ => f64::NAN,
+        }
+    }
+
+    /// `a.cmp(b)`, given their [`Points::order_key`]s: the keys decide where they differ,
+    /// the exact values where they do not. A sort that compares values many times
+    /// makes their keys once.
+    pub fn cmp_keyed((a, ka): (&Points, f64), (b, kb): (&Points, f64)) -> Ordering {
+        match ka.partial_cmp(&kb) {
+            Some(Ordering::Less) => Ordering::Less,
+            Some(Ordering::Greater) => Ordering::Greater,
+            _ => a.cmp(b),
+        }
+    }
 }
 
 impl Ord for Points {
@@ -484,6 +509,25 @@ mod tests {
     }
 
     proptest! {
+        /// Compared by their order keys, values are in the exact order: near each other
+        /// (ranking points of close denominators), at the 53-bit limit, and big.
+        #[test]
+        fn order_keys_keep_the_exact_order(
+            a in rational(),
+            b in rational(),
+            n in -1_000_000i64..1_000_000,
+            d in 1i64..10_000,
+            k in -3i64..4,
+            e in 1i64..10_000,
+        ) {
+            let near = (Points::ratio(n.into(), d.into()), Points::ratio((n * e / d + k).into(), e.into()));
+            let edge = (Points::ratio((1i128 << 53) - 1 - i128::from(k.abs()), 3), Points::ratio((1i128 << 53) - 2, 3));
+            for (x, y) in [(Points::from_big(a.clone()), Points::from_big(b.clone())), near, edge] {
+                let keyed = Points::cmp_keyed((&x, x.order_key()), (&y, y.order_key()));
+                prop_assert_eq!(keyed, x.cmp(&y));
+            }
+        }
+
         #[test]
         fn the_most_negative_numerator_over_a_negative_denominator(d in 1i64..1000) {
             let got = Points::ratio(i128::MIN, -i128::from(2 * d + 1));

@@ -1256,16 +1256,16 @@ impl BestFirst {
     fn of(players: &[PlayerStanding]) -> BestFirst {
         let mut order = Vec::with_capacity(players.iter().map(|p| p.log.played.len()).sum());
         let mut start = Vec::with_capacity(players.len() + 1);
+        let mut keys: Vec<f64> = Vec::new();
         for p in players {
             start.push(order.len());
             let from = order.len();
-            order.extend(0..p.log.played.len() as u32);
-            order[from..].sort_unstable_by(|&a, &b| {
-                cmp_points(
-                    &p.log.played[b as usize].points,
-                    &p.log.played[a as usize].points,
-                )
-            });
+            let played = &p.log.played;
+            order.extend(0..played.len() as u32);
+            keys.clear();
+            keys.extend(played.iter().map(|x| x.points.order_key()));
+            let keyed = |i: u32| (&played[i as usize].points, keys[i as usize]);
+            order[from..].sort_unstable_by(|&a, &b| Points::cmp_keyed(keyed(b), keyed(a)));
         }
         start.push(order.len());
         BestFirst { order, start }
