@@ -377,9 +377,8 @@ impl Kept {
 fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> Arc<[PlayerId]> {
     buf.clear();
     buf.extend(text.split('+').map(|x| kept.get(x.trim())));
-    let players = Arc::from(&buf[..]);
-    buf.clear();
-    players
+    // Moved, not cloned: no reference count is touched twice.
+    buf.drain(..).collect()
 }
 
 /// Reads a CSV of session results: `date,moment,line,players,score`, and for teams
@@ -663,6 +662,8 @@ struct RowReader<'a> {
     /// usually follow each other, and a row like it needs no new checks.
     last: Option<(usize, String)>,
     kept: Kept,
+    /// The line of the row before: most rows have the same as the one before.
+    line: Option<Arc<str>>,
     /// The players of the row being read.
     buf: Vec<PlayerId>,
     sessions: Vec<SessionInput>,
@@ -680,6 +681,7 @@ impl<'a> RowReader<'a> {
             index: Default::default(),
             last: None,
             kept: Kept::default(),
+            line: None,
             buf: Vec::new(),
             sessions: Vec::new(),
             errors: Vec::new(),
@@ -788,6 +790,14 @@ impl<'a> RowReader<'a> {
         Ok((self.sessions.len() - 1, form))
     }
 
+    /// The line (letters) of a row, kept once.
+    fn line_of(&mut self, text: &str) -> Arc<str> {
+        match &self.line {
+            Some(line) if **line == *text => line.clone(),
+            _ => self.line.insert(self.kept.get(text)).clone(),
+        }
+    }
+
     /// Adds a row's pair or team to session `i`.
     fn take<R: Fields + ?Sized>(
         &mut self,
@@ -803,10 +813,10 @@ impl<'a> RowReader<'a> {
             &mut self.buf,
         );
         let origin = Origin::at_line(self.source, line as usize);
-        let s = &mut self.sessions[i];
-        if s.form != Form::Teams {
-            s.pairs.push(PairEntry {
-                line: self.kept.get(field(rec, cols.line)),
+        if self.sessions[i].form != Form::Teams {
+            let line = self.line_of(field(rec, cols.line));
+            self.sessions[i].pairs.push(PairEntry {
+                line,
                 players,
                 score,
                 origin,
@@ -817,7 +827,7 @@ impl<'a> RowReader<'a> {
         if team.is_empty() || opponent.is_empty() {
             return Err("a teams row needs the `team` and `opponent` columns filled".into());
         }
-        s.teams.push(TeamEntry {
+        self.sessions[i].teams.push(TeamEntry {
             team: team.to_string(),
             opponent: opponent.to_string(),
             players: players.to_vec(),
