@@ -6,6 +6,7 @@
 //! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
 //! `players` the players' ids from the pairs file, for the season ranking. Contracts are written in English notation whatever the input was.
 
+use crate::pretty_json::Pretty;
 use crate::travellers::Event;
 use klaver_core::board::Side;
 use klaver_core::contract::{Contract, Doubling, Strain};
@@ -15,8 +16,6 @@ use klaver_core::notation::{self, Language};
 use klaver_core::session::{PairResult, ScoredBoard, SessionResult, Severity};
 use num_rational::Ratio;
 use serde::Serialize;
-use std::borrow::Cow;
-use std::collections::HashMap;
 use std::io::Write;
 use std::sync::OnceLock;
 
@@ -28,54 +27,6 @@ struct PenaltyJson<'a> {
     ew: &'a str,
     points_ns: String,
     points_ew: String,
-}
-
-#[derive(Serialize)]
-struct BoardJson<'a> {
-    board: u32,
-    section: &'a str,
-    top: i64,
-    expected: usize,
-    neuberg: bool,
-    results: ResultsJson<'a>,
-}
-
-/// A board's results, written as they are made.
-struct ResultsJson<'a> {
-    event: &'a Event,
-    result: &'a SessionResult,
-    entries: &'a [usize],
-}
-
-impl Serialize for ResultsJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(
-            self.entries
-                .iter()
-                .map(|&i| result_json(self.event, self.result, i)),
-        )
-    }
-}
-
-#[derive(Serialize)]
-struct ResultJson<'a> {
-    line: u32,
-    ns: &'a str,
-    ew: &'a str,
-    score: Option<i32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    contract: Option<Cow<'static, str>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    declarer: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    tricks: Option<u8>,
-    #[serde(skip_serializing_if = "str::is_empty")]
-    lead: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    adjustment: Option<&'a str>,
-    reversed: bool,
-    mp_ns: Option<f64>,
-    mp_ew: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -128,59 +79,85 @@ fn f(r: Ratio<i64>) -> f64 {
 }
 
 /// A contract in English notation. A session of a million results has a few hundred
-/// different contracts: the texts of all of them are made once, not once a result.
-fn contract_text(contract: Contract) -> Cow<'static, str> {
-    static TEXTS: OnceLock<HashMap<Contract, String>> = OnceLock::new();
+/// different contracts: the texts of all 105 are made once, not once a result, and
+/// found by the contract's level, strain and doubling.
+fn contract_text(contract: Contract) -> &'static str {
+    static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
     let texts = TEXTS.get_or_init(|| {
         (1..=7)
             .flat_map(|level| {
                 Strain::ALL.into_iter().flat_map(move |strain| {
-                    Doubling::ALL
-                        .into_iter()
-                        .filter_map(move |dbl| Contract::new(level, strain, dbl).ok())
+                    Doubling::ALL.into_iter().map(move |dbl| {
+                        Contract::new(level, strain, dbl)
+                            .map(|c| notation::format_contract(c, Language::English))
+                            .unwrap_or_default()
+                    })
                 })
             })
-            .map(|c| (c, notation::format_contract(c, Language::English)))
             .collect()
     });
-    match texts.get(&contract) {
-        Some(text) => Cow::Borrowed(text),
-        None => Cow::Owned(notation::format_contract(contract, Language::English)),
-    }
+    &texts[contract_index(contract)]
+}
+
+/// A contract's place in the table of [`contract_text`]: by level, then strain, then
+/// doubling, in the order of `Strain::ALL` and `Doubling::ALL`.
+fn contract_index(contract: Contract) -> usize {
+    let (strains, doublings) = (Strain::ALL.len(), Doubling::ALL.len());
+    let strain = Strain::ALL
+        .iter()
+        .position(|&s| s == contract.strain())
+        .unwrap_or_default();
+    let doubling = Doubling::ALL
+        .iter()
+        .position(|&d| d == contract.doubling())
+        .unwrap_or_default();
+    (usize::from(contract.level()) - 1) * strains * doublings + strain * doublings + doubling
 }
 
 /// One result of the session.
-fn result_json<'a>(event: &'a Event, result: &SessionResult, i: usize) -> ResultJson<'a> {
+fn result_json(w: &mut Pretty, event: &Event, result: &SessionResult, i: usize) {
     let pairs = &event.pairs;
     let r = &event.results[i];
     let info = &event.lines[i];
-    let p = result.points[i];
-    ResultJson {
-        line: r.line,
-        ns: &pairs[r.ns].id,
-        ew: &pairs[r.ew].id,
-        score: match r.outcome {
-            Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => Some(s),
-            _ => None,
-        },
-        contract: if info.passed {
-            Some(Cow::Borrowed("PASS"))
-        } else {
-            info.play.map(|p| contract_text(p.contract())).or_else(|| {
-                (!info.unread_contract().is_empty())
-                    .then(|| Cow::Owned(info.unread_contract().to_string()))
-            })
-        },
-        declarer: info
-            .play
-            .map(|p| notation::seat_letter(p.declarer(), Language::English)),
-        tricks: info.play.map(|p| p.tricks()),
-        lead: info.lead(),
-        adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
-        reversed: r.reversed,
-        mp_ns: p.map(|p| f(p.ns)),
-        mp_ew: p.map(|p| f(p.ew)),
+    w.begin_object();
+    w.key("line").count(r.line as usize);
+    w.key("ns").string(&pairs[r.ns].id);
+    w.key("ew").string(&pairs[r.ew].id);
+    w.key("score");
+    match r.outcome {
+        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => w.integer(i64::from(s)),
+        _ => w.null(),
     }
+    if info.passed {
+        w.key("contract").string("PASS");
+    } else if let Some(p) = info.play {
+        w.key("contract").string(contract_text(p.contract()));
+    } else if !info.unread_contract().is_empty() {
+        w.key("contract").string(info.unread_contract());
+    }
+    if let Some(p) = info.play {
+        let seat = notation::seat_letter(p.declarer(), Language::English);
+        w.key("declarer").string(seat);
+        w.key("tricks").count(usize::from(p.tricks()));
+    }
+    if !info.lead().is_empty() {
+        w.key("lead").string(info.lead());
+    }
+    if !info.adjust().is_empty() {
+        w.key("adjustment").string(info.adjust());
+    }
+    w.key("reversed").boolean(r.reversed);
+    match result.points[i] {
+        Some(p) => {
+            w.key("mp_ns").number(f(p.ns));
+            w.key("mp_ew").number(f(p.ew));
+        }
+        None => {
+            w.key("mp_ns").null();
+            w.key("mp_ew").null();
+        }
+    }
+    w.end_object();
 }
 
 /// Each pair's exact percentage as a fraction in lowest terms. Reducing one that outgrew
@@ -319,24 +296,22 @@ fn write_with<W: Write>(
 /// Sessions from this many results on have their boards written on two threads.
 const PARALLEL_RESULTS: usize = 50_000;
 
-/// One board with its results, for writing.
-fn board_json<'a>(
-    event: &'a Event,
-    result: &'a SessionResult,
-    sb: &'a ScoredBoard,
-) -> BoardJson<'a> {
-    BoardJson {
-        board: sb.board,
-        section: &sb.group,
-        top: sb.top,
-        expected: sb.expected,
-        neuberg: sb.neuberg,
-        results: ResultsJson {
-            event,
-            result,
-            entries: &sb.entries,
-        },
+/// One board with its results.
+fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &ScoredBoard) {
+    let mut w = Pretty::compact(out);
+    w.begin_object();
+    w.key("board").count(sb.board as usize);
+    w.key("section").string(&sb.group);
+    w.key("top").integer(sb.top);
+    w.key("expected").count(sb.expected);
+    w.key("neuberg").boolean(sb.neuberg);
+    w.key("results").begin_array();
+    for &i in &sb.entries {
+        w.item();
+        result_json(&mut w, event, result, i);
     }
+    w.end_array();
+    w.end_object();
 }
 
 /// Writes every board, separated by commas, as each is made: a field of a million
@@ -352,11 +327,14 @@ fn write_boards<W: Write>(
 ) -> serde_json::Result<()> {
     let boards = &result.boards;
     if result.points.len() < parallel_from || boards.len() < 2 {
+        let mut buf = Vec::new();
         for (k, sb) in boards.iter().enumerate() {
+            buf.clear();
             if k > 0 {
-                out.write_all(b",").map_err(serde_json::Error::io)?;
+                buf.push(b',');
             }
-            serde_json::to_writer(&mut *out, &board_json(event, result, sb))?;
+            board_json(&mut buf, event, result, sb);
+            out.write_all(&buf).map_err(serde_json::Error::io)?;
         }
         return Ok(());
     }
@@ -364,15 +342,14 @@ fn write_boards<W: Write>(
         let mut made = Vec::new();
         let mut spent = Vec::new();
         for first in 0..2 {
-            let (full_tx, full_rx) =
-                std::sync::mpsc::sync_channel::<serde_json::Result<Vec<u8>>>(1);
+            let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Vec<u8>>(1);
             let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<u8>>();
             s.spawn(move || {
                 for sb in boards.iter().skip(first).step_by(2) {
                     let mut buf = empty_rx.try_recv().unwrap_or_default();
                     buf.clear();
-                    let made = serde_json::to_writer(&mut buf, &board_json(event, result, sb));
-                    if full_tx.send(made.map(|()| buf)).is_err() {
+                    board_json(&mut buf, event, result, sb);
+                    if full_tx.send(buf).is_err() {
                         return;
                     }
                 }
@@ -383,7 +360,7 @@ fn write_boards<W: Write>(
         for k in 0..boards.len() {
             let buf = made[k % 2]
                 .recv()
-                .expect("a board's writer sends every board it is given")?;
+                .expect("a board's writer sends every board it is given");
             if k > 0 {
                 out.write_all(b",").map_err(serde_json::Error::io)?;
             }
