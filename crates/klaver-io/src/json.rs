@@ -6,7 +6,7 @@
 //! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
 //! `players` the players' ids from the pairs file, for the season ranking. Contracts are written in English notation whatever the input was.
 
-use crate::pretty_json::Pretty;
+use crate::pretty_json::Compact;
 use crate::travellers::Event;
 use klaver_core::board::Side;
 use klaver_core::contract::{Contract, Doubling, Strain};
@@ -115,7 +115,7 @@ fn contract_index(contract: Contract) -> usize {
 }
 
 /// One result of the session.
-fn result_json(w: &mut Pretty, event: &Event, result: &SessionResult, i: usize) {
+fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, i: usize) {
     let pairs = &event.pairs;
     let r = &event.results[i];
     let info = &event.lines[i];
@@ -298,7 +298,7 @@ const PARALLEL_RESULTS: usize = 50_000;
 
 /// One board with its results.
 fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &ScoredBoard) {
-    let mut w = Pretty::compact(out);
+    let mut w = Compact::compact(out);
     w.begin_object();
     w.key("board").count(sb.board as usize);
     w.key("section").string(&sb.group);

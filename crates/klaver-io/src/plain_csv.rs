@@ -22,6 +22,7 @@ impl Fields for csv::StringRecord {
 }
 
 impl Fields for [&str] {
+    #[inline]
     fn get(&self, i: usize) -> Option<&str> {
         <[&str]>::get(self, i).copied()
     }
@@ -33,6 +34,7 @@ impl Fields for [&str] {
 
 /// `str::trim`, in two byte tests for the usual field that starts and ends with a
 /// printable ASCII character (and so has nothing to trim).
+#[inline]
 pub(crate) fn trim(s: &str) -> &str {
     match (s.as_bytes().first(), s.as_bytes().last()) {
         (Some(a), Some(z)) if a.is_ascii_graphic() && z.is_ascii_graphic() => s,
@@ -41,6 +43,7 @@ pub(crate) fn trim(s: &str) -> &str {
 }
 
 /// The trimmed text of a column; empty when the line or the file has none.
+#[inline]
 pub(crate) fn field<R: Fields + ?Sized>(rec: &R, col: Option<usize>) -> &str {
     col.and_then(|c| rec.get(c)).map(trim).unwrap_or("")
 }

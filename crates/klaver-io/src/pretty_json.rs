@@ -10,18 +10,20 @@ use std::fmt::Write as _;
 /// A line break and the indentation of the deepest levels written without a loop.
 const BREAK: &[u8] = b",\n                                                                ";
 
-/// A JSON document, or a part of one, written into memory.
-pub(crate) struct Pretty<'a> {
+/// A JSON document, or a part of one, written into memory; `COMPACT` without line
+/// breaks or indentation, as `serde_json::to_writer` writes.
+pub(crate) struct Pretty<'a, const COMPACT: bool = false> {
     out: &'a mut Vec<u8>,
     /// How many objects and arrays are open (a part starts deeper).
     level: usize,
     /// Whether the innermost open object or array has no value yet.
     empty: bool,
-    /// No line breaks or indentation, as `serde_json::to_writer` writes.
-    compact: bool,
     /// Room for a text made by `Display`.
     scratch: String,
 }
+
+/// A writer of compact JSON.
+pub(crate) type Compact<'a> = Pretty<'a, true>;
 
 impl<'a> Pretty<'a> {
     /// A writer whose first value is inside `level` open objects and arrays.
@@ -30,24 +32,29 @@ impl<'a> Pretty<'a> {
             out,
             level,
             empty: false,
-            compact: false,
             scratch: String::new(),
         }
     }
+}
 
+impl<'a> Compact<'a> {
     /// A writer of compact JSON, as `serde_json::to_writer` writes it.
-    pub(crate) fn compact(out: &'a mut Vec<u8>) -> Pretty<'a> {
+    pub(crate) fn compact(out: &'a mut Vec<u8>) -> Compact<'a> {
         Pretty {
-            compact: true,
-            ..Pretty::new(out, 0)
+            out,
+            level: 0,
+            empty: false,
+            scratch: String::new(),
         }
     }
+}
 
+impl<const COMPACT: bool> Pretty<'_, COMPACT> {
     /// Starts a line for the next key or array value.
     fn next(&mut self) {
         let comma = !self.empty;
         self.empty = false;
-        if !self.compact {
+        if !COMPACT {
             self.line_break(comma);
         } else if comma {
             self.out.push(b',');
@@ -75,7 +82,7 @@ impl<'a> Pretty<'a> {
     /// Closes the innermost object or array: on a line of its own after its values.
     fn close(&mut self, c: u8) {
         self.level -= 1;
-        if !self.empty && !self.compact {
+        if !self.empty && !COMPACT {
             self.line_break(false);
         }
         self.out.push(c);
@@ -106,7 +113,7 @@ impl<'a> Pretty<'a> {
         self.out.push(b'"');
         self.out.extend_from_slice(key.as_bytes());
         self.out
-            .extend_from_slice(if self.compact { b"\":" } else { b"\": " });
+            .extend_from_slice(if COMPACT { b"\":" } else { b"\": " });
         self
     }
 
@@ -220,7 +227,7 @@ mod tests {
     const KEYS: [&str; 4] = ["a", "players", "x y", "é"];
 
     /// Writes `v` value by value, as the reports write theirs.
-    fn write(w: &mut Pretty, v: &Value) {
+    fn write<const C: bool>(w: &mut Pretty<'_, C>, v: &Value) {
         match v {
             Value::Null => w.null(),
             Value::Bool(b) => w.boolean(*b),
@@ -286,7 +293,7 @@ mod tests {
         #[test]
         fn written_compactly_as_serde_json_writes_it(v in value()) {
             let mut out = Vec::new();
-            write(&mut Pretty::compact(&mut out), &v);
+            write(&mut Compact::compact(&mut out), &v);
             prop_assert_eq!(String::from_utf8(out).unwrap(), serde_json::to_string(&v).unwrap());
         }
 
