@@ -613,9 +613,13 @@ fn read_rows(
     plain: bool,
 ) -> (Vec<SessionInput>, Vec<RankingIoError>) {
     let mut reader = RowReader::new(cols, file, source, club);
-    let first_line = u32::try_from(lines_before + 1)
-        .ok()
-        .filter(|&l| l.checked_add(count_lines(rows) as u32).is_some());
+    // Lines are numbered in 32 bits when they fit (the last one included).
+    let first_line = u32::try_from(lines_before + 1).ok().filter(|&l| {
+        u32::try_from(count_lines(rows))
+            .ok()
+            .and_then(|n| l.checked_add(n)?.checked_add(1))
+            .is_some()
+    });
     match first_line {
         Some(first) if plain && plain_csv::splits_plainly(rows.as_bytes()) => {
             plain_csv::each_line(rows, first, |fields, line| {
@@ -719,16 +723,21 @@ impl<'a> RowReader<'a> {
             let s = &self.sessions[*i];
             (s.date == date && s.moment == moment && form == form_text).then_some(*i)
         });
-        let (i, form) = match same {
-            Some(i) => (i, self.sessions[i].form),
-            None => match self.new_session(date, moment, form_text) {
-                Ok(found) => found,
+        let form = match same {
+            Some(i) => self.sessions[i].form,
+            None => match self.row_form(date, moment, form_text) {
+                Ok(form) => form,
                 Err(message) => return self.line_error(line, message),
             },
         };
         let score_text = field(rec, Some(cols.score));
         let Some(score) = parse_decimal(score_text) else {
             return self.line_error(line, bad_score(score_text, form));
+        };
+        // Only a row with a good date, form and score finds or starts its session.
+        let i = match same {
+            Some(i) => i,
+            None => self.session_of(date, moment, form),
         };
         if self.sessions[i].form != form {
             let message = format!(
@@ -746,31 +755,32 @@ impl<'a> RowReader<'a> {
         }
     }
 
-    /// The session of a row's date and moment (made if new), and the row's form; or
-    /// what is wrong with the date or form. The form is checked against the session's
-    /// by the caller, after the score.
-    fn new_session(
-        &mut self,
-        date: &str,
-        moment_name: &str,
-        form_text: &str,
-    ) -> Result<(usize, Form), String> {
+    /// The form of a row of a night not like the row before (its `form` column, else
+    /// its moment's); or what is wrong with its date or form.
+    fn row_form(&self, date: &str, moment_name: &str, form_text: &str) -> Result<Form, String> {
         if !valid_date(date) {
             return Err(format!("date `{date}` is not written YYYY-MM-DD"));
         }
-        let moment = self.moments.get(moment_name).copied();
-        let form = match form_text {
-            "" => moment.map_or(Form::Pairs, |m| m.form),
+        match form_text {
+            "" => Ok(self
+                .moments
+                .get(moment_name)
+                .map_or(Form::Pairs, |m| m.form)),
             f => Form::from_name(f)
-                .ok_or_else(|| format!("form `{f}` is not pairs, butler or teams"))?,
-        };
+                .ok_or_else(|| format!("form `{f}` is not pairs, butler or teams")),
+        }
+    }
+
+    /// The session of a date and moment, started with `form` if new. The form is
+    /// checked against the session's by the caller.
+    fn session_of(&mut self, date: &str, moment_name: &str, form: Form) -> usize {
         let found = self
             .index
             .get(moment_name)
             .and_then(|dates| dates.get(date))
             .copied();
         if let Some(i) = found {
-            return Ok((i, form));
+            return i;
         }
         self.index
             .entry(moment_name.to_string())
@@ -787,7 +797,7 @@ impl<'a> RowReader<'a> {
             pairs: Vec::with_capacity(if form == Form::Teams { 0 } else { like }),
             teams: Vec::new(),
         });
-        Ok((self.sessions.len() - 1, form))
+        self.sessions.len() - 1
     }
 
     /// The line (letters) of a row, kept once.
@@ -2219,6 +2229,25 @@ end = 2026-08-31
             "{}",
             e[1]
         );
+    }
+
+    /// A row refused for its score leaves no session behind: a later row of the same
+    /// night in another form is not told that the refused row set the night's form.
+    #[test]
+    fn a_row_refused_for_its_score_starts_no_session() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,line,players,score,form\n\
+            2025-09-02,tuesday,A,p1+p2,fifty,pairs\n\
+            2025-09-02,tuesday,A,p3+p4,50,butler\n";
+        for plain in [true, false] {
+            let e = read_sessions_csv_in(csv, "s.csv", &club, 1, plain).unwrap_err();
+            let told: Vec<String> = e.iter().map(|e| e.to_string()).collect();
+            assert_eq!(told.len(), 1, "{told:?}");
+            assert!(
+                told[0].starts_with("s.csv line 2: score `fifty`"),
+                "{told:?}"
+            );
+        }
     }
 
     #[test]
