@@ -35,6 +35,26 @@ pub use points::Points;
 use std::cmp::Ordering;
 use std::fmt;
 
+/// A player's id as a key of a hash table, compared by address first: the ids of one
+/// file are kept once and shared by its rows, awards and standings, so equal ids are
+/// nearly always the same text in memory, and comparing two addresses saves comparing
+/// the bytes. Ids at different addresses are compared by their text, so the key means
+/// what the text means.
+#[derive(Debug, Clone, Copy, Eq)]
+pub(crate) struct IdKey<'a>(pub(crate) &'a str);
+
+impl PartialEq for IdKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0) || self.0 == other.0
+    }
+}
+
+impl std::hash::Hash for IdKey<'_> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
 /// The order of two amounts of points (the same as `a.cmp(b)`).
 pub fn cmp_points(a: &Points, b: &Points) -> Ordering {
     a.cmp(b)
@@ -627,6 +647,18 @@ pub enum RankingError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ids_are_the_same_key_wherever_their_text_is() {
+        let (a, b): (std::sync::Arc<str>, String) = ("1001".into(), "1001".to_string());
+        let mut keys: rustc_hash::FxHashMap<IdKey, usize> = Default::default();
+        keys.insert(IdKey(&a), 7);
+        assert_eq!(keys.get(&IdKey(&a)), Some(&7));
+        assert_eq!(keys.get(&IdKey(&b)), Some(&7));
+        assert_eq!(keys.get(&IdKey("100")), None);
+        // The same address with another length is another id.
+        assert_ne!(IdKey(&a[..3]), IdKey(&a));
+    }
 
     #[test]
     fn decimals_read_exactly() {

@@ -25,8 +25,8 @@ use super::methods::group_points;
 use super::rankings::{PlayedSession, PlayerLog, entrant_ranking, pair_ranking};
 use super::teams_night::{TeamMatch, TeamNight, team_points};
 use super::{
-    ClubSettings, Form, Method, Origin, PlayerId, Points, RankingError, cmp_points, decimal2, int,
-    mean,
+    ClubSettings, Form, IdKey, Method, Origin, PlayerId, Points, RankingError, cmp_points,
+    decimal2, int, mean,
 };
 use rustc_hash::FxHashMap;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -378,7 +378,7 @@ fn check_session(
             let mut groups: BTreeMap<Vec<char>, (usize, Origin)> = BTreeMap::new();
             let mut letters_of: Vec<(&str, Option<Vec<char>>)> = Vec::new();
             // The pair each player first appeared in; names are only made for errors.
-            let mut pair_of: FxHashMap<&str, usize> =
+            let mut pair_of: FxHashMap<IdKey, usize> =
                 FxHashMap::with_capacity_and_hasher(2 * s.pairs.len(), Default::default());
             let (zero, hundred) = (int(0), int(100));
             for (i, p) in s.pairs.iter().enumerate() {
@@ -394,7 +394,7 @@ fn check_session(
                     });
                 }
                 for player in p.players.iter() {
-                    if let Some(&first) = pair_of.get(&**player) {
+                    if let Some(&first) = pair_of.get(&IdKey(player)) {
                         errors.push(RankingError::PlayerTwice {
                             origin: origin(),
                             session: session.clone(),
@@ -402,7 +402,7 @@ fn check_session(
                             first: format!("pair {}", s.pairs[first].players.join("+")),
                         });
                     } else {
-                        pair_of.insert(&**player, i);
+                        pair_of.insert(IdKey(player), i);
                     }
                 }
                 if s.form == Form::Pairs
@@ -782,7 +782,7 @@ fn rank_season(
     };
     // Every player's log, made at the size of the sessions the player plays this season,
     // and where to find it.
-    let mut index: FxHashMap<&str, usize> = FxHashMap::default();
+    let mut index: FxHashMap<IdKey, usize> = FxHashMap::default();
     let mut appearances: Vec<usize> = Vec::new();
     for s in sessions {
         let players = s
@@ -791,7 +791,7 @@ fn rank_season(
             .flat_map(|p| p.players.iter())
             .chain(s.teams.iter().flat_map(|t| &t.players));
         for p in players {
-            let i = *index.entry(&**p).or_insert(appearances.len());
+            let i = *index.entry(IdKey(p)).or_insert(appearances.len());
             if i == appearances.len() {
                 appearances.push(0);
             }
@@ -802,7 +802,7 @@ fn rank_season(
     let mut ranked = Vec::new();
     for (session, s) in sessions.iter().enumerate() {
         let before = |logs: &[Option<PlayerLog>], p: &str| match index
-            .get(p)
+            .get(&IdKey(p))
             .and_then(|&i| logs[i].as_ref())
         {
             Some(l) => l.ranking(settings.z),
@@ -815,7 +815,7 @@ fn rank_season(
         awards.sort_by(|a, b| cmp_points(&b.points, &a.points));
         for (award, a) in awards.iter().enumerate() {
             for p in a.players.iter() {
-                let i = index[&**p];
+                let i = index[&IdKey(p)];
                 let log = logs[i].get_or_insert_with(|| {
                     let mut log = PlayerLog::new(p.clone(), replacement_of(p));
                     log.played.reserve_exact(appearances[i]);
@@ -1035,10 +1035,10 @@ fn entrants_by(
             .any(|t| t.iter().any(|x| x == a) && t.iter().any(|x| x == b))
     };
     // Players by their place in `players`; every player of an award has one.
-    let standing_of: FxHashMap<&str, usize> = players
+    let standing_of: FxHashMap<IdKey, usize> = players
         .iter()
         .enumerate()
-        .map(|(i, p)| (&*p.player, i))
+        .map(|(i, p)| (IdKey(&p.player), i))
         .collect();
     // The pairs, each with its players in the order of their ids.
     let mut pairs: Vec<[usize; 2]> = Vec::new();
@@ -1047,7 +1047,7 @@ fn entrants_by(
             if let [x, y] = &a.players[..] {
                 let (x, y) = if x <= y { (x, y) } else { (y, x) };
                 if !in_threesome(x, y) {
-                    pairs.push([standing_of[&**x], standing_of[&**y]]);
+                    pairs.push([standing_of[&IdKey(x)], standing_of[&IdKey(y)]]);
                 }
             }
         }
@@ -1128,7 +1128,7 @@ fn entrants_by(
         .pairs
         .iter()
         .filter(|[a, b]| {
-            let place = |p: &str| standing_of.get(p).copied();
+            let place = |p: &str| standing_of.get(&IdKey(p)).copied();
             match (place(a), place(b)) {
                 (Some(x), Some(y)) => pairs_made.binary_search(&[x.min(y), x.max(y)]).is_err(),
                 _ => true,
@@ -1139,7 +1139,7 @@ fn entrants_by(
     for t in club.threesomes.iter().chain(&named) {
         let members: Vec<Option<usize>> = t
             .iter()
-            .map(|p| standing_of.get(p.as_str()).copied())
+            .map(|p| standing_of.get(&IdKey(p)).copied())
             .collect();
         let logs: Vec<Option<&PlayerStanding>> =
             members.iter().map(|i| i.map(|i| &players[i])).collect();
@@ -1282,7 +1282,7 @@ impl<'a> SeasonNights<'a> {
         sessions: &'a [RankedSession],
         players: &'a [PlayerStanding],
         best: &'a BestFirst,
-        standing_of: &FxHashMap<&str, usize>,
+        standing_of: &FxHashMap<IdKey, usize>,
     ) -> SeasonNights<'a> {
         let words = sessions.len().div_ceil(64);
         let mut played = vec![0u64; words * players.len()];
@@ -1302,7 +1302,7 @@ impl<'a> SeasonNights<'a> {
         let mut at: Vec<usize> = Vec::new();
         for a in sessions.iter().flat_map(|s| &s.awards) {
             at.clear();
-            at.extend(a.players.iter().map(|p| standing_of[&**p]));
+            at.extend(a.players.iter().map(|p| standing_of[&IdKey(p)]));
             for (k, &x) in at.iter().enumerate() {
                 for &y in &at[k + 1..] {
                     if x != y {
