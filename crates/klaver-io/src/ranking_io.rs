@@ -1632,7 +1632,8 @@ fn standing_fields(
     w.end_object();
 }
 
-/// A pair's or team's name: the team's, or the players' ids joined by `+`.
+/// A pair's or team's name as `Award::unit` makes it (the team's, or the players' ids
+/// joined by `+`), written without making the text first.
 fn unit_json(w: &mut Pretty, a: &Award) {
     match &a.team {
         Some(team) => w.string(team),
