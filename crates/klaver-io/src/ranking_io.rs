@@ -613,13 +613,11 @@ fn read_rows(
     plain: bool,
 ) -> (Vec<SessionInput>, Vec<RankingIoError>) {
     let mut reader = RowReader::new(cols, file, source, club);
-    // Lines are numbered in 32 bits when they fit (the last one included).
-    let first_line = u32::try_from(lines_before + 1).ok().filter(|&l| {
-        u32::try_from(count_lines(rows))
-            .ok()
-            .and_then(|n| l.checked_add(n)?.checked_add(1))
-            .is_some()
-    });
+    // Lines are numbered in 32 bits when they fit, the last one included: the rows
+    // have no more lines than bytes, which bounds them without counting them again.
+    let first_line = u32::try_from(lines_before + 1)
+        .ok()
+        .filter(|_| u32::try_from(lines_before + 2 + rows.len()).is_ok());
     match first_line {
         Some(first) if plain && plain_csv::splits_plainly(rows.as_bytes()) => {
             plain_csv::each_line(rows, first, |fields, line| {
