@@ -1,27 +1,25 @@
 //! Pair totals without a division per board.
 //!
 //! A pair's total is a sum of fractions: halves from ties on the ACBL scale, sevenths or
-//! other fractions from Neuberg rescaling, hundredths from artificial scores. Adding such
-//! fractions one by one as reduced fractions costs a greatest common divisor per
-//! addition. Instead each total keeps an integer numerator over the least common multiple
-//! of the denominators it has met so far: adding `n/d` is one multiply-add when `d`
-//! already divides that multiple (nearly always), and a widening of the multiple
-//! otherwise. Totals stay in 128-bit integers while they fit. A total that meets too many
-//! different denominators (a pair in a huge field where every board was played a
-//! different number of times) keeps one 128-bit sum per denominator instead, and at the
-//! end each such total is put over the multiple of its own denominators in arbitrary
-//! precision, so the expensive arithmetic happens once per pair rather than once per
-//! board. Nothing is ever rounded.
+//! other fractions from Neuberg rescaling, hundredths from artificial scores. A session
+//! has few different denominators (a field of 21,000 tables over 48 boards a few dozen),
+//! so the totals are kept as one column of 64-bit sums per denominator: adding a board's
+//! matchpoints is one addition, with no division and no allocation. At the end each
+//! total is put over the common multiple of the session's denominators, once per pair:
+//! in 128-bit integers when that multiple fits 64 bits (nearly every club session), else
+//! in 64-bit limbs multiplied out by hand and handed to arbitrary precision as one
+//! number. A sum that would overflow its column, or a denominator past the last column,
+//! is kept in the total's own list and added exactly at the end. Nothing is ever rounded.
 //!
 //! Ranking compares percentages. Two percentages that lie far apart are ordered by their
 //! floating-point values, whose error is many orders of magnitude smaller than the gap;
 //! only close ones (ties among them) are compared exactly.
 
 use crate::exact::Exact;
-use num_bigint::{BigInt, BigUint};
+use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 
@@ -45,41 +43,24 @@ struct Small {
 
 impl Small {
     const ZERO: Small = Small { numer: 0, denom: 1 };
+}
 
-    /// Adds `n / d` (d > 0); `None` when 128 bits no longer suffice.
-    fn add(&mut self, n: i64, d: i64) -> Option<()> {
-        // The common case: a denominator that fits 64 bits and already divides it.
-        if let Ok(den) = u64::try_from(self.denom)
-            && den % d as u64 == 0
-        {
-            let scaled = i128::from(n).checked_mul(i128::from(den / d as u64))?;
-            self.numer = self.numer.checked_add(scaled)?;
-            return Some(());
-        }
-        // The greatest common divisor of the multiple and d is that of d and the
-        // multiple's remainder by d: one wide division, then 64-bit arithmetic.
-        let du = d as u64;
-        let rem = (self.denom as u128 % u128::from(du)) as u64;
-        let (n, d) = (i128::from(n), i128::from(d));
-        if rem == 0 {
-            self.numer = self.numer.checked_add(n.checked_mul(self.denom / d)?)?;
-        } else {
-            let g = i128::from(rem.gcd(&du));
-            let l = (self.denom / g).checked_mul(d)?;
-            let scaled = self.numer.checked_mul(l / self.denom)?;
-            self.numer = scaled.checked_add(n.checked_mul(l / d)?)?;
-            self.denom = l;
-        }
-        Some(())
-    }
+/// A total past 128 bits: its numerator, and its denominator as an index into
+/// [`PairTotals::big_denoms`] (most share the session's common multiple).
+#[derive(Debug, Clone)]
+struct BigTotal {
+    numer: BigInt,
+    denom: usize,
 }
 
 /// Pair totals and maxima.
 #[derive(Debug, Clone)]
 pub struct PairTotals {
     small: Vec<Small>,
-    /// Totals that outgrew 128 bits, each as a numerator over its own denominator.
-    big: FxHashMap<usize, (BigInt, BigInt)>,
+    /// Totals that outgrew 128 bits.
+    big: FxHashMap<usize, BigTotal>,
+    /// The denominators of the big totals.
+    big_denoms: Vec<BigInt>,
     /// Each pair's percentage as a floating-point number, to order pairs whose
     /// percentages are far apart without exact arithmetic (NaN when unknown).
     approx: Vec<f64>,
@@ -92,11 +73,7 @@ pub struct PairTotals {
 /// Adds up pair totals one board result at a time, without keeping the contributions.
 #[derive(Debug, Clone)]
 pub struct TotalsBuilder {
-    small: Vec<Small>,
-    /// The totals that outgrew 128 bits, as sums per denominator, and where each
-    /// pair's are (`u32::MAX` while its total fits).
-    spilled: Spilled,
-    spill_index: Vec<u32>,
+    sums: Columns,
     max: Vec<i64>,
     boards: Vec<u32>,
 }
@@ -105,12 +82,7 @@ impl TotalsBuilder {
     /// Empty totals for `pairs` pairs.
     pub fn new(pairs: usize) -> TotalsBuilder {
         TotalsBuilder {
-            small: vec![Small::ZERO; pairs],
-            spilled: Spilled {
-                capacity: pairs,
-                ..Spilled::default()
-            },
-            spill_index: vec![u32::MAX; pairs],
+            sums: Columns::new(pairs),
             max: vec![0; pairs],
             boards: vec![0; pairs],
         }
@@ -126,45 +98,33 @@ impl TotalsBuilder {
     /// Adds matchpoints to a pair's total that belong to no board (a director's penalty
     /// or compensation): the maximum stays as it is.
     pub fn add_points(&mut self, pair: usize, points: Ratio<i64>) {
-        let (n, d) = (*points.numer(), *points.denom());
-        let spill = self.spill_index[pair];
-        if spill != u32::MAX {
-            self.spilled.add(spill as usize, n, d);
-        } else if self.small[pair].add(n, d).is_none() {
-            // The total so far stays in `small`; what comes next is kept apart.
-            let slot = self.spilled.open(pair);
-            self.spill_index[pair] = slot as u32;
-            self.spilled.add(slot, n, d);
-        }
+        self.sums.add(pair, *points.numer(), *points.denom());
     }
 
-    /// The totals: each spilled total is put over the multiple of its own denominators,
-    /// once per pair.
+    /// The totals: each put over the common multiple of the denominators, once per pair.
     pub fn finish(self) -> PairTotals {
-        // Spilled totals are independent of each other: a large field's are worked out
-        // on every core.
-        let (small, spilled) = (&self.small, &self.spilled);
-        let slots = spilled.pairs.len();
-        let threads = if slots >= 2048 {
+        let common = Common::of(&self.sums.denoms);
+        let pairs = self.max.len();
+        // Totals are independent of each other: a large field's are worked out on
+        // every core.
+        let threads = if pairs >= 4096 {
             std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
         } else {
             1
         };
-        let per_thread = slots.div_ceil(threads).max(1);
-        let ranges: Vec<std::ops::Range<usize>> = (0..slots)
+        let per_thread = pairs.div_ceil(threads).max(1);
+        let ranges: Vec<std::ops::Range<usize>> = (0..pairs)
             .step_by(per_thread)
-            .map(|from| from..(from + per_thread).min(slots))
+            .map(|from| from..(from + per_thread).min(pairs))
             .collect();
-        let done: Vec<Vec<(usize, BigInt, BigInt, f64)>> = if ranges.len() <= 1 {
-            ranges
-                .into_iter()
-                .map(|r| spilled_totals(small, spilled, r))
-                .collect()
+        let (sums, common) = (&self.sums, &common);
+        let done: Vec<Worked> = if ranges.len() <= 1 {
+            ranges.into_iter().map(|r| sums.totals(r, common)).collect()
         } else {
             std::thread::scope(|s| {
                 let handles: Vec<_> = ranges
                     .into_iter()
-                    .map(|r| s.spawn(move || spilled_totals(small, spilled, r)))
+                    .map(|r| s.spawn(move || sums.totals(r, common)))
                     .collect();
                 handles
                     .into_iter()
@@ -172,28 +132,36 @@ impl TotalsBuilder {
                     .collect()
             })
         };
-        let mut big: FxHashMap<usize, (BigInt, BigInt)> = FxHashMap::default();
-        let mut big_approx: FxHashMap<usize, f64> = FxHashMap::default();
-        for (pair, numer, denom, approx) in done.into_iter().flatten() {
-            big_approx.insert(pair, approx);
-            big.insert(pair, (numer, denom));
-        }
-        let approx = (0..self.small.len())
-            .map(|pair| {
-                let max = self.max[pair];
-                if self.boards[pair] == 0 || max == 0 {
-                    return f64::NAN;
-                }
-                let total = match big_approx.get(&pair) {
-                    Some(&t) => t,
-                    None => self.small[pair].numer as f64 / self.small[pair].denom as f64,
+        let mut small = Vec::with_capacity(pairs);
+        let mut approx = Vec::with_capacity(pairs);
+        let mut big = FxHashMap::default();
+        let mut big_denoms = vec![common.denom.clone()];
+        for part in done {
+            small.extend(part.small);
+            approx.extend(part.approx);
+            for (pair, numer, denom) in part.big {
+                let denom = match denom {
+                    Some(d) => {
+                        big_denoms.push(d);
+                        big_denoms.len() - 1
+                    }
+                    None => 0,
                 };
-                total * 100.0 / max as f64
-            })
-            .collect();
+                big.insert(pair, BigTotal { numer, denom });
+            }
+        }
+        for (pair, a) in approx.iter_mut().enumerate() {
+            let max = self.max[pair];
+            *a = if self.boards[pair] == 0 || max == 0 {
+                f64::NAN
+            } else {
+                *a * 100.0 / max as f64
+            };
+        }
         PairTotals {
-            small: self.small,
+            small,
             big,
+            big_denoms,
             approx,
             max: self.max,
             boards: self.boards,
@@ -211,9 +179,16 @@ impl PairTotals {
         b.finish()
     }
 
+    /// A big total's numerator and denominator.
+    fn big_of(&self, pair: usize) -> Option<(&BigInt, &BigInt)> {
+        self.big
+            .get(&pair)
+            .map(|b| (&b.numer, &self.big_denoms[b.denom]))
+    }
+
     /// A pair's total matchpoints.
     pub fn total(&self, pair: usize) -> Exact {
-        match self.big.get(&pair) {
+        match self.big_of(pair) {
             Some((n, d)) => Exact::Big(BigRational::new_raw(n.clone(), d.clone())),
             None => {
                 let s = self.small[pair];
@@ -242,7 +217,7 @@ impl PairTotals {
     }
 
     fn big_parts(&self, pair: usize) -> (BigInt, BigInt) {
-        match self.big.get(&pair) {
+        match self.big_of(pair) {
             Some((n, d)) => (n.clone(), d.clone()),
             None => (
                 BigInt::from(self.small[pair].numer),
@@ -289,179 +264,306 @@ impl PairTotals {
     }
 }
 
-/// The totals that outgrew 128 bits, as sums per denominator.
+/// Sums per denominator: one column of 64-bit sums per different denominator, one sum
+/// per total in each.
 ///
-/// A session has few different denominators (a field of 21,000 tables, 33 over 48
-/// boards, a pair about 17 of them), so the first [`Spilled::COLUMNS`] each get a column
-/// with one 64-bit sum per spilled total: adding is one addition, with no search and
-/// no allocation. A further denominator, or a sum that would overflow, goes to the
-/// total's own short list (`add_part`).
-#[derive(Debug, Clone, Default)]
-struct Spilled {
-    /// The most totals that can spill (the builder's pairs): each column is made at that
-    /// size, so that it never moves (its pages are only touched as totals spill).
-    capacity: usize,
-    /// The pair of each spilled total (its slot).
-    pairs: Vec<usize>,
+/// A session has few different denominators, so the first [`Columns::MOST`] each get a
+/// column: adding is one addition, found by the denominator of the fraction before (a
+/// board's results come together) or a small table. A further denominator, a sum that
+/// would overflow, or a denominator that is not positive goes to the total's own list.
+#[derive(Debug, Clone)]
+struct Columns {
+    /// The number of totals.
+    len: usize,
     /// The denominator of each column.
     denoms: Vec<i64>,
-    /// Each column's sums, one per slot.
-    columns: Vec<Vec<i64>>,
-    /// The last denominator looked up and its column, for the run of equal ones.
-    last: Option<(i64, usize)>,
-    /// Sums that have no column, per slot in denominator order (mostly empty).
-    rest: Vec<Vec<(i64, i64)>>,
+    /// Each column's sums, one per total.
+    sums: Vec<Vec<i64>>,
+    /// The column of each denominator.
+    index: FxHashMap<i64, usize>,
+    /// The last denominator looked up and its column (0 before any: no denominator is 0).
+    last: (i64, usize),
+    /// Fractions (numerator, denominator) with no room in a column, per total (rare).
+    rest: FxHashMap<usize, Vec<(i64, i64)>>,
 }
 
-impl Spilled {
-    const COLUMNS: usize = 64;
+/// The totals of a range of pairs, worked out: the small ones (zero where big), each
+/// total as a floating-point number, and the big ones with their own denominator when
+/// it is not the session's common multiple.
+struct Worked {
+    small: Vec<Small>,
+    approx: Vec<f64>,
+    big: Vec<(usize, BigInt, Option<BigInt>)>,
+}
 
-    /// A slot for a pair's total, its sums zero.
-    fn open(&mut self, pair: usize) -> usize {
-        self.pairs.push(pair);
-        for column in &mut self.columns {
-            column.push(0);
+impl Columns {
+    const MOST: usize = 64;
+
+    fn new(len: usize) -> Columns {
+        Columns {
+            len,
+            denoms: Vec::new(),
+            sums: Vec::new(),
+            index: FxHashMap::default(),
+            last: (0, 0),
+            rest: FxHashMap::default(),
         }
-        self.rest.push(Vec::new());
-        self.pairs.len() - 1
     }
 
-    /// The column of denominator `d`, made when there is room.
-    fn column(&mut self, d: i64) -> Option<usize> {
-        if let Some((k, c)) = self.last
-            && k == d
-        {
-            return Some(c);
+    /// Adds `n / d` to total `total`.
+    #[inline]
+    fn add(&mut self, total: usize, n: i64, d: i64) {
+        if n == 0 {
+            return;
         }
-        let c = match self.denoms.iter().position(|&k| k == d) {
-            Some(c) => c,
-            None if self.denoms.len() < Self::COLUMNS => {
-                self.denoms.push(d);
-                let mut column = Vec::with_capacity(self.capacity);
-                column.resize(self.pairs.len(), 0);
-                self.columns.push(column);
-                self.denoms.len() - 1
-            }
-            None => return None,
+        let column = if self.last.0 == d {
+            Some(self.last.1)
+        } else {
+            self.column(d)
         };
-        self.last = Some((d, c));
-        Some(c)
-    }
-
-    /// Adds `n / d` to slot `slot`.
-    fn add(&mut self, slot: usize, n: i64, d: i64) {
-        if let Some(c) = self.column(d) {
-            let sum = &mut self.columns[c][slot];
+        if let Some(c) = column {
+            let sum = &mut self.sums[c][total];
             if let Some(s) = sum.checked_add(n) {
                 *sum = s;
                 return;
             }
         }
-        add_part(&mut self.rest[slot], d, n);
+        self.rest.entry(total).or_default().push((n, d));
     }
 
-    /// Slot `slot`'s sums as (denominator, sum), in denominator order, with `before`
-    /// (the total before it spilled) among them.
-    fn sums(&self, slot: usize, before: Small, order: &[usize], out: &mut Vec<(i128, i128)>) {
-        out.clear();
-        add_sum(out, before.numer, before.denom);
-        for &c in order {
-            let s = self.columns[c][slot];
-            if s != 0 {
-                let d = i128::from(self.denoms[c]);
-                match out.last_mut() {
-                    Some((k, sum)) if *k == d => *sum += i128::from(s),
-                    _ => add_sum(out, i128::from(s), d),
+    /// The column of denominator `d`, made when there is room.
+    fn column(&mut self, d: i64) -> Option<usize> {
+        if d <= 0 {
+            return None;
+        }
+        let c = match self.index.get(&d) {
+            Some(&c) => c,
+            None if self.denoms.len() < Self::MOST => {
+                self.denoms.push(d);
+                self.sums.push(vec![0; self.len]);
+                self.index.insert(d, self.denoms.len() - 1);
+                self.denoms.len() - 1
+            }
+            None => return None,
+        };
+        self.last = (d, c);
+        Some(c)
+    }
+
+    /// The totals of pairs `range` over the common multiple `common`.
+    fn totals(&self, range: std::ops::Range<usize>, common: &Common) -> Worked {
+        let mut worked = Worked {
+            small: Vec::with_capacity(range.len()),
+            approx: Vec::with_capacity(range.len()),
+            big: Vec::new(),
+        };
+        let mut limbs = Limbs::new(common.limbs.len());
+        for total in range {
+            let (exact, approx) = match self.rest.get(&total) {
+                None => (self.total(total, common, &mut limbs), self.approx(total)),
+                Some(rest) => {
+                    let exact = self.exact_total(total, rest);
+                    let approx = exact.to_f64();
+                    (Total::of(exact, common), approx)
+                }
+            };
+            match exact {
+                Total::Small(s) => worked.small.push(s),
+                Total::Big(numer, own) => {
+                    worked.small.push(Small::ZERO);
+                    worked.big.push((total, numer, own));
                 }
             }
+            worked.approx.push(approx);
         }
-        for &(d, n) in &self.rest[slot] {
-            add_sum(out, i128::from(n), i128::from(d));
-        }
+        worked
     }
-}
 
-/// Adds `n / d` to a spilled total's sums per denominator, kept in denominator order;
-/// a sum that would overflow gets a second entry for the same denominator, and `finish`
-/// adds them up.
-fn add_part(parts: &mut Vec<(i64, i64)>, d: i64, n: i64) {
-    match parts.binary_search_by_key(&d, |&(k, _)| k) {
-        Ok(i) => match parts[i].1.checked_add(n) {
-            Some(sum) => parts[i].1 = sum,
-            None => parts.insert(i, (d, n)),
-        },
-        Err(i) => parts.insert(i, (d, n)),
-    }
-}
-
-/// The exact totals of pairs whose totals outgrew 128 bits: each pair's total before it
-/// spilled plus the fractions since, summed per denominator, over the multiple of its
-/// denominators; with the total in floating point.
-fn spilled_totals(
-    small: &[Small],
-    spilled: &Spilled,
-    slots: std::ops::Range<usize>,
-) -> Vec<(usize, BigInt, BigInt, f64)> {
-    // Pairs that played the same boards share their set of denominators (in a field
-    // where every table plays every board, all of them do): the multiple and each
-    // denominator's factor are worked out once per set.
-    let mut multiples: FxHashMap<Vec<i128>, (BigInt, Vec<BigUint>)> = FxHashMap::default();
-    let mut out = Vec::with_capacity(slots.len());
-    // Each factor × sum is made in this one value, so that a term costs no allocation.
-    let mut term = BigUint::zero();
-    // The columns in denominator order, so that each total's sums come out in order.
-    let mut order: Vec<usize> = (0..spilled.denoms.len()).collect();
-    order.sort_by_key(|&c| spilled.denoms[c]);
-    let (mut sums, mut key): (Vec<(i128, i128)>, Vec<i128>) = (Vec::new(), Vec::new());
-    for slot in slots {
-        let pair = spilled.pairs[slot];
-        spilled.sums(slot, small[pair], &order, &mut sums);
-        key.clear();
-        key.extend(sums.iter().map(|&(d, _)| d));
-        if !multiples.contains_key(&key[..]) {
-            let denom = multiple(&key);
-            let factors = key
-                .iter()
-                .map(|&d| match u64::try_from(d) {
-                    Ok(d) => denom.magnitude() / d,
-                    Err(_) => denom.magnitude() / d.unsigned_abs(),
-                })
-                .collect();
-            multiples.insert(key.clone(), (denom, factors));
-        }
-        let (denom, factors) = &multiples[&key[..]];
-        // Terms of either sign are added up apart, each in place.
-        let (mut plus, mut minus) = (BigUint::zero(), BigUint::zero());
-        for (f, &(_, s)) in factors.iter().zip(&sums) {
-            term.clone_from(f);
-            match u64::try_from(s.unsigned_abs()) {
-                Ok(m) => term *= m,
-                Err(_) => term *= s.unsigned_abs(),
-            }
-            if s < 0 {
-                minus += &term;
-            } else {
-                plus += &term;
+    /// A total in floating point: a sum of terms of one sign (matchpoints are never
+    /// negative) is within a relative 10⁻¹⁴ of the exact sum; should terms ever cancel,
+    /// NaN, and comparisons fall back on the exact totals.
+    fn approx(&self, total: usize) -> f64 {
+        let (mut sum, mut abs) = (0.0f64, 0.0f64);
+        for (column, &d) in self.sums.iter().zip(&self.denoms) {
+            let s = column[total];
+            if s != 0 {
+                let t = s as f64 / d as f64;
+                sum += t;
+                abs += t.abs();
             }
         }
-        let numer = BigInt::from(plus) - BigInt::from(minus);
-        // The total in floating point: a sum of terms of one sign (matchpoints are never
-        // negative) is within a relative 10⁻¹⁴ of the exact sum; should terms ever
-        // cancel, comparisons fall back on the exact totals.
-        let (sum, abs) = sums.iter().fold((0.0f64, 0.0f64), |(sum, abs), &(d, s)| {
-            let t = s as f64 / d as f64;
-            (sum + t, abs + t.abs())
-        });
-        let approx = if abs <= 2.0 * sum.abs() {
+        if abs <= 2.0 * sum.abs() {
             sum
         } else {
             f64::NAN
-        };
-        out.push((pair, numer, denom.clone(), approx));
+        }
     }
-    out
+
+    /// A total without fractions of its own, over the common multiple: in 128 bits when
+    /// the multiple fits 64 and the numerator 128, else in limbs.
+    fn total(&self, total: usize, common: &Common, limbs: &mut Limbs) -> Total {
+        if let Some((denom, factors)) = &common.small
+            && let Some(numer) = self.small_numer(total, factors)
+        {
+            return Total::Small(Small {
+                numer,
+                denom: i128::from(*denom),
+            });
+        }
+        let numer = limbs.numer(self, total, common);
+        match (numer.to_i128(), common.denom.to_i128()) {
+            (Some(numer), Some(denom)) => Total::Small(Small { numer, denom }),
+            _ => Total::Big(numer, None),
+        }
+    }
+
+    /// The numerator over a common multiple that fits 64 bits, when it fits 128.
+    fn small_numer(&self, total: usize, factors: &[u64]) -> Option<i128> {
+        let mut numer: i128 = 0;
+        for (column, &f) in self.sums.iter().zip(factors) {
+            let s = column[total];
+            if s != 0 {
+                numer = numer.checked_add(i128::from(s).checked_mul(i128::from(f))?)?;
+            }
+        }
+        Some(numer)
+    }
+
+    /// A total with fractions of its own (`rest`), added up exactly one by one.
+    fn exact_total(&self, total: usize, rest: &[(i64, i64)]) -> Exact {
+        let mut exact = Exact::zero();
+        for (column, &d) in self.sums.iter().zip(&self.denoms) {
+            if column[total] != 0 {
+                exact.add_fraction(column[total], d);
+            }
+        }
+        for &(n, d) in rest {
+            exact = exact.plus(&Exact::Big(BigRational::new(n.into(), d.into())));
+        }
+        exact
+    }
 }
 
+/// A worked-out total: in 128 bits, or a numerator past them over the common multiple
+/// (`None`) or over its own denominator.
+enum Total {
+    Small(Small),
+    Big(BigInt, Option<BigInt>),
+}
+
+impl Total {
+    fn of(exact: Exact, common: &Common) -> Total {
+        match exact {
+            Exact::Small(r) => Total::Small(Small {
+                numer: *r.numer(),
+                denom: *r.denom(),
+            }),
+            Exact::Big(r) => {
+                let (n, d) = r.into_raw();
+                let own = (d != common.denom).then_some(d);
+                Total::Big(n, own)
+            }
+        }
+    }
+}
+
+/// The common multiple of a session's denominators and each denominator's factor (the
+/// multiple divided by it): in 64 bits when the multiple fits them, and always in
+/// 64-bit limbs, least significant first.
+struct Common {
+    denom: BigInt,
+    small: Option<(u64, Vec<u64>)>,
+    limbs: Vec<u64>,
+    factors: Vec<Vec<u64>>,
+}
+
+impl Common {
+    fn of(denoms: &[i64]) -> Common {
+        let wide: Vec<i128> = denoms.iter().map(|&d| i128::from(d)).collect();
+        let denom = multiple(&wide);
+        let magnitude = denom.magnitude();
+        let factors: Vec<Vec<u64>> = denoms
+            .iter()
+            .map(|&d| (magnitude / d.unsigned_abs()).to_u64_digits())
+            .collect();
+        let small = magnitude.to_u64().map(|m| {
+            let f = factors
+                .iter()
+                .map(|f| f.first().copied().unwrap_or(0))
+                .collect();
+            (m, f)
+        });
+        Common {
+            limbs: magnitude.to_u64_digits(),
+            denom,
+            small,
+            factors,
+        }
+    }
+}
+
+/// Scratch numbers for a numerator in 64-bit limbs: the sums of the positive and of the
+/// negative terms, each `factor × |sum|` multiplied in place.
+struct Limbs {
+    plus: Vec<u64>,
+    minus: Vec<u64>,
+}
+
+impl Limbs {
+    fn new(len: usize) -> Limbs {
+        // Up to 64 terms, each below 2^63 times the multiple: two limbs of headroom.
+        Limbs {
+            plus: vec![0; len + 2],
+            minus: vec![0; len + 2],
+        }
+    }
+
+    /// The numerator of a total over the common multiple.
+    fn numer(&mut self, sums: &Columns, total: usize, common: &Common) -> BigInt {
+        self.plus.fill(0);
+        self.minus.fill(0);
+        for (c, factor) in common.factors.iter().enumerate() {
+            let s = sums.sums[c][total];
+            let acc = if s < 0 {
+                &mut self.minus
+            } else {
+                &mut self.plus
+            };
+            if s != 0 {
+                mul_add(acc, factor, s.unsigned_abs());
+            }
+        }
+        big_of_limbs(&self.plus) - big_of_limbs(&self.minus)
+    }
+}
+
+/// `acc += factor × m`, in 64-bit limbs, least significant first; `acc` has room.
+fn mul_add(acc: &mut [u64], factor: &[u64], m: u64) {
+    let mut carry: u128 = 0;
+    for (a, &f) in acc.iter_mut().zip(factor) {
+        // At most (2^64 - 1)^2 + 2 (2^64 - 1) = 2^128 - 1: no overflow.
+        let t = u128::from(f) * u128::from(m) + u128::from(*a) + carry;
+        *a = t as u64;
+        carry = t >> 64;
+    }
+    for a in &mut acc[factor.len()..] {
+        if carry == 0 {
+            break;
+        }
+        let t = u128::from(*a) + carry;
+        *a = t as u64;
+        carry = t >> 64;
+    }
+}
+
+/// A non-negative number given in 64-bit limbs, least significant first.
+fn big_of_limbs(limbs: &[u64]) -> BigInt {
+    let digits: Vec<u32> = limbs
+        .iter()
+        .flat_map(|&l| [l as u32, (l >> 32) as u32])
+        .collect();
+    BigInt::from_biguint(Sign::Plus, BigUint::new(digits))
+}
 /// The least common multiple of positive denominators: in 128 bits while it fits, then
 /// growing by d / gcd(multiple, d), the greatest common divisor taken of d and the
 /// multiple's remainder by d.
@@ -497,15 +599,6 @@ fn multiple(ds: &[i128]) -> BigInt {
         }
     }
     big.unwrap_or_else(|| BigInt::from(small))
-}
-
-/// Adds `n / d` to per-denominator sums (few denominators: a short list suffices).
-fn add_sum(sums: &mut Vec<(i128, i128)>, n: i128, d: i128) {
-    // Kept in order of denominator: a binary search finds the place.
-    match sums.binary_search_by_key(&d, |&(k, _)| k) {
-        Ok(i) => sums[i].1 += n,
-        Err(i) => sums.insert(i, (d, n)),
-    }
 }
 
 #[cfg(test)]
@@ -560,7 +653,8 @@ mod tests {
             20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
             20_107, 20_113,
         ];
-        let pairs = 2_100;
+        // Enough pairs to be worked out on several threads.
+        let pairs = 4_200;
         let mut cs = Vec::new();
         for pair in 0..pairs {
             for (k, &p) in primes.iter().enumerate() {
@@ -569,7 +663,7 @@ mod tests {
         }
         let t = PairTotals::compute(pairs, &cs);
         assert_eq!(t.big.len(), pairs);
-        for pair in [0, 1, 1_049, 2_099] {
+        for pair in [0, 1, 2_099, 2_100, 4_199] {
             let mut want = Exact::zero();
             for (k, &p) in primes.iter().enumerate() {
                 want.add_fraction((pair as i64 * 7 + k as i64) % 50, p);
@@ -646,6 +740,21 @@ mod tests {
             // Up to 90 denominators near 20,000: totals spill after a few, fill the
             // columns, go past them, and some sums overflow 64 bits.
             agrees_fraction_by_fraction(&parts)?;
+        }
+
+        #[test]
+        fn limbs_multiply_and_add_as_arbitrary_precision_does(
+            acc in proptest::collection::vec(proptest::num::u64::ANY, 5..8),
+            factor in proptest::collection::vec(prop_oneof![Just(u64::MAX), proptest::num::u64::ANY], 1..3),
+            m in prop_oneof![Just(u64::MAX), proptest::num::u64::ANY],
+        ) {
+            // Room for the product: the accumulator's top two limbs start at zero.
+            let mut acc = acc;
+            let n = acc.len();
+            acc[n - 2..].fill(0);
+            let want = big_of_limbs(&acc) + big_of_limbs(&factor) * BigInt::from(m);
+            mul_add(&mut acc, &factor, m);
+            proptest::prop_assert_eq!(big_of_limbs(&acc), want);
         }
 
         #[test]
