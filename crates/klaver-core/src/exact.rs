@@ -30,14 +30,33 @@ fn rounded_estimate(r: &BigRational, decimals: u32) -> Option<u64> {
     if decimals > 22 {
         return None;
     }
-    let n = r.numer().abs().to_f64().filter(|x| x.is_finite())?;
-    let d = r.denom().abs().to_f64().filter(|x| x.is_finite())?;
+    let n = r.numer().magnitude().to_f64().filter(|x| x.is_finite())?;
+    let d = r.denom().magnitude().to_f64().filter(|x| x.is_finite())?;
     let shifted = n / d * 10f64.powi(decimals as i32) + 0.5;
     if !(shifted.is_finite() && shifted < 1e12) {
         return None;
     }
     let q = shifted.floor();
     (shifted - q > MARGIN && q + 1.0 - shifted > MARGIN).then_some(q as u64)
+}
+
+/// Rounded digits written with `decimals` of them after the point, and zeros before
+/// them when the number is below 1: `(true, "5", 2)` is "-0.05".
+fn with_point(negative: bool, digits: &str, decimals: usize) -> String {
+    let zeros = (decimals + 1).saturating_sub(digits.len());
+    let mut out = String::with_capacity(digits.len() + zeros + 2);
+    if negative {
+        out.push('-');
+    }
+    let whole = digits.len() + zeros - decimals;
+    let padded = std::iter::repeat_n('0', zeros).chain(digits.chars());
+    for (k, c) in padded.enumerate() {
+        if k == whole {
+            out.push('.');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// An exact rational number: a total, a maximum or a percentage.
@@ -169,29 +188,17 @@ impl Exact {
                 }
             }
             Exact::Big(r) => {
-                let rounded = match rounded_estimate(r, decimals) {
-                    Some(q) => BigInt::from(q),
-                    None => rounded_exactly(r, decimals),
-                };
-                (
-                    r.numer().is_negative() != r.denom().is_negative() && !rounded.is_zero(),
-                    rounded.to_string(),
-                )
+                let negative = r.numer().is_negative() != r.denom().is_negative();
+                match rounded_estimate(r, decimals) {
+                    Some(q) => (negative && q != 0, q.to_string()),
+                    None => {
+                        let rounded = rounded_exactly(r, decimals);
+                        (negative && !rounded.is_zero(), rounded.to_string())
+                    }
+                }
             }
         };
-        let d = decimals as usize;
-        let digits = if digits.len() <= d {
-            format!("{}{}", "0".repeat(d + 1 - digits.len()), digits)
-        } else {
-            digits
-        };
-        let (whole, frac) = digits.split_at(digits.len() - d);
-        let sign = if negative { "-" } else { "" };
-        if d == 0 {
-            format!("{sign}{whole}")
-        } else {
-            format!("{sign}{whole}.{frac}")
-        }
+        with_point(negative, &digits, decimals as usize)
     }
 
     /// The fraction in lowest terms, a whole number without `/1`: `12`, `7/2`, `35/3`.
@@ -292,6 +299,25 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn the_point_goes_where_splitting_the_padded_digits_puts_it(
+            negative in proptest::prelude::any::<bool>(),
+            digits in "[1-9][0-9]{0,12}|0",
+            decimals in 0usize..6,
+        ) {
+            let padded = format!("{digits:0>width$}", width = decimals + 1);
+            let (whole, frac) = padded.split_at(padded.len() - decimals);
+            let sign = if negative { "-" } else { "" };
+            let want = if decimals == 0 {
+                format!("{sign}{whole}")
+            } else {
+                format!("{sign}{whole}.{frac}")
+            };
+            proptest::prop_assert_eq!(with_point(negative, &digits, decimals), want);
+        }
+    }
+
     #[test]
     fn huge_numbers_are_rounded_exactly() {
         // Past the range of f64, and past 10^12: the exact division answers.
@@ -314,6 +340,8 @@ mod tests {
         assert_eq!(Exact::new(13, 200).to_decimal(2), "0.07");
         assert_eq!(Exact::integer(65).to_decimal(2), "65.00");
         assert_eq!(Exact::new(-1, 1000).to_decimal(2), "0.00");
+        assert_eq!(Exact::new(1, 20).to_decimal(2), "0.05");
+        assert_eq!(Exact::new(-7, 1000).to_decimal(3), "-0.007");
         let big = Exact::Big(BigRational::new_raw(
             BigInt::from(10).pow(40) * 71,
             BigInt::from(10).pow(40) * 6,

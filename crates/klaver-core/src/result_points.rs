@@ -20,10 +20,42 @@ pub struct ResultPoints {
 
 /// One value of the table: a result's matchpoints (`None` when it was not played) and
 /// its board's top.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 struct Value {
     points: Option<ResultPoints>,
     top: i64,
+}
+
+impl Value {
+    /// The value's numbers as written: two fractions' numerators and denominators and the
+    /// top. A fraction's own hash works out a continued fraction so that 1/2 and 2/4
+    /// hash alike, a dozen divisions per value; the table compares values by their
+    /// parts instead (fractions made by `Ratio::new` are in lowest terms, so equal
+    /// values have equal parts; were one not, it would only be kept twice).
+    fn parts(&self) -> (bool, [i64; 4], i64) {
+        match self.points {
+            None => (false, [0; 4], self.top),
+            Some(p) => (
+                true,
+                [*p.ns.numer(), *p.ns.denom(), *p.ew.numer(), *p.ew.denom()],
+                self.top,
+            ),
+        }
+    }
+}
+
+impl PartialEq for Value {
+    fn eq(&self, other: &Value) -> bool {
+        self.parts() == other.parts()
+    }
+}
+
+impl Eq for Value {}
+
+impl std::hash::Hash for Value {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.parts().hash(state);
+    }
 }
 
 /// Each table result's matchpoints and its board's top, in input order.
@@ -148,6 +180,30 @@ mod tests {
             ns: Ratio::from_integer(ns),
             ew: Ratio::from_integer(ew),
         })
+    }
+
+    #[test]
+    fn values_are_told_apart_by_their_parts_and_read_back_equal() {
+        let mut list = PointsList::new(3);
+        let half = |n, d| {
+            Some(ResultPoints {
+                ns: Ratio::new_raw(n, d),
+                ew: Ratio::new(1, 2),
+            })
+        };
+        let a = list.intern(half(1, 2), 1);
+        assert_eq!(list.intern(half(1, 2), 1), a);
+        assert_ne!(
+            list.intern(half(1, 2), 2),
+            a,
+            "another top is another value"
+        );
+        assert_ne!(list.intern(None, 1), a);
+        // An unreduced fraction is kept apart; it still reads back as the same number.
+        let b = list.intern(half(2, 4), 1);
+        list.set(0, a);
+        list.set(1, b);
+        assert_eq!(list[0], list[1]);
     }
 
     #[test]

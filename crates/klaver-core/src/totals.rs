@@ -533,7 +533,12 @@ impl Limbs {
                 mul_add(acc, factor, s.unsigned_abs());
             }
         }
-        big_of_limbs(&self.plus) - big_of_limbs(&self.minus)
+        let plus = big_of_limbs(&self.plus);
+        if self.minus.iter().all(|&l| l == 0) {
+            plus
+        } else {
+            plus - big_of_limbs(&self.minus)
+        }
     }
 }
 
@@ -558,10 +563,12 @@ fn mul_add(acc: &mut [u64], factor: &[u64], m: u64) {
 
 /// A non-negative number given in 64-bit limbs, least significant first.
 fn big_of_limbs(limbs: &[u64]) -> BigInt {
-    let digits: Vec<u32> = limbs
-        .iter()
-        .flat_map(|&l| [l as u32, (l >> 32) as u32])
-        .collect();
+    let used = limbs.iter().rposition(|&l| l != 0).map_or(0, |i| i + 1);
+    let mut digits = Vec::with_capacity(2 * used);
+    for &l in &limbs[..used] {
+        digits.push(l as u32);
+        digits.push((l >> 32) as u32);
+    }
     BigInt::from_biguint(Sign::Plus, BigUint::new(digits))
 }
 /// The least common multiple of positive denominators: in 128 bits while it fits, then
