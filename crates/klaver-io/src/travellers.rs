@@ -1055,7 +1055,7 @@ fn read_line<R: Fields + ?Sized>(
 ) -> Result<Option<(TableResult, LineInfo)>, LineError> {
     let board = line_board(field(rec, Some(cols.board)))?;
     let b = Some(board.number());
-    let mut text = line_text(rec, cols).map_err(|m| (b, m))?;
+    let text = line_text(rec, cols).map_err(|m| (b, m))?;
     let Some((ns, ew)) = line_pairs(
         rec,
         line,
@@ -1066,19 +1066,21 @@ fn read_line<R: Fields + ?Sized>(
     ) else {
         return Err((b, "the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)".into()));
     };
-    let adjust = parse_adjust(&text.adjust, board, lang).map_err(|m| (b, m))?;
+    let adjust = parse_adjust(text.adjust, board, lang).map_err(|m| (b, m))?;
     let at = Where { line, board };
     let read = read_contract(rec, cols, lang, at, event, &mut state.contracts)?;
-    if let Contract::Unread(contract) = &read {
-        text.unread_contract.clone_from(contract);
-    }
     let entered = entered_score(field(rec, cols.score)).map_err(|m| (b, m))?;
-    let (play, passed) = match read {
-        Contract::Played(p) => (Some(p), false),
-        Contract::Passed => (None, true),
-        Contract::None | Contract::Unread(_) => (None, false),
+    let (play, passed, unread) = match read {
+        Contract::Played(p) => (Some(p), false, String::new()),
+        Contract::Passed => (None, true, String::new()),
+        Contract::None => (None, false, String::new()),
+        Contract::Unread(contract) => (None, false, contract),
     };
-    let info = LineInfo::new(play, passed, text);
+    let info = LineInfo {
+        play,
+        passed,
+        text: text.owned(unread),
+    };
     let reversed = matches!(adjust, Adjust::Reverse);
     let Some(outcome) = line_outcome(adjust, entered, &info, at, lang, event, (ns, ew)) else {
         return Ok(None);
@@ -1109,12 +1111,14 @@ fn line_board(text: &str) -> Result<Board, LineError> {
 
 /// The texts a line carries besides its result: table, round, lead, adjustment, room
 /// and published matchpoints.
-fn line_text<R: Fields + ?Sized>(rec: &R, cols: &Columns) -> Result<LineText, String> {
-    let mut text = LineText {
-        lead: field(rec, cols.lead).to_string(),
-        adjust: field(rec, cols.adjust).to_string(),
-        room: field(rec, cols.room).to_string(),
-        ..LineText::default()
+fn line_text<'a, R: Fields + ?Sized>(rec: &'a R, cols: &Columns) -> Result<LineFields<'a>, String> {
+    let mut text = LineFields {
+        lead: field(rec, cols.lead),
+        adjust: field(rec, cols.adjust),
+        room: field(rec, cols.room),
+        published: None,
+        table: 0,
+        round: 0,
     };
     for (col, what, slot) in [
         (cols.table, "table", &mut text.table),
@@ -1134,10 +1138,45 @@ fn line_text<R: Fields + ?Sized>(rec: &R, cols: &Columns) -> Result<LineText, St
     if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
         let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
         if !a.is_empty() || !c.is_empty() {
-            text.published = Some((a.to_string(), c.to_string()));
+            text.published = Some((a, c));
         }
     }
     Ok(text)
+}
+
+/// A line's texts where they stand in its fields: copied only when one is not empty (a
+/// field of a million lines mostly has none).
+struct LineFields<'a> {
+    lead: &'a str,
+    adjust: &'a str,
+    room: &'a str,
+    published: Option<(&'a str, &'a str)>,
+    table: u32,
+    round: u32,
+}
+
+impl LineFields<'_> {
+    /// The texts to keep with the line, with the contract text when it could not be read.
+    fn owned(&self, unread_contract: String) -> Option<Box<LineText>> {
+        let none = unread_contract.is_empty()
+            && self.lead.is_empty()
+            && self.adjust.is_empty()
+            && self.room.is_empty()
+            && self.published.is_none()
+            && self.table == 0
+            && self.round == 0;
+        (!none).then(|| {
+            Box::new(LineText {
+                unread_contract,
+                lead: self.lead.to_string(),
+                adjust: self.adjust.to_string(),
+                published: self.published.map(|(a, c)| (a.to_string(), c.to_string())),
+                room: self.room.to_string(),
+                table: self.table,
+                round: self.round,
+            })
+        })
+    }
 }
 
 /// A line's contract as read.
