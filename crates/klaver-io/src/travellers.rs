@@ -16,6 +16,7 @@ use klaver_core::score_check;
 use klaver_core::session::{Diagnostic, PairInfo, Severity, TableResult};
 use num_rational::Ratio;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::io::Read;
 
 /// How to read a travellers file.
@@ -606,25 +607,22 @@ pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event,
 
 /// Reads a travellers CSV already in memory (a whole file), without copying it first.
 pub fn read_travellers_bytes(data: &[u8], options: ReadOptions) -> Result<Event, ReadError> {
-    match as_text(data)? {
-        None => read_bytes(data, options, PARALLEL_BYTES),
-        Some((text, notes)) => {
-            let mut event = read_bytes(text.as_bytes(), options, PARALLEL_BYTES)?;
-            event.diagnostics.splice(0..0, notes);
-            Ok(event)
-        }
-    }
+    let (text, notes) = as_text(data)?;
+    let mut event = read_bytes(&text, options, PARALLEL_BYTES)?;
+    event.diagnostics.splice(0..0, notes);
+    Ok(event)
 }
 
-/// A CSV that is not UTF-8, decoded: Latin-1 (as Excel saves a CSV on Windows), with a
-/// warning saying so; `None` for a UTF-8 file, which is read as it is. A byte that is
+/// A CSV as text, checked once: a UTF-8 file as it is, one that is not decoded as
+/// Latin-1 (as Excel saves a CSV on Windows), with a warning saying so. A byte that is
 /// text in neither is an error naming its line.
-fn as_text(data: &[u8]) -> Result<Option<(String, Vec<Diagnostic>)>, ReadError> {
-    let body = data.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(data);
-    let Err(e) = std::str::from_utf8(body) else {
-        return Ok(None);
+fn as_text(data: &[u8]) -> Result<(Cow<'_, str>, Vec<Diagnostic>), ReadError> {
+    let e = match std::str::from_utf8(data) {
+        Ok(text) => return Ok((Cow::Borrowed(text), Vec::new())),
+        Err(e) => e,
     };
-    let first = crate::pbn::line_at(body, e.valid_up_to());
+    // A byte order mark is UTF-8 and holds no line end: the line is the same with it.
+    let first = crate::pbn::line_at(data, e.valid_up_to());
     let mut notes = Vec::new();
     let text = crate::pbn::decode(data, &mut notes).map_err(|e| match e {
         crate::pbn::PbnError::Encoding { line, message } => ReadError::Csv {
@@ -640,22 +638,23 @@ fn as_text(data: &[u8]) -> Result<Option<(String, Vec<Diagnostic>)>, ReadError> 
             "the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: check the names, or save the file as CSV UTF-8",
         ),
     );
-    Ok(Some((text, notes)))
+    Ok((Cow::Owned(text), notes))
 }
 
 /// Reads a travellers CSV held in memory, on two threads from `parallel_from` bytes on.
-fn read_bytes(data: &[u8], options: ReadOptions, parallel_from: usize) -> Result<Event, ReadError> {
+fn read_bytes(data: &str, options: ReadOptions, parallel_from: usize) -> Result<Event, ReadError> {
     read_bytes_with(data, options, parallel_from, true)
 }
 
 /// `read_bytes`; `plain`: whether a file without quotes may be split at its commas
 /// (`read_plain`) rather than read by the csv crate.
 fn read_bytes_with(
-    data: &[u8],
+    text: &str,
     options: ReadOptions,
     parallel_from: usize,
     plain: bool,
 ) -> Result<Event, ReadError> {
+    let data = text.as_bytes();
     let mut lines = LineCounter::new(data);
     // Fields are trimmed as they are read (`field`), not record by record.
     let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(data);
@@ -666,7 +665,7 @@ fn read_bytes_with(
     // line ending; the second half's pairs are then numbered on from the first's, so
     // the event is the same as one read from start to end.
     if plain && crate::plain_csv::splits_plainly(data) {
-        return read_plain(data, body, reader, parallel_from);
+        return read_plain(text, body, reader, parallel_from);
     }
     let newlines = memchr::memchr_iter(b'\n', data).count();
     let quotes = memchr::memchr(b'"', data).is_some();
@@ -732,11 +731,12 @@ fn half_cut(data: &[u8], body: usize) -> Option<usize> {
 /// between its commas, as the csv crate reads them, so each line is split where it is
 /// rather than copied into a record. A large file is read in two halves on two threads.
 fn read_plain(
-    data: &[u8],
+    text: &str,
     body: usize,
     mut reader: TravellersReader,
     parallel_from: usize,
 ) -> Result<Event, ReadError> {
+    let data = text.as_bytes();
     // The csv crate may stop between a header's CR and LF.
     let body = if body > 0 && data[body - 1] == b'\r' && data.get(body) == Some(&b'\n') {
         body + 1
@@ -750,12 +750,13 @@ fn read_plain(
     let Some(cut) = cut else {
         // One result a line: room for all of them at once rather than growing by copying.
         reader.reserve(memchr::memchr_iter(b'\n', &data[body..]).count() + 1);
-        read_plain_lines(&data[body..], first_line, &mut reader)?;
+        read_plain_lines(&text[body..], first_line, &mut reader);
         return Ok(reader.finish());
     };
+    // Both cuts are just after an ASCII byte (a line end), so on a character boundary.
     let halves = [
-        (&data[body..cut], first_line),
-        (&data[cut..], crate::pbn::line_at(data, cut)),
+        (&text[body..cut], first_line),
+        (&text[cut..], crate::pbn::line_at(data, cut)),
     ];
     read_plain_halves(halves, reader)
 }
@@ -765,10 +766,15 @@ fn read_plain(
 /// event's lists: the lists are made once at their full size, every line a slot, and
 /// the slots left over (blank lines, errors, penalties) are taken out at the end.
 fn read_plain_halves(
-    halves: [(&[u8], u32); 2],
+    halves: [(&str, u32); 2],
     mut reader: TravellersReader,
 ) -> Result<Event, ReadError> {
-    let slots = halves.map(|(part, _)| memchr::memchr_iter(b'\n', part).count() + 1);
+    // A slot per line: per line end, and one for a last line without one (the first
+    // half is cut just after a line end, so all its slots are used when every line
+    // gives a result, and the second half's results need not be moved up).
+    let slots = halves.map(|(part, _)| {
+        memchr::memchr_iter(b'\n', part.as_bytes()).count() + usize::from(!part.ends_with('\n'))
+    });
     let mut results = Vec::with_capacity(slots[0] + slots[1]);
     results.resize_with(slots[0] + slots[1], || TableResult {
         board: 0,
@@ -795,7 +801,7 @@ fn read_plain_halves(
             (first, rest)
         })
     };
-    let (n1, n2) = (first?, rest?);
+    let (n1, n2) = (first, rest);
     results.drain(n1..slots[0]);
     results.truncate(n1 + n2);
     lines.drain(n1..slots[0]);
@@ -812,47 +818,27 @@ fn read_plain_halves(
 /// Reads lines of a CSV without quotes into the given slots, one per line at most;
 /// returns how many were filled.
 fn read_plain_into(
-    part: &[u8],
+    part: &str,
     first_line: u32,
     reader: &mut TravellersReader,
     (results, lines): (&mut [TableResult], &mut [LineInfo]),
-) -> Result<usize, ReadError> {
+) -> usize {
     let mut n = 0;
-    each_plain_line(part, first_line, |fields, line| {
+    crate::plain_csv::each_line(part, first_line, |fields, line| {
         if let Some((result, info)) = reader.line(fields, line) {
             results[n] = result;
             lines[n] = info;
             n += 1;
         }
-    })?;
-    Ok(n)
+    });
+    n
 }
 
 /// Reads lines of a CSV without quotes, the first of them the file's line `first_line`.
-fn read_plain_lines(
-    part: &[u8],
-    first_line: u32,
-    reader: &mut TravellersReader,
-) -> Result<(), ReadError> {
-    each_plain_line(part, first_line, |fields, line| {
+fn read_plain_lines(part: &str, first_line: u32, reader: &mut TravellersReader) {
+    crate::plain_csv::each_line(part, first_line, |fields, line| {
         reader.read_fields(fields, line)
-    })
-}
-
-/// Calls `each` with every line's fields and the file's line number, the first line
-/// being `first_line`; a line is the text between line ends, its fields the text
-/// between commas.
-fn each_plain_line(
-    part: &[u8],
-    first_line: u32,
-    each: impl FnMut(&[&str], u32),
-) -> Result<(), ReadError> {
-    let text = std::str::from_utf8(part).map_err(|e| ReadError::Csv {
-        line: u64::from(first_line + crate::pbn::line_at(part, e.valid_up_to()) - 1),
-        message: format!("the file is not UTF-8 text here: {e}"),
-    })?;
-    crate::plain_csv::each_line(text, first_line, each);
-    Ok(())
+    });
 }
 
 /// Reads every record of `rdr` into `reader`, numbering lines with `lines`.
@@ -1487,17 +1473,14 @@ fn other_vulnerability_hint(score: i32, vul: Vulnerability) -> String {
 /// Reads a pairs CSV (`pair,names`, optionally `section`, and `players`: the players'
 /// ids joined by `+`, 1001+1002) and puts the names and ids on the event's pairs. Returns warnings for pairs the travellers do not know.
 pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
-    let mut data = read_all(input)?;
-    let mut warnings = Vec::new();
-    if let Some((text, notes)) = as_text(&data)? {
-        data = text.into_bytes();
-        warnings = notes;
-    }
-    let mut lines = LineCounter::new(&data);
+    let data = read_all(input)?;
+    let (text, mut warnings) = as_text(&data)?;
+    let data = text.as_bytes();
+    let mut lines = LineCounter::new(data);
     let mut rdr = csv::ReaderBuilder::new()
         .flexible(true)
         .trim(csv::Trim::All)
-        .from_reader(data.as_slice());
+        .from_reader(data);
     let header = rdr.headers().map_err(csv_error)?.clone();
     let find = |names: &[&str]| {
         header
@@ -1800,9 +1783,8 @@ mod tests {
                 }
             }
         }
-        let data = text.as_bytes();
-        let one = read_bytes(data, ReadOptions::default(), usize::MAX).unwrap();
-        let two = read_bytes(data, ReadOptions::default(), 0).unwrap();
+        let one = read_bytes(&text, ReadOptions::default(), usize::MAX).unwrap();
+        let two = read_bytes(&text, ReadOptions::default(), 0).unwrap();
         assert_eq!(one.pairs, two.pairs);
         assert_eq!(one.results, two.results);
         assert_eq!(one.lines, two.lines);
@@ -1841,10 +1823,9 @@ mod tests {
                     text.push_str(ends[k]);
                 }
             }
-            let data = text.as_bytes();
             for parallel_from in [usize::MAX, 0] {
-                let split = read_bytes_with(data, ReadOptions::default(), parallel_from, true).unwrap();
-                let crate_read = read_bytes_with(data, ReadOptions::default(), parallel_from, false).unwrap();
+                let split = read_bytes_with(&text, ReadOptions::default(), parallel_from, true).unwrap();
+                let crate_read = read_bytes_with(&text, ReadOptions::default(), parallel_from, false).unwrap();
                 proptest::prop_assert_eq!(format!("{split:?}"), format!("{crate_read:?}"));
             }
         }
