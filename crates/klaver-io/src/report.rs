@@ -555,12 +555,10 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
     let lang = opts.lang;
     let nl = lang.notation();
     let pairs = &event.pairs;
-    let sections = {
-        let mut s: Vec<&str> = pairs.iter().map(|p| p.section.as_str()).collect();
-        s.sort_unstable();
-        s.dedup();
-        s.len() > 1
-    };
+    // More than one section: some pair's differs from the first pair's.
+    let sections = pairs
+        .split_first()
+        .is_some_and(|(first, rest)| rest.iter().any(|p| p.section != first.section));
     let pair_label = |i: usize| -> String {
         let p = &pairs[i];
         if sections && !p.section.is_empty() {
@@ -750,8 +748,10 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         .join(" *** "),
         pairs: numbered_pairs(event, &pair_label),
     });
+    // Every result is on one of the scored boards (a board per section when sections
+    // are scored apart): the different board numbers among them.
     let board_count = {
-        let mut b: Vec<u32> = event.results.iter().map(|r| r.board).collect();
+        let mut b: Vec<u32> = result.boards.iter().map(|b| b.board).collect();
         b.sort_unstable();
         b.dedup();
         b.len()

@@ -505,3 +505,22 @@ fn an_unreadable_contract_gets_one_true_message() {
     );
     assert!(!err.contains("entered score is used"), "{err}");
 }
+
+#[test]
+fn two_sections_on_the_same_boards_count_each_board_once() {
+    // Sections A and B each play boards 1 and 2, scored apart: two boards, two lists.
+    let mut text = String::from("section,board,ns,ew,score\n");
+    for section in ["A", "B"] {
+        for board in [1, 2] {
+            text.push_str(&format!(
+                "{section},{board},1,2,110\n{section},{board},3,4,140\n"
+            ));
+        }
+    }
+    let path = temp_file("two-sections.csv", &text);
+    let o = klaver(&["score", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.starts_with("2 boards"), "{out}");
+    assert!(out.contains("(A3)") && out.contains("(B3)"), "{out}");
+}
