@@ -228,7 +228,7 @@ impl Field {
         }
         let totals = totals.finish();
         let mut order: Vec<usize> = (0..self.pairs).collect();
-        order.sort_by(|&a, &b| totals.cmp_percentage(b, a).then(a.cmp(&b)));
+        totals.sort_best_first(&mut order);
         let mut out: Vec<Standing> = Vec::with_capacity(order.len());
         for (k, &pair) in order.iter().enumerate() {
             let percentage = totals.percentage(pair);

@@ -226,6 +226,22 @@ impl PairTotals {
         }
     }
 
+    /// Sorts pairs best first: by exact percentage, highest first (pairs without boards
+    /// last), then by index. The order of `cmp_percentage`, worked out on each pair's
+    /// floating-point percentage held beside it: pairs far apart are ordered without
+    /// looking anything up, only close ones compare exactly.
+    pub fn sort_best_first(&self, pairs: &mut [usize]) {
+        let mut keyed: Vec<(f64, usize)> = pairs.iter().map(|&p| (self.approx[p], p)).collect();
+        keyed.sort_by(|&(fa, a), &(fb, b)| {
+            far_apart(fb, fa)
+                .unwrap_or_else(|| self.cmp_percentage(b, a))
+                .then(a.cmp(&b))
+        });
+        for (slot, (_, p)) in pairs.iter_mut().zip(keyed) {
+            *slot = p;
+        }
+    }
+
     /// Compares two pairs' percentages exactly (pairs without boards compare lowest).
     ///
     /// Percentages whose floating-point values differ by far more than their rounding
@@ -239,9 +255,8 @@ impl PairTotals {
             (false, true) => return Ordering::Less,
             _ => {}
         }
-        let (fa, fb) = (self.approx[a], self.approx[b]);
-        if (fa - fb).abs() > 1e-9 * fa.abs().max(fb.abs()).max(1.0) {
-            return fa.partial_cmp(&fb).unwrap_or(Ordering::Equal);
+        if let Some(order) = far_apart(self.approx[a], self.approx[b]) {
+            return order;
         }
         // na / (da × ma) against nb / (db × mb): cross-multiply.
         if !self.big.contains_key(&a) && !self.big.contains_key(&b) {
@@ -261,6 +276,17 @@ impl PairTotals {
         let (na, da) = self.big_parts(a);
         let (nb, db) = self.big_parts(b);
         (na * db * mb).cmp(&(nb * da * ma))
+    }
+}
+
+/// The order of two floating-point percentages that differ by far more than their
+/// rounding error (a relative 10⁻⁹ against an error below 10⁻¹⁵); `None` for close ones
+/// and for unknown ones (NaN: no boards, or terms that cancel).
+fn far_apart(fa: f64, fb: f64) -> Option<Ordering> {
+    if (fa - fb).abs() > 1e-9 * fa.abs().max(fb.abs()).max(1.0) {
+        fa.partial_cmp(&fb)
+    } else {
+        None
     }
 }
 
@@ -735,6 +761,24 @@ mod tests {
                     proptest::prop_assert_eq!(t.cmp_percentage(a, b), want, "{} {}", a, b);
                 }
             }
+        }
+
+        #[test]
+        fn sorting_best_first_orders_as_the_exact_comparison(
+            parts in proptest::collection::vec(
+                (0usize..12, -50i64..200, prop_oneof![Just(1i64), Just(2), 1i64..30, 20_000i64..20_100], 1i64..4),
+                0..120,
+            )
+        ) {
+            // Twelve pairs, some without boards, with ties, near-ties and big totals.
+            let cs: Vec<Contribution> =
+                parts.iter().map(|&(p, n, d, t)| c(p, n, d, 2 * t)).collect();
+            let t = PairTotals::compute(12, &cs);
+            let mut want: Vec<usize> = (0..12).collect();
+            want.sort_by(|&a, &b| t.cmp_percentage(b, a).then(a.cmp(&b)));
+            let mut got: Vec<usize> = (0..12).rev().collect();
+            t.sort_best_first(&mut got);
+            proptest::prop_assert_eq!(got, want);
         }
 
         #[test]
