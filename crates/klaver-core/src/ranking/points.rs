@@ -403,7 +403,12 @@ impl Points {
                 break;
             };
             let vd = vd.get();
-            let step = if d % vd == 0 {
+            // Most values share the sum's denominator (or are whole): no division then.
+            let step = if vd == d {
+                Some(i128::from(vn))
+            } else if vd == 1 {
+                i128::from(vn).checked_mul(i128::from(d))
+            } else if d % vd == 0 {
                 i128::from(vn).checked_mul(i128::from(d / vd))
             } else {
                 let g = (d as u64).gcd(&(vd as u64)) as i64;
