@@ -158,9 +158,19 @@ impl Exact {
     }
 
     /// The nearest `f64`, for output where exactness is not promised.
+    ///
+    /// Correctly rounded, so that the same value gives the same `f64` however it is kept:
+    /// a quotient of two integers below 2^53 is (each converts exactly, and the division
+    /// rounds once); larger parts go through the arbitrary-precision conversion.
     pub fn to_f64(&self) -> f64 {
+        const EXACT: u128 = 1 << 53;
         match self {
-            Exact::Small(r) => *r.numer() as f64 / *r.denom() as f64,
+            Exact::Small(r)
+                if r.numer().unsigned_abs() <= EXACT && r.denom().unsigned_abs() <= EXACT =>
+            {
+                *r.numer() as f64 / *r.denom() as f64
+            }
+            Exact::Small(r) => big(r).to_f64().unwrap_or(f64::NAN),
             Exact::Big(r) => r.to_f64().unwrap_or(f64::NAN),
         }
     }
@@ -315,6 +325,23 @@ mod tests {
                 format!("{sign}{whole}.{frac}")
             };
             proptest::prop_assert_eq!(with_point(negative, &digits, decimals), want);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_same_value_gives_the_same_double_however_it_is_kept(
+            n in proptest::prelude::any::<i64>(),
+            d in 1i64..i64::MAX,
+            scale in proptest::prelude::any::<u32>(),
+        ) {
+            // n/d in lowest terms and scaled up (past 2^53, within 128 bits), small and big.
+            let reduced = Ratio::new(i128::from(n), i128::from(d));
+            let k = i128::from(scale) + 1;
+            let scaled = Ratio::new_raw(reduced.numer() * k, reduced.denom() * k);
+            let want = Exact::Small(reduced).to_f64();
+            proptest::prop_assert_eq!(Exact::Small(scaled).to_f64().to_bits(), want.to_bits());
+            proptest::prop_assert_eq!(Exact::Big(big(&scaled)).to_f64().to_bits(), want.to_bits());
         }
     }
 

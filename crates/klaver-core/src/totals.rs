@@ -1,13 +1,16 @@
 //! Pair totals without a division per board.
 //!
 //! A pair's total is a sum of fractions: halves from ties on the ACBL scale, sevenths or
-//! other fractions from Neuberg rescaling, hundredths from artificial scores. A session
-//! has few different denominators (a field of 21,000 tables over 48 boards a few dozen),
-//! so the totals are kept as one column of 64-bit sums per denominator: adding a board's
-//! matchpoints is one addition, with no division and no allocation. At the end each
-//! total is put over the common multiple of the session's denominators, once per pair:
-//! in 128-bit integers when that multiple fits 64 bits (nearly every club session), else
-//! in 64-bit limbs multiplied out by hand and handed to arbitrary precision as one
+//! other fractions from Neuberg rescaling, hundredths from artificial scores. A total
+//! is kept in 128 bits over the multiple of the denominators it has met while that
+//! fits: a club night's totals, and a large field's round columns of a few boards
+//! each, never leave it. A total that outgrows it (a pair in a field where every board
+//! was played a different number of times) spills into columns of 64-bit sums, one per
+//! denominator (a field of 21,000 tables over 48 boards has a few dozen), where adding
+//! a board's matchpoints is one addition, with no division and no allocation. At the
+//! end each spilled total is put over the common multiple of the session's
+//! denominators, once per pair: in 128-bit integers when that multiple fits 64 bits,
+//! else in 64-bit limbs multiplied out by hand and handed to arbitrary precision as one
 //! number. A sum that would overflow its column, or a denominator past the last column,
 //! is kept in the total's own list and added exactly at the end. Nothing is ever rounded.
 //!
@@ -20,7 +23,7 @@ use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
 use num_traits::ToPrimitive;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Ordering;
 
 /// One contribution to the totals: a pair, its matchpoints and the board's top.
@@ -43,6 +46,37 @@ struct Small {
 
 impl Small {
     const ZERO: Small = Small { numer: 0, denom: 1 };
+
+    /// Adds `n / d`: whether its denominator widened the multiple; `None` (the total
+    /// unchanged) when 128 bits no longer suffice or `d` is not positive.
+    fn add(&mut self, n: i64, d: i64) -> Option<bool> {
+        if d <= 0 {
+            return None;
+        }
+        // The common case: a denominator that fits 64 bits and already divides it.
+        if let Ok(den) = u64::try_from(self.denom)
+            && (den == d as u64 || den % d as u64 == 0)
+        {
+            let scaled = i128::from(n).checked_mul(i128::from(den / d as u64))?;
+            self.numer = self.numer.checked_add(scaled)?;
+            return Some(false);
+        }
+        // The greatest common divisor of the multiple and d is that of d and the
+        // multiple's remainder by d: one wide division, then 64-bit arithmetic.
+        let du = d as u64;
+        let rem = (self.denom as u128 % u128::from(du)) as u64;
+        let (n, d) = (i128::from(n), i128::from(d));
+        if rem == 0 {
+            self.numer = self.numer.checked_add(n.checked_mul(self.denom / d)?)?;
+            return Some(false);
+        }
+        let g = i128::from(rem.gcd(&du));
+        let l = (self.denom / g).checked_mul(d)?;
+        let scaled = self.numer.checked_mul(l / self.denom)?;
+        self.numer = scaled.checked_add(n.checked_mul(l / d)?)?;
+        self.denom = l;
+        Some(true)
+    }
 }
 
 /// A total past 128 bits: its numerator, and its denominator as an index into
@@ -71,8 +105,19 @@ pub struct PairTotals {
 }
 
 /// Adds up pair totals one board result at a time, without keeping the contributions.
+///
+/// A total is kept in 128 bits over the multiple of its denominators while that fits
+/// (a club night's totals, and a large field's round columns of a few boards each);
+/// one that outgrows it spills into the columns of sums per denominator.
 #[derive(Debug, Clone)]
 pub struct TotalsBuilder {
+    small: Vec<Small>,
+    /// Each total's slot in the columns, `u32::MAX` while it has not spilled.
+    slot: Vec<u32>,
+    /// The denominators that widened a total kept in 128 bits: with the columns', their
+    /// common multiple is one of every total, spilled ones' totals before they spilled
+    /// included.
+    widened: FxHashSet<i64>,
     sums: Columns,
     max: Vec<i64>,
     boards: Vec<u32>,
@@ -82,6 +127,9 @@ impl TotalsBuilder {
     /// Empty totals for `pairs` pairs.
     pub fn new(pairs: usize) -> TotalsBuilder {
         TotalsBuilder {
+            small: vec![Small::ZERO; pairs],
+            slot: vec![u32::MAX; pairs],
+            widened: FxHashSet::default(),
             sums: Columns::new(pairs),
             max: vec![0; pairs],
             boards: vec![0; pairs],
@@ -98,24 +146,39 @@ impl TotalsBuilder {
     /// Adds matchpoints to a pair's total that belong to no board (a director's penalty
     /// or compensation): the maximum stays as it is.
     pub fn add_points(&mut self, pair: usize, points: Ratio<i64>) {
-        self.sums.add(pair, *points.numer(), *points.denom());
+        let (n, d) = (*points.numer(), *points.denom());
+        let slot = self.slot[pair];
+        if slot != u32::MAX {
+            self.sums.add(slot as usize, n, d);
+        } else if let Some(widened) = self.small[pair].add(n, d) {
+            if widened {
+                self.widened.insert(d);
+            }
+        } else {
+            // The total so far moves into its new slot, and the fraction follows it.
+            let slot = self.sums.open(pair, self.small[pair]);
+            self.slot[pair] = slot as u32;
+            self.small[pair] = Small::ZERO;
+            self.sums.add(slot, n, d);
+        }
     }
 
-    /// The totals: each put over the common multiple of the denominators, once per pair.
+    /// The totals: each spilled one put over the common multiple of the denominators,
+    /// once per pair.
     pub fn finish(self) -> PairTotals {
-        let common = Common::of(&self.sums.denoms);
-        let pairs = self.max.len();
-        // Totals are independent of each other: a large field's are worked out on
-        // every core.
-        let threads = if pairs >= 4096 {
+        let common = Common::of(&self.sums.denoms, &self.widened);
+        let slots = self.sums.totals_of.len();
+        // Spilled totals are independent of each other: a large field's are worked out
+        // on every core.
+        let threads = if slots >= 4096 {
             std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
         } else {
             1
         };
-        let per_thread = pairs.div_ceil(threads).max(1);
-        let ranges: Vec<std::ops::Range<usize>> = (0..pairs)
+        let per_thread = slots.div_ceil(threads).max(1);
+        let ranges: Vec<std::ops::Range<usize>> = (0..slots)
             .step_by(per_thread)
-            .map(|from| from..(from + per_thread).min(pairs))
+            .map(|from| from..(from + per_thread).min(slots))
             .collect();
         let (sums, common) = (&self.sums, &common);
         let done: Vec<Worked> = if ranges.len() <= 1 {
@@ -132,14 +195,22 @@ impl TotalsBuilder {
                     .collect()
             })
         };
-        let mut small = Vec::with_capacity(pairs);
-        let mut approx = Vec::with_capacity(pairs);
+        let mut small = self.small;
+        let mut approx: Vec<f64> = small
+            .iter()
+            .map(|s| s.numer as f64 / s.denom as f64)
+            .collect();
         let mut big = FxHashMap::default();
         let mut big_denoms = vec![common.denom.clone()];
-        for part in done {
-            small.extend(part.small);
-            approx.extend(part.approx);
-            for (pair, numer, denom) in part.big {
+        let spilled = done.into_iter().flat_map(|part| {
+            let Worked { small, approx, big } = part;
+            small.into_iter().zip(approx).zip(big)
+        });
+        for (slot, ((s, a), b)) in spilled.enumerate() {
+            let pair = self.sums.totals_of[slot];
+            small[pair] = s;
+            approx[pair] = a;
+            if let Some((numer, denom)) = b {
                 let denom = match denom {
                     Some(d) => {
                         big_denoms.push(d);
@@ -290,17 +361,21 @@ fn far_apart(fa: f64, fb: f64) -> Option<Ordering> {
     }
 }
 
-/// Sums per denominator: one column of 64-bit sums per different denominator, one sum
-/// per total in each.
+/// Sums per denominator of the totals that spilled: one column of 64-bit sums per
+/// different denominator, one sum per spilled total (its slot) in each.
 ///
 /// A session has few different denominators, so the first [`Columns::MOST`] each get a
 /// column: adding is one addition, found by the denominator of the fraction before (a
 /// board's results come together) or a small table. A further denominator, a sum that
-/// would overflow, or a denominator that is not positive goes to the total's own list.
+/// would overflow, or a denominator that is not positive goes to the slot's own list.
 #[derive(Debug, Clone)]
 struct Columns {
-    /// The number of totals.
-    len: usize,
+    /// The most totals that can spill: each column is made with room for that many
+    /// slots, so that it never moves (its pages are only touched as totals spill).
+    capacity: usize,
+    /// The total of each slot, and its total before it spilled.
+    totals_of: Vec<usize>,
+    before: Vec<Small>,
     /// The denominator of each column.
     denoms: Vec<i64>,
     /// Each column's sums, one per total.
@@ -309,25 +384,27 @@ struct Columns {
     index: FxHashMap<i64, usize>,
     /// The last denominator looked up and its column (0 before any: no denominator is 0).
     last: (i64, usize),
-    /// Fractions (numerator, denominator) with no room in a column, per total (rare).
-    rest: FxHashMap<usize, Vec<(i64, i64)>>,
+    /// Fractions (numerator, denominator) with no room in a column, per slot (rare).
+    rest: FxHashMap<usize, Vec<(i128, i128)>>,
 }
 
-/// The totals of a range of pairs, worked out: the small ones (zero where big), each
-/// total as a floating-point number, and the big ones with their own denominator when
-/// it is not the session's common multiple.
+/// The totals of a range of slots, worked out, one entry per slot in each list: the
+/// total in 128 bits (zero when big), as a floating-point number, and when big its
+/// numerator and its own denominator when that is not the session's common multiple.
 struct Worked {
     small: Vec<Small>,
     approx: Vec<f64>,
-    big: Vec<(usize, BigInt, Option<BigInt>)>,
+    big: Vec<Option<(BigInt, Option<BigInt>)>>,
 }
 
 impl Columns {
     const MOST: usize = 64;
 
-    fn new(len: usize) -> Columns {
+    fn new(capacity: usize) -> Columns {
         Columns {
-            len,
+            capacity,
+            totals_of: Vec::new(),
+            before: Vec::new(),
             denoms: Vec::new(),
             sums: Vec::new(),
             index: FxHashMap::default(),
@@ -336,9 +413,20 @@ impl Columns {
         }
     }
 
-    /// Adds `n / d` to total `total`.
+    /// A slot for total `total`, holding `before` (its total so far).
+    fn open(&mut self, total: usize, before: Small) -> usize {
+        let slot = self.totals_of.len();
+        self.totals_of.push(total);
+        self.before.push(before);
+        for column in &mut self.sums {
+            column.push(0);
+        }
+        slot
+    }
+
+    /// Adds `n / d` to slot `slot`.
     #[inline]
-    fn add(&mut self, total: usize, n: i64, d: i64) {
+    fn add(&mut self, slot: usize, n: i64, d: i64) {
         if n == 0 {
             return;
         }
@@ -348,13 +436,16 @@ impl Columns {
             self.column(d)
         };
         if let Some(c) = column {
-            let sum = &mut self.sums[c][total];
+            let sum = &mut self.sums[c][slot];
             if let Some(s) = sum.checked_add(n) {
                 *sum = s;
                 return;
             }
         }
-        self.rest.entry(total).or_default().push((n, d));
+        self.rest
+            .entry(slot)
+            .or_default()
+            .push((i128::from(n), i128::from(d)));
     }
 
     /// The column of denominator `d`, made when there is room.
@@ -366,7 +457,9 @@ impl Columns {
             Some(&c) => c,
             None if self.denoms.len() < Self::MOST => {
                 self.denoms.push(d);
-                self.sums.push(vec![0; self.len]);
+                let mut column = Vec::with_capacity(self.capacity);
+                column.resize(self.totals_of.len(), 0);
+                self.sums.push(column);
                 self.index.insert(d, self.denoms.len() - 1);
                 self.denoms.len() - 1
             }
@@ -381,23 +474,26 @@ impl Columns {
         let mut worked = Worked {
             small: Vec::with_capacity(range.len()),
             approx: Vec::with_capacity(range.len()),
-            big: Vec::new(),
+            big: Vec::with_capacity(range.len()),
         };
         let mut limbs = Limbs::new(common.limbs.len());
-        for total in range {
-            let (exact, approx) = match self.rest.get(&total) {
-                None => (self.total(total, common, &mut limbs), self.approx(total)),
+        for slot in range {
+            let (exact, approx) = match self.rest.get(&slot) {
+                None => (self.total(slot, common, &mut limbs), self.approx(slot)),
                 Some(rest) => {
-                    let exact = self.exact_total(total, rest);
+                    let exact = self.exact_total(slot, rest);
                     let approx = exact.to_f64();
                     (Total::of(exact, common), approx)
                 }
             };
             match exact {
-                Total::Small(s) => worked.small.push(s),
+                Total::Small(s) => {
+                    worked.small.push(s);
+                    worked.big.push(None);
+                }
                 Total::Big(numer, own) => {
                     worked.small.push(Small::ZERO);
-                    worked.big.push((total, numer, own));
+                    worked.big.push(Some((numer, own)));
                 }
             }
             worked.approx.push(approx);
@@ -408,10 +504,12 @@ impl Columns {
     /// A total in floating point: a sum of terms of one sign (matchpoints are never
     /// negative) is within a relative 10⁻¹⁴ of the exact sum; should terms ever cancel,
     /// NaN, and comparisons fall back on the exact totals.
-    fn approx(&self, total: usize) -> f64 {
-        let (mut sum, mut abs) = (0.0f64, 0.0f64);
+    fn approx(&self, slot: usize) -> f64 {
+        let before = self.before[slot];
+        let t = before.numer as f64 / before.denom as f64;
+        let (mut sum, mut abs) = (t, t.abs());
         for (column, &d) in self.sums.iter().zip(&self.denoms) {
-            let s = column[total];
+            let s = column[slot];
             if s != 0 {
                 let t = s as f64 / d as f64;
                 sum += t;
@@ -427,16 +525,16 @@ impl Columns {
 
     /// A total without fractions of its own, over the common multiple: in 128 bits when
     /// the multiple fits 64 and the numerator 128, else in limbs.
-    fn total(&self, total: usize, common: &Common, limbs: &mut Limbs) -> Total {
+    fn total(&self, slot: usize, common: &Common, limbs: &mut Limbs) -> Total {
         if let Some((denom, factors)) = &common.small
-            && let Some(numer) = self.small_numer(total, factors)
+            && let Some(numer) = self.small_numer(slot, *denom, factors)
         {
             return Total::Small(Small {
                 numer,
                 denom: i128::from(*denom),
             });
         }
-        let numer = limbs.numer(self, total, common);
+        let numer = limbs.numer(self, slot, common) + self.before_over(slot, common);
         match (numer.to_i128(), common.denom.to_i128()) {
             (Some(numer), Some(denom)) => Total::Small(Small { numer, denom }),
             _ => Total::Big(numer, None),
@@ -444,10 +542,13 @@ impl Columns {
     }
 
     /// The numerator over a common multiple that fits 64 bits, when it fits 128.
-    fn small_numer(&self, total: usize, factors: &[u64]) -> Option<i128> {
-        let mut numer: i128 = 0;
+    fn small_numer(&self, slot: usize, multiple: u64, factors: &[u64]) -> Option<i128> {
+        let before = self.before[slot];
+        // The total before it spilled is over a divisor of the multiple.
+        let factor = i128::from(multiple) / before.denom;
+        let mut numer = before.numer.checked_mul(factor)?;
         for (column, &f) in self.sums.iter().zip(factors) {
-            let s = column[total];
+            let s = column[slot];
             if s != 0 {
                 numer = numer.checked_add(i128::from(s).checked_mul(i128::from(f))?)?;
             }
@@ -455,12 +556,24 @@ impl Columns {
         Some(numer)
     }
 
+    /// The total before it spilled as a numerator over the common multiple, of which
+    /// its denominator is a divisor.
+    fn before_over(&self, slot: usize, common: &Common) -> BigInt {
+        let before = self.before[slot];
+        if before.numer == 0 {
+            return BigInt::default();
+        }
+        let factor = common.denom.magnitude() / before.denom.unsigned_abs();
+        BigInt::from(before.numer) * BigInt::from_biguint(Sign::Plus, factor)
+    }
+
     /// A total with fractions of its own (`rest`), added up exactly one by one.
-    fn exact_total(&self, total: usize, rest: &[(i64, i64)]) -> Exact {
-        let mut exact = Exact::zero();
+    fn exact_total(&self, slot: usize, rest: &[(i128, i128)]) -> Exact {
+        let before = self.before[slot];
+        let mut exact = Exact::Small(Ratio::new(before.numer, before.denom));
         for (column, &d) in self.sums.iter().zip(&self.denoms) {
-            if column[total] != 0 {
-                exact.add_fraction(column[total], d);
+            if column[slot] != 0 {
+                exact.add_fraction(column[slot], d);
             }
         }
         for &(n, d) in rest {
@@ -504,8 +617,15 @@ struct Common {
 }
 
 impl Common {
-    fn of(denoms: &[i64]) -> Common {
-        let wide: Vec<i128> = denoms.iter().map(|&d| i128::from(d)).collect();
+    /// Of the columns' denominators and the others (`widened`) totals met.
+    fn of(denoms: &[i64], widened: &FxHashSet<i64>) -> Common {
+        let mut wide: Vec<i128> = denoms
+            .iter()
+            .chain(widened)
+            .map(|&d| i128::from(d))
+            .collect();
+        wide.sort_unstable();
+        wide.dedup();
         let denom = multiple(&wide);
         let magnitude = denom.magnitude();
         let factors: Vec<Vec<u64>> = denoms
@@ -545,11 +665,11 @@ impl Limbs {
     }
 
     /// The numerator of a total over the common multiple.
-    fn numer(&mut self, sums: &Columns, total: usize, common: &Common) -> BigInt {
+    fn numer(&mut self, sums: &Columns, slot: usize, common: &Common) -> BigInt {
         self.plus.fill(0);
         self.minus.fill(0);
         for (c, factor) in common.factors.iter().enumerate() {
-            let s = sums.sums[c][total];
+            let s = sums.sums[c][slot];
             let acc = if s < 0 {
                 &mut self.minus
             } else {
@@ -728,6 +848,30 @@ mod tests {
         let mut want = Exact::zero();
         for &(n, d) in &parts {
             want.add_fraction(n, d);
+        }
+        assert_eq!(t.total(0), want);
+    }
+
+    #[test]
+    fn totals_of_a_few_fractions_each_take_no_columns() {
+        // Round columns: many totals, each of a few boards with Neuberg denominators of
+        // their own. They stay in 128 bits, so no column of sums is made for them all.
+        let primes = [
+            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071,
+        ];
+        let cells = 50_000;
+        let mut b = TotalsBuilder::new(cells);
+        for cell in 0..cells {
+            for k in 0..4 {
+                let d = primes[(cell + k * 3) % primes.len()];
+                b.add(cell, Ratio::new((cell % 7) as i64 + 1, d), 2);
+            }
+        }
+        assert!(b.sums.totals_of.is_empty() && b.sums.sums.is_empty());
+        let t = b.finish();
+        let mut want = Exact::zero();
+        for k in 0..4 {
+            want.add_fraction(1, primes[(k * 3) % primes.len()]);
         }
         assert_eq!(t.total(0), want);
     }
