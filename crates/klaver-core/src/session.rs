@@ -766,7 +766,7 @@ fn add_up(
     };
     let rounds = round_columns(results, settings);
     let mut totals = TotalsBuilder::new(pair_count);
-    let mut round_totals = TotalsBuilder::new(pair_count * rounds);
+    let mut round_totals = TotalsBuilder::sparse(pair_count * rounds);
     let mut round_side: Vec<Option<(bool, String)>> = vec![None; pair_count * rounds];
     for (i, r) in results.iter().enumerate() {
         let Some(p) = points[i] else { continue };
@@ -869,7 +869,7 @@ fn rank_group(
     ordered: &mut Vec<PairResult>,
 ) {
     let totals = &sums.totals;
-    members.sort_by(|&a, &b| totals.cmp_percentage(b, a).then(a.cmp(&b)));
+    totals.sort_best_first(&mut members);
     let ranked = members
         .iter()
         .position(|&m| totals.boards[m] == 0 || totals.max[m] == 0)

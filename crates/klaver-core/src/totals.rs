@@ -124,15 +124,33 @@ pub struct TotalsBuilder {
 }
 
 impl TotalsBuilder {
-    /// Empty totals for `pairs` pairs.
+    /// Empty totals for `pairs` pairs, each of a session's boards: every total adds
+    /// into the columns from the start (in a field whose boards were played by different
+    /// numbers of tables, each pair's would outgrow 128 bits after a few boards).
     pub fn new(pairs: usize) -> TotalsBuilder {
+        let mut b = TotalsBuilder::sparse(pairs);
+        for (pair, slot) in b.slot.iter_mut().enumerate() {
+            // A total past u32 slots (never in practice) stays in 128 bits first: the
+            // same totals either way.
+            if let Ok(s) = u32::try_from(pair) {
+                *slot = s;
+                b.sums.open(pair, Small::ZERO);
+            }
+        }
+        b
+    }
+
+    /// Empty totals for many totals of a few fractions each (a large field's round
+    /// columns, one per pair and round): each is kept in 128 bits while that suffices,
+    /// and only one that outgrows them gets its sums in the columns.
+    pub fn sparse(totals: usize) -> TotalsBuilder {
         TotalsBuilder {
-            small: vec![Small::ZERO; pairs],
-            slot: vec![u32::MAX; pairs],
+            small: vec![Small::ZERO; totals],
+            slot: vec![u32::MAX; totals],
             widened: FxHashSet::default(),
-            sums: Columns::new(pairs),
-            max: vec![0; pairs],
-            boards: vec![0; pairs],
+            sums: Columns::new(totals),
+            max: vec![0; totals],
+            boards: vec![0; totals],
         }
     }
 
@@ -425,7 +443,7 @@ impl Columns {
     }
 
     /// Adds `n / d` to slot `slot`.
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, slot: usize, n: i64, d: i64) {
         if n == 0 {
             return;
@@ -442,6 +460,12 @@ impl Columns {
                 return;
             }
         }
+        self.keep_apart(slot, n, d);
+    }
+
+    /// Keeps `n / d` in slot `slot`'s own list (no column for it, or its sum is full).
+    #[cold]
+    fn keep_apart(&mut self, slot: usize, n: i64, d: i64) {
         self.rest
             .entry(slot)
             .or_default()
@@ -860,7 +884,7 @@ mod tests {
             20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071,
         ];
         let cells = 50_000;
-        let mut b = TotalsBuilder::new(cells);
+        let mut b = TotalsBuilder::sparse(cells);
         for cell in 0..cells {
             for k in 0..4 {
                 let d = primes[(cell + k * 3) % primes.len()];
@@ -965,16 +989,41 @@ mod tests {
     fn agrees_fraction_by_fraction(
         parts: &[(usize, i64, i64)],
     ) -> Result<(), proptest::test_runner::TestCaseError> {
-        let cs: Vec<Contribution> = parts.iter().map(|&(p, n, d)| c(p, n, d, 10)).collect();
-        let t = PairTotals::compute(3, &cs);
-        for pair in 0..3 {
-            let mut want = Exact::zero();
+        // Both ways of keeping totals: in the columns from the start, and in 128 bits
+        // until they spill.
+        for sparse in [false, true] {
+            let mut b = if sparse {
+                TotalsBuilder::sparse(3)
+            } else {
+                TotalsBuilder::new(3)
+            };
             for &(p, n, d) in parts {
-                if p == pair {
-                    want.add_fraction(n, d);
-                }
+                b.add(p, Ratio::new(n, d), 10);
             }
-            proptest::prop_assert_eq!(t.total(pair), want);
+            let t = b.finish();
+            for pair in 0..3 {
+                let mut want = Exact::zero();
+                let mut max = 0;
+                for &(p, n, d) in parts {
+                    if p == pair {
+                        want.add_fraction(n, d);
+                        max += 10;
+                    }
+                }
+                proptest::prop_assert_eq!(t.total(pair), want.clone(), "sparse: {}", sparse);
+                let percentage = want
+                    .times(&Exact::integer(100))
+                    .divided_by(&Exact::integer(max));
+                proptest::prop_assert_eq!(t.percentage(pair), percentage, "sparse: {}", sparse);
+            }
+            let mut order: Vec<usize> = (0..3).collect();
+            order.sort_by(|&a, &b| {
+                let key = |p: usize| t.percentage(p);
+                key(b).cmp(&key(a)).then(a.cmp(&b))
+            });
+            let mut sorted: Vec<usize> = (0..3).collect();
+            t.sort_best_first(&mut sorted);
+            proptest::prop_assert_eq!(sorted, order, "sparse: {}", sparse);
         }
         Ok(())
     }
