@@ -211,6 +211,15 @@ impl Exact {
         with_point(negative, &digits, decimals as usize)
     }
 
+    /// [`Exact::to_fraction_string`], a big fraction reduced by `reducer` (fast when
+    /// many share a denominator, as a session's percentages do).
+    pub fn to_fraction_string_with(&self, reducer: &mut crate::lowest_terms::Reducer) -> String {
+        match self {
+            Exact::Small(_) => self.to_fraction_string(),
+            Exact::Big(r) => reducer.reduced(r).to_string(),
+        }
+    }
+
     /// The fraction in lowest terms, a whole number without `/1`: `12`, `7/2`, `35/3`.
     pub fn to_fraction_string(&self) -> String {
         match self {

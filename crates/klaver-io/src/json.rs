@@ -10,7 +10,7 @@ use crate::pretty_json::Compact;
 use crate::travellers::Event;
 use klaver_core::board::Side;
 use klaver_core::contract::{Contract, Doubling, Strain};
-use klaver_core::exact::Exact;
+use klaver_core::lowest_terms::Reducer;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
 use klaver_core::session::{PairResult, ScoredBoard, SessionResult, Severity};
@@ -165,14 +165,26 @@ fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, i: usize)
 /// large Neuberg-scaled field has tens of thousands of them: those are worked out on two
 /// threads.
 fn exact_percentages(pairs: &[PairResult]) -> Vec<Option<String>> {
-    let one = |p: &PairResult| p.percentage.as_ref().map(Exact::to_fraction_string);
+    // The percentages share a few denominators (the common multiple of the session's
+    // times each maximum): each thread remembers their factors.
+    let all = |pairs: &[PairResult]| {
+        let mut reducer = Reducer::new();
+        pairs
+            .iter()
+            .map(|p| {
+                p.percentage
+                    .as_ref()
+                    .map(|x| x.to_fraction_string_with(&mut reducer))
+            })
+            .collect::<Vec<_>>()
+    };
     if pairs.len() < 4096 {
-        return pairs.iter().map(one).collect();
+        return all(pairs);
     }
     let (first, second) = pairs.split_at(pairs.len() / 2);
     std::thread::scope(|s| {
-        let rest = s.spawn(|| second.iter().map(one).collect::<Vec<_>>());
-        let mut out: Vec<_> = first.iter().map(one).collect();
+        let rest = s.spawn(|| all(second));
+        let mut out = all(first);
         out.extend(rest.join().expect("writing fractions does not panic"));
         out
     })
