@@ -96,8 +96,13 @@ impl Factored {
         }
         match limbs.as_slice() {
             [] => {}
+            // Past 2^32 trial division may try tens of thousands of primes: a scan.
+            [rest] if *rest > 1 << 32 && *scans >= SCANS => return None,
             [rest] => {
                 let mut rest = *rest;
+                if rest > 1 << 32 {
+                    *scans += 1;
+                }
                 for (_, primes) in groups() {
                     for &p in primes {
                         if p * p > rest {
@@ -273,6 +278,22 @@ mod tests {
         for k in 1..(SCANS as u64 + 5) {
             let denom = &big_prime * BigInt::from(k * 6 + 1) * BigInt::from(1u128 << 70);
             let r = BigRational::new_raw(BigInt::from(k * 14) * &big_prime, denom);
+            assert_eq!(reducer.reduced(&r), r.reduced(), "{k}");
+        }
+        assert_eq!(reducer.scans, SCANS);
+    }
+
+    #[test]
+    fn long_trial_divisions_count_as_scans() {
+        // Denominators with a prime of 61 bits of their own: trial division tries every
+        // prime below 2^20 for each, so after SCANS of them a gcd takes over.
+        let mut reducer = Reducer::new();
+        let prime = BigInt::from(2_305_843_009_213_693_951u64); // 2^61 - 1
+        for k in 1..(SCANS as u64 + 3) {
+            let r = BigRational::new_raw(
+                BigInt::from(k * 3) * &prime,
+                &prime * BigInt::from(k * 6 + 1),
+            );
             assert_eq!(reducer.reduced(&r), r.reduced(), "{k}");
         }
         assert_eq!(reducer.scans, SCANS);
