@@ -1,18 +1,18 @@
 //! Pair totals without a division per board.
 //!
 //! A pair's total is a sum of fractions: halves from ties on the ACBL scale, sevenths or
-//! other fractions from Neuberg rescaling, hundredths from artificial scores. A total
-//! is kept in 128 bits over the multiple of the denominators it has met while that
-//! fits: a club night's totals, and a large field's round columns of a few boards
-//! each, never leave it. A total that outgrows it (a pair in a field where every board
-//! was played a different number of times) spills into columns of 64-bit sums, one per
-//! denominator (a field of 21,000 tables over 48 boards has a few dozen), where adding
-//! a board's matchpoints is one addition, with no division and no allocation. At the
-//! end each spilled total is put over the common multiple of the session's
-//! denominators, once per pair: in 128-bit integers when that multiple fits 64 bits,
-//! else in 64-bit limbs multiplied out by hand and handed to arbitrary precision as one
-//! number. A sum that would overflow its column, or a denominator past the last column,
-//! is kept in the total's own list and added exactly at the end. Nothing is ever rounded.
+//! other fractions from Neuberg rescaling, hundredths from artificial scores. A
+//! session's pair totals add into columns of 64-bit sums, one per denominator (a field
+//! of 21,000 tables over 48 boards has a few dozen), where adding a board's matchpoints
+//! is one addition, with no division and no allocation. Totals of a few fractions each
+//! (a large field's round columns, one per pair and round) would leave such columns
+//! mostly empty: each is kept in 128 bits over the multiple of its own denominators,
+//! and spills into the columns only when it outgrows them. At the end each total in the
+//! columns is put over the common multiple of the session's denominators, once per
+//! pair: in 128-bit integers when that multiple fits 64 bits, else in 64-bit limbs
+//! multiplied out by hand and handed to arbitrary precision as one number. A sum that
+//! would overflow its column, or a denominator past the last column, is kept in the
+//! total's own list and added exactly at the end. Nothing is ever rounded.
 //!
 //! Ranking compares percentages. Two percentages that lie far apart are ordered by their
 //! floating-point values, whose error is many orders of magnitude smaller than the gap;
@@ -106,9 +106,9 @@ pub struct PairTotals {
 
 /// Adds up pair totals one board result at a time, without keeping the contributions.
 ///
-/// A total is kept in 128 bits over the multiple of its denominators while that fits
-/// (a club night's totals, and a large field's round columns of a few boards each);
-/// one that outgrows it spills into the columns of sums per denominator.
+/// [`TotalsBuilder::new`] adds every total into the columns of sums per denominator;
+/// [`TotalsBuilder::sparse`] keeps each in 128 bits over the multiple of its own
+/// denominators until it outgrows them.
 #[derive(Debug, Clone)]
 pub struct TotalsBuilder {
     small: Vec<Small>,
