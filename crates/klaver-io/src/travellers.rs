@@ -786,7 +786,8 @@ fn read_plain_halves(
     });
     let mut lines = vec![LineInfo::default(); slots[0] + slots[1]];
     let mut second = reader.clone_empty();
-    let (first, rest) = {
+    // How many slots each half filled.
+    let (n1, n2) = {
         let (r1, r2) = results.split_at_mut(slots[0]);
         let (l1, l2) = lines.split_at_mut(slots[0]);
         std::thread::scope(|s| {
@@ -801,7 +802,6 @@ fn read_plain_halves(
             (first, rest)
         })
     };
-    let (n1, n2) = (first, rest);
     results.drain(n1..slots[0]);
     results.truncate(n1 + n2);
     lines.drain(n1..slots[0]);
