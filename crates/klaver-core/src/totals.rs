@@ -132,7 +132,9 @@ impl TotalsBuilder {
         for (pair, slot) in b.slot.iter_mut().enumerate() {
             // A total past u32 slots (never in practice) stays in 128 bits first: the
             // same totals either way.
-            if let Ok(s) = u32::try_from(pair) {
+            if let Ok(s) = u32::try_from(pair)
+                && s != u32::MAX
+            {
                 *slot = s;
                 b.sums.open(pair, Small::ZERO);
             }
@@ -148,7 +150,7 @@ impl TotalsBuilder {
             small: vec![Small::ZERO; totals],
             slot: vec![u32::MAX; totals],
             widened: FxHashSet::default(),
-            sums: Columns::new(totals),
+            sums: Columns::new(),
             max: vec![0; totals],
             boards: vec![0; totals],
         }
@@ -388,9 +390,6 @@ fn far_apart(fa: f64, fb: f64) -> Option<Ordering> {
 /// would overflow, or a denominator that is not positive goes to the slot's own list.
 #[derive(Debug, Clone)]
 struct Columns {
-    /// The most totals that can spill: each column is made with room for that many
-    /// slots, so that it never moves (its pages are only touched as totals spill).
-    capacity: usize,
     /// The total of each slot, and its total before it spilled.
     totals_of: Vec<usize>,
     before: Vec<Small>,
@@ -418,9 +417,8 @@ struct Worked {
 impl Columns {
     const MOST: usize = 64;
 
-    fn new(capacity: usize) -> Columns {
+    fn new() -> Columns {
         Columns {
-            capacity,
             totals_of: Vec::new(),
             before: Vec::new(),
             denoms: Vec::new(),
@@ -481,9 +479,8 @@ impl Columns {
             Some(&c) => c,
             None if self.denoms.len() < Self::MOST => {
                 self.denoms.push(d);
-                let mut column = Vec::with_capacity(self.capacity);
-                column.resize(self.totals_of.len(), 0);
-                self.sums.push(column);
+                // As long as the slots so far; it grows as totals spill.
+                self.sums.push(vec![0; self.totals_of.len()]);
                 self.index.insert(d, self.denoms.len() - 1);
                 self.denoms.len() - 1
             }
