@@ -169,9 +169,12 @@ fn strip(limbs: &mut [u64], p: u64, powers: &mut Vec<(u64, u32)>) {
     }
 }
 
-fn biguint_of(limbs: &[u64]) -> BigUint {
-    let mut digits = Vec::with_capacity(2 * limbs.len());
-    for &l in limbs {
+/// A number given in 64-bit limbs, least significant first (as num-bigint takes 32-bit
+/// digits); zero limbs at the top are left out.
+pub(crate) fn biguint_of(limbs: &[u64]) -> BigUint {
+    let used = limbs.iter().rposition(|&l| l != 0).map_or(0, |i| i + 1);
+    let mut digits = Vec::with_capacity(2 * used);
+    for &l in &limbs[..used] {
         digits.push(l as u32);
         digits.push((l >> 32) as u32);
     }

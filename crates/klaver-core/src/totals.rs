@@ -19,7 +19,7 @@
 //! only close ones (ties among them) are compared exactly.
 
 use crate::exact::Exact;
-use num_bigint::{BigInt, BigUint, Sign};
+use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
 use num_traits::ToPrimitive;
@@ -730,13 +730,7 @@ fn mul_add(acc: &mut [u64], factor: &[u64], m: u64) {
 
 /// A non-negative number given in 64-bit limbs, least significant first.
 fn big_of_limbs(limbs: &[u64]) -> BigInt {
-    let used = limbs.iter().rposition(|&l| l != 0).map_or(0, |i| i + 1);
-    let mut digits = Vec::with_capacity(2 * used);
-    for &l in &limbs[..used] {
-        digits.push(l as u32);
-        digits.push((l >> 32) as u32);
-    }
-    BigInt::from_biguint(Sign::Plus, BigUint::new(digits))
+    BigInt::from_biguint(Sign::Plus, crate::lowest_terms::biguint_of(limbs))
 }
 /// The least common multiple of positive denominators: in 128 bits while it fits, then
 /// growing by d / gcd(multiple, d), the greatest common divisor taken of d and the
