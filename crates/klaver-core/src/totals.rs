@@ -201,7 +201,7 @@ impl TotalsBuilder {
             .map(|from| from..(from + per_thread).min(slots))
             .collect();
         let (sums, common) = (&self.sums, &common);
-        let done: Vec<Worked> = if ranges.len() <= 1 {
+        let done: Vec<Vec<(Total, f64)>> = if ranges.len() <= 1 {
             ranges.into_iter().map(|r| sums.totals(r, common)).collect()
         } else {
             std::thread::scope(|s| {
@@ -222,23 +222,22 @@ impl TotalsBuilder {
             .collect();
         let mut big = FxHashMap::default();
         let mut big_denoms = vec![common.denom.clone()];
-        let spilled = done.into_iter().flat_map(|part| {
-            let Worked { small, approx, big } = part;
-            small.into_iter().zip(approx).zip(big)
-        });
-        for (slot, ((s, a), b)) in spilled.enumerate() {
+        for (slot, (total, a)) in done.into_iter().flatten().enumerate() {
             let pair = self.sums.totals_of[slot];
-            small[pair] = s;
             approx[pair] = a;
-            if let Some((numer, denom)) = b {
-                let denom = match denom {
-                    Some(d) => {
-                        big_denoms.push(d);
-                        big_denoms.len() - 1
-                    }
-                    None => 0,
-                };
-                big.insert(pair, BigTotal { numer, denom });
+            match total {
+                Total::Small(s) => small[pair] = s,
+                Total::Big(numer, own) => {
+                    small[pair] = Small::ZERO;
+                    let denom = match own {
+                        Some(d) => {
+                            big_denoms.push(d);
+                            big_denoms.len() - 1
+                        }
+                        None => 0,
+                    };
+                    big.insert(pair, BigTotal { numer, denom });
+                }
             }
         }
         for (pair, a) in approx.iter_mut().enumerate() {
@@ -405,15 +404,6 @@ struct Columns {
     rest: FxHashMap<usize, Vec<(i128, i128)>>,
 }
 
-/// The totals of a range of slots, worked out, one entry per slot in each list: the
-/// total in 128 bits (zero when big), as a floating-point number, and when big its
-/// numerator and its own denominator when that is not the session's common multiple.
-struct Worked {
-    small: Vec<Small>,
-    approx: Vec<f64>,
-    big: Vec<Option<(BigInt, Option<BigInt>)>>,
-}
-
 impl Columns {
     const MOST: usize = 64;
 
@@ -490,36 +480,20 @@ impl Columns {
         Some(c)
     }
 
-    /// The totals of pairs `range` over the common multiple `common`.
-    fn totals(&self, range: std::ops::Range<usize>, common: &Common) -> Worked {
-        let mut worked = Worked {
-            small: Vec::with_capacity(range.len()),
-            approx: Vec::with_capacity(range.len()),
-            big: Vec::with_capacity(range.len()),
-        };
+    /// The totals of slots `range` over the common multiple `common`, each with its
+    /// value in floating point.
+    fn totals(&self, range: std::ops::Range<usize>, common: &Common) -> Vec<(Total, f64)> {
         let mut limbs = Limbs::new(common.limbs.len());
-        for slot in range {
-            let (exact, approx) = match self.rest.get(&slot) {
+        range
+            .map(|slot| match self.rest.get(&slot) {
                 None => (self.total(slot, common, &mut limbs), self.approx(slot)),
                 Some(rest) => {
                     let exact = self.exact_total(slot, rest);
                     let approx = exact.to_f64();
                     (Total::of(exact, common), approx)
                 }
-            };
-            match exact {
-                Total::Small(s) => {
-                    worked.small.push(s);
-                    worked.big.push(None);
-                }
-                Total::Big(numer, own) => {
-                    worked.small.push(Small::ZERO);
-                    worked.big.push(Some((numer, own)));
-                }
-            }
-            worked.approx.push(approx);
-        }
-        worked
+            })
+            .collect()
     }
 
     /// A total in floating point: a sum of terms of one sign (matchpoints are never
