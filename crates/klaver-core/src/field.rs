@@ -216,7 +216,11 @@ impl Field {
                 board.scored_against = expected;
             }
         }
-        let mut totals = TotalsBuilder::new(self.pairs);
+        let denoms = self
+            .boards
+            .iter()
+            .filter_map(|b| Some(b.score.as_ref()?.denom));
+        let mut totals = TotalsBuilder::over(self.pairs, denoms);
         for board in &self.boards {
             let Some(score) = &board.score else { continue };
             for (k, r) in board.results.iter().enumerate() {

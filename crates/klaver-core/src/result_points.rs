@@ -112,6 +112,14 @@ impl PointsList {
         }
     }
 
+    /// The denominators of the matchpoints in the table (with repeats).
+    pub fn denominators(&self) -> impl Iterator<Item = i64> + '_ {
+        self.values
+            .iter()
+            .filter_map(|v| v.points)
+            .flat_map(|p| [*p.ns.denom(), *p.ew.denom()])
+    }
+
     /// The number of results.
     pub fn len(&self) -> usize {
         self.at.len()

@@ -765,7 +765,9 @@ fn add_up(
         }
     };
     let rounds = round_columns(results, settings);
-    let mut totals = TotalsBuilder::new(pair_count);
+    // Every board is scored: the denominators the totals will meet are known.
+    let penalties = settings.penalties.iter().map(|(_, p)| *p.denom());
+    let mut totals = TotalsBuilder::over(pair_count, points.denominators().chain(penalties));
     let mut round_totals = TotalsBuilder::sparse(pair_count * rounds);
     let mut round_side: Vec<Option<(bool, String)>> = vec![None; pair_count * rounds];
     for (i, r) in results.iter().enumerate() {

@@ -22,7 +22,7 @@ use crate::exact::Exact;
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
-use num_traits::ToPrimitive;
+use num_traits::{ToPrimitive, Zero};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Ordering;
 
@@ -119,6 +119,8 @@ pub struct TotalsBuilder {
     /// included.
     widened: FxHashSet<i64>,
     sums: Columns,
+    /// Totals over a common multiple given in advance ([`TotalsBuilder::over`]).
+    announced: Option<Announced>,
     max: Vec<i64>,
     boards: Vec<u32>,
 }
@@ -151,8 +153,26 @@ impl TotalsBuilder {
             slot: vec![u32::MAX; totals],
             widened: FxHashSet::default(),
             sums: Columns::new(),
+            announced: None,
             max: vec![0; totals],
             boards: vec![0; totals],
+        }
+    }
+
+    /// Empty totals for `pairs` pairs whose fractions are known to have one of `denoms`
+    /// as denominator (a session's, once its boards are scored): each total is one
+    /// number over their common multiple, in a few 64-bit limbs, and adding a fraction
+    /// is one multiplication into it; the columns are not needed. When that multiple
+    /// takes more than [`Announced::MOST_LIMBS`] limbs, the totals add into columns as
+    /// with [`TotalsBuilder::new`]. A fraction of another denominator, or a negative one,
+    /// is kept as in [`TotalsBuilder::sparse`] and added in at the end.
+    pub fn over(pairs: usize, denoms: impl IntoIterator<Item = i64>) -> TotalsBuilder {
+        match Announced::new(pairs, denoms) {
+            Some(announced) => TotalsBuilder {
+                announced: Some(announced),
+                ..TotalsBuilder::sparse(pairs)
+            },
+            None => TotalsBuilder::new(pairs),
         }
     }
 
@@ -167,6 +187,12 @@ impl TotalsBuilder {
     /// or compensation): the maximum stays as it is.
     pub fn add_points(&mut self, pair: usize, points: Ratio<i64>) {
         let (n, d) = (*points.numer(), *points.denom());
+        if n > 0
+            && let Some(announced) = &mut self.announced
+            && announced.add(pair, n, d)
+        {
+            return;
+        }
         let slot = self.slot[pair];
         if slot != u32::MAX {
             self.sums.add(slot as usize, n, d);
@@ -239,6 +265,15 @@ impl TotalsBuilder {
                     big.insert(pair, BigTotal { numer, denom });
                 }
             }
+        }
+        if let Some(announced) = &self.announced {
+            let mut totals = Worked {
+                small: &mut small,
+                big: &mut big,
+                big_denoms: &mut big_denoms,
+                approx: &mut approx,
+            };
+            announced.add_into(&mut totals);
         }
         for (pair, a) in approx.iter_mut().enumerate() {
             let max = self.max[pair];
@@ -578,6 +613,191 @@ impl Columns {
     }
 }
 
+/// Totals over a common multiple of denominators given in advance, each a fixed
+/// number of 64-bit limbs (least significant first): adding `n / d` adds
+/// `n × (multiple / d)`. Only positive numerators of those denominators are added here.
+#[derive(Debug, Clone)]
+struct Announced {
+    /// The common multiple.
+    denom: BigInt,
+    /// Limbs per total: the multiple's, and two more, room for up to 2^64 terms each
+    /// below 2^63 times the multiple.
+    width: usize,
+    /// Each denominator's factor (the multiple divided by it) in `width - 2` limbs.
+    factors: Vec<u64>,
+    /// The factor of each denominator met, `usize::MAX` for one that does not divide the
+    /// multiple.
+    index: FxHashMap<i64, usize>,
+    /// The last denominator looked up and its factor (0 before any: none is 0).
+    last: (i64, usize),
+    /// The totals, `width` limbs each.
+    limbs: Vec<u64>,
+}
+
+impl Announced {
+    /// The most limbs of a common multiple whose totals are kept this way: 512 bits, a
+    /// total in 80 bytes (the columns take 8 bytes per total and denominator).
+    const MOST_LIMBS: usize = 8;
+
+    /// Zero totals for `totals` totals over the multiple of `denoms` (those that are
+    /// positive); `None` when it takes more than [`Announced::MOST_LIMBS`] limbs.
+    fn new(totals: usize, denoms: impl IntoIterator<Item = i64>) -> Option<Announced> {
+        let mut ds: Vec<i64> = denoms.into_iter().filter(|&d| d > 0).collect();
+        ds.sort_unstable();
+        ds.dedup();
+        let wide: Vec<i128> = ds.iter().map(|&d| i128::from(d)).collect();
+        let denom = multiple(&wide);
+        let own = denom.magnitude().to_u64_digits();
+        if own.len() > Self::MOST_LIMBS {
+            return None;
+        }
+        let mut factors = Vec::with_capacity(ds.len() * own.len());
+        for &d in &ds {
+            let mut f = (denom.magnitude() / d.unsigned_abs()).to_u64_digits();
+            f.resize(own.len(), 0);
+            factors.extend(f);
+        }
+        let width = own.len() + 2;
+        Some(Announced {
+            index: ds.iter().enumerate().map(|(k, &d)| (d, k)).collect(),
+            denom,
+            width,
+            factors,
+            last: (0, 0),
+            limbs: vec![0; totals * width],
+        })
+    }
+
+    /// Adds `n / d` (`n` positive) to total `total`; false when `d` does not divide the
+    /// multiple.
+    #[inline(always)]
+    fn add(&mut self, total: usize, n: i64, d: i64) -> bool {
+        let k = if self.last.0 == d {
+            self.last.1
+        } else {
+            let k = match self.index.get(&d) {
+                Some(&k) => k,
+                None => self.factor_of(d),
+            };
+            if k == usize::MAX {
+                return false;
+            }
+            self.last = (d, k);
+            k
+        };
+        let own = self.width - 2;
+        let factor = &self.factors[k * own..(k + 1) * own];
+        let at = total * self.width;
+        mul_add(&mut self.limbs[at..at + self.width], factor, n as u64);
+        true
+    }
+
+    /// The factor of a denominator not given, made when it divides the multiple (a
+    /// divisor of one given: a fraction in lowest terms); `usize::MAX` when it does not.
+    #[cold]
+    fn factor_of(&mut self, d: i64) -> usize {
+        let magnitude = self.denom.magnitude();
+        let k = if d > 0 && (magnitude % d.unsigned_abs()).is_zero() {
+            let mut f = (magnitude / d.unsigned_abs()).to_u64_digits();
+            f.resize(self.width - 2, 0);
+            self.factors.extend(f);
+            self.factors.len() / (self.width - 2) - 1
+        } else {
+            usize::MAX
+        };
+        self.index.insert(d, k);
+        k
+    }
+
+    /// Adds each total to the one worked out from the other fractions.
+    fn add_into(&self, totals: &mut Worked) {
+        let denom_f64 = self.denom.to_f64().unwrap_or(f64::INFINITY);
+        let small_denom = self.denom.to_i128();
+        let mut big_denom = None;
+        for (pair, limbs) in self.limbs.chunks_exact(self.width).enumerate() {
+            if limbs.iter().all(|&l| l == 0) {
+                continue;
+            }
+            let small_numer = (limbs[2..].iter().all(|&l| l == 0))
+                .then(|| (u128::from(limbs[1]) << 64) | u128::from(limbs[0]))
+                .and_then(|n| i128::try_from(n).ok());
+            let had = totals.small[pair].numer != 0 || totals.big.contains_key(&pair);
+            if !had {
+                totals.approx[pair] = f64_of_limbs(limbs) / denom_f64;
+                if let (Some(numer), Some(denom)) = (small_numer, small_denom) {
+                    totals.small[pair] = Small { numer, denom };
+                } else {
+                    let denom = *big_denom.get_or_insert_with(|| {
+                        totals.big_denoms.push(self.denom.clone());
+                        totals.big_denoms.len() - 1
+                    });
+                    let numer = big_of_limbs(limbs);
+                    totals.big.insert(pair, BigTotal { numer, denom });
+                }
+                continue;
+            }
+            // Rare: a negative fraction or one of another denominator came too.
+            let here = Exact::Big(BigRational::new(big_of_limbs(limbs), self.denom.clone()));
+            let sum = totals.exact(pair).plus(&here);
+            totals.approx[pair] = sum.to_f64();
+            totals.set(pair, sum);
+        }
+    }
+}
+
+/// The totals `finish` has worked out so far, for [`Announced::add_into`].
+struct Worked<'a> {
+    small: &'a mut Vec<Small>,
+    big: &'a mut FxHashMap<usize, BigTotal>,
+    big_denoms: &'a mut Vec<BigInt>,
+    approx: &'a mut Vec<f64>,
+}
+
+impl Worked<'_> {
+    /// A pair's total.
+    fn exact(&self, pair: usize) -> Exact {
+        match self.big.get(&pair) {
+            Some(b) => Exact::Big(BigRational::new(
+                b.numer.clone(),
+                self.big_denoms[b.denom].clone(),
+            )),
+            None => {
+                let s = self.small[pair];
+                Exact::Small(Ratio::new(s.numer, s.denom))
+            }
+        }
+    }
+
+    /// Replaces a pair's total.
+    fn set(&mut self, pair: usize, total: Exact) {
+        match total {
+            Exact::Small(r) => {
+                self.big.remove(&pair);
+                self.small[pair] = Small {
+                    numer: *r.numer(),
+                    denom: *r.denom(),
+                };
+            }
+            Exact::Big(r) => {
+                let (numer, denom) = r.into_raw();
+                self.big_denoms.push(denom);
+                let denom = self.big_denoms.len() - 1;
+                self.small[pair] = Small::ZERO;
+                self.big.insert(pair, BigTotal { numer, denom });
+            }
+        }
+    }
+}
+
+/// A non-negative number given in 64-bit limbs as a floating-point number, within a
+/// relative 10⁻¹⁵ of it.
+fn f64_of_limbs(limbs: &[u64]) -> f64 {
+    limbs
+        .iter()
+        .rev()
+        .fold(0.0, |acc, &l| acc * 18_446_744_073_709_551_616.0 + l as f64)
+}
+
 /// A worked-out total: in 128 bits, or a numerator past them over the common multiple
 /// (`None`) or over its own denominator.
 enum Total {
@@ -866,6 +1086,69 @@ mod tests {
     }
 
     #[test]
+    fn totals_over_a_multiple_given_in_advance_take_a_few_limbs_each() {
+        // Twelve prime denominators near 20,000: a multiple of 172 bits, three limbs.
+        let primes = [
+            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
+            20_107, 20_113,
+        ];
+        let pairs = 1_000;
+        let mut b = TotalsBuilder::over(pairs, primes);
+        for pair in 0..pairs {
+            for (k, &p) in primes.iter().enumerate() {
+                b.add(
+                    pair,
+                    Ratio::new((pair as i64 * 7 + k as i64) % 50 + 1, p),
+                    10,
+                );
+            }
+        }
+        // A penalty of a denominator not given, and a negative one, are added in too;
+        // a whole one divides the multiple and is added into the limbs.
+        b.add_points(3, Ratio::new(-1, 2));
+        b.add_points(4, Ratio::new(1, 3));
+        b.add_points(5, Ratio::from_integer(2));
+        let announced = b.announced.as_ref().expect("a multiple of three limbs");
+        assert_eq!((announced.width, announced.limbs.len()), (5, 5 * pairs));
+        assert_eq!(announced.index[&1], 12);
+        assert!(b.sums.sums.is_empty());
+        let t = b.finish();
+        for pair in [0, 3, 4, 5, 999] {
+            let mut want = Exact::zero();
+            for (k, &p) in primes.iter().enumerate() {
+                want.add_fraction((pair as i64 * 7 + k as i64) % 50 + 1, p);
+            }
+            match pair {
+                3 => want.add_fraction(-1, 2),
+                4 => want.add_fraction(1, 3),
+                5 => want.add_fraction(2, 1),
+                _ => {}
+            }
+            assert_eq!(t.total(pair), want, "pair {pair}");
+        }
+    }
+
+    #[test]
+    fn a_multiple_past_the_most_limbs_adds_into_columns() {
+        // 150 primes from 20,011 on: a multiple of over 2,000 bits.
+        let primes: Vec<i64> = (20_011i64..)
+            .filter(|&n| (2..142).all(|k| n % k != 0))
+            .take(150)
+            .collect();
+        let mut b = TotalsBuilder::over(2, primes.iter().copied());
+        assert!(b.announced.is_none());
+        for &p in &primes {
+            b.add(0, Ratio::new(1, p), 2);
+        }
+        let t = b.finish();
+        let mut want = Exact::zero();
+        for &p in &primes {
+            want.add_fraction(1, p);
+        }
+        assert_eq!(t.total(0), want);
+    }
+
+    #[test]
     fn a_pair_without_boards_has_no_percentage() {
         let t = PairTotals::compute(2, &[c(0, 1, 1, 2)]);
         assert_eq!(t.percentage(1), None);
@@ -954,13 +1237,16 @@ mod tests {
     fn agrees_fraction_by_fraction(
         parts: &[(usize, i64, i64)],
     ) -> Result<(), proptest::test_runner::TestCaseError> {
-        // Both ways of keeping totals: in the columns from the start, and in 128 bits
-        // until they spill.
-        for sparse in [false, true] {
-            let mut b = if sparse {
-                TotalsBuilder::sparse(3)
-            } else {
-                TotalsBuilder::new(3)
+        // Every way of keeping totals: in the columns from the start (0), in 128 bits
+        // until they spill (1), over the multiple of every denominator given in advance
+        // (2), and over that of only some, the odd ones (3).
+        let denoms = || parts.iter().map(|&(_, _, d)| d);
+        for way in 0..4 {
+            let mut b = match way {
+                0 => TotalsBuilder::new(3),
+                1 => TotalsBuilder::sparse(3),
+                2 => TotalsBuilder::over(3, denoms()),
+                _ => TotalsBuilder::over(3, denoms().filter(|d| d % 2 == 1)),
             };
             for &(p, n, d) in parts {
                 b.add(p, Ratio::new(n, d), 10);
@@ -975,11 +1261,11 @@ mod tests {
                         max += 10;
                     }
                 }
-                proptest::prop_assert_eq!(t.total(pair), want.clone(), "sparse: {}", sparse);
+                proptest::prop_assert_eq!(t.total(pair), want.clone(), "way {}", way);
                 let percentage = want
                     .times(&Exact::integer(100))
                     .divided_by(&Exact::integer(max));
-                proptest::prop_assert_eq!(t.percentage(pair), percentage, "sparse: {}", sparse);
+                proptest::prop_assert_eq!(t.percentage(pair), percentage, "way {}", way);
             }
             let mut order: Vec<usize> = (0..3).collect();
             order.sort_by(|&a, &b| {
@@ -988,7 +1274,7 @@ mod tests {
             });
             let mut sorted: Vec<usize> = (0..3).collect();
             t.sort_best_first(&mut sorted);
-            proptest::prop_assert_eq!(sorted, order, "sparse: {}", sparse);
+            proptest::prop_assert_eq!(sorted, order, "way {}", way);
         }
         Ok(())
     }
