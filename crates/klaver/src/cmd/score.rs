@@ -215,10 +215,17 @@ pub fn score_imported(
         return score_form(scoring, args, file_name, &imported);
     }
     let file_convention = imported.convention;
-    let (result, convention, boards_per_round) =
+    let (mut result, convention, boards_per_round) =
         score_pairs(scoring, &mut imported.event, &file_convention, file_name)?;
     if args.compare {
         return compare_published(file_name, &imported, &result, &convention, args);
+    }
+    let ranking_only = args.format == Format::Text && !args.control && !args.travellers_list;
+    if ranking_only {
+        // The result list alone needs neither the table results nor each board's
+        // matchpoints: in a large field most of the memory, given back before the list
+        // is made.
+        release_results(&mut imported.event, &mut result);
     }
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;
@@ -241,7 +248,7 @@ pub fn score_imported(
                     LangArg::Tr => ReportLang::Tr,
                 },
                 boards_per_round,
-                ranking_only: args.format == Format::Text && !args.control && !args.travellers_list,
+                ranking_only,
                 centred: centred_weight(&convention),
                 notrump_z: args.notrump == NoTrumpArg::Z,
             };
@@ -266,6 +273,17 @@ pub fn score_imported(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Gives back the memory of the table results, their lines and matchpoints, and each
+/// board's list of results, keeping the pairs, the ranking and each board's number.
+fn release_results(event: &mut Event, result: &mut SessionResult) {
+    event.results = Vec::new();
+    event.lines = Vec::new();
+    result.points = Default::default();
+    for board in &mut result.boards {
+        board.entries = Vec::new();
+    }
 }
 
 /// The report in the format asked for.
