@@ -1,7 +1,8 @@
 //! Plain-text rendering of a session report: the result list as seed 000 prints it, and
 //! on request the control sheet and the travellers.
 
-use crate::report::{ControlHeader, Report, Word};
+use crate::report::{ControlHeader, RankingRow, Report, Word};
+use std::borrow::Cow;
 use std::fmt::Write;
 
 /// Which parts of the report to print.
@@ -34,27 +35,71 @@ fn rpad(s: &str, w: usize) -> String {
 
 /// A table with left-aligned text columns and right-aligned number columns.
 fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[bool]) {
-    let cols = header.len();
-    let mut width = vec![0usize; cols];
-    for row in std::iter::once(header).chain(rows.iter().map(|r| r.as_slice())) {
-        for (c, cell) in row.iter().enumerate().take(cols) {
-            width[c] = width[c].max(cell.chars().count());
+    table_of(out, header, || rows.iter(), right);
+}
+
+/// [`table`] of rows given by `rows` (called twice: for the widths, then for the
+/// lines), so that a long list is printed without a copy of every cell.
+fn table_of<R, C>(out: &mut String, header: &[String], rows: impl Fn() -> R, right: &[bool])
+where
+    R: Iterator<Item = C>,
+    C: IntoIterator,
+    C::Item: AsRef<str>,
+{
+    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in rows() {
+        for (w, cell) in width.iter_mut().zip(row) {
+            *w = (*w).max(cell.as_ref().chars().count());
         }
     }
-    for row in std::iter::once(header).chain(rows.iter().map(|r| r.as_slice())) {
-        let mut line = String::new();
-        for (c, cell) in row.iter().enumerate().take(cols) {
-            if c > 0 {
-                line.push_str("  ");
-            }
-            if right[c] {
-                line.push_str(&rpad(cell, width[c]));
-            } else {
-                line.push_str(&pad(cell, width[c]));
-            }
-        }
-        let _ = writeln!(out, "{}", line.trim_end());
+    let mut line = String::new();
+    table_line(out, &mut line, header, &width, right);
+    for row in rows() {
+        table_line(out, &mut line, row, &width, right);
     }
+}
+
+/// One line of a table: each cell padded to its column's width (`line` is scratch).
+fn table_line<S: AsRef<str>>(
+    out: &mut String,
+    line: &mut String,
+    cells: impl IntoIterator<Item = S>,
+    width: &[usize],
+    right: &[bool],
+) {
+    line.clear();
+    for (c, (cell, &w)) in cells.into_iter().zip(width).enumerate() {
+        let cell = cell.as_ref();
+        if c > 0 {
+            line.push_str("  ");
+        }
+        let fill = w.saturating_sub(cell.chars().count());
+        if right[c] {
+            line.extend(std::iter::repeat_n(' ', fill));
+            line.push_str(cell);
+        } else {
+            line.push_str(cell);
+            line.extend(std::iter::repeat_n(' ', fill));
+        }
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+}
+
+/// The cells of a pair's line in the result list: rank and pair, the names when the
+/// list has them, points, percentage, club points, boards and the round columns.
+fn ranking_cells(r: &RankingRow, names: bool) -> impl Iterator<Item = Cow<'_, str>> {
+    let first = if r.rank.is_empty() {
+        format!("({})", r.pair)
+    } else {
+        format!("{}({})", r.rank, r.pair)
+    };
+    let texts = [&r.points, &r.percentage, &r.club_points];
+    std::iter::once(Cow::Owned(first))
+        .chain(names.then_some(Cow::Borrowed(r.names.as_str())))
+        .chain(texts.into_iter().map(|t| Cow::Borrowed(t.as_str())))
+        .chain(std::iter::once(Cow::Owned(r.boards.to_string())))
+        .chain(r.rounds.iter().map(|t| Cow::Borrowed(t.as_str())))
 }
 
 /// The control sheet's box: the event's line, then the pairs four to a row, framed.
@@ -128,28 +173,8 @@ pub fn render(report: &Report, parts: TextParts) -> String {
         if !heading.is_empty() {
             let _ = writeln!(out, "{}{heading}", if k > 0 { "\n" } else { "" });
         }
-        let rows: Vec<Vec<String>> = group
-            .iter()
-            .map(|r| {
-                let mut row = vec![if r.rank.is_empty() {
-                    format!("({})", r.pair)
-                } else {
-                    format!("{}({})", r.rank, r.pair)
-                }];
-                if names {
-                    row.push(r.names.clone());
-                }
-                row.extend([
-                    r.points.clone(),
-                    r.percentage.clone(),
-                    r.club_points.clone(),
-                    r.boards.to_string(),
-                ]);
-                row.extend(r.rounds.iter().cloned());
-                row
-            })
-            .collect();
-        table(&mut out, &header, &rows, &right);
+        let rows = || group.iter().map(|r| ranking_cells(r, names));
+        table_of(&mut out, &header, rows, &right);
     }
     if let Some(avg) = &report.average_per_round {
         let _ = writeln!(out, "\n{}: {}", l.word(Word::AveragePerRound), avg);
