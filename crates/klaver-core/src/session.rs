@@ -171,11 +171,18 @@ pub struct ScoredBoard {
     pub expected: usize,
     /// The results on this board: indices into the session's table results (their
     /// matchpoints are in [`SessionResult::points`]).
-    pub entries: Vec<usize>,
+    pub entries: Vec<u32>,
     /// The full top of the board (after any Neuberg rescaling), in the scale's points.
     pub top: i64,
     /// Whether the real scores were rescaled with the Neuberg formula.
     pub neuberg: bool,
+}
+
+impl ScoredBoard {
+    /// The indices of the board's results in the session's table results.
+    pub fn results(&self) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.entries.iter().map(|&i| i as usize)
+    }
 }
 
 /// One round column of the result list.
@@ -312,6 +319,19 @@ fn round_tenth(
 /// Checks the travellers for errors that make scoring impossible.
 fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();
+    // Results are numbered in 32 bits (as lines are) while they are scored.
+    if u32::try_from(results.len()).is_err() {
+        out.push(Diagnostic::error(
+            0,
+            None,
+            format!(
+                "{} results in one session: more than {} cannot be scored together; split the session",
+                results.len(),
+                u32::MAX
+            ),
+        ));
+        return out;
+    }
     let name = |i: usize| pairs.get(i).map(|p| p.id.as_str()).unwrap_or("?");
     // Sections as small numbers, compared once per line.
     let mut section_ids: FxHashMap<&str, u32> = FxHashMap::default();
@@ -551,7 +571,7 @@ pub fn score_session(
 
 /// The results of one board in one comparison group: (group, board) and the results'
 /// indices.
-type Bucket<'a> = ((&'a str, u32), Vec<usize>);
+type Bucket<'a> = ((&'a str, u32), Vec<u32>);
 
 /// The results grouped by comparison group (a section, or the field when
 /// top-integral) and board, in board order.
@@ -594,7 +614,8 @@ fn board_buckets<'a>(
     for (bucket, size) in buckets.iter_mut().zip(sizes) {
         bucket.1.reserve_exact(size);
     }
-    for (i, &b) in bucket_of.iter().enumerate() {
+    // A result's index fits 32 bits, as its line number does.
+    for (i, &b) in (0u32..).zip(&bucket_of) {
         buckets[b as usize].1.push(i);
     }
     buckets.sort_by(|a, b| (a.0.1, a.0.0).cmp(&(b.0.1, b.0.0)));
@@ -628,11 +649,11 @@ fn score_boards(
             .copied()
             .unwrap_or(most_played[group]);
         outcomes.clear();
-        outcomes.extend(entries.iter().map(|&i| &results[i].outcome));
+        outcomes.extend(entries.iter().map(|&i| &results[i as usize].outcome));
         let score = score_board(&outcomes, expected, settings.rules, &mut scratch);
         warnings.extend(board_warnings(
             &outcomes,
-            results[entries[0]].line,
+            results[entries[0] as usize].line,
             board,
             expected,
             settings,
@@ -701,13 +722,13 @@ fn board_warnings(
 /// each as a value of the session's list: a board's results share a few dozen.
 fn put_points(
     points: &mut PointsList,
-    entries: &[usize],
+    entries: &[u32],
     results: &[TableResult],
     score: &BoardScore,
 ) {
     let mut found = BoardValues::new();
     let not_played = points.intern(None, score.top);
-    for (k, &i) in entries.iter().enumerate() {
+    for (k, i) in entries.iter().map(|&i| i as usize).enumerate() {
         let Some(p) = score.results[k] else {
             points.set(i, not_played);
             continue;

@@ -318,7 +318,7 @@ fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &Sco
     w.key("expected").count(sb.expected);
     w.key("neuberg").boolean(sb.neuberg);
     w.key("results").begin_array();
-    for &i in &sb.entries {
+    for i in sb.results() {
         w.item();
         result_json(&mut w, event, result, i);
     }

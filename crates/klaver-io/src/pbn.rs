@@ -1611,10 +1611,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         {
             crate::hand_record::push_analysis(&mut out, a);
         }
-        let adjusted = sb
-            .entries
-            .iter()
-            .any(|&i| !event.lines[i].adjust().is_empty());
+        let adjusted = sb.results().any(|i| !event.lines[i].adjust().is_empty());
         let mut columns: Vec<(&str, bool)> = Vec::new();
         if multi {
             columns.push(("Section", false));
@@ -1637,7 +1634,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             columns.push(("Adjust", false));
         }
         let mut rows = Vec::with_capacity(sb.entries.len());
-        for &i in &sb.entries {
+        for i in sb.results() {
             let r = &event.results[i];
             let info = &event.lines[i];
             let mut row = Vec::with_capacity(columns.len());

@@ -640,7 +640,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
     let mut travellers = Vec::with_capacity(result.boards.len());
     for sb in result.boards.iter().filter(|_| !opts.ranking_only) {
         let board = Board::new(sb.board).ok();
-        let mut order: Vec<usize> = sb.entries.clone();
+        let mut order: Vec<usize> = sb.results().collect();
         let key = |i: &usize| match &event.results[*i].outcome {
             Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => (0, -i64::from(*s)),
             Outcome::Weighted(_) => (1, 0),

@@ -704,7 +704,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         out.push_str("        </PARTICIPANTS>\n");
         let mut boards: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
         for sb in &result.boards {
-            for &i in &sb.entries {
+            for i in sb.results() {
                 if pairs[event.results[i].ns].section == *section {
                     boards.entry(sb.board).or_default().push(i);
                 }
