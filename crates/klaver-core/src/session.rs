@@ -206,7 +206,7 @@ pub struct PairResult {
     /// Total matchpoints.
     pub total: Exact,
     /// The maximum: the top of every board the pair played.
-    pub max: Exact,
+    pub max: i64,
     /// Percentage of the maximum; `None` when the pair played no board.
     pub percentage: Option<Exact>,
     /// Rank within its group by exact percentage (ties share); `None` without a percentage.
@@ -949,7 +949,7 @@ fn pair_result(pair: usize, sums: &Sums, place: Place, field: Option<Side>) -> P
     PairResult {
         pair,
         total: totals.total(pair),
-        max: Exact::integer(totals.max[pair]),
+        max: totals.max[pair],
         percentage: totals.percentage(pair),
         rank: place.rank,
         tied: place.tied,
@@ -1208,7 +1208,7 @@ mod tests {
         // Pair 3: 4 + 5 = 9 of 12.
         let p3 = ties.pairs.iter().find(|p| p.pair == 2).unwrap();
         assert_eq!(p3.total, Exact::integer(9));
-        assert_eq!(p3.max, Exact::integer(12));
+        assert_eq!(p3.max, 12);
         let warning = |s: &SessionResult| {
             s.warnings
                 .iter()
@@ -1240,7 +1240,7 @@ mod tests {
         let s = score_session(&pairs(8), &res, &Settings::default()).unwrap();
         let p1 = s.pairs.iter().find(|p| p.pair == 0).unwrap();
         assert_eq!(p1.boards, 2);
-        assert_eq!(p1.max, Exact::integer(12));
+        assert_eq!(p1.max, 12);
         let p8 = s.pairs.iter().find(|p| p.pair == 7).unwrap();
         assert_eq!(p8.percentage, None);
         assert_eq!(p8.rank, None);
@@ -1457,15 +1457,9 @@ mod tests {
         let s = score_session(&ps, &res, &Settings::default()).unwrap();
         let a = s.pairs.iter().find(|p| p.pair == 0).unwrap();
         let b = s.pairs.iter().find(|p| p.pair == 1).unwrap();
-        assert_eq!(
-            (a.total.clone(), a.max.clone()),
-            (Exact::integer(130), Exact::integer(200))
-        );
+        assert_eq!((a.total.clone(), a.max), (Exact::integer(130), 200));
         assert_eq!(a.percentage.as_ref().unwrap().to_decimal(2), "65.00");
-        assert_eq!(
-            (b.total.clone(), b.max.clone()),
-            (Exact::integer(144), Exact::integer(240))
-        );
+        assert_eq!((b.total.clone(), b.max), (Exact::integer(144), 240));
         assert_eq!(b.percentage.as_ref().unwrap().to_decimal(2), "60.00");
         assert_eq!(s.top, 10);
         assert_eq!(s.average_per_round(4), Ratio::from_integer(20));

@@ -415,7 +415,7 @@ fn score_chunk(chunk: Chunk, header: &csv::StringRecord, opts: &ArchiveScoring) 
             csv_text(&info.section),
             csv_text(&info.id),
             report::points(&p.total),
-            report::points(&p.max),
+            p.max,
             p.percentage
                 .as_ref()
                 .map(|x| x.to_decimal(2))

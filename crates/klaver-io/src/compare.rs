@@ -342,7 +342,7 @@ impl Check<'_> {
             .result
             .pairs
             .iter()
-            .map(|p| p.max.to_f64())
+            .map(|p| p.max as f64)
             .fold(0.0, f64::max);
         let totals: Vec<(&PublishedTotal, f64)> = self
             .imported
@@ -396,7 +396,7 @@ impl Check<'_> {
     /// play credited with its own average (the director's penalties left out of that
     /// average, and added after).
     fn total_as_published(&self, pr: &PairResult) -> (f64, Option<f64>) {
-        let (mut total, mut max) = (pr.total.to_f64(), pr.max.to_f64());
+        let (mut total, mut max) = (pr.total.to_f64(), pr.max as f64);
         if self.imported.program.starts_with("Ruter") && pr.boards > 0 {
             let scale = f64::from(self.session_boards) / f64::from(pr.boards);
             let penalty = ratio_f64(pr.penalty);

@@ -203,7 +203,7 @@ fn pairs_json<'a>(event: &'a Event, result: &SessionResult) -> Vec<PairJson<'a>>
             names: &pairs[p.pair].names,
             players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
             points: p.total.to_f64(),
-            max: p.max.to_f64(),
+            max: p.max as f64,
             percentage: p.percentage.as_ref().map(|x| x.to_f64()),
             percentage_exact,
             rank: p.rank,

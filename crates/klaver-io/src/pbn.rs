@@ -1721,7 +1721,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                         row.push(info.section.clone());
                     }
                     let total = if centred {
-                        let max = p.max.to_f64().round() as i64;
+                        let max = p.max;
                         report::points(
                             &p.total
                                 .plus(&Exact::new(-max, 2))

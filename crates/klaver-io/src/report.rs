@@ -415,11 +415,6 @@ pub fn points(x: &Exact) -> String {
     }
 }
 
-/// A whole-number maximum from its exact form.
-fn max_of(x: &Exact) -> i64 {
-    x.to_f64().round() as i64
-}
-
 /// A ratio for display, as [`points`].
 pub fn ratio(x: Ratio<i64>) -> String {
     points(&Exact::from(x))
@@ -602,7 +597,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             },
             names: pairs[p.pair].names.clone(),
             points: match opts.centred {
-                Some(w) => points(&centre(&p.total, max_of(&p.max), w)),
+                Some(w) => points(&centre(&p.total, p.max, w)),
                 None => points(&p.total),
             },
             percentage: p
