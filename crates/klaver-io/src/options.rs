@@ -311,6 +311,22 @@ pub fn score_pairs(
     file_convention: &Convention,
     file_name: &str,
 ) -> Result<(SessionResult, Convention, Option<u32>), String> {
+    let (settings, convention, boards_per_round) =
+        pair_settings(scoring, event, file_convention, file_name)?;
+    let result = score_session(&event.pairs, &event.results, &settings)
+        .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
+    Ok((result, convention, boards_per_round))
+}
+
+/// How a pairs event is scored as `scoring` says, after checking it against the
+/// movement when one is given: the settings, the convention used and the boards per
+/// round. The event's lines are not needed after this.
+pub fn pair_settings(
+    scoring: &ScoringArgs,
+    event: &mut Event,
+    file_convention: &Convention,
+    file_name: &str,
+) -> Result<(Settings, Convention, Option<u32>), String> {
     let mut expected = Default::default();
     let mut result_rounds = None;
     let mut card_pairs = None;
@@ -363,9 +379,7 @@ pub fn score_pairs(
         penalties: penalties_in_matchpoints(event, &convention),
     };
     convention.apply(&mut settings);
-    let result = score_session(&event.pairs, &event.results, &settings)
-        .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
-    Ok((result, convention, boards_per_round))
+    Ok((settings, convention, boards_per_round))
 }
 
 /// The director's penalties as matchpoints: written in the units the session's

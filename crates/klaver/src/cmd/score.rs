@@ -2,12 +2,12 @@
 
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
-use klaver_core::session::SessionResult;
+use klaver_core::session::{SessionResult, score_session};
 use klaver_io::exchange::{self, Deal, Imported};
 use klaver_io::hand_record::{self, BoardRecord};
 pub use klaver_io::options::{
-    ArtificialArg, ConventionArgs, MissingArg, ScaleArg, ScoringArgs, centred_weight, rules,
-    score_pairs,
+    ArtificialArg, ConventionArgs, MissingArg, ScaleArg, ScoringArgs, centred_weight,
+    pair_settings, rules,
 };
 use klaver_io::report::{self, ReportLang, ReportOptions};
 use klaver_io::travellers::{self, Event, ReadOptions};
@@ -215,16 +215,24 @@ pub fn score_imported(
         return score_form(scoring, args, file_name, &imported);
     }
     let file_convention = imported.convention;
-    let (mut result, convention, boards_per_round) =
-        score_pairs(scoring, &mut imported.event, &file_convention, file_name)?;
+    let (settings, convention, boards_per_round) =
+        pair_settings(scoring, &mut imported.event, &file_convention, file_name)?;
+    let ranking_only =
+        args.format == Format::Text && !args.control && !args.travellers_list && !args.compare;
+    if ranking_only {
+        // The result list alone needs none of the lines' texts (the rounds are known):
+        // given back before the session is scored.
+        imported.event.lines = Vec::new();
+    }
+    let event = &imported.event;
+    let mut result = score_session(&event.pairs, &event.results, &settings)
+        .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
     if args.compare {
         return compare_published(file_name, &imported, &result, &convention, args);
     }
-    let ranking_only = args.format == Format::Text && !args.control && !args.travellers_list;
     if ranking_only {
-        // The result list alone needs neither the table results nor each board's
-        // matchpoints: in a large field most of the memory, given back before the list
-        // is made.
+        // Nor the table results or each board's matchpoints: in a large field most of
+        // the memory, given back before the list is made.
         release_results(&mut imported.event, &mut result);
     }
     if let Some(p) = &args.deals {
