@@ -4,6 +4,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::ops::Deref;
 use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 /// Files from this size on are mapped into memory rather than copied.
 const MAP_FROM: u64 = 1 << 20;
@@ -12,7 +13,7 @@ const MAP_FROM: u64 = 1 << 20;
 /// page cache, with no copy and no fresh memory to fill), anything else read.
 pub enum FileBytes {
     /// A regular file of at least a megabyte.
-    Mapped(memmap2::Mmap),
+    Mapped(Arc<memmap2::Mmap>),
     /// A small file, or one that is not a regular file (a pipe, standard input).
     Read(Vec<u8>),
 }
@@ -38,6 +39,10 @@ pub fn read_file(path: &Path) -> io::Result<FileBytes> {
         // risk a map has and a copy has not; a scorer's input files are written before
         // they are scored.
         if let Ok(map) = unsafe { memmap2::MmapOptions::new().populate().map(&file) } {
+            let map = Arc::new(map);
+            let mut mapped = MAPPED.lock().unwrap_or_else(PoisonError::into_inner);
+            mapped.retain(|m| m.strong_count() > 0);
+            mapped.push(Arc::downgrade(&map));
             return Ok(FileBytes::Mapped(map));
         }
     }
@@ -45,6 +50,49 @@ pub fn read_file(path: &Path) -> io::Result<FileBytes> {
     file.read_to_end(&mut data)?;
     Ok(FileBytes::Read(data))
 }
+
+/// The files `read_file` has mapped (those still mapped upgrade).
+static MAPPED: Mutex<Vec<Weak<memmap2::Mmap>>> = Mutex::new(Vec::new());
+
+/// Gives the memory of a part of a file already read back to the system, when the file
+/// was mapped by [`read_file`] (a file of millions of lines need not stay resident while
+/// its results are made); bytes anywhere else are left alone. The pages wholly inside
+/// `bytes`, in steps of 64 KiB from the start of the map, are dropped from this
+/// process's memory: the map is private and never written, so reading them again reads
+/// the file again, the same bytes (the one risk a map already has, a file changed
+/// while it is read, aside).
+pub fn release(bytes: &[u8]) {
+    const STEP: usize = 64 << 10;
+    let (start, end) = (
+        bytes.as_ptr() as usize,
+        bytes.as_ptr() as usize + bytes.len(),
+    );
+    let mapped = MAPPED.lock().unwrap_or_else(PoisonError::into_inner);
+    for map in mapped.iter().filter_map(Weak::upgrade) {
+        let base = map.as_ptr() as usize;
+        if start < base || end > base + map.len() {
+            continue;
+        }
+        let from = (start - base).next_multiple_of(STEP);
+        let to = (end - base) / STEP * STEP;
+        if from < to {
+            advise_dont_need(&map, from, to - from);
+        }
+        return;
+    }
+}
+
+/// Drops pages of a map from this process's memory (see [`release`]).
+#[cfg(unix)]
+fn advise_dont_need(map: &memmap2::Mmap, offset: usize, len: usize) {
+    // SAFETY: the map is a private, read-only map of a file that nothing writes to:
+    // pages dropped are read from the file again, with the same bytes, when they are
+    // next read. A failure only leaves the pages where they are.
+    let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, offset, len) };
+}
+
+#[cfg(not(unix))]
+fn advise_dont_need(_map: &memmap2::Mmap, _offset: usize, _len: usize) {}
 
 /// A file's bytes as text; a file that is not UTF-8 is an error naming the line of its
 /// first byte that is not.
@@ -77,6 +125,26 @@ mod tests {
             );
         }
         assert!(read_file(&dir.join("missing.csv")).is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_part_given_back_reads_the_same_bytes_again() {
+        let dir = std::env::temp_dir().join(format!("klaver-release-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("large.csv");
+        let bytes: Vec<u8> = (0..3usize << 20).map(|i| (i % 253) as u8).collect();
+        std::fs::write(&path, &bytes).unwrap();
+        let read = read_file(&path).unwrap();
+        assert!(matches!(read, FileBytes::Mapped(_)));
+        release(&read[1000..(2 << 20) + 7]);
+        release(&read[..]);
+        assert_eq!(&read[..], &bytes[..]);
+        // Memory that is not a mapped file is left alone.
+        let copy = bytes.clone();
+        release(&copy);
+        assert_eq!(copy, bytes);
+        drop(read);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

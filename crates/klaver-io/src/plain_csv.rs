@@ -58,13 +58,22 @@ pub(crate) fn splits_plainly(data: &[u8]) -> bool {
 /// Calls `each` with every line's fields and the file's line number, the first line
 /// being `first_line`; a line is the text between line ends (without a CR before the
 /// LF), its fields the text between commas.
+///
+/// The part of a mapped file read so far is given back every few megabytes
+/// ([`crate::input::release`]): no line's fields are kept past the line.
 pub(crate) fn each_line(text: &str, first_line: u32, mut each: impl FnMut(&[&str], u32)) {
+    const RELEASE_EVERY: usize = 8 << 20;
     let mut fields: Vec<&str> = Vec::with_capacity(16);
     let mut line = first_line;
     let mut start = 0;
+    let mut released = 0;
     // Line ends and commas are single bytes, so every cut is at a character boundary.
     let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(std::iter::once(text.len()));
     for end in ends {
+        if start - released >= RELEASE_EVERY {
+            crate::input::release(&text.as_bytes()[released..start]);
+            released = start;
+        }
         let raw = &text[start..end];
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         fields.clear();

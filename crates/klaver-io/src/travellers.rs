@@ -18,6 +18,7 @@ use num_rational::Ratio;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::io::Read;
+use std::mem::MaybeUninit;
 
 /// How to read a travellers file.
 #[derive(Debug, Clone, Copy, Default)]
@@ -764,7 +765,9 @@ fn read_plain(
 /// Reads two halves of a CSV without quotes (each with the file's line number of its
 /// first line) on two threads, each half's results put straight into its part of the
 /// event's lists: the lists are made once at their full size, every line a slot, and
-/// the slots left over (blank lines, errors, penalties) are taken out at the end.
+/// the slots left over (blank lines, errors, penalties) are taken out at the end. The
+/// slots are written as the lines are read, not filled beforehand, so a large file's
+/// lists take memory as the file read so far is given back.
 fn read_plain_halves(
     halves: [(&str, u32); 2],
     mut reader: TravellersReader,
@@ -775,21 +778,13 @@ fn read_plain_halves(
     let slots = halves.map(|(part, _)| {
         memchr::memchr_iter(b'\n', part.as_bytes()).count() + usize::from(!part.ends_with('\n'))
     });
-    let mut results = Vec::with_capacity(slots[0] + slots[1]);
-    results.resize_with(slots[0] + slots[1], || TableResult {
-        board: 0,
-        ns: 0,
-        ew: 0,
-        outcome: Outcome::NotPlayed,
-        reversed: false,
-        line: 0,
-    });
-    let mut lines = vec![LineInfo::default(); slots[0] + slots[1]];
+    let mut results: Vec<TableResult> = Vec::with_capacity(slots[0] + slots[1]);
+    let mut lines: Vec<LineInfo> = Vec::with_capacity(slots[0] + slots[1]);
     let mut second = reader.clone_empty();
     // How many slots each half filled.
     let (n1, n2) = {
-        let (r1, r2) = results.split_at_mut(slots[0]);
-        let (l1, l2) = lines.split_at_mut(slots[0]);
+        let (r1, r2) = results.spare_capacity_mut().split_at_mut(slots[0]);
+        let (l1, l2) = lines.spare_capacity_mut().split_at_mut(slots[0]);
         std::thread::scope(|s| {
             let (part, line) = halves[1];
             let second = &mut second;
@@ -802,10 +797,8 @@ fn read_plain_halves(
             (first, rest)
         })
     };
-    results.drain(n1..slots[0]);
-    results.truncate(n1 + n2);
-    lines.drain(n1..slots[0]);
-    lines.truncate(n1 + n2);
+    keep_filled(&mut results, n1, slots[0], n2);
+    keep_filled(&mut lines, n1, slots[0], n2);
     let renumber = reader.absorb(second);
     for r in &mut results[n1..] {
         (r.ns, r.ew) = (renumber[r.ns], renumber[r.ew]);
@@ -815,19 +808,38 @@ fn read_plain_halves(
     Ok(reader.finish())
 }
 
+/// Makes an empty list hold the slots of its spare room two halves filled: the first
+/// `n1`, and the `n2` from `second` on, moved up right after them.
+fn keep_filled<T>(list: &mut Vec<T>, n1: usize, second: usize, n2: usize) {
+    assert!(list.is_empty() && n1 <= second && n2 <= list.capacity() - second);
+    // SAFETY: slots 0..n1 and second..second + n2 were written (`read_plain_into`
+    // counts what it writes, from the start of its part). The second run is moved bit
+    // for bit right after the first (`ptr::copy` allows the runs to overlap), so slots
+    // 0..n1 + n2 hold values, each once; the slots past them are spare room again,
+    // never read or dropped.
+    unsafe {
+        let base = list.as_mut_ptr();
+        std::ptr::copy(base.add(second), base.add(n1), n2);
+        list.set_len(n1 + n2);
+    }
+}
+
 /// Reads lines of a CSV without quotes into the given slots, one per line at most;
-/// returns how many were filled.
+/// returns how many were filled (the first ones).
 fn read_plain_into(
     part: &str,
     first_line: u32,
     reader: &mut TravellersReader,
-    (results, lines): (&mut [TableResult], &mut [LineInfo]),
+    (results, lines): (
+        &mut [MaybeUninit<TableResult>],
+        &mut [MaybeUninit<LineInfo>],
+    ),
 ) -> usize {
     let mut n = 0;
     crate::plain_csv::each_line(part, first_line, |fields, line| {
         if let Some((result, info)) = reader.line(fields, line) {
-            results[n] = result;
-            lines[n] = info;
+            results[n].write(result);
+            lines[n].write(info);
             n += 1;
         }
     });
@@ -1791,6 +1803,21 @@ mod tests {
         assert_eq!(messages(&one), messages(&two));
         assert!(!one.diagnostics.is_empty());
         assert_eq!(one.results.len(), 240 - 2);
+    }
+
+    #[test]
+    fn slots_filled_in_two_runs_become_one_list() {
+        // Strings own memory: a value kept twice or lost would show (or crash).
+        let mut list: Vec<String> = Vec::with_capacity(10);
+        let (first, second) = list.spare_capacity_mut().split_at_mut(6);
+        for (k, slot) in first.iter_mut().take(4).enumerate() {
+            slot.write(format!("a{k}"));
+        }
+        for (k, slot) in second.iter_mut().take(3).enumerate() {
+            slot.write(format!("b{k}"));
+        }
+        keep_filled(&mut list, 4, 6, 3);
+        assert_eq!(list, ["a0", "a1", "a2", "a3", "b0", "b1", "b2"]);
     }
 
     proptest::proptest! {
