@@ -968,6 +968,12 @@ mod tests {
     use super::*;
     use proptest::prelude::{Just, prop_oneof};
 
+    /// Twelve primes near 20,000: Neuberg-like denominators whose multiple is 172 bits.
+    const TWELVE_PRIMES: [i64; 12] = [
+        20_011, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101, 20_107,
+        20_113,
+    ];
+
     fn c(pair: usize, n: i64, d: i64, top: i64) -> Contribution {
         Contribution {
             pair,
@@ -987,10 +993,7 @@ mod tests {
 
     #[test]
     fn many_denominators_go_to_arbitrary_precision_and_stay_exact() {
-        let primes = [
-            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
-            20_107, 20_113,
-        ];
+        let primes = TWELVE_PRIMES;
         let mut cs: Vec<Contribution> = primes.iter().map(|&p| c(0, 1, p, 10)).collect();
         cs.extend(primes.iter().map(|&p| c(1, 2, p, 10)));
         let t = PairTotals::compute(2, &cs);
@@ -1011,10 +1014,7 @@ mod tests {
 
     #[test]
     fn many_spilled_totals_are_added_up_on_several_threads_exactly() {
-        let primes = [
-            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
-            20_107, 20_113,
-        ];
+        let primes = TWELVE_PRIMES;
         // Enough pairs to be worked out on several threads.
         let pairs = 4_200;
         let mut cs = Vec::new();
@@ -1036,10 +1036,7 @@ mod tests {
 
     #[test]
     fn spilled_sums_per_denominator_stay_exact_past_64_bits() {
-        let primes = [
-            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
-            20_107, 20_113,
-        ];
+        let primes = TWELVE_PRIMES;
         // Spilled after a dozen prime denominators; then the same denominators again,
         // in mixed order and with numerators whose sums per denominator outgrow 64 bits
         // (eight of a third of 2^63 for the first).
@@ -1088,10 +1085,7 @@ mod tests {
     #[test]
     fn totals_over_a_multiple_given_in_advance_take_a_few_limbs_each() {
         // Twelve prime denominators near 20,000: a multiple of 172 bits, three limbs.
-        let primes = [
-            20_011i64, 20_021, 20_023, 20_029, 20_047, 20_051, 20_063, 20_071, 20_089, 20_101,
-            20_107, 20_113,
-        ];
+        let primes = TWELVE_PRIMES;
         let pairs = 1_000;
         let mut b = TotalsBuilder::over(pairs, primes);
         for pair in 0..pairs {
