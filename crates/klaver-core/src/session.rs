@@ -537,6 +537,40 @@ pub fn score_session(
     results: &[TableResult],
     settings: &Settings,
 ) -> Result<SessionResult, SessionError> {
+    Ok(add_up_session(pairs, results, settings)?.ranked(pairs, settings))
+}
+
+/// [`score_session`] of table results the caller has no further use for: they are given
+/// back as soon as the pairs' totals are added up, before the pairs are ranked (in a
+/// large field they are most of the memory scoring holds).
+pub fn score_session_taking(
+    pairs: &[PairInfo],
+    results: Vec<TableResult>,
+    settings: &Settings,
+) -> Result<SessionResult, SessionError> {
+    let added = add_up_session(pairs, &results, settings)?;
+    drop(results);
+    Ok(added.ranked(pairs, settings))
+}
+
+/// A session scored up to its pairs' totals: what ranking the pairs needs, without the
+/// table results.
+struct AddedUp {
+    boards: Vec<ScoredBoard>,
+    points: PointsList,
+    top: i64,
+    warnings: Vec<Diagnostic>,
+    sums: Sums,
+    /// The direction each pair played in, when the directions are ranked apart.
+    fields: Vec<Option<Side>>,
+}
+
+/// Checks a session, matchpoints every board and adds up the pairs' totals.
+fn add_up_session(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    settings: &Settings,
+) -> Result<AddedUp, SessionError> {
     let errors = validate(pairs, results, settings);
     if !errors.is_empty() {
         return Err(SessionError {
@@ -556,17 +590,39 @@ pub fn score_session(
         });
     }
     let sums = add_up(pairs.len(), results, &points, settings);
-    let ordered = rank_pairs(pairs, results, settings, &sums);
-    Ok(SessionResult {
+    let fields = if settings.separate_fields {
+        pair_fields(pairs, results)
+            .into_iter()
+            .map(|f| f.map(|(side, _)| side))
+            .collect()
+    } else {
+        vec![None; pairs.len()]
+    };
+    Ok(AddedUp {
         boards,
         points,
-        pairs: ordered,
-        warnings,
-        rounds: sums.rounds,
         top,
-        ranked_by_section: !settings.top_integral,
-        card_pairs: settings.card_pairs,
+        warnings,
+        sums,
+        fields,
     })
+}
+
+impl AddedUp {
+    /// The scored session: its pairs ranked.
+    fn ranked(self, pairs: &[PairInfo], settings: &Settings) -> SessionResult {
+        let ordered = rank_pairs(pairs, settings, &self.sums, &self.fields);
+        SessionResult {
+            boards: self.boards,
+            points: self.points,
+            pairs: ordered,
+            warnings: self.warnings,
+            rounds: self.sums.rounds,
+            top: self.top,
+            ranked_by_section: !settings.top_integral,
+            card_pairs: settings.card_pairs,
+        }
+    }
 }
 
 /// The results of one board in one comparison group: (group, board) and the results'
@@ -850,18 +906,10 @@ fn round_columns(results: &[TableResult], settings: &Settings) -> usize {
 /// order, by group.
 fn rank_pairs(
     pairs: &[PairInfo],
-    results: &[TableResult],
     settings: &Settings,
     sums: &Sums,
+    fields: &[Option<Side>],
 ) -> Vec<PairResult> {
-    let fields: Vec<Option<Side>> = if settings.separate_fields {
-        pair_fields(pairs, results)
-            .into_iter()
-            .map(|f| f.map(|(side, _)| side))
-            .collect()
-    } else {
-        vec![None; pairs.len()]
-    };
     let mut by_group: HashMap<(&str, u8), Vec<usize>> = HashMap::new();
     for (i, p) in pairs.iter().enumerate().filter(|(_, p)| !p.unranked) {
         let field = match fields[i] {
@@ -878,7 +926,7 @@ fn rank_pairs(
     groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut ordered = Vec::with_capacity(pairs.len());
     for (_, members) in groups {
-        rank_group(members, sums, &fields, &mut ordered);
+        rank_group(members, sums, fields, &mut ordered);
     }
     ordered
 }
@@ -1095,6 +1143,37 @@ mod tests {
         );
         // The others are untouched.
         assert_eq!(s.points[1].unwrap().ns, Ratio::from_integer(2));
+    }
+
+    #[test]
+    fn results_given_up_score_the_same_session() {
+        // A three-table Mitchell, a board not played at one table; the results given up
+        // are dropped before the pairs are ranked, with or without separate fields.
+        let res = vec![
+            r(1, 1, 4, Score(420)),
+            r(1, 2, 5, Score(170)),
+            r(1, 3, 6, Score(-50)),
+            r(2, 1, 6, Score(100)),
+            r(2, 2, 4, NotPlayed),
+            r(2, 3, 5, Score(-100)),
+            r(3, 1, 5, Score(-200)),
+            r(3, 2, 6, Score(110)),
+            r(3, 3, 4, Score(140)),
+        ];
+        for separate_fields in [false, true] {
+            let settings = Settings {
+                separate_fields,
+                ..Settings::default()
+            };
+            let kept = score_session(&pairs(6), &res, &settings).unwrap();
+            let taken = score_session_taking(&pairs(6), res.clone(), &settings).unwrap();
+            // Compared as printed: the pairs and boards have no equality of their own.
+            assert_eq!(format!("{:?}", taken.pairs), format!("{:?}", kept.pairs));
+            assert_eq!(format!("{:?}", taken.boards), format!("{:?}", kept.boards));
+            assert_eq!(taken.points, kept.points);
+            assert_eq!(taken.warnings, kept.warnings);
+            assert_eq!((taken.top, taken.rounds), (kept.top, kept.rounds));
+        }
     }
 
     #[test]

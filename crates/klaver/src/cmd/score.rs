@@ -2,7 +2,7 @@
 
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
-use klaver_core::session::{SessionResult, score_session};
+use klaver_core::session::{SessionResult, score_session, score_session_taking};
 use klaver_io::exchange::{self, Deal, Imported};
 use klaver_io::hand_record::{self, BoardRecord};
 pub use klaver_io::options::{
@@ -219,20 +219,23 @@ pub fn score_imported(
         pair_settings(scoring, &mut imported.event, &file_convention, file_name)?;
     let ranking_only =
         args.format == Format::Text && !args.control && !args.travellers_list && !args.compare;
-    if ranking_only {
-        // The result list alone needs none of the lines' texts (the rounds are known):
-        // given back before the session is scored.
-        imported.event.lines = Vec::new();
-    }
-    let event = &imported.event;
-    let mut result = score_session(&event.pairs, &event.results, &settings)
-        .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
+    let event = &mut imported.event;
+    // The result list alone needs none of the lines' texts (the rounds are known now),
+    // nor the table results once the pairs' totals are added up: in a large field most
+    // of the memory, given back as soon as it is done with.
+    let scored = if ranking_only {
+        event.lines = Vec::new();
+        let results = std::mem::take(&mut event.results);
+        score_session_taking(&event.pairs, results, &settings)
+    } else {
+        score_session(&event.pairs, &event.results, &settings)
+    };
+    let mut result = scored.map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
     if args.compare {
         return compare_published(file_name, &imported, &result, &convention, args);
     }
     if ranking_only {
-        // Nor the table results or each board's matchpoints: in a large field most of
-        // the memory, given back before the list is made.
+        // Nor each board's results and their matchpoints, once the session is scored.
         release_results(&mut imported.event, &mut result);
     }
     if let Some(p) = &args.deals {
