@@ -670,9 +670,9 @@ fn board_buckets<'a>(
     for (bucket, size) in buckets.iter_mut().zip(sizes) {
         bucket.1.reserve_exact(size);
     }
-    // A result's index fits 32 bits, as its line number does.
-    for (i, &b) in (0u32..).zip(&bucket_of) {
-        buckets[b as usize].1.push(i);
+    // A result's index fits 32 bits: `validate` refuses more results than that.
+    for (i, &b) in bucket_of.iter().enumerate() {
+        buckets[b as usize].1.push(i as u32);
     }
     buckets.sort_by(|a, b| (a.0.1, a.0.0).cmp(&(b.0.1, b.0.0)));
     buckets

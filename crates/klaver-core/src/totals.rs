@@ -790,7 +790,7 @@ impl Worked<'_> {
 }
 
 /// A non-negative number given in 64-bit limbs as a floating-point number, within a
-/// relative 10⁻¹⁵ of it.
+/// relative 10⁻¹⁴ of it (a rounding per limb).
 fn f64_of_limbs(limbs: &[u64]) -> f64 {
     limbs
         .iter()

@@ -58,9 +58,9 @@ static MAPPED: Mutex<Vec<Weak<memmap2::Mmap>>> = Mutex::new(Vec::new());
 /// was mapped by [`read_file`] (a file of millions of lines need not stay resident while
 /// its results are made); bytes anywhere else are left alone. The pages wholly inside
 /// `bytes`, in steps of 64 KiB from the start of the map, are dropped from this
-/// process's memory: the map is private and never written, so reading them again reads
-/// the file again, the same bytes (the one risk a map already has, a file changed
-/// while it is read, aside).
+/// process's memory: the map is read-only and the file is not written while it is read,
+/// so reading them again reads the same bytes from the file (the one risk a map already
+/// has, a file changed while it is read, aside).
 pub fn release(bytes: &[u8]) {
     const STEP: usize = 64 << 10;
     let (start, end) = (
@@ -85,9 +85,10 @@ pub fn release(bytes: &[u8]) {
 /// Drops pages of a map from this process's memory (see [`release`]).
 #[cfg(unix)]
 fn advise_dont_need(map: &memmap2::Mmap, offset: usize, len: usize) {
-    // SAFETY: the map is a private, read-only map of a file that nothing writes to:
-    // pages dropped are read from the file again, with the same bytes, when they are
-    // next read. A failure only leaves the pages where they are.
+    // SAFETY: the map is read-only (shared, as memmap2 maps a file) and the file is not
+    // written while it is read: pages dropped from this process are read from the file
+    // again, the same bytes, when they are next read; no page holds anything that was
+    // written through the map. A failure only leaves the pages where they are.
     let _ = unsafe { map.unchecked_advise_range(memmap2::UncheckedAdvice::DontNeed, offset, len) };
 }
 

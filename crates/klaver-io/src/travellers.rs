@@ -797,8 +797,12 @@ fn read_plain_halves(
             (first, rest)
         })
     };
-    keep_filled(&mut results, n1, slots[0], n2);
-    keep_filled(&mut lines, n1, slots[0], n2);
+    // SAFETY: `read_plain_into` wrote the first n1 slots of the first half (slots[0]
+    // long) and the first n2 of the second, which starts at slots[0].
+    unsafe {
+        keep_filled(&mut results, n1, slots[0], n2);
+        keep_filled(&mut lines, n1, slots[0], n2);
+    }
     let renumber = reader.absorb(second);
     for r in &mut results[n1..] {
         (r.ns, r.ew) = (renumber[r.ns], renumber[r.ew]);
@@ -810,13 +814,17 @@ fn read_plain_halves(
 
 /// Makes an empty list hold the slots of its spare room two halves filled: the first
 /// `n1`, and the `n2` from `second` on, moved up right after them.
-fn keep_filled<T>(list: &mut Vec<T>, n1: usize, second: usize, n2: usize) {
+///
+/// # Safety
+///
+/// Slots `0..n1` and `second..second + n2` of the list's spare room hold values written
+/// into it (each value is then owned by the list, and must not be used elsewhere).
+unsafe fn keep_filled<T>(list: &mut Vec<T>, n1: usize, second: usize, n2: usize) {
     assert!(list.is_empty() && n1 <= second && n2 <= list.capacity() - second);
-    // SAFETY: slots 0..n1 and second..second + n2 were written (`read_plain_into`
-    // counts what it writes, from the start of its part). The second run is moved bit
-    // for bit right after the first (`ptr::copy` allows the runs to overlap), so slots
-    // 0..n1 + n2 hold values, each once; the slots past them are spare room again,
-    // never read or dropped.
+    // SAFETY: the two runs hold values (the caller's promise). The second run is moved
+    // bit for bit right after the first (`ptr::copy` allows the runs to overlap), so
+    // slots 0..n1 + n2 hold values, each once; the slots past them are spare room
+    // again, never read or dropped.
     unsafe {
         let base = list.as_mut_ptr();
         std::ptr::copy(base.add(second), base.add(n1), n2);
@@ -1816,7 +1824,8 @@ mod tests {
         for (k, slot) in second.iter_mut().take(3).enumerate() {
             slot.write(format!("b{k}"));
         }
-        keep_filled(&mut list, 4, 6, 3);
+        // SAFETY: slots 0..4 and 6..9 were written just above.
+        unsafe { keep_filled(&mut list, 4, 6, 3) };
         assert_eq!(list, ["a0", "a1", "a2", "a3", "b0", "b1", "b2"]);
     }
 
