@@ -62,7 +62,7 @@ pub(crate) fn splits_plainly(data: &[u8]) -> bool {
 /// The part of a mapped file read so far is given back every few megabytes
 /// ([`crate::input::release`]): no line's fields are kept past the line.
 pub(crate) fn each_line(text: &str, first_line: u32, mut each: impl FnMut(&[&str], u32)) {
-    const RELEASE_EVERY: usize = 8 << 20;
+    const RELEASE_EVERY: usize = 2 << 20;
     let mut fields: Vec<&str> = Vec::with_capacity(16);
     let mut line = first_line;
     let mut start = 0;

@@ -1,15 +1,13 @@
 //! The `klaver` command: parses arguments and calls the libraries.
 
+mod allocator;
 mod cmd;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-// A federation's ranking makes tens of millions of small allocations (names, pairs,
-// result lists) on both cores; mimalloc hands them out several times faster than the
-// system allocator and keeps the threads from contending for it.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 /// Bridge scoring for clubs: contracts, score pads, pairs sessions, season rankings.
 #[derive(Parser)]

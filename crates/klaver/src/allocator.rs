@@ -1,0 +1,114 @@
+//! The program's allocator: mimalloc for the many small allocations, the system
+//! allocator for blocks of 128 KiB or more.
+//!
+//! A federation's ranking makes tens of millions of small allocations (names, pairs,
+//! result lists) on both cores; mimalloc hands them out several times faster than the
+//! system allocator and keeps the threads from contending for it. But mimalloc keeps
+//! memory it is given back for a while, to reuse it: the lists of a large field (48 MB
+//! of table results for a million of them, released once their totals are added up)
+//! stayed part of the process until it ended. The system allocator maps each large
+//! block on its own and unmaps it when it is freed, and grows one in place.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+
+/// From this size on a block comes from the system allocator.
+const LARGE: usize = 128 << 10;
+
+/// mimalloc for blocks under [`LARGE`], the system allocator from it on.
+pub struct Allocator;
+
+fn large(size: usize) -> bool {
+    size >= LARGE
+}
+
+// SAFETY: every block is given back to the allocator that made it: `dealloc` and
+// `realloc` receive the layout the block was made with (the `GlobalAlloc` contract),
+// and its size says which allocator that was. A block whose size crosses `LARGE` in
+// `realloc` is made anew by the other one, copied and freed by its own.
+unsafe impl GlobalAlloc for Allocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded with the caller's layout.
+        unsafe {
+            if large(layout.size()) {
+                System.alloc(layout)
+            } else {
+                mimalloc::MiMalloc.alloc(layout)
+            }
+        }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        // SAFETY: forwarded with the caller's layout.
+        unsafe {
+            if large(layout.size()) {
+                System.alloc_zeroed(layout)
+            } else {
+                mimalloc::MiMalloc.alloc_zeroed(layout)
+            }
+        }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: the block was made by the allocator its size names.
+        unsafe {
+            if large(layout.size()) {
+                System.dealloc(ptr, layout)
+            } else {
+                mimalloc::MiMalloc.dealloc(ptr, layout)
+            }
+        }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: as `alloc` and `dealloc`; the caller promises `new_size`, with the
+        // block's alignment, makes a valid layout.
+        unsafe {
+            match (large(layout.size()), large(new_size)) {
+                (true, true) => System.realloc(ptr, layout, new_size),
+                (false, false) => mimalloc::MiMalloc.realloc(ptr, layout, new_size),
+                _ => {
+                    let new = Layout::from_size_align_unchecked(new_size, layout.align());
+                    let block = self.alloc(new);
+                    if !block.is_null() {
+                        std::ptr::copy_nonoverlapping(ptr, block, layout.size().min(new_size));
+                        self.dealloc(ptr, layout);
+                    }
+                    block
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_moving_across_the_threshold_keep_their_bytes() {
+        let a = Allocator;
+        for (from, to) in [
+            (100, LARGE + 5),
+            (LARGE + 5, 100),
+            (LARGE, 3 * LARGE),
+            (64, 4096),
+        ] {
+            let layout = Layout::from_size_align(from, 16).unwrap();
+            // SAFETY: sizes are positive; each block is freed once with its layout.
+            unsafe {
+                let p = a.alloc(layout);
+                assert!(!p.is_null());
+                for i in 0..from {
+                    *p.add(i) = (i % 251) as u8;
+                }
+                let q = a.realloc(p, layout, to);
+                assert!(!q.is_null());
+                assert_eq!(q as usize % 16, 0);
+                for i in 0..from.min(to) {
+                    assert_eq!(*q.add(i), (i % 251) as u8);
+                }
+                a.dealloc(q, Layout::from_size_align(to, 16).unwrap());
+            }
+        }
+    }
+}
