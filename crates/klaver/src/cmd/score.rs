@@ -236,7 +236,7 @@ pub fn score_imported(
     }
     if ranking_only {
         // Nor each board's results and their matchpoints, once the session is scored.
-        release_results(&mut imported.event, &mut result);
+        release_board_results(&mut result);
     }
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;
@@ -286,11 +286,9 @@ pub fn score_imported(
     })
 }
 
-/// Gives back the memory of the table results, their lines and matchpoints, and each
-/// board's list of results, keeping the pairs, the ranking and each board's number.
-fn release_results(event: &mut Event, result: &mut SessionResult) {
-    event.results = Vec::new();
-    event.lines = Vec::new();
+/// Gives back the memory of the results' matchpoints and each board's list of results,
+/// keeping the ranking and each board's number.
+fn release_board_results(result: &mut SessionResult) {
     result.points = Default::default();
     for board in &mut result.boards {
         board.entries = Vec::new();
