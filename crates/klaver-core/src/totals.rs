@@ -266,31 +266,27 @@ impl TotalsBuilder {
                 }
             }
         }
-        if let Some(announced) = &self.announced {
-            let mut totals = Worked {
-                small: &mut small,
-                big: &mut big,
-                big_denoms: &mut big_denoms,
-                approx: &mut approx,
-            };
-            announced.add_into(&mut totals);
-        }
-        for (pair, a) in approx.iter_mut().enumerate() {
-            let max = self.max[pair];
-            *a = if self.boards[pair] == 0 || max == 0 {
-                f64::NAN
-            } else {
-                *a * 100.0 / max as f64
-            };
-        }
-        PairTotals {
+        // Each total's estimate, until it is made a percentage's below.
+        let mut totals = PairTotals {
             small,
             big,
             big_denoms,
             approx,
             max: self.max,
             boards: self.boards,
+        };
+        if let Some(announced) = &self.announced {
+            announced.add_into(&mut totals);
         }
+        for (pair, a) in totals.approx.iter_mut().enumerate() {
+            let max = totals.max[pair];
+            *a = if totals.boards[pair] == 0 || max == 0 {
+                f64::NAN
+            } else {
+                *a * 100.0 / max as f64
+            };
+        }
+        totals
     }
 }
 
@@ -309,6 +305,26 @@ impl PairTotals {
         self.big
             .get(&pair)
             .map(|b| (&b.numer, &self.big_denoms[b.denom]))
+    }
+
+    /// Replaces a pair's total.
+    fn set(&mut self, pair: usize, total: Exact) {
+        match total {
+            Exact::Small(r) => {
+                self.big.remove(&pair);
+                self.small[pair] = Small {
+                    numer: *r.numer(),
+                    denom: *r.denom(),
+                };
+            }
+            Exact::Big(r) => {
+                let (numer, denom) = r.into_raw();
+                self.big_denoms.push(denom);
+                let denom = self.big_denoms.len() - 1;
+                self.small[pair] = Small::ZERO;
+                self.big.insert(pair, BigTotal { numer, denom });
+            }
+        }
     }
 
     /// A pair's total matchpoints.
@@ -710,7 +726,7 @@ impl Announced {
     }
 
     /// Adds each total to the one worked out from the other fractions.
-    fn add_into(&self, totals: &mut Worked) {
+    fn add_into(&self, totals: &mut PairTotals) {
         let denom_f64 = self.denom.to_f64().unwrap_or(f64::INFINITY);
         let small_denom = self.denom.to_i128();
         let mut big_denom = None;
@@ -738,53 +754,9 @@ impl Announced {
             }
             // Rare: a negative fraction or one of another denominator came too.
             let here = Exact::Big(BigRational::new(big_of_limbs(limbs), self.denom.clone()));
-            let sum = totals.exact(pair).plus(&here);
+            let sum = totals.total(pair).plus(&here);
             totals.approx[pair] = sum.to_f64();
             totals.set(pair, sum);
-        }
-    }
-}
-
-/// The totals `finish` has worked out so far, for [`Announced::add_into`].
-struct Worked<'a> {
-    small: &'a mut Vec<Small>,
-    big: &'a mut FxHashMap<usize, BigTotal>,
-    big_denoms: &'a mut Vec<BigInt>,
-    approx: &'a mut Vec<f64>,
-}
-
-impl Worked<'_> {
-    /// A pair's total.
-    fn exact(&self, pair: usize) -> Exact {
-        match self.big.get(&pair) {
-            Some(b) => Exact::Big(BigRational::new(
-                b.numer.clone(),
-                self.big_denoms[b.denom].clone(),
-            )),
-            None => {
-                let s = self.small[pair];
-                Exact::Small(Ratio::new(s.numer, s.denom))
-            }
-        }
-    }
-
-    /// Replaces a pair's total.
-    fn set(&mut self, pair: usize, total: Exact) {
-        match total {
-            Exact::Small(r) => {
-                self.big.remove(&pair);
-                self.small[pair] = Small {
-                    numer: *r.numer(),
-                    denom: *r.denom(),
-                };
-            }
-            Exact::Big(r) => {
-                let (numer, denom) = r.into_raw();
-                self.big_denoms.push(denom);
-                let denom = self.big_denoms.len() - 1;
-                self.small[pair] = Small::ZERO;
-                self.big.insert(pair, BigTotal { numer, denom });
-            }
         }
     }
 }
