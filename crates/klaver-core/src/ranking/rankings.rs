@@ -63,7 +63,8 @@ pub struct PlayerLog {
     pub replacement: Points,
     /// The sessions played, oldest first.
     pub played: Vec<PlayedSession>,
-    /// The ranking after each session played, aligned with `played`.
+    /// The ranking after each session played, aligned with `played`; empty when the
+    /// sessions were recorded without it ([`PlayerLog::record_played`]).
     pub history: Vec<Points>,
 }
 
@@ -80,10 +81,21 @@ impl PlayerLog {
 
     /// The ranking now (after the last session recorded).
     pub fn ranking(&self, z: u32) -> Points {
-        self.history
-            .last()
-            .cloned()
-            .unwrap_or_else(|| player_ranking(&[], z, &self.replacement))
+        match self.history.last() {
+            Some(r) if self.history.len() == self.played.len() => r.clone(),
+            _ => self.ranking_of_last(z),
+        }
+    }
+
+    /// The ranking from the last Z sessions played, with the replacement ranking in
+    /// place of those not yet played: exactly `player_ranking` of them, summed over
+    /// their common denominator (Z is a handful, and one reduction is cheaper than the
+    /// three of moving the previous ranking by the difference over Z).
+    fn ranking_of_last(&self, z: u32) -> Points {
+        let z = z.max(1) as usize;
+        let recent = &self.played[self.played.len().saturating_sub(z)..];
+        let missing = std::iter::repeat_n(&self.replacement, z - recent.len());
+        Points::sum_over(recent.iter().map(|p| &p.points).chain(missing), z as i64)
     }
 
     /// The ranking before session `session` of the season.
@@ -96,16 +108,18 @@ impl PlayerLog {
 
     /// Records a session played and the ranking it leads to.
     pub fn record(&mut self, played: PlayedSession, z: u32) {
-        // Only the last Z sessions count, with the replacement ranking in place of those
-        // not yet played: exactly `player_ranking` of the last Z, summed over their
-        // common denominator (Z is a handful, and one reduction is cheaper than the
-        // three of moving the previous ranking by the difference over Z).
+        debug_assert_eq!(self.history.len(), self.played.len(), "a log kept whole");
         self.played.push(played);
-        let z = z.max(1) as usize;
-        let recent = &self.played[self.played.len().saturating_sub(z)..];
-        let missing = std::iter::repeat_n(&self.replacement, z - recent.len());
-        let ranking = Points::sum_over(recent.iter().map(|p| &p.points).chain(missing), z as i64);
+        let ranking = self.ranking_of_last(z);
         self.history.push(ranking);
+    }
+
+    /// Records a session played, leaving out the ranking it leads to: a log that is
+    /// only asked for its ranking now, not after every session (a federation's season
+    /// has millions of them). [`PlayerLog::ranking`] works it out when asked.
+    pub fn record_played(&mut self, played: PlayedSession) {
+        debug_assert!(self.history.is_empty(), "a log without its history");
+        self.played.push(played);
     }
 }
 
@@ -157,6 +171,33 @@ mod tests {
         assert_eq!(log.ranking_before(1), int(75));
         assert_eq!(log.ranking_before(2), int(75));
         assert_eq!(log.ranking(2), int(60));
+    }
+
+    #[test]
+    fn a_log_without_history_has_the_same_ranking() {
+        let mut whole = PlayerLog::new("p1".into(), frac(121, 2));
+        let mut bare = PlayerLog::new("p1".into(), frac(121, 2));
+        assert_eq!(bare.ranking(3), whole.ranking(3));
+        for (s, pts) in [
+            (0, frac(9013, 100)),
+            (2, int(30)),
+            (3, frac(1, 3)),
+            (5, int(77)),
+        ] {
+            let played = PlayedSession {
+                session: s,
+                award: 0,
+                points: pts,
+            };
+            whole.record(played.clone(), 3);
+            bare.record_played(played);
+            assert_eq!(bare.ranking(3), whole.ranking(3), "after session {s}");
+        }
+        assert!(bare.history.is_empty());
+        assert_eq!(
+            bare.ranking(3),
+            player_ranking(&[int(30), frac(1, 3), int(77)], 3, &int(0))
+        );
     }
 
     proptest! {

@@ -601,9 +601,10 @@ pub fn rank(
     rank_with(club, sessions, true)
 }
 
-/// As [`rank`]; without `histories` the pairs' and threesomes' rankings after every
-/// session ([`EntrantStanding::history`]) are left empty, which saves most of the work
-/// for a large federation that does not print them. Everything else is the same.
+/// As [`rank`]; without `histories` the players', pairs' and threesomes' rankings after
+/// every session ([`PlayerLog::history`], [`EntrantStanding::history`]) are left empty,
+/// which saves most of the work for a large federation that does not print them.
+/// Everything else is the same.
 pub fn rank_with(
     club: &Club,
     sessions: Vec<SessionInput>,
@@ -819,17 +820,21 @@ fn rank_season(
                 let log = logs[i].get_or_insert_with(|| {
                     let mut log = PlayerLog::new(p.clone(), replacement_of(p));
                     log.played.reserve_exact(appearances[i]);
-                    log.history.reserve_exact(appearances[i]);
+                    if histories {
+                        log.history.reserve_exact(appearances[i]);
+                    }
                     log
                 });
-                log.record(
-                    PlayedSession {
-                        session,
-                        award,
-                        points: a.points.clone(),
-                    },
-                    settings.z,
-                );
+                let played = PlayedSession {
+                    session,
+                    award,
+                    points: a.points.clone(),
+                };
+                if histories {
+                    log.record(played, settings.z);
+                } else {
+                    log.record_played(played);
+                }
             }
         }
         ranked.push(RankedSession {
