@@ -51,6 +51,7 @@ impl<'a> Compact<'a> {
 
 impl<const COMPACT: bool> Pretty<'_, COMPACT> {
     /// Starts a line for the next key or array value.
+    #[inline]
     fn next(&mut self) {
         let comma = !self.empty;
         self.empty = false;
@@ -62,10 +63,18 @@ impl<const COMPACT: bool> Pretty<'_, COMPACT> {
     }
 
     /// A line break (after a comma) and the indentation of the current level.
+    #[inline]
     fn line_break(&mut self, comma: bool) {
+        /// Copied whole and cut to length: a copy of known size takes a few moves, a
+        /// copy of any size a call (and reports write tens of millions of lines).
+        const SHORT: usize = 32;
         let from = if comma { 0 } else { 1 };
         let n = 2 * self.level;
-        if n + 2 <= BREAK.len() {
+        if n + 2 - from <= SHORT {
+            let end = self.out.len() + n + 2 - from;
+            self.out.extend_from_slice(&BREAK[from..from + SHORT]);
+            self.out.truncate(end);
+        } else if n + 2 <= BREAK.len() {
             self.out.extend_from_slice(&BREAK[from..n + 2]);
         } else {
             self.out.extend_from_slice(&BREAK[from..2]);
@@ -106,7 +115,9 @@ impl<const COMPACT: bool> Pretty<'_, COMPACT> {
     }
 
     /// The key of the next field of the open object (a name that needs no escaping);
-    /// its value follows.
+    /// its value follows. (Inlined: the key's length is then known where it is
+    /// written.)
+    #[inline(always)]
     pub(crate) fn key(&mut self, key: &'static str) -> &mut Self {
         debug_assert!(plain(key));
         self.next();
@@ -304,6 +315,22 @@ mod tests {
             Pretty::new(&mut out, 0).joined(&parts, "+");
             prop_assert_eq!(out, serde_json::to_vec(&parts.join("+")).unwrap());
         }
+    }
+
+    #[test]
+    fn every_byte_that_needs_escaping_is_found_anywhere_in_a_text() {
+        for b in 0u8..=0x7f {
+            let needs = b < 0x20 || b == b'"' || b == b'\\';
+            for len in 1..20 {
+                for at in 0..len {
+                    let mut text = vec![b'a'; len];
+                    text[at] = b;
+                    let text = String::from_utf8(text).unwrap();
+                    assert_eq!(plain(&text), !needs, "byte {b:#x} at {at} of {len}");
+                }
+            }
+        }
+        assert!(plain("") && plain("100097+100033") && plain("é ~ ÿ"));
     }
 
     #[test]
