@@ -94,7 +94,7 @@ pub fn frac(numer: i64, denom: i64) -> Points {
 pub fn parse_decimal(text: &str) -> Option<Points> {
     let t = text.trim();
     match scan_decimal(t.as_bytes())? {
-        Some((n, places)) => Some(Points::ratio(i128::from(n), 10i128.pow(places))),
+        Some((n, places)) => Some(Points::decimal(n, places)),
         None => parse_long_decimal(t),
     }
 }

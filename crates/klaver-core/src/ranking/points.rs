@@ -66,6 +66,22 @@ impl Points {
         Points(Repr::Small { n, d })
     }
 
+    /// `n / 10^places` in lowest terms, `places` at most 18: a number as written with
+    /// decimals. The only factors the two can share are twos and fives, so no greatest
+    /// common divisor is needed (a federation's season reads millions of scores).
+    pub fn decimal(n: i64, places: u32) -> Points {
+        assert!(places <= 18, "at most 18 decimal places");
+        let twos = n.trailing_zeros().min(places);
+        let (mut n, mut d) = (n >> twos, 10i64.pow(places) >> twos);
+        for _ in 0..places {
+            if n % 5 != 0 {
+                break;
+            }
+            (n, d) = (n / 5, d / 5);
+        }
+        Points::small_of(n, d)
+    }
+
     /// `n / d` in lowest terms; `d` must not be zero.
     pub fn ratio(n: i128, d: i128) -> Points {
         assert!(d != 0, "denominator of zero");
@@ -531,6 +547,17 @@ mod tests {
                 let keyed = Points::cmp_keyed((&x, x.order_key()), (&y, y.order_key()));
                 prop_assert_eq!(keyed, x.cmp(&y));
             }
+        }
+
+        #[test]
+        fn a_decimal_is_its_ratio_in_lowest_terms(
+            n in prop_oneof![any::<i64>(), -100_000i64..100_000, Just(0), Just(i64::MIN)],
+            places in 0u32..=18,
+        ) {
+            prop_assert_eq!(
+                Points::decimal(n, places),
+                Points::ratio(n.into(), 10i128.pow(places))
+            );
         }
 
         #[test]
