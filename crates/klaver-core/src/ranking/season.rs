@@ -1057,11 +1057,14 @@ fn entrants_by(
             }
         }
     }
-    pairs.sort_unstable();
+    sort_by_places(&mut pairs, players.len(), |&p| p);
     pairs.dedup();
-    let pairs_made: Vec<[usize; 2]> = {
+    // (Only the club's fixed pairs look for the pairs made.)
+    let pairs_made: Vec<[usize; 2]> = if club.pairs.is_empty() {
+        Vec::new()
+    } else {
         let mut made: Vec<[usize; 2]> = pairs.iter().map(|&[x, y]| [x.min(y), x.max(y)]).collect();
-        made.sort_unstable();
+        sort_by_places(&mut made, players.len(), |&p| p);
         made
     };
     let season = quick.map(|best| SeasonNights::new(sessions, players, best, &standing_of));
@@ -1250,6 +1253,33 @@ struct SeasonNights<'a> {
     best: &'a BestFirst,
 }
 
+/// Sorts `items` by the two places (below `n`) that `places` gives of each, as
+/// `sort_unstable_by_key(places)` does: by the first place in one counting pass, then
+/// the few items of each first place by the second. (A moment's season has thousands
+/// of pairs, a federation a thousand moments.)
+fn sort_by_places<T: Copy>(items: &mut Vec<T>, n: usize, places: impl Fn(&T) -> [usize; 2]) {
+    let Some(&any) = items.first() else { return };
+    // Where each first place's items start, then where the next one of each goes.
+    let mut start = vec![0usize; n + 1];
+    for x in items.iter() {
+        start[places(x)[0] + 1] += 1;
+    }
+    for i in 0..n {
+        start[i + 1] += start[i];
+    }
+    let mut next = start.clone();
+    let mut sorted = vec![any; items.len()];
+    for x in items.iter() {
+        let at = &mut next[places(x)[0]];
+        sorted[*at] = *x;
+        *at += 1;
+    }
+    for run in start.windows(2) {
+        sorted[run[0]..run[1]].sort_unstable_by_key(|x| places(x)[1]);
+    }
+    *items = sorted;
+}
+
 /// Each player's results (indices into the log), best first.
 struct BestFirst {
     /// Player `i`'s are `order[start[i]..start[i + 1]]`.
@@ -1316,7 +1346,7 @@ impl<'a> SeasonNights<'a> {
                 }
             }
         }
-        with.sort_unstable_by_key(|w| w.0);
+        sort_by_places(&mut with, players.len(), |w| w.0);
         SeasonNights {
             players,
             words,
@@ -1484,6 +1514,25 @@ mod tests {
                 ("B", "p9+p10", "43.25"),
             ],
         )
+    }
+
+    proptest::proptest! {
+        /// Sorted by places as the standard sort sorts them: the same keys in the same
+        /// order (items with the same places may come in any order).
+        #[test]
+        fn sorted_by_places_as_by_the_standard_sort(
+            items in proptest::collection::vec((0usize..12, 0usize..12, 0u8..4), 0..200)
+        ) {
+            let mut got = items.clone();
+            sort_by_places(&mut got, 12, |&(x, y, _)| [x, y]);
+            let mut want = items.clone();
+            want.sort_unstable_by_key(|&(x, y, _)| [x, y]);
+            let keys = |v: &[(usize, usize, u8)]| v.iter().map(|&(x, y, _)| [x, y]).collect::<Vec<_>>();
+            proptest::prop_assert_eq!(keys(&got), keys(&want));
+            got.sort_unstable();
+            want.sort_unstable();
+            proptest::prop_assert_eq!(got, want);
+        }
     }
 
     fn points_of(s: &SeasonStanding, player: &str) -> Vec<Points> {
