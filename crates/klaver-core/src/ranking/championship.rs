@@ -227,13 +227,22 @@ pub fn order(standings: &[&Standing]) -> Vec<usize> {
         .iter()
         .map(|s| s.average.as_ref().map_or(f64::NAN, Points::order_key))
         .collect();
+    // And each one's group: eligible first, and within each the ones with an average
+    // first. The standings themselves are only looked at when two keys do not differ.
+    let group: Vec<u8> = standings
+        .iter()
+        .map(|s| 2 * u8::from(!s.eligible()) + u8::from(s.average.is_none()))
+        .collect();
     idx.sort_by(|&a, &b| {
-        let (x, y) = (standings[a], standings[b]);
-        y.eligible()
-            .cmp(&x.eligible())
-            .then_with(|| match (&y.average, &x.average) {
-                (Some(ya), Some(xa)) => Points::cmp_keyed((ya, keys[b]), (xa, keys[a])),
-                (ya, xa) => ya.is_some().cmp(&xa.is_some()),
+        group[a]
+            .cmp(&group[b])
+            .then_with(|| match keys[b].partial_cmp(&keys[a]) {
+                Some(o) if o.is_ne() => o,
+                // The same group: both averages or neither.
+                _ => match (&standings[b].average, &standings[a].average) {
+                    (Some(ya), Some(xa)) => ya.cmp(xa),
+                    _ => std::cmp::Ordering::Equal,
+                },
             })
     });
     idx
@@ -315,6 +324,39 @@ mod tests {
     }
 
     proptest! {
+        /// The order is that of the rule as written: eligible first, then by average
+        /// (highest first, exactly), no average last; ties keep their places.
+        #[test]
+        fn order_is_the_rule_as_written(
+            entries in prop::collection::vec(
+                (any::<bool>(), prop::option::of(prop_oneof![
+                    (0i64..40, 1i64..4).prop_map(|(n, d)| frac(n, d)),
+                    // Past the order keys' 53 bits, and values a key cannot tell apart.
+                    (0i64..4).prop_map(|k| frac((1i64 << 60) + k, 3)),
+                ])),
+                0..60,
+            )
+        ) {
+            let standings: Vec<Standing> = entries
+                .iter()
+                .map(|(eligible, average)| Standing {
+                    average: average.clone(),
+                    shortfall: (!eligible).then_some(Shortfall::Sessions { played: 0, needed: 1 }),
+                    ..Standing::default()
+                })
+                .collect();
+            let refs: Vec<&Standing> = standings.iter().collect();
+            let mut want: Vec<usize> = (0..refs.len()).collect();
+            want.sort_by(|&a, &b| {
+                let (x, y) = (refs[a], refs[b]);
+                y.eligible().cmp(&x.eligible()).then_with(|| match (&y.average, &x.average) {
+                    (Some(ya), Some(xa)) => ya.cmp(xa),
+                    (ya, xa) => ya.is_some().cmp(&xa.is_some()),
+                })
+            });
+            prop_assert_eq!(order(&refs), want);
+        }
+
         #[test]
         fn the_best_n_are_the_first_n_of_all_sorted(
             p in prop::collection::vec((0i64..=100, 1i64..=4), 0..30),

@@ -1166,11 +1166,14 @@ fn entrants_by(
     }
     // A threesome none of whose players played this season has nothing to show yet.
     out.retain(|e| e.together + e.with_substitute > 0);
-    // Ordered by their places (the standings themselves are large to move around).
+    // Ordered by their places (the standings themselves are large to move around), and
+    // the rankings by their order keys, made once: a moment has thousands of pairs.
+    let keys: Vec<f64> = out.iter().map(|e| e.ranking.order_key()).collect();
     let mut order: Vec<usize> = (0..out.len()).collect();
     order.sort_unstable_by(|&a, &b| {
-        let (a, b) = (&out[a], &out[b]);
-        cmp_points(&b.ranking, &a.ranking).then_with(|| a.players.cmp(&b.players))
+        let (x, y) = (&out[a], &out[b]);
+        Points::cmp_keyed((&y.ranking, keys[b]), (&x.ranking, keys[a]))
+            .then_with(|| x.players.cmp(&y.players))
     });
     let mut slots: Vec<Option<EntrantStanding>> = out.into_iter().map(Some).collect();
     order
