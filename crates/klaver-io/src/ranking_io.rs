@@ -1704,13 +1704,13 @@ fn player_json(
 }
 
 /// A player's (`player`) or pair's (`players`) place in the championship; `reasons`
-/// keeps the text of each reason for not being eligible.
+/// keeps each reason for not being eligible as a JSON text, made once.
 fn champion_json(
     w: &mut Pretty,
     player: Option<&str>,
     players: Option<&[PlayerId]>,
     c: &Standing,
-    reasons: &mut rustc_hash::FxHashMap<Shortfall, String>,
+    reasons: &mut rustc_hash::FxHashMap<Shortfall, Vec<u8>>,
 ) {
     w.begin_object();
     if let Some(player) = player {
@@ -1728,10 +1728,12 @@ fn champion_json(
     w.key("substitutes").count(c.substitutes);
     w.key("eligible").boolean(c.eligible());
     if let Some(why) = &c.shortfall {
-        let text = reasons
-            .entry(why.clone())
-            .or_insert_with(|| why.to_string());
-        w.key("reason").string(text);
+        let text = reasons.entry(why.clone()).or_insert_with(|| {
+            let mut text = Vec::new();
+            Pretty::new(&mut text, 0).string(&why.to_string());
+            text
+        });
+        w.key("reason").raw(text);
     }
     w.end_object();
 }
