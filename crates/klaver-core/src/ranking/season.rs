@@ -1294,16 +1294,18 @@ impl BestFirst {
     fn of(players: &[PlayerStanding]) -> BestFirst {
         let mut order = Vec::with_capacity(players.iter().map(|p| p.log.played.len()).sum());
         let mut start = Vec::with_capacity(players.len() + 1);
-        let mut keys: Vec<f64> = Vec::new();
+        // Each result's order key beside it, so that a comparison reads one list.
+        let mut keyed: Vec<(f64, u32)> = Vec::new();
         for p in players {
             start.push(order.len());
-            let from = order.len();
             let played = &p.log.played;
-            order.extend(0..played.len() as u32);
-            keys.clear();
-            keys.extend(played.iter().map(|x| x.points.order_key()));
-            let keyed = |i: u32| (&played[i as usize].points, keys[i as usize]);
-            order[from..].sort_unstable_by(|&a, &b| Points::cmp_keyed(keyed(b), keyed(a)));
+            keyed.clear();
+            keyed.extend((0..).zip(played).map(|(i, x)| (x.points.order_key(), i)));
+            keyed.sort_unstable_by(|&(ka, a), &(kb, b)| {
+                let exact = |i: u32| &played[i as usize].points;
+                Points::cmp_keyed((exact(b), kb), (exact(a), ka))
+            });
+            order.extend(keyed.iter().map(|&(_, i)| i));
         }
         start.push(order.len());
         BestFirst { order, start }
