@@ -334,6 +334,22 @@ mod tests {
     }
 
     #[test]
+    fn deep_levels_after_a_comma_are_indented_too() {
+        // Three values at every level: a line after a comma at every depth, across the
+        // indentation copied whole (to level 15) and the longer ones.
+        let mut v = Value::from(1);
+        for depth in 0..44 {
+            v = Value::Array(vec![Value::from(depth), v, Value::from("x")]);
+        }
+        let mut out = Vec::new();
+        write(&mut Pretty::new(&mut out, 0), &v);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            serde_json::to_string_pretty(&v).unwrap()
+        );
+    }
+
+    #[test]
     fn deep_levels_are_indented_too() {
         let mut v = Value::from(1);
         for _ in 0..40 {

@@ -563,3 +563,64 @@ fn the_json_report_is_written_byte_for_byte_as_stored() {
         assert!(stdout(&o) == want, "{stored} differs");
     }
 }
+
+/// Every `history` array in a JSON report, taken out.
+fn take_histories(v: &mut serde_json::Value, out: &mut Vec<serde_json::Value>) {
+    match v {
+        serde_json::Value::Object(map) => {
+            out.extend(map.remove("history"));
+            for x in map.values_mut() {
+                take_histories(x, out);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            for x in items {
+                take_histories(x, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Without histories (`--history 0`, which leaves the rankings after every night
+/// unmade) every ranking, championship and award is what it is with them. Two seasons
+/// (the second starts from the first's final rankings), a teams night, a threesome, and
+/// the dynamic method (which ranks a night's lines by the rankings before it).
+#[test]
+fn rankings_without_histories_are_the_same() {
+    let toml = std::fs::read_to_string(repo("examples/club.toml")).unwrap();
+    let seasons = "[[season]]\nname = \"early\"\nstart = 2025-09-01\nend = 2025-09-10\n\n\
+                   [[season]]\nname = \"late\"\nstart = 2025-09-11\nend = 2026-08-31\n";
+    let head = &toml[..toml.find("[[season]]").unwrap()];
+    assert!(head.contains("method = \"balanced\"") && head.contains("threesomes"));
+    for method in ["balanced", "dynamic"] {
+        let text = format!("{head}{seasons}")
+            .replace("method = \"balanced\"", &format!("method = \"{method}\""));
+        let settings = temp_file(&format!("two-seasons-{method}.toml"), &text);
+        let run = |extra: &[&str]| {
+            let sessions = repo("examples/ranking-sessions.csv");
+            let mut args = vec!["ranking", "--settings", settings.to_str().unwrap()];
+            args.extend_from_slice(&[&sessions, "--format", "json"]);
+            args.extend_from_slice(extra);
+            let o = klaver(&args);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+        };
+        for season in ["early", "late"] {
+            let (mut with, mut without) = (
+                run(&["--season", season]),
+                run(&["--season", season, "--history", "0"]),
+            );
+            let (mut kept, mut left_out) = (Vec::new(), Vec::new());
+            take_histories(&mut with, &mut kept);
+            take_histories(&mut without, &mut left_out);
+            assert!(
+                kept.iter()
+                    .any(|h| h.as_array().is_some_and(|h| !h.is_empty()))
+            );
+            assert!(left_out.iter().all(|h| h == &serde_json::json!([])));
+            assert_eq!(kept.len(), left_out.len());
+            assert_eq!(with, without, "method {method}, season {season}");
+        }
+    }
+}

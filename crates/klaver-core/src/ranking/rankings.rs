@@ -81,36 +81,44 @@ impl PlayerLog {
 
     /// The ranking now (after the last session recorded).
     pub fn ranking(&self, z: u32) -> Points {
-        match self.history.last() {
+        self.ranking_after(self.played.len(), z)
+    }
+
+    /// The ranking after the first `count` sessions played: from the history when the
+    /// log keeps it, else worked out.
+    fn ranking_after(&self, count: usize, z: u32) -> Points {
+        match count.checked_sub(1).and_then(|i| self.history.get(i)) {
             Some(r) if self.history.len() == self.played.len() => r.clone(),
-            _ => self.ranking_of_last(z),
+            _ => self.ranking_of_last(&self.played[..count], z),
         }
     }
 
-    /// The ranking from the last Z sessions played, with the replacement ranking in
-    /// place of those not yet played: exactly `player_ranking` of them, summed over
-    /// their common denominator (Z is a handful, and one reduction is cheaper than the
-    /// three of moving the previous ranking by the difference over Z).
-    fn ranking_of_last(&self, z: u32) -> Points {
+    /// The ranking from the last Z of `played`, with the replacement ranking in place
+    /// of those not yet played: exactly `player_ranking` of them, summed over their
+    /// common denominator (Z is a handful, and one reduction is cheaper than the three
+    /// of moving the previous ranking by the difference over Z).
+    fn ranking_of_last(&self, played: &[PlayedSession], z: u32) -> Points {
         let z = z.max(1) as usize;
-        let recent = &self.played[self.played.len().saturating_sub(z)..];
+        let recent = &played[played.len().saturating_sub(z)..];
         let missing = std::iter::repeat_n(&self.replacement, z - recent.len());
         Points::sum_over(recent.iter().map(|p| &p.points).chain(missing), z as i64)
     }
 
     /// The ranking before session `session` of the season.
-    pub fn ranking_before(&self, session: usize) -> Points {
-        match self.played.iter().rposition(|p| p.session < session) {
-            Some(i) => self.history[i].clone(),
-            None => self.replacement.clone(),
-        }
+    pub fn ranking_before(&self, session: usize, z: u32) -> Points {
+        let count = self
+            .played
+            .iter()
+            .take_while(|p| p.session < session)
+            .count();
+        self.ranking_after(count, z)
     }
 
     /// Records a session played and the ranking it leads to.
     pub fn record(&mut self, played: PlayedSession, z: u32) {
         debug_assert_eq!(self.history.len(), self.played.len(), "a log kept whole");
         self.played.push(played);
-        let ranking = self.ranking_of_last(z);
+        let ranking = self.ranking_of_last(&self.played, z);
         self.history.push(ranking);
     }
 
@@ -167,9 +175,9 @@ mod tests {
             );
         }
         assert_eq!(log.history, vec![int(75), int(60)]);
-        assert_eq!(log.ranking_before(0), int(60));
-        assert_eq!(log.ranking_before(1), int(75));
-        assert_eq!(log.ranking_before(2), int(75));
+        assert_eq!(log.ranking_before(0, 2), int(60));
+        assert_eq!(log.ranking_before(1, 2), int(75));
+        assert_eq!(log.ranking_before(2, 2), int(75));
         assert_eq!(log.ranking(2), int(60));
     }
 
@@ -192,6 +200,13 @@ mod tests {
             whole.record(played.clone(), 3);
             bare.record_played(played);
             assert_eq!(bare.ranking(3), whole.ranking(3), "after session {s}");
+        }
+        for s in 0..7 {
+            assert_eq!(
+                bare.ranking_before(s, 3),
+                whole.ranking_before(s, 3),
+                "before {s}"
+            );
         }
         assert!(bare.history.is_empty());
         assert_eq!(
