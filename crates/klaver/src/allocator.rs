@@ -24,7 +24,7 @@ fn large(size: usize) -> bool {
 /// Whether a block of this alignment can come from `mi_malloc` itself: every block
 /// mimalloc hands out is a whole number of words from a word-aligned start. (The
 /// aligned entry, which the `mimalloc` crate always calls, checks each block's address
-/// and takes a slower path for a third of a ranking's blocks.)
+/// and takes a slower path for over a third of a ranking's blocks.)
 fn word_aligned(align: usize) -> bool {
     align <= std::mem::size_of::<usize>()
 }
