@@ -379,10 +379,10 @@ fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> Arc<[Play
     let mut plus = text.bytes().enumerate().filter(|&(_, c)| c == b'+');
     if let (Some((at, _)), None) = (plus.next(), plus.next()) {
         let (a, b) = (&text[..at], &text[at + 1..]);
-        return Arc::from([kept.get(trimmed(a)), kept.get(trimmed(b))]);
+        return Arc::from([kept.get(plain_csv::trim(a)), kept.get(plain_csv::trim(b))]);
     }
     buf.clear();
-    buf.extend(text.split('+').map(|x| kept.get(x.trim())));
+    buf.extend(text.split('+').map(|x| kept.get(plain_csv::trim(x))));
     // Moved, not cloned: no reference count is touched twice.
     buf.drain(..).collect()
 }
@@ -392,16 +392,6 @@ fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> Arc<[Play
 /// millions of rows, was 14 % of the samples of reading them.
 fn same_text(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
-}
-
-/// `x.trim()`, found without decoding when `x` starts and ends with a letter or digit
-/// (as ids do).
-fn trimmed(x: &str) -> &str {
-    match x.as_bytes() {
-        [first, .., last] if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric() => x,
-        [only] if only.is_ascii_alphanumeric() => x,
-        _ => x.trim(),
-    }
 }
 
 /// Reads a CSV of session results: `date,moment,line,players,score`, and for teams
