@@ -1145,21 +1145,27 @@ mod tests {
         assert_eq!(s.points[1].unwrap().ns, Ratio::from_integer(2));
     }
 
-    #[test]
-    fn results_given_up_score_the_same_session() {
-        // A three-table Mitchell, a board not played at one table; the results given up
-        // are dropped before the pairs are ranked, with or without separate fields.
-        let res = vec![
+    /// A three-table Mitchell: pairs 1-3 North-South, 4-6 East-West, three boards.
+    fn three_table_mitchell() -> Vec<TableResult> {
+        vec![
             r(1, 1, 4, Score(420)),
             r(1, 2, 5, Score(170)),
             r(1, 3, 6, Score(-50)),
             r(2, 1, 6, Score(100)),
-            r(2, 2, 4, NotPlayed),
+            r(2, 2, 4, Score(100)),
             r(2, 3, 5, Score(-100)),
             r(3, 1, 5, Score(-200)),
             r(3, 2, 6, Score(110)),
             r(3, 3, 4, Score(140)),
-        ];
+        ]
+    }
+
+    #[test]
+    fn results_given_up_score_the_same_session() {
+        // A three-table Mitchell, a board not played at one table; the results given up
+        // are dropped before the pairs are ranked, with or without separate fields.
+        let mut res = three_table_mitchell();
+        res[4] = r(2, 2, 4, NotPlayed);
         for separate_fields in [false, true] {
             let settings = Settings {
                 separate_fields,
@@ -1178,18 +1184,7 @@ mod tests {
 
     #[test]
     fn separate_fields_rank_each_direction_on_its_own() {
-        // A three-table Mitchell: pairs 1-3 North-South, 4-6 East-West, three boards.
-        let res = vec![
-            r(1, 1, 4, Score(420)),
-            r(1, 2, 5, Score(170)),
-            r(1, 3, 6, Score(-50)),
-            r(2, 1, 6, Score(100)),
-            r(2, 2, 4, Score(100)),
-            r(2, 3, 5, Score(-100)),
-            r(3, 1, 5, Score(-200)),
-            r(3, 2, 6, Score(110)),
-            r(3, 3, 4, Score(140)),
-        ];
+        let res = three_table_mitchell();
         let together = score_session(&pairs(6), &res, &Settings::default()).unwrap();
         let settings = Settings {
             separate_fields: true,
