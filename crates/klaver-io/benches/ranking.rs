@@ -63,7 +63,7 @@ fn rank_every_club(club: &Club, sessions: Vec<SessionInput>) -> usize {
     let mut ranked = 0;
     rank_each(
         club,
-        sessions,
+        &sessions,
         false,
         |_| true,
         |_, seasons| black_box(seasons).len(),

@@ -539,15 +539,9 @@ fn check_session(
 pub fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingError>> {
     // Usually each date and moment comes once (a file read in one go, or already
     // joined): nothing to do, and nothing copied to find that out.
-    let mut seen: rustc_hash::FxHashSet<(&str, &str)> = Default::default();
-    if sessions
-        .iter()
-        .all(|s| seen.insert((s.date.as_str(), s.moment.as_str())))
-    {
-        drop(seen);
+    if all_distinct(&sessions) {
         return Ok(sessions);
     }
-    drop(seen);
     let mut merged: Vec<SessionInput> = Vec::new();
     // Where each date and playing moment went: one look-up per session, not a scan.
     let mut index: HashMap<(String, String), usize> = HashMap::new();
@@ -589,6 +583,14 @@ pub fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<Ranki
     }
 }
 
+/// Whether each date and moment comes once (a file read in one go, or already joined).
+fn all_distinct(sessions: &[SessionInput]) -> bool {
+    let mut seen: rustc_hash::FxHashSet<(&str, &str)> = Default::default();
+    sessions
+        .iter()
+        .all(|s| seen.insert((s.date.as_str(), s.moment.as_str())))
+}
+
 /// One playing moment's seasons, or what stopped them.
 type MomentResult = Result<Vec<SeasonStanding>, Vec<RankingError>>;
 
@@ -613,7 +615,7 @@ pub fn rank_with(
     let mut out = Vec::new();
     rank_each(
         club,
-        sessions,
+        &sessions,
         histories,
         |_| true,
         |_, seasons| seasons,
@@ -640,7 +642,7 @@ pub fn rank_with(
 /// while any has an error.
 pub fn rank_each<T: Send>(
     club: &Club,
-    sessions: Vec<SessionInput>,
+    sessions: &[SessionInput],
     histories: bool,
     wanted: impl Fn(&Moment) -> bool,
     work: impl Fn(&Moment, Vec<SeasonStanding>) -> T + Sync,
@@ -652,12 +654,19 @@ pub fn rank_each<T: Send>(
             error: e,
         }]);
     }
-    let mut sessions = merge(sessions)?;
-    let errors = check(club, &sessions);
+    // Sessions given in parts (one file per line, say) are joined in a copy: the
+    // caller's sessions are only read.
+    let joined;
+    let sessions = if all_distinct(sessions) {
+        sessions
+    } else {
+        joined = merge(sessions.to_vec())?;
+        &joined[..]
+    };
+    let errors = check(club, sessions);
     if !errors.is_empty() {
         return Err(errors);
     }
-    sessions.sort_by(|a, b| a.date.cmp(&b.date));
     let default_seasons = [SeasonDates {
         name: String::new(),
         start: String::new(),
@@ -668,30 +677,33 @@ pub fn rank_each<T: Send>(
     } else {
         &club.seasons[..]
     };
-    // Each wanted moment's sessions, in date order; the thread that ranks a moment owns
-    // them and lets them go as soon as they are ranked.
+    // Each wanted moment's sessions, in the order given; the thread that ranks a moment
+    // puts them in date order.
     let picked: Vec<usize> = (0..club.moments.len())
         .filter(|&i| wanted(&club.moments[i]))
         .collect();
-    let index: HashMap<&str, usize> = picked
+    let index: FxHashMap<&str, usize> = picked
         .iter()
         .enumerate()
         .map(|(k, &i)| (club.moments[i].name.as_str(), k))
         .collect();
-    let mut inputs: Vec<Vec<SessionInput>> = picked.iter().map(|_| Vec::new()).collect();
+    let mut inputs: Vec<Vec<&SessionInput>> = picked.iter().map(|_| Vec::new()).collect();
     for s in sessions {
         // Every session's moment is known (`check` refuses the others); those of moments
-        // not wanted are let go.
+        // not wanted are left out.
         if let Some(&k) = index.get(s.moment.as_str()) {
             inputs[k].push(s);
         }
     }
-    let moment_seasons = |moment: &Moment, mine: &[SessionInput]| -> MomentResult {
+    let moment_seasons = |moment: &Moment, mut mine: Vec<&SessionInput>| -> MomentResult {
+        // Stable: sessions of one date keep the order given.
+        mine.sort_by(|a, b| a.date.cmp(&b.date));
         let mut replacements = club.replacements.clone();
         let mut out = Vec::with_capacity(seasons.len());
         for season in seasons {
             let these: Vec<&SessionInput> = mine
                 .iter()
+                .copied()
                 .filter(|s| {
                     season.start.as_str() <= s.date.as_str()
                         && s.date.as_str() <= season.end.as_str()
@@ -705,7 +717,7 @@ pub fn rank_each<T: Send>(
         }
         Ok(out)
     };
-    let rank = |k: usize, mine: &[SessionInput]| -> Result<T, Vec<RankingError>> {
+    let rank = |k: usize, mine: Vec<&SessionInput>| -> Result<T, Vec<RankingError>> {
         let moment = &club.moments[picked[k]];
         Ok(work(moment, moment_seasons(moment, mine)?))
     };
@@ -714,7 +726,7 @@ pub fn rank_each<T: Send>(
         .min(picked.len());
     if threads <= 1 {
         for (k, mine) in inputs.into_iter().enumerate() {
-            if each(rank(k, &mine)?).is_break() {
+            if each(rank(k, mine)?).is_break() {
                 break;
             }
         }
@@ -722,10 +734,7 @@ pub fn rank_each<T: Send>(
     }
     // Thread t ranks moments t, t + n, t + 2n, ... in turn and passes each on through
     // its own short queue; taking from the queues in turn restores the moments' order.
-    // The sessions ranked go along to be let go here: the rows of a large file share
-    // their line letters and file name, and letting them go on the ranking threads
-    // would have those threads take turns at the same reference counts.
-    let mut buckets: Vec<Vec<(usize, Vec<SessionInput>)>> =
+    let mut buckets: Vec<Vec<(usize, Vec<&SessionInput>)>> =
         (0..threads).map(|_| Vec::new()).collect();
     for (k, mine) in inputs.into_iter().enumerate() {
         buckets[k % threads].push((k, mine));
@@ -738,9 +747,9 @@ pub fn rank_each<T: Send>(
                 let rank = &rank;
                 scope.spawn(move || {
                     for (k, mine) in bucket {
-                        let ranked = rank(k, &mine);
+                        let ranked = rank(k, mine);
                         let failed = ranked.is_err();
-                        if send.send((ranked, mine)).is_err() || failed {
+                        if send.send(ranked).is_err() || failed {
                             break;
                         }
                     }
@@ -753,10 +762,9 @@ pub fn rank_each<T: Send>(
         for k in 0..picked.len() {
             // A thread ends early only after sending an error, which ends this loop, or
             // when it panics, which the scope carries on once the threads are joined.
-            let Ok((ranked, sessions)) = queues[k % threads].recv() else {
+            let Ok(ranked) = queues[k % threads].recv() else {
                 break;
             };
-            drop(sessions);
             if each(ranked?).is_break() {
                 break;
             }
@@ -1915,7 +1923,7 @@ mod tests {
         let mut order = Vec::new();
         rank_each(
             &c,
-            sessions.clone(),
+            &sessions,
             true,
             |_| true,
             |m, seasons| (m.name.clone(), seasons),
@@ -1932,7 +1940,7 @@ mod tests {
         let mut some = Vec::new();
         rank_each(
             &c,
-            sessions,
+            &sessions,
             true,
             |m| m.name == "m2" || m.name == "m5",
             |_, seasons| seasons,
@@ -1959,7 +1967,7 @@ mod tests {
             let mut handed = Vec::new();
             rank_each(
                 &c,
-                sessions.clone(),
+                &sessions,
                 false,
                 |_| true,
                 |m, _| m.name.clone(),
@@ -1987,7 +1995,7 @@ mod tests {
         let mut handed = 0;
         let got = rank_each(
             &c,
-            sessions,
+            &sessions,
             false,
             |m| m.name == "m0",
             |_, _| (),

@@ -182,7 +182,7 @@ pub fn run(args: Args) -> CmdResult {
         let mut json = JsonOut::new(&args, &club);
         rank_each(
             &club,
-            sessions,
+            &sessions,
             histories,
             wanted,
             // Turned into JSON on the thread that ranked it; only the first is kept.
@@ -199,12 +199,15 @@ pub fn run(args: Args) -> CmdResult {
         )
         .map_err(ranking_failed)?;
         json.finish()?;
+        // The process ends here: letting go of a federation's millions of rows one by
+        // one would take time for nothing.
+        std::mem::forget(sessions);
         return Ok(ExitCode::SUCCESS);
     }
     let mut chosen: Vec<SeasonStanding> = Vec::new();
     rank_each(
         &club,
-        sessions,
+        &sessions,
         histories,
         wanted,
         |_, seasons| pick(seasons),
@@ -230,8 +233,9 @@ pub fn run(args: Args) -> CmdResult {
         Format::Html => ranking_io::render_html(&report),
     };
     super::output::write_output(args.output.as_deref(), |out| out.put(body.as_bytes()))?;
-    // The process ends here: handing a federation's standings back piece by piece
-    // would take time for nothing.
+    // The process ends here: handing a federation's rows and standings back piece by
+    // piece would take time for nothing.
+    std::mem::forget(sessions);
     std::mem::forget(chosen);
     Ok(ExitCode::SUCCESS)
 }
