@@ -29,7 +29,7 @@ use super::{
     decimal2, int, mean,
 };
 use rustc_hash::FxHashMap;
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
@@ -532,28 +532,43 @@ fn check_session(
     }
 }
 
-/// Merges sessions of the same date and playing moment (say one file per line).
 /// Joins the sessions of the same date and playing moment (read from several files, or
 /// from parts of one), keeping the order in which they were first given and their rows'
 /// order; a session given in two forms is an error.
-pub fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingError>> {
+pub fn merge(mut sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<RankingError>> {
+    // Where each session goes: the place of the first one of its date and moment, as
+    // those are numbered in the order first given.
+    let mut first: FxHashMap<(&str, &str), usize> =
+        FxHashMap::with_capacity_and_hasher(sessions.len(), Default::default());
+    let into: Vec<usize> = sessions
+        .iter()
+        .map(|s| {
+            let next = first.len();
+            *first
+                .entry((s.date.as_str(), s.moment.as_str()))
+                .or_insert(next)
+        })
+        .collect();
     // Usually each date and moment comes once (a file read in one go, or already
-    // joined): nothing to do, and nothing copied to find that out.
-    if all_distinct(&sessions) {
+    // joined): nothing to do, and nothing moved to find that out.
+    if first.len() == sessions.len() {
         return Ok(sessions);
     }
-    let mut merged: Vec<SessionInput> = Vec::new();
-    // Where each date and playing moment went: one look-up per session, not a scan.
-    let mut index: HashMap<(String, String), usize> = HashMap::new();
+    drop(first);
+    // Joined in place: the first `kept` places hold the sessions kept so far, each
+    // later one's rows are moved into the one it joins.
     let mut errors = Vec::new();
-    for s in sessions {
-        let key = (s.date.clone(), s.moment.clone());
-        let found = index.get(&key).copied();
-        if found.is_none() {
-            index.insert(key, merged.len());
+    let mut kept = 0;
+    for (i, &k) in into.iter().enumerate() {
+        if k == kept {
+            sessions.swap(kept, i);
+            kept += 1;
+            continue;
         }
-        match found.map(|i| &mut merged[i]) {
-            Some(m) if m.form != s.form => errors.push(RankingError::Session {
+        let (done, rest) = sessions.split_at_mut(i);
+        let (m, s) = (&mut done[k], &mut rest[0]);
+        if m.form != s.form {
+            errors.push(RankingError::Session {
                 origin: s.origin.clone(),
                 session: s.label(),
                 what: format!(
@@ -562,22 +577,22 @@ pub fn merge(sessions: Vec<SessionInput>) -> Result<Vec<SessionInput>, Vec<Ranki
                     m.form.name(),
                     m.origin
                 ),
-            }),
-            Some(m) => {
-                let origin = s.origin.clone();
-                m.pairs.extend(s.pairs.into_iter().map(|mut p| {
-                    if p.origin.is_empty() {
-                        p.origin = origin.clone();
-                    }
-                    p
-                }));
-                m.teams.extend(s.teams);
-            }
-            None => merged.push(s),
+            });
+            continue;
         }
+        let origin = &s.origin;
+        m.pairs
+            .extend(std::mem::take(&mut s.pairs).into_iter().map(|mut p| {
+                if p.origin.is_empty() {
+                    p.origin = origin.clone();
+                }
+                p
+            }));
+        m.teams.append(&mut s.teams);
     }
+    sessions.truncate(kept);
     if errors.is_empty() {
-        Ok(merged)
+        Ok(sessions)
     } else {
         Err(errors)
     }
@@ -1545,6 +1560,64 @@ mod tests {
             got.sort_unstable();
             want.sort_unstable();
             proptest::prop_assert_eq!(got, want);
+        }
+    }
+
+    proptest::proptest! {
+        /// Sessions are joined in place as by joining them one by one into a new list:
+        /// each date and moment once, in the order first given, its rows in the order
+        /// given, a row without a line of its own named by its session; a session in
+        /// another form than the first of its date and moment is an error.
+        #[test]
+        fn sessions_are_joined_as_one_by_one(
+            given in proptest::collection::vec((0u8..3, 0u8..2, proptest::bool::ANY, 0usize..3), 0..30)
+        ) {
+            let sessions: Vec<SessionInput> = given
+                .iter()
+                .enumerate()
+                .map(|(i, &(date, moment, teams, rows))| SessionInput {
+                    date: format!("2025-09-0{}", date + 1),
+                    moment: format!("m{moment}"),
+                    form: if teams { Form::Teams } else { Form::Pairs },
+                    origin: Origin::new(format!("file{i}.csv")),
+                    pairs: (0..rows)
+                        .map(|r| PairEntry {
+                            line: "A".into(),
+                            players: [format!("{i}.{r}").into(), "x".into()].into(),
+                            score: int(50),
+                            origin: if r == 0 {
+                                Origin::default()
+                            } else {
+                                Origin::at_line(&format!("file{i}.csv").into(), r + 2)
+                            },
+                        })
+                        .collect(),
+                    teams: Vec::new(),
+                })
+                .collect();
+            let mut want: Vec<SessionInput> = Vec::new();
+            let mut errors = 0;
+            for s in sessions.clone() {
+                match want.iter_mut().find(|w| w.date == s.date && w.moment == s.moment) {
+                    None => want.push(s),
+                    Some(w) if w.form != s.form => errors += 1,
+                    Some(w) => {
+                        for mut p in s.pairs {
+                            if p.origin.is_empty() {
+                                p.origin = s.origin.clone();
+                            }
+                            w.pairs.push(p);
+                        }
+                    }
+                }
+            }
+            match merge(sessions) {
+                Ok(got) => {
+                    proptest::prop_assert_eq!(errors, 0);
+                    proptest::prop_assert_eq!(got, want);
+                }
+                Err(e) => proptest::prop_assert_eq!(e.len(), errors),
+            }
         }
     }
 
