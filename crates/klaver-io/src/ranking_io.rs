@@ -14,8 +14,8 @@ use crate::report::ReportLang;
 use klaver_core::ranking::championship::{Shortfall, Standing};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
 use klaver_core::ranking::season::{
-    Award, Club, EntrantStanding, Moment, PairEntry, PlayerStanding, SeasonDates, SeasonStanding,
-    SessionInput, TeamEntry, merge, valid_date,
+    Award, Club, EntrantStanding, Moment, PairEntry, PlayerIds, PlayerStanding, SeasonDates,
+    SeasonStanding, SessionInput, TeamEntry, merge, valid_date,
 };
 use klaver_core::ranking::{
     ClubSettings, Form, Method, MinSessions, Origin, PlayerId, Points, decimal2, int,
@@ -372,14 +372,13 @@ impl Kept {
     }
 }
 
-/// The players of `text` (`1001+1002`), in one allocation made at its size (a
-/// federation reads millions of these); `buf` is scratch space kept between rows.
-fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> Arc<[PlayerId]> {
+/// The players of `text` (`1001+1002`); `buf` is scratch space kept between rows.
+fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> PlayerIds {
     // Nearly every row is a pair: its two ids go straight into their place.
     let mut plus = text.bytes().enumerate().filter(|&(_, c)| c == b'+');
     if let (Some((at, _)), None) = (plus.next(), plus.next()) {
         let (a, b) = (&text[..at], &text[at + 1..]);
-        return Arc::from([kept.get(plain_csv::trim(a)), kept.get(plain_csv::trim(b))]);
+        return [kept.get(plain_csv::trim(a)), kept.get(plain_csv::trim(b))].into();
     }
     buf.clear();
     buf.extend(text.split('+').map(|x| kept.get(plain_csv::trim(x))));

@@ -79,12 +79,71 @@ pub struct Club {
 pub struct PairEntry {
     /// The line, or the letters of a top-integral group joined by `+` ("A+C").
     pub line: Arc<str>,
-    /// The two players' ids (shared with the pair's award).
-    pub players: Arc<[PlayerId]>,
+    /// The two players' ids.
+    pub players: PlayerIds,
     /// The percentage or G-IMP.
     pub score: Points,
     /// Where the result came from.
     pub origin: Origin,
+}
+
+/// Players' ids: two kept in place, as a pair's row and award have them, or any other
+/// number (a team's, or a pair's row the check refuses) in a list of their own. A
+/// federation reads millions of rows: a list for each would be as much memory again as
+/// the rows.
+#[derive(Clone)]
+pub struct PlayerIds(PlayersRepr);
+
+#[derive(Clone)]
+enum PlayersRepr {
+    Two([PlayerId; 2]),
+    Other(Box<[PlayerId]>),
+}
+
+impl std::ops::Deref for PlayerIds {
+    type Target = [PlayerId];
+
+    fn deref(&self) -> &[PlayerId] {
+        match &self.0 {
+            PlayersRepr::Two(two) => two,
+            PlayersRepr::Other(other) => other,
+        }
+    }
+}
+
+impl From<[PlayerId; 2]> for PlayerIds {
+    fn from(two: [PlayerId; 2]) -> PlayerIds {
+        PlayerIds(PlayersRepr::Two(two))
+    }
+}
+
+impl From<Vec<PlayerId>> for PlayerIds {
+    fn from(ids: Vec<PlayerId>) -> PlayerIds {
+        match <[PlayerId; 2]>::try_from(ids) {
+            Ok(two) => two.into(),
+            Err(other) => PlayerIds(PlayersRepr::Other(other.into())),
+        }
+    }
+}
+
+impl FromIterator<PlayerId> for PlayerIds {
+    fn from_iter<I: IntoIterator<Item = PlayerId>>(ids: I) -> PlayerIds {
+        ids.into_iter().collect::<Vec<_>>().into()
+    }
+}
+
+impl PartialEq for PlayerIds {
+    fn eq(&self, other: &PlayerIds) -> bool {
+        self[..] == other[..]
+    }
+}
+
+impl Eq for PlayerIds {}
+
+impl std::fmt::Debug for PlayerIds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
 }
 
 /// One match of a team on a teams night.
@@ -131,7 +190,7 @@ pub struct Award {
     /// The team's name; a pair is named by its players (see [`Award::unit`]).
     pub team: Option<String>,
     /// The players who get the points.
-    pub players: Arc<[PlayerId]>,
+    pub players: PlayerIds,
     /// The line or top-integral group (empty for teams).
     pub line: Arc<str>,
     /// The score: percentage, G-IMP, or the mean VP of a team's matches.
@@ -1561,6 +1620,32 @@ mod tests {
             want.sort_unstable();
             proptest::prop_assert_eq!(got, want);
         }
+    }
+
+    #[test]
+    fn player_ids_are_the_ids_given_two_of_them_in_place() {
+        let ids = |n: usize| {
+            (0..n)
+                .map(|i| PlayerId::from(format!("p{i}")))
+                .collect::<Vec<_>>()
+        };
+        for n in 0..5 {
+            let got: PlayerIds = ids(n).into();
+            assert_eq!(&got[..], &ids(n)[..]);
+            assert_eq!(got, ids(n).into_iter().collect::<PlayerIds>());
+            assert_eq!(format!("{got:?}"), format!("{:?}", ids(n)));
+            assert_eq!(matches!(got.0, PlayersRepr::Two(_)), n == 2);
+        }
+        let [a, b] = [PlayerId::from("1001"), PlayerId::from("1002")];
+        assert_eq!(
+            PlayerIds::from([a.clone(), b.clone()]),
+            PlayerIds::from(vec![a, b])
+        );
+        // A pair's two ids take no more room than the two ids.
+        assert_eq!(
+            std::mem::size_of::<PlayerIds>(),
+            2 * std::mem::size_of::<PlayerId>()
+        );
     }
 
     proptest::proptest! {
