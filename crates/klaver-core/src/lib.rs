@@ -34,6 +34,7 @@ pub mod rubber;
 pub mod score_check;
 pub mod session;
 pub mod teams;
+pub mod text;
 pub mod totals;
 pub mod vp;
 

@@ -13,6 +13,7 @@ use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, MissingRule, Outcome, Rules, Scratch, score_board};
 pub use crate::result_points::{PointsList, ResultPoints};
+use crate::text::Numbering;
 use crate::totals::{Contribution, PairTotals, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
@@ -334,14 +335,8 @@ fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) ->
     }
     let name = |i: usize| pairs.get(i).map(|p| p.id.as_str()).unwrap_or("?");
     // Sections as small numbers, compared once per line.
-    let mut section_ids: FxHashMap<&str, u32> = FxHashMap::default();
-    let section: Vec<u32> = pairs
-        .iter()
-        .map(|p| {
-            let n = section_ids.len() as u32;
-            *section_ids.entry(p.section.as_str()).or_insert(n)
-        })
-        .collect();
+    let mut sections = Numbering::default();
+    let section: Vec<u32> = pairs.iter().map(|p| sections.number(&p.section)).collect();
     for r in results {
         if r.board == 0 {
             out.push(Diagnostic::error(
@@ -639,12 +634,9 @@ fn board_buckets<'a>(
     let group_of = |pair: usize| group_of_pair(&pairs[pair], settings);
     // Each pair's group as a small number, so that a board's bucket is found by a cheap
     // integer key; the last bucket is remembered, as travellers come board by board.
-    let mut group_ids: FxHashMap<&str, u32> = FxHashMap::default();
+    let mut groups = Numbering::default();
     let pair_group: Vec<u32> = (0..pairs.len())
-        .map(|p| {
-            let n = group_ids.len() as u32;
-            *group_ids.entry(group_of(p)).or_insert(n)
-        })
+        .map(|p| groups.number(group_of(p)))
         .collect();
     let mut bucket_index: FxHashMap<(u32, u32), usize> = FxHashMap::default();
     let mut buckets: Vec<Bucket<'a>> = Vec::new();
@@ -910,7 +902,8 @@ fn rank_pairs(
     sums: &Sums,
     fields: &[Option<Side>],
 ) -> Vec<PairResult> {
-    let mut by_group: HashMap<(&str, u8), Vec<usize>> = HashMap::new();
+    let mut names = Numbering::default();
+    let mut by_group: FxHashMap<(u32, u8), Vec<usize>> = FxHashMap::default();
     for (i, p) in pairs.iter().enumerate().filter(|(_, p)| !p.unranked) {
         let field = match fields[i] {
             None => 0,
@@ -918,11 +911,14 @@ fn rank_pairs(
             Some(Side::EastWest) => 2,
         };
         by_group
-            .entry((group_of_pair(p, settings), field))
+            .entry((names.number(group_of_pair(p, settings)), field))
             .or_default()
             .push(i);
     }
-    let mut groups: Vec<((&str, u8), Vec<usize>)> = by_group.into_iter().collect();
+    let mut groups: Vec<((&str, u8), Vec<usize>)> = by_group
+        .into_iter()
+        .map(|((name, field), members)| ((names.text(name), field), members))
+        .collect();
     groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     let mut ordered = Vec::with_capacity(pairs.len());
     for (_, members) in groups {

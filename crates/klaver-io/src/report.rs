@@ -9,6 +9,7 @@ use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Entry, Language};
 use klaver_core::session::{ResultPoints, SessionResult, set_letters};
+use klaver_core::text::same;
 use num_rational::Ratio;
 
 /// The language of a report's words (contracts follow the same choice).
@@ -397,7 +398,8 @@ impl Report {
         let mut out: Vec<(&str, &[RankingRow])> = Vec::new();
         let mut start = 0;
         for i in 1..=self.ranking.len() {
-            if i == self.ranking.len() || self.ranking[i].group != self.ranking[start].group {
+            if i == self.ranking.len() || !same(&self.ranking[i].group, &self.ranking[start].group)
+            {
                 out.push((self.ranking[start].group.as_str(), &self.ranking[start..i]));
                 start = i;
             }
@@ -553,7 +555,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
     // More than one section: some pair's differs from the first pair's.
     let sections = pairs
         .split_first()
-        .is_some_and(|(first, rest)| rest.iter().any(|p| p.section != first.section));
+        .is_some_and(|(first, rest)| rest.iter().any(|p| !same(&p.section, &first.section)));
     let pair_label = |i: usize| -> String {
         let p = &pairs[i];
         if sections && !p.section.is_empty() {
