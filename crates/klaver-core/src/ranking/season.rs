@@ -28,7 +28,9 @@ use super::{
     ClubSettings, Form, IdKey, Method, Origin, PlayerId, Points, RankingError, cmp_points,
     decimal2, int, mean,
 };
+use crate::text::same;
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -374,7 +376,8 @@ fn check_session(
     s: &SessionInput,
     errors: &mut Vec<RankingError>,
 ) {
-    let session = s.label();
+    // Named only in a message: a federation checks 100,000 sessions.
+    let session = || s.label();
     let err_origin = |o: &Origin| {
         if o.is_empty() {
             s.origin.clone()
@@ -383,15 +386,16 @@ fn check_session(
         }
     };
     // The session's first row, for what concerns the whole session.
-    let first = s
-        .pairs
-        .first()
-        .map(|p| &p.origin)
-        .or(s.teams.first().map(|t| &t.origin))
-        .map_or_else(|| s.origin.clone(), err_origin);
+    let first = || {
+        s.pairs
+            .first()
+            .map(|p| &p.origin)
+            .or(s.teams.first().map(|t| &t.origin))
+            .map_or_else(|| s.origin.clone(), err_origin)
+    };
     if !valid_date(&s.date) {
         errors.push(RankingError::Date {
-            origin: first.clone(),
+            origin: first(),
             what: format!(
                 "session date `{}` is not a date written YYYY-MM-DD: correct the date",
                 s.date
@@ -406,9 +410,10 @@ fn check_session(
             .any(|x| x.start.as_str() <= s.date.as_str() && s.date.as_str() <= x.end.as_str())
     {
         errors.push(RankingError::Date {
-            origin: first.clone(),
+            origin: first(),
             what: format!(
-                "session {session} lies in no season of the settings: add a season that includes {}",
+                "session {} lies in no season of the settings: add a season that includes {}",
+                session(),
                 s.date
             ),
         });
@@ -416,9 +421,10 @@ fn check_session(
     if !moments.contains(s.moment.as_str()) {
         let known: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
         errors.push(RankingError::Moment {
-            origin: first.clone(),
+            origin: first(),
             what: format!(
-                "session {session}: playing moment `{}` is not in the settings (known: {}): add it or correct the moment",
+                "session {}: playing moment `{}` is not in the settings (known: {}): add it or correct the moment",
+                session(),
                 s.moment,
                 known.join(", ")
             ),
@@ -430,12 +436,13 @@ fn check_session(
             if s.pairs.is_empty() {
                 errors.push(RankingError::Session {
                     origin: s.origin.clone(),
-                    session: session.clone(),
+                    session: session(),
                     what: "no pair results: give the pairs' scores".into(),
                 });
             }
-            let mut groups: BTreeMap<Vec<char>, (usize, Origin)> = BTreeMap::new();
-            let mut letters_of: Vec<(&str, Option<Vec<char>>)> = Vec::new();
+            // Each line text of the night once: its group's letters, how many pairs
+            // played in it, and the first of them.
+            let mut letters_of: Vec<(&str, Option<Vec<char>>, usize, usize)> = Vec::new();
             // The pair each player first appeared in; names are only made for errors.
             let mut pair_of: FxHashMap<IdKey, usize> =
                 FxHashMap::with_capacity_and_hasher(2 * s.pairs.len(), Default::default());
@@ -445,7 +452,7 @@ fn check_session(
                 if p.players.len() != 2 || p.players.iter().any(|x| x.is_empty()) {
                     errors.push(RankingError::Players {
                         origin: origin(),
-                        session: session.clone(),
+                        session: session(),
                         what: format!(
                             "pair `{}` must be two player ids joined by `+` (1001+1002)",
                             p.players.join("+")
@@ -453,15 +460,16 @@ fn check_session(
                     });
                 }
                 for player in p.players.iter() {
-                    if let Some(&first) = pair_of.get(&IdKey(player)) {
-                        errors.push(RankingError::PlayerTwice {
+                    match pair_of.entry(IdKey(player)) {
+                        Entry::Occupied(first) => errors.push(RankingError::PlayerTwice {
                             origin: origin(),
-                            session: session.clone(),
+                            session: session(),
                             player: player.to_string(),
-                            first: format!("pair {}", s.pairs[first].players.join("+")),
-                        });
-                    } else {
-                        pair_of.insert(IdKey(player), i);
+                            first: format!("pair {}", s.pairs[*first.get()].players.join("+")),
+                        }),
+                        Entry::Vacant(slot) => {
+                            slot.insert(i);
+                        }
                     }
                 }
                 if s.form == Form::Pairs
@@ -470,29 +478,25 @@ fn check_session(
                 {
                     errors.push(RankingError::ScoreOutOfRange {
                         origin: origin(),
-                        session: session.clone(),
+                        session: session(),
                         score: decimal2(&p.score),
                         range: "0 to 100 %",
                     });
                 }
-                // A night has a few lines: each one's letters are worked out once.
-                let at = match letters_of.iter().position(|(line, _)| *line == &*p.line) {
-                    Some(at) => at,
-                    None => {
-                        letters_of.push((&p.line, group_letters(&p.line)));
-                        letters_of.len() - 1
-                    }
-                };
-                match &letters_of[at].1 {
-                    Some(g) => match groups.get_mut(g.as_slice()) {
-                        Some(group) => group.0 += 1,
-                        None => {
-                            groups.insert(g.clone(), (1, origin()));
-                        }
-                    },
-                    None => errors.push(RankingError::Session {
+                // A night has a few lines, its rows usually sharing each one's text.
+                let line: &str = &p.line;
+                let known = letters_of
+                    .iter()
+                    .position(|(l, ..)| std::ptr::eq(*l, line) || same(l, line));
+                let at = known.unwrap_or_else(|| {
+                    letters_of.push((line, group_letters(line), 0, i));
+                    letters_of.len() - 1
+                });
+                match &mut letters_of[at] {
+                    (_, Some(_), count, _) => *count += 1,
+                    (_, None, ..) => errors.push(RankingError::Session {
                         origin: origin(),
-                        session: session.clone(),
+                        session: session(),
                         what: format!(
                             "line `{}` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
                             p.line
@@ -500,21 +504,31 @@ fn check_session(
                     }),
                 }
             }
+            // Line texts with the same letters ("A+C", "C+A") are one group, named by
+            // its first pair.
+            let mut groups: BTreeMap<&[char], (usize, usize)> = BTreeMap::new();
+            for (_, letters, count, first) in &letters_of {
+                if let Some(g) = letters {
+                    let group = groups.entry(g).or_insert((0, *first));
+                    group.0 += count;
+                    group.1 = group.1.min(*first);
+                }
+            }
             let mut letter_seen = BTreeSet::new();
-            for (g, (count, origin)) in &groups {
+            for (g, (count, first)) in &groups {
                 let name: String = g.iter().collect();
                 if *count < 2 {
                     errors.push(RankingError::LonePair {
-                        origin: origin.clone(),
-                        session: session.clone(),
+                        origin: err_origin(&s.pairs[*first].origin),
+                        session: session(),
                         line: name.clone(),
                     });
                 }
-                for c in g {
+                for c in g.iter() {
                     if !letter_seen.insert(*c) {
                         errors.push(RankingError::Session {
                             origin: s.origin.clone(),
-                            session: session.clone(),
+                            session: session(),
                             what: format!(
                                 "line {c} belongs to two groups; a line is scored on its own or in one top-integral group"
                             ),
@@ -527,7 +541,7 @@ fn check_session(
             if s.teams.is_empty() {
                 errors.push(RankingError::Teams {
                     origin: s.origin.clone(),
-                    session: session.clone(),
+                    session: session(),
                     what: "no team matches: give each team's matches".into(),
                 });
             }
@@ -539,7 +553,7 @@ fn check_session(
                         Some(first) if *first != format!("team {}", t.team) => {
                             errors.push(RankingError::PlayerTwice {
                                 origin: origin.clone(),
-                                session: session.clone(),
+                                session: session(),
                                 player: player.to_string(),
                                 first: first.clone(),
                             })
@@ -553,7 +567,7 @@ fn check_session(
                 if t.vp < int(0) || t.vp > int(20) {
                     errors.push(RankingError::ScoreOutOfRange {
                         origin: origin.clone(),
-                        session: session.clone(),
+                        session: session(),
                         score: decimal2(&t.vp),
                         range: "0 to 20 VP",
                     });
@@ -561,7 +575,7 @@ fn check_session(
                 if !teams.contains(t.opponent.as_str()) || t.opponent == t.team {
                     errors.push(RankingError::Teams {
                         origin,
-                        session: session.clone(),
+                        session: session(),
                         what: format!(
                             "team {} meets `{}`, which is not another team of this night: correct the opponent",
                             t.team, t.opponent
@@ -579,7 +593,7 @@ fn check_session(
                 if players.len() < 4 {
                     errors.push(RankingError::Players {
                         origin: s.origin.clone(),
-                        session: session.clone(),
+                        session: session(),
                         what: format!(
                             "team {team} has {} players; a team has at least four: list all its players",
                             players.len()
@@ -1620,6 +1634,39 @@ mod tests {
             want.sort_unstable();
             proptest::prop_assert_eq!(got, want);
         }
+    }
+
+    #[test]
+    fn a_nights_lines_are_grouped_by_their_letters_however_written() {
+        // `a+c` and `C+A` are one group of two pairs; line A also plays on its own, and
+        // line B has a single pair, told with its row.
+        let night = session(
+            "2025-09-02",
+            &[
+                ("a+c", "p1+p2", "50"),
+                ("A", "p3+p4", "60"),
+                ("C+A", "p5+p6", "50"),
+                ("B", "p7+p8", "50"),
+                ("A", "p9+p10", "40"),
+            ],
+        );
+        let errors: Vec<String> = check(&club(6), &[night])
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(
+            errors[0].starts_with(
+                "sessions.csv: session 2025-09-02 tuesday: line A belongs to two groups"
+            ),
+            "{errors:?}"
+        );
+        assert!(
+            errors[1].starts_with(
+                "sessions.csv line 5: session 2025-09-02 tuesday: line B has only one pair"
+            ),
+            "{errors:?}"
+        );
     }
 
     #[test]
