@@ -624,3 +624,52 @@ fn rankings_without_histories_are_the_same() {
         }
     }
 }
+
+/// A night's rows given in two files (say one per line, or a late correction) are one
+/// session: the report is the one the rows give in one file, as text and as JSON.
+#[test]
+fn a_nights_rows_in_two_files_are_one_session() {
+    let text = std::fs::read_to_string(repo("examples/ranking-sessions.csv")).unwrap();
+    let (header, rows) = text.split_once('\n').unwrap();
+    // Each night's first rows in one file, the rest in the other, in their order.
+    let mut nights: Vec<(&str, Vec<&str>)> = Vec::new();
+    for row in rows.lines() {
+        let night = row.splitn(3, ',').take(2).collect::<Vec<_>>().join(",");
+        let night: &str = &row[..night.len()];
+        match nights.last_mut() {
+            Some((n, rows)) if *n == night => rows.push(row),
+            _ => nights.push((night, vec![row])),
+        }
+    }
+    assert!(nights.len() > 3 && nights.iter().all(|(_, r)| r.len() >= 2));
+    let (mut first, mut second) = (format!("{header}\n"), format!("{header}\n"));
+    for (_, rows) in &nights {
+        let (a, b) = rows.split_at(rows.len() / 2);
+        for row in a {
+            first.push_str(row);
+            first.push('\n');
+        }
+        for row in b {
+            second.push_str(row);
+            second.push('\n');
+        }
+    }
+    let first = temp_file("first-halves.csv", &first);
+    let second = temp_file("second-halves.csv", &second);
+    let settings = repo("examples/club.toml");
+    for format in ["text", "json"] {
+        let whole = example(&["--format", format]);
+        let parts = klaver(&[
+            "ranking",
+            "--settings",
+            &settings,
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--format",
+            format,
+        ]);
+        assert_eq!(whole.status.code(), Some(0), "{}", stderr(&whole));
+        assert_eq!(parts.status.code(), Some(0), "{}", stderr(&parts));
+        assert_eq!(stdout(&parts), stdout(&whole), "{format}");
+    }
+}
