@@ -700,6 +700,13 @@ pub fn rank_with(
     sessions: Vec<SessionInput>,
     histories: bool,
 ) -> Result<Vec<SeasonStanding>, Vec<RankingError>> {
+    // A night given in parts is joined here, where the sessions are owned, rather than
+    // in a copy by `rank_each` (which tells a settings error first).
+    let sessions = if club.settings.validate().is_ok() {
+        merge(sessions)?
+    } else {
+        sessions
+    };
     let mut out = Vec::new();
     rank_each(
         club,

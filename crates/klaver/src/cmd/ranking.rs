@@ -5,7 +5,7 @@ use super::output::Output;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::ranking::line_assignment::AssignedLine;
-use klaver_core::ranking::season::{Club, Moment, SeasonStanding, rank_each};
+use klaver_core::ranking::season::{self, Club, Moment, SeasonStanding, rank_each};
 use klaver_io::ranking_io::{self, RankingReport};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -169,6 +169,9 @@ pub fn run(args: Args) -> CmdResult {
     let wanted = |m: &Moment| args.moment.as_ref().is_none_or(|x| x == &m.name);
     let histories = args.history != Some(0);
     let ranking_failed = |e: Vec<_>| listed("the sessions have errors; nothing was ranked:", &e);
+    // A night given in several files is joined here, where the rows are owned: the
+    // ranking, which borrows them, would otherwise join a copy of them all.
+    let sessions = season::merge(sessions).map_err(ranking_failed)?;
     if args.format == Format::Json {
         // The moment whose standing heads the report: the first shown.
         let played: HashSet<&str> = sessions.iter().map(|s| s.moment.as_str()).collect();
