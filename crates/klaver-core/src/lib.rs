@@ -28,6 +28,7 @@ pub mod lowest_terms;
 pub mod matchpoints;
 pub mod movement;
 pub mod notation;
+pub mod parts;
 pub mod ranking;
 mod result_points;
 pub mod rubber;

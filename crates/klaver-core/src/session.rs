@@ -920,22 +920,20 @@ fn rank_pairs(
         .map(|((name, field), members)| ((names.text(name), field), members))
         .collect();
     groups.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-    let mut ordered = Vec::with_capacity(pairs.len());
+    let mut placed = Vec::with_capacity(pairs.len());
     for (_, members) in groups {
-        rank_group(members, sums, fields, &mut ordered);
+        rank_group(members, &sums.totals, &mut placed);
     }
-    ordered
+    // Each pair's line of the list on its own: a large field's on every core.
+    crate::parts::map(&placed, |(pair, place)| {
+        pair_result(*pair, sums, place, fields[*pair])
+    })
 }
 
 /// Ranks one group's pairs by exact percentage (ties share a rank and their club
-/// points), pairs without a board last and unranked.
-fn rank_group(
-    mut members: Vec<usize>,
-    sums: &Sums,
-    fields: &[Option<Side>],
-    ordered: &mut Vec<PairResult>,
-) {
-    let totals = &sums.totals;
+/// points), pairs without a board last and unranked: each pair with its place, in the
+/// order of the list.
+fn rank_group(mut members: Vec<usize>, totals: &PairTotals, placed: &mut Vec<(usize, Place)>) {
     totals.sort_best_first(&mut members);
     let ranked = members
         .iter()
@@ -963,13 +961,15 @@ fn rank_group(
                 tied: size > 1,
                 club_points: cps[j],
             };
-            ordered.push(pair_result(members[j], sums, place, fields[members[j]]));
+            placed.push((members[j], place));
         }
         k += size;
     }
-    for &pair in &members[ranked..] {
-        ordered.push(pair_result(pair, sums, Place::UNRANKED, fields[pair]));
-    }
+    placed.extend(
+        members[ranked..]
+            .iter()
+            .map(|&pair| (pair, Place::UNRANKED)),
+    );
 }
 
 /// A pair's place in its group.
@@ -988,7 +988,7 @@ impl Place {
 }
 
 /// A pair's line of the result list from the totals.
-fn pair_result(pair: usize, sums: &Sums, place: Place, field: Option<Side>) -> PairResult {
+fn pair_result(pair: usize, sums: &Sums, place: &Place, field: Option<Side>) -> PairResult {
     let (totals, rounds) = (&sums.totals, sums.rounds);
     PairResult {
         pair,

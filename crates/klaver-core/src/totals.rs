@@ -246,7 +246,9 @@ impl TotalsBuilder {
             .iter()
             .map(|s| s.numer as f64 / s.denom as f64)
             .collect();
-        let mut big = FxHashMap::default();
+        // (Made at the size of the spilled totals, which are usually all big: a large
+        // field's map would otherwise be rehashed a dozen times on fresh memory.)
+        let mut big = FxHashMap::with_capacity_and_hasher(slots, Default::default());
         let mut big_denoms = vec![common.denom.clone()];
         for (slot, (total, a)) in done.into_iter().flatten().enumerate() {
             let pair = self.sums.totals_of[slot];

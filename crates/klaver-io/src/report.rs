@@ -410,11 +410,11 @@ impl Report {
 
 /// Points for display: whole numbers bare, others with two decimals.
 pub fn points(x: &Exact) -> String {
-    let s = x.to_decimal(2);
-    match s.strip_suffix(".00") {
-        Some(whole) => whole.to_string(),
-        None => s,
+    let mut s = x.to_decimal(2);
+    if s.ends_with(".00") {
+        s.truncate(s.len() - 3);
     }
+    s
 }
 
 /// A ratio for display, as [`points`].
@@ -570,67 +570,64 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         .pairs
         .iter()
         .any(|p| p.penalty != Ratio::from_integer(0));
-    let ranking = result
-        .pairs
-        .iter()
-        .map(|p| RankingRow {
-            rank: match p.rank {
-                Some(r) if p.tied => format!("{r}="),
-                Some(r) => r.to_string(),
+    // Every pair's line on its own: a large field's are made on every core.
+    let ranking = klaver_core::parts::map(&result.pairs, |p| RankingRow {
+        rank: match p.rank {
+            Some(r) if p.tied => format!("{r}="),
+            Some(r) => r.to_string(),
+            None => String::new(),
+        },
+        pair: pair_label(p.pair),
+        section: pairs[p.pair].section.clone(),
+        group: {
+            let mut parts = Vec::new();
+            if sections && result.ranked_by_section {
+                parts.push(format!(
+                    "{} {}",
+                    lang.word(Word::Section),
+                    pairs[p.pair].section
+                ));
+            }
+            match p.field {
+                Some(Side::NorthSouth) => parts.push(lang.word(Word::NorthSouth).to_string()),
+                Some(Side::EastWest) => parts.push(lang.word(Word::EastWest).to_string()),
+                None => {}
+            }
+            parts.join(", ")
+        },
+        names: pairs[p.pair].names.clone(),
+        points: match opts.centred {
+            Some(w) => points(&centre(&p.total, p.max, w)),
+            None => points(&p.total),
+        },
+        percentage: p
+            .percentage
+            .as_ref()
+            .map(|x| x.to_decimal(2))
+            .unwrap_or_default(),
+        club_points: ratio(p.club_points),
+        boards: p.boards,
+        rounds: p
+            .rounds
+            .iter()
+            .map(|c| match c {
+                Some(c) => {
+                    let letter = if c.north_south {
+                        c.set.clone()
+                    } else {
+                        c.set.to_lowercase()
+                    };
+                    let shown = match opts.centred {
+                        Some(w) => centre(&c.points, c.max, w),
+                        None => c.points.clone(),
+                    };
+                    format!("{} {}", points(&shown), letter)
+                }
                 None => String::new(),
-            },
-            pair: pair_label(p.pair),
-            section: pairs[p.pair].section.clone(),
-            group: {
-                let mut parts = Vec::new();
-                if sections && result.ranked_by_section {
-                    parts.push(format!(
-                        "{} {}",
-                        lang.word(Word::Section),
-                        pairs[p.pair].section
-                    ));
-                }
-                match p.field {
-                    Some(Side::NorthSouth) => parts.push(lang.word(Word::NorthSouth).to_string()),
-                    Some(Side::EastWest) => parts.push(lang.word(Word::EastWest).to_string()),
-                    None => {}
-                }
-                parts.join(", ")
-            },
-            names: pairs[p.pair].names.clone(),
-            points: match opts.centred {
-                Some(w) => points(&centre(&p.total, p.max, w)),
-                None => points(&p.total),
-            },
-            percentage: p
-                .percentage
-                .as_ref()
-                .map(|x| x.to_decimal(2))
-                .unwrap_or_default(),
-            club_points: ratio(p.club_points),
-            boards: p.boards,
-            rounds: p
-                .rounds
-                .iter()
-                .map(|c| match c {
-                    Some(c) => {
-                        let letter = if c.north_south {
-                            c.set.clone()
-                        } else {
-                            c.set.to_lowercase()
-                        };
-                        let shown = match opts.centred {
-                            Some(w) => centre(&c.points, c.max, w),
-                            None => c.points.clone(),
-                        };
-                        format!("{} {}", points(&shown), letter)
-                    }
-                    None => String::new(),
-                })
-                .chain(penalties.then(|| penalty_text(p.penalty, opts.centred)))
-                .collect(),
-        })
-        .collect();
+            })
+            .chain(penalties.then(|| penalty_text(p.penalty, opts.centred)))
+            .collect(),
+    });
 
     let mut check_ok = true;
     let mut own_percentages = Vec::new();

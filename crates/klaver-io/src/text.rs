@@ -2,6 +2,7 @@
 //! on request the control sheet and the travellers.
 
 use crate::report::{ControlHeader, RankingRow, Report, Word};
+use klaver_core::parts::in_parts;
 use std::borrow::Cow;
 use std::fmt::Write;
 
@@ -35,27 +36,59 @@ fn rpad(s: &str, w: usize) -> String {
 
 /// A table with left-aligned text columns and right-aligned number columns.
 fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[bool]) {
-    table_of(out, header, || rows.iter(), right);
+    table_of(out, header, rows, |r| r.iter(), right);
 }
 
-/// [`table`] of rows given by `rows` (called twice: for the widths, then for the
-/// lines), so that a long list is printed without a copy of every cell.
-fn table_of<R, C>(out: &mut String, header: &[String], rows: impl Fn() -> R, right: &[bool])
-where
-    R: Iterator<Item = C>,
+/// [`table`] of the rows `cells` makes of `items` (twice each: for the widths, then for
+/// the lines, so that a long list is printed without a copy of every cell). A long
+/// list's widths and lines are worked out on every core.
+fn table_of<'a, T: Sync, C>(
+    out: &mut String,
+    header: &[String],
+    items: &'a [T],
+    cells: impl Fn(&'a T) -> C + Sync,
+    right: &[bool],
+) where
     C: IntoIterator,
     C::Item: AsRef<str>,
 {
+    let columns = header.len();
     let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
-    for row in rows() {
-        for (w, cell) in width.iter_mut().zip(row) {
-            *w = (*w).max(cell.as_ref().chars().count());
+    let widths = in_parts(items, |part| {
+        let mut width = vec![0; columns];
+        for item in part {
+            for (w, cell) in width.iter_mut().zip(cells(item)) {
+                *w = (*w).max(cell.as_ref().chars().count());
+            }
+        }
+        width
+    });
+    for part in widths {
+        for (w, p) in width.iter_mut().zip(part) {
+            *w = (*w).max(p);
         }
     }
     let mut line = String::new();
     table_line(out, &mut line, header, &width, right);
-    for row in rows() {
-        table_line(out, &mut line, row, &width, right);
+    let lines = in_parts(items, |part| {
+        let (mut text, mut line) = (String::new(), String::new());
+        for item in part {
+            table_line(&mut text, &mut line, cells(item), &width, right);
+        }
+        text
+    });
+    for text in lines {
+        out.push_str(&text);
+    }
+}
+
+/// `n` spaces at the end of `line`, in pieces rather than one by one.
+fn spaces(line: &mut String, mut n: usize) {
+    const SPACES: &str = "                                ";
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        line.push_str(&SPACES[..k]);
+        n -= k;
     }
 }
 
@@ -75,11 +108,11 @@ fn table_line<S: AsRef<str>>(
         }
         let fill = w.saturating_sub(cell.chars().count());
         if right[c] {
-            line.extend(std::iter::repeat_n(' ', fill));
+            spaces(line, fill);
             line.push_str(cell);
         } else {
             line.push_str(cell);
-            line.extend(std::iter::repeat_n(' ', fill));
+            spaces(line, fill);
         }
     }
     out.push_str(line.trim_end());
@@ -173,8 +206,13 @@ pub fn render(report: &Report, parts: TextParts) -> String {
         if !heading.is_empty() {
             let _ = writeln!(out, "{}{heading}", if k > 0 { "\n" } else { "" });
         }
-        let rows = || group.iter().map(|r| ranking_cells(r, names));
-        table_of(&mut out, &header, rows, &right);
+        table_of(
+            &mut out,
+            &header,
+            group,
+            |r| ranking_cells(r, names),
+            &right,
+        );
     }
     if let Some(avg) = &report.average_per_round {
         let _ = writeln!(out, "\n{}: {}", l.word(Word::AveragePerRound), avg);

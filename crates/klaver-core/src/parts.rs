@@ -1,0 +1,132 @@
+//! Long lists worked on by every core: a large field has hundreds of thousands of
+//! pairs, and making their results and the lines of their report took as long as
+//! scoring the boards while the other cores waited.
+
+use std::mem::MaybeUninit;
+
+/// Lists shorter than this are done on the calling thread, where a thread would cost
+/// more than it saves.
+const LONG: usize = 8192;
+
+/// How many parts a list of `n` items is worked on in.
+fn parts_for(n: usize, long: usize) -> usize {
+    if n < long {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |c| c.get())
+    }
+}
+
+/// Runs `each` on every part, the first on the calling thread and every other on a
+/// thread of its own; a panic in any part is the caller's, as on one thread.
+fn run<P: Send>(parts: impl Iterator<Item = P>, each: &(impl Fn(P) + Sync)) {
+    std::thread::scope(|s| {
+        let mut parts = parts;
+        let first = parts.next();
+        let others: Vec<_> = parts.map(|p| s.spawn(move || each(p))).collect();
+        if let Some(p) = first {
+            each(p);
+        }
+        for h in others {
+            h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+        }
+    });
+}
+
+/// `each` of consecutive parts of `items`, in order: the whole list in one part when it
+/// is short, else one part per core.
+pub fn in_parts<'a, T: Sync, U: Send>(
+    items: &'a [T],
+    each: impl Fn(&'a [T]) -> U + Sync,
+) -> Vec<U> {
+    in_parts_from(items, LONG, each)
+}
+
+fn in_parts_from<'a, T: Sync, U: Send>(
+    items: &'a [T],
+    long: usize,
+    each: impl Fn(&'a [T]) -> U + Sync,
+) -> Vec<U> {
+    let parts = parts_for(items.len(), long);
+    if parts <= 1 {
+        return vec![each(items)];
+    }
+    let size = items.len().div_ceil(parts);
+    let mut done: Vec<Option<U>> = (0..items.len().div_ceil(size)).map(|_| None).collect();
+    run(items.chunks(size).zip(done.iter_mut()), &|(part, slot)| {
+        *slot = Some(each(part))
+    });
+    done.into_iter()
+        .map(|d| d.expect("every part is done"))
+        .collect()
+}
+
+/// `f` of every item, in order; a long list's on every core, each part written in
+/// place in the list returned.
+pub fn map<'a, T: Sync, U: Send>(items: &'a [T], f: impl Fn(&'a T) -> U + Sync) -> Vec<U> {
+    map_from(items, LONG, f)
+}
+
+fn map_from<'a, T: Sync, U: Send>(
+    items: &'a [T],
+    long: usize,
+    f: impl Fn(&'a T) -> U + Sync,
+) -> Vec<U> {
+    let parts = parts_for(items.len(), long);
+    if parts <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let size = items.len().div_ceil(parts);
+    let mut out: Vec<U> = Vec::with_capacity(items.len());
+    let room: &mut [MaybeUninit<U>] = &mut out.spare_capacity_mut()[..items.len()];
+    run(items.chunks(size).zip(room.chunks_mut(size)), &|(
+        part,
+        room,
+    )| {
+        for (item, slot) in part.iter().zip(room) {
+            slot.write(f(item));
+        }
+    });
+    // SAFETY: the room and the items were cut into parts of the same size, so every
+    // one of the first `items.len()` slots was written by its part, and `run` returns
+    // only once every part is done (a part that panics never gets here: what was
+    // written is then leaked, never read).
+    unsafe { out.set_len(items.len()) };
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn parts_cover_the_list_in_order(n in 0usize..200, long in 1usize..50) {
+            let items: Vec<usize> = (0..n).collect();
+            let parts = in_parts_from(&items, long, |part| part.to_vec());
+            proptest::prop_assert!(!parts.is_empty());
+            proptest::prop_assert_eq!(parts.concat(), items);
+        }
+
+        #[test]
+        fn a_map_in_parts_is_the_map_on_one_thread(n in 0usize..200, long in 1usize..50) {
+            let items: Vec<usize> = (0..n).collect();
+            let texts = map_from(&items, long, |x| format!("item {x}"));
+            proptest::prop_assert_eq!(texts, items.iter().map(|x| format!("item {x}")).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_long_list_is_mapped_in_order() {
+        let items: Vec<u32> = (0..3 * LONG as u32).collect();
+        let doubled = map(&items, |x| 2 * x);
+        assert_eq!(doubled, items.iter().map(|x| 2 * x).collect::<Vec<_>>());
+    }
+
+    #[test]
+    #[should_panic(expected = "item 20000")]
+    fn a_panic_in_a_part_reaches_the_caller() {
+        let items: Vec<u32> = (0..3 * LONG as u32).collect();
+        map(&items, |&x| assert!(x != 20_000, "item {x}"));
+    }
+}
