@@ -8,8 +8,26 @@ use std::mem::MaybeUninit;
 /// more than it saves.
 const LONG: usize = 8192;
 
+#[cfg(test)]
+thread_local! {
+    /// What counts as long in this thread's tests ([`split_from`]).
+    static TEST_LONG: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Runs `f` with lists of `long` items or more split into parts, so that tests of the
+/// callers can work on short lists in parts.
+#[cfg(test)]
+pub(crate) fn split_from<R>(long: usize, f: impl FnOnce() -> R) -> R {
+    let before = TEST_LONG.with(|t| t.replace(Some(long)));
+    let out = f();
+    TEST_LONG.with(|t| t.set(before));
+    out
+}
+
 /// How many parts a list of `n` items is worked on in.
 fn parts_for(n: usize, long: usize) -> usize {
+    #[cfg(test)]
+    let long = TEST_LONG.with(|t| t.get()).unwrap_or(long);
     if n < long {
         1
     } else {
@@ -58,6 +76,33 @@ fn in_parts_from<'a, T: Sync, U: Send>(
     });
     done.into_iter()
         .map(|d| d.expect("every part is done"))
+        .collect()
+}
+
+/// `0..n` in one range per core when the work of the ranges goes through `work` items
+/// or more, else in one range.
+pub fn ranges(n: usize, work: usize) -> Vec<std::ops::Range<usize>> {
+    let parts = parts_for(work, LONG).clamp(1, n.max(1));
+    let size = n.div_ceil(parts).max(1);
+    let mut out: Vec<_> = (0..n).step_by(size).map(|a| a..(a + size).min(n)).collect();
+    if out.is_empty() {
+        out.push(0..0);
+    }
+    out
+}
+
+/// `f` of every item, in order, each on a thread of its own (the first on the calling
+/// thread); for a few large pieces of work, such as [`ranges`].
+pub fn each<T: Sync, U: Send>(items: &[T], f: impl Fn(&T) -> U + Sync) -> Vec<U> {
+    if items.len() <= 1 {
+        return items.iter().map(f).collect();
+    }
+    let mut done: Vec<Option<U>> = items.iter().map(|_| None).collect();
+    run(items.iter().zip(done.iter_mut()), &|(item, slot)| {
+        *slot = Some(f(item))
+    });
+    done.into_iter()
+        .map(|d| d.expect("every item is done"))
         .collect()
 }
 
@@ -114,6 +159,29 @@ mod tests {
             let texts = map_from(&items, long, |x| format!("item {x}"));
             proptest::prop_assert_eq!(texts, items.iter().map(|x| format!("item {x}")).collect::<Vec<_>>());
         }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn ranges_cut_the_whole_in_order(n in 0usize..100, work in 0usize..30_000) {
+            let r = ranges(n, work);
+            proptest::prop_assert!(!r.is_empty());
+            proptest::prop_assert_eq!(r[0].start, 0);
+            proptest::prop_assert_eq!(r[r.len() - 1].end, n);
+            proptest::prop_assert!(r.windows(2).all(|w| w[0].end == w[1].start && w[0].start < w[0].end));
+            if work < LONG {
+                proptest::prop_assert_eq!(r.len(), 1);
+            }
+        }
+    }
+
+    #[test]
+    fn each_item_is_done_in_order() {
+        let items = ranges(10, LONG);
+        let sums = each(&items, |r| r.clone().sum::<usize>());
+        assert_eq!(sums.iter().sum::<usize>(), 45);
+        assert_eq!(sums.len(), items.len());
+        assert_eq!(each(&[1, 2, 3], |x| x * 10), vec![10, 20, 30]);
     }
 
     #[test]

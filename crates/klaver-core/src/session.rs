@@ -672,7 +672,9 @@ fn board_buckets<'a>(
 
 /// Matchpoints every board: the scored boards, each result's matchpoints, and the usual
 /// top (of the most common board). A board with a single result or with fewer results
-/// than expected is a warning.
+/// than expected is a warning. A large field's boards are scored in one part per core,
+/// and their values then numbered in the session's list in board order, as if scored
+/// one after another.
 fn score_boards(
     buckets: Vec<Bucket<'_>>,
     results: &[TableResult],
@@ -685,12 +687,64 @@ fn score_boards(
         let m = most_played.entry(group).or_insert(0);
         *m = (*m).max(entries.len());
     }
-    let mut scratch = Scratch::default();
-    let mut boards = Vec::with_capacity(buckets.len());
+    let cuts = crate::parts::ranges(buckets.len(), results.len());
+    let parts = crate::parts::each(&cuts, |range| {
+        score_part(&buckets[range.clone()], results, settings, &most_played)
+    });
     let mut points = PointsList::new(results.len());
-    let mut outcomes: Vec<&Outcome> = Vec::new();
+    let mut boards = Vec::with_capacity(buckets.len());
     let mut top_counts: HashMap<i64, usize> = HashMap::new();
-    for ((group, board), entries) in buckets {
+    let mut buckets = buckets.into_iter();
+    for part in parts {
+        let value: Vec<u32> = part
+            .values
+            .values()
+            .map(|(p, top)| points.intern(p, top))
+            .collect();
+        let mut at = part.at.iter();
+        for mut board in part.boards {
+            let (_, entries) = buckets.next().expect("a bucket for every scored board");
+            for (&i, &v) in entries.iter().zip(at.by_ref()) {
+                points.set(i as usize, value[v as usize]);
+            }
+            *top_counts.entry(board.top).or_insert(0) += entries.len();
+            board.entries = entries;
+            boards.push(board);
+        }
+        warnings.extend(part.warnings);
+    }
+    let top = top_counts
+        .iter()
+        .max_by_key(|&(t, c)| (*c, *t))
+        .map(|(t, _)| *t)
+        .unwrap_or(0);
+    (boards, points, top)
+}
+
+/// Consecutive boards scored on their own: each board (its results' indices left out),
+/// the warnings, and the value of every result, in board order, in a list of their own.
+struct ScoredPart {
+    boards: Vec<ScoredBoard>,
+    warnings: Vec<Diagnostic>,
+    values: PointsList,
+    at: Vec<u32>,
+}
+
+fn score_part(
+    buckets: &[Bucket<'_>],
+    results: &[TableResult],
+    settings: &Settings,
+    most_played: &HashMap<&str, usize>,
+) -> ScoredPart {
+    let mut part = ScoredPart {
+        boards: Vec::with_capacity(buckets.len()),
+        warnings: Vec::new(),
+        values: PointsList::new(0),
+        at: Vec::with_capacity(buckets.iter().map(|(_, e)| e.len()).sum()),
+    };
+    let mut scratch = Scratch::default();
+    let mut outcomes: Vec<&Outcome> = Vec::new();
+    for &((group, board), ref entries) in buckets {
         let expected = settings
             .expected
             .get(&(group.to_string(), board))
@@ -699,30 +753,24 @@ fn score_boards(
         outcomes.clear();
         outcomes.extend(entries.iter().map(|&i| &results[i as usize].outcome));
         let score = score_board(&outcomes, expected, settings.rules, &mut scratch);
-        warnings.extend(board_warnings(
+        part.warnings.extend(board_warnings(
             &outcomes,
             results[entries[0] as usize].line,
             board,
             expected,
             settings,
         ));
-        *top_counts.entry(score.top).or_insert(0) += entries.len();
-        put_points(&mut points, &entries, results, &score);
-        boards.push(ScoredBoard {
+        put_points(&mut part, entries, results, &score);
+        part.boards.push(ScoredBoard {
             board,
             group: group.to_string(),
             expected,
-            entries,
+            entries: Vec::new(),
             top: score.top,
             neuberg: score.neuberg,
         });
     }
-    let top = top_counts
-        .iter()
-        .max_by_key(|&(t, c)| (*c, *t))
-        .map(|(t, _)| *t)
-        .unwrap_or(0);
-    (boards, points, top)
+    part
 }
 
 /// What a director should check on a board with these outcomes (its first line given):
@@ -767,18 +815,14 @@ fn board_warnings(
 }
 
 /// Puts a scored board's matchpoints on its results (`entries`, in the board's order),
-/// each as a value of the session's list: a board's results share a few dozen.
-fn put_points(
-    points: &mut PointsList,
-    entries: &[u32],
-    results: &[TableResult],
-    score: &BoardScore,
-) {
+/// each as a value of the part's list: a board's results share a few dozen.
+fn put_points(part: &mut ScoredPart, entries: &[u32], results: &[TableResult], score: &BoardScore) {
     let mut found = BoardValues::new();
+    let points = &mut part.values;
     let not_played = points.intern(None, score.top);
     for (k, i) in entries.iter().map(|&i| i as usize).enumerate() {
         let Some(p) = score.results[k] else {
-            points.set(i, not_played);
+            part.at.push(not_played);
             continue;
         };
         let reversed = results[i].reversed;
@@ -787,7 +831,7 @@ fn put_points(
             let (ns, ew) = if reversed { (ew, ns) } else { (ns, ew) };
             points.intern(Some(ResultPoints { ns, ew }), score.top)
         });
-        points.set(i, value);
+        part.at.push(value);
     }
 }
 
@@ -804,71 +848,118 @@ struct Sums {
 }
 
 /// Adds up every pair's matchpoints, each over one common denominator, with the
-/// director's penalties, and the round columns.
+/// director's penalties, and the round columns. A large field's pairs are added up in
+/// one part per core, each part going through every result for its own pairs.
 fn add_up(
     pair_count: usize,
     results: &[TableResult],
     points: &PointsList,
     settings: &Settings,
 ) -> Sums {
-    let bpr = settings.boards_per_round.filter(|&b| b > 0);
-    // Each result's round column (0-based).
-    let round_of = |i: usize, board: u32| -> Option<usize> {
-        match &settings.result_rounds {
-            Some(rr) => rr
-                .get(i)
-                .and_then(Option::as_ref)
-                .map(|(r, _)| (*r).max(1) as usize - 1),
-            None => bpr.map(|b| ((board - 1) / b) as usize),
-        }
-    };
-    // The letter of the board set a result was played in.
-    let letter_of = |i: usize, set: usize| -> String {
-        match &settings.result_rounds {
-            Some(rr) => rr
-                .get(i)
-                .and_then(Option::as_ref)
-                .map(|(_, letter)| letter.clone())
-                .unwrap_or_default(),
-            None => set_letters(set),
-        }
-    };
     let rounds = round_columns(results, settings);
     // Every board is scored: the denominators the totals will meet are known.
     let penalties = settings.penalties.iter().map(|(_, p)| *p.denom());
-    let mut totals = TotalsBuilder::over(pair_count, points.denominators().chain(penalties));
-    let mut round_totals = TotalsBuilder::sparse(pair_count * rounds);
-    let mut round_side: Vec<Option<(bool, String)>> = vec![None; pair_count * rounds];
-    for (i, r) in results.iter().enumerate() {
-        let Some(p) = points[i] else { continue };
-        let round = if rounds > 0 {
-            round_of(i, r.board).filter(|&set| set < rounds)
-        } else {
-            None
-        };
-        let top = points.top(i);
-        for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
-            totals.add(pair, mp, top);
-            if let Some(set) = round {
-                let cell = pair * rounds + set;
-                if round_side[cell].is_none() {
-                    round_side[cell] = Some((ns_side, letter_of(i, set)));
-                }
-                round_totals.add(cell, mp, top);
-            }
+    let denoms: Vec<i64> = points.denominators().chain(penalties).collect();
+    let parts = crate::parts::ranges(pair_count, results.len());
+    let added = crate::parts::each(&parts, |pairs| {
+        PartSums {
+            rounds,
+            denoms: &denoms,
+            pairs: pairs.clone(),
         }
-    }
+        .add_up(results, points, settings)
+    });
     let mut penalty = vec![Ratio::zero(); pair_count];
     for &(pair, points) in settings.penalties.iter().filter(|(p, _)| *p < pair_count) {
-        totals.add_points(pair, points);
         penalty[pair] += points;
     }
+    let (mut totals, mut round_totals, mut round_side) = (Vec::new(), Vec::new(), Vec::new());
+    for (t, r, side) in added {
+        totals.push(t);
+        round_totals.push(r);
+        round_side.extend(side);
+    }
     Sums {
-        totals: totals.finish(),
-        round_totals: round_totals.finish(),
+        totals: PairTotals::concat(totals),
+        round_totals: PairTotals::concat(round_totals),
         round_side,
         rounds,
         penalty,
+    }
+}
+
+/// One part of the pairs, added up on its own: its pairs numbered from its first.
+struct PartSums<'a> {
+    rounds: usize,
+    denoms: &'a [i64],
+    pairs: std::ops::Range<usize>,
+}
+
+impl PartSums<'_> {
+    /// The part's totals, round totals and round sides, each pair's cells together.
+    fn add_up(
+        &self,
+        results: &[TableResult],
+        points: &PointsList,
+        settings: &Settings,
+    ) -> (PairTotals, PairTotals, Vec<Option<(bool, String)>>) {
+        let (rounds, pairs) = (self.rounds, &self.pairs);
+        let bpr = settings.boards_per_round.filter(|&b| b > 0);
+        // Each result's round column (0-based).
+        let round_of = |i: usize, board: u32| -> Option<usize> {
+            match &settings.result_rounds {
+                Some(rr) => rr
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .map(|(r, _)| (*r).max(1) as usize - 1),
+                None => bpr.map(|b| ((board - 1) / b) as usize),
+            }
+        };
+        // The letter of the board set a result was played in.
+        let letter_of = |i: usize, set: usize| -> String {
+            match &settings.result_rounds {
+                Some(rr) => rr
+                    .get(i)
+                    .and_then(Option::as_ref)
+                    .map(|(_, letter)| letter.clone())
+                    .unwrap_or_default(),
+                None => set_letters(set),
+            }
+        };
+        let n = pairs.len();
+        let mut totals = TotalsBuilder::over(n, self.denoms.iter().copied());
+        let mut round_totals = TotalsBuilder::sparse(n * rounds);
+        let mut round_side: Vec<Option<(bool, String)>> = vec![None; n * rounds];
+        for (i, r) in results.iter().enumerate() {
+            if !pairs.contains(&r.ns) && !pairs.contains(&r.ew) {
+                continue;
+            }
+            let Some(p) = points[i] else { continue };
+            let round = if rounds > 0 {
+                round_of(i, r.board).filter(|&set| set < rounds)
+            } else {
+                None
+            };
+            let top = points.top(i);
+            for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
+                if !pairs.contains(&pair) {
+                    continue;
+                }
+                let pair = pair - pairs.start;
+                totals.add(pair, mp, top);
+                if let Some(set) = round {
+                    let cell = pair * rounds + set;
+                    if round_side[cell].is_none() {
+                        round_side[cell] = Some((ns_side, letter_of(i, set)));
+                    }
+                    round_totals.add(cell, mp, top);
+                }
+            }
+        }
+        for &(pair, points) in settings.penalties.iter().filter(|(p, _)| pairs.contains(p)) {
+            totals.add_points(pair - pairs.start, points);
+        }
+        (totals.finish(), round_totals.finish(), round_side)
     }
 }
 
@@ -1659,6 +1750,28 @@ mod tests {
                     prop_assert_eq!(pa.rank, pb.rank);
                     prop_assert_eq!(pa.club_points, pb.club_points);
                 }
+            }
+
+            #[test]
+            fn scoring_in_parts_is_scoring_in_one(
+                tables in 2usize..9, boards in 1u32..7,
+                codes in prop::collection::vec(any::<u8>(), 1..60),
+                rounds in any::<bool>(), separate_fields in any::<bool>(),
+                penalty in prop::option::of((0usize..4, -3i64..3)),
+            ) {
+                // Every list split from two items on: the boards, the pairs' totals and
+                // their lines each in one part per core.
+                let (ps, res) = event(tables, boards, &codes);
+                let settings = Settings {
+                    boards_per_round: rounds.then_some(2),
+                    separate_fields,
+                    penalties: penalty.map(|(p, n)| (p, Ratio::new(n, 2))).into_iter().collect(),
+                    ..Settings::default()
+                };
+                let one = score_session(&ps, &res, &settings);
+                let parts = crate::parts::split_from(2, || score_session(&ps, &res, &settings));
+                // Compared as printed: the pairs and boards have no equality of their own.
+                prop_assert_eq!(format!("{one:?}"), format!("{parts:?}"));
             }
 
             #[test]

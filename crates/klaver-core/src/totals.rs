@@ -293,6 +293,29 @@ impl TotalsBuilder {
 }
 
 impl PairTotals {
+    /// The totals of consecutive parts of the pairs as one list, each part's pairs
+    /// numbered on from the part before (a large field's parts are added up on every
+    /// core). A big total keeps its own part's denominator.
+    pub fn concat(parts: Vec<PairTotals>) -> PairTotals {
+        let mut parts = parts.into_iter();
+        let mut all = parts
+            .next()
+            .unwrap_or_else(|| TotalsBuilder::sparse(0).finish());
+        for part in parts {
+            let (first, denoms) = (all.small.len(), all.big_denoms.len());
+            all.big_denoms.extend(part.big_denoms);
+            all.big.extend(part.big.into_iter().map(|(pair, b)| {
+                let denom = b.denom + denoms;
+                (first + pair, BigTotal { denom, ..b })
+            }));
+            all.small.extend(part.small);
+            all.approx.extend(part.approx);
+            all.max.extend(part.max);
+            all.boards.extend(part.boards);
+        }
+        all
+    }
+
     /// Adds up the contributions for `pairs` pairs.
     pub fn compute(pairs: usize, contributions: &[Contribution]) -> PairTotals {
         let mut b = TotalsBuilder::new(pairs);
@@ -1197,6 +1220,50 @@ mod tests {
             parts in proptest::collection::vec((0usize..3, -500i64..500, 1i64..40), 0..60)
         ) {
             agrees_fraction_by_fraction(&parts)?;
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn totals_added_up_in_parts_are_the_totals_of_the_whole(
+            parts in proptest::collection::vec(
+                (0usize..6, prop_oneof![-500i64..500, Just(i64::MAX / 2)], prop_oneof![1i64..40, 20_000i64..20_090]),
+                0..150,
+            ),
+            cut in 0usize..=6,
+            over in proptest::bool::ANY,
+        ) {
+            // Pairs 0..cut in one part and cut..6 in the other, each over the
+            // denominators announced or in 128 bits until they spill.
+            let builder = |n: usize| if over {
+                TotalsBuilder::over(n, parts.iter().map(|&(_, _, d)| d))
+            } else {
+                TotalsBuilder::sparse(n)
+            };
+            let (mut whole, mut first, mut second) = (builder(6), builder(cut), builder(6 - cut));
+            for &(p, n, d) in &parts {
+                let (points, top) = (Ratio::new(n, d), 2 + p as i64);
+                whole.add(p, points, top);
+                if p < cut {
+                    first.add(p, points, top);
+                } else {
+                    second.add(p - cut, points, top);
+                }
+            }
+            let whole = whole.finish();
+            let joined = PairTotals::concat(vec![first.finish(), second.finish()]);
+            proptest::prop_assert_eq!(&joined.max, &whole.max);
+            proptest::prop_assert_eq!(&joined.boards, &whole.boards);
+            for pair in 0..6 {
+                proptest::prop_assert_eq!(joined.total(pair), whole.total(pair));
+                proptest::prop_assert_eq!(joined.percentage(pair), whole.percentage(pair));
+                for other in 0..6 {
+                    proptest::prop_assert_eq!(
+                        joined.cmp_percentage(pair, other),
+                        whole.cmp_percentage(pair, other)
+                    );
+                }
+            }
         }
     }
 
