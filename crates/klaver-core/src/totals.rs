@@ -398,7 +398,8 @@ impl PairTotals {
     /// looking anything up, only close ones compare exactly.
     pub fn sort_best_first(&self, pairs: &mut [usize]) {
         let mut keyed: Vec<(f64, usize)> = pairs.iter().map(|&p| (self.approx[p], p)).collect();
-        keyed.sort_by(|&(fa, a), &(fb, b)| {
+        // (Every two pairs differ in this order, so a large field's is sorted in parts.)
+        crate::parts::sort_by(&mut keyed, |&(fa, a), &(fb, b)| {
             far_apart(fb, fa)
                 .unwrap_or_else(|| self.cmp_percentage(b, a))
                 .then(a.cmp(&b))

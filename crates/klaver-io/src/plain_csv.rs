@@ -51,7 +51,9 @@ pub(crate) fn field<R: Fields + ?Sized>(rec: &R, col: Option<usize>) -> &str {
 /// Whether `data` can be split at its commas and line ends: it has no quotes, and every
 /// line ends in LF or CRLF (no lone CR, as old Mac files have).
 pub(crate) fn splits_plainly(data: &[u8]) -> bool {
-    !data.contains(&b'"')
+    // (memchr, not `contains`: a file of ten million lines is 300 MB, which the
+    // standard library's search goes through several times slower.)
+    memchr::memchr(b'"', data).is_none()
         && memchr::memchr_iter(b'\r', data).all(|i| data.get(i + 1) == Some(&b'\n'))
 }
 

@@ -487,7 +487,7 @@ fn read_sessions_csv_in(
     };
     // A quoted field may hold a line break, so only a file without quotes is cut at
     // line breaks.
-    let cuts = if parts > 1 && !rows.as_bytes().contains(&b'"') {
+    let cuts = if parts > 1 && memchr::memchr(b'"', rows.as_bytes()).is_none() {
         line_cuts(rows, parts)
     } else {
         Vec::new()
