@@ -61,7 +61,8 @@ pub fn in_parts<'a, T: Sync, U: Send>(
     in_parts_from(items, LONG, each)
 }
 
-fn in_parts_from<'a, T: Sync, U: Send>(
+/// [`in_parts`] of lists from `long` items on (for work heavier per item than usual).
+pub fn in_parts_from<'a, T: Sync, U: Send>(
     items: &'a [T],
     long: usize,
     each: impl Fn(&'a [T]) -> U + Sync,

@@ -160,76 +160,60 @@ fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, i: usize)
     w.end_object();
 }
 
-/// Each pair's exact percentage as a fraction in lowest terms. Reducing one that outgrew
-/// 128 bits takes a greatest common divisor of numbers of a few hundred bits, and a
-/// large Neuberg-scaled field has tens of thousands of them: those are worked out on two
-/// threads.
-fn exact_percentages(pairs: &[PairResult]) -> Vec<Option<String>> {
-    // The percentages share a few denominators (the common multiple of the session's
-    // times each maximum): each thread remembers their factors.
-    let all = |pairs: &[PairResult]| {
+/// Every pair of the result list, in ranking order. Each exact percentage is a
+/// fraction in lowest terms: reducing one that outgrew 128 bits takes a greatest common
+/// divisor of numbers of a few hundred bits, and a large Neuberg-scaled field has tens
+/// of thousands of them, so a large field's pairs are made in one part per core (the
+/// percentages share a few denominators, the session's multiple times each maximum:
+/// each part remembers their factors).
+fn pairs_json<'a>(event: &'a Event, result: &SessionResult, from: usize) -> Vec<PairJson<'a>> {
+    let parts = klaver_core::parts::in_parts_from(&result.pairs, from, |part| {
         let mut reducer = Reducer::new();
-        pairs
-            .iter()
-            .map(|p| {
-                p.percentage
-                    .as_ref()
-                    .map(|x| x.to_fraction_string_with(&mut reducer))
-            })
+        part.iter()
+            .map(|p| pair_json(event, p, &mut reducer))
             .collect::<Vec<_>>()
-    };
-    if pairs.len() < 4096 {
-        return all(pairs);
-    }
-    let (first, second) = pairs.split_at(pairs.len() / 2);
-    std::thread::scope(|s| {
-        let rest = s.spawn(|| all(second));
-        let mut out = all(first);
-        out.extend(rest.join().expect("writing fractions does not panic"));
-        out
-    })
+    });
+    parts.into_iter().flatten().collect()
 }
 
-/// Every pair of the result list, in ranking order.
-fn pairs_json<'a>(event: &'a Event, result: &SessionResult) -> Vec<PairJson<'a>> {
+/// A pair's line of the result list.
+fn pair_json<'a>(event: &'a Event, p: &PairResult, reducer: &mut Reducer) -> PairJson<'a> {
     let pairs = &event.pairs;
-    result
-        .pairs
-        .iter()
-        .zip(exact_percentages(&result.pairs))
-        .map(|(p, percentage_exact)| PairJson {
-            pair: &pairs[p.pair].id,
-            section: &pairs[p.pair].section,
-            names: &pairs[p.pair].names,
-            players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
-            points: p.total.to_f64(),
-            max: p.max as f64,
-            percentage: p.percentage.as_ref().map(|x| x.to_f64()),
-            percentage_exact,
-            rank: p.rank,
-            tied: p.tied,
-            boards: p.boards,
-            club_points: f(p.club_points),
-            field: p.field.map(|s| match s {
-                Side::NorthSouth => "NS",
-                Side::EastWest => "EW",
-            }),
-            rounds: p
-                .rounds
-                .iter()
-                .enumerate()
-                .filter_map(|(i, c)| {
-                    c.as_ref().map(|c| RoundJson {
-                        round: i + 1,
-                        set: c.set.clone(),
-                        north_south: c.north_south,
-                        points: c.points.to_f64(),
-                    })
+    PairJson {
+        pair: &pairs[p.pair].id,
+        section: &pairs[p.pair].section,
+        names: &pairs[p.pair].names,
+        players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
+        points: p.total.to_f64(),
+        max: p.max as f64,
+        percentage: p.percentage.as_ref().map(|x| x.to_f64()),
+        percentage_exact: p
+            .percentage
+            .as_ref()
+            .map(|x| x.to_fraction_string_with(reducer)),
+        rank: p.rank,
+        tied: p.tied,
+        boards: p.boards,
+        club_points: f(p.club_points),
+        field: p.field.map(|s| match s {
+            Side::NorthSouth => "NS",
+            Side::EastWest => "EW",
+        }),
+        rounds: p
+            .rounds
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| {
+                c.as_ref().map(|c| RoundJson {
+                    round: i + 1,
+                    set: c.set.clone(),
+                    north_south: c.north_south,
+                    points: c.points.to_f64(),
                 })
-                .collect(),
-            penalty: f(p.penalty),
-        })
-        .collect()
+            })
+            .collect(),
+        penalty: f(p.penalty),
+    }
 }
 
 /// Writes the scored session as JSON.
@@ -240,19 +224,26 @@ pub fn write<W: Write>(
     title: &str,
     date: &str,
 ) -> serde_json::Result<()> {
-    write_with(out, event, result, (title, date), PARALLEL_RESULTS)
+    write_with(
+        out,
+        event,
+        result,
+        (title, date),
+        (PARALLEL_RESULTS, PARALLEL_PAIRS),
+    )
 }
 
-/// `write`, with the boards written on two threads from `parallel_from` results on.
+/// `write`, with the boards written on two threads from `parallel_from` results on, and
+/// the pairs made on every core from `pairs_from` pairs on.
 fn write_with<W: Write>(
     out: W,
     event: &Event,
     result: &SessionResult,
     (title, date): (&str, &str),
-    parallel_from: usize,
+    (parallel_from, pairs_from): (usize, usize),
 ) -> serde_json::Result<()> {
     let pairs = &event.pairs;
-    let pairs_json = pairs_json(event, result);
+    let pairs_json = pairs_json(event, result, pairs_from);
     let penalties: Vec<PenaltyJson> = event
         .penalties
         .iter()
@@ -307,6 +298,9 @@ fn write_with<W: Write>(
 
 /// Sessions from this many results on have their boards written on two threads.
 const PARALLEL_RESULTS: usize = 50_000;
+
+/// Sessions from this many pairs on have their pairs made on every core.
+const PARALLEL_PAIRS: usize = 4096;
 
 /// One board with its results.
 fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &ScoredBoard) {
@@ -405,7 +399,7 @@ mod tests {
     }
 
     #[test]
-    fn boards_written_on_two_threads_are_the_same_bytes() {
+    fn boards_and_pairs_written_on_two_threads_are_the_same_bytes() {
         let mut csv = Vec::new();
         let opts = GenerateOptions {
             pairs: 40,
@@ -418,13 +412,15 @@ mod tests {
         csv.extend_from_slice(b"1,1,2,,,,,PEN 0/-3\n");
         let event = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
         let result = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
-        let write = |parallel_from| {
+        let write = |from| {
             let mut bytes = Vec::new();
-            write_with(&mut bytes, &event, &result, ("t \"1\"", "d"), parallel_from).unwrap();
+            write_with(&mut bytes, &event, &result, ("t \"1\"", "d"), from).unwrap();
             bytes
         };
-        let one = write(usize::MAX);
-        assert_eq!(write(0), one);
+        // Boards on two threads, and the pairs in parts, give the bytes of one thread.
+        let one = write((usize::MAX, usize::MAX));
+        assert_eq!(write((0, usize::MAX)), one);
+        assert_eq!(write((usize::MAX, 0)), one);
         let doc: serde_json::Value = serde_json::from_slice(&one).unwrap();
         assert_eq!(doc["title"], "t \"1\"");
         assert_eq!(doc["boards"].as_array().unwrap().len(), 9);

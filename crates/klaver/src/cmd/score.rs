@@ -275,15 +275,25 @@ pub fn score_imported(
                 }
             }
             out.put(&render(&rep, args)?)?;
+            free_behind(rep);
         }
     }
     out.finish()?;
     let warnings = print_warnings(file_name, event, &result);
+    free_behind((imported, result));
     Ok(if args.strict && warnings > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Gives `value` back on a thread of its own: a large field's millions of results,
+/// lines and report cells took as long to free as to print, and the command need not
+/// wait for that (when it ends first, the process ending frees them).
+fn free_behind<T: Send + 'static>(value: T) {
+    // When no thread can be had, the value goes with the closure, freed here as before.
+    let _ = std::thread::Builder::new().spawn(move || drop(value));
 }
 
 /// Gives back the memory of the results' matchpoints and each board's list of results,
