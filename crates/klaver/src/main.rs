@@ -64,6 +64,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    allocator::settle();
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
