@@ -7,6 +7,9 @@
 //!   `read_csv`: counting the lines of the same bytes (what `wc -l` does) and splitting
 //!   them into fields with the csv crate, nothing checked or kept;
 //!
+//! - `read_usebio` and `read_pbn`: reading the same event written as USEBIO XML and as
+//!   PBN (at 10k and 100k results), to see that they grow with the file;
+//!
 //! - `field_upload`: one more club of 10 tables uploading into a simultaneous field of
 //!   1,000 tables and 27 boards, the field's standings brought up to date;
 //!
@@ -93,6 +96,41 @@ fn read_csv(bencher: Bencher, results: usize) {
     bencher
         .counter(divan::counter::BytesCount::new(csv.len()))
         .bench_local(|| black_box(read_travellers_bytes(&csv, ReadOptions::default())));
+}
+
+/// The event of about `results` results written by `write`, scored first.
+fn written(
+    results: usize,
+    write: impl Fn(&Event, &klaver_core::session::SessionResult) -> String,
+) -> Vec<u8> {
+    let ev = event(results);
+    let res = score_session(&ev.pairs, &ev.results, &Settings::default()).expect("generated");
+    write(&ev, &res).into_bytes()
+}
+
+#[divan::bench(args = [10_000, 100_000], sample_count = 10)]
+fn read_usebio(bencher: Bencher, results: usize) {
+    let opts = klaver_io::usebio::WriteOptions {
+        title: "t",
+        date: "",
+        deals: None,
+    };
+    let xml = written(results, |ev, res| {
+        klaver_io::usebio::to_string(ev, res, &opts)
+    });
+    bencher
+        .counter(divan::counter::BytesCount::new(xml.len()))
+        .bench_local(|| black_box(klaver_io::usebio::read(&xml)));
+}
+
+#[divan::bench(args = [10_000, 100_000], sample_count = 10)]
+fn read_pbn(bencher: Bencher, results: usize) {
+    let pbn = written(results, |ev, res| {
+        klaver_io::pbn::to_string(ev, res, &klaver_io::pbn::WriteOptions::default())
+    });
+    bencher
+        .counter(divan::counter::BytesCount::new(pbn.len()))
+        .bench_local(|| black_box(klaver_io::pbn::read(&pbn)));
 }
 
 #[divan::bench(args = SIZES, sample_count = 10)]
