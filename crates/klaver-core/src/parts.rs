@@ -6,8 +6,17 @@ use std::cmp::Ordering;
 use std::mem::MaybeUninit;
 
 /// Lists shorter than this are done on the calling thread, where a thread would cost
-/// more than it saves.
-const LONG: usize = 8192;
+/// more than it saves (a field of 10,000 pairs gained nothing from its pairs' lines
+/// being made on two cores: each thread's fresh memory cost as much).
+const LONG: usize = 32_768;
+
+/// Work going through fewer items than this (a session's results) is done in one
+/// range ([`ranges`]): below it, scoring a field's boards and totals on two cores saved
+/// less than its threads cost.
+const LONG_WORK: usize = 131_072;
+
+/// The most parts a list is cut into, however many cores there are.
+const MOST: usize = 8;
 
 #[cfg(test)]
 thread_local! {
@@ -15,24 +24,31 @@ thread_local! {
     static TEST_LONG: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
 }
 
-/// Runs `f` with lists of `long` items or more split into parts, so that tests of the
-/// callers can work on short lists in parts.
+/// Runs `f` with lists of `long` items or more cut into three parts, however many cores
+/// the machine has, so that tests of the callers work on short lists in uneven parts.
 #[cfg(test)]
 pub(crate) fn split_from<R>(long: usize, f: impl FnOnce() -> R) -> R {
-    let before = TEST_LONG.with(|t| t.replace(Some(long)));
-    let out = f();
-    TEST_LONG.with(|t| t.set(before));
-    out
+    /// Puts the threshold back however `f` ends.
+    struct Restore(Option<usize>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            TEST_LONG.with(|t| t.set(self.0));
+        }
+    }
+    let _restore = Restore(TEST_LONG.with(|t| t.replace(Some(long))));
+    f()
 }
 
 /// How many parts a list of `n` items is worked on in.
 fn parts_for(n: usize, long: usize) -> usize {
     #[cfg(test)]
-    let long = TEST_LONG.with(|t| t.get()).unwrap_or(long);
+    if let Some(long) = TEST_LONG.with(|t| t.get()) {
+        return if n < long { 1 } else { 3 };
+    }
     if n < long {
         1
     } else {
-        std::thread::available_parallelism().map_or(1, |c| c.get())
+        std::thread::available_parallelism().map_or(1, |c| c.get().min(MOST))
     }
 }
 
@@ -82,9 +98,9 @@ pub fn in_parts_from<'a, T: Sync, U: Send>(
 }
 
 /// `0..n` in one range per core when the work of the ranges goes through `work` items
-/// or more, else in one range.
+/// ([`LONG_WORK`]) or more, else in one range.
 pub fn ranges(n: usize, work: usize) -> Vec<std::ops::Range<usize>> {
-    let parts = parts_for(work, LONG).clamp(1, n.max(1));
+    let parts = parts_for(work, LONG_WORK).clamp(1, n.max(1));
     let size = n.div_ceil(parts).max(1);
     let mut out: Vec<_> = (0..n).step_by(size).map(|a| a..(a + size).min(n)).collect();
     if out.is_empty() {
@@ -208,13 +224,13 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn ranges_cut_the_whole_in_order(n in 0usize..100, work in 0usize..30_000) {
+        fn ranges_cut_the_whole_in_order(n in 0usize..100, work in 0usize..300_000) {
             let r = ranges(n, work);
             proptest::prop_assert!(!r.is_empty());
             proptest::prop_assert_eq!(r[0].start, 0);
             proptest::prop_assert_eq!(r[r.len() - 1].end, n);
             proptest::prop_assert!(r.windows(2).all(|w| w[0].end == w[1].start && w[0].start < w[0].end));
-            if work < LONG {
+            if work < LONG_WORK {
                 proptest::prop_assert_eq!(r.len(), 1);
             }
         }
@@ -237,7 +253,7 @@ mod tests {
 
     #[test]
     fn each_item_is_done_in_order() {
-        let items = ranges(10, LONG);
+        let items = ranges(10, LONG_WORK);
         let sums = each(&items, |r| r.clone().sum::<usize>());
         assert_eq!(sums.iter().sum::<usize>(), 45);
         assert_eq!(sums.len(), items.len());
@@ -252,9 +268,10 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "item 20000")]
+    #[should_panic(expected = "item 98300")]
     fn a_panic_in_a_part_reaches_the_caller() {
+        // The last item, in a part of its own on a machine of two cores or more.
         let items: Vec<u32> = (0..3 * LONG as u32).collect();
-        map(&items, |&x| assert!(x != 20_000, "item {x}"));
+        map(&items, |&x| assert!(x != 98_300, "item {x}"));
     }
 }

@@ -112,12 +112,12 @@ impl PointsList {
         }
     }
 
-    /// The denominators of the matchpoints in the table (with repeats).
     /// Every value in the list's table, in the order first given: points and top.
     pub(crate) fn values(&self) -> impl Iterator<Item = (Option<ResultPoints>, i64)> + '_ {
         self.values.iter().map(|v| (v.points, v.top))
     }
 
+    /// The denominators of the matchpoints in the table (with repeats).
     pub fn denominators(&self) -> impl Iterator<Item = i64> + '_ {
         self.values
             .iter()

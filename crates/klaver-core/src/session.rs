@@ -873,7 +873,8 @@ fn add_up(
     for &(pair, points) in settings.penalties.iter().filter(|(p, _)| *p < pair_count) {
         penalty[pair] += points;
     }
-    let (mut totals, mut round_totals, mut round_side) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut totals, mut round_totals) = (Vec::new(), Vec::new());
+    let mut round_side = Vec::with_capacity(pair_count * rounds);
     for (t, r, side) in added {
         totals.push(t);
         round_totals.push(r);

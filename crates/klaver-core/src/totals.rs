@@ -246,9 +246,11 @@ impl TotalsBuilder {
             .iter()
             .map(|s| s.numer as f64 / s.denom as f64)
             .collect();
-        // (Made at the size of the spilled totals, which are usually all big: a large
-        // field's map would otherwise be rehashed a dozen times on fresh memory.)
-        let mut big = FxHashMap::with_capacity_and_hasher(slots, Default::default());
+        // (Made at its size: a large field's totals are all big, and its map would
+        // otherwise be rehashed a dozen times on fresh memory.)
+        let bigs = done.iter().flatten();
+        let bigs = bigs.filter(|(t, _)| matches!(t, Total::Big(..))).count();
+        let mut big = FxHashMap::with_capacity_and_hasher(bigs, Default::default());
         let mut big_denoms = vec![common.denom.clone()];
         for (slot, (total, a)) in done.into_iter().flatten().enumerate() {
             let pair = self.sums.totals_of[slot];
@@ -297,10 +299,17 @@ impl PairTotals {
     /// numbered on from the part before (a large field's parts are added up on every
     /// core). A big total keeps its own part's denominator.
     pub fn concat(parts: Vec<PairTotals>) -> PairTotals {
+        let n: usize = parts.iter().map(|p| p.small.len()).sum();
         let mut parts = parts.into_iter();
         let mut all = parts
             .next()
             .unwrap_or_else(|| TotalsBuilder::sparse(0).finish());
+        // Room for every part at once, so that joining them copies each once.
+        let more = n - all.small.len();
+        all.small.reserve_exact(more);
+        all.approx.reserve_exact(more);
+        all.max.reserve_exact(more);
+        all.boards.reserve_exact(more);
         for part in parts {
             let (first, denoms) = (all.small.len(), all.big_denoms.len());
             all.big_denoms.extend(part.big_denoms);

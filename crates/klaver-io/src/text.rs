@@ -328,6 +328,39 @@ mod tests {
     use crate::html::tests::small_report;
     use crate::report::ReportLang;
 
+    /// A table long enough to be laid out in parts (its widths worked out per part, its
+    /// lines made per part) is the table laid out line by line.
+    #[test]
+    fn a_long_table_in_parts_is_the_table_line_by_line() {
+        let rows: Vec<Vec<String>> = (0..70_000u32)
+            .map(|i| {
+                let wide = if i == 69_000 { "a very long name" } else { "" };
+                vec![
+                    format!("{}", i * 7 % 1000),
+                    format!("{wide}n{}", i % 13),
+                    "é".into(),
+                ]
+            })
+            .collect();
+        let header = ["Rank".to_string(), "Names".into(), "X".into()];
+        let right = [true, false, true];
+        let mut got = String::new();
+        table(&mut got, &header, &rows, &right);
+        let mut width = [4usize, 5, 1];
+        for r in &rows {
+            for (w, c) in width.iter_mut().zip(r) {
+                *w = (*w).max(c.chars().count());
+            }
+        }
+        assert_eq!(width, [4, 18, 1]);
+        let (mut want, mut line) = (String::new(), String::new());
+        table_line(&mut want, &mut line, &header, &width, &right);
+        for r in &rows {
+            table_line(&mut want, &mut line, r, &width, &right);
+        }
+        assert_eq!(got, want);
+    }
+
     const ALL: TextParts = TextParts {
         control: true,
         travellers: true,
