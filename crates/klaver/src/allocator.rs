@@ -17,20 +17,6 @@ const LARGE: usize = 128 << 10;
 /// mimalloc for blocks under [`LARGE`], the system allocator from it on.
 pub struct Allocator;
 
-/// Has the system allocator map every block of [`LARGE`] or more on its own and unmap
-/// it when it is freed, as this allocator counts on. glibc's malloc otherwise raises
-/// that threshold each time such a block is freed (up to 32 MiB), and later blocks under
-/// it come from its heaps, which keep them once freed: with the boards and the pairs
-/// scored on both cores, a million results then peaked at 98-102 MB instead of 94-96 MB.
-pub fn settle() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: `mallopt` only sets one of glibc's malloc tunables (setting this one also
-    // stops its adjustment), before any other thread is started.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, LARGE as libc::c_int);
-    }
-}
-
 fn large(size: usize) -> bool {
     size >= LARGE
 }

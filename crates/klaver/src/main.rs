@@ -64,7 +64,6 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    allocator::settle();
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Demo(args) => cmd::demo::run(args),
