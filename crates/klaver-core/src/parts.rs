@@ -81,20 +81,15 @@ pub fn in_parts<'a, T: Sync, U: Send>(
 pub fn in_parts_from<'a, T: Sync, U: Send>(
     items: &'a [T],
     long: usize,
-    each: impl Fn(&'a [T]) -> U + Sync,
+    work: impl Fn(&'a [T]) -> U + Sync,
 ) -> Vec<U> {
     let parts = parts_for(items.len(), long);
     if parts <= 1 {
-        return vec![each(items)];
+        return vec![work(items)];
     }
     let size = items.len().div_ceil(parts);
-    let mut done: Vec<Option<U>> = (0..items.len().div_ceil(size)).map(|_| None).collect();
-    run(items.chunks(size).zip(done.iter_mut()), &|(part, slot)| {
-        *slot = Some(each(part))
-    });
-    done.into_iter()
-        .map(|d| d.expect("every part is done"))
-        .collect()
+    let parts: Vec<&'a [T]> = items.chunks(size).collect();
+    each(&parts, |part| work(part))
 }
 
 /// `0..n` in one range per core when the work of the ranges goes through `work` items
