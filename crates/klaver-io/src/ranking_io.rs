@@ -18,14 +18,13 @@ use klaver_core::ranking::season::{
     SeasonStanding, SessionInput, TeamEntry, merge, valid_date,
 };
 use klaver_core::ranking::{
-    ClubSettings, Form, Method, MinSessions, Origin, PlayerId, Points, decimal2, int,
+    ClubSettings, Form, Method, MinSessions, Origin, PlayerId, Points, SharedText, decimal2, int,
     parse_decimal, to_f64,
 };
 use klaver_core::text::same;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 /// A ranking input that cannot be used; says which file, where, and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -360,14 +359,14 @@ fn default_moment(club: &Club) -> &str {
 /// Texts read many times (player ids, line letters) kept once: a federation's season
 /// names each of its 100,000 players some forty times.
 #[derive(Default)]
-struct Kept(rustc_hash::FxHashSet<Arc<str>>);
+struct Kept(rustc_hash::FxHashSet<SharedText>);
 
 impl Kept {
-    fn get(&mut self, text: &str) -> Arc<str> {
+    fn get(&mut self, text: &str) -> SharedText {
         if let Some(kept) = self.0.get(text) {
             return kept.clone();
         }
-        let kept: Arc<str> = text.into();
+        let kept: SharedText = text.into();
         self.0.insert(kept.clone());
         kept
     }
@@ -476,7 +475,7 @@ fn read_sessions_csv_in(
         return Ok(Vec::new());
     };
     let lines_before = count_lines(&text[..at]);
-    let source: Arc<str> = file.into();
+    let source: SharedText = file.into();
     let whole = || {
         let (sessions, errors) = read_rows(rows, lines_before, &cols, file, &source, club, plain);
         if errors.is_empty() {
@@ -510,7 +509,7 @@ fn read_sessions_csv_in(
                 // Each part names the file with its own copy: every row's origin counts a
                 // reference to it, and a count shared by the cores would pass back and
                 // forth between them millions of times.
-                let source: Arc<str> = file.into();
+                let source: SharedText = file.into();
                 scope.spawn(move || read_rows(piece, lines, cols, file, &source, club, plain))
             })
             .collect();
@@ -614,7 +613,7 @@ fn read_rows(
     lines_before: usize,
     cols: &Columns,
     file: &str,
-    source: &Arc<str>,
+    source: &SharedText,
     club: &Club,
     plain: bool,
 ) -> (Vec<SessionInput>, Vec<RankingIoError>) {
@@ -659,7 +658,7 @@ fn read_rows(
 struct RowReader<'a> {
     cols: &'a Columns,
     file: &'a str,
-    source: &'a Arc<str>,
+    source: &'a SharedText,
     /// The moment of a row without one.
     default_moment: &'a str,
     /// (Looked up for every new session: hashed the quick way, as the ids are.)
@@ -671,7 +670,7 @@ struct RowReader<'a> {
     last: Option<(usize, String)>,
     kept: Kept,
     /// The line of the row before: most rows have the same as the one before.
-    line: Option<Arc<str>>,
+    line: Option<SharedText>,
     /// The players of the row being read.
     buf: Vec<PlayerId>,
     sessions: Vec<SessionInput>,
@@ -679,7 +678,7 @@ struct RowReader<'a> {
 }
 
 impl<'a> RowReader<'a> {
-    fn new(cols: &'a Columns, file: &'a str, source: &'a Arc<str>, club: &'a Club) -> Self {
+    fn new(cols: &'a Columns, file: &'a str, source: &'a SharedText, club: &'a Club) -> Self {
         RowReader {
             cols,
             file,
@@ -805,7 +804,7 @@ impl<'a> RowReader<'a> {
     }
 
     /// The line (letters) of a row, kept once.
-    fn line_of(&mut self, text: &str) -> Arc<str> {
+    fn line_of(&mut self, text: &str) -> SharedText {
         match &self.line {
             Some(line) if same(line, text) => line.clone(),
             _ => self.line.insert(self.kept.get(text)).clone(),
@@ -2050,8 +2049,8 @@ end = 2026-08-31
         let s = read_sessions_csv(csv, "s.csv", &club).unwrap();
         let (first, again) = (&s[0].pairs[0].players[1], &s[1].pairs[0].players[0]);
         assert_eq!(&**first, "1002");
-        assert!(Arc::ptr_eq(first, again));
-        assert!(Arc::ptr_eq(&s[0].pairs[0].line, &s[1].pairs[0].line));
+        assert!(SharedText::ptr_eq(first, again));
+        assert!(SharedText::ptr_eq(&s[0].pairs[0].line, &s[1].pairs[0].line));
         assert_eq!(s[1].pairs[0].origin.to_string(), "s.csv line 4");
     }
 

@@ -500,21 +500,26 @@ impl ClubSettings {
 /// A player's id ("1001"), kept once however often the player appears: every row,
 /// result and standing of the player shares it (a federation's season names 100,000
 /// players four million times).
-pub type PlayerId = std::sync::Arc<str>;
+pub type PlayerId = SharedText;
+
+/// A text kept once and shared by everything that names it (a player id, a line's
+/// letters, a file name), behind a single pointer: a federation's season keeps millions
+/// of rows, and a pointer and length for each of their texts would be a third of them.
+pub type SharedText = arcstr::ArcStr;
 
 /// Where an input item came from (a file or source, and the line in it), for messages.
 /// The source is shared by all the items read from it: a federation's season has
 /// millions of rows, and each keeps only its line number.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Origin {
-    source: std::sync::Arc<str>,
+    source: SharedText,
     /// The line, from 1; 0 for the source as a whole.
     line: usize,
 }
 
 impl Origin {
     /// A whole file or source ("sessions.csv", "results.json: pair 3").
-    pub fn new(source: impl Into<std::sync::Arc<str>>) -> Origin {
+    pub fn new(source: impl Into<SharedText>) -> Origin {
         Origin {
             source: source.into(),
             line: 0,
@@ -522,7 +527,7 @@ impl Origin {
     }
 
     /// Line `line` (from 1) of `source`, which is shared.
-    pub fn at_line(source: &std::sync::Arc<str>, line: usize) -> Origin {
+    pub fn at_line(source: &SharedText, line: usize) -> Origin {
         Origin {
             source: source.clone(),
             line,
@@ -650,7 +655,7 @@ mod tests {
 
     #[test]
     fn ids_are_the_same_key_wherever_their_text_is() {
-        let (a, b): (std::sync::Arc<str>, String) = ("1001".into(), "1001".to_string());
+        let (a, b): (SharedText, String) = ("1001".into(), "1001".to_string());
         let mut keys: rustc_hash::FxHashMap<IdKey, usize> = Default::default();
         keys.insert(IdKey(&a), 7);
         assert_eq!(keys.get(&IdKey(&a)), Some(&7));
@@ -734,7 +739,7 @@ mod tests {
         /// replaced ("sessions.csv line 12"; the file alone; "input" for nothing).
         #[test]
         fn origins_read_as_before(file in "[ -~]{0,12}", line in 1usize..10_000_000) {
-            let source: std::sync::Arc<str> = file.as_str().into();
+            let source: SharedText = file.as_str().into();
             proptest::prop_assert_eq!(
                 Origin::at_line(&source, line).to_string(),
                 format!("{file} line {line}")

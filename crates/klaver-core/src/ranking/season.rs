@@ -25,15 +25,14 @@ use super::methods::group_points;
 use super::rankings::{PlayedSession, PlayerLog, entrant_ranking, pair_ranking};
 use super::teams_night::{TeamMatch, TeamNight, team_points};
 use super::{
-    ClubSettings, Form, IdKey, Method, Origin, PlayerId, Points, RankingError, cmp_points,
-    decimal2, int, mean,
+    ClubSettings, Form, IdKey, Method, Origin, PlayerId, Points, RankingError, SharedText,
+    cmp_points, decimal2, int, mean,
 };
 use crate::text::same;
 use rustc_hash::FxHashMap;
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::ops::ControlFlow;
-use std::sync::Arc;
 
 /// A playing moment: a group of players or a competition form with its own ranking.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,7 +79,7 @@ pub struct Club {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairEntry {
     /// The line, or the letters of a top-integral group joined by `+` ("A+C").
-    pub line: Arc<str>,
+    pub line: SharedText,
     /// The two players' ids.
     pub players: PlayerIds,
     /// The percentage or G-IMP.
@@ -99,7 +98,9 @@ pub struct PlayerIds(PlayersRepr);
 #[derive(Clone)]
 enum PlayersRepr {
     Two([PlayerId; 2]),
-    Other(Box<[PlayerId]>),
+    /// (Behind a second box, so that this form takes one pointer, beside the first
+    /// id's place that tells the two forms apart, and the two ids stay two pointers.)
+    Other(Box<Box<[PlayerId]>>),
 }
 
 impl std::ops::Deref for PlayerIds {
@@ -123,7 +124,7 @@ impl From<Vec<PlayerId>> for PlayerIds {
     fn from(ids: Vec<PlayerId>) -> PlayerIds {
         match <[PlayerId; 2]>::try_from(ids) {
             Ok(two) => two.into(),
-            Err(other) => PlayerIds(PlayersRepr::Other(other.into())),
+            Err(other) => PlayerIds(PlayersRepr::Other(Box::new(other.into()))),
         }
     }
 }
@@ -194,7 +195,7 @@ pub struct Award {
     /// The players who get the points.
     pub players: PlayerIds,
     /// The line or top-integral group (empty for teams).
-    pub line: Arc<str>,
+    pub line: SharedText,
     /// The score: percentage, G-IMP, or the mean VP of a team's matches.
     pub score: Points,
     /// The ranking points each player gets.
@@ -1028,7 +1029,7 @@ fn pairs_awards(
             int(0)
         };
         let points = group_points(settings, s.form, &g.interval, &scores, &line_mean);
-        let line: Arc<str> = g
+        let line: SharedText = g
             .letters
             .iter()
             .map(|c| c.to_string())
@@ -1695,11 +1696,14 @@ mod tests {
             PlayerIds::from([a.clone(), b.clone()]),
             PlayerIds::from(vec![a, b])
         );
-        // A pair's two ids take no more room than the two ids.
+        // A pair's two ids take no more room than the two ids, each one pointer; a
+        // pair's row takes seven (line, ids, score and where it came from).
+        assert_eq!(std::mem::size_of::<PlayerId>(), 8);
         assert_eq!(
             std::mem::size_of::<PlayerIds>(),
             2 * std::mem::size_of::<PlayerId>()
         );
+        assert_eq!(std::mem::size_of::<PairEntry>(), 56);
     }
 
     proptest::proptest! {
