@@ -18,7 +18,7 @@
 //!    the players in the line before the night, B always the nominal width.
 
 use super::lines::Interval;
-use super::{ClubSettings, Form, Method, Points, add, int, mul, round_whole, sub};
+use super::{ClubSettings, Form, Method, Points, int, round_whole};
 use num_traits::Zero;
 
 /// Points by place for the scores of one line (in the given order; best score first
@@ -89,23 +89,22 @@ pub fn group_points(
     match settings.method {
         Method::Place => by_place(interval, scores),
         Method::Ratio => by_ratio(interval, scores),
-        // centre + (S − S̄) × width / (2 (ST − S̄)): the factor once for the line.
+        // centre + (S − S̄) × width / (2 (ST − S̄)) = S × factor + (centre − S̄ × factor):
+        // the factor and the constant once for the line.
         Method::Balanced => {
-            let centre = interval.mid();
             let factor = interval.width() / ((&top - &average) * int(2));
-            scores
-                .iter()
-                .map(|s| add(&centre, &mul(&sub(s, &average), &factor)))
-                .collect()
+            times_plus(scores, &factor, &(interval.mid() - &average * &factor))
         }
         Method::Dynamic => {
             let factor = &settings.width / ((&top - &average) * int(2));
-            scores
-                .iter()
-                .map(|s| add(line_mean, &mul(&sub(s, &average), &factor)))
-                .collect()
+            times_plus(scores, &factor, &(line_mean - &average * &factor))
         }
     }
+}
+
+/// Each score × `factor` + `constant`.
+fn times_plus(scores: &[Points], factor: &Points, constant: &Points) -> Vec<Points> {
+    scores.iter().map(|s| s.mul_add(factor, constant)).collect()
 }
 
 #[cfg(test)]

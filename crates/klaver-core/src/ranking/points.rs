@@ -403,6 +403,38 @@ macro_rules! owned_forms {
 owned_forms!(Add add, Sub sub, Mul mul, Div div);
 
 impl Points {
+    /// `self × factor + addend`, reduced once instead of after the product and again
+    /// after the sum: the balanced and dynamic methods give each pair of a line its
+    /// score times the line's factor plus the line's constant.
+    pub fn mul_add(&self, factor: &Points, addend: &Points) -> Points {
+        if let (
+            &Repr::Small { n: a, d: b },
+            &Repr::Small { n: c, d },
+            &Repr::Small { n: e, d: g },
+        ) = (&self.0, &factor.0, &addend.0)
+        {
+            // a/b × c/d + e/g = (a c g + e b d) / (b d g); each product of two parts is
+            // below 2^126, a third one may overflow, and then the steps are taken apart.
+            let (a, b, c, d, e, g) = (
+                i128::from(a),
+                i128::from(b.get()),
+                i128::from(c),
+                i128::from(d.get()),
+                i128::from(e),
+                i128::from(g.get()),
+            );
+            let bd = b * d;
+            let n = (a * c)
+                .checked_mul(g)
+                .zip(e.checked_mul(bd))
+                .and_then(|(x, y)| x.checked_add(y));
+            if let (Some(n), Some(den)) = (n, bd.checked_mul(g)) {
+                return Points::ratio(n, den);
+            }
+        }
+        &(self * factor) + addend
+    }
+
     /// The exact sum of `values` divided by `by` (not zero). Fractions are added over
     /// their common denominator and reduced once at the end, instead of once for every
     /// value: the ranking's means and sums are of values whose denominators share a few
@@ -584,6 +616,16 @@ mod tests {
             prop_assert!(agrees(&(&pa + &pb), &(&a + &b)));
             prop_assert!(agrees(&(&pa - &pb), &(&a - &b)));
             prop_assert!(agrees(&(&pa - &pa), &BigRational::zero()));
+        }
+
+        #[test]
+        fn a_product_and_sum_in_one_is_the_two_in_turn(
+            a in prop_oneof![shared(), rational()],
+            b in prop_oneof![shared(), rational()],
+            c in prop_oneof![shared(), rational()],
+        ) {
+            let (pa, pb, pc) = (Points::from_big(a.clone()), Points::from_big(b.clone()), Points::from_big(c.clone()));
+            prop_assert!(agrees(&pa.mul_add(&pb, &pc), &(&a * &b + &c)));
         }
 
         #[test]
