@@ -1398,18 +1398,10 @@ impl BestFirst {
     fn of(players: &[PlayerStanding]) -> BestFirst {
         let mut order = Vec::with_capacity(players.iter().map(|p| p.log.played.len()).sum());
         let mut start = Vec::with_capacity(players.len() + 1);
-        // Each result's order key beside it, so that a comparison reads one list.
-        let mut keyed: Vec<(f64, u32)> = Vec::new();
+        let mut keyed = Vec::new();
         for p in players {
             start.push(order.len());
-            let played = &p.log.played;
-            keyed.clear();
-            keyed.extend((0..).zip(played).map(|(i, x)| (x.points.order_key(), i)));
-            keyed.sort_unstable_by(|&(ka, a), &(kb, b)| {
-                let exact = |i: u32| &played[i as usize].points;
-                Points::cmp_keyed((exact(b), kb), (exact(a), ka))
-            });
-            order.extend(keyed.iter().map(|&(_, i)| i));
+            best_first(&p.log.played, &mut keyed, &mut order);
         }
         start.push(order.len());
         BestFirst { order, start }
@@ -1419,6 +1411,55 @@ impl BestFirst {
     fn of_player(&self, i: usize) -> &[u32] {
         &self.order[self.start[i]..self.start[i + 1]]
     }
+}
+
+/// Appends the places in `played` of its results, best first; `keyed` is scratch room.
+///
+/// Each result is sorted by a whole number that orders as its points' double does
+/// (see [`Points::order_key`]), with its place beside it: a comparison is then one of
+/// two numbers, where comparing doubles and going back to the results for equal ones
+/// took most of the season's sorting. Results of equal keys are put in their exact
+/// order afterwards; a log with a result whose key is not a number is sorted by the
+/// exact values throughout.
+fn best_first(played: &[PlayedSession], keyed: &mut Vec<(u64, u32)>, order: &mut Vec<u32>) {
+    let exact = |i: u32| &played[i as usize].points;
+    keyed.clear();
+    keyed.extend(
+        (0..)
+            .zip(played)
+            .map(|(i, x)| (descending(x.points.order_key()), i)),
+    );
+    if keyed.iter().any(|&(k, _)| k == NOT_A_NUMBER) {
+        keyed.sort_unstable_by(|&(_, a), &(_, b)| exact(b).cmp(exact(a)));
+    } else {
+        keyed.sort_unstable();
+        for run in keyed.chunk_by_mut(|a, b| a.0 == b.0) {
+            if run.len() > 1 {
+                run.sort_unstable_by(|&(_, a), &(_, b)| exact(b).cmp(exact(a)));
+            }
+        }
+    }
+    order.extend(keyed.iter().map(|&(_, i)| i));
+}
+
+/// What [`descending`] makes of a double that is not a number.
+const NOT_A_NUMBER: u64 = u64::MAX;
+
+/// A whole number for `key`, smaller for a larger double: the sign bit turned over for
+/// a positive double and every bit for a negative one order the doubles as their bits,
+/// and the complement reverses that. (−0 comes after +0, which for equal values does
+/// not matter.) Every double that is not a number is [`NOT_A_NUMBER`].
+fn descending(key: f64) -> u64 {
+    if key.is_nan() {
+        return NOT_A_NUMBER;
+    }
+    let bits = key.to_bits();
+    let ascending = if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    };
+    !ascending
 }
 
 impl<'a> SeasonNights<'a> {
@@ -1707,6 +1748,55 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// A player's results best first: every one once, in the exact order, also
+        /// where values are equal, differ by less than their doubles tell apart, or
+        /// are too large for a double's key.
+        #[test]
+        fn results_are_put_best_first(
+            values in proptest::collection::vec(
+                (0usize..5, -2_000i64..2_000, 1i64..2_000),
+                0..60,
+            ),
+        ) {
+            // 1 + 1/m and 1 + 2/m round to the same double.
+            let m = (1i128 << 53) - 5;
+            let points: Vec<Points> = values
+                .iter()
+                .map(|&(form, n, d)| match form {
+                    0 => Points::ratio(n.into(), 27),
+                    1 => Points::ratio((n % 7).into(), 1),
+                    // Too close for their doubles to differ, or to have a key.
+                    2 => Points::ratio(m + 1 + i128::from(n.rem_euclid(3)), m),
+                    3 if n % 50 == 0 => Points::ratio(i128::MAX - i128::from(d), 3),
+                    _ => Points::ratio(n.into(), d.into()),
+                })
+                .collect();
+            let played: Vec<PlayedSession> = points
+                .iter()
+                .enumerate()
+                .map(|(session, p)| PlayedSession { session, award: 0, points: p.clone() })
+                .collect();
+            let (mut keyed, mut order) = (Vec::new(), vec![7]);
+            best_first(&played, &mut keyed, &mut order);
+            proptest::prop_assert_eq!(order[0], 7);
+            let mut seen = order[1..].to_vec();
+            seen.sort_unstable();
+            proptest::prop_assert_eq!(seen, (0..played.len() as u32).collect::<Vec<_>>());
+            for w in order[1..].windows(2) {
+                proptest::prop_assert!(points[w[0] as usize] >= points[w[1] as usize]);
+            }
+        }
+
+        /// The whole numbers made of doubles are in the doubles' reverse order.
+        #[test]
+        fn descending_keys_reverse_the_order_of_doubles(a in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO | proptest::num::f64::INFINITE, b in proptest::num::f64::ANY) {
+            if !b.is_nan() && a.partial_cmp(&b) != Some(std::cmp::Ordering::Equal) {
+                proptest::prop_assert_eq!(descending(a).cmp(&descending(b)), b.partial_cmp(&a).unwrap());
+            }
+            proptest::prop_assert_ne!(descending(a), NOT_A_NUMBER);
+            proptest::prop_assert_eq!(descending(f64::NAN), NOT_A_NUMBER);
+        }
+
         /// Sessions are joined in place as by joining them one by one into a new list:
         /// each date and moment once, in the order first given, its rows in the order
         /// given, a row without a line of its own named by its session; a session in
