@@ -25,6 +25,7 @@ use klaver_core::text::same;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A ranking input that cannot be used; says which file, where, and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -484,9 +485,7 @@ fn read_sessions_csv_in(
             Err(errors)
         }
     };
-    // A quoted field may hold a line break, so only a file without quotes is cut at
-    // line breaks.
-    let cuts = if parts > 1 && memchr::memchr(b'"', rows.as_bytes()).is_none() {
+    let cuts = if parts > 1 {
         line_cuts(rows, parts)
     } else {
         Vec::new()
@@ -495,22 +494,51 @@ fn read_sessions_csv_in(
         return whole();
     }
     let mut pieces = Vec::with_capacity(cuts.len() + 1);
-    let (mut from, mut lines) = (0, lines_before);
+    let mut from = 0;
     for &to in cuts.iter().chain([&rows.len()]) {
-        pieces.push((&rows[from..to], lines));
-        lines += count_lines(&rows[from..to]);
+        pieces.push(&rows[from..to]);
         from = to;
     }
-    let read: Vec<(Vec<SessionInput>, Vec<RankingIoError>)> = std::thread::scope(|scope| {
+    // Each part first counts its line breaks (where the next parts start) and looks for
+    // quotes: a quoted field may hold a line break, so a file with quotes is not read
+    // cut at line breaks but in one go. All parts wait for that before reading on.
+    let line_breaks: Vec<AtomicUsize> = pieces.iter().map(|_| AtomicUsize::new(0)).collect();
+    let quoted = AtomicBool::new(false);
+    let looked = std::sync::Barrier::new(pieces.len());
+    let read: Vec<Option<PartRead>> = std::thread::scope(|scope| {
         let handles: Vec<_> = pieces
             .iter()
-            .map(|&(piece, lines)| {
-                let cols = &cols;
+            .enumerate()
+            .map(|(k, &piece)| {
+                let (cols, line_breaks, quoted, looked) = (&cols, &line_breaks, &quoted, &looked);
                 // Each part names the file with its own copy: every row's origin counts a
                 // reference to it, and a count shared by the cores would pass back and
                 // forth between them millions of times.
                 let source: SharedText = file.into();
-                scope.spawn(move || read_rows(piece, lines, cols, file, &source, club, plain))
+                scope.spawn(move || {
+                    if memchr::memchr(b'"', piece.as_bytes()).is_some() {
+                        quoted.store(true, Ordering::Relaxed);
+                    }
+                    line_breaks[k].store(count_lines(piece), Ordering::Relaxed);
+                    // (The barrier orders the stores before every part's loads.)
+                    looked.wait();
+                    if quoted.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let before: usize = line_breaks[..k]
+                        .iter()
+                        .map(|n| n.load(Ordering::Relaxed))
+                        .sum();
+                    Some(read_rows(
+                        piece,
+                        lines_before + before,
+                        cols,
+                        file,
+                        &source,
+                        club,
+                        plain,
+                    ))
+                })
             })
             .collect();
         handles
@@ -518,6 +546,9 @@ fn read_sessions_csv_in(
             .map(|h| h.join().expect("a reading thread panicked"))
             .collect()
     });
+    let Some(read) = read.into_iter().collect::<Option<Vec<_>>>() else {
+        return whole();
+    };
     if read.iter().any(|(_, errors)| !errors.is_empty()) {
         return whole();
     }
@@ -529,6 +560,9 @@ fn read_sessions_csv_in(
         .collect();
     merge(parts).or_else(|_| whole())
 }
+
+/// A part's sessions and errors.
+type PartRead = (Vec<SessionInput>, Vec<RankingIoError>);
 
 /// The number of line breaks in `text`.
 fn count_lines(text: &str) -> usize {
@@ -2344,6 +2378,40 @@ end = 2026-08-31
         assert_eq!(text(4, false), one);
         assert_eq!(text(1, true), one);
         assert_eq!(text(4, true), one);
+    }
+
+    /// A quoted field may hold a line break, so a file with quotes is read in one go,
+    /// never cut at a line break inside quotes: here each row's last field holds a line
+    /// break followed by what would read as a row of its own.
+    #[test]
+    fn a_file_with_quotes_is_read_in_one_go() {
+        use crate::generate::{SeasonOptions, write_season, write_season_settings};
+        let opts = SeasonOptions {
+            players: 300,
+            seed: 3,
+        };
+        let (mut csv, mut toml) = (Vec::new(), Vec::new());
+        write_season(&mut csv, opts).unwrap();
+        write_season_settings(&mut toml, opts).unwrap();
+        let club = read_settings(std::str::from_utf8(&toml).unwrap(), "club.toml").unwrap();
+        let csv = String::from_utf8(csv).unwrap();
+        let mut text = String::new();
+        for (i, line) in csv.lines().enumerate() {
+            text.push_str(line);
+            if i == 0 {
+                text.push_str(",note\n");
+                continue;
+            }
+            let session: Vec<&str> = line.split(',').take(2).collect();
+            let _ = writeln!(text, ",\"ok\n{},A,9{i}1+9{i}2,50,x\"", session.join(","));
+        }
+        let whole = read_sessions_csv_in(&text, "s.csv", &club, 1, true).unwrap();
+        let read: usize = whole.iter().map(|s| s.pairs.len()).sum();
+        assert_eq!(read, csv.lines().count() - 1);
+        for parts in [2, 3, 7, 40] {
+            let got = read_sessions_csv_in(&text, "s.csv", &club, parts, true).unwrap();
+            assert!(got == whole, "read in {parts} parts");
+        }
     }
 
     #[test]
