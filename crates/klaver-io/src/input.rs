@@ -95,10 +95,60 @@ fn advise_dont_need(map: &memmap2::Mmap, offset: usize, len: usize) {
 #[cfg(not(unix))]
 fn advise_dont_need(_map: &memmap2::Mmap, _offset: usize, _len: usize) {}
 
+/// Files from this size on are checked for UTF-8 on every core.
+const CHECK_IN_PARTS_FROM: usize = 8 << 20;
+
+/// `std::str::from_utf8`, on every core for a large file: the check is the one pass
+/// over a whole file that every reader makes before any reading in parts can start.
+/// The parts are cut where a character starts, so that a UTF-8 file's parts are each
+/// UTF-8; a file with a part that is not is checked again in one go, for the error's
+/// place.
+pub fn from_utf8(bytes: &[u8]) -> Result<&str, std::str::Utf8Error> {
+    let parts = if bytes.len() < CHECK_IN_PARTS_FROM {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+    };
+    from_utf8_in(bytes, parts)
+}
+
+fn from_utf8_in(bytes: &[u8], parts: usize) -> Result<&str, std::str::Utf8Error> {
+    if parts <= 1 {
+        return std::str::from_utf8(bytes);
+    }
+    // A byte 0b10xx_xxxx continues a character; any other starts one.
+    let starts = |at: usize| bytes.get(at).is_none_or(|&b| b & 0xC0 != 0x80);
+    let mut cuts = vec![0];
+    for k in 1..parts {
+        let mut at = (bytes.len() * k / parts).max(cuts[cuts.len() - 1]);
+        while !starts(at) {
+            at += 1;
+        }
+        cuts.push(at);
+    }
+    cuts.push(bytes.len());
+    let all_utf8 = std::thread::scope(|scope| {
+        let others: Vec<_> = cuts[1..]
+            .windows(2)
+            .map(|w| scope.spawn(move || std::str::from_utf8(&bytes[w[0]..w[1]]).is_ok()))
+            .collect();
+        let first = std::str::from_utf8(&bytes[..cuts[1]]).is_ok();
+        others.into_iter().fold(first, |ok, h| {
+            h.join().expect("a UTF-8 check panicked") && ok
+        })
+    });
+    if all_utf8 {
+        // SAFETY: every part is UTF-8, and UTF-8 texts joined end to end are UTF-8.
+        Ok(unsafe { std::str::from_utf8_unchecked(bytes) })
+    } else {
+        std::str::from_utf8(bytes)
+    }
+}
+
 /// A file's bytes as text; a file that is not UTF-8 is an error naming the line of its
 /// first byte that is not.
 pub fn utf8(bytes: &[u8]) -> Result<&str, String> {
-    std::str::from_utf8(bytes).map_err(|e| {
+    from_utf8(bytes).map_err(|e| {
         format!(
             "line {}: not UTF-8 text (a name written in another encoding?): save the file as CSV UTF-8",
             crate::pbn::line_at(bytes, e.valid_up_to())
@@ -109,6 +159,25 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Checked in parts, bytes are UTF-8 exactly when they are checked in one go,
+        /// with the same error: parts cut in the middle of a character, several cuts at
+        /// one place, and bytes that are not UTF-8 anywhere.
+        #[test]
+        fn utf8_checked_in_parts_is_utf8_checked_in_one_go(
+            text in "[a-zé€😀,\n]{0,40}",
+            bad in proptest::collection::vec((0usize..60, 0x80u8..=0xFF), 0..3),
+            parts in 1usize..9,
+        ) {
+            let mut bytes = text.into_bytes();
+            for (at, b) in bad {
+                bytes.insert(at.min(bytes.len()), b);
+            }
+            prop_assert_eq!(from_utf8_in(&bytes, parts), std::str::from_utf8(&bytes));
+        }
+    }
 
     #[test]
     fn small_and_large_files_read_the_same_bytes() {

@@ -618,7 +618,7 @@ pub fn read_travellers_bytes(data: &[u8], options: ReadOptions) -> Result<Event,
 /// Latin-1 (as Excel saves a CSV on Windows), with a warning saying so. A byte that is
 /// text in neither is an error naming its line.
 fn as_text(data: &[u8]) -> Result<(Cow<'_, str>, Vec<Diagnostic>), ReadError> {
-    let e = match std::str::from_utf8(data) {
+    let e = match crate::input::from_utf8(data) {
         Ok(text) => return Ok((Cow::Borrowed(text), Vec::new())),
         Err(e) => e,
     };
