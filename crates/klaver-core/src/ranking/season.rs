@@ -905,6 +905,7 @@ fn rank_season(
     }
     let mut logs: Vec<Option<PlayerLog>> = (0..appearances.len()).map(|_| None).collect();
     let mut ranked = Vec::new();
+    let mut keyed = Vec::new();
     for (session, s) in sessions.iter().enumerate() {
         let before = |logs: &[Option<PlayerLog>], p: &str| match index
             .get(&IdKey(p))
@@ -917,7 +918,7 @@ fn rank_season(
             Form::Pairs | Form::Butler => pairs_awards(settings, s, |p| before(&logs, p)),
             Form::Teams => teams_awards(settings, s, |p| before(&logs, p))?,
         };
-        awards.sort_by(|a, b| cmp_points(&b.points, &a.points));
+        sort_best_first(&mut awards, &mut keyed);
         for (award, a) in awards.iter().enumerate() {
             for p in a.players.iter() {
                 let i = index[&IdKey(p)];
@@ -1401,7 +1402,8 @@ impl BestFirst {
         let mut keyed = Vec::new();
         for p in players {
             start.push(order.len());
-            best_first(&p.log.played, &mut keyed, &mut order);
+            let played = &p.log.played;
+            best_first(played.len(), |i| &played[i].points, &mut keyed, &mut order);
         }
         start.push(order.len());
         BestFirst { order, start }
@@ -1413,33 +1415,52 @@ impl BestFirst {
     }
 }
 
-/// Appends the places in `played` of its results, best first; `keyed` is scratch room.
+/// Appends the places (0 to `n`) of `n` values, best first, equal values in the order
+/// of their places; `keyed` is scratch room.
 ///
-/// Each result is sorted by a whole number that orders as its points' double does
-/// (see [`Points::order_key`]), with its place beside it: a comparison is then one of
-/// two numbers, where comparing doubles and going back to the results for equal ones
-/// took most of the season's sorting. Results of equal keys are put in their exact
-/// order afterwards; a log with a result whose key is not a number is sorted by the
-/// exact values throughout.
-fn best_first(played: &[PlayedSession], keyed: &mut Vec<(u64, u32)>, order: &mut Vec<u32>) {
-    let exact = |i: u32| &played[i as usize].points;
+/// Each value is sorted by a whole number that orders as its double does (see
+/// [`Points::order_key`]), with its place beside it: a comparison is then one of two
+/// numbers, where comparing doubles and going back to the values for equal ones took
+/// most of the season's sorting, and equal keys keep their places' order. Values of
+/// equal keys are put in their exact order afterwards; values of which one has a key
+/// that is not a number are sorted by the exact values throughout.
+fn best_first<'a>(
+    n: usize,
+    value: impl Fn(usize) -> &'a Points,
+    keyed: &mut Vec<(u64, u32)>,
+    order: &mut Vec<u32>,
+) {
+    let exact = |i: u32| value(i as usize);
     keyed.clear();
-    keyed.extend(
-        (0..)
-            .zip(played)
-            .map(|(i, x)| (descending(x.points.order_key()), i)),
-    );
+    keyed.extend((0..n as u32).map(|i| (descending(exact(i).order_key()), i)));
     if keyed.iter().any(|&(k, _)| k == NOT_A_NUMBER) {
-        keyed.sort_unstable_by(|&(_, a), &(_, b)| exact(b).cmp(exact(a)));
+        keyed.sort_by(|&(_, a), &(_, b)| exact(b).cmp(exact(a)));
     } else {
         keyed.sort_unstable();
         for run in keyed.chunk_by_mut(|a, b| a.0 == b.0) {
             if run.len() > 1 {
-                run.sort_unstable_by(|&(_, a), &(_, b)| exact(b).cmp(exact(a)));
+                run.sort_by(|&(_, a), &(_, b)| exact(b).cmp(exact(a)));
             }
         }
     }
     order.extend(keyed.iter().map(|&(_, i)| i));
+}
+
+/// Puts a session's awards best first, equal points in the order given: by their
+/// places (see [`best_first`]), each award then moved once, where sorting the awards
+/// themselves moved each many times.
+fn sort_best_first(awards: &mut Vec<Award>, keyed: &mut Vec<(u64, u32)>) {
+    let mut order = Vec::with_capacity(awards.len());
+    best_first(awards.len(), |i| &awards[i].points, keyed, &mut order);
+    if order.windows(2).all(|w| w[0] < w[1]) {
+        return;
+    }
+    let mut slots: Vec<Option<Award>> = std::mem::take(awards).into_iter().map(Some).collect();
+    awards.extend(order.iter().map(|&i| {
+        slots[i as usize]
+            .take()
+            .expect("each award is in the order once")
+    }));
 }
 
 /// What [`descending`] makes of a double that is not a number.
@@ -1777,7 +1798,7 @@ mod tests {
                 .map(|(session, p)| PlayedSession { session, award: 0, points: p.clone() })
                 .collect();
             let (mut keyed, mut order) = (Vec::new(), vec![7]);
-            best_first(&played, &mut keyed, &mut order);
+            best_first(played.len(), |i| &played[i].points, &mut keyed, &mut order);
             proptest::prop_assert_eq!(order[0], 7);
             let mut seen = order[1..].to_vec();
             seen.sort_unstable();
@@ -1785,6 +1806,23 @@ mod tests {
             for w in order[1..].windows(2) {
                 proptest::prop_assert!(points[w[0] as usize] >= points[w[1] as usize]);
             }
+            // Awards are put in the order a stable sort gives: equal points as given.
+            let mut awards: Vec<Award> = points
+                .iter()
+                .enumerate()
+                .map(|(i, p)| Award {
+                    team: Some(i.to_string()),
+                    players: Vec::new().into(),
+                    line: "A".into(),
+                    score: int(0),
+                    points: p.clone(),
+                    team_points: None,
+                })
+                .collect();
+            let mut stable = awards.clone();
+            stable.sort_by(|a, b| b.points.cmp(&a.points));
+            sort_best_first(&mut awards, &mut keyed);
+            proptest::prop_assert_eq!(awards, stable);
         }
 
         /// The whole numbers made of doubles are in the doubles' reverse order.
