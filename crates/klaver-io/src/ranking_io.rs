@@ -499,6 +499,31 @@ fn read_sessions_csv_in(
         pieces.push(&rows[from..to]);
         from = to;
     }
+    let Some(read) = read_parts(&pieces, lines_before, &cols, file, club, plain) else {
+        return whole();
+    };
+    if read.iter().any(|(_, errors)| !errors.is_empty()) {
+        return whole();
+    }
+    // The parts' sessions, each date and moment once, in the order first read; rows of
+    // one session in two forms are an error, told with its line by the read in one go.
+    let parts = read
+        .into_iter()
+        .flat_map(|(sessions, _)| sessions)
+        .collect();
+    merge(parts).or_else(|_| whole())
+}
+
+/// Reads each of `pieces` (a sessions CSV's rows, cut at line breaks, the first after
+/// `lines_before` lines) on a thread of its own; `None` when the rows hold a quote.
+fn read_parts(
+    pieces: &[&str],
+    lines_before: usize,
+    cols: &Columns,
+    file: &str,
+    club: &Club,
+    plain: bool,
+) -> Option<Vec<PartRead>> {
     // Each part first counts its line breaks (where the next parts start) and looks for
     // quotes: a quoted field may hold a line break, so a file with quotes is not read
     // cut at line breaks but in one go. All parts wait for that before reading on.
@@ -510,7 +535,7 @@ fn read_sessions_csv_in(
             .iter()
             .enumerate()
             .map(|(k, &piece)| {
-                let (cols, line_breaks, quoted, looked) = (&cols, &line_breaks, &quoted, &looked);
+                let (line_breaks, quoted, looked) = (&line_breaks, &quoted, &looked);
                 // Each part names the file with its own copy: every row's origin counts a
                 // reference to it, and a count shared by the cores would pass back and
                 // forth between them millions of times.
@@ -546,19 +571,7 @@ fn read_sessions_csv_in(
             .map(|h| h.join().expect("a reading thread panicked"))
             .collect()
     });
-    let Some(read) = read.into_iter().collect::<Option<Vec<_>>>() else {
-        return whole();
-    };
-    if read.iter().any(|(_, errors)| !errors.is_empty()) {
-        return whole();
-    }
-    // The parts' sessions, each date and moment once, in the order first read; rows of
-    // one session in two forms are an error, told with its line by the read in one go.
-    let parts = read
-        .into_iter()
-        .flat_map(|(sessions, _)| sessions)
-        .collect();
-    merge(parts).or_else(|_| whole())
+    read.into_iter().collect()
 }
 
 /// A part's sessions and errors.
