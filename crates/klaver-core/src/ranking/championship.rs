@@ -221,6 +221,35 @@ pub fn together_of(
 /// The order of a championship: eligible entrants first by average (highest first), then
 /// the others by average; `None` averages last.
 pub fn order(standings: &[&Standing]) -> Vec<usize> {
+    // Each one's group (eligible first, and within each the ones with an average
+    // first), its average's descending key and its place, sorted as integers; only
+    // averages of equal keys are then compared exactly. Equal places' order is kept.
+    let mut keyless = false;
+    let mut keyed: Vec<(u8, u64, u32)> = (0u32..)
+        .zip(standings)
+        .map(|(i, s)| {
+            let group = 2 * u8::from(!s.eligible()) + u8::from(s.average.is_none());
+            let key = s.average.as_ref().map_or(Some(0), Points::descending_key);
+            keyless |= key.is_none();
+            (group, key.unwrap_or(0), i)
+        })
+        .collect();
+    if keyless {
+        return order_by_comparing(standings);
+    }
+    let exact = |i: u32| standings[i as usize].average.as_ref();
+    keyed.sort_unstable();
+    for run in keyed.chunk_by_mut(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        if run.len() > 1 {
+            // The same group: both averages or neither.
+            run.sort_by(|a, b| exact(b.2).cmp(&exact(a.2)));
+        }
+    }
+    keyed.into_iter().map(|(_, _, i)| i as usize).collect()
+}
+
+/// [`order`] by comparing the standings, for averages that have no order key.
+fn order_by_comparing(standings: &[&Standing]) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..standings.len()).collect();
     // Each average's order key, made once (a federation's moment has thousands).
     let keys: Vec<f64> = standings
@@ -330,9 +359,11 @@ mod tests {
         fn order_is_the_rule_as_written(
             entries in prop::collection::vec(
                 (any::<bool>(), prop::option::of(prop_oneof![
-                    (0i64..40, 1i64..4).prop_map(|(n, d)| frac(n, d)),
+                    8 => (0i64..40, 1i64..4).prop_map(|(n, d)| frac(n, d)),
+                    // Values whose doubles are equal: 1 + 1/m and 1 + 2/m.
+                    2 => (1i64..3).prop_map(|k| frac((1i64 << 53) - 5 + k, (1i64 << 53) - 5)),
                     // Past the order keys' 53 bits, and values a key cannot tell apart.
-                    (0i64..4).prop_map(|k| frac((1i64 << 60) + k, 3)),
+                    1 => (0i64..4).prop_map(|k| frac((1i64 << 60) + k, 3)),
                 ])),
                 0..60,
             )

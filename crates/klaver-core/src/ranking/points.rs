@@ -237,6 +237,28 @@ impl Points {
         }
     }
 
+    /// A whole number in the reverse order of the value's [`Points::order_key`]: where
+    /// two values' numbers differ, the smaller number is the larger value; equal values
+    /// have equal numbers, and equal numbers say nothing (compare the values). `None`
+    /// for a value whose key is not a number. A sort of such numbers, each with its
+    /// place beside it, compares two integers a step.
+    pub fn descending_key(&self) -> Option<u64> {
+        let key = self.order_key();
+        if key.is_nan() {
+            return None;
+        }
+        // The sign bit turned over for a positive double and every bit for a negative
+        // one order the doubles as their bits; the complement reverses that. (A key is
+        // never −0: a value of zero has the key +0.)
+        let bits = key.to_bits();
+        let ascending = if bits >> 63 == 1 {
+            !bits
+        } else {
+            bits | 1 << 63
+        };
+        Some(!ascending)
+    }
+
     /// `a.cmp(b)`, given their [`Points::order_key`]s: the keys decide where they differ,
     /// the exact values where they do not. A sort that compares values many times
     /// makes their keys once.
@@ -575,9 +597,21 @@ mod tests {
         ) {
             let near = (Points::ratio(n.into(), d.into()), Points::ratio((n * e / d + k).into(), e.into()));
             let edge = (Points::ratio((1i128 << 53) - 1 - i128::from(k.abs()), 3), Points::ratio((1i128 << 53) - 2, 3));
-            for (x, y) in [(Points::from_big(a.clone()), Points::from_big(b.clone())), near, edge] {
+            // 1 + 1/m and 1 + 2/m have the same double.
+            let m = (1i128 << 53) - 5;
+            let same_double = (Points::ratio(m + 1, m), Points::ratio(m + 1 + i128::from(k.rem_euclid(2)), m));
+            for (x, y) in [(Points::from_big(a.clone()), Points::from_big(b.clone())), near, edge, same_double] {
                 let keyed = Points::cmp_keyed((&x, x.order_key()), (&y, y.order_key()));
                 prop_assert_eq!(keyed, x.cmp(&y));
+                prop_assert_eq!(x.descending_key().is_none(), x.order_key().is_nan());
+                if let (Some(kx), Some(ky)) = (x.descending_key(), y.descending_key()) {
+                    if kx != ky {
+                        prop_assert_eq!(ky.cmp(&kx), x.cmp(&y));
+                    }
+                    if x == y {
+                        prop_assert_eq!(kx, ky);
+                    }
+                }
             }
         }
 

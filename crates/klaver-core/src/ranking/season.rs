@@ -1357,6 +1357,8 @@ struct SeasonNights<'a> {
     /// Two players (their places, the lower first) and the points of a night they
     /// played in one pair or team, by players.
     with: Vec<([usize; 2], &'a Points)>,
+    /// Where each first player's nights start in `with` (and, last, its length).
+    with_from: Vec<usize>,
     /// Each player's results best first.
     best: &'a BestFirst,
 }
@@ -1364,9 +1366,16 @@ struct SeasonNights<'a> {
 /// Sorts `items` by the two places (below `n`) that `places` gives of each, as
 /// `sort_unstable_by_key(places)` does: by the first place in one counting pass, then
 /// the few items of each first place by the second. (A moment's season has thousands
-/// of pairs, a federation a thousand moments.)
-fn sort_by_places<T: Copy>(items: &mut Vec<T>, n: usize, places: impl Fn(&T) -> [usize; 2]) {
-    let Some(&any) = items.first() else { return };
+/// of pairs, a federation a thousand moments.) Returns where each first place's items
+/// start, and, last, their number.
+fn sort_by_places<T: Copy>(
+    items: &mut Vec<T>,
+    n: usize,
+    places: impl Fn(&T) -> [usize; 2],
+) -> Vec<usize> {
+    let Some(&any) = items.first() else {
+        return vec![0; n + 1];
+    };
     // Where each first place's items start, then where the next one of each goes.
     let mut start = vec![0usize; n + 1];
     for x in items.iter() {
@@ -1386,6 +1395,7 @@ fn sort_by_places<T: Copy>(items: &mut Vec<T>, n: usize, places: impl Fn(&T) -> 
         sorted[run[0]..run[1]].sort_unstable_by_key(|x| places(x)[1]);
     }
     *items = sorted;
+    start
 }
 
 /// Each player's results (indices into the log), best first.
@@ -1418,12 +1428,11 @@ impl BestFirst {
 /// Appends the places (0 to `n`) of `n` values, best first, equal values in the order
 /// of their places; `keyed` is scratch room.
 ///
-/// Each value is sorted by a whole number that orders as its double does (see
-/// [`Points::order_key`]), with its place beside it: a comparison is then one of two
-/// numbers, where comparing doubles and going back to the values for equal ones took
-/// most of the season's sorting, and equal keys keep their places' order. Values of
-/// equal keys are put in their exact order afterwards; values of which one has a key
-/// that is not a number are sorted by the exact values throughout.
+/// The values are sorted by their [`Points::descending_key`]s with their places beside
+/// them: a comparison is then one of two integers, where comparing doubles and going
+/// back to the values for equal ones took most of the season's sorting, and equal keys
+/// keep their places' order. Values of equal keys are put in their exact order
+/// afterwards; values of which one has no key are sorted by the exact values throughout.
 fn best_first<'a>(
     n: usize,
     value: impl Fn(usize) -> &'a Points,
@@ -1431,9 +1440,16 @@ fn best_first<'a>(
     order: &mut Vec<u32>,
 ) {
     let exact = |i: u32| value(i as usize);
+    let mut keyless = false;
     keyed.clear();
-    keyed.extend((0..n as u32).map(|i| (descending(exact(i).order_key()), i)));
-    if keyed.iter().any(|&(k, _)| k == NOT_A_NUMBER) {
+    keyed.extend((0..n as u32).map(|i| match exact(i).descending_key() {
+        Some(key) => (key, i),
+        None => {
+            keyless = true;
+            (0, i)
+        }
+    }));
+    if keyless {
         keyed.sort_by(|&(_, a), &(_, b)| exact(b).cmp(exact(a)));
     } else {
         keyed.sort_unstable();
@@ -1461,26 +1477,6 @@ fn sort_best_first(awards: &mut Vec<Award>, keyed: &mut Vec<(u64, u32)>) {
             .take()
             .expect("each award is in the order once")
     }));
-}
-
-/// What [`descending`] makes of a double that is not a number.
-const NOT_A_NUMBER: u64 = u64::MAX;
-
-/// A whole number for `key`, smaller for a larger double: the sign bit turned over for
-/// a positive double and every bit for a negative one order the doubles as their bits,
-/// and the complement reverses that. (−0 comes after +0, which for equal values does
-/// not matter.) Every double that is not a number is [`NOT_A_NUMBER`].
-fn descending(key: f64) -> u64 {
-    if key.is_nan() {
-        return NOT_A_NUMBER;
-    }
-    let bits = key.to_bits();
-    let ascending = if bits >> 63 == 1 {
-        !bits
-    } else {
-        bits | 1 << 63
-    };
-    !ascending
 }
 
 impl<'a> SeasonNights<'a> {
@@ -1517,12 +1513,13 @@ impl<'a> SeasonNights<'a> {
                 }
             }
         }
-        sort_by_places(&mut with, players.len(), |w| w.0);
+        let with_from = sort_by_places(&mut with, players.len(), |w| w.0);
         SeasonNights {
             players,
             words,
             played,
             with,
+            with_from,
             best,
         }
     }
@@ -1543,12 +1540,14 @@ impl<'a> SeasonNights<'a> {
         together: &mut Vec<&'a Points>,
         substitute: &mut Vec<&'a Points>,
     ) -> usize {
-        let key = [x.min(y), x.max(y)];
-        let from = self.with.partition_point(|w| w.0 < key);
+        // The nights of the lower player with others, then those with the higher.
+        let (low, high) = (x.min(y), x.max(y));
+        let nights = &self.with[self.with_from[low]..self.with_from[low + 1]];
+        let from = nights.partition_point(|w| w.0[1] < high);
         together.extend(
-            self.with[from..]
+            nights[from..]
                 .iter()
-                .take_while(|w| w.0 == key)
+                .take_while(|w| w.0[1] == high)
                 .map(|w| w.1),
         );
         let room = if together.len() >= me as usize {
@@ -1695,7 +1694,10 @@ mod tests {
             items in proptest::collection::vec((0usize..12, 0usize..12, 0u8..4), 0..200)
         ) {
             let mut got = items.clone();
-            sort_by_places(&mut got, 12, |&(x, y, _)| [x, y]);
+            let from = sort_by_places(&mut got, 12, |&(x, y, _)| [x, y]);
+            // Where each first place's items start.
+            let want_from: Vec<usize> = (0..=12).map(|x| items.iter().filter(|i| i.0 < x).count()).collect();
+            proptest::prop_assert_eq!(from, want_from);
             let mut want = items.clone();
             want.sort_unstable_by_key(|&(x, y, _)| [x, y]);
             let keys = |v: &[(usize, usize, u8)]| v.iter().map(|&(x, y, _)| [x, y]).collect::<Vec<_>>();
@@ -1823,16 +1825,6 @@ mod tests {
             stable.sort_by(|a, b| b.points.cmp(&a.points));
             sort_best_first(&mut awards, &mut keyed);
             proptest::prop_assert_eq!(awards, stable);
-        }
-
-        /// The whole numbers made of doubles are in the doubles' reverse order.
-        #[test]
-        fn descending_keys_reverse_the_order_of_doubles(a in proptest::num::f64::NORMAL | proptest::num::f64::SUBNORMAL | proptest::num::f64::ZERO | proptest::num::f64::INFINITE, b in proptest::num::f64::ANY) {
-            if !b.is_nan() && a.partial_cmp(&b) != Some(std::cmp::Ordering::Equal) {
-                proptest::prop_assert_eq!(descending(a).cmp(&descending(b)), b.partial_cmp(&a).unwrap());
-            }
-            proptest::prop_assert_ne!(descending(a), NOT_A_NUMBER);
-            proptest::prop_assert_eq!(descending(f64::NAN), NOT_A_NUMBER);
         }
 
         /// Sessions are joined in place as by joining them one by one into a new list:
