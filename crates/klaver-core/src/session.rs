@@ -333,6 +333,35 @@ fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) ->
         ));
         return out;
     }
+    // The lines' own checks and the boards played twice, each a pass over every result,
+    // side by side for a large session.
+    let tasks = crate::parts::ranges(2, results.len());
+    let mut out: Vec<Diagnostic> = crate::parts::each(&tasks, |tasks| {
+        tasks
+            .clone()
+            .flat_map(|task| match task {
+                0 => line_checks(pairs, results, settings),
+                _ => boards_played_twice(pairs, results),
+            })
+            .collect::<Vec<_>>()
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    if settings.separate_fields {
+        out.extend(directions_changed(pairs, results));
+    }
+    out.sort_by_key(|d| d.line);
+    out
+}
+
+/// What is wrong with each result on its own: its board, its pairs, its split.
+fn line_checks(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     let name = |i: usize| pairs.get(i).map(|p| p.id.as_str()).unwrap_or("?");
     // Sections as small numbers, compared once per line.
     let mut sections = Numbering::default();
@@ -394,11 +423,6 @@ fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) ->
             }
         }
     }
-    out.extend(boards_played_twice(pairs, results));
-    if settings.separate_fields {
-        out.extend(directions_changed(pairs, results));
-    }
-    out.sort_by_key(|d| d.line);
     out
 }
 
@@ -1759,10 +1783,20 @@ mod tests {
                 codes in prop::collection::vec(any::<u8>(), 1..60),
                 rounds in any::<bool>(), separate_fields in any::<bool>(),
                 penalty in prop::option::of((0usize..4, -3i64..3)),
+                defect in (0usize..4, any::<prop::sample::Index>()),
             ) {
-                // Every list split from two items on: the boards, the pairs' totals and
-                // their lines each in one part per core.
-                let (ps, res) = event(tables, boards, &codes);
+                // Every list split from two items on: the checks, the boards, the pairs'
+                // totals and their lines each in one part per core.
+                let (ps, mut res) = event(tables, boards, &codes);
+                // A line in error, told the same way: a board played twice, a pair on both
+                // sides, board 0.
+                let at = defect.1.index(res.len());
+                match defect.0 {
+                    1 => res.push(TableResult { line: 9_999, ..res[at].clone() }),
+                    2 => res[at].ew = res[at].ns,
+                    3 => res[at].board = 0,
+                    _ => {}
+                }
                 let settings = Settings {
                     boards_per_round: rounds.then_some(2),
                     separate_fields,
