@@ -326,6 +326,18 @@ pub fn write_season_settings<W: Write>(out: W, opts: SeasonOptions) -> io::Resul
     out.flush()
 }
 
+/// A generated season's CSV and its club's settings read, for tests.
+#[cfg(test)]
+pub(crate) fn season(opts: SeasonOptions) -> (String, klaver_core::ranking::season::Club) {
+    let (mut csv, mut toml) = (Vec::new(), Vec::new());
+    write_season(&mut csv, opts).expect("written in memory");
+    write_season_settings(&mut toml, opts).expect("written in memory");
+    let toml = String::from_utf8(toml).expect("UTF-8");
+    let club =
+        crate::ranking_io::read_settings(&toml, "club.toml").expect("settings made to be read");
+    (String::from_utf8(csv).expect("UTF-8"), club)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -360,14 +372,8 @@ mod tests {
             players: 150,
             seed: 3,
         };
-        let (mut csv, mut toml) = (Vec::new(), Vec::new());
-        write_season(&mut csv, opts).unwrap();
-        write_season_settings(&mut toml, opts).unwrap();
-        let club =
-            crate::ranking_io::read_settings(std::str::from_utf8(&toml).unwrap(), "club.toml")
-                .unwrap();
+        let (text, club) = season(opts);
         assert_eq!(club.moments.len(), 2);
-        let text = String::from_utf8(csv).unwrap();
         assert_eq!(text.lines().count(), 1 + 2 * 100 * 20);
         let sessions = crate::ranking_io::read_sessions_csv(&text, "sessions.csv", &club).unwrap();
         assert_eq!(sessions.len(), 200);

@@ -2374,17 +2374,13 @@ end = 2026-08-31
 
     #[test]
     fn a_file_read_in_parts_gives_the_sessions_read_in_one_go() {
-        use crate::generate::{SeasonOptions, write_season, write_season_settings};
-        let opts = SeasonOptions {
+        use crate::generate::{SeasonOptions, season};
+        let (csv, club) = season(SeasonOptions {
             players: 300,
             seed: 7,
-        };
-        let (mut csv, mut toml) = (Vec::new(), Vec::new());
-        write_season(&mut csv, opts).unwrap();
-        write_season_settings(&mut toml, opts).unwrap();
-        let club = read_settings(std::str::from_utf8(&toml).unwrap(), "club.toml").unwrap();
+        });
         // A comment before the header, and one row of a session far from its others.
-        let mut csv = format!("# season\n{}", String::from_utf8(csv).unwrap());
+        let mut csv = format!("# season\n{csv}");
         let late = csv.lines().nth(2).unwrap().to_string();
         csv.push_str(&late);
         csv.push('\n');
@@ -2465,16 +2461,11 @@ end = 2026-08-31
     /// break followed by what would read as a row of its own.
     #[test]
     fn a_file_with_quotes_is_read_in_one_go() {
-        use crate::generate::{SeasonOptions, write_season, write_season_settings};
-        let opts = SeasonOptions {
+        use crate::generate::{SeasonOptions, season};
+        let (csv, club) = season(SeasonOptions {
             players: 300,
             seed: 3,
-        };
-        let (mut csv, mut toml) = (Vec::new(), Vec::new());
-        write_season(&mut csv, opts).unwrap();
-        write_season_settings(&mut toml, opts).unwrap();
-        let club = read_settings(std::str::from_utf8(&toml).unwrap(), "club.toml").unwrap();
-        let csv = String::from_utf8(csv).unwrap();
+        });
         let mut text = String::new();
         for (i, line) in csv.lines().enumerate() {
             text.push_str(line);
