@@ -51,10 +51,18 @@ pub(crate) fn field<R: Fields + ?Sized>(rec: &R, col: Option<usize>) -> &str {
 /// Whether `data` can be split at its commas and line ends: it has no quotes, and every
 /// line ends in LF or CRLF (no lone CR, as old Mac files have).
 pub(crate) fn splits_plainly(data: &[u8]) -> bool {
+    splits_plainly_at(data, 0..data.len())
+}
+
+/// [`splits_plainly`] for the bytes of `data` in `range`: parts that cover a file
+/// between them split plainly each exactly when the file does (a CR at a part's end
+/// is looked past, into the next).
+pub(crate) fn splits_plainly_at(data: &[u8], range: std::ops::Range<usize>) -> bool {
     // (memchr, not `contains`: a file of ten million lines is 300 MB, which the
     // standard library's search goes through several times slower.)
-    memchr::memchr(b'"', data).is_none()
-        && memchr::memchr_iter(b'\r', data).all(|i| data.get(i + 1) == Some(&b'\n'))
+    let (from, part) = (range.start, &data[range]);
+    memchr::memchr(b'"', part).is_none()
+        && memchr::memchr_iter(b'\r', part).all(|i| data.get(from + i + 1) == Some(&b'\n'))
 }
 
 /// Calls `each` with every line's fields and the file's line number, the first line

@@ -665,8 +665,11 @@ fn read_bytes_with(
     // A large file without quoted fields is read in two halves on two threads, cut at a
     // line ending; the second half's pairs are then numbered on from the first's, so
     // the event is the same as one read from start to end.
-    if plain && crate::plain_csv::splits_plainly(data) {
-        return read_plain(text, body, reader, parallel_from);
+    if plain {
+        match read_plain(text, body, reader, parallel_from) {
+            Ok(event) => return Ok(event),
+            Err(back) => reader = *back,
+        }
     }
     let newlines = memchr::memchr_iter(b'\n', data).count();
     let quotes = memchr::memchr(b'"', data).is_some();
@@ -730,13 +733,15 @@ fn half_cut(data: &[u8], body: usize) -> Option<usize> {
 /// Reads the lines after the header (which ends at `body`) of a CSV without quotes, in
 /// which every line ends in LF or CRLF: such a file's fields are exactly the text
 /// between its commas, as the csv crate reads them, so each line is split where it is
-/// rather than copied into a record. A large file is read in two halves on two threads.
+/// rather than copied into a record. A large file is read in two halves on two threads,
+/// each of which first looks at its own bytes. A file that does not split plainly
+/// gives the reader back.
 fn read_plain(
     text: &str,
     body: usize,
     mut reader: TravellersReader,
     parallel_from: usize,
-) -> Result<Event, ReadError> {
+) -> Result<Event, Box<TravellersReader>> {
     let data = text.as_bytes();
     // The csv crate may stop between a header's CR and LF.
     let body = if body > 0 && data[body - 1] == b'\r' && data.get(body) == Some(&b'\n') {
@@ -749,35 +754,53 @@ fn read_plain(
         .then(|| half_cut(data, body))
         .flatten();
     let Some(cut) = cut else {
+        if !crate::plain_csv::splits_plainly(data) {
+            return Err(Box::new(reader));
+        }
         // One result a line: room for all of them at once rather than growing by copying.
         reader.reserve(memchr::memchr_iter(b'\n', &data[body..]).count() + 1);
         read_plain_lines(&text[body..], first_line, &mut reader);
         return Ok(reader.finish());
     };
+    // Each half (and the header, here) splits plainly; each counts its line ends.
+    let looked = |range: std::ops::Range<usize>| {
+        let line_ends = memchr::memchr_iter(b'\n', &data[range.clone()]).count();
+        crate::plain_csv::splits_plainly_at(data, range).then_some(line_ends)
+    };
+    let (first, second) = std::thread::scope(|s| {
+        let second = s.spawn(|| looked(cut..data.len()));
+        let first = looked(body..cut);
+        (
+            first,
+            second.join().expect("looking at a half does not panic"),
+        )
+    });
+    let (Some(first_ends), Some(second_ends), true) = (
+        first,
+        second,
+        crate::plain_csv::splits_plainly_at(data, 0..body),
+    ) else {
+        return Err(Box::new(reader));
+    };
     // Both cuts are just after an ASCII byte (a line end), so on a character boundary.
     let halves = [
-        (&text[body..cut], first_line),
-        (&text[cut..], crate::pbn::line_at(data, cut)),
+        (&text[body..cut], first_line, first_ends),
+        (&text[cut..], first_line + first_ends as u32, second_ends),
     ];
-    read_plain_halves(halves, reader)
+    Ok(read_plain_halves(halves, reader))
 }
 
 /// Reads two halves of a CSV without quotes (each with the file's line number of its
-/// first line) on two threads, each half's results put straight into its part of the
+/// first line and its number of line ends) on two threads, each half's results put straight into its part of the
 /// event's lists: the lists are made once at their full size, every line a slot, and
 /// the slots left over (blank lines, errors, penalties) are taken out at the end. The
 /// slots are written as the lines are read, not filled beforehand, so a large file's
 /// lists take memory as the file read so far is given back.
-fn read_plain_halves(
-    halves: [(&str, u32); 2],
-    mut reader: TravellersReader,
-) -> Result<Event, ReadError> {
+fn read_plain_halves(halves: [(&str, u32, usize); 2], mut reader: TravellersReader) -> Event {
     // A slot per line: per line end, and one for a last line without one (the first
     // half is cut just after a line end, so all its slots are used when every line
     // gives a result, and the second half's results need not be moved up).
-    let slots = halves.map(|(part, _)| {
-        memchr::memchr_iter(b'\n', part.as_bytes()).count() + usize::from(!part.ends_with('\n'))
-    });
+    let slots = halves.map(|(part, _, line_ends)| line_ends + usize::from(!part.ends_with('\n')));
     let mut results: Vec<TableResult> = Vec::with_capacity(slots[0] + slots[1]);
     let mut lines: Vec<LineInfo> = Vec::with_capacity(slots[0] + slots[1]);
     let mut second = reader.clone_empty();
@@ -786,10 +809,10 @@ fn read_plain_halves(
         let (r1, r2) = results.spare_capacity_mut().split_at_mut(slots[0]);
         let (l1, l2) = lines.spare_capacity_mut().split_at_mut(slots[0]);
         std::thread::scope(|s| {
-            let (part, line) = halves[1];
+            let (part, line, _) = halves[1];
             let second = &mut second;
             let rest = s.spawn(move || read_plain_into(part, line, second, (r2, l2)));
-            let (part, line) = halves[0];
+            let (part, line, _) = halves[0];
             let first = read_plain_into(part, line, &mut reader, (r1, l1));
             let rest = rest
                 .join()
@@ -809,7 +832,7 @@ fn read_plain_halves(
     }
     reader.event.results = results;
     reader.event.lines = lines;
-    Ok(reader.finish())
+    reader.finish()
 }
 
 /// Makes an empty list hold the slots of its spare room two halves filled: the first
@@ -1834,7 +1857,7 @@ mod tests {
         fn a_file_without_quotes_split_at_its_commas_reads_as_the_csv_crate_reads_it(
             lines in proptest::collection::vec(
                 (
-                    proptest::sample::select(vec!["1", " 2 ", "27", "0", "x", "", "-"]),
+                    proptest::sample::select(vec!["1", " 2 ", "27", "0", "x", "", "-", "\"1\""]),
                     proptest::sample::select(vec!["1", "2", " 3", "A1", "-", ""]),
                     proptest::sample::select(vec!["2", "4", "B2 ", "-", "1"]),
                     proptest::sample::select(vec!["4S", "3NT", " 2h", "PASS", "", "9Z", "4SX"]),
@@ -1846,7 +1869,7 @@ mod tests {
                 0..40,
             ),
             ends in proptest::collection::vec(
-                proptest::sample::select(vec!["\n", "\r\n", "\n\n", ",\n", ",,,\r\n", "\n   \n"]),
+                proptest::sample::select(vec!["\n", "\r\n", "\n\n", ",\n", ",,,\r\n", "\n   \n", "\n", "\n", "\n", "\r"]),
                 40,
             ),
             header_end in proptest::sample::select(vec!["\n", "\r\n", "\n\n"]),
