@@ -120,21 +120,34 @@ fn from_utf8_in(bytes: &[u8], parts: usize) -> Result<&str, std::str::Utf8Error>
     let starts = |at: usize| bytes.get(at).is_none_or(|&b| b & 0xC0 != 0x80);
     let mut cuts = vec![0];
     for k in 1..parts {
-        let mut at = (bytes.len() * k / parts).max(cuts[cuts.len() - 1]);
+        // (In 64 bits: a file's length times the parts may not fit a 32-bit size.)
+        let share = (bytes.len() as u64 * k as u64 / parts as u64) as usize;
+        let mut at = share.max(cuts[cuts.len() - 1]);
         while !starts(at) {
             at += 1;
         }
         cuts.push(at);
     }
     cuts.push(bytes.len());
+    // A part whose thread cannot be started is checked on this thread.
     let all_utf8 = std::thread::scope(|scope| {
         let others: Vec<_> = cuts[1..]
             .windows(2)
-            .map(|w| scope.spawn(move || std::str::from_utf8(&bytes[w[0]..w[1]]).is_ok()))
+            .map(|w| {
+                let part = &bytes[w[0]..w[1]];
+                let checked = std::thread::Builder::new()
+                    .spawn_scoped(scope, move || std::str::from_utf8(part).is_ok())
+                    .ok();
+                (part, checked)
+            })
             .collect();
         let first = std::str::from_utf8(&bytes[..cuts[1]]).is_ok();
-        others.into_iter().fold(first, |ok, h| {
-            h.join().expect("a UTF-8 check panicked") && ok
+        others.into_iter().fold(first, |ok, (part, checked)| {
+            let part_ok = match checked {
+                Some(h) => h.join().expect("a UTF-8 check panicked"),
+                None => std::str::from_utf8(part).is_ok(),
+            };
+            part_ok && ok
         })
     });
     if all_utf8 {
