@@ -768,12 +768,17 @@ fn read_plain(
         crate::plain_csv::splits_plainly_at(data, range).then_some(line_ends)
     };
     let (first, second) = std::thread::scope(|s| {
-        let second = s.spawn(|| looked(cut..data.len()));
+        let looked = &looked;
+        let second = std::thread::Builder::new()
+            .spawn_scoped(s, move || looked(cut..data.len()))
+            .ok();
         let first = looked(body..cut);
-        (
-            first,
-            second.join().expect("looking at a half does not panic"),
-        )
+        // (A thread that cannot be started leaves the second half to this one.)
+        let second = match second {
+            Some(h) => h.join().expect("looking at a half does not panic"),
+            None => looked(cut..data.len()),
+        };
+        (first, second)
     });
     let (Some(first_ends), Some(second_ends), true) = (
         first,
