@@ -65,6 +65,44 @@ pub(crate) fn splits_plainly_at(data: &[u8], range: std::ops::Range<usize>) -> b
         && memchr::memchr_iter(b'\r', part).all(|i| data.get(from + i + 1) == Some(&b'\n'))
 }
 
+/// What a part of a file holds before it is read: its line ends, and whether it
+/// splits plainly ([`splits_plainly_at`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Look {
+    pub(crate) line_ends: usize,
+    pub(crate) plain: bool,
+}
+
+/// Each part of `data` (ranges that cover it between them) looked at on a thread of its
+/// own, the first on this one; a part whose thread cannot be started is looked at here.
+pub(crate) fn look_at_parts(data: &[u8], parts: &[std::ops::Range<usize>]) -> Vec<Look> {
+    let look = |range: &std::ops::Range<usize>| Look {
+        line_ends: memchr::memchr_iter(b'\n', &data[range.clone()]).count(),
+        plain: splits_plainly_at(data, range.clone()),
+    };
+    std::thread::scope(|s| {
+        let look = &look;
+        let others: Vec<_> = parts
+            .iter()
+            .skip(1)
+            .map(|range| {
+                let started = std::thread::Builder::new()
+                    .spawn_scoped(s, move || look(range))
+                    .ok();
+                (range, started)
+            })
+            .collect();
+        let first = parts.first().map(look);
+        first
+            .into_iter()
+            .chain(others.into_iter().map(|(range, started)| match started {
+                Some(h) => h.join().expect("looking at a part does not panic"),
+                None => look(range),
+            }))
+            .collect()
+    })
+}
+
 /// Calls `each` with every line's fields and the file's line number, the first line
 /// being `first_line`; a line is the text between line ends (without a CR before the
 /// LF), its fields the text between commas.

@@ -25,8 +25,6 @@ use klaver_core::text::same;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::sync::PoisonError;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// A ranking input that cannot be used; says which file, where, and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -497,10 +495,10 @@ fn read_sessions_csv_in(
     let mut pieces = Vec::with_capacity(cuts.len() + 1);
     let mut from = 0;
     for &to in cuts.iter().chain([&rows.len()]) {
-        pieces.push(&rows[from..to]);
+        pieces.push(from..to);
         from = to;
     }
-    let Some(read) = read_parts(&pieces, lines_before, &cols, file, club, plain) else {
+    let Some(read) = read_parts(rows, &pieces, lines_before, &cols, file, club, plain) else {
         return whole();
     };
     if read.iter().any(|(_, errors)| !errors.is_empty()) {
@@ -515,11 +513,12 @@ fn read_sessions_csv_in(
     merge(parts).or_else(|_| whole())
 }
 
-/// Reads each of `pieces` (a sessions CSV's rows, cut at line breaks, the first after
-/// `lines_before` lines) on a thread of its own; `None` when the rows hold a quote, or
-/// when a thread could not be started (then the file is read in one go).
+/// Reads each of the `pieces` of `rows` (a sessions CSV's rows after `lines_before`
+/// lines, cut at line breaks) on a thread of its own (a piece whose thread cannot be
+/// started on this one); `None` when the rows hold a quote or a lone CR.
 fn read_parts(
-    pieces: &[&str],
+    rows: &str,
+    pieces: &[std::ops::Range<usize>],
     lines_before: usize,
     cols: &Columns,
     file: &str,
@@ -528,95 +527,42 @@ fn read_parts(
 ) -> Option<Vec<PartRead>> {
     // Each part first counts its line breaks (where the next parts start) and looks for
     // quotes: a quoted field may hold a line break, so a file with quotes is not read
-    // cut at line breaks but in one go. All parts meet before reading on.
-    let line_breaks: Vec<AtomicUsize> = pieces.iter().map(|_| AtomicUsize::new(0)).collect();
-    let quoted = AtomicBool::new(false);
-    let looked = Meeting::new(pieces.len());
-    let read_part = |k: usize, piece: &str| {
-        if memchr::memchr(b'"', piece.as_bytes()).is_some() {
-            quoted.store(true, Ordering::Relaxed);
-        }
-        line_breaks[k].store(count_lines(piece), Ordering::Relaxed);
-        // (The meeting orders the stores before every part's loads.)
-        if !looked.all_here() || quoted.load(Ordering::Relaxed) {
-            return None;
-        }
-        let before: usize = line_breaks[..k]
-            .iter()
-            .map(|n| n.load(Ordering::Relaxed))
-            .sum();
+    // cut at line breaks but in one go. (Nor is one with a lone CR, which ends a row.)
+    let looks = crate::plain_csv::look_at_parts(rows.as_bytes(), pieces);
+    if !looks.iter().all(|l| l.plain) {
+        return None;
+    }
+    let mut first_lines = Vec::with_capacity(pieces.len());
+    let mut lines = lines_before;
+    for look in &looks {
+        first_lines.push(lines);
+        lines += look.line_ends;
+    }
+    let read_part = |k: usize| {
         // Each part names the file with its own copy: every row's origin counts a
         // reference to it, and a count shared by the cores would pass back and forth
         // between them millions of times.
         let source: SharedText = file.into();
-        Some(read_rows(
-            piece,
-            lines_before + before,
-            cols,
-            file,
-            &source,
-            club,
-            plain,
-        ))
+        let piece = &rows[pieces[k].clone()];
+        read_rows(piece, first_lines[k], cols, file, &source, club, plain)
     };
-    std::thread::scope(|scope| {
+    Some(std::thread::scope(|scope| {
         let read_part = &read_part;
-        let handles: Vec<_> = pieces
-            .iter()
-            .enumerate()
-            .map(|(k, &piece)| {
+        let started: Vec<_> = (0..pieces.len())
+            .map(|k| {
                 std::thread::Builder::new()
-                    .spawn_scoped(scope, move || read_part(k, piece))
-                    .ok()
+                    .spawn_scoped(scope, move || read_part(k))
+                    .map_err(|_| k)
             })
             .collect();
-        // A part that did not start would keep the others waiting.
-        if handles.iter().any(Option::is_none) {
-            looked.give_up();
-        }
-        handles
+        started
             .into_iter()
-            .map(|h| h?.join().expect("a reading thread panicked"))
+            .map(|h| match h {
+                Ok(h) => h.join().expect("a reading thread panicked"),
+                Err(k) => read_part(k),
+            })
             .collect()
-    })
-}
-
-/// Where the threads reading a file's parts wait for one another: each arrives once,
-/// and waits until all have, unless the meeting is given up.
-struct Meeting {
-    /// How many have yet to arrive, and whether the meeting is given up.
-    state: std::sync::Mutex<(usize, bool)>,
-    changed: std::sync::Condvar,
-}
-
-impl Meeting {
-    fn new(parts: usize) -> Meeting {
-        Meeting {
-            state: std::sync::Mutex::new((parts, false)),
-            changed: std::sync::Condvar::new(),
-        }
-    }
-
-    /// Arrives and waits for the others: `true` once all have arrived, `false` when the
-    /// meeting was given up.
-    fn all_here(&self) -> bool {
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        state.0 = state.0.saturating_sub(1);
-        self.changed.notify_all();
-        while state.0 > 0 && !state.1 {
-            state = self
-                .changed
-                .wait(state)
-                .unwrap_or_else(PoisonError::into_inner);
-        }
-        !state.1
-    }
-
-    /// Lets everyone waiting, and anyone arriving, go without the others.
-    fn give_up(&self) {
-        self.state.lock().unwrap_or_else(PoisonError::into_inner).1 = true;
-        self.changed.notify_all();
-    }
+    }))
 }
 
 /// A part's sessions and errors.
@@ -2432,28 +2378,6 @@ end = 2026-08-31
         assert_eq!(text(4, false), one);
         assert_eq!(text(1, true), one);
         assert_eq!(text(4, true), one);
-    }
-
-    #[test]
-    fn a_meeting_waits_for_all_unless_given_up() {
-        let meeting = Meeting::new(2);
-        std::thread::scope(|s| {
-            let other = s.spawn(|| meeting.all_here());
-            assert!(meeting.all_here());
-            assert!(other.join().unwrap());
-        });
-        // A part that never arrives: the one waiting is let go when the meeting is
-        // given up, and so is one arriving after that.
-        let meeting = Meeting::new(3);
-        std::thread::scope(|s| {
-            let waiting = s.spawn(|| meeting.all_here());
-            while meeting.state.lock().unwrap().0 == 3 {
-                std::thread::yield_now();
-            }
-            meeting.give_up();
-            assert!(!waiting.join().unwrap());
-            assert!(!meeting.all_here());
-        });
     }
 
     /// A quoted field may hold a line break, so a file with quotes is read in one go,

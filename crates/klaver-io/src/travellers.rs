@@ -763,30 +763,14 @@ fn read_plain(
         return Ok(reader.finish());
     };
     // Each half (and the header, here) splits plainly; each counts its line ends.
-    let looked = |range: std::ops::Range<usize>| {
-        let line_ends = memchr::memchr_iter(b'\n', &data[range.clone()]).count();
-        crate::plain_csv::splits_plainly_at(data, range).then_some(line_ends)
+    let [first, second] = crate::plain_csv::look_at_parts(data, &[body..cut, cut..data.len()])[..]
+    else {
+        unreachable!("a look for each of two parts")
     };
-    let (first, second) = std::thread::scope(|s| {
-        let looked = &looked;
-        let second = std::thread::Builder::new()
-            .spawn_scoped(s, move || looked(cut..data.len()))
-            .ok();
-        let first = looked(body..cut);
-        // (A thread that cannot be started leaves the second half to this one.)
-        let second = match second {
-            Some(h) => h.join().expect("looking at a half does not panic"),
-            None => looked(cut..data.len()),
-        };
-        (first, second)
-    });
-    let (Some(first_ends), Some(second_ends), true) = (
-        first,
-        second,
-        crate::plain_csv::splits_plainly_at(data, 0..body),
-    ) else {
+    if !(first.plain && second.plain && crate::plain_csv::splits_plainly_at(data, 0..body)) {
         return Err(Box::new(reader));
-    };
+    }
+    let (first_ends, second_ends) = (first.line_ends, second.line_ends);
     // Both cuts are just after an ASCII byte (a line end), so on a character boundary.
     let halves = [
         (&text[body..cut], first_line, first_ends),
