@@ -570,11 +570,7 @@ type PartRead = (Vec<SessionInput>, Vec<RankingIoError>);
 
 /// The number of line breaks in `text`.
 fn count_lines(text: &str) -> usize {
-    count_lines_bytes(text.as_bytes())
-}
-
-fn count_lines_bytes(text: &[u8]) -> usize {
-    memchr::memchr_iter(b'\n', text).count()
+    memchr::memchr_iter(b'\n', text.as_bytes()).count()
 }
 
 /// Up to `parts - 1` places, each just after a line break, that cut `text` into parts
@@ -601,17 +597,14 @@ fn line_cuts(text: &str, parts: usize) -> Vec<usize> {
 /// whole text.
 struct LineCounter<'a> {
     text: &'a [u8],
-    /// A place in `text` and the line (from 1) it is on.
-    at: usize,
-    line: u64,
+    lines: crate::input::LineCursor<'a>,
 }
 
 impl<'a> LineCounter<'a> {
     fn new(text: &'a [u8]) -> LineCounter<'a> {
         LineCounter {
             text,
-            at: 0,
-            line: 1,
+            lines: crate::input::LineCursor::new(text),
         }
     }
 
@@ -632,13 +625,7 @@ impl<'a> LineCounter<'a> {
                 _ => break,
             }
         }
-        if start >= self.at {
-            self.line += count_lines_bytes(&text[self.at..start]) as u64;
-        } else {
-            self.line -= count_lines_bytes(&text[start..self.at]) as u64;
-        }
-        self.at = start;
-        self.line
+        self.lines.line_at(start)
     }
 }
 

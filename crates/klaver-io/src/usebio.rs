@@ -95,38 +95,6 @@ fn line_of(text: &str, pos: u64) -> u32 {
     pbn::line_at(text.as_bytes(), pos)
 }
 
-/// The lines of the positions of a text read from start to end, each counted on from
-/// the one before: counting every element's line from the start of the file made
-/// reading a file of thousands of results take minutes.
-struct Lines<'a> {
-    text: &'a str,
-    pos: usize,
-    line: u32,
-}
-
-impl<'a> Lines<'a> {
-    fn new(text: &'a str) -> Lines<'a> {
-        Lines {
-            text,
-            pos: 0,
-            line: 1,
-        }
-    }
-
-    /// The line of `pos`, as [`line_of`] gives it (counted afresh for a position before
-    /// the last one).
-    fn at(&mut self, pos: u64) -> u32 {
-        let pos = (pos as usize).min(self.text.len());
-        if pos < self.pos {
-            return line_of(self.text, pos as u64);
-        }
-        let skipped = &self.text.as_bytes()[self.pos..pos];
-        self.line += memchr::memchr_iter(b'\n', skipped).count() as u32;
-        self.pos = pos;
-        self.line
-    }
-}
-
 /// The XML declaration's encoding, lower-cased, when it names one.
 fn declared_encoding(data: &[u8]) -> Option<String> {
     let head = &data[..data.len().min(200)];
@@ -217,14 +185,14 @@ fn entity(name: &str) -> Option<char> {
 fn parse(text: &str) -> Result<Node, UsebioError> {
     let mut reader = quick_xml::Reader::from_str(text);
     let mut stack: Vec<Node> = vec![Node::default()];
-    let mut lines = Lines::new(text);
+    let mut lines = crate::input::LineCursor::new(text.as_bytes());
     let xml_err = |reader: &quick_xml::Reader<&[u8]>, what: String| UsebioError::Xml {
         line: line_of(text, reader.error_position()),
         message: format!("not well-formed XML: {what}"),
     };
     loop {
         let pos = reader.buffer_position();
-        let line = lines.at(pos);
+        let line = lines.line_at(usize::try_from(pos).unwrap_or(usize::MAX)) as u32;
         let ev = reader
             .read_event()
             .map_err(|e| xml_err(&reader, e.to_string()))?;
