@@ -220,7 +220,21 @@ impl Event {
     }
 
     /// The index of the pair with this section and id, adding it when new.
+    #[inline]
     pub fn intern_pair(&mut self, index: &mut PairIndex, section: &str, id: &str) -> usize {
+        // The usual case, a plain number already met, without a call.
+        if let Some(n) = PairIndex::number(section, id)
+            && let Some(&i) = index.by_number.get(n)
+            && i != usize::MAX
+        {
+            return i;
+        }
+        self.add_pair(index, section, id)
+    }
+
+    /// `intern_pair` of a pair not found by its plain number.
+    #[inline(never)]
+    fn add_pair(&mut self, index: &mut PairIndex, section: &str, id: &str) -> usize {
         let number = PairIndex::number(section, id);
         let known = match number {
             Some(n) => index.by_number.get(n).copied().filter(|&i| i != usize::MAX),
@@ -275,6 +289,7 @@ pub enum SubstitutePlace {
 
 impl PairIndex {
     /// A pair number written plainly (1 to 999,999, no leading zero) in no section.
+    #[inline]
     fn number(section: &str, id: &str) -> Option<usize> {
         let b = id.as_bytes();
         if !section.is_empty() || b.is_empty() || b.len() > 6 || b[0] == b'0' {
@@ -357,11 +372,11 @@ impl Columns {
 }
 
 /// A contract, declarer and result from their own columns, when each reads cleanly.
-fn direct_entry(contract: &str, declarer: &str, result: &str, lang: Language) -> Option<Entry> {
+fn direct_play(contract: &str, declarer: &str, result: &str, lang: Language) -> Option<Play> {
     let c = notation::parse_contract(contract, lang).ok()?;
     let seat = notation::parse_seat(declarer, lang).ok()?;
     let tricks = notation::parse_result(result, c, lang).ok()?;
-    Play::new(c, seat, tricks).ok().map(Entry::Played)
+    Play::new(c, seat, tricks).ok()
 }
 
 /// An adjustment from the `adjust` column.
@@ -1084,12 +1099,21 @@ fn read_line<R: Fields + ?Sized>(
     ) else {
         return Err((b, "the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)".into()));
     };
-    let adjust = parse_adjust(text.adjust, board, lang).map_err(|m| (b, m))?;
+    let adjust = if text.adjust.is_empty() {
+        Adjust::None
+    } else {
+        parse_adjust(text.adjust, board, lang).map_err(|m| (b, m))?
+    };
     let at = Where { line, board };
     let read = read_contract(rec, cols, lang, at, event, &mut state.contracts)?;
     let entered = entered_score(field(rec, cols.score)).map_err(|m| (b, m))?;
+    let computed = match &read {
+        Contract::Passed => Some(0),
+        Contract::Played(p) => Some(p.score_ns(board.vulnerability())),
+        Contract::None | Contract::Unread(_) => None,
+    };
     let (play, passed, unread) = match read {
-        Contract::Played(p) => (Some(p), false, String::new()),
+        Contract::Played(p) => (Some(p.play), false, String::new()),
         Contract::Passed => (None, true, String::new()),
         Contract::None => (None, false, String::new()),
         Contract::Unread(contract) => (None, false, contract),
@@ -1100,7 +1124,8 @@ fn read_line<R: Fields + ?Sized>(
         text: text.owned(unread),
     };
     let reversed = matches!(adjust, Adjust::Reverse);
-    let Some(outcome) = line_outcome(adjust, entered, &info, at, lang, event, (ns, ew)) else {
+    let scores = (entered, computed);
+    let Some(outcome) = line_outcome(adjust, scores, &info, at, lang, event, (ns, ew)) else {
         return Ok(None);
     };
     let result = TableResult {
@@ -1116,15 +1141,16 @@ fn read_line<R: Fields + ?Sized>(
 
 /// The board of a line.
 fn line_board(text: &str) -> Result<Board, LineError> {
-    text.parse::<u32>()
-        .ok()
-        .and_then(|n| Board::new(n).ok())
-        .ok_or_else(|| {
-            (
-                None,
-                format!("board {text:?} is not a board number: write a number from 1"),
-            )
-        })
+    let number = match crate::plain_csv::short_number(text) {
+        Some(n) => u32::try_from(n).ok(),
+        None => text.parse::<u32>().ok(),
+    };
+    number.and_then(|n| Board::new(n).ok()).ok_or_else(|| {
+        (
+            None,
+            format!("board {text:?} is not a board number: write a number from 1"),
+        )
+    })
 }
 
 /// The texts a line carries besides its result: table, round, lead, adjustment, room
@@ -1203,7 +1229,7 @@ enum Contract {
     None,
     /// Passed out.
     Passed,
-    Played(Play),
+    Played(PlayScores),
     /// A contract that could not be read, kept as written (the entered score is used).
     Unread(String),
 }
@@ -1229,7 +1255,7 @@ fn read_contract<R: Fields + ?Sized>(
         // Three clean columns read directly; anything else goes through the lenient
         // reading of the whole entry, which reports what it had to assume.
         match memo.direct(contract_text, declarer, result, lang) {
-            Some(e) => Ok((e, Vec::new())),
+            Some(play) => return Ok(Contract::Played(play)),
             None => {
                 let joined = format!("{contract_text} {declarer} {result}");
                 notation::parse_entry(joined.trim(), lang, Mode::Lenient)
@@ -1246,7 +1272,7 @@ fn read_contract<R: Fields + ?Sized>(
             }
             Ok(match entry {
                 Entry::Passed => Contract::Passed,
-                Entry::Played(play) => Contract::Played(play),
+                Entry::Played(play) => Contract::Played(PlayScores::of(play)),
             })
         }
         Err(e) if !field(rec, cols.score).is_empty() => {
@@ -1273,6 +1299,9 @@ fn entered_score(text: &str) -> Result<Option<i32>, String> {
     if text.is_empty() {
         return Ok(None);
     }
+    if let Some(n) = crate::plain_csv::short_number(text) {
+        return Ok(Some(n));
+    }
     text.parse::<i32>().map(Some).map_err(|_| {
         format!("score {text:?} is not a number: write North-South's score, e.g. 420 or -50")
     })
@@ -1282,18 +1311,13 @@ fn entered_score(text: &str) -> Result<Option<i32>, String> {
 /// result (a penalty, kept apart, or a score that is an error).
 fn line_outcome(
     adjust: Adjust,
-    entered: Option<i32>,
+    (entered, computed): (Option<i32>, Option<i32>),
     info: &LineInfo,
     at: Where,
     lang: Language,
     event: &mut Event,
     (ns, ew): (usize, usize),
 ) -> Option<Outcome> {
-    let computed = if info.passed {
-        Some(0)
-    } else {
-        info.play.map(|p| p.score_ns(at.board.vulnerability()))
-    };
     match adjust {
         Adjust::Penalty(to_ns, to_ew) => {
             event.penalties.push(Penalty {
@@ -1336,7 +1360,36 @@ fn line_outcome(
 /// texts: a field of a million lines has a few hundred different ones.
 #[derive(Debug)]
 struct ContractMemo {
-    slots: Vec<Option<(u128, Option<Entry>)>>,
+    slots: Vec<Option<(u128, Option<PlayScores>)>>,
+}
+
+/// A played contract's score for North-South, not vulnerable and vulnerable (the
+/// declarer's side's vulnerability decides): worked out once per contract text, not once
+/// per line.
+#[derive(Debug, Clone, Copy)]
+struct PlayScores {
+    play: Play,
+    not_vulnerable: i32,
+    vulnerable: i32,
+}
+
+impl PlayScores {
+    fn of(play: Play) -> PlayScores {
+        PlayScores {
+            play,
+            not_vulnerable: play.score_ns(Vulnerability::None),
+            vulnerable: play.score_ns(Vulnerability::Both),
+        }
+    }
+
+    /// `Play::score_ns` on a board of this vulnerability.
+    fn score_ns(&self, vul: Vulnerability) -> i32 {
+        if vul.is_vulnerable(self.play.declarer().side()) {
+            self.vulnerable
+        } else {
+            self.not_vulnerable
+        }
+    }
 }
 
 impl Default for ContractMemo {
@@ -1348,22 +1401,24 @@ impl Default for ContractMemo {
 }
 
 impl ContractMemo {
-    /// `direct_entry` of these texts, remembered when they are short enough to be a key.
+    /// `direct_play` of these texts with its scores, remembered when the texts are short
+    /// enough to be a key.
     fn direct(
         &mut self,
         contract: &str,
         declarer: &str,
         result: &str,
         lang: Language,
-    ) -> Option<Entry> {
+    ) -> Option<PlayScores> {
+        let read = || direct_play(contract, declarer, result, lang).map(PlayScores::of);
         let Some(key) = memo_key(contract, declarer, result) else {
-            return direct_entry(contract, declarer, result, lang);
+            return read();
         };
         let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835) >> 118) as usize;
         match self.slots[slot] {
             Some((k, entry)) if k == key => entry,
             _ => {
-                let entry = direct_entry(contract, declarer, result, lang);
+                let entry = read();
                 self.slots[slot] = Some((key, entry));
                 entry
             }
