@@ -739,7 +739,16 @@ impl Announced {
         let own = self.width - 2;
         let factor = &self.factors[k * own..(k + 1) * own];
         let at = total * self.width;
-        mul_add(&mut self.limbs[at..at + self.width], factor, n as u64);
+        let acc = &mut self.limbs[at..at + self.width];
+        // A multiple's usual few limbs, each with a loop of its own length (unrolled,
+        // without bounds checks).
+        match own {
+            1 => mul_add_fixed::<1>(acc, factor, n as u64),
+            2 => mul_add_fixed::<2>(acc, factor, n as u64),
+            3 => mul_add_fixed::<3>(acc, factor, n as u64),
+            4 => mul_add_fixed::<4>(acc, factor, n as u64),
+            _ => mul_add(acc, factor, n as u64),
+        }
         true
     }
 
@@ -926,6 +935,29 @@ fn mul_add(acc: &mut [u64], factor: &[u64], m: u64) {
         let t = u128::from(*a) + carry;
         *a = t as u64;
         carry = t >> 64;
+    }
+}
+
+/// `mul_add` of a factor of `N` limbs into an accumulator of `N` + 2.
+#[inline(always)]
+fn mul_add_fixed<const N: usize>(acc: &mut [u64], factor: &[u64], m: u64) {
+    let (Ok(low), Ok(factor)) = (
+        <&mut [u64; N]>::try_from(&mut acc[..N]),
+        <&[u64; N]>::try_from(factor),
+    ) else {
+        return mul_add(acc, factor, m);
+    };
+    let mut carry: u128 = 0;
+    for (a, &f) in low.iter_mut().zip(factor) {
+        let t = u128::from(f) * u128::from(m) + u128::from(*a) + carry;
+        *a = t as u64;
+        carry = t >> 64;
+    }
+    // The two limbs above: the carry is below 2^64, so at most one more carries on.
+    if carry != 0 {
+        let t = u128::from(acc[N]) + carry;
+        acc[N] = t as u64;
+        acc[N + 1] += (t >> 64) as u64;
     }
 }
 
@@ -1223,6 +1255,28 @@ mod tests {
             let want = big_of_limbs(&acc) + big_of_limbs(&factor) * BigInt::from(m);
             mul_add(&mut acc, &factor, m);
             proptest::prop_assert_eq!(big_of_limbs(&acc), want);
+        }
+
+        #[test]
+        fn limbs_of_a_fixed_length_multiply_and_add_as_any_length_does(
+            acc in proptest::collection::vec(prop_oneof![Just(u64::MAX), proptest::num::u64::ANY], 6),
+            factor in proptest::collection::vec(prop_oneof![Just(u64::MAX), proptest::num::u64::ANY], 4),
+            m in prop_oneof![Just(u64::MAX), proptest::num::u64::ANY],
+            n in 1usize..=4,
+        ) {
+            // The top limb is kept below its maximum, as room for the carries is.
+            let mut acc = acc[..n + 2].to_vec();
+            acc[n + 1] >>= 1;
+            let (mut fixed, mut any) = (acc.clone(), acc);
+            let factor = &factor[..n];
+            match n {
+                1 => mul_add_fixed::<1>(&mut fixed, factor, m),
+                2 => mul_add_fixed::<2>(&mut fixed, factor, m),
+                3 => mul_add_fixed::<3>(&mut fixed, factor, m),
+                _ => mul_add_fixed::<4>(&mut fixed, factor, m),
+            }
+            mul_add(&mut any, factor, m);
+            proptest::prop_assert_eq!(fixed, any);
         }
 
         #[test]
