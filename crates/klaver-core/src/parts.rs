@@ -53,19 +53,94 @@ fn parts_for(n: usize, long: usize) -> usize {
 }
 
 /// Runs `each` on every part, the first on the calling thread and every other on a
-/// thread of its own; a panic in any part is the caller's, as on one thread.
+/// thread of its own ([`start`]); a panic in any part is the caller's, as on one thread.
 fn run<P: Send>(parts: impl Iterator<Item = P>, each: &(impl Fn(P) + Sync)) {
     std::thread::scope(|s| {
         let mut parts = parts;
         let first = parts.next();
-        let others: Vec<_> = parts.map(|p| s.spawn(move || each(p))).collect();
+        let others: Vec<_> = parts.map(|p| start(s, move || each(p))).collect();
         if let Some(p) = first {
             each(p);
         }
         for h in others {
-            h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            h.join();
         }
     });
+}
+
+/// Work started on a thread of its own by [`start`], or left for the calling thread.
+pub enum Started<'scope, T, F> {
+    /// On its own thread.
+    Thread(std::thread::ScopedJoinHandle<'scope, Option<T>>),
+    /// Not started (the system would not give a thread): done when joined.
+    Here(F),
+}
+
+/// While above 0, [`start`] acts as if the system gave no thread ([`without_threads`]).
+static REFUSING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Runs `f` with [`start`] leaving all work to the calling thread, as when the system
+/// gives no more threads: for tests that the work comes out the same, or fails cleanly.
+/// (Any thread's [`start`] refuses meanwhile: work elsewhere only runs on one thread.)
+#[doc(hidden)]
+pub fn without_threads<R>(f: impl FnOnce() -> R) -> R {
+    /// Starts threads again however `f` ends.
+    struct Again;
+    impl Drop for Again {
+        fn drop(&mut self) {
+            REFUSING.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+        }
+    }
+    REFUSING.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let _again = Again;
+    f()
+}
+
+/// Starts `work` on a thread of its own in `scope`; when the system gives no thread
+/// (too many threads, too little memory), the work is left to be done on the calling
+/// thread when it is joined, instead of the panic `Scope::spawn` makes.
+pub fn start<'scope, 'env, T, F>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    work: F,
+) -> Started<'scope, T, F>
+where
+    T: Send + 'scope,
+    F: FnOnce() -> T + Send + 'scope,
+{
+    if REFUSING.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+        return Started::Here(work);
+    }
+    // The work is handed over through a slot: a thread that cannot be started drops
+    // what it was given, and the work is then still here.
+    let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(work)));
+    let theirs = std::sync::Arc::clone(&slot);
+    let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
+        let work = theirs.lock().unwrap_or_else(|e| e.into_inner()).take();
+        work.map(|w| w())
+    });
+    match spawned {
+        Ok(handle) => Started::Thread(handle),
+        Err(_) => Started::Here(
+            slot.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take()
+                .expect("work whose thread did not start is still in its slot"),
+        ),
+    }
+}
+
+impl<T, F: FnOnce() -> T> Started<'_, T, F> {
+    /// The work's result: waited for, or worked out now. A panic in the work is the
+    /// caller's, as on one thread.
+    pub fn join(self) -> T {
+        match self {
+            Started::Thread(h) => h
+                .join()
+                .unwrap_or_else(|e| std::panic::resume_unwind(e))
+                .expect("a started thread finds its work in the slot"),
+            Started::Here(work) => work(),
+        }
+    }
 }
 
 /// `each` of consecutive parts of `items`, in order: the whole list in one part when it
@@ -260,6 +335,21 @@ mod tests {
         let items: Vec<u32> = (0..3 * LONG as u32).collect();
         let doubled = map(&items, |x| 2 * x);
         assert_eq!(doubled, items.iter().map(|x| 2 * x).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn work_left_to_the_calling_thread_comes_out_the_same() {
+        let items: Vec<u32> = (0..3 * LONG as u32).collect();
+        let work = ranges(10, LONG_WORK);
+        let on_threads = (map(&items, |x| 2 * x), each(&work, |r| r.len()));
+        let (here, without) = without_threads(|| {
+            let here = std::thread::scope(|s| matches!(start(s, || 1), Started::Here(_)));
+            (here, (map(&items, |x| 2 * x), each(&work, |r| r.len())))
+        });
+        assert!(here, "no thread is started while threads are refused");
+        assert_eq!(without, on_threads);
+        let started = std::thread::scope(|s| start(s, || 7).join());
+        assert_eq!(started, 7);
     }
 
     #[test]

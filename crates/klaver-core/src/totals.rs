@@ -233,12 +233,9 @@ impl TotalsBuilder {
             std::thread::scope(|s| {
                 let handles: Vec<_> = ranges
                     .into_iter()
-                    .map(|r| s.spawn(move || sums.totals(r, common)))
+                    .map(|r| crate::parts::start(s, move || sums.totals(r, common)))
                     .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("adding up totals does not panic"))
-                    .collect()
+                handles.into_iter().map(|h| h.join()).collect()
             })
         };
         let mut small = self.small;

@@ -141,18 +141,20 @@ pub fn analyse(deal: &Deal) -> DdTable {
 }
 
 /// The tables of many deals, in their order, solved on every core the machine has
-/// (one solver per core, each taking the next unsolved deal).
+/// (one solver per core, the calling thread's among them, each taking the next
+/// unsolved deal; when the system gives fewer threads, fewer solvers take them all).
 pub fn analyse_all(deals: &[Deal]) -> Vec<DdTable> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = AtomicUsize::new(0);
     let mut solved: Vec<(usize, DdTable)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..cores.min(deals.len()))
-            .map(|_| scope.spawn(|| work(deals, &next)))
+        let others: Vec<_> = (1..cores.min(deals.len()))
+            .map(|_| klaver_core::parts::start(scope, || work(deals, &next)))
             .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
+        let mut solved = work(deals, &next);
+        for w in others {
+            solved.extend(w.join());
+        }
+        solved
     });
     solved.sort_by_key(|(i, _)| *i);
     solved.into_iter().map(|(_, t)| t).collect()
@@ -341,6 +343,8 @@ mod tests {
         let together = analyse_all(&deals);
         let one_by_one: Vec<DdTable> = deals.iter().map(analyse).collect();
         assert_eq!(together, one_by_one);
+        let alone = klaver_core::parts::without_threads(|| analyse_all(&deals));
+        assert_eq!(alone, one_by_one);
         assert_ne!(together[0], together[1]);
     }
 

@@ -55,6 +55,11 @@ pub struct ArchiveSummary {
 /// An archive that cannot be read on.
 #[derive(Debug, thiserror::Error)]
 pub enum ArchiveError {
+    /// The system would not start a thread (too many running, too little memory).
+    #[error(
+        "the system would not start a thread to read and score the archive: close other programs, or score it with fewer threads"
+    )]
+    NoThread,
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -213,9 +218,8 @@ where
         let mut work_txs = Vec::with_capacity(threads);
         for _ in 0..threads {
             let (tx, rx) = mpsc::sync_channel::<Batch>(2);
-            work_txs.push(tx);
             let result_tx = result_tx.clone();
-            scope.spawn(move || {
+            let worker = klaver_core::parts::start(scope, move || {
                 for batch in rx {
                     let scored = batch
                         .chunks
@@ -227,11 +231,19 @@ where
                     }
                 }
             });
+            // Sessions go only to the workers the system gave a thread.
+            match worker {
+                klaver_core::parts::Started::Thread(_) => work_txs.push(tx),
+                klaver_core::parts::Started::Here(not_started) => drop(not_started),
+            }
         }
         drop(result_tx);
+        if work_txs.is_empty() {
+            return Err(ArchiveError::NoThread);
+        }
 
         // The reader: cuts the records into sessions and hands them out in turn.
-        let reader = scope.spawn(move || -> Result<u64, ArchiveError> {
+        let reader = klaver_core::parts::start(scope, move || -> Result<u64, ArchiveError> {
             // Where each session began, to catch a session whose lines are split.
             let mut first_of: FxHashMap<Vec<u8>, u64> = FxHashMap::default();
             let mut current: Option<(Vec<u8>, Chunk)> = None;
@@ -299,6 +311,15 @@ where
             send(current.take().map(|(_, chunk)| chunk), true);
             Ok(sessions)
         });
+        // Without a reader of its own the writer below would wait for ever; letting go
+        // of it ends the workers.
+        let reader = match reader {
+            klaver_core::parts::Started::Here(not_started) => {
+                drop(not_started);
+                return Err(ArchiveError::NoThread);
+            }
+            started => started,
+        };
 
         // The writer: results in the file's order.
         let mut pending: BTreeMap<u64, Vec<Scored>> = BTreeMap::new();
@@ -323,7 +344,7 @@ where
                 }
             }
         }
-        summary.sessions = reader.join().expect("the archive reader does not panic")?;
+        summary.sessions = reader.join()?;
         Ok(())
     })?;
     out.flush()?;
@@ -508,6 +529,15 @@ mod tests {
         );
         assert!(!out.contains("\nA,"), "{out}");
         assert!(out.contains("\nB,"), "{out}");
+    }
+
+    #[test]
+    fn an_archive_without_threads_is_an_error_not_a_hang_or_a_loss() {
+        let text = "session,board,ns,ew,score\nA,1,1,2,420\nA,1,3,4,170\n";
+        let (r, out, _) = klaver_core::parts::without_threads(|| run(text, 2));
+        assert!(matches!(r, Err(ArchiveError::NoThread)), "{r:?}");
+        // Nothing but the header was written: no session is reported half scored.
+        assert!(out.lines().count() <= 1, "{out}");
     }
 
     #[test]

@@ -171,20 +171,11 @@ fn from_utf8_in(bytes: &[u8], parts: usize) -> Result<&str, std::str::Utf8Error>
             .windows(2)
             .map(|w| {
                 let part = &bytes[w[0]..w[1]];
-                let checked = std::thread::Builder::new()
-                    .spawn_scoped(scope, move || std::str::from_utf8(part).is_ok())
-                    .ok();
-                (part, checked)
+                klaver_core::parts::start(scope, move || std::str::from_utf8(part).is_ok())
             })
             .collect();
         let first = std::str::from_utf8(&bytes[..cuts[1]]).is_ok();
-        others.into_iter().fold(first, |ok, (part, checked)| {
-            let part_ok = match checked {
-                Some(h) => h.join().expect("a UTF-8 check panicked"),
-                None => std::str::from_utf8(part).is_ok(),
-            };
-            part_ok && ok
-        })
+        others.into_iter().fold(first, |ok, h| h.join() && ok)
     });
     if all_utf8 {
         // SAFETY: every part is UTF-8, and UTF-8 texts joined end to end are UTF-8.

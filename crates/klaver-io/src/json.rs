@@ -350,7 +350,7 @@ fn write_boards<W: Write>(
         for first in 0..2 {
             let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Vec<u8>>(1);
             let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<u8>>();
-            s.spawn(move || {
+            let writer = klaver_core::parts::start(s, move || {
                 for sb in boards.iter().skip(first).step_by(2) {
                     let mut buf = empty_rx.try_recv().unwrap_or_default();
                     buf.clear();
@@ -360,19 +360,35 @@ fn write_boards<W: Write>(
                     }
                 }
             });
-            made.push(full_rx);
+            // A writer without a thread of its own: its boards are made here, in turn.
+            let started = matches!(writer, klaver_core::parts::Started::Thread(_));
+            made.push(started.then_some(full_rx));
             spent.push(empty_tx);
         }
-        for k in 0..boards.len() {
-            let buf = made[k % 2]
-                .recv()
-                .expect("a board's writer sends every board it is given");
+        let mut here = Vec::new();
+        for (k, sb) in boards.iter().enumerate() {
+            let buf = match &made[k % 2] {
+                Some(from) => from
+                    .recv()
+                    .expect("a board's writer sends every board it is given"),
+                None => {
+                    let mut buf = std::mem::take(&mut here);
+                    buf.clear();
+                    board_json(&mut buf, event, result, sb);
+                    buf
+                }
+            };
             if k > 0 {
                 out.write_all(b",").map_err(serde_json::Error::io)?;
             }
             out.write_all(&buf).map_err(serde_json::Error::io)?;
             // A writer that has finished no longer takes buffers back.
-            let _ = spent[k % 2].send(buf);
+            match made[k % 2] {
+                Some(_) => {
+                    let _ = spent[k % 2].send(buf);
+                }
+                None => here = buf,
+            }
         }
         Ok(())
     })
@@ -421,6 +437,8 @@ mod tests {
         let one = write((usize::MAX, usize::MAX));
         assert_eq!(write((0, usize::MAX)), one);
         assert_eq!(write((usize::MAX, 0)), one);
+        // When the system gives no thread, every board is made on this one.
+        assert_eq!(klaver_core::parts::without_threads(|| write((0, 0))), one);
         let doc: serde_json::Value = serde_json::from_slice(&one).unwrap();
         assert_eq!(doc["title"], "t \"1\"");
         assert_eq!(doc["boards"].as_array().unwrap().len(), 9);

@@ -108,20 +108,12 @@ pub(crate) fn look_at_parts(data: &[u8], parts: &[std::ops::Range<usize>]) -> Ve
         let others: Vec<_> = parts
             .iter()
             .skip(1)
-            .map(|range| {
-                let started = std::thread::Builder::new()
-                    .spawn_scoped(s, move || look(range))
-                    .ok();
-                (range, started)
-            })
+            .map(|range| klaver_core::parts::start(s, move || look(range)))
             .collect();
         let first = parts.first().map(look);
         first
             .into_iter()
-            .chain(others.into_iter().map(|(range, started)| match started {
-                Some(h) => h.join().expect("looking at a part does not panic"),
-                None => look(range),
-            }))
+            .chain(others.into_iter().map(|h| h.join()))
             .collect()
     })
 }

@@ -549,19 +549,9 @@ fn read_parts(
     Some(std::thread::scope(|scope| {
         let read_part = &read_part;
         let started: Vec<_> = (0..pieces.len())
-            .map(|k| {
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, move || read_part(k))
-                    .map_err(|_| k)
-            })
+            .map(|k| klaver_core::parts::start(scope, move || read_part(k)))
             .collect();
-        started
-            .into_iter()
-            .map(|h| match h {
-                Ok(h) => h.join().expect("a reading thread panicked"),
-                Err(k) => read_part(k),
-            })
-            .collect()
+        started.into_iter().map(|h| h.join()).collect()
     }))
 }
 
@@ -1803,7 +1793,7 @@ pub fn write_json<W: std::io::Write>(
             for _ in 0..workers {
                 let send = send.clone();
                 let (taken, moment) = (&taken, &moment);
-                scope.spawn(move || {
+                let worker = klaver_core::parts::start(scope, move || {
                     loop {
                         let i = taken.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                         if i >= n || send.send((i, moment(i))).is_err() {
@@ -1811,6 +1801,11 @@ pub fn write_json<W: std::io::Write>(
                         }
                     }
                 });
+                // A worker the system gave no thread is let go (its end of the queue
+                // with it): the others take its moments, or this thread does below.
+                if let klaver_core::parts::Started::Here(not_started) = worker {
+                    drop(not_started);
+                }
             }
             drop(send);
             // Written in order as they come; one that is ready early waits its turn.
@@ -1822,6 +1817,10 @@ pub fn write_json<W: std::io::Write>(
                     out.write_all(&buf).map_err(serde_json::Error::io)?;
                     next += 1;
                 }
+            }
+            // The moments no worker took: all of them when no thread was started.
+            for i in next..n {
+                out.write_all(&moment(i)?).map_err(serde_json::Error::io)?;
             }
             Ok(())
         })?;
@@ -2333,6 +2332,13 @@ end = 2026-08-31
                 for plain in [false, true] {
                     let read = read_sessions_csv_in(text, "s.csv", &club, parts, plain).unwrap();
                     assert!(read == whole, "read in {parts} parts, plain: {plain}");
+                    let alone = klaver_core::parts::without_threads(|| {
+                        read_sessions_csv_in(text, "s.csv", &club, parts, plain).unwrap()
+                    });
+                    assert!(
+                        alone == whole,
+                        "{parts} parts without threads, plain: {plain}"
+                    );
                 }
             }
             // Every row names the line it is on.
@@ -2365,6 +2371,29 @@ end = 2026-08-31
         assert_eq!(text(4, false), one);
         assert_eq!(text(1, true), one);
         assert_eq!(text(4, true), one);
+    }
+
+    #[test]
+    fn a_report_of_many_moments_without_threads_is_the_same_report() {
+        use crate::generate::{SeasonOptions, season};
+        let (csv, club) = season(SeasonOptions {
+            players: 300,
+            seed: 11,
+        });
+        let sessions = read_sessions_csv(&csv, "s.csv", &club).unwrap();
+        let standings = rank(&club, sessions).unwrap();
+        assert!(standings.len() >= 2, "moments enough for workers");
+        let report = RankingReport {
+            club: &club,
+            standings: standings.iter().collect(),
+            lines: None,
+            sessions: true,
+            lang: ReportLang::En,
+        };
+        let on_threads = render_json(&report).unwrap();
+        let alone = klaver_core::parts::without_threads(|| render_json(&report).unwrap());
+        assert!(alone == on_threads, "the same report");
+        assert!(on_threads.contains(&*standings[1].moment));
     }
 
     /// A quoted field may hold a line break, so a file with quotes is read in one go,

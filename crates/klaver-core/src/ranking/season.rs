@@ -361,12 +361,9 @@ fn check(club: &Club, sessions: &[SessionInput]) -> Vec<RankingError> {
     std::thread::scope(|scope| {
         let parts: Vec<_> = sessions
             .chunks(sessions.len().div_ceil(threads))
-            .map(|part| scope.spawn(move || check_all(part)))
+            .map(|part| crate::parts::start(scope, move || check_all(part)))
             .collect();
-        parts
-            .into_iter()
-            .flat_map(|p| p.join().expect("a checking thread panicked"))
-            .collect()
+        parts.into_iter().flat_map(|p| p.join()).collect()
     })
 }
 
@@ -835,14 +832,26 @@ pub fn rank_each<T: Send>(
     for (k, mine) in inputs.into_iter().enumerate() {
         buckets[k % threads].push((k, mine));
     }
+    // Each bucket in a slot its thread takes it from: a bucket whose thread the system
+    // would not start is still there, and its moments are ranked here in turn.
+    let slots: Vec<_> = buckets
+        .into_iter()
+        .map(|b| std::sync::Mutex::new(Some(b.into_iter())))
+        .collect();
+    let take = |t: usize| {
+        slots[t]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    };
     std::thread::scope(|scope| {
-        let queues: Vec<_> = buckets
-            .into_iter()
-            .map(|bucket| {
+        let mut here: Vec<_> = (0..threads).map(|_| None).collect();
+        let queues: Vec<_> = (0..threads)
+            .map(|t| {
                 let (send, receive) = std::sync::mpsc::sync_channel(1);
-                let rank = &rank;
-                scope.spawn(move || {
-                    for (k, mine) in bucket {
+                let (rank, take) = (&rank, &take);
+                let worker = crate::parts::start(scope, move || {
+                    for (k, mine) in take(t).into_iter().flatten() {
                         let ranked = rank(k, mine);
                         let failed = ranked.is_err();
                         if send.send(ranked).is_err() || failed {
@@ -850,16 +859,29 @@ pub fn rank_each<T: Send>(
                         }
                     }
                 });
+                if let crate::parts::Started::Here(not_started) = worker {
+                    drop(not_started);
+                    here[t] = take(t);
+                }
                 receive
             })
             .collect();
         // Returning early (an error, or `each` stopping) lets go of the queues, which
         // ends the threads at their next moment.
         for k in 0..picked.len() {
-            // A thread ends early only after sending an error, which ends this loop, or
-            // when it panics, which the scope carries on once the threads are joined.
-            let Ok(ranked) = queues[k % threads].recv() else {
-                break;
+            let t = k % threads;
+            let ranked = match &mut here[t] {
+                Some(bucket) => {
+                    let (k, mine) = bucket.next().expect("a bucket holds every k-th moment");
+                    rank(k, mine)
+                }
+                // A thread ends early only after sending an error, which ends this loop,
+                // or when it panics, which the scope carries on once the threads are
+                // joined.
+                None => match queues[t].recv() {
+                    Ok(ranked) => ranked,
+                    Err(_) => break,
+                },
             };
             if each(ranked?).is_break() {
                 break;
@@ -2277,6 +2299,9 @@ mod tests {
         .unwrap();
         assert_eq!(order, ["m0", "m1", "m2", "m3", "m4", "m5", "m6"]);
         assert_eq!(got, all);
+        // When the system gives no thread, the moments are ranked on this one, the same.
+        let alone = crate::parts::without_threads(|| rank(&c, sessions.clone())).unwrap();
+        assert_eq!(alone, all);
         // Only the moments wanted are ranked, each as when all are.
         let mut some = Vec::new();
         rank_each(
