@@ -920,13 +920,50 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
     let text = decode(data, &mut diags)?;
     let toks = tokenize(&text, &mut diags);
     let games = games(toks, &mut diags);
-
-    let mut imported = Imported::default();
-    let mut rows: Vec<Row> = Vec::new();
-    let mut names: Vec<(String, String, String)> = Vec::new();
-    let mut scoring_seen = false;
+    let mut reading = Reading {
+        diags,
+        ..Reading::default()
+    };
     for g in &games {
+        reading.game(g);
+    }
+    Ok(reading.finish())
+}
+
+/// What the games of a PBN file read so far give.
+#[derive(Default)]
+struct Reading {
+    imported: Imported,
+    rows: Vec<Row>,
+    /// The names of each (section, pair id).
+    names: Vec<(String, String, String)>,
+    /// Whether a game had a [Scoring] tag (the first one counts).
+    scoring_seen: bool,
+    diags: Vec<Diagnostic>,
+}
+
+impl Reading {
+    /// Reads one game: the event's tags, the board's deal, dealer and vulnerability, and
+    /// its results (score tables, or the game's own contract).
+    fn game(&mut self, g: &Game) {
         let section = g.value("Section").unwrap_or("").trim().to_string();
+        self.event_tags(g);
+        let board = game_board(g, &mut self.diags);
+        self.deal(g, board);
+        if let Some(b) = board {
+            self.dealer(g, b);
+            self.vulnerability(g, b);
+            let a = published_analysis(g, b.number(), &mut self.diags);
+            if !a.is_empty() {
+                self.imported.analyses.entry(b.number()).or_insert(a);
+            }
+        }
+        self.results(g, board, &section);
+    }
+
+    /// The event's title, date, program and scoring: each from the first game with it.
+    fn event_tags(&mut self, g: &Game) {
+        let imported = &mut self.imported;
         if imported.title.is_empty()
             && let Some(e) = g.value("Event").filter(|e| !e.is_empty() && *e != "?")
         {
@@ -944,8 +981,10 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
         {
             imported.program = a.trim().to_string();
         }
-        if !scoring_seen && let Some(s) = g.value("Scoring") {
-            scoring_seen = true;
+        if !self.scoring_seen
+            && let Some(s) = g.value("Scoring")
+        {
+            self.scoring_seen = true;
             imported.convention = convention_from_scoring(s);
             let lower = s.to_ascii_lowercase();
             if lower.split(';').any(|f| {
@@ -954,202 +993,225 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
                     "imp" | "butler" | "cross" | "rubber" | "chicago" | "bam" | "cavendish"
                 )
             }) {
-                diags.push(Diagnostic::warning(
+                self.diags.push(Diagnostic::warning(
                     g.tag("Scoring").map(|t| t.line).unwrap_or(0),
                     None,
                     format!("the file was scored by {s:?}; klaver scores it by matchpoints"),
                 ));
             }
         }
-        let board_tag = g.tag("Board");
-        let board: Option<Board> = match board_tag {
-            Some(t) => match t
-                .value
-                .trim()
-                .parse::<u32>()
-                .ok()
-                .and_then(|n| Board::new(n).ok())
-            {
-                Some(b) => Some(b),
-                None => {
-                    if !t.value.trim().is_empty() {
-                        diags.push(Diagnostic::error(
-                            t.line,
-                            None,
-                            format!(
-                                "[Board {:?}] is not a board number: write a number from 1",
-                                t.value
-                            ),
-                        ));
-                    }
-                    None
-                }
-            },
-            None => None,
-        };
-        if let Some(t) = g
+    }
+
+    /// The game's deal, kept by its board (the first deal of a board counts).
+    fn deal(&mut self, g: &Game, board: Option<Board>) {
+        let Some(t) = g
             .tag("Deal")
             .filter(|t| !t.value.trim().is_empty() && t.value != "?")
-        {
-            match parse_deal(&t.value) {
-                Ok(hands) if hands.iter().all(|h| h == "-") => {}
-                Ok(hands) => match board {
-                    Some(b) => {
-                        imported.deals.entry(b.number()).or_insert(Deal { hands });
-                    }
-                    None => diags.push(Diagnostic::warning(
-                        t.line,
-                        None,
-                        "a deal without a board number was skipped: add [Board \"n\"] to its game",
-                    )),
-                },
-                Err(e) => diags.push(Diagnostic::error(
+        else {
+            return;
+        };
+        match parse_deal(&t.value) {
+            Ok(hands) if hands.iter().all(|h| h == "-") => {}
+            Ok(hands) => match board {
+                Some(b) => {
+                    self.imported
+                        .deals
+                        .entry(b.number())
+                        .or_insert(Deal { hands });
+                }
+                None => self.diags.push(Diagnostic::warning(
                     t.line,
-                    board.map(|b| b.number()),
-                    format!("cannot read the deal: {e}"),
+                    None,
+                    "a deal without a board number was skipped: add [Board \"n\"] to its game",
                 )),
-            }
+            },
+            Err(e) => self.diags.push(Diagnostic::error(
+                t.line,
+                board.map(|b| b.number()),
+                format!("cannot read the deal: {e}"),
+            )),
         }
-        if let Some(b) = board {
-            if let Some(t) = g
-                .tag("Dealer")
-                .filter(|t| !t.value.trim().is_empty() && t.value != "?")
-            {
-                let expected = SEAT_LETTERS[seat_index(b.dealer())];
-                if let Some(k) = SEAT_LETTERS
-                    .iter()
-                    .position(|l| t.value.trim().eq_ignore_ascii_case(l))
-                {
-                    imported.dealers.insert(b.number(), Seat::ALL[k]);
-                }
-                if !t.value.trim().eq_ignore_ascii_case(expected) {
-                    diags.push(Diagnostic::warning(
-                        t.line,
-                        Some(b.number()),
-                        format!(
-                            "the file has dealer {} but board {} is dealt by {expected}: klaver scores the board by its number",
-                            t.value.trim(),
-                            b.number()
-                        ),
-                    ));
-                }
-            }
-            if let Some(t) = g
-                .tag("Vulnerable")
-                .filter(|t| !t.value.trim().is_empty() && t.value != "?")
-            {
-                let given = parse_vul(&t.value);
-                if let Some(v) = given {
-                    imported.vulnerabilities.insert(b.number(), v);
-                }
-                match given {
-                    Some(v) if v == b.vulnerability() => {}
-                    Some(_) => diags.push(Diagnostic::warning(
-                        t.line,
-                        Some(b.number()),
-                        format!(
-                            "the file has vulnerability {} but board {} has {}: klaver scores the board by its number",
-                            t.value.trim(),
-                            b.number(),
-                            vul_value(b.vulnerability())
-                        ),
-                    )),
-                    None => diags.push(Diagnostic::warning(
-                        t.line,
-                        Some(b.number()),
-                        format!("[Vulnerable {:?}] is not None, NS, EW or All", t.value),
-                    )),
-                }
-            }
-        }
+    }
 
-        if let Some(b) = board {
-            let a = published_analysis(g, b.number(), &mut diags);
-            if !a.is_empty() {
-                imported.analyses.entry(b.number()).or_insert(a);
-            }
+    /// The game's dealer, kept; a warning when it is not the board's by its number.
+    fn dealer(&mut self, g: &Game, b: Board) {
+        let Some(t) = g
+            .tag("Dealer")
+            .filter(|t| !t.value.trim().is_empty() && t.value != "?")
+        else {
+            return;
+        };
+        let expected = SEAT_LETTERS[seat_index(b.dealer())];
+        if let Some(k) = SEAT_LETTERS
+            .iter()
+            .position(|l| t.value.trim().eq_ignore_ascii_case(l))
+        {
+            self.imported.dealers.insert(b.number(), Seat::ALL[k]);
         }
-        let board_text = board.map(|b| b.number().to_string()).unwrap_or_default();
+        if !t.value.trim().eq_ignore_ascii_case(expected) {
+            self.diags.push(Diagnostic::warning(
+                t.line,
+                Some(b.number()),
+                format!(
+                    "the file has dealer {} but board {} is dealt by {expected}: klaver scores the board by its number",
+                    t.value.trim(),
+                    b.number()
+                ),
+            ));
+        }
+    }
+
+    /// The game's vulnerability, kept; a warning when it is not the board's by its
+    /// number, or cannot be read.
+    fn vulnerability(&mut self, g: &Game, b: Board) {
+        let Some(t) = g
+            .tag("Vulnerable")
+            .filter(|t| !t.value.trim().is_empty() && t.value != "?")
+        else {
+            return;
+        };
+        let given = parse_vul(&t.value);
+        if let Some(v) = given {
+            self.imported.vulnerabilities.insert(b.number(), v);
+        }
+        match given {
+            Some(v) if v == b.vulnerability() => {}
+            Some(_) => self.diags.push(Diagnostic::warning(
+                t.line,
+                Some(b.number()),
+                format!(
+                    "the file has vulnerability {} but board {} has {}: klaver scores the board by its number",
+                    t.value.trim(),
+                    b.number(),
+                    vul_value(b.vulnerability())
+                ),
+            )),
+            None => self.diags.push(Diagnostic::warning(
+                t.line,
+                Some(b.number()),
+                format!("[Vulnerable {:?}] is not None, NS, EW or All", t.value),
+            )),
+        }
+    }
+
+    /// The game's results: its score tables and total score tables, or without a score
+    /// table the game's own contract and pairs.
+    fn results(&mut self, g: &Game, board: Option<Board>, section: &str) {
         let mut had_table = false;
         for t in &g.tags {
             if t.name.eq_ignore_ascii_case("ScoreTable") {
                 had_table = true;
                 let Some(b) = board else {
-                    diags.push(Diagnostic::error(
+                    self.diags.push(Diagnostic::error(
                         t.line,
                         None,
                         "a ScoreTable in a game without a board number: add [Board \"n\"] to its game",
                     ));
                     continue;
                 };
-                let table = Table::read(t, &mut diags);
+                let table = Table::read(t, &mut self.diags);
                 score_table(
                     &table,
                     b.number(),
-                    &section,
-                    &mut rows,
-                    &mut names,
-                    &mut diags,
+                    section,
+                    &mut self.rows,
+                    &mut self.names,
+                    &mut self.diags,
                 );
             } else if t.name.eq_ignore_ascii_case("TotalScoreTable") {
-                let table = Table::read(t, &mut diags);
-                total_table(&table, &section, &mut imported.totals, &mut names);
+                let table = Table::read(t, &mut self.diags);
+                total_table(&table, section, &mut self.imported.totals, &mut self.names);
             }
         }
         if !had_table {
-            game_result(g, &board_text, &section, &mut rows);
+            let board_text = board.map(|b| b.number().to_string()).unwrap_or_default();
+            game_result(g, &board_text, section, &mut self.rows);
         }
     }
 
-    if rows.is_empty() && !diags.iter().any(|d| d.severity == Severity::Error) {
-        diags.push(Diagnostic::error(
-            0,
-            None,
-            format!(
-                "no results: the file has no ScoreTable and no game with a Contract and its pairs (PairNS and PairEW, or the players North, East, South and West){}",
-                if imported.deals.is_empty() {
-                    String::new()
-                } else {
-                    format!(
-                        "; it deals {} boards, which klaver score --deals shows on the travellers",
-                        imported.deals.len()
-                    )
-                }
-            ),
-        ));
+    /// The event of every game read, with its messages in line order.
+    fn finish(mut self) -> Imported {
+        if self.rows.is_empty() && !self.diags.iter().any(|d| d.severity == Severity::Error) {
+            self.diags.push(no_results(self.imported.deals.len()));
+        }
+        self.one_section_is_none();
+        let (mut imported, rows) = (self.imported, self.rows);
+        fill_convention(&mut imported, &rows);
+        let mut event = exchange::rows_to_event(&rows);
+        imported.line_percentages = exchange::row_figures(&rows, |r| (&r.pct_ns, &r.pct_ew));
+        imported.line_imps = exchange::row_figures(&rows, |r| (&r.imp_ns, &r.imp_ew));
+        for (section, id, n) in &self.names {
+            exchange::set_names(&mut event, section, id, n);
+        }
+        event.diagnostics.extend(self.diags);
+        event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
+        imported.event = event;
+        imported
     }
 
-    // One section named in the file is no section at all.
-    let mut sections: Vec<&str> = rows
-        .iter()
-        .map(|r| r.section.as_str())
-        .chain(imported.totals.iter().map(|t| t.section.as_str()))
-        .collect();
-    sections.sort_unstable();
-    sections.dedup();
-    if sections.len() <= 1 {
-        for r in &mut rows {
+    /// One section named in the file is no section at all.
+    fn one_section_is_none(&mut self) {
+        let mut sections: Vec<&str> = self
+            .rows
+            .iter()
+            .map(|r| r.section.as_str())
+            .chain(self.imported.totals.iter().map(|t| t.section.as_str()))
+            .collect();
+        sections.sort_unstable();
+        sections.dedup();
+        if sections.len() > 1 {
+            return;
+        }
+        for r in &mut self.rows {
             r.section.clear();
         }
-        for t in &mut imported.totals {
+        for t in &mut self.imported.totals {
             t.section.clear();
         }
-        for n in &mut names {
+        for n in &mut self.names {
             n.0.clear();
         }
     }
+}
 
-    fill_convention(&mut imported, &rows);
-    let mut event = exchange::rows_to_event(&rows);
-    imported.line_percentages = exchange::row_figures(&rows, |r| (&r.pct_ns, &r.pct_ew));
-    imported.line_imps = exchange::row_figures(&rows, |r| (&r.imp_ns, &r.imp_ew));
-    for (section, id, n) in &names {
-        exchange::set_names(&mut event, section, id, n);
+/// The game's board; an error when its [Board] tag is not a board number.
+fn game_board(g: &Game, diags: &mut Vec<Diagnostic>) -> Option<Board> {
+    let t = g.tag("Board")?;
+    let board = t
+        .value
+        .trim()
+        .parse::<u32>()
+        .ok()
+        .and_then(|n| Board::new(n).ok());
+    if board.is_none() && !t.value.trim().is_empty() {
+        diags.push(Diagnostic::error(
+            t.line,
+            None,
+            format!(
+                "[Board {:?}] is not a board number: write a number from 1",
+                t.value
+            ),
+        ));
     }
-    event.diagnostics.extend(diags);
-    event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
-    imported.event = event;
-    Ok(imported)
+    board
+}
+
+/// The error of a file without results (`deals`: how many boards it deals).
+fn no_results(deals: usize) -> Diagnostic {
+    Diagnostic::error(
+        0,
+        None,
+        format!(
+            "no results: the file has no ScoreTable and no game with a Contract and its pairs (PairNS and PairEW, or the players North, East, South and West){}",
+            if deals == 0 {
+                String::new()
+            } else {
+                format!(
+                    "; it deals {deals} boards, which klaver score --deals shows on the travellers"
+                )
+            }
+        ),
+    )
 }
 
 /// The rows of one board's ScoreTable.
