@@ -68,6 +68,14 @@ fn run<P: Send>(parts: impl Iterator<Item = P>, each: &(impl Fn(P) + Sync)) {
     });
 }
 
+/// Gives `value` back on a thread of its own: a large field's millions of results,
+/// lines and report cells took as long to free as to print or rank, and the caller
+/// need not wait for that (when the process ends first, its ending frees them).
+pub fn free_behind<T: Send + 'static>(value: T) {
+    // When no thread can be had, the value goes with the closure, freed here as before.
+    let _ = std::thread::Builder::new().spawn(move || drop(value));
+}
+
 /// Work started on a thread of its own by [`start`], or left for the calling thread.
 pub enum Started<'scope, T, F> {
     /// On its own thread.

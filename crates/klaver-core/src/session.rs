@@ -568,7 +568,7 @@ pub fn score_session_taking(
     settings: &Settings,
 ) -> Result<SessionResult, SessionError> {
     let added = add_up_session(pairs, &results, settings)?;
-    drop(results);
+    crate::parts::free_behind(results);
     Ok(added.ranked(pairs, settings))
 }
 
@@ -590,14 +590,26 @@ fn add_up_session(
     results: &[TableResult],
     settings: &Settings,
 ) -> Result<AddedUp, SessionError> {
-    let errors = validate(pairs, results, settings);
+    // The results are grouped by board while they are checked (for a large session, on
+    // a thread of its own): a session with errors is rare, and then the groups are
+    // simply let go.
+    let (errors, buckets) = if crate::parts::ranges(2, results.len()).len() < 2 {
+        (
+            validate(pairs, results, settings),
+            board_buckets(pairs, results, settings),
+        )
+    } else {
+        std::thread::scope(|s| {
+            let buckets = crate::parts::start(s, || board_buckets(pairs, results, settings));
+            (validate(pairs, results, settings), buckets.join())
+        })
+    };
     if !errors.is_empty() {
         return Err(SessionError {
             diagnostics: errors,
         });
     }
     let mut warnings = Vec::new();
-    let buckets = board_buckets(pairs, results, settings);
     let (boards, mut points, top) = score_boards(buckets, results, settings, &mut warnings);
     if settings.avg_plus_session {
         apply_law_12c2(pairs.len(), results, &mut points);
@@ -670,7 +682,11 @@ fn board_buckets<'a>(
     let mut bucket_of = Vec::with_capacity(results.len());
     let mut sizes: Vec<usize> = Vec::new();
     for r in results {
-        let key = (pair_group[r.ns], r.board);
+        // A pair past the list is an error `validate` reports: nothing is scored.
+        let Some(&group) = pair_group.get(r.ns) else {
+            return Vec::new();
+        };
+        let key = (group, r.board);
         let b = match last {
             Some((k, b)) if k == key => b,
             _ => *bucket_index.entry(key).or_insert_with(|| {
@@ -1783,18 +1799,19 @@ mod tests {
                 codes in prop::collection::vec(any::<u8>(), 1..60),
                 rounds in any::<bool>(), separate_fields in any::<bool>(),
                 penalty in prop::option::of((0usize..4, -3i64..3)),
-                defect in (0usize..4, any::<prop::sample::Index>()),
+                defect in (0usize..5, any::<prop::sample::Index>()),
             ) {
                 // Every list split from two items on: the checks, the boards, the pairs'
                 // totals and their lines each in one part per core.
                 let (ps, mut res) = event(tables, boards, &codes);
                 // A line in error, told the same way: a board played twice, a pair on both
-                // sides, board 0.
+                // sides, board 0, a pair past the list.
                 let at = defect.1.index(res.len());
                 match defect.0 {
                     1 => res.push(TableResult { line: 9_999, ..res[at].clone() }),
                     2 => res[at].ew = res[at].ns,
                     3 => res[at].board = 0,
+                    4 => res[at].ns = ps.len() + 3,
                     _ => {}
                 }
                 let settings = Settings {

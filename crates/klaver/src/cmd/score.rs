@@ -2,6 +2,7 @@
 
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
+use klaver_core::parts::free_behind;
 use klaver_core::session::{SessionResult, score_session, score_session_taking};
 use klaver_io::exchange::{self, Deal, Imported};
 use klaver_io::hand_record::{self, BoardRecord};
@@ -288,21 +289,15 @@ pub fn score_imported(
     })
 }
 
-/// Gives `value` back on a thread of its own: a large field's millions of results,
-/// lines and report cells took as long to free as to print, and the command need not
-/// wait for that (when it ends first, the process ending frees them).
-fn free_behind<T: Send + 'static>(value: T) {
-    // When no thread can be had, the value goes with the closure, freed here as before.
-    let _ = std::thread::Builder::new().spawn(move || drop(value));
-}
-
 /// Gives back the memory of the results' matchpoints and each board's list of results,
 /// keeping the ranking and each board's number.
 fn release_board_results(result: &mut SessionResult) {
-    result.points = Default::default();
-    for board in &mut result.boards {
-        board.entries = Vec::new();
-    }
+    let entries: Vec<Vec<u32>> = result
+        .boards
+        .iter_mut()
+        .map(|b| std::mem::take(&mut b.entries))
+        .collect();
+    free_behind((std::mem::take(&mut result.points), entries));
 }
 
 /// The report in the format asked for.
