@@ -10,7 +10,7 @@
 //! and on how many boards each two pairs of a field are compared (both sat the same way
 //! on the board): the closer the least and most compared, the better balanced.
 
-use super::{BoardRange, BoardSharing, Direction, Fields, Movement, PairKey};
+use super::{BoardRange, BoardSharing, Direction, Fields, Movement, PairKey, Round, TableRound};
 use crate::session::Severity;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -120,155 +120,269 @@ pub fn board_list(boards: &[u32]) -> String {
 /// Checks a movement, generated or loaded; see the module documentation.
 pub fn validate(m: &Movement) -> Check {
     let mut problems = Vec::new();
-    // Where each pair has played each board: (round, table).
-    let mut played: HashMap<(&str, u32), (u32, u32)> = HashMap::new();
     let pairs = m.pairs();
+    check_rounds(m, &pairs, &mut problems);
+
+    // Boards played, meetings and comparisons.
+    let tally = Tally::of(m);
+    warn_repeated_meetings(&tally.meetings, &mut problems);
+    warn_unequal_plays(&tally.plays, &mut problems);
+    let fields = fields_of(m, &pairs);
+    let (meetings_min, meetings_max) = meetings_range(m, &pairs, &fields, &tally.meetings);
+    let (comparisons_min, comparisons_max) = comparisons_range(&pairs, &fields, &tally.by_board);
+    problems.sort_by_key(|p| {
+        (
+            std::cmp::Reverse(p.severity),
+            p.round.is_none(),
+            p.round,
+            p.table,
+        )
+    });
+    Check {
+        problems,
+        plays: tally.plays,
+        boards_per_pair: pairs
+            .iter()
+            .map(|p| (p.to_string(), tally.per_pair.get(p).copied().unwrap_or(0)))
+            .collect(),
+        meetings_min,
+        meetings_max,
+        comparisons_min,
+        comparisons_max,
+    }
+}
+
+/// Where each pair has played each board: (round, table).
+type Played<'a> = HashMap<(&'a str, u32), (u32, u32)>;
+
+/// Checks the seating and boards of every round, round by round: the errors at each
+/// table, table by table, then a warning for each pair that does not play in the round
+/// and has no bye line.
+fn check_rounds<'a>(m: &'a Movement, pairs: &[&str], problems: &mut Vec<Problem>) {
+    let mut played: Played<'a> = HashMap::new();
     for round in &m.rounds {
-        let r = round.number;
-        let mut tables_seen: HashMap<u32, usize> = HashMap::new();
-        let mut seated: HashMap<&str, u32> = HashMap::new();
-        let mut sets_at: Vec<(BoardRange, u32)> = Vec::new();
-        for t in &round.tables {
-            if tables_seen.insert(t.table, 1).is_some() {
-                problems.push(problem(
-                    Severity::Error,
-                    r,
-                    Some(t.table),
-                    "holds two matches; give each match its own table number".into(),
-                ));
-            }
-            if let (Some(ns), Some(ew)) = (&t.ns, &t.ew)
-                && ns == ew
-            {
-                problems.push(problem(
-                    Severity::Error,
-                    r,
-                    Some(t.table),
-                    format!("pair {ns} sits both North-South and East-West"),
-                ));
-            }
-            for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
-                if let Some(other) = seated.insert(p, t.table)
-                    && other != t.table
-                {
-                    problems.push(problem(
-                        Severity::Error,
-                        r,
-                        Some(t.table),
-                        format!("pair {p} also plays at table {other} this round"),
-                    ));
-                }
-            }
-            if t.is_match() {
-                for (other_set, other_table) in &sets_at {
-                    if !other_set.overlaps(&t.boards) {
-                        continue;
-                    }
-                    let allowed = match m.sharing {
-                        BoardSharing::Duplicated => true,
-                        BoardSharing::Shared => *other_set == t.boards,
-                        BoardSharing::Single => false,
-                    };
-                    if !allowed {
-                        let fix = if m.sharing == BoardSharing::Shared {
-                            "tables that share must play the same range"
-                        } else {
-                            "declare shared or duplicated boards if that is meant"
-                        };
-                        problems.push(problem(
-                            Severity::Error,
-                            r,
-                            Some(t.table),
-                            format!(
-                                "boards {} are also at table {other_table} this round; {fix}",
-                                t.boards
-                            ),
-                        ));
-                        break;
-                    }
-                }
-                if m.sharing == BoardSharing::Shared {
-                    let sharing = 1 + sets_at.iter().filter(|(s, _)| *s == t.boards).count();
-                    if sharing as u32 > t.boards.len() {
-                        problems.push(problem(
-                            Severity::Error,
-                            r,
-                            Some(t.table),
-                            format!(
-                                "{sharing} tables share boards {}, fewer boards than tables; \
-                                 play more boards a round or duplicate them",
-                                t.boards
-                            ),
-                        ));
-                    }
-                }
-                sets_at.push((t.boards, t.table));
-                for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
-                    let mut again: Vec<u32> = Vec::new();
-                    let mut first_at = None;
-                    for b in t.boards.boards() {
-                        if let Some(&at) = played.get(&(p, b)) {
-                            again.push(b);
-                            first_at.get_or_insert(at);
-                        } else {
-                            played.insert((p, b), (r, t.table));
-                        }
-                    }
-                    if let Some((r0, t0)) = first_at {
-                        problems.push(problem(
-                            Severity::Error,
-                            r,
-                            Some(t.table),
-                            format!(
-                                "pair {p} plays board {} again (already in round {r0} at table {t0})",
-                                board_list(&again)
-                            ),
-                        ));
-                    }
-                }
-            }
-        }
-        for p in &pairs {
+        let seated = check_round(m, round, &mut played, problems);
+        for p in pairs {
             if !seated.contains_key(p) {
                 problems.push(problem(
                     Severity::Warning,
-                    r,
+                    round.number,
                     None,
                     format!("pair {p} does not play and has no bye line"),
                 ));
             }
         }
     }
+}
 
-    // Boards played, meetings and comparisons.
-    let mut plays: BTreeMap<u32, usize> = BTreeMap::new();
-    let mut per_pair: HashMap<&str, usize> = HashMap::new();
-    let mut meetings: HashMap<(&str, &str), Vec<u32>> = HashMap::new();
-    let mut by_board: BTreeMap<u32, (Vec<&str>, Vec<&str>)> = BTreeMap::new();
-    for b in m.boards() {
-        plays.insert(b, 0);
-    }
-    for round in &m.rounds {
-        for t in &round.tables {
-            let (Some(ns), Some(ew)) = (t.ns.as_deref(), t.ew.as_deref()) else {
-                continue;
-            };
-            let key = if PairKey(ns) < PairKey(ew) {
-                (ns, ew)
-            } else {
-                (ew, ns)
-            };
-            meetings.entry(key).or_default().push(round.number);
-            for b in t.boards.boards() {
-                *plays.entry(b).or_default() += 1;
-                *per_pair.entry(ns).or_default() += 1;
-                *per_pair.entry(ew).or_default() += 1;
-                let e = by_board.entry(b).or_default();
-                e.0.push(ns);
-                e.1.push(ew);
-            }
+/// Checks each table of one round: its number used once, its pairs seated once, its
+/// boards not at another table unless the club shares or duplicates them, and no pair
+/// playing a board again. Returns where each pair sits this round.
+fn check_round<'a>(
+    m: &Movement,
+    round: &'a Round,
+    played: &mut Played<'a>,
+    problems: &mut Vec<Problem>,
+) -> HashMap<&'a str, u32> {
+    let r = round.number;
+    let mut tables_seen: HashMap<u32, usize> = HashMap::new();
+    let mut seated: HashMap<&str, u32> = HashMap::new();
+    let mut sets_at: Vec<(BoardRange, u32)> = Vec::new();
+    for t in &round.tables {
+        if tables_seen.insert(t.table, 1).is_some() {
+            problems.push(problem(
+                Severity::Error,
+                r,
+                Some(t.table),
+                "holds two matches; give each match its own table number".into(),
+            ));
+        }
+        check_seats(r, t, &mut seated, problems);
+        if t.is_match() {
+            check_board_sets(m.sharing, r, t, &sets_at, problems);
+            sets_at.push((t.boards, t.table));
+            check_boards_again(r, t, played, problems);
         }
     }
+    seated
+}
+
+/// Errors for a pair sitting both ways at one table, or at two tables in one round;
+/// notes where each pair at the table sits.
+fn check_seats<'a>(
+    r: u32,
+    t: &'a TableRound,
+    seated: &mut HashMap<&'a str, u32>,
+    problems: &mut Vec<Problem>,
+) {
+    if let (Some(ns), Some(ew)) = (&t.ns, &t.ew)
+        && ns == ew
+    {
+        problems.push(problem(
+            Severity::Error,
+            r,
+            Some(t.table),
+            format!("pair {ns} sits both North-South and East-West"),
+        ));
+    }
+    for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
+        if let Some(other) = seated.insert(p, t.table)
+            && other != t.table
+        {
+            problems.push(problem(
+                Severity::Error,
+                r,
+                Some(t.table),
+                format!("pair {p} also plays at table {other} this round"),
+            ));
+        }
+    }
+}
+
+/// Errors for a match's boards that are also at an earlier table this round, unless
+/// the club duplicates its boards or shares this very set; and, when sets are shared,
+/// for more tables sharing a set than it has boards.
+fn check_board_sets(
+    sharing: BoardSharing,
+    r: u32,
+    t: &TableRound,
+    sets_at: &[(BoardRange, u32)],
+    problems: &mut Vec<Problem>,
+) {
+    for (other_set, other_table) in sets_at {
+        if !other_set.overlaps(&t.boards) {
+            continue;
+        }
+        let allowed = match sharing {
+            BoardSharing::Duplicated => true,
+            BoardSharing::Shared => *other_set == t.boards,
+            BoardSharing::Single => false,
+        };
+        if !allowed {
+            let fix = if sharing == BoardSharing::Shared {
+                "tables that share must play the same range"
+            } else {
+                "declare shared or duplicated boards if that is meant"
+            };
+            problems.push(problem(
+                Severity::Error,
+                r,
+                Some(t.table),
+                format!(
+                    "boards {} are also at table {other_table} this round; {fix}",
+                    t.boards
+                ),
+            ));
+            break;
+        }
+    }
+    if sharing == BoardSharing::Shared {
+        let sharing = 1 + sets_at.iter().filter(|(s, _)| *s == t.boards).count();
+        if sharing as u32 > t.boards.len() {
+            problems.push(problem(
+                Severity::Error,
+                r,
+                Some(t.table),
+                format!(
+                    "{sharing} tables share boards {}, fewer boards than tables; \
+                     play more boards a round or duplicate them",
+                    t.boards
+                ),
+            ));
+        }
+    }
+}
+
+/// An error for each pair of a match that plays boards it has already played, naming
+/// where it first played one of them; notes the boards it plays for the first time.
+fn check_boards_again<'a>(
+    r: u32,
+    t: &'a TableRound,
+    played: &mut Played<'a>,
+    problems: &mut Vec<Problem>,
+) {
+    for p in [t.ns.as_deref(), t.ew.as_deref()].into_iter().flatten() {
+        let mut again: Vec<u32> = Vec::new();
+        let mut first_at = None;
+        for b in t.boards.boards() {
+            if let Some(&at) = played.get(&(p, b)) {
+                again.push(b);
+                first_at.get_or_insert(at);
+            } else {
+                played.insert((p, b), (r, t.table));
+            }
+        }
+        if let Some((r0, t0)) = first_at {
+            problems.push(problem(
+                Severity::Error,
+                r,
+                Some(t.table),
+                format!(
+                    "pair {p} plays board {} again (already in round {r0} at table {t0})",
+                    board_list(&again)
+                ),
+            ));
+        }
+    }
+}
+
+/// What the matches of a movement add up to: how often each board is played, how many
+/// boards each pair plays, the rounds in which each two pairs meet, and who sits
+/// North-South and East-West on each board.
+struct Tally<'a> {
+    /// How often each board is played, by board (every board of the movement).
+    plays: BTreeMap<u32, usize>,
+    /// Boards played by each pair.
+    per_pair: HashMap<&'a str, usize>,
+    /// The rounds in which two pairs meet, the pair first in the club's order first.
+    meetings: HashMap<(&'a str, &'a str), Vec<u32>>,
+    /// The North-South and the East-West pairs that play each board.
+    by_board: BTreeMap<u32, (Vec<&'a str>, Vec<&'a str>)>,
+}
+
+impl<'a> Tally<'a> {
+    /// Adds up the matches (not byes) of every round.
+    fn of(m: &'a Movement) -> Tally<'a> {
+        let mut plays: BTreeMap<u32, usize> = BTreeMap::new();
+        let mut per_pair: HashMap<&str, usize> = HashMap::new();
+        let mut meetings: HashMap<(&str, &str), Vec<u32>> = HashMap::new();
+        let mut by_board: BTreeMap<u32, (Vec<&str>, Vec<&str>)> = BTreeMap::new();
+        for b in m.boards() {
+            plays.insert(b, 0);
+        }
+        for round in &m.rounds {
+            for t in &round.tables {
+                let (Some(ns), Some(ew)) = (t.ns.as_deref(), t.ew.as_deref()) else {
+                    continue;
+                };
+                let key = if PairKey(ns) < PairKey(ew) {
+                    (ns, ew)
+                } else {
+                    (ew, ns)
+                };
+                meetings.entry(key).or_default().push(round.number);
+                for b in t.boards.boards() {
+                    *plays.entry(b).or_default() += 1;
+                    *per_pair.entry(ns).or_default() += 1;
+                    *per_pair.entry(ew).or_default() += 1;
+                    let e = by_board.entry(b).or_default();
+                    e.0.push(ns);
+                    e.1.push(ew);
+                }
+            }
+        }
+        Tally {
+            plays,
+            per_pair,
+            meetings,
+            by_board,
+        }
+    }
+}
+
+/// A warning for each two pairs that meet more than once, in the order of the rounds
+/// they meet in, set in the round of their second meeting.
+fn warn_repeated_meetings(meetings: &HashMap<(&str, &str), Vec<u32>>, problems: &mut Vec<Problem>) {
     let mut repeated: Vec<_> = meetings.iter().filter(|(_, rs)| rs.len() > 1).collect();
     repeated.sort_by(|a, b| a.1.cmp(b.1));
     for ((a, b), rs) in repeated {
@@ -284,9 +398,13 @@ pub fn validate(m: &Movement) -> Check {
             ),
         ));
     }
-    // Boards played unequally often: name the boards off the most common count.
+}
+
+/// Boards played unequally often: a warning naming the boards off the most common
+/// count, for each other count.
+fn warn_unequal_plays(plays: &BTreeMap<u32, usize>, problems: &mut Vec<Problem>) {
     let mut by_count: BTreeMap<usize, Vec<u32>> = BTreeMap::new();
-    for (&b, &n) in &plays {
+    for (&b, &n) in plays {
         by_count.entry(n).or_default().push(b);
     }
     if by_count.len() > 1 {
@@ -309,8 +427,10 @@ pub fn validate(m: &Movement) -> Check {
             }
         }
     }
+}
 
-    // Which pairs can meet and be compared: everyone in one field; NS against EW in two.
+/// The field of each pair: everyone in one field; in two, the way the pair first sits.
+fn fields_of<'a>(m: &Movement, pairs: &[&'a str]) -> HashMap<&'a str, Direction> {
     let field = |p: &str| -> Direction {
         if m.fields == Fields::One {
             return Direction::NorthSouth;
@@ -321,18 +441,45 @@ pub fn validate(m: &Movement) -> Check {
             .map(|s| s.direction)
             .unwrap_or(Direction::NorthSouth)
     };
-    let fields: HashMap<&str, Direction> = pairs.iter().map(|p| (*p, field(p))).collect();
+    pairs.iter().map(|p| (*p, field(p))).collect()
+}
+
+/// The fewest and most times two pairs that can meet do meet: any two in one field,
+/// a North-South pair and an East-West pair in two (0 and 0 when none can).
+fn meetings_range(
+    m: &Movement,
+    pairs: &[&str],
+    fields: &HashMap<&str, Direction>,
+    meetings: &HashMap<(&str, &str), Vec<u32>>,
+) -> (usize, usize) {
     let (mut meetings_min, mut meetings_max) = (usize::MAX, 0);
-    let mut compared: HashMap<(&str, &str), usize> = HashMap::new();
     for (i, a) in pairs.iter().enumerate() {
         for b in &pairs[i + 1..] {
-            let same_field = fields[a] == fields[b];
-            if m.fields == Fields::One || !same_field {
+            if m.fields == Fields::One || fields[a] != fields[b] {
                 let n = meetings.get(&(*a, *b)).map_or(0, Vec::len);
                 meetings_min = meetings_min.min(n);
                 meetings_max = meetings_max.max(n);
             }
-            if same_field {
+        }
+    }
+    if meetings_min == usize::MAX {
+        (0, meetings_max)
+    } else {
+        (meetings_min, meetings_max)
+    }
+}
+
+/// The fewest and most boards on which two pairs of one field are compared: both sat
+/// the same way on the board (0 and 0 when no two pairs share a field).
+fn comparisons_range(
+    pairs: &[&str],
+    fields: &HashMap<&str, Direction>,
+    by_board: &BTreeMap<u32, (Vec<&str>, Vec<&str>)>,
+) -> (usize, usize) {
+    let mut compared: HashMap<(&str, &str), usize> = HashMap::new();
+    for (i, a) in pairs.iter().enumerate() {
+        for b in &pairs[i + 1..] {
+            if fields[a] == fields[b] {
                 compared.insert((a, b), 0);
             }
         }
@@ -353,32 +500,9 @@ pub fn validate(m: &Movement) -> Check {
             }
         }
     }
-    let comparisons_min = compared.values().copied().min().unwrap_or(0);
-    let comparisons_max = compared.values().copied().max().unwrap_or(0);
-    problems.sort_by_key(|p| {
-        (
-            std::cmp::Reverse(p.severity),
-            p.round.is_none(),
-            p.round,
-            p.table,
-        )
-    });
-    Check {
-        problems,
-        plays,
-        boards_per_pair: pairs
-            .iter()
-            .map(|p| (p.to_string(), per_pair.get(p).copied().unwrap_or(0)))
-            .collect(),
-        meetings_min: if meetings_min == usize::MAX {
-            0
-        } else {
-            meetings_min
-        },
-        meetings_max,
-        comparisons_min,
-        comparisons_max,
-    }
+    let min = compared.values().copied().min().unwrap_or(0);
+    let max = compared.values().copied().max().unwrap_or(0);
+    (min, max)
 }
 
 #[cfg(test)]
@@ -465,6 +589,35 @@ mod tests {
         assert!(
             c.warnings()
                 .any(|p| p.to_string() == "round 2: pair 2 does not play and has no bye line")
+        );
+    }
+
+    #[test]
+    fn errors_at_one_table_come_in_the_order_checked() {
+        use super::super::{Round, TableRound};
+        let table = |table, ns: &str, ew: &str, first, last| TableRound {
+            table,
+            ns: Some(ns.to_string()),
+            ew: Some(ew.to_string()),
+            boards: BoardRange { first, last },
+        };
+        let mut m = Movement::new(
+            "test",
+            vec![Round {
+                number: 1,
+                tables: vec![table(1, "1", "2", 1, 2), table(2, "3", "3", 2, 3)],
+            }],
+        );
+        m.sharing = BoardSharing::Shared;
+        let e: Vec<String> = validate(&m).errors().map(ToString::to_string).collect();
+        assert_eq!(
+            e,
+            [
+                "round 1, table 2: pair 3 sits both North-South and East-West",
+                "round 1, table 2: boards 2-3 are also at table 1 this round; \
+                 tables that share must play the same range",
+                "round 1, table 2: pair 3 plays board 2-3 again (already in round 1 at table 2)",
+            ]
         );
     }
 
