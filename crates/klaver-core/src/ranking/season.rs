@@ -374,230 +374,329 @@ fn check_session(
     s: &SessionInput,
     errors: &mut Vec<RankingError>,
 ) {
-    // Named only in a message: a federation checks 100,000 sessions.
-    let session = || s.label();
-    let err_origin = |o: &Origin| {
-        if o.is_empty() {
-            s.origin.clone()
-        } else {
-            o.clone()
-        }
-    };
-    // The session's first row, for what concerns the whole session.
-    let first = || {
-        s.pairs
-            .first()
-            .map(|p| &p.origin)
-            .or(s.teams.first().map(|t| &t.origin))
-            .map_or_else(|| s.origin.clone(), err_origin)
-    };
-    if !valid_date(&s.date) {
-        errors.push(RankingError::Date {
-            origin: first(),
-            what: format!(
-                "session date `{}` is not a date written YYYY-MM-DD: correct the date",
-                s.date
-            ),
-        });
+    let mut c = SessionCheck { s, errors };
+    if !c.check_date() {
         return;
     }
-    if !club.seasons.is_empty()
-        && !club
-            .seasons
-            .iter()
-            .any(|x| x.start.as_str() <= s.date.as_str() && s.date.as_str() <= x.end.as_str())
-    {
-        errors.push(RankingError::Date {
-            origin: first(),
-            what: format!(
-                "session {} lies in no season of the settings: add a season that includes {}",
-                session(),
-                s.date
-            ),
-        });
-    }
-    if !moments.contains(s.moment.as_str()) {
-        let known: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
-        errors.push(RankingError::Moment {
-            origin: first(),
-            what: format!(
-                "session {}: playing moment `{}` is not in the settings (known: {}): add it or correct the moment",
-                session(),
-                s.moment,
-                known.join(", ")
-            ),
-        });
-    }
-    let mut seen: BTreeMap<&str, String> = BTreeMap::new();
+    c.check_season(club);
+    c.check_moment(club, moments);
     match s.form {
-        Form::Pairs | Form::Butler => {
-            if s.pairs.is_empty() {
-                errors.push(RankingError::Session {
-                    origin: s.origin.clone(),
-                    session: session(),
-                    what: "no pair results: give the pairs' scores".into(),
-                });
-            }
-            // Each line text of the night once: its group's letters, how many pairs
-            // played in it, and the first of them.
-            let mut letters_of: Vec<(&str, Option<Vec<char>>, usize, usize)> = Vec::new();
-            // The pair each player first appeared in; names are only made for errors.
-            let mut pair_of: FxHashMap<IdKey, usize> =
-                FxHashMap::with_capacity_and_hasher(2 * s.pairs.len(), Default::default());
-            let (zero, hundred) = (int(0), int(100));
-            for (i, p) in s.pairs.iter().enumerate() {
-                let origin = || err_origin(&p.origin);
-                if p.players.len() != 2 || p.players.iter().any(|x| x.is_empty()) {
-                    errors.push(RankingError::Players {
-                        origin: origin(),
-                        session: session(),
-                        what: format!(
-                            "pair `{}` must be two player ids joined by `+` (1001+1002)",
-                            p.players.join("+")
-                        ),
-                    });
-                }
-                for player in p.players.iter() {
-                    match pair_of.entry(IdKey(player)) {
-                        Entry::Occupied(first) => errors.push(RankingError::PlayerTwice {
-                            origin: origin(),
-                            session: session(),
-                            player: player.to_string(),
-                            first: format!("pair {}", s.pairs[*first.get()].players.join("+")),
-                        }),
-                        Entry::Vacant(slot) => {
-                            slot.insert(i);
-                        }
-                    }
-                }
-                if s.form == Form::Pairs
-                    && (cmp_points(&p.score, &zero).is_lt()
-                        || cmp_points(&p.score, &hundred).is_gt())
-                {
-                    errors.push(RankingError::ScoreOutOfRange {
-                        origin: origin(),
-                        session: session(),
-                        score: decimal2(&p.score),
-                        range: "0 to 100 %",
-                    });
-                }
-                // A night has a few lines, its rows usually sharing each one's text.
-                let line: &str = &p.line;
-                let known = letters_of
-                    .iter()
-                    .position(|(l, ..)| std::ptr::eq(*l, line) || same(l, line));
-                let at = known.unwrap_or_else(|| {
-                    letters_of.push((line, group_letters(line), 0, i));
-                    letters_of.len() - 1
-                });
-                match &mut letters_of[at] {
-                    (_, Some(_), count, _) => *count += 1,
-                    (_, None, ..) => errors.push(RankingError::Session {
-                        origin: origin(),
-                        session: session(),
-                        what: format!(
-                            "line `{}` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
-                            p.line
-                        ),
-                    }),
-                }
-            }
-            // Line texts with the same letters ("A+C", "C+A") are one group, named by
-            // its first pair.
-            let mut groups: BTreeMap<&[char], (usize, usize)> = BTreeMap::new();
-            for (_, letters, count, first) in &letters_of {
-                if let Some(g) = letters {
-                    let group = groups.entry(g).or_insert((0, *first));
-                    group.0 += count;
-                    group.1 = group.1.min(*first);
-                }
-            }
-            let mut letter_seen = BTreeSet::new();
-            for (g, (count, first)) in &groups {
-                let name: String = g.iter().collect();
-                if *count < 2 {
-                    errors.push(RankingError::LonePair {
-                        origin: err_origin(&s.pairs[*first].origin),
-                        session: session(),
-                        line: name.clone(),
-                    });
-                }
-                for c in g.iter() {
-                    if !letter_seen.insert(*c) {
-                        errors.push(RankingError::Session {
-                            origin: s.origin.clone(),
-                            session: session(),
-                            what: format!(
-                                "line {c} belongs to two groups; a line is scored on its own or in one top-integral group"
-                            ),
-                        });
-                    }
+        Form::Pairs | Form::Butler => c.check_pairs(),
+        Form::Teams => c.check_teams(),
+    }
+}
+
+/// One session being checked, with the problems found so far. (The session's name,
+/// its date and playing moment, is made only for a problem found: a federation checks
+/// 100,000 sessions.)
+struct SessionCheck<'a, 'e> {
+    s: &'a SessionInput,
+    errors: &'e mut Vec<RankingError>,
+}
+
+/// Each line text of a pairs night once: its group's letters (none if they are not
+/// letters), how many pairs played in it, and the first of them.
+type LineTexts<'a> = Vec<(&'a str, Option<Vec<char>>, usize, usize)>;
+
+/// Where a row of the session came from, or the session's source when the row does
+/// not say.
+fn row_origin(s: &SessionInput, o: &Origin) -> Origin {
+    if o.is_empty() {
+        s.origin.clone()
+    } else {
+        o.clone()
+    }
+}
+
+/// Where the session's first row came from, for what concerns the whole session.
+fn first_origin(s: &SessionInput) -> Origin {
+    s.pairs
+        .first()
+        .map(|p| &p.origin)
+        .or(s.teams.first().map(|t| &t.origin))
+        .map_or_else(|| s.origin.clone(), |o| row_origin(s, o))
+}
+
+impl<'a> SessionCheck<'a, '_> {
+    /// Whether the session's date is a date written YYYY-MM-DD; if not, says so (and
+    /// nothing more is checked).
+    fn check_date(&mut self) -> bool {
+        if valid_date(&self.s.date) {
+            return true;
+        }
+        self.errors.push(RankingError::Date {
+            origin: first_origin(self.s),
+            what: format!(
+                "session date `{}` is not a date written YYYY-MM-DD: correct the date",
+                self.s.date
+            ),
+        });
+        false
+    }
+
+    /// The session's date must lie in a season of the settings, when they give seasons.
+    fn check_season(&mut self, club: &Club) {
+        let date = self.s.date.as_str();
+        if !club.seasons.is_empty()
+            && !club
+                .seasons
+                .iter()
+                .any(|x| x.start.as_str() <= date && date <= x.end.as_str())
+        {
+            self.errors.push(RankingError::Date {
+                origin: first_origin(self.s),
+                what: format!(
+                    "session {} lies in no season of the settings: add a season that includes {}",
+                    self.s.label(),
+                    self.s.date
+                ),
+            });
+        }
+    }
+
+    /// The session's playing moment must be one of the settings.
+    fn check_moment(&mut self, club: &Club, moments: &HashSet<&str>) {
+        if !moments.contains(self.s.moment.as_str()) {
+            let known: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
+            self.errors.push(RankingError::Moment {
+                origin: first_origin(self.s),
+                what: format!(
+                    "session {}: playing moment `{}` is not in the settings (known: {}): add it or correct the moment",
+                    self.s.label(),
+                    self.s.moment,
+                    known.join(", ")
+                ),
+            });
+        }
+    }
+
+    /// A pairs or butler night: it has results, each pair row is sound (see
+    /// [`SessionCheck::check_pair`]), and its lines and top-integral groups can be
+    /// ranked.
+    fn check_pairs(&mut self) {
+        let s = self.s;
+        if s.pairs.is_empty() {
+            self.errors.push(RankingError::Session {
+                origin: s.origin.clone(),
+                session: self.s.label(),
+                what: "no pair results: give the pairs' scores".into(),
+            });
+        }
+        let mut letters_of: LineTexts<'a> = Vec::new();
+        // The pair each player first appeared in; names are only made for errors.
+        let mut pair_of: FxHashMap<IdKey<'a>, usize> =
+            FxHashMap::with_capacity_and_hasher(2 * s.pairs.len(), Default::default());
+        for (i, p) in s.pairs.iter().enumerate() {
+            self.check_pair(i, p, &mut pair_of, &mut letters_of);
+        }
+        self.check_line_groups(&letters_of);
+    }
+
+    /// One pair's row: its players (see [`SessionCheck::check_pair_players`]), a
+    /// percentage from 0 to 100 on a pairs night, and its line (see
+    /// [`SessionCheck::check_pair_line`]).
+    fn check_pair(
+        &mut self,
+        i: usize,
+        p: &'a PairEntry,
+        pair_of: &mut FxHashMap<IdKey<'a>, usize>,
+        letters_of: &mut LineTexts<'a>,
+    ) {
+        let s = self.s;
+        self.check_pair_players(i, p, pair_of);
+        if s.form == Form::Pairs
+            && (cmp_points(&p.score, &int(0)).is_lt() || cmp_points(&p.score, &int(100)).is_gt())
+        {
+            self.errors.push(RankingError::ScoreOutOfRange {
+                origin: row_origin(s, &p.origin),
+                session: s.label(),
+                score: decimal2(&p.score),
+                range: "0 to 100 %",
+            });
+        }
+        self.check_pair_line(i, p, letters_of);
+    }
+
+    /// A pair is two player ids, neither of them in an earlier pair of the night.
+    /// Notes the pair each player first appeared in.
+    fn check_pair_players(
+        &mut self,
+        i: usize,
+        p: &'a PairEntry,
+        pair_of: &mut FxHashMap<IdKey<'a>, usize>,
+    ) {
+        let s = self.s;
+        if p.players.len() != 2 || p.players.iter().any(|x| x.is_empty()) {
+            self.errors.push(RankingError::Players {
+                origin: row_origin(s, &p.origin),
+                session: s.label(),
+                what: format!(
+                    "pair `{}` must be two player ids joined by `+` (1001+1002)",
+                    p.players.join("+")
+                ),
+            });
+        }
+        for player in p.players.iter() {
+            match pair_of.entry(IdKey(player)) {
+                Entry::Occupied(first) => self.errors.push(RankingError::PlayerTwice {
+                    origin: row_origin(s, &p.origin),
+                    session: s.label(),
+                    player: player.to_string(),
+                    first: format!("pair {}", s.pairs[*first.get()].players.join("+")),
+                }),
+                Entry::Vacant(slot) => {
+                    slot.insert(i);
                 }
             }
         }
-        Form::Teams => {
-            if s.teams.is_empty() {
-                errors.push(RankingError::Teams {
-                    origin: s.origin.clone(),
-                    session: session(),
-                    what: "no team matches: give each team's matches".into(),
+    }
+
+    /// A pair's line is a line letter A-Z, or the letters of a top-integral group
+    /// joined by `+`. Counts the pair in its line text.
+    fn check_pair_line(&mut self, i: usize, p: &'a PairEntry, letters_of: &mut LineTexts<'a>) {
+        // A night has a few lines, its rows usually sharing each one's text.
+        let line: &str = &p.line;
+        let known = letters_of
+            .iter()
+            .position(|(l, ..)| std::ptr::eq(*l, line) || same(l, line));
+        let at = known.unwrap_or_else(|| {
+            letters_of.push((line, group_letters(line), 0, i));
+            letters_of.len() - 1
+        });
+        match &mut letters_of[at] {
+            (_, Some(_), count, _) => *count += 1,
+            (_, None, ..) => self.errors.push(RankingError::Session {
+                origin: row_origin(self.s, &p.origin),
+                session: self.s.label(),
+                what: format!(
+                    "line `{}` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
+                    p.line
+                ),
+            }),
+        }
+    }
+
+    /// The night's lines and top-integral groups: line texts with the same letters
+    /// ("A+C", "C+A") are one group, named by its first pair; a group needs two pairs,
+    /// and a line is in one group only.
+    fn check_line_groups(&mut self, letters_of: &LineTexts<'a>) {
+        let s = self.s;
+        let mut groups: BTreeMap<&[char], (usize, usize)> = BTreeMap::new();
+        for (_, letters, count, first) in letters_of {
+            if let Some(g) = letters {
+                let group = groups.entry(g).or_insert((0, *first));
+                group.0 += count;
+                group.1 = group.1.min(*first);
+            }
+        }
+        let mut letter_seen = BTreeSet::new();
+        for (g, (count, first)) in &groups {
+            let name: String = g.iter().collect();
+            if *count < 2 {
+                self.errors.push(RankingError::LonePair {
+                    origin: row_origin(s, &s.pairs[*first].origin),
+                    session: self.s.label(),
+                    line: name.clone(),
                 });
             }
-            let teams: BTreeSet<&str> = s.teams.iter().map(|t| t.team.as_str()).collect();
-            for t in &s.teams {
-                let origin = err_origin(&t.origin);
-                for player in &t.players {
-                    match seen.get(&**player) {
-                        Some(first) if *first != format!("team {}", t.team) => {
-                            errors.push(RankingError::PlayerTwice {
-                                origin: origin.clone(),
-                                session: session(),
-                                player: player.to_string(),
-                                first: first.clone(),
-                            })
-                        }
-                        Some(_) => {}
-                        None => {
-                            seen.insert(&**player, format!("team {}", t.team));
-                        }
-                    }
-                }
-                if t.vp < int(0) || t.vp > int(20) {
-                    errors.push(RankingError::ScoreOutOfRange {
-                        origin: origin.clone(),
-                        session: session(),
-                        score: decimal2(&t.vp),
-                        range: "0 to 20 VP",
-                    });
-                }
-                if !teams.contains(t.opponent.as_str()) || t.opponent == t.team {
-                    errors.push(RankingError::Teams {
-                        origin,
-                        session: session(),
+            for c in g.iter() {
+                if !letter_seen.insert(*c) {
+                    self.errors.push(RankingError::Session {
+                        origin: s.origin.clone(),
+                        session: self.s.label(),
                         what: format!(
-                            "team {} meets `{}`, which is not another team of this night: correct the opponent",
-                            t.team, t.opponent
+                            "line {c} belongs to two groups; a line is scored on its own or in one top-integral group"
                         ),
                     });
                 }
             }
-            for team in teams {
-                let players: BTreeSet<&PlayerId> = s
-                    .teams
-                    .iter()
-                    .filter(|t| t.team == team)
-                    .flat_map(|t| &t.players)
-                    .collect();
-                if players.len() < 4 {
-                    errors.push(RankingError::Players {
-                        origin: s.origin.clone(),
-                        session: session(),
-                        what: format!(
-                            "team {team} has {} players; a team has at least four: list all its players",
-                            players.len()
-                        ),
-                    });
+        }
+    }
+
+    /// A teams night: it has matches, each match is sound (see
+    /// [`SessionCheck::check_team_match`]), and each team has four players or more.
+    fn check_teams(&mut self) {
+        let s = self.s;
+        if s.teams.is_empty() {
+            self.errors.push(RankingError::Teams {
+                origin: s.origin.clone(),
+                session: self.s.label(),
+                what: "no team matches: give each team's matches".into(),
+            });
+        }
+        let teams: BTreeSet<&str> = s.teams.iter().map(|t| t.team.as_str()).collect();
+        // The team each player first appeared in.
+        let mut seen: BTreeMap<&str, String> = BTreeMap::new();
+        for t in &s.teams {
+            self.check_team_match(t, &teams, &mut seen);
+        }
+        self.check_team_sizes(&teams);
+    }
+
+    /// One team's match: its players in no other team of the night, 0 to 20 VP, and
+    /// an opponent that is another team of the night. Notes its players.
+    fn check_team_match(
+        &mut self,
+        t: &'a TeamEntry,
+        teams: &BTreeSet<&str>,
+        seen: &mut BTreeMap<&'a str, String>,
+    ) {
+        let origin = row_origin(self.s, &t.origin);
+        for player in &t.players {
+            match seen.get(&**player) {
+                Some(first) if *first != format!("team {}", t.team) => {
+                    self.errors.push(RankingError::PlayerTwice {
+                        origin: origin.clone(),
+                        session: self.s.label(),
+                        player: player.to_string(),
+                        first: first.clone(),
+                    })
                 }
+                Some(_) => {}
+                None => {
+                    seen.insert(&**player, format!("team {}", t.team));
+                }
+            }
+        }
+        if t.vp < int(0) || t.vp > int(20) {
+            self.errors.push(RankingError::ScoreOutOfRange {
+                origin: origin.clone(),
+                session: self.s.label(),
+                score: decimal2(&t.vp),
+                range: "0 to 20 VP",
+            });
+        }
+        if !teams.contains(t.opponent.as_str()) || t.opponent == t.team {
+            self.errors.push(RankingError::Teams {
+                origin,
+                session: self.s.label(),
+                what: format!(
+                    "team {} meets `{}`, which is not another team of this night: correct the opponent",
+                    t.team, t.opponent
+                ),
+            });
+        }
+    }
+
+    /// Each team of the night, over all its matches, has at least four players.
+    fn check_team_sizes(&mut self, teams: &BTreeSet<&str>) {
+        let s = self.s;
+        for team in teams {
+            let players: BTreeSet<&PlayerId> = s
+                .teams
+                .iter()
+                .filter(|t| t.team == *team)
+                .flat_map(|t| &t.players)
+                .collect();
+            if players.len() < 4 {
+                self.errors.push(RankingError::Players {
+                    origin: s.origin.clone(),
+                    session: self.s.label(),
+                    what: format!(
+                        "team {team} has {} players; a team has at least four: list all its players",
+                        players.len()
+                    ),
+                });
             }
         }
     }
@@ -2184,6 +2283,66 @@ mod tests {
         other.date = "2025-13-01".into();
         let errors = rank(&club(2), vec![other]).unwrap_err();
         assert!(errors[0].to_string().contains("YYYY-MM-DD"), "{errors:?}");
+    }
+
+    /// Every problem of a night, in the order they are told: the date's, the playing
+    /// moment's, then each row's in turn, then the lines' or the teams'.
+    #[test]
+    fn a_nights_problems_are_told_in_order() {
+        let mut c = club(2);
+        c.seasons = vec![SeasonDates {
+            name: "2024-2025".into(),
+            start: "2024-09-01".into(),
+            end: "2025-08-31".into(),
+        }];
+        let mut pairs = session(
+            "2025-09-02",
+            &[
+                ("A", "p1+p2", "50"),
+                ("1", "p3+p1", "101"),
+                ("B", "p4", "50"),
+                ("C+B", "p5+p6", "50"),
+            ],
+        );
+        pairs.moment = "friday".into();
+        let mut teams = session("2025-05-06", &[]);
+        teams.form = Form::Teams;
+        teams.teams = vec![
+            team("T1", "T2", "p1+p2+p3+p4", 21),
+            team("T2", "T3", "p1+p5+p6", 10),
+            team("T2", "T2", "p5", 10),
+        ];
+        let mut no_matches = session("2025-05-13", &[]);
+        no_matches.form = Form::Teams;
+        let no_pairs = session("2025-05-20", &[]);
+        let no_date = session("2025-05-32", &[("A", "p1", "101")]);
+        let errors: Vec<String> = check(&c, &[pairs, teams, no_matches, no_pairs, no_date])
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "sessions.csv line 2: session 2025-09-02 friday lies in no season of the settings: add a season that includes 2025-09-02",
+                "sessions.csv line 2: session 2025-09-02 friday: playing moment `friday` is not in the settings (known: tuesday): add it or correct the moment",
+                "sessions.csv line 3: session 2025-09-02 friday: player p1 also plays in pair p1+p2; a player plays in one pair (or team) a night: correct the players",
+                "sessions.csv line 3: session 2025-09-02 friday: score 101.00 is outside 0 to 100 %: correct the score",
+                "sessions.csv line 3: session 2025-09-02 friday: line `1` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
+                "sessions.csv line 4: session 2025-09-02 friday: pair `p4` must be two player ids joined by `+` (1001+1002)",
+                "sessions.csv line 2: session 2025-09-02 friday: line A has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
+                "sessions.csv line 4: session 2025-09-02 friday: line B has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
+                "sessions.csv line 5: session 2025-09-02 friday: line BC has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
+                "sessions.csv: session 2025-09-02 friday: line B belongs to two groups; a line is scored on its own or in one top-integral group",
+                "sessions.csv: session 2025-05-06 tuesday: score 21.00 is outside 0 to 20 VP: correct the score",
+                "sessions.csv: session 2025-05-06 tuesday: player p1 also plays in team T1; a player plays in one pair (or team) a night: correct the players",
+                "sessions.csv: session 2025-05-06 tuesday: team T2 meets `T3`, which is not another team of this night: correct the opponent",
+                "sessions.csv: session 2025-05-06 tuesday: team T2 meets `T2`, which is not another team of this night: correct the opponent",
+                "sessions.csv: session 2025-05-06 tuesday: team T2 has 3 players; a team has at least four: list all its players",
+                "sessions.csv: session 2025-05-13 tuesday: no team matches: give each team's matches",
+                "sessions.csv: session 2025-05-20 tuesday: no pair results: give the pairs' scores",
+                "sessions.csv line 2: session date `2025-05-32` is not a date written YYYY-MM-DD: correct the date",
+            ]
+        );
     }
 
     #[test]
