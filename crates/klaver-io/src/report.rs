@@ -8,7 +8,7 @@ use klaver_core::board::{Board, Seat, Side, Vulnerability};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Entry, Language};
-use klaver_core::session::{ResultPoints, SessionResult, set_letters};
+use klaver_core::session::{PairResult, ResultPoints, ScoredBoard, SessionResult, set_letters};
 use klaver_core::text::same;
 use num_rational::Ratio;
 
@@ -550,7 +550,6 @@ fn centre(points: &Exact, max: i64, per_win: i64) -> Exact {
 /// Builds the report of a scored session.
 pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Report {
     let lang = opts.lang;
-    let nl = lang.notation();
     let pairs = &event.pairs;
     // More than one section: some pair's differs from the first pair's.
     let sections = pairs
@@ -570,8 +569,56 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         .pairs
         .iter()
         .any(|p| p.penalty != Ratio::from_integer(0));
+    let ranking = ranking_rows(event, result, opts, (sections, penalties), &pair_label);
+    let mut travellers = Travellers {
+        event,
+        result,
+        opts,
+        pair_label: &pair_label,
+        check_ok: true,
+        own_percentages: Vec::new(),
+    };
+    let traveller_list = travellers.all();
+    let (control_header, control) = control_sheet_with_header(event, result, opts, &pair_label);
+    Report {
+        title: opts.title.clone(),
+        date: opts.date.clone(),
+        lang,
+        board_count: board_count(result),
+        top: result.top,
+        round_headings: round_headings(result, lang, penalties),
+        average_per_round: opts
+            .boards_per_round
+            .map(|b| ratio(result.average_per_round(b))),
+        ranking,
+        travellers: traveller_list,
+        control_header,
+        control,
+        warnings: event
+            .diagnostics
+            .iter()
+            .chain(result.warnings.iter())
+            .map(|d| d.to_string())
+            .collect(),
+        check_ok: travellers.check_ok,
+        own_percentages: travellers.own_percentages,
+        sections,
+    }
+}
+
+/// The result list: every pair's line, in ranking order, with its rank, points,
+/// percentage, club points and round columns. `(sections, penalties)`: whether the
+/// session has more than one section, and whether it has the director's penalties.
+fn ranking_rows(
+    event: &Event,
+    result: &SessionResult,
+    opts: &ReportOptions,
+    (sections, penalties): (bool, bool),
+    pair_label: &(impl Fn(usize) -> String + Sync),
+) -> Vec<RankingRow> {
+    let pairs = &event.pairs;
     // Every pair's line on its own: a large field's are made on every core.
-    let ranking = klaver_core::parts::map(&result.pairs, |p| RankingRow {
+    klaver_core::parts::map(&result.pairs, |p| RankingRow {
         rank: match p.rank {
             Some(r) if p.tied => format!("{r}="),
             Some(r) => r.to_string(),
@@ -579,22 +626,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         },
         pair: pair_label(p.pair),
         section: pairs[p.pair].section.clone(),
-        group: {
-            let mut parts = Vec::new();
-            if sections && result.ranked_by_section {
-                parts.push(format!(
-                    "{} {}",
-                    lang.word(Word::Section),
-                    pairs[p.pair].section
-                ));
-            }
-            match p.field {
-                Some(Side::NorthSouth) => parts.push(lang.word(Word::NorthSouth).to_string()),
-                Some(Side::EastWest) => parts.push(lang.word(Word::EastWest).to_string()),
-                None => {}
-            }
-            parts.join(", ")
-        },
+        group: ranking_group(event, result, opts.lang, sections, p),
         names: pairs[p.pair].names.clone(),
         points: match opts.centred {
             Some(w) => points(&centre(&p.total, p.max, w)),
@@ -607,32 +639,108 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             .unwrap_or_default(),
         club_points: ratio(p.club_points),
         boards: p.boards,
-        rounds: p
-            .rounds
-            .iter()
-            .map(|c| match c {
-                Some(c) => {
-                    let letter = if c.north_south {
-                        c.set.clone()
-                    } else {
-                        c.set.to_lowercase()
-                    };
-                    let shown = match opts.centred {
-                        Some(w) => centre(&c.points, c.max, w),
-                        None => c.points.clone(),
-                    };
-                    format!("{} {}", points(&shown), letter)
-                }
-                None => String::new(),
-            })
-            .chain(penalties.then(|| penalty_text(p.penalty, opts.centred)))
-            .collect(),
-    });
+        rounds: round_columns(p, opts.centred, penalties),
+    })
+}
 
-    let mut check_ok = true;
-    let mut own_percentages = Vec::new();
-    let mut travellers = Vec::with_capacity(result.boards.len());
-    for sb in result.boards.iter().filter(|_| !opts.ranking_only) {
+/// The list a pair is ranked in, as a heading: its section when sections are ranked
+/// apart, its direction when the directions are; empty when the session has one list.
+fn ranking_group(
+    event: &Event,
+    result: &SessionResult,
+    lang: ReportLang,
+    sections: bool,
+    p: &PairResult,
+) -> String {
+    let mut parts = Vec::new();
+    if sections && result.ranked_by_section {
+        parts.push(format!(
+            "{} {}",
+            lang.word(Word::Section),
+            event.pairs[p.pair].section
+        ));
+    }
+    match p.field {
+        Some(Side::NorthSouth) => parts.push(lang.word(Word::NorthSouth).to_string()),
+        Some(Side::EastWest) => parts.push(lang.word(Word::EastWest).to_string()),
+        None => {}
+    }
+    parts.join(", ")
+}
+
+/// A pair's round columns: the points of each round with its board set (a capital
+/// letter where the pair sat North-South), empty where it did not play; then its
+/// penalty when the report has that column.
+fn round_columns(p: &PairResult, centred: Option<i64>, penalties: bool) -> Vec<String> {
+    p.rounds
+        .iter()
+        .map(|c| match c {
+            Some(c) => {
+                let letter = if c.north_south {
+                    c.set.clone()
+                } else {
+                    c.set.to_lowercase()
+                };
+                let shown = match centred {
+                    Some(w) => centre(&c.points, c.max, w),
+                    None => c.points.clone(),
+                };
+                format!("{} {}", points(&shown), letter)
+            }
+            None => String::new(),
+        })
+        .chain(penalties.then(|| penalty_text(p.penalty, centred)))
+        .collect()
+}
+
+/// The headings of the result list's columns after the boards played: one per round,
+/// then the director's penalties when there are any.
+fn round_headings(result: &SessionResult, lang: ReportLang, penalties: bool) -> Vec<String> {
+    (0..result.rounds)
+        .map(|i| format!("{}{}", lang.word(Word::Round), i + 1))
+        .chain(penalties.then(|| lang.word(Word::Penalty).to_string()))
+        .collect()
+}
+
+/// The number of boards: every result is on one of the scored boards (a board per
+/// section when sections are scored apart), so the different board numbers among them.
+fn board_count(result: &SessionResult) -> usize {
+    let mut b: Vec<u32> = result.boards.iter().map(|b| b.board).collect();
+    b.sort_unstable();
+    b.dedup();
+    b.len()
+}
+
+/// The travellers being made, board by board, with what the check of their lines has
+/// found so far.
+struct Travellers<'a, F> {
+    event: &'a Event,
+    result: &'a SessionResult,
+    opts: &'a ReportOptions,
+    pair_label: &'a F,
+    /// Whether NS + EW = top on every line so far.
+    check_ok: bool,
+    /// The artificial scores so far that give each side its own percentage.
+    own_percentages: Vec<(u32, String, String, u8, u8)>,
+}
+
+impl<F: Fn(usize) -> String> Travellers<'_, F> {
+    /// Every board's traveller, in board order; none for a result list alone.
+    fn all(&mut self) -> Vec<Traveller> {
+        let result = self.result;
+        let mut travellers = Vec::with_capacity(result.boards.len());
+        for sb in result.boards.iter().filter(|_| !self.opts.ranking_only) {
+            travellers.push(self.traveller(sb));
+        }
+        travellers
+    }
+
+    /// One board's traveller: its dealer and vulnerability, and its results, the best
+    /// North-South score first, then weighted scores, artificial scores and boards not
+    /// played.
+    fn traveller(&mut self, sb: &ScoredBoard) -> Traveller {
+        let (event, result) = (self.event, self.result);
+        let (lang, nl) = (self.opts.lang, self.opts.lang.notation());
         let board = Board::new(sb.board).ok();
         let mut order: Vec<usize> = sb.results().collect();
         let key = |i: &usize| match &event.results[*i].outcome {
@@ -645,67 +753,10 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         let mut board_ok = true;
         let lines = order
             .iter()
-            .map(|&i| {
-                let r = &event.results[i];
-                let info = &event.lines[i];
-                let (contract, seat, res) = contract_parts(info, nl, opts.notrump_z);
-                let declarer = info
-                    .play
-                    .map(|p| match p.declarer().side() {
-                        Side::NorthSouth => pair_label(r.ns),
-                        Side::EastWest => pair_label(r.ew),
-                    })
-                    .unwrap_or_default();
-                let (score_ns, score_ew) = match &r.outcome {
-                    Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
-                        match s.signum() {
-                            1 => (s.to_string(), String::new()),
-                            -1 => (String::new(), (-s).to_string()),
-                            _ => ("0".into(), "0".into()),
-                        }
-                    }
-                    _ => (String::new(), String::new()),
-                };
-                if let Some((ns, ew)) = own_percentages_of(&r.outcome, result.points[i], sb.top) {
-                    own_percentages.push((sb.board, pair_label(r.ns), pair_label(r.ew), ns, ew));
-                }
-                let split = matches!(r.outcome, Outcome::ScoreAndArtificial { .. });
-                let (mp_ns, mp_ew) = match result.points[i] {
-                    Some(p) => {
-                        if r.outcome.is_real()
-                            && !split
-                            && p.ns + p.ew != Ratio::from_integer(sb.top)
-                        {
-                            board_ok = false;
-                        }
-                        match opts.centred {
-                            Some(w) => (
-                                points(&centre(&Exact::from(p.ns), sb.top, w)),
-                                points(&centre(&Exact::from(p.ew), sb.top, w)),
-                            ),
-                            None => (ratio(p.ns), ratio(p.ew)),
-                        }
-                    }
-                    None => ("--".into(), "--".into()),
-                };
-                TravellerLine {
-                    ns: pair_label(r.ns),
-                    ew: pair_label(r.ew),
-                    contract,
-                    declarer,
-                    seat,
-                    result: res,
-                    score_ns,
-                    score_ew,
-                    mp_ns,
-                    mp_ew,
-                    note: info.adjust().to_string(),
-                    lead: info.lead().to_string(),
-                }
-            })
+            .map(|&i| self.line(sb, i, &mut board_ok))
             .collect();
-        check_ok &= board_ok;
-        travellers.push(Traveller {
+        self.check_ok &= board_ok;
+        Traveller {
             board: sb.board,
             section: sb.group.clone(),
             dealer: board
@@ -721,14 +772,108 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             check_ok: board_ok,
             hands: None,
             analysed: None,
-        });
+        }
     }
 
+    /// The line of result `i` on its board's traveller. Notes an artificial score that
+    /// gives each side its own percentage.
+    fn line(&mut self, sb: &ScoredBoard, i: usize, board_ok: &mut bool) -> TravellerLine {
+        let pair_label = self.pair_label;
+        let r = &self.event.results[i];
+        let info = &self.event.lines[i];
+        let nl = self.opts.lang.notation();
+        let (contract, seat, res) = contract_parts(info, nl, self.opts.notrump_z);
+        let declarer = info
+            .play
+            .map(|p| match p.declarer().side() {
+                Side::NorthSouth => pair_label(r.ns),
+                Side::EastWest => pair_label(r.ew),
+            })
+            .unwrap_or_default();
+        let (score_ns, score_ew) = score_columns(&r.outcome);
+        if let Some((ns, ew)) = own_percentages_of(&r.outcome, self.result.points[i], sb.top) {
+            self.own_percentages
+                .push((sb.board, pair_label(r.ns), pair_label(r.ew), ns, ew));
+        }
+        let (mp_ns, mp_ew) = self.matchpoint_columns(sb, i, board_ok);
+        TravellerLine {
+            ns: pair_label(r.ns),
+            ew: pair_label(r.ew),
+            contract,
+            declarer,
+            seat,
+            result: res,
+            score_ns,
+            score_ew,
+            mp_ns,
+            mp_ew,
+            note: info.adjust().to_string(),
+            lead: info.lead().to_string(),
+        }
+    }
+
+    /// Result `i`'s matchpoints, North-South's and East-West's (centred when the report
+    /// asks), `--` when it has none. Clears `board_ok` when a real score's two sides do
+    /// not add up to the top.
+    fn matchpoint_columns(
+        &self,
+        sb: &ScoredBoard,
+        i: usize,
+        board_ok: &mut bool,
+    ) -> (String, String) {
+        let r = &self.event.results[i];
+        let split = matches!(r.outcome, Outcome::ScoreAndArtificial { .. });
+        match self.result.points[i] {
+            Some(p) => {
+                if r.outcome.is_real() && !split && p.ns + p.ew != Ratio::from_integer(sb.top) {
+                    *board_ok = false;
+                }
+                match self.opts.centred {
+                    Some(w) => (
+                        points(&centre(&Exact::from(p.ns), sb.top, w)),
+                        points(&centre(&Exact::from(p.ew), sb.top, w)),
+                    ),
+                    None => (ratio(p.ns), ratio(p.ew)),
+                }
+            }
+            None => ("--".into(), "--".into()),
+        }
+    }
+}
+
+/// A result's score on a traveller: in North-South's column when positive, in
+/// East-West's when negative, `0` in both for a pass-out; none for an adjustment.
+fn score_columns(outcome: &Outcome) -> (String, String) {
+    match outcome {
+        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => match s.signum() {
+            1 => (s.to_string(), String::new()),
+            -1 => (String::new(), (-s).to_string()),
+            _ => ("0".into(), "0".into()),
+        },
+        _ => (String::new(), String::new()),
+    }
+}
+
+/// The control sheet, blocks of a round's boards, with the box at its head (the
+/// event's line and the numbered pairs); none of it for a result list alone.
+fn control_sheet_with_header(
+    event: &Event,
+    result: &SessionResult,
+    opts: &ReportOptions,
+    pair_label: &dyn Fn(usize) -> String,
+) -> (Option<ControlHeader>, Vec<ControlBlock>) {
+    let lang = opts.lang;
     let bpr = opts.boards_per_round.unwrap_or(4).max(1);
     let control = if opts.ranking_only {
         Vec::new()
     } else {
-        control_sheet(event, result, bpr, (nl, opts.notrump_z), &pair_label)
+        control_sheet(
+            event,
+            result,
+            bpr,
+            (lang.notation(), opts.notrump_z),
+            pair_label,
+        )
     };
     let control_header = (!control.is_empty()).then(|| ControlHeader {
         line: [
@@ -740,43 +885,9 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         .filter(|part| !part.is_empty())
         .collect::<Vec<_>>()
         .join(" *** "),
-        pairs: numbered_pairs(event, &pair_label),
+        pairs: numbered_pairs(event, pair_label),
     });
-    // Every result is on one of the scored boards (a board per section when sections
-    // are scored apart): the different board numbers among them.
-    let board_count = {
-        let mut b: Vec<u32> = result.boards.iter().map(|b| b.board).collect();
-        b.sort_unstable();
-        b.dedup();
-        b.len()
-    };
-    Report {
-        title: opts.title.clone(),
-        date: opts.date.clone(),
-        lang,
-        board_count,
-        top: result.top,
-        round_headings: (0..result.rounds)
-            .map(|i| format!("{}{}", lang.word(Word::Round), i + 1))
-            .chain(penalties.then(|| lang.word(Word::Penalty).to_string()))
-            .collect(),
-        average_per_round: opts
-            .boards_per_round
-            .map(|b| ratio(result.average_per_round(b))),
-        ranking,
-        travellers,
-        control_header,
-        control,
-        warnings: event
-            .diagnostics
-            .iter()
-            .chain(result.warnings.iter())
-            .map(|d| d.to_string())
-            .collect(),
-        check_ok,
-        own_percentages,
-        sections,
-    }
+    (control_header, control)
 }
 
 /// "4 boards a round", as the control sheet's box says it.
@@ -872,4 +983,132 @@ fn control_sheet(
 /// The board-set letter of a board (A = boards 1 to `bpr`).
 pub fn board_set(board: u32, bpr: u32) -> String {
     set_letters(((board.max(1) - 1) / bpr.max(1)) as usize)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::travellers::{ReadOptions, read_travellers};
+    use klaver_core::session::{Settings, score_session};
+
+    /// Two sections of two tables on two boards, with a director's penalty, an
+    /// artificial score of each side's own, a weighted score and a board not played.
+    fn report(opts: &ReportOptions) -> Report {
+        let csv = "section,board,ns,ew,contract,declarer,result,score,adjust,lead\n\
+                   A,1,1,2,4S,N,=,420,,HK\n\
+                   A,1,3,4,,,,,60/60,\n\
+                   B,1,1,2,,,,,W 30% 4SN= 70% 4SN-1,\n\
+                   B,1,3,4,3NT,S,-1,-50,,S2\n\
+                   A,2,1,4,PASS,,,0,,\n\
+                   A,2,3,2,2H,E,+1,-140,,\n\
+                   A,2,3,2,,,,,PEN -3/0,\n\
+                   B,2,1,4,,,,,NP,\n\
+                   B,2,3,2,1NT,W,=,-90,,\n";
+        let event = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+        assert!(!event.has_errors(), "{:?}", event.diagnostics);
+        let settings = Settings {
+            boards_per_round: Some(1),
+            penalties: event.penalties.iter().flat_map(|p| p.per_pair()).collect(),
+            ..Settings::default()
+        };
+        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
+        build(&event, &result, opts)
+    }
+
+    #[test]
+    fn a_report_shows_every_part_in_its_order() {
+        let opts = ReportOptions {
+            title: "Club".into(),
+            date: "2026-01-02".into(),
+            boards_per_round: Some(1),
+            ..ReportOptions::default()
+        };
+        let r = report(&opts);
+        let rows = |r: &Report| -> Vec<String> {
+            r.ranking
+                .iter()
+                .map(|x| {
+                    let rounds = x.rounds.join("|");
+                    format!("{} {} {} {} {rounds}", x.rank, x.pair, x.group, x.points)
+                })
+                .collect()
+        };
+        let lines: Vec<String> = r
+            .travellers
+            .iter()
+            .flat_map(|t| {
+                t.lines.iter().map(move |l| {
+                    let (b, s) = (t.board, &t.section);
+                    let score = format!("{}/{}", l.score_ns, l.score_ew);
+                    format!(
+                        "{b}{s} {}-{} {score} {}/{} {}",
+                        l.ns, l.ew, l.mp_ns, l.mp_ew, l.note
+                    )
+                })
+            })
+            .collect();
+        let centred = report(&ReportOptions {
+            lang: ReportLang::Nl,
+            centred: Some(2),
+            ranking_only: true,
+            ..opts.clone()
+        });
+        assert_eq!(r.round_headings, ["Round1", "Round2", "Pen."]);
+        assert_eq!(
+            rows(&r),
+            [
+                "1= A1 Section A 3 1 A|2 B|",
+                "1= A2 Section A 3 1 a|2 b|",
+                "3 A4 Section A 1.20 1.20 a|0 b|",
+                "4 A3 Section A -1.80 1.20 A|0 B|-3",
+                "1= B1 Section B 1.30 1.30 A||",
+                "1= B4 Section B 1.30 1.30 a||",
+                "3= B2 Section B 1.70 0.70 a|1 b|",
+                "3= B3 Section B 1.70 0.70 A|1 B|",
+            ]
+        );
+        // The best North-South score first, then weighted scores, then boards not played.
+        assert_eq!(
+            lines,
+            [
+                "1A A1-A2 420/ 1/1 ",
+                "1A A3-A4 / 1.20/1.20 60/60",
+                "1B B3-B4 /50 0.70/1.30 ",
+                "1B B1-B2 / 1.30/0.70 W 30% 4SN= 70% 4SN-1",
+                "2A A1-A4 0/0 2/0 ",
+                "2A A3-A2 /140 0/2 ",
+                "2B B3-B2 /90 1/1 ",
+                "2B B1-B4 / --/-- NP",
+            ]
+        );
+        assert_eq!(r.own_percentages, [(1, "A3".into(), "A4".into(), 60, 60)]);
+        assert_eq!(
+            r.check_sentence(),
+            "Check: NS + EW = top on every line, except where the director gave a side an \
+             artificial score of its own: board 1 (A3-A4: 60 % / 60 %)"
+        );
+        assert_eq!(r.board_count, 2);
+        assert_eq!(r.warnings.len(), 2);
+        let header = r.control_header.as_ref().unwrap();
+        assert_eq!(header.line, "Club *** 1 board a round *** 2026-01-02");
+        assert_eq!(header.pairs.len(), 8);
+        assert_eq!(r.control.len(), 2);
+        // Centred points (beaten minus lost), in Dutch, on a result list alone.
+        assert_eq!(centred.round_headings, ["GftGr1", "GftGr2", "Straf"]);
+        assert_eq!(
+            rows(&centred),
+            [
+                "1= A1 Lijn A 1 0 A|1 B|",
+                "1= A2 Lijn A 1 0 a|1 b|",
+                "3 A4 Lijn A -0.80 0.20 a|-1 b|",
+                "4 A3 Lijn A -3.80 0.20 A|-1 B|-3",
+                "1= B1 Lijn B 0.30 0.30 A||",
+                "1= B4 Lijn B 0.30 0.30 a||",
+                "3= B2 Lijn B -0.30 -0.30 a|0 b|",
+                "3= B3 Lijn B -0.30 -0.30 A|0 B|",
+            ]
+        );
+        assert!(centred.travellers.is_empty() && centred.control.is_empty());
+        assert!(centred.control_header.is_none());
+    }
 }
