@@ -154,15 +154,43 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
         file: file.to_string(),
         message: e.to_string().trim_end().to_string(),
     })?;
-    let at = |key: &str| match key_line(text, key) {
-        Some(n) => format!("{file} line {}", n + 1),
-        None => file.to_string(),
-    };
-    let err = |key: &str, message: String| RankingIoError::Settings {
-        file: at(key),
-        message,
-    };
-    let num = |key: &str, v: &Option<Num>| -> Result<Option<Points>, RankingIoError> {
+    let r = SettingsText { text, file };
+    let settings = r.club_settings(&raw)?;
+    let replacements = r.replacements(&raw.replacement_players)?;
+    let moments = r.moments(&raw.moment)?;
+    let seasons = r.seasons(&raw.season)?;
+    let threesomes = r.threesomes(&raw.threesomes)?;
+    let pairs = r.pairs(&raw.pairs)?;
+    Ok(Club {
+        settings,
+        moments,
+        seasons,
+        replacements,
+        threesomes,
+        pairs,
+        names: raw.names,
+    })
+}
+
+/// A club's settings as written, and the file they came from: each part is read in
+/// turn, and the first problem found is told with the line of its setting.
+struct SettingsText<'a> {
+    text: &'a str,
+    file: &'a str,
+}
+
+impl SettingsText<'_> {
+    /// A problem with setting `key`, naming the line where it is set (or else the file).
+    fn err(&self, key: &str, message: String) -> RankingIoError {
+        let file = match key_line(self.text, key) {
+            Some(n) => format!("{} line {}", self.file, n + 1),
+            None => self.file.to_string(),
+        };
+        RankingIoError::Settings { file, message }
+    }
+
+    /// A number setting, if given, read exactly ("63.5" is 127/2).
+    fn num(&self, key: &str, v: &Option<Num>) -> Result<Option<Points>, RankingIoError> {
         let Some(v) = v else { return Ok(None) };
         let text = match v {
             Num::Int(i) => i.to_string(),
@@ -172,183 +200,227 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
             Num::Text(s) => s.clone(),
         };
         parse_decimal(&text).map(Some).ok_or_else(|| {
-            err(
+            self.err(
                 key,
                 format!("setting `{key}` = {text} is not a number: write it like 63.5"),
             )
         })
-    };
-    let mut s = ClubSettings::default();
-    if let Some(v) = num("b", &raw.b)? {
-        s.width = v;
     }
-    if let Some(v) = num("s", &raw.s)? {
-        s.step = v;
-    }
-    match (num("g", &raw.g)?, num("a", &raw.a)?) {
-        (Some(_), Some(_)) => {
-            return Err(err(
-                "a",
-                "give either `g` (the upper bound G) or `a` (the A-line average A = G − B/2), not both".into(),
-            ));
+
+    /// The ranking settings proper, each given one in place of the seed's default, and
+    /// then checked for its range together.
+    fn club_settings(&self, raw: &SettingsToml) -> Result<ClubSettings, RankingIoError> {
+        let mut s = ClubSettings::default();
+        self.line_scale(raw, &mut s)?;
+        if let Some(v) = self.num("st_pairs", &raw.st_pairs)? {
+            s.st_pairs = v;
         }
-        (Some(g), None) => s.top = g,
-        (None, Some(a)) => s.top = a + &s.width / int(2),
-        (None, None) => {}
-    }
-    if let Some(l) = raw.lines {
-        s.lines = l;
-    }
-    if let Some(m) = &raw.method {
-        s.method = Method::from_name(m).ok_or_else(|| {
-            err(
-                "method",
-                format!("method `{m}` is not one of place, ratio, balanced, dynamic"),
-            )
-        })?;
-    }
-    if let Some(v) = num("st_pairs", &raw.st_pairs)? {
-        s.st_pairs = v;
-    }
-    if let Some(v) = num("st_butler", &raw.st_butler)? {
-        s.st_butler = v;
-    }
-    if let Some(v) = num("st_teams", &raw.st_teams)? {
-        s.st_teams = v;
-    }
-    s.replacement = num("replacement", &raw.replacement)?;
-    match &raw.min {
-        Some(MinToml::Count(n)) => s.min = MinSessions::Count(*n),
-        Some(MinToml::Share(text)) => {
-            let percent = text
-                .trim()
-                .strip_suffix('%')
-                .and_then(|p| p.trim().parse::<u32>().ok())
-                .ok_or_else(|| {
-                    err(
-                        "min",
-                        format!(
-                            "setting `min` = {text:?} is neither a number of sessions (20) nor a share of the club nights (\"60%\")"
-                        ),
-                    )
-                })?;
-            s.min = MinSessions::Percent(percent);
+        if let Some(v) = self.num("st_butler", &raw.st_butler)? {
+            s.st_butler = v;
         }
-        None => {}
-    }
-    for (field, value) in [
-        (&mut s.z, raw.z),
-        (&mut s.x, raw.x),
-        (&mut s.me, raw.me),
-        (&mut s.inv, raw.inv),
-        (&mut s.y, raw.y),
-    ] {
-        if let Some(v) = value {
-            *field = v;
+        if let Some(v) = self.num("st_teams", &raw.st_teams)? {
+            s.st_teams = v;
         }
-    }
-    s.validate()
-        .map_err(|e| err(e.setting, format!("{e}: correct it in the settings")))?;
-    let mut replacements = BTreeMap::new();
-    for (player, v) in &raw.replacement_players {
-        let r = num(player, &Some(v.clone()))?.unwrap_or_else(|| int(0));
-        if r < int(0) {
-            return Err(err(
-                player,
-                format!("replacement ranking of player {player} is negative"),
-            ));
+        s.replacement = self.num("replacement", &raw.replacement)?;
+        if let Some(min) = self.min_sessions(&raw.min)? {
+            s.min = min;
         }
-        replacements.insert(player.clone(), r);
-    }
-    let mut moments = Vec::new();
-    for m in &raw.moment {
-        let form = Form::from_name(m.form.as_deref().unwrap_or("pairs")).ok_or_else(|| {
-            err(
-                "form",
-                format!(
-                    "playing moment `{}`: form `{}` is not pairs, butler or teams",
-                    m.name,
-                    m.form.as_deref().unwrap_or_default()
-                ),
-            )
-        })?;
-        if m.name.trim().is_empty() || moments.iter().any(|x: &Moment| x.name == m.name.trim()) {
-            return Err(err(
-                "name",
-                format!("playing moment `{}` is empty or given twice", m.name),
-            ));
-        }
-        moments.push(Moment {
-            name: m.name.trim().to_string(),
-            form,
-        });
-    }
-    if moments.is_empty() {
-        moments.push(Moment {
-            name: "club".into(),
-            form: Form::Pairs,
-        });
-    }
-    let mut seasons: Vec<SeasonDates> = Vec::new();
-    for x in &raw.season {
-        let (start, end) = (x.start.text(), x.end.text());
-        if !valid_date(&start) || !valid_date(&end) || start > end {
-            return Err(err(
-                "start",
-                format!(
-                    "season `{}` runs from {start} to {end}: give dates YYYY-MM-DD, start before end",
-                    x.name
-                ),
-            ));
-        }
-        if let Some(o) = seasons.iter().find(|o| start <= o.end && o.start <= end) {
-            return Err(err(
-                "start",
-                format!("seasons `{}` and `{}` overlap", o.name, x.name),
-            ));
-        }
-        seasons.push(SeasonDates {
-            name: x.name.clone(),
-            start,
-            end,
-        });
-    }
-    seasons.sort_by(|a, b| a.start.cmp(&b.start));
-    let mut threesomes = Vec::new();
-    for t in &raw.threesomes {
-        let ids: Vec<String> = t.split('+').map(|x| x.trim().to_string()).collect();
-        let distinct: BTreeSet<&String> = ids.iter().collect();
-        if ids.len() != 3 || distinct.len() != 3 || ids.iter().any(|x| x.is_empty()) {
-            return Err(err(
-                "threesomes",
-                format!("threesome `{t}` must be three different player ids joined by `+`"),
-            ));
-        }
-        threesomes.push(ids);
-    }
-    let mut pairs = Vec::new();
-    for p in &raw.pairs {
-        match p.split('+').map(str::trim).collect::<Vec<_>>()[..] {
-            [a, b] if !a.is_empty() && !b.is_empty() && a != b => {
-                pairs.push([a.to_string(), b.to_string()]);
+        for (field, value) in [
+            (&mut s.z, raw.z),
+            (&mut s.x, raw.x),
+            (&mut s.me, raw.me),
+            (&mut s.inv, raw.inv),
+            (&mut s.y, raw.y),
+        ] {
+            if let Some(v) = value {
+                *field = v;
             }
-            _ => {
-                return Err(err(
-                    "pairs",
-                    format!("pair `{p}` must be two different player ids joined by `+`"),
+        }
+        s.validate()
+            .map_err(|e| self.err(e.setting, format!("{e}: correct it in the settings")))?;
+        Ok(s)
+    }
+
+    /// The scale of the lines' points: the width B and step S, the upper bound G (or
+    /// the A-line average A = G − B/2, not both), the number of lines and the method.
+    fn line_scale(&self, raw: &SettingsToml, s: &mut ClubSettings) -> Result<(), RankingIoError> {
+        if let Some(v) = self.num("b", &raw.b)? {
+            s.width = v;
+        }
+        if let Some(v) = self.num("s", &raw.s)? {
+            s.step = v;
+        }
+        match (self.num("g", &raw.g)?, self.num("a", &raw.a)?) {
+            (Some(_), Some(_)) => {
+                return Err(self.err(
+                    "a",
+                    "give either `g` (the upper bound G) or `a` (the A-line average A = G − B/2), not both".into(),
                 ));
             }
+            (Some(g), None) => s.top = g,
+            (None, Some(a)) => s.top = a + &s.width / int(2),
+            (None, None) => {}
+        }
+        if let Some(l) = raw.lines {
+            s.lines = l;
+        }
+        if let Some(m) = &raw.method {
+            s.method = Method::from_name(m).ok_or_else(|| {
+                self.err(
+                    "method",
+                    format!("method `{m}` is not one of place, ratio, balanced, dynamic"),
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    /// `min`, if given: a number of sessions (20) or a share of the club nights ("60%").
+    fn min_sessions(&self, min: &Option<MinToml>) -> Result<Option<MinSessions>, RankingIoError> {
+        match min {
+            Some(MinToml::Count(n)) => Ok(Some(MinSessions::Count(*n))),
+            Some(MinToml::Share(text)) => {
+                let percent = text
+                    .trim()
+                    .strip_suffix('%')
+                    .and_then(|p| p.trim().parse::<u32>().ok())
+                    .ok_or_else(|| {
+                        self.err(
+                            "min",
+                            format!(
+                                "setting `min` = {text:?} is neither a number of sessions (20) nor a share of the club nights (\"60%\")"
+                            ),
+                        )
+                    })?;
+                Ok(Some(MinSessions::Percent(percent)))
+            }
+            None => Ok(None),
         }
     }
-    Ok(Club {
-        settings: s,
-        moments,
-        seasons,
-        replacements,
-        threesomes,
-        pairs,
-        names: raw.names,
-    })
+
+    /// The replacement rankings of named players for the first season, none negative.
+    fn replacements(
+        &self,
+        raw: &BTreeMap<String, Num>,
+    ) -> Result<BTreeMap<String, Points>, RankingIoError> {
+        let mut replacements = BTreeMap::new();
+        for (player, v) in raw {
+            let r = self
+                .num(player, &Some(v.clone()))?
+                .unwrap_or_else(|| int(0));
+            if r < int(0) {
+                return Err(self.err(
+                    player,
+                    format!("replacement ranking of player {player} is negative"),
+                ));
+            }
+            replacements.insert(player.clone(), r);
+        }
+        Ok(replacements)
+    }
+
+    /// The playing moments, each named once with a form of pairs, butler or teams;
+    /// one pairs moment, `club`, when none is given.
+    fn moments(&self, raw: &[MomentToml]) -> Result<Vec<Moment>, RankingIoError> {
+        let mut moments = Vec::new();
+        for m in raw {
+            let form = Form::from_name(m.form.as_deref().unwrap_or("pairs")).ok_or_else(|| {
+                self.err(
+                    "form",
+                    format!(
+                        "playing moment `{}`: form `{}` is not pairs, butler or teams",
+                        m.name,
+                        m.form.as_deref().unwrap_or_default()
+                    ),
+                )
+            })?;
+            if m.name.trim().is_empty() || moments.iter().any(|x: &Moment| x.name == m.name.trim())
+            {
+                return Err(self.err(
+                    "name",
+                    format!("playing moment `{}` is empty or given twice", m.name),
+                ));
+            }
+            moments.push(Moment {
+                name: m.name.trim().to_string(),
+                form,
+            });
+        }
+        if moments.is_empty() {
+            moments.push(Moment {
+                name: "club".into(),
+                form: Form::Pairs,
+            });
+        }
+        Ok(moments)
+    }
+
+    /// The seasons, in date order: each runs from a real date to a later one, and no
+    /// two overlap.
+    fn seasons(&self, raw: &[SeasonToml]) -> Result<Vec<SeasonDates>, RankingIoError> {
+        let mut seasons: Vec<SeasonDates> = Vec::new();
+        for x in raw {
+            let (start, end) = (x.start.text(), x.end.text());
+            if !valid_date(&start) || !valid_date(&end) || start > end {
+                return Err(self.err(
+                    "start",
+                    format!(
+                        "season `{}` runs from {start} to {end}: give dates YYYY-MM-DD, start before end",
+                        x.name
+                    ),
+                ));
+            }
+            if let Some(o) = seasons.iter().find(|o| start <= o.end && o.start <= end) {
+                return Err(self.err(
+                    "start",
+                    format!("seasons `{}` and `{}` overlap", o.name, x.name),
+                ));
+            }
+            seasons.push(SeasonDates {
+                name: x.name.clone(),
+                start,
+                end,
+            });
+        }
+        seasons.sort_by(|a, b| a.start.cmp(&b.start));
+        Ok(seasons)
+    }
+
+    /// The threesomes of the pairs championship: three different player ids each.
+    fn threesomes(&self, raw: &[String]) -> Result<Vec<Vec<String>>, RankingIoError> {
+        let mut threesomes = Vec::new();
+        for t in raw {
+            let ids: Vec<String> = t.split('+').map(|x| x.trim().to_string()).collect();
+            let distinct: BTreeSet<&String> = ids.iter().collect();
+            if ids.len() != 3 || distinct.len() != 3 || ids.iter().any(|x| x.is_empty()) {
+                return Err(self.err(
+                    "threesomes",
+                    format!("threesome `{t}` must be three different player ids joined by `+`"),
+                ));
+            }
+            threesomes.push(ids);
+        }
+        Ok(threesomes)
+    }
+
+    /// The club's fixed pairs: two different player ids each.
+    fn pairs(&self, raw: &[String]) -> Result<Vec<[String; 2]>, RankingIoError> {
+        let mut pairs = Vec::new();
+        for p in raw {
+            match p.split('+').map(str::trim).collect::<Vec<_>>()[..] {
+                [a, b] if !a.is_empty() && !b.is_empty() && a != b => {
+                    pairs.push([a.to_string(), b.to_string()]);
+                }
+                _ => {
+                    return Err(self.err(
+                        "pairs",
+                        format!("pair `{p}` must be two different player ids joined by `+`"),
+                    ));
+                }
+            }
+        }
+        Ok(pairs)
+    }
 }
 
 /// The playing moment of sessions that name none: the first in the settings.
@@ -2061,6 +2133,69 @@ end = 2026-08-31
                 .starts_with("club.toml line 2: pair `1001+1001` must be two different player ids"),
             "{e}"
         );
+    }
+
+    /// Each part of the settings is checked in turn, and the first problem is told with
+    /// the line of its setting.
+    #[test]
+    fn the_first_problem_in_the_settings_is_told() {
+        for (text, want) in [
+            (
+                "[replacement_players]\np1 = 75\np2 = -3\n",
+                "club.toml line 3: replacement ranking of player p2 is negative",
+            ),
+            (
+                "[replacement_players]\np3 = \"x\"\n",
+                "club.toml line 2: setting `p3` = x is not a number: write it like 63.5",
+            ),
+            (
+                "[[moment]]\nname = \"x\"\nform = \"golf\"\n",
+                "club.toml line 3: playing moment `x`: form `golf` is not pairs, butler or teams",
+            ),
+            (
+                "[[moment]]\nname = \"tue\"\n[[moment]]\nname = \"tue\"\nform = \"teams\"\n",
+                "club.toml line 2: playing moment `tue` is empty or given twice",
+            ),
+            (
+                "[[season]]\nname = \"c\"\nstart = \"2026-13-01\"\nend = \"2026-12-31\"\n",
+                "club.toml line 3: season `c` runs from 2026-13-01 to 2026-12-31: give dates YYYY-MM-DD, start before end",
+            ),
+            (
+                "[[season]]\nname = \"a\"\nstart = \"2025-09-01\"\nend = 2026-08-31\n[[season]]\nname = \"b\"\nstart = \"2026-01-01\"\nend = \"2026-12-31\"\n",
+                "club.toml line 3: seasons `a` and `b` overlap",
+            ),
+            (
+                "threesomes = [\"p1+p2+p3\", \"p1+p1+p3\"]\n",
+                "club.toml line 1: threesome `p1+p1+p3` must be three different player ids joined by `+`",
+            ),
+            (
+                "min = \"x\"\n",
+                "club.toml line 1: setting `min` = \"x\" is neither a number of sessions (20) nor a share of the club nights (\"60%\")",
+            ),
+            (
+                "st_butler = \"q\"\nst_pairs = \"w\"\n",
+                "club.toml line 2: setting `st_pairs` = w is not a number: write it like 63.5",
+            ),
+            (
+                "z = 0\nreplacement = \"y\"\n",
+                "club.toml line 2: setting `replacement` = y is not a number: write it like 63.5",
+            ),
+            (
+                "lines = 0\nz = 0\n",
+                "club.toml line 1: setting `lines` = 0 is out of range: a club plays in 1 to 26 lines (A to Z): correct it in the settings",
+            ),
+            (
+                "method = \"best\"\nb = \"x\"\n",
+                "club.toml line 2: setting `b` = x is not a number: write it like 63.5",
+            ),
+            (
+                "pairs = [\"1\"]\nthreesomes = [\"a+b\"]\n[[moment]]\nname = \" \"\n",
+                "club.toml line 4: playing moment ` ` is empty or given twice",
+            ),
+        ] {
+            let e = read_settings(text, "club.toml").unwrap_err();
+            assert_eq!(e.to_string(), want, "{text}");
+        }
     }
 
     #[test]
