@@ -381,10 +381,15 @@ impl<'a> Tally<'a> {
 }
 
 /// A warning for each two pairs that meet more than once, in the order of the rounds
-/// they meet in, set in the round of their second meeting.
+/// they meet in (then of the pairs, so that every run tells them in one order), set in
+/// the round of their second meeting.
 fn warn_repeated_meetings(meetings: &HashMap<(&str, &str), Vec<u32>>, problems: &mut Vec<Problem>) {
     let mut repeated: Vec<_> = meetings.iter().filter(|(_, rs)| rs.len() > 1).collect();
-    repeated.sort_by(|a, b| a.1.cmp(b.1));
+    repeated.sort_by(|((a1, b1), r1), ((a2, b2), r2)| {
+        r1.cmp(r2)
+            .then_with(|| PairKey(a1).cmp(&PairKey(a2)))
+            .then_with(|| PairKey(b1).cmp(&PairKey(b2)))
+    });
     for ((a, b), rs) in repeated {
         let list: Vec<String> = rs.iter().map(u32::to_string).collect();
         problems.push(problem(
@@ -590,6 +595,31 @@ mod tests {
             c.warnings()
                 .any(|p| p.to_string() == "round 2: pair 2 does not play and has no bye line")
         );
+    }
+
+    #[test]
+    fn pairs_meeting_in_the_same_rounds_are_warned_of_in_the_pairs_order() {
+        // Pairs 1-2 and 3-4 both meet in rounds 1 and 2, as do 10-12 and 9-11 later:
+        // the warnings come in the order of the rounds, then of the pairs, on every run.
+        let m = load(
+            "1,1,1,2,1-2\n1,2,3,4,3-4\n2,1,1,2,3-4\n2,2,3,4,5-6\n\
+             3,1,10,12,1-2\n3,2,9,11,3-4\n4,1,10,12,3-4\n4,2,9,11,5-6\n",
+        );
+        let meetings = |c: &Check| -> Vec<String> {
+            c.warnings()
+                .map(ToString::to_string)
+                .filter(|w| w.contains(" meet "))
+                .collect()
+        };
+        let want = [
+            "round 2: pairs 1 and 2 meet 2 times (rounds 1, 2)",
+            "round 2: pairs 3 and 4 meet 2 times (rounds 1, 2)",
+            "round 4: pairs 9 and 11 meet 2 times (rounds 3, 4)",
+            "round 4: pairs 10 and 12 meet 2 times (rounds 3, 4)",
+        ];
+        for _ in 0..20 {
+            assert_eq!(meetings(&validate(&m)), want);
+        }
     }
 
     #[test]
