@@ -25,6 +25,7 @@ use klaver_core::text::same;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
+use toml::Spanned;
 
 /// A ranking input that cannot be used; says which file, where, and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -93,16 +94,16 @@ impl DateText {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct MomentToml {
-    name: String,
+    name: Spanned<String>,
     #[serde(default)]
-    form: Option<String>,
+    form: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SeasonToml {
     name: String,
-    start: DateText,
+    start: Spanned<DateText>,
     end: DateText,
 }
 
@@ -130,7 +131,7 @@ struct SettingsToml {
     #[serde(default)]
     pairs: Vec<String>,
     #[serde(default)]
-    replacement_players: BTreeMap<String, Num>,
+    replacement_players: BTreeMap<Spanned<String>, Num>,
     #[serde(default)]
     names: BTreeMap<String, String>,
     #[serde(default)]
@@ -189,24 +190,39 @@ impl SettingsText<'_> {
         RankingIoError::Settings { file, message }
     }
 
-    /// A number setting, if given, read exactly ("63.5" is 127/2).
-    fn num(&self, key: &str, v: &Option<Num>) -> Result<Option<Points>, RankingIoError> {
-        let Some(v) = v else { return Ok(None) };
-        let text = match v {
-            Num::Int(i) => i.to_string(),
-            // Shortest decimal that reads back as the same number ("63.5"); nan and inf
-            // are refused below.
-            Num::Float(f) => f.to_string(),
-            Num::Text(s) => s.clone(),
-        };
-        parse_decimal(&text).map(Some).ok_or_else(|| {
-            self.err(
-                key,
-                format!("setting `{key}` = {text} is not a number: write it like 63.5"),
-            )
-        })
+    /// A problem with the setting written at byte `at` of the text (one of a table's
+    /// keys or values, which may be written in several tables), naming its line.
+    fn err_at(&self, at: usize, message: String) -> RankingIoError {
+        let before = self.text.get(..at).unwrap_or(self.text);
+        let line = memchr::memchr_iter(b'\n', before.as_bytes()).count() + 1;
+        RankingIoError::Settings {
+            file: format!("{} line {line}", self.file),
+            message,
+        }
     }
 
+    /// A number setting, if given, read exactly ("63.5" is 127/2).
+    fn num(&self, key: &str, v: &Option<Num>) -> Result<Option<Points>, RankingIoError> {
+        num_setting(key, v).map_err(|message| self.err(key, message))
+    }
+}
+
+/// A number setting, if given, read exactly ("63.5" is 127/2); else what is wrong.
+fn num_setting(key: &str, v: &Option<Num>) -> Result<Option<Points>, String> {
+    let Some(v) = v else { return Ok(None) };
+    let text = match v {
+        Num::Int(i) => i.to_string(),
+        // Shortest decimal that reads back as the same number ("63.5"); nan and inf are
+        // refused below.
+        Num::Float(f) => f.to_string(),
+        Num::Text(s) => s.clone(),
+    };
+    parse_decimal(&text)
+        .map(Some)
+        .ok_or_else(|| format!("setting `{key}` = {text} is not a number: write it like 63.5"))
+}
+
+impl SettingsText<'_> {
     /// The ranking settings proper, each given one in place of the seed's default, and
     /// then checked for its range together.
     fn club_settings(&self, raw: &SettingsToml) -> Result<ClubSettings, RankingIoError> {
@@ -301,16 +317,17 @@ impl SettingsText<'_> {
     /// The replacement rankings of named players for the first season, none negative.
     fn replacements(
         &self,
-        raw: &BTreeMap<String, Num>,
+        raw: &BTreeMap<Spanned<String>, Num>,
     ) -> Result<BTreeMap<String, Points>, RankingIoError> {
         let mut replacements = BTreeMap::new();
-        for (player, v) in raw {
-            let r = self
-                .num(player, &Some(v.clone()))?
+        for (key, v) in raw {
+            let (player, at) = (key.get_ref(), key.span().start);
+            let r = num_setting(player, &Some(v.clone()))
+                .map_err(|message| self.err_at(at, message))?
                 .unwrap_or_else(|| int(0));
             if r < int(0) {
-                return Err(self.err(
-                    player,
+                return Err(self.err_at(
+                    at,
                     format!("replacement ranking of player {player} is negative"),
                 ));
             }
@@ -324,25 +341,25 @@ impl SettingsText<'_> {
     fn moments(&self, raw: &[MomentToml]) -> Result<Vec<Moment>, RankingIoError> {
         let mut moments = Vec::new();
         for m in raw {
-            let form = Form::from_name(m.form.as_deref().unwrap_or("pairs")).ok_or_else(|| {
-                self.err(
-                    "form",
-                    format!(
-                        "playing moment `{}`: form `{}` is not pairs, butler or teams",
-                        m.name,
-                        m.form.as_deref().unwrap_or_default()
-                    ),
-                )
-            })?;
-            if m.name.trim().is_empty() || moments.iter().any(|x: &Moment| x.name == m.name.trim())
-            {
-                return Err(self.err(
-                    "name",
-                    format!("playing moment `{}` is empty or given twice", m.name),
+            let (name, form_text) = (m.name.get_ref(), m.form.as_ref().map(|f| f.get_ref()));
+            let form =
+                Form::from_name(form_text.map_or("pairs", String::as_str)).ok_or_else(|| {
+                    self.err_at(
+                        m.form.as_ref().map_or(0, |f| f.span().start),
+                        format!(
+                            "playing moment `{name}`: form `{}` is not pairs, butler or teams",
+                            form_text.map_or("", String::as_str)
+                        ),
+                    )
+                })?;
+            if name.trim().is_empty() || moments.iter().any(|x: &Moment| x.name == name.trim()) {
+                return Err(self.err_at(
+                    m.name.span().start,
+                    format!("playing moment `{name}` is empty or given twice"),
                 ));
             }
             moments.push(Moment {
-                name: m.name.trim().to_string(),
+                name: name.trim().to_string(),
                 form,
             });
         }
@@ -360,10 +377,11 @@ impl SettingsText<'_> {
     fn seasons(&self, raw: &[SeasonToml]) -> Result<Vec<SeasonDates>, RankingIoError> {
         let mut seasons: Vec<SeasonDates> = Vec::new();
         for x in raw {
-            let (start, end) = (x.start.text(), x.end.text());
+            let (start, end) = (x.start.get_ref().text(), x.end.text());
+            let at = x.start.span().start;
             if !valid_date(&start) || !valid_date(&end) || start > end {
-                return Err(self.err(
-                    "start",
+                return Err(self.err_at(
+                    at,
                     format!(
                         "season `{}` runs from {start} to {end}: give dates YYYY-MM-DD, start before end",
                         x.name
@@ -371,10 +389,9 @@ impl SettingsText<'_> {
                 ));
             }
             if let Some(o) = seasons.iter().find(|o| start <= o.end && o.start <= end) {
-                return Err(self.err(
-                    "start",
-                    format!("seasons `{}` and `{}` overlap", o.name, x.name),
-                ));
+                return Err(
+                    self.err_at(at, format!("seasons `{}` and `{}` overlap", o.name, x.name))
+                );
             }
             seasons.push(SeasonDates {
                 name: x.name.clone(),
@@ -2154,7 +2171,15 @@ end = 2026-08-31
             ),
             (
                 "[[moment]]\nname = \"tue\"\n[[moment]]\nname = \"tue\"\nform = \"teams\"\n",
-                "club.toml line 2: playing moment `tue` is empty or given twice",
+                "club.toml line 4: playing moment `tue` is empty or given twice",
+            ),
+            (
+                "[[moment]]\nname = \"x\"\nform = \"pairs\"\n[[moment]]\nname = \"y\"\nform = \"golf\"\n",
+                "club.toml line 6: playing moment `y`: form `golf` is not pairs, butler or teams",
+            ),
+            (
+                "[names]\np2 = \"Piet\"\n[replacement_players]\np1 = 75\np2 = -3\n",
+                "club.toml line 5: replacement ranking of player p2 is negative",
             ),
             (
                 "[[season]]\nname = \"c\"\nstart = \"2026-13-01\"\nend = \"2026-12-31\"\n",
@@ -2162,7 +2187,7 @@ end = 2026-08-31
             ),
             (
                 "[[season]]\nname = \"a\"\nstart = \"2025-09-01\"\nend = 2026-08-31\n[[season]]\nname = \"b\"\nstart = \"2026-01-01\"\nend = \"2026-12-31\"\n",
-                "club.toml line 3: seasons `a` and `b` overlap",
+                "club.toml line 7: seasons `a` and `b` overlap",
             ),
             (
                 "threesomes = [\"p1+p2+p3\", \"p1+p1+p3\"]\n",
