@@ -84,23 +84,26 @@ pub enum Started<'scope, T, F> {
     Here(F),
 }
 
-/// While above 0, [`start`] acts as if the system gave no thread ([`without_threads`]).
-static REFUSING: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+thread_local! {
+    /// Whether [`start`] on this thread acts as if the system gave no thread
+    /// ([`without_threads`]).
+    static REFUSING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// Runs `f` with [`start`] leaving all work to the calling thread, as when the system
 /// gives no more threads: for tests that the work comes out the same, or fails cleanly.
-/// (Any thread's [`start`] refuses meanwhile: work elsewhere only runs on one thread.)
+/// Only this thread's [`start`] refuses (all of `f`'s work then runs on it); other
+/// threads, such as other tests running beside it, start theirs as usual.
 #[doc(hidden)]
 pub fn without_threads<R>(f: impl FnOnce() -> R) -> R {
-    /// Starts threads again however `f` ends.
-    struct Again;
+    /// Puts this thread's setting back however `f` ends.
+    struct Again(bool);
     impl Drop for Again {
         fn drop(&mut self) {
-            REFUSING.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+            REFUSING.with(|r| r.set(self.0));
         }
     }
-    REFUSING.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let _again = Again;
+    let _again = Again(REFUSING.with(|r| r.replace(true)));
     f()
 }
 
@@ -115,7 +118,7 @@ where
     T: Send + 'scope,
     F: FnOnce() -> T + Send + 'scope,
 {
-    if REFUSING.load(std::sync::atomic::Ordering::SeqCst) > 0 {
+    if REFUSING.with(std::cell::Cell::get) {
         return Started::Here(work);
     }
     // The work is handed over through a slot: a thread that cannot be started drops
@@ -356,6 +359,15 @@ mod tests {
         });
         assert!(here, "no thread is started while threads are refused");
         assert_eq!(without, on_threads);
+        // Another thread meanwhile starts threads as usual.
+        let elsewhere = without_threads(|| {
+            std::thread::scope(|s| {
+                s.spawn(|| std::thread::scope(|t| matches!(start(t, || 1), Started::Thread(_))))
+                    .join()
+                    .unwrap()
+            })
+        });
+        assert!(elsewhere, "other threads are not refused");
         let started = std::thread::scope(|s| start(s, || 7).join());
         assert_eq!(started, 7);
     }

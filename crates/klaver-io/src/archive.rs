@@ -57,7 +57,7 @@ pub struct ArchiveSummary {
 pub enum ArchiveError {
     /// The system would not start a thread (too many running, too little memory).
     #[error(
-        "the system would not start a thread to read and score the archive: close other programs, or score it with fewer threads"
+        "the system would not start a thread to read and score the archive (it needs at least two): close other programs and run it again"
     )]
     NoThread,
     /// Reading or writing failed.
