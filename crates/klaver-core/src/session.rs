@@ -568,7 +568,12 @@ pub fn score_session_taking(
     settings: &Settings,
 ) -> Result<SessionResult, SessionError> {
     let added = add_up_session(pairs, &results, settings)?;
-    crate::parts::free_behind(results);
+    // A large session's results are freed beside the ranking; a small one's at once.
+    if crate::parts::ranges(2, results.len()).len() > 1 {
+        crate::parts::free_behind(results);
+    } else {
+        drop(results);
+    }
     Ok(added.ranked(pairs, settings))
 }
 
