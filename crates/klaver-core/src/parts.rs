@@ -140,6 +140,14 @@ where
     }
 }
 
+impl<T, F> Started<'_, T, F> {
+    /// Whether the work runs on a thread of its own. Work that does not is let go with
+    /// this value, unless it is joined.
+    pub fn on_its_own_thread(&self) -> bool {
+        matches!(self, Started::Thread(_))
+    }
+}
+
 impl<T, F: FnOnce() -> T> Started<'_, T, F> {
     /// The work's result: waited for, or worked out now. A panic in the work is the
     /// caller's, as on one thread.
@@ -176,6 +184,12 @@ pub fn in_parts_from<'a, T: Sync, U: Send>(
     let size = items.len().div_ceil(parts);
     let parts: Vec<&'a [T]> = items.chunks(size).collect();
     each(&parts, |part| work(part))
+}
+
+/// Whether work going through `work` items is long enough to share between the cores
+/// (what makes [`ranges`] cut it).
+pub fn long_work(work: usize) -> bool {
+    parts_for(work, LONG_WORK) > 1
 }
 
 /// `0..n` in one range per core when the work of the ranges goes through `work` items

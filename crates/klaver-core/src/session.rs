@@ -569,7 +569,7 @@ pub fn score_session_taking(
 ) -> Result<SessionResult, SessionError> {
     let added = add_up_session(pairs, &results, settings)?;
     // A large session's results are freed beside the ranking; a small one's at once.
-    if crate::parts::ranges(2, results.len()).len() > 1 {
+    if crate::parts::long_work(results.len()) {
         crate::parts::free_behind(results);
     } else {
         drop(results);
@@ -598,16 +598,16 @@ fn add_up_session(
     // The results are grouped by board while they are checked (for a large session, on
     // a thread of its own): a session with errors is rare, and then the groups are
     // simply let go.
-    let (errors, buckets) = if crate::parts::ranges(2, results.len()).len() < 2 {
-        (
-            validate(pairs, results, settings),
-            board_buckets(pairs, results, settings),
-        )
-    } else {
+    let (errors, buckets) = if crate::parts::long_work(results.len()) {
         std::thread::scope(|s| {
             let buckets = crate::parts::start(s, || board_buckets(pairs, results, settings));
             (validate(pairs, results, settings), buckets.join())
         })
+    } else {
+        (
+            validate(pairs, results, settings),
+            board_buckets(pairs, results, settings),
+        )
     };
     if !errors.is_empty() {
         return Err(SessionError {

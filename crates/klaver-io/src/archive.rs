@@ -232,9 +232,8 @@ where
                 }
             });
             // Sessions go only to the workers the system gave a thread.
-            match worker {
-                klaver_core::parts::Started::Thread(_) => work_txs.push(tx),
-                klaver_core::parts::Started::Here(not_started) => drop(not_started),
+            if worker.on_its_own_thread() {
+                work_txs.push(tx);
             }
         }
         drop(result_tx);
@@ -313,13 +312,9 @@ where
         });
         // Without a reader of its own the writer below would wait for ever; letting go
         // of it ends the workers.
-        let reader = match reader {
-            klaver_core::parts::Started::Here(not_started) => {
-                drop(not_started);
-                return Err(ArchiveError::NoThread);
-            }
-            started => started,
-        };
+        if !reader.on_its_own_thread() {
+            return Err(ArchiveError::NoThread);
+        }
 
         // The writer: results in the file's order.
         let mut pending: BTreeMap<u64, Vec<Scored>> = BTreeMap::new();

@@ -361,8 +361,7 @@ fn write_boards<W: Write>(
                 }
             });
             // A writer without a thread of its own: its boards are made here, in turn.
-            let started = matches!(writer, klaver_core::parts::Started::Thread(_));
-            made.push(started.then_some(full_rx));
+            made.push(writer.on_its_own_thread().then_some(full_rx));
             spent.push(empty_tx);
         }
         let mut here = Vec::new();

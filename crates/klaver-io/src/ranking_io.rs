@@ -1892,9 +1892,7 @@ pub fn write_json<W: std::io::Write>(
                 });
                 // A worker the system gave no thread is let go (its end of the queue
                 // with it): the others take its moments, or this thread does below.
-                if let klaver_core::parts::Started::Here(not_started) = worker {
-                    drop(not_started);
-                }
+                drop(worker);
             }
             drop(send);
             // Written in order as they come; one that is ready early waits its turn.

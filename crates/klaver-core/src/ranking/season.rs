@@ -958,8 +958,7 @@ pub fn rank_each<T: Send>(
                         }
                     }
                 });
-                if let crate::parts::Started::Here(not_started) = worker {
-                    drop(not_started);
+                if !worker.on_its_own_thread() {
                     here[t] = take(t);
                 }
                 receive
