@@ -195,6 +195,7 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
             }
         }
     }
+    out.extend(crate::session::pairs_written_two_ways(pairs, results));
     out
 }
 

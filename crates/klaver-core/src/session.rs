@@ -441,6 +441,88 @@ fn pair_fields(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Option<(Side,
     field
 }
 
+/// Pairs whose ids differ only in leading zeros or in letter case (`01` and `1`, `3a`
+/// and `3A`) in one section: read as written they are two pairs, which a club almost
+/// never means, so each later spelling is a warning on the first line it is on.
+pub(crate) fn pairs_written_two_ways(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+) -> Vec<Diagnostic> {
+    let loose = |p: &PairInfo| !p.unranked && written_loosely(&p.id);
+    if !pairs.iter().any(loose) {
+        return Vec::new();
+    }
+    let mut first: HashMap<(&str, String), usize> = HashMap::new();
+    // (the later pair, the earlier one written the other way)
+    let mut twins = Vec::new();
+    for (i, p) in pairs.iter().enumerate().filter(|(_, p)| !p.unranked) {
+        let earlier = *first
+            .entry((p.section.as_str(), plain_id(&p.id)))
+            .or_insert(i);
+        if pairs[earlier].id != p.id {
+            twins.push((i, earlier));
+        }
+    }
+    if twins.is_empty() {
+        return Vec::new();
+    }
+    let mut first_line = vec![u32::MAX; pairs.len()];
+    for r in results {
+        for p in [r.ns, r.ew] {
+            if let Some(line) = first_line.get_mut(p) {
+                *line = (*line).min(r.line);
+            }
+        }
+    }
+    let in_section = |p: &PairInfo| match p.section.as_str() {
+        "" => String::new(),
+        s => format!(" (section {s})"),
+    };
+    twins
+        .into_iter()
+        .map(|(later, earlier)| {
+            let (a, b) = (&pairs[later], &pairs[earlier]);
+            Diagnostic::warning(
+                // A pair on no line (a caller's list) has no line to name.
+                Some(first_line[later]).filter(|&l| l != u32::MAX).unwrap_or(0),
+                None,
+                format!(
+                    "pair {}{} and pair {} are written differently and scored as two pairs: if they are one pair, write its number the same way on every line",
+                    a.id,
+                    in_section(a),
+                    b.id
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Whether a pair id has a lower-case letter or a number written with a leading zero.
+fn written_loosely(id: &str) -> bool {
+    let b = id.as_bytes();
+    b.iter().any(u8::is_ascii_lowercase)
+        || b.windows(2).enumerate().any(|(i, w)| {
+            w[0] == b'0' && w[1].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_digit())
+        })
+}
+
+/// A pair id in upper case with every number in it written without leading zeros.
+fn plain_id(id: &str) -> String {
+    let mut out = String::with_capacity(id.len());
+    let mut chars = id.chars().peekable();
+    // Whether no digit of the current number has been kept yet.
+    let mut number_starts = true;
+    while let Some(c) = chars.next() {
+        let digit_follows = chars.peek().is_some_and(char::is_ascii_digit);
+        if c == '0' && number_starts && digit_follows {
+            continue;
+        }
+        number_starts = !c.is_ascii_digit();
+        out.push(c.to_ascii_uppercase());
+    }
+    out
+}
+
 /// With separate fields, a pair that sat in both directions (an arrow switch, or the
 /// pair ids entered the wrong way round) cannot be placed in either field.
 fn directions_changed(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
@@ -614,7 +696,7 @@ fn add_up_session(
             diagnostics: errors,
         });
     }
-    let mut warnings = Vec::new();
+    let mut warnings = pairs_written_two_ways(pairs, results);
     let (boards, mut points, top) = score_boards(buckets, results, settings, &mut warnings);
     if settings.avg_plus_session {
         apply_law_12c2(pairs.len(), results, &mut points);
@@ -1451,6 +1533,61 @@ mod tests {
         let p8 = s.pairs.iter().find(|p| p.pair == 7).unwrap();
         assert_eq!(p8.percentage, None);
         assert_eq!(p8.rank, None);
+    }
+
+    #[test]
+    fn pair_numbers_written_two_ways_are_a_warning_on_the_later_ones_first_line() {
+        let mut ps = pairs(6);
+        ps[3].id = "01".into();
+        ps[4].id = "3a".into();
+        ps[5].id = "3A".into();
+        let line = |mut t: TableResult, n: u32| {
+            t.line = n;
+            t
+        };
+        let results = [
+            line(r(1, 1, 2, Score(100)), 2),
+            line(r(1, 3, 5, Score(120)), 3),
+            line(r(2, 4, 2, Score(100)), 4),
+            line(r(2, 3, 6, Score(-50)), 5),
+            line(r(3, 4, 6, Score(90)), 6),
+            line(r(3, 1, 5, Score(50)), 7),
+        ];
+        let s = score_session(&ps, &results, &Settings::default()).unwrap();
+        let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 4: pair 01 and pair 1 are written differently and scored as two pairs: if they are one pair, write its number the same way on every line",
+                "line 5: pair 3A and pair 3a are written differently and scored as two pairs: if they are one pair, write its number the same way on every line",
+            ]
+        );
+        // The same numbers written one way, and substitutes (all `-`), say nothing.
+        let mut subs = pairs(6);
+        subs[4].id = "-".into();
+        subs[4].unranked = true;
+        subs[5].id = "-".into();
+        subs[5].unranked = true;
+        subs[3].id = "07".into();
+        let s = score_session(&subs, &results, &Settings::default()).unwrap();
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    }
+
+    #[test]
+    fn a_plain_id_drops_leading_zeros_and_case_only() {
+        for (id, plain) in [
+            ("007", "7"),
+            ("100", "100"),
+            ("0", "0"),
+            ("00", "0"),
+            ("a01", "A1"),
+            ("ns03", "NS3"),
+            ("10b", "10B"),
+            ("1-02", "1-2"),
+        ] {
+            assert_eq!(plain_id(id), plain, "{id}");
+            assert_eq!(written_loosely(id), plain != id, "{id}");
+        }
     }
 
     #[test]

@@ -235,6 +235,26 @@ fn a_board_with_a_single_result_is_a_warning() {
 }
 
 #[test]
+fn a_pair_number_written_with_a_leading_zero_is_a_warning_not_a_silent_second_pair() {
+    // Pair 1 is written `01` on board 2's traveller: klaver scores what is written (two
+    // pairs) and says so on the line, for the director to correct.
+    let csv = temp_file(
+        "leading_zero.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n2,01,2,100\n2,3,4,110\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o)
+            .contains("line 4: pair 01 and pair 1 are written differently and scored as two pairs"),
+        "{}",
+        stderr(&o)
+    );
+    let o = klaver(&["score", csv.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
 fn html_and_pdf() {
     let o = klaver(&["score", &fixture(), "--notation", "nl", "--format", "html"]);
     assert_eq!(o.status.code(), Some(0));
