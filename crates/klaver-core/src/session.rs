@@ -506,8 +506,9 @@ fn written_loosely(id: &str) -> bool {
         })
 }
 
-/// A pair id in upper case with every number in it written without leading zeros.
-fn plain_id(id: &str) -> String {
+/// A pair id in upper case with every number in it written without leading zeros: two
+/// ids with the same plain form are one pair written two ways (`01` and `1`).
+pub fn plain_id(id: &str) -> String {
     let mut out = String::with_capacity(id.len());
     let mut chars = id.chars().peekable();
     // Whether no digit of the current number has been kept yet.

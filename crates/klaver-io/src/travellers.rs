@@ -1585,6 +1585,7 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         .enumerate()
         .map(|(i, p)| ((p.section.clone(), p.id.clone()), i))
         .collect();
+    let mut plain = None;
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
@@ -1611,11 +1612,42 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
             None => warnings.push(Diagnostic::warning(
                 line,
                 None,
-                format!("pair {id} in the pairs file has no results in the travellers"),
+                format!(
+                    "pair {id} in the pairs file has no results in the travellers{}",
+                    written_otherwise(&mut plain, &event.pairs, section, id)
+                ),
             )),
         }
     }
     Ok(warnings)
+}
+
+/// The hint for a pairs file's pair the travellers have written another way (`01` in
+/// one file, `1` in the other); empty when they have no such pair. The travellers'
+/// pairs are put in plain form once, at the first pair not found.
+fn written_otherwise(
+    plain: &mut Option<FxHashMap<(String, String), usize>>,
+    pairs: &[PairInfo],
+    section: &str,
+    id: &str,
+) -> String {
+    let plain = plain.get_or_insert_with(|| {
+        let mut by_plain = FxHashMap::default();
+        for (i, p) in pairs.iter().enumerate().filter(|(_, p)| !p.unranked) {
+            let key = (p.section.clone(), klaver_core::session::plain_id(&p.id));
+            by_plain.entry(key).or_insert(i);
+        }
+        by_plain
+    });
+    plain
+        .get(&(section.to_string(), klaver_core::session::plain_id(id)))
+        .map(|&i| {
+            format!(
+                " (pair {} has: write its number the same way in both files)",
+                pairs[i].id
+            )
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

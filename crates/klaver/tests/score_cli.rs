@@ -255,6 +255,44 @@ fn a_pair_number_written_with_a_leading_zero_is_a_warning_not_a_silent_second_pa
 }
 
 #[test]
+fn a_pairs_file_line_that_matches_no_pair_is_named_in_the_pairs_file() {
+    // The warning's line is the pairs file's: it was printed with the travellers' name.
+    let csv = temp_file(
+        "pairs_file_travellers.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n2,1,2,100\n2,3,4,110\n",
+    );
+    let pairs = temp_file(
+        "pairs_file_names.csv",
+        "pair,names\n01,Ann - Bob\n2,Cor - Dirk\n3,Eva - Fay\n4,Gijs - Hans\n",
+    );
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let want = format!(
+        "warning: {}: line 2: pair 01 in the pairs file has no results in the travellers (pair 1 has: write its number the same way in both files)",
+        pairs.display()
+    );
+    assert!(stderr(&o).contains(&want), "{}", stderr(&o));
+    assert!(
+        !stderr(&o).contains(&format!("{}: line 2", csv.display())),
+        "{}",
+        stderr(&o)
+    );
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+        "--strict",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
 fn html_and_pdf() {
     let o = klaver(&["score", &fixture(), "--notation", "nl", "--format", "html"]);
     assert_eq!(o.status.code(), Some(0));

@@ -178,12 +178,22 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&file_name, Some(format), "scored", d));
     }
+    // The pairs file's warnings name its own lines: they are printed with its name.
+    let mut pairs_warnings = 0;
     if let Some(p) = &args.pairs {
         let warnings = travellers::read_pairs(open(p)?, &mut imported.event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
-        imported.event.diagnostics.extend(warnings);
+        for w in &warnings {
+            eprintln!("warning: {}: {w}", p.display());
+        }
+        pairs_warnings = warnings.len();
     }
-    score_imported(&args.scoring, &args.report, &file_name, imported, None)
+    let code = score_imported(&args.scoring, &args.report, &file_name, imported, None)?;
+    Ok(if args.report.strict && pairs_warnings > 0 {
+        ExitCode::from(1)
+    } else {
+        code
+    })
 }
 
 /// Scores an event read from a file (or the store) and prints what `report` asks for.

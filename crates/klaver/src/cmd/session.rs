@@ -378,7 +378,10 @@ fn import(args: ImportArgs) -> CmdResult {
             .map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
         let warnings = travellers::read_pairs(file, &mut imported.event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
-        imported.event.diagnostics.extend(warnings);
+        // Its warnings name its own lines.
+        for w in &warnings {
+            eprintln!("warning: {}: {w}", p.display());
+        }
     }
     let event = &imported.event;
     if event.has_errors() {
