@@ -126,60 +126,80 @@ pub(crate) fn look_at_parts(data: &[u8], parts: &[std::ops::Range<usize>]) -> Ve
 /// ([`crate::input::release`]): no line's fields are kept past the line.
 pub(crate) fn each_line(text: &str, first_line: u32, mut each: impl FnMut(&[&str], u32)) {
     const RELEASE_EVERY: usize = 2 << 20;
+    let bytes = text.as_bytes();
     let mut fields: Vec<&str> = Vec::with_capacity(16);
     let mut line = first_line;
-    let mut start = 0;
-    let mut released = 0;
-    // Line ends and commas are single bytes, so every cut is at a character boundary.
-    let ends = memchr::memchr_iter(b'\n', text.as_bytes()).chain(std::iter::once(text.len()));
-    for end in ends {
+    // Where the line and its current field start, and how much has been given back.
+    let (mut start, mut from, mut released) = (0, 0, 0);
+    // SAFETY (each `get_unchecked`): `from` is 0 or just past a comma or line end, and
+    // `at` the place of a later one (`each_break` finds them in order), or the end of
+    // the text: both next to an ASCII byte or at an end, so at character boundaries.
+    each_break(bytes, |at, byte| {
+        if byte == b',' {
+            fields.push(unsafe { text.get_unchecked(from..at) });
+            from = at + 1;
+            return;
+        }
+        // A CR before the line end is not part of the line (nor of its last field).
+        let end = if at > from && bytes[at - 1] == b'\r' {
+            at - 1
+        } else {
+            at
+        };
+        fields.push(unsafe { text.get_unchecked(from..end) });
+        each(&fields, line);
+        fields.clear();
+        (start, from, line) = (at + 1, at + 1, line + 1);
         if start - released >= RELEASE_EVERY {
-            crate::input::release(&text.as_bytes()[released..start]);
+            crate::input::release(&bytes[released..start]);
             released = start;
         }
-        let raw = &text[start..end];
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        fields.clear();
-        let mut from = 0;
-        each_comma(raw.as_bytes(), |comma| {
-            // SAFETY: `from` is 0 or just past a comma, and `comma` is the place of one
-            // after it (`each_comma` finds them in order, within the line): both are
-            // within the line and next to an ASCII byte, so at character boundaries.
-            fields.push(unsafe { raw.get_unchecked(from..comma) });
-            from = comma + 1;
-        });
-        fields.push(&raw[from..]);
-        each(&fields, line);
-        (start, line) = (end + 1, line + 1);
-    }
+    });
+    // The last line, after the last line end (empty when the text ends in one).
+    let end = if text.len() > from && text.ends_with('\r') {
+        text.len() - 1
+    } else {
+        text.len()
+    };
+    fields.push(unsafe { text.get_unchecked(from..end) });
+    each(&fields, line);
 }
 
-/// Calls `found` with the place of each comma in `bytes`, in order. A line's commas
-/// are found eight bytes at a time: a word's bytes that equal a comma are marked in one
-/// sum, without a test per byte.
+/// Calls `found` with the place and byte of each comma and line end (LF) in `bytes`, in
+/// order. They are found eight bytes at a time: a word's bytes that equal a comma or a
+/// line end are marked in one sum each, without a test per byte.
 #[inline]
-fn each_comma(bytes: &[u8], mut found: impl FnMut(usize)) {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let commas = u64::from_ne_bytes([b','; 8]);
+fn each_break(bytes: &[u8], mut found: impl FnMut(usize, u8)) {
+    let (commas, ends) = (
+        u64::from_ne_bytes([b','; 8]),
+        u64::from_ne_bytes([b'\n'; 8]),
+    );
     let mut words = bytes.chunks_exact(8);
     let mut base = 0;
     for word in &mut words {
-        let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ commas;
-        // A byte's top bit set exactly where x's byte is zero: its low seven bits
-        // plus 0x7F carry into the top bit unless all are zero, and the byte's own
-        // top bit counts too; no carry crosses into the next byte.
-        let mut zeros = !(((x & LOW7) + LOW7) | x | LOW7);
-        while zeros != 0 {
-            found(base + zeros.trailing_zeros() as usize / 8);
-            zeros &= zeros - 1;
+        let w = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        let mut marks = zero_bytes(w ^ commas) | zero_bytes(w ^ ends);
+        while marks != 0 {
+            let k = marks.trailing_zeros() as usize / 8;
+            found(base + k, word[k]);
+            marks &= marks - 1;
         }
         base += 8;
     }
     for (k, &b) in words.remainder().iter().enumerate() {
-        if b == b',' {
-            found(base + k);
+        if b == b',' || b == b'\n' {
+            found(base + k, b);
         }
     }
+}
+
+/// The top bit of each byte of `x` that is zero, and no other bit: a byte's low seven
+/// bits plus 0x7F carry into the top bit unless all are zero, and the byte's own top
+/// bit counts too; no carry crosses into the next byte.
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 #[cfg(test)]
@@ -188,12 +208,34 @@ mod tests {
 
     proptest::proptest! {
         #[test]
-        fn commas_are_found_where_they_are(bytes in proptest::collection::vec(
-            proptest::prop_oneof![proptest::prelude::Just(b','), proptest::num::u8::ANY], 0..40
+        fn commas_and_line_ends_are_found_where_they_are(bytes in proptest::collection::vec(
+            proptest::prop_oneof![proptest::prelude::Just(b','), proptest::prelude::Just(b'\n'), proptest::num::u8::ANY], 0..40
         )) {
             let mut got = Vec::new();
-            each_comma(&bytes, |at| got.push(at));
-            let want: Vec<usize> = (0..bytes.len()).filter(|&k| bytes[k] == b',').collect();
+            each_break(&bytes, |at, byte| got.push((at, byte)));
+            let want: Vec<(usize, u8)> = (0..bytes.len())
+                .filter(|&k| bytes[k] == b',' || bytes[k] == b'\n')
+                .map(|k| (k, bytes[k]))
+                .collect();
+            proptest::prop_assert_eq!(got, want);
+        }
+
+        #[test]
+        fn lines_and_fields_are_cut_where_their_ends_and_commas_are(
+            text in "[aa,\r\n\u{e9}]{0,90}", first in 1u32..5
+        ) {
+            let mut got = Vec::new();
+            each_line(&text, first, |fields, line| {
+                got.push((fields.iter().map(|f| f.to_string()).collect::<Vec<_>>(), line));
+            });
+            let want: Vec<(Vec<String>, u32)> = text
+                .split('\n')
+                .zip(first..)
+                .map(|(raw, line)| {
+                    let raw = raw.strip_suffix('\r').unwrap_or(raw);
+                    (raw.split(',').map(str::to_string).collect(), line)
+                })
+                .collect();
             proptest::prop_assert_eq!(got, want);
         }
 
