@@ -9,6 +9,9 @@ pub(crate) trait Fields {
 
     /// Whether every field is empty or spaces.
     fn is_blank(&self) -> bool;
+
+    /// The number of fields.
+    fn len(&self) -> usize;
 }
 
 impl Fields for csv::StringRecord {
@@ -18,6 +21,10 @@ impl Fields for csv::StringRecord {
 
     fn is_blank(&self) -> bool {
         self.iter().all(|f| f.trim().is_empty())
+    }
+
+    fn len(&self) -> usize {
+        csv::StringRecord::len(self)
     }
 }
 
@@ -29,6 +36,11 @@ impl Fields for [&str] {
 
     fn is_blank(&self) -> bool {
         self.iter().all(|f| trim(f).is_empty())
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        <[&str]>::len(self)
     }
 }
 

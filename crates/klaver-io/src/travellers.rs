@@ -317,6 +317,18 @@ pub enum ReadError {
         "the header has no `{0}` column: the travellers CSV needs board, ns, ew and either score or contract, declarer and result"
     )]
     MissingColumn(&'static str),
+    /// Two columns of the header name the same field.
+    #[error(
+        "line 1: the header has two {name} columns (columns {first} and {second}): keep the one to score"
+    )]
+    TwoColumns {
+        /// The field's name.
+        name: &'static str,
+        /// The columns, counted from 1.
+        first: usize,
+        /// The second one.
+        second: usize,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -336,39 +348,106 @@ struct Columns {
     room: Option<usize>,
     table: Option<usize>,
     round: Option<usize>,
+    /// The number of columns of the header.
+    width: usize,
+}
+
+/// The names each column of a travellers CSV may have, the first the one klaver writes.
+const COLUMN_NAMES: [&[&str]; 15] = [
+    &["board", "gift", "bord"],
+    &["ns", "pair_ns", "nz"],
+    &["ew", "pair_ew", "ow"],
+    &["section", "lijn", "line"],
+    &["score", "score_ns"],
+    &["contract"],
+    &["declarer", "by"],
+    &["result", "tricks"],
+    &["adjust", "adjustment"],
+    &["lead"],
+    &["mp_ns"],
+    &["mp_ew"],
+    &["room", "zaal"],
+    &["table", "tafel"],
+    &["round", "ronde"],
+];
+
+/// A header field as compared with the column names: trimmed, without a byte order mark.
+fn header_name(h: &str) -> &str {
+    h.trim().trim_start_matches('\u{feff}')
 }
 
 impl Columns {
     fn from_header(header: &csv::StringRecord) -> Result<Columns, ReadError> {
-        let find = |names: &[&str]| {
-            header.iter().position(|h| {
-                let h = h.trim().trim_start_matches('\u{feff}');
-                names.iter().any(|n| h.eq_ignore_ascii_case(n))
-            })
-        };
-        let need = |names: &[&'static str]| find(names).ok_or(ReadError::MissingColumn(names[0]));
+        let mut at = [None; COLUMN_NAMES.len()];
+        for (slot, names) in at.iter_mut().zip(COLUMN_NAMES) {
+            let mut found = header
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| names.iter().any(|n| header_name(h).eq_ignore_ascii_case(n)))
+                .map(|(i, _)| i);
+            *slot = found.next();
+            if let (Some(first), Some(second)) = (*slot, found.next()) {
+                return Err(ReadError::TwoColumns {
+                    name: names[0],
+                    first: first + 1,
+                    second: second + 1,
+                });
+            }
+        }
+        let need = |k: usize| at[k].ok_or(ReadError::MissingColumn(COLUMN_NAMES[k][0]));
         let cols = Columns {
-            board: need(&["board", "gift", "bord"])?,
-            ns: need(&["ns", "pair_ns", "nz"])?,
-            ew: need(&["ew", "pair_ew", "ow"])?,
-            section: find(&["section", "lijn", "line"]),
-            score: find(&["score", "score_ns"]),
-            contract: find(&["contract"]),
-            declarer: find(&["declarer", "by"]),
-            result: find(&["result", "tricks"]),
-            adjust: find(&["adjust", "adjustment"]),
-            lead: find(&["lead"]),
-            mp_ns: find(&["mp_ns"]),
-            mp_ew: find(&["mp_ew"]),
-            room: find(&["room", "zaal"]),
-            table: find(&["table", "tafel"]),
-            round: find(&["round", "ronde"]),
+            board: need(0)?,
+            ns: need(1)?,
+            ew: need(2)?,
+            section: at[3],
+            score: at[4],
+            contract: at[5],
+            declarer: at[6],
+            result: at[7],
+            adjust: at[8],
+            lead: at[9],
+            mp_ns: at[10],
+            mp_ew: at[11],
+            room: at[12],
+            table: at[13],
+            round: at[14],
+            width: header.len(),
         };
         if cols.score.is_none() && cols.contract.is_none() {
             return Err(ReadError::MissingColumn("score"));
         }
         Ok(cols)
     }
+}
+
+/// The named columns of a header that are none of a travellers CSV's: a warning on the
+/// header that their contents are not read (none when every column is read).
+fn unread_columns(header: &csv::StringRecord) -> Option<Diagnostic> {
+    let unread: Vec<&str> = header
+        .iter()
+        .map(header_name)
+        .filter(|h| {
+            !h.is_empty()
+                && !COLUMN_NAMES
+                    .iter()
+                    .any(|names| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
+        })
+        .collect();
+    let message = match unread.as_slice() {
+        [] => return None,
+        [one] => format!("the column {one} is not read: its contents are ignored"),
+        [first @ .., last] => format!(
+            "the columns {} and {last} are not read: their contents are ignored",
+            first.join(", ")
+        ),
+    };
+    let archive = unread.iter().any(|h| h.eq_ignore_ascii_case("session"));
+    let hint = if archive {
+        " (several sessions in one file are scored with klaver archive)"
+    } else {
+        ""
+    };
+    Some(Diagnostic::warning(1, None, format!("{message}{hint}")))
 }
 
 /// A contract, declarer and result from their own columns, when each reads cleanly.
@@ -677,6 +756,7 @@ fn read_bytes_with(
     let header = rdr.headers().map_err(csv_error)?.clone();
     let body = rdr.position().byte() as usize;
     let mut reader = TravellersReader::new(&header, options)?;
+    reader.event.diagnostics.extend(unread_columns(&header));
     // A large file without quoted fields is read in two halves on two threads, cut at a
     // line ending; the second half's pairs are then numbered on from the first's, so
     // the event is the same as one read from start to end.
@@ -1082,6 +1162,9 @@ fn read_line<R: Fields + ?Sized>(
 ) -> Result<Option<(TableResult, LineInfo)>, LineError> {
     let board = line_board(field(rec, Some(cols.board)))?;
     let b = Some(board.number());
+    if rec.len() > cols.width {
+        fields_past_the_header(rec, cols.width, line, b, event);
+    }
     let text = line_text(rec, cols).map_err(|m| (b, m))?;
     let Some((ns, ew)) = line_pairs(
         rec,
@@ -1131,6 +1214,35 @@ fn read_line<R: Fields + ?Sized>(
         line,
     };
     Ok(Some((result, info)))
+}
+
+/// A warning for a line with more fields than the header has columns, when any of
+/// the fields past them holds something (a trailing comma is left alone).
+#[cold]
+fn fields_past_the_header<R: Fields + ?Sized>(
+    rec: &R,
+    width: usize,
+    line: u32,
+    board: Option<u32>,
+    event: &mut Event,
+) {
+    let extra: Vec<&str> = (width..rec.len())
+        .filter_map(|i| rec.get(i).map(crate::plain_csv::trim))
+        .filter(|f| !f.is_empty())
+        .collect();
+    let (what, verb) = match extra.as_slice() {
+        [] => return,
+        [one] => (one.to_string(), "is"),
+        [first @ .., last] => (format!("{} and {last}", first.join(", ")), "are"),
+    };
+    event.diagnostics.push(Diagnostic::warning(
+        line,
+        board,
+        format!(
+            "the line has {} fields and the header {width}: {what} {verb} not read; check for a comma inside a field or a column the header lacks",
+            rec.len()
+        ),
+    ));
 }
 
 /// The board of a line.
@@ -1663,6 +1775,54 @@ mod tests {
     }
 
     #[test]
+    fn a_column_named_twice_is_an_error_naming_both() {
+        for header in ["board,ns,ew,score,score", "board,ns,ew,score,score_ns"] {
+            let csv = format!("{header}\n1,1,2,420,100\n");
+            let err = read_travellers(csv.as_bytes(), ReadOptions::default())
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("line 1: the header has two score columns (columns 4 and 5): keep the one to score"),
+                "{header}: {err}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_column_klaver_does_not_read_is_a_warning_on_the_header() {
+        let e = read("board,ns,ew,score,notes,session\n1,1,2,420,x,A\n1,3,4,400,,A\n");
+        assert_eq!(
+            messages(&e),
+            [
+                "line 1: the columns notes and session are not read: their contents are ignored (several sessions in one file are scored with klaver archive)"
+            ]
+        );
+        let e = read("board,ns,ew,score,notes\n1,1,2,420,x\n");
+        assert_eq!(
+            messages(&e),
+            ["line 1: the column notes is not read: its contents are ignored"]
+        );
+    }
+
+    #[test]
+    fn fields_past_the_header_are_a_warning_on_their_line() {
+        // Lines of both readers: split at commas, and through the csv crate (quotes).
+        for quote in ["", "\""] {
+            let e = read(&format!(
+                "board,ns,ew,score\n1,1,2,420,99\n1,3,4,{quote}400{quote}\n1,5,6,400,,\n"
+            ));
+            assert_eq!(
+                messages(&e),
+                [
+                    "line 2: board 1: the line has 5 fields and the header 4: 99 is not read; check for a comma inside a field or a column the header lacks"
+                ],
+                "{quote:?}"
+            );
+            assert_eq!(e.results.len(), 3);
+        }
+    }
+
+    #[test]
     fn a_split_and_a_penalty_are_read_and_written_back() {
         // A result scored for North-South while East-West gets its own 60 %, and a
         // director's penalty of 3 points to North-South of another table.
@@ -1741,12 +1901,15 @@ mod tests {
     }
 
     #[test]
-    fn columns_in_any_order_and_unknown_ignored() {
+    fn columns_in_any_order_and_unknown_ones_ignored_with_a_warning() {
         let e = read("score,ew,remark,ns,board\n420,2,nice,1,1\n-50,4,,3,1\n");
         assert_eq!(e.results.len(), 2);
         assert_eq!(e.results[0].outcome, Outcome::Score(420));
         assert_eq!(e.pairs[e.results[1].ns].id, "3");
-        assert!(e.diagnostics.is_empty(), "{:?}", messages(&e));
+        assert_eq!(
+            messages(&e),
+            ["line 1: the column remark is not read: its contents are ignored"]
+        );
     }
 
     #[test]
