@@ -41,12 +41,15 @@
 use crate::exchange::{self, Convention, Deal, Imported, PublishedTotal, Row};
 use crate::published_analysis::{PublishedAnalysis, parse_optimum_score};
 use crate::report;
-use crate::travellers::Event;
+use crate::travellers::{Event, LineInfo};
 use klaver_core::board::{Board, Seat, Vulnerability};
 use klaver_core::contract::{Doubling, Strain};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Outcome, Scale};
-use klaver_core::session::{BoardRounding, Diagnostic, ScoredBoard, SessionResult, Severity};
+use klaver_core::session::{
+    BoardRounding, Diagnostic, PairInfo, PairResult, ResultPoints, ScoredBoard, SessionResult,
+    Severity,
+};
 use num_rational::Ratio;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
@@ -1612,25 +1615,8 @@ pub fn write<W: Write>(
 
 /// The PBN text of a scored session (see [`write`]).
 pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> String {
-    let pairs = &event.pairs;
-    let multi = {
-        let mut s: Vec<&str> = pairs.iter().map(|p| p.section.as_str()).collect();
-        s.sort_unstable();
-        s.dedup();
-        s.len() > 1
-    };
-    let per_win = match opts.convention.scale {
-        Some(Scale::Acbl) => 1,
-        _ => 2,
-    };
-    let centred = opts.convention.centred == Some(true);
-    let mp = |x: Ratio<i64>, top: i64| -> String {
-        if centred {
-            report::ratio(centre(x, top, per_win))
-        } else {
-            report::ratio(x)
-        }
-    };
+    let multi = has_sections(&event.pairs);
+    let shown = ShownPoints::new(&opts.convention);
     let mut out = String::new();
     out.push_str("% PBN 2.1\r\n% EXPORT\r\n");
     let date = pbn_date(opts.date);
@@ -1642,30 +1628,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         if k > 0 {
             out.push_str("\r\n");
         }
-        let deal = opts.deals.and_then(|d| d.get(&sb.board));
-        let tags: [(&str, String); 15] = [
-            ("Event", opts.title.to_string()),
-            ("Site", String::new()),
-            ("Date", date.clone()),
-            ("Board", sb.board.to_string()),
-            ("West", String::new()),
-            ("North", String::new()),
-            ("East", String::new()),
-            ("South", String::new()),
-            (
-                "Dealer",
-                SEAT_LETTERS[seat_index(board.dealer())].to_string(),
-            ),
-            ("Vulnerable", vul_value(board.vulnerability()).to_string()),
-            ("Deal", deal_value(deal, board.dealer())),
-            ("Scoring", scoring.clone()),
-            ("Declarer", String::new()),
-            ("Contract", String::new()),
-            ("Result", String::new()),
-        ];
-        for (name, value) in &tags {
-            out.push_str(&format!("[{name} {}]\r\n", quoted(value)));
-        }
+        push_game_tags(&mut out, opts, board, &date, &scoring);
         if let Some(a) = opts
             .analyses
             .and_then(|m| m.get(&sb.board))
@@ -1674,142 +1637,277 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             crate::hand_record::push_analysis(&mut out, a);
         }
         let adjusted = sb.results().any(|i| !event.lines[i].adjust().is_empty());
-        let mut columns: Vec<(&str, bool)> = Vec::new();
-        if multi {
-            columns.push(("Section", false));
-        }
-        columns.extend([
-            ("PairId_NS", true),
-            ("PairId_EW", true),
-            ("Contract", false),
-            ("Declarer", false),
-            ("Result", true),
-            ("Lead", false),
-            ("Score_NS", true),
-            ("Score_EW", true),
-            ("MP_NS", true),
-            ("MP_EW", true),
-            ("Percentage_NS", true),
-            ("Percentage_EW", true),
-        ]);
-        if adjusted {
-            columns.push(("Adjust", false));
-        }
+        let columns = score_columns(multi, adjusted);
         let mut rows = Vec::with_capacity(sb.entries.len());
         for i in sb.results() {
-            let r = &event.results[i];
-            let info = &event.lines[i];
             let mut row = Vec::with_capacity(columns.len());
-            if multi {
-                row.push(pairs[r.ns].section.clone());
-            }
-            row.push(pairs[r.ns].id.clone());
-            row.push(pairs[r.ew].id.clone());
-            let (contract, declarer, tricks) = if info.passed {
-                ("Pass".to_string(), String::new(), String::new())
-            } else if let Some(p) = info.play {
-                (
-                    pbn_contract(p.contract()),
-                    SEAT_LETTERS[seat_index(p.declarer())].to_string(),
-                    p.tricks().to_string(),
-                )
-            } else {
-                (
-                    info.unread_contract().to_string(),
-                    String::new(),
-                    String::new(),
-                )
-            };
-            row.extend([contract, declarer, tricks, info.lead().to_string()]);
-            let art = matches!(r.outcome, Outcome::Artificial { .. } | Outcome::NotPlayed);
-            let (sns, sew) = match &r.outcome {
-                Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } if *s > 0 => {
-                    (s.to_string(), String::new())
-                }
-                Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } if *s < 0 => {
-                    (String::new(), s.unsigned_abs().to_string())
-                }
-                Outcome::Score(_) | Outcome::ScoreAndArtificial { .. } => {
-                    ("0".to_string(), "0".to_string())
-                }
-                Outcome::Artificial { ns, ew } => (format!("^{ns}%"), format!("^{ew}%")),
-                Outcome::NotPlayed => ("^NP".into(), "^NP".into()),
-                Outcome::Weighted(_) => (String::new(), String::new()),
-            };
-            row.extend([sns, sew]);
-            let top = sb.top;
-            let caret = if art { "^" } else { "" };
-            match result.points[i] {
-                Some(p) => {
-                    row.push(format!("{caret}{}", mp(p.ns, top)));
-                    row.push(format!("{caret}{}", mp(p.ew, top)));
-                    if top > 0 {
-                        let pct = |x: Ratio<i64>| Exact::from(x * 100 / top).to_decimal(2);
-                        row.push(format!("{caret}{}", pct(p.ns)));
-                        row.push(format!("{caret}{}", pct(p.ew)));
-                    } else {
-                        row.extend([String::new(), String::new()]);
-                    }
-                }
-                None => row.extend([String::new(), String::new(), String::new(), String::new()]),
-            }
-            if adjusted {
-                row.push(info.adjust().to_string());
-            }
+            push_score_row(&mut row, event, result, sb, i, (multi, adjusted), shown);
             rows.push(row);
         }
         rows.extend(penalty_rows(event, result, sb, k == 0, (multi, adjusted)));
         write_table(&mut out, "ScoreTable", &columns, &rows);
         if k == 0 {
-            let mut columns: Vec<(&str, bool)> = Vec::new();
-            if multi {
-                columns.push(("Section", false));
-            }
-            columns.extend([
-                ("Rank", true),
-                ("PairId", true),
-                ("TotalMP", true),
-                ("TotalPercentage", true),
-                ("NrBoards", true),
-                ("Names", false),
-            ]);
-            let rows: Vec<Vec<String>> = result
-                .pairs
-                .iter()
-                .map(|p| {
-                    let info = &pairs[p.pair];
-                    let mut row = Vec::new();
-                    if multi {
-                        row.push(info.section.clone());
-                    }
-                    let total = if centred {
-                        let max = p.max;
-                        report::points(
-                            &p.total
-                                .plus(&Exact::new(-max, 2))
-                                .times(&Exact::new(2, per_win)),
-                        )
-                    } else {
-                        report::points(&p.total)
-                    };
-                    row.extend([
-                        p.rank.map(|r| r.to_string()).unwrap_or_default(),
-                        info.id.clone(),
-                        total,
-                        p.percentage
-                            .as_ref()
-                            .map(|x| x.to_decimal(2))
-                            .unwrap_or_default(),
-                        p.boards.to_string(),
-                        info.names.clone(),
-                    ]);
-                    row
-                })
-                .collect();
-            write_table(&mut out, "TotalScoreTable", &columns, &rows);
+            push_total_table(&mut out, event, result, multi, shown);
         }
     }
     out
+}
+
+/// Whether the session's pairs play in more than one section: each table of the file
+/// then names the section of its pairs.
+fn has_sections(pairs: &[PairInfo]) -> bool {
+    let mut s: Vec<&str> = pairs.iter().map(|p| p.section.as_str()).collect();
+    s.sort_unstable();
+    s.dedup();
+    s.len() > 1
+}
+
+/// How the file shows matchpoints: as scored, or centred on zero (an average board is 0,
+/// a top is half the top) in the scale's points per pair beaten.
+#[derive(Clone, Copy)]
+struct ShownPoints {
+    centred: bool,
+    per_win: i64,
+}
+
+impl ShownPoints {
+    /// As the session's scoring convention asks: centred or not, European or ACBL scale.
+    fn new(convention: &Convention) -> ShownPoints {
+        let per_win = match convention.scale {
+            Some(Scale::Acbl) => 1,
+            _ => 2,
+        };
+        ShownPoints {
+            centred: convention.centred == Some(true),
+            per_win,
+        }
+    }
+
+    /// A result's matchpoints on a board with this top.
+    fn board(self, x: Ratio<i64>, top: i64) -> String {
+        if self.centred {
+            report::ratio(centre(x, top, self.per_win))
+        } else {
+            report::ratio(x)
+        }
+    }
+
+    /// A pair's total over the session.
+    fn total(self, p: &PairResult) -> String {
+        if self.centred {
+            let max = p.max;
+            report::points(
+                &p.total
+                    .plus(&Exact::new(-max, 2))
+                    .times(&Exact::new(2, self.per_win)),
+            )
+        } else {
+            report::points(&p.total)
+        }
+    }
+}
+
+/// The tags of a board's game: the event, date, board, dealer, vulnerability, hands and
+/// scoring, with the seats, declarer, contract and result left empty (the results are in
+/// the ScoreTable).
+fn push_game_tags(out: &mut String, opts: &WriteOptions, board: Board, date: &str, scoring: &str) {
+    let number = board.number();
+    let deal = opts.deals.and_then(|d| d.get(&number));
+    let tags: [(&str, String); 15] = [
+        ("Event", opts.title.to_string()),
+        ("Site", String::new()),
+        ("Date", date.to_string()),
+        ("Board", number.to_string()),
+        ("West", String::new()),
+        ("North", String::new()),
+        ("East", String::new()),
+        ("South", String::new()),
+        (
+            "Dealer",
+            SEAT_LETTERS[seat_index(board.dealer())].to_string(),
+        ),
+        ("Vulnerable", vul_value(board.vulnerability()).to_string()),
+        ("Deal", deal_value(deal, board.dealer())),
+        ("Scoring", scoring.to_string()),
+        ("Declarer", String::new()),
+        ("Contract", String::new()),
+        ("Result", String::new()),
+    ];
+    for (name, value) in &tags {
+        out.push_str(&format!("[{name} {}]\r\n", quoted(value)));
+    }
+}
+
+/// The columns of a board's ScoreTable, and whether each is right-aligned: the section
+/// when there are several, and the adjustment when a result on the board has one.
+fn score_columns(multi: bool, adjusted: bool) -> Vec<(&'static str, bool)> {
+    let mut columns: Vec<(&str, bool)> = Vec::new();
+    if multi {
+        columns.push(("Section", false));
+    }
+    columns.extend([
+        ("PairId_NS", true),
+        ("PairId_EW", true),
+        ("Contract", false),
+        ("Declarer", false),
+        ("Result", true),
+        ("Lead", false),
+        ("Score_NS", true),
+        ("Score_EW", true),
+        ("MP_NS", true),
+        ("MP_EW", true),
+        ("Percentage_NS", true),
+        ("Percentage_EW", true),
+    ]);
+    if adjusted {
+        columns.push(("Adjust", false));
+    }
+    columns
+}
+
+/// One table's line on a board's ScoreTable, in the columns of [`score_columns`]: the
+/// pairs, the contract as played, the score, and each side's matchpoints and percentage
+/// (marked `^` for an artificial score).
+fn push_score_row(
+    row: &mut Vec<String>,
+    event: &Event,
+    result: &SessionResult,
+    sb: &ScoredBoard,
+    i: usize,
+    (multi, adjusted): (bool, bool),
+    shown: ShownPoints,
+) {
+    let pairs = &event.pairs;
+    let r = &event.results[i];
+    let info = &event.lines[i];
+    if multi {
+        row.push(pairs[r.ns].section.clone());
+    }
+    row.push(pairs[r.ns].id.clone());
+    row.push(pairs[r.ew].id.clone());
+    let (contract, declarer, tricks) = contract_cells(info);
+    row.extend([contract, declarer, tricks, info.lead().to_string()]);
+    let art = matches!(r.outcome, Outcome::Artificial { .. } | Outcome::NotPlayed);
+    let (sns, sew) = score_cells(&r.outcome);
+    row.extend([sns, sew]);
+    push_points_cells(row, result.points[i], sb.top, art, shown);
+    if adjusted {
+        row.push(info.adjust().to_string());
+    }
+}
+
+/// The contract, declarer and tricks of a table's line: `Pass` for a passed-out board,
+/// and the contract as written when klaver could not read it.
+fn contract_cells(info: &LineInfo) -> (String, String, String) {
+    if info.passed {
+        ("Pass".to_string(), String::new(), String::new())
+    } else if let Some(p) = info.play {
+        (
+            pbn_contract(p.contract()),
+            SEAT_LETTERS[seat_index(p.declarer())].to_string(),
+            p.tricks().to_string(),
+        )
+    } else {
+        (
+            info.unread_contract().to_string(),
+            String::new(),
+            String::new(),
+        )
+    }
+}
+
+/// North-South's and East-West's score cells: the score on the side that made it, `0` in
+/// both for a zero, `^60%` for an artificial score, `^NP` for a board not played, and
+/// nothing for a weighted score (it is in the adjustment).
+fn score_cells(outcome: &Outcome) -> (String, String) {
+    match outcome {
+        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } if *s > 0 => {
+            (s.to_string(), String::new())
+        }
+        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } if *s < 0 => {
+            (String::new(), s.unsigned_abs().to_string())
+        }
+        Outcome::Score(_) | Outcome::ScoreAndArtificial { .. } => {
+            ("0".to_string(), "0".to_string())
+        }
+        Outcome::Artificial { ns, ew } => (format!("^{ns}%"), format!("^{ew}%")),
+        Outcome::NotPlayed => ("^NP".into(), "^NP".into()),
+        Outcome::Weighted(_) => (String::new(), String::new()),
+    }
+}
+
+/// Each side's matchpoints and percentage of the top, marked `^` for an artificial
+/// score; empty for a board not played, and the percentages empty on a board without a
+/// top.
+fn push_points_cells(
+    row: &mut Vec<String>,
+    points: Option<ResultPoints>,
+    top: i64,
+    art: bool,
+    shown: ShownPoints,
+) {
+    let caret = if art { "^" } else { "" };
+    match points {
+        Some(p) => {
+            row.push(format!("{caret}{}", shown.board(p.ns, top)));
+            row.push(format!("{caret}{}", shown.board(p.ew, top)));
+            if top > 0 {
+                let pct = |x: Ratio<i64>| Exact::from(x * 100 / top).to_decimal(2);
+                row.push(format!("{caret}{}", pct(p.ns)));
+                row.push(format!("{caret}{}", pct(p.ew)));
+            } else {
+                row.extend([String::new(), String::new()]);
+            }
+        }
+        None => row.extend([String::new(), String::new(), String::new(), String::new()]),
+    }
+}
+
+/// The result list, written in the first game as a TotalScoreTable: each pair's rank,
+/// total, percentage, boards played and names, by section when there are several.
+fn push_total_table(
+    out: &mut String,
+    event: &Event,
+    result: &SessionResult,
+    multi: bool,
+    shown: ShownPoints,
+) {
+    let mut columns: Vec<(&str, bool)> = Vec::new();
+    if multi {
+        columns.push(("Section", false));
+    }
+    columns.extend([
+        ("Rank", true),
+        ("PairId", true),
+        ("TotalMP", true),
+        ("TotalPercentage", true),
+        ("NrBoards", true),
+        ("Names", false),
+    ]);
+    let rows: Vec<Vec<String>> = result
+        .pairs
+        .iter()
+        .map(|p| {
+            let info = &event.pairs[p.pair];
+            let mut row = Vec::new();
+            if multi {
+                row.push(info.section.clone());
+            }
+            row.extend([
+                p.rank.map(|r| r.to_string()).unwrap_or_default(),
+                info.id.clone(),
+                shown.total(p),
+                p.percentage
+                    .as_ref()
+                    .map(|x| x.to_decimal(2))
+                    .unwrap_or_default(),
+                p.boards.to_string(),
+                info.names.clone(),
+            ]);
+            row
+        })
+        .collect();
+    write_table(out, "TotalScoreTable", &columns, &rows);
 }
 
 /// The director's penalties written on a board's ScoreTable as Ruter writes them: `Pen`
