@@ -2,14 +2,17 @@
 //! club meets: two sections, a lead, a doubled contract, a pass-out, a contract klaver
 //! could not read, averages, a split, average-plus, not played, a reversed result, a
 //! weighted score, a score beside an artificial score, a board with a single result and
-//! the director's penalties. A change to any of these files shows up here first.
+//! the director's penalties; and the example club's season ranking in each language. A
+//! change to any of these files shows up here first.
 
 use klaver_core::matchpoints::Scale;
+use klaver_core::ranking::season::rank;
 use klaver_core::session::{Settings, score_session};
 use klaver_io::exchange::{Convention, Deal};
 use klaver_io::hand_record::BoardRecord;
-use klaver_io::pbn;
+use klaver_io::report::ReportLang;
 use klaver_io::travellers::{Event, ReadOptions, read_pairs, read_travellers};
+use klaver_io::{pbn, ranking_io};
 use std::collections::BTreeMap;
 
 const TRAVELLERS: &str = "\
@@ -153,5 +156,91 @@ board,ns,ew,contract,declarer,result,score,adjust,lead
         &text,
         include_str!("data/written/centred.pbn"),
         "centred.pbn",
+    );
+}
+
+/// The example club's season: its Tuesday pairs (with a threesome and a butler night
+/// added) and its teams, tonight's lines and every session's points, in `lang`.
+fn ranking_report(lang: ReportLang, sessions: bool, lines: bool) -> (String, String) {
+    let club = ranking_io::read_settings(include_str!("../../../examples/club.toml"), "club.toml")
+        .unwrap();
+    let csv = format!(
+        "{}{}",
+        include_str!("../../../examples/ranking-sessions.csv"),
+        "2025-09-30,tuesday,A,1001+1003,1.25,,\n\
+         2025-09-30,tuesday,A,1005+1007,-0.5,,\n\
+         2025-09-30,tuesday,A,1013+1014,-0.75,,\n"
+    );
+    let csv = csv.replacen(
+        "date,moment,line,players,score,team,opponent\n",
+        "date,moment,line,players,score,team,opponent,form\n",
+        1,
+    );
+    let csv: String = csv
+        .lines()
+        .enumerate()
+        .map(|(k, l)| match k {
+            0 => format!("{l}\n"),
+            _ if l.starts_with("2025-09-30,") => format!("{l},butler\n"),
+            _ => format!("{l},\n"),
+        })
+        .collect();
+    let read = ranking_io::read_sessions_csv(&csv, "sessions.csv", &club).unwrap();
+    let standings = rank(&club, read).unwrap();
+    let present = ranking_io::read_present(
+        "1001+1002,1003+1004,1005+1006,1007+1008,1013+1014,1099+1098",
+        "--present",
+    )
+    .unwrap();
+    let tuesday = standings.iter().find(|s| s.moment == "tuesday").unwrap();
+    let report = ranking_io::RankingReport {
+        club: &club,
+        standings: standings.iter().collect(),
+        lines: lines.then(|| ranking_io::line_assignment(tuesday, &present, 2).unwrap()),
+        sessions,
+        lang,
+    };
+    (
+        ranking_io::render_text(&report),
+        ranking_io::render_html(&report),
+    )
+}
+
+#[test]
+fn a_club_ranking_in_english_dutch_and_turkish() {
+    let (en, html) = ranking_report(ReportLang::En, true, true);
+    same_as_kept(
+        &en,
+        include_str!("data/written/ranking-en.txt"),
+        "ranking-en.txt",
+    );
+    same_as_kept(
+        &html,
+        include_str!("data/written/ranking-en.html"),
+        "ranking-en.html",
+    );
+    let (nl, html) = ranking_report(ReportLang::Nl, true, true);
+    same_as_kept(
+        &nl,
+        include_str!("data/written/ranking-nl.txt"),
+        "ranking-nl.txt",
+    );
+    same_as_kept(
+        &html,
+        include_str!("data/written/ranking-nl.html"),
+        "ranking-nl.html",
+    );
+    let (tr, _) = ranking_report(ReportLang::Tr, true, true);
+    same_as_kept(
+        &tr,
+        include_str!("data/written/ranking-tr.txt"),
+        "ranking-tr.txt",
+    );
+    // Without the sessions and tonight's lines: the standings and championships alone.
+    let (short, _) = ranking_report(ReportLang::En, false, false);
+    same_as_kept(
+        &short,
+        include_str!("data/written/ranking-short.txt"),
+        "ranking-short.txt",
     );
 }
