@@ -14,8 +14,8 @@ use crate::report::ReportLang;
 use klaver_core::ranking::championship::{Shortfall, Standing};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
 use klaver_core::ranking::season::{
-    Award, Club, EntrantStanding, Moment, PairEntry, PlayerIds, PlayerStanding, SeasonDates,
-    SeasonStanding, SessionInput, TeamEntry, merge, valid_date,
+    Award, Club, EntrantStanding, Moment, PairEntry, PlayerIds, PlayerStanding, RankedSession,
+    SeasonDates, SeasonStanding, SessionInput, TeamEntry, merge, valid_date,
 };
 use klaver_core::ranking::{
     ClubSettings, Form, Method, MinSessions, Origin, PlayerId, Points, SharedText, decimal2, int,
@@ -1418,197 +1418,250 @@ fn championship_heading(lang: ReportLang, pairs: bool, set: &ClubSettings, min: 
 
 /// The tables of one playing moment's season, in the order printed.
 fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table> {
-    let set = &r.club.settings;
-    let l = |key| label(r.lang, key);
     let mut out = vec![
-        Table::new(
-            l(Label::PlayerRanking).into(),
-            &[
-                ("#", true),
-                (l(Label::Player), false),
-                (l(Label::Ranking), true),
-                (l(Label::Played), true),
-                (l(Label::LastPoints), false),
-            ],
-            s.players
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let played = &p.log.played;
-                    let last: Vec<String> = played[played.len().saturating_sub(set.z as usize)..]
-                        .iter()
-                        .map(|x| d2(&x.points))
-                        .collect();
-                    vec![
-                        (i + 1).to_string(),
-                        who(r.club, std::slice::from_ref(&p.player)),
-                        d2(&p.ranking),
-                        played.len().to_string(),
-                        last.join(" "),
-                    ]
-                })
-                .collect(),
-        ),
-        Table::new(
-            l(Label::PairRanking).into(),
-            &[
-                ("#", true),
-                (l(Label::Pair), false),
-                (l(Label::Ranking), true),
-                (l(Label::History), false),
-            ],
-            s.entrants
-                .iter()
-                .enumerate()
-                .map(|(i, e)| {
-                    let hist: Vec<String> = e.history.iter().map(d2).collect();
-                    vec![
-                        (i + 1).to_string(),
-                        who(r.club, &e.players),
-                        d2(&e.ranking),
-                        hist.join(" "),
-                    ]
-                })
-                .collect(),
-        ),
-        Table::new(
-            championship_heading(r.lang, false, set, s.min_sessions),
-            &[
-                ("#", true),
-                (l(Label::Player), false),
-                (l(Label::Average), true),
-                (l(Label::Counted), true),
-                (l(Label::Dropped), true),
-                (l(Label::Eligible), false),
-            ],
-            individual_order(s)
-                .into_iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let c = &p.championship;
-                    vec![
-                        (i + 1).to_string(),
-                        who(r.club, std::slice::from_ref(&p.player)),
-                        average(c),
-                        c.counted.len().to_string(),
-                        c.dropped.to_string(),
-                        reason(r.lang, c),
-                    ]
-                })
-                .collect(),
-        ),
-        Table::new(
-            championship_heading(r.lang, true, set, s.min_sessions),
-            &[
-                ("#", true),
-                (l(Label::Pair), false),
-                (l(Label::Average), true),
-                (l(Label::Together), true),
-                (l(Label::Substitutes), true),
-                (l(Label::Dropped), true),
-                (l(Label::Eligible), false),
-            ],
-            entrant_order(s)
-                .into_iter()
-                .enumerate()
-                .map(|(i, e)| {
-                    let c = &e.championship;
-                    vec![
-                        (i + 1).to_string(),
-                        who(r.club, &e.players),
-                        average(c),
-                        e.together.to_string(),
-                        c.substitutes.to_string(),
-                        c.dropped.to_string(),
-                        reason(r.lang, c),
-                    ]
-                })
-                .collect(),
-        ),
+        player_ranking(r, s),
+        pair_ranking(r, s),
+        individual_championship(r, s),
+        pair_championship(r, s),
     ];
     if r.sessions {
         for x in &s.sessions {
-            let session = match r.lang {
-                ReportLang::En => "Session",
-                ReportLang::Nl => "Zitting",
-                ReportLang::Tr => "Oturum",
-            };
-            let heading = format!("{session} {} ({})", x.date, form_name(r.lang, x.form));
-            if x.form == Form::Teams {
-                out.push(Table::new(
-                    heading,
-                    &[
-                        (l(Label::Team), false),
-                        (l(Label::Players), false),
-                        (l(Label::Strength), true),
-                        (l(Label::Resistance), true),
-                        (l(Label::PerMatch), false),
-                        (l(Label::Points), true),
-                    ],
-                    x.awards
-                        .iter()
-                        .map(|a| {
-                            let t = a.team_points.as_ref();
-                            let per: Vec<String> =
-                                t.map_or(Vec::new(), |t| t.per_match.iter().map(d2).collect());
-                            vec![
-                                a.unit().into_owned(),
-                                who(r.club, &a.players),
-                                t.map_or(String::new(), |t| d2(&t.strength)),
-                                t.map_or(String::new(), |t| d2(&t.resistance)),
-                                per.join(" "),
-                                d2(&a.points),
-                            ]
-                        })
-                        .collect(),
-                ));
-            } else {
-                out.push(Table::new(
-                    heading,
-                    &[
-                        (l(Label::Line), false),
-                        (l(Label::Pair), false),
-                        (l(Label::Score), true),
-                        (l(Label::Points), true),
-                    ],
-                    x.awards
-                        .iter()
-                        .map(|a| {
-                            vec![
-                                a.line.to_string(),
-                                who(r.club, &a.players),
-                                d2(&a.score),
-                                d2(&a.points),
-                            ]
-                        })
-                        .collect(),
-                ));
-            }
+            out.push(session_points(r, x));
         }
     }
     if with_lines && let Some(lines) = &r.lines {
-        out.push(Table::new(
-            l(Label::LinesTonight).into(),
-            &[
-                (l(Label::Line), false),
-                (l(Label::Pair), false),
-                (l(Label::Ranking), true),
-            ],
-            lines
-                .iter()
-                .flat_map(|l| {
-                    l.pairs.iter().map(move |p| {
-                        vec![
-                            l.letter.to_string(),
-                            who(r.club, &p.players),
-                            d2(&p.ranking),
-                        ]
-                    })
-                })
-                .collect(),
-        ));
+        out.push(lines_tonight(r, lines));
     }
     out
+}
+
+/// The players by ranking, with the sessions they played and the ranking points of the
+/// last Z of them.
+fn player_ranking(r: &RankingReport, s: &SeasonStanding) -> Table {
+    let set = &r.club.settings;
+    let l = |key| label(r.lang, key);
+    Table::new(
+        l(Label::PlayerRanking).into(),
+        &[
+            ("#", true),
+            (l(Label::Player), false),
+            (l(Label::Ranking), true),
+            (l(Label::Played), true),
+            (l(Label::LastPoints), false),
+        ],
+        s.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let played = &p.log.played;
+                let last: Vec<String> = played[played.len().saturating_sub(set.z as usize)..]
+                    .iter()
+                    .map(|x| d2(&x.points))
+                    .collect();
+                vec![
+                    (i + 1).to_string(),
+                    who(r.club, std::slice::from_ref(&p.player)),
+                    d2(&p.ranking),
+                    played.len().to_string(),
+                    last.join(" "),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// The pairs and threesomes by ranking, with their ranking after each session.
+fn pair_ranking(r: &RankingReport, s: &SeasonStanding) -> Table {
+    let l = |key| label(r.lang, key);
+    Table::new(
+        l(Label::PairRanking).into(),
+        &[
+            ("#", true),
+            (l(Label::Pair), false),
+            (l(Label::Ranking), true),
+            (l(Label::History), false),
+        ],
+        s.entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let hist: Vec<String> = e.history.iter().map(d2).collect();
+                vec![
+                    (i + 1).to_string(),
+                    who(r.club, &e.players),
+                    d2(&e.ranking),
+                    hist.join(" "),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// The individual club championship: each player's average, the sessions counted and
+/// dropped, and whether the player is eligible yet.
+fn individual_championship(r: &RankingReport, s: &SeasonStanding) -> Table {
+    let l = |key| label(r.lang, key);
+    Table::new(
+        championship_heading(r.lang, false, &r.club.settings, s.min_sessions),
+        &[
+            ("#", true),
+            (l(Label::Player), false),
+            (l(Label::Average), true),
+            (l(Label::Counted), true),
+            (l(Label::Dropped), true),
+            (l(Label::Eligible), false),
+        ],
+        individual_order(s)
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let c = &p.championship;
+                vec![
+                    (i + 1).to_string(),
+                    who(r.club, std::slice::from_ref(&p.player)),
+                    average(c),
+                    c.counted.len().to_string(),
+                    c.dropped.to_string(),
+                    reason(r.lang, c),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// The pairs and threesomes club championship: each entrant's average, the sessions
+/// played together and with a substitute, those dropped, and whether it is eligible yet.
+fn pair_championship(r: &RankingReport, s: &SeasonStanding) -> Table {
+    let l = |key| label(r.lang, key);
+    Table::new(
+        championship_heading(r.lang, true, &r.club.settings, s.min_sessions),
+        &[
+            ("#", true),
+            (l(Label::Pair), false),
+            (l(Label::Average), true),
+            (l(Label::Together), true),
+            (l(Label::Substitutes), true),
+            (l(Label::Dropped), true),
+            (l(Label::Eligible), false),
+        ],
+        entrant_order(s)
+            .into_iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let c = &e.championship;
+                vec![
+                    (i + 1).to_string(),
+                    who(r.club, &e.players),
+                    average(c),
+                    e.together.to_string(),
+                    c.substitutes.to_string(),
+                    c.dropped.to_string(),
+                    reason(r.lang, c),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// One session's ranking points, headed by its date and form: per team for a teams
+/// night, per pair (with its line and score) otherwise.
+fn session_points(r: &RankingReport, x: &RankedSession) -> Table {
+    let session = match r.lang {
+        ReportLang::En => "Session",
+        ReportLang::Nl => "Zitting",
+        ReportLang::Tr => "Oturum",
+    };
+    let heading = format!("{session} {} ({})", x.date, form_name(r.lang, x.form));
+    if x.form == Form::Teams {
+        team_session_points(r, heading, &x.awards)
+    } else {
+        pair_session_points(r, heading, &x.awards)
+    }
+}
+
+/// A teams night's ranking points: each team's players, its strength, the strength of
+/// the teams it met, its result per match and the points each player gets.
+fn team_session_points(r: &RankingReport, heading: String, awards: &[Award]) -> Table {
+    let l = |key| label(r.lang, key);
+    Table::new(
+        heading,
+        &[
+            (l(Label::Team), false),
+            (l(Label::Players), false),
+            (l(Label::Strength), true),
+            (l(Label::Resistance), true),
+            (l(Label::PerMatch), false),
+            (l(Label::Points), true),
+        ],
+        awards
+            .iter()
+            .map(|a| {
+                let t = a.team_points.as_ref();
+                let per: Vec<String> =
+                    t.map_or(Vec::new(), |t| t.per_match.iter().map(d2).collect());
+                vec![
+                    a.unit().into_owned(),
+                    who(r.club, &a.players),
+                    t.map_or(String::new(), |t| d2(&t.strength)),
+                    t.map_or(String::new(), |t| d2(&t.resistance)),
+                    per.join(" "),
+                    d2(&a.points),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// A pairs or butler night's ranking points: each pair's line, its score and the points
+/// it gets.
+fn pair_session_points(r: &RankingReport, heading: String, awards: &[Award]) -> Table {
+    let l = |key| label(r.lang, key);
+    Table::new(
+        heading,
+        &[
+            (l(Label::Line), false),
+            (l(Label::Pair), false),
+            (l(Label::Score), true),
+            (l(Label::Points), true),
+        ],
+        awards
+            .iter()
+            .map(|a| {
+                vec![
+                    a.line.to_string(),
+                    who(r.club, &a.players),
+                    d2(&a.score),
+                    d2(&a.points),
+                ]
+            })
+            .collect(),
+    )
+}
+
+/// Tonight's lines: the pairs present in each line, strongest line first, with their
+/// rankings.
+fn lines_tonight(r: &RankingReport, lines: &[AssignedLine]) -> Table {
+    let l = |key| label(r.lang, key);
+    Table::new(
+        l(Label::LinesTonight).into(),
+        &[
+            (l(Label::Line), false),
+            (l(Label::Pair), false),
+            (l(Label::Ranking), true),
+        ],
+        lines
+            .iter()
+            .flat_map(|l| {
+                l.pairs.iter().map(move |p| {
+                    vec![
+                        l.letter.to_string(),
+                        who(r.club, &p.players),
+                        d2(&p.ranking),
+                    ]
+                })
+            })
+            .collect(),
+    )
 }
 
 /// The report as plain text: for each playing moment its rankings and championship,
