@@ -261,56 +261,91 @@ pub fn score_teams(
     rooms: &[Option<Room>],
     settings: &TeamsSettings,
 ) -> Result<TeamsResult, SessionError> {
-    let name = |i: usize| teams.get(i).map(|t| t.id.as_str()).unwrap_or("?");
     let mut errors = Vec::new();
-    // (team, team) in index order -> board -> room -> line index.
-    let mut by_match: HashMap<(usize, usize), HashMap<u32, HashMap<Room, usize>>> = HashMap::new();
-    let mut match_order: Vec<(usize, usize)> = Vec::new();
+    let by_match = sort_into_matches(teams, results, rooms, &mut errors);
+    let mut matches = Vec::new();
+    for key in &by_match.order {
+        let boards = &by_match.boards[key];
+        matches.push(score_match(
+            *key,
+            boards,
+            teams,
+            results,
+            &settings.adjusted,
+            &mut errors,
+        ));
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(|d| d.line);
+        return Err(SessionError {
+            diagnostics: errors,
+        });
+    }
+    let warnings = award_victory_points(&mut matches, teams, results, settings)?;
+    let standings = standings(teams.len(), &matches);
+    Ok(TeamsResult {
+        matches,
+        standings,
+        warnings,
+    })
+}
+
+/// A team's name as the travellers give it; `?` for a number that is no team.
+fn team_name(teams: &[PairInfo], i: usize) -> &str {
+    teams.get(i).map(|t| t.id.as_str()).unwrap_or("?")
+}
+
+/// One match's traveller lines: for each board, the line of each room (an index into the
+/// event's table results).
+type MatchLines = HashMap<u32, HashMap<Room, usize>>;
+
+/// The travellers sorted into matches.
+struct ByMatch {
+    /// Each match's lines, by its two teams (the lower team number first).
+    boards: HashMap<(usize, usize), MatchLines>,
+    /// The matches in the order of their first line.
+    order: Vec<(usize, usize)>,
+}
+
+/// Sorts the traveller lines into matches, board by board and room by room. A line that
+/// cannot be part of a match (an unknown team, a team against itself, a split score, no
+/// room, a second result for the same room) is an error in `errors` and is left out.
+fn sort_into_matches(
+    teams: &[PairInfo],
+    results: &[TableResult],
+    rooms: &[Option<Room>],
+    errors: &mut Vec<Diagnostic>,
+) -> ByMatch {
+    let mut by_match = ByMatch {
+        boards: HashMap::new(),
+        order: Vec::new(),
+    };
     for (i, r) in results.iter().enumerate() {
-        if r.ns >= teams.len() || r.ew >= teams.len() {
-            errors.push(Diagnostic::error(r.line, Some(r.board), "unknown team"));
-            continue;
-        }
-        if r.ns == r.ew {
-            errors.push(Diagnostic::error(
-                r.line,
-                Some(r.board),
-                format!(
-                    "team {} plays itself: correct the ns or ew team",
-                    name(r.ns)
-                ),
-            ));
-            continue;
-        }
-        if let Outcome::ScoreAndArtificial { .. } = r.outcome {
-            errors.push(Diagnostic::error(
-                r.line,
-                Some(r.board),
-                "a score for one side beside an artificial score for the other is not scored in a teams match: give both sides an artificial score (60/40) or the score",
-            ));
-            continue;
-        }
-        let Some(room) = rooms.get(i).copied().flatten() else {
-            errors.push(Diagnostic::error(
-                r.line,
-                Some(r.board),
-                "no room on this line: write open or closed in the room column",
-            ));
-            continue;
+        let room = match line_room(teams, r, rooms.get(i).copied().flatten()) {
+            Ok(room) => room,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
         };
         let key = (r.ns.min(r.ew), r.ns.max(r.ew));
-        if !by_match.contains_key(&key) {
-            match_order.push(key);
+        if !by_match.boards.contains_key(&key) {
+            by_match.order.push(key);
         }
-        let board = by_match.entry(key).or_default().entry(r.board).or_default();
+        let board = by_match
+            .boards
+            .entry(key)
+            .or_default()
+            .entry(r.board)
+            .or_default();
         if let Some(&prev) = board.get(&room) {
             errors.push(Diagnostic::error(
                 r.line,
                 Some(r.board),
                 format!(
                     "teams {} and {} have a second {} room result for board {} (also on line {}): remove or correct one of the two lines",
-                    name(key.0),
-                    name(key.1),
+                    team_name(teams, key.0),
+                    team_name(teams, key.1),
                     room.name(),
                     r.board,
                     results[prev].line
@@ -320,93 +355,158 @@ pub fn score_teams(
         }
         board.insert(room, i);
     }
+    by_match
+}
 
-    let mut matches = Vec::new();
-    for key in match_order {
-        let boards = &by_match[&key];
-        let mut numbers: Vec<u32> = boards.keys().copied().collect();
-        numbers.sort_unstable();
-        let home = numbers
-            .first()
-            .and_then(|b| boards[b].get(&Room::Open))
-            .map(|&i| results[i].ns)
-            .unwrap_or(key.0);
-        let mut m = TeamMatch {
-            home,
-            away: if home == key.0 { key.1 } else { key.0 },
-            boards: Vec::new(),
-            imps_home: Ratio::zero(),
-            imps_away: Ratio::zero(),
-            played: 0,
-            scale_boards: 0,
-            vp_home: Ratio::zero(),
-            vp_away: Ratio::zero(),
-        };
-        for b in numbers {
-            let rooms_of = &boards[&b];
-            let (open, closed) = match (rooms_of.get(&Room::Open), rooms_of.get(&Room::Closed)) {
-                (Some(&o), Some(&c)) => (o, c),
-                (Some(&only), None) | (None, Some(&only)) => {
-                    let (has, lacks) = if rooms_of.contains_key(&Room::Open) {
-                        ("open", "closed")
-                    } else {
-                        ("closed", "open")
-                    };
-                    errors.push(Diagnostic::error(
-                        results[only].line,
-                        Some(b),
-                        format!(
-                            "board {b} of {} v {} has only the {has} room's result: enter the {lacks} room's result, or mark the board NP in both rooms",
-                            name(m.home),
-                            name(m.away)
-                        ),
-                    ));
-                    continue;
-                }
-                (None, None) => continue,
-            };
-            if results[open].ns == results[closed].ns {
-                errors.push(Diagnostic::error(
-                    results[closed].line,
-                    Some(b),
-                    format!(
-                        "team {} sits North-South in both rooms on board {b} (also on line {}): in the closed room the teams change seats",
-                        name(results[open].ns),
-                        results[open].line
-                    ),
-                ));
+/// The room a traveller line was played in, or why the line cannot be part of a match:
+/// a team the event does not have, a team playing itself, a score for one side beside an
+/// artificial score for the other, or no room written.
+fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<Room, Diagnostic> {
+    if r.ns >= teams.len() || r.ew >= teams.len() {
+        return Err(Diagnostic::error(r.line, Some(r.board), "unknown team"));
+    }
+    if r.ns == r.ew {
+        return Err(Diagnostic::error(
+            r.line,
+            Some(r.board),
+            format!(
+                "team {} plays itself: correct the ns or ew team",
+                team_name(teams, r.ns)
+            ),
+        ));
+    }
+    if let Outcome::ScoreAndArtificial { .. } = r.outcome {
+        return Err(Diagnostic::error(
+            r.line,
+            Some(r.board),
+            "a score for one side beside an artificial score for the other is not scored in a teams match: give both sides an artificial score (60/40) or the score",
+        ));
+    }
+    room.ok_or_else(|| {
+        Diagnostic::error(
+            r.line,
+            Some(r.board),
+            "no room on this line: write open or closed in the room column",
+        )
+    })
+}
+
+/// One match's boards in board order, each with its IMPs for the home team (the team
+/// North-South in the open room of the first board), and the IMPs each team won. A board
+/// with only one room's result, or with the same team North-South in both rooms, is an
+/// error in `errors` and is left out of the match.
+fn score_match(
+    key: (usize, usize),
+    boards: &MatchLines,
+    teams: &[PairInfo],
+    results: &[TableResult],
+    adjusted: &AdjustedImps,
+    errors: &mut Vec<Diagnostic>,
+) -> TeamMatch {
+    let mut numbers: Vec<u32> = boards.keys().copied().collect();
+    numbers.sort_unstable();
+    let home = numbers
+        .first()
+        .and_then(|b| boards[b].get(&Room::Open))
+        .map(|&i| results[i].ns)
+        .unwrap_or(key.0);
+    let mut m = TeamMatch {
+        home,
+        away: if home == key.0 { key.1 } else { key.0 },
+        boards: Vec::new(),
+        imps_home: Ratio::zero(),
+        imps_away: Ratio::zero(),
+        played: 0,
+        scale_boards: 0,
+        vp_home: Ratio::zero(),
+        vp_away: Ratio::zero(),
+    };
+    for b in numbers {
+        let (open, closed) = match board_rooms(b, &boards[&b], &m, teams, results) {
+            Ok(lines) => lines,
+            Err(Some(e)) => {
+                errors.push(e);
                 continue;
             }
-            let (difference, imps) =
-                board_imps(&results[open], &results[closed], m.home, &settings.adjusted);
-            if let Some(x) = imps {
-                m.played += 1;
-                if x.is_positive() {
-                    m.imps_home += x;
-                } else {
-                    m.imps_away -= x;
-                }
+            Err(None) => continue,
+        };
+        let (difference, imps) = board_imps(&results[open], &results[closed], m.home, adjusted);
+        if let Some(x) = imps {
+            m.played += 1;
+            if x.is_positive() {
+                m.imps_home += x;
+            } else {
+                m.imps_away -= x;
             }
-            m.boards.push(MatchBoard {
-                board: b,
-                open,
-                closed,
-                difference,
-                imps,
-            });
         }
-        matches.push(m);
-    }
-    if !errors.is_empty() {
-        errors.sort_by_key(|d| d.line);
-        return Err(SessionError {
-            diagnostics: errors,
+        m.boards.push(MatchBoard {
+            board: b,
+            open,
+            closed,
+            difference,
+            imps,
         });
     }
+    m
+}
 
+/// The open and closed room's lines of board `b` of match `m`; the error when only one
+/// room has a result or the teams did not change seats between the rooms (`None` for a
+/// board with neither room, which is not in the match).
+fn board_rooms(
+    b: u32,
+    rooms_of: &HashMap<Room, usize>,
+    m: &TeamMatch,
+    teams: &[PairInfo],
+    results: &[TableResult],
+) -> Result<(usize, usize), Option<Diagnostic>> {
+    let name = |i: usize| team_name(teams, i);
+    let (open, closed) = match (rooms_of.get(&Room::Open), rooms_of.get(&Room::Closed)) {
+        (Some(&o), Some(&c)) => (o, c),
+        (Some(&only), None) | (None, Some(&only)) => {
+            let (has, lacks) = if rooms_of.contains_key(&Room::Open) {
+                ("open", "closed")
+            } else {
+                ("closed", "open")
+            };
+            return Err(Some(Diagnostic::error(
+                results[only].line,
+                Some(b),
+                format!(
+                    "board {b} of {} v {} has only the {has} room's result: enter the {lacks} room's result, or mark the board NP in both rooms",
+                    name(m.home),
+                    name(m.away)
+                ),
+            )));
+        }
+        (None, None) => return Err(None),
+    };
+    if results[open].ns == results[closed].ns {
+        return Err(Some(Diagnostic::error(
+            results[closed].line,
+            Some(b),
+            format!(
+                "team {} sits North-South in both rooms on board {b} (also on line {}): in the closed room the teams change seats",
+                name(results[open].ns),
+                results[open].line
+            ),
+        )));
+    }
+    Ok((open, closed))
+}
+
+/// Each match's victory points on the WBF scale for its number of boards (the boards it
+/// played, or the number the director set); a match of which no board was played is a
+/// draw, with a warning. Returns the warnings.
+fn award_victory_points(
+    matches: &mut [TeamMatch],
+    teams: &[PairInfo],
+    results: &[TableResult],
+    settings: &TeamsSettings,
+) -> Result<Vec<Diagnostic>, SessionError> {
     let mut warnings = Vec::new();
     let mut scales: HashMap<u32, VpScale> = HashMap::new();
-    for m in &mut matches {
+    for m in matches {
         m.scale_boards = settings.vp_boards.unwrap_or(m.played);
         let half = Ratio::new(settings.max.points(), 2);
         if m.scale_boards == 0 {
@@ -416,8 +516,8 @@ pub fn score_teams(
                 None,
                 format!(
                     "{} v {}: no board was played, so the match is a draw in VP",
-                    name(m.home),
-                    name(m.away)
+                    team_name(teams, m.home),
+                    team_name(teams, m.away)
                 ),
             ));
             (m.vp_home, m.vp_away) = (half, half);
@@ -434,12 +534,7 @@ pub fn score_teams(
         };
         (m.vp_home, m.vp_away) = scale.vp(m.margin());
     }
-    let standings = standings(teams.len(), &matches);
-    Ok(TeamsResult {
-        matches,
-        standings,
-        warnings,
-    })
+    Ok(warnings)
 }
 
 /// The standings of `team_count` teams after `matches`: by VP, then VP between the tied
