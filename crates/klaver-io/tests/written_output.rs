@@ -2,13 +2,16 @@
 //! club meets: two sections, a lead, a doubled contract, a pass-out, a contract klaver
 //! could not read, averages, a split, average-plus, not played, a reversed result, a
 //! weighted score, a score beside an artificial score, a board with a single result and
-//! the director's penalties; and the example club's season ranking in each language. A
-//! change to any of these files shows up here first.
+//! the director's penalties; the example club's season ranking in each language; and
+//! the results of an archive of many sessions, right and wrong. A change to any of these
+//! files shows up here first.
 
 use klaver_core::matchpoints::Scale;
 use klaver_core::ranking::season::rank;
 use klaver_core::session::{Settings, score_session};
+use klaver_io::archive::{ArchiveScoring, score_archive};
 use klaver_io::exchange::{Convention, Deal};
+use klaver_io::generate::{ArchiveOptions, write_archive};
 use klaver_io::hand_record::BoardRecord;
 use klaver_io::report::ReportLang;
 use klaver_io::travellers::{Event, ReadOptions, read_pairs, read_travellers};
@@ -242,5 +245,158 @@ fn a_club_ranking_in_english_dutch_and_turkish() {
         &short,
         include_str!("data/written/ranking-short.txt"),
         "ranking-short.txt",
+    );
+}
+
+/// Scores an archive on `threads` threads: the results written, the messages told and
+/// the summary (or the error that stopped the run).
+fn archive(input: &[u8], threads: usize) -> (String, Vec<String>, String) {
+    let mut out = Vec::new();
+    let mut messages = Vec::new();
+    let summary = score_archive(
+        input,
+        &mut out,
+        &ArchiveScoring {
+            threads,
+            ..ArchiveScoring::default()
+        },
+        &mut |m| messages.push(m.to_string()),
+    );
+    let summary = match summary {
+        Ok(s) => format!("{s:?}"),
+        Err(e) => format!("error: {e}"),
+    };
+    (String::from_utf8(out).unwrap(), messages, summary)
+}
+
+/// Sessions as a federation's database exports them: a header with a byte-order mark
+/// and a session column written its own way, pair numbers that need quoting, blank
+/// lines, a session id with spaces around it, a tie, a session with a score that cannot
+/// be, one with a line that is not UTF-8, one with a pair playing a board twice, and
+/// one with a warning.
+const ARCHIVE: &[u8] =
+    b"\xef\xbb\xbf Session ,section,board,ns,ew,contract,declarer,result,score\n\
+A,,1,1,2,4S,N,+1,450\n\
+A,,1,3,4,4S,N,=,420\n\
+A,,1,5,6,4S,N,-1,-50\n\
+A,,2,1,4,3NT,S,=,400\n\
+A,,2,3,6,3NT,S,=,400\n\
+A,,2,5,2,2H,W,=,-110\n\
+\n\
+,,,,,,,,\n\
+\" B \",N,1,\"1,a\",2,,,,100\n\
+B,N,1,\"3\"\"x\",4,,,,100\n\
+B,N,1,5,6,,,,-50\n\
+B,Z,1,1,2,,,,0\n\
+B,Z,1,3,4,,,,0\n\
+C,,1,1,2,,,,420\n\
+C,,1,3,4,,,,425\n\
+D,,1,1,2,,,,420\n\
+D,,1,3,\xff4,,,,400\n\
+E,,1,1,2,,,,420\n\
+E,,1,1,4,,,,400\n\
+F,,1,1,2,4S,N,=,400\n\
+F,,1,3,4,,,,420\n";
+
+#[test]
+fn an_archive_of_sessions_right_and_wrong() {
+    let (out, messages, summary) = archive(ARCHIVE, 2);
+    let want_out = concat!(
+        "session,section,pair,points,max,percentage,rank,boards,club_points\n",
+        "A,,1,7,8,87.50,1,2,24\n",
+        "A,,3,5,8,62.50,2=,2,9.50\n",
+        "A,,6,5,8,62.50,2=,2,9.50\n",
+        "A,,2,4,8,50.00,4,2,1\n",
+        "A,,4,3,8,37.50,5,2,1\n",
+        "A,,5,0,8,0.00,6,2,1\n",
+        "B,N,6,4,4,100.00,1,1,24\n",
+        "B,N,\"1,a\",3,4,75.00,2=,1,9.50\n",
+        "B,N,\"3\"\"x\",3,4,75.00,2=,1,9.50\n",
+        "B,N,2,1,4,25.00,4=,1,1\n",
+        "B,N,4,1,4,25.00,4=,1,1\n",
+        "B,N,5,0,4,0.00,6,1,1\n",
+        "B,Z,1,1,2,50.00,1=,1,4.75\n",
+        "B,Z,2,1,2,50.00,1=,1,4.75\n",
+        "B,Z,3,1,2,50.00,1=,1,4.75\n",
+        "B,Z,4,1,2,50.00,1=,1,4.75\n",
+        "F,,2,2,2,100.00,1=,1,8.50\n",
+        "F,,3,2,2,100.00,1=,1,8.50\n",
+        "F,,1,0,2,0.00,3=,1,1\n",
+        "F,,4,0,2,0.00,3=,1,1\n",
+    );
+    let want_messages = [
+        "warning: session A: line 5: board 2: the contract S3NT= scores 600 for North-South with North-South vulnerable but 400 was entered (400 is its score when nobody is vulnerable); the entered score is used: correct the contract, the score or the board number",
+        "warning: session A: line 6: board 2: the contract S3NT= scores 600 for North-South with North-South vulnerable but 400 was entered (400 is its score when nobody is vulnerable); the entered score is used: correct the contract, the score or the board number",
+        "error: session C: line 16: board 1: 425 is not a score North-South can get with nobody vulnerable: check the score and the board number",
+        "error: session C has errors and is left out",
+        "error: session D: line 18: the line is not UTF-8 text: save the file as UTF-8",
+        "error: session D has errors and is left out",
+        "error: session E: line 20: board 1: pair 1 plays board 1 twice (also on line 19): remove or correct one of the two lines",
+        "error: session E cannot be scored and is left out",
+        "warning: session F: line 21: board 1: the contract N4S= scores 420 for North-South with nobody vulnerable but 400 was entered; the entered score is used: correct the contract, the score or the board number",
+    ];
+    let want_summary =
+        "ArchiveSummary { sessions: 6, scored: 3, failed: 3, results: 13, pairs: 20, warnings: 3 }";
+    assert_eq!(out, want_out);
+    assert_eq!(messages, want_messages);
+    assert_eq!(summary, want_summary);
+}
+
+/// A 64-bit FNV-1a hash, to keep a large output short.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+#[test]
+fn a_generated_archive_of_many_batches() {
+    let mut input = Vec::new();
+    write_archive(
+        &mut input,
+        ArchiveOptions {
+            sessions: 60,
+            seed: 11,
+        },
+    )
+    .unwrap();
+    for threads in [1, 3] {
+        let (out, messages, summary) = archive(&input, threads);
+        assert_eq!(
+            (out.len(), fnv(out.as_bytes())),
+            (37359, 0x262f0f5225eaac03),
+            "{threads} threads"
+        );
+        assert!(messages.is_empty(), "{threads} threads: {messages:?}");
+        assert_eq!(
+            summary,
+            "ArchiveSummary { sessions: 60, scored: 60, failed: 0, results: 14603, pairs: 1070, warnings: 0 }",
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
+fn archives_that_cannot_be_read_on() {
+    let got: Vec<String> = [
+        &b""[..],
+        b"board,ns,ew,score\n1,1,2,420\n",
+        b"session,ns,ew,score\nA,1,2,420\n",
+        b"session,board,ns,ew,score\nA,1,1,2,420\nB,1,1,2,100\nA,2,1,2,50\n",
+    ]
+    .into_iter()
+    .map(|input| {
+        let (out, _, summary) = archive(input, 2);
+        format!("{out:?} {summary}")
+    })
+    .collect();
+    assert_eq!(
+        got,
+        [
+            "\"\" error: the file is empty: an archive starts with a header line",
+            "\"\" error: line 1: the header has no session column: an archive names each line's session",
+            "\"\" error: line 1: the header has no `board` column: the travellers CSV needs board, ns, ew and either score or contract, declarer and result",
+            "\"session,section,pair,points,max,percentage,rank,boards,club_points\\n\" error: line 4: session A continues here after other sessions (it was on line 2): keep each session's lines together, e.g. sort the file by session",
+        ]
     );
 }
