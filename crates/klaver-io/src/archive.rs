@@ -186,6 +186,45 @@ where
         .has_headers(false)
         .buffer_capacity(1 << 20)
         .from_reader(input);
+    let (header, session_col) = read_header(&mut rdr, opts)?;
+    writeln!(
+        out,
+        "session,section,pair,points,max,percentage,rank,boards,club_points"
+    )?;
+
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let mut summary = ArchiveSummary::default();
+    std::thread::scope(|scope| -> Result<(), ArchiveError> {
+        let (result_tx, result_rx) = mpsc::sync_channel::<(u64, Vec<Scored>)>(4 * threads);
+        let work_txs = start_workers(scope, threads, &header, opts, result_tx);
+        if work_txs.is_empty() {
+            return Err(ArchiveError::NoThread);
+        }
+        let reader =
+            klaver_core::parts::start(scope, move || cut_sessions(rdr, session_col, work_txs));
+        // Without a reader of its own the writer below would wait for ever; letting go
+        // of it ends the workers.
+        if !reader.on_its_own_thread() {
+            return Err(ArchiveError::NoThread);
+        }
+        write_in_order(result_rx, &mut out, report, &mut summary)?;
+        summary.sessions = reader.join()?;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(summary)
+}
+
+/// Reads the archive's header: the columns every session's travellers share, and which
+/// of them names the session. A header without a session column, or one the travellers
+/// reader refuses, is refused once, here.
+fn read_header<R: Read>(
+    rdr: &mut csv::Reader<R>,
+    opts: &ArchiveScoring,
+) -> Result<(csv::StringRecord, usize), ArchiveError> {
     let mut header = csv::ByteRecord::new();
     if !rdr.read_byte_record(&mut header).map_err(csv_error)? {
         return Err(ArchiveError::Empty);
@@ -199,151 +238,166 @@ where
                 .eq_ignore_ascii_case("session")
         })
         .ok_or(ArchiveError::NoSessionColumn)?;
-    // A header the travellers reader refuses is refused once, here.
     TravellersReader::new(&header, ReadOptions { lang: opts.lang })
         .map_err(|e| ArchiveError::Header(e.to_string()))?;
-    writeln!(
-        out,
-        "session,section,pair,points,max,percentage,rank,boards,club_points"
-    )?;
+    Ok((header, session_col))
+}
 
-    let threads = match opts.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
-    let mut summary = ArchiveSummary::default();
-    std::thread::scope(|scope| -> Result<(), ArchiveError> {
-        let header = &header;
-        let (result_tx, result_rx) = mpsc::sync_channel::<(u64, Vec<Scored>)>(4 * threads);
-        let mut work_txs = Vec::with_capacity(threads);
-        for _ in 0..threads {
-            let (tx, rx) = mpsc::sync_channel::<Batch>(2);
-            let result_tx = result_tx.clone();
-            let worker = klaver_core::parts::start(scope, move || {
-                for batch in rx {
-                    let scored = batch
-                        .chunks
-                        .into_iter()
-                        .map(|c| score_chunk(c, header, opts))
-                        .collect();
-                    if result_tx.send((batch.seq, scored)).is_err() {
-                        break;
-                    }
+/// Starts `threads` workers that read and score the sessions of each batch they are
+/// handed and send the scored batch back on `result_tx`. Returns the way to hand a batch
+/// to each worker that the system gave a thread (none when it gave none).
+fn start_workers<'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    threads: usize,
+    header: &'scope csv::StringRecord,
+    opts: &'scope ArchiveScoring,
+    result_tx: mpsc::SyncSender<(u64, Vec<Scored>)>,
+) -> Vec<mpsc::SyncSender<Batch>> {
+    let mut work_txs = Vec::with_capacity(threads);
+    for _ in 0..threads {
+        let (tx, rx) = mpsc::sync_channel::<Batch>(2);
+        let result_tx = result_tx.clone();
+        let worker = klaver_core::parts::start(scope, move || {
+            for batch in rx {
+                let scored = batch
+                    .chunks
+                    .into_iter()
+                    .map(|c| score_chunk(c, header, opts))
+                    .collect();
+                if result_tx.send((batch.seq, scored)).is_err() {
+                    break;
                 }
-            });
-            // Sessions go only to the workers the system gave a thread.
-            if worker.on_its_own_thread() {
-                work_txs.push(tx);
             }
+        });
+        // Sessions go only to the workers the system gave a thread.
+        if worker.on_its_own_thread() {
+            work_txs.push(tx);
         }
-        drop(result_tx);
-        if work_txs.is_empty() {
-            return Err(ArchiveError::NoThread);
-        }
+    }
+    work_txs
+}
 
-        // The reader: cuts the records into sessions and hands them out in turn.
-        let reader = klaver_core::parts::start(scope, move || -> Result<u64, ArchiveError> {
-            // Where each session began, to catch a session whose lines are split.
-            let mut first_of: FxHashMap<Vec<u8>, u64> = FxHashMap::default();
-            let mut current: Option<(Vec<u8>, Chunk)> = None;
-            let mut sessions: u64 = 0;
-            let mut batch = Batch {
-                seq: 0,
+/// The reader: cuts the archive's records into sessions and hands them to the workers
+/// in batches, in turn. Returns the number of sessions read; a session whose lines are
+/// split by another session's stops the run.
+fn cut_sessions<R: Read>(
+    mut rdr: csv::Reader<R>,
+    session_col: usize,
+    work_txs: Vec<mpsc::SyncSender<Batch>>,
+) -> Result<u64, ArchiveError> {
+    // Where each session began, to catch a session whose lines are split.
+    let mut first_of: FxHashMap<Vec<u8>, u64> = FxHashMap::default();
+    let mut current: Option<(Vec<u8>, Chunk)> = None;
+    let mut sessions: u64 = 0;
+    let mut batches = Batches {
+        work_txs,
+        batch: Batch {
+            seq: 0,
+            chunks: Vec::new(),
+            records: 0,
+        },
+    };
+    let mut rec = csv::ByteRecord::new();
+    while rdr.read_byte_record(&mut rec).map_err(csv_error)? {
+        let line = rec.position().map_or(0, |p| p.line());
+        if rec.iter().all(|f| f.trim_ascii().is_empty()) {
+            continue;
+        }
+        let key = rec.get(session_col).unwrap_or_default().trim_ascii();
+        let same = matches!(&current, Some((k, _)) if k.as_slice() == key);
+        if !same {
+            if let Some(&first) = first_of.get(key) {
+                return Err(ArchiveError::SessionSplit {
+                    line,
+                    session: String::from_utf8_lossy(key).into_owned(),
+                    first,
+                });
+            }
+            if let Some((_, chunk)) = current.take()
+                && !batches.send(Some(chunk), false)
+            {
+                return Ok(sessions);
+            }
+            first_of.insert(key.to_vec(), line);
+            current = Some((
+                key.to_vec(),
+                Chunk::new(String::from_utf8_lossy(key).into_owned()),
+            ));
+            sessions += 1;
+        }
+        if let Some((_, chunk)) = &mut current {
+            chunk.push(&rec, line);
+        }
+    }
+    batches.send(current.take().map(|(_, chunk)| chunk), true);
+    Ok(sessions)
+}
+
+/// The batch of sessions being collected, and the workers it goes to in turn.
+struct Batches {
+    work_txs: Vec<mpsc::SyncSender<Batch>>,
+    batch: Batch,
+}
+
+impl Batches {
+    /// Adds a finished session to the batch, and hands the batch out when full (or at the
+    /// end); false when the workers have stopped.
+    fn send(&mut self, chunk: Option<Chunk>, last: bool) -> bool {
+        let batch = &mut self.batch;
+        if let Some(chunk) = chunk {
+            batch.records += chunk.records.len();
+            batch.chunks.push(chunk);
+        }
+        if batch.records < BATCH_RECORDS && (!last || batch.chunks.is_empty()) {
+            return true;
+        }
+        let seq = batch.seq;
+        let full = std::mem::replace(
+            batch,
+            Batch {
+                seq: seq + 1,
                 chunks: Vec::new(),
                 records: 0,
-            };
-            let mut rec = csv::ByteRecord::new();
-            // Adds a finished session to the batch, and hands the batch out when full (or
-            // at the end); false when the workers have stopped.
-            let mut send = |chunk: Option<Chunk>, last: bool| -> bool {
-                if let Some(chunk) = chunk {
-                    batch.records += chunk.records.len();
-                    batch.chunks.push(chunk);
-                }
-                if batch.records < BATCH_RECORDS && (!last || batch.chunks.is_empty()) {
-                    return true;
-                }
-                let seq = batch.seq;
-                let full = std::mem::replace(
-                    &mut batch,
-                    Batch {
-                        seq: seq + 1,
-                        chunks: Vec::new(),
-                        records: 0,
-                    },
-                );
-                work_txs[(seq % work_txs.len() as u64) as usize]
-                    .send(full)
-                    .is_ok()
-            };
-            while rdr.read_byte_record(&mut rec).map_err(csv_error)? {
-                let line = rec.position().map_or(0, |p| p.line());
-                if rec.iter().all(|f| f.trim_ascii().is_empty()) {
-                    continue;
-                }
-                let key = rec.get(session_col).unwrap_or_default().trim_ascii();
-                let same = matches!(&current, Some((k, _)) if k.as_slice() == key);
-                if !same {
-                    if let Some(&first) = first_of.get(key) {
-                        return Err(ArchiveError::SessionSplit {
-                            line,
-                            session: String::from_utf8_lossy(key).into_owned(),
-                            first,
-                        });
-                    }
-                    if let Some((_, chunk)) = current.take()
-                        && !send(Some(chunk), false)
-                    {
-                        return Ok(sessions);
-                    }
-                    first_of.insert(key.to_vec(), line);
-                    current = Some((
-                        key.to_vec(),
-                        Chunk::new(String::from_utf8_lossy(key).into_owned()),
-                    ));
-                    sessions += 1;
-                }
-                if let Some((_, chunk)) = &mut current {
-                    chunk.push(&rec, line);
-                }
-            }
-            send(current.take().map(|(_, chunk)| chunk), true);
-            Ok(sessions)
-        });
-        // Without a reader of its own the writer below would wait for ever; letting go
-        // of it ends the workers.
-        if !reader.on_its_own_thread() {
-            return Err(ArchiveError::NoThread);
-        }
+            },
+        );
+        self.work_txs[(seq % self.work_txs.len() as u64) as usize]
+            .send(full)
+            .is_ok()
+    }
+}
 
-        // The writer: results in the file's order.
-        let mut pending: BTreeMap<u64, Vec<Scored>> = BTreeMap::new();
-        let mut next = 0u64;
-        for (seq, scored) in result_rx {
-            pending.insert(seq, scored);
-            while let Some(batch) = pending.remove(&next) {
-                next += 1;
-                for s in batch {
-                    for m in &s.messages {
-                        report(m);
-                    }
-                    summary.warnings += s.warnings;
-                    if s.ok {
-                        summary.scored += 1;
-                        summary.results += s.results;
-                        summary.pairs += s.pairs;
-                        out.write_all(s.rows.as_bytes())?;
-                    } else {
-                        summary.failed += 1;
-                    }
+/// The writer: the scored sessions in the file's order, whatever order the workers
+/// finish them in. Each session's messages are reported and its pairs' lines written
+/// (a session with errors is counted as left out), until the workers are done.
+fn write_in_order<W: Write>(
+    result_rx: mpsc::Receiver<(u64, Vec<Scored>)>,
+    out: &mut W,
+    report: &mut dyn FnMut(&str),
+    summary: &mut ArchiveSummary,
+) -> Result<(), ArchiveError> {
+    let mut pending: BTreeMap<u64, Vec<Scored>> = BTreeMap::new();
+    let mut next = 0u64;
+    for (seq, scored) in result_rx {
+        pending.insert(seq, scored);
+        while let Some(batch) = pending.remove(&next) {
+            next += 1;
+            for s in batch {
+                for m in &s.messages {
+                    report(m);
+                }
+                summary.warnings += s.warnings;
+                if s.ok {
+                    summary.scored += 1;
+                    summary.results += s.results;
+                    summary.pairs += s.pairs;
+                    out.write_all(s.rows.as_bytes())?;
+                } else {
+                    summary.failed += 1;
                 }
             }
         }
-        summary.sessions = reader.join()?;
-        Ok(())
-    })?;
-    out.flush()?;
-    Ok(summary)
+    }
+    Ok(())
 }
 
 /// Reads and scores one session.
