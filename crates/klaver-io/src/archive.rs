@@ -187,6 +187,11 @@ where
         .buffer_capacity(1 << 20)
         .from_reader(input);
     let (header, session_col) = read_header(&mut rdr, opts)?;
+    let mut summary = ArchiveSummary::default();
+    if let Some(w) = crate::travellers::unread_columns(&header, &["session"]) {
+        report(&format!("warning: {w}"));
+        summary.warnings += 1;
+    }
     writeln!(
         out,
         "session,section,pair,points,max,percentage,rank,boards,club_points"
@@ -196,7 +201,6 @@ where
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let mut summary = ArchiveSummary::default();
     std::thread::scope(|scope| -> Result<(), ArchiveError> {
         let (result_tx, result_rx) = mpsc::sync_channel::<(u64, Vec<Scored>)>(4 * threads);
         let work_txs = start_workers(scope, threads, &header, opts, result_tx);
@@ -532,6 +536,17 @@ mod tests {
             &mut |m| messages.push(m.to_string()),
         );
         (r, String::from_utf8(out).unwrap(), messages)
+    }
+
+    #[test]
+    fn a_column_the_archive_does_not_read_is_one_warning_on_the_header() {
+        let text = "session,board,ns,ew,score,notes\nA,1,1,2,420,x\nA,1,3,4,170,\nB,1,1,2,100,\nB,1,3,4,100,y\n";
+        let (r, _, messages) = run(text, 2);
+        assert_eq!(
+            messages,
+            ["warning: line 1: the column notes is not read: its contents are ignored"]
+        );
+        assert_eq!(r.unwrap().warnings, 1);
     }
 
     #[test]

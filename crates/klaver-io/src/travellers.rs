@@ -420,9 +420,10 @@ impl Columns {
     }
 }
 
-/// The named columns of a header that are none of a travellers CSV's: a warning on the
+/// The named columns of a header that are none of a travellers CSV's nor of `theirs`
+/// (the columns a caller reads itself, such as an archive's session): a warning on the
 /// header that their contents are not read (none when every column is read).
-fn unread_columns(header: &csv::StringRecord) -> Option<Diagnostic> {
+pub(crate) fn unread_columns(header: &csv::StringRecord, theirs: &[&str]) -> Option<Diagnostic> {
     let unread: Vec<&str> = header
         .iter()
         .map(header_name)
@@ -430,6 +431,7 @@ fn unread_columns(header: &csv::StringRecord) -> Option<Diagnostic> {
             !h.is_empty()
                 && !COLUMN_NAMES
                     .iter()
+                    .chain(std::iter::once(&theirs))
                     .any(|names| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
         })
         .collect();
@@ -756,7 +758,10 @@ fn read_bytes_with(
     let header = rdr.headers().map_err(csv_error)?.clone();
     let body = rdr.position().byte() as usize;
     let mut reader = TravellersReader::new(&header, options)?;
-    reader.event.diagnostics.extend(unread_columns(&header));
+    reader
+        .event
+        .diagnostics
+        .extend(unread_columns(&header, &[]));
     // A large file without quoted fields is read in two halves on two threads, cut at a
     // line ending; the second half's pairs are then numbered on from the first's, so
     // the event is the same as one read from start to end.
