@@ -195,7 +195,14 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
             }
         }
     }
-    out.extend(crate::session::pairs_written_two_ways(pairs, results));
+    // A warning only beside no errors, as in a matchpointed session: errors are
+    // listed as such.
+    if out
+        .iter()
+        .all(|d| d.severity != crate::session::Severity::Error)
+    {
+        out.extend(crate::session::pairs_written_two_ways(pairs, results));
+    }
     out
 }
 

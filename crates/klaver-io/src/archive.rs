@@ -539,6 +539,15 @@ mod tests {
     }
 
     #[test]
+    fn a_column_named_twice_refuses_the_archive_naming_the_header_once() {
+        let (r, _, _) = run("session,board,ns,ew,score,score\nA,1,1,2,420,420\n", 2);
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            "line 1: the header has two score columns (columns 5 and 6): keep the one to score"
+        );
+    }
+
+    #[test]
     fn a_column_the_archive_does_not_read_is_one_warning_on_the_header() {
         let text = "session,board,ns,ew,score,notes\nA,1,1,2,420,x\nA,1,3,4,170,\nB,1,1,2,100,\nB,1,3,4,100,y\n";
         let (r, _, messages) = run(text, 2);

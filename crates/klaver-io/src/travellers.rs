@@ -319,7 +319,7 @@ pub enum ReadError {
     MissingColumn(&'static str),
     /// Two columns of the header name the same field.
     #[error(
-        "line 1: the header has two {name} columns (columns {first} and {second}): keep the one to score"
+        "the header has two {name} columns (columns {first} and {second}): keep the one to score"
     )]
     TwoColumns {
         /// The field's name.
@@ -1091,6 +1091,7 @@ impl TravellersReader {
                 i
             })
             .collect();
+        self.state.past_header += other.state.past_header;
         let other = other.event;
         self.event.diagnostics.extend(other.diagnostics);
         self.event
@@ -1103,7 +1104,17 @@ impl TravellersReader {
     }
 
     /// The event read.
-    pub fn finish(self) -> Event {
+    pub fn finish(mut self) -> Event {
+        let past = self.state.past_header;
+        if past > PAST_HEADER_SHOWN {
+            self.event.diagnostics.push(Diagnostic::warning(
+                0,
+                None,
+                format!(
+                    "{past} lines in all have fields past the header's columns (only the first are named): add the missing column to the header, or remove the extra fields"
+                ),
+            ));
+        }
         self.event
     }
 }
@@ -1121,7 +1132,14 @@ fn csv_error(e: csv::Error) -> ReadError {
 struct LineState {
     index: PairIndex,
     contracts: ContractMemo,
+    /// Lines with fields past the header's columns: the first few (of each half of a
+    /// file read in two) are each a warning, the rest only counted (a header short of a
+    /// column every line fills).
+    past_header: usize,
 }
+
+/// How many lines with fields past the header are each a warning of their own.
+const PAST_HEADER_SHOWN: usize = 10;
 
 /// The line's two pairs; `-` is an unranked substitute pair (one per table and round
 /// when the file says them). `None` when a pair is missing, or both are substitutes.
@@ -1168,7 +1186,7 @@ fn read_line<R: Fields + ?Sized>(
     let board = line_board(field(rec, Some(cols.board)))?;
     let b = Some(board.number());
     if rec.len() > cols.width {
-        fields_past_the_header(rec, cols.width, line, b, event);
+        fields_past_the_header(rec, cols.width, (line, b), event, &mut state.past_header);
     }
     let text = line_text(rec, cols).map_err(|m| (b, m))?;
     let Some((ns, ew)) = line_pairs(
@@ -1222,15 +1240,26 @@ fn read_line<R: Fields + ?Sized>(
 }
 
 /// A warning for a line with more fields than the header has columns, when any of
-/// the fields past them holds something (a trailing comma is left alone).
+/// the fields past them holds something (a trailing comma is left alone); past the
+/// first [`PAST_HEADER_SHOWN`] such lines of a file, they are only counted (`seen`).
 #[cold]
 fn fields_past_the_header<R: Fields + ?Sized>(
     rec: &R,
     width: usize,
-    line: u32,
-    board: Option<u32>,
+    (line, board): (u32, Option<u32>),
     event: &mut Event,
+    seen: &mut usize,
 ) {
+    if (width..rec.len()).all(|i| {
+        rec.get(i)
+            .is_none_or(|f| crate::plain_csv::trim(f).is_empty())
+    }) {
+        return;
+    }
+    *seen += 1;
+    if *seen > PAST_HEADER_SHOWN {
+        return;
+    }
     let extra: Vec<&str> = (width..rec.len())
         .filter_map(|i| rec.get(i).map(crate::plain_csv::trim))
         .filter(|f| !f.is_empty())
@@ -1787,7 +1816,9 @@ mod tests {
                 .unwrap_err()
                 .to_string();
             assert!(
-                err.contains("line 1: the header has two score columns (columns 4 and 5): keep the one to score"),
+                err.contains(
+                    "the header has two score columns (columns 4 and 5): keep the one to score"
+                ),
                 "{header}: {err}"
             );
         }
@@ -1807,6 +1838,31 @@ mod tests {
             messages(&e),
             ["line 1: the column notes is not read: its contents are ignored"]
         );
+    }
+
+    #[test]
+    fn fields_past_the_header_on_every_line_are_counted_after_the_first_ten() {
+        let mut csv = String::from("board,ns,ew,score\n");
+        for pair in 1..=30 {
+            csv.push_str(&format!("1,{},{},420,remark\n", 2 * pair - 1, 2 * pair));
+        }
+        // Read whole, and in two halves from any size on.
+        for parallel_from in [usize::MAX, 0] {
+            let e = read_bytes(&csv, ReadOptions::default(), parallel_from).unwrap();
+            let said = messages(&e);
+            // Each half of a file read in two names its own first ten.
+            let most = if parallel_from == 0 { 21 } else { 11 };
+            assert!((11..=most).contains(&said.len()), "{said:?}");
+            assert!(
+                said[0].starts_with("line 2: board 1: the line has 5 fields"),
+                "{said:?}"
+            );
+            assert_eq!(
+                said.last().unwrap(),
+                "30 lines in all have fields past the header's columns (only the first are named): add the missing column to the header, or remove the extra fields"
+            );
+            assert_eq!(e.results.len(), 30);
+        }
     }
 
     #[test]

@@ -272,16 +272,30 @@ fn a_pairs_file_line_that_matches_no_pair_is_named_in_the_pairs_file() {
         pairs.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let want = format!(
-        "warning: {}: line 2: pair 01 in the pairs file has no results in the travellers (pair 1 has: write its number the same way in both files)",
+    let said = format!(
+        "{}: line 2: pair 01 in the pairs file has no results in the travellers (pair 1 has: write its number the same way in both files)",
         pairs.display()
     );
-    assert!(stderr(&o).contains(&want), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("warning: {}: {said}", csv.display())),
+        "{}",
+        stderr(&o)
+    );
     assert!(
         !stderr(&o).contains(&format!("{}: line 2", csv.display())),
         "{}",
         stderr(&o)
     );
+    // The reports keep it, as every warning of the session.
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(stdout(&o).contains(&said), "{}", stdout(&o));
     let o = klaver(&[
         "score",
         csv.to_str().unwrap(),

@@ -113,6 +113,22 @@ impl fmt::Display for CliError {
 /// The most errors listed when a file is refused; the rest are counted.
 const LISTED_ERRORS: usize = 50;
 
+/// The warnings of a file read beside the travellers (a pairs file), as warnings of the
+/// session that name that file and its line: printed with the travellers' warnings and
+/// kept in the reports.
+pub(crate) fn from_file(
+    path: &std::path::Path,
+    warnings: Vec<klaver_core::session::Diagnostic>,
+) -> impl Iterator<Item = klaver_core::session::Diagnostic> + '_ {
+    warnings.into_iter().map(move |d| {
+        let at = match d.line {
+            Some(line) => format!("{}: line {line}", path.display()),
+            None => path.display().to_string(),
+        };
+        klaver_core::session::Diagnostic::warning(0, d.board, format!("{at}: {}", d.message))
+    })
+}
+
 /// A file refused for its errors: `{file} has errors; nothing was {done}`, the format it
 /// was taken for (when it came from a file), and its messages, the first 50 listed and
 /// the rest counted.

@@ -178,22 +178,14 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&file_name, Some(format), "scored", d));
     }
-    // The pairs file's warnings name its own lines: they are printed with its name.
-    let mut pairs_warnings = 0;
     if let Some(p) = &args.pairs {
         let warnings = travellers::read_pairs(open(p)?, &mut imported.event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
-        for w in &warnings {
-            eprintln!("warning: {}: {w}", p.display());
-        }
-        pairs_warnings = warnings.len();
+        // Its warnings name its own lines, and so the file.
+        let warnings = super::from_file(p, warnings);
+        imported.event.diagnostics.extend(warnings);
     }
-    let code = score_imported(&args.scoring, &args.report, &file_name, imported, None)?;
-    Ok(if args.report.strict && pairs_warnings > 0 {
-        ExitCode::from(1)
-    } else {
-        code
-    })
+    score_imported(&args.scoring, &args.report, &file_name, imported, None)
 }
 
 /// Scores an event read from a file (or the store) and prints what `report` asks for.

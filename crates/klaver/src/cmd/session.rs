@@ -378,10 +378,9 @@ fn import(args: ImportArgs) -> CmdResult {
             .map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
         let warnings = travellers::read_pairs(file, &mut imported.event)
             .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
-        // Its warnings name its own lines.
-        for w in &warnings {
-            eprintln!("warning: {}: {w}", p.display());
-        }
+        // Its warnings name its own lines, and so the file.
+        let warnings = super::from_file(p, warnings);
+        imported.event.diagnostics.extend(warnings);
     }
     let event = &imported.event;
     if event.has_errors() {
