@@ -497,6 +497,34 @@ pub fn read_sessions_csv(
     read_sessions_csv_in(text, file, club, parts, true)
 }
 
+/// The columns a sessions CSV may have.
+const SESSION_COLUMNS: [&str; 8] = [
+    "date", "moment", "line", "form", "players", "score", "team", "opponent",
+];
+
+/// An error for a sessions CSV header that names one of its columns twice (which of the
+/// two to rank by is not klaver's to guess).
+fn column_named_twice(
+    header: &csv::StringRecord,
+    (file, line): (&str, u64),
+) -> Option<RankingIoError> {
+    SESSION_COLUMNS.iter().find_map(|name| {
+        let mut at = header
+            .iter()
+            .enumerate()
+            .filter(|(_, h)| h.eq_ignore_ascii_case(name))
+            .map(|(i, _)| i + 1);
+        let (first, second) = (at.next()?, at.next()?);
+        Some(RankingIoError::Line {
+            file: file.to_string(),
+            line,
+            message: format!(
+                "the header has two {name} columns (columns {first} and {second}): keep the one to rank"
+            ),
+        })
+    })
+}
+
 /// Which columns of a sessions CSV hold what.
 struct Columns {
     date: usize,
@@ -540,6 +568,14 @@ fn read_sessions_csv_in(
         .map_err(|e| file_err(format!("cannot read the header: {e}")))?
         .clone();
     let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    // The header's line: the line it ends on (comments may stand before it).
+    let header_line = usize::try_from(rdr.position().byte())
+        .ok()
+        .and_then(|at| text.get(..at))
+        .map_or(1, count_lines) as u64;
+    if let Some(e) = column_named_twice(&header, (file, header_line.max(1))) {
+        return Err(vec![e]);
+    }
     let (Some(date), Some(players), Some(score)) = (col("date"), col("players"), col("score"))
     else {
         return Err(file_err(
@@ -2156,6 +2192,25 @@ end = 2026-08-31
         assert_eq!(club.seasons[0].end, "2026-08-31");
         assert_eq!(club.moments[1].form, Form::Teams);
         assert_eq!(club.threesomes[0], vec!["p1", "p2", "p5"]);
+    }
+
+    #[test]
+    fn a_sessions_csv_naming_a_column_twice_is_refused_on_its_header() {
+        let club = read_settings("", "club.toml").unwrap();
+        for (before, line) in [("", 1), ("# exported by the club\n", 2)] {
+            let csv =
+                format!("{before}date,line,players,score,Score\n2025-09-02,A,a1+a2,57.5,42.5\n");
+            let Err(errors) = read_sessions_csv(&csv, "s.csv", &club) else {
+                panic!("a header with two score columns was read");
+            };
+            let said: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            assert_eq!(
+                said,
+                [format!(
+                    "s.csv line {line}: the header has two score columns (columns 4 and 5): keep the one to rank"
+                )]
+            );
+        }
     }
 
     #[test]
