@@ -160,8 +160,8 @@ mod tests {
     fn r(board: u32, ns: usize, ew: usize, outcome: Outcome) -> TableResult {
         TableResult {
             board,
-            ns: ns - 1,
-            ew: ew - 1,
+            ns: (ns - 1) as u32,
+            ew: (ew - 1) as u32,
             outcome,
             reversed: false,
             line: 0,

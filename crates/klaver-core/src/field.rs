@@ -34,16 +34,17 @@ pub struct FieldResult {
 
 impl FieldResult {
     /// The result as a line of one session's travellers (`line` numbers it), to score
-    /// the field from scratch as one session.
-    pub fn table_result(&self, line: u32) -> crate::session::TableResult {
-        crate::session::TableResult {
+    /// the field from scratch as one session; `None` when a pair's index is past what a
+    /// table result holds (its pairs are 32-bit numbers).
+    pub fn table_result(&self, line: u32) -> Option<crate::session::TableResult> {
+        Some(crate::session::TableResult {
             board: self.board,
-            ns: self.ns,
-            ew: self.ew,
+            ns: u32::try_from(self.ns).ok()?,
+            ew: u32::try_from(self.ew).ok()?,
             outcome: self.outcome.clone(),
             reversed: false,
             line,
-        }
+        })
     }
 }
 
@@ -293,7 +294,8 @@ mod tests {
             .iter()
             .enumerate()
             .map(|(i, r)| r.table_result(i as u32 + 2))
-            .collect();
+            .collect::<Option<_>>()
+            .unwrap();
         let s = score_session(&infos, &table, &Settings::default()).unwrap();
         let mut v: Vec<(usize, Exact)> =
             s.pairs.iter().map(|p| (p.pair, p.total.clone())).collect();
@@ -401,5 +403,20 @@ mod tests {
             field.upload(&zero),
             Err(FieldError::BoardZero { .. })
         ));
+    }
+
+    #[test]
+    fn a_pair_past_32_bits_is_no_table_result() {
+        let last = FieldResult {
+            board: 1,
+            ns: 0,
+            ew: u32::MAX as usize,
+            outcome: Outcome::Score(420),
+        };
+        assert_eq!(last.table_result(2).map(|t| t.ew), Some(u32::MAX));
+        if let Some(past) = (u32::MAX as usize).checked_add(1) {
+            let past = FieldResult { ew: past, ..last };
+            assert_eq!(past.table_result(2), None);
+        }
     }
 }

@@ -123,7 +123,7 @@ pub(crate) fn board_groups(
     let mut groups: HashMap<(String, u32), Vec<usize>> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
         groups
-            .entry((pairs[r.ns].section.clone(), r.board))
+            .entry((pairs[r.ns_pair()].section.clone(), r.board))
             .or_default()
             .push(i);
     }
@@ -147,17 +147,18 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
             ));
             continue;
         }
-        if r.ns >= pairs.len() || r.ew >= pairs.len() {
+        let (ns, ew) = (r.ns_pair(), r.ew_pair());
+        if ns >= pairs.len() || ew >= pairs.len() {
             out.push(Diagnostic::error(r.line, Some(r.board), "unknown pair"));
             continue;
         }
-        if r.ns == r.ew {
+        if ns == ew {
             out.push(Diagnostic::error(
                 r.line,
                 Some(r.board),
                 format!(
                     "pair {} is on both sides of the table: correct the ns or ew pair",
-                    name(r.ns)
+                    name(ns)
                 ),
             ));
             continue;
@@ -181,7 +182,7 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
                 ));
             }
         }
-        for p in [r.ns, r.ew] {
+        for p in [ns, ew] {
             if let Some(prev) = seen.insert((p, r.board), r.line) {
                 out.push(Diagnostic::error(
                     r.line,
@@ -251,7 +252,7 @@ pub(crate) fn pair_totals(
         .collect();
     for (r, p) in results.iter().zip(points) {
         let Some(p) = p else { continue };
-        for (pair, imps) in [(r.ns, p.ns), (r.ew, p.ew)] {
+        for (pair, imps) in [(r.ns_pair(), p.ns), (r.ew_pair(), p.ew)] {
             acc[pair].total.add_fraction(*imps.numer(), *imps.denom());
             acc[pair].boards += 1;
         }

@@ -41,10 +41,12 @@ pub struct PairInfo {
 pub struct TableResult {
     /// The board number.
     pub board: u32,
-    /// Index of the North-South pair in the session's pair list.
-    pub ns: usize,
-    /// Index of the East-West pair in the session's pair list.
-    pub ew: usize,
+    /// Index of the North-South pair in the session's pair list, in 32 bits to keep a
+    /// result small ([`TableResult::ns_pair`] gives it as a `usize`).
+    pub ns: u32,
+    /// Index of the East-West pair in the session's pair list, in 32 bits
+    /// ([`TableResult::ew_pair`] gives it as a `usize`).
+    pub ew: u32,
     /// The score or the director's adjustment.
     pub outcome: Outcome,
     /// Whether the director reversed the result: the two sides' matchpoints swap.
@@ -54,9 +56,23 @@ pub struct TableResult {
 }
 
 // A field of a million results holds a million of these: an outcome in 16 bytes (a
-// weighted score is boxed) keeps a result in 48.
+// weighted score is boxed) and the two pairs as 32-bit numbers keep a result in 40.
 const _: () = assert!(std::mem::size_of::<Outcome>() <= 16);
-const _: () = assert!(std::mem::size_of::<TableResult>() <= 48);
+const _: () = assert!(std::mem::size_of::<TableResult>() <= 40);
+
+impl TableResult {
+    /// The North-South pair's index in the session's pair list.
+    #[inline]
+    pub fn ns_pair(&self) -> usize {
+        self.ns as usize
+    }
+
+    /// The East-West pair's index in the session's pair list.
+    #[inline]
+    pub fn ew_pair(&self) -> usize {
+        self.ew as usize
+    }
+}
 
 /// How per-board matchpoints are rounded before they are added up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -375,31 +391,32 @@ fn line_checks(
             ));
             continue;
         }
-        if r.ns >= pairs.len() || r.ew >= pairs.len() {
+        let (ns, ew) = (r.ns_pair(), r.ew_pair());
+        if ns >= pairs.len() || ew >= pairs.len() {
             out.push(Diagnostic::error(r.line, Some(r.board), "unknown pair"));
             continue;
         }
-        if r.ns == r.ew {
+        if ns == ew {
             out.push(Diagnostic::error(
                 r.line,
                 Some(r.board),
                 format!(
                     "pair {} is on both sides of the table: correct the ns or ew pair",
-                    name(r.ns)
+                    name(ns)
                 ),
             ));
             continue;
         }
-        if !settings.top_integral && section[r.ns] != section[r.ew] {
+        if !settings.top_integral && section[ns] != section[ew] {
             out.push(Diagnostic::error(
                 r.line,
                 Some(r.board),
                 format!(
                     "pair {} (section {}) cannot meet pair {} (section {}) when sections are scored separately",
-                    name(r.ns),
-                    pairs[r.ns].section,
-                    name(r.ew),
-                    pairs[r.ew].section
+                    name(ns),
+                    pairs[ns].section,
+                    name(ew),
+                    pairs[ew].section
                 ),
             ));
         }
@@ -430,7 +447,10 @@ fn line_checks(
 fn pair_fields(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Option<(Side, u32)>> {
     let mut field: Vec<Option<(Side, u32)>> = vec![None; pairs.len()];
     for r in results {
-        for (pair, side) in [(r.ns, Side::NorthSouth), (r.ew, Side::EastWest)] {
+        for (pair, side) in [
+            (r.ns_pair(), Side::NorthSouth),
+            (r.ew_pair(), Side::EastWest),
+        ] {
             if let Some(f) = field.get_mut(pair)
                 && f.is_none()
             {
@@ -468,7 +488,7 @@ pub(crate) fn pairs_written_two_ways(
     }
     let mut first_line = vec![u32::MAX; pairs.len()];
     for r in results {
-        for p in [r.ns, r.ew] {
+        for p in [r.ns_pair(), r.ew_pair()] {
             if let Some(line) = first_line.get_mut(p) {
                 *line = (*line).min(r.line);
             }
@@ -531,7 +551,10 @@ fn directions_changed(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagno
     let mut reported = vec![false; pairs.len()];
     let mut out = Vec::new();
     for r in results {
-        for (pair, side) in [(r.ns, Side::NorthSouth), (r.ew, Side::EastWest)] {
+        for (pair, side) in [
+            (r.ns_pair(), Side::NorthSouth),
+            (r.ew_pair(), Side::EastWest),
+        ] {
             let Some(Some((first, line))) = fields.get(pair) else {
                 continue;
             };
@@ -564,8 +587,9 @@ fn side_name(side: Side) -> &'static str {
 /// (in input order within a board) and remembering where each pair was last seen.
 fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
     // Lines with a bad board or pair are reported on their own and left out here.
-    let valid =
-        |r: &TableResult| r.board > 0 && r.ns < pairs.len() && r.ew < pairs.len() && r.ns != r.ew;
+    let valid = |r: &TableResult| {
+        r.board > 0 && r.ns_pair() < pairs.len() && r.ew_pair() < pairs.len() && r.ns != r.ew
+    };
     // Travellers are usually in board order already: then no order is made.
     let in_order = results.windows(2).all(|w| w[0].board <= w[1].board);
     let mut order: Vec<u32> = Vec::new();
@@ -582,7 +606,7 @@ fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
     let mut last: Vec<(u32, u32)> = vec![(0, 0); pairs.len()];
     let mut out = Vec::new();
     for r in by_board {
-        for p in [r.ns, r.ew] {
+        for p in [r.ns_pair(), r.ew_pair()] {
             let (board, line) = last[p];
             if board == r.board {
                 out.push(Diagnostic::error(
@@ -771,14 +795,14 @@ fn board_buckets<'a>(
     let mut sizes: Vec<usize> = Vec::new();
     for r in results {
         // A pair past the list is an error `validate` reports: nothing is scored.
-        let Some(&group) = pair_group.get(r.ns) else {
+        let Some(&group) = pair_group.get(r.ns_pair()) else {
             return Vec::new();
         };
         let key = (group, r.board);
         let b = match last {
             Some((k, b)) if k == key => b,
             _ => *bucket_index.entry(key).or_insert_with(|| {
-                buckets.push(((group_of(r.ns), r.board), Vec::new()));
+                buckets.push(((group_of(r.ns_pair()), r.board), Vec::new()));
                 sizes.push(0);
                 buckets.len() - 1
             }),
@@ -1060,7 +1084,7 @@ impl PartSums<'_> {
         let mut round_totals = TotalsBuilder::sparse(n * rounds);
         let mut round_side: Vec<Option<(bool, String)>> = vec![None; n * rounds];
         for (i, r) in results.iter().enumerate() {
-            if !pairs.contains(&r.ns) && !pairs.contains(&r.ew) {
+            if !pairs.contains(&r.ns_pair()) && !pairs.contains(&r.ew_pair()) {
                 continue;
             }
             let Some(p) = points[i] else { continue };
@@ -1070,7 +1094,7 @@ impl PartSums<'_> {
                 None
             };
             let top = points.top(i);
-            for (pair, mp, ns_side) in [(r.ns, p.ns, true), (r.ew, p.ew, false)] {
+            for (pair, mp, ns_side) in [(r.ns_pair(), p.ns, true), (r.ew_pair(), p.ew, false)] {
                 if !pairs.contains(&pair) {
                     continue;
                 }
@@ -1258,7 +1282,10 @@ fn apply_law_12c2(pair_count: usize, results: &[TableResult], points: &mut Point
             Outcome::ScoreAndArtificial { side, .. } => Some(side),
             _ => None,
         };
-        for (pair, mp, side) in [(r.ns, p.ns, Side::NorthSouth), (r.ew, p.ew, Side::EastWest)] {
+        for (pair, mp, side) in [
+            (r.ns_pair(), p.ns, Side::NorthSouth),
+            (r.ew_pair(), p.ew, Side::EastWest),
+        ] {
             if artificial_side == Some(side) {
                 continue;
             }
@@ -1309,8 +1336,8 @@ fn apply_law_12c2(pair_count: usize, results: &[TableResult], points: &mut Point
         };
         // A reversed artificial score has already swapped sides: follow the pairs.
         let (ns_pct, ew_pct) = if r.reversed { (ew, ns) } else { (ns, ew) };
-        p.ns = adjust(ns_pct, r.ns, p.ns);
-        p.ew = adjust(ew_pct, r.ew, p.ew);
+        p.ns = adjust(ns_pct, r.ns_pair(), p.ns);
+        p.ew = adjust(ew_pct, r.ew_pair(), p.ew);
         points.replace(i, Some(p));
     }
 }
@@ -1333,8 +1360,8 @@ mod tests {
     fn r(board: u32, ns: usize, ew: usize, outcome: Outcome) -> TableResult {
         TableResult {
             board,
-            ns: ns - 1,
-            ew: ew - 1,
+            ns: (ns - 1) as u32,
+            ew: (ew - 1) as u32,
             outcome,
             reversed: false,
             line: 0,
@@ -1791,8 +1818,8 @@ mod tests {
                 let ew = filler(&mut ps);
                 res.push(TableResult {
                     board,
-                    ns,
-                    ew,
+                    ns: ns as u32,
+                    ew: ew as u32,
                     outcome: Score(sc),
                     reversed: false,
                     line: 0,
@@ -1880,8 +1907,8 @@ mod tests {
                     };
                     res.push(TableResult {
                         board: b,
-                        ns: t,
-                        ew,
+                        ns: t as u32,
+                        ew: ew as u32,
                         outcome,
                         reversed: code.is_multiple_of(17),
                         line: res.len() as u32 + 2,
@@ -1954,7 +1981,7 @@ mod tests {
                     1 => res.push(TableResult { line: 9_999, ..res[at].clone() }),
                     2 => res[at].ew = res[at].ns,
                     3 => res[at].board = 0,
-                    4 => res[at].ns = ps.len() + 3,
+                    4 => res[at].ns = (ps.len() + 3) as u32,
                     _ => {}
                 }
                 let settings = Settings {

@@ -212,7 +212,7 @@ pub struct SwissRound {
 /// The home team's score at a table: North-South's score, or its negative when the home
 /// team sat East-West; a reversed result counts the other way.
 fn sign(r: &TableResult, home: usize) -> i64 {
-    let s = if r.ns == home { 1 } else { -1 };
+    let s = if r.ns_pair() == home { 1 } else { -1 };
     if r.reversed { -s } else { s }
 }
 
@@ -233,7 +233,7 @@ fn board_imps(
         let mut sum = Ratio::zero();
         for r in rooms {
             if let Some(p) = imps::adjusted(r, adjusted) {
-                sum += if r.ns == home { p.ns } else { p.ew };
+                sum += if r.ns_pair() == home { p.ns } else { p.ew };
             }
         }
         return (None, Some(sum));
@@ -328,7 +328,8 @@ fn sort_into_matches(
                 continue;
             }
         };
-        let key = (r.ns.min(r.ew), r.ns.max(r.ew));
+        let (ns, ew) = (r.ns_pair(), r.ew_pair());
+        let key = (ns.min(ew), ns.max(ew));
         if !by_match.boards.contains_key(&key) {
             by_match.order.push(key);
         }
@@ -362,7 +363,7 @@ fn sort_into_matches(
 /// a team the event does not have, a team playing itself, a score for one side beside an
 /// artificial score for the other, or no room written.
 fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<Room, Diagnostic> {
-    if r.ns >= teams.len() || r.ew >= teams.len() {
+    if r.ns_pair() >= teams.len() || r.ew_pair() >= teams.len() {
         return Err(Diagnostic::error(r.line, Some(r.board), "unknown team"));
     }
     if r.ns == r.ew {
@@ -371,7 +372,7 @@ fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<
             Some(r.board),
             format!(
                 "team {} plays itself: correct the ns or ew team",
-                team_name(teams, r.ns)
+                team_name(teams, r.ns_pair())
             ),
         ));
     }
@@ -408,7 +409,7 @@ fn score_match(
     let home = numbers
         .first()
         .and_then(|b| boards[b].get(&Room::Open))
-        .map(|&i| results[i].ns)
+        .map(|&i| results[i].ns_pair())
         .unwrap_or(key.0);
     let mut m = TeamMatch {
         home,
@@ -487,7 +488,7 @@ fn board_rooms(
             Some(b),
             format!(
                 "team {} sits North-South in both rooms on board {b} (also on line {}): in the closed room the teams change seats",
-                name(results[open].ns),
+                name(results[open].ns_pair()),
                 results[open].line
             ),
         )));
@@ -714,8 +715,8 @@ mod tests {
         (
             TableResult {
                 board,
-                ns,
-                ew,
+                ns: ns as u32,
+                ew: ew as u32,
                 outcome,
                 reversed: false,
                 line,

@@ -33,8 +33,8 @@ fn line(
     (
         TableResult {
             board,
-            ns,
-            ew,
+            ns: ns as u32,
+            ew: ew as u32,
             outcome,
             reversed: false,
             line,

@@ -217,6 +217,7 @@ fn field_from_scratch(bencher: Bencher) {
         .iter()
         .enumerate()
         .map(|(i, r)| r.table_result(i as u32 + 2))
-        .collect();
+        .collect::<Option<_>>()
+        .unwrap();
     bencher.bench_local(|| black_box(score_session(&pairs, &table, &Settings::default())));
 }

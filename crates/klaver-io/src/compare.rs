@@ -203,7 +203,11 @@ impl Check<'_> {
     fn names(&self, i: usize) -> String {
         let e = &self.imported.event;
         let r = &e.results[i];
-        format!("NS {} v EW {}", e.pairs[r.ns].id, e.pairs[r.ew].id)
+        format!(
+            "NS {} v EW {}",
+            e.pairs[r.ns_pair()].id,
+            e.pairs[r.ew_pair()].id
+        )
     }
 
     fn differ(out: &mut Comparison, line: u32, board: Option<u32>, message: String) {
@@ -528,8 +532,8 @@ pub fn compare_imps(
             };
             let message = format!(
                 "NS {} v EW {}: published {} / {} IMPs, klaver {}",
-                e.pairs[r.ns].id,
-                e.pairs[r.ew].id,
+                e.pairs[r.ns_pair()].id,
+                e.pairs[r.ew_pair()].id,
                 pns.trim(),
                 pew.trim(),
                 shown(computed)

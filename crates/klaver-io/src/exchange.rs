@@ -442,12 +442,12 @@ pub fn line_fields(event: &Event, i: usize) -> LineFields {
         )
     };
     LineFields {
-        section: event.pairs[r.ns].section.clone(),
+        section: event.pairs[r.ns_pair()].section.clone(),
         board: r.board,
         table: info.table(),
         round: info.round(),
-        ns: event.pairs[r.ns].id.clone(),
-        ew: event.pairs[r.ew].id.clone(),
+        ns: event.pairs[r.ns_pair()].id.clone(),
+        ew: event.pairs[r.ew_pair()].id.clone(),
         room: info.room().to_string(),
         contract,
         declarer,

@@ -172,8 +172,8 @@ fn board_rows(event: &Event, entries: &[usize], points: &[Option<ImpPoints>]) ->
             let r = &event.results[i];
             let p = points[i];
             vec![
-                event.pairs[r.ns].id.clone(),
-                event.pairs[r.ew].id.clone(),
+                event.pairs[r.ns_pair()].id.clone(),
+                event.pairs[r.ew_pair()].id.clone(),
                 score_text(event, i),
                 p.map(|p| show(p.ns)).unwrap_or_default(),
                 p.map(|p| show(p.ew)).unwrap_or_default(),
@@ -933,8 +933,8 @@ fn results_json<'a>(
             let info = &event.lines[i];
             ResultJson {
                 line: r.line,
-                ns: &event.pairs[r.ns].id,
-                ew: &event.pairs[r.ew].id,
+                ns: &event.pairs[r.ns_pair()].id,
+                ew: &event.pairs[r.ew_pair()].id,
                 score: match r.outcome {
                     Outcome::Score(s) => Some(s),
                     _ => None,

@@ -121,8 +121,8 @@ fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, i: usize)
     let info = &event.lines[i];
     w.begin_object();
     w.key("line").count(r.line as usize);
-    w.key("ns").string(&pairs[r.ns].id);
-    w.key("ew").string(&pairs[r.ew].id);
+    w.key("ns").string(&pairs[r.ns_pair()].id);
+    w.key("ew").string(&pairs[r.ew_pair()].id);
     w.key("score");
     match r.outcome {
         Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => w.integer(i64::from(s)),

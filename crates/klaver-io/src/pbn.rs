@@ -1781,10 +1781,10 @@ fn push_score_row(
     let r = &event.results[i];
     let info = &event.lines[i];
     if multi {
-        row.push(pairs[r.ns].section.clone());
+        row.push(pairs[r.ns_pair()].section.clone());
     }
-    row.push(pairs[r.ns].id.clone());
-    row.push(pairs[r.ew].id.clone());
+    row.push(pairs[r.ns_pair()].id.clone());
+    row.push(pairs[r.ew_pair()].id.clone());
     let (contract, declarer, tricks) = contract_cells(info);
     row.extend([contract, declarer, tricks, info.lead().to_string()]);
     let art = matches!(r.outcome, Outcome::Artificial { .. } | Outcome::NotPlayed);
@@ -2099,8 +2099,8 @@ mod tests {
             .iter()
             .map(|r| {
                 (
-                    e.pairs[r.ns].id.as_str(),
-                    e.pairs[r.ew].id.as_str(),
+                    e.pairs[r.ns_pair()].id.as_str(),
+                    e.pairs[r.ew_pair()].id.as_str(),
                     r.outcome.clone(),
                 )
             })

@@ -786,19 +786,24 @@ impl<F: Fn(usize) -> String> Travellers<'_, F> {
         let declarer = info
             .play
             .map(|p| match p.declarer().side() {
-                Side::NorthSouth => pair_label(r.ns),
-                Side::EastWest => pair_label(r.ew),
+                Side::NorthSouth => pair_label(r.ns_pair()),
+                Side::EastWest => pair_label(r.ew_pair()),
             })
             .unwrap_or_default();
         let (score_ns, score_ew) = score_columns(&r.outcome);
         if let Some((ns, ew)) = own_percentages_of(&r.outcome, self.result.points[i], sb.top) {
-            self.own_percentages
-                .push((sb.board, pair_label(r.ns), pair_label(r.ew), ns, ew));
+            self.own_percentages.push((
+                sb.board,
+                pair_label(r.ns_pair()),
+                pair_label(r.ew_pair()),
+                ns,
+                ew,
+            ));
         }
         let (mp_ns, mp_ew) = self.matchpoint_columns(sb, i, board_ok);
         TravellerLine {
-            ns: pair_label(r.ns),
-            ew: pair_label(r.ew),
+            ns: pair_label(r.ns_pair()),
+            ew: pair_label(r.ew_pair()),
             contract,
             declarer,
             seat,
@@ -905,8 +910,8 @@ fn boards_a_round(lang: ReportLang, n: u32) -> String {
 fn numbered_pairs(event: &Event, pair_label: &dyn Fn(usize) -> String) -> Vec<(String, String)> {
     let mut played = vec![false; event.pairs.len()];
     for r in &event.results {
-        played[r.ns] = true;
-        played[r.ew] = true;
+        played[r.ns_pair()] = true;
+        played[r.ew_pair()] = true;
     }
     let mut pairs: Vec<(String, String)> = (0..event.pairs.len())
         .filter(|&i| played[i])
@@ -941,10 +946,10 @@ fn control_sheet(
             if r.board < first || r.board >= first + bpr {
                 continue;
             }
-            let row = *row_of.entry((r.ns, r.ew)).or_insert_with(|| {
+            let row = *row_of.entry((r.ns_pair(), r.ew_pair())).or_insert_with(|| {
                 rows.push(ControlRow {
-                    ns: pair_label(r.ns),
-                    ew: pair_label(r.ew),
+                    ns: pair_label(r.ns_pair()),
+                    ew: pair_label(r.ew_pair()),
                     cells: vec![None; boards.len()],
                 });
                 rows.len() - 1

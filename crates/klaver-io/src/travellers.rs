@@ -911,7 +911,7 @@ fn read_plain_halves(halves: [(&str, u32, usize); 2], mut reader: TravellersRead
     }
     let renumber = reader.absorb(second);
     for r in &mut results[n1..] {
-        (r.ns, r.ew) = (renumber[r.ns], renumber[r.ew]);
+        (r.ns, r.ew) = (renumber[r.ns_pair()], renumber[r.ew_pair()]);
     }
     reader.event.results = results;
     reader.event.lines = lines;
@@ -1054,8 +1054,8 @@ impl TravellersReader {
         let lines = std::mem::take(&mut other.event.lines);
         let renumber = self.absorb(other);
         self.event.results.extend(results.into_iter().map(|mut r| {
-            r.ns = renumber[r.ns];
-            r.ew = renumber[r.ew];
+            r.ns = renumber[r.ns_pair()];
+            r.ew = renumber[r.ew_pair()];
             r
         }));
         self.event.lines.extend(lines);
@@ -1063,15 +1063,17 @@ impl TravellersReader {
 
     /// Takes over another reader's pairs (numbered on from this one's, as one reading
     /// from start to end numbers them), messages and penalties, but not its results:
-    /// returns the new number of each of its pairs.
-    fn absorb(&mut self, other: TravellersReader) -> Vec<usize> {
+    /// returns the new number of each of its pairs. A pair numbered past what a result
+    /// holds is an error (and is given the last number).
+    fn absorb(&mut self, other: TravellersReader) -> Vec<u32> {
         // Where each substitute sat, by its number in the other half.
         let mut seats: Vec<Option<(String, SubstitutePlace)>> = vec![None; other.event.pairs.len()];
         for (key, i) in other.state.index.substitutes {
             seats[i] = Some(key);
         }
         // In the order they were met, as one reading from start to end numbers them.
-        let renumber: Vec<usize> = other
+        let mut too_many = false;
+        let renumber: Vec<u32> = other
             .event
             .pairs
             .iter()
@@ -1090,14 +1092,25 @@ impl TravellersReader {
                 }
                 i
             })
+            .map(|i| {
+                u32::try_from(i).unwrap_or_else(|_| {
+                    too_many = true;
+                    u32::MAX
+                })
+            })
             .collect();
+        if too_many {
+            self.event
+                .diagnostics
+                .push(Diagnostic::error(0, None, too_many_pairs()));
+        }
         self.state.past_header += other.state.past_header;
         let other = other.event;
         self.event.diagnostics.extend(other.diagnostics);
         self.event
             .penalties
             .extend(other.penalties.into_iter().map(|mut p| {
-                (p.ns, p.ew) = (renumber[p.ns], renumber[p.ew]);
+                (p.ns, p.ew) = (renumber[p.ns] as usize, renumber[p.ew] as usize);
                 p
             }));
         renumber
@@ -1228,6 +1241,10 @@ fn read_line<R: Fields + ?Sized>(
     let Some(outcome) = line_outcome(adjust, scores, &info, at, lang, event, (ns, ew)) else {
         return Ok(None);
     };
+    // A result holds its pairs in 32 bits.
+    let (Ok(ns), Ok(ew)) = (u32::try_from(ns), u32::try_from(ew)) else {
+        return Err((b, too_many_pairs()));
+    };
     let result = TableResult {
         board: board.number(),
         ns,
@@ -1237,6 +1254,15 @@ fn read_line<R: Fields + ?Sized>(
         line,
     };
     Ok(Some((result, info)))
+}
+
+/// The error of a pair numbered past the 2^32 pairs a result can name.
+#[cold]
+fn too_many_pairs() -> String {
+    format!(
+        "more than {} pairs in one session: no more can be scored together; split the session",
+        u64::from(u32::MAX) + 1
+    )
 }
 
 /// A warning for a line with more fields than the header has columns, when any of
@@ -1966,7 +1992,7 @@ mod tests {
         let e = read("score,ew,remark,ns,board\n420,2,nice,1,1\n-50,4,,3,1\n");
         assert_eq!(e.results.len(), 2);
         assert_eq!(e.results[0].outcome, Outcome::Score(420));
-        assert_eq!(e.pairs[e.results[1].ns].id, "3");
+        assert_eq!(e.pairs[e.results[1].ns_pair()].id, "3");
         assert_eq!(
             messages(&e),
             ["line 1: the column remark is not read: its contents are ignored"]

@@ -704,7 +704,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         let mut boards: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
         for sb in &result.boards {
             for i in sb.results() {
-                if pairs[event.results[i].ns].section == *section {
+                if pairs[event.results[i].ns_pair()].section == *section {
                     boards.entry(sb.board).or_default().push(i);
                 }
             }
@@ -732,8 +732,8 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
                 let r = &event.results[i];
                 let info = &event.lines[i];
                 out.push_str("          <TRAVELLER_LINE>\n");
-                el(&mut out, 12, "NS_PAIR_NUMBER", &pairs[r.ns].id);
-                el(&mut out, 12, "EW_PAIR_NUMBER", &pairs[r.ew].id);
+                el(&mut out, 12, "NS_PAIR_NUMBER", &pairs[r.ns_pair()].id);
+                el(&mut out, 12, "EW_PAIR_NUMBER", &pairs[r.ew_pair()].id);
                 let (contract, by, tricks) = if info.passed {
                     ("PASS".to_string(), String::new(), String::new())
                 } else if let Some(p) = info.play {

@@ -199,7 +199,7 @@ fn scorebridge_counts_each_missing_result_as_a_tie_where_klaver_s_default_is_neu
             "line {}",
             r.line
         );
-        for (pair, mp) in [(r.ns, pns), (r.ew, pew)] {
+        for (pair, mp) in [(r.ns_pair(), pns), (r.ew_pair(), pew)] {
             let t = totals.entry(pair).or_default();
             t.0 += mp as f64;
             t.1 += 1;
@@ -318,7 +318,7 @@ fn plus_zero_beside_an_average_and_average_plus_at_the_session_percentage() {
     let line = e
         .results
         .iter()
-        .position(|r| r.board == 16 && e.pairs[r.ns].id == "3")
+        .position(|r| r.board == 16 && e.pairs[r.ns_pair()].id == "3")
         .unwrap();
     assert_eq!(
         e.results[line].outcome,

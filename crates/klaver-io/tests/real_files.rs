@@ -55,8 +55,8 @@ fn a_bbo_export_is_read_one_game_per_table_with_pairs_known_by_their_players() {
     let e = &imported.event;
     assert_eq!(e.pairs.len(), 32);
     // The first table: 5CX by East, 10 tricks: one down doubled, +100 for North-South.
-    assert_eq!(e.pairs[e.results[0].ns].id, "NIROY - dev84");
-    assert_eq!(e.pairs[e.results[0].ew].id, "CANKOM44 - if");
+    assert_eq!(e.pairs[e.results[0].ns_pair()].id, "NIROY - dev84");
+    assert_eq!(e.pairs[e.results[0].ew_pair()].id, "CANKOM44 - if");
     assert_eq!(
         e.results[0].outcome,
         klaver_core::matchpoints::Outcome::Score(100)

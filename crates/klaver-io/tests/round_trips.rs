@@ -43,10 +43,10 @@ fn fingerprint(e: &Event) -> (Vec<String>, Vec<String>) {
         .map(|(r, l)| {
             format!(
                 "{} {} {}-{} {:?} rev={} adj={:?} play={:?} pass={} lead={:?}",
-                e.pairs[r.ns].section,
+                e.pairs[r.ns_pair()].section,
                 r.board,
-                e.pairs[r.ns].id,
-                e.pairs[r.ew].id,
+                e.pairs[r.ns_pair()].id,
+                e.pairs[r.ew_pair()].id,
                 r.outcome,
                 r.reversed,
                 l.adjust(),

@@ -52,7 +52,12 @@ pub fn check_travellers(
     // was playable (seed 000 §2.3).
     let present: HashSet<&str> = results
         .iter()
-        .flat_map(|r| [pairs[r.ns].id.as_str(), pairs[r.ew].id.as_str()])
+        .flat_map(|r| {
+            [
+                pairs[r.ns_pair()].id.as_str(),
+                pairs[r.ew_pair()].id.as_str(),
+            ]
+        })
         .collect();
     let absent = absent_pairs(movement, &present);
     if !absent.is_empty() {
@@ -79,10 +84,13 @@ pub fn check_travellers(
     };
     let mut seen: HashMap<(u32, &str, &str), ()> = HashMap::new();
     for (i, r) in results.iter().enumerate() {
-        let (ns, ew) = (pairs[r.ns].id.as_str(), pairs[r.ew].id.as_str());
+        let (ns, ew) = (
+            pairs[r.ns_pair()].id.as_str(),
+            pairs[r.ew_pair()].id.as_str(),
+        );
         check
             .expected
-            .entry((pairs[r.ns].section.clone(), r.board))
+            .entry((pairs[r.ns_pair()].section.clone(), r.board))
             .or_insert_with(|| playable(r.board));
         if let Some(&(round, _)) = matches.get(&(r.board, ns, ew)) {
             let letter = movement.set_letter(r.board).unwrap_or_default();
@@ -200,7 +208,7 @@ pub fn rounds_from_travellers(
     for (r, &round) in results.iter().zip(&rounds) {
         parent.entry(r.board).or_insert(r.board);
         let first = *first_of_meeting
-            .entry((round, r.ns, r.ew))
+            .entry((round, r.ns_pair(), r.ew_pair()))
             .or_insert(r.board);
         let (a, b) = (root(&mut parent, first), root(&mut parent, r.board));
         // The lower board is the set's root, so that a set is known by its first board.
@@ -250,8 +258,8 @@ mod tests {
     fn r(line: u32, board: u32, ns: usize, ew: usize) -> TableResult {
         TableResult {
             board,
-            ns: ns - 1,
-            ew: ew - 1,
+            ns: (ns - 1) as u32,
+            ew: (ew - 1) as u32,
             outcome: Outcome::Score(420),
             reversed: false,
             line,
