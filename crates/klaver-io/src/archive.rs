@@ -234,13 +234,12 @@ fn read_header<R: Read>(
         return Err(ArchiveError::Empty);
     }
     let header = csv::StringRecord::from_byte_record_lossy(header);
-    let session_col = header
-        .iter()
-        .position(|h| {
-            h.trim()
-                .trim_start_matches('\u{feff}')
-                .eq_ignore_ascii_case("session")
-        })
+    let session_col = crate::plain_csv::column_of(&header, &["session"])
+        .map_err(|(first, second)| {
+            ArchiveError::Header(format!(
+                "the header has two session columns (columns {first} and {second}): keep the one naming the sessions"
+            ))
+        })?
         .ok_or(ArchiveError::NoSessionColumn)?;
     TravellersReader::new(&header, ReadOptions { lang: opts.lang })
         .map_err(|e| ArchiveError::Header(e.to_string()))?;
@@ -544,6 +543,15 @@ mod tests {
         assert_eq!(
             r.unwrap_err().to_string(),
             "line 1: the header has two score columns (columns 5 and 6): keep the one to score"
+        );
+    }
+
+    #[test]
+    fn two_session_columns_refuse_the_archive() {
+        let (r, _, _) = run("session,board,ns,ew,score,Session\nA,1,1,2,420,B\n", 2);
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            "line 1: the header has two session columns (columns 1 and 6): keep the one naming the sessions"
         );
     }
 

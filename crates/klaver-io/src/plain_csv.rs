@@ -44,6 +44,25 @@ impl Fields for [&str] {
     }
 }
 
+/// The column of a CSV header named by one of `names` (compared without regard to case,
+/// trimmed, without a byte order mark); `Err` with both columns (counted from 1) when
+/// two are: which of them holds the field is not klaver's to guess.
+pub(crate) fn column_of(
+    header: &csv::StringRecord,
+    names: &[&str],
+) -> Result<Option<usize>, (usize, usize)> {
+    let mut found = header
+        .iter()
+        .map(|h| h.trim().trim_start_matches('\u{feff}'))
+        .enumerate()
+        .filter(|(_, h)| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
+        .map(|(i, _)| i);
+    match (found.next(), found.next()) {
+        (Some(first), Some(second)) => Err((first + 1, second + 1)),
+        (first, _) => Ok(first),
+    }
+}
+
 /// `str::trim`, in two byte tests for the usual field that starts and ends with a
 /// printable ASCII character (and so has nothing to trim).
 #[inline]

@@ -509,12 +509,7 @@ fn column_named_twice(
     (file, line): (&str, u64),
 ) -> Option<RankingIoError> {
     SESSION_COLUMNS.iter().find_map(|name| {
-        let mut at = header
-            .iter()
-            .enumerate()
-            .filter(|(_, h)| h.eq_ignore_ascii_case(name))
-            .map(|(i, _)| i + 1);
-        let (first, second) = (at.next()?, at.next()?);
+        let (first, second) = crate::plain_csv::column_of(header, &[name]).err()?;
         Some(RankingIoError::Line {
             file: file.to_string(),
             line,

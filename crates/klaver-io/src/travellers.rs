@@ -380,19 +380,13 @@ impl Columns {
     fn from_header(header: &csv::StringRecord) -> Result<Columns, ReadError> {
         let mut at = [None; COLUMN_NAMES.len()];
         for (slot, names) in at.iter_mut().zip(COLUMN_NAMES) {
-            let mut found = header
-                .iter()
-                .enumerate()
-                .filter(|(_, h)| names.iter().any(|n| header_name(h).eq_ignore_ascii_case(n)))
-                .map(|(i, _)| i);
-            *slot = found.next();
-            if let (Some(first), Some(second)) = (*slot, found.next()) {
-                return Err(ReadError::TwoColumns {
+            *slot = crate::plain_csv::column_of(header, names).map_err(|(first, second)| {
+                ReadError::TwoColumns {
                     name: names[0],
-                    first: first + 1,
-                    second: second + 1,
-                });
-            }
+                    first,
+                    second,
+                }
+            })?;
         }
         let need = |k: usize| at[k].ok_or(ReadError::MissingColumn(COLUMN_NAMES[k][0]));
         let cols = Columns {
