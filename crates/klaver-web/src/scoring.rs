@@ -1,7 +1,7 @@
 //! A stored session scored for the pages, by the same code and with the same options as
 //! `klaver session score`.
 
-use klaver_core::session::{SessionResult, Severity};
+use klaver_core::session::{Diagnostic, SessionResult, Severity};
 use klaver_io::detect;
 use klaver_io::exchange::Imported;
 use klaver_io::options::{ScoringArgs, centred_weight, score_pairs};
@@ -35,7 +35,10 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
         .map_err(|e| format!("the stored lines cannot be read: {e}"))?;
     let warnings = travellers::read_pairs(pairs_csv(&with).as_slice(), &mut imported.event)
         .map_err(|e| format!("the stored pairs cannot be read: {e}"))?;
-    imported.event.diagnostics.extend(warnings);
+    // The pairs were written out only to be read back: a line of that text is no one's
+    // to look up.
+    let unlined = warnings.into_iter().map(|d| Diagnostic { line: None, ..d });
+    imported.event.diagnostics.extend(unlined);
     Ok(imported)
 }
 
@@ -301,4 +304,46 @@ fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
     )
     .map_err(|e| e.to_string())?;
     Ok(json)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaver_store::{SessionPair, StoredLine};
+
+    #[test]
+    fn a_stored_pair_without_results_is_a_warning_without_a_line_no_one_can_see() {
+        let line = |board, ns: &str, ew: &str, score: &str| StoredLine {
+            line: Line {
+                board,
+                ns: ns.into(),
+                ew: ew.into(),
+                score: score.into(),
+                ..Line::default()
+            },
+            version: 1,
+            entered_by: String::new(),
+        };
+        let pair = |id: &str| SessionPair {
+            pair: id.into(),
+            names: format!("pair {id}"),
+            ..SessionPair::default()
+        };
+        let session = Session {
+            pairs: vec![pair("1"), pair("2"), pair("3"), pair("4"), pair("9")],
+            lines: vec![line(1, "1", "2", "420"), line(1, "3", "4", "400")],
+            ..Session::default()
+        };
+        let imported = read_back(&session, &[]).unwrap();
+        let said: Vec<String> = imported
+            .event
+            .diagnostics
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            said,
+            ["pair 9 in the pairs file has no results in the travellers"]
+        );
+    }
 }
