@@ -44,6 +44,11 @@ impl Fields for [&str] {
     }
 }
 
+/// A header field as compared with column names: trimmed, without a byte order mark.
+pub(crate) fn header_name(h: &str) -> &str {
+    h.trim().trim_start_matches('\u{feff}')
+}
+
 /// The column of a CSV header named by one of `names` (compared without regard to case,
 /// trimmed, without a byte order mark); `Err` with both columns (counted from 1) when
 /// two are: which of them holds the field is not klaver's to guess.
@@ -53,7 +58,7 @@ pub(crate) fn column_of(
 ) -> Result<Option<usize>, (usize, usize)> {
     let mut found = header
         .iter()
-        .map(|h| h.trim().trim_start_matches('\u{feff}'))
+        .map(header_name)
         .enumerate()
         .filter(|(_, h)| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
         .map(|(i, _)| i);

@@ -562,7 +562,8 @@ fn read_sessions_csv_in(
         .headers()
         .map_err(|e| file_err(format!("cannot read the header: {e}")))?
         .clone();
-    let col = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
+    // No column is named twice once the header's line is checked below.
+    let col = |name: &str| crate::plain_csv::column_of(&header, &[name]).ok().flatten();
     // The header's line: the line it ends on (comments may stand before it).
     let header_line = usize::try_from(rdr.position().byte())
         .ok()

@@ -371,11 +371,6 @@ const COLUMN_NAMES: [&[&str]; 15] = [
     &["round", "ronde"],
 ];
 
-/// A header field as compared with the column names: trimmed, without a byte order mark.
-fn header_name(h: &str) -> &str {
-    h.trim().trim_start_matches('\u{feff}')
-}
-
 impl Columns {
     fn from_header(header: &csv::StringRecord) -> Result<Columns, ReadError> {
         let mut at = [None; COLUMN_NAMES.len()];
@@ -420,7 +415,7 @@ impl Columns {
 pub(crate) fn unread_columns(header: &csv::StringRecord, theirs: &[&str]) -> Option<Diagnostic> {
     let unread: Vec<&str> = header
         .iter()
-        .map(header_name)
+        .map(crate::plain_csv::header_name)
         .filter(|h| {
             !h.is_empty()
                 && !COLUMN_NAMES
