@@ -16,7 +16,7 @@
 use crate::html::boards_label;
 use crate::report::{ControlBlock, RankingRow, Report, ReportLang, Traveller, Word};
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
-use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+use pdf_writer::{Buf, Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 
@@ -1603,6 +1603,41 @@ pub fn render(report: &Report) -> Result<Vec<u8>, PdfError> {
     report_document(report)?.render()
 }
 
+/// The two faces a report uses, with the resource names its pages give them.
+type Faces<'a> = [(&'a Face, &'static str); 2];
+
+/// The numbers of a document's objects: catalog, page tree and document information
+/// first, then five per font and two per page (the page and its content).
+struct Ids {
+    catalog: Ref,
+    tree: Ref,
+    info: Ref,
+    fonts: Vec<[Ref; 5]>,
+    pages: Vec<(Ref, Ref)>,
+}
+
+impl Ids {
+    fn new(fonts: usize, pages: usize) -> Ids {
+        let mut next = 0;
+        let mut alloc = || {
+            next += 1;
+            Ref::new(next)
+        };
+        let (catalog, tree, info) = (alloc(), alloc(), alloc());
+        let fonts = (0..fonts)
+            .map(|_| [alloc(), alloc(), alloc(), alloc(), alloc()])
+            .collect();
+        let pages = (0..pages).map(|_| (alloc(), alloc())).collect();
+        Ids {
+            catalog,
+            tree,
+            info,
+            fonts,
+            pages,
+        }
+    }
+}
+
 /// Writes laid-out pages as a PDF file with the fonts' used glyphs embedded.
 fn write_pdf(
     fonts: &Fonts,
@@ -1610,166 +1645,171 @@ fn write_pdf(
     title: &str,
     lang: &str,
 ) -> Result<Vec<u8>, PdfError> {
-    let faces = [(&fonts.regular, "F1"), (&fonts.bold, "F2")];
+    let faces: Faces = [(&fonts.regular, "F1"), (&fonts.bold, "F2")];
     let embedded = faces
         .iter()
         .map(|(f, _)| embed(f))
         .collect::<Result<Vec<_>, _>>()?;
-
-    let mut next = 1;
-    let mut alloc = || {
-        let r = Ref::new(next);
-        next += 1;
-        r
-    };
-    let catalog_id = alloc();
-    let tree_id = alloc();
-    let info_id = alloc();
-    let font_ids: Vec<[Ref; 5]> = faces
-        .iter()
-        .map(|_| [alloc(), alloc(), alloc(), alloc(), alloc()])
-        .collect();
-    let page_ids: Vec<(Ref, Ref)> = pages.iter().map(|_| (alloc(), alloc())).collect();
-
+    let ids = Ids::new(faces.len(), pages.len());
     let mut pdf = Pdf::new();
-    let mut catalog = pdf.catalog(catalog_id);
-    catalog.pages(tree_id);
+    write_document(&mut pdf, &ids, title, lang);
+    for (k, ((face, res), emb)) in faces.iter().zip(&embedded).enumerate() {
+        write_font(&mut pdf, (face, res), emb, ids.fonts[k]);
+    }
+    for (ops, &(page_id, content_id)) in pages.iter().zip(&ids.pages) {
+        let data = deflate(&page_content(ops, &faces, &embedded));
+        pdf.stream(content_id, &data).filter(Filter::FlateDecode);
+        let mut page = pdf.page(page_id);
+        page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H))
+            .parent(ids.tree)
+            .contents(content_id);
+        let mut resources = page.resources();
+        let mut fonts_dict = resources.fonts();
+        for (k, (_, res)) in faces.iter().enumerate() {
+            fonts_dict.pair(Name(res.as_bytes()), ids.fonts[k][0]);
+        }
+    }
+    Ok(pdf.finish())
+}
+
+/// The catalog (with the document's language), the page tree and the document's title.
+fn write_document(pdf: &mut Pdf, ids: &Ids, title: &str, lang: &str) {
+    let mut catalog = pdf.catalog(ids.catalog);
+    catalog.pages(ids.tree);
     if !lang.is_empty() {
         catalog.lang(TextStr(lang));
     }
     catalog.finish();
-    pdf.pages(tree_id)
-        .kids(page_ids.iter().map(|(p, _)| *p))
-        .count(page_ids.len() as i32);
-    pdf.document_info(info_id)
+    pdf.pages(ids.tree)
+        .kids(ids.pages.iter().map(|(p, _)| *p))
+        .count(ids.pages.len() as i32);
+    pdf.document_info(ids.info)
         .title(TextStr(title))
         .producer(TextStr("klaver"));
+}
 
+/// One face as a Type 0 font: its CID font with the glyphs' widths, its descriptor, the
+/// embedded subset and the map back to characters (for copying and searching).
+fn write_font(pdf: &mut Pdf, (face, res): (&Face, &str), emb: &Embedded, ids: [Ref; 5]) {
+    let [type0_id, cid_id, descriptor_id, file_id, cmap_id] = ids;
     let system_info = SystemInfo {
         registry: Str(b"Adobe"),
         ordering: Str(b"Identity"),
         supplement: 0,
     };
-    for (k, ((face, res), emb)) in faces.iter().zip(&embedded).enumerate() {
-        let [type0_id, cid_id, descriptor_id, file_id, cmap_id] = font_ids[k];
-        let base = format!("{}+{}", emb.tag, face.base_name);
-        pdf.type0_font(type0_id)
-            .base_font(Name(base.as_bytes()))
-            .encoding_predefined(Name(b"Identity-H"))
-            .descendant_font(cid_id)
-            .to_unicode(cmap_id);
-        let mut cid = pdf.cid_font(cid_id);
-        cid.subtype(CidFontType::Type2)
-            .base_font(Name(base.as_bytes()))
-            .system_info(system_info)
-            .font_descriptor(descriptor_id)
-            .default_width(0.0)
-            .cid_to_gid_map_predefined(Name(b"Identity"));
-        cid.widths().consecutive(0, emb.widths.iter().copied());
-        cid.finish();
-        let f = &face.face;
-        let scale = 1000.0 / face.per_em;
-        let bbox = f.global_bounding_box();
-        pdf.font_descriptor(descriptor_id)
-            .name(Name(base.as_bytes()))
-            .flags(FontFlags::NON_SYMBOLIC)
-            .bbox(Rect::new(
-                f32::from(bbox.x_min) * scale,
-                f32::from(bbox.y_min) * scale,
-                f32::from(bbox.x_max) * scale,
-                f32::from(bbox.y_max) * scale,
-            ))
-            .italic_angle(0.0)
-            .ascent(f32::from(f.ascender()) * scale)
-            .descent(f32::from(f.descender()) * scale)
-            .cap_height(f32::from(f.capital_height().unwrap_or(f.ascender())) * scale)
-            .stem_v(if *res == "F2" { 140.0 } else { 80.0 })
-            .font_file2(file_id);
-        let font_file = deflate(&emb.subset);
-        pdf.stream(file_id, &font_file)
-            .filter(Filter::FlateDecode)
-            .pair(Name(b"Length1"), emb.subset.len() as i32);
-        let cmap_name = format!("Klaver-{res}-UCS");
-        let mut cmap = UnicodeCmap::new(Name(cmap_name.as_bytes()), system_info);
-        for &(g, c) in &emb.unicode {
-            cmap.pair(g, c);
-        }
-        let cmap_data = deflate(&cmap.finish());
-        pdf.cmap(cmap_id, &cmap_data)
-            .name(Name(cmap_name.as_bytes()))
-            .system_info(system_info)
-            .filter(Filter::FlateDecode);
+    let base = format!("{}+{}", emb.tag, face.base_name);
+    pdf.type0_font(type0_id)
+        .base_font(Name(base.as_bytes()))
+        .encoding_predefined(Name(b"Identity-H"))
+        .descendant_font(cid_id)
+        .to_unicode(cmap_id);
+    let mut cid = pdf.cid_font(cid_id);
+    cid.subtype(CidFontType::Type2)
+        .base_font(Name(base.as_bytes()))
+        .system_info(system_info)
+        .font_descriptor(descriptor_id)
+        .default_width(0.0)
+        .cid_to_gid_map_predefined(Name(b"Identity"));
+    cid.widths().consecutive(0, emb.widths.iter().copied());
+    cid.finish();
+    write_descriptor(pdf, face, &base, res == "F2", (descriptor_id, file_id));
+    let font_file = deflate(&emb.subset);
+    pdf.stream(file_id, &font_file)
+        .filter(Filter::FlateDecode)
+        .pair(Name(b"Length1"), emb.subset.len() as i32);
+    let cmap_name = format!("Klaver-{res}-UCS");
+    let mut cmap = UnicodeCmap::new(Name(cmap_name.as_bytes()), system_info);
+    for &(g, c) in &emb.unicode {
+        cmap.pair(g, c);
     }
+    let cmap_data = deflate(&cmap.finish());
+    pdf.cmap(cmap_id, &cmap_data)
+        .name(Name(cmap_name.as_bytes()))
+        .system_info(system_info)
+        .filter(Filter::FlateDecode);
+}
 
-    for (ops, (page_id, content_id)) in pages.iter().zip(&page_ids) {
-        let mut content = Content::new();
-        for op in ops {
-            match op {
-                Op::Text {
-                    x,
-                    y,
-                    size,
-                    bold,
-                    color,
-                    text,
-                } => {
-                    let (k, face) = if *bold {
-                        (1, &fonts.bold)
-                    } else {
-                        (0, &fonts.regular)
-                    };
-                    let emb = &embedded[k];
-                    let mut bytes = Vec::with_capacity(text.len() * 2);
-                    for c in text.chars() {
-                        if let Some((g, _)) = face.glyph(c) {
-                            let n = emb.remap.get(g).unwrap_or(0);
-                            bytes.extend(n.to_be_bytes());
-                        }
-                    }
-                    content.set_fill_rgb(color.0, color.1, color.2);
-                    content
-                        .begin_text()
-                        .set_font(Name(faces[k].1.as_bytes()), *size)
-                        .set_text_matrix([1.0, 0.0, 0.0, 1.0, *x, *y])
-                        .show(Str(&bytes))
-                        .end_text();
-                }
-                Op::Fill { x, y, w, h, color } => {
-                    content
-                        .set_fill_rgb(color.0, color.1, color.2)
-                        .rect(*x, *y, *w, *h)
-                        .fill_nonzero();
-                }
-                Op::Line {
-                    x1,
-                    y1,
-                    x2,
-                    y2,
-                    width,
-                    color,
-                } => {
-                    content
-                        .set_stroke_rgb(color.0, color.1, color.2)
-                        .set_line_width(*width)
-                        .move_to(*x1, *y1)
-                        .line_to(*x2, *y2)
-                        .stroke();
-                }
+/// A face's descriptor: its measures in thousandths of the em, and its file.
+fn write_descriptor(pdf: &mut Pdf, face: &Face, base: &str, bold: bool, ids: (Ref, Ref)) {
+    let f = &face.face;
+    let scale = 1000.0 / face.per_em;
+    let bbox = f.global_bounding_box();
+    pdf.font_descriptor(ids.0)
+        .name(Name(base.as_bytes()))
+        .flags(FontFlags::NON_SYMBOLIC)
+        .bbox(Rect::new(
+            f32::from(bbox.x_min) * scale,
+            f32::from(bbox.y_min) * scale,
+            f32::from(bbox.x_max) * scale,
+            f32::from(bbox.y_max) * scale,
+        ))
+        .italic_angle(0.0)
+        .ascent(f32::from(f.ascender()) * scale)
+        .descent(f32::from(f.descender()) * scale)
+        .cap_height(f32::from(f.capital_height().unwrap_or(f.ascender())) * scale)
+        .stem_v(if bold { 140.0 } else { 80.0 })
+        .font_file2(ids.1);
+}
+
+/// A page's content stream (not yet compressed): its texts, filled boxes and lines.
+fn page_content(ops: &[Op], faces: &Faces, embedded: &[Embedded]) -> Buf {
+    let mut content = Content::new();
+    for op in ops {
+        match op {
+            Op::Text {
+                x,
+                y,
+                size,
+                bold,
+                color,
+                text,
+            } => {
+                let k = usize::from(*bold);
+                let (face, res) = faces[k];
+                content.set_fill_rgb(color.0, color.1, color.2);
+                content
+                    .begin_text()
+                    .set_font(Name(res.as_bytes()), *size)
+                    .set_text_matrix([1.0, 0.0, 0.0, 1.0, *x, *y])
+                    .show(Str(&glyph_bytes(face, &embedded[k], text)))
+                    .end_text();
+            }
+            Op::Fill { x, y, w, h, color } => {
+                content
+                    .set_fill_rgb(color.0, color.1, color.2)
+                    .rect(*x, *y, *w, *h)
+                    .fill_nonzero();
+            }
+            Op::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+                color,
+            } => {
+                content
+                    .set_stroke_rgb(color.0, color.1, color.2)
+                    .set_line_width(*width)
+                    .move_to(*x1, *y1)
+                    .line_to(*x2, *y2)
+                    .stroke();
             }
         }
-        let data = deflate(&content.finish());
-        pdf.stream(*content_id, &data).filter(Filter::FlateDecode);
-        let mut page = pdf.page(*page_id);
-        page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H))
-            .parent(tree_id)
-            .contents(*content_id);
-        let mut resources = page.resources();
-        let mut fonts_dict = resources.fonts();
-        for (k, (_, res)) in faces.iter().enumerate() {
-            fonts_dict.pair(Name(res.as_bytes()), font_ids[k][0]);
+    }
+    content.finish()
+}
+
+/// A text as the embedded subset's glyph numbers, two bytes each (characters the face
+/// lacks were refused when the page was laid out).
+fn glyph_bytes(face: &Face, emb: &Embedded, text: &str) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        if let Some((g, _)) = face.glyph(c) {
+            bytes.extend(emb.remap.get(g).unwrap_or(0).to_be_bytes());
         }
     }
-    Ok(pdf.finish())
+    bytes
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! Plain-text rendering of a session report: the result list as seed 000 prints it, and
 //! on request the control sheet and the travellers.
 
-use crate::report::{ControlHeader, RankingRow, Report, Word};
+use crate::report::{
+    ControlHeader, RankingRow, Report, ReportLang, Traveller, TravellerLine, Word,
+};
 use klaver_core::parts::in_parts;
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -168,9 +170,23 @@ fn control_box(out: &mut String, header: &ControlHeader) {
 
 /// The report as plain text.
 pub fn render(report: &Report, parts: TextParts) -> String {
-    let l = report.lang;
-    let (ns, ew) = l.sides();
     let mut out = String::new();
+    write_heading(&mut out, report);
+    write_ranking(&mut out, report);
+    if parts.control {
+        write_control(&mut out, report);
+    }
+    if parts.travellers {
+        write_travellers(&mut out, report);
+    }
+    if parts.control || parts.travellers {
+        let _ = writeln!(out, "\n{}", report.check_sentence());
+    }
+    out
+}
+
+/// The date, title and number of boards on the first line.
+fn write_heading(out: &mut String, report: &Report) {
     let mut heading = Vec::new();
     if !report.date.is_empty() {
         heading.push(report.date.clone());
@@ -181,10 +197,15 @@ pub fn render(report: &Report, parts: TextParts) -> String {
     heading.push(format!(
         "{} {}",
         report.board_count,
-        l.word(Word::BoardsWord)
+        report.lang.word(Word::BoardsWord)
     ));
     let _ = writeln!(out, "{}\n", heading.join("   "));
+}
 
+/// The ranking, one table per group (a section or direction) under its heading, and
+/// the average per round when the report has round columns.
+fn write_ranking(out: &mut String, report: &Report) {
+    let l = report.lang;
     let mut header = vec![
         l.word(Word::Rank).to_string(),
         l.word(Word::Names).to_string(),
@@ -206,120 +227,119 @@ pub fn render(report: &Report, parts: TextParts) -> String {
         if !heading.is_empty() {
             let _ = writeln!(out, "{}{heading}", if k > 0 { "\n" } else { "" });
         }
-        table_of(
-            &mut out,
-            &header,
-            group,
-            |r| ranking_cells(r, names),
-            &right,
-        );
+        table_of(out, &header, group, |r| ranking_cells(r, names), &right);
     }
     if let Some(avg) = &report.average_per_round {
         let _ = writeln!(out, "\n{}: {}", l.word(Word::AveragePerRound), avg);
     }
+}
 
-    if parts.control {
-        let _ = writeln!(out, "\n{}\n", l.word(Word::ControlSheet));
-        if let Some(h) = &report.control_header {
-            control_box(&mut out, h);
-        }
-        for block in &report.control {
-            let mut header = vec![ns.to_string(), ew.to_string()];
-            header.extend(
-                block
-                    .boards
-                    .iter()
-                    .map(|b| format!("{} {b}", l.word(Word::Board))),
-            );
-            let mut right = vec![true, true];
-            right.extend(block.boards.iter().map(|_| false));
-            let rows: Vec<Vec<String>> = block
-                .rows
+/// The control sheet: each pair's matchpoints, score and contract board by board.
+fn write_control(out: &mut String, report: &Report) {
+    let l = report.lang;
+    let (ns, ew) = l.sides();
+    let _ = writeln!(out, "\n{}\n", l.word(Word::ControlSheet));
+    if let Some(h) = &report.control_header {
+        control_box(out, h);
+    }
+    for block in &report.control {
+        let mut header = vec![ns.to_string(), ew.to_string()];
+        header.extend(
+            block
+                .boards
                 .iter()
-                .map(|r| {
-                    let mut row = vec![r.ns.clone(), r.ew.clone()];
-                    row.extend(r.cells.iter().map(|c| match c {
-                        Some(c) => format!("{} {} {} {}", c.mp_ns, c.mp_ew, c.score, c.contract),
-                        None => String::new(),
-                    }));
-                    row
-                })
-                .collect();
-            table(&mut out, &header, &rows, &right);
-            out.push('\n');
-        }
+                .map(|b| format!("{} {b}", l.word(Word::Board))),
+        );
+        let mut right = vec![true, true];
+        right.extend(block.boards.iter().map(|_| false));
+        let rows: Vec<Vec<String>> = block
+            .rows
+            .iter()
+            .map(|r| {
+                let mut row = vec![r.ns.clone(), r.ew.clone()];
+                row.extend(r.cells.iter().map(|c| match c {
+                    Some(c) => format!("{} {} {} {}", c.mp_ns, c.mp_ew, c.score, c.contract),
+                    None => String::new(),
+                }));
+                row
+            })
+            .collect();
+        table(out, &header, &rows, &right);
+        out.push('\n');
     }
+}
 
-    if parts.travellers {
-        let _ = writeln!(out, "\n{}", l.word(Word::Travellers));
-        for t in &report.travellers {
-            let section = if t.section.is_empty() {
-                String::new()
-            } else {
-                format!("  {} {}", l.word(Word::Section), t.section)
-            };
-            let _ = writeln!(
-                out,
-                "\n{} {}{section}   {}: {}   {}: {}   {}: {}   {}: {}",
-                l.word(Word::Board),
-                t.board,
-                l.word(Word::Dealer),
-                t.dealer,
-                l.word(Word::Vulnerable),
-                t.vulnerability,
-                l.word(Word::Pairs),
-                t.pairs,
-                l.word(Word::Top),
-                t.top
-            );
-            let score = l.word(Word::Score);
-            let mp = l.word(Word::MatchpointsShort);
-            let header: Vec<String> = vec![
-                ns.to_string(),
-                ew.to_string(),
-                l.word(Word::Contract).to_string(),
-                l.word(Word::By).to_string(),
-                l.word(Word::Result).to_string(),
-                format!("{score} {ns}"),
-                format!("{score} {ew}"),
-                format!("{mp} {ns}"),
-                format!("{mp} {ew}"),
-                String::new(),
-            ];
-            let right = [
-                true, true, false, false, false, true, true, true, true, false,
-            ];
-            let rows: Vec<Vec<String>> = t
-                .lines
-                .iter()
-                .map(|x| {
-                    let by = if x.declarer.is_empty() {
-                        String::new()
-                    } else {
-                        format!("{} ({})", x.declarer, x.seat)
-                    };
-                    vec![
-                        x.ns.clone(),
-                        x.ew.clone(),
-                        x.contract.clone(),
-                        by,
-                        x.result.clone(),
-                        x.score_ns.clone(),
-                        x.score_ew.clone(),
-                        x.mp_ns.clone(),
-                        x.mp_ew.clone(),
-                        x.note.clone(),
-                    ]
-                })
-                .collect();
-            table(&mut out, &header, &rows, &right);
-        }
+/// Every board's traveller: its heading line, then one row per result.
+fn write_travellers(out: &mut String, report: &Report) {
+    let l = report.lang;
+    let _ = writeln!(out, "\n{}", l.word(Word::Travellers));
+    let (ns, ew) = l.sides();
+    let score = l.word(Word::Score);
+    let mp = l.word(Word::MatchpointsShort);
+    let header: Vec<String> = vec![
+        ns.to_string(),
+        ew.to_string(),
+        l.word(Word::Contract).to_string(),
+        l.word(Word::By).to_string(),
+        l.word(Word::Result).to_string(),
+        format!("{score} {ns}"),
+        format!("{score} {ew}"),
+        format!("{mp} {ns}"),
+        format!("{mp} {ew}"),
+        String::new(),
+    ];
+    let right = [
+        true, true, false, false, false, true, true, true, true, false,
+    ];
+    for t in &report.travellers {
+        traveller_heading(out, l, t);
+        let rows: Vec<Vec<String>> = t.lines.iter().map(traveller_row).collect();
+        table(out, &header, &rows, &right);
     }
+}
 
-    if parts.control || parts.travellers {
-        let _ = writeln!(out, "\n{}", report.check_sentence());
-    }
-    out
+/// A traveller's heading: board, section, dealer, vulnerability, pairs and top.
+fn traveller_heading(out: &mut String, l: ReportLang, t: &Traveller) {
+    let section = if t.section.is_empty() {
+        String::new()
+    } else {
+        format!("  {} {}", l.word(Word::Section), t.section)
+    };
+    let _ = writeln!(
+        out,
+        "\n{} {}{section}   {}: {}   {}: {}   {}: {}   {}: {}",
+        l.word(Word::Board),
+        t.board,
+        l.word(Word::Dealer),
+        t.dealer,
+        l.word(Word::Vulnerable),
+        t.vulnerability,
+        l.word(Word::Pairs),
+        t.pairs,
+        l.word(Word::Top),
+        t.top
+    );
+}
+
+/// One result of a traveller as its row's cells.
+fn traveller_row(x: &TravellerLine) -> Vec<String> {
+    let by = if x.declarer.is_empty() {
+        String::new()
+    } else {
+        format!("{} ({})", x.declarer, x.seat)
+    };
+    vec![
+        x.ns.clone(),
+        x.ew.clone(),
+        x.contract.clone(),
+        by,
+        x.result.clone(),
+        x.score_ns.clone(),
+        x.score_ew.clone(),
+        x.mp_ns.clone(),
+        x.mp_ew.clone(),
+        x.note.clone(),
+    ]
 }
 
 #[cfg(test)]
