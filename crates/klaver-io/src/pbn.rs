@@ -1489,8 +1489,6 @@ pub struct WriteOptions<'a> {
     /// `DoubleDummyTricks`, `OptimumScore`, `ParContract` and `OptimumResultTable`, as
     /// Bridgewebs and the dealing programs read them.
     pub analyses: Option<&'a BTreeMap<u32, crate::hand_record::BoardRecord>>,
-    /// The convention the session was scored by ([Scoring]).
-    pub convention: Convention,
 }
 
 /// A date as PBN writes it (`2024.03.05`), from `2024-03-05`, `05-03-2024` and the like.
@@ -1616,11 +1614,13 @@ pub fn write<W: Write>(
 /// The PBN text of a scored session (see [`write`]).
 pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> String {
     let multi = has_sections(&event.pairs);
-    let shown = ShownPoints::new(&opts.convention);
+    // The [Scoring] tag and the figures both follow how the session was scored.
+    let convention = Convention::scored(result);
+    let shown = ShownPoints::new(&convention);
     let mut out = String::new();
     out.push_str("% PBN 2.1\r\n% EXPORT\r\n");
     let date = pbn_date(opts.date);
-    let scoring = scoring_value(&opts.convention);
+    let scoring = scoring_value(&convention);
     for (k, sb) in result.boards.iter().enumerate() {
         let Ok(board) = Board::new(sb.board) else {
             continue;
@@ -2008,7 +2008,6 @@ mod tests {
             date: "2024-03-05",
             deals: None,
             analyses: None,
-            convention: Convention::default(),
         };
         let text = to_string(&imp.event, &res, &opts);
         assert!(
@@ -2120,13 +2119,14 @@ mod tests {
         assert_eq!(c.missing, Some(MissingRule::CountAsTies));
         assert_eq!((c.centred, c.avg_plus_session), (Some(true), Some(true)));
 
-        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let mut settings = Settings::default();
+        c.apply(&mut settings);
+        let res = score_session(&e.pairs, &e.results, &settings).unwrap();
         let opts = WriteOptions {
             title: &imp.title,
             date: &imp.date,
             deals: None,
             analyses: None,
-            convention: c,
         };
         let out = to_string(e, &res, &opts);
         assert!(
@@ -2183,7 +2183,6 @@ mod tests {
             date: &imp.date,
             deals: None,
             analyses: None,
-            convention: Convention::default(),
         };
         let out = to_string(e, &res, &opts);
         assert!(out.contains("\"W 30% 4SN= 70% 4SN-1\""), "{out}");
@@ -2404,7 +2403,6 @@ mod tests {
                 date: "2024-03-05",
                 deals: Some(&imp.deals),
                 analyses: None,
-                convention: Convention::default(),
             },
         );
         assert!(text.contains("[Date \"2024.03.05\"]"));

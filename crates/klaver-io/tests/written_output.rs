@@ -110,7 +110,6 @@ fn a_pbn_file_of_two_sections_with_hands_and_analysis() {
             date: "05-03-2024",
             deals: Some(&deals),
             analyses: Some(&analyses),
-            convention: Convention::default(),
         },
     );
     same_as_kept(
@@ -138,12 +137,14 @@ board,ns,ew,contract,declarer,result,score,adjust,lead
     let mut e = read_travellers(travellers.as_bytes(), ReadOptions::default()).unwrap();
     assert!(!e.has_errors(), "{:?}", e.diagnostics);
     read_pairs("pair,names\n1,Jansen - Smit\n".as_bytes(), &mut e).unwrap();
-    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
     let convention = Convention {
         scale: Some(Scale::Acbl),
         centred: Some(true),
         ..Convention::default()
     };
+    let mut settings = Settings::default();
+    convention.apply(&mut settings);
+    let result = score_session(&e.pairs, &e.results, &settings).unwrap();
     let text = pbn::to_string(
         &e,
         &result,
@@ -152,7 +153,6 @@ board,ns,ew,contract,declarer,result,score,adjust,lead
             date: "",
             deals: None,
             analyses: None,
-            convention,
         },
     );
     same_as_kept(

@@ -163,7 +163,6 @@ pub(crate) fn write_converted(
                     date: &imported.date,
                     deals: Some(&imported.deals),
                     analyses,
-                    convention,
                 };
                 pbn::write(&mut body, event, &result, &opts).map_err(write_err)?;
             }
