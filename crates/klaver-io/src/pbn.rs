@@ -537,7 +537,8 @@ pub(crate) fn seat_index(s: Seat) -> usize {
 /// The seats' letters in PBN (and USEBIO), North first.
 pub(crate) const SEAT_LETTERS: [&str; 4] = ["N", "E", "S", "W"];
 
-/// A Deal tag value with the dealer's hand first, as the export format wants.
+/// A Deal tag value with the dealer's hand first, as the export format wants; a hand
+/// not given, or left blank, is `-` (3.4.11), so the tag always has its four hands.
 fn deal_value(deal: Option<&Deal>, dealer: Seat) -> String {
     let d = seat_index(dealer);
     let mut s = format!("{}:", SEAT_LETTERS[d]);
@@ -545,7 +546,8 @@ fn deal_value(deal: Option<&Deal>, dealer: Seat) -> String {
         if k > 0 {
             s.push(' ');
         }
-        s.push_str(deal.map(|x| x.hands[(d + k) % 4].as_str()).unwrap_or("-"));
+        let hand = deal.map_or("", |x| x.hands[(d + k) % 4].trim());
+        s.push_str(if hand.is_empty() { "-" } else { hand });
     }
     s
 }
@@ -2388,6 +2390,34 @@ mod tests {
         );
         let d = parse_deal("W:- 2.3.4.5 - -").unwrap();
         assert_eq!(d[0], "2.3.4.5");
+    }
+
+    /// A hand left blank in a deal is a hand not given: written `-` as the standard says
+    /// (3.4.11), so that the Deal tag has its four hands and reads back as written.
+    #[test]
+    fn a_blank_hand_is_written_as_not_given() {
+        let imp = read(SAMPLE.as_bytes()).unwrap();
+        let res =
+            score_session(&imp.event.pairs, &imp.event.results, &Settings::default()).unwrap();
+        let hands = ["AKQ.JT9.876.5432", "", "-", " "].map(String::from);
+        let deals = BTreeMap::from([(1, Deal { hands })]);
+        let opts = WriteOptions {
+            deals: Some(&deals),
+            ..WriteOptions::default()
+        };
+        let text = to_string(&imp.event, &res, &opts);
+        assert!(
+            text.contains("[Deal \"N:AKQ.JT9.876.5432 - - -\"]"),
+            "{text}"
+        );
+        let back = read(text.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        let given = ["AKQ.JT9.876.5432", "-", "-", "-"].map(String::from);
+        assert_eq!(back.deals[&1].hands, given);
     }
 
     #[test]
