@@ -601,10 +601,17 @@ pub fn convention_from_scoring(value: &str) -> Convention {
 fn fill_convention(imported: &mut Imported, rows: &[Row]) {
     let c = &mut imported.convention;
     let negative = |s: &str| s.trim().parse::<f64>().is_ok_and(|x| x < 0.0);
+    // A penalty's points are taken off, below zero however the matchpoints are shown.
+    let penalty = |r: &Row| {
+        r.adjust
+            .trim_start()
+            .to_ascii_uppercase()
+            .starts_with("PEN ")
+    };
     if c.centred.is_none()
         && rows
             .iter()
-            .any(|r| negative(&r.mp_ns) || negative(&r.mp_ew))
+            .any(|r| !penalty(r) && (negative(&r.mp_ns) || negative(&r.mp_ew)))
     {
         c.centred = Some(true);
     }
@@ -2342,6 +2349,28 @@ mod tests {
         assert!(
             m[1].starts_with("line 8: board 4: a penalty is written Pen in both"),
             "{m:?}"
+        );
+    }
+
+    /// A penalty's points are below zero whether or not the matchpoints are centred: a
+    /// file is taken as centred only from its results' matchpoints.
+    #[test]
+    fn a_penalty_does_not_make_a_file_centred() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW\"]\n1 2 4S N 10 420 - 2 0\n3 4 4S N 9 - 50 0 2\n3 2 - - - Pen Pen -1 0\n";
+        let imp = read(text.as_bytes()).unwrap();
+        assert!(
+            imp.event.diagnostics.is_empty(),
+            "{:?}",
+            imp.event.diagnostics
+        );
+        assert_eq!(imp.event.penalties.len(), 1);
+        assert_eq!(imp.convention.centred, None);
+        let centred = text
+            .replace("420 - 2 0", "420 - 1 -1")
+            .replace("50 0 2", "50 -1 1");
+        assert_eq!(
+            read(centred.as_bytes()).unwrap().convention.centred,
+            Some(true)
         );
     }
 
