@@ -1448,7 +1448,8 @@ fn championship_heading(lang: ReportLang, pairs: bool, set: &ClubSettings, min: 
     }
 }
 
-/// The tables of one playing moment's season, in the order printed.
+/// The tables of one playing moment's season, in the order printed: those with rows (a
+/// moment of teams nights only has no pairs, and prints no pair tables).
 fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table> {
     let mut out = vec![
         player_ranking(r, s),
@@ -1464,6 +1465,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
     if with_lines && let Some(lines) = &r.lines {
         out.push(lines_tonight(r, lines));
     }
+    out.retain(|t| !t.rows.is_empty());
     out
 }
 
@@ -2698,6 +2700,36 @@ end = 2026-08-31
         let got = rank(&club, sessions).unwrap();
         let teams = got.iter().find(|s| s.moment == "teams").unwrap();
         assert_eq!(teams.ranking_of("a"), int(80));
+    }
+
+    /// A moment of teams nights only, without the club's fixed pairs, has no pairs: its
+    /// report shows the players and the teams nights, and no empty pair tables.
+    #[test]
+    fn a_moment_of_teams_nights_prints_no_empty_pair_tables() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,players,score,team,opponent\n\
+            2025-09-04,teams,a+b+c+d,17,X,Y\n\
+            2025-09-04,teams,e+f+g+h,3,Y,X\n";
+        let got = rank(&club, read_sessions_csv(csv, "t.csv", &club).unwrap()).unwrap();
+        let teams = got.iter().find(|s| s.moment == "teams").unwrap();
+        assert!(teams.entrants.is_empty());
+        let report = RankingReport {
+            club: &club,
+            standings: vec![teams],
+            lines: None,
+            sessions: true,
+            lang: ReportLang::En,
+        };
+        let text = render_text(&report);
+        assert!(text.contains("\nPlayer ranking\n"), "{text}");
+        assert!(text.contains("Club championship, individual"), "{text}");
+        assert!(text.contains("\nSession 2025-09-04 (teams)\n"), "{text}");
+        assert!(!text.contains("Pair and threesome ranking"), "{text}");
+        assert!(!text.contains("pairs and threesomes"), "{text}");
+        let html = render_html(&report);
+        assert!(html.contains("<h2>Player ranking</h2>"), "{html}");
+        assert!(!html.contains("Pair and threesome ranking"), "{html}");
+        assert!(!html.contains("pairs and threesomes"), "{html}");
     }
 
     #[test]
