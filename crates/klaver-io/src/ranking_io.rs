@@ -497,6 +497,39 @@ pub fn read_sessions_csv(
     read_sessions_csv_in(text, file, club, parts, true)
 }
 
+/// The warnings of a sessions CSV: the columns of its header klaver does not read (their
+/// contents are ignored), named on the header's line. Read beside
+/// [`read_sessions_csv`], which takes no notice of them.
+pub fn sessions_csv_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
+    let mut rdr = csv_reader(text, true);
+    let Ok(header) = rdr.headers().cloned() else {
+        return Vec::new();
+    };
+    let unread: Vec<&str> = header
+        .iter()
+        .map(crate::plain_csv::header_name)
+        .filter(|h| !h.is_empty() && !SESSION_COLUMNS.iter().any(|c| h.eq_ignore_ascii_case(c)))
+        .collect();
+    crate::travellers::unread_message(&unread)
+        .map(|message| RankingIoError::Line {
+            file: file.to_string(),
+            line: header_line(text, rdr.position().byte()),
+            message,
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The line a sessions CSV's header ends on, from where its rows start (comments may
+/// stand before it).
+fn header_line(text: &str, rows_at: u64) -> u64 {
+    let line = usize::try_from(rows_at)
+        .ok()
+        .and_then(|at| text.get(..at))
+        .map_or(1, count_lines) as u64;
+    line.max(1)
+}
+
 /// The columns a sessions CSV may have.
 const SESSION_COLUMNS: [&str; 8] = [
     "date", "moment", "line", "form", "players", "score", "team", "opponent",
@@ -564,12 +597,8 @@ fn read_sessions_csv_in(
         .clone();
     // No column is named twice once the header's line is checked below.
     let col = |name: &str| crate::plain_csv::column_of(&header, &[name]).ok().flatten();
-    // The header's line: the line it ends on (comments may stand before it).
-    let header_line = usize::try_from(rdr.position().byte())
-        .ok()
-        .and_then(|at| text.get(..at))
-        .map_or(1, count_lines) as u64;
-    if let Some(e) = column_named_twice(&header, (file, header_line.max(1))) {
+    let line = header_line(text, rdr.position().byte());
+    if let Some(e) = column_named_twice(&header, (file, line)) {
         return Err(vec![e]);
     }
     let (Some(date), Some(players), Some(score)) = (col("date"), col("players"), col("score"))
@@ -2209,6 +2238,22 @@ end = 2026-08-31
                 )]
             );
         }
+    }
+
+    #[test]
+    fn columns_not_read_are_a_warning_on_the_header_line() {
+        let csv =
+            "# sessions\ndate,Notes,moment,players,score,,Room\n2025-09-02,x,tuesday,p1+p2,60,,\n";
+        let w: Vec<String> = sessions_csv_warnings(csv, "s.csv")
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        assert_eq!(
+            w,
+            ["s.csv line 2: the columns Notes and Room are not read: their contents are ignored"]
+        );
+        let read = "date,moment,line,form,players,score,team,opponent\n";
+        assert!(sessions_csv_warnings(read, "s.csv").is_empty());
     }
 
     #[test]

@@ -424,14 +424,7 @@ pub(crate) fn unread_columns(header: &csv::StringRecord, theirs: &[&str]) -> Opt
                     .any(|names| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
         })
         .collect();
-    let message = match unread.as_slice() {
-        [] => return None,
-        [one] => format!("the column {one} is not read: its contents are ignored"),
-        [first @ .., last] => format!(
-            "the columns {} and {last} are not read: their contents are ignored",
-            first.join(", ")
-        ),
-    };
+    let message = unread_message(&unread)?;
     let archive = unread.iter().any(|h| h.eq_ignore_ascii_case("session"));
     let hint = if archive {
         " (several sessions in one file are scored with klaver archive)"
@@ -439,6 +432,21 @@ pub(crate) fn unread_columns(header: &csv::StringRecord, theirs: &[&str]) -> Opt
         ""
     };
     Some(Diagnostic::warning(1, None, format!("{message}{hint}")))
+}
+
+/// What a CSV reader tells of the columns of its header it does not read; `None` when
+/// it reads them all.
+pub(crate) fn unread_message(unread: &[&str]) -> Option<String> {
+    match unread {
+        [] => None,
+        [one] => Some(format!(
+            "the column {one} is not read: its contents are ignored"
+        )),
+        [first @ .., last] => Some(format!(
+            "the columns {} and {last} are not read: their contents are ignored",
+            first.join(", ")
+        )),
+    }
 }
 
 /// A contract, declarer and result from their own columns, when each reads cleanly.
