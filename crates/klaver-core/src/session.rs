@@ -263,6 +263,15 @@ pub struct SessionResult {
     pub ranked_by_section: bool,
     /// The number of pairs the travellers are printed for, when a movement says.
     pub card_pairs: Option<usize>,
+    /// The rules the boards were matchpointed by (scale, artificial and missing results).
+    pub rules: Rules,
+    /// How each board's matchpoints were rounded before they were added up.
+    pub rounding: BoardRounding,
+    /// The points per comparison won when the matchpoints were rounded as published
+    /// centred ([`Settings::centred`]); `None` when they are published as scored.
+    pub centred: Option<i64>,
+    /// Whether average-plus was the session percentage when higher (Law 12C2).
+    pub avg_plus_session: bool,
 }
 
 impl SessionResult {
@@ -764,6 +773,10 @@ impl AddedUp {
             top: self.top,
             ranked_by_section: !settings.top_integral,
             card_pairs: settings.card_pairs,
+            rules: settings.rules,
+            rounding: settings.rounding,
+            centred: settings.centred,
+            avg_plus_session: settings.avg_plus_session,
         }
     }
 }

@@ -31,6 +31,7 @@ use crate::session::{Diagnostic, PairInfo, SessionError, TableResult};
 use crate::vp::{VpMax, VpScale};
 use num_rational::Ratio;
 use num_traits::{Signed, Zero};
+use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
 
 /// The room of a teams match.
@@ -498,7 +499,9 @@ fn board_rooms(
 
 /// Each match's victory points on the WBF scale for its number of boards (the boards it
 /// played, or the number the director set); a match of which no board was played is a
-/// draw, with a warning. Returns the warnings.
+/// draw, with a warning. Returns the warnings; a scale that cannot be made is an error
+/// naming the match's first line (or the director's number), kept with the warnings
+/// found before it.
 fn award_victory_points(
     matches: &mut [TeamMatch],
     teams: &[PairInfo],
@@ -507,31 +510,45 @@ fn award_victory_points(
 ) -> Result<Vec<Diagnostic>, SessionError> {
     let mut warnings = Vec::new();
     let mut scales: HashMap<u32, VpScale> = HashMap::new();
+    if let Some(n) = settings.vp_boards {
+        let s = VpScale::wbf(n, settings.max).map_err(|e| SessionError {
+            diagnostics: vec![Diagnostic::error(
+                0,
+                None,
+                format!("the victory-point scale set for {n} boards: {e}"),
+            )],
+        })?;
+        scales.insert(n, s);
+    }
     for m in matches {
         m.scale_boards = settings.vp_boards.unwrap_or(m.played);
         let half = Ratio::new(settings.max.points(), 2);
+        let line = m.boards.first().map(|b| results[b.open].line).unwrap_or(0);
+        let names = format!(
+            "{} v {}",
+            team_name(teams, m.home),
+            team_name(teams, m.away)
+        );
         if m.scale_boards == 0 {
-            let line = m.boards.first().map(|b| results[b.open].line).unwrap_or(0);
             warnings.push(Diagnostic::warning(
                 line,
                 None,
-                format!(
-                    "{} v {}: no board was played, so the match is a draw in VP",
-                    team_name(teams, m.home),
-                    team_name(teams, m.away)
-                ),
+                format!("{names}: no board was played, so the match is a draw in VP"),
             ));
             (m.vp_home, m.vp_away) = (half, half);
             continue;
         }
-        let scale = match scales.get(&m.scale_boards) {
-            Some(s) => s,
-            None => {
-                let s = VpScale::wbf(m.scale_boards, settings.max).map_err(|e| SessionError {
-                    diagnostics: vec![Diagnostic::error(0, None, e.to_string())],
-                })?;
-                scales.entry(m.scale_boards).or_insert(s)
-            }
+        let scale = match scales.entry(m.scale_boards) {
+            Entry::Occupied(s) => s.into_mut(),
+            Entry::Vacant(v) => match VpScale::wbf(m.scale_boards, settings.max) {
+                Ok(s) => v.insert(s),
+                Err(e) => {
+                    warnings.push(Diagnostic::error(line, None, format!("{names}: {e}")));
+                    return Err(SessionError {
+                        diagnostics: warnings,
+                    });
+                }
+            },
         };
         (m.vp_home, m.vp_away) = scale.vp(m.margin());
     }
@@ -693,6 +710,7 @@ fn pair_up(
 mod tests {
     use super::*;
     use crate::matchpoints::Outcome::{self, *};
+    use crate::session::Severity;
 
     fn teams(ids: &[&str]) -> Vec<PairInfo> {
         ids.iter()
@@ -776,6 +794,51 @@ mod tests {
             (Ratio::new(797, 100), Ratio::new(1203, 100))
         );
         assert_eq!(r.standings[0].team, 1);
+    }
+
+    /// A match too long for a victory-point scale is an error naming the match and its
+    /// first line; the warnings found before it are kept with it.
+    #[test]
+    fn a_match_without_a_scale_names_its_line_and_keeps_the_warnings() {
+        use Room::*;
+        let mut lines = vec![
+            t(1, 0, 1, Open, NotPlayed, 2),
+            t(1, 1, 0, Closed, NotPlayed, 3),
+        ];
+        let long = crate::vp::MAX_BOARDS + 1;
+        for b in 1..=long {
+            lines.push(t(b, 2, 3, Open, Score(420), 2 + 2 * b));
+            lines.push(t(b, 3, 2, Closed, Score(-420), 3 + 2 * b));
+        }
+        let e = score(&["A", "B", "C", "D"], lines, &TeamsSettings::default()).unwrap_err();
+        let d = &e.diagnostics;
+        assert_eq!(d.len(), 2, "{e}");
+        assert_eq!((d[0].severity, d[0].line), (Severity::Warning, Some(2)));
+        assert!(d[0].message.contains("A v B: no board was played"), "{e}");
+        assert_eq!((d[1].severity, d[1].line), (Severity::Error, Some(4)));
+        assert!(
+            d[1].message.starts_with("C v D: a match of 1001 boards"),
+            "{e}"
+        );
+    }
+
+    /// A scale the director sets must be one klaver makes: 0 boards is no scale, not a
+    /// draw in every match.
+    #[test]
+    fn a_scale_of_no_boards_is_refused() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Score(620), 2),
+            t(1, 1, 0, Closed, Score(170), 3),
+        ];
+        let settings = TeamsSettings {
+            vp_boards: Some(0),
+            ..TeamsSettings::default()
+        };
+        let e = score(&["A", "B"], lines, &settings).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1, "{e}");
+        assert_eq!(e.diagnostics[0].severity, Severity::Error);
+        assert!(e.to_string().contains("0 boards"), "{e}");
     }
 
     #[test]

@@ -151,7 +151,7 @@ fn a_scale_longer_than_any_klaver_makes_is_an_error() {
     };
     assert_eq!(
         error(evening(), &settings),
-        "a match of 1001 boards is longer than any victory-point scale klaver makes (at most 1000 boards): give the number of boards of one match"
+        "the victory-point scale set for 1001 boards: a match of 1001 boards is longer than any victory-point scale klaver makes (at most 1000 boards): give the number of boards of one match"
     );
 }
 

@@ -11,7 +11,7 @@
 
 use crate::travellers::{self, Event, ReadOptions};
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
-use klaver_core::session::{BoardRounding, Diagnostic, Settings};
+use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Settings};
 use num_rational::Ratio;
 use std::collections::BTreeMap;
 
@@ -51,6 +51,19 @@ impl Convention {
             rounding: Some(settings.rounding),
             avg_plus_session: Some(settings.avg_plus_session),
             centred: Some(centred),
+        }
+    }
+
+    /// The convention a session was scored by, as a file states it: every figure
+    /// written from the result is in this convention.
+    pub fn scored(result: &SessionResult) -> Convention {
+        Convention {
+            scale: Some(result.rules.scale),
+            artificial: Some(result.rules.artificial),
+            missing: Some(result.rules.missing),
+            rounding: Some(result.rounding),
+            avg_plus_session: Some(result.avg_plus_session),
+            centred: Some(result.centred.is_some()),
         }
     }
 

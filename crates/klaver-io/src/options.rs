@@ -384,7 +384,10 @@ pub fn pair_settings(
 
 /// The director's penalties as matchpoints: written in the units the session's
 /// matchpoints are shown in, centred ones (scores beaten minus lost) are converted.
-fn penalties_in_matchpoints(event: &Event, convention: &Convention) -> Vec<(usize, Ratio<i64>)> {
+pub fn penalties_in_matchpoints(
+    event: &Event,
+    convention: &Convention,
+) -> Vec<(usize, Ratio<i64>)> {
     let per_win = centred_weight(convention);
     event
         .penalties

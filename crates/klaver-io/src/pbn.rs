@@ -537,7 +537,8 @@ pub(crate) fn seat_index(s: Seat) -> usize {
 /// The seats' letters in PBN (and USEBIO), North first.
 pub(crate) const SEAT_LETTERS: [&str; 4] = ["N", "E", "S", "W"];
 
-/// A Deal tag value with the dealer's hand first, as the export format wants.
+/// A Deal tag value with the dealer's hand first, as the export format wants; a hand
+/// not given, or left blank, is `-` (3.4.11), so the tag always has its four hands.
 fn deal_value(deal: Option<&Deal>, dealer: Seat) -> String {
     let d = seat_index(dealer);
     let mut s = format!("{}:", SEAT_LETTERS[d]);
@@ -545,7 +546,8 @@ fn deal_value(deal: Option<&Deal>, dealer: Seat) -> String {
         if k > 0 {
             s.push(' ');
         }
-        s.push_str(deal.map(|x| x.hands[(d + k) % 4].as_str()).unwrap_or("-"));
+        let hand = deal.map_or("", |x| x.hands[(d + k) % 4].trim());
+        s.push_str(if hand.is_empty() { "-" } else { hand });
     }
     s
 }
@@ -599,10 +601,17 @@ pub fn convention_from_scoring(value: &str) -> Convention {
 fn fill_convention(imported: &mut Imported, rows: &[Row]) {
     let c = &mut imported.convention;
     let negative = |s: &str| s.trim().parse::<f64>().is_ok_and(|x| x < 0.0);
+    // A penalty's points are taken off, below zero however the matchpoints are shown.
+    let penalty = |r: &Row| {
+        r.adjust
+            .trim_start()
+            .to_ascii_uppercase()
+            .starts_with("PEN ")
+    };
     if c.centred.is_none()
         && rows
             .iter()
-            .any(|r| negative(&r.mp_ns) || negative(&r.mp_ew))
+            .any(|r| !penalty(r) && (negative(&r.mp_ns) || negative(&r.mp_ew)))
     {
         c.centred = Some(true);
     }
@@ -1489,8 +1498,6 @@ pub struct WriteOptions<'a> {
     /// `DoubleDummyTricks`, `OptimumScore`, `ParContract` and `OptimumResultTable`, as
     /// Bridgewebs and the dealing programs read them.
     pub analyses: Option<&'a BTreeMap<u32, crate::hand_record::BoardRecord>>,
-    /// The convention the session was scored by ([Scoring]).
-    pub convention: Convention,
 }
 
 /// A date as PBN writes it (`2024.03.05`), from `2024-03-05`, `05-03-2024` and the like.
@@ -1616,11 +1623,13 @@ pub fn write<W: Write>(
 /// The PBN text of a scored session (see [`write`]).
 pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> String {
     let multi = has_sections(&event.pairs);
-    let shown = ShownPoints::new(&opts.convention);
+    // The [Scoring] tag and the figures both follow how the session was scored.
+    let convention = Convention::scored(result);
+    let shown = ShownPoints::new(&convention);
     let mut out = String::new();
     out.push_str("% PBN 2.1\r\n% EXPORT\r\n");
     let date = pbn_date(opts.date);
-    let scoring = scoring_value(&opts.convention);
+    let scoring = scoring_value(&convention);
     for (k, sb) in result.boards.iter().enumerate() {
         let Ok(board) = Board::new(sb.board) else {
             continue;
@@ -2008,7 +2017,6 @@ mod tests {
             date: "2024-03-05",
             deals: None,
             analyses: None,
-            convention: Convention::default(),
         };
         let text = to_string(&imp.event, &res, &opts);
         assert!(
@@ -2120,13 +2128,14 @@ mod tests {
         assert_eq!(c.missing, Some(MissingRule::CountAsTies));
         assert_eq!((c.centred, c.avg_plus_session), (Some(true), Some(true)));
 
-        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let mut settings = Settings::default();
+        c.apply(&mut settings);
+        let res = score_session(&e.pairs, &e.results, &settings).unwrap();
         let opts = WriteOptions {
             title: &imp.title,
             date: &imp.date,
             deals: None,
             analyses: None,
-            convention: c,
         };
         let out = to_string(e, &res, &opts);
         assert!(
@@ -2183,7 +2192,6 @@ mod tests {
             date: &imp.date,
             deals: None,
             analyses: None,
-            convention: Convention::default(),
         };
         let out = to_string(e, &res, &opts);
         assert!(out.contains("\"W 30% 4SN= 70% 4SN-1\""), "{out}");
@@ -2344,6 +2352,28 @@ mod tests {
         );
     }
 
+    /// A penalty's points are below zero whether or not the matchpoints are centred: a
+    /// file is taken as centred only from its results' matchpoints.
+    #[test]
+    fn a_penalty_does_not_make_a_file_centred() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW\"]\n1 2 4S N 10 420 - 2 0\n3 4 4S N 9 - 50 0 2\n3 2 - - - Pen Pen -1 0\n";
+        let imp = read(text.as_bytes()).unwrap();
+        assert!(
+            imp.event.diagnostics.is_empty(),
+            "{:?}",
+            imp.event.diagnostics
+        );
+        assert_eq!(imp.event.penalties.len(), 1);
+        assert_eq!(imp.convention.centred, None);
+        let centred = text
+            .replace("420 - 2 0", "420 - 1 -1")
+            .replace("50 0 2", "50 -1 1");
+        assert_eq!(
+            read(centred.as_bytes()).unwrap().convention.centred,
+            Some(true)
+        );
+    }
+
     #[test]
     fn bad_rows_name_their_line() {
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 425\n3 4\n";
@@ -2391,6 +2421,34 @@ mod tests {
         assert_eq!(d[0], "2.3.4.5");
     }
 
+    /// A hand left blank in a deal is a hand not given: written `-` as the standard says
+    /// (3.4.11), so that the Deal tag has its four hands and reads back as written.
+    #[test]
+    fn a_blank_hand_is_written_as_not_given() {
+        let imp = read(SAMPLE.as_bytes()).unwrap();
+        let res =
+            score_session(&imp.event.pairs, &imp.event.results, &Settings::default()).unwrap();
+        let hands = ["AKQ.JT9.876.5432", "", "-", " "].map(String::from);
+        let deals = BTreeMap::from([(1, Deal { hands })]);
+        let opts = WriteOptions {
+            deals: Some(&deals),
+            ..WriteOptions::default()
+        };
+        let text = to_string(&imp.event, &res, &opts);
+        assert!(
+            text.contains("[Deal \"N:AKQ.JT9.876.5432 - - -\"]"),
+            "{text}"
+        );
+        let back = read(text.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        let given = ["AKQ.JT9.876.5432", "-", "-", "-"].map(String::from);
+        assert_eq!(back.deals[&1].hands, given);
+    }
+
     #[test]
     fn written_pbn_reads_back_with_every_result() {
         let imp = read(SAMPLE.as_bytes()).unwrap();
@@ -2404,7 +2462,6 @@ mod tests {
                 date: "2024-03-05",
                 deals: Some(&imp.deals),
                 analyses: None,
-                convention: Convention::default(),
             },
         );
         assert!(text.contains("[Date \"2024.03.05\"]"));

@@ -497,6 +497,39 @@ pub fn read_sessions_csv(
     read_sessions_csv_in(text, file, club, parts, true)
 }
 
+/// The warnings of a sessions CSV: the columns of its header klaver does not read (their
+/// contents are ignored), named on the header's line. Read beside
+/// [`read_sessions_csv`], which takes no notice of them.
+pub fn sessions_csv_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
+    let mut rdr = csv_reader(text, true);
+    let Ok(header) = rdr.headers().cloned() else {
+        return Vec::new();
+    };
+    let unread: Vec<&str> = header
+        .iter()
+        .map(crate::plain_csv::header_name)
+        .filter(|h| !h.is_empty() && !SESSION_COLUMNS.iter().any(|c| h.eq_ignore_ascii_case(c)))
+        .collect();
+    crate::travellers::unread_message(&unread)
+        .map(|message| RankingIoError::Line {
+            file: file.to_string(),
+            line: header_line(text, rdr.position().byte()),
+            message,
+        })
+        .into_iter()
+        .collect()
+}
+
+/// The line a sessions CSV's header ends on, from where its rows start (comments may
+/// stand before it).
+fn header_line(text: &str, rows_at: u64) -> u64 {
+    let line = usize::try_from(rows_at)
+        .ok()
+        .and_then(|at| text.get(..at))
+        .map_or(1, count_lines) as u64;
+    line.max(1)
+}
+
 /// The columns a sessions CSV may have.
 const SESSION_COLUMNS: [&str; 8] = [
     "date", "moment", "line", "form", "players", "score", "team", "opponent",
@@ -564,12 +597,8 @@ fn read_sessions_csv_in(
         .clone();
     // No column is named twice once the header's line is checked below.
     let col = |name: &str| crate::plain_csv::column_of(&header, &[name]).ok().flatten();
-    // The header's line: the line it ends on (comments may stand before it).
-    let header_line = usize::try_from(rdr.position().byte())
-        .ok()
-        .and_then(|at| text.get(..at))
-        .map_or(1, count_lines) as u64;
-    if let Some(e) = column_named_twice(&header, (file, header_line.max(1))) {
+    let line = header_line(text, rdr.position().byte());
+    if let Some(e) = column_named_twice(&header, (file, line)) {
         return Err(vec![e]);
     }
     let (Some(date), Some(players), Some(score)) = (col("date"), col("players"), col("score"))
@@ -1448,7 +1477,8 @@ fn championship_heading(lang: ReportLang, pairs: bool, set: &ClubSettings, min: 
     }
 }
 
-/// The tables of one playing moment's season, in the order printed.
+/// The tables of one playing moment's season, in the order printed: those with rows (a
+/// moment of teams nights only has no pairs, and prints no pair tables).
 fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table> {
     let mut out = vec![
         player_ranking(r, s),
@@ -1464,6 +1494,7 @@ fn tables(r: &RankingReport, s: &SeasonStanding, with_lines: bool) -> Vec<Table>
     if with_lines && let Some(lines) = &r.lines {
         out.push(lines_tonight(r, lines));
     }
+    out.retain(|t| !t.rows.is_empty());
     out
 }
 
@@ -2210,6 +2241,22 @@ end = 2026-08-31
     }
 
     #[test]
+    fn columns_not_read_are_a_warning_on_the_header_line() {
+        let csv =
+            "# sessions\ndate,Notes,moment,players,score,,Room\n2025-09-02,x,tuesday,p1+p2,60,,\n";
+        let w: Vec<String> = sessions_csv_warnings(csv, "s.csv")
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        assert_eq!(
+            w,
+            ["s.csv line 2: the columns Notes and Room are not read: their contents are ignored"]
+        );
+        let read = "date,moment,line,form,players,score,team,opponent\n";
+        assert!(sessions_csv_warnings(read, "s.csv").is_empty());
+    }
+
+    #[test]
     fn seed_custom_scale_from_the_a_line_average() {
         // The seed's appendix: balanced, ST 64 %, A 64, B 28, S 7, three lines: C-line
         // points equal the percentage, B +7, A +14.
@@ -2698,6 +2745,36 @@ end = 2026-08-31
         let got = rank(&club, sessions).unwrap();
         let teams = got.iter().find(|s| s.moment == "teams").unwrap();
         assert_eq!(teams.ranking_of("a"), int(80));
+    }
+
+    /// A moment of teams nights only, without the club's fixed pairs, has no pairs: its
+    /// report shows the players and the teams nights, and no empty pair tables.
+    #[test]
+    fn a_moment_of_teams_nights_prints_no_empty_pair_tables() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,players,score,team,opponent\n\
+            2025-09-04,teams,a+b+c+d,17,X,Y\n\
+            2025-09-04,teams,e+f+g+h,3,Y,X\n";
+        let got = rank(&club, read_sessions_csv(csv, "t.csv", &club).unwrap()).unwrap();
+        let teams = got.iter().find(|s| s.moment == "teams").unwrap();
+        assert!(teams.entrants.is_empty());
+        let report = RankingReport {
+            club: &club,
+            standings: vec![teams],
+            lines: None,
+            sessions: true,
+            lang: ReportLang::En,
+        };
+        let text = render_text(&report);
+        assert!(text.contains("\nPlayer ranking\n"), "{text}");
+        assert!(text.contains("Club championship, individual"), "{text}");
+        assert!(text.contains("\nSession 2025-09-04 (teams)\n"), "{text}");
+        assert!(!text.contains("Pair and threesome ranking"), "{text}");
+        assert!(!text.contains("pairs and threesomes"), "{text}");
+        let html = render_html(&report);
+        assert!(html.contains("<h2>Player ranking</h2>"), "{html}");
+        assert!(!html.contains("Pair and threesome ranking"), "{html}");
+        assert!(!html.contains("pairs and threesomes"), "{html}");
     }
 
     #[test]

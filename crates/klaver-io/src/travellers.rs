@@ -424,14 +424,7 @@ pub(crate) fn unread_columns(header: &csv::StringRecord, theirs: &[&str]) -> Opt
                     .any(|names| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
         })
         .collect();
-    let message = match unread.as_slice() {
-        [] => return None,
-        [one] => format!("the column {one} is not read: its contents are ignored"),
-        [first @ .., last] => format!(
-            "the columns {} and {last} are not read: their contents are ignored",
-            first.join(", ")
-        ),
-    };
+    let message = unread_message(&unread)?;
     let archive = unread.iter().any(|h| h.eq_ignore_ascii_case("session"));
     let hint = if archive {
         " (several sessions in one file are scored with klaver archive)"
@@ -439,6 +432,21 @@ pub(crate) fn unread_columns(header: &csv::StringRecord, theirs: &[&str]) -> Opt
         ""
     };
     Some(Diagnostic::warning(1, None, format!("{message}{hint}")))
+}
+
+/// What a CSV reader tells of the columns of its header it does not read; `None` when
+/// it reads them all.
+pub(crate) fn unread_message(unread: &[&str]) -> Option<String> {
+    match unread {
+        [] => None,
+        [one] => Some(format!(
+            "the column {one} is not read: its contents are ignored"
+        )),
+        [first @ .., last] => Some(format!(
+            "the columns {} and {last} are not read: their contents are ignored",
+            first.join(", ")
+        )),
+    }
 }
 
 /// A contract, declarer and result from their own columns, when each reads cleanly.
@@ -693,6 +701,7 @@ pub fn read_travellers<R: Read>(input: R, options: ReadOptions) -> Result<Event,
 
 /// Reads a travellers CSV already in memory (a whole file), without copying it first.
 pub fn read_travellers_bytes(data: &[u8], options: ReadOptions) -> Result<Event, ReadError> {
+    check_line_count(data)?;
     let (text, notes) = as_text(data)?;
     let mut event = read_bytes(&text, options, PARALLEL_BYTES)?;
     event.diagnostics.splice(0..0, notes);
@@ -725,6 +734,49 @@ fn as_text(data: &[u8]) -> Result<(Cow<'_, str>, Vec<Diagnostic>), ReadError> {
         ),
     );
     Ok((Cow::Owned(text), notes))
+}
+
+/// The most line ends a travellers file may have: its lines are numbered from 1 in 32
+/// bits, and the last line comes after the last line end.
+const MAX_LINE_ENDS: usize = u32::MAX as usize - 1;
+
+/// Refuses a file with more lines than klaver numbers, so that no line number wraps.
+/// Only a file of that many bytes can have that many lines: others are not counted.
+fn check_line_count(data: &[u8]) -> Result<(), ReadError> {
+    if data.len() <= MAX_LINE_ENDS {
+        return Ok(());
+    }
+    // A line ends in LF, CRLF or a lone CR (as `LineCounter` counts them).
+    let ends = memchr::memchr2_iter(b'\n', b'\r', data)
+        .filter(|&i| data[i] == b'\n' || data.get(i + 1) != Some(&b'\n'))
+        .count();
+    line_ends_fit(ends)
+}
+
+/// Whether a file of `line_ends` line ends has its lines numbered in 32 bits.
+fn line_ends_fit(line_ends: usize) -> Result<(), ReadError> {
+    if line_ends <= MAX_LINE_ENDS {
+        Ok(())
+    } else {
+        Err(too_many_lines())
+    }
+}
+
+/// A file with more lines than klaver numbers.
+fn too_many_lines() -> ReadError {
+    ReadError::Csv {
+        line: 0,
+        message: format!(
+            "the file has more than {} lines, the most klaver numbers: split it into its sessions",
+            u32::MAX
+        ),
+    }
+}
+
+/// The file's line `line_ends` line ends after its line `first_line`; `None` past the
+/// 32 bits lines are numbered in (never for a file [`check_line_count`] let through).
+fn line_after(first_line: u32, line_ends: usize) -> Option<u32> {
+    u32::try_from(line_ends).ok()?.checked_add(first_line)
 }
 
 /// Reads a travellers CSV held in memory, on two threads from `parallel_from` bytes on.
@@ -772,6 +824,7 @@ fn read_bytes_with(
         return Ok(reader.finish());
     };
     let first_lines = memchr::memchr_iter(b'\n', &data[..cut]).count();
+    let second_line = line_after(1, first_lines).ok_or_else(too_many_lines)?;
     // The first half's reader gets room for the whole file, so appending the second
     // half's lines copies them once.
     reader.reserve(newlines);
@@ -783,7 +836,7 @@ fn read_bytes_with(
                 .flexible(true)
                 .has_headers(false)
                 .from_reader(&data[cut..]);
-            let mut lines = LineCounter::starting_at(&data[cut..], first_lines as u32 + 1);
+            let mut lines = LineCounter::starting_at(&data[cut..], second_line);
             read_records(&mut rdr, &mut lines, &mut second).map(|()| second)
         });
         let mut rdr = csv::ReaderBuilder::new()
@@ -856,10 +909,13 @@ fn read_plain(
         return Err(Box::new(reader));
     }
     let (first_ends, second_ends) = (first.line_ends, second.line_ends);
+    let Some(second_line) = line_after(first_line, first_ends) else {
+        return Err(Box::new(reader));
+    };
     // Both cuts are just after an ASCII byte (a line end), so on a character boundary.
     let halves = [
         (&text[body..cut], first_line, first_ends),
-        (&text[cut..], first_line + first_ends as u32, second_ends),
+        (&text[cut..], second_line, second_ends),
     ];
     Ok(read_plain_halves(halves, reader))
 }
@@ -1837,6 +1893,24 @@ mod tests {
 
     fn messages(e: &Event) -> Vec<String> {
         e.diagnostics.iter().map(|d| d.to_string()).collect()
+    }
+
+    /// Lines are numbered in 32 bits: a file with more lines is refused before it is
+    /// read, and no line number is ever taken past the last one (never wrapped).
+    #[test]
+    fn a_file_of_more_lines_than_klaver_numbers_is_refused() {
+        assert!(line_ends_fit(MAX_LINE_ENDS).is_ok());
+        let e = line_ends_fit(MAX_LINE_ENDS + 1).unwrap_err().to_string();
+        assert!(
+            e.contains("more than 4294967295 lines") && e.contains("split it"),
+            "{e}"
+        );
+        assert_eq!(line_after(2, 5), Some(7));
+        assert_eq!(line_after(1, MAX_LINE_ENDS), Some(u32::MAX));
+        assert_eq!(line_after(2, MAX_LINE_ENDS), None);
+        assert_eq!(line_after(1, usize::MAX), None);
+        // A small file is not counted; a file of a few lines fits.
+        assert!(check_line_count(b"board,ns,ew,score\n1,1,2,420\r\n\r").is_ok());
     }
 
     #[test]

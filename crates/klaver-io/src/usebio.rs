@@ -714,7 +714,10 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             el(&mut out, 10, "BOARD_NUMBER", &board.to_string());
             if let Some(d) = opts.deals.and_then(|d| d.get(board)) {
                 for (seat, hand) in ["N", "E", "S", "W"].iter().zip(&d.hands) {
-                    if hand == "-" {
+                    // A hand not given (or left blank) has no HAND: one without cards
+                    // would read back as a hand of voids.
+                    let hand = hand.trim();
+                    if hand.is_empty() || hand == "-" {
                         continue;
                     }
                     out.push_str("          <HAND>\n");
@@ -1022,6 +1025,36 @@ mod tests {
             assert_eq!(got.len(), 360);
             assert_eq!(got, want);
         }
+    }
+
+    /// A hand left blank in a deal is a hand not given: no HAND is written for it, so it
+    /// reads back as not given rather than as a hand without cards.
+    #[test]
+    fn a_blank_hand_is_not_written() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"#;
+        let imp = read(doc.as_bytes()).unwrap();
+        let e = &imp.event;
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let hands = ["AKQ.JT9.876.5432", "", "-", " "].map(String::from);
+        let deals = BTreeMap::from([(1, Deal { hands })]);
+        let opts = WriteOptions {
+            title: "",
+            date: "",
+            deals: Some(&deals),
+        };
+        let back = read(to_string(e, &res, &opts).as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        let given = ["AKQ.JT9.876.5432", "-", "-", "-"].map(String::from);
+        assert_eq!(back.deals[&1].hands, given);
     }
 
     /// A weighted score (Law 12C1(c)) travels in the ADJUSTMENT element as the travellers

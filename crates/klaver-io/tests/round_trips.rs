@@ -2,8 +2,10 @@
 //! a doubled contract with its lead, an average, a split, average-plus, not played, a
 //! reversed result, a weighted score, names with accents, and two sections.
 
+use klaver_core::matchpoints::Scale;
 use klaver_core::session::{Settings, score_session};
 use klaver_io::exchange::{self, Imported};
+use klaver_io::options::centred_weight;
 use klaver_io::travellers::{Event, ReadOptions, read_travellers};
 use klaver_io::{json, pbn, usebio};
 
@@ -92,6 +94,34 @@ fn pbn_keeps_every_result() {
     let back = pbn::read(&bytes).unwrap();
     check(&back, &e);
     agrees_with_what_it_published(&back);
+}
+
+/// A PBN file states the convention its matchpoints are in: a session scored on the ACBL
+/// scale and centred says `MP2` and `Centred`, and its figures read back by what it
+/// states agree with a fresh scoring by the same.
+#[test]
+fn pbn_states_the_convention_its_points_are_shown_in() {
+    let e = event();
+    let scored_by = exchange::Convention {
+        scale: Some(Scale::Acbl),
+        centred: Some(true),
+        ..exchange::Convention::default()
+    };
+    let mut settings = Settings::default();
+    scored_by.apply(&mut settings);
+    let result = score_session(&e.pairs, &e.results, &settings).unwrap();
+    let mut bytes = Vec::new();
+    pbn::write(&mut bytes, &e, &result, &pbn::WriteOptions::default()).unwrap();
+    let back = pbn::read(&bytes).unwrap();
+    check(&back, &e);
+    assert_eq!(back.convention.scale, Some(Scale::Acbl));
+    assert_eq!(back.convention.centred, Some(true));
+    let mut settings = Settings::default();
+    back.convention.apply(&mut settings);
+    let again = score_session(&back.event.pairs, &back.event.results, &settings).unwrap();
+    let cmp = exchange::compare(&back, &again, centred_weight(&back.convention));
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    assert!(cmp.lines_checked >= 11, "{cmp:?}");
 }
 
 #[test]

@@ -13,6 +13,7 @@ use klaver_io::archive::{ArchiveScoring, score_archive};
 use klaver_io::exchange::{Convention, Deal};
 use klaver_io::generate::{ArchiveOptions, write_archive};
 use klaver_io::hand_record::BoardRecord;
+use klaver_io::options::penalties_in_matchpoints;
 use klaver_io::report::ReportLang;
 use klaver_io::travellers::{Event, ReadOptions, read_pairs, read_travellers};
 use klaver_io::{pbn, ranking_io};
@@ -100,7 +101,12 @@ fn analyses() -> BTreeMap<u32, BoardRecord> {
 #[test]
 fn a_pbn_file_of_two_sections_with_hands_and_analysis() {
     let e = event();
-    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    // Scored as `klaver convert` scores it: the penalties written are in the totals.
+    let settings = Settings {
+        penalties: penalties_in_matchpoints(&e, &Convention::default()),
+        ..Settings::default()
+    };
+    let result = score_session(&e.pairs, &e.results, &settings).unwrap();
     let (deals, analyses) = (deals(), analyses());
     let text = pbn::to_string(
         &e,
@@ -110,7 +116,6 @@ fn a_pbn_file_of_two_sections_with_hands_and_analysis() {
             date: "05-03-2024",
             deals: Some(&deals),
             analyses: Some(&analyses),
-            convention: Convention::default(),
         },
     );
     same_as_kept(
@@ -138,12 +143,17 @@ board,ns,ew,contract,declarer,result,score,adjust,lead
     let mut e = read_travellers(travellers.as_bytes(), ReadOptions::default()).unwrap();
     assert!(!e.has_errors(), "{:?}", e.diagnostics);
     read_pairs("pair,names\n1,Jansen - Smit\n".as_bytes(), &mut e).unwrap();
-    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
     let convention = Convention {
         scale: Some(Scale::Acbl),
         centred: Some(true),
         ..Convention::default()
     };
+    let mut settings = Settings {
+        penalties: penalties_in_matchpoints(&e, &convention),
+        ..Settings::default()
+    };
+    convention.apply(&mut settings);
+    let result = score_session(&e.pairs, &e.results, &settings).unwrap();
     let text = pbn::to_string(
         &e,
         &result,
@@ -152,7 +162,6 @@ board,ns,ew,contract,declarer,result,score,adjust,lead
             date: "",
             deals: None,
             analyses: None,
-            convention,
         },
     );
     same_as_kept(

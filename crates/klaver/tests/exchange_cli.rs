@@ -599,3 +599,27 @@ fn a_converted_session_carries_its_boards_tricks_and_par() {
     let o = klaver(&["convert", &seed(), out.to_str().unwrap(), "--analyse"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+#[test]
+fn a_converted_file_publishes_totals_with_the_directors_penalties() {
+    // The PBN file writes the penalty on its board's table; its totals include it, as
+    // `klaver score` does, so that the file re-scored agrees with itself.
+    let csv = temp("penalty.csv");
+    std::fs::write(
+        &csv,
+        "board,ns,ew,contract,declarer,result,score,adjust\n\
+         1,1,2,4S,N,=,420,\n1,3,4,4S,N,-1,-50,\n1,5,6,3NT,S,=,400,\n\
+         2,1,4,2H,W,=,-110,\n2,3,6,2H,W,+1,-140,\n2,5,2,1NT,N,=,90,\n\
+         2,3,2,,,,,PEN -2/0\n",
+    )
+    .unwrap();
+    let pbn = temp("penalty.pbn");
+    let o = klaver(&["convert", csv.to_str().unwrap(), pbn.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = klaver(&["score", pbn.to_str().unwrap(), "--compare"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert_eq!(
+        results(&scored(pbn.to_str().unwrap(), &[])),
+        results(&scored(csv.to_str().unwrap(), &[]))
+    );
+}

@@ -151,6 +151,29 @@ fn bad_teams_travellers_name_the_line() {
 }
 
 #[test]
+fn a_vp_scale_klaver_cannot_make_names_the_option_and_keeps_the_warnings() {
+    // A column the travellers have and klaver does not read is a warning; it is still
+    // printed when the session then cannot be scored.
+    let text = std::fs::read_to_string(data("teams-swiss.csv")).unwrap();
+    let text = text.replacen('\n', ",note\n", 1);
+    let f = common::temp_path("imps_cli", "teams-note.csv");
+    std::fs::write(&f, text).unwrap();
+    let f = f.to_str().unwrap();
+    for n in ["0", "2000"] {
+        let e = refused(&["score", f, "--form", "teams", "--vp-boards", n]);
+        assert!(
+            e.contains(&format!("--vp-boards {n}: a match of {n} boards")),
+            "{e}"
+        );
+        assert!(
+            e.contains("warning: ") && e.contains("line 1: the column note is not read"),
+            "{e}"
+        );
+        assert!(!e.contains("no board was played"), "{e}");
+    }
+}
+
+#[test]
 fn an_unknown_form_is_refused() {
     let f = data("butler-board.csv");
     let out = klaver(&["score", &f, "--form", "rubber"]);

@@ -673,3 +673,28 @@ fn a_nights_rows_in_two_files_are_one_session() {
         assert_eq!(stdout(&parts), stdout(&whole), "{format}");
     }
 }
+
+#[test]
+fn a_column_klaver_does_not_read_is_a_warning_on_the_header() {
+    // A sessions file with a column of notes: ranked as without it, and the director
+    // told that the column is not read.
+    let text = std::fs::read_to_string(repo("examples/ranking-sessions.csv")).unwrap();
+    let mut lines = text.lines();
+    let header = lines.next().unwrap();
+    let mut with_notes = format!("# the club's sessions\n{header},notes\n");
+    for l in lines {
+        with_notes.push_str(&format!("{l},\n"));
+    }
+    let f = temp_file("sessions-with-notes.csv", &with_notes);
+    let o = with_club(&f, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let plain = example(&[]);
+    assert_eq!(stdout(&o), stdout(&plain));
+    let e = stderr(&o);
+    assert!(
+        e.contains("warning: ")
+            && e.contains("sessions-with-notes.csv line 2: the column notes is not read"),
+        "{e}"
+    );
+    assert!(!stderr(&plain).contains("warning"), "{}", stderr(&plain));
+}

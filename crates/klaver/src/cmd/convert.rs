@@ -139,7 +139,11 @@ pub(crate) fn write_converted(
     let out_name = output.display().to_string();
     let event = &imported.event;
     let convention = conventions.resolve(&imported.convention);
-    let mut settings = Settings::default();
+    // The director's penalties are written on their boards: the totals include them.
+    let mut settings = Settings {
+        penalties: klaver_io::options::penalties_in_matchpoints(event, &convention),
+        ..Settings::default()
+    };
     convention.apply(&mut settings);
 
     let mut body: Vec<u8> = Vec::new();
@@ -163,7 +167,6 @@ pub(crate) fn write_converted(
                     date: &imported.date,
                     deals: Some(&imported.deals),
                     analyses,
-                    convention,
                 };
                 pbn::write(&mut body, event, &result, &opts).map_err(write_err)?;
             }

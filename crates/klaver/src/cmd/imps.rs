@@ -2,6 +2,7 @@
 //! `klaver score` (`--form butler|cross-imps|teams`).
 
 use super::output::Output;
+use super::score::{cannot_score, print_read_warnings};
 use super::{CliError, CmdResult};
 use clap::ValueEnum;
 use klaver_core::butler::{ButlerSettings, score_butler};
@@ -128,9 +129,7 @@ pub fn compare_form(
 ) -> Result<klaver_io::exchange::Comparison, CliError> {
     let event = &imported.event;
     let adjusted = args.adjusted()?;
-    let failed = |e: klaver_core::session::SessionError| {
-        CliError::input(format!("{} cannot be scored:\n{e}", opts.file_name))
-    };
+    let failed = |e: klaver_core::session::SessionError| cannot_score(&opts.file_name, event, e);
     let (points, pairs) = match args.form {
         Form::Butler => {
             let settings = ButlerSettings {
@@ -170,9 +169,7 @@ fn score_form(args: &FormArgs, event: &Event, opts: &FormOptions, out: &mut Outp
         boards: args.per_board,
     };
     let file_name = &opts.file_name;
-    let failed = |e: klaver_core::session::SessionError| {
-        CliError::input(format!("{file_name} cannot be scored:\n{e}"))
-    };
+    let failed = |e: klaver_core::session::SessionError| cannot_score(file_name, event, e);
     let json_err = |e: serde_json::Error| CliError::input(format!("cannot make the JSON: {e}"));
     let pdf_err =
         |e: klaver_io::pdf::PdfError| CliError::input(format!("cannot make the PDF: {e}"));
@@ -247,6 +244,12 @@ fn score_form(args: &FormArgs, event: &Event, opts: &FormOptions, out: &mut Outp
                 return Err(failed(klaver_core::session::SessionError {
                     diagnostics: room_errors,
                 }));
+            }
+            if let Some(n) = args.vp_boards
+                && let Err(e) = VpScale::wbf(n, args.vp_max.max())
+            {
+                print_read_warnings(file_name, event, &[]);
+                return Err(CliError::input(format!("--vp-boards {n}: {e}")));
             }
             let settings = TeamsSettings {
                 max: args.vp_max.max(),

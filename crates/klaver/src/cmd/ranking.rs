@@ -124,6 +124,9 @@ pub fn run(args: Args) -> CmdResult {
         let got = if is_json {
             ranking_io::read_score_json(text, &name, &club, args.moment.as_deref()).map(|s| vec![s])
         } else {
+            for w in ranking_io::sessions_csv_warnings(text, &name) {
+                eprintln!("warning: {w}");
+            }
             ranking_io::read_sessions_csv(text, &name, &club)
         };
         match got {

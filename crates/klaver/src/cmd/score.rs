@@ -3,7 +3,9 @@
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::parts::free_behind;
-use klaver_core::session::{SessionResult, score_session, score_session_taking};
+use klaver_core::session::{
+    Diagnostic, SessionError, SessionResult, Severity, score_session, score_session_taking,
+};
 use klaver_io::exchange::{self, Deal, Imported};
 use klaver_io::hand_record::{self, BoardRecord};
 pub use klaver_io::options::{
@@ -165,6 +167,27 @@ pub(crate) fn print_warnings(file_name: &str, event: &Event, result: &SessionRes
     n
 }
 
+/// A session that cannot be scored: the warnings of reading it, and those scoring found
+/// before the error, printed as warnings are; the errors are the command's error.
+pub(crate) fn cannot_score(file_name: &str, event: &Event, e: SessionError) -> CliError {
+    let (warnings, errors): (Vec<_>, Vec<_>) = e
+        .diagnostics
+        .into_iter()
+        .partition(|d| d.severity == Severity::Warning);
+    print_read_warnings(file_name, event, &warnings);
+    let errors = SessionError {
+        diagnostics: errors,
+    };
+    CliError::input(format!("{file_name} cannot be scored:\n{errors}"))
+}
+
+/// Prints the warnings of reading `event`, and `more`, before the command's error.
+pub(crate) fn print_read_warnings(file_name: &str, event: &Event, more: &[Diagnostic]) {
+    for d in event.diagnostics.iter().chain(more) {
+        eprintln!("warning: {file_name}: {d}");
+    }
+}
+
 fn open(path: &PathBuf) -> Result<File, CliError> {
     File::open(path).map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))
 }
@@ -233,7 +256,7 @@ pub fn score_imported(
     } else {
         score_session(&event.pairs, &event.results, &settings)
     };
-    let mut result = scored.map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
+    let mut result = scored.map_err(|e| cannot_score(file_name, event, e))?;
     if args.compare {
         return compare_published(file_name, &imported, &result, &convention, args);
     }
