@@ -157,18 +157,7 @@ impl Store {
         archive: &ClubArchive,
         code: Option<&str>,
     ) -> Result<Club, StoreError> {
-        if archive.format != ARCHIVE_FORMAT {
-            return Err(StoreError::Invalid(format!(
-                "this is not a klaver club archive (format {:?})",
-                archive.format
-            )));
-        }
-        if archive.version > ARCHIVE_VERSION {
-            return Err(StoreError::Invalid(format!(
-                "the archive has layout version {}, this klaver reads up to {ARCHIVE_VERSION}: use a newer klaver",
-                archive.version
-            )));
-        }
+        check_archive(archive)?;
         let code = code.unwrap_or(&archive.club.code);
         let mut tx = self.write("cannot start restoring the club").await?;
         if club_code_taken(&mut tx, code).await? {
@@ -195,116 +184,163 @@ impl Store {
         for p in &archive.players {
             players.push(insert_player(&mut tx, id, p.number.as_deref(), &p.name).await?);
         }
-        let by_key: HashMap<&str, i64> = players
-            .iter()
-            .map(|p| (p.number.as_deref().unwrap_or(p.name.as_str()), p.id))
-            .collect();
-        for p in &archive.partnerships {
-            let pid: i64 = sqlx::query_scalar(
-                "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
-            )
-            .bind(id)
-            .bind(&p.kind)
-            .bind(&p.name)
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(db(format!("cannot restore the {} {}", p.kind, p.name)))?;
-            for key in &p.players {
-                let Some(player) = by_key.get(key.as_str()) else {
-                    return Err(StoreError::Invalid(format!(
-                        "the archive's {} {} names {key}, who is not among its players",
-                        p.kind, p.name
-                    )));
-                };
-                sqlx::query(
-                    "INSERT INTO partnership_members (partnership_id, player_id) VALUES ($1, $2)",
-                )
-                .bind(pid)
-                .bind(player)
-                .execute(&mut *tx)
-                .await
-                .map_err(db("cannot restore a partnership's players"))?;
-            }
-        }
-        for m in &archive.moments {
-            sqlx::query("INSERT INTO moments (club_id, name) VALUES ($1, $2)")
-                .bind(id)
-                .bind(m)
-                .execute(&mut *tx)
-                .await
-                .map_err(db("cannot restore the playing moments"))?;
-        }
-        for s in &archive.seasons {
-            sqlx::query(
-                "INSERT INTO seasons (club_id, name, starts_on, ends_on) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
-            .bind(&s.name)
-            .bind(&s.starts_on)
-            .bind(&s.ends_on)
-            .execute(&mut *tx)
-            .await
-            .map_err(db("cannot restore the seasons"))?;
-        }
-        if let Some(settings) = &archive.ranking_settings {
-            sqlx::query(
-                "INSERT INTO club_settings (club_id, ranking, updated_at) VALUES ($1, $2, $3)",
-            )
-            .bind(id)
-            .bind(settings)
-            .bind(now())
-            .execute(&mut *tx)
-            .await
-            .map_err(db("cannot restore the ranking settings"))?;
-        }
+        restore_partnerships(&mut tx, id, &archive.partnerships, &players).await?;
+        restore_calendar(&mut tx, id, archive).await?;
         for s in &archive.sessions {
-            let mut pairs = Vec::with_capacity(s.pairs.len());
-            for p in &s.pairs {
-                let mut found = Vec::with_capacity(p.players.len());
-                for &i in &p.players {
-                    found.push(players.get(i).cloned().ok_or_else(|| {
-                        StoreError::Invalid(format!(
-                            "the archive's session of {} names player {i}, but it lists only {} players",
-                            s.info.date,
-                            players.len()
-                        ))
-                    })?);
-                }
-                pairs.push(SessionPair {
-                    section: p.section.clone(),
-                    pair: p.pair.clone(),
-                    names: p.names.clone(),
-                    players: found,
-                });
-            }
-            let new = NewSession {
-                info: s.info.clone(),
-                pairs,
-                lines: s.lines.iter().map(|l| l.line.clone()).collect(),
-            };
-            let session = insert_session(&mut tx, &club, &new, false).await?;
-            for l in s
-                .lines
-                .iter()
-                .filter(|l| l.version != 1 || !l.corrections.is_empty())
-            {
-                let result: i64 = sqlx::query_scalar(
-                    "UPDATE results SET version = $1 WHERE session_id = $2 AND line_no = $3 RETURNING id",
-                )
-                .bind(l.version)
-                .bind(session)
-                .bind(l.line.line_no)
-                .fetch_one(&mut *tx)
-                .await
-                .map_err(db("cannot restore a line's version"))?;
-                for c in &l.corrections {
-                    insert_correction(&mut tx, result, c).await?;
-                }
-            }
+            restore_session(&mut tx, &club, s, &players).await?;
         }
         tx.commit()
             .await
             .map_err(db("cannot commit the restored club; nothing was stored"))?;
         Ok(club)
     }
+}
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// Refuses what is not a klaver club archive, or one of a layout newer than this klaver.
+fn check_archive(archive: &ClubArchive) -> Result<(), StoreError> {
+    if archive.format != ARCHIVE_FORMAT {
+        return Err(StoreError::Invalid(format!(
+            "this is not a klaver club archive (format {:?})",
+            archive.format
+        )));
+    }
+    if archive.version > ARCHIVE_VERSION {
+        return Err(StoreError::Invalid(format!(
+            "the archive has layout version {}, this klaver reads up to {ARCHIVE_VERSION}: use a newer klaver",
+            archive.version
+        )));
+    }
+    Ok(())
+}
+
+/// The club's partnerships with their players, found among the restored `players` by
+/// member number (or by name for a player without one).
+async fn restore_partnerships(
+    tx: &mut Tx,
+    club: i64,
+    partnerships: &[Partnership],
+    players: &[Player],
+) -> Result<(), StoreError> {
+    let by_key: HashMap<&str, i64> = players
+        .iter()
+        .map(|p| (p.number.as_deref().unwrap_or(p.name.as_str()), p.id))
+        .collect();
+    for p in partnerships {
+        let pid: i64 = sqlx::query_scalar(
+            "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
+        )
+        .bind(club)
+        .bind(&p.kind)
+        .bind(&p.name)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db(format!("cannot restore the {} {}", p.kind, p.name)))?;
+        for key in &p.players {
+            let Some(player) = by_key.get(key.as_str()) else {
+                return Err(StoreError::Invalid(format!(
+                    "the archive's {} {} names {key}, who is not among its players",
+                    p.kind, p.name
+                )));
+            };
+            sqlx::query(
+                "INSERT INTO partnership_members (partnership_id, player_id) VALUES ($1, $2)",
+            )
+            .bind(pid)
+            .bind(player)
+            .execute(&mut **tx)
+            .await
+            .map_err(db("cannot restore a partnership's players"))?;
+        }
+    }
+    Ok(())
+}
+
+/// The club's playing moments, seasons and ranking settings.
+async fn restore_calendar(tx: &mut Tx, club: i64, archive: &ClubArchive) -> Result<(), StoreError> {
+    for m in &archive.moments {
+        sqlx::query("INSERT INTO moments (club_id, name) VALUES ($1, $2)")
+            .bind(club)
+            .bind(m)
+            .execute(&mut **tx)
+            .await
+            .map_err(db("cannot restore the playing moments"))?;
+    }
+    for s in &archive.seasons {
+        sqlx::query(
+            "INSERT INTO seasons (club_id, name, starts_on, ends_on) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(club)
+        .bind(&s.name)
+        .bind(&s.starts_on)
+        .bind(&s.ends_on)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("cannot restore the seasons"))?;
+    }
+    if let Some(settings) = &archive.ranking_settings {
+        sqlx::query("INSERT INTO club_settings (club_id, ranking, updated_at) VALUES ($1, $2, $3)")
+            .bind(club)
+            .bind(settings)
+            .bind(now())
+            .execute(&mut **tx)
+            .await
+            .map_err(db("cannot restore the ranking settings"))?;
+    }
+    Ok(())
+}
+
+/// One archived session: its pairs with their players (by their place in the archive's
+/// list), its lines, and each corrected line's version and corrections.
+async fn restore_session(
+    tx: &mut Tx,
+    club: &Club,
+    s: &ArchivedSession,
+    players: &[Player],
+) -> Result<(), StoreError> {
+    let mut pairs = Vec::with_capacity(s.pairs.len());
+    for p in &s.pairs {
+        let mut found = Vec::with_capacity(p.players.len());
+        for &i in &p.players {
+            found.push(players.get(i).cloned().ok_or_else(|| {
+                StoreError::Invalid(format!(
+                    "the archive's session of {} names player {i}, but it lists only {} players",
+                    s.info.date,
+                    players.len()
+                ))
+            })?);
+        }
+        pairs.push(SessionPair {
+            section: p.section.clone(),
+            pair: p.pair.clone(),
+            names: p.names.clone(),
+            players: found,
+        });
+    }
+    let new = NewSession {
+        info: s.info.clone(),
+        pairs,
+        lines: s.lines.iter().map(|l| l.line.clone()).collect(),
+    };
+    let session = insert_session(tx, club, &new, false).await?;
+    for l in s
+        .lines
+        .iter()
+        .filter(|l| l.version != 1 || !l.corrections.is_empty())
+    {
+        let result: i64 = sqlx::query_scalar(
+            "UPDATE results SET version = $1 WHERE session_id = $2 AND line_no = $3 RETURNING id",
+        )
+        .bind(l.version)
+        .bind(session)
+        .bind(l.line.line_no)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("cannot restore a line's version"))?;
+        for c in &l.corrections {
+            insert_correction(tx, result, c).await?;
+        }
+    }
+    Ok(())
 }

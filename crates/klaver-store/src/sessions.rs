@@ -530,25 +530,7 @@ pub(crate) async fn insert_session(
     } else {
         info.moment.trim().to_string()
     };
-    let moment_id = match sqlx::query_scalar::<_, i64>(
-        "SELECT id FROM moments WHERE club_id = $1 AND name = $2",
-    )
-    .bind(club.id)
-    .bind(&moment)
-    .fetch_optional(&mut **tx)
-    .await
-    .map_err(db("cannot look up the playing moment"))?
-    {
-        Some(id) => id,
-        None => {
-            sqlx::query_scalar("INSERT INTO moments (club_id, name) VALUES ($1, $2) RETURNING id")
-                .bind(club.id)
-                .bind(&moment)
-                .fetch_one(&mut **tx)
-                .await
-                .map_err(db("cannot add the playing moment"))?
-        }
-    };
+    let moment_id = moment_id(tx, club, &moment).await?;
     let line_name = info.line_name.trim().to_string();
     let described = describe(&SessionInfo {
         moment: moment.clone(),
@@ -570,20 +552,79 @@ pub(crate) async fn insert_session(
             "the session of {described} is already stored (session {id}); correct its lines with `klaver session correct {id} ...`, or import this file as another line with --line"
         )));
     }
+    let place = SessionPlace {
+        club: club.id,
+        moment_id,
+        line_name: &line_name,
+        described: &described,
+    };
+    let id = insert_session_row(tx, info, &place, publish).await?;
+    let sqlite = tx.backend_name() == "SQLite";
+    store_pairs(tx, sqlite, id, &session.pairs).await?;
+    let partnerships = partnerships_of(info, &session.pairs);
+    remember_partnerships(tx, sqlite, club, &partnerships).await?;
+    sqlx::query("UPDATE sessions SET last_line = $1 WHERE id = $2")
+        .bind(session.lines.iter().map(|l| l.line_no).max().unwrap_or(0))
+        .bind(id)
+        .execute(&mut **tx)
+        .await
+        .map_err(db("cannot store the session"))?;
+    insert_lines(tx, sqlite, id, &session.lines, &described).await?;
+    Ok(id)
+}
+
+/// The club's playing moment of this name, added when new.
+async fn moment_id(tx: &mut Tx, club: &Club, moment: &str) -> Result<i64, StoreError> {
+    let known =
+        sqlx::query_scalar::<_, i64>("SELECT id FROM moments WHERE club_id = $1 AND name = $2")
+            .bind(club.id)
+            .bind(moment)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(db("cannot look up the playing moment"))?;
+    match known {
+        Some(id) => Ok(id),
+        None => {
+            sqlx::query_scalar("INSERT INTO moments (club_id, name) VALUES ($1, $2) RETURNING id")
+                .bind(club.id)
+                .bind(moment)
+                .fetch_one(&mut **tx)
+                .await
+                .map_err(db("cannot add the playing moment"))
+        }
+    }
+}
+
+/// Where a new session belongs: its club, playing moment and line, and its description
+/// for messages.
+struct SessionPlace<'a> {
+    club: i64,
+    moment_id: i64,
+    line_name: &'a str,
+    described: &'a str,
+}
+
+/// The session's own row: its number.
+async fn insert_session_row(
+    tx: &mut Tx,
+    info: &SessionInfo,
+    place: &SessionPlace<'_>,
+    publish: bool,
+) -> Result<i64, StoreError> {
     let imported_at = if info.imported_at.is_empty() {
         now()
     } else {
         info.imported_at.clone()
     };
-    let id: i64 = sqlx::query_scalar(
+    sqlx::query_scalar(
         "INSERT INTO sessions (club_id, played_on, moment_id, line_name, title, form, movement,
             boards_per_round, options, source, imported_at, imported_by, published_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
-    .bind(club.id)
+    .bind(place.club)
     .bind(&info.date)
-    .bind(moment_id)
-    .bind(&line_name)
+    .bind(place.moment_id)
+    .bind(place.line_name)
     .bind(&info.title)
     .bind(&info.form)
     .bind(info.movement.as_deref())
@@ -599,12 +640,20 @@ pub(crate) async fn insert_session(
     )
     .fetch_one(&mut **tx)
     .await
-    .map_err(db(format!("cannot store the session of {described}")))?;
+    .map_err(db(format!(
+        "cannot store the session of {}",
+        place.described
+    )))
+}
 
-    let sqlite = tx.backend_name() == "SQLite";
-    store_pairs(tx, sqlite, id, &session.pairs).await?;
+/// The partnerships a session's pairs make: a teams night's teams with all their
+/// players, else each pair of two players (or a threesome), by their names.
+fn partnerships_of<'a>(
+    info: &SessionInfo,
+    pairs: &'a [SessionPair],
+) -> Vec<(&'static str, String, &'a [Player])> {
     let mut partnerships = Vec::new();
-    for pair in &session.pairs {
+    for pair in pairs {
         if info.form == "teams" && !pair.players.is_empty() {
             // A teams night's "pairs" are its teams, with all their players.
             let name = if pair.names.trim().is_empty() {
@@ -625,15 +674,18 @@ pub(crate) async fn insert_session(
             partnerships.push((kind, names.join(" - "), &pair.players[..]));
         }
     }
-    remember_partnerships(tx, sqlite, club, &partnerships).await?;
+    partnerships
+}
 
-    sqlx::query("UPDATE sessions SET last_line = $1 WHERE id = $2")
-        .bind(session.lines.iter().map(|l| l.line_no).max().unwrap_or(0))
-        .bind(id)
-        .execute(&mut **tx)
-        .await
-        .map_err(db("cannot store the session"))?;
-    for chunk in session.lines.chunks(LINES_PER_INSERT) {
+/// The session's traveller lines, [`LINES_PER_INSERT`] to a statement, each at version 1.
+async fn insert_lines(
+    tx: &mut Tx,
+    sqlite: bool,
+    id: i64,
+    lines: &[Line],
+    described: &str,
+) -> Result<(), StoreError> {
+    for chunk in lines.chunks(LINES_PER_INSERT) {
         let sql = format!(
             "INSERT INTO results ({LINE_COLUMNS}, session_id, version) VALUES {}",
             values(sqlite, chunk.len(), 16, ", 1")
@@ -662,7 +714,7 @@ pub(crate) async fn insert_session(
             "cannot store the traveller lines of {described}"
         )))?;
     }
-    Ok(id)
+    Ok(())
 }
 
 /// `rows` rows of `cols` parameters for a multi-row INSERT, each row ending in `extra`:

@@ -409,6 +409,7 @@ async fn a_club_survives_export_and_import() {
         assert_eq!(json(&again.sessions), json(&archive.sessions));
         assert_eq!(json(&again.players), json(&archive.players));
         assert_eq!(again.partnerships, archive.partnerships);
+        assert_eq!(again.moments, archive.moments);
         assert_eq!(again.seasons, archive.seasons);
         assert_eq!(again.ranking_settings, archive.ranking_settings);
         assert_eq!(again.sessions[0].lines[2].version, 2);
@@ -429,6 +430,26 @@ async fn a_club_survives_export_and_import() {
         broken.sessions[0].pairs[0].players = vec![999];
         assert!(store.import_club(&broken, Some("broken")).await.is_err());
         assert!(store.club(Some("broken")).await.is_err());
+        // What is not an archive klaver reads is refused with what to do.
+        let refused =
+            async |a: &klaver_store::ClubArchive| match store.import_club(a, Some("x")).await {
+                Err(StoreError::Invalid(m)) => m,
+                other => panic!("{other:?}"),
+            };
+        let mut other = read.clone();
+        other.format = "something-else".into();
+        assert!(refused(&other).await.contains("not a klaver club archive"));
+        let mut newer = read.clone();
+        newer.version += 1;
+        assert!(refused(&newer).await.contains("use a newer klaver"));
+        let mut stray = read.clone();
+        stray.partnerships[0].players.push("no-such-member".into());
+        let m = refused(&stray).await;
+        assert!(
+            m.contains("names no-such-member, who is not among its players"),
+            "{m}"
+        );
+        assert!(store.club(Some("x")).await.is_err());
     }
 }
 
