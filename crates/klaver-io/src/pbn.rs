@@ -192,129 +192,172 @@ enum Tok {
 
 /// Splits PBN text into tokens with their lines (sections 2.4, 3, 3.2, 3.8).
 fn tokenize(text: &str, diags: &mut Vec<Diagnostic>) -> Vec<(Tok, u32)> {
-    let b: Vec<char> = text.chars().collect();
-    let mut toks = Vec::new();
-    let mut i = 0;
-    let mut line = 1u32;
+    let mut lx = Lexer {
+        b: text.chars().collect(),
+        i: 0,
+        line: 1,
+        toks: Vec::new(),
+        diags,
+    };
     let mut line_start = true;
-    let is_nl =
-        |b: &[char], i: usize| b[i] == '\n' || (b[i] == '\r' && b.get(i + 1) != Some(&'\n'));
-    while i < b.len() {
+    while lx.i < lx.b.len() {
         if line_start {
             line_start = false;
-            if b[i] == '%' {
-                while i < b.len() && !is_nl(&b, i) {
-                    i += 1;
-                }
+            if lx.start_line() {
                 continue;
             }
-            let mut j = i;
-            while j < b.len()
-                && matches!(b[j], ' ' | '\t' | '\x0b' | '\x0c' | '\r')
-                && !is_nl(&b, j)
-            {
-                j += 1;
-            }
-            if j >= b.len() || is_nl(&b, j) {
-                toks.push((Tok::GameBreak, line));
-            }
         }
-        let c = b[i];
-        if is_nl(&b, i) {
-            line += 1;
+        let c = lx.b[lx.i];
+        if lx.is_nl(lx.i) {
+            lx.line += 1;
             line_start = true;
-            i += 1;
+            lx.i += 1;
             continue;
         }
         if c.is_whitespace() || c.is_control() {
-            i += 1;
+            lx.i += 1;
             continue;
         }
+        lx.token(c);
+    }
+    lx.toks
+}
+
+/// PBN text read one token at a time: the characters, where the reading is, the line
+/// it is on, the tokens so far and the warnings.
+struct Lexer<'a> {
+    b: Vec<char>,
+    i: usize,
+    line: u32,
+    toks: Vec<(Tok, u32)>,
+    diags: &'a mut Vec<Diagnostic>,
+}
+
+impl Lexer<'_> {
+    /// Whether a line ends at `i`: LF, or a CR not followed by LF.
+    fn is_nl(&self, i: usize) -> bool {
+        self.b[i] == '\n' || (self.b[i] == '\r' && self.b.get(i + 1) != Some(&'\n'))
+    }
+
+    /// Moves to the end of the line (onto its line end).
+    fn skip_line(&mut self) {
+        while self.i < self.b.len() && !self.is_nl(self.i) {
+            self.i += 1;
+        }
+    }
+
+    /// At a line's start: passes over an escape line (`%`), saying so, and marks a line of
+    /// nothing but blanks as the end of a game.
+    fn start_line(&mut self) -> bool {
+        if self.b[self.i] == '%' {
+            self.skip_line();
+            return true;
+        }
+        let mut j = self.i;
+        while j < self.b.len()
+            && matches!(self.b[j], ' ' | '\t' | '\x0b' | '\x0c' | '\r')
+            && !self.is_nl(j)
+        {
+            j += 1;
+        }
+        if j >= self.b.len() || self.is_nl(j) {
+            self.toks.push((Tok::GameBreak, self.line));
+        }
+        false
+    }
+
+    /// The token that starts with `c` (not a blank): a comment is passed over.
+    fn token(&mut self, c: char) {
         match c {
-            ';' => {
-                while i < b.len() && !is_nl(&b, i) {
-                    i += 1;
-                }
-            }
-            '{' => {
-                let start = line;
-                i += 1;
-                while i < b.len() && b[i] != '}' {
-                    if is_nl(&b, i) {
-                        line += 1;
-                    }
-                    i += 1;
-                }
-                if i >= b.len() {
-                    diags.push(Diagnostic::warning(
-                        start,
-                        None,
-                        "a comment opened with { is never closed with }: the rest of the file was read as comment",
-                    ));
-                }
-                i += 1;
-            }
+            ';' => self.skip_line(),
+            '{' => self.brace_comment(),
             '[' => {
-                toks.push((Tok::Open, line));
-                i += 1;
+                self.toks.push((Tok::Open, self.line));
+                self.i += 1;
             }
             ']' => {
-                toks.push((Tok::Close, line));
-                i += 1;
+                self.toks.push((Tok::Close, self.line));
+                self.i += 1;
             }
-            '"' => {
-                let mut s = String::new();
-                i += 1;
-                let mut closed = false;
-                while i < b.len() && !is_nl(&b, i) {
-                    match b[i] {
-                        '"' => {
-                            closed = true;
-                            i += 1;
-                            break;
-                        }
-                        '\\' if matches!(b.get(i + 1), Some('"') | Some('\\')) => {
-                            s.push(b[i + 1]);
-                            i += 2;
-                        }
-                        ch => {
-                            s.push(ch);
-                            i += 1;
-                        }
-                    }
-                }
-                if !closed {
-                    diags.push(Diagnostic::warning(
-                        line,
-                        None,
-                        "a string is not closed with \" before the end of the line: it was read up to the line's end",
-                    ));
-                }
-                toks.push((Tok::Str(s), line));
-            }
+            '"' => self.string(),
             '}' => {
-                diags.push(Diagnostic::warning(
-                    line,
+                self.diags.push(Diagnostic::warning(
+                    self.line,
                     None,
                     "a } without a { before it was ignored",
                 ));
-                i += 1;
+                self.i += 1;
             }
-            _ => {
-                let mut s = String::new();
-                while i < b.len()
-                    && !b[i].is_whitespace()
-                    && !b[i].is_control()
-                    && !matches!(b[i], '[' | ']' | '{' | '}' | ';' | '"')
-                {
-                    s.push(b[i]);
-                    i += 1;
-                }
-                toks.push((Tok::Sym(s), line));
-            }
+            _ => self.symbol(),
         }
     }
-    toks
+
+    /// A comment from `{` to `}`, over as many lines as it takes.
+    fn brace_comment(&mut self) {
+        let start = self.line;
+        self.i += 1;
+        while self.i < self.b.len() && self.b[self.i] != '}' {
+            if self.is_nl(self.i) {
+                self.line += 1;
+            }
+            self.i += 1;
+        }
+        if self.i >= self.b.len() {
+            self.diags.push(Diagnostic::warning(
+                start,
+                None,
+                "a comment opened with { is never closed with }: the rest of the file was read as comment",
+            ));
+        }
+        self.i += 1;
+    }
+
+    /// A quoted string, `\"` and `\\` standing for `"` and `\`; one left open ends at
+    /// its line's end, with a warning.
+    fn string(&mut self) {
+        let mut s = String::new();
+        self.i += 1;
+        let mut closed = false;
+        while self.i < self.b.len() && !self.is_nl(self.i) {
+            match self.b[self.i] {
+                '"' => {
+                    closed = true;
+                    self.i += 1;
+                    break;
+                }
+                '\\' if matches!(self.b.get(self.i + 1), Some('"') | Some('\\')) => {
+                    s.push(self.b[self.i + 1]);
+                    self.i += 2;
+                }
+                ch => {
+                    s.push(ch);
+                    self.i += 1;
+                }
+            }
+        }
+        if !closed {
+            self.diags.push(Diagnostic::warning(
+                self.line,
+                None,
+                "a string is not closed with \" before the end of the line: it was read up to the line's end",
+            ));
+        }
+        self.toks.push((Tok::Str(s), self.line));
+    }
+
+    /// A symbol: everything up to a blank, a control character or a PBN delimiter.
+    fn symbol(&mut self) {
+        let mut s = String::new();
+        while self.i < self.b.len()
+            && !self.b[self.i].is_whitespace()
+            && !self.b[self.i].is_control()
+            && !matches!(self.b[self.i], '[' | ']' | '{' | '}' | ';' | '"')
+        {
+            s.push(self.b[self.i]);
+            self.i += 1;
+        }
+        self.toks.push((Tok::Sym(s), self.line));
+    }
 }
 
 /// A table or section element: its text, whether it was a quoted string, and its line.
@@ -1235,26 +1278,8 @@ fn score_table(
     names: &mut Vec<(String, String, String)>,
     diags: &mut Vec<Diagnostic>,
 ) {
-    let c_ns = t.col(&["PairId_NS"]);
-    let c_ew = t.col(&["PairId_EW"]);
-    let c_section = t.col(&["Section"]);
-    let c_contract = t.col(&["Contract"]);
-    let c_declarer = t.col(&["Declarer"]);
-    let c_result = t.col(&["Result"]);
-    let c_lead = t.col(&["Lead"]);
-    let c_table = t.col(&["Table"]);
-    let c_round = t.col(&["Round"]);
-    let c_sns = t.col(&["Score_NS"]);
-    let c_sew = t.col(&["Score_EW"]);
-    let c_mns = t.col(&["MP_NS"]);
-    let c_mew = t.col(&["MP_EW"]);
-    let c_pns = t.col(&["Percentage_NS"]);
-    let c_pew = t.col(&["Percentage_EW"]);
-    let (c_ins, c_iew) = (t.col(&["IMP_NS"]), t.col(&["IMP_EW"]));
-    let c_adjust = t.col(&["Adjust"]);
-    let c_names_ns = t.col(&["Names_NS"]);
-    let c_names_ew = t.col(&["Names_EW"]);
-    if c_ns.is_none() || c_ew.is_none() {
+    let c = ScoreColumns::of(t);
+    if c.ns.is_none() || c.ew.is_none() {
         if let Some((line, _)) = t.rows.first() {
             diags.push(Diagnostic::error(
                 *line,
@@ -1265,94 +1290,175 @@ fn score_table(
         return;
     }
     for (line, row) in &t.rows {
-        let (mut ns, mut ew) = (cell(row, c_ns), cell(row, c_ew));
-        let section = match cell(row, c_section) {
+        let section = match cell(row, c.section) {
             "" => section.to_string(),
             s => s.to_string(),
         };
-        // A line with one pair but a real result was played against a substitute pair
-        // that is not ranked (written `-`): the field is compared with it.
-        let played = !cell(row, c_contract).is_empty()
-            || [c_sns, c_sew]
-                .iter()
-                .any(|&c| !cell(row, c).is_empty() && !cell(row, c).eq_ignore_ascii_case("bye"));
-        if ns.is_empty() != ew.is_empty() && played {
-            if ns.is_empty() {
-                ns = "-";
-            } else {
-                ew = "-";
+        let (ns, ew) = match row_pairs(row, &c) {
+            Ok(pairs) => pairs,
+            Err(sat_out) => {
+                diags.push(Diagnostic::warning(
+                    *line,
+                    Some(board),
+                    format!(
+                        "pair {sat_out} sat out this board (a sit-out line): it is not a result and is not scored"
+                    ),
+                ));
+                continue;
             }
-        }
-        if ns.is_empty() != ew.is_empty() {
-            diags.push(Diagnostic::warning(
-                *line,
-                Some(board),
-                format!(
-                    "pair {} sat out this board (a sit-out line): it is not a result and is not scored",
-                    if ns.is_empty() { ew } else { ns }
-                ),
-            ));
-            continue;
-        }
-        let (sns, sew) = (cell(row, c_sns), cell(row, c_sew));
-        let mut adjust = cell(row, c_adjust).to_string();
-        let mut score = match (first_number(sns), first_number(sew)) {
-            _ if sns.starts_with('^') || sew.starts_with('^') => String::new(),
-            (Some(s), _) => s.to_string(),
-            (None, Some(s)) => s.checked_neg().map(|s| s.to_string()).unwrap_or_default(),
-            (None, None) => String::new(),
         };
-        match ruter_cells((sns, sew), (cell(row, c_mns), cell(row, c_mew))) {
-            Some(Ok((s, a))) => (score, adjust) = (s, a),
-            Some(Err(message)) => {
+        let (score, adjust) = match row_score(row, &c) {
+            Ok(scored) => scored,
+            Err(message) => {
                 diags.push(Diagnostic::error(*line, Some(board), message));
                 continue;
             }
-            None if adjust.is_empty() => adjust = artificial(sns, sew).unwrap_or_default(),
-            None => {}
-        }
-        let contract = match cell(row, c_contract) {
-            c if c.eq_ignore_ascii_case("pass") || c.eq_ignore_ascii_case("ap") => {
-                "PASS".to_string()
-            }
-            c => c.trim_start_matches('^').to_string(),
         };
-        let strip = |s: &str| s.trim_start_matches('^').to_string();
-        rows.push(Row {
-            line: *line,
-            section: section.clone(),
-            board: board.to_string(),
-            ns: ns.to_string(),
-            ew: ew.to_string(),
-            score,
-            declarer: if contract == "PASS" {
-                String::new()
-            } else {
-                strip(cell(row, c_declarer))
-            },
-            result: if contract == "PASS" {
-                String::new()
-            } else {
-                strip(cell(row, c_result))
-            },
-            contract,
-            adjust,
-            lead: cell(row, c_lead).to_string(),
-            mp_ns: strip(cell(row, c_mns)),
-            mp_ew: strip(cell(row, c_mew)),
-            pct_ns: strip(cell(row, c_pns)),
-            pct_ew: strip(cell(row, c_pew)),
-            imp_ns: strip(cell(row, c_ins)),
-            imp_ew: strip(cell(row, c_iew)),
-            table: cell(row, c_table).to_string(),
-            round: cell(row, c_round).to_string(),
-        });
-        for (id, col) in [(ns, c_names_ns), (ew, c_names_ew)] {
+        rows.push(table_row(
+            row,
+            &c,
+            (*line, board, &section),
+            (ns, ew),
+            (score, adjust),
+        ));
+        for (id, col) in [(ns, c.names_ns), (ew, c.names_ew)] {
             let n = cell(row, col);
             if !n.is_empty() {
                 names.push((section.clone(), id.to_string(), n.replace(';', " - ")));
             }
         }
+    }
+}
+
+/// The columns of a ScoreTable klaver reads, each `None` when the table lacks it.
+struct ScoreColumns {
+    ns: Option<usize>,
+    ew: Option<usize>,
+    section: Option<usize>,
+    contract: Option<usize>,
+    declarer: Option<usize>,
+    result: Option<usize>,
+    lead: Option<usize>,
+    table: Option<usize>,
+    round: Option<usize>,
+    score: [Option<usize>; 2],
+    mp: [Option<usize>; 2],
+    pct: [Option<usize>; 2],
+    imp: [Option<usize>; 2],
+    adjust: Option<usize>,
+    names_ns: Option<usize>,
+    names_ew: Option<usize>,
+}
+
+impl ScoreColumns {
+    fn of(t: &Table) -> ScoreColumns {
+        let both = |ns: &str, ew: &str| [t.col(&[ns]), t.col(&[ew])];
+        ScoreColumns {
+            ns: t.col(&["PairId_NS"]),
+            ew: t.col(&["PairId_EW"]),
+            section: t.col(&["Section"]),
+            contract: t.col(&["Contract"]),
+            declarer: t.col(&["Declarer"]),
+            result: t.col(&["Result"]),
+            lead: t.col(&["Lead"]),
+            table: t.col(&["Table"]),
+            round: t.col(&["Round"]),
+            score: both("Score_NS", "Score_EW"),
+            mp: both("MP_NS", "MP_EW"),
+            pct: both("Percentage_NS", "Percentage_EW"),
+            imp: both("IMP_NS", "IMP_EW"),
+            adjust: t.col(&["Adjust"]),
+            names_ns: t.col(&["Names_NS"]),
+            names_ew: t.col(&["Names_EW"]),
+        }
+    }
+}
+
+/// A line's two pairs; a line with one pair but a real result was played against a
+/// substitute pair that is not ranked (written `-`). `Err` with the pair of a sit-out
+/// line (one pair and no result).
+fn row_pairs<'r>(row: &'r [String], c: &ScoreColumns) -> Result<(&'r str, &'r str), &'r str> {
+    let (mut ns, mut ew) = (cell(row, c.ns), cell(row, c.ew));
+    let played = !cell(row, c.contract).is_empty()
+        || c.score
+            .iter()
+            .any(|&col| !cell(row, col).is_empty() && !cell(row, col).eq_ignore_ascii_case("bye"));
+    if ns.is_empty() != ew.is_empty() && played {
+        if ns.is_empty() {
+            ns = "-";
+        } else {
+            ew = "-";
+        }
+    }
+    if ns.is_empty() != ew.is_empty() {
+        return Err(if ns.is_empty() { ew } else { ns });
+    }
+    Ok((ns, ew))
+}
+
+/// A line's score and adjustment: from its score columns, as Ruter writes artificial
+/// scores in them, or its Adjust column; `Err` with what is wrong.
+fn row_score(row: &[String], c: &ScoreColumns) -> Result<(String, String), String> {
+    let (sns, sew) = (cell(row, c.score[0]), cell(row, c.score[1]));
+    let mut adjust = cell(row, c.adjust).to_string();
+    let score = match (first_number(sns), first_number(sew)) {
+        _ if sns.starts_with('^') || sew.starts_with('^') => String::new(),
+        (Some(s), _) => s.to_string(),
+        (None, Some(s)) => s.checked_neg().map(|s| s.to_string()).unwrap_or_default(),
+        (None, None) => String::new(),
+    };
+    match ruter_cells((sns, sew), (cell(row, c.mp[0]), cell(row, c.mp[1]))) {
+        Some(result) => result,
+        None => {
+            if adjust.is_empty() {
+                adjust = artificial(sns, sew).unwrap_or_default();
+            }
+            Ok((score, adjust))
+        }
+    }
+}
+
+/// A ScoreTable line as a row of the event: `^` marks (published by some programs
+/// before a figure) are left off, and a passed-out board has no declarer or result.
+fn table_row(
+    row: &[String],
+    c: &ScoreColumns,
+    (line, board, section): (u32, u32, &str),
+    (ns, ew): (&str, &str),
+    (score, adjust): (String, String),
+) -> Row {
+    let contract = match cell(row, c.contract) {
+        s if s.eq_ignore_ascii_case("pass") || s.eq_ignore_ascii_case("ap") => "PASS".to_string(),
+        s => s.trim_start_matches('^').to_string(),
+    };
+    let strip = |col: Option<usize>| cell(row, col).trim_start_matches('^').to_string();
+    let played = |col: Option<usize>| {
+        if contract == "PASS" {
+            String::new()
+        } else {
+            strip(col)
+        }
+    };
+    Row {
+        line,
+        section: section.to_string(),
+        board: board.to_string(),
+        ns: ns.to_string(),
+        ew: ew.to_string(),
+        score,
+        declarer: played(c.declarer),
+        result: played(c.result),
+        contract,
+        adjust,
+        lead: cell(row, c.lead).to_string(),
+        mp_ns: strip(c.mp[0]),
+        mp_ew: strip(c.mp[1]),
+        pct_ns: strip(c.pct[0]),
+        pct_ew: strip(c.pct[1]),
+        imp_ns: strip(c.imp[0]),
+        imp_ew: strip(c.imp[1]),
+        table: cell(row, c.table).to_string(),
+        round: cell(row, c.round).to_string(),
     }
 }
 
@@ -1967,6 +2073,49 @@ pub fn has_errors(imported: &Imported) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every kind of token and comment, with the line each is on: escape lines, `;` and
+    /// `{ }` comments over lines, escaped quotes, blank lines ending games (a lone CR ends a
+    /// line: `\r\r` is a blank line), line ends of every kind, and the warnings for what is left open or stray.
+    #[test]
+    fn tokens_and_their_lines() {
+        let text = "% PBN 2.1\r\n[Event \"a \\\"b\\\" \\\\ c\"] ; note\r\n{ two\nlines }[Board \"1\"]\r\r  \t\n[Deal \"N:-\n}x y\n[Open \"no end\n{ never closed\n[Gone \"\"]";
+        let mut diags = Vec::new();
+        let toks = tokenize(text, &mut diags);
+        let sym = |s: &str| Tok::Sym(s.into());
+        let string = |s: &str| Tok::Str(s.into());
+        let want = vec![
+            (Tok::Open, 2),
+            (sym("Event"), 2),
+            (string("a \"b\" \\ c"), 2),
+            (Tok::Close, 2),
+            (Tok::Open, 4),
+            (sym("Board"), 4),
+            (string("1"), 4),
+            (Tok::Close, 4),
+            (Tok::GameBreak, 5),
+            (Tok::GameBreak, 6),
+            (Tok::Open, 7),
+            (sym("Deal"), 7),
+            (string("N:-"), 7),
+            (sym("x"), 8),
+            (sym("y"), 8),
+            (Tok::Open, 9),
+            (sym("Open"), 9),
+            (string("no end"), 9),
+        ];
+        assert_eq!(toks, want);
+        let said: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 7: a string is not closed with \" before the end of the line: it was read up to the line's end",
+                "line 8: a } without a { before it was ignored",
+                "line 9: a string is not closed with \" before the end of the line: it was read up to the line's end",
+                "line 10: a comment opened with { is never closed with }: the rest of the file was read as comment",
+            ]
+        );
+    }
     use klaver_core::session::{Settings, score_session};
 
     const SAMPLE: &str = "% PBN 2.1\r\n% EXPORT\r\n\
