@@ -136,7 +136,6 @@ table.ranking td.rank .pair { font-weight: 400; color: #555; }
 /// The report as one HTML5 page.
 pub fn render(report: &Report) -> String {
     let l = report.lang;
-    let lang = l.code();
     let heading = if report.title.is_empty() {
         l.word(Word::ResultList).to_string()
     } else {
@@ -150,13 +149,50 @@ pub fn render(report: &Report) -> String {
     };
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n",
+        l.code(),
         escape(&page_title)
     );
+    page_header(&mut out, report, &heading);
+    result_part(&mut out, report);
+    if !report.travellers.is_empty() {
+        let _ = writeln!(
+            out,
+            "<section class=\"part\" id=\"travellers\">\n<h2>{}</h2>",
+            escape(l.word(Word::Travellers))
+        );
+        out.push_str("<div class=\"travellers\">\n");
+        for t in &report.travellers {
+            traveller(&mut out, report, t);
+        }
+        out.push_str("</div>\n");
+        check_line(&mut out, report);
+        out.push_str("</section>\n");
+    }
+    if !report.control.is_empty() {
+        let _ = writeln!(
+            out,
+            "<section class=\"part\" id=\"control\">\n<h2>{}</h2>",
+            escape(l.word(Word::ControlSheet))
+        );
+        if let Some(h) = &report.control_header {
+            control_box(&mut out, h);
+        }
+        for block in &report.control {
+            control_block(&mut out, report, block);
+        }
+        out.push_str("</section>\n");
+    }
+    out.push_str("</main>\n</body>\n</html>\n");
+    out
+}
 
-    // Heading: title, date, size of the session, the check.
+/// The page's header: title, date, size of the session, the check, and links to the
+/// parts the page has.
+fn page_header(out: &mut String, report: &Report, heading: &str) {
+    let l = report.lang;
     let mut meta = Vec::new();
     if !report.date.is_empty() {
         meta.push(escape(&report.date));
@@ -170,14 +206,14 @@ pub fn render(report: &Report) -> String {
     let _ = write!(
         out,
         "<header>\n<h1>{}</h1>\n<p class=\"meta\">{}</p>\n",
-        escape(&heading),
+        escape(heading),
         meta.join(" · ")
     );
     // The check speaks of the travellers: without them there is nothing to check.
     let has_travellers = !report.travellers.is_empty();
     let has_control = !report.control.is_empty();
     if has_travellers {
-        check_line(&mut out, report);
+        check_line(out, report);
     }
     if has_travellers || has_control {
         let _ = write!(
@@ -202,14 +238,17 @@ pub fn render(report: &Report) -> String {
         out.push_str("</nav>\n");
     }
     out.push_str("</header>\n");
+}
 
-    // Result list, with the warnings under it.
+/// The result list, with the average per round and the warnings under it.
+fn result_part(out: &mut String, report: &Report) {
+    let l = report.lang;
     let _ = writeln!(
         out,
         "<section class=\"part\" id=\"result\">\n<h2>{}</h2>",
         escape(l.word(Word::ResultList))
     );
-    ranking_table(&mut out, report);
+    ranking_table(out, report);
     if let Some(avg) = &report.average_per_round {
         let _ = writeln!(
             out,
@@ -232,38 +271,6 @@ pub fn render(report: &Report) -> String {
         out.push_str("</ul>\n</details>\n");
     }
     out.push_str("</section>\n");
-
-    if has_travellers {
-        let _ = writeln!(
-            out,
-            "<section class=\"part\" id=\"travellers\">\n<h2>{}</h2>",
-            escape(l.word(Word::Travellers))
-        );
-        out.push_str("<div class=\"travellers\">\n");
-        for t in &report.travellers {
-            traveller(&mut out, report, t);
-        }
-        out.push_str("</div>\n");
-        check_line(&mut out, report);
-        out.push_str("</section>\n");
-    }
-
-    if has_control {
-        let _ = writeln!(
-            out,
-            "<section class=\"part\" id=\"control\">\n<h2>{}</h2>",
-            escape(l.word(Word::ControlSheet))
-        );
-        if let Some(h) = &report.control_header {
-            control_box(&mut out, h);
-        }
-        for block in &report.control {
-            control_block(&mut out, report, block);
-        }
-        out.push_str("</section>\n");
-    }
-    out.push_str("</main>\n</body>\n</html>\n");
-    out
 }
 
 fn check_line(out: &mut String, report: &Report) {

@@ -639,8 +639,7 @@ pub struct WriteOptions<'a> {
 
 /// The USEBIO text of a scored session (see [`write`]).
 pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> String {
-    let pairs = &event.pairs;
-    let mut sections: Vec<&str> = pairs.iter().map(|p| p.section.as_str()).collect();
+    let mut sections: Vec<&str> = event.pairs.iter().map(|p| p.section.as_str()).collect();
     sections.sort_unstable();
     sections.dedup();
     let mut out = String::new();
@@ -666,45 +665,11 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             section.to_string()
         };
         out.push_str(&format!("      <SECTION SECTION_ID=\"{}\">\n", esc(&id)));
-        out.push_str("        <PARTICIPANTS>\n");
-        for p in result
-            .pairs
-            .iter()
-            .filter(|p| pairs[p.pair].section == *section)
-        {
-            let info = &pairs[p.pair];
-            out.push_str("          <PAIR>\n");
-            el(&mut out, 12, "PAIR_NUMBER", &info.id);
-            for name in info.names.split(" - ").filter(|n| !n.trim().is_empty()) {
-                out.push_str("            <PLAYER>\n");
-                el(&mut out, 14, "PLAYER_NAME", name.trim());
-                out.push_str("            </PLAYER>\n");
-            }
-            el(&mut out, 12, "TOTAL_SCORE", &report::points(&p.total));
-            el(
-                &mut out,
-                12,
-                "PERCENTAGE",
-                &p.percentage
-                    .as_ref()
-                    .map(|x| x.to_decimal(2))
-                    .unwrap_or_default(),
-            );
-            el(
-                &mut out,
-                12,
-                "PLACE",
-                &p.rank
-                    .map(|r| format!("{r}{}", if p.tied { "=" } else { "" }))
-                    .unwrap_or_default(),
-            );
-            out.push_str("          </PAIR>\n");
-        }
-        out.push_str("        </PARTICIPANTS>\n");
+        write_participants(&mut out, event, result, section);
         let mut boards: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
         for sb in &result.boards {
             for i in sb.results() {
-                if pairs[event.results[i].ns_pair()].section == *section {
+                if event.pairs[event.results[i].ns_pair()].section == *section {
                     boards.entry(sb.board).or_default().push(i);
                 }
             }
@@ -713,66 +678,10 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             out.push_str("        <BOARD>\n");
             el(&mut out, 10, "BOARD_NUMBER", &board.to_string());
             if let Some(d) = opts.deals.and_then(|d| d.get(board)) {
-                for (seat, hand) in ["N", "E", "S", "W"].iter().zip(&d.hands) {
-                    // A hand not given (or left blank) has no HAND: one without cards
-                    // would read back as a hand of voids.
-                    let hand = hand.trim();
-                    if hand.is_empty() || hand == "-" {
-                        continue;
-                    }
-                    out.push_str("          <HAND>\n");
-                    el(&mut out, 12, "DIRECTION", seat);
-                    for (suit, cards) in ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]
-                        .iter()
-                        .zip(hand.split('.'))
-                    {
-                        el(&mut out, 12, suit, cards);
-                    }
-                    out.push_str("          </HAND>\n");
-                }
+                write_hands(&mut out, d);
             }
             for &i in entries {
-                let r = &event.results[i];
-                let info = &event.lines[i];
-                out.push_str("          <TRAVELLER_LINE>\n");
-                el(&mut out, 12, "NS_PAIR_NUMBER", &pairs[r.ns_pair()].id);
-                el(&mut out, 12, "EW_PAIR_NUMBER", &pairs[r.ew_pair()].id);
-                let (contract, by, tricks) = if info.passed {
-                    ("PASS".to_string(), String::new(), String::new())
-                } else if let Some(p) = info.play {
-                    (
-                        pbn::pbn_contract(p.contract()),
-                        pbn::SEAT_LETTERS[pbn::seat_index(p.declarer())].to_string(),
-                        p.tricks().to_string(),
-                    )
-                } else {
-                    (
-                        info.unread_contract().to_string(),
-                        String::new(),
-                        String::new(),
-                    )
-                };
-                el(&mut out, 12, "CONTRACT", &contract);
-                el(&mut out, 12, "PLAYED_BY", &by);
-                el(&mut out, 12, "LEAD", info.lead());
-                el(&mut out, 12, "TRICKS", &tricks);
-                let score = match &r.outcome {
-                    Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
-                        s.to_string()
-                    }
-                    Outcome::Artificial { ns, ew } => format!("A{ns}/{ew}"),
-                    Outcome::NotPlayed => "NP".into(),
-                    Outcome::Weighted(_) => String::new(),
-                };
-                el(&mut out, 12, "SCORE", &score);
-                if !info.adjust().is_empty() {
-                    el(&mut out, 12, "ADJUSTMENT", info.adjust());
-                }
-                if let Some(p) = result.points[i] {
-                    el(&mut out, 12, "NS_MATCH_POINTS", &report::ratio(p.ns));
-                    el(&mut out, 12, "EW_MATCH_POINTS", &report::ratio(p.ew));
-                }
-                out.push_str("          </TRAVELLER_LINE>\n");
+                write_traveller_line(&mut out, event, result, i);
             }
             out.push_str("        </BOARD>\n");
         }
@@ -780,6 +689,110 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
     }
     out.push_str("    </SESSION>\n  </EVENT>\n</USEBIO>\n");
     out
+}
+
+/// A section's pairs in ranking order: number, players, total, percentage and place.
+fn write_participants(out: &mut String, event: &Event, result: &SessionResult, section: &str) {
+    let pairs = &event.pairs;
+    out.push_str("        <PARTICIPANTS>\n");
+    for p in result
+        .pairs
+        .iter()
+        .filter(|p| pairs[p.pair].section == section)
+    {
+        let info = &pairs[p.pair];
+        out.push_str("          <PAIR>\n");
+        el(out, 12, "PAIR_NUMBER", &info.id);
+        for name in info.names.split(" - ").filter(|n| !n.trim().is_empty()) {
+            out.push_str("            <PLAYER>\n");
+            el(out, 14, "PLAYER_NAME", name.trim());
+            out.push_str("            </PLAYER>\n");
+        }
+        el(out, 12, "TOTAL_SCORE", &report::points(&p.total));
+        el(
+            out,
+            12,
+            "PERCENTAGE",
+            &p.percentage
+                .as_ref()
+                .map(|x| x.to_decimal(2))
+                .unwrap_or_default(),
+        );
+        el(
+            out,
+            12,
+            "PLACE",
+            &p.rank
+                .map(|r| format!("{r}{}", if p.tied { "=" } else { "" }))
+                .unwrap_or_default(),
+        );
+        out.push_str("          </PAIR>\n");
+    }
+    out.push_str("        </PARTICIPANTS>\n");
+}
+
+/// A board's hands, one HAND per seat whose hand is known.
+fn write_hands(out: &mut String, d: &Deal) {
+    for (seat, hand) in ["N", "E", "S", "W"].iter().zip(&d.hands) {
+        // A hand not given (or left blank) has no HAND: one without cards would read
+        // back as a hand of voids.
+        let hand = hand.trim();
+        if hand.is_empty() || hand == "-" {
+            continue;
+        }
+        out.push_str("          <HAND>\n");
+        el(out, 12, "DIRECTION", seat);
+        for (suit, cards) in ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]
+            .iter()
+            .zip(hand.split('.'))
+        {
+            el(out, 12, suit, cards);
+        }
+        out.push_str("          </HAND>\n");
+    }
+}
+
+/// The traveller line of result `i`: pairs, contract, declarer, lead, tricks, score,
+/// adjustment and matchpoints.
+fn write_traveller_line(out: &mut String, event: &Event, result: &SessionResult, i: usize) {
+    let (r, info, pairs) = (&event.results[i], &event.lines[i], &event.pairs);
+    out.push_str("          <TRAVELLER_LINE>\n");
+    el(out, 12, "NS_PAIR_NUMBER", &pairs[r.ns_pair()].id);
+    el(out, 12, "EW_PAIR_NUMBER", &pairs[r.ew_pair()].id);
+    let (contract, by, tricks) = if info.passed {
+        ("PASS".to_string(), String::new(), String::new())
+    } else if let Some(p) = info.play {
+        (
+            pbn::pbn_contract(p.contract()),
+            pbn::SEAT_LETTERS[pbn::seat_index(p.declarer())].to_string(),
+            p.tricks().to_string(),
+        )
+    } else {
+        (
+            info.unread_contract().to_string(),
+            String::new(),
+            String::new(),
+        )
+    };
+    el(out, 12, "CONTRACT", &contract);
+    el(out, 12, "PLAYED_BY", &by);
+    el(out, 12, "LEAD", info.lead());
+    el(out, 12, "TRICKS", &tricks);
+    let score = match &r.outcome {
+        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => s.to_string(),
+        Outcome::Artificial { ns, ew } => format!("A{ns}/{ew}"),
+        Outcome::NotPlayed => "NP".into(),
+        Outcome::Weighted(_) => String::new(),
+    };
+    el(out, 12, "SCORE", &score);
+    if !info.adjust().is_empty() {
+        el(out, 12, "ADJUSTMENT", info.adjust());
+    }
+    if let Some(p) = result.points[i] {
+        el(out, 12, "NS_MATCH_POINTS", &report::ratio(p.ns));
+        el(out, 12, "EW_MATCH_POINTS", &report::ratio(p.ew));
+    }
+    out.push_str("          </TRAVELLER_LINE>\n");
 }
 
 /// Writes a scored session as USEBIO 1.2 (UTF-8): the pairs with their players, total
