@@ -2119,6 +2119,42 @@ mod tests {
     }
 
     #[test]
+    fn fixed_pairs_on_pairs_nights_are_entrants_once() {
+        // p1+p2 (given the other way round) played together: an entrant once, as the
+        // pair made. p3 played without zz, who never came: a night with a substitute.
+        // p5 and p7 each played with someone else: nothing to show, no entrant.
+        let mut c = club(2);
+        c.pairs = vec![
+            ["p2".into(), "p1".into()],
+            ["p3".into(), "zz".into()],
+            ["p5".into(), "p7".into()],
+        ];
+        let got = rank(&c, vec![first_night()]).unwrap();
+        let shown: Vec<(Vec<&str>, usize, usize)> = got[0]
+            .entrants
+            .iter()
+            .map(|e| (names(&e.players), e.together, e.with_substitute))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (vec!["p1", "p2"], 1, 0),
+                (vec!["p3", "p4"], 1, 0),
+                (vec!["p7", "p8"], 1, 0),
+                (vec!["p3", "zz"], 0, 1),
+                (vec!["p10", "p9"], 1, 0),
+                (vec!["p5", "p6"], 1, 0),
+            ]
+        );
+        let ranking = |who: &[&str]| {
+            let e = got[0].entrants.iter().find(|e| names(&e.players) == who);
+            e.unwrap().ranking.clone()
+        };
+        assert_eq!(ranking(&["p1", "p2"]), int(170));
+        assert_eq!(ranking(&["p3", "zz"]), got[0].ranking_of("p3") + int(70));
+    }
+
+    #[test]
     fn pairs_championship_with_a_substitute_night() {
         // me 2, inv 1: p1+p2 together once (100), p1 with a substitute once.
         let second = session(
@@ -2530,6 +2566,77 @@ mod tests {
         );
         assert!(matches!(&got.unwrap_err()[..], [RankingError::Date { .. }]));
         assert_eq!(handed, 0);
+    }
+
+    #[test]
+    fn a_setting_out_of_range_stops_the_ranking_before_any_moment() {
+        let mut c = club(3);
+        c.settings.width = int(0);
+        let mut handed = 0;
+        let got = rank_each(
+            &c,
+            &[first_night()],
+            true,
+            |_| true,
+            |_, _| (),
+            |()| {
+                handed += 1;
+                ControlFlow::Continue(())
+            },
+        );
+        let error = c.settings.validate().unwrap_err();
+        assert_eq!(
+            got.unwrap_err(),
+            [RankingError::Settings {
+                origin: Origin::default(),
+                error,
+            }]
+        );
+        assert_eq!(handed, 0);
+    }
+
+    #[test]
+    fn a_night_in_parts_is_ranked_by_rank_each_as_one_session() {
+        let whole = first_night();
+        let (mut a, mut b) = (whole.clone(), whole.clone());
+        let half = whole.pairs.len() / 2;
+        a.pairs.truncate(half);
+        b.pairs.drain(..half);
+        let parts = vec![
+            a,
+            b,
+            session("2025-09-09", &[("A", "p1+p3", "55"), ("A", "p2+p4", "45")]),
+        ];
+        let mut got = Vec::new();
+        rank_each(
+            &club(2),
+            &parts,
+            true,
+            |_| true,
+            |_, seasons| seasons,
+            |seasons| {
+                got.extend(seasons);
+                ControlFlow::Continue(())
+            },
+        )
+        .unwrap();
+        let joined = vec![whole, parts[2].clone()];
+        assert_eq!(got, rank(&club(2), joined).unwrap());
+        assert_eq!(got[0].sessions.len(), 2);
+        // Parts in two forms cannot be joined: that is the ranking's error.
+        let mut teams = parts[1].clone();
+        teams.form = Form::Teams;
+        let got = rank_each(
+            &club(2),
+            &[parts[0].clone(), teams.clone()],
+            true,
+            |_| true,
+            |_, _| (),
+            |()| ControlFlow::Continue(()),
+        );
+        let want = merge(vec![parts[0].clone(), teams]).unwrap_err();
+        assert_eq!(want.len(), 1);
+        assert_eq!(got.unwrap_err(), want);
     }
 
     proptest::proptest! {
