@@ -869,8 +869,35 @@ pub fn rank_each<T: Send>(
     } else {
         &club.seasons[..]
     };
-    // Each wanted moment's sessions, in the order given; the thread that ranks a moment
-    // puts them in date order.
+    let (picked, inputs) = wanted_sessions(club, sessions, wanted);
+    let rank = |k: usize, mine: Vec<&SessionInput>| -> Result<T, Vec<RankingError>> {
+        let moment = &club.moments[picked[k]];
+        Ok(work(
+            moment,
+            rank_moment(club, seasons, moment, mine, histories)?,
+        ))
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(picked.len());
+    if threads <= 1 {
+        for (k, mine) in inputs.into_iter().enumerate() {
+            if each(rank(k, mine)?).is_break() {
+                break;
+            }
+        }
+        return Ok(());
+    }
+    rank_on_threads(threads, inputs, &rank, each)
+}
+
+/// Each playing moment `wanted` picks (its place among the club's moments) with its
+/// sessions in the order given; the thread that ranks a moment puts them in date order.
+fn wanted_sessions<'s>(
+    club: &Club,
+    sessions: &'s [SessionInput],
+    wanted: impl Fn(&Moment) -> bool,
+) -> (Vec<usize>, Vec<Vec<&'s SessionInput>>) {
     let picked: Vec<usize> = (0..club.moments.len())
         .filter(|&i| wanted(&club.moments[i]))
         .collect();
@@ -887,56 +914,54 @@ pub fn rank_each<T: Send>(
             inputs[k].push(s);
         }
     }
-    let moment_seasons = |moment: &Moment, mut mine: Vec<&SessionInput>| -> MomentResult {
-        // Stable: sessions of one date keep the order given.
-        mine.sort_by(|a, b| a.date.cmp(&b.date));
-        let mut replacements = club.replacements.clone();
-        let mut out = Vec::with_capacity(seasons.len());
-        for season in seasons {
-            let these: Vec<&SessionInput> = mine
-                .iter()
-                .copied()
-                .filter(|s| {
-                    season.start.as_str() <= s.date.as_str()
-                        && s.date.as_str() <= season.end.as_str()
-                })
-                .collect();
-            let standing = rank_season(club, moment, season, &these, &replacements, histories)?;
-            for p in &standing.players {
-                replacements.insert(p.player.to_string(), p.ranking.clone());
-            }
-            out.push(standing);
+    (picked, inputs)
+}
+
+/// One playing moment's standing in each season (the club's, or one of every date), in
+/// order; each season starts from the players' rankings at the end of the one before.
+fn rank_moment(
+    club: &Club,
+    seasons: &[SeasonDates],
+    moment: &Moment,
+    mut mine: Vec<&SessionInput>,
+    histories: bool,
+) -> MomentResult {
+    // Stable: sessions of one date keep the order given.
+    mine.sort_by(|a, b| a.date.cmp(&b.date));
+    let mut replacements = club.replacements.clone();
+    let mut out = Vec::with_capacity(seasons.len());
+    for season in seasons {
+        let these: Vec<&SessionInput> = mine
+            .iter()
+            .copied()
+            .filter(|s| {
+                season.start.as_str() <= s.date.as_str() && s.date.as_str() <= season.end.as_str()
+            })
+            .collect();
+        let standing = rank_season(club, moment, season, &these, &replacements, histories)?;
+        for p in &standing.players {
+            replacements.insert(p.player.to_string(), p.ranking.clone());
         }
-        Ok(out)
-    };
-    let rank = |k: usize, mine: Vec<&SessionInput>| -> Result<T, Vec<RankingError>> {
-        let moment = &club.moments[picked[k]];
-        Ok(work(moment, moment_seasons(moment, mine)?))
-    };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(picked.len());
-    if threads <= 1 {
-        for (k, mine) in inputs.into_iter().enumerate() {
-            if each(rank(k, mine)?).is_break() {
-                break;
-            }
-        }
-        return Ok(());
+        out.push(standing);
     }
-    // Thread t ranks moments t, t + n, t + 2n, ... in turn and passes each on through
-    // its own short queue; taking from the queues in turn restores the moments' order.
-    let mut buckets: Vec<Vec<(usize, Vec<&SessionInput>)>> =
-        (0..threads).map(|_| Vec::new()).collect();
-    for (k, mine) in inputs.into_iter().enumerate() {
-        buckets[k % threads].push((k, mine));
-    }
-    // Each bucket in a slot its thread takes it from: a bucket whose thread the system
-    // would not start is still there, and its moments are ranked here in turn.
-    let slots: Vec<_> = buckets
-        .into_iter()
-        .map(|b| std::sync::Mutex::new(Some(b.into_iter())))
-        .collect();
+    Ok(out)
+}
+
+/// The moments one thread ranks in turn, each with its place among the moments wanted
+/// and its sessions.
+type Bucket<'s> = std::vec::IntoIter<(usize, Vec<&'s SessionInput>)>;
+
+/// Ranks the moments wanted (`inputs`, each one's sessions) with `rank` on `threads`
+/// threads and hands each over to `each` on this thread, in the moments' order, until
+/// a moment has an error or `each` stops.
+fn rank_on_threads<'s, T: Send>(
+    threads: usize,
+    inputs: Vec<Vec<&'s SessionInput>>,
+    rank: &(impl Fn(usize, Vec<&'s SessionInput>) -> Result<T, Vec<RankingError>> + Sync),
+    mut each: impl FnMut(T) -> ControlFlow<()>,
+) -> Result<(), Vec<RankingError>> {
+    let moments = inputs.len();
+    let slots = bucket_slots(threads, inputs);
     let take = |t: usize| {
         slots[t]
             .lock()
@@ -948,7 +973,7 @@ pub fn rank_each<T: Send>(
         let queues: Vec<_> = (0..threads)
             .map(|t| {
                 let (send, receive) = std::sync::mpsc::sync_channel(1);
-                let (rank, take) = (&rank, &take);
+                let take = &take;
                 let worker = crate::parts::start(scope, move || {
                     for (k, mine) in take(t).into_iter().flatten() {
                         let ranked = rank(k, mine);
@@ -966,7 +991,7 @@ pub fn rank_each<T: Send>(
             .collect();
         // Returning early (an error, or `each` stopping) lets go of the queues, which
         // ends the threads at their next moment.
-        for k in 0..picked.len() {
+        for k in 0..moments {
             let t = k % threads;
             let ranked = match &mut here[t] {
                 Some(bucket) => {
@@ -987,6 +1012,26 @@ pub fn rank_each<T: Send>(
         }
         Ok(())
     })
+}
+
+/// The moments dealt out over `threads` buckets, each in a slot its thread takes it from.
+fn bucket_slots(
+    threads: usize,
+    inputs: Vec<Vec<&SessionInput>>,
+) -> Vec<std::sync::Mutex<Option<Bucket<'_>>>> {
+    // Thread t ranks moments t, t + n, t + 2n, ... in turn and passes each on through
+    // its own short queue; taking from the queues in turn restores the moments' order.
+    let mut buckets: Vec<Vec<(usize, Vec<&SessionInput>)>> =
+        (0..threads).map(|_| Vec::new()).collect();
+    for (k, mine) in inputs.into_iter().enumerate() {
+        buckets[k % threads].push((k, mine));
+    }
+    // Each bucket in a slot its thread takes it from: a bucket whose thread the system
+    // would not start is still there, and its moments are ranked here in turn.
+    buckets
+        .into_iter()
+        .map(|b| std::sync::Mutex::new(Some(b.into_iter())))
+        .collect()
 }
 
 fn rank_season(
