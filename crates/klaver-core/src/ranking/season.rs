@@ -1303,18 +1303,59 @@ fn entrants_by(
     histories: bool,
     replacement_of: impl Fn(&str) -> Points,
 ) -> Vec<EntrantStanding> {
-    let settings = &club.settings;
-    let in_threesome = |a: &str, b: &str| {
-        club.threesomes
-            .iter()
-            .any(|t| t.iter().any(|x| x == a) && t.iter().any(|x| x == b))
-    };
     // Players by their place in `players`; every player of an award has one.
     let standing_of: FxHashMap<IdKey, usize> = players
         .iter()
         .enumerate()
         .map(|(i, p)| (IdKey(&p.player), i))
         .collect();
+    let pairs = pairs_played(club, sessions, players.len(), &standing_of);
+    // (Only the club's fixed pairs look for the pairs made.)
+    let pairs_made: Vec<[usize; 2]> = if club.pairs.is_empty() {
+        Vec::new()
+    } else {
+        let mut made: Vec<[usize; 2]> = pairs.iter().map(|&[x, y]| [x.min(y), x.max(y)]).collect();
+        sort_by_places(&mut made, players.len(), |&p| p);
+        made
+    };
+    let season = quick.map(|best| SeasonNights::new(sessions, players, best, &standing_of));
+    let mut make = EntrantMaker {
+        settings: &club.settings,
+        sessions: sessions.len(),
+        histories,
+        replacement_of,
+        walk: NightWalk::default(),
+        together: Vec::new(),
+        substitute: Vec::new(),
+    };
+    let mut out = Vec::with_capacity(pairs.len() + club.threesomes.len() + club.pairs.len());
+    for [x, y] in pairs {
+        out.push(make.pair(players, season.as_ref(), x, y));
+    }
+    // The club's fixed pairs that no pairs night has made entrants already (a moment of
+    // teams nights only) are walked night by night, as threesomes are.
+    let named = fixed_pairs_not_made(club, &pairs_made, &standing_of);
+    for t in club.threesomes.iter().chain(&named) {
+        out.push(make.walked(players, &standing_of, t));
+    }
+    // A threesome none of whose players played this season has nothing to show yet.
+    out.retain(|e| e.together + e.with_substitute > 0);
+    in_ranking_order(out)
+}
+
+/// The pairs that played together on pairs nights (not already a club threesome), each
+/// once, with its players' places in `players` in the order of their ids.
+fn pairs_played(
+    club: &Club,
+    sessions: &[RankedSession],
+    players: usize,
+    standing_of: &FxHashMap<IdKey, usize>,
+) -> Vec<[usize; 2]> {
+    let in_threesome = |a: &str, b: &str| {
+        club.threesomes
+            .iter()
+            .any(|t| t.iter().any(|x| x == a) && t.iter().any(|x| x == b))
+    };
     // The pairs, each with its players in the order of their ids.
     let mut pairs: Vec<[usize; 2]> = Vec::new();
     for s in sessions.iter().filter(|s| s.form != Form::Teams) {
@@ -1327,83 +1368,19 @@ fn entrants_by(
             }
         }
     }
-    sort_by_places(&mut pairs, players.len(), |&p| p);
+    sort_by_places(&mut pairs, players, |&p| p);
     pairs.dedup();
-    // (Only the club's fixed pairs look for the pairs made.)
-    let pairs_made: Vec<[usize; 2]> = if club.pairs.is_empty() {
-        Vec::new()
-    } else {
-        let mut made: Vec<[usize; 2]> = pairs.iter().map(|&[x, y]| [x.min(y), x.max(y)]).collect();
-        sort_by_places(&mut made, players.len(), |&p| p);
-        made
-    };
-    let season = quick.map(|best| SeasonNights::new(sessions, players, best, &standing_of));
-    let (me, inv, y) = (settings.me, settings.inv, settings.y);
-    let standing = |names: Vec<PlayerId>,
-                    logs: &[Option<&PlayerStanding>],
-                    together: &[&Points],
-                    substitute: &[&Points],
-                    with_substitute: usize| {
-        let history = if histories {
-            entrant_history(sessions.len(), &names, logs, &replacement_of)
-        } else {
-            Vec::new()
-        };
-        let ranking = match logs {
-            // A pair that played together: both have played this season.
-            [Some(a), Some(b)] => pair_ranking(&a.ranking, &b.ranking),
-            _ => {
-                let now: Vec<Points> = names
-                    .iter()
-                    .zip(logs)
-                    .map(|(p, l)| match l {
-                        Some(l) => l.ranking.clone(),
-                        None => replacement_of(p),
-                    })
-                    .collect();
-                entrant_ranking(&now)
-            }
-        };
-        EntrantStanding {
-            ranking,
-            championship: championship::together_of(together, substitute, me, inv, y),
-            together: together.len(),
-            with_substitute,
-            players: names,
-            history,
-        }
-    };
-    let mut out = Vec::with_capacity(pairs.len() + club.threesomes.len() + club.pairs.len());
-    let mut walk = NightWalk::default();
-    let (mut together, mut substitute) = (Vec::new(), Vec::new());
-    for [x, y] in pairs {
-        let logs = [Some(&players[x]), Some(&players[y])];
-        together.clear();
-        substitute.clear();
-        let with_substitute = match &season {
-            Some(season) => season.pair(x, y, me, inv, &mut together, &mut substitute),
-            None => {
-                walk.walk(
-                    &[(Some(x), &logs[0]), (Some(y), &logs[1])],
-                    &mut together,
-                    &mut substitute,
-                );
-                substitute.len()
-            }
-        };
-        let names = vec![players[x].player.clone(), players[y].player.clone()];
-        out.push(standing(
-            names,
-            &logs,
-            &together,
-            &substitute,
-            with_substitute,
-        ));
-    }
-    // The club's fixed pairs that no pairs night has made entrants already (a moment of
-    // teams nights only) are walked night by night, as threesomes are.
-    let named: Vec<Vec<String>> = club
-        .pairs
+    pairs
+}
+
+/// The club's fixed pairs that are not among `pairs_made` (the pairs that played
+/// together, by their places, sorted), in the club's order.
+fn fixed_pairs_not_made(
+    club: &Club,
+    pairs_made: &[[usize; 2]],
+    standing_of: &FxHashMap<IdKey, usize>,
+) -> Vec<Vec<String>> {
+    club.pairs
         .iter()
         .filter(|[a, b]| {
             let place = |p: &str| standing_of.get(&IdKey(p)).copied();
@@ -1413,29 +1390,11 @@ fn entrants_by(
             }
         })
         .map(|p| p.to_vec())
-        .collect();
-    for t in club.threesomes.iter().chain(&named) {
-        let members: Vec<Option<usize>> = t
-            .iter()
-            .map(|p| standing_of.get(&IdKey(p)).copied())
-            .collect();
-        let logs: Vec<Option<&PlayerStanding>> =
-            members.iter().map(|i| i.map(|i| &players[i])).collect();
-        let walked: Vec<(Option<usize>, &Option<&PlayerStanding>)> =
-            members.iter().copied().zip(&logs).collect();
-        together.clear();
-        substitute.clear();
-        walk.walk(&walked, &mut together, &mut substitute);
-        out.push(standing(
-            t.iter().map(|p| PlayerId::from(p.as_str())).collect(),
-            &logs,
-            &together,
-            &substitute,
-            substitute.len(),
-        ));
-    }
-    // A threesome none of whose players played this season has nothing to show yet.
-    out.retain(|e| e.together + e.with_substitute > 0);
+        .collect()
+}
+
+/// The entrants best first, those of equal rankings by their players' ids.
+fn in_ranking_order(out: Vec<EntrantStanding>) -> Vec<EntrantStanding> {
     // Ordered by their places (the standings themselves are large to move around), and
     // the rankings by their order keys, made once: a moment has thousands of pairs.
     let keys: Vec<f64> = out.iter().map(|e| e.ranking.order_key()).collect();
@@ -1450,6 +1409,119 @@ fn entrants_by(
         .into_iter()
         .map(|i| slots[i].take().expect("each place once"))
         .collect()
+}
+
+/// Makes the standings of the pairs and threesomes of a season one by one: their
+/// ranking, nights together and with a substitute, championship, and history (when
+/// asked for). Its buffers serve every entrant.
+struct EntrantMaker<'a, F> {
+    settings: &'a ClubSettings,
+    /// How many sessions the season has.
+    sessions: usize,
+    histories: bool,
+    /// The ranking of a player who has not played this season.
+    replacement_of: F,
+    walk: NightWalk<'a>,
+    /// The points of the entrant's nights together and with a substitute.
+    together: Vec<&'a Points>,
+    substitute: Vec<&'a Points>,
+}
+
+impl<'a, F: Fn(&str) -> Points> EntrantMaker<'a, F> {
+    /// The standing of the pair of `players` at places `x` and `y`, who played together:
+    /// its nights found from the whole season at once (`season`), or walked one by one.
+    fn pair(
+        &mut self,
+        players: &'a [PlayerStanding],
+        season: Option<&SeasonNights<'a>>,
+        x: usize,
+        y: usize,
+    ) -> EntrantStanding {
+        let logs = [Some(&players[x]), Some(&players[y])];
+        self.together.clear();
+        self.substitute.clear();
+        let (me, inv) = (self.settings.me, self.settings.inv);
+        let with_substitute = match season {
+            Some(season) => season.pair(x, y, me, inv, &mut self.together, &mut self.substitute),
+            None => {
+                self.walk.walk(
+                    &[(Some(x), &logs[0]), (Some(y), &logs[1])],
+                    &mut self.together,
+                    &mut self.substitute,
+                );
+                self.substitute.len()
+            }
+        };
+        let names = vec![players[x].player.clone(), players[y].player.clone()];
+        self.standing(names, &logs, with_substitute)
+    }
+
+    /// The standing of a threesome or fixed pair of the players named `t`, its nights
+    /// walked one by one.
+    fn walked(
+        &mut self,
+        players: &'a [PlayerStanding],
+        standing_of: &FxHashMap<IdKey, usize>,
+        t: &[String],
+    ) -> EntrantStanding {
+        let members: Vec<Option<usize>> = t
+            .iter()
+            .map(|p| standing_of.get(&IdKey(p)).copied())
+            .collect();
+        let logs: Vec<Option<&PlayerStanding>> =
+            members.iter().map(|i| i.map(|i| &players[i])).collect();
+        let walked: Vec<(Option<usize>, &Option<&PlayerStanding>)> =
+            members.iter().copied().zip(&logs).collect();
+        self.together.clear();
+        self.substitute.clear();
+        self.walk
+            .walk(&walked, &mut self.together, &mut self.substitute);
+        let with_substitute = self.substitute.len();
+        self.standing(
+            t.iter().map(|p| PlayerId::from(p.as_str())).collect(),
+            &logs,
+            with_substitute,
+        )
+    }
+
+    /// The standing of the entrant of players `names` (their standings `logs`, if they
+    /// played), of the nights now in `together` and `substitute`.
+    fn standing(
+        &self,
+        names: Vec<PlayerId>,
+        logs: &[Option<&PlayerStanding>],
+        with_substitute: usize,
+    ) -> EntrantStanding {
+        let history = if self.histories {
+            entrant_history(self.sessions, &names, logs, &self.replacement_of)
+        } else {
+            Vec::new()
+        };
+        let ranking = match logs {
+            // A pair that played together: both have played this season.
+            [Some(a), Some(b)] => pair_ranking(&a.ranking, &b.ranking),
+            _ => {
+                let now: Vec<Points> = names
+                    .iter()
+                    .zip(logs)
+                    .map(|(p, l)| match l {
+                        Some(l) => l.ranking.clone(),
+                        None => (self.replacement_of)(p),
+                    })
+                    .collect();
+                entrant_ranking(&now)
+            }
+        };
+        let (me, inv, y) = (self.settings.me, self.settings.inv, self.settings.y);
+        EntrantStanding {
+            ranking,
+            championship: championship::together_of(&self.together, &self.substitute, me, inv, y),
+            together: self.together.len(),
+            with_substitute,
+            players: names,
+            history,
+        }
+    }
 }
 
 /// Walks the nights of an entrant's players, in session order: a night is together when
