@@ -266,140 +266,237 @@ pub fn score_board(
     rules: Rules,
     scratch: &mut Scratch,
 ) -> BoardScore {
-    let mut real = 0usize;
-    let mut artificial = 0usize;
-    let mut not_played = 0usize;
-    scratch.plain.clear();
-    scratch.weighted.clear();
-    for (i, o) in outcomes.iter().enumerate() {
-        match o {
-            Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
-                real += 1;
-                scratch.plain.push(*s);
-            }
-            Outcome::Weighted(_) => {
-                real += 1;
-                scratch.weighted.push(i);
-            }
-            Outcome::Artificial { .. } => artificial += 1,
-            Outcome::NotPlayed => not_played += 1,
-        }
-    }
+    let tally = scratch.collect(outcomes);
     scratch.rank_plain();
-    let n = expected.max(real + artificial + not_played).max(1) as i64;
-    let (s, tie_credit) = match rules.artificial {
-        ArtificialRule::CountAsTies => ((real + artificial) as i64, artificial as i64),
-        ArtificialRule::LeftOut => (real as i64, 0),
-    };
-    // Work in European points scaled by `h`: 1 for plain boards, 100 when percentages
-    // appear, 10,000 when two weights can multiply.
-    let percentages = artificial > 0
-        || outcomes
-            .iter()
-            .any(|o| matches!(o, Outcome::ScoreAndArtificial { .. }));
-    let h: i64 = if !scratch.weighted.is_empty() {
-        10_000
-    } else if percentages {
-        100
-    } else {
-        1
-    };
-    // Fewer results than expected: Neuberg-scaled, or each missing one a tie.
-    let short = s > 0 && s < n;
-    let neuberg = short && rules.missing == MissingRule::Neuberg;
-    let tie_credit = if short && rules.missing == MissingRule::CountAsTies {
-        tie_credit + (n - s)
-    } else {
-        tie_credit
-    };
-    let mut denom = if neuberg { h * s } else { h };
-    let top_e = 2 * (n - 1);
-    // European points × h of a real result, then rescaled onto the full top.
-    let finish = |raw_h: i64| -> i64 {
-        if neuberg {
-            (raw_h + h) * n - h * s
-        } else {
-            raw_h
-        }
-    };
-    let weighted_parts = |i: usize| -> &[WeightedPart] {
-        match outcomes[i] {
-            Outcome::Weighted(parts) => parts,
-            _ => &[],
-        }
-    };
+    let board = Figures::new(
+        outcomes,
+        expected,
+        rules,
+        tally,
+        !scratch.weighted.is_empty(),
+    );
     let mut results = Vec::with_capacity(outcomes.len());
     for (i, o) in outcomes.iter().enumerate() {
         let mp = match o {
             Outcome::NotPlayed => None,
             Outcome::Artificial { ns, ew } => {
-                let scale = denom / 100;
+                let scale = board.denom / 100;
                 Some(MpPair {
-                    ns: i64::from(*ns) * top_e * scale,
-                    ew: i64::from(*ew) * top_e * scale,
+                    ns: i64::from(*ns) * board.top_e * scale,
+                    ew: i64::from(*ew) * board.top_e * scale,
                 })
             }
             Outcome::Score(sc) | Outcome::ScoreAndArtificial { score: sc, .. } => {
-                // Against the plain scores, minus the comparison with itself.
-                let mut raw = (scratch.points_against(*sc) - 1) * h;
-                for &w in &scratch.weighted {
-                    for part in weighted_parts(w) {
-                        raw += i64::from(part.percent) * 100 * cmp2(*sc, part.score);
-                    }
-                }
-                raw += tie_credit * h;
-                let ns = finish(raw);
-                let mut mp = MpPair {
-                    ns,
-                    ew: top_e * denom - ns,
-                };
-                if let Outcome::ScoreAndArtificial { side, percent, .. } = o {
-                    let given = i64::from(*percent) * top_e * (denom / 100);
-                    match side {
-                        Side::NorthSouth => mp.ns = given,
-                        Side::EastWest => mp.ew = given,
-                    }
-                }
-                Some(mp)
+                Some(board.real(o, *sc, outcomes, scratch))
             }
-            Outcome::Weighted(parts) => {
-                let mut raw = 0i64;
-                for part in parts.iter() {
-                    let p = i64::from(part.percent) * 100;
-                    raw += p * scratch.points_against(part.score);
-                    for &w in &scratch.weighted {
-                        if w == i {
-                            continue;
-                        }
-                        for q in weighted_parts(w) {
-                            raw += i64::from(part.percent)
-                                * i64::from(q.percent)
-                                * cmp2(part.score, q.score);
-                        }
-                    }
-                }
-                raw += tie_credit * h;
-                let ns = finish(raw);
-                Some(MpPair {
-                    ns,
-                    ew: top_e * denom - ns,
-                })
-            }
+            Outcome::Weighted(parts) => Some(board.weighted(i, parts, outcomes, scratch)),
         };
         results.push(mp);
     }
+    let mut denom = board.denom;
     let top = match rules.scale {
-        Scale::European => top_e,
+        Scale::European => board.top_e,
         Scale::Acbl => {
             denom *= 2;
-            n - 1
+            board.n - 1
         }
     };
     BoardScore {
         top,
         denom,
         results,
-        neuberg,
+        neuberg: board.neuberg,
+    }
+}
+
+/// How many of a board's results are real, artificial and not played.
+#[derive(Debug, Clone, Copy)]
+struct Tally {
+    real: usize,
+    artificial: usize,
+    not_played: usize,
+}
+
+impl Scratch {
+    /// Collects a board's plain scores and the places of its weighted scores, and
+    /// counts its results of each kind.
+    fn collect(&mut self, outcomes: &[&Outcome]) -> Tally {
+        let mut real = 0usize;
+        let mut artificial = 0usize;
+        let mut not_played = 0usize;
+        self.plain.clear();
+        self.weighted.clear();
+        for (i, o) in outcomes.iter().enumerate() {
+            match o {
+                Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
+                    real += 1;
+                    self.plain.push(*s);
+                }
+                Outcome::Weighted(_) => {
+                    real += 1;
+                    self.weighted.push(i);
+                }
+                Outcome::Artificial { .. } => artificial += 1,
+                Outcome::NotPlayed => not_played += 1,
+            }
+        }
+        Tally {
+            real,
+            artificial,
+            not_played,
+        }
+    }
+}
+
+/// What every result on a board is scored with: its size, scale and ties.
+#[derive(Debug, Clone, Copy)]
+struct Figures {
+    /// How many results the board should have had (at least those it has).
+    n: i64,
+    /// How many scores each real result is compared with, its own included.
+    s: i64,
+    /// The factor European points are worked in.
+    h: i64,
+    /// The ties every real result gets on top of its comparisons.
+    tie_credit: i64,
+    /// Whether the real results are Neuberg-scaled onto the full top.
+    neuberg: bool,
+    /// The common denominator (before the ACBL scale halves the points).
+    denom: i64,
+    /// The full top in European points.
+    top_e: i64,
+}
+
+impl Figures {
+    /// The figures of a board of `outcomes` counted in `tally`; `weighted` when it has
+    /// weighted scores.
+    fn new(
+        outcomes: &[&Outcome],
+        expected: usize,
+        rules: Rules,
+        tally: Tally,
+        weighted: bool,
+    ) -> Figures {
+        let Tally {
+            real,
+            artificial,
+            not_played,
+        } = tally;
+        let n = expected.max(real + artificial + not_played).max(1) as i64;
+        let (s, tie_credit) = match rules.artificial {
+            ArtificialRule::CountAsTies => ((real + artificial) as i64, artificial as i64),
+            ArtificialRule::LeftOut => (real as i64, 0),
+        };
+        // Work in European points scaled by `h`: 1 for plain boards, 100 when percentages
+        // appear, 10,000 when two weights can multiply.
+        let percentages = artificial > 0
+            || outcomes
+                .iter()
+                .any(|o| matches!(o, Outcome::ScoreAndArtificial { .. }));
+        let h: i64 = if weighted {
+            10_000
+        } else if percentages {
+            100
+        } else {
+            1
+        };
+        // Fewer results than expected: Neuberg-scaled, or each missing one a tie.
+        let short = s > 0 && s < n;
+        let neuberg = short && rules.missing == MissingRule::Neuberg;
+        let tie_credit = if short && rules.missing == MissingRule::CountAsTies {
+            tie_credit + (n - s)
+        } else {
+            tie_credit
+        };
+        let denom = if neuberg { h * s } else { h };
+        Figures {
+            n,
+            s,
+            h,
+            tie_credit,
+            neuberg,
+            denom,
+            top_e: 2 * (n - 1),
+        }
+    }
+
+    /// European points × h of a real result, rescaled onto the full top.
+    #[inline]
+    fn finish(&self, raw_h: i64) -> i64 {
+        if self.neuberg {
+            (raw_h + self.h) * self.n - self.h * self.s
+        } else {
+            raw_h
+        }
+    }
+
+    /// The matchpoints of the real score `sc` of outcome `o` (a plain score, or one that
+    /// gives one side an artificial score instead).
+    #[inline]
+    fn real(&self, o: &Outcome, sc: i32, outcomes: &[&Outcome], scratch: &Scratch) -> MpPair {
+        let (h, denom, top_e) = (self.h, self.denom, self.top_e);
+        // Against the plain scores, minus the comparison with itself.
+        let mut raw = (scratch.points_against(sc) - 1) * h;
+        for &w in &scratch.weighted {
+            for part in weighted_parts(outcomes, w) {
+                raw += i64::from(part.percent) * 100 * cmp2(sc, part.score);
+            }
+        }
+        raw += self.tie_credit * h;
+        let ns = self.finish(raw);
+        let mut mp = MpPair {
+            ns,
+            ew: top_e * denom - ns,
+        };
+        if let Outcome::ScoreAndArtificial { side, percent, .. } = o {
+            let given = i64::from(*percent) * top_e * (denom / 100);
+            match side {
+                Side::NorthSouth => mp.ns = given,
+                Side::EastWest => mp.ew = given,
+            }
+        }
+        mp
+    }
+
+    /// The matchpoints of the weighted score at place `i`, of `parts`: each part against
+    /// the plain scores and the other weighted scores' parts.
+    #[inline]
+    fn weighted(
+        &self,
+        i: usize,
+        parts: &[WeightedPart],
+        outcomes: &[&Outcome],
+        scratch: &Scratch,
+    ) -> MpPair {
+        let mut raw = 0i64;
+        for part in parts.iter() {
+            let p = i64::from(part.percent) * 100;
+            raw += p * scratch.points_against(part.score);
+            for &w in &scratch.weighted {
+                if w == i {
+                    continue;
+                }
+                for q in weighted_parts(outcomes, w) {
+                    raw +=
+                        i64::from(part.percent) * i64::from(q.percent) * cmp2(part.score, q.score);
+                }
+            }
+        }
+        raw += self.tie_credit * self.h;
+        let ns = self.finish(raw);
+        MpPair {
+            ns,
+            ew: self.top_e * self.denom - ns,
+        }
+    }
+}
+
+/// The parts of the weighted score at place `i` of `outcomes` (none for any other).
+#[inline]
+fn weighted_parts<'o>(outcomes: &[&'o Outcome], i: usize) -> &'o [WeightedPart] {
+    match outcomes[i] {
+        Outcome::Weighted(parts) => parts,
+        _ => &[],
     }
 }
 

@@ -869,8 +869,35 @@ pub fn rank_each<T: Send>(
     } else {
         &club.seasons[..]
     };
-    // Each wanted moment's sessions, in the order given; the thread that ranks a moment
-    // puts them in date order.
+    let (picked, inputs) = wanted_sessions(club, sessions, wanted);
+    let rank = |k: usize, mine: Vec<&SessionInput>| -> Result<T, Vec<RankingError>> {
+        let moment = &club.moments[picked[k]];
+        Ok(work(
+            moment,
+            rank_moment(club, seasons, moment, mine, histories)?,
+        ))
+    };
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(picked.len());
+    if threads <= 1 {
+        for (k, mine) in inputs.into_iter().enumerate() {
+            if each(rank(k, mine)?).is_break() {
+                break;
+            }
+        }
+        return Ok(());
+    }
+    rank_on_threads(threads, inputs, &rank, each)
+}
+
+/// Each playing moment `wanted` picks (its place among the club's moments) with its
+/// sessions in the order given; the thread that ranks a moment puts them in date order.
+fn wanted_sessions<'s>(
+    club: &Club,
+    sessions: &'s [SessionInput],
+    wanted: impl Fn(&Moment) -> bool,
+) -> (Vec<usize>, Vec<Vec<&'s SessionInput>>) {
     let picked: Vec<usize> = (0..club.moments.len())
         .filter(|&i| wanted(&club.moments[i]))
         .collect();
@@ -887,56 +914,54 @@ pub fn rank_each<T: Send>(
             inputs[k].push(s);
         }
     }
-    let moment_seasons = |moment: &Moment, mut mine: Vec<&SessionInput>| -> MomentResult {
-        // Stable: sessions of one date keep the order given.
-        mine.sort_by(|a, b| a.date.cmp(&b.date));
-        let mut replacements = club.replacements.clone();
-        let mut out = Vec::with_capacity(seasons.len());
-        for season in seasons {
-            let these: Vec<&SessionInput> = mine
-                .iter()
-                .copied()
-                .filter(|s| {
-                    season.start.as_str() <= s.date.as_str()
-                        && s.date.as_str() <= season.end.as_str()
-                })
-                .collect();
-            let standing = rank_season(club, moment, season, &these, &replacements, histories)?;
-            for p in &standing.players {
-                replacements.insert(p.player.to_string(), p.ranking.clone());
-            }
-            out.push(standing);
+    (picked, inputs)
+}
+
+/// One playing moment's standing in each season (the club's, or one of every date), in
+/// order; each season starts from the players' rankings at the end of the one before.
+fn rank_moment(
+    club: &Club,
+    seasons: &[SeasonDates],
+    moment: &Moment,
+    mut mine: Vec<&SessionInput>,
+    histories: bool,
+) -> MomentResult {
+    // Stable: sessions of one date keep the order given.
+    mine.sort_by(|a, b| a.date.cmp(&b.date));
+    let mut replacements = club.replacements.clone();
+    let mut out = Vec::with_capacity(seasons.len());
+    for season in seasons {
+        let these: Vec<&SessionInput> = mine
+            .iter()
+            .copied()
+            .filter(|s| {
+                season.start.as_str() <= s.date.as_str() && s.date.as_str() <= season.end.as_str()
+            })
+            .collect();
+        let standing = rank_season(club, moment, season, &these, &replacements, histories)?;
+        for p in &standing.players {
+            replacements.insert(p.player.to_string(), p.ranking.clone());
         }
-        Ok(out)
-    };
-    let rank = |k: usize, mine: Vec<&SessionInput>| -> Result<T, Vec<RankingError>> {
-        let moment = &club.moments[picked[k]];
-        Ok(work(moment, moment_seasons(moment, mine)?))
-    };
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(picked.len());
-    if threads <= 1 {
-        for (k, mine) in inputs.into_iter().enumerate() {
-            if each(rank(k, mine)?).is_break() {
-                break;
-            }
-        }
-        return Ok(());
+        out.push(standing);
     }
-    // Thread t ranks moments t, t + n, t + 2n, ... in turn and passes each on through
-    // its own short queue; taking from the queues in turn restores the moments' order.
-    let mut buckets: Vec<Vec<(usize, Vec<&SessionInput>)>> =
-        (0..threads).map(|_| Vec::new()).collect();
-    for (k, mine) in inputs.into_iter().enumerate() {
-        buckets[k % threads].push((k, mine));
-    }
-    // Each bucket in a slot its thread takes it from: a bucket whose thread the system
-    // would not start is still there, and its moments are ranked here in turn.
-    let slots: Vec<_> = buckets
-        .into_iter()
-        .map(|b| std::sync::Mutex::new(Some(b.into_iter())))
-        .collect();
+    Ok(out)
+}
+
+/// The moments one thread ranks in turn, each with its place among the moments wanted
+/// and its sessions.
+type Bucket<'s> = std::vec::IntoIter<(usize, Vec<&'s SessionInput>)>;
+
+/// Ranks the moments wanted (`inputs`, each one's sessions) with `rank` on `threads`
+/// threads and hands each over to `each` on this thread, in the moments' order, until
+/// a moment has an error or `each` stops.
+fn rank_on_threads<'s, T: Send>(
+    threads: usize,
+    inputs: Vec<Vec<&'s SessionInput>>,
+    rank: &(impl Fn(usize, Vec<&'s SessionInput>) -> Result<T, Vec<RankingError>> + Sync),
+    mut each: impl FnMut(T) -> ControlFlow<()>,
+) -> Result<(), Vec<RankingError>> {
+    let moments = inputs.len();
+    let slots = bucket_slots(threads, inputs);
     let take = |t: usize| {
         slots[t]
             .lock()
@@ -948,7 +973,7 @@ pub fn rank_each<T: Send>(
         let queues: Vec<_> = (0..threads)
             .map(|t| {
                 let (send, receive) = std::sync::mpsc::sync_channel(1);
-                let (rank, take) = (&rank, &take);
+                let take = &take;
                 let worker = crate::parts::start(scope, move || {
                     for (k, mine) in take(t).into_iter().flatten() {
                         let ranked = rank(k, mine);
@@ -966,7 +991,7 @@ pub fn rank_each<T: Send>(
             .collect();
         // Returning early (an error, or `each` stopping) lets go of the queues, which
         // ends the threads at their next moment.
-        for k in 0..picked.len() {
+        for k in 0..moments {
             let t = k % threads;
             let ranked = match &mut here[t] {
                 Some(bucket) => {
@@ -987,6 +1012,26 @@ pub fn rank_each<T: Send>(
         }
         Ok(())
     })
+}
+
+/// The moments dealt out over `threads` buckets, each in a slot its thread takes it from.
+fn bucket_slots(
+    threads: usize,
+    inputs: Vec<Vec<&SessionInput>>,
+) -> Vec<std::sync::Mutex<Option<Bucket<'_>>>> {
+    // Thread t ranks moments t, t + n, t + 2n, ... in turn and passes each on through
+    // its own short queue; taking from the queues in turn restores the moments' order.
+    let mut buckets: Vec<Vec<(usize, Vec<&SessionInput>)>> =
+        (0..threads).map(|_| Vec::new()).collect();
+    for (k, mine) in inputs.into_iter().enumerate() {
+        buckets[k % threads].push((k, mine));
+    }
+    // Each bucket in a slot its thread takes it from: a bucket whose thread the system
+    // would not start is still there, and its moments are ranked here in turn.
+    buckets
+        .into_iter()
+        .map(|b| std::sync::Mutex::new(Some(b.into_iter())))
+        .collect()
 }
 
 fn rank_season(
@@ -1258,18 +1303,59 @@ fn entrants_by(
     histories: bool,
     replacement_of: impl Fn(&str) -> Points,
 ) -> Vec<EntrantStanding> {
-    let settings = &club.settings;
-    let in_threesome = |a: &str, b: &str| {
-        club.threesomes
-            .iter()
-            .any(|t| t.iter().any(|x| x == a) && t.iter().any(|x| x == b))
-    };
     // Players by their place in `players`; every player of an award has one.
     let standing_of: FxHashMap<IdKey, usize> = players
         .iter()
         .enumerate()
         .map(|(i, p)| (IdKey(&p.player), i))
         .collect();
+    let pairs = pairs_played(club, sessions, players.len(), &standing_of);
+    // (Only the club's fixed pairs look for the pairs made.)
+    let pairs_made: Vec<[usize; 2]> = if club.pairs.is_empty() {
+        Vec::new()
+    } else {
+        let mut made: Vec<[usize; 2]> = pairs.iter().map(|&[x, y]| [x.min(y), x.max(y)]).collect();
+        sort_by_places(&mut made, players.len(), |&p| p);
+        made
+    };
+    let season = quick.map(|best| SeasonNights::new(sessions, players, best, &standing_of));
+    let mut make = EntrantMaker {
+        settings: &club.settings,
+        sessions: sessions.len(),
+        histories,
+        replacement_of,
+        walk: NightWalk::default(),
+        together: Vec::new(),
+        substitute: Vec::new(),
+    };
+    let mut out = Vec::with_capacity(pairs.len() + club.threesomes.len() + club.pairs.len());
+    for [x, y] in pairs {
+        out.push(make.pair(players, season.as_ref(), x, y));
+    }
+    // The club's fixed pairs that no pairs night has made entrants already (a moment of
+    // teams nights only) are walked night by night, as threesomes are.
+    let named = fixed_pairs_not_made(club, &pairs_made, &standing_of);
+    for t in club.threesomes.iter().chain(&named) {
+        out.push(make.walked(players, &standing_of, t));
+    }
+    // A threesome none of whose players played this season has nothing to show yet.
+    out.retain(|e| e.together + e.with_substitute > 0);
+    in_ranking_order(out)
+}
+
+/// The pairs that played together on pairs nights (not already a club threesome), each
+/// once, with its players' places in `players` in the order of their ids.
+fn pairs_played(
+    club: &Club,
+    sessions: &[RankedSession],
+    players: usize,
+    standing_of: &FxHashMap<IdKey, usize>,
+) -> Vec<[usize; 2]> {
+    let in_threesome = |a: &str, b: &str| {
+        club.threesomes
+            .iter()
+            .any(|t| t.iter().any(|x| x == a) && t.iter().any(|x| x == b))
+    };
     // The pairs, each with its players in the order of their ids.
     let mut pairs: Vec<[usize; 2]> = Vec::new();
     for s in sessions.iter().filter(|s| s.form != Form::Teams) {
@@ -1282,83 +1368,19 @@ fn entrants_by(
             }
         }
     }
-    sort_by_places(&mut pairs, players.len(), |&p| p);
+    sort_by_places(&mut pairs, players, |&p| p);
     pairs.dedup();
-    // (Only the club's fixed pairs look for the pairs made.)
-    let pairs_made: Vec<[usize; 2]> = if club.pairs.is_empty() {
-        Vec::new()
-    } else {
-        let mut made: Vec<[usize; 2]> = pairs.iter().map(|&[x, y]| [x.min(y), x.max(y)]).collect();
-        sort_by_places(&mut made, players.len(), |&p| p);
-        made
-    };
-    let season = quick.map(|best| SeasonNights::new(sessions, players, best, &standing_of));
-    let (me, inv, y) = (settings.me, settings.inv, settings.y);
-    let standing = |names: Vec<PlayerId>,
-                    logs: &[Option<&PlayerStanding>],
-                    together: &[&Points],
-                    substitute: &[&Points],
-                    with_substitute: usize| {
-        let history = if histories {
-            entrant_history(sessions.len(), &names, logs, &replacement_of)
-        } else {
-            Vec::new()
-        };
-        let ranking = match logs {
-            // A pair that played together: both have played this season.
-            [Some(a), Some(b)] => pair_ranking(&a.ranking, &b.ranking),
-            _ => {
-                let now: Vec<Points> = names
-                    .iter()
-                    .zip(logs)
-                    .map(|(p, l)| match l {
-                        Some(l) => l.ranking.clone(),
-                        None => replacement_of(p),
-                    })
-                    .collect();
-                entrant_ranking(&now)
-            }
-        };
-        EntrantStanding {
-            ranking,
-            championship: championship::together_of(together, substitute, me, inv, y),
-            together: together.len(),
-            with_substitute,
-            players: names,
-            history,
-        }
-    };
-    let mut out = Vec::with_capacity(pairs.len() + club.threesomes.len() + club.pairs.len());
-    let mut walk = NightWalk::default();
-    let (mut together, mut substitute) = (Vec::new(), Vec::new());
-    for [x, y] in pairs {
-        let logs = [Some(&players[x]), Some(&players[y])];
-        together.clear();
-        substitute.clear();
-        let with_substitute = match &season {
-            Some(season) => season.pair(x, y, me, inv, &mut together, &mut substitute),
-            None => {
-                walk.walk(
-                    &[(Some(x), &logs[0]), (Some(y), &logs[1])],
-                    &mut together,
-                    &mut substitute,
-                );
-                substitute.len()
-            }
-        };
-        let names = vec![players[x].player.clone(), players[y].player.clone()];
-        out.push(standing(
-            names,
-            &logs,
-            &together,
-            &substitute,
-            with_substitute,
-        ));
-    }
-    // The club's fixed pairs that no pairs night has made entrants already (a moment of
-    // teams nights only) are walked night by night, as threesomes are.
-    let named: Vec<Vec<String>> = club
-        .pairs
+    pairs
+}
+
+/// The club's fixed pairs that are not among `pairs_made` (the pairs that played
+/// together, by their places, sorted), in the club's order.
+fn fixed_pairs_not_made(
+    club: &Club,
+    pairs_made: &[[usize; 2]],
+    standing_of: &FxHashMap<IdKey, usize>,
+) -> Vec<Vec<String>> {
+    club.pairs
         .iter()
         .filter(|[a, b]| {
             let place = |p: &str| standing_of.get(&IdKey(p)).copied();
@@ -1368,29 +1390,11 @@ fn entrants_by(
             }
         })
         .map(|p| p.to_vec())
-        .collect();
-    for t in club.threesomes.iter().chain(&named) {
-        let members: Vec<Option<usize>> = t
-            .iter()
-            .map(|p| standing_of.get(&IdKey(p)).copied())
-            .collect();
-        let logs: Vec<Option<&PlayerStanding>> =
-            members.iter().map(|i| i.map(|i| &players[i])).collect();
-        let walked: Vec<(Option<usize>, &Option<&PlayerStanding>)> =
-            members.iter().copied().zip(&logs).collect();
-        together.clear();
-        substitute.clear();
-        walk.walk(&walked, &mut together, &mut substitute);
-        out.push(standing(
-            t.iter().map(|p| PlayerId::from(p.as_str())).collect(),
-            &logs,
-            &together,
-            &substitute,
-            substitute.len(),
-        ));
-    }
-    // A threesome none of whose players played this season has nothing to show yet.
-    out.retain(|e| e.together + e.with_substitute > 0);
+        .collect()
+}
+
+/// The entrants best first, those of equal rankings by their players' ids.
+fn in_ranking_order(out: Vec<EntrantStanding>) -> Vec<EntrantStanding> {
     // Ordered by their places (the standings themselves are large to move around), and
     // the rankings by their order keys, made once: a moment has thousands of pairs.
     let keys: Vec<f64> = out.iter().map(|e| e.ranking.order_key()).collect();
@@ -1405,6 +1409,119 @@ fn entrants_by(
         .into_iter()
         .map(|i| slots[i].take().expect("each place once"))
         .collect()
+}
+
+/// Makes the standings of the pairs and threesomes of a season one by one: their
+/// ranking, nights together and with a substitute, championship, and history (when
+/// asked for). Its buffers serve every entrant.
+struct EntrantMaker<'a, F> {
+    settings: &'a ClubSettings,
+    /// How many sessions the season has.
+    sessions: usize,
+    histories: bool,
+    /// The ranking of a player who has not played this season.
+    replacement_of: F,
+    walk: NightWalk<'a>,
+    /// The points of the entrant's nights together and with a substitute.
+    together: Vec<&'a Points>,
+    substitute: Vec<&'a Points>,
+}
+
+impl<'a, F: Fn(&str) -> Points> EntrantMaker<'a, F> {
+    /// The standing of the pair of `players` at places `x` and `y`, who played together:
+    /// its nights found from the whole season at once (`season`), or walked one by one.
+    fn pair(
+        &mut self,
+        players: &'a [PlayerStanding],
+        season: Option<&SeasonNights<'a>>,
+        x: usize,
+        y: usize,
+    ) -> EntrantStanding {
+        let logs = [Some(&players[x]), Some(&players[y])];
+        self.together.clear();
+        self.substitute.clear();
+        let (me, inv) = (self.settings.me, self.settings.inv);
+        let with_substitute = match season {
+            Some(season) => season.pair(x, y, me, inv, &mut self.together, &mut self.substitute),
+            None => {
+                self.walk.walk(
+                    &[(Some(x), &logs[0]), (Some(y), &logs[1])],
+                    &mut self.together,
+                    &mut self.substitute,
+                );
+                self.substitute.len()
+            }
+        };
+        let names = vec![players[x].player.clone(), players[y].player.clone()];
+        self.standing(names, &logs, with_substitute)
+    }
+
+    /// The standing of a threesome or fixed pair of the players named `t`, its nights
+    /// walked one by one.
+    fn walked(
+        &mut self,
+        players: &'a [PlayerStanding],
+        standing_of: &FxHashMap<IdKey, usize>,
+        t: &[String],
+    ) -> EntrantStanding {
+        let members: Vec<Option<usize>> = t
+            .iter()
+            .map(|p| standing_of.get(&IdKey(p)).copied())
+            .collect();
+        let logs: Vec<Option<&PlayerStanding>> =
+            members.iter().map(|i| i.map(|i| &players[i])).collect();
+        let walked: Vec<(Option<usize>, &Option<&PlayerStanding>)> =
+            members.iter().copied().zip(&logs).collect();
+        self.together.clear();
+        self.substitute.clear();
+        self.walk
+            .walk(&walked, &mut self.together, &mut self.substitute);
+        let with_substitute = self.substitute.len();
+        self.standing(
+            t.iter().map(|p| PlayerId::from(p.as_str())).collect(),
+            &logs,
+            with_substitute,
+        )
+    }
+
+    /// The standing of the entrant of players `names` (their standings `logs`, if they
+    /// played), of the nights now in `together` and `substitute`.
+    fn standing(
+        &self,
+        names: Vec<PlayerId>,
+        logs: &[Option<&PlayerStanding>],
+        with_substitute: usize,
+    ) -> EntrantStanding {
+        let history = if self.histories {
+            entrant_history(self.sessions, &names, logs, &self.replacement_of)
+        } else {
+            Vec::new()
+        };
+        let ranking = match logs {
+            // A pair that played together: both have played this season.
+            [Some(a), Some(b)] => pair_ranking(&a.ranking, &b.ranking),
+            _ => {
+                let now: Vec<Points> = names
+                    .iter()
+                    .zip(logs)
+                    .map(|(p, l)| match l {
+                        Some(l) => l.ranking.clone(),
+                        None => (self.replacement_of)(p),
+                    })
+                    .collect();
+                entrant_ranking(&now)
+            }
+        };
+        let (me, inv, y) = (self.settings.me, self.settings.inv, self.settings.y);
+        EntrantStanding {
+            ranking,
+            championship: championship::together_of(&self.together, &self.substitute, me, inv, y),
+            together: self.together.len(),
+            with_substitute,
+            players: names,
+            history,
+        }
+    }
 }
 
 /// Walks the nights of an entrant's players, in session order: a night is together when
@@ -2119,6 +2236,42 @@ mod tests {
     }
 
     #[test]
+    fn fixed_pairs_on_pairs_nights_are_entrants_once() {
+        // p1+p2 (given the other way round) played together: an entrant once, as the
+        // pair made. p3 played without zz, who never came: a night with a substitute.
+        // p5 and p7 each played with someone else: nothing to show, no entrant.
+        let mut c = club(2);
+        c.pairs = vec![
+            ["p2".into(), "p1".into()],
+            ["p3".into(), "zz".into()],
+            ["p5".into(), "p7".into()],
+        ];
+        let got = rank(&c, vec![first_night()]).unwrap();
+        let shown: Vec<(Vec<&str>, usize, usize)> = got[0]
+            .entrants
+            .iter()
+            .map(|e| (names(&e.players), e.together, e.with_substitute))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                (vec!["p1", "p2"], 1, 0),
+                (vec!["p3", "p4"], 1, 0),
+                (vec!["p7", "p8"], 1, 0),
+                (vec!["p3", "zz"], 0, 1),
+                (vec!["p10", "p9"], 1, 0),
+                (vec!["p5", "p6"], 1, 0),
+            ]
+        );
+        let ranking = |who: &[&str]| {
+            let e = got[0].entrants.iter().find(|e| names(&e.players) == who);
+            e.unwrap().ranking.clone()
+        };
+        assert_eq!(ranking(&["p1", "p2"]), int(170));
+        assert_eq!(ranking(&["p3", "zz"]), got[0].ranking_of("p3") + int(70));
+    }
+
+    #[test]
     fn pairs_championship_with_a_substitute_night() {
         // me 2, inv 1: p1+p2 together once (100), p1 with a substitute once.
         let second = session(
@@ -2530,6 +2683,77 @@ mod tests {
         );
         assert!(matches!(&got.unwrap_err()[..], [RankingError::Date { .. }]));
         assert_eq!(handed, 0);
+    }
+
+    #[test]
+    fn a_setting_out_of_range_stops_the_ranking_before_any_moment() {
+        let mut c = club(3);
+        c.settings.width = int(0);
+        let mut handed = 0;
+        let got = rank_each(
+            &c,
+            &[first_night()],
+            true,
+            |_| true,
+            |_, _| (),
+            |()| {
+                handed += 1;
+                ControlFlow::Continue(())
+            },
+        );
+        let error = c.settings.validate().unwrap_err();
+        assert_eq!(
+            got.unwrap_err(),
+            [RankingError::Settings {
+                origin: Origin::default(),
+                error,
+            }]
+        );
+        assert_eq!(handed, 0);
+    }
+
+    #[test]
+    fn a_night_in_parts_is_ranked_by_rank_each_as_one_session() {
+        let whole = first_night();
+        let (mut a, mut b) = (whole.clone(), whole.clone());
+        let half = whole.pairs.len() / 2;
+        a.pairs.truncate(half);
+        b.pairs.drain(..half);
+        let parts = vec![
+            a,
+            b,
+            session("2025-09-09", &[("A", "p1+p3", "55"), ("A", "p2+p4", "45")]),
+        ];
+        let mut got = Vec::new();
+        rank_each(
+            &club(2),
+            &parts,
+            true,
+            |_| true,
+            |_, seasons| seasons,
+            |seasons| {
+                got.extend(seasons);
+                ControlFlow::Continue(())
+            },
+        )
+        .unwrap();
+        let joined = vec![whole, parts[2].clone()];
+        assert_eq!(got, rank(&club(2), joined).unwrap());
+        assert_eq!(got[0].sessions.len(), 2);
+        // Parts in two forms cannot be joined: that is the ranking's error.
+        let mut teams = parts[1].clone();
+        teams.form = Form::Teams;
+        let got = rank_each(
+            &club(2),
+            &[parts[0].clone(), teams.clone()],
+            true,
+            |_| true,
+            |_, _| (),
+            |()| ControlFlow::Continue(()),
+        );
+        let want = merge(vec![parts[0].clone(), teams]).unwrap_err();
+        assert_eq!(want.len(), 1);
+        assert_eq!(got.unwrap_err(), want);
     }
 
     proptest::proptest! {
