@@ -761,9 +761,48 @@ fn summary(l: &Line) -> String {
     parts.join(" ")
 }
 
+/// `klaver session correct`: one line of a stored session changed, checked with all the
+/// others, and kept with who changed it and why.
 async fn correct(a: CorrectArgs) -> CmdResult {
     let (store, club) = a.db.club().await?;
     let session = store.session(&club, a.id).await.map_err(store_error)?;
+    let target = line_to_correct(&session, &a)?;
+    let old = &target.line;
+    let new = corrected(old, &a);
+    check_correction(&session, old, &new)?;
+    let c = store
+        .correct(
+            &club,
+            LineAt {
+                session: a.id,
+                line_no: old.line_no,
+                version: target.version,
+            },
+            &new,
+            &who(a.by),
+            &a.reason,
+        )
+        .await
+        .map_err(store_error)?;
+    say!(
+        "session {} line {} board {} corrected: {} -> {} ({}, by {})",
+        a.id,
+        c.old.line_no,
+        c.old.board,
+        summary(&c.old),
+        summary(&c.new),
+        c.reason,
+        c.made_by
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The one line of the board that `--table`, `--ns-pair` or `--line` (and `--section`)
+/// name; none, or more than one, is refused with the lines to choose from.
+fn line_to_correct<'s>(
+    session: &'s Session,
+    a: &CorrectArgs,
+) -> Result<&'s klaver_store::StoredLine, CliError> {
     let section = a.section.clone().unwrap_or_default();
     let candidates: Vec<&klaver_store::StoredLine> = session
         .lines
@@ -777,36 +816,36 @@ async fn correct(a: CorrectArgs) -> CmdResult {
             _ => true,
         })
         .collect();
-    let target = match candidates.as_slice() {
-        [one] => *one,
-        [] => {
-            return Err(CliError::input(format!(
-                "session {} has no line of board {}{}: `klaver session show {}` lists the lines",
-                a.id,
-                a.board,
-                match (&a.table, &a.ns_pair, &a.line) {
-                    (Some(t), _, _) => format!(" at table {t}"),
-                    (_, Some(p), _) => format!(" with pair {p} North-South"),
-                    (_, _, Some(n)) => format!(" numbered {n}"),
-                    _ => String::new(),
-                },
-                a.id
-            )));
-        }
-        many => {
-            return Err(CliError::input(format!(
-                "board {} has {} lines in session {}: say which with --table, --ns-pair or --line ({})",
-                a.board,
-                many.len(),
-                a.id,
-                many.iter()
-                    .map(|l| format!("line {}: {}", l.line.line_no, summary(&l.line)))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )));
-        }
-    };
-    let old = &target.line;
+    match candidates.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(CliError::input(format!(
+            "session {} has no line of board {}{}: `klaver session show {}` lists the lines",
+            a.id,
+            a.board,
+            match (&a.table, &a.ns_pair, &a.line) {
+                (Some(t), _, _) => format!(" at table {t}"),
+                (_, Some(p), _) => format!(" with pair {p} North-South"),
+                (_, _, Some(n)) => format!(" numbered {n}"),
+                _ => String::new(),
+            },
+            a.id
+        ))),
+        many => Err(CliError::input(format!(
+            "board {} has {} lines in session {}: say which with --table, --ns-pair or --line ({})",
+            a.board,
+            many.len(),
+            a.id,
+            many.iter()
+                .map(|l| format!("line {}: {}", l.line.line_no, summary(&l.line)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))),
+    }
+}
+
+/// The line with the fields given changed: a passed-out board loses its declarer and
+/// result, and a new contract without a score its entered score.
+fn corrected(old: &Line, a: &CorrectArgs) -> Line {
     let mut new = old.clone();
     let play_changed = a.contract.is_some() || a.declarer.is_some() || a.result.is_some();
     if let Some(c) = &a.contract {
@@ -844,6 +883,12 @@ async fn correct(a: CorrectArgs) -> CmdResult {
     if let Some(p) = &a.set_ew {
         new.ew = p.trim().to_string();
     }
+    new
+}
+
+/// Refuses a correction that leaves the session with errors; the corrected line's
+/// warnings are printed.
+fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), CliError> {
     // The corrected session must read as cleanly as an imported file: the new line is
     // checked with all the others (a pair playing a board twice, a 425).
     let mut check = session.clone();
@@ -887,31 +932,7 @@ async fn correct(a: CorrectArgs) -> CmdResult {
             old.line_no, old.board, d.message
         );
     }
-    let c = store
-        .correct(
-            &club,
-            LineAt {
-                session: a.id,
-                line_no: old.line_no,
-                version: target.version,
-            },
-            &new,
-            &who(a.by),
-            &a.reason,
-        )
-        .await
-        .map_err(store_error)?;
-    say!(
-        "session {} line {} board {} corrected: {} -> {} ({}, by {})",
-        a.id,
-        c.old.line_no,
-        c.old.board,
-        summary(&c.old),
-        summary(&c.new),
-        c.reason,
-        c.made_by
-    );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The ranking settings the club keeps in the database.
