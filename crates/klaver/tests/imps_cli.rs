@@ -304,3 +304,49 @@ fn a_match_longer_than_any_played_is_refused_at_once() {
     let err = refused(&["vp", "1000000", "--boards", "4294967295"]);
     assert!(err.contains("at most 1000 boards"), "{err}");
 }
+
+/// A room that is neither open nor closed names its line, word for word; a warning
+/// follows the report in every IMP form and, with `--strict`, ends it with exit code 1.
+#[test]
+fn a_bad_room_and_the_warnings_of_the_imp_forms_are_said_exactly() {
+    let text = std::fs::read_to_string(data("teams-swiss.csv")).unwrap();
+    let room = common::temp_file(
+        "imps_cli",
+        "room.csv",
+        &text.replacen("1,B,A,closed,170", "1,B,A,kitchen,170", 1),
+    );
+    let room = room.to_str().unwrap();
+    assert_eq!(
+        refused(&["score", room, "--form", "teams"]),
+        format!(
+            "klaver: {room} cannot be scored:\nline 3: board 1: room \"kitchen\" is not open or closed\n"
+        )
+    );
+    for (form, file) in [
+        ("teams", "teams-swiss.csv"),
+        ("butler", "butler-board.csv"),
+        ("cross-imps", "cross-imps-board.csv"),
+    ] {
+        let text = std::fs::read_to_string(data(file)).unwrap();
+        let noted = common::temp_file(
+            "imps_cli",
+            &format!("noted-{file}"),
+            &text.replacen('\n', ",note\n", 1),
+        );
+        let noted = noted.to_str().unwrap();
+        let warning = format!(
+            "warning: {noted}: line 1: the column note is not read: its contents are ignored\n"
+        );
+        for format in ["text", "json", "html"] {
+            let plain = klaver(&["score", noted, "--form", form, "--format", format]);
+            assert_eq!(plain.status.code(), Some(0), "{form} {format}");
+            assert_eq!(String::from_utf8(plain.stderr).unwrap(), warning);
+            let strict = klaver(&[
+                "score", noted, "--form", form, "--format", format, "--strict",
+            ]);
+            assert_eq!(strict.status.code(), Some(1), "{form} {format}");
+            assert_eq!(String::from_utf8(strict.stderr).unwrap(), warning);
+            assert_eq!(strict.stdout, plain.stdout, "{form} {format}");
+        }
+    }
+}

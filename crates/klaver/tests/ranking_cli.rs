@@ -246,6 +246,51 @@ fn a_setting_out_of_range_names_its_line() {
     );
 }
 
+/// The refusals before anything is ranked, word for word: settings missing beside session
+/// files, a playing moment the settings do not have, a file that cannot be read, and
+/// files without a session in each format.
+#[test]
+fn what_is_refused_before_ranking_is_said_exactly() {
+    let settings = repo("examples/club.toml");
+    let sessions = repo("examples/ranking-sessions.csv");
+    let refused = |args: &[&str], message: &str| {
+        let mut all = vec!["ranking"];
+        all.extend_from_slice(args);
+        let o = klaver(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stdout(&o).is_empty(), "{args:?}");
+        assert_eq!(stderr(&o), format!("klaver: {message}\n"), "{args:?}");
+    };
+    refused(
+        &[&sessions],
+        "--settings is needed with session files: the club's ranking settings (TOML)",
+    );
+    refused(
+        &["--settings", &settings, "--moment", "friday", &sessions],
+        &format!("--moment friday: no such playing moment in {settings}"),
+    );
+    let missing = common::temp_path("ranking_cli", "missing.csv");
+    let _ = std::fs::remove_file(&missing);
+    let missing = missing.to_str().unwrap();
+    refused(
+        &["--settings", &settings, missing],
+        &format!("cannot read {missing}: No such file or directory (os error 2)"),
+    );
+    let empty = temp_file("empty.csv", "date,moment,line,players,score\n");
+    for format in ["text", "json", "html"] {
+        refused(
+            &[
+                "--settings",
+                &settings,
+                empty.to_str().unwrap(),
+                "--format",
+                format,
+            ],
+            "no sessions to rank: give session files",
+        );
+    }
+}
+
 #[test]
 fn too_few_pairs_for_the_lines() {
     let o = example(&["--present", "1001+1002,1003+1004,1005+1006", "--lines", "2"]);

@@ -505,6 +505,215 @@ fn the_ranking_reads_the_database() {
     }
 }
 
+/// Runs klaver, insists on `code`, and gives standard output and standard error.
+fn run(db: &str, args: &[&str], code: i32) -> (String, String) {
+    let o = k(db, args);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+    (stdout(&o), stderr(&o))
+}
+
+/// `klaver session import` and `correct` say word for word what they refused, warned
+/// of and did: files that cannot be opened, a date klaver cannot read, names that are
+/// not the club's players, a line that is not there or not the only one, and
+/// corrections of every field.
+#[test]
+fn session_import_and_correct_say_exactly_what_they_did() {
+    let travellers = temp_file("store-cli", "exact.csv", TRAVELLERS);
+    let pairs = temp_file(
+        "store-cli",
+        "exact.pairs.csv",
+        &PAIRS.replace(
+            "Joke de Boer en Henk de Boer",
+            "Joke de Boer en Ghost Player",
+        ),
+    );
+    let published = common::repo("crates/klaver/tests/data/club-published.pbn");
+    // The file is Latin-1: its date is replaced byte for byte.
+    let mut bytes = std::fs::read(published).unwrap();
+    let date = b"[Date \"2024.03.05\"]";
+    let at = bytes.windows(date.len()).position(|w| w == date).unwrap();
+    bytes.splice(at..at + date.len(), b"[Date \"spring\"]".iter().copied());
+    let odd_date = temp_path("store-cli", "odd-date.pbn");
+    std::fs::write(&odd_date, bytes).unwrap();
+    let missing = temp_path("store-cli", "missing.csv");
+    let _ = std::fs::remove_file(&missing);
+    let (t, p, m) = (
+        travellers.to_str().unwrap(),
+        pairs.to_str().unwrap(),
+        missing.to_str().unwrap(),
+    );
+    let refused = |db: &str, args: &[&str], message: &str| {
+        assert_eq!(
+            run(db, args, 2),
+            (String::new(), format!("klaver: {message}\n"))
+        );
+    };
+    let no_such_file = "No such file or directory (os error 2)";
+    for db in databases("exact") {
+        club(&db);
+        refused(
+            &db,
+            &["session", "import", m],
+            &format!("cannot open {m}: {no_such_file}"),
+        );
+        refused(
+            &db,
+            &["session", "import", t, "--pairs", m],
+            &format!("cannot open {m}: {no_such_file}"),
+        );
+        refused(
+            &db,
+            &["session", "import", odd_date.to_str().unwrap()],
+            &format!(
+                "{} does not say when it was played in a form klaver reads (\"spring\"): give --date YYYY-MM-DD",
+                odd_date.display()
+            ),
+        );
+        let visser = format!(
+            "{t}: pair 3: \"Visser\" could be Els Visser or Tom Visser: write the full name or the federation number"
+        );
+        let ghost = format!("{t}: pair 4: \"Ghost Player\" is not one of the club's players");
+        let import = ["session", "import", t, "--pairs", p, "--date", "2025-09-02"];
+        let (out, err) = run(&db, &[&import[..], &["--strict-names"]].concat(), 2);
+        assert_eq!(out, "");
+        assert_eq!(
+            err,
+            format!(
+                "error: {visser}\nerror: {ghost}\nklaver: 2 pairs have names that are not the club's players; nothing was stored: add the players (klaver player add) or import with --add-players\n"
+            )
+        );
+        let (out, err) = run(&db, &[&import[..], &["--add-players"]].concat(), 0);
+        assert_eq!(
+            out,
+            "session 1 (2025-09-02 tuesday): 4 pairs, 8 traveller lines stored; 1 pairs with names not matched to players\n"
+        );
+        let (warned, storing) = err.split_once("storing ").unwrap();
+        assert_eq!(
+            warned,
+            format!("1 names added as players (guests without a number)\nwarning: {visser}\n")
+        );
+        assert!(
+            storing.starts_with("8 traveller lines and 4 pairs in ") && storing.ends_with('\n'),
+            "{storing}"
+        );
+        assert_eq!(storing.lines().count(), 1, "{storing}");
+
+        fn correct<'a>(args: &[&'a str]) -> Vec<&'a str> {
+            [&["session", "correct", "1"], args].concat()
+        }
+        let lists = "`klaver session show 1` lists the lines";
+        for (which, said) in [
+            (["--table", "7"], " at table 7"),
+            (["--ns-pair", "9"], " with pair 9 North-South"),
+            (["--line", "99"], " numbered 99"),
+        ] {
+            refused(
+                &db,
+                &correct(&[&["--board", "1", "--reason", "x"], &which[..]].concat()),
+                &format!("session 1 has no line of board 1{said}: {lists}"),
+            );
+        }
+        refused(
+            &db,
+            &correct(&["--board", "9", "--reason", "x"]),
+            &format!("session 1 has no line of board 9: {lists}"),
+        );
+        refused(
+            &db,
+            &correct(&["--board", "1", "--reason", "x"]),
+            "board 1 has 2 lines in session 1: say which with --table, --ns-pair or --line (line 1: 1 v 2: 4S N = 420; line 2: 3 v 4: 4S N +1 450)",
+        );
+        refused(
+            &db,
+            &correct(&[
+                "--board", "1", "--table", "1", "--score", "425", "--reason", "x",
+            ]),
+            "the corrected line 1 of board 1 is not valid; nothing was changed:\n  425 is not a score North-South can get with nobody vulnerable: check the score and the board number",
+        );
+        let by = ["--by", "td"];
+        let (out, err) = run(
+            &db,
+            &correct(
+                &[
+                    &[
+                        "--board",
+                        "3",
+                        "--ns-pair",
+                        "2",
+                        "--contract",
+                        "pass",
+                        "--adjust",
+                        "AVG",
+                        "--lead",
+                        "SA",
+                        "--reason",
+                        "x",
+                    ],
+                    &by[..],
+                ]
+                .concat(),
+            ),
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 6 board 3 corrected: 2 v 4: PASS 0 -> 2 v 4: pass AVG SA (x, by td)\n"
+        );
+        assert_eq!(
+            err,
+            "warning: line 6 of board 3: the adjustment AVG replaces the score on this line\n"
+        );
+        let (out, err) = run(
+            &db,
+            &correct(
+                &[
+                    &[
+                        "--board", "3", "--line", "6", "--adjust", "none", "--score", "0",
+                        "--set-ns", "4", "--set-ew", "2", "--reason", "y",
+                    ],
+                    &by[..],
+                ]
+                .concat(),
+            ),
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 6 board 3 corrected: 2 v 4: pass AVG SA -> 4 v 2: pass 0 SA (y, by td)\n"
+        );
+        assert_eq!(err, "");
+        let (out, err) = run(
+            &db,
+            &correct(
+                &[
+                    &[
+                        "--board",
+                        "4",
+                        "--table",
+                        "2",
+                        "--contract",
+                        " 3H ",
+                        "--declarer",
+                        "W",
+                        "--result",
+                        "+1",
+                        "--reason",
+                        "z",
+                    ],
+                    &by[..],
+                ]
+                .concat(),
+            ),
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 8 board 4 corrected: 2 v 4: 4H E = -620 -> 2 v 4: 3H W +1 (z, by td)\n"
+        );
+        assert_eq!(err, "");
+    }
+}
+
 /// A writer killed in the middle of an import leaves either the whole session or none
 /// of it, and what was stored before is untouched.
 #[test]

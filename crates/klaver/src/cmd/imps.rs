@@ -7,7 +7,7 @@ use super::{CliError, CmdResult};
 use clap::ValueEnum;
 use klaver_core::butler::{ButlerSettings, score_butler};
 use klaver_core::cross_imps::{CrossImpSettings, CrossImpTotal, score_cross_imps};
-use klaver_core::imps::Imps;
+use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::session::Diagnostic;
 use klaver_core::teams::{Room, TeamsSettings, score_teams, swiss_pairing};
 use klaver_core::vp::VpScale;
@@ -168,123 +168,172 @@ fn score_form(args: &FormArgs, event: &Event, opts: &FormOptions, out: &mut Outp
         date: opts.date.clone(),
         boards: args.per_board,
     };
-    let file_name = &opts.file_name;
-    let failed = |e: klaver_core::session::SessionError| cannot_score(file_name, event, e);
-    let json_err = |e: serde_json::Error| CliError::input(format!("cannot make the JSON: {e}"));
-    let pdf_err =
-        |e: klaver_io::pdf::PdfError| CliError::input(format!("cannot make the PDF: {e}"));
-    let json = opts.output == FormOutput::Json;
-    // HTML and PDF show every board; text only with --per-board.
-    let page = |view: imp_report::ImpView| -> Result<Vec<u8>, CliError> {
-        match opts.output {
-            FormOutput::Pdf => imp_report::pdf(&view).map_err(pdf_err),
-            _ => Ok(imp_report::html(&view).into_bytes()),
-        }
-    };
-    let paged = matches!(opts.output, FormOutput::Html | FormOutput::Pdf);
-    let mut body = Vec::new();
-    let warnings: Vec<Diagnostic> = match args.form {
+    let (body, warnings) = match args.form {
         Form::Pairs => {
             return Err(CliError::input(
                 "the pairs form is scored by klaver score itself",
             ));
         }
-        Form::Butler => {
-            let settings = ButlerSettings {
-                datum: args.datum_rule()?,
-                adjusted,
-            };
-            let r = score_butler(&event.pairs, &event.results, &settings).map_err(failed)?;
-            if json {
-                imp_report::butler_json(&mut body, event, &r, &report).map_err(json_err)?;
-            } else if paged {
-                body = page(imp_report::butler_view(event, &r, &report))?;
-            } else {
-                body = imp_report::butler_text(event, &r, &report).into_bytes();
-            }
-            r.warnings
-        }
-        Form::CrossImps => {
-            let settings = CrossImpSettings {
-                total: match args.cross_imps {
-                    CrossArg::Average => CrossImpTotal::Average,
-                    CrossArg::Sum => CrossImpTotal::Sum,
-                },
-                adjusted,
-            };
-            let r = score_cross_imps(&event.pairs, &event.results, &settings).map_err(failed)?;
-            if json {
-                imp_report::cross_imps_json(&mut body, event, &r, &report).map_err(json_err)?;
-            } else if paged {
-                body = page(imp_report::cross_imps_view(event, &r, &report))?;
-            } else {
-                body = imp_report::cross_imps_text(event, &r, &report).into_bytes();
-            }
-            r.warnings
-        }
-        Form::Teams => {
-            let mut room_errors = Vec::new();
-            let rooms: Vec<Option<Room>> = event
-                .lines
-                .iter()
-                .zip(&event.results)
-                .map(|(info, r)| {
-                    let room = Room::parse(info.room());
-                    if room.is_none() && !info.room().is_empty() {
-                        room_errors.push(Diagnostic::error(
-                            r.line,
-                            Some(r.board),
-                            format!("room {:?} is not open or closed", info.room()),
-                        ));
-                    }
-                    room
-                })
-                .collect();
-            if !room_errors.is_empty() {
-                return Err(failed(klaver_core::session::SessionError {
-                    diagnostics: room_errors,
-                }));
-            }
-            if let Some(n) = args.vp_boards
-                && let Err(e) = VpScale::wbf(n, args.vp_max.max())
-            {
-                print_read_warnings(file_name, event, &[]);
-                return Err(CliError::input(format!("--vp-boards {n}: {e}")));
-            }
-            let settings = TeamsSettings {
-                max: args.vp_max.max(),
-                vp_boards: args.vp_boards,
-                adjusted,
-            };
-            let r = score_teams(&event.pairs, &event.results, &rooms, &settings).map_err(failed)?;
-            let next = args.swiss.then(|| swiss_pairing(&r.standings, &r.matches));
-            if json {
-                imp_report::teams_json(&mut body, event, &r, next.as_ref(), &report)
-                    .map_err(json_err)?;
-            } else if paged {
-                body = page(imp_report::teams_view(event, &r, next.as_ref(), &report))?;
-            } else {
-                body = imp_report::teams_text(event, &r, next.as_ref(), &report).into_bytes();
-            }
-            r.warnings
-        }
+        Form::Butler => butler_form(args, event, opts, adjusted, &report)?,
+        Form::CrossImps => cross_imps_form(args, event, opts, adjusted, &report)?,
+        Form::Teams => teams_form(args, event, opts, adjusted, &report)?,
     };
-    if json {
-        body.push(b'\n');
-    }
     out.put(&body)?;
+    Ok(warn(event, &warnings, opts))
+}
+
+/// A form's result list and the warnings of its scoring.
+type Scored = (Vec<u8>, Vec<Diagnostic>);
+
+/// Scores a butler session (each board's IMPs against its datum) and lays out its list.
+fn butler_form(
+    args: &FormArgs,
+    event: &Event,
+    opts: &FormOptions,
+    adjusted: AdjustedImps,
+    report: &ImpReportOptions,
+) -> Result<Scored, CliError> {
+    let settings = ButlerSettings {
+        datum: args.datum_rule()?,
+        adjusted,
+    };
+    let r = score_butler(&event.pairs, &event.results, &settings)
+        .map_err(|e| cannot_score(&opts.file_name, event, e))?;
+    let body = laid_out(
+        opts,
+        |body| imp_report::butler_json(body, event, &r, report),
+        || imp_report::butler_view(event, &r, report),
+        || imp_report::butler_text(event, &r, report),
+    )?;
+    Ok((body, r.warnings))
+}
+
+/// Scores a cross-IMP session (each score against every other, averaged or summed) and
+/// lays out its list.
+fn cross_imps_form(
+    args: &FormArgs,
+    event: &Event,
+    opts: &FormOptions,
+    adjusted: AdjustedImps,
+    report: &ImpReportOptions,
+) -> Result<Scored, CliError> {
+    let settings = CrossImpSettings {
+        total: match args.cross_imps {
+            CrossArg::Average => CrossImpTotal::Average,
+            CrossArg::Sum => CrossImpTotal::Sum,
+        },
+        adjusted,
+    };
+    let r = score_cross_imps(&event.pairs, &event.results, &settings)
+        .map_err(|e| cannot_score(&opts.file_name, event, e))?;
+    let body = laid_out(
+        opts,
+        |body| imp_report::cross_imps_json(body, event, &r, report),
+        || imp_report::cross_imps_view(event, &r, report),
+        || imp_report::cross_imps_text(event, &r, report),
+    )?;
+    Ok((body, r.warnings))
+}
+
+/// Scores a teams event (matches in IMPs and victory points, with the next Swiss round
+/// when asked) and lays out its list; a VP scale klaver cannot make is refused.
+fn teams_form(
+    args: &FormArgs,
+    event: &Event,
+    opts: &FormOptions,
+    adjusted: AdjustedImps,
+    report: &ImpReportOptions,
+) -> Result<Scored, CliError> {
+    let file_name = &opts.file_name;
+    let failed = |e: klaver_core::session::SessionError| cannot_score(file_name, event, e);
+    let rooms = rooms(event)
+        .map_err(|diagnostics| failed(klaver_core::session::SessionError { diagnostics }))?;
+    if let Some(n) = args.vp_boards
+        && let Err(e) = VpScale::wbf(n, args.vp_max.max())
+    {
+        print_read_warnings(file_name, event, &[]);
+        return Err(CliError::input(format!("--vp-boards {n}: {e}")));
+    }
+    let settings = TeamsSettings {
+        max: args.vp_max.max(),
+        vp_boards: args.vp_boards,
+        adjusted,
+    };
+    let r = score_teams(&event.pairs, &event.results, &rooms, &settings).map_err(failed)?;
+    let next = args.swiss.then(|| swiss_pairing(&r.standings, &r.matches));
+    let body = laid_out(
+        opts,
+        |body| imp_report::teams_json(body, event, &r, next.as_ref(), report),
+        || imp_report::teams_view(event, &r, next.as_ref(), report),
+        || imp_report::teams_text(event, &r, next.as_ref(), report),
+    )?;
+    Ok((body, r.warnings))
+}
+
+/// Each line's room, open or closed; a room named otherwise is an error on its line.
+fn rooms(event: &Event) -> Result<Vec<Option<Room>>, Vec<Diagnostic>> {
+    let mut room_errors = Vec::new();
+    let rooms: Vec<Option<Room>> = event
+        .lines
+        .iter()
+        .zip(&event.results)
+        .map(|(info, r)| {
+            let room = Room::parse(info.room());
+            if room.is_none() && !info.room().is_empty() {
+                room_errors.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    format!("room {:?} is not open or closed", info.room()),
+                ));
+            }
+            room
+        })
+        .collect();
+    if room_errors.is_empty() {
+        Ok(rooms)
+    } else {
+        Err(room_errors)
+    }
+}
+
+/// A form's result list in the output asked for: JSON (ending in a newline), an HTML or
+/// PDF page, or text.
+fn laid_out(
+    opts: &FormOptions,
+    json: impl FnOnce(&mut Vec<u8>) -> serde_json::Result<()>,
+    view: impl FnOnce() -> imp_report::ImpView,
+    text: impl FnOnce() -> String,
+) -> Result<Vec<u8>, CliError> {
+    // HTML and PDF show every board; text only with --per-board.
+    match opts.output {
+        FormOutput::Json => {
+            let mut body = Vec::new();
+            json(&mut body).map_err(|e| CliError::input(format!("cannot make the JSON: {e}")))?;
+            body.push(b'\n');
+            Ok(body)
+        }
+        FormOutput::Pdf => imp_report::pdf(&view())
+            .map_err(|e| CliError::input(format!("cannot make the PDF: {e}"))),
+        FormOutput::Html => Ok(imp_report::html(&view()).into_bytes()),
+        FormOutput::Text => Ok(text().into_bytes()),
+    }
+}
+
+/// Prints the file's and the scoring's warnings after the list; with `--strict` any
+/// warning makes the exit code 1.
+fn warn(event: &Event, warnings: &[Diagnostic], opts: &FormOptions) -> ExitCode {
     let all: Vec<String> = event
         .diagnostics
         .iter()
-        .chain(&warnings)
+        .chain(warnings)
         .map(|d| d.to_string())
         .collect();
     for w in &all {
-        eprintln!("warning: {file_name}: {w}");
+        eprintln!("warning: {}: {w}", opts.file_name);
     }
-    Ok(if opts.strict && !all.is_empty() {
+    if opts.strict && !all.is_empty() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }

@@ -5,11 +5,11 @@ use super::output::Output;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::ranking::line_assignment::AssignedLine;
-use klaver_core::ranking::season::{self, Club, Moment, SeasonStanding, rank_each};
-use klaver_io::ranking_io::{self, RankingReport};
+use klaver_core::ranking::season::{self, Club, Moment, SeasonStanding, SessionInput, rank_each};
+use klaver_io::ranking_io::{self, RankingIoError, RankingReport};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Output formats of `klaver ranking`.
@@ -87,6 +87,22 @@ fn listed<E: std::fmt::Display>(head: &str, errors: &[E]) -> CliError {
 
 /// Runs `klaver ranking`.
 pub fn run(args: Args) -> CmdResult {
+    let (mut club, settings_name) = club_settings(&args)?;
+    let sessions = read_sessions(&args, &mut club)?;
+    check_season(&args, &club, &settings_name)?;
+    // A night given in several files is joined here, where the rows are owned: the
+    // ranking, which borrows them, would otherwise join a copy of them all.
+    let sessions = season::merge(sessions).map_err(ranking_failed)?;
+    if args.format == Format::Json {
+        return write_json(&args, &club, sessions);
+    }
+    write_report(&args, &club, sessions)
+}
+
+/// The club's ranking settings and how messages name them: the `--settings` file, else
+/// (ranking the database) the settings the club keeps; a `--moment` they do not have is
+/// refused.
+fn club_settings(args: &Args) -> Result<(Club, String), CliError> {
     let from_database = args.sessions.is_empty();
     let (settings_text, settings_name) = match &args.settings {
         Some(p) => (read(p)?, p.display().to_string()),
@@ -97,7 +113,7 @@ pub fn run(args: Args) -> CmdResult {
             ));
         }
     };
-    let mut club =
+    let club =
         ranking_io::read_settings(&settings_text, &settings_name).map_err(CliError::input)?;
     if let Some(m) = &args.moment
         && !club.moments.iter().any(|x| &x.name == m)
@@ -106,30 +122,19 @@ pub fn run(args: Args) -> CmdResult {
             "--moment {m}: no such playing moment in {settings_name}"
         )));
     }
+    Ok((club, settings_name))
+}
+
+/// The sessions to rank: the club's in the database when no files are given, else those
+/// of every file; the errors of all files are listed together and nothing is ranked.
+fn read_sessions(args: &Args, club: &mut Club) -> Result<Vec<SessionInput>, CliError> {
     let mut sessions = Vec::new();
     let mut errors = Vec::new();
-    if from_database {
-        sessions = super::session::stored_ranking_sessions(&args.db, &mut club)?;
+    if args.sessions.is_empty() {
+        sessions = super::session::stored_ranking_sessions(&args.db, club)?;
     }
     for path in &args.sessions {
-        let name = path.display().to_string();
-        let bytes = klaver_io::input::read_file(path)
-            .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
-        let text =
-            klaver_io::input::utf8(&bytes).map_err(|e| CliError::input(format!("{name} {e}")))?;
-        let is_json = path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("json"))
-            || text.trim_start().starts_with('{');
-        let got = if is_json {
-            ranking_io::read_score_json(text, &name, &club, args.moment.as_deref()).map(|s| vec![s])
-        } else {
-            for w in ranking_io::sessions_csv_warnings(text, &name) {
-                eprintln!("warning: {w}");
-            }
-            ranking_io::read_sessions_csv(text, &name, &club)
-        };
-        match got {
+        match read_session_file(path, club, args.moment.as_deref())? {
             Ok(s) => sessions.extend(s),
             Err(e) => errors.extend(e),
         }
@@ -140,6 +145,37 @@ pub fn run(args: Args) -> CmdResult {
             &errors,
         ));
     }
+    Ok(sessions)
+}
+
+/// One session file: `klaver score`'s JSON (by its extension or its first character) or
+/// a sessions CSV, whose unread columns are warned of; its errors are given back.
+fn read_session_file(
+    path: &Path,
+    club: &Club,
+    moment: Option<&str>,
+) -> Result<Result<Vec<SessionInput>, Vec<RankingIoError>>, CliError> {
+    let name = path.display().to_string();
+    let bytes = klaver_io::input::read_file(path)
+        .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    let text =
+        klaver_io::input::utf8(&bytes).map_err(|e| CliError::input(format!("{name} {e}")))?;
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"))
+        || text.trim_start().starts_with('{');
+    Ok(if is_json {
+        ranking_io::read_score_json(text, &name, club, moment).map(|s| vec![s])
+    } else {
+        for w in ranking_io::sessions_csv_warnings(text, &name) {
+            eprintln!("warning: {w}");
+        }
+        ranking_io::read_sessions_csv(text, &name, club)
+    })
+}
+
+/// Refuses a `--season` the settings do not name (without seasons, only the unnamed one).
+fn check_season(args: &Args, club: &Club, settings_name: &str) -> Result<(), CliError> {
     // Each playing moment shows one season: the one asked for, else its latest with
     // sessions. (Every moment has a standing for each of the club's seasons.)
     if let Some(name) = &args.season {
@@ -154,69 +190,85 @@ pub fn run(args: Args) -> CmdResult {
             )));
         }
     }
-    let pick = |seasons: Vec<SeasonStanding>| -> Option<SeasonStanding> {
-        let mut s = match &args.season {
-            Some(name) => seasons.into_iter().find(|s| &s.season == name),
-            None => seasons.into_iter().rev().find(|s| !s.sessions.is_empty()),
-        }?;
-        if let Some(n) = args.history {
-            for e in &mut s.entrants {
-                let drop = e.history.len().saturating_sub(n);
-                e.history.drain(..drop);
-            }
+    Ok(())
+}
+
+/// The season a playing moment shows: the one asked for, else its latest with sessions,
+/// its histories cut to the last `--history` entries.
+fn pick(args: &Args, seasons: Vec<SeasonStanding>) -> Option<SeasonStanding> {
+    let mut s = match &args.season {
+        Some(name) => seasons.into_iter().find(|s| &s.season == name),
+        None => seasons.into_iter().rev().find(|s| !s.sessions.is_empty()),
+    }?;
+    if let Some(n) = args.history {
+        for e in &mut s.entrants {
+            let drop = e.history.len().saturating_sub(n);
+            e.history.drain(..drop);
         }
-        Some(s)
-    };
+    }
+    Some(s)
+}
+
+/// Whether a playing moment is ranked: all of them, or only the `--moment` asked for.
+fn wanted(args: &Args, m: &Moment) -> bool {
     // Playing moments keep their own rankings: with --moment only that one is ranked
     // (every session is still checked).
-    let wanted = |m: &Moment| args.moment.as_ref().is_none_or(|x| x == &m.name);
-    let histories = args.history != Some(0);
-    let ranking_failed = |e: Vec<_>| listed("the sessions have errors; nothing was ranked:", &e);
-    // A night given in several files is joined here, where the rows are owned: the
-    // ranking, which borrows them, would otherwise join a copy of them all.
-    let sessions = season::merge(sessions).map_err(ranking_failed)?;
-    if args.format == Format::Json {
-        // The moment whose standing heads the report: the first shown.
-        let played: HashSet<&str> = sessions.iter().map(|s| s.moment.as_str()).collect();
-        let first = club
-            .moments
-            .iter()
-            .filter(|m| wanted(m))
-            .find(|m| args.season.is_some() || played.contains(m.name.as_str()))
-            .map(|m| m.name.clone());
-        drop(played);
-        let mut json = JsonOut::new(&args, &club);
-        rank_each(
-            &club,
-            &sessions,
-            histories,
-            wanted,
-            // Turned into JSON on the thread that ranked it; only the first is kept.
-            |moment, seasons| {
-                let standing = pick(seasons)?;
-                let text = ranking_io::json_moment(&standing, &club, args.history);
-                let keep = first.as_ref() == Some(&moment.name);
-                Some((text, keep.then_some(standing)))
-            },
-            |shown| match shown {
-                Some((text, standing)) => json.moment(text, standing),
-                None => ControlFlow::Continue(()),
-            },
-        )
-        .map_err(ranking_failed)?;
-        json.finish()?;
-        // The process ends here: letting go of a federation's millions of rows one by
-        // one would take time for nothing.
-        std::mem::forget(sessions);
-        return Ok(ExitCode::SUCCESS);
-    }
+    args.moment.as_ref().is_none_or(|x| x == &m.name)
+}
+
+/// The sessions' errors, listed, when they cannot be ranked.
+fn ranking_failed<E: std::fmt::Display>(errors: Vec<E>) -> CliError {
+    listed("the sessions have errors; nothing was ranked:", &errors)
+}
+
+/// Ranks every moment wanted and writes the JSON report moment by moment as each is
+/// ranked.
+fn write_json(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdResult {
+    // The moment whose standing heads the report: the first shown.
+    let played: HashSet<&str> = sessions.iter().map(|s| s.moment.as_str()).collect();
+    let first = club
+        .moments
+        .iter()
+        .filter(|m| wanted(args, m))
+        .find(|m| args.season.is_some() || played.contains(m.name.as_str()))
+        .map(|m| m.name.clone());
+    drop(played);
+    let mut json = JsonOut::new(args, club);
+    rank_each(
+        club,
+        &sessions,
+        args.history != Some(0),
+        |m| wanted(args, m),
+        // Turned into JSON on the thread that ranked it; only the first is kept.
+        |moment, seasons| {
+            let standing = pick(args, seasons)?;
+            let text = ranking_io::json_moment(&standing, club, args.history);
+            let keep = first.as_ref() == Some(&moment.name);
+            Some((text, keep.then_some(standing)))
+        },
+        |shown| match shown {
+            Some((text, standing)) => json.moment(text, standing),
+            None => ControlFlow::Continue(()),
+        },
+    )
+    .map_err(ranking_failed)?;
+    json.finish()?;
+    // The process ends here: letting go of a federation's millions of rows one by
+    // one would take time for nothing.
+    std::mem::forget(sessions);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Ranks every moment wanted and writes the text or HTML report of them all, with
+/// tonight's lines from the first.
+fn write_report(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdResult {
     let mut chosen: Vec<SeasonStanding> = Vec::new();
     rank_each(
-        &club,
+        club,
         &sessions,
-        histories,
-        wanted,
-        |_, seasons| pick(seasons),
+        args.history != Some(0),
+        |m| wanted(args, m),
+        |_, seasons| pick(args, seasons),
         |shown| {
             chosen.extend(shown);
             ControlFlow::Continue(())
@@ -227,15 +279,15 @@ pub fn run(args: Args) -> CmdResult {
         return Err(CliError::input("no sessions to rank: give session files"));
     };
     let report = RankingReport {
-        club: &club,
-        lines: tonights_lines(&args, &club, first)?,
+        club,
+        lines: tonights_lines(args, club, first)?,
         standings: chosen.iter().collect(),
         sessions: args.points,
         lang: args.lang.report(),
     };
     let body = match args.format {
         Format::Text => ranking_io::render_text(&report),
-        Format::Json => unreachable!("written as ranked above"),
+        Format::Json => unreachable!("written as ranked by write_json"),
         Format::Html => ranking_io::render_html(&report),
     };
     super::output::write_output(args.output.as_deref(), |out| out.put(body.as_bytes()))?;

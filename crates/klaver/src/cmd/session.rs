@@ -362,8 +362,51 @@ fn imported_of(session: &Session) -> Result<Imported, CliError> {
     Ok(klaver_web::scoring::read_back(session, &[])?)
 }
 
+/// `klaver session import`: the results file read and checked, its names matched to the
+/// club's players, and the session stored all or nothing.
 fn import(args: ImportArgs) -> CmdResult {
     let file_name = args.file.display().to_string();
+    let (format, imported) = read_for_import(&args, &file_name)?;
+    let date = played_on(args.date, &imported, &file_name)?;
+    let event = &imported.event;
+    for d in &event.diagnostics {
+        eprintln!("warning: {file_name}: {d}");
+    }
+    // The convention the file states (PBN [Scoring]) is kept with the session, so that
+    // it is scored the same way from the database as from the file.
+    let mut scoring = args.scoring;
+    scoring.conventions.adopt(&imported.convention);
+    // The moment is filled in once the club's moments are known.
+    let info = SessionInfo {
+        date,
+        line_name: args.line,
+        title: args.title.unwrap_or(imported.title.clone()),
+        form: super::imps::form_name(scoring.form.form).to_string(),
+        movement: scoring.movement.clone(),
+        boards_per_round: scoring.boards_per_round.map(i64::from),
+        options: scoring.to_words(),
+        source: format!("{file_name} ({})", format.name()),
+        imported_by: who(args.by),
+        ..SessionInfo::default()
+    };
+    let names = NameRules {
+        add_players: args.add_players,
+        strict: args.strict_names,
+    };
+    block_on(store_import(
+        &args.db,
+        (&file_name, event),
+        info,
+        args.moment,
+        names,
+    ))
+}
+
+/// The results file and its pairs file read; a file with errors is refused.
+fn read_for_import(
+    args: &ImportArgs,
+    file_name: &str,
+) -> Result<(detect::Format, Imported), CliError> {
     let data = std::fs::read(&args.file)
         .map_err(|e| CliError::input(format!("cannot open {file_name}: {e}")))?;
     let (format, mut imported) = detect::read(
@@ -385,13 +428,23 @@ fn import(args: ImportArgs) -> CmdResult {
     let event = &imported.event;
     if event.has_errors() {
         return Err(super::refused(
-            &file_name,
+            file_name,
             Some(format),
             "stored",
             &event.diagnostics,
         ));
     }
-    let date = match args.date {
+    Ok((format, imported))
+}
+
+/// The date played, YYYY-MM-DD: `--date`, else the file's; a file without a date klaver
+/// reads is refused.
+fn played_on(
+    date: Option<String>,
+    imported: &Imported,
+    file_name: &str,
+) -> Result<String, CliError> {
+    Ok(match date {
         Some(d) => d,
         None => match date_parts(&imported.date) {
             Some((y, m, d)) => format!("{y}-{m}-{d}"),
@@ -406,108 +459,117 @@ fn import(args: ImportArgs) -> CmdResult {
                 )));
             }
         },
-    };
-    for d in &event.diagnostics {
-        eprintln!("warning: {file_name}: {d}");
-    }
-    // The convention the file states (PBN [Scoring]) is kept with the session, so that
-    // it is scored the same way from the database as from the file.
-    let mut scoring = args.scoring;
-    scoring.conventions.adopt(&imported.convention);
-    let scoring_words = scoring.to_words();
-    let form = super::imps::form_name(scoring.form.form).to_string();
-    block_on(async {
-        let (store, club) = args.db.club().await?;
-        let mut players = store.players(&club).await.map_err(store_error)?;
-        let (mut pairs, mut unknown) = pairs_from_event(event, &players);
-        if args.add_players && !unknown.is_empty() {
-            add_unknown(&store, &club, event, &unknown).await?;
-            players = store.players(&club).await.map_err(store_error)?;
-            (pairs, unknown) = pairs_from_event(event, &players);
-        }
-        for u in &unknown {
-            for p in &u.problems {
-                eprintln!(
-                    "{}: {file_name}: pair {}{}: {p}",
-                    if args.strict_names {
-                        "error"
-                    } else {
-                        "warning"
-                    },
-                    u.pair,
-                    if u.section.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" (section {})", u.section)
-                    }
-                );
-            }
-        }
-        if args.strict_names && !unknown.is_empty() {
-            return Err(CliError::input(format!(
-                "{} pairs have names that are not the club's players; nothing was stored: add the players (klaver player add) or import with --add-players",
-                unknown.len()
-            )));
-        }
-        let moment = match args.moment {
-            Some(m) => m,
-            None => {
-                let moments = store.moments(&club).await.map_err(store_error)?;
-                if moments.len() == 1 {
-                    moments[0].clone()
-                } else {
-                    String::new()
-                }
-            }
-        };
-        let session = NewSession {
-            info: SessionInfo {
-                date,
-                moment,
-                line_name: args.line,
-                title: args.title.unwrap_or(imported.title.clone()),
-                form,
-                movement: scoring.movement.clone(),
-                boards_per_round: scoring.boards_per_round.map(i64::from),
-                options: scoring_words,
-                source: format!("{file_name} ({})", format.name()),
-                imported_by: who(args.by),
-                ..SessionInfo::default()
-            },
-            pairs,
-            lines: lines_from_event(event),
-        };
-        eprintln!(
-            "storing {} traveller lines and {} pairs in {}",
-            session.lines.len(),
-            session.pairs.len(),
-            store.location()
-        );
-        let id = store
-            .import_session(&club, &session)
-            .await
-            .map_err(store_error)?;
-        // What the database now holds, counted there (a million lines are not read back).
-        let stored = store
-            .session_boards(&club, id, &[])
-            .await
-            .map_err(store_error)?;
-        let lines = store.line_count(&club, id).await.map_err(store_error)?;
-        say!(
-            "session {id} ({}): {} pairs, {lines} traveller lines stored{}",
-            describe(&stored.info),
-            stored.pairs.len(),
-            if unknown.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    "; {} pairs with names not matched to players",
-                    unknown.len()
-                )
-            }
-        );
-        Ok(ExitCode::SUCCESS)
     })
+}
+
+/// What an import does with names that match no player: add them as guests, or refuse.
+struct NameRules {
+    add_players: bool,
+    strict: bool,
+}
+
+/// Stores the session read from `file` in the club's database and says what was stored.
+async fn store_import(
+    db: &DbArgs,
+    file: (&str, &klaver_io::travellers::Event),
+    mut info: SessionInfo,
+    moment: Option<String>,
+    names: NameRules,
+) -> CmdResult {
+    let event = file.1;
+    let (store, club) = db.club().await?;
+    let (pairs, unknown) = match_players(&store, &club, file, &names).await?;
+    info.moment = match moment {
+        Some(m) => m,
+        None => {
+            let moments = store.moments(&club).await.map_err(store_error)?;
+            if moments.len() == 1 {
+                moments[0].clone()
+            } else {
+                String::new()
+            }
+        }
+    };
+    let session = NewSession {
+        info,
+        pairs,
+        lines: lines_from_event(event),
+    };
+    eprintln!(
+        "storing {} traveller lines and {} pairs in {}",
+        session.lines.len(),
+        session.pairs.len(),
+        store.location()
+    );
+    let id = store
+        .import_session(&club, &session)
+        .await
+        .map_err(store_error)?;
+    // What the database now holds, counted there (a million lines are not read back).
+    let stored = store
+        .session_boards(&club, id, &[])
+        .await
+        .map_err(store_error)?;
+    let lines = store.line_count(&club, id).await.map_err(store_error)?;
+    say!(
+        "session {id} ({}): {} pairs, {lines} traveller lines stored{}",
+        describe(&stored.info),
+        stored.pairs.len(),
+        if unknown.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; {} pairs with names not matched to players",
+                unknown.len()
+            )
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The session's pairs with the club's players their names match (unknown names added
+/// as guests first, when asked); each name not matched is reported, and with strict
+/// names the import is refused.
+async fn match_players(
+    store: &Store,
+    club: &Club,
+    (file_name, event): (&str, &klaver_io::travellers::Event),
+    names: &NameRules,
+) -> Result<
+    (
+        Vec<klaver_store::SessionPair>,
+        Vec<klaver_store::UnknownNames>,
+    ),
+    CliError,
+> {
+    let mut players = store.players(club).await.map_err(store_error)?;
+    let (mut pairs, mut unknown) = pairs_from_event(event, &players);
+    if names.add_players && !unknown.is_empty() {
+        add_unknown(store, club, event, &unknown).await?;
+        players = store.players(club).await.map_err(store_error)?;
+        (pairs, unknown) = pairs_from_event(event, &players);
+    }
+    for u in &unknown {
+        for p in &u.problems {
+            eprintln!(
+                "{}: {file_name}: pair {}{}: {p}",
+                if names.strict { "error" } else { "warning" },
+                u.pair,
+                if u.section.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (section {})", u.section)
+                }
+            );
+        }
+    }
+    if names.strict && !unknown.is_empty() {
+        return Err(CliError::input(format!(
+            "{} pairs have names that are not the club's players; nothing was stored: add the players (klaver player add) or import with --add-players",
+            unknown.len()
+        )));
+    }
+    Ok((pairs, unknown))
 }
 
 /// Adds the names no player matched as guests.
@@ -699,9 +761,48 @@ fn summary(l: &Line) -> String {
     parts.join(" ")
 }
 
+/// `klaver session correct`: one line of a stored session changed, checked with all the
+/// others, and kept with who changed it and why.
 async fn correct(a: CorrectArgs) -> CmdResult {
     let (store, club) = a.db.club().await?;
     let session = store.session(&club, a.id).await.map_err(store_error)?;
+    let target = line_to_correct(&session, &a)?;
+    let old = &target.line;
+    let new = corrected(old, &a);
+    check_correction(&session, old, &new)?;
+    let c = store
+        .correct(
+            &club,
+            LineAt {
+                session: a.id,
+                line_no: old.line_no,
+                version: target.version,
+            },
+            &new,
+            &who(a.by),
+            &a.reason,
+        )
+        .await
+        .map_err(store_error)?;
+    say!(
+        "session {} line {} board {} corrected: {} -> {} ({}, by {})",
+        a.id,
+        c.old.line_no,
+        c.old.board,
+        summary(&c.old),
+        summary(&c.new),
+        c.reason,
+        c.made_by
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The one line of the board that `--table`, `--ns-pair` or `--line` (and `--section`)
+/// name; none, or more than one, is refused with the lines to choose from.
+fn line_to_correct<'s>(
+    session: &'s Session,
+    a: &CorrectArgs,
+) -> Result<&'s klaver_store::StoredLine, CliError> {
     let section = a.section.clone().unwrap_or_default();
     let candidates: Vec<&klaver_store::StoredLine> = session
         .lines
@@ -715,36 +816,36 @@ async fn correct(a: CorrectArgs) -> CmdResult {
             _ => true,
         })
         .collect();
-    let target = match candidates.as_slice() {
-        [one] => *one,
-        [] => {
-            return Err(CliError::input(format!(
-                "session {} has no line of board {}{}: `klaver session show {}` lists the lines",
-                a.id,
-                a.board,
-                match (&a.table, &a.ns_pair, &a.line) {
-                    (Some(t), _, _) => format!(" at table {t}"),
-                    (_, Some(p), _) => format!(" with pair {p} North-South"),
-                    (_, _, Some(n)) => format!(" numbered {n}"),
-                    _ => String::new(),
-                },
-                a.id
-            )));
-        }
-        many => {
-            return Err(CliError::input(format!(
-                "board {} has {} lines in session {}: say which with --table, --ns-pair or --line ({})",
-                a.board,
-                many.len(),
-                a.id,
-                many.iter()
-                    .map(|l| format!("line {}: {}", l.line.line_no, summary(&l.line)))
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )));
-        }
-    };
-    let old = &target.line;
+    match candidates.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(CliError::input(format!(
+            "session {} has no line of board {}{}: `klaver session show {}` lists the lines",
+            a.id,
+            a.board,
+            match (&a.table, &a.ns_pair, &a.line) {
+                (Some(t), _, _) => format!(" at table {t}"),
+                (_, Some(p), _) => format!(" with pair {p} North-South"),
+                (_, _, Some(n)) => format!(" numbered {n}"),
+                _ => String::new(),
+            },
+            a.id
+        ))),
+        many => Err(CliError::input(format!(
+            "board {} has {} lines in session {}: say which with --table, --ns-pair or --line ({})",
+            a.board,
+            many.len(),
+            a.id,
+            many.iter()
+                .map(|l| format!("line {}: {}", l.line.line_no, summary(&l.line)))
+                .collect::<Vec<_>>()
+                .join("; ")
+        ))),
+    }
+}
+
+/// The line with the fields given changed: a passed-out board loses its declarer and
+/// result, and a new contract without a score its entered score.
+fn corrected(old: &Line, a: &CorrectArgs) -> Line {
     let mut new = old.clone();
     let play_changed = a.contract.is_some() || a.declarer.is_some() || a.result.is_some();
     if let Some(c) = &a.contract {
@@ -782,6 +883,12 @@ async fn correct(a: CorrectArgs) -> CmdResult {
     if let Some(p) = &a.set_ew {
         new.ew = p.trim().to_string();
     }
+    new
+}
+
+/// Refuses a correction that leaves the session with errors; the corrected line's
+/// warnings are printed.
+fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), CliError> {
     // The corrected session must read as cleanly as an imported file: the new line is
     // checked with all the others (a pair playing a board twice, a 425).
     let mut check = session.clone();
@@ -825,31 +932,7 @@ async fn correct(a: CorrectArgs) -> CmdResult {
             old.line_no, old.board, d.message
         );
     }
-    let c = store
-        .correct(
-            &club,
-            LineAt {
-                session: a.id,
-                line_no: old.line_no,
-                version: target.version,
-            },
-            &new,
-            &who(a.by),
-            &a.reason,
-        )
-        .await
-        .map_err(store_error)?;
-    say!(
-        "session {} line {} board {} corrected: {} -> {} ({}, by {})",
-        a.id,
-        c.old.line_no,
-        c.old.board,
-        summary(&c.old),
-        summary(&c.new),
-        c.reason,
-        c.made_by
-    );
-    Ok(ExitCode::SUCCESS)
+    Ok(())
 }
 
 /// The ranking settings the club keeps in the database.
