@@ -630,6 +630,38 @@ fn session_import_and_correct_say_exactly_what_they_did() {
             ]),
             "the corrected line 1 of board 1 is not valid; nothing was changed:\n  425 is not a score North-South can get with nobody vulnerable: check the score and the board number",
         );
+        // A pair moved onto a board it already plays elsewhere is said at once (the
+        // session cannot be scored so), but kept: swapping two lines' pairs passes
+        // through it.
+        let (out, err) = run(
+            &db,
+            &correct(&[
+                "--board", "1", "--table", "1", "--set-ns", "3", "--reason", "x", "--by", "td",
+            ]),
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 1 board 1 corrected: 1 v 2: 4S N = 420 -> 3 v 2: 4S N = 420 (x, by td)\n"
+        );
+        assert_eq!(
+            err,
+            "warning: line 1 of board 1: pair 3 now plays board 1 twice (also on line 2: 3 v 4): the session cannot be scored until one of the two lines is corrected\n"
+        );
+        let (out, err) = run(
+            &db,
+            &correct(&[
+                "--board", "1", "--line", "1", "--set-ns", "1", "--reason", "x", "--by", "td",
+            ]),
+            0,
+        );
+        assert_eq!(
+            (out.as_str(), err.as_str()),
+            (
+                "session 1 line 1 board 1 corrected: 3 v 2: 4S N = 420 -> 1 v 2: 4S N = 420 (x, by td)\n",
+                ""
+            )
+        );
         let by = ["--by", "td"];
         let (out, err) = run(
             &db,

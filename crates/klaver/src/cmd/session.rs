@@ -890,7 +890,7 @@ fn corrected(old: &Line, a: &CorrectArgs) -> Line {
 /// warnings are printed.
 fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), CliError> {
     // The corrected session must read as cleanly as an imported file: the new line is
-    // checked with all the others (a pair playing a board twice, a 425).
+    // checked with all the others (a 425; a pair now playing a board twice is said).
     let mut check = session.clone();
     if let Some(l) = check
         .lines
@@ -932,7 +932,38 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
             old.line_no, old.board, d.message
         );
     }
+    if let Some(twice) = played_twice(&check, new) {
+        eprintln!(
+            "warning: line {} of board {}: {twice}",
+            old.line_no, old.board
+        );
+    }
     Ok(())
+}
+
+/// What a corrected line's pair that another line of the board (same section and
+/// room) already has is told. Not refused: swapping two lines' pairs passes through it,
+/// but until one of them is corrected the session cannot be scored.
+fn played_twice(session: &Session, new: &Line) -> Option<String> {
+    let others = session.lines.iter().map(|l| &l.line).filter(|l| {
+        l.line_no != new.line_no
+            && l.board == new.board
+            && l.section == new.section
+            && l.room == new.room
+    });
+    for other in others {
+        let Some(pair) = [new.ns.trim(), new.ew.trim()]
+            .into_iter()
+            .find(|&p| p != "-" && !p.is_empty() && (p == other.ns.trim() || p == other.ew.trim()))
+        else {
+            continue;
+        };
+        return Some(format!(
+            "pair {pair} now plays board {} twice (also on line {}: {} v {}): the session cannot be scored until one of the two lines is corrected",
+            new.board, other.line_no, other.ns, other.ew
+        ));
+    }
+    None
 }
 
 /// The ranking settings the club keeps in the database.
