@@ -342,6 +342,16 @@ fn round_tenth(
     }
 }
 
+/// The errors [`score_session`] refuses a session for, found without scoring it (to
+/// check a session before it is stored).
+pub fn session_errors(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    validate(pairs, results, settings)
+}
+
 /// Checks the travellers for errors that make scoring impossible.
 fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();

@@ -947,3 +947,31 @@ fn a_sessions_hands_are_kept_and_solved_once() {
         assert_eq!(html.matches("class=\"par\"").count(), 2, "{html}");
     }
 }
+
+/// A file `klaver score` refuses (a pair playing a board twice) is not stored either: the
+/// session would be in the database and never score.
+#[test]
+fn a_session_that_cannot_be_scored_is_not_stored() {
+    let twice = temp_file(
+        "store-cli",
+        "twice.csv",
+        &TRAVELLERS.replace("1,2,3,4,4S,N,+1,450", "1,2,1,4,4S,N,+1,450"),
+    );
+    let t = twice.to_str().unwrap();
+    for db in databases("unscorable") {
+        club(&db);
+        let (out, err) = run(&db, &["session", "import", t, "--date", "2025-09-02"], 2);
+        assert_eq!(out, "");
+        assert_eq!(
+            err,
+            format!(
+                "klaver: {t} has errors; nothing was stored:\n  line 3: board 1: pair 1 plays board 1 twice (also on line 2): remove or correct one of the two lines\n"
+            )
+        );
+        assert!(
+            run(&db, &["session", "list"], 0)
+                .0
+                .ends_with("\n0 sessions\n")
+        );
+    }
+}

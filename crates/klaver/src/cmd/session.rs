@@ -366,16 +366,16 @@ fn imported_of(session: &Session) -> Result<Imported, CliError> {
 /// club's players, and the session stored all or nothing.
 fn import(args: ImportArgs) -> CmdResult {
     let file_name = args.file.display().to_string();
-    let (format, imported) = read_for_import(&args, &file_name)?;
+    let (format, mut imported) = read_for_import(&args, &file_name)?;
     let date = played_on(args.date, &imported, &file_name)?;
-    let event = &imported.event;
-    for d in &event.diagnostics {
+    for d in &imported.event.diagnostics {
         eprintln!("warning: {file_name}: {d}");
     }
     // The convention the file states (PBN [Scoring]) is kept with the session, so that
     // it is scored the same way from the database as from the file.
     let mut scoring = args.scoring;
     scoring.conventions.adopt(&imported.convention);
+    check_scores(&scoring, &mut imported, &file_name)?;
     // The moment is filled in once the club's moments are known.
     let info = SessionInfo {
         date,
@@ -395,11 +395,37 @@ fn import(args: ImportArgs) -> CmdResult {
     };
     block_on(store_import(
         &args.db,
-        (&file_name, event),
+        (&file_name, &imported.event),
         info,
         args.moment,
         names,
     ))
+}
+
+/// Refuses a pairs session that could not be scored as it would be stored (a pair
+/// playing a board twice, a pair against itself, a movement it does not fit): the
+/// checks `klaver score` makes, before anything is stored. The event is left as read.
+fn check_scores(
+    scoring: &ScoringArgs,
+    imported: &mut Imported,
+    file_name: &str,
+) -> Result<(), CliError> {
+    if scoring.form.form != super::imps::Form::Pairs {
+        return Ok(());
+    }
+    let event = &mut imported.event;
+    let read = event.diagnostics.len();
+    let settings =
+        klaver_io::options::pair_settings(scoring, event, &imported.convention, file_name);
+    // The movement's own findings are printed when the session is scored.
+    event.diagnostics.truncate(read);
+    let (settings, _, _) = settings?;
+    let errors = klaver_core::session::session_errors(&event.pairs, &event.results, &settings);
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(super::refused(file_name, None, "stored", &errors))
+    }
 }
 
 /// The results file and its pairs file read; a file with errors is refused.
