@@ -975,3 +975,30 @@ fn a_session_that_cannot_be_scored_is_not_stored() {
         );
     }
 }
+
+/// `session export` scores a session as `session score` does, with every option kept
+/// with it: here the directions ranked as separate fields, which an export scored by
+/// the conventions alone ranked as one field (other places and club points).
+#[test]
+fn an_exported_session_has_the_figures_session_score_prints() {
+    let csv = temp_path("store-cli", "fields.csv");
+    let csv_name = csv.to_str().unwrap();
+    ok(
+        "unused",
+        &["generate", "--pairs", "8", "--boards", "6", "-o", csv_name],
+    );
+    let exported = temp_path("store-cli", "fields-export.json");
+    let export_name = exported.to_str().unwrap();
+    for db in databases("export-fields") {
+        club(&db);
+        let import = ["session", "import", csv_name, "--date", "2025-09-02"];
+        ok(
+            &db,
+            &[&import[..], &["--add-players", "--fields", "separate"]].concat(),
+        );
+        let scored = ok(&db, &["session", "score", "1", "--format", "json"]);
+        assert!(scored.contains("\"field\":\"NS\""), "{scored}");
+        ok(&db, &["session", "export", "1", export_name]);
+        assert_eq!(std::fs::read_to_string(&exported).unwrap(), scored);
+    }
+}

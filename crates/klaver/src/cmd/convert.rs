@@ -118,33 +118,40 @@ pub fn run(args: Args) -> CmdResult {
     } else {
         None
     };
+    let settings = convention_settings(&imported, &args.conventions);
     write_converted(
         &imported,
-        &args.conventions,
+        &settings,
         to,
         (&in_name, &args.output),
         analyses.as_ref(),
     )
 }
 
-/// Writes an event (scored by `conventions` where the format publishes scores) in the
+/// How a file is scored for writing: by the convention the command line or the file
+/// states, with the director's penalties (written on their boards, so the totals
+/// include them).
+fn convention_settings(imported: &Imported, conventions: &ConventionArgs) -> Settings {
+    let convention = conventions.resolve(&imported.convention);
+    let mut settings = Settings {
+        penalties: klaver_io::options::penalties_in_matchpoints(&imported.event, &convention),
+        ..Settings::default()
+    };
+    convention.apply(&mut settings);
+    settings
+}
+
+/// Writes an event (scored by `settings` where the format publishes scores) in the
 /// format `to` to `output` (`-`: standard output).
 pub(crate) fn write_converted(
     imported: &Imported,
-    conventions: &ConventionArgs,
+    settings: &Settings,
     to: ToArg,
     (in_name, output): (&str, &Path),
     analyses: Option<&std::collections::BTreeMap<u32, klaver_io::hand_record::BoardRecord>>,
 ) -> CmdResult {
     let out_name = output.display().to_string();
     let event = &imported.event;
-    let convention = conventions.resolve(&imported.convention);
-    // The director's penalties are written on their boards: the totals include them.
-    let mut settings = Settings {
-        penalties: klaver_io::options::penalties_in_matchpoints(event, &convention),
-        ..Settings::default()
-    };
-    convention.apply(&mut settings);
 
     let mut body: Vec<u8> = Vec::new();
     let write_err = |e: std::io::Error| CliError::input(format!("cannot write {out_name}: {e}"));
@@ -158,7 +165,7 @@ pub(crate) fn write_converted(
         }
         None
     } else {
-        let result = score_session(&event.pairs, &event.results, &settings)
+        let result = score_session(&event.pairs, &event.results, settings)
             .map_err(|e| CliError::input(format!("{in_name} cannot be scored:\n{e}")))?;
         match to {
             ToArg::Pbn => {

@@ -222,13 +222,16 @@ pub fn run(args: Args) -> CmdResult {
             let (hands, analyses) = block_on(kept_deals(id, &db))?;
             imported.deals.extend(hands);
             let analyses = (!analyses.is_empty()).then_some(&analyses);
-            write_converted(
-                &imported,
-                &scoring.conventions,
-                to,
-                (&name, &output),
-                analyses,
-            )
+            // Scored exactly as `session score` scores it: with every option kept with
+            // the session (movement, fields, top), not only the conventions.
+            let convention = imported.convention;
+            let (settings, _, _) = klaver_io::options::pair_settings(
+                &scoring,
+                &mut imported.event,
+                &convention,
+                &name,
+            )?;
+            write_converted(&imported, &settings, to, (&name, &output), analyses)
         }
         Command::Correct(a) => block_on(correct(a)),
         Command::Players {
