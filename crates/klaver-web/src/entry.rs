@@ -141,6 +141,9 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
     if line.ns == line.ew {
         return Err(format!("pair {} cannot play against itself", line.ns));
     }
+    if let Some(message) = already_on_board(session, line) {
+        return Err(message);
+    }
     // Only the board's own lines can clash with a line of that board: checking those
     // keeps an entry as quick on the last board of a big night as on the first.
     let session = &Session {
@@ -184,6 +187,29 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
         .filter(mine)
         .map(|d| d.message.clone())
         .collect())
+}
+
+/// A line of the same board (section and room) on which one of the new line's pairs
+/// played another pair: a pair plays each board once. The same two pairs again are the
+/// same result entered twice, a conflict the director settles, and are let through.
+fn already_on_board(session: &Session, line: &Line) -> Option<String> {
+    let pairs = [line.ns.trim(), line.ew.trim()];
+    session.lines.iter().map(|l| &l.line).find_map(|other| {
+        if other.board != line.board || other.section != line.section || other.room != line.room {
+            return None;
+        }
+        let theirs = [other.ns.trim(), other.ew.trim()];
+        let same_table = pairs.iter().all(|p| theirs.contains(p));
+        let pair = pairs
+            .into_iter()
+            .find(|p| *p != "-" && !p.is_empty() && theirs.contains(p))?;
+        (!same_table).then(|| {
+            format!(
+                "pair {pair} already played board {} ({} v {}): correct that line instead",
+                line.board, other.ns, other.ew
+            )
+        })
+    })
 }
 
 /// What the phone proposes when an entered result is far out of line with the field.
@@ -370,6 +396,7 @@ fn rank_of(text: &str, lang: Language) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use klaver_store::StoredLine;
 
     fn played(board: i64, ns: &str, contract: &str, declarer: &str, result: &str) -> Line {
         Line {
@@ -381,6 +408,48 @@ mod tests {
             result: result.into(),
             ..Line::default()
         }
+    }
+
+    /// A pair that already has a line of the board is refused on another one, naming
+    /// the pairs of that line (a night without a movement has no seating to catch it).
+    #[test]
+    fn a_pair_already_on_the_board_is_refused() {
+        let line = |line_no: i64, ns: &str, ew: &str| Line {
+            line_no,
+            board: 1,
+            ns: ns.into(),
+            ew: ew.into(),
+            score: "420".into(),
+            ..Line::default()
+        };
+        let session = Session {
+            lines: vec![StoredLine {
+                line: line(1, "1", "2"),
+                version: 1,
+                entered_by: "import".into(),
+            }],
+            ..Session::default()
+        };
+        for (ns, ew) in [("3", "2"), ("1", "4"), ("2", "3")] {
+            assert_eq!(
+                check(&session, &line(2, ns, ew), false),
+                Err(format!(
+                    "pair {} already played board 1 (1 v 2): correct that line instead",
+                    if ["1", "2"].contains(&ns) { ns } else { ew }
+                )),
+                "{ns} v {ew}"
+            );
+        }
+        assert_eq!(check(&session, &line(2, "3", "4"), false), Ok(vec![]));
+        let other_board = Line {
+            board: 2,
+            score: "620".into(),
+            ..line(2, "1", "2")
+        };
+        assert_eq!(check(&session, &other_board, false), Ok(vec![]));
+        // The same two pairs again: the same result entered twice, settled as a conflict.
+        assert!(check(&session, &line(2, "2", "1"), false).is_ok());
+        assert!(check(&session, &line(2, "1", "2"), false).is_ok());
     }
 
     #[test]
