@@ -121,9 +121,10 @@ pub fn score_of(t: &Typed, board: u32) -> Option<i32> {
 }
 
 /// Checks a new line with the whole session: the errors the travellers' reader finds on
-/// it (a 425, a pair playing the board twice, a pair not in the session), with
-/// `seating` whether the pairs meet on the board in the night's movement, and its
-/// warnings. (A table's phone need not ask: its pairs come from the movement.)
+/// it (a 425, a pair not in the session), with `seating` (the director typed the pairs)
+/// whether the pairs meet on the board in the night's movement and whether one of them
+/// already played the board against another pair, and its warnings. (A table's phone
+/// need not ask: its pairs come from the movement.)
 pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String>, String> {
     let pairs_known = session.pairs.is_empty()
         || [&line.ns, &line.ew].iter().all(|p| {
@@ -141,7 +142,9 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
     if line.ns == line.ew {
         return Err(format!("pair {} cannot play against itself", line.ns));
     }
-    if let Some(message) = already_on_board(session, line) {
+    // The director types the pairs; a table's phone takes them from the movement, so a
+    // clash there is the other line's mistake, and the table's result is kept.
+    if seating && let Some(message) = already_on_board(session, line) {
         return Err(message);
     }
     // Only the board's own lines can clash with a line of that board: checking those
@@ -410,8 +413,10 @@ mod tests {
         }
     }
 
-    /// A pair that already has a line of the board is refused on another one, naming
-    /// the pairs of that line (a night without a movement has no seating to catch it).
+    /// A pair that already has a line of the board is refused on another one the
+    /// director types, naming the pairs of that line (a night without a movement has
+    /// no seating to catch it); a table's phone, whose pairs come from the movement, is
+    /// not refused: its result is kept.
     #[test]
     fn a_pair_already_on_the_board_is_refused() {
         let line = |line_no: i64, ns: &str, ew: &str| Line {
@@ -431,8 +436,9 @@ mod tests {
             ..Session::default()
         };
         for (ns, ew) in [("3", "2"), ("1", "4"), ("2", "3")] {
+            assert!(check(&session, &line(2, ns, ew), false).is_ok());
             assert_eq!(
-                check(&session, &line(2, ns, ew), false),
+                check(&session, &line(2, ns, ew), true),
                 Err(format!(
                     "pair {} already played board 1 (1 v 2): correct that line instead",
                     if ["1", "2"].contains(&ns) { ns } else { ew }
@@ -440,16 +446,16 @@ mod tests {
                 "{ns} v {ew}"
             );
         }
-        assert_eq!(check(&session, &line(2, "3", "4"), false), Ok(vec![]));
+        assert_eq!(check(&session, &line(2, "3", "4"), true), Ok(vec![]));
         let other_board = Line {
             board: 2,
             score: "620".into(),
             ..line(2, "1", "2")
         };
-        assert_eq!(check(&session, &other_board, false), Ok(vec![]));
+        assert_eq!(check(&session, &other_board, true), Ok(vec![]));
         // The same two pairs again: the same result entered twice, settled as a conflict.
-        assert!(check(&session, &line(2, "2", "1"), false).is_ok());
-        assert!(check(&session, &line(2, "1", "2"), false).is_ok());
+        assert!(check(&session, &line(2, "2", "1"), true).is_ok());
+        assert!(check(&session, &line(2, "1", "2"), true).is_ok());
     }
 
     #[test]
