@@ -1262,18 +1262,7 @@ fn traveller_title(report: &Report, t: &Traveller) -> (String, String) {
     if !t.section.is_empty() {
         title.push_str(&format!(" · {} {}", l.word(Word::Section), t.section));
     }
-    let meta = format!(
-        "{}: {}   {}: {}   {}: {}   {}: {}",
-        l.word(Word::Dealer),
-        t.dealer,
-        l.word(Word::Vulnerable),
-        t.vulnerability,
-        l.word(Word::Pairs),
-        t.pairs,
-        l.word(Word::Top),
-        t.top
-    );
-    (title, meta)
+    (title, t.facts(l))
 }
 
 const TRAVELLER_TITLE: f32 = 10.0;

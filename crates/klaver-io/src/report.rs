@@ -232,6 +232,22 @@ pub struct Traveller {
 }
 
 impl Traveller {
+    /// Dealer, vulnerability, pairs and top, as the printed travellers give them under
+    /// the board's number.
+    pub fn facts(&self, l: ReportLang) -> String {
+        format!(
+            "{}: {}   {}: {}   {}: {}   {}: {}",
+            l.word(Word::Dealer),
+            self.dealer,
+            l.word(Word::Vulnerable),
+            self.vulnerability,
+            l.word(Word::Pairs),
+            self.pairs,
+            l.word(Word::Top),
+            self.top
+        )
+    }
+
     /// The board's par score for North-South, when the board was analysed.
     pub fn par_score(&self) -> Option<i32> {
         self.analysed

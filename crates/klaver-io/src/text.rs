@@ -307,17 +307,10 @@ fn traveller_heading(out: &mut String, l: ReportLang, t: &Traveller) {
     };
     let _ = writeln!(
         out,
-        "\n{} {}{section}   {}: {}   {}: {}   {}: {}   {}: {}",
+        "\n{} {}{section}   {}",
         l.word(Word::Board),
         t.board,
-        l.word(Word::Dealer),
-        t.dealer,
-        l.word(Word::Vulnerable),
-        t.vulnerability,
-        l.word(Word::Pairs),
-        t.pairs,
-        l.word(Word::Top),
-        t.top
+        t.facts(l)
     );
 }
 
