@@ -473,13 +473,7 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     }
     out.push_str("</tr>\n</thead>\n<tbody>\n");
     for x in &t.lines {
-        let by = if x.declarer.is_empty() {
-            String::new()
-        } else if x.seat.is_empty() {
-            x.declarer.clone()
-        } else {
-            format!("{} ({})", x.declarer, x.seat)
-        };
+        let by = x.by();
         let _ = write!(
             out,
             "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td>\

@@ -1219,16 +1219,11 @@ fn traveller_table(report: &Report, t: &Traveller) -> Table {
         .lines
         .iter()
         .map(|x| {
-            let by = match (x.declarer.is_empty(), x.seat.is_empty()) {
-                (true, _) => String::new(),
-                (false, true) => x.declarer.clone(),
-                (false, false) => format!("{} ({})", x.declarer, x.seat),
-            };
             let mut row = vec![
                 x.ns.clone(),
                 x.ew.clone(),
                 x.contract.clone(),
-                by,
+                x.by(),
                 x.result.clone(),
                 x.score_ns.clone(),
                 x.score_ew.clone(),

@@ -258,6 +258,16 @@ impl Traveller {
 }
 
 impl TravellerLine {
+    /// Who declared, as the travellers' "by" column shows it: the declaring pair with its
+    /// seat (`3 (N)`); empty for a line without a played contract.
+    pub fn by(&self) -> String {
+        match (self.declarer.is_empty(), self.seat.is_empty()) {
+            (true, _) => String::new(),
+            (false, true) => self.declarer.clone(),
+            (false, false) => format!("{} ({})", self.declarer, self.seat),
+        }
+    }
+
     /// The result's North-South score less the board's par (`+30`, `-590`, `0`); empty for
     /// a line without a score (an adjustment, a board not played).
     pub fn versus_par(&self, par: i32) -> String {

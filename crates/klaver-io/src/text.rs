@@ -316,16 +316,11 @@ fn traveller_heading(out: &mut String, l: ReportLang, t: &Traveller) {
 
 /// One result of a traveller as its row's cells.
 fn traveller_row(x: &TravellerLine) -> Vec<String> {
-    let by = if x.declarer.is_empty() {
-        String::new()
-    } else {
-        format!("{} ({})", x.declarer, x.seat)
-    };
     vec![
         x.ns.clone(),
         x.ew.clone(),
         x.contract.clone(),
-        by,
+        x.by(),
         x.result.clone(),
         x.score_ns.clone(),
         x.score_ew.clone(),
