@@ -104,6 +104,20 @@ pub struct Line {
     pub lead: String,
 }
 
+impl Line {
+    /// A pair of this line (not a substitute `-`) that `other`, a line of the same board,
+    /// section and room, has too: a pair plays each board once.
+    pub fn pair_also_on(&self, other: &Line) -> Option<&str> {
+        if other.board != self.board || other.section != self.section || other.room != self.room {
+            return None;
+        }
+        let theirs = [other.ns.trim(), other.ew.trim()];
+        [self.ns.trim(), self.ew.trim()]
+            .into_iter()
+            .find(|p| *p != "-" && !p.is_empty() && theirs.contains(p))
+    }
+}
+
 /// A stored traveller line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredLine {

@@ -198,14 +198,10 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
 fn already_on_board(session: &Session, line: &Line) -> Option<String> {
     let pairs = [line.ns.trim(), line.ew.trim()];
     session.lines.iter().map(|l| &l.line).find_map(|other| {
-        if other.board != line.board || other.section != line.section || other.room != line.room {
-            return None;
-        }
-        let theirs = [other.ns.trim(), other.ew.trim()];
-        let same_table = pairs.iter().all(|p| theirs.contains(p));
-        let pair = pairs
-            .into_iter()
-            .find(|p| *p != "-" && !p.is_empty() && theirs.contains(p))?;
+        let pair = line.pair_also_on(other)?;
+        let same_table = pairs
+            .iter()
+            .all(|p| [other.ns.trim(), other.ew.trim()].contains(p));
         (!same_table).then(|| {
             format!(
                 "pair {pair} already played board {} ({} v {}): correct that line instead",

@@ -974,25 +974,14 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
 /// room) already has is told. Not refused: swapping two lines' pairs passes through it,
 /// but until one of them is corrected the session cannot be scored.
 fn played_twice(session: &Session, new: &Line) -> Option<String> {
-    let others = session.lines.iter().map(|l| &l.line).filter(|l| {
-        l.line_no != new.line_no
-            && l.board == new.board
-            && l.section == new.section
-            && l.room == new.room
-    });
-    for other in others {
-        let Some(pair) = [new.ns.trim(), new.ew.trim()]
-            .into_iter()
-            .find(|&p| p != "-" && !p.is_empty() && (p == other.ns.trim() || p == other.ew.trim()))
-        else {
-            continue;
-        };
-        return Some(format!(
+    let others = session.lines.iter().map(|l| &l.line);
+    others.filter(|l| l.line_no != new.line_no).find_map(|other| {
+        let pair = new.pair_also_on(other)?;
+        Some(format!(
             "pair {pair} now plays board {} twice (also on line {}: {} v {}): the session cannot be scored until one of the two lines is corrected",
             new.board, other.line_no, other.ns, other.ew
-        ));
-    }
-    None
+        ))
+    })
 }
 
 /// The ranking settings the club keeps in the database.
