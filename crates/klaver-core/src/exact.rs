@@ -5,7 +5,7 @@
 //! exactly: in 128-bit integers while they suffice, and in arbitrary precision beyond, so
 //! that even a field with many differently-played boards never loses a digit.
 
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_rational::{BigRational, Ratio};
 use num_traits::{CheckedAdd, CheckedMul, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
@@ -19,25 +19,43 @@ fn rounded_exactly(r: &BigRational, decimals: u32) -> BigInt {
 
 /// [`rounded_exactly`] from floating point, when floating point is sure to agree.
 ///
-/// The numerator and denominator as `f64` are each within a relative 2⁻⁵³ of the exact
-/// ones, and the quotient, the scaling by 10^d (exact for d ≤ 22) and the added half
-/// each add at most as much again: the estimate of |r| × 10^d + ½ is within a relative
-/// 2⁻⁵⁰, which below 10¹² is less than 10⁻³. An estimate farther than that from a whole
-/// number therefore lies on the same side of it as the exact value, and its floor is
-/// the exact rounding; otherwise (and for larger values) `None`.
+/// The numerator and denominator as `f64` ([`f64_of`]) are each within a relative
+/// 2⁻⁵³ + 2⁻⁶⁴ of the exact ones, and the quotient, the scaling by 10^d (exact for
+/// d ≤ 22) and the added half each add at most 2⁻⁵³: the estimate of |r| × 10^d + ½ is
+/// within a relative 2⁻⁵⁰, which below 10¹² is less than 10⁻³. An estimate farther than
+/// that from a whole number therefore lies on the same side of it as the exact value,
+/// and its floor is the exact rounding; otherwise (and for larger values) `None`.
 fn rounded_estimate(r: &BigRational, decimals: u32) -> Option<u64> {
     const MARGIN: f64 = 1e-3;
     if decimals > 22 {
         return None;
     }
-    let n = r.numer().magnitude().to_f64().filter(|x| x.is_finite())?;
-    let d = r.denom().magnitude().to_f64().filter(|x| x.is_finite())?;
+    let n = f64_of(r.numer().magnitude())?;
+    let d = f64_of(r.denom().magnitude())?;
     let shifted = n / d * 10f64.powi(decimals as i32) + 0.5;
     if !(shifted.is_finite() && shifted < 1e12) {
         return None;
     }
     let q = shifted.floor();
     (shifted - q > MARGIN && q + 1.0 - shifted > MARGIN).then_some(q as u64)
+}
+
+/// A whole number as a floating-point number within a relative 2⁻⁵³ + 2⁻⁶⁴ of it: its
+/// top 128 bits rounded to the nearest, the bits below them (less than 2⁻⁶⁴ of the
+/// number) left out. A percentage's numerator and denominator in a large field take
+/// several hundred bits, and this is a few instructions where the correctly rounded
+/// conversion looks at every limb. `None` past the range of `f64`.
+fn f64_of(n: &BigUint) -> Option<f64> {
+    let mut digits = n.iter_u64_digits();
+    let below = digits.len().saturating_sub(2);
+    let (Some(high), Some(low)) = (digits.next_back(), digits.next_back()) else {
+        // One limb or none.
+        return n.to_u64().map(|n| n as f64);
+    };
+    let top = ((u128::from(high) << 64) | u128::from(low)) as f64;
+    // Times 2^(64 × below), a power of two: exact while in range.
+    let exponent = i32::try_from(below * 64).ok()?;
+    Some(top * 2f64.powi(exponent)).filter(|x| x.is_finite())
 }
 
 /// Rounded digits written with `decimals` of them after the point, and zeros before
@@ -48,13 +66,21 @@ fn with_point(negative: bool, digits: &str, decimals: usize) -> String {
     if negative {
         out.push('-');
     }
-    let whole = digits.len() + zeros - decimals;
-    let padded = std::iter::repeat_n('0', zeros).chain(digits.chars());
-    for (k, c) in padded.enumerate() {
-        if k == whole {
+    if zeros > 0 {
+        // Below 1: "0.", the zeros after the point, the digits.
+        out.push('0');
+        if decimals > 0 {
             out.push('.');
         }
-        out.push(c);
+        out.extend(std::iter::repeat_n('0', zeros - 1));
+        out.push_str(digits);
+    } else {
+        let whole = digits.len() - decimals;
+        out.push_str(&digits[..whole]);
+        if decimals > 0 {
+            out.push('.');
+            out.push_str(&digits[whole..]);
+        }
     }
     out
 }
@@ -179,41 +205,40 @@ impl Exact {
     pub fn to_decimal(&self, decimals: u32) -> String {
         // round(|n| × 10^d / den) = (2 × |n| × 10^d + den) div (2 × den): integer division
         // only, no greatest common divisor, so even huge fractions print quickly.
-        let (negative, digits) = match self {
+        let places = decimals as usize;
+        let mut buffer = itoa::Buffer::new();
+        match self {
             Exact::Small(r) => {
                 let scaled = 10i128
                     .checked_pow(decimals)
                     .and_then(|p| r.numer().unsigned_abs().checked_mul(p as u128))
                     .and_then(|n| n.checked_mul(2))
                     .and_then(|n| n.checked_add(r.denom().unsigned_abs()));
-                match scaled {
-                    Some(n) => {
-                        let rounded = n / (2 * r.denom().unsigned_abs());
-                        let negative = (*r.numer() < 0) != (*r.denom() < 0) && rounded != 0;
-                        // (In 64 bits when it fits: a large field's report prints
-                        // hundreds of thousands, and a 128-bit number is written by
-                        // dividing in 128 bits.)
-                        let digits = match u64::try_from(rounded) {
-                            Ok(n) => n.to_string(),
-                            Err(_) => rounded.to_string(),
-                        };
-                        (negative, digits)
-                    }
-                    None => return Exact::Big(big(r)).to_decimal(decimals),
-                }
+                let Some(n) = scaled else {
+                    return Exact::Big(big(r)).to_decimal(decimals);
+                };
+                let rounded = n / (2 * r.denom().unsigned_abs());
+                let negative = (*r.numer() < 0) != (*r.denom() < 0) && rounded != 0;
+                // (In 64 bits when it fits: a large field's report prints hundreds of
+                // thousands, and a 128-bit number is written by dividing in 128 bits.)
+                let digits = match u64::try_from(rounded) {
+                    Ok(n) => buffer.format(n),
+                    Err(_) => buffer.format(rounded),
+                };
+                with_point(negative, digits, places)
             }
             Exact::Big(r) => {
                 let negative = r.numer().is_negative() != r.denom().is_negative();
                 match rounded_estimate(r, decimals) {
-                    Some(q) => (negative && q != 0, q.to_string()),
+                    Some(q) => with_point(negative && q != 0, buffer.format(q), places),
                     None => {
                         let rounded = rounded_exactly(r, decimals);
-                        (negative && !rounded.is_zero(), rounded.to_string())
+                        let digits = rounded.to_string();
+                        with_point(negative && !rounded.is_zero(), &digits, places)
                     }
                 }
             }
-        };
-        with_point(negative, &digits, decimals as usize)
+        }
     }
 
     /// [`Exact::to_fraction_string`], a big fraction reduced by `reducer` (fast when
@@ -325,6 +350,28 @@ mod tests {
             let r = BigRational::new_raw(n, d);
             if let Some(q) = rounded_estimate(&r, decimals) {
                 proptest::prop_assert_eq!(BigInt::from(q), rounded_exactly(&r, decimals));
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_whole_number_as_f64_is_within_a_unit_of_the_nearest(
+            limbs in proptest::collection::vec(proptest::prelude::any::<u64>(), 0..12),
+            top in 1u64..=u64::MAX,
+        ) {
+            // The nearest double (num-bigint rounds correctly), and at most one unit in
+            // the last place away from it when bits below the top 128 are left out.
+            let mut all = limbs;
+            all.push(top);
+            let n = BigUint::from_slice(
+                &all.iter().flat_map(|&l| [l as u32, (l >> 32) as u32]).collect::<Vec<_>>(),
+            );
+            let nearest = n.to_f64().unwrap();
+            let ours = f64_of(&n).unwrap();
+            proptest::prop_assert!(nearest.to_bits().abs_diff(ours.to_bits()) <= 1);
+            if all.len() <= 2 {
+                proptest::prop_assert_eq!(ours.to_bits(), nearest.to_bits());
             }
         }
     }

@@ -125,6 +125,12 @@ impl PointsList {
             .flat_map(|p| [*p.ns.denom(), *p.ew.denom()])
     }
 
+    /// The index in the table ([`PointsList::values`]) of result `i`'s value (panics when
+    /// there is no such result).
+    pub(crate) fn value_index(&self, i: usize) -> usize {
+        self.at[i] as usize
+    }
+
     /// The number of results.
     pub fn len(&self) -> usize {
         self.at.len()

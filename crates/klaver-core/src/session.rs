@@ -14,7 +14,7 @@ use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, MissingRule, Outcome, Rules, Scratch, score_board};
 pub use crate::result_points::{PointsList, ResultPoints};
 use crate::text::Numbering;
-use crate::totals::{Contribution, PairTotals, TotalsBuilder};
+use crate::totals::{Contribution, PairTotals, Term, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
@@ -1106,29 +1106,35 @@ impl PartSums<'_> {
         let mut totals = TotalsBuilder::over(n, self.denoms.iter().copied());
         let mut round_totals = TotalsBuilder::sparse(n * rounds);
         let mut round_side: Vec<Option<(bool, String)>> = vec![None; n * rounds];
+        // Each value of the session's table made ready to add once, not per result.
+        let terms: Vec<Option<(Term, Term, i64)>> = points
+            .values()
+            .map(|(p, top)| p.map(|p| (totals.term(p.ns), totals.term(p.ew), top)))
+            .collect();
         for (i, r) in results.iter().enumerate() {
             if !pairs.contains(&r.ns_pair()) && !pairs.contains(&r.ew_pair()) {
                 continue;
             }
-            let Some(p) = points[i] else { continue };
+            let Some((ns, ew, top)) = terms[points.value_index(i)] else {
+                continue;
+            };
             let round = if rounds > 0 {
                 round_of(i, r.board).filter(|&set| set < rounds)
             } else {
                 None
             };
-            let top = points.top(i);
-            for (pair, mp, ns_side) in [(r.ns_pair(), p.ns, true), (r.ew_pair(), p.ew, false)] {
+            for (pair, term, ns_side) in [(r.ns_pair(), ns, true), (r.ew_pair(), ew, false)] {
                 if !pairs.contains(&pair) {
                     continue;
                 }
                 let pair = pair - pairs.start;
-                totals.add(pair, mp, top);
+                totals.add_term(pair, term, top);
                 if let Some(set) = round {
                     let cell = pair * rounds + set;
                     if round_side[cell].is_none() {
                         round_side[cell] = Some((ns_side, letter_of(i, set)));
                     }
-                    round_totals.add(cell, mp, top);
+                    round_totals.add(cell, term.points(), top);
                 }
             }
         }

@@ -104,6 +104,23 @@ pub struct PairTotals {
     pub boards: Vec<u32>,
 }
 
+/// Matchpoints made ready by [`TotalsBuilder::term`] to be added to its totals.
+#[derive(Debug, Clone, Copy)]
+pub struct Term {
+    points: Ratio<i64>,
+    /// The index of its factor over the common multiple given in advance; `u32::MAX`
+    /// when it is added another way (no multiple, a negative fraction, another
+    /// denominator).
+    factor: u32,
+}
+
+impl Term {
+    /// The matchpoints.
+    pub fn points(&self) -> Ratio<i64> {
+        self.points
+    }
+}
+
 /// Adds up pair totals one board result at a time, without keeping the contributions.
 ///
 /// [`TotalsBuilder::new`] adds every total into the columns of sums per denominator;
@@ -173,6 +190,34 @@ impl TotalsBuilder {
                 ..TotalsBuilder::sparse(pairs)
             },
             None => TotalsBuilder::new(pairs),
+        }
+    }
+
+    /// `points` made ready to be added to any of these totals ([`TotalsBuilder::add_term`]):
+    /// the factor that puts it over the common multiple is looked up once, not at every
+    /// addition. A session's results share a few thousand values at most.
+    pub fn term(&mut self, points: Ratio<i64>) -> Term {
+        let (n, d) = (*points.numer(), *points.denom());
+        let factor = match &mut self.announced {
+            Some(announced) if n > 0 => announced.factor_index(d),
+            _ => usize::MAX,
+        };
+        Term {
+            points,
+            factor: u32::try_from(factor).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// [`TotalsBuilder::add`] of a term these totals made.
+    #[inline(always)]
+    pub fn add_term(&mut self, pair: usize, term: Term, top: i64) {
+        self.max[pair] += top;
+        self.boards[pair] += 1;
+        match &mut self.announced {
+            Some(announced) if term.factor != u32::MAX => {
+                announced.add_times(pair, *term.points.numer() as u64, term.factor as usize);
+            }
+            _ => self.add_points(pair, term.points),
         }
     }
 
@@ -720,33 +765,51 @@ impl Announced {
     /// multiple.
     #[inline(always)]
     fn add(&mut self, total: usize, n: i64, d: i64) -> bool {
-        let k = if self.last.0 == d {
-            self.last.1
-        } else {
-            let k = match self.index.get(&d) {
-                Some(&k) => k,
-                None => self.factor_of(d),
-            };
-            if k == usize::MAX {
-                return false;
-            }
-            self.last = (d, k);
-            k
+        let k = self.factor_index(d);
+        if k == usize::MAX {
+            return false;
+        }
+        self.add_times(total, n as u64, k);
+        true
+    }
+
+    /// The index of `d`'s factor; `usize::MAX` when `d` does not divide the multiple.
+    #[inline(always)]
+    fn factor_index(&mut self, d: i64) -> usize {
+        if self.last.0 == d {
+            return self.last.1;
+        }
+        let k = match self.index.get(&d) {
+            Some(&k) => k,
+            None => self.factor_of(d),
         };
+        if k != usize::MAX {
+            self.last = (d, k);
+        }
+        k
+    }
+
+    /// Adds `n` times factor `k` (an index [`Announced::factor_index`] gave) to total
+    /// `total`.
+    #[inline(always)]
+    fn add_times(&mut self, total: usize, n: u64, k: usize) {
         let own = self.width - 2;
         let factor = &self.factors[k * own..(k + 1) * own];
         let at = total * self.width;
         let acc = &mut self.limbs[at..at + self.width];
-        // A multiple's usual few limbs, each with a loop of its own length (unrolled,
-        // without bounds checks).
+        // Each length of multiple with a loop of its own (unrolled, without bounds
+        // checks): there are at most `MOST_LIMBS`.
         match own {
-            1 => mul_add_fixed::<1>(acc, factor, n as u64),
-            2 => mul_add_fixed::<2>(acc, factor, n as u64),
-            3 => mul_add_fixed::<3>(acc, factor, n as u64),
-            4 => mul_add_fixed::<4>(acc, factor, n as u64),
-            _ => mul_add(acc, factor, n as u64),
+            1 => mul_add_fixed::<1>(acc, factor, n),
+            2 => mul_add_fixed::<2>(acc, factor, n),
+            3 => mul_add_fixed::<3>(acc, factor, n),
+            4 => mul_add_fixed::<4>(acc, factor, n),
+            5 => mul_add_fixed::<5>(acc, factor, n),
+            6 => mul_add_fixed::<6>(acc, factor, n),
+            7 => mul_add_fixed::<7>(acc, factor, n),
+            8 => mul_add_fixed::<8>(acc, factor, n),
+            _ => mul_add(acc, factor, n),
         }
-        true
     }
 
     /// The factor of a denominator not given, made when it divides the multiple (a
@@ -1159,6 +1222,38 @@ mod tests {
     }
 
     #[test]
+    fn totals_over_multiples_of_five_to_eight_limbs_are_exact() {
+        // Primes from 20,011 on, 14.3 bits each: 20 of them need a multiple of five
+        // limbs, 35 of eight.
+        let primes: Vec<i64> = (20_011i64..)
+            .filter(|&n| (2..).take_while(|k| k * k <= n).all(|k| n % k != 0))
+            .take(35)
+            .collect();
+        for (count, limbs) in [(20, 5), (24, 6), (29, 7), (35, 8)] {
+            let denoms = &primes[..count];
+            let mut b = TotalsBuilder::over(4, denoms.iter().copied());
+            assert_eq!(b.announced.as_ref().map(|a| a.width - 2), Some(limbs));
+            let mut want = vec![Exact::zero(); 4];
+            for (k, &d) in denoms.iter().enumerate() {
+                for (pair, want) in want.iter_mut().enumerate() {
+                    let n = (k as i64 * 13 + pair as i64 * 7) % (d - 1) + 1;
+                    if (k + pair) % 2 == 0 {
+                        b.add(pair, Ratio::new(n, d), 1);
+                    } else {
+                        let term = b.term(Ratio::new(n, d));
+                        b.add_term(pair, term, 1);
+                    }
+                    want.add_fraction(n, d);
+                }
+            }
+            let t = b.finish();
+            for (pair, want) in want.iter().enumerate() {
+                assert_eq!(&t.total(pair), want, "{count} denominators, pair {pair}");
+            }
+        }
+    }
+
+    #[test]
     fn a_multiple_past_the_most_limbs_adds_into_columns() {
         // 150 primes from 20,011 on: a multiple of over 2,000 bits.
         let primes: Vec<i64> = (20_011i64..)
@@ -1256,10 +1351,10 @@ mod tests {
 
         #[test]
         fn limbs_of_a_fixed_length_multiply_and_add_as_any_length_does(
-            acc in proptest::collection::vec(prop_oneof![Just(u64::MAX), proptest::num::u64::ANY], 6),
-            factor in proptest::collection::vec(prop_oneof![Just(u64::MAX), proptest::num::u64::ANY], 4),
+            acc in proptest::collection::vec(prop_oneof![Just(u64::MAX), proptest::num::u64::ANY], 10),
+            factor in proptest::collection::vec(prop_oneof![Just(u64::MAX), proptest::num::u64::ANY], 8),
             m in prop_oneof![Just(u64::MAX), proptest::num::u64::ANY],
-            n in 1usize..=4,
+            n in 1usize..=Announced::MOST_LIMBS,
         ) {
             // The top limb is kept below its maximum, as room for the carries is.
             let mut acc = acc[..n + 2].to_vec();
@@ -1270,7 +1365,11 @@ mod tests {
                 1 => mul_add_fixed::<1>(&mut fixed, factor, m),
                 2 => mul_add_fixed::<2>(&mut fixed, factor, m),
                 3 => mul_add_fixed::<3>(&mut fixed, factor, m),
-                _ => mul_add_fixed::<4>(&mut fixed, factor, m),
+                4 => mul_add_fixed::<4>(&mut fixed, factor, m),
+                5 => mul_add_fixed::<5>(&mut fixed, factor, m),
+                6 => mul_add_fixed::<6>(&mut fixed, factor, m),
+                7 => mul_add_fixed::<7>(&mut fixed, factor, m),
+                _ => mul_add_fixed::<8>(&mut fixed, factor, m),
             }
             mul_add(&mut any, factor, m);
             proptest::prop_assert_eq!(fixed, any);
@@ -1336,19 +1435,10 @@ mod tests {
         // Every way of keeping totals: in the columns from the start (0), in 128 bits
         // until they spill (1), over the multiple of every denominator given in advance
         // (2), and over that of only some, the odd ones (3).
-        let denoms = || parts.iter().map(|&(_, _, d)| d);
-        for way in 0..4 {
-            let mut b = match way {
-                0 => TotalsBuilder::new(3),
-                1 => TotalsBuilder::sparse(3),
-                2 => TotalsBuilder::over(3, denoms()),
-                _ => TotalsBuilder::over(3, denoms().filter(|d| d % 2 == 1)),
-            };
-            for &(p, n, d) in parts {
-                b.add(p, Ratio::new(n, d), 10);
-            }
-            let t = b.finish();
-            for pair in 0..3 {
+        // Each way with the fractions added as they come, and made into terms first.
+        // The sums one fraction at a time, and the percentages, worked out once.
+        let wants: Vec<(Exact, Option<Exact>)> = (0..3)
+            .map(|pair| {
                 let mut want = Exact::zero();
                 let mut max = 0;
                 for &(p, n, d) in parts {
@@ -1357,11 +1447,32 @@ mod tests {
                         max += 10;
                     }
                 }
-                proptest::prop_assert_eq!(t.total(pair), want.clone(), "way {}", way);
                 let percentage = want
                     .times(&Exact::integer(100))
                     .divided_by(&Exact::integer(max));
-                proptest::prop_assert_eq!(t.percentage(pair), percentage, "way {}", way);
+                (want, percentage)
+            })
+            .collect();
+        let denoms = || parts.iter().map(|&(_, _, d)| d);
+        for way in 0..8 {
+            let mut b = match way % 4 {
+                0 => TotalsBuilder::new(3),
+                1 => TotalsBuilder::sparse(3),
+                2 => TotalsBuilder::over(3, denoms()),
+                _ => TotalsBuilder::over(3, denoms().filter(|d| d % 2 == 1)),
+            };
+            for &(p, n, d) in parts {
+                if way < 4 {
+                    b.add(p, Ratio::new(n, d), 10);
+                } else {
+                    let term = b.term(Ratio::new(n, d));
+                    b.add_term(p, term, 10);
+                }
+            }
+            let t = b.finish();
+            for (pair, (want, percentage)) in wants.iter().enumerate() {
+                proptest::prop_assert_eq!(&t.total(pair), want, "way {}", way);
+                proptest::prop_assert_eq!(&t.percentage(pair), percentage, "way {}", way);
             }
             let mut order: Vec<usize> = (0..3).collect();
             order.sort_by(|&a, &b| {
