@@ -976,6 +976,144 @@ fn a_session_that_cannot_be_scored_is_not_stored() {
     }
 }
 
+/// An IMP-form session is checked the way `klaver score --form` scores it before it is
+/// stored: a teams file with a room that is neither open nor closed, a board played in
+/// one room only or a team playing itself, and a butler or cross-IMP session with a
+/// pair playing a board twice, are refused with the lines to correct; nothing is stored.
+#[test]
+fn an_imp_session_that_cannot_be_scored_is_not_stored() {
+    let teams = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/teams-swiss.csv"),
+    )
+    .unwrap();
+    let room = temp_file(
+        "store-cli",
+        "imp-room.csv",
+        &teams.replacen("1,B,A,closed,170", "1,B,A,kitchen,170", 1),
+    );
+    let one_room =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/teams-bad.csv");
+    let twice = temp_file(
+        "store-cli",
+        "imp-twice.csv",
+        &TRAVELLERS.replace("1,2,3,4,4S,N,+1,450", "1,2,1,4,4S,N,+1,450"),
+    );
+    let (room, one_room, twice) = (
+        room.to_str().unwrap(),
+        one_room.to_str().unwrap(),
+        twice.to_str().unwrap(),
+    );
+    let refused = |file: &str, lines: &str| {
+        format!("klaver: {file} has errors; nothing was stored:\n{lines}")
+    };
+    let cases = [
+        (
+            room,
+            "teams",
+            refused(
+                room,
+                "  line 3: board 1: room \"kitchen\" is not open or closed\n",
+            ),
+        ),
+        (
+            one_room,
+            "teams",
+            refused(
+                one_room,
+                "  line 4: board 2: board 2 of A v B has only the open room's result: enter the closed room's result, or mark the board NP in both rooms\n  \
+                 line 5: board 3: team C plays itself: correct the ns or ew team\n  \
+                 line 6: board 3: board 3 of C v D has only the closed room's result: enter the open room's result, or mark the board NP in both rooms\n",
+            ),
+        ),
+        (
+            twice,
+            "butler",
+            refused(
+                twice,
+                "  line 3: board 1: pair 1 plays board 1 twice (also on line 2): remove or correct one of the two lines\n",
+            ),
+        ),
+        (
+            twice,
+            "cross-imps",
+            refused(
+                twice,
+                "  line 3: board 1: pair 1 plays board 1 twice (also on line 2): remove or correct one of the two lines\n",
+            ),
+        ),
+    ];
+    for db in databases("imp-unscorable") {
+        club(&db);
+        for (file, form, want) in &cases {
+            let args = [
+                "session",
+                "import",
+                file,
+                "--date",
+                "2025-09-02",
+                "--form",
+                form,
+            ];
+            let (out, err) = run(&db, &args, 2);
+            assert_eq!(out, "", "{form} {file}");
+            let err: String = err
+                .lines()
+                .filter(|l| !l.starts_with("warning: "))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            assert_eq!(&err, want, "{form} {file}");
+        }
+        assert!(
+            run(&db, &["session", "list"], 0)
+                .0
+                .ends_with("\n0 sessions\n")
+        );
+    }
+}
+
+/// A session stored in an IMP form is not exported with pairs matchpoints: PBN, USEBIO
+/// and the JSON publish a pairs session's scores, so those are refused, naming the form
+/// and what to use instead; its travellers export as CSV.
+#[test]
+fn an_imp_session_is_not_exported_as_matchpoints() {
+    let butler =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/butler-board.csv");
+    let dir = temp_path("store-cli", "imp-export");
+    std::fs::create_dir_all(&dir).unwrap();
+    for db in databases("imp-export") {
+        club(&db);
+        let file = butler.to_str().unwrap();
+        run(
+            &db,
+            &[
+                "session",
+                "import",
+                file,
+                "--date",
+                "2025-09-02",
+                "--form",
+                "butler",
+            ],
+            0,
+        );
+        for ext in ["pbn", "xml", "json"] {
+            let out = dir.join(format!("night.{ext}"));
+            let _ = std::fs::remove_file(&out);
+            let (stdout, err) = run(&db, &["session", "export", "1", out.to_str().unwrap()], 2);
+            assert_eq!(stdout, "");
+            assert_eq!(
+                err,
+                "klaver: session 1 is scored in the butler form, and klaver writes only a pairs session's scores to PBN, USEBIO and its JSON: export it --to csv for its travellers, or print its IMPs with klaver session score 1 --format json\n",
+                "{ext}"
+            );
+            assert!(!out.exists(), "{ext}");
+        }
+        let out = dir.join("night.csv");
+        run(&db, &["session", "export", "1", out.to_str().unwrap()], 0);
+        assert!(std::fs::read_to_string(&out).unwrap().starts_with("board,"));
+    }
+}
+
 /// `session export` scores a session as `session score` does, with every option kept
 /// with it: here the directions ranked as separate fields, which an export scored by
 /// the conventions alone ranked as one field (other places and club points).

@@ -132,21 +132,12 @@ pub fn compare_form(
     let failed = |e: klaver_core::session::SessionError| cannot_score(&opts.file_name, event, e);
     let (points, pairs) = match args.form {
         Form::Butler => {
-            let settings = ButlerSettings {
-                datum: args.datum_rule()?,
-                adjusted,
-            };
+            let settings = butler_settings(args, adjusted)?;
             let r = score_butler(&event.pairs, &event.results, &settings).map_err(failed)?;
             (r.points, r.pairs)
         }
         Form::CrossImps => {
-            let settings = CrossImpSettings {
-                total: match args.cross_imps {
-                    CrossArg::Average => CrossImpTotal::Average,
-                    CrossArg::Sum => CrossImpTotal::Sum,
-                },
-                adjusted,
-            };
+            let settings = cross_imps_settings(args, adjusted);
             let r = score_cross_imps(&event.pairs, &event.results, &settings).map_err(failed)?;
             (r.points, r.pairs)
         }
@@ -158,6 +149,70 @@ pub fn compare_form(
         }
     };
     Ok(klaver_io::exchange::compare_imps(imported, &points, &pairs))
+}
+
+/// The errors that keep `event` from being scored in the IMP form `args.form`, which
+/// `klaver score --form` would refuse: found before a session is stored. An option
+/// klaver cannot use (a VP scale it cannot make) is refused. None for the pairs form.
+pub fn form_errors(args: &FormArgs, event: &Event) -> Result<Vec<Diagnostic>, CliError> {
+    let adjusted = args.adjusted()?;
+    let scored = match args.form {
+        Form::Pairs => return Ok(Vec::new()),
+        Form::Butler => {
+            let settings = butler_settings(args, adjusted)?;
+            score_butler(&event.pairs, &event.results, &settings).map(drop)
+        }
+        Form::CrossImps => {
+            let settings = cross_imps_settings(args, adjusted);
+            score_cross_imps(&event.pairs, &event.results, &settings).map(drop)
+        }
+        Form::Teams => {
+            let rooms = match rooms(event) {
+                Ok(rooms) => rooms,
+                Err(errors) => return Ok(errors),
+            };
+            vp_scale_made(args)?;
+            let settings = teams_settings(args, adjusted);
+            score_teams(&event.pairs, &event.results, &rooms, &settings).map(drop)
+        }
+    };
+    Ok(scored.err().map(|e| e.diagnostics).unwrap_or_default())
+}
+
+fn butler_settings(args: &FormArgs, adjusted: AdjustedImps) -> Result<ButlerSettings, CliError> {
+    Ok(ButlerSettings {
+        datum: args.datum_rule()?,
+        adjusted,
+    })
+}
+
+fn cross_imps_settings(args: &FormArgs, adjusted: AdjustedImps) -> CrossImpSettings {
+    CrossImpSettings {
+        total: match args.cross_imps {
+            CrossArg::Average => CrossImpTotal::Average,
+            CrossArg::Sum => CrossImpTotal::Sum,
+        },
+        adjusted,
+    }
+}
+
+fn teams_settings(args: &FormArgs, adjusted: AdjustedImps) -> TeamsSettings {
+    TeamsSettings {
+        max: args.vp_max.max(),
+        vp_boards: args.vp_boards,
+        adjusted,
+    }
+}
+
+/// Refuses `--vp-boards` with a scale klaver cannot make, naming the option.
+fn vp_scale_made(args: &FormArgs) -> Result<(), CliError> {
+    match args
+        .vp_boards
+        .map(|n| (n, VpScale::wbf(n, args.vp_max.max())))
+    {
+        Some((n, Err(e))) => Err(CliError::input(format!("--vp-boards {n}: {e}"))),
+        _ => Ok(()),
+    }
 }
 
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
@@ -193,10 +248,7 @@ fn butler_form(
     adjusted: AdjustedImps,
     report: &ImpReportOptions,
 ) -> Result<Scored, CliError> {
-    let settings = ButlerSettings {
-        datum: args.datum_rule()?,
-        adjusted,
-    };
+    let settings = butler_settings(args, adjusted)?;
     let r = score_butler(&event.pairs, &event.results, &settings)
         .map_err(|e| cannot_score(&opts.file_name, event, e))?;
     let body = laid_out(
@@ -217,13 +269,7 @@ fn cross_imps_form(
     adjusted: AdjustedImps,
     report: &ImpReportOptions,
 ) -> Result<Scored, CliError> {
-    let settings = CrossImpSettings {
-        total: match args.cross_imps {
-            CrossArg::Average => CrossImpTotal::Average,
-            CrossArg::Sum => CrossImpTotal::Sum,
-        },
-        adjusted,
-    };
+    let settings = cross_imps_settings(args, adjusted);
     let r = score_cross_imps(&event.pairs, &event.results, &settings)
         .map_err(|e| cannot_score(&opts.file_name, event, e))?;
     let body = laid_out(
@@ -248,17 +294,11 @@ fn teams_form(
     let failed = |e: klaver_core::session::SessionError| cannot_score(file_name, event, e);
     let rooms = rooms(event)
         .map_err(|diagnostics| failed(klaver_core::session::SessionError { diagnostics }))?;
-    if let Some(n) = args.vp_boards
-        && let Err(e) = VpScale::wbf(n, args.vp_max.max())
-    {
+    if let Err(e) = vp_scale_made(args) {
         print_read_warnings(file_name, event, &[]);
-        return Err(CliError::input(format!("--vp-boards {n}: {e}")));
+        return Err(e);
     }
-    let settings = TeamsSettings {
-        max: args.vp_max.max(),
-        vp_boards: args.vp_boards,
-        adjusted,
-    };
+    let settings = teams_settings(args, adjusted);
     let r = score_teams(&event.pairs, &event.results, &rooms, &settings).map_err(failed)?;
     let next = args.swiss.then(|| swiss_pairing(&r.standings, &r.matches));
     let body = laid_out(

@@ -215,6 +215,13 @@ pub fn run(args: Args) -> CmdResult {
             let (session, name) = block_on(load(id, &db))?;
             let scoring = ScoringArgs::from_words(&session.info.options)?;
             let to = ToArg::chosen(to, &output)?;
+            let form = scoring.form.form;
+            if form != super::imps::Form::Pairs && to != ToArg::Csv {
+                return Err(CliError::input(format!(
+                    "session {id} is scored in the {} form, and klaver writes only a pairs session's scores to PBN, USEBIO and its JSON: export it --to csv for its travellers, or print its IMPs with klaver session score {id} --format json",
+                    super::imps::form_name(form)
+                )));
+            }
             let mut imported = imported_of(&session)?;
             imported.title = session.info.title.clone();
             imported.date = session.info.date.clone();
@@ -405,16 +412,22 @@ fn import(args: ImportArgs) -> CmdResult {
     ))
 }
 
-/// Refuses a pairs session that could not be scored as it would be stored (a pair
-/// playing a board twice, a pair against itself, a movement it does not fit): the
-/// checks `klaver score` makes, before anything is stored. The event is left as read.
+/// Refuses a session that could not be scored as it would be stored (a pair playing a
+/// board twice, a pair against itself, a movement it does not fit; in teams a room
+/// that is neither open nor closed, a board played in one room only): the checks
+/// `klaver score` makes in the session's form, before anything is stored. The event is
+/// left as read.
 fn check_scores(
     scoring: &ScoringArgs,
     imported: &mut Imported,
     file_name: &str,
 ) -> Result<(), CliError> {
     if scoring.form.form != super::imps::Form::Pairs {
-        return Ok(());
+        let errors = super::imps::form_errors(&scoring.form, &imported.event)?;
+        return match errors.is_empty() {
+            true => Ok(()),
+            false => Err(super::refused(file_name, None, "stored", &errors)),
+        };
     }
     let event = &mut imported.event;
     let read = event.diagnostics.len();
