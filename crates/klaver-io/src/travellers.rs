@@ -1012,6 +1012,23 @@ fn read_plain_lines(part: &str, first_line: u32, reader: &mut TravellersReader) 
     });
 }
 
+/// The line each record of a CSV starts on, numbered as the reader numbers them (the
+/// header, the first record, is line 1): for a caller that wrote the CSV itself and
+/// names its lines otherwise. Stops at a record the CSV reader cannot read.
+pub fn record_lines(data: &[u8]) -> Vec<u32> {
+    let mut lines = LineCounter::new(data);
+    let mut rdr = csv::ReaderBuilder::new()
+        .flexible(true)
+        .has_headers(false)
+        .from_reader(data);
+    let mut rec = csv::ByteRecord::new();
+    let mut out = Vec::new();
+    while let Ok(true) = rdr.read_byte_record(&mut rec) {
+        out.push(lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0)));
+    }
+    out
+}
+
 /// Reads every record of `rdr` into `reader`, numbering lines with `lines`.
 fn read_records(
     rdr: &mut csv::Reader<&[u8]>,

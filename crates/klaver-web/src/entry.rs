@@ -159,9 +159,10 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
             .cloned()
             .collect(),
     };
-    let mut imported = scoring::read_back(session, std::slice::from_ref(line))?;
-    // The new line is the last of the CSV: line 1 is the header.
-    let at = session.lines.len() as u32 + 2;
+    let extra = std::slice::from_ref(line);
+    let mut imported = scoring::read_back(session, extra)?;
+    // The number the new line is named by in what the reading and the checks say.
+    let at = u32::try_from(scoring::stored_number(session, extra, 0)).ok();
     // A night with a movement: the pairs must meet on this board in it.
     if let Some(m) = seating
         .then(|| scoring::session_movement(&session.info))
@@ -171,7 +172,7 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
         let found = check_travellers(&m, &event.pairs, &event.results);
         imported.event.diagnostics.extend(found.diagnostics);
     }
-    let mine = |d: &&klaver_core::session::Diagnostic| d.line == Some(at);
+    let mine = |d: &&klaver_core::session::Diagnostic| at.is_some() && d.line == at;
     let errors: Vec<String> = imported
         .event
         .diagnostics
@@ -452,6 +453,52 @@ mod tests {
         // The same two pairs again: the same result entered twice, settled as a conflict.
         assert!(check(&session, &line(2, "2", "1"), true).is_ok());
         assert!(check(&session, &line(2, "1", "2"), true).is_ok());
+    }
+
+    /// A new line's own error is found whatever number it will get, and the lines read
+    /// back are named by their stored numbers, not by their places in what was read
+    /// (here only board 1's lines, 1 and 3, are read with the new one).
+    #[test]
+    fn a_new_line_is_checked_under_the_number_it_will_get() {
+        let stored = |line_no: i64, board: i64, ns: &str, ew: &str, score: &str| StoredLine {
+            line: Line {
+                line_no,
+                board,
+                ns: ns.into(),
+                ew: ew.into(),
+                score: score.into(),
+                ..Line::default()
+            },
+            version: 1,
+            entered_by: "import".into(),
+        };
+        let session = Session {
+            lines: vec![
+                stored(1, 1, "1", "2", "420"),
+                stored(2, 2, "1", "2", "-100"),
+                stored(3, 1, "3", "4", "450"),
+            ],
+            ..Session::default()
+        };
+        let new = |score: &str| Line {
+            board: 1,
+            ns: "5".into(),
+            ew: "6".into(),
+            score: score.into(),
+            ..Line::default()
+        };
+        let refused = check(&session, &new("425"), true).unwrap_err();
+        assert!(refused.contains("425 is not a score"), "{refused}");
+        assert_eq!(check(&session, &new("420"), true), Ok(vec![]));
+        let board_1 = Session {
+            lines: vec![session.lines[0].clone(), session.lines[2].clone()],
+            ..Session::default()
+        };
+        let extra = [new("420")];
+        let read = scoring::read_back(&board_1, &extra).unwrap();
+        let lines: Vec<u32> = read.event.results.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [1, 3, 4]);
+        assert_eq!(scoring::stored_number(&session, &extra, 0), 4);
     }
 
     #[test]

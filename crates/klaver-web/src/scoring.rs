@@ -21,18 +21,24 @@ pub struct Scored {
 }
 
 /// A stored session read back as a file would be (with `extra` lines added, for
-/// checking an entry before it is stored).
+/// checking an entry before it is stored). Every line is named by its stored number,
+/// the one `session show` lists and a correction takes, not by its line in the CSV it
+/// is read back from; an extra line by [`stored_number`].
 pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> {
     let mut with = session.clone();
-    for l in extra {
+    for (k, l) in extra.iter().enumerate() {
+        let mut line = l.clone();
+        line.line_no = stored_number(session, extra, k);
         with.lines.push(klaver_store::StoredLine {
-            line: l.clone(),
+            line,
             version: 1,
             entered_by: String::new(),
         });
     }
-    let (_, mut imported) = detect::read(&travellers_csv(&with), ReadOptions::default())
+    let csv = travellers_csv(&with);
+    let (_, mut imported) = detect::read(&csv, ReadOptions::default())
         .map_err(|e| format!("the stored lines cannot be read: {e}"))?;
+    number_as_stored(&mut imported.event, &csv, &with.lines);
     let warnings = travellers::read_pairs(pairs_csv(&with).as_slice(), &mut imported.event)
         .map_err(|e| format!("the stored pairs cannot be read: {e}"))?;
     // The pairs were written out only to be read back: a line of that text is no one's
@@ -40,6 +46,41 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
     let unlined = warnings.into_iter().map(|d| Diagnostic { line: None, ..d });
     imported.event.diagnostics.extend(unlined);
     Ok(imported)
+}
+
+/// The number extra line `k` of [`read_back`] is named by: its own when it has one (a
+/// stored line corrected), else the one it would be stored with, after the session's
+/// last.
+pub fn stored_number(session: &Session, extra: &[Line], k: usize) -> i64 {
+    match extra[k].line_no {
+        0 => {
+            let last = session.lines.iter().map(|l| l.line.line_no).max();
+            let before = extra[..k].iter().filter(|l| l.line_no == 0).count() as i64;
+            last.unwrap_or(0) + 1 + before
+        }
+        own => own,
+    }
+}
+
+/// Names the results, penalties and messages of an event read from `csv` (written from
+/// `lines`, one record each after the header) by the lines' stored numbers. A message
+/// on no stored line (the header) keeps no line.
+fn number_as_stored(event: &mut travellers::Event, csv: &[u8], lines: &[klaver_store::StoredLine]) {
+    // The CSV line each stored line starts on, in order.
+    let starts = travellers::record_lines(csv);
+    let stored = |line: u32| -> Option<u32> {
+        let record = starts.binary_search(&line).ok()?.checked_sub(1)?;
+        u32::try_from(lines.get(record)?.line.line_no).ok()
+    };
+    for r in &mut event.results {
+        r.line = stored(r.line).unwrap_or(r.line);
+    }
+    for p in &mut event.penalties {
+        p.line = stored(p.line).unwrap_or(p.line);
+    }
+    for d in &mut event.diagnostics {
+        d.line = d.line.and_then(stored);
+    }
 }
 
 /// The movement a night was created with (its name and boards per round), if any.

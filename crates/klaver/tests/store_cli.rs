@@ -648,6 +648,14 @@ fn session_import_and_correct_say_exactly_what_they_did() {
             err,
             "warning: line 1 of board 1: pair 3 now plays board 1 twice (also on line 2: 3 v 4): the session cannot be scored until one of the two lines is corrected\n"
         );
+        // Scoring it then names the lines as `session show` numbers them, the numbers
+        // `--line` takes.
+        let (out, err) = run(&db, &["session", "score", "1"], 2);
+        assert_eq!(out, "");
+        assert_eq!(
+            err,
+            "klaver: session 1 (2025-09-02 tuesday) cannot be scored:\nline 2: board 1: pair 3 plays board 1 twice (also on line 1): remove or correct one of the two lines\n"
+        );
         let (out, err) = run(
             &db,
             &correct(&[

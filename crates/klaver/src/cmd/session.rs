@@ -958,16 +958,11 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
             errors.join("\n  ")
         )));
     }
-    let index = check
-        .lines
-        .iter()
-        .position(|l| l.line.line_no == old.line_no)
-        .unwrap_or(0);
     for d in read
         .event
         .diagnostics
         .iter()
-        .filter(|d| d.line == Some(index as u32 + 2))
+        .filter(|d| d.line.is_some() && d.line == u32::try_from(old.line_no).ok())
     {
         eprintln!(
             "warning: line {} of board {}: {}",
