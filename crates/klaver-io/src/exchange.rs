@@ -42,18 +42,6 @@ pub struct Convention {
 }
 
 impl Convention {
-    /// The convention a set of settings scores by, as a file states it.
-    pub fn of(settings: &Settings, centred: bool) -> Convention {
-        Convention {
-            scale: Some(settings.rules.scale),
-            artificial: Some(settings.rules.artificial),
-            missing: Some(settings.rules.missing),
-            rounding: Some(settings.rounding),
-            avg_plus_session: Some(settings.avg_plus_session),
-            centred: Some(centred),
-        }
-    }
-
     /// The convention a session was scored by, as a file states it: every figure
     /// written from the result is in this convention.
     pub fn scored(result: &SessionResult) -> Convention {

@@ -33,6 +33,10 @@
 //! instead of Neuberg), `Rounded0.1` / `Truncated0.1` (each board's matchpoints to 0.1
 //! before totalling), `Centred` (matchpoints published as scores beaten minus scores
 //! lost) and `Law12C2` (average-plus is the session percentage when higher than 60 %).
+//! A field klaver does not know is a warning on the tag's line: another scoring (IMPs,
+//! board-a-match, rubber) says klaver scores by matchpoints unless `--form` says
+//! otherwise, and a modifier
+//! klaver does not apply (`OldMP`, `Mitchell2`) is named as left out.
 //!
 //! Writing follows the export format: CRLF line ends, the fifteen mandatory tags in their
 //! order, tables with minimum widths, Latin-1 when every character fits (else UTF-8 with
@@ -621,19 +625,71 @@ fn parse_vul(v: &str) -> Option<Vulnerability> {
 pub fn convention_from_scoring(value: &str) -> Convention {
     let mut c = Convention::default();
     for field in value.split(';') {
-        match field.trim().to_ascii_lowercase().as_str() {
-            "mp1" | "emp" => c.scale = Some(Scale::European),
-            "mp2" => c.scale = Some(Scale::Acbl),
-            "neuberg" => c.artificial = Some(ArtificialRule::LeftOut),
-            "missingties" => c.missing = Some(MissingRule::CountAsTies),
-            "rounded0.1" | "round0.1" => c.rounding = Some(BoardRounding::RoundTenth),
-            "truncated0.1" | "trunc0.1" => c.rounding = Some(BoardRounding::TruncateTenth),
-            "centred" | "centered" => c.centred = Some(true),
-            "law12c2" => c.avg_plus_session = Some(true),
-            _ => {}
-        }
+        scoring_field(&mut c, field);
     }
     c
+}
+
+/// Reads one field of a [Scoring] tag into `c`; false for a field klaver does not know.
+fn scoring_field(c: &mut Convention, field: &str) -> bool {
+    match field.trim().to_ascii_lowercase().as_str() {
+        "" | "mp" | "matchpoints" => {}
+        "mp1" | "emp" => c.scale = Some(Scale::European),
+        "mp2" => c.scale = Some(Scale::Acbl),
+        "neuberg" => c.artificial = Some(ArtificialRule::LeftOut),
+        "missingties" => c.missing = Some(MissingRule::CountAsTies),
+        "rounded0.1" | "round0.1" => c.rounding = Some(BoardRounding::RoundTenth),
+        "truncated0.1" | "trunc0.1" => c.rounding = Some(BoardRounding::TruncateTenth),
+        "centred" | "centered" => c.centred = Some(true),
+        "law12c2" => c.avg_plus_session = Some(true),
+        _ => return false,
+    }
+    true
+}
+
+/// What a [Scoring] tag on line `line` states that klaver does not follow, as a
+/// warning: a scoring other than matchpoints (IMPs in any form the standard or a
+/// program writes, board-a-match, rubber), or matchpoint modifiers klaver does not
+/// apply, named.
+fn scoring_warning(value: &str, line: u32) -> Option<Diagnostic> {
+    let unknown: Vec<&str> = value
+        .split(';')
+        .map(str::trim)
+        .filter(|f| !scoring_field(&mut Convention::default(), f))
+        .collect();
+    let another_scoring = unknown.iter().any(|f| {
+        let f = f.to_ascii_lowercase();
+        f.contains("imp")
+            || f.starts_with("butler")
+            || f.starts_with("cross")
+            || [
+                "experts",
+                "mean",
+                "median",
+                "cavendish",
+                "chicago",
+                "rubber",
+                "bam",
+                "instant",
+            ]
+            .contains(&f.as_str())
+    });
+    let message = match unknown.as_slice() {
+        [] => return None,
+        _ if another_scoring => {
+            format!(
+                "the file was scored by {value:?}: klaver scores by matchpoints unless --form names an IMP form"
+            )
+        }
+        [one] => format!(
+            "[Scoring {value:?}]: {one} is not a convention klaver applies; the file is scored without it"
+        ),
+        [first @ .., last] => format!(
+            "[Scoring {value:?}]: {} and {last} are not conventions klaver applies; the file is scored without them",
+            first.join(", ")
+        ),
+    };
+    Some(Diagnostic::warning(line, None, message))
 }
 
 /// Completes the convention the [Scoring] tag states with what the file shows: matchpoints
@@ -1041,19 +1097,8 @@ impl Reading {
         {
             self.scoring_seen = true;
             imported.convention = convention_from_scoring(s);
-            let lower = s.to_ascii_lowercase();
-            if lower.split(';').any(|f| {
-                matches!(
-                    f.trim(),
-                    "imp" | "butler" | "cross" | "rubber" | "chicago" | "bam" | "cavendish"
-                )
-            }) {
-                self.diags.push(Diagnostic::warning(
-                    g.tag("Scoring").map(|t| t.line).unwrap_or(0),
-                    None,
-                    format!("the file was scored by {s:?}; klaver scores it by matchpoints"),
-                ));
-            }
+            let line = g.tag("Scoring").map(|t| t.line).unwrap_or(0);
+            self.diags.extend(scoring_warning(s, line));
         }
     }
 
@@ -2520,6 +2565,55 @@ mod tests {
         assert_eq!(
             read(centred.as_bytes()).unwrap().convention.centred,
             Some(true)
+        );
+    }
+
+    /// A [Scoring] field klaver does not know is said on the tag's line rather than
+    /// passed over: an IMP or other scoring (any of the standard's, and the spellings
+    /// programs write, such as `Cross-IMPs`) says klaver scores by matchpoints unless
+    /// told an IMP form; a matchpoint modifier klaver does not apply (`OldMP`, `Mitchell2`) is named
+    /// as left out. The fields klaver knows say nothing.
+    #[test]
+    fn scoring_fields_klaver_does_not_know_are_said() {
+        let with = |scoring: &str| {
+            let text = format!(
+                "[Event \"x\"]\n[Scoring \"{scoring}\"]\n[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 4S N 10 420 -\n3 4 4S N 9 - 50\n"
+            );
+            let read = read(text.as_bytes()).unwrap();
+            exchange::messages(&read)
+        };
+        for known in [
+            "",
+            "MP",
+            "MatchPoints;MP1",
+            "MP;MP2;Centred",
+            "MP;EMP;Neuberg;MissingTies;Rounded0.1;Law12C2",
+            "mp;trunc0.1;Centered",
+        ] {
+            assert_eq!(with(known), Vec::<String>::new(), "{known}");
+        }
+        for imps in [
+            "IMP",
+            "IMP;Butler",
+            "Cross-IMPs",
+            "IMP;Cross1",
+            "BAM",
+            "Rubber",
+            "MP;Instant",
+        ] {
+            assert_eq!(
+                with(imps),
+                [format!(
+                    "line 2: the file was scored by {imps:?}: klaver scores by matchpoints unless --form names an IMP form"
+                )],
+                "{imps}"
+            );
+        }
+        assert_eq!(
+            with("MP;MP1;OldMP;Mitchell2"),
+            [
+                "line 2: [Scoring \"MP;MP1;OldMP;Mitchell2\"]: OldMP and Mitchell2 are not conventions klaver applies; the file is scored without them"
+            ]
         );
     }
 

@@ -516,7 +516,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
             w.diags.push(Diagnostic::warning(
                 e.line,
                 None,
-                format!("the file was scored by {method}; klaver scores it by matchpoints"),
+                format!("the file was scored by {method}: klaver scores by matchpoints unless --form names an IMP form"),
             ));
         }
     }
