@@ -743,3 +743,31 @@ fn a_column_klaver_does_not_read_is_a_warning_on_the_header() {
     );
     assert!(!stderr(&plain).contains("warning"), "{}", stderr(&plain));
 }
+
+/// A threesome or fixed pair in the settings with a player who plays in none of the
+/// sessions ranked (a mistyped id, most often) is a warning naming the entry and the
+/// player: it would otherwise quietly change the championship (the real threesome
+/// split into pairs, a pair of one player ranked). The example's own threesome, whose
+/// players all play, says nothing.
+#[test]
+fn a_threesome_or_pair_with_a_player_in_no_session_is_said() {
+    let settings = std::fs::read_to_string(repo("examples/club.toml")).unwrap();
+    let mistyped = settings.replace(
+        "threesomes = [\"1013+1014+1017\"]",
+        "threesomes = [\"1013+1014+1071\"]\npairs = [\"1001+1002\", \"1099+1003\"]",
+    );
+    assert_ne!(mistyped, settings);
+    let f = temp_file("club-mistyped.toml", &mistyped);
+    let sessions = repo("examples/ranking-sessions.csv");
+    let o = klaver(&["ranking", "--settings", f.to_str().unwrap(), &sessions]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let name = f.display();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {name}: threesome 1013+1014+1071: player 1071 plays in none of the sessions: check the id\n\
+             warning: {name}: pair 1099+1003: player 1099 plays in none of the sessions: check the id\n"
+        )
+    );
+    assert_eq!(stderr(&example(&[])), "");
+}

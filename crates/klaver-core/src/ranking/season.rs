@@ -1343,6 +1343,53 @@ fn entrants_by(
     in_ranking_order(out)
 }
 
+/// The club's threesomes and fixed pairs with a player who plays in none of
+/// `sessions` (a mistyped id, most often: it would quietly change the pairs
+/// championship), one message for each such player, naming the entry; nothing when
+/// there are no sessions at all. Only the
+/// settings' few ids are looked for, each row's players compared with them until all
+/// are found.
+pub fn entrants_not_playing(club: &Club, sessions: &[SessionInput]) -> Vec<String> {
+    if sessions.is_empty() {
+        return Vec::new();
+    }
+    let entries: Vec<(&str, &[String])> = club
+        .threesomes
+        .iter()
+        .map(|t| ("threesome", t.as_slice()))
+        .chain(club.pairs.iter().map(|p| ("pair", p.as_slice())))
+        .collect();
+    let mut missing: FxHashMap<&str, bool> = entries
+        .iter()
+        .flat_map(|(_, ids)| ids.iter().map(|id| (id.as_str(), true)))
+        .collect();
+    let mut left = missing.len();
+    let rows = sessions.iter().flat_map(|s| {
+        let pairs = s.pairs.iter().flat_map(|p| p.players.iter());
+        pairs.chain(s.teams.iter().flat_map(|t| t.players.iter()))
+    });
+    for id in rows {
+        if left == 0 {
+            break;
+        }
+        if let Some(m) = missing.get_mut(id.as_str())
+            && std::mem::take(m)
+        {
+            left -= 1;
+        }
+    }
+    let mut out = Vec::new();
+    for (what, ids) in entries {
+        for id in ids.iter().filter(|id| missing[id.as_str()]) {
+            out.push(format!(
+                "{what} {}: player {id} plays in none of the sessions: check the id",
+                ids.join("+")
+            ));
+        }
+    }
+    out
+}
+
 /// The pairs that played together on pairs nights (not already a club threesome), each
 /// once, with its players' places in `players` in the order of their ids.
 fn pairs_played(

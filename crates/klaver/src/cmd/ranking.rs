@@ -90,6 +90,9 @@ pub fn run(args: Args) -> CmdResult {
     let (mut club, settings_name) = club_settings(&args)?;
     let sessions = read_sessions(&args, &mut club)?;
     check_season(&args, &club, &settings_name)?;
+    for w in season::entrants_not_playing(&club, &sessions) {
+        eprintln!("warning: {settings_name}: {w}");
+    }
     // A night given in several files is joined here, where the rows are owned: the
     // ranking, which borrows them, would otherwise join a copy of them all.
     let sessions = season::merge(sessions).map_err(ranking_failed)?;
