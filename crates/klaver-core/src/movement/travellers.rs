@@ -28,21 +28,7 @@ pub fn check_travellers(
     pairs: &[PairInfo],
     results: &[TableResult],
 ) -> MovementCheck {
-    // Every board of every match: (board, ns, ew) -> (round, table).
-    let mut matches: HashMap<(u32, &str, &str), (u32, u32)> = HashMap::new();
-    let mut by_pair: HashMap<(u32, &str), (u32, u32, &str, &str)> = HashMap::new();
-    for round in &movement.rounds {
-        for t in &round.tables {
-            let (Some(ns), Some(ew)) = (t.ns.as_deref(), t.ew.as_deref()) else {
-                continue;
-            };
-            for b in t.boards.boards() {
-                matches.insert((b, ns, ew), (round.number, t.table));
-                by_pair.insert((b, ns), (round.number, t.table, ns, ew));
-                by_pair.insert((b, ew), (round.number, t.table, ns, ew));
-            }
-        }
-    }
+    let schedule = Schedule::of(movement);
     let mut check = MovementCheck {
         rounds: vec![None; results.len()],
         ..MovementCheck::default()
@@ -61,28 +47,9 @@ pub fn check_travellers(
         .collect();
     let absent = absent_pairs(movement, &present);
     if !absent.is_empty() {
-        check.diagnostics.push(Diagnostic::warning(
-            0,
-            None,
-            format!(
-                "{} of the movement {} no result at all: taken as absent, so the pairs that meet {} have a bye; enter {} results if {} played",
-                plural(&absent, "pair", "pairs"),
-                if absent.len() == 1 { "has" } else { "have" },
-                if absent.len() == 1 { "it" } else { "them" },
-                if absent.len() == 1 { "its" } else { "their" },
-                if absent.len() == 1 { "it" } else { "they" },
-            ),
-        ));
+        check.diagnostics.push(absent_warning(&absent));
     }
-    let playable = |board: u32| {
-        matches
-            .iter()
-            .filter(|((b, ns, ew), _)| {
-                *b == board && present.contains(*ns) && present.contains(*ew)
-            })
-            .count()
-    };
-    let mut seen: HashMap<(u32, &str, &str), ()> = HashMap::new();
+    let mut seen: HashSet<(u32, &str, &str)> = HashSet::new();
     for (i, r) in results.iter().enumerate() {
         let (ns, ew) = (
             pairs[r.ns_pair()].id.as_str(),
@@ -91,58 +58,132 @@ pub fn check_travellers(
         check
             .expected
             .entry((pairs[r.ns_pair()].section.clone(), r.board))
-            .or_insert_with(|| playable(r.board));
-        if let Some(&(round, _)) = matches.get(&(r.board, ns, ew)) {
+            .or_insert_with(|| schedule.playable(r.board, &present));
+        if let Some(&(round, _)) = schedule.matches.get(&(r.board, ns, ew)) {
             let letter = movement.set_letter(r.board).unwrap_or_default();
             check.rounds[i] = Some((round, letter));
-            seen.insert((r.board, ns, ew), ());
+            seen.insert((r.board, ns, ew));
             continue;
         }
-        let message = if matches.contains_key(&(r.board, ew, ns)) {
-            format!(
-                "pairs {ns} and {ew} are entered the wrong way round: in the movement pair {ew} sits North-South; swap them and check the sign of the score"
-            )
-        } else {
-            let whereabouts = |p: &str| match by_pair.get(&(r.board, p)) {
-                Some((round, table, n, e)) => format!(
-                    "pair {p} plays board {} in round {round} at table {table} ({n} against {e})",
-                    r.board
-                ),
-                None => format!("pair {p} does not play board {} in the movement", r.board),
-            };
-            format!(
-                "pairs {ns} and {ew} do not meet on board {} in the movement {}: {}; {}. Correct the pairs or the board number",
-                r.board,
-                movement.name,
-                whereabouts(ns),
-                whereabouts(ew)
-            )
-        };
+        let message = schedule.misplaced(&movement.name, r.board, ns, ew);
         check
             .diagnostics
             .push(Diagnostic::error(r.line, Some(r.board), message));
     }
-    let mut missing: Vec<_> = matches
-        .iter()
-        .filter(|(k, _)| !seen.contains_key(*k))
-        .filter(|((_, ns, ew), _)| present.contains(*ns) && present.contains(*ew))
-        .collect();
-    missing.sort_by_key(|((b, _, _), (round, table))| (*b, *round, *table));
-    let played: std::collections::HashSet<u32> = results.iter().map(|r| r.board).collect();
-    for ((board, ns, ew), (round, table)) in missing {
-        if !played.contains(board) {
-            // A board nobody entered at all is a board the session did not use.
-            continue;
-        }
-        check.diagnostics.push(Diagnostic::warning(
-            0,
-            Some(*board),
-            format!(
-                "no result for {ns} against {ew} (round {round}, table {table}): the board is scored as played without it; enter the result or mark it NP"
-            ),
-        ));
-    }
+    let played: HashSet<u32> = results.iter().map(|r| r.board).collect();
     check
+        .diagnostics
+        .extend(schedule.missing(&seen, &present, &played));
+    check
+}
+
+/// Every board of every match of a movement.
+struct Schedule<'a> {
+    /// (board, ns, ew) -> (round, table).
+    matches: HashMap<(u32, &'a str, &'a str), (u32, u32)>,
+    /// (board, pair) -> (round, table, ns, ew) of the match the pair plays it in.
+    by_pair: HashMap<(u32, &'a str), (u32, u32, &'a str, &'a str)>,
+}
+
+impl<'a> Schedule<'a> {
+    fn of(movement: &'a Movement) -> Schedule<'a> {
+        let mut schedule = Schedule {
+            matches: HashMap::new(),
+            by_pair: HashMap::new(),
+        };
+        for round in &movement.rounds {
+            for t in &round.tables {
+                let (Some(ns), Some(ew)) = (t.ns.as_deref(), t.ew.as_deref()) else {
+                    continue;
+                };
+                for b in t.boards.boards() {
+                    let at = (round.number, t.table);
+                    schedule.matches.insert((b, ns, ew), at);
+                    schedule.by_pair.insert((b, ns), (at.0, at.1, ns, ew));
+                    schedule.by_pair.insert((b, ew), (at.0, at.1, ns, ew));
+                }
+            }
+        }
+        schedule
+    }
+
+    /// How many matches of the movement play `board` between two pairs present.
+    fn playable(&self, board: u32, present: &HashSet<&str>) -> usize {
+        self.matches
+            .keys()
+            .filter(|(b, ns, ew)| *b == board && present.contains(*ns) && present.contains(*ew))
+            .count()
+    }
+
+    /// Why a result of `ns` against `ew` on `board` is not where the movement `name`
+    /// puts them: the pairs the wrong way round, or where each plays the board.
+    fn misplaced(&self, name: &str, board: u32, ns: &str, ew: &str) -> String {
+        if self.matches.contains_key(&(board, ew, ns)) {
+            return format!(
+                "pairs {ns} and {ew} are entered the wrong way round: in the movement pair {ew} sits North-South; swap them and check the sign of the score"
+            );
+        }
+        let whereabouts = |p: &str| match self.by_pair.get(&(board, p)) {
+            Some((round, table, n, e)) => format!(
+                "pair {p} plays board {board} in round {round} at table {table} ({n} against {e})"
+            ),
+            None => format!("pair {p} does not play board {board} in the movement"),
+        };
+        format!(
+            "pairs {ns} and {ew} do not meet on board {board} in the movement {name}: {}; {}. Correct the pairs or the board number",
+            whereabouts(ns),
+            whereabouts(ew)
+        )
+    }
+
+    /// A warning for each match of two pairs present with no result (`seen` holds those
+    /// with one), by board, round and table; a board nobody entered at all (in
+    /// `played`) is one the session did not use.
+    fn missing(
+        &self,
+        seen: &HashSet<(u32, &str, &str)>,
+        present: &HashSet<&str>,
+        played: &HashSet<u32>,
+    ) -> Vec<Diagnostic> {
+        let mut missing: Vec<_> = self
+            .matches
+            .iter()
+            .filter(|(k, _)| !seen.contains(*k))
+            .filter(|((b, ns, ew), _)| {
+                played.contains(b) && present.contains(*ns) && present.contains(*ew)
+            })
+            .collect();
+        missing.sort_by_key(|((b, _, _), (round, table))| (*b, *round, *table));
+        missing
+            .into_iter()
+            .map(|((board, ns, ew), (round, table))| {
+                Diagnostic::warning(
+                    0,
+                    Some(*board),
+                    format!(
+                        "no result for {ns} against {ew} (round {round}, table {table}): the board is scored as played without it; enter the result or mark it NP"
+                    ),
+                )
+            })
+            .collect()
+    }
+}
+
+/// The warning that pairs of the movement have no result at all.
+fn absent_warning(absent: &[&str]) -> Diagnostic {
+    let one = absent.len() == 1;
+    Diagnostic::warning(
+        0,
+        None,
+        format!(
+            "{} of the movement {} no result at all: taken as absent, so the pairs that meet {} have a bye; enter {} results if {} played",
+            plural(absent, "pair", "pairs"),
+            if one { "has" } else { "have" },
+            if one { "it" } else { "them" },
+            if one { "its" } else { "their" },
+            if one { "it" } else { "they" },
+        ),
+    )
 }
 
 /// The pairs the movement seats that have no result in the travellers, in the
