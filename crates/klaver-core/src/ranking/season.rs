@@ -1050,82 +1050,27 @@ fn rank_season(
             .cloned()
             .unwrap_or_else(|| default_replacement.clone())
     };
-    // Every player's log, made at the size of the sessions the player plays this season,
-    // and where to find it.
-    let mut index: FxHashMap<IdKey, usize> = FxHashMap::default();
-    let mut appearances: Vec<usize> = Vec::new();
-    for s in sessions {
-        let players = s
-            .pairs
-            .iter()
-            .flat_map(|p| p.players.iter())
-            .chain(s.teams.iter().flat_map(|t| &t.players));
-        for p in players {
-            let i = *index.entry(IdKey(p)).or_insert(appearances.len());
-            if i == appearances.len() {
-                appearances.push(0);
-            }
-            appearances[i] += 1;
-        }
-    }
-    let mut logs: Vec<Option<PlayerLog>> = (0..appearances.len()).map(|_| None).collect();
-    let mut ranked = Vec::new();
+    let mut logs = SeasonLogs::of(sessions);
+    let mut ranked = Vec::with_capacity(sessions.len());
     let mut keyed = Vec::new();
     for (session, s) in sessions.iter().enumerate() {
-        let before = |logs: &[Option<PlayerLog>], p: &str| match index
-            .get(&IdKey(p))
-            .and_then(|&i| logs[i].as_ref())
-        {
-            Some(l) => l.ranking(settings.z),
-            None => replacement_of(p),
+        let before = |p: &str| {
+            logs.ranking(p, settings.z)
+                .unwrap_or_else(|| replacement_of(p))
         };
         let mut awards = match s.form {
-            Form::Pairs | Form::Butler => pairs_awards(settings, s, |p| before(&logs, p)),
-            Form::Teams => teams_awards(settings, s, |p| before(&logs, p))?,
+            Form::Pairs | Form::Butler => pairs_awards(settings, s, before),
+            Form::Teams => teams_awards(settings, s, before)?,
         };
         sort_best_first(&mut awards, &mut keyed);
-        for (award, a) in awards.iter().enumerate() {
-            for p in a.players.iter() {
-                let i = index[&IdKey(p)];
-                let log = logs[i].get_or_insert_with(|| {
-                    let mut log = PlayerLog::new(p.clone(), replacement_of(p));
-                    log.played.reserve_exact(appearances[i]);
-                    if histories {
-                        log.history.reserve_exact(appearances[i]);
-                    }
-                    log
-                });
-                let played = PlayedSession {
-                    session,
-                    award,
-                    points: a.points.clone(),
-                };
-                if histories {
-                    log.record(played, settings.z);
-                } else {
-                    log.record_played(played);
-                }
-            }
-        }
+        logs.record(session, &awards, (settings.z, histories), replacement_of);
         ranked.push(RankedSession {
             date: s.date.clone(),
             form: s.form,
             awards,
         });
     }
-    let mut players: Vec<PlayerStanding> = logs
-        .into_iter()
-        .flatten()
-        .map(|log| PlayerStanding {
-            player: log.player.clone(),
-            ranking: log.ranking(settings.z),
-            championship: Standing::default(),
-            log,
-        })
-        .collect();
-    players.sort_unstable_by(|a, b| {
-        cmp_points(&b.ranking, &a.ranking).then_with(|| a.player.cmp(&b.player))
-    });
+    let mut players = standings_of(logs.logs, settings.z);
     // Each player's results best first, once: for the individual championship and for
     // the pairs' results with a substitute.
     let best = BestFirst::of(&players);
@@ -1151,6 +1096,104 @@ fn rank_season(
         replacements: replacements.clone(),
         default_replacement,
     })
+}
+
+/// Every player's log of a season as its sessions are ranked one by one, each made at
+/// the size of the sessions the player plays, and where to find it.
+struct SeasonLogs<'a> {
+    /// Each player's place in `logs`.
+    index: FxHashMap<IdKey<'a>, usize>,
+    /// How many sessions each player plays.
+    appearances: Vec<usize>,
+    /// Each player's log, from the first session the player plays.
+    logs: Vec<Option<PlayerLog>>,
+}
+
+impl<'a> SeasonLogs<'a> {
+    /// No logs yet, a place for every player of `sessions`.
+    fn of(sessions: &[&'a SessionInput]) -> SeasonLogs<'a> {
+        let mut index: FxHashMap<IdKey, usize> = FxHashMap::default();
+        let mut appearances: Vec<usize> = Vec::new();
+        for s in sessions {
+            let players = s
+                .pairs
+                .iter()
+                .flat_map(|p| p.players.iter())
+                .chain(s.teams.iter().flat_map(|t| &t.players));
+            for p in players {
+                let i = *index.entry(IdKey(p)).or_insert(appearances.len());
+                if i == appearances.len() {
+                    appearances.push(0);
+                }
+                appearances[i] += 1;
+            }
+        }
+        let logs = (0..appearances.len()).map(|_| None).collect();
+        SeasonLogs {
+            index,
+            appearances,
+            logs,
+        }
+    }
+
+    /// A player's ranking so far; `None` before the player's first session.
+    fn ranking(&self, p: &str, z: u32) -> Option<Points> {
+        let &i = self.index.get(&IdKey(p))?;
+        self.logs[i].as_ref().map(|l| l.ranking(z))
+    }
+
+    /// Records session `session`'s awards, best first, in their players' logs: with
+    /// `histories`, each player's ranking after it too (over the last `z`).
+    fn record(
+        &mut self,
+        session: usize,
+        awards: &[Award],
+        (z, histories): (u32, bool),
+        replacement_of: impl Fn(&str) -> Points,
+    ) {
+        for (award, a) in awards.iter().enumerate() {
+            for p in a.players.iter() {
+                let i = self.index[&IdKey(p)];
+                let appearances = self.appearances[i];
+                let log = self.logs[i].get_or_insert_with(|| {
+                    let mut log = PlayerLog::new(p.clone(), replacement_of(p));
+                    log.played.reserve_exact(appearances);
+                    if histories {
+                        log.history.reserve_exact(appearances);
+                    }
+                    log
+                });
+                let played = PlayedSession {
+                    session,
+                    award,
+                    points: a.points.clone(),
+                };
+                if histories {
+                    log.record(played, z);
+                } else {
+                    log.record_played(played);
+                }
+            }
+        }
+    }
+}
+
+/// The players of the season's logs, by ranking (best first; equal rankings by id).
+fn standings_of(logs: Vec<Option<PlayerLog>>, z: u32) -> Vec<PlayerStanding> {
+    let mut players: Vec<PlayerStanding> = logs
+        .into_iter()
+        .flatten()
+        .map(|log| PlayerStanding {
+            player: log.player.clone(),
+            ranking: log.ranking(z),
+            championship: Standing::default(),
+            log,
+        })
+        .collect();
+    players.sort_unstable_by(|a, b| {
+        cmp_points(&b.ranking, &a.ranking).then_with(|| a.player.cmp(&b.player))
+    });
+    players
 }
 
 fn pairs_awards(
