@@ -389,7 +389,39 @@ fn hands(out: &mut String, l: ReportLang, h: &[String; 4]) {
 
 fn traveller(out: &mut String, report: &Report, t: &Traveller) {
     let l = report.lang;
-    let (ns, ew) = l.sides();
+    traveller_head(out, l, t);
+    if let Some(h) = &t.hands {
+        hands(out, l, h);
+    }
+    if let Some(a) = t.analysed.as_ref().and_then(|b| b.analysis.as_ref()) {
+        out.push_str("<div class=\"dd\">");
+        crate::hand_record_doc::html_analysis(out, a, l);
+        out.push_str("</div>\n");
+    }
+    let columns = TravellerColumns {
+        notes: t.lines.iter().any(|x| !x.note.is_empty()),
+        leads: t.lines.iter().any(|x| !x.lead.is_empty()),
+        // With the board analysed, each result against par, from North-South's side.
+        par: t.par_score(),
+    };
+    traveller_table_head(out, l, &columns);
+    for x in &t.lines {
+        traveller_row(out, x, &columns);
+    }
+    out.push_str("</tbody>\n</table>\n</div>\n</article>\n");
+}
+
+/// The columns a traveller's table has besides the usual ones.
+struct TravellerColumns {
+    notes: bool,
+    leads: bool,
+    /// The board's par score, when it is analysed.
+    par: Option<i32>,
+}
+
+/// A traveller's article opened: its heading (board and section) and its facts
+/// (dealer, vulnerability, pairs, top, a failed check).
+fn traveller_head(out: &mut String, l: ReportLang, t: &Traveller) {
     let failed = if t.check_ok { "" } else { " failed" };
     let _ = write!(
         out,
@@ -429,20 +461,12 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
         );
     }
     out.push_str("</p>\n");
-    if let Some(h) = &t.hands {
-        hands(out, l, h);
-    }
-    if let Some(a) = t.analysed.as_ref().and_then(|b| b.analysis.as_ref()) {
-        out.push_str("<div class=\"dd\">");
-        crate::hand_record_doc::html_analysis(out, a, l);
-        out.push_str("</div>\n");
-    }
+}
 
-    let notes = t.lines.iter().any(|x| !x.note.is_empty());
-    let leads = t.lines.iter().any(|x| !x.lead.is_empty());
-    // With the board analysed, each result against par, from North-South's side.
-    let par = t.par_score();
-    let tail = usize::from(notes) + usize::from(leads) + usize::from(par.is_some());
+/// A traveller's table opened, up to its body: the two heading rows.
+fn traveller_table_head(out: &mut String, l: ReportLang, c: &TravellerColumns) {
+    let (ns, ew) = l.sides();
+    let tail = usize::from(c.notes) + usize::from(c.leads) + usize::from(c.par.is_some());
     let _ = write!(
         out,
         "<div class=\"scroll\">\n<table class=\"traveller-table\">\n<thead>\
@@ -462,45 +486,46 @@ fn traveller(out: &mut String, report: &Report, t: &Traveller) {
         escape(l.word(Word::By)),
         escape(l.word(Word::Result)),
     );
-    if par.is_some() {
+    if c.par.is_some() {
         let _ = write!(out, "<th class=\"n b\">{ns} \u{b1} par</th>");
     }
-    if leads {
+    if c.leads {
         let _ = write!(out, "<th class=\"b\">{}</th>", escape(l.word(Word::Lead)));
     }
-    if notes {
+    if c.notes {
         out.push_str("<th></th>");
     }
     out.push_str("</tr>\n</thead>\n<tbody>\n");
-    for x in &t.lines {
-        let by = x.by();
-        let _ = write!(
-            out,
-            "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td>\
-             <td>{}</td><td class=\"n b\">{}</td><td class=\"n\">{}</td>\
-             <td class=\"n b\">{}</td><td class=\"n\">{}</td>",
-            escape(&x.ns),
-            escape(&x.ew),
-            escape(&x.contract),
-            escape(&by),
-            escape(&x.result),
-            escape(&x.score_ns),
-            escape(&x.score_ew),
-            escape(&x.mp_ns),
-            escape(&x.mp_ew),
-        );
-        if let Some(par) = par {
-            let _ = write!(out, "<td class=\"n b\">{}</td>", x.versus_par(par));
-        }
-        if leads {
-            let _ = write!(out, "<td class=\"b\">{}</td>", escape(&x.lead));
-        }
-        if notes {
-            let _ = write!(out, "<td class=\"note\">{}</td>", escape(&x.note));
-        }
-        out.push_str("</tr>\n");
+}
+
+/// One line of a traveller's table.
+fn traveller_row(out: &mut String, x: &crate::report::TravellerLine, c: &TravellerColumns) {
+    let by = x.by();
+    let _ = write!(
+        out,
+        "<tr><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td><td>{}</td>\
+         <td>{}</td><td class=\"n b\">{}</td><td class=\"n\">{}</td>\
+         <td class=\"n b\">{}</td><td class=\"n\">{}</td>",
+        escape(&x.ns),
+        escape(&x.ew),
+        escape(&x.contract),
+        escape(&by),
+        escape(&x.result),
+        escape(&x.score_ns),
+        escape(&x.score_ew),
+        escape(&x.mp_ns),
+        escape(&x.mp_ew),
+    );
+    if let Some(par) = c.par {
+        let _ = write!(out, "<td class=\"n b\">{}</td>", x.versus_par(par));
     }
-    out.push_str("</tbody>\n</table>\n</div>\n</article>\n");
+    if c.leads {
+        let _ = write!(out, "<td class=\"b\">{}</td>", escape(&x.lead));
+    }
+    if c.notes {
+        let _ = write!(out, "<td class=\"note\">{}</td>", escape(&x.note));
+    }
+    out.push_str("</tr>\n");
 }
 
 /// The control sheet's box: the event's line and the pairs with their numbers.
