@@ -64,10 +64,12 @@ async fn dashboard(
 ) -> WebResult {
     let sessions = state.store.sessions(&s.club).await?;
     // The public ranking page, as the public would get it: what stops it is shown here.
-    let ranking_problem = match scoring::ranking_html(&state.store, &s.club, true, lang).await {
-        Err(WebError::BadRequest(why)) => Some(why),
-        _ => None,
-    };
+    let (ranking_problem, ranking_warnings) =
+        match scoring::ranking_html(&state.store, &s.club, true, lang).await {
+            Err(WebError::BadRequest(why)) => (Some(why), Vec::new()),
+            Ok((_, warnings)) => (None, warnings),
+            Err(_) => (None, Vec::new()),
+        };
     Ok(page(
         lang,
         &format!("{} · {}", s.club.name, lang.t(Key::Director)),
@@ -76,6 +78,10 @@ async fn dashboard(
             p { (logout_form(&s, lang)) }
             @if let Some(why) = &ranking_problem {
                 p.error { "The public ranking page cannot be built: " (why) }
+            }
+            @if !ranking_warnings.is_empty() {
+                p { "The public ranking page warns:" }
+                ul { @for w in &ranking_warnings { li { (w) } } }
             }
             h2 { "New night" }
             form method="get" action="/director/nights/new" {

@@ -353,7 +353,7 @@ async fn ranking(
 ) -> WebResult {
     let club = find_club(&state, &code).await?;
     match scoring::ranking_html(&state.store, &club, true, lang).await {
-        Ok(html) => Ok(Html(html).into_response()),
+        Ok((html, _)) => Ok(Html(html).into_response()),
         // What is wrong is for the director (the console lists it), not the public: no
         // internal message or command reaches this page.
         Err(WebError::BadRequest(why)) => {

@@ -266,13 +266,15 @@ pub async fn ranking_sessions(
 }
 
 /// The club's season ranking as one HTML page (the latest season of every playing
-/// moment), from its published sessions, with its labels in `lang`.
+/// moment), from its published sessions, with its labels in `lang`; and its warnings,
+/// for the director (a night not ranked from the database, a threesome or fixed pair
+/// with a player in no session).
 pub async fn ranking_html(
     store: &klaver_store::Store,
     club: &klaver_store::Club,
     published_only: bool,
     lang: crate::Lang,
-) -> Result<String, crate::WebError> {
+) -> Result<(String, Vec<String>), crate::WebError> {
     use crate::WebError;
     let Some(text) = store.ranking_settings(club).await? else {
         return Err(WebError::NotFound(format!(
@@ -282,9 +284,12 @@ pub async fn ranking_html(
     };
     let settings = klaver_io::ranking_io::read_settings(&text, "the club's ranking settings")
         .map_err(|e| WebError::BadRequest(e.to_string()))?;
-    let (sessions, _) = ranking_sessions(store, club, &settings, published_only)
+    let (sessions, mut warnings) = ranking_sessions(store, club, &settings, published_only)
         .await
         .map_err(WebError::BadRequest)?;
+    warnings.extend(klaver_core::ranking::season::entrants_not_playing(
+        &settings, &sessions,
+    ));
     let standings =
         klaver_core::ranking::season::rank_with(&settings, sessions, true).map_err(|e| {
             WebError::BadRequest(
@@ -317,7 +322,7 @@ pub async fn ranking_html(
         sessions: false,
         lang: lang.report(),
     };
-    Ok(klaver_io::ranking_io::render_html(&report))
+    Ok((klaver_io::ranking_io::render_html(&report), warnings))
 }
 
 /// A butler session scored with its own options, as the JSON `klaver score --form

@@ -767,6 +767,33 @@ async fn the_ranking_page_speaks_the_pages_language() {
         tr.body
     );
 
+    // A threesome of the settings with a player in no session (a mistyped id): the
+    // public page is built as before, and the director's console says which.
+    c.store
+        .set_ranking_settings(
+            &c.club,
+            "lines = 1\nthreesomes = [\"1001+1002+1099\"]\n\n[[moment]]\nname = \"tuesday\"\n",
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        get(app, "/c/kievit/ranking", None).await.status,
+        StatusCode::OK
+    );
+    let cookie = login(app).await;
+    let dash = get(app, "/director", Some(&cookie)).await;
+    assert!(
+        dash.body.contains(
+            "threesome 1001+1002+1099: player 1099 plays in none of the sessions: check the id"
+        ),
+        "{}",
+        dash.body
+    );
+    c.store
+        .set_ranking_settings(&c.club, "lines = 1\n\n[[moment]]\nname = \"tuesday\"\n")
+        .await
+        .unwrap();
+
     // One night that cannot be ranked (its pairs name no club players): the public page
     // says so plainly, without internal messages or commands; the director sees why.
     let unnamed = (1..=4)
