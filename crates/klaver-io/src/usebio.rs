@@ -184,7 +184,9 @@ fn entity(name: &str) -> Option<char> {
 /// Parses the document into a tree.
 fn parse(text: &str) -> Result<Node, UsebioError> {
     let mut reader = quick_xml::Reader::from_str(text);
-    let mut stack: Vec<Node> = vec![Node::default()];
+    let mut tree = Tree {
+        stack: vec![Node::default()],
+    };
     let mut lines = crate::input::LineCursor::new(text.as_bytes());
     let xml_err = |reader: &quick_xml::Reader<&[u8]>, what: String| UsebioError::Xml {
         line: line_of(text, reader.error_position()),
@@ -196,69 +198,17 @@ fn parse(text: &str) -> Result<Node, UsebioError> {
         let ev = reader
             .read_event()
             .map_err(|e| xml_err(&reader, e.to_string()))?;
-        let start = |e: &quick_xml::events::BytesStart| -> Result<Node, UsebioError> {
-            let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
-            let mut attrs = Vec::new();
-            for a in e.attributes() {
-                let a = a.map_err(|err| UsebioError::Xml {
-                    line,
-                    message: format!("element <{name}>: bad attribute: {err}"),
-                })?;
-                let v = a.unescape_value().map_err(|err| UsebioError::Xml {
-                    line,
-                    message: format!("element <{name}>: bad attribute value: {err}"),
-                })?;
-                attrs.push((
-                    String::from_utf8_lossy(a.key.as_ref()).into_owned(),
-                    v.into_owned(),
-                ));
-            }
-            Ok(Node {
-                name,
-                line,
-                attrs,
-                ..Node::default()
-            })
-        };
         match ev {
-            Xml::Start(e) => {
-                if stack.len() > MAX_DEPTH {
-                    return Err(UsebioError::Xml {
-                        line,
-                        message: format!("elements are nested more than {MAX_DEPTH} deep"),
-                    });
-                }
-                stack.push(start(&e)?);
-            }
-            Xml::Empty(e) => {
-                let n = start(&e)?;
-                if let Some(top) = stack.last_mut() {
-                    top.children.push(n);
-                }
-            }
-            Xml::End(_) => {
-                let n = stack.pop().unwrap_or_default();
-                match stack.last_mut() {
-                    Some(top) => top.children.push(n),
-                    None => {
-                        return Err(UsebioError::Xml {
-                            line,
-                            message: "a closing tag without its opening tag".into(),
-                        });
-                    }
-                }
-            }
+            Xml::Start(e) => tree.open(element(&e, line)?, line)?,
+            Xml::Empty(e) => tree.add(element(&e, line)?),
+            Xml::End(_) => tree.close(line)?,
             Xml::Text(t) => {
                 let s = t.decode().map_err(|e| xml_err(&reader, e.to_string()))?;
-                if let Some(top) = stack.last_mut() {
-                    top.text.push_str(&s);
-                }
+                tree.text(&s);
             }
             Xml::CData(t) => {
                 let s = t.decode().map_err(|e| xml_err(&reader, e.to_string()))?;
-                if let Some(top) = stack.last_mut() {
-                    top.text.push_str(&s);
-                }
+                tree.text(&s);
             }
             Xml::GeneralRef(r) => {
                 let name = r.decode().map_err(|e| xml_err(&reader, e.to_string()))?;
@@ -266,29 +216,110 @@ fn parse(text: &str) -> Result<Node, UsebioError> {
                     line,
                     message: format!("unknown entity &{name};: write the character itself"),
                 })?;
-                if let Some(top) = stack.last_mut() {
-                    top.text.push(c);
-                }
+                tree.text(c.encode_utf8(&mut [0; 4]));
             }
             Xml::Eof => break,
             _ => {}
         }
     }
-    if stack.len() != 1 {
-        let open = stack.last().map(|n| n.name.clone()).unwrap_or_default();
-        return Err(UsebioError::Xml {
-            line: line_of(text, text.len() as u64),
-            message: format!("the file ends inside <{open}>: it is cut short"),
-        });
+    tree.usebio(text)
+}
+
+/// An element read on line `line`, with its attributes, without children yet.
+fn element(e: &quick_xml::events::BytesStart, line: u32) -> Result<Node, UsebioError> {
+    let name = String::from_utf8_lossy(e.name().as_ref()).into_owned();
+    let mut attrs = Vec::new();
+    for a in e.attributes() {
+        let a = a.map_err(|err| UsebioError::Xml {
+            line,
+            message: format!("element <{name}>: bad attribute: {err}"),
+        })?;
+        let v = a.unescape_value().map_err(|err| UsebioError::Xml {
+            line,
+            message: format!("element <{name}>: bad attribute value: {err}"),
+        })?;
+        attrs.push((
+            String::from_utf8_lossy(a.key.as_ref()).into_owned(),
+            v.into_owned(),
+        ));
     }
-    let root = stack.pop().unwrap_or_default();
-    let Some(usebio) = root.children.into_iter().find(|c| c.is("USEBIO")) else {
-        return Err(UsebioError::Xml {
-            line: 1,
-            message: "this XML file is not USEBIO: it has no <USEBIO> element".into(),
-        });
-    };
-    Ok(usebio)
+    Ok(Node {
+        name,
+        line,
+        attrs,
+        ..Node::default()
+    })
+}
+
+/// The document's tree as it is read: the elements open, the outermost (the document
+/// itself) first.
+struct Tree {
+    stack: Vec<Node>,
+}
+
+impl Tree {
+    /// Opens an element (its children follow), on line `line`.
+    fn open(&mut self, n: Node, line: u32) -> Result<(), UsebioError> {
+        if self.stack.len() > MAX_DEPTH {
+            return Err(UsebioError::Xml {
+                line,
+                message: format!("elements are nested more than {MAX_DEPTH} deep"),
+            });
+        }
+        self.stack.push(n);
+        Ok(())
+    }
+
+    /// Adds a finished element to the one open.
+    fn add(&mut self, n: Node) {
+        if let Some(top) = self.stack.last_mut() {
+            top.children.push(n);
+        }
+    }
+
+    /// Closes the element open, on line `line`.
+    fn close(&mut self, line: u32) -> Result<(), UsebioError> {
+        let n = self.stack.pop().unwrap_or_default();
+        if self.stack.is_empty() {
+            return Err(UsebioError::Xml {
+                line,
+                message: "a closing tag without its opening tag".into(),
+            });
+        }
+        self.add(n);
+        Ok(())
+    }
+
+    /// Adds text to the element open.
+    fn text(&mut self, s: &str) {
+        if let Some(top) = self.stack.last_mut() {
+            top.text.push_str(s);
+        }
+    }
+
+    /// The `<USEBIO>` element of the finished document `text`; an error when an element
+    /// is still open (the file is cut short) or there is none.
+    fn usebio(mut self, text: &str) -> Result<Node, UsebioError> {
+        if self.stack.len() != 1 {
+            let open = self
+                .stack
+                .last()
+                .map(|n| n.name.clone())
+                .unwrap_or_default();
+            return Err(UsebioError::Xml {
+                line: line_of(text, text.len() as u64),
+                message: format!("the file ends inside <{open}>: it is cut short"),
+            });
+        }
+        let root = self.stack.pop().unwrap_or_default();
+        let Some(usebio) = root.children.into_iter().find(|c| c.is("USEBIO")) else {
+            return Err(UsebioError::Xml {
+                line: 1,
+                message: "this XML file is not USEBIO: it has no <USEBIO> element".into(),
+            });
+        };
+        Ok(usebio)
+    }
 }
 
 /// What the walk over the document collects.
