@@ -284,14 +284,6 @@ pub use crate::compare::{Comparison, Difference, compare, compare_imps};
 pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let doc: serde_json::Value = serde_json::from_slice(data)
         .map_err(|e| format!("line {}: not klaver JSON: {e}", e.line()))?;
-    let text = |v: &serde_json::Value| -> String {
-        match v {
-            serde_json::Value::String(s) => s.clone(),
-            serde_json::Value::Number(n) => n.to_string(),
-            serde_json::Value::Bool(b) => b.to_string(),
-            _ => String::new(),
-        }
-    };
     let boards = doc
         .get("boards")
         .and_then(|b| b.as_array())
@@ -301,79 +293,32 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let mut section_of: BTreeMap<String, String> = BTreeMap::new();
     for p in pairs.into_iter().flatten() {
         section_of
-            .entry(text(&p["pair"]))
-            .or_insert_with(|| text(&p["section"]));
+            .entry(json_text(&p["pair"]))
+            .or_insert_with(|| json_text(&p["section"]));
     }
     let mut rows = Vec::new();
-    let mut n = 0u32;
     for b in boards {
-        let board = text(&b["board"]);
-        let group = text(&b["section"]);
         for r in b["results"].as_array().into_iter().flatten() {
-            n += 1;
-            let ns = text(&r["ns"]);
-            let section = if group.is_empty() {
-                section_of.get(&ns).cloned().unwrap_or_default()
-            } else {
-                group.clone()
-            };
-            let mp = |k: &str| match &r[k] {
-                serde_json::Value::Number(x) => x.to_string(),
-                _ => String::new(),
-            };
-            let adjust = text(&r["adjustment"]);
-            let adjust = if adjust.is_empty() && r["reversed"].as_bool() == Some(true) {
-                "REV".to_string()
-            } else {
-                adjust
-            };
-            rows.push(Row {
-                line: n,
-                section,
-                board: board.clone(),
-                ns,
-                ew: text(&r["ew"]),
-                score: text(&r["score"]),
-                contract: text(&r["contract"]),
-                declarer: text(&r["declarer"]),
-                result: text(&r["tricks"]),
-                adjust,
-                lead: text(&r["lead"]),
-                mp_ns: mp("mp_ns"),
-                mp_ew: mp("mp_ew"),
-                ..Row::default()
-            });
+            rows.push(json_result_row(b, r, rows.len() as u32 + 1, &section_of));
         }
     }
     for p in doc["penalties"].as_array().into_iter().flatten() {
-        n += 1;
         rows.push(Row {
-            line: n,
-            section: text(&p["section"]),
-            board: text(&p["board"]),
-            ns: text(&p["ns"]),
-            ew: text(&p["ew"]),
-            adjust: format!("PEN {}/{}", text(&p["points_ns"]), text(&p["points_ew"])),
+            line: rows.len() as u32 + 1,
+            section: json_text(&p["section"]),
+            board: json_text(&p["board"]),
+            ns: json_text(&p["ns"]),
+            ew: json_text(&p["ew"]),
+            adjust: format!(
+                "PEN {}/{}",
+                json_text(&p["points_ns"]),
+                json_text(&p["points_ew"])
+            ),
             ..Row::default()
         });
     }
     let mut event = rows_to_event(&rows);
-    let mut totals = Vec::new();
-    for (i, p) in pairs.into_iter().flatten().enumerate() {
-        let (section, id) = (text(&p["section"]), text(&p["pair"]));
-        set_names(&mut event, &section, &id, &text(&p["names"]));
-        let rank = match (&p["rank"], p["tied"].as_bool()) {
-            (serde_json::Value::Number(r), Some(true)) => format!("{r}="),
-            (v, _) => text(v),
-        };
-        totals.push(PublishedTotal {
-            line: i as u32 + 1,
-            section,
-            pair: id,
-            rank,
-            ..PublishedTotal::default()
-        });
-    }
+    let totals = json_totals(pairs.into_iter().flatten(), &mut event);
     Ok(Imported {
         event,
         deals: BTreeMap::new(),
@@ -384,10 +329,88 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         dealers: BTreeMap::new(),
         vulnerabilities: BTreeMap::new(),
         convention: Convention::default(),
-        title: text(&doc["title"]),
-        date: text(&doc["date"]),
+        title: json_text(&doc["title"]),
+        date: json_text(&doc["date"]),
         program: String::new(),
     })
+}
+
+/// A JSON value as the text a travellers column holds: a string, number or boolean as
+/// written, anything else empty.
+fn json_text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::Bool(b) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Result `r` of JSON board `b` as row `line`, its section the board's, else its
+/// North-South pair's (`section_of`).
+fn json_result_row(
+    b: &serde_json::Value,
+    r: &serde_json::Value,
+    line: u32,
+    section_of: &BTreeMap<String, String>,
+) -> Row {
+    let ns = json_text(&r["ns"]);
+    let group = json_text(&b["section"]);
+    let section = if group.is_empty() {
+        section_of.get(&ns).cloned().unwrap_or_default()
+    } else {
+        group
+    };
+    let mp = |k: &str| match &r[k] {
+        serde_json::Value::Number(x) => x.to_string(),
+        _ => String::new(),
+    };
+    let adjust = json_text(&r["adjustment"]);
+    let adjust = if adjust.is_empty() && r["reversed"].as_bool() == Some(true) {
+        "REV".to_string()
+    } else {
+        adjust
+    };
+    Row {
+        line,
+        section,
+        board: json_text(&b["board"]),
+        ns,
+        ew: json_text(&r["ew"]),
+        score: json_text(&r["score"]),
+        contract: json_text(&r["contract"]),
+        declarer: json_text(&r["declarer"]),
+        result: json_text(&r["tricks"]),
+        adjust,
+        lead: json_text(&r["lead"]),
+        mp_ns: mp("mp_ns"),
+        mp_ew: mp("mp_ew"),
+        ..Row::default()
+    }
+}
+
+/// The pairs' published places, their names set in `event` on the way.
+fn json_totals<'a>(
+    pairs: impl Iterator<Item = &'a serde_json::Value>,
+    event: &mut Event,
+) -> Vec<PublishedTotal> {
+    let mut totals = Vec::new();
+    for (i, p) in pairs.enumerate() {
+        let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
+        set_names(event, &section, &id, &json_text(&p["names"]));
+        let rank = match (&p["rank"], p["tied"].as_bool()) {
+            (serde_json::Value::Number(r), Some(true)) => format!("{r}="),
+            (v, _) => json_text(v),
+        };
+        totals.push(PublishedTotal {
+            line: i as u32 + 1,
+            section,
+            pair: id,
+            rank,
+            ..PublishedTotal::default()
+        });
+    }
+    totals
 }
 
 /// One traveller line in the travellers CSV's columns, English notation: what
