@@ -1127,7 +1127,6 @@ fn found(text: &str, at: usize) -> String {
 }
 
 fn error(text: &str, what: &'static str, lang: Language, problem: Problem) -> NotationError {
-    let strains = strain_list(lang);
     let expected = match problem {
         Problem::Empty if what == "a table result" => {
             format!(
@@ -1135,35 +1134,61 @@ fn error(text: &str, what: &'static str, lang: Language, problem: Problem) -> No
                 example(lang)
             )
         }
-        Problem::Empty | Problem::NoLevel { .. } | Problem::Level { .. } => {
-            let mut s = format!("a level 1-7 followed by a strain ({strains})");
-            match problem {
-                Problem::NoLevel { at } => {
-                    s += &found(text, at);
-                    s += &other_meanings(token_at(text, at), lang, Part::Any);
-                }
-                Problem::Level { at } => {
-                    let _ = write!(s, ", not level {}", token_at(text, at));
-                }
-                _ => s += ", not an empty text",
-            }
-            s
+        Problem::Empty
+        | Problem::NoLevel { .. }
+        | Problem::Level { .. }
+        | Problem::Strain { .. } => contract_expected(text, lang, problem),
+        Problem::NoDeclarer | Problem::Declarer { .. } | Problem::DeclarerTwice(..) => {
+            declarer_expected(text, what, lang, problem)
         }
-        Problem::Strain { level, at } => {
+        Problem::Trailing { at } => {
             let token = token_at(text, at);
             format!(
-                "a strain ({strains}) after the level {level}{}{}",
+                "nothing more after {what}{}{}",
                 found(text, at),
-                other_meanings(token, lang, Part::Strain)
+                other_meanings(token, lang, Part::Any)
             )
         }
+        _ => result_expected(text, lang, problem),
+    };
+    NotationError {
+        text: shorten(text),
+        what,
+        expected,
+    }
+}
+
+/// What was expected where a contract's level or strain could not be read.
+fn contract_expected(text: &str, lang: Language, problem: Problem) -> String {
+    let strains = strain_list(lang);
+    if let Problem::Strain { level, at } = problem {
+        let token = token_at(text, at);
+        return format!(
+            "a strain ({strains}) after the level {level}{}{}",
+            found(text, at),
+            other_meanings(token, lang, Part::Strain)
+        );
+    }
+    let mut s = format!("a level 1-7 followed by a strain ({strains})");
+    match problem {
+        Problem::NoLevel { at } => {
+            s += &found(text, at);
+            s += &other_meanings(token_at(text, at), lang, Part::Any);
+        }
+        Problem::Level { at } => {
+            let _ = write!(s, ", not level {}", token_at(text, at));
+        }
+        _ => s += ", not an empty text",
+    }
+    s
+}
+
+/// What was expected where the declarer could not be read (`what`: the text read).
+fn declarer_expected(text: &str, what: &str, lang: Language, problem: Problem) -> String {
+    match problem {
         Problem::NoDeclarer if what == "a declarer" => {
             format!("a declarer ({}), not an empty text", seat_list(lang))
         }
-        Problem::NoDeclarer => format!(
-            "a declarer ({}) before or after the contract",
-            seat_list(lang)
-        ),
         Problem::Declarer { at } => {
             let token = token_at(text, at);
             format!(
@@ -1178,7 +1203,17 @@ fn error(text: &str, what: &'static str, lang: Language, problem: Problem) -> No
             seat_name(a, Language::English),
             seat_name(b, Language::English)
         ),
-        Problem::NoResult => format!("a result after the contract ({})", result_list(lang)),
+        _ => format!(
+            "a declarer ({}) before or after the contract",
+            seat_list(lang)
+        ),
+    }
+}
+
+/// What was expected where the result could not be read, or cannot be one of the
+/// contract's.
+fn result_expected(text: &str, lang: Language, problem: Problem) -> String {
+    match problem {
         Problem::Result { at } => {
             let token = token_at(text, at);
             format!(
@@ -1199,42 +1234,33 @@ fn error(text: &str, what: &'static str, lang: Language, problem: Problem) -> No
         Problem::ZeroResult => {
             "a result of at least one trick over or down; write = for made exactly".to_string()
         }
-        Problem::ResultRange { contract, result } => {
-            let needed = i64::from(contract.tricks_needed());
-            let c = format_contract(contract, lang);
-            let gap = if lang == Language::Turkish { " " } else { "" };
-            if result > 0 {
-                let most = match 13 - needed {
-                    0 => format!("no overtricks in {c}"),
-                    n => format!("at most {n} over in {c}"),
-                };
-                format!(
-                    "{most}: {c}{gap}{result:+} would be {} tricks, and a deal has 13",
-                    needed.saturating_add(result)
-                )
-            } else {
-                format!(
-                    "at most {needed} down in {c}: declarer needs {needed} tricks and cannot take fewer than 0"
-                )
-            }
-        }
+        Problem::ResultRange { contract, result } => result_out_of_range(contract, result, lang),
         Problem::Tricks { at } => format!(
             "the tricks taken 0-13, not {}: a deal has 13 tricks",
             token_at(text, at)
         ),
-        Problem::Trailing { at } => {
-            let token = token_at(text, at);
-            format!(
-                "nothing more after {what}{}{}",
-                found(text, at),
-                other_meanings(token, lang, Part::Any)
-            )
-        }
-    };
-    NotationError {
-        text: shorten(text),
-        what,
-        expected,
+        _ => format!("a result after the contract ({})", result_list(lang)),
+    }
+}
+
+/// Why `result` (over or down) cannot be a result of `contract`.
+fn result_out_of_range(contract: Contract, result: i64, lang: Language) -> String {
+    let needed = i64::from(contract.tricks_needed());
+    let c = format_contract(contract, lang);
+    let gap = if lang == Language::Turkish { " " } else { "" };
+    if result > 0 {
+        let most = match 13 - needed {
+            0 => format!("no overtricks in {c}"),
+            n => format!("at most {n} over in {c}"),
+        };
+        format!(
+            "{most}: {c}{gap}{result:+} would be {} tricks, and a deal has 13",
+            needed.saturating_add(result)
+        )
+    } else {
+        format!(
+            "at most {needed} down in {c}: declarer needs {needed} tricks and cannot take fewer than 0"
+        )
     }
 }
 
