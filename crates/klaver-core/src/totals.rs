@@ -223,9 +223,8 @@ impl TotalsBuilder {
 
     /// Adds a pair's matchpoints on a board with the given top.
     pub fn add(&mut self, pair: usize, points: Ratio<i64>, top: i64) {
-        self.max[pair] += top;
-        self.boards[pair] += 1;
-        self.add_points(pair, points);
+        let term = self.term(points);
+        self.add_term(pair, term, top);
     }
 
     /// Adds matchpoints to a pair's total that belong to no board (a director's penalty
