@@ -185,6 +185,12 @@ impl SessionInput {
     fn label(&self) -> String {
         format!("{} {}", self.date, self.moment)
     }
+
+    /// Every player of the session, once per pair or team result they are in.
+    fn players(&self) -> impl Iterator<Item = &PlayerId> {
+        let pairs = self.pairs.iter().flat_map(|p| p.players.iter());
+        pairs.chain(self.teams.iter().flat_map(|t| t.players.iter()))
+    }
 }
 
 /// The ranking points a pair or team earned in a session.
@@ -1115,12 +1121,7 @@ impl<'a> SeasonLogs<'a> {
         let mut index: FxHashMap<IdKey, usize> = FxHashMap::default();
         let mut appearances: Vec<usize> = Vec::new();
         for s in sessions {
-            let players = s
-                .pairs
-                .iter()
-                .flat_map(|p| p.players.iter())
-                .chain(s.teams.iter().flat_map(|t| &t.players));
-            for p in players {
+            for p in s.players() {
                 let i = *index.entry(IdKey(p)).or_insert(appearances.len());
                 if i == appearances.len() {
                     appearances.push(0);
@@ -1389,9 +1390,8 @@ fn entrants_by(
 /// The club's threesomes and fixed pairs with a player who plays in none of
 /// `sessions` (a mistyped id, most often: it would quietly change the pairs
 /// championship), one message for each such player, naming the entry; nothing when
-/// there are no sessions at all. Only the
-/// settings' few ids are looked for, each row's players compared with them until all
-/// are found.
+/// there are no sessions at all. Only the settings' few ids are looked for, each row's
+/// players compared with them until all are found.
 pub fn entrants_not_playing(club: &Club, sessions: &[SessionInput]) -> Vec<String> {
     if sessions.is_empty() {
         return Vec::new();
@@ -1407,11 +1407,7 @@ pub fn entrants_not_playing(club: &Club, sessions: &[SessionInput]) -> Vec<Strin
         .flat_map(|(_, ids)| ids.iter().map(|id| (id.as_str(), true)))
         .collect();
     let mut left = missing.len();
-    let rows = sessions.iter().flat_map(|s| {
-        let pairs = s.pairs.iter().flat_map(|p| p.players.iter());
-        pairs.chain(s.teams.iter().flat_map(|t| t.players.iter()))
-    });
-    for id in rows {
+    for id in sessions.iter().flat_map(SessionInput::players) {
         if left == 0 {
             break;
         }
