@@ -35,8 +35,8 @@
 //! lost) and `Law12C2` (average-plus is the session percentage when higher than 60 %).
 //! A field klaver does not know is a warning on the tag's line: another scoring (IMPs,
 //! board-a-match, rubber) says klaver scores by matchpoints unless `--form` says
-//! otherwise, and a modifier
-//! klaver does not apply (`OldMP`, `Mitchell2`) is named as left out.
+//! otherwise, and a modifier klaver does not apply (`OldMP`, `Mitchell2`) is named as
+//! left out.
 //!
 //! Writing follows the export format: CRLF line ends, the fifteen mandatory tags in their
 //! order, tables with minimum widths, Latin-1 when every character fits (else UTF-8 with
@@ -623,11 +623,18 @@ fn parse_vul(v: &str) -> Option<Vulnerability> {
 
 /// The convention a Scoring tag states (see the module documentation for the words).
 pub fn convention_from_scoring(value: &str) -> Convention {
+    read_scoring(value).0
+}
+
+/// The convention a [Scoring] value states, and its fields klaver does not know.
+fn read_scoring(value: &str) -> (Convention, Vec<&str>) {
     let mut c = Convention::default();
-    for field in value.split(';') {
-        scoring_field(&mut c, field);
-    }
-    c
+    let unknown = value
+        .split(';')
+        .map(str::trim)
+        .filter(|field| !scoring_field(&mut c, field))
+        .collect();
+    (c, unknown)
 }
 
 /// Reads one field of a [Scoring] tag into `c`; false for a field klaver does not know.
@@ -647,16 +654,11 @@ fn scoring_field(c: &mut Convention, field: &str) -> bool {
     true
 }
 
-/// What a [Scoring] tag on line `line` states that klaver does not follow, as a
-/// warning: a scoring other than matchpoints (IMPs in any form the standard or a
-/// program writes, board-a-match, rubber), or matchpoint modifiers klaver does not
-/// apply, named.
-fn scoring_warning(value: &str, line: u32) -> Option<Diagnostic> {
-    let unknown: Vec<&str> = value
-        .split(';')
-        .map(str::trim)
-        .filter(|f| !scoring_field(&mut Convention::default(), f))
-        .collect();
+/// What a [Scoring] tag on line `line`, of fields `unknown` klaver does not know,
+/// states that klaver does not follow, as a warning: a scoring other than matchpoints
+/// (IMPs in any form the standard or a program writes, board-a-match, rubber), or
+/// matchpoint modifiers klaver does not apply, named.
+fn scoring_warning(value: &str, unknown: &[&str], line: u32) -> Option<Diagnostic> {
     let another_scoring = unknown.iter().any(|f| {
         let f = f.to_ascii_lowercase();
         f.contains("imp")
@@ -674,7 +676,7 @@ fn scoring_warning(value: &str, line: u32) -> Option<Diagnostic> {
             ]
             .contains(&f.as_str())
     });
-    let message = match unknown.as_slice() {
+    let message = match unknown {
         [] => return None,
         _ if another_scoring => {
             format!(
@@ -1096,9 +1098,10 @@ impl Reading {
             && let Some(s) = g.value("Scoring")
         {
             self.scoring_seen = true;
-            imported.convention = convention_from_scoring(s);
+            let (convention, unknown) = read_scoring(s);
+            imported.convention = convention;
             let line = g.tag("Scoring").map(|t| t.line).unwrap_or(0);
-            self.diags.extend(scoring_warning(s, line));
+            self.diags.extend(scoring_warning(s, &unknown, line));
         }
     }
 
