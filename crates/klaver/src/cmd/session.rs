@@ -422,13 +422,25 @@ fn check_scores(
     imported: &mut Imported,
     file_name: &str,
 ) -> Result<(), CliError> {
-    if scoring.form.form != super::imps::Form::Pairs {
-        let errors = super::imps::form_errors(&scoring.form, &imported.event)?;
-        return match errors.is_empty() {
-            true => Ok(()),
-            false => Err(super::refused(file_name, None, "stored", &errors)),
-        };
+    let errors = if scoring.form.form == super::imps::Form::Pairs {
+        pairs_errors(scoring, imported, file_name)?
+    } else {
+        super::imps::form_errors(&scoring.form, &imported.event)?
+    };
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(super::refused(file_name, None, "stored", &errors))
     }
+}
+
+/// The errors that keep a pairs session from being scored with `scoring`'s settings;
+/// an option klaver cannot use (a movement that does not fit) is refused.
+fn pairs_errors(
+    scoring: &ScoringArgs,
+    imported: &mut Imported,
+    file_name: &str,
+) -> Result<Vec<klaver_core::session::Diagnostic>, CliError> {
     let event = &mut imported.event;
     let read = event.diagnostics.len();
     let settings =
@@ -436,12 +448,11 @@ fn check_scores(
     // The movement's own findings are printed when the session is scored.
     event.diagnostics.truncate(read);
     let (settings, _, _) = settings?;
-    let errors = klaver_core::session::session_errors(&event.pairs, &event.results, &settings);
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(super::refused(file_name, None, "stored", &errors))
-    }
+    Ok(klaver_core::session::session_errors(
+        &event.pairs,
+        &event.results,
+        &settings,
+    ))
 }
 
 /// The results file and its pairs file read; a file with errors is refused.
