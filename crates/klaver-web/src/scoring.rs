@@ -49,8 +49,8 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
 }
 
 /// The number extra line `k` of [`read_back`] is named by: its own when it has one (a
-/// stored line corrected), else the one it would be stored with, after the session's
-/// last.
+/// stored line corrected), else the next after the last of `session`'s lines (the one
+/// it would be stored with when `session` holds them all).
 pub fn stored_number(session: &Session, extra: &[Line], k: usize) -> i64 {
     match extra[k].line_no {
         0 => {
