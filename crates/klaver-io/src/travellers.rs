@@ -372,6 +372,22 @@ const COLUMN_NAMES: [&[&str]; 15] = [
 ];
 
 impl Columns {
+    /// Whether the file's lines may be [`clean_line`]s: it has the three columns of a
+    /// contract, and none of the texts a clean line leaves out but the adjustment.
+    fn has_clean_lines(&self) -> bool {
+        let contract = [self.contract, self.declarer, self.result];
+        let texts = [
+            self.section,
+            self.lead,
+            self.mp_ns,
+            self.mp_ew,
+            self.room,
+            self.table,
+            self.round,
+        ];
+        contract.iter().all(Option::is_some) && texts.iter().all(Option::is_none)
+    }
+
     fn from_header(header: &csv::StringRecord) -> Result<Columns, ReadError> {
         let mut at = [None; COLUMN_NAMES.len()];
         for (slot, names) in at.iter_mut().zip(COLUMN_NAMES) {
@@ -1051,13 +1067,18 @@ pub struct TravellersReader {
     lang: Language,
     state: LineState,
     event: Event,
+    /// Whether a line is first tried as a [`clean_line`]: the file has no column a
+    /// clean line leaves out.
+    clean: bool,
 }
 
 impl TravellersReader {
     /// A reader for lines under this header; an error when a needed column is missing.
     pub fn new(header: &csv::StringRecord, options: ReadOptions) -> Result<Self, ReadError> {
+        let cols = Columns::from_header(header)?;
         Ok(TravellersReader {
-            cols: Columns::from_header(header)?,
+            clean: cols.has_clean_lines(),
+            cols,
             lang: options.lang,
             state: LineState::default(),
             event: Event::default(),
@@ -1077,6 +1098,7 @@ impl TravellersReader {
             lang: self.lang,
             state: LineState::default(),
             event: Event::default(),
+            clean: self.clean,
         }
     }
 
@@ -1096,6 +1118,18 @@ impl TravellersReader {
     /// The result of one line's fields, the file's line `line`: `None` for a blank
     /// line, a penalty or a line with an error (kept in the event).
     fn line<R: Fields + ?Sized>(&mut self, rec: &R, line: u32) -> Option<(TableResult, LineInfo)> {
+        if self.clean
+            && let Some(read) = clean_line(
+                rec,
+                line,
+                &self.cols,
+                self.lang,
+                &mut self.state,
+                &mut self.event,
+            )
+        {
+            return Some(read);
+        }
         if rec.is_blank() {
             return None;
         }
@@ -1316,6 +1350,64 @@ fn read_line<R: Fields + ?Sized>(
         line,
     };
     Ok(Some((result, info)))
+}
+
+/// The usual line read the short way: a board, two pairs, a contract read directly from
+/// its three columns whose score the score column agrees with (or leaves empty), no
+/// adjustment and nothing past the header. `None` for any other line, which
+/// [`read_line`] then reads. A line read here is read as `read_line` reads it, by the
+/// same helpers, and is a line it has nothing to say of.
+#[inline]
+fn clean_line<R: Fields + ?Sized>(
+    rec: &R,
+    line: u32,
+    cols: &Columns,
+    lang: Language,
+    state: &mut LineState,
+    event: &mut Event,
+) -> Option<(TableResult, LineInfo)> {
+    if rec.len() > cols.width || !field(rec, cols.adjust).is_empty() {
+        return None;
+    }
+    let board = line_board(field(rec, Some(cols.board))).ok()?;
+    let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
+    if [ns_id, ew_id].iter().any(|id| id.is_empty() || *id == "-") {
+        return None;
+    }
+    let (contract, declarer, result) = (
+        field(rec, cols.contract),
+        field(rec, cols.declarer),
+        field(rec, cols.result),
+    );
+    if contract.is_empty() || (declarer.is_empty() && result.is_empty()) {
+        return None;
+    }
+    let play = state.contracts.direct(contract, declarer, result, lang)?;
+    let score = play.score_ns(board.vulnerability());
+    if entered_score(field(rec, cols.score))
+        .ok()?
+        .is_some_and(|s| s != score)
+    {
+        return None;
+    }
+    // The pairs are numbered last, as `read_line` numbers them: only for a line read.
+    let ns = event.intern_pair(&mut state.index, "", ns_id);
+    let ew = event.intern_pair(&mut state.index, "", ew_id);
+    let (ns, ew) = (u32::try_from(ns).ok()?, u32::try_from(ew).ok()?);
+    let result = TableResult {
+        board: board.number(),
+        ns,
+        ew,
+        outcome: Outcome::Score(score),
+        reversed: false,
+        line,
+    };
+    let info = LineInfo {
+        play: Some(play.play),
+        passed: false,
+        text: None,
+    };
+    Some((result, info))
 }
 
 /// The error of a pair numbered past the 2^32 pairs a result can name.
@@ -2317,6 +2409,96 @@ mod tests {
                 proptest::prop_assert_eq!(format!("{split:?}"), format!("{crate_read:?}"));
             }
         }
+    }
+
+    /// The lines after a header read as `read_plain_lines` reads them, clean lines the
+    /// short way or every line the long way.
+    fn read_lines(header: &[&str], body: &str, clean: bool) -> String {
+        let header = csv::StringRecord::from(header.to_vec());
+        let mut reader = TravellersReader::new(&header, ReadOptions::default()).unwrap();
+        reader.clean &= clean;
+        read_plain_lines(body, 2, &mut reader);
+        format!("{:?}", reader.finish())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_line_read_the_short_way_is_read_as_the_long_way_reads_it(
+            lines in proptest::collection::vec(
+                (
+                    proptest::sample::select(vec!["1", "2", "3", "16", "0", "01", "x", " 3", "-1"]),
+                    proptest::sample::select(vec!["1", "2", "3", "12", "-", "", "A1", "007", " 4"]),
+                    proptest::sample::select(vec!["2", "1", "4", "13", "-", "", "B2", " 3"]),
+                    proptest::sample::select(vec!["4S", "3NT", "4H", "1C", "PASS", "", "9Z", "4SX", " 2h", "5c"]),
+                    proptest::sample::select(vec!["N", "E", "S", "W", "", "Q", " N", "e"]),
+                    proptest::sample::select(vec!["=", "-1", "+1", "10", "", "x", "-13", "=1"]),
+                    proptest::sample::select(vec!["420", "-420", "-50", "50", "100", "-100", "90", "", "", "abc", " 0 ", "0", "450"]),
+                    proptest::sample::select(vec!["", "", "", "NP", "AVG+", "REV", "PEN -3/0", " "]),
+                    proptest::sample::select(vec!["", "", "", ",x", ","]),
+                ),
+                0..40,
+            ),
+            header in proptest::sample::select(vec![
+                "board,ns,ew,contract,declarer,result,score,adjust",
+                "board,ns,ew,contract,declarer,result,score",
+                "ns,ew,board,score,adjust,result,declarer,contract",
+                "board,ns,ew,contract,declarer,result",
+                "board,ns,ew,contract,declarer,result,score,adjust,lead",
+                "board,ns,ew,contract,declarer,result,score,notes",
+            ]),
+        ) {
+            let header: Vec<&str> = header.split(',').collect();
+            let mut body = String::new();
+            for l in &lines {
+                let value = |name: &str| match name {
+                    "board" => l.0,
+                    "ns" => l.1,
+                    "ew" => l.2,
+                    "contract" => l.3,
+                    "declarer" => l.4,
+                    "result" => l.5,
+                    "score" => l.6,
+                    "adjust" => l.7,
+                    _ => "",
+                };
+                let fields: Vec<&str> = header.iter().map(|h| value(h)).collect();
+                body.push_str(&fields.join(","));
+                body.push_str(l.8);
+                body.push('\n');
+            }
+            let short = read_lines(&header, &body, true);
+            proptest::prop_assert_eq!(short, read_lines(&header, &body, false));
+        }
+    }
+
+    #[test]
+    fn only_a_clean_line_is_read_the_short_way() {
+        let header = "board,ns,ew,contract,declarer,result,score,adjust";
+        let header = csv::StringRecord::from(header.split(',').collect::<Vec<_>>());
+        let mut reader = TravellersReader::new(&header, ReadOptions::default()).unwrap();
+        let mut clean = |line: &str| {
+            let fields: Vec<&str> = line.split(',').collect();
+            let TravellersReader {
+                cols,
+                lang,
+                state,
+                event,
+                ..
+            } = &mut reader;
+            clean_line(&fields[..], 2, cols, *lang, state, event).is_some()
+        };
+        assert!(clean("1,1,2,4S,N,=,420,"));
+        assert!(clean("1,1,2,4S,N,=,,"));
+        assert!(clean("2,3,4,3NT,W,-1,50"));
+        assert!(clean("2,3,4,3NT,N,-1,-100"));
+        // The score disagrees with the contract: said, by the long way.
+        assert!(!clean("1,1,2,4S,N,=,450,"));
+        assert!(!clean("1,1,2,PASS,,,0,"));
+        assert!(!clean("1,1,2,4S,N,=,420,AVG"));
+        assert!(!clean("1,1,2,4S,N,=,420,,x"));
+        assert!(!clean("1,-,2,4S,N,=,420,"));
+        assert!(!clean("0,1,2,4S,N,=,420,"));
+        assert!(!clean("1,1,2,4S,Q,=,420,"));
     }
 
     #[test]
