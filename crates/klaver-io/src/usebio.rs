@@ -506,12 +506,12 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
         } else {
             score.to_string()
         },
-        declarer: if passed || contract.is_empty() {
+        declarer: if contract.is_empty() || (passed && pass_out_as_written(t)) {
             String::new()
         } else {
             t.get("PLAYED_BY").to_string()
         },
-        result: if passed || contract.is_empty() {
+        result: if contract.is_empty() || (passed && pass_out_as_written(t)) {
             String::new()
         } else {
             t.get("TRICKS").to_string()
@@ -523,6 +523,19 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
         mp_ew: t.get("EW_MATCH_POINTS").to_string(),
         ..Row::default()
     }
+}
+
+/// Whether a pass-out's declarer and tricks say nothing more: none, or a seat with no
+/// tricks (ScoreBridge writes `PLAYED_BY` N and `TRICKS` 0 on a passed board). Any other
+/// declarer or tricks are kept on the line, which is then said, as a travellers CSV's
+/// `PASS N 10` is.
+fn pass_out_as_written(t: &Node) -> bool {
+    let (by, tricks) = (t.get("PLAYED_BY").trim(), t.get("TRICKS").trim());
+    let seat = by.is_empty()
+        || ["N", "E", "S", "W"]
+            .iter()
+            .any(|s| by.eq_ignore_ascii_case(s));
+    seat && matches!(tricks, "" | "0")
 }
 
 /// Reads a USEBIO file: its pairs and players, its travellers and its published result
@@ -840,7 +853,7 @@ pub fn write<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use klaver_core::session::{Settings, score_session};
+    use klaver_core::session::{Settings, Severity, score_session};
 
     const SAMPLE: &str = r#"<?xml version="1.0" encoding="ISO-8859-1"?>
 <!DOCTYPE USEBIO SYSTEM "usebio_v1_2.dtd">
@@ -1069,6 +1082,48 @@ mod tests {
             assert_eq!(got.len(), 360);
             assert_eq!(got, want);
         }
+    }
+
+    /// A pass-out with a declarer or tricks says two things: the line is named, as the
+    /// same line of a travellers CSV is, rather than read as passed without a word.
+    #[test]
+    fn a_pass_out_with_a_declarer_or_tricks_is_said() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>PASS</CONTRACT><PLAYED_BY>Q</PLAYED_BY><TRICKS/><SCORE>0</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+<CONTRACT>AP</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE/></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>5</NS_PAIR_NUMBER><EW_PAIR_NUMBER>6</EW_PAIR_NUMBER>
+<CONTRACT>PASS</CONTRACT><PLAYED_BY/><LEAD/><TRICKS/><SCORE>0</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>7</NS_PAIR_NUMBER><EW_PAIR_NUMBER>8</EW_PAIR_NUMBER>
+<CONTRACT>PASS</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>0</TRICKS><SCORE>0</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"#;
+        let e = read(doc.as_bytes()).unwrap().event;
+        let said: Vec<(Option<u32>, Severity)> =
+            e.diagnostics.iter().map(|d| (d.line, d.severity)).collect();
+        assert_eq!(
+            said,
+            [(Some(3), Severity::Warning), (Some(5), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert!(
+            e.diagnostics[0].message.contains("\"PASS Q\""),
+            "{}",
+            e.diagnostics[0]
+        );
+        assert!(
+            e.diagnostics[1].message.contains("\"PASS N 10\""),
+            "{}",
+            e.diagnostics[1]
+        );
+        // The pass-outs without more, ScoreBridge's "N, 0 tricks" among them (as in
+        // tests/data/scorebridge-2025-07-30-forest-of-dean.xml), and the one whose score
+        // stands are read as passed.
+        assert_eq!(e.results.len(), 3);
+        assert!(e.results.iter().all(|r| r.outcome == Outcome::Score(0)));
     }
 
     /// A hand left blank in a deal is a hand not given: no HAND is written for it, so it
