@@ -396,12 +396,34 @@ impl Game {
     }
 }
 
+/// Elements after a game's end and before the next game's first tag: data of no tag.
+const OUTSIDE_ANY_TAG: &str = "text outside any tag was not read: a blank line ends a game, so the lines after one inside a table (a ScoreTable's rows) belong to no table; remove the blank line, or the text";
+
+/// An error for each tag of a game that occurred before in it and has a section of
+/// data: the import format ignores a repeated tag, and with it rows of results.
+fn repeated_sections(game: &Game) -> impl Iterator<Item = Diagnostic> + '_ {
+    game.tags
+        .iter()
+        .filter_map(|t| Some((t, t.name.strip_prefix('\u{0}')?)))
+        .filter(|(t, _)| !t.data.is_empty())
+        .map(|(t, name)| {
+            Diagnostic::error(
+                t.line,
+                None,
+                format!("a second {name} in one game was not read, nor its rows: give each game's {name} once, or start a new game with a blank line and its [Board]"),
+            )
+        })
+}
+
 /// Groups tokens into games and resolves tag value inheritance (section 4.8).
 fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
     let mut out: Vec<Game> = Vec::new();
     let mut cur = Game::default();
     let mut k = 0;
-    let finish = |cur: &mut Game, out: &mut Vec<Game>| {
+    // Whether elements outside any tag have been said since the last tag or game end.
+    let mut stray_said = false;
+    let finish = |cur: &mut Game, out: &mut Vec<Game>, diags: &mut Vec<Diagnostic>| {
+        diags.extend(repeated_sections(cur));
         if !cur.tags.is_empty() {
             out.push(std::mem::take(cur));
         }
@@ -410,14 +432,16 @@ fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
         let (tok, line) = (&toks[k].0, toks[k].1);
         match tok {
             Tok::GameBreak => {
-                finish(&mut cur, &mut out);
+                finish(&mut cur, &mut out, diags);
+                stray_said = false;
                 k += 1;
             }
             Tok::Open => match (toks.get(k + 1), toks.get(k + 2), toks.get(k + 3)) {
                 (Some((Tok::Sym(name), _)), Some((Tok::Str(value), _)), Some((Tok::Close, _)))
                     if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
                 {
-                    if cur.tags.iter().any(|t| t.name == *name) {
+                    stray_said = false;
+                    if cur.tags.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
                         // Import format: a tag that already occurred is ignored; a dummy
                         // tag keeps its section data apart.
                         cur.tags.push(Tag {
@@ -457,17 +481,22 @@ fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
                 k += 1;
             }
             Tok::Str(s) | Tok::Sym(s) => {
-                if let Some(t) = cur.tags.last_mut() {
-                    t.data.push(Element {
+                match cur.tags.last_mut() {
+                    Some(t) => t.data.push(Element {
                         text: s.clone(),
                         line,
-                    });
+                    }),
+                    None if !stray_said => {
+                        diags.push(Diagnostic::error(line, None, OUTSIDE_ANY_TAG));
+                        stray_said = true;
+                    }
+                    None => {}
                 }
                 k += 1;
             }
         }
     }
-    finish(&mut cur, &mut out);
+    finish(&mut cur, &mut out, diags);
 
     // Inheritance: "#" repeats the previous game's value, "##text" sets text for this and
     // every following game that does not give the tag.
@@ -863,6 +892,9 @@ impl Table {
         let mut k = 0;
         while k < tag.data.len() {
             let line = tag.data[k].line;
+            // A row carried on from the lines before must end on this line, or which
+            // elements make which row cannot be told.
+            let carried = !pending.is_empty();
             while k < tag.data.len() && tag.data[k].line == line {
                 pending.push(&tag.data[k]);
                 k += 1;
@@ -870,7 +902,7 @@ impl Table {
             if pending.len() < n && k < tag.data.len() {
                 continue;
             }
-            if !pending.len().is_multiple_of(n) {
+            if !pending.len().is_multiple_of(n) || (carried && pending.len() > n) {
                 let first = pending[0].line;
                 let lines = if first == line {
                     format!("this line has {}", pending.len())
@@ -924,11 +956,15 @@ fn artificial_cell(text: &str) -> ArtificialCell<'_> {
         "A" | "AVG" | "A=" | "AVE" => ArtificialCell::Percent(50),
         "A+" | "AVG+" | "AVE+" => ArtificialCell::Percent(60),
         "A-" | "AVG-" | "AVE-" => ArtificialCell::Percent(40),
-        _ => match t.trim_end_matches('%').trim() {
-            p if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => match p.parse::<u8>() {
-                Ok(p) if p <= 100 => ArtificialCell::Percent(p),
-                _ => ArtificialCell::Other(t),
-            },
+        // A percentage has its sign: `^100` is an artificial score of 100 points in the
+        // standard's words, which klaver does not read.
+        _ => match t.strip_suffix('%').map(str::trim) {
+            Some(p) if !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) => {
+                match p.parse::<u8>() {
+                    Ok(p) if p <= 100 => ArtificialCell::Percent(p),
+                    _ => ArtificialCell::Other(t),
+                }
+            }
             _ => ArtificialCell::Other(t),
         },
     }
@@ -1228,7 +1264,7 @@ impl Reading {
         }
         if !had_table {
             let board_text = board.map(|b| b.number().to_string()).unwrap_or_default();
-            game_result(g, &board_text, section, &mut self.rows);
+            game_result(g, &board_text, section, &mut self.rows, &mut self.diags);
         }
     }
 
@@ -1550,11 +1586,35 @@ fn total_table(
     }
 }
 
+/// The warning of a table's result that names no pairs, which is not read.
+fn no_pairs(g: &Game, board: &str, contract: &str) -> Diagnostic {
+    let line = g.tag("Contract").or(g.tag("Score")).map_or(0, |t| t.line);
+    let board = board.parse().ok();
+    Diagnostic::warning(
+        line,
+        board,
+        format!(
+            "the table's result ({}) names no pairs and was not read: give [PairNS] and [PairEW], or all four players",
+            if contract.is_empty() {
+                "a score"
+            } else {
+                contract
+            }
+        ),
+    )
+}
+
 /// A game that is one table's play of a board (PairNS, PairEW, Contract, Result, Score).
 /// Without PairNS and PairEW a pair is known by its two players (section 4.3.2: the pair
 /// tags hold the players' names when the seats are unknown); the names are put in
 /// alphabetical order, so that a pair that changes seats or directions stays one pair.
-fn game_result(g: &Game, board: &str, section: &str, rows: &mut Vec<Row>) {
+fn game_result(
+    g: &Game,
+    board: &str,
+    section: &str,
+    rows: &mut Vec<Row>,
+    diags: &mut Vec<Diagnostic>,
+) {
     let contract = g.value("Contract").unwrap_or("").trim();
     if contract.is_empty() && g.value("Score").is_none() {
         return;
@@ -1573,7 +1633,7 @@ fn game_result(g: &Game, board: &str, section: &str, rows: &mut Vec<Row>) {
         (Some(ns), Some(ew)) => (ns.to_string(), ew.to_string()),
         _ => match (by_players("North", "South"), by_players("East", "West")) {
             (Some(ns), Some(ew)) => (ns, ew),
-            _ => return,
+            _ => return diags.push(no_pairs(g, board, contract)),
         },
     };
     let (ns, ew) = (ns.as_str(), ew.as_str());
@@ -2476,6 +2536,101 @@ mod tests {
         assert_eq!(e.results[2].outcome, Outcome::NotPlayed);
         assert_eq!(e.results.len(), 4);
         assert!(e.diagnostics.iter().any(|d| d.message.contains("sat out")));
+    }
+
+    /// Each line's messages, as (line, severity, a word of the message).
+    fn said(e: &Event) -> Vec<(Option<u32>, Severity)> {
+        e.diagnostics.iter().map(|d| (d.line, d.severity)).collect()
+    }
+
+    /// Rows after a blank line inside a ScoreTable (which ends the game) were dropped
+    /// without a word: a pair's results could vanish from the session.
+    #[test]
+    fn rows_cut_off_from_their_table_by_a_blank_line_are_said() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 4S N 10 420 -\n3 4 4S N 9 - 50\n\n5 6 3NT S 9 400 -\n7 8 3NT S 9 400 -\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(6), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert!(
+            e.diagnostics[0].message.contains("blank line"),
+            "{}",
+            e.diagnostics[0]
+        );
+    }
+
+    /// A table's result whose pairs are not given was dropped without a word.
+    #[test]
+    fn a_game_whose_pairs_are_not_known_is_said() {
+        let text = "[Board \"1\"]\n[PairNS \"1\"]\n[PairEW \"2\"]\n[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n\n[Board \"1\"]\n[PairNS \"5\"]\n[Contract \"3NT\"]\n[Declarer \"S\"]\n[Result \"9\"]\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(e.results.len(), 1);
+        assert_eq!(
+            said(&e),
+            [(Some(10), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert!(
+            e.diagnostics[0].message.contains("PairEW"),
+            "{}",
+            e.diagnostics[0]
+        );
+    }
+
+    /// A short row went on into the next line's elements, so that the next line's row
+    /// was read one row on: results landed on the wrong pairs, one pair vanished.
+    #[test]
+    fn a_short_row_does_not_take_the_next_rows_elements() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2 420\n3 4 - 50 -\n5 6 400 -\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(3), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+        // A row written over two lines is still one row.
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2\n420 -\n3 4 - 50\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(e.results.len(), 2);
+    }
+
+    /// `^100` is an artificial score of 100 points in the standard's words, not a
+    /// percentage: it was read as a top. A percentage is written `^60%`.
+    #[test]
+    fn an_artificial_score_without_a_percent_sign_is_not_a_percentage() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2 420 -\n3 4 - 50\n5 6 ^100 -\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(5), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+    }
+
+    /// A second ScoreTable in one game was skipped (the import format ignores a tag
+    /// that occurs again), and its rows with it, without a word; one written in other
+    /// letters was read.
+    #[test]
+    fn a_second_score_table_in_a_game_is_said() {
+        for tag in ["ScoreTable", "scoretable"] {
+            let text = format!(
+                "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2 420 -\n[{tag} \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n5 6 400 -\n"
+            );
+            let e = read(text.as_bytes()).unwrap().event;
+            assert_eq!(
+                said(&e),
+                [(Some(4), Severity::Error)],
+                "{tag}: {:?}",
+                e.diagnostics
+            );
+        }
     }
 
     #[test]

@@ -525,6 +525,20 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
     }
 }
 
+/// How the event says it was scored when that is not by matchpoints: its
+/// BOARD_SCORING_METHOD, else its EVENT_TYPE (ScoreBridge writes only the type, such as
+/// `MP_PAIRS` or `CROSS_IMPS`).
+fn scored_otherwise(event: &Node) -> Option<&str> {
+    let method = event.get("BOARD_SCORING_METHOD");
+    if !method.is_empty() {
+        return (!method.to_ascii_uppercase().contains("MATCH")).then_some(method);
+    }
+    let kind = event.get("EVENT_TYPE");
+    let upper = kind.to_ascii_uppercase();
+    let matchpoints = upper.starts_with("MP") || upper.contains("MATCH");
+    (!kind.is_empty() && !matchpoints).then_some(kind)
+}
+
 /// Whether a pass-out's declarer and tricks say nothing more: none, or a seat with no
 /// tricks (ScoreBridge writes `PLAYED_BY` N and `TRICKS` 0 on a passed board). Any other
 /// declarer or tricks are kept on the line, which is then said, as a travellers CSV's
@@ -555,8 +569,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     if let Some(e) = event_node {
         imported.title = e.get("EVENT_DESCRIPTION").to_string();
         imported.date = e.get("DATE").to_string();
-        let method = e.get("BOARD_SCORING_METHOD");
-        if !method.is_empty() && !method.to_ascii_uppercase().contains("MATCH") {
+        if let Some(method) = scored_otherwise(e) {
             w.diags.push(Diagnostic::warning(
                 e.line,
                 None,
@@ -1124,6 +1137,35 @@ mod tests {
         // stands are read as passed.
         assert_eq!(e.results.len(), 3);
         assert!(e.results.iter().all(|r| r.outcome == Outcome::Score(0)));
+    }
+
+    /// ScoreBridge names the form in the EVENT's EVENT_TYPE attribute and writes no
+    /// BOARD_SCORING_METHOD (as in tests/data/scorebridge-2025-07-30-forest-of-dean.xml):
+    /// a cross-IMP event was matchpointed without a word.
+    #[test]
+    fn an_event_type_klaver_does_not_matchpoint_is_said() {
+        let doc = |kind: &str| {
+            format!(
+                r#"<USEBIO Version="1.2">
+<EVENT EVENT_TYPE="{kind}"><SESSION><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"#
+            )
+        };
+        let e = read(doc("CROSS_IMPS").as_bytes()).unwrap().event;
+        let said: Vec<(Option<u32>, Severity)> =
+            e.diagnostics.iter().map(|d| (d.line, d.severity)).collect();
+        assert_eq!(said, [(Some(2), Severity::Warning)], "{:?}", e.diagnostics);
+        assert!(
+            e.diagnostics[0].message.contains("CROSS_IMPS"),
+            "{}",
+            e.diagnostics[0]
+        );
+        let e = read(doc("MP_PAIRS").as_bytes()).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
     }
 
     /// A hand left blank in a deal is a hand not given: no HAND is written for it, so it
