@@ -756,19 +756,39 @@ impl<'a> Cursor<'a> {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Problem {
     Empty,
-    NoLevel { at: usize },
-    Level { at: usize },
-    Strain { level: u8, at: usize },
+    NoLevel {
+        at: usize,
+    },
+    Level {
+        at: usize,
+    },
+    Strain {
+        level: u8,
+        at: usize,
+    },
     NoDeclarer,
-    Declarer { at: usize },
+    Declarer {
+        at: usize,
+    },
     DeclarerTwice(Seat, Seat),
     NoResult,
-    Result { at: usize },
+    Result {
+        at: usize,
+    },
     SignWithoutNumber(char),
     ZeroResult,
-    ResultRange { contract: Contract, result: i64 },
-    Tricks { at: usize },
-    Trailing { at: usize },
+    ResultRange {
+        contract: Contract,
+        result: i64,
+    },
+    Tricks {
+        at: usize,
+    },
+    Trailing {
+        at: usize,
+    },
+    /// A seat before the one-letter pass (`NP`, `E P`): not played, or a pass-out?
+    SeatBeforePass,
 }
 
 fn contract(cur: &mut Cursor) -> Result<Contract, Problem> {
@@ -879,7 +899,13 @@ fn entry(
     let start = cur.pos;
     let mut before = cur.eat_one(seats(lang));
     cur.skip_ws();
+    let pass_at = cur.pos;
     if cur.eat_one(passes(lang)).is_some() {
+        // `NP` is a board not played far more often than North's pass (`NPASS` is
+        // read as one).
+        if before.is_some() && cur.pos - pass_at == 1 {
+            return Err(Problem::SeatBeforePass);
+        }
         return cur.finish((Entry::Passed, None));
     }
     if before.is_none() {
@@ -1141,6 +1167,10 @@ fn error(text: &str, what: &'static str, lang: Language, problem: Problem) -> No
         Problem::NoDeclarer | Problem::Declarer { .. } | Problem::DeclarerTwice(..) => {
             declarer_expected(text, what, lang, problem)
         }
+        Problem::SeatBeforePass => format!(
+            "a passed-out board written without a seat ({}); NP, a board not played, is an adjustment, not a contract",
+            passes(lang)[1].0
+        ),
         Problem::Trailing { at } => {
             let token = token_at(text, at);
             format!(

@@ -18,7 +18,7 @@ use crate::totals::{Contribution, PairTotals, Term, TotalsBuilder};
 use num_rational::Ratio;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 
 /// A pair taking part in the session.
@@ -480,6 +480,74 @@ fn pair_fields(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Option<(Side,
     field
 }
 
+/// Pairs and sections written two ways ([`pairs_written_two_ways`],
+/// [`sections_written_two_ways`]).
+pub(crate) fn written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
+    let mut out = pairs_written_two_ways(pairs, results);
+    out.extend(sections_written_two_ways(pairs, results));
+    out
+}
+
+/// Sections whose names differ only in letter case (`a` and `A`), and pairs in no
+/// section beside pairs in named ones: read as written each is a field of its own,
+/// which a club almost never means. Each is a warning on the first line of the later
+/// spelling (or of the pairs without a section).
+fn sections_written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
+    let ranked = || pairs.iter().filter(|p| !p.unranked);
+    let Some(first) = ranked().next() else {
+        return Vec::new();
+    };
+    if ranked().all(|p| p.section == first.section) {
+        return Vec::new();
+    }
+    // Each section's first line.
+    let mut first_line: BTreeMap<&str, u32> = BTreeMap::new();
+    for r in results {
+        for p in [r.ns_pair(), r.ew_pair()] {
+            if let Some(p) = pairs.get(p).filter(|p| !p.unranked) {
+                let line = first_line.entry(p.section.as_str()).or_insert(r.line);
+                *line = (*line).min(r.line);
+            }
+        }
+    }
+    let named: Vec<(&str, u32)> = first_line
+        .iter()
+        .filter(|(s, _)| !s.is_empty())
+        .map(|(s, l)| (*s, *l))
+        .collect();
+    let mut out = Vec::new();
+    if let Some(&line) = first_line.get("") {
+        let names: Vec<&str> = named.iter().map(|(s, _)| *s).collect();
+        out.push(Diagnostic::warning(
+            line,
+            None,
+            format!(
+                "this line's pairs are in no section while the others' are in section {}, and are scored as a field of their own: give every line its section",
+                names.join(", ")
+            ),
+        ));
+    }
+    for (i, &(a, la)) in named.iter().enumerate() {
+        for &(b, lb) in &named[i + 1..] {
+            if a.eq_ignore_ascii_case(b) {
+                let ((later, line), (earlier, _)) = if la > lb {
+                    ((a, la), (b, lb))
+                } else {
+                    ((b, lb), (a, la))
+                };
+                out.push(Diagnostic::warning(
+                    line,
+                    None,
+                    format!(
+                        "section {later} and section {earlier} are written differently and scored as two fields: if they are one section, write its name the same way on every line"
+                    ),
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// Pairs whose ids differ only in leading zeros or in letter case (`01` and `1`, `3a`
 /// and `3A`) in one section: read as written they are two pairs, which a club almost
 /// never means, so each later spelling is a warning on the first line it is on.
@@ -740,7 +808,7 @@ fn add_up_session(
             diagnostics: errors,
         });
     }
-    let mut warnings = pairs_written_two_ways(pairs, results);
+    let mut warnings = written_two_ways(pairs, results);
     let (boards, mut points, top) = score_boards(buckets, results, settings, &mut warnings);
     if settings.avg_plus_session {
         apply_law_12c2(pairs.len(), results, &mut points);
@@ -1590,6 +1658,47 @@ mod tests {
         let p8 = s.pairs.iter().find(|p| p.pair == 7).unwrap();
         assert_eq!(p8.percentage, None);
         assert_eq!(p8.rank, None);
+    }
+
+    /// A section written in other letters (`a` beside `A`), or left out on some lines,
+    /// made a field of its own without a word: its pairs compared with nobody else.
+    #[test]
+    fn sections_written_two_ways_or_left_out_are_a_warning() {
+        let line = |mut t: TableResult, n: u32| {
+            t.line = n;
+            t
+        };
+        let results = [
+            line(r(1, 1, 2, Score(100)), 2),
+            line(r(1, 3, 4, Score(120)), 3),
+            line(r(1, 5, 6, Score(90)), 4),
+            line(r(2, 1, 2, Score(100)), 5),
+            line(r(2, 3, 4, Score(-50)), 6),
+            line(r(2, 5, 6, Score(90)), 7),
+        ];
+        let mut ps = pairs(6);
+        for (p, section) in ps.iter_mut().zip(["A", "A", "A", "A", "a", "a"]) {
+            p.section = section.into();
+        }
+        let s = score_session(&ps, &results, &Settings::default()).unwrap();
+        let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 4: section a and section A are written differently and scored as two fields: if they are one section, write its name the same way on every line"
+            ],
+        );
+        for (p, section) in ps.iter_mut().zip(["A", "A", "", "", "A", "A"]) {
+            p.section = section.into();
+        }
+        let s = score_session(&ps, &results, &Settings::default()).unwrap();
+        let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 3: this line's pairs are in no section while the others' are in section A, and are scored as a field of their own: give every line its section"
+            ],
+        );
     }
 
     #[test]

@@ -593,7 +593,13 @@ fn parse_weighted(text: &str, board: Board, lang: Language) -> Result<Vec<Weight
             .next()
             .ok_or_else(|| format!("the weighted part {p} has no score or contract after it"))?;
         let score = match what.parse::<i32>() {
-            Ok(s) => s,
+            Ok(s) if score_check::is_possible(s, board.vulnerability()) => s,
+            Ok(s) => {
+                return Err(format!(
+                    "{s} in a weighted score is not a score North-South can get with {}: check the part's score",
+                    vul_words(board.vulnerability())
+                ));
+            }
             Err(_) => match read_weighted_contract(what, lang) {
                 Some(Entry::Passed) => 0,
                 Some(Entry::Played(play)) => play.score_ns(board.vulnerability()),
@@ -762,11 +768,14 @@ fn check_line_count(data: &[u8]) -> Result<(), ReadError> {
     if data.len() <= MAX_LINE_ENDS {
         return Ok(());
     }
-    // A line ends in LF, CRLF or a lone CR (as `LineCounter` counts them).
-    let ends = memchr::memchr2_iter(b'\n', b'\r', data)
+    line_ends_fit(line_ends(data))
+}
+
+/// The line ends of `data`: LF, CRLF or a lone CR, as `LineCounter` counts them.
+fn line_ends(data: &[u8]) -> usize {
+    memchr::memchr2_iter(b'\n', b'\r', data)
         .filter(|&i| data[i] == b'\n' || data.get(i + 1) != Some(&b'\n'))
-        .count();
-    line_ends_fit(ends)
+        .count()
 }
 
 /// Whether a file of `line_ends` line ends has its lines numbered in 32 bits.
@@ -828,7 +837,7 @@ fn read_bytes_with(
             Err(back) => reader = *back,
         }
     }
-    let newlines = memchr::memchr_iter(b'\n', data).count();
+    let newlines = line_ends(data);
     let quotes = memchr::memchr(b'"', data).is_some();
     let cut = (data.len() >= parallel_from && !quotes)
         .then(|| half_cut(data, body))
@@ -839,7 +848,8 @@ fn read_bytes_with(
         read_records(&mut rdr, &mut lines, &mut reader)?;
         return Ok(reader.finish());
     };
-    let first_lines = memchr::memchr_iter(b'\n', &data[..cut]).count();
+    // (The cut is just after an LF, so no CRLF is cut in two.)
+    let first_lines = line_ends(&data[..cut]);
     let second_line = line_after(1, first_lines).ok_or_else(too_many_lines)?;
     // The first half's reader gets room for the whole file, so appending the second
     // half's lines copies them once.
@@ -1261,12 +1271,12 @@ fn line_pairs<R: Fields + ?Sized>(
     index: &mut PairIndex,
 ) -> Option<(usize, usize)> {
     let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
-    if ns_id.is_empty() || ew_id.is_empty() || (ns_id == "-" && ew_id == "-") {
+    if ns_id.is_empty() || ew_id.is_empty() || (is_substitute(ns_id) && is_substitute(ew_id)) {
         return None;
     }
     let section = field(rec, cols.section);
     let mut pair = |id: &str, north_south: bool| {
-        if id != "-" {
+        if !is_substitute(id) {
             return event.intern_pair(index, section, id);
         }
         let seat = if table > 0 && round > 0 {
@@ -1277,6 +1287,12 @@ fn line_pairs<R: Fields + ?Sized>(
         event.intern_substitute(index, section, seat)
     };
     Some((pair(ns_id, true), pair(ew_id, false)))
+}
+
+/// Whether a pair id is `-`, an unranked substitute pair: also written with the dashes
+/// a word processor puts for it (en dash, minus sign, em dash).
+fn is_substitute(id: &str) -> bool {
+    matches!(id, "-" | "\u{2013}" | "\u{2212}" | "\u{2014}")
 }
 
 /// An error of a line: its board when known, and the message.
@@ -1371,7 +1387,10 @@ fn clean_line<R: Fields + ?Sized>(
     }
     let board = line_board(field(rec, Some(cols.board))).ok()?;
     let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
-    if [ns_id, ew_id].iter().any(|id| id.is_empty() || *id == "-") {
+    if [ns_id, ew_id]
+        .iter()
+        .any(|id| id.is_empty() || is_substitute(id))
+    {
         return None;
     }
     let (contract, declarer, result) = (
@@ -1639,6 +1658,17 @@ fn line_outcome(
     (ns, ew): (usize, usize),
 ) -> Option<Outcome> {
     match adjust {
+        Adjust::Penalty(..) if entered.is_some() || computed.is_some() => {
+            event.diagnostics.push(Diagnostic::error(
+                at.line,
+                Some(at.board.number()),
+                format!(
+                    "a penalty ({}) goes on a line of its own, with no score or contract: here it would take the place of this line's result; write it on a new line for the same pairs",
+                    info.adjust()
+                ),
+            ));
+            None
+        }
         Adjust::Penalty(to_ns, to_ew) => {
             event.penalties.push(Penalty {
                 ns,
@@ -2499,6 +2529,111 @@ mod tests {
         assert!(!clean("1,-,2,4S,N,=,420,"));
         assert!(!clean("0,1,2,4S,N,=,420,"));
         assert!(!clean("1,1,2,4S,Q,=,420,"));
+    }
+
+    /// Each message's line and severity.
+    fn said(e: &Event) -> Vec<(Option<u32>, Severity)> {
+        e.diagnostics.iter().map(|d| (d.line, d.severity)).collect()
+    }
+
+    /// Asserts the event's one message is an error on `line` that names `word`.
+    fn refused_on(e: &Event, line: u32, word: &str) {
+        assert_eq!(
+            said(e),
+            [(Some(line), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+        let message = &e.diagnostics[0].message;
+        assert!(message.contains(word), "{message}");
+    }
+
+    /// `NP` in the contract column was read as North and a pass: a passed-out board
+    /// scored 0, where a director means a board not played.
+    #[test]
+    fn np_in_the_contract_column_is_not_a_pass_out() {
+        for np in ["NP", "np", "N P", "EP", "w p"] {
+            let e = read(&format!(
+                "board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,420\n1,5,6,{np},,,\n"
+            ));
+            refused_on(&e, 3, "adjustment");
+        }
+        // A seat before a whole pass word is still North's pass.
+        for pass in ["PASS", "P", "NPASS", "W PASS"] {
+            let e = read(&format!(
+                "board,ns,ew,contract,declarer,result,score\n1,5,6,{pass},,,\n"
+            ));
+            assert!(e.diagnostics.is_empty(), "{pass}: {:?}", e.diagnostics);
+            assert_eq!(e.results[0].outcome, Outcome::Score(0));
+        }
+    }
+
+    /// A penalty written on the line of a board's result took the line's place, and
+    /// the result entered on it was dropped without a word.
+    #[test]
+    fn a_penalty_on_a_result_line_does_not_drop_the_result() {
+        let e = read(
+            "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,4S,N,=,420,PEN -3/0\n1,3,4,4S,N,+1,450,\n",
+        );
+        refused_on(&e, 2, "PEN");
+        // A penalty on a line of its own stands.
+        let e = read(
+            "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,,,,,PEN -3/0\n1,3,4,4S,N,+1,450,\n",
+        );
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(e.penalties.len(), 1);
+    }
+
+    /// A part of a weighted score is a score North-South can get, as a line's score is.
+    #[test]
+    fn a_weighted_part_that_no_one_can_score_is_refused() {
+        let e = read(
+            "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,,,,,W 50% 4200 50% 420\n",
+        );
+        refused_on(&e, 2, "4200");
+    }
+
+    /// A substitute written with a dash of another kind (– or −, as a word processor
+    /// makes it) was one ranked pair named "–".
+    #[test]
+    fn a_substitute_written_with_another_dash_is_a_substitute() {
+        for dash in ["\u{2013}", "\u{2212}"] {
+            let e = read(&format!(
+                "board,table,round,ns,ew,score\n1,2,1,3,{dash},450\n2,2,2,{dash},4,630\n"
+            ));
+            assert!(e.pairs.iter().all(|p| p.id != dash), "{:?}", e.pairs);
+            assert_eq!(
+                e.pairs.iter().filter(|p| p.unranked).count(),
+                2,
+                "{:?}",
+                e.pairs
+            );
+        }
+    }
+
+    /// A large file read on two threads by the csv crate (a lone CR is no plain line
+    /// end) numbered the second half's lines by its line feeds alone, where a lone CR ends a line too.
+    #[test]
+    fn lone_carriage_returns_count_in_a_file_read_in_two() {
+        let mut text =
+            String::from("board,ns,ew,contract,declarer,result,score\r1,1,2,4S,N,=,420\r");
+        for k in 0..40 {
+            text.push_str(&format!(
+                "{},{},{},4S,N,=,420\n",
+                k % 3 + 1,
+                2 * k + 3,
+                2 * k + 4
+            ));
+        }
+        text.push_str("1,201,202,4S,N,=,999\n");
+        let e = read_bytes(&text, ReadOptions::default(), 0).unwrap();
+        let lines: Vec<Option<u32>> = e
+            .diagnostics
+            .iter()
+            .filter(|d| d.message.contains("999"))
+            .map(|d| d.line)
+            .collect();
+        assert_eq!(lines, [Some(43), Some(43)], "{:?}", e.diagnostics);
     }
 
     #[test]
