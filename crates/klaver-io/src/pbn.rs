@@ -1432,6 +1432,7 @@ struct ScoreColumns {
     adjust: Option<usize>,
     names_ns: Option<usize>,
     names_ew: Option<usize>,
+    multiplicity: Option<usize>,
 }
 
 impl ScoreColumns {
@@ -1454,6 +1455,7 @@ impl ScoreColumns {
             adjust: t.col(&["Adjust"]),
             names_ns: t.col(&["Names_NS"]),
             names_ew: t.col(&["Names_EW"]),
+            multiplicity: t.col(&["Multiplicity"]),
         }
     }
 }
@@ -1485,8 +1487,21 @@ fn row_pairs<'r>(row: &'r [String], c: &ScoreColumns) -> Result<(&'r str, &'r st
 fn row_score(row: &[String], c: &ScoreColumns) -> Result<(String, String), String> {
     let (sns, sew) = (cell(row, c.score[0]), cell(row, c.score[1]));
     let mut adjust = cell(row, c.adjust).to_string();
+    match cell(row, c.multiplicity) {
+        "" | "1" => {}
+        m => {
+            return Err(format!(
+                "Multiplicity {m}: klaver reads each row as the result of one table; write the row once for each table"
+            ));
+        }
+    }
     let score = match (first_number(sns), first_number(sew)) {
         _ if sns.starts_with('^') || sew.starts_with('^') => String::new(),
+        (Some(a), Some(b)) if a.checked_neg() != Some(b) => {
+            return Err(format!(
+                "Score_NS {a} and Score_EW {b} disagree: give one of them, or East-West's as North-South's with the sign turned"
+            ));
+        }
         (Some(s), _) => s.to_string(),
         (None, Some(s)) => s.checked_neg().map(|s| s.to_string()).unwrap_or_default(),
         (None, None) => String::new(),
@@ -1586,6 +1601,30 @@ fn total_table(
     }
 }
 
+/// North-South's score of a `[Score]` tag: `NS 420`, `EW -420`, or (the standard's
+/// first form) the declarer's score alone, turned by the declarer's side; empty when it
+/// cannot be told (the contract's score is then used).
+fn north_south_score(score: &str, declarer: &str) -> String {
+    let negated = |v: &str| {
+        v.parse::<i32>()
+            .ok()
+            .and_then(i32::checked_neg)
+            .map(|x| x.to_string())
+            .unwrap_or_default()
+    };
+    let t: Vec<&str> = score.split_whitespace().collect();
+    match t.as_slice() {
+        ["NS", v, ..] => v.to_string(),
+        ["EW", v, ..] => negated(v),
+        [v] if v.parse::<i32>().is_ok() => match declarer.trim().trim_start_matches('^') {
+            "N" | "S" => v.to_string(),
+            "E" | "W" => negated(v),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    }
+}
+
 /// The warning of a table's result that names no pairs, which is not read.
 fn no_pairs(g: &Game, board: &str, contract: &str) -> Diagnostic {
     let line = g.tag("Contract").or(g.tag("Score")).map_or(0, |t| t.line);
@@ -1639,20 +1678,21 @@ fn game_result(
     let (ns, ew) = (ns.as_str(), ew.as_str());
     let score = g
         .value("Score")
-        .map(|s| {
-            let t: Vec<&str> = s.split_whitespace().collect();
-            match t.as_slice() {
-                ["NS", v, ..] => v.to_string(),
-                ["EW", v, ..] => v
-                    .parse::<i32>()
-                    .ok()
-                    .and_then(|x| x.checked_neg())
-                    .map(|x| x.to_string())
-                    .unwrap_or_default(),
-                _ => String::new(),
-            }
-        })
+        .map(|s| north_south_score(s, g.value("Declarer").unwrap_or("")))
         .unwrap_or_default();
+    if let Some(t) = g
+        .tag("Score")
+        .filter(|t| score.is_empty() && !t.value.trim().is_empty())
+    {
+        diags.push(Diagnostic::warning(
+            t.line,
+            board.parse().ok(),
+            format!(
+                "the score {:?} was not read: write NS 420, EW -420, or the declarer's score with the declarer given",
+                t.value
+            ),
+        ));
+    }
     let passed = contract.eq_ignore_ascii_case("pass");
     let line = g
         .tag("Contract")
@@ -2631,6 +2671,73 @@ mod tests {
                 e.diagnostics
             );
         }
+    }
+
+    /// Both score cells filled and disagreeing: North-South's was used without a word.
+    #[test]
+    fn score_cells_that_disagree_are_refused() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2 420 -420\n3 4 50 420\n5 6 0 0\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(4), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert_eq!(e.results.len(), 2);
+    }
+
+    /// A row's Multiplicity (the standard's count of tables with that result) was not
+    /// read: a row marked 2 counted once.
+    #[test]
+    fn a_multiplicity_other_than_one_is_refused() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Multiplicity\"]\n1 2 420 - 1\n3 4 - 50 2\n5 6 400 - -\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(4), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert!(
+            e.diagnostics[0].message.contains("Multiplicity"),
+            "{}",
+            e.diagnostics[0]
+        );
+    }
+
+    /// The standard's plain `[Score "-100"]` is the declarer's score; it was dropped, and
+    /// the contract's score used without comparing the two.
+    #[test]
+    fn a_declarers_score_is_read_as_north_south_s() {
+        let game = |score: &str| {
+            format!(
+                "[Board \"2\"]\n[PairNS \"1\"]\n[PairEW \"2\"]\n[Declarer \"E\"]\n[Contract \"4S\"]\n[Result \"9\"]\n[Score \"{score}\"]\n"
+            )
+        };
+        // East down one, not vulnerable: -50 for East, +50 for North-South.
+        for agrees in ["-50", "NS 50", "EW -50"] {
+            let e = read(game(agrees).as_bytes()).unwrap().event;
+            assert!(e.diagnostics.is_empty(), "{agrees}: {:?}", e.diagnostics);
+            assert_eq!(e.results[0].outcome, Outcome::Score(50));
+        }
+        let e = read(game("-100").as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(5), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert_eq!(e.results[0].outcome, Outcome::Score(100));
+        // A score that cannot be read is said, and the contract's score used.
+        let e = read(game("minus 50").as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(7), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert_eq!(e.results[0].outcome, Outcome::Score(50));
     }
 
     #[test]
