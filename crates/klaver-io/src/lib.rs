@@ -30,6 +30,8 @@ mod pretty_json;
 pub mod published_analysis;
 pub mod ranking_io;
 pub mod report;
+#[cfg(test)]
+mod test_support;
 pub mod text;
 pub mod travellers;
 pub mod usebio;

@@ -2578,10 +2578,7 @@ mod tests {
         assert!(e.diagnostics.iter().any(|d| d.message.contains("sat out")));
     }
 
-    /// Each line's messages, as (line, severity, a word of the message).
-    fn said(e: &Event) -> Vec<(Option<u32>, Severity)> {
-        e.diagnostics.iter().map(|d| (d.line, d.severity)).collect()
-    }
+    use crate::test_support::{refused_on, said};
 
     /// Rows after a blank line inside a ScoreTable (which ends the game) were dropped
     /// without a word: a pair's results could vanish from the session.
@@ -2589,17 +2586,7 @@ mod tests {
     fn rows_cut_off_from_their_table_by_a_blank_line_are_said() {
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 4S N 10 420 -\n3 4 4S N 9 - 50\n\n5 6 3NT S 9 400 -\n7 8 3NT S 9 400 -\n";
         let e = read(text.as_bytes()).unwrap().event;
-        assert_eq!(
-            said(&e),
-            [(Some(6), Severity::Error)],
-            "{:?}",
-            e.diagnostics
-        );
-        assert!(
-            e.diagnostics[0].message.contains("blank line"),
-            "{}",
-            e.diagnostics[0]
-        );
+        refused_on(&e, 6, "blank line");
     }
 
     /// A table's result whose pairs are not given was dropped without a word.
@@ -2693,17 +2680,7 @@ mod tests {
     fn a_multiplicity_other_than_one_is_refused() {
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW;Multiplicity\"]\n1 2 420 - 1\n3 4 - 50 2\n5 6 400 - -\n";
         let e = read(text.as_bytes()).unwrap().event;
-        assert_eq!(
-            said(&e),
-            [(Some(4), Severity::Error)],
-            "{:?}",
-            e.diagnostics
-        );
-        assert!(
-            e.diagnostics[0].message.contains("Multiplicity"),
-            "{}",
-            e.diagnostics[0]
-        );
+        refused_on(&e, 4, "Multiplicity");
     }
 
     /// The standard's plain `[Score "-100"]` is the declarer's score; it was dropped, and

@@ -2531,22 +2531,7 @@ mod tests {
         assert!(!clean("1,1,2,4S,Q,=,420,"));
     }
 
-    /// Each message's line and severity.
-    fn said(e: &Event) -> Vec<(Option<u32>, Severity)> {
-        e.diagnostics.iter().map(|d| (d.line, d.severity)).collect()
-    }
-
-    /// Asserts the event's one message is an error on `line` that names `word`.
-    fn refused_on(e: &Event, line: u32, word: &str) {
-        assert_eq!(
-            said(e),
-            [(Some(line), Severity::Error)],
-            "{:?}",
-            e.diagnostics
-        );
-        let message = &e.diagnostics[0].message;
-        assert!(message.contains(word), "{message}");
-    }
+    use crate::test_support::refused_on;
 
     /// `NP` in the contract column was read as North and a pass: a passed-out board
     /// scored 0, where a director means a board not played.

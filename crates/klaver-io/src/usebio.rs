@@ -866,6 +866,7 @@ pub fn write<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::said;
     use klaver_core::session::{Settings, Severity, score_session};
 
     const SAMPLE: &str = r#"<?xml version="1.0" encoding="ISO-8859-1"?>
@@ -1114,10 +1115,8 @@ mod tests {
 </BOARD></SECTION></SESSION></EVENT></USEBIO>
 "#;
         let e = read(doc.as_bytes()).unwrap().event;
-        let said: Vec<(Option<u32>, Severity)> =
-            e.diagnostics.iter().map(|d| (d.line, d.severity)).collect();
         assert_eq!(
-            said,
+            said(&e),
             [(Some(3), Severity::Warning), (Some(5), Severity::Error)],
             "{:?}",
             e.diagnostics
@@ -1156,9 +1155,12 @@ mod tests {
             )
         };
         let e = read(doc("CROSS_IMPS").as_bytes()).unwrap().event;
-        let said: Vec<(Option<u32>, Severity)> =
-            e.diagnostics.iter().map(|d| (d.line, d.severity)).collect();
-        assert_eq!(said, [(Some(2), Severity::Warning)], "{:?}", e.diagnostics);
+        assert_eq!(
+            said(&e),
+            [(Some(2), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
         assert!(
             e.diagnostics[0].message.contains("CROSS_IMPS"),
             "{}",
