@@ -383,8 +383,13 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
         return;
     }
     if n.is("TRAVELLER_LINE") {
+        w.diags
+            .extend(given_twice(n, TRAVELLER_LINE_READ, "traveller line"));
         w.rows.push(traveller_line(n, board, &section));
         return;
+    }
+    if n.is("BOARD") {
+        w.diags.extend(given_twice(n, &["BOARD_NUMBER"], "board"));
     }
     let board = if n.is("BOARD") {
         let number = n.get("BOARD_NUMBER").to_string();
@@ -472,6 +477,42 @@ fn adjustment(text: &str) -> Option<String> {
         return None;
     }
     Some(format!("{ns}/{ew}"))
+}
+
+/// The elements of a TRAVELLER_LINE klaver reads.
+const TRAVELLER_LINE_READ: &[&str] = &[
+    "NS_PAIR_NUMBER",
+    "EW_PAIR_NUMBER",
+    "CONTRACT",
+    "PLAYED_BY",
+    "LEAD",
+    "TRICKS",
+    "SCORE",
+    "ADJUSTMENT",
+    "NS_MATCH_POINTS",
+    "EW_MATCH_POINTS",
+];
+
+/// An error for each element of `names` that `n` gives more than once: only the first
+/// would be read, and which one the program meant cannot be told.
+fn given_twice<'a>(
+    n: &'a Node,
+    names: &'a [&str],
+    what: &'a str,
+) -> impl Iterator<Item = Diagnostic> + 'a {
+    names.iter().filter_map(move |name| {
+        let mut given = n.children.iter().filter(|c| c.is(name));
+        let first = given.next()?;
+        let again = given.next()?;
+        Some(Diagnostic::error(
+            again.line,
+            None,
+            format!(
+                "<{name}> is given twice in one {what} (also on line {}): keep the one that is right",
+                first.line
+            ),
+        ))
+    })
 }
 
 fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
@@ -1168,6 +1209,41 @@ mod tests {
         );
         let e = read(doc("MP_PAIRS").as_bytes()).unwrap().event;
         assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+    }
+
+    /// An element given twice in one traveller line or board (two SCOREs, two
+    /// BOARD_NUMBERs) was read as its first without a word.
+    #[test]
+    fn an_element_given_twice_is_refused() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>-50</SCORE><SCORE>420</SCORE></TRAVELLER_LINE>
+</BOARD>
+<BOARD><BOARD_NUMBER>2</BOARD_NUMBER><BOARD_NUMBER>3</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>PASS</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"#;
+        let e = read(doc.as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(6), Severity::Error), (Some(8), Severity::Error)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert!(
+            e.diagnostics[0].message.contains("SCORE"),
+            "{}",
+            e.diagnostics[0]
+        );
+        assert!(
+            e.diagnostics[1].message.contains("BOARD_NUMBER"),
+            "{}",
+            e.diagnostics[1]
+        );
     }
 
     /// A hand left blank in a deal is a hand not given: no HAND is written for it, so it
