@@ -202,7 +202,7 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
         .iter()
         .all(|d| d.severity != crate::session::Severity::Error)
     {
-        out.extend(crate::session::written_two_ways(pairs, results));
+        out.extend(crate::session::written_two_ways(pairs, results, false));
     }
     out
 }

@@ -482,9 +482,17 @@ fn pair_fields(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Option<(Side,
 
 /// Pairs and sections written two ways ([`pairs_written_two_ways`],
 /// [`sections_written_two_ways`]).
-pub(crate) fn written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
+/// `one_field`: the sections are scored as one field (`Settings::top_integral`), so a
+/// section written two ways makes no field of its own.
+pub(crate) fn written_two_ways(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    one_field: bool,
+) -> Vec<Diagnostic> {
     let mut out = pairs_written_two_ways(pairs, results);
-    out.extend(sections_written_two_ways(pairs, results));
+    if !one_field {
+        out.extend(sections_written_two_ways(pairs, results));
+    }
     out
 }
 
@@ -808,7 +816,7 @@ fn add_up_session(
             diagnostics: errors,
         });
     }
-    let mut warnings = written_two_ways(pairs, results);
+    let mut warnings = written_two_ways(pairs, results, settings.top_integral);
     let (boards, mut points, top) = score_boards(buckets, results, settings, &mut warnings);
     if settings.avg_plus_session {
         apply_law_12c2(pairs.len(), results, &mut points);
@@ -1699,6 +1707,13 @@ mod tests {
                 "line 3: this line's pairs are in no section while the others' are in section A, and are scored as a field of their own: give every line its section"
             ],
         );
+        // With the tops made integral every section is one field: nothing to say.
+        let one_field = Settings {
+            top_integral: true,
+            ..Settings::default()
+        };
+        let s = score_session(&ps, &results, &one_field).unwrap();
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
     }
 
     #[test]

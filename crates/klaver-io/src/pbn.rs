@@ -892,8 +892,9 @@ impl Table {
         let mut k = 0;
         while k < tag.data.len() {
             let line = tag.data[k].line;
-            // A row carried on from the lines before must end on this line, or which
-            // elements make which row cannot be told.
+            // A row carried on from the lines before that ends inside this line is read
+            // as the import format allows, and said: a line short of an element reads
+            // the same way.
             let carried = !pending.is_empty();
             while k < tag.data.len() && tag.data[k].line == line {
                 pending.push(&tag.data[k]);
@@ -902,7 +903,7 @@ impl Table {
             if pending.len() < n && k < tag.data.len() {
                 continue;
             }
-            if !pending.len().is_multiple_of(n) || (carried && pending.len() > n) {
+            if !pending.len().is_multiple_of(n) {
                 let first = pending[0].line;
                 let lines = if first == line {
                     format!("this line has {}", pending.len())
@@ -920,6 +921,9 @@ impl Table {
                 pending.clear();
                 continue;
             }
+            if carried && pending.len() > n {
+                diags.push(row_runs_on(tag, &pending[..n], line));
+            }
             for chunk in pending.chunks(n) {
                 rows.push((chunk[0].line, chunk.iter().map(|e| cell(e)).collect()));
             }
@@ -933,6 +937,22 @@ impl Table {
             .iter()
             .position(|c| names.iter().any(|n| c.name.eq_ignore_ascii_case(n)))
     }
+}
+
+/// The warning of a row that runs on from its line into one on which the next row
+/// starts: what was read as the row, in case its own line is short of an element.
+fn row_runs_on(tag: &Tag, row: &[&Element], line: u32) -> Diagnostic {
+    let texts: Vec<&str> = row.iter().map(|e| e.text.as_str()).collect();
+    Diagnostic::warning(
+        row[0].line,
+        None,
+        format!(
+            "a row of the {} runs on to line {line}, where the next row starts: read as {} ({}); if a line is short of an element, write - for it",
+            tag.name,
+            texts.join(" "),
+            tag.value
+        ),
+    )
 }
 
 fn cell(row: &[String], col: Option<usize>) -> &str {
@@ -1619,6 +1639,8 @@ fn north_south_score(score: &str, declarer: &str) -> String {
         [v] if v.parse::<i32>().is_ok() => match declarer.trim().trim_start_matches('^') {
             "N" | "S" => v.to_string(),
             "E" | "W" => negated(v),
+            // A pass-out has no declarer, and scores 0 for either side.
+            _ if v.parse::<i32>() == Ok(0) => "0".into(),
             _ => String::new(),
         },
         _ => String::new(),
@@ -2609,16 +2631,24 @@ mod tests {
     }
 
     /// A short row went on into the next line's elements, so that the next line's row
-    /// was read one row on: results landed on the wrong pairs, one pair vanished.
+    /// was read one row on without a word: results could land on the wrong pairs. The
+    /// import format allows a row to run on (any number of elements a line), so such
+    /// rows are read, and where a row starts inside a line is said with what was read.
     #[test]
-    fn a_short_row_does_not_take_the_next_rows_elements() {
+    fn a_row_that_runs_on_into_the_next_lines_row_is_said() {
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2 420\n3 4 - 50 -\n5 6 400 -\n";
         let e = read(text.as_bytes()).unwrap().event;
         assert_eq!(
             said(&e),
-            [(Some(3), Severity::Error)],
+            // Here the row read, 420 against 3, is refused besides.
+            [(Some(3), Severity::Warning), (Some(3), Severity::Error)],
             "{:?}",
             e.diagnostics
+        );
+        assert!(
+            e.diagnostics[0].message.contains("1 2 420 3"),
+            "{}",
+            e.diagnostics[0]
         );
         // A row written over two lines is still one row.
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Score_EW\"]\n1 2\n420 -\n3 4 - 50\n";
@@ -2706,6 +2736,11 @@ mod tests {
             e.diagnostics
         );
         assert_eq!(e.results[0].outcome, Outcome::Score(100));
+        // The standard's pass-out: no declarer, and the declarer's score 0.
+        let text = "[Board \"1\"]\n[PairNS \"1\"]\n[PairEW \"2\"]\n[Declarer \"\"]\n[Contract \"Pass\"]\n[Result \"\"]\n[Score \"0\"]\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(e.results[0].outcome, Outcome::Score(0));
         // A score that cannot be read is said, and the contract's score used.
         let e = read(game("minus 50").as_bytes()).unwrap().event;
         assert_eq!(

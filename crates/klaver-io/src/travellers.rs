@@ -1658,7 +1658,9 @@ fn line_outcome(
     (ns, ew): (usize, usize),
 ) -> Option<Outcome> {
     match adjust {
-        Adjust::Penalty(..) if entered.is_some() || computed.is_some() => {
+        // (A 0 in the score column of a line without a contract is an empty cell as a
+        // spreadsheet fills it, not a result.)
+        Adjust::Penalty(..) if entered.is_some_and(|s| s != 0) || computed.is_some() => {
             event.diagnostics.push(Diagnostic::error(
                 at.line,
                 Some(at.board.number()),
@@ -2561,12 +2563,15 @@ mod tests {
             "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,4S,N,=,420,PEN -3/0\n1,3,4,4S,N,+1,450,\n",
         );
         refused_on(&e, 2, "PEN");
-        // A penalty on a line of its own stands.
-        let e = read(
-            "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,,,,,PEN -3/0\n1,3,4,4S,N,+1,450,\n",
-        );
-        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
-        assert_eq!(e.penalties.len(), 1);
+        // A penalty on a line of its own stands, also with a 0 in its score column (as
+        // a spreadsheet fills an empty cell).
+        for score in ["", "0"] {
+            let e = read(&format!(
+                "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,,,,{score},PEN -3/0\n1,3,4,4S,N,+1,450,\n"
+            ));
+            assert!(e.diagnostics.is_empty(), "{score}: {:?}", e.diagnostics);
+            assert_eq!(e.penalties.len(), 1);
+        }
     }
 
     /// A part of a weighted score is a score North-South can get, as a line's score is.

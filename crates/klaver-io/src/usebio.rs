@@ -567,8 +567,9 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
 }
 
 /// How the event says it was scored when that is not by matchpoints: its
-/// BOARD_SCORING_METHOD, else its EVENT_TYPE (ScoreBridge writes only the type, such as
-/// `MP_PAIRS` or `CROSS_IMPS`).
+/// BOARD_SCORING_METHOD, else its EVENT_TYPE when that names IMPs, butler or teams
+/// (ScoreBridge writes only the type: `MP_PAIRS`, `CROSS_IMPS`; `PAIRS`,
+/// `INDIVIDUAL` and `SWISS_PAIRS` are matchpointed).
 fn scored_otherwise(event: &Node) -> Option<&str> {
     let method = event.get("BOARD_SCORING_METHOD");
     if !method.is_empty() {
@@ -576,8 +577,10 @@ fn scored_otherwise(event: &Node) -> Option<&str> {
     }
     let kind = event.get("EVENT_TYPE");
     let upper = kind.to_ascii_uppercase();
-    let matchpoints = upper.starts_with("MP") || upper.contains("MATCH");
-    (!kind.is_empty() && !matchpoints).then_some(kind)
+    ["IMP", "BUTLER", "TEAM"]
+        .iter()
+        .any(|w| upper.contains(w))
+        .then_some(kind)
 }
 
 /// Whether a pass-out's declarer and tricks say nothing more: none, or a seat with no
@@ -1207,8 +1210,20 @@ mod tests {
             "{}",
             e.diagnostics[0]
         );
-        let e = read(doc("MP_PAIRS").as_bytes()).unwrap().event;
-        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        for kind in ["SWISS_PAIRS_CROSS_IMPS", "BUTLER_PAIRS", "TEAMS_OF_FOUR"] {
+            let e = read(doc(kind).as_bytes()).unwrap().event;
+            assert_eq!(
+                said(&e),
+                [(Some(2), Severity::Warning)],
+                "{kind}: {:?}",
+                e.diagnostics
+            );
+        }
+        // Event types that are matchpointed (as ImportUsebio names them) say nothing.
+        for kind in ["MP_PAIRS", "PAIRS", "INDIVIDUAL", "SWISS_PAIRS"] {
+            let e = read(doc(kind).as_bytes()).unwrap().event;
+            assert!(e.diagnostics.is_empty(), "{kind}: {:?}", e.diagnostics);
+        }
     }
 
     /// An element given twice in one traveller line or board (two SCOREs, two
