@@ -508,14 +508,12 @@ fn sections_written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec
     if ranked().all(|p| p.section == first.section) {
         return Vec::new();
     }
-    // Each section's first line.
+    // Each section's first line: the first of its pairs' (a pair on no line has none).
     let mut first_line: BTreeMap<&str, u32> = BTreeMap::new();
-    for r in results {
-        for p in [r.ns_pair(), r.ew_pair()] {
-            if let Some(p) = pairs.get(p).filter(|p| !p.unranked) {
-                let line = first_line.entry(p.section.as_str()).or_insert(r.line);
-                *line = (*line).min(r.line);
-            }
+    for (p, line) in pairs.iter().zip(first_lines(pairs.len(), results)) {
+        if !p.unranked && line != u32::MAX {
+            let first = first_line.entry(p.section.as_str()).or_insert(line);
+            *first = (*first).min(line);
         }
     }
     let named: Vec<(&str, u32)> = first_line
@@ -556,6 +554,19 @@ fn sections_written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec
     out
 }
 
+/// The first line each of `pair_count` pairs is on; `u32::MAX` for a pair on none.
+fn first_lines(pair_count: usize, results: &[TableResult]) -> Vec<u32> {
+    let mut first_line = vec![u32::MAX; pair_count];
+    for r in results {
+        for p in [r.ns_pair(), r.ew_pair()] {
+            if let Some(line) = first_line.get_mut(p) {
+                *line = (*line).min(r.line);
+            }
+        }
+    }
+    first_line
+}
+
 /// Pairs whose ids differ only in leading zeros or in letter case (`01` and `1`, `3a`
 /// and `3A`) in one section: read as written they are two pairs, which a club almost
 /// never means, so each later spelling is a warning on the first line it is on.
@@ -581,14 +592,7 @@ pub(crate) fn pairs_written_two_ways(
     if twins.is_empty() {
         return Vec::new();
     }
-    let mut first_line = vec![u32::MAX; pairs.len()];
-    for r in results {
-        for p in [r.ns_pair(), r.ew_pair()] {
-            if let Some(line) = first_line.get_mut(p) {
-                *line = (*line).min(r.line);
-            }
-        }
-    }
+    let first_line = first_lines(pairs.len(), results);
     let in_section = |p: &PairInfo| match p.section.as_str() {
         "" => String::new(),
         s => format!(" (section {s})"),

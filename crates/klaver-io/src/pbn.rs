@@ -1636,11 +1636,11 @@ fn north_south_score(score: &str, declarer: &str) -> String {
     match t.as_slice() {
         ["NS", v, ..] => v.to_string(),
         ["EW", v, ..] => negated(v),
-        [v] if v.parse::<i32>().is_ok() => match declarer.trim().trim_start_matches('^') {
-            "N" | "S" => v.to_string(),
-            "E" | "W" => negated(v),
+        [v] => match (v.parse::<i32>(), declarer.trim().trim_start_matches('^')) {
+            (Ok(_), "N" | "S") => v.to_string(),
+            (Ok(_), "E" | "W") => negated(v),
             // A pass-out has no declarer, and scores 0 for either side.
-            _ if v.parse::<i32>() == Ok(0) => "0".into(),
+            (Ok(0), _) => "0".into(),
             _ => String::new(),
         },
         _ => String::new(),

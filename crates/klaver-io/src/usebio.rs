@@ -536,6 +536,8 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
     } else {
         contract
     };
+    // No declarer or tricks to read: no contract, or a pass-out that says nothing more.
+    let no_play = contract.is_empty() || (passed && pass_out_as_written(t));
     Row {
         line: t.line,
         section: section.to_string(),
@@ -547,12 +549,12 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
         } else {
             score.to_string()
         },
-        declarer: if contract.is_empty() || (passed && pass_out_as_written(t)) {
+        declarer: if no_play {
             String::new()
         } else {
             t.get("PLAYED_BY").to_string()
         },
-        result: if contract.is_empty() || (passed && pass_out_as_written(t)) {
+        result: if no_play {
             String::new()
         } else {
             t.get("TRICKS").to_string()
