@@ -124,6 +124,15 @@ impl Board {
         }
     }
 
+    /// The board a text names: digits only, from 1. A sign, a space or a decimal point
+    /// is no part of a board number (`+1` is not read as board 1).
+    pub fn from_digits(text: &str) -> Option<Board> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok().and_then(|n| Board::new(n).ok())
+    }
+
     /// The board's number.
     pub fn number(self) -> u32 {
         self.0

@@ -616,17 +616,21 @@ pub(crate) fn pairs_written_two_ways(
         .collect()
 }
 
-/// Whether a pair id has a lower-case letter or a number written with a leading zero.
+/// Whether a pair id has a lower-case letter, or a number written with a leading zero
+/// or a plus sign.
 fn written_loosely(id: &str) -> bool {
     let b = id.as_bytes();
     b.iter().any(u8::is_ascii_lowercase)
         || b.windows(2).enumerate().any(|(i, w)| {
-            w[0] == b'0' && w[1].is_ascii_digit() && (i == 0 || !b[i - 1].is_ascii_digit())
+            matches!(w[0], b'0' | b'+')
+                && w[1].is_ascii_digit()
+                && (i == 0 || !b[i - 1].is_ascii_digit())
         })
 }
 
-/// A pair id in upper case with every number in it written without leading zeros: two
-/// ids with the same plain form are one pair written two ways (`01` and `1`).
+/// A pair id in upper case with every number in it written without leading zeros or a
+/// plus sign: two ids with the same plain form are one pair written two ways (`01`,
+/// `+1` and `1`).
 pub fn plain_id(id: &str) -> String {
     let mut out = String::with_capacity(id.len());
     let mut chars = id.chars().peekable();
@@ -634,7 +638,7 @@ pub fn plain_id(id: &str) -> String {
     let mut number_starts = true;
     while let Some(c) = chars.next() {
         let digit_follows = chars.peek().is_some_and(char::is_ascii_digit);
-        if c == '0' && number_starts && digit_follows {
+        if matches!(c, '0' | '+') && number_starts && digit_follows {
             continue;
         }
         number_starts = !c.is_ascii_digit();
@@ -942,6 +946,7 @@ fn score_boards(
         let m = most_played.entry(group).or_insert(0);
         *m = (*m).max(entries.len());
     }
+    warnings.extend(played_once(&buckets, results, settings, &most_played));
     let cuts = crate::parts::ranges(buckets.len(), results.len());
     let parts = crate::parts::each(&cuts, |range| {
         score_part(&buckets[range.clone()], results, settings, &most_played)
@@ -974,6 +979,56 @@ fn score_boards(
         .map(|(t, _)| *t)
         .unwrap_or(0);
     (boards, points, top)
+}
+
+/// Groups in which every board was played once (and no movement expects more): with
+/// nothing to compare their pairs get no percentage and no rank. A column of line
+/// numbers read as the section makes every line such a group. One warning for all, on
+/// the first line of the first.
+fn played_once(
+    buckets: &[Bucket<'_>],
+    results: &[TableResult],
+    settings: &Settings,
+    most_played: &HashMap<&str, usize>,
+) -> Option<Diagnostic> {
+    if most_played.values().all(|&m| m > 1) {
+        return None;
+    }
+    // Each group played once: its first line.
+    let mut once: HashMap<&str, u32> = HashMap::new();
+    for &((group, board), ref entries) in buckets {
+        let expected = settings.expected.get(&(group.to_string(), board));
+        // Pairs in no section beside named ones have a warning of their own.
+        let unnamed = group.is_empty() && most_played.len() > 1;
+        if unnamed || most_played[group] > 1 || expected.is_some_and(|&e| e > 1) {
+            continue;
+        }
+        for &i in entries {
+            let line = once.entry(group).or_insert(u32::MAX);
+            *line = (*line).min(results[i as usize].line);
+        }
+    }
+    let mut groups: Vec<(u32, &str)> = once.into_iter().map(|(g, l)| (l, g)).collect();
+    groups.sort_unstable();
+    let &(line, _) = groups.first()?;
+    let what = match groups.as_slice() {
+        [(_, "")] => "every board was played once: with nothing to compare, no pair gets a percentage or a rank; enter the other tables' results".to_string(),
+        _ => {
+            const SHOWN: usize = 5;
+            let names: Vec<&str> = groups.iter().take(SHOWN).map(|(_, g)| *g).collect();
+            let named = match (names.split_last(), groups.len()) {
+                (Some((last, [])), _) => format!("section {last}"),
+                (Some((last, rest)), n) if n <= SHOWN => {
+                    format!("sections {} and {last}", rest.join(", "))
+                }
+                (_, n) => format!("sections {} and {} more", names.join(", "), n - SHOWN),
+            };
+            format!(
+                "in {named} every board was played once: with nothing to compare, their pairs get no percentage and no rank; check that the section column holds sections, or enter the other tables' results"
+            )
+        }
+    };
+    Some(Diagnostic::warning(line, None, what))
 }
 
 /// Consecutive boards scored on their own: each board (its results' indices left out),
@@ -1674,6 +1729,49 @@ mod tests {
 
     /// A section written in other letters (`a` beside `A`), or left out on some lines,
     /// made a field of its own without a word: its pairs compared with nobody else.
+    /// A CSV column of line numbers headed `line` (the English of `lijn`) made every
+    /// line a section of its own: every board played once, no pair ranked, and not a
+    /// word said.
+    #[test]
+    fn sections_where_every_board_was_played_once_are_a_warning() {
+        let line = |mut t: TableResult, n: u32| {
+            t.line = n;
+            t
+        };
+        let results = [
+            line(r(1, 1, 2, Score(100)), 2),
+            line(r(1, 3, 4, Score(120)), 3),
+            line(r(2, 5, 6, Score(90)), 4),
+            line(r(2, 7, 8, Score(-50)), 5),
+        ];
+        let mut ps = pairs(8);
+        for (p, section) in ps.iter_mut().zip(["1", "1", "2", "2", "3", "3", "4", "4"]) {
+            p.section = section.into();
+        }
+        let s = score_session(&ps, &results, &Settings::default()).unwrap();
+        let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 2: in sections 1, 2, 3 and 4 every board was played once: with nothing to compare, their pairs get no percentage and no rank; check that the section column holds sections, or enter the other tables' results"
+            ],
+        );
+        // One section of one table, and a whole session played once.
+        for sections in [["1", "1", "1", "1", "2", "2", "2", "2"], [""; 8]] {
+            for (p, section) in ps.iter_mut().zip(sections) {
+                p.section = section.into();
+            }
+            let results = [
+                line(r(1, 1, 2, Score(100)), 2),
+                line(r(2, 3, 4, Score(120)), 3),
+            ];
+            let s = score_session(&ps, &results, &Settings::default()).unwrap();
+            let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+            assert_eq!(said.len(), 1, "{said:?}");
+            assert!(said[0].contains("played once"), "{said:?}");
+        }
+    }
+
     #[test]
     fn sections_written_two_ways_or_left_out_are_a_warning() {
         let line = |mut t: TableResult, n: u32| {
@@ -1697,7 +1795,8 @@ mod tests {
         assert_eq!(
             said,
             [
-                "line 4: section a and section A are written differently and scored as two fields: if they are one section, write its name the same way on every line"
+                "line 4: section a and section A are written differently and scored as two fields: if they are one section, write its name the same way on every line",
+                "line 4: in section a every board was played once: with nothing to compare, their pairs get no percentage and no rank; check that the section column holds sections, or enter the other tables' results",
             ],
         );
         for (p, section) in ps.iter_mut().zip(["A", "A", "", "", "A", "A"]) {
@@ -1718,6 +1817,27 @@ mod tests {
         };
         let s = score_session(&ps, &results, &one_field).unwrap();
         assert!(s.warnings.is_empty(), "{:?}", s.warnings);
+    }
+
+    /// A pair written `+1` beside pair 1 was scored as a second pair without a word.
+    #[test]
+    fn a_pair_number_written_with_a_sign_is_a_pair_written_two_ways() {
+        let mut ps = pairs(5);
+        ps[4].id = "+1".into();
+        let results = [
+            r(1, 1, 2, Score(100)),
+            r(1, 3, 4, Score(120)),
+            r(2, 5, 2, Score(100)),
+            r(2, 3, 4, Score(120)),
+        ];
+        let s = score_session(&ps, &results, &Settings::default()).unwrap();
+        let said: Vec<&str> = s.warnings.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            said,
+            [
+                "pair +1 and pair 1 are written differently and scored as two pairs: if they are one pair, write its number the same way on every line"
+            ]
+        );
     }
 
     #[test]
@@ -1759,7 +1879,7 @@ mod tests {
     }
 
     #[test]
-    fn a_plain_id_drops_leading_zeros_and_case_only() {
+    fn a_plain_id_drops_leading_zeros_plus_signs_and_case_only() {
         for (id, plain) in [
             ("007", "7"),
             ("100", "100"),
@@ -1769,6 +1889,11 @@ mod tests {
             ("ns03", "NS3"),
             ("10b", "10B"),
             ("1-02", "1-2"),
+            ("+1", "1"),
+            ("+01", "1"),
+            ("A+3", "A3"),
+            ("1+2", "1+2"),
+            ("+", "+"),
         ] {
             assert_eq!(plain_id(id), plain, "{id}");
             assert_eq!(written_loosely(id), plain != id, "{id}");

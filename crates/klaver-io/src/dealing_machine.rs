@@ -239,9 +239,9 @@ pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
 }
 
 fn dlm_number(text: &str) -> Result<u32, String> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{:?} is not a board number", text.trim()))
+    Board::from_digits(text.trim())
+        .map(Board::number)
+        .ok_or_else(|| format!("{:?} is not a board number", text.trim()))
 }
 
 fn dlm_board(n: u32, value: &str) -> Result<BoardRecord, String> {
@@ -313,6 +313,16 @@ mod tests {
             dlm_cards(7, &filler_deal()),
             format!("aaaaaabffffffkkkkkklpppppp{:03}", 7 ^ 14)
         );
+    }
+
+    /// A board range written with a sign was read as its number.
+    #[test]
+    fn a_board_number_with_a_sign_is_refused() {
+        let text = to_dlm(&night(3, 2))
+            .unwrap()
+            .replace("From board=3", "From board=+3");
+        let err = read_dlm(&text).unwrap_err();
+        assert!(err.contains("\"+3\" is not a board number"), "{err}");
     }
 
     #[test]

@@ -1261,11 +1261,14 @@ impl Reading {
             if t.name.eq_ignore_ascii_case("ScoreTable") {
                 had_table = true;
                 let Some(b) = board else {
-                    self.diags.push(Diagnostic::error(
-                        t.line,
-                        None,
-                        "a ScoreTable in a game without a board number: add [Board \"n\"] to its game",
-                    ));
+                    // A [Board] tag that is not a number has its own error already.
+                    if g.tag("Board").is_none_or(|b| b.value.trim().is_empty()) {
+                        self.diags.push(Diagnostic::error(
+                            t.line,
+                            None,
+                            "a ScoreTable in a game without a board number: add [Board \"n\"] to its game",
+                        ));
+                    }
                     continue;
                 };
                 let table = Table::read(t, &mut self.diags);
@@ -1336,12 +1339,7 @@ impl Reading {
 /// The game's board; an error when its [Board] tag is not a board number.
 fn game_board(g: &Game, diags: &mut Vec<Diagnostic>) -> Option<Board> {
     let t = g.tag("Board")?;
-    let board = t
-        .value
-        .trim()
-        .parse::<u32>()
-        .ok()
-        .and_then(|n| Board::new(n).ok());
+    let board = Board::from_digits(t.value.trim());
     if board.is_none() && !t.value.trim().is_empty() {
         diags.push(Diagnostic::error(
             t.line,
@@ -2702,6 +2700,15 @@ mod tests {
             e.diagnostics
         );
         assert_eq!(e.results.len(), 2);
+    }
+
+    /// `[Board "+1"]` was read as board 1: a sign is no part of a board number.
+    #[test]
+    fn a_board_tag_with_a_sign_is_refused() {
+        let text =
+            "[Board \"+1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 420\n3 4 450\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        refused_on(&e, 1, "+1");
     }
 
     /// A row's Multiplicity (the standard's count of tables with that result) was not

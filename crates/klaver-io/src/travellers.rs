@@ -1480,11 +1480,11 @@ fn fields_past_the_header<R: Fields + ?Sized>(
 
 /// The board of a line.
 fn line_board(text: &str) -> Result<Board, LineError> {
-    let number = match crate::plain_csv::short_number(text) {
-        Some(n) => u32::try_from(n).ok(),
-        None => text.parse::<u32>().ok(),
+    let board = match crate::plain_csv::short_number(text) {
+        Some(n) => u32::try_from(n).ok().and_then(|n| Board::new(n).ok()),
+        None => Board::from_digits(text),
     };
-    number.and_then(|n| Board::new(n).ok()).ok_or_else(|| {
+    board.ok_or_else(|| {
         (
             None,
             format!("board {text:?} is not a board number: write a number from 1"),
@@ -2572,6 +2572,17 @@ mod tests {
             assert!(e.diagnostics.is_empty(), "{score}: {:?}", e.diagnostics);
             assert_eq!(e.penalties.len(), 1);
         }
+    }
+
+    /// A board written `+1` was read as board 1 without a word: a sign is no part of a
+    /// board number, and a line whose board is not plainly written is a guess.
+    #[test]
+    fn a_board_written_with_a_sign_is_refused() {
+        let e = read("board,ns,ew,score\n1,1,2,420\n+1,3,4,450\n");
+        refused_on(&e, 3, "+1");
+        let e = read("board,ns,ew,score\n01,1,2,420\n1,3,4,450\n");
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(e.results.len(), 2);
     }
 
     /// A part of a weighted score is a score North-South can get, as a line's score is.

@@ -912,7 +912,7 @@ pub fn write<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_support::said;
+    use crate::test_support::{refused_on, said};
     use klaver_core::session::{Settings, Severity, score_session};
 
     const SAMPLE: &str = r#"<?xml version="1.0" encoding="ISO-8859-1"?>
@@ -1261,6 +1261,20 @@ mod tests {
             "{}",
             e.diagnostics[1]
         );
+    }
+
+    /// `<BOARD_NUMBER>+1</BOARD_NUMBER>` was read as board 1: a sign is no part of a
+    /// board number.
+    #[test]
+    fn a_board_number_with_a_sign_is_refused() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>+1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"#;
+        let e = read(doc.as_bytes()).unwrap().event;
+        refused_on(&e, 3, "+1");
     }
 
     /// A hand left blank in a deal is a hand not given: no HAND is written for it, so it
