@@ -352,6 +352,19 @@ pub fn session_errors(
     validate(pairs, results, settings)
 }
 
+/// The errors of each result on its own that [`score_session`] refuses a session for: a
+/// board 0, a pair on both sides of the table or meeting another section's, a split
+/// over 100 %, weights that do not add up. A corrected line is checked so before it is
+/// kept (a pair playing a board twice is left to the caller: swapping two lines' pairs
+/// passes through it).
+pub fn line_errors(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    settings: &Settings,
+) -> Vec<Diagnostic> {
+    line_checks(pairs, results, settings)
+}
+
 /// Checks the travellers for errors that make scoring impossible.
 fn validate(pairs: &[PairInfo], results: &[TableResult], settings: &Settings) -> Vec<Diagnostic> {
     let mut out = Vec::new();

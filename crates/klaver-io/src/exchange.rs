@@ -480,7 +480,12 @@ pub fn line_fields(event: &Event, i: usize) -> LineFields {
             Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => s.to_string(),
             _ => String::new(),
         },
-        adjust: info.adjust().to_string(),
+        adjust: match &r.outcome {
+            Outcome::Weighted(parts) => {
+                crate::travellers::weighted_in_english(info.adjust(), r.board, parts)
+            }
+            _ => info.adjust().to_string(),
+        },
         lead: info.lead().to_string(),
     }
 }
@@ -578,13 +583,12 @@ impl CsvShape {
 }
 
 /// Writes traveller lines as a travellers CSV that `klaver score` reads back: `board,
-/// ns,ew,contract,declarer,result,score,adjust,lead`, with `section` first when there
-/// are several sections and `table`, `round`, `room` when any line has one.
+/// ns,ew,contract,declarer,result,score,adjust,lead`, with `section` first when any
+/// line has one (the pairs are named by section and pair) and `table`, `round`, `room`
+/// when any line has one.
 pub fn write_lines_csv<W: std::io::Write>(out: W, lines: &[LineFields]) -> std::io::Result<()> {
     let shape = CsvShape {
-        sections: lines
-            .first()
-            .is_some_and(|f| lines.iter().any(|l| l.section != f.section)),
+        sections: lines.iter().any(|l| !l.section.is_empty()),
         tables: lines.iter().any(|l| l.table.is_some()),
         rounds: lines.iter().any(|l| l.round.is_some()),
         rooms: lines.iter().any(|l| !l.room.is_empty()),
@@ -671,6 +675,28 @@ pub(crate) fn weighted_parts(outcome: &klaver_core::matchpoints::Outcome) -> Vec
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A weighted score written in another notation (`W 50% 4SZ= 50% 4SZ-1`) was
+    /// written on unchanged into an English travellers CSV (a stored session's, or a
+    /// conversion's), which then could not be read.
+    #[test]
+    fn a_weighted_score_in_another_notation_is_written_so_english_reads_it() {
+        use crate::travellers::{ReadOptions, read_travellers_bytes};
+        use klaver_core::notation::Language;
+        let dutch = "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,4S,Z,=,420,\n1,3,4,,,,,W 50% 4SZ= 50% 4SZ-1\n";
+        let read = |text: &[u8], lang| read_travellers_bytes(text, ReadOptions { lang }).unwrap();
+        let event = read(dutch.as_bytes(), Language::Dutch);
+        assert!(event.diagnostics.is_empty(), "{:?}", event.diagnostics);
+        let mut csv = Vec::new();
+        write_csv(&mut csv, &event).unwrap();
+        let back = read(&csv, Language::English);
+        assert!(back.diagnostics.is_empty(), "{:?}", back.diagnostics);
+        assert_eq!(back.results, event.results);
+        // English texts are kept as written.
+        let english = dutch.replace("4S,Z", "4S,N").replace("4SZ", "4SN");
+        let event = read(english.as_bytes(), Language::English);
+        assert_eq!(line_fields(&event, 1).adjust, "W 50% 4SN= 50% 4SN-1");
+    }
 
     #[test]
     fn rows_keep_their_own_line_numbers() {

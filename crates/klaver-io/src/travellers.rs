@@ -518,6 +518,24 @@ fn split_side(upper: &str) -> Option<Side> {
     }
 }
 
+/// A weighted score's adjustment as an English reader reads it back: as written when
+/// it reads so, else its parts as scores (`W 50% 420 50% -50`), which read in any
+/// notation.
+pub(crate) fn weighted_in_english(text: &str, board: u32, parts: &[WeightedPart]) -> String {
+    let same = |o: &Outcome| matches!(o, Outcome::Weighted(w) if w.as_slice() == parts);
+    let reads = Board::new(board)
+        .ok()
+        .and_then(|b| parse_adjust(text, b, Language::English).ok());
+    if matches!(reads, Some(Adjust::Outcome(o)) if same(&o)) {
+        return text.to_string();
+    }
+    let written: Vec<String> = parts
+        .iter()
+        .map(|p| format!("{}% {}", p.percent, p.score))
+        .collect();
+    format!("W {}", written.join(" "))
+}
+
 fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, String> {
     let t = text.trim();
     if t.is_empty() {

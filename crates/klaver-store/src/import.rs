@@ -3,31 +3,40 @@
 //! written back as travellers and pairs CSV to be scored.
 
 use crate::model::{Line, Player, Session, SessionPair};
-use klaver_io::exchange::{LineFields, line_fields, write_lines_csv};
+use klaver_io::exchange::{LineFields, line_fields, penalty_fields, write_lines_csv};
 use klaver_io::travellers::Event;
 
-/// The traveller lines of an event, in order, as the store keeps them.
+/// The traveller lines of an event, in order, as the store keeps them: its results
+/// and the director's penalty lines, each where the file had it.
 pub fn lines_from_event(event: &Event) -> Vec<Line> {
-    (0..event.results.len())
-        .map(|i| {
-            let f = line_fields(event, i);
-            Line {
-                line_no: i as i64 + 1,
-                source_line: i64::from(event.results[i].line),
-                section: f.section,
-                board: i64::from(f.board),
-                table: f.table.map(i64::from),
-                round: f.round.map(i64::from),
-                ns: f.ns,
-                ew: f.ew,
-                room: f.room,
-                contract: f.contract,
-                declarer: f.declarer,
-                result: f.result,
-                score: f.score,
-                adjust: f.adjust,
-                lead: f.lead,
-            }
+    let results = (0..event.results.len()).map(|i| (event.results[i].line, line_fields(event, i)));
+    let penalties = event
+        .penalties
+        .iter()
+        .map(|p| (p.line, penalty_fields(event, p)));
+    let mut lines: Vec<(u32, LineFields)> = results.chain(penalties).collect();
+    if !event.penalties.is_empty() {
+        lines.sort_by_key(|(line, _)| *line);
+    }
+    lines
+        .into_iter()
+        .enumerate()
+        .map(|(i, (source_line, f))| Line {
+            line_no: i as i64 + 1,
+            source_line: i64::from(source_line),
+            section: f.section,
+            board: i64::from(f.board),
+            table: f.table.map(i64::from),
+            round: f.round.map(i64::from),
+            ns: f.ns,
+            ew: f.ew,
+            room: f.room,
+            contract: f.contract,
+            declarer: f.declarer,
+            result: f.result,
+            score: f.score,
+            adjust: f.adjust,
+            lead: f.lead,
         })
         .collect()
 }
@@ -52,7 +61,9 @@ pub fn pairs_from_event(
     let mut pairs = Vec::with_capacity(event.pairs.len());
     let mut unknown = Vec::new();
     let index = PlayerIndex::new(players);
-    for (i, p) in event.pairs.iter().enumerate() {
+    // A substitute (`-`) has no name to match and no row of its own: its lines make it
+    // again when the session is read back.
+    for (i, p) in event.pairs.iter().enumerate().filter(|(_, p)| !p.unranked) {
         let ids = event.player_ids.get(i).map_or(&[][..], Vec::as_slice);
         let m = index.match_names(&p.names, ids);
         if !m.problems.is_empty() {

@@ -42,7 +42,7 @@ pub use import::{
 pub use model::*;
 pub use nights::{Director, LoggedIn, TableLink, session_name};
 pub use players::Season;
-pub use sessions::LineAt;
+pub use sessions::{LineAt, already_stored};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};

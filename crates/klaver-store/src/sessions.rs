@@ -512,6 +512,13 @@ pub(crate) async fn insert_correction(
 /// Writes a session inside a transaction (shared with the archive import and the club
 /// nights run in klaver); `publish` marks a session without a publication date as
 /// published now (an imported file's results are already final).
+/// What an import of a session the club already has is told.
+pub fn already_stored(described: &str, id: i64) -> String {
+    format!(
+        "the session of {described} is already stored (session {id}); correct its lines with `klaver session correct {id} ...`, or import this file as another line with --line"
+    )
+}
+
 pub(crate) async fn insert_session(
     tx: &mut Tx,
     club: &Club,
@@ -548,9 +555,7 @@ pub(crate) async fn insert_session(
     .await
     .map_err(db("cannot look up the session"))?;
     if let Some(id) = existing {
-        return Err(StoreError::Conflict(format!(
-            "the session of {described} is already stored (session {id}); correct its lines with `klaver session correct {id} ...`, or import this file as another line with --line"
-        )));
+        return Err(StoreError::Conflict(already_stored(&described, id)));
     }
     let place = SessionPlace {
         club: club.id,

@@ -338,6 +338,113 @@ fn a_stored_pbn_session_keeps_the_convention_its_file_states() {
     }
 }
 
+/// A stored session scores as its file does. A director's penalty line was not
+/// stored (a real Ruter file's lost its 4 points); a session whose every line was in
+/// section A lost its pairs' names and players on the way back; and one with
+/// substitutes at two tables (another real Ruter file) could not be stored at all.
+#[test]
+fn a_stored_session_keeps_its_penalties_section_and_substitutes() {
+    let ruter = common::repo("crates/klaver-io/tests/data/ruter-2016-08-10-spiren.pbn");
+    let substitutes = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let travellers = temp_file(
+        "store-cli",
+        "penalty-section.csv",
+        "section,board,table,ns,ew,contract,declarer,result,score,adjust
+A,1,1,1,2,4S,N,=,420,
+A,1,2,3,4,4S,N,+1,450,
+A,2,1,1,2,3NT,S,-1,-100,
+A,2,2,3,4,2H,E,=,-110,
+A,2,2,3,4,,,,,PEN -3/0
+A,3,1,1,3,1NT,N,+1,120,
+A,3,2,2,4,PASS,,,0,
+",
+    );
+    let pairs = temp_file(
+        "store-cli",
+        "penalty-section.pairs.csv",
+        "section,pair,names
+A,1,Jan Jansen - Piet de Vries
+A,2,A. Bakker & K. Bakker
+A,3,Visser - Visser
+A,4,Joke de Boer en Henk de Boer
+",
+    );
+    let (travellers, pairs) = (travellers.to_str().unwrap(), pairs.to_str().unwrap());
+    let from_file = stdout(&common::klaver(&[
+        "score",
+        travellers,
+        "--pairs",
+        pairs,
+        "--date",
+        "2025-09-02",
+    ]));
+    assert!(from_file.contains("Jan Jansen"), "{from_file}");
+    // (The stored session keeps the date as YYYY-MM-DD; the file writes 2016.08.10.)
+    let ruter_scored =
+        stdout(&common::klaver(&["score", &ruter])).replace("2016.08.10", "2016-08-10");
+    let substitutes_scored =
+        stdout(&common::klaver(&["score", &substitutes])).replace("2019.10.14", "2019-10-14");
+    for db in databases("penalty-section") {
+        club(&db);
+        let import = ["session", "import", travellers, "--pairs", pairs];
+        ok(&db, &[&import[..], &["--date", "2025-09-02"]].concat());
+        assert_eq!(ok(&db, &["session", "score", "1"]), from_file);
+        ok(&db, &["session", "import", &ruter, "--add-players"]);
+        assert_eq!(ok(&db, &["session", "score", "2"]), ruter_scored);
+        let o = k(&db, &["session", "import", &substitutes, "--add-players"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("pair -"), "{}", stderr(&o));
+        assert_eq!(ok(&db, &["session", "score", "3"]), substitutes_scored);
+    }
+}
+
+/// With several playing moments, a session imported without `--moment` went to a new
+/// moment named after its weekday, beside the same night already stored; and a refused
+/// import with `--add-players` had added its guests all the same.
+#[test]
+fn an_import_that_is_refused_adds_no_players_and_names_no_moment_itself() {
+    let travellers = temp_file("store-cli", "moments.csv", TRAVELLERS);
+    let guests = temp_file(
+        "store-cli",
+        "moments.pairs.csv",
+        &PAIRS.replace("Visser - Visser", "Ann Guest - Bob Guest"),
+    );
+    let (t, g) = (travellers.to_str().unwrap(), guests.to_str().unwrap());
+    for db in databases("moments") {
+        club(&db);
+        let import = ["session", "import", t, "--date", "2025-09-02"];
+        ok(&db, &[&import[..], &["--moment", "dinsdag"]].concat());
+        ok(
+            &db,
+            &[
+                "session",
+                "import",
+                t,
+                "--date",
+                "2025-09-04",
+                "--moment",
+                "donderdag",
+            ],
+        );
+        let (out, err) = run(&db, &import, 2);
+        assert_eq!(out, "");
+        assert_eq!(
+            err,
+            "klaver: the club plays on more than one moment (dinsdag, donderdag): say which this session belongs to with --moment\n"
+        );
+        let players = ok(&db, &["player", "list"]);
+        let again = [
+            &import[..],
+            &["--moment", "dinsdag", "--pairs", g, "--add-players"],
+        ]
+        .concat();
+        let (_, err) = run(&db, &again, 2);
+        assert!(err.contains("already stored (session 1)"), "{err}");
+        assert!(!err.contains("added as players"), "{err}");
+        assert_eq!(ok(&db, &["player", "list"]), players);
+    }
+}
+
 #[test]
 fn bad_input_stores_nothing() {
     let bad = temp_file(
@@ -629,6 +736,39 @@ fn session_import_and_correct_say_exactly_what_they_did() {
                 "--board", "1", "--table", "1", "--score", "425", "--reason", "x",
             ]),
             "the corrected line 1 of board 1 is not valid; nothing was changed:\n  425 is not a score North-South can get with nobody vulnerable: check the score and the board number",
+        );
+        // A pair against itself cannot be scored; it was stored, and then the session
+        // could not be scored at all.
+        refused(
+            &db,
+            &correct(&[
+                "--board", "1", "--table", "2", "--set-ns", "4", "--reason", "x",
+            ]),
+            "the corrected line 2 of board 1 is not valid; nothing was changed:\n  pair 4 is on both sides of the table: correct the ns or ew pair",
+        );
+        // A pair the session does not have (a slip of the finger) was ranked as a new
+        // pair without a word; a pair joining late is still possible.
+        let (out, err) = run(
+            &db,
+            &correct(&[
+                "--board", "1", "--table", "2", "--set-ns", "11", "--reason", "x", "--by", "td",
+            ]),
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 2 board 1 corrected: 3 v 4: 4S N +1 450 -> 11 v 4: 4S N +1 450 (x, by td)\n"
+        );
+        assert_eq!(
+            err,
+            "warning: line 2 of board 1: pair 11 is not one of the session's pairs (1, 2, 3, 4) and is scored as a new pair: if that is a slip, correct the line again\n"
+        );
+        run(
+            &db,
+            &correct(&[
+                "--board", "1", "--line", "2", "--set-ns", "3", "--reason", "x", "--by", "td",
+            ]),
+            0,
         );
         // A pair moved onto a board it already plays elsewhere is said at once (the
         // session cannot be scored so), but kept: swapping two lines' pairs passes

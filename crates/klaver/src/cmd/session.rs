@@ -103,7 +103,8 @@ struct ImportArgs {
     /// The date played, YYYY-MM-DD [default: the date the file gives].
     #[arg(long)]
     date: Option<String>,
-    /// The playing moment [default: the club's only moment, else the date's weekday].
+    /// The playing moment [default: the club's only moment, or the date's weekday for its
+    /// first; a club with several must say which].
     #[arg(long)]
     moment: Option<String>,
     /// The line (A, B, ...) when the night had several.
@@ -531,18 +532,15 @@ async fn store_import(
 ) -> CmdResult {
     let event = file.1;
     let (store, club) = db.club().await?;
-    let (pairs, unknown) = match_players(&store, &club, file, &names).await?;
     info.moment = match moment {
         Some(m) => m,
-        None => {
-            let moments = store.moments(&club).await.map_err(store_error)?;
-            if moments.len() == 1 {
-                moments[0].clone()
-            } else {
-                String::new()
-            }
-        }
+        None => only_moment(&store, &club).await?,
     };
+    if names.add_players {
+        // Refused before any guest is added: an import is all or nothing.
+        not_stored_yet(&store, &club, &info).await?;
+    }
+    let (pairs, unknown) = match_players(&store, &club, file, &names).await?;
     let session = NewSession {
         info,
         pairs,
@@ -578,6 +576,38 @@ async fn store_import(
         }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// The club's one playing moment, or none yet (the store names a first one after the
+/// weekday); with more than one, the import must say which.
+async fn only_moment(store: &Store, club: &Club) -> Result<String, CliError> {
+    let moments = store.moments(club).await.map_err(store_error)?;
+    match moments.as_slice() {
+        [] => Ok(String::new()),
+        [one] => Ok(one.clone()),
+        several => Err(CliError::input(format!(
+            "the club plays on more than one moment ({}): say which this session belongs to with --moment",
+            several.join(", ")
+        ))),
+    }
+}
+
+/// Refuses the import of a session the club already has (the store refuses it too,
+/// but only after the import's guests were added).
+async fn not_stored_yet(store: &Store, club: &Club, info: &SessionInfo) -> Result<(), CliError> {
+    let sessions = store.sessions(club).await.map_err(store_error)?;
+    let same = sessions.iter().find(|s| {
+        s.info.date == info.date
+            && s.info.moment == info.moment
+            && s.info.line_name == info.line_name.trim()
+    });
+    match same {
+        Some(s) => Err(CliError::input(klaver_store::already_stored(
+            &describe(&s.info),
+            s.info.id,
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The session's pairs with the club's players their names match (unknown names added
@@ -954,11 +984,20 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
     }
     let read = klaver_web::scoring::read_back(&check, &[])
         .map_err(|e| CliError::input(format!("the corrected session cannot be read: {e}")))?;
+    let corrected = u32::try_from(old.line_no).ok();
+    // Only scoring finds a pair on both sides of the table: the line's own such errors.
+    let settings = klaver_core::session::Settings {
+        top_integral: ScoringArgs::from_words(&session.info.options).is_ok_and(|a| a.top_integral),
+        ..klaver_core::session::Settings::default()
+    };
+    let scoring =
+        klaver_core::session::line_errors(&read.event.pairs, &read.event.results, &settings);
     let errors: Vec<String> = read
         .event
         .diagnostics
         .iter()
         .filter(|d| d.severity == klaver_core::session::Severity::Error)
+        .chain(scoring.iter().filter(|d| d.line == corrected))
         .map(|d| d.message.clone())
         .collect();
     if !errors.is_empty() {
@@ -980,13 +1019,40 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
             old.line_no, old.board, d.message
         );
     }
-    if let Some(twice) = played_twice(&check, new) {
+    for said in played_twice(&check, new)
+        .into_iter()
+        .chain(new_pair(session, old, new))
+    {
         eprintln!(
-            "warning: line {} of board {}: {twice}",
+            "warning: line {} of board {}: {said}",
             old.line_no, old.board
         );
     }
     Ok(())
+}
+
+/// What a corrected line's pair that the session does not have is told: not refused (a
+/// pair may have joined late), but most often a slip of the finger.
+fn new_pair(session: &Session, old: &Line, new: &Line) -> Option<String> {
+    let known = |p: &str| {
+        session
+            .pairs
+            .iter()
+            .any(|sp| sp.section == new.section && sp.pair == p)
+    };
+    let pair = [new.ns.trim(), new.ew.trim()]
+        .into_iter()
+        .find(|p| *p != "-" && *p != old.ns.trim() && *p != old.ew.trim() && !known(p))?;
+    let theirs: Vec<&str> = session
+        .pairs
+        .iter()
+        .filter(|sp| sp.section == new.section)
+        .map(|sp| sp.pair.as_str())
+        .collect();
+    Some(format!(
+        "pair {pair} is not one of the session's pairs ({}) and is scored as a new pair: if that is a slip, correct the line again",
+        theirs.join(", ")
+    ))
 }
 
 /// What a corrected line's pair that another line of the board (same section and
