@@ -1978,6 +1978,8 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         .map(|(i, p)| ((p.section.clone(), p.id.clone()), i))
         .collect();
     let mut plain = None;
+    // The line each pair was first given on.
+    let mut given: FxHashMap<usize, u32> = FxHashMap::default();
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
@@ -1988,13 +1990,16 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         }
         match index.get(&(section.to_string(), id.to_string())).copied() {
             Some(i) => {
-                event.pairs[i].names = field(&rec, Some(names_col)).to_string();
-                if let Some(col) = ids_col {
-                    let ids: Vec<String> = field(&rec, Some(col))
-                        .split('+')
-                        .map(|x| x.trim().to_string())
-                        .filter(|x| !x.is_empty())
-                        .collect();
+                let names = field(&rec, Some(names_col));
+                let ids = ids_col.map(|col| player_ids(field(&rec, Some(col))));
+                if let Some(&first) = given.get(&i) {
+                    warnings.extend(given_again(event, i, (names, ids), (line, first)));
+                    continue;
+                }
+                given.insert(i, line);
+                warnings.extend(player_twice(id, ids.as_deref(), line));
+                event.pairs[i].names = names.to_string();
+                if let Some(ids) = ids {
                     if event.player_ids.len() <= i {
                         event.player_ids.resize(i + 1, Vec::new());
                     }
@@ -2012,6 +2017,51 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         }
     }
     Ok(warnings)
+}
+
+/// A pairs file's player ids (`1001+1002`).
+fn player_ids(text: &str) -> Vec<String> {
+    text.split('+')
+        .map(|x| x.trim().to_string())
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+/// The warning for pair `i` given again on `line` (first on `first`) with other names
+/// or players; the first line's stand.
+fn given_again(
+    event: &Event,
+    i: usize,
+    (names, ids): (&str, Option<Vec<String>>),
+    (line, first): (u32, u32),
+) -> Option<Diagnostic> {
+    let same_ids = ids.is_none_or(|ids| event.player_ids.get(i).is_some_and(|had| *had == ids));
+    if event.pairs[i].names == names && same_ids {
+        return None;
+    }
+    Some(Diagnostic::warning(
+        line,
+        None,
+        format!(
+            "pair {} is given twice in the pairs file (also on line {first}, with other names or players): the names and players of line {first} are used; remove the line that is wrong",
+            event.pairs[i].id
+        ),
+    ))
+}
+
+/// The warning for a pair whose players name one of them twice.
+fn player_twice(pair: &str, ids: Option<&[String]>, line: u32) -> Option<Diagnostic> {
+    let ids = ids?;
+    let twice = ids
+        .iter()
+        .enumerate()
+        .find(|(k, id)| ids[..*k].contains(id))?
+        .1;
+    Some(Diagnostic::warning(
+        line,
+        None,
+        format!("pair {pair} has player {twice} twice: give each of its players once"),
+    ))
 }
 
 /// The hint for a pairs file's pair the travellers have written another way (`01` in
@@ -2770,5 +2820,24 @@ mod tests {
         read_pairs("pair,players\n1,Jansen - de Vries\n".as_bytes(), &mut e).unwrap();
         assert_eq!(e.pairs[0].names, "Jansen - de Vries");
         assert!(e.player_ids.is_empty());
+    }
+
+    /// A pair given twice in the pairs file took the names of its last line without a
+    /// word, and a player given twice for one pair was taken as written.
+    #[test]
+    fn a_pair_or_player_given_twice_in_the_pairs_file_is_said() {
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        let pairs = "pair,names,players\n1,Jansen - de Vries,1001+1002\n2,Bakker - Bakker,1003+1003\n1,Smit - Visser,1005+1006\n1,Jansen - de Vries,1001+1002\n";
+        let w = read_pairs(pairs.as_bytes(), &mut e).unwrap();
+        let said: Vec<String> = w.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                "line 3: pair 2 has player 1003 twice: give each of its players once",
+                "line 4: pair 1 is given twice in the pairs file (also on line 2, with other names or players): the names and players of line 2 are used; remove the line that is wrong",
+            ]
+        );
+        assert_eq!(e.pairs[0].names, "Jansen - de Vries");
+        assert_eq!(e.player_ids[0], vec!["1001", "1002"]);
     }
 }

@@ -445,6 +445,38 @@ fn an_import_that_is_refused_adds_no_players_and_names_no_moment_itself() {
     }
 }
 
+/// A players file with one federation number on two lines renamed the first player to
+/// the second without a word; a name cut by an unquoted comma was stored cut; a number
+/// column klaver does not know was not read, silently; and a line after a blank one was
+/// named wrongly.
+#[test]
+fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
+    for db in databases("players-file") {
+        ok(&db, &["club", "init", "--name", "BC De Kievit"]);
+        let import = |name: &str, text: &str| {
+            let file = temp_file("store-cli", name, text);
+            run(&db, &["player", "import", file.to_str().unwrap()], 2).1
+        };
+        let err = import(
+            "twice.csv",
+            "bondsnummer,naam\n2001,Jan Jansen\n\n2002,Els Visser\n2001,Piet de Vries\n",
+        );
+        assert!(
+            err.contains("line 5: number 2001 is also on line 2"),
+            "{err}"
+        );
+        let err = import("comma.csv", "number,name\n2001,Jansen, Jan\n");
+        assert!(
+            err.contains("line 2: 3 fields where the header has 2"),
+            "{err}"
+        );
+        let file = temp_file("store-cli", "lid.csv", "lidnummer,naam\n2001,Jan Jansen\n");
+        let (_, err) = run(&db, &["player", "import", file.to_str().unwrap()], 0);
+        assert!(err.contains("column `lidnummer` is not read"), "{err}");
+        assert_eq!(ok(&db, &["player", "list"]).lines().count(), 2);
+    }
+}
+
 #[test]
 fn bad_input_stores_nothing() {
     let bad = temp_file(

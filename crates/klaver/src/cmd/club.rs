@@ -5,6 +5,7 @@ use super::output::{names_stdout, write_output};
 use super::{CliError, CmdResult};
 use clap::{Subcommand, ValueEnum};
 use klaver_store::{Club, NewPlayer, Season, Store, StoreError};
+use std::collections::HashMap;
 use std::future::Future;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -301,7 +302,7 @@ enum PlayerCommand {
     },
 }
 
-/// Reads a players CSV; errors name the line.
+/// Reads a players CSV; errors name the line, and a column not read is a warning.
 fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
     let name = file.display().to_string();
     let data =
@@ -319,22 +320,20 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         .headers()
         .map_err(|e| CliError::input(format!("{name}: {e}")))?
         .clone();
-    let find = |names: &[&str]| {
-        header.iter().position(|h| {
-            let h = h.trim_start_matches('\u{feff}');
-            names.iter().any(|n| h.eq_ignore_ascii_case(n))
-        })
-    };
-    let name_col = find(&["name", "naam", "names"]).ok_or_else(|| {
-        CliError::input(format!(
-            "{name}: no `name` column: the first line must name the columns, e.g. number,name"
-        ))
-    })?;
-    let number_col = find(&["number", "bondsnummer", "nbb", "federation_number", "id"]);
+    let (name_col, number_col) = player_columns(&name, &header)?;
     let mut players = Vec::new();
-    for (i, rec) in rdr.records().enumerate() {
-        let line = i + 2;
-        let rec = rec.map_err(|e| CliError::input(format!("{name} line {line}: {e}")))?;
+    let mut first_line: HashMap<String, u64> = HashMap::new();
+    for rec in rdr.records() {
+        let rec = rec.map_err(|e| CliError::input(format!("{name}: {e}")))?;
+        let line = rec.position().map_or(0, csv::Position::line);
+        let at = |what: String| CliError::input(format!("{name} line {line}: {what}"));
+        if rec.len() > header.len() {
+            return Err(at(format!(
+                "{} fields where the header has {}: put a name with a comma in quotes (\"Jansen, Jan\")",
+                rec.len(),
+                header.len()
+            )));
+        }
         let player_name = rec.get(name_col).unwrap_or("").to_string();
         let number = number_col
             .and_then(|c| rec.get(c))
@@ -344,8 +343,13 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
             if number.is_none() && rec.iter().all(str::is_empty) {
                 continue;
             }
-            return Err(CliError::input(format!(
-                "{name} line {line}: the name is empty: every player needs a name"
+            return Err(at("the name is empty: every player needs a name".into()));
+        }
+        if let Some(n) = &number
+            && let Some(first) = first_line.insert(n.clone(), line)
+        {
+            return Err(at(format!(
+                "number {n} is also on line {first}: each player once, with their own number"
             )));
         }
         players.push(NewPlayer {
@@ -354,6 +358,37 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         });
     }
     Ok(players)
+}
+
+/// The players CSV's name and number columns; each other column is a warning, as it is
+/// not read.
+fn player_columns(
+    file: &str,
+    header: &csv::StringRecord,
+) -> Result<(usize, Option<usize>), CliError> {
+    const NAMES: [&str; 3] = ["name", "naam", "names"];
+    const NUMBERS: [&str; 5] = ["number", "bondsnummer", "nbb", "federation_number", "id"];
+    let column = |h: &str| h.trim_start_matches('\u{feff}').to_string();
+    let find = |names: &[&str]| {
+        header
+            .iter()
+            .position(|h| names.iter().any(|n| column(h).eq_ignore_ascii_case(n)))
+    };
+    let name_col = find(&NAMES).ok_or_else(|| {
+        CliError::input(format!(
+            "{file}: no `name` column: the first line must name the columns, e.g. number,name"
+        ))
+    })?;
+    let number_col = find(&NUMBERS);
+    for (i, h) in header.iter().enumerate() {
+        if i != name_col && Some(i) != number_col {
+            eprintln!(
+                "warning: {file}: column `{}` is not read: the players file has name and number (or bondsnummer, nbb, federation_number, id)",
+                column(h)
+            );
+        }
+    }
+    Ok((name_col, number_col))
 }
 
 /// Runs `klaver player`.
