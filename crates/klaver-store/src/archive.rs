@@ -6,6 +6,8 @@
 //! corrections. Importing it is one transaction: the club lands whole or not at all.
 
 use crate::clock::now;
+use crate::conflicts::{Conflict, insert_conflicts};
+use crate::deals::{StoredDeal, insert_deals};
 use crate::model::{
     Club, Correction, Line, NewSession, Partnership, Player, SessionInfo, SessionPair,
 };
@@ -56,6 +58,12 @@ pub struct ArchivedSession {
     pub pairs: Vec<ArchivedPair>,
     /// Its lines as they stand, with their corrections.
     pub lines: Vec<ArchivedLine>,
+    /// The hands kept with it, with their double-dummy tricks when solved.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deals: Vec<StoredDeal>,
+    /// Results a table confirmed that clash with a stored line, not yet decided.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<Conflict>,
 }
 
 /// A session's pair in an archive.
@@ -134,6 +142,8 @@ impl Store {
                         entered_by: l.entered_by,
                     })
                     .collect(),
+                deals: self.deals(club, s.info.id).await?,
+                conflicts: self.open_conflicts(club, s.info.id).await?,
             });
         }
         Ok(ClubArchive {
@@ -324,15 +334,17 @@ async fn restore_session(
         lines: s.lines.iter().map(|l| l.line.clone()).collect(),
     };
     let session = insert_session(tx, club, &new, false).await?;
-    for l in s
-        .lines
-        .iter()
-        .filter(|l| l.version != 1 || !l.corrections.is_empty())
-    {
+    insert_deals(tx, session, &s.deals).await?;
+    insert_conflicts(tx, session, &s.conflicts).await?;
+    let as_imported = |l: &&ArchivedLine| {
+        l.version == 1 && l.corrections.is_empty() && l.entered_by == imported()
+    };
+    for l in s.lines.iter().filter(|l| !as_imported(l)) {
         let result: i64 = sqlx::query_scalar(
-            "UPDATE results SET version = $1 WHERE session_id = $2 AND line_no = $3 RETURNING id",
+            "UPDATE results SET version = $1, entered_by = $2 WHERE session_id = $3 AND line_no = $4 RETURNING id",
         )
         .bind(l.version)
+        .bind(&l.entered_by)
         .bind(session)
         .bind(l.line.line_no)
         .fetch_one(&mut **tx)

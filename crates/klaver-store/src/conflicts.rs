@@ -12,9 +12,10 @@ use crate::{Store, StoreError, db};
 use sqlx::Row;
 
 /// A result that clashes with the line stored for its board.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Conflict {
-    /// Its number.
+    /// Its number (an archive's are numbered again when restored).
+    #[serde(default, skip_serializing)]
     pub id: i64,
     /// The stored line it clashes with.
     pub line_no: i64,
@@ -214,4 +215,30 @@ impl Store {
         let seconds: Option<i64> = row.try_get(1).map_err(db(context))?;
         Ok(started.zip(seconds))
     }
+}
+
+/// Keeps an archive's open conflicts with its restored session.
+pub(crate) async fn insert_conflicts(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    session: i64,
+    conflicts: &[Conflict],
+) -> Result<(), StoreError> {
+    let context = "cannot restore the conflicting results";
+    for c in conflicts {
+        let json = serde_json::to_string(&c.offered)
+            .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?;
+        sqlx::query(
+            "INSERT INTO entry_conflicts (session_id, line_no, offered, offered_by, made_at)
+             VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(session)
+        .bind(c.line_no)
+        .bind(json)
+        .bind(&c.offered_by)
+        .bind(&c.made_at)
+        .execute(&mut **tx)
+        .await
+        .map_err(db(context))?;
+    }
+    Ok(())
 }

@@ -7,7 +7,7 @@ use sqlx::Row;
 
 /// One board's deal as kept: the hands as PBN writes them (`N:AKQ... ...`) and its
 /// double-dummy tricks as PBN's `DoubleDummyTricks` (20 hexadecimal digits), when solved.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct StoredDeal {
     /// The board.
     pub board: i64,
@@ -33,18 +33,7 @@ impl Store {
             .execute(&mut *tx)
             .await
             .map_err(db(context))?;
-        for d in deals {
-            sqlx::query(
-                "INSERT INTO session_deals (session_id, board, deal, tricks) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(session)
-            .bind(d.board)
-            .bind(&d.deal)
-            .bind(d.tricks.as_deref())
-            .execute(&mut *tx)
-            .await
-            .map_err(db(context))?;
-        }
+        insert_deals(&mut tx, session, deals).await?;
         tx.commit().await.map_err(db(context))
     }
 
@@ -108,4 +97,25 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// Keeps `deals` with a session that has none yet.
+pub(crate) async fn insert_deals(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    session: i64,
+    deals: &[StoredDeal],
+) -> Result<(), StoreError> {
+    for d in deals {
+        sqlx::query(
+            "INSERT INTO session_deals (session_id, board, deal, tricks) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(session)
+        .bind(d.board)
+        .bind(&d.deal)
+        .bind(d.tricks.as_deref())
+        .execute(&mut **tx)
+        .await
+        .map_err(db("cannot keep the session's deals"))?;
+    }
+    Ok(())
 }

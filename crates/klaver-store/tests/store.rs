@@ -926,6 +926,17 @@ async fn conflicts_and_the_round_clock_are_kept() {
         let open = store.open_conflicts(&club, id).await.unwrap();
         assert_eq!(open.len(), 1);
         assert_eq!(open[0].offered, offered);
+        // A backup keeps the open conflict (it was lost on the way), and who entered
+        // the line.
+        let archive = store.export_club(&club).await.unwrap();
+        let copy = store
+            .import_club(&archive, Some("conflicts-copy"))
+            .await
+            .unwrap();
+        let restored = store.export_club(&copy).await.unwrap();
+        assert_eq!(json(&restored.sessions), json(&archive.sessions));
+        assert_eq!(restored.sessions[0].conflicts.len(), 1);
+        assert_eq!(restored.sessions[0].lines[0].entered_by, "table 1");
         // Publishing waits for the decision.
         let refused = store.publish(&club, id, true).await.unwrap_err();
         assert!(

@@ -477,6 +477,57 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
     }
 }
 
+/// An archive edited by hand was restored as it stood: a 425, a pair playing a board
+/// twice, a line whose version its log of corrections does not bear out, a player who
+/// is not in the archive. Each is now refused, naming the session and line.
+#[test]
+fn an_archive_that_does_not_hold_together_is_refused() {
+    let travellers = temp_file("store-cli", "edited.csv", TRAVELLERS);
+    let archive = temp_path("store-cli", "edited.json");
+    let edited = temp_path("store-cli", "edited-bad.json");
+    let (t, a, e) = (
+        travellers.to_str().unwrap(),
+        archive.to_str().unwrap(),
+        edited.to_str().unwrap(),
+    );
+    for db in databases("edited") {
+        club(&db);
+        ok(&db, &["session", "import", t, "--date", "2025-09-02"]);
+        ok(&db, &["export", a]);
+        let whole: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&archive).unwrap()).unwrap();
+        type Edit = fn(&mut serde_json::Value);
+        let edits: [(Edit, &str); 4] = [
+            (
+                |v| v["sessions"][0]["lines"][0]["score"] = "425".into(),
+                "line 1: board 1: 425 is not a score",
+            ),
+            (
+                |v| v["sessions"][0]["lines"][1]["ns"] = "1".into(),
+                "pair 1 plays board 1 twice",
+            ),
+            (
+                |v| v["sessions"][0]["lines"][2]["version"] = 2.into(),
+                "line 3 is at version 2 but has 0 corrections",
+            ),
+            (
+                |v| v["sessions"][0]["pairs"][0]["players"] = serde_json::json!([99]),
+                "players [99] of the archive's 8",
+            ),
+        ];
+        for (edit, said) in edits {
+            let mut v = whole.clone();
+            edit(&mut v);
+            std::fs::write(&edited, serde_json::to_vec(&v).unwrap()).unwrap();
+            let (_, err) = run(&db, &["import", e, "--as", "edited"], 2);
+            assert!(err.contains("session 1 (2025-09-02"), "{err}");
+            assert!(err.contains(said), "{said}: {err}");
+        }
+        // The archive as written is restored.
+        ok(&db, &["import", a, "--as", "edited"]);
+    }
+}
+
 #[test]
 fn bad_input_stores_nothing() {
     let bad = temp_file(
@@ -1125,6 +1176,27 @@ fn a_sessions_hands_are_kept_and_solved_once() {
         // `klaver session score` draws them on the travellers too, with tricks and par.
         let html = ok(&db, &["session", "score", "1", "--format", "html"]);
         assert_eq!(html.matches("class=\"par\"").count(), 2, "{html}");
+        // A backup keeps them, and who entered each line: they were lost on the way.
+        let archive = temp_path("store-cli", "deals-archive.json");
+        let a = archive.to_str().unwrap();
+        ok(&db, &["export", a]);
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&archive).unwrap()).unwrap();
+        v["sessions"][0]["lines"][0]["entered_by"] = "table 3".into();
+        std::fs::write(&archive, serde_json::to_vec(&v).unwrap()).unwrap();
+        ok(&db, &["import", a, "--as", "hands-2"]);
+        let restored = ok(
+            &db,
+            &[
+                "session", "score", "2", "--format", "html", "--club", "hands-2",
+            ],
+        );
+        assert_eq!(restored, html);
+        ok(&db, &["export", a, "--club", "hands-2"]);
+        let back: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&archive).unwrap()).unwrap();
+        assert_eq!(back["sessions"][0]["lines"][0]["entered_by"], "table 3");
+        assert_eq!(back["sessions"][0]["deals"], v["sessions"][0]["deals"]);
     }
 }
 

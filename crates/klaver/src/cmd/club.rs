@@ -4,7 +4,12 @@
 use super::output::{names_stdout, write_output};
 use super::{CliError, CmdResult};
 use clap::{Subcommand, ValueEnum};
-use klaver_store::{Club, NewPlayer, Season, Store, StoreError};
+use klaver_core::session::{Diagnostic, Settings, Severity, session_errors};
+use klaver_store::session_name as describe;
+use klaver_store::{
+    ArchivedLine, ArchivedSession, Club, ClubArchive, NewPlayer, Season, Session, SessionPair,
+    Store, StoreError, StoredLine,
+};
 use std::collections::HashMap;
 use std::future::Future;
 use std::path::PathBuf;
@@ -524,6 +529,18 @@ pub fn import(args: ImportArgs) -> CmdResult {
             "{name} is not a klaver club archive (written by `klaver export`): {e}"
         ))
     })?;
+    let problems: Vec<String> = archive
+        .sessions
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| archived_session_problems(&archive, i + 1, s))
+        .collect();
+    if !problems.is_empty() {
+        return Err(CliError::input(format!(
+            "{name} does not hold together; nothing was restored:\n  {}",
+            problems.join("\n  ")
+        )));
+    }
     let db = DbArgs {
         database: args.database,
         club: None,
@@ -543,6 +560,92 @@ pub fn import(args: ImportArgs) -> CmdResult {
         );
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// What is wrong with an archived session, as `session import` and `session correct`
+/// would have said it: its players, its lines' versions and logs, and its lines read
+/// back with every check (a pairs session's also with scoring's own). `place`: the
+/// session's place in the archive, from 1.
+fn archived_session_problems(
+    archive: &ClubArchive,
+    place: usize,
+    s: &ArchivedSession,
+) -> Vec<String> {
+    let at = |what: String| format!("session {place} ({}): {what}", describe(&s.info));
+    let mut out = Vec::new();
+    let mut pairs = Vec::with_capacity(s.pairs.len());
+    for p in &s.pairs {
+        let players = p.players.iter().map(|&i| archive.players.get(i).cloned());
+        match players.collect::<Option<Vec<_>>>() {
+            Some(players) => pairs.push(SessionPair {
+                section: p.section.clone(),
+                pair: p.pair.clone(),
+                names: p.names.clone(),
+                players,
+            }),
+            None => out.push(at(format!(
+                "pair {} names players {:?} of the archive's {} (numbered from 0)",
+                p.pair,
+                p.players,
+                archive.players.len()
+            ))),
+        }
+    }
+    out.extend(s.lines.iter().filter_map(line_log_problem).map(&at));
+    let session = Session {
+        info: s.info.clone(),
+        pairs,
+        lines: s.lines.iter().map(stored_line).collect(),
+    };
+    out.extend(read_back_problems(&session).into_iter().map(&at));
+    out
+}
+
+/// A line whose version its log of corrections does not bear out.
+fn line_log_problem(l: &ArchivedLine) -> Option<String> {
+    let n = l.line.line_no;
+    if l.version != 1 + l.corrections.len() as i64 {
+        return Some(format!(
+            "line {n} is at version {} but has {} corrections",
+            l.version,
+            l.corrections.len()
+        ));
+    }
+    let last = l.corrections.last()?;
+    (last.new != l.line).then(|| format!("line {n} is not the line its last correction made"))
+}
+
+fn stored_line(l: &ArchivedLine) -> StoredLine {
+    StoredLine {
+        line: l.line.clone(),
+        version: l.version,
+        entered_by: l.entered_by.clone(),
+    }
+}
+
+/// The errors of a session's lines read back, with a pairs session's scoring errors.
+fn read_back_problems(session: &Session) -> Vec<String> {
+    let read = match klaver_web::scoring::read_back(session, &[]) {
+        Ok(read) => read,
+        Err(e) => return vec![e],
+    };
+    let event = &read.event;
+    let mut errors: Vec<&Diagnostic> = event
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    let scoring = if matches!(session.info.form.as_str(), "" | "pairs") {
+        let settings = Settings {
+            top_integral: session.info.options.iter().any(|o| o == "--top-integral"),
+            ..Settings::default()
+        };
+        session_errors(&event.pairs, &event.results, &settings)
+    } else {
+        Vec::new()
+    };
+    errors.extend(scoring.iter());
+    errors.iter().map(|d| d.to_string()).collect()
 }
 
 #[cfg(test)]
