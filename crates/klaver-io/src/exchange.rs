@@ -478,7 +478,10 @@ pub fn line_fields(event: &Event, i: usize) -> LineFields {
         result,
         score: match r.outcome {
             Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => s.to_string(),
-            _ => String::new(),
+            _ => info
+                .replaced_score()
+                .map(|s| s.to_string())
+                .unwrap_or_default(),
         },
         adjust: match &r.outcome {
             Outcome::Weighted(parts) => {
@@ -696,6 +699,23 @@ mod tests {
         let english = dutch.replace("4S,Z", "4S,N").replace("4SZ", "4SN");
         let event = read(english.as_bytes(), Language::English);
         assert_eq!(line_fields(&event, 1).adjust, "W 50% 4SN= 50% 4SN-1");
+    }
+
+    /// A score entered on a line whose adjustment replaces it was dropped from the line
+    /// as stored and converted: when the adjustment proved a mistake, the score was gone.
+    #[test]
+    fn a_score_an_adjustment_replaces_is_kept_with_the_line() {
+        use crate::travellers::{ReadOptions, read_travellers_bytes};
+        let text = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,AVG\n";
+        let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
+        assert_eq!(event.diagnostics.len(), 1, "{:?}", event.diagnostics);
+        let f = line_fields(&event, 1);
+        assert_eq!((f.score.as_str(), f.adjust.as_str()), ("450", "AVG"));
+        let mut csv = Vec::new();
+        write_csv(&mut csv, &event).unwrap();
+        let back = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
+        assert_eq!(back.results, event.results);
+        assert_eq!(line_fields(&back, 1).score, "450");
     }
 
     #[test]

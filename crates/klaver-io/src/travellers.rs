@@ -57,6 +57,9 @@ pub struct LineText {
     pub table: u32,
     /// The round it was played in; 0 when the file does not say.
     pub round: u32,
+    /// The score column's score on a line whose adjustment replaces it (kept, so that
+    /// it is there when the adjustment proves a mistake).
+    pub replaced_score: Option<i32>,
 }
 
 impl LineText {
@@ -70,6 +73,7 @@ impl LineText {
             room,
             table,
             round,
+            replaced_score,
         } = self;
         unread_contract.is_empty()
             && lead.is_empty()
@@ -78,6 +82,7 @@ impl LineText {
             && room.is_empty()
             && *table == 0
             && *round == 0
+            && replaced_score.is_none()
     }
 }
 
@@ -142,6 +147,11 @@ impl LineInfo {
     /// The round the board was played in, when the file says.
     pub fn round(&self) -> Option<u32> {
         self.text().map(|t| t.round).filter(|&r| r > 0)
+    }
+
+    /// The score entered on a line whose adjustment replaces it.
+    pub fn replaced_score(&self) -> Option<i32> {
+        self.text().and_then(|t| t.replaced_score)
     }
 }
 
@@ -1361,16 +1371,20 @@ fn read_line<R: Fields + ?Sized>(
         Contract::None => (None, false, String::new()),
         Contract::Unread(contract) => (None, false, contract),
     };
-    let info = LineInfo {
+    let mut info = LineInfo {
         play,
         passed,
         text: text.owned(unread),
     };
     let reversed = matches!(adjust, Adjust::Reverse);
+    let replaces = matches!(adjust, Adjust::Outcome(_)) && entered.is_some();
     let scores = (entered, computed);
     let Some(outcome) = line_outcome(adjust, scores, &info, at, lang, event, (ns, ew)) else {
         return Ok(None);
     };
+    if replaces {
+        info.text_mut().replaced_score = entered;
+    }
     // A result holds its pairs in 32 bits.
     let (Ok(ns), Ok(ew)) = (u32::try_from(ns), u32::try_from(ew)) else {
         return Err((b, too_many_pairs()));
@@ -1575,6 +1589,7 @@ impl LineFields<'_> {
                 room: self.room.to_string(),
                 table: self.table,
                 round: self.round,
+                replaced_score: None,
             })
         })
     }
