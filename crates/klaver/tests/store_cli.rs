@@ -528,6 +528,64 @@ fn an_archive_that_does_not_hold_together_is_refused() {
     }
 }
 
+/// A score that fits another board's vulnerability asks the director to correct "the
+/// board number", and `session correct` had no way to: `--set-board` moves the line.
+#[test]
+fn a_line_filed_under_the_wrong_board_is_moved() {
+    let travellers = temp_file(
+        "store-cli",
+        "wrong-board.csv",
+        &TRAVELLERS.replace(
+            "2,2,3,4,2H,E,=,-110",
+            "2,2,3,4,2H,E,=,-110\n2,3,5,6,3NT,S,=,400",
+        ),
+    );
+    for db in databases("wrong-board") {
+        club(&db);
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                travellers.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+        );
+        assert!(
+            stderr(&o).contains("line 6: board 2: the contract S3NT= scores 600"),
+            "{}",
+            stderr(&o)
+        );
+        let (out, err) = run(
+            &db,
+            &[
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "2",
+                "--table",
+                "3",
+                "--set-board",
+                "1",
+                "--reason",
+                "traveller of board 1",
+                "--by",
+                "td",
+            ],
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 5 board 2 corrected: 5 v 6: 3NT S = 400 -> board 1: 5 v 6: 3NT S = 400 (traveller of board 1, by td)\n"
+        );
+        assert_eq!(err, "");
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(show.contains("traveller of board 1"), "{show}");
+    }
+}
+
 #[test]
 fn bad_input_stores_nothing() {
     let bad = temp_file(

@@ -177,6 +177,9 @@ struct CorrectArgs {
     /// The pair that really sat East-West.
     #[arg(long = "set-ew", value_name = "PAIR")]
     set_ew: Option<String>,
+    /// The board the line really belongs to (a traveller filed under the wrong board).
+    #[arg(long = "set-board", value_name = "BOARD")]
+    set_board: Option<u32>,
     /// Why the line is corrected (kept with the change).
     #[arg(long)]
     reason: String,
@@ -873,7 +876,10 @@ async fn correct(a: CorrectArgs) -> CmdResult {
         c.old.line_no,
         c.old.board,
         summary(&c.old),
-        summary(&c.new),
+        match c.new.board {
+            b if b != c.old.board => format!("board {b}: {}", summary(&c.new)),
+            _ => summary(&c.new),
+        },
         c.reason,
         c.made_by
     );
@@ -965,6 +971,9 @@ fn corrected(old: &Line, a: &CorrectArgs) -> Line {
     }
     if let Some(p) = &a.set_ew {
         new.ew = p.trim().to_string();
+    }
+    if let Some(b) = a.set_board {
+        new.board = i64::from(b);
     }
     new
 }
