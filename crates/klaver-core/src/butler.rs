@@ -189,7 +189,7 @@ pub fn score_butler(
             entries,
         });
     }
-    let pairs_out = imps::pair_totals(pairs.len(), results, &points);
+    let pairs_out = imps::pair_totals(pairs, results, &points);
     Ok(ButlerResult {
         boards,
         points,
@@ -347,6 +347,27 @@ mod tests {
         // the weighted score: ½ × 6 + ½ × (−240 → −6) = 0.
         assert_eq!(s.points[0].unwrap().ns, Ratio::from_integer(-6));
         assert_eq!(s.points[2].unwrap().ns, Ratio::from_integer(0));
+    }
+
+    #[test]
+    fn a_substitute_counts_for_the_field_but_has_no_line() {
+        // Pair 4 is the file's `-`: its 170 makes the datum and scores pair 1, yet it
+        // is not on the list, however well it did.
+        let mut ps = pairs(6);
+        ps[3].unranked = true;
+        let res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(170)),
+            r(1, 5, 6, Score(450)),
+            r(2, 1, 4, Score(110)),
+            r(2, 3, 2, Score(140)),
+        ];
+        let s = score_butler(&ps, &res, &ButlerSettings::default()).unwrap();
+        assert!(s.pairs.iter().all(|p| p.pair != 3), "{:?}", s.pairs);
+        assert_eq!(s.pairs.len(), 5);
+        // Datum of board 1: (420 + 170 + 450) / 3 = 346.7 → 350; 170 → −180 → −5.
+        assert_eq!(s.points[1].unwrap().ew, Ratio::from_integer(5));
+        assert_eq!(s.pairs[0].rank, Some(1));
     }
 
     #[test]

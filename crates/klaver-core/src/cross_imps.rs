@@ -132,7 +132,7 @@ pub fn score_cross_imps(
             entries,
         });
     }
-    let pairs_out = imps::pair_totals(pairs.len(), results, &points);
+    let pairs_out = imps::pair_totals(pairs, results, &points);
     Ok(CrossImpResult {
         boards,
         points,
@@ -232,6 +232,22 @@ mod tests {
         let p1 = s.pairs.iter().find(|p| p.pair == 0).unwrap();
         assert_eq!((p1.total.clone(), p1.boards), (Exact::integer(13), 2));
         assert_eq!(s.boards[0].compared, 2);
+    }
+
+    #[test]
+    fn a_substitute_counts_for_the_field_but_has_no_line() {
+        let mut ps = pairs(6);
+        ps[3].unranked = true;
+        let res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(-50)),
+            r(1, 5, 6, Score(420)),
+        ];
+        let s = score_cross_imps(&ps, &res, &CrossImpSettings::default()).unwrap();
+        assert!(s.pairs.iter().all(|p| p.pair != 3), "{:?}", s.pairs);
+        // Pair 3's −50 still scores its opponents, and pair 4 as the best of the rest.
+        assert_eq!(s.points[1].unwrap().ew, Ratio::from_integer(10));
+        assert_eq!(s.pairs.len(), 5);
     }
 
     proptest! {

@@ -234,13 +234,14 @@ pub(crate) fn with_artificial_side(r: &TableResult, p: ImpPoints, adj: &Adjusted
 }
 
 /// Each pair's total, boards and IMPs per board, ranked by IMPs per board (best first;
-/// pairs without a board last, by index).
+/// pairs without a board last, by index). A substitute pair (`-`) has no line: its
+/// results scored the field and its opponents only.
 pub(crate) fn pair_totals(
-    pair_count: usize,
+    pairs: &[PairInfo],
     results: &[TableResult],
     points: &[Option<ImpPoints>],
 ) -> Vec<ImpPairResult> {
-    let mut acc: Vec<ImpPairResult> = (0..pair_count)
+    let mut acc: Vec<ImpPairResult> = (0..pairs.len())
         .map(|pair| ImpPairResult {
             pair,
             total: Exact::zero(),
@@ -257,6 +258,7 @@ pub(crate) fn pair_totals(
             acc[pair].boards += 1;
         }
     }
+    acc.retain(|a| !pairs[a.pair].unranked);
     for a in &mut acc {
         a.per_board = a
             .total
