@@ -15,7 +15,7 @@ use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Rules, Scale};
 use klaver_core::movement::travellers::{check_travellers, rounds_from_travellers};
 use klaver_core::movement::{self, Movement};
-use klaver_core::session::{BoardRounding, SessionResult, Settings, score_session};
+use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Settings, score_session};
 use klaver_core::vp::VpMax;
 use num_rational::Ratio;
 
@@ -396,6 +396,35 @@ pub fn penalties_in_matchpoints(
         .map(|(pair, points)| match per_win {
             Some(w) => (pair, points * w / 2),
             None => (pair, points),
+        })
+        .collect()
+}
+
+/// The director's penalties of `event`, each an error on its line, when `form` is an IMP
+/// form: the IMP forms do not apply a penalty, and one is never left out unsaid.
+pub fn penalties_not_applied(event: &Event, form: Form) -> Vec<Diagnostic> {
+    if form == Form::Pairs {
+        return Vec::new();
+    }
+    event
+        .penalties
+        .iter()
+        .map(|p| {
+            Diagnostic::error(
+                p.line,
+                Some(p.board),
+                format!(
+                    "the director's penalty PEN {}/{} is not applied in the {} form: remove its line and announce the penalty with the result list{}",
+                    crate::exchange::points_text(p.points.0),
+                    crate::exchange::points_text(p.points.1),
+                    form_name(form),
+                    if form == Form::Teams {
+                        ""
+                    } else {
+                        ", or score the session as pairs (--form pairs), which applies it"
+                    }
+                ),
+            )
         })
         .collect()
 }

@@ -335,6 +335,11 @@ fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
         adjusted: scoring.form.adjusted()?,
     };
     let event = &imported.event;
+    let penalties =
+        klaver_io::options::penalties_not_applied(event, klaver_io::options::Form::Butler);
+    if let Some(first) = penalties.first() {
+        return Err(first.to_string());
+    }
     let result = klaver_core::butler::score_butler(&event.pairs, &event.results, &settings)
         .map_err(|e| e.to_string())?;
     let mut json = Vec::new();

@@ -12,6 +12,7 @@ use klaver_core::session::Diagnostic;
 use klaver_core::teams::{Room, TeamsSettings, score_teams, swiss_pairing};
 use klaver_core::vp::VpScale;
 use klaver_io::imp_report::{self, ImpReportOptions};
+use klaver_io::options::penalties_not_applied;
 pub use klaver_io::options::{CrossArg, Form, FormArgs, MaxArg, form_name};
 use klaver_io::travellers::Event;
 use std::path::Path;
@@ -130,6 +131,7 @@ pub fn compare_form(
     let event = &imported.event;
     let adjusted = args.adjusted()?;
     let failed = |e: klaver_core::session::SessionError| cannot_score(&opts.file_name, event, e);
+    penalties_refused(args, event).map_err(failed)?;
     let (points, pairs) = match args.form {
         Form::Butler => {
             let settings = butler_settings(args, adjusted)?;
@@ -156,6 +158,9 @@ pub fn compare_form(
 /// klaver cannot use (a VP scale it cannot make) is refused. None for the pairs form.
 pub fn form_errors(args: &FormArgs, event: &Event) -> Result<Vec<Diagnostic>, CliError> {
     let adjusted = args.adjusted()?;
+    if let Err(e) = penalties_refused(args, event) {
+        return Ok(e.diagnostics);
+    }
     let scored = match args.form {
         Form::Pairs => return Ok(Vec::new()),
         Form::Butler => {
@@ -215,9 +220,23 @@ fn vp_scale_made(args: &FormArgs) -> Result<(), CliError> {
     }
 }
 
+/// Refuses the director's penalties of `event`, which the IMP forms do not apply.
+fn penalties_refused(
+    args: &FormArgs,
+    event: &Event,
+) -> Result<(), klaver_core::session::SessionError> {
+    let diagnostics = penalties_not_applied(event, args.form);
+    if diagnostics.is_empty() {
+        Ok(())
+    } else {
+        Err(klaver_core::session::SessionError { diagnostics })
+    }
+}
+
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
 fn score_form(args: &FormArgs, event: &Event, opts: &FormOptions, out: &mut Output) -> CmdResult {
     let adjusted = args.adjusted()?;
+    penalties_refused(args, event).map_err(|e| cannot_score(&opts.file_name, event, e))?;
     let report = ImpReportOptions {
         title: opts.title.clone(),
         date: opts.date.clone(),
