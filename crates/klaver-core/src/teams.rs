@@ -93,6 +93,8 @@ pub struct MatchBoard {
 /// A match between two teams.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamMatch {
+    /// The round the match was played in, when the travellers say.
+    pub round: Option<u32>,
     /// The home team (North-South in the open room): an index into the team list.
     pub home: usize,
     /// The away team.
@@ -262,8 +264,27 @@ pub fn score_teams(
     rooms: &[Option<Room>],
     settings: &TeamsSettings,
 ) -> Result<TeamsResult, SessionError> {
+    score_teams_in_rounds(teams, results, rooms, &[], settings)
+}
+
+/// Scores a teams event as [`score_teams`] does, with each line's round (aligned with
+/// `results`; empty, or all `None`, when the travellers give no round): two teams that
+/// meet in two rounds play two matches. Without rounds, two teams meeting on boards that
+/// are not one run are warned about, as they may have played twice.
+pub fn score_teams_in_rounds(
+    teams: &[PairInfo],
+    results: &[TableResult],
+    rooms: &[Option<Room>],
+    rounds: &[Option<u32>],
+    settings: &TeamsSettings,
+) -> Result<TeamsResult, SessionError> {
     let mut errors = Vec::new();
-    let by_match = sort_into_matches(teams, results, rooms, &mut errors);
+    let rounds = if rounds.iter().any(Option::is_some) {
+        rounds
+    } else {
+        &[]
+    };
+    let by_match = sort_into_matches(teams, results, rooms, rounds, &mut errors);
     let mut matches = Vec::new();
     for key in &by_match.order {
         let boards = &by_match.boards[key];
@@ -282,7 +303,14 @@ pub fn score_teams(
             diagnostics: errors,
         });
     }
-    let warnings = award_victory_points(&mut matches, teams, results, settings)?;
+    let mut warnings = award_victory_points(&mut matches, teams, results, settings)?;
+    if rounds.is_empty() {
+        warnings.extend(
+            matches
+                .iter()
+                .filter_map(|m| boards_apart(m, teams, results)),
+        );
+    }
     let standings = standings(teams.len(), &matches);
     Ok(TeamsResult {
         matches,
@@ -300,21 +328,27 @@ fn team_name(teams: &[PairInfo], i: usize) -> &str {
 /// event's table results).
 type MatchLines = HashMap<u32, HashMap<Room, usize>>;
 
+/// A match: its round (when the travellers give rounds) and its two teams (the lower
+/// team number first).
+type MatchKey = (Option<u32>, usize, usize);
+
 /// The travellers sorted into matches.
 struct ByMatch {
-    /// Each match's lines, by its two teams (the lower team number first).
-    boards: HashMap<(usize, usize), MatchLines>,
+    /// Each match's lines.
+    boards: HashMap<MatchKey, MatchLines>,
     /// The matches in the order of their first line.
-    order: Vec<(usize, usize)>,
+    order: Vec<MatchKey>,
 }
 
-/// Sorts the traveller lines into matches, board by board and room by room. A line that
-/// cannot be part of a match (an unknown team, a team against itself, a split score, no
-/// room, a second result for the same room) is an error in `errors` and is left out.
+/// Sorts the traveller lines into matches, by round when `rounds` is not empty, board by
+/// board and room by room. A line that cannot be part of a match (an unknown team, a team
+/// against itself, a split score, no room or no round, a second result for the same
+/// room) is an error in `errors` and is left out.
 fn sort_into_matches(
     teams: &[PairInfo],
     results: &[TableResult],
     rooms: &[Option<Room>],
+    rounds: &[Option<u32>],
     errors: &mut Vec<Diagnostic>,
 ) -> ByMatch {
     let mut by_match = ByMatch {
@@ -329,8 +363,17 @@ fn sort_into_matches(
                 continue;
             }
         };
+        let round = rounds.get(i).copied().flatten();
+        if !rounds.is_empty() && round.is_none() {
+            errors.push(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                "no round on this line, while other lines give theirs: write the round of the match",
+            ));
+            continue;
+        }
         let (ns, ew) = (r.ns_pair(), r.ew_pair());
-        let key = (ns.min(ew), ns.max(ew));
+        let key = (round, ns.min(ew), ns.max(ew));
         if !by_match.boards.contains_key(&key) {
             by_match.order.push(key);
         }
@@ -346,8 +389,8 @@ fn sort_into_matches(
                 Some(r.board),
                 format!(
                     "teams {} and {} have a second {} room result for board {} (also on line {}): remove or correct one of the two lines",
-                    team_name(teams, key.0),
                     team_name(teams, key.1),
+                    team_name(teams, key.2),
                     room.name(),
                     r.board,
                     results[prev].line
@@ -398,7 +441,7 @@ fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<
 /// with only one room's result, or with the same team North-South in both rooms, is an
 /// error in `errors` and is left out of the match.
 fn score_match(
-    key: (usize, usize),
+    key: MatchKey,
     boards: &MatchLines,
     teams: &[PairInfo],
     results: &[TableResult],
@@ -411,10 +454,11 @@ fn score_match(
         .first()
         .and_then(|b| boards[b].get(&Room::Open))
         .map(|&i| results[i].ns_pair())
-        .unwrap_or(key.0);
+        .unwrap_or(key.1);
     let mut m = TeamMatch {
+        round: key.0,
         home,
-        away: if home == key.0 { key.1 } else { key.0 },
+        away: if home == key.1 { key.2 } else { key.1 },
         boards: Vec::new(),
         imps_home: Ratio::zero(),
         imps_away: Ratio::zero(),
@@ -495,6 +539,42 @@ fn board_rooms(
         )));
     }
     Ok((open, closed))
+}
+
+/// A warning when the two teams of `m` played boards that are not one run (1-2 and 9-10):
+/// without rounds, two matches between them cannot be told apart.
+fn boards_apart(m: &TeamMatch, teams: &[PairInfo], results: &[TableResult]) -> Option<Diagnostic> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for b in m.boards.iter().map(|b| b.board) {
+        match runs.last_mut() {
+            Some(run) if run.1 + 1 == b => run.1 = b,
+            _ => runs.push((b, b)),
+        }
+    }
+    if runs.len() < 2 {
+        return None;
+    }
+    let mut text: Vec<String> = runs
+        .iter()
+        .map(|&(a, b)| {
+            if a == b {
+                a.to_string()
+            } else {
+                format!("{a}-{b}")
+            }
+        })
+        .collect();
+    let last = text.pop().unwrap_or_default();
+    Some(Diagnostic::warning(
+        results[m.boards[0].open].line,
+        None,
+        format!(
+            "{} v {} play boards {} and {last}, which are not one run of boards: if they met in two rounds, add a round column so that each round is its own match; scored as one match",
+            team_name(teams, m.home),
+            team_name(teams, m.away),
+            text.join(", ")
+        ),
+    ))
 }
 
 /// Each match's victory points on the WBF scale for its number of boards (the boards it
@@ -959,6 +1039,68 @@ mod tests {
         let next = swiss_pairing(&r2.standings, &r2.matches);
         assert_eq!(next.tables, [(2, 1), (0, 3)]);
         assert!(!next.repeats);
+    }
+
+    /// Rounds 1 and 5 of a Swiss event: A and B meet twice, and each match has its own
+    /// VP; A wins the first by 10 IMPs and loses the second by 10.
+    fn two_meetings() -> Vec<(TableResult, Option<Room>)> {
+        let mut lines = one_board(1, 0, 1, 450, 2);
+        lines.extend(one_board(9, 1, 0, 450, 4));
+        lines
+    }
+
+    #[test]
+    fn two_teams_meeting_in_two_rounds_play_two_matches() {
+        let settings = TeamsSettings {
+            vp_boards: Some(8),
+            ..TeamsSettings::default()
+        };
+        let (results, rooms): (Vec<_>, Vec<_>) = two_meetings().into_iter().unzip();
+        let rounds = [Some(1), Some(1), Some(5), Some(5)];
+        let r = score_teams_in_rounds(&teams(&["A", "B"]), &results, &rooms, &rounds, &settings)
+            .unwrap();
+        assert_eq!(r.matches.len(), 2, "{:?}", r.matches);
+        assert_eq!(r.matches[0].round, Some(1));
+        assert_eq!(r.matches[1].round, Some(5));
+        assert_eq!(r.matches[0].vp_home, Ratio::new(1378, 100));
+        assert_eq!(r.matches[1].vp_home, Ratio::new(1378, 100));
+        assert_eq!(r.matches[1].home, 1);
+        assert_eq!(r.standings[0].vp, Ratio::from_integer(20));
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn two_teams_meeting_on_boards_apart_without_rounds_is_a_warning() {
+        let r = score(&["A", "B"], two_meetings(), &TeamsSettings::default()).unwrap();
+        assert_eq!(r.matches.len(), 1);
+        let w: Vec<String> = r.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            [
+                "line 2: A v B play boards 1 and 9, which are not one run of boards: if they met in two rounds, add a round column so that each round is its own match; scored as one match"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_without_its_round_beside_lines_with_one_is_an_error() {
+        let (results, rooms): (Vec<_>, Vec<_>) = two_meetings().into_iter().unzip();
+        let rounds = [Some(1), Some(1), None, Some(5)];
+        let err = score_teams_in_rounds(
+            &teams(&["A", "B"]),
+            &results,
+            &rooms,
+            &rounds,
+            &TeamsSettings::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.starts_with(
+                "line 4: board 9: no round on this line, while other lines give theirs: write the round of the match\n"
+            ),
+            "{err}"
+        );
     }
 
     #[test]

@@ -237,7 +237,11 @@ const STANDING_HEADER: [&str; 8] = [
 const STANDING_RIGHT: [bool; 8] = [true, false, false, true, true, true, true, true];
 
 fn match_title(event: &Event, m: &TeamMatch) -> String {
-    format!("{} v {}", event.pairs[m.home].id, event.pairs[m.away].id)
+    let teams = format!("{} v {}", event.pairs[m.home].id, event.pairs[m.away].id);
+    match m.round {
+        Some(round) => format!("{teams} (round {round})"),
+        None => teams,
+    }
 }
 
 fn match_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
@@ -1037,6 +1041,8 @@ struct MatchBoardJson {
 
 #[derive(Serialize)]
 struct MatchJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<u32>,
     home: &'a str,
     away: &'a str,
     imps_home: f64,
@@ -1101,6 +1107,7 @@ pub fn teams_json<W: Write>(
             .matches
             .iter()
             .map(|m| MatchJson {
+                round: m.round,
                 home: name(m.home),
                 away: name(m.away),
                 imps_home: f(m.imps_home),

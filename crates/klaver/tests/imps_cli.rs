@@ -377,3 +377,13 @@ fn a_directors_penalty_is_refused_by_the_imp_forms_with_its_line() {
         "{e}"
     );
 }
+
+/// Two teams that meet in rounds 1 and 5 play two matches, each on its own VP scale.
+#[test]
+fn a_round_column_makes_each_meeting_its_own_match() {
+    let csv = "board,ns,ew,room,round,score\n1,A,B,open,1,420\n1,B,A,closed,1,170\n2,A,B,open,1,-100\n2,B,A,closed,1,-100\n9,B,A,open,5,420\n9,A,B,closed,5,170\n10,B,A,open,5,600\n10,A,B,closed,5,100\n";
+    let f = common::temp_file("imps_cli", "teams-rounds.csv", csv);
+    let out = ok(&["score", f.to_str().unwrap(), "--form", "teams"]);
+    assert!(out.contains("A v B (round 1)   6 - 0"), "{out}");
+    assert!(out.contains("B v A (round 5)  17 - 0"), "{out}");
+}

@@ -9,7 +9,7 @@ use klaver_core::butler::{ButlerSettings, score_butler};
 use klaver_core::cross_imps::{CrossImpSettings, CrossImpTotal, score_cross_imps};
 use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::session::Diagnostic;
-use klaver_core::teams::{Room, TeamsSettings, score_teams, swiss_pairing};
+use klaver_core::teams::{Room, TeamsSettings, score_teams_in_rounds, swiss_pairing};
 use klaver_core::vp::VpScale;
 use klaver_io::imp_report::{self, ImpReportOptions};
 use klaver_io::options::penalties_not_applied;
@@ -178,7 +178,14 @@ pub fn form_errors(args: &FormArgs, event: &Event) -> Result<Vec<Diagnostic>, Cl
             };
             vp_scale_made(args)?;
             let settings = teams_settings(args, adjusted);
-            score_teams(&event.pairs, &event.results, &rooms, &settings).map(drop)
+            score_teams_in_rounds(
+                &event.pairs,
+                &event.results,
+                &rooms,
+                &rounds(event),
+                &settings,
+            )
+            .map(drop)
         }
     };
     Ok(scored.err().map(|e| e.diagnostics).unwrap_or_default())
@@ -318,7 +325,14 @@ fn teams_form(
         return Err(e);
     }
     let settings = teams_settings(args, adjusted);
-    let r = score_teams(&event.pairs, &event.results, &rooms, &settings).map_err(failed)?;
+    let r = score_teams_in_rounds(
+        &event.pairs,
+        &event.results,
+        &rooms,
+        &rounds(event),
+        &settings,
+    )
+    .map_err(failed)?;
     let next = args.swiss.then(|| swiss_pairing(&r.standings, &r.matches));
     let body = laid_out(
         opts,
@@ -327,6 +341,11 @@ fn teams_form(
         || imp_report::teams_text(event, &r, next.as_ref(), report),
     )?;
     Ok((body, r.warnings))
+}
+
+/// Each line's round, when the travellers give one: two teams meet once a round.
+fn rounds(event: &Event) -> Vec<Option<u32>> {
+    event.lines.iter().map(|l| l.round()).collect()
 }
 
 /// Each line's room, open or closed; a room named otherwise is an error on its line.
