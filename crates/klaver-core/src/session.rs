@@ -587,6 +587,20 @@ pub(crate) fn pairs_written_two_ways(
     pairs: &[PairInfo],
     results: &[TableResult],
 ) -> Vec<Diagnostic> {
+    written_two_ways_as(pairs, results, "pair")
+}
+
+/// Team numbers written two ways (`01` and `1`), as [`pairs_written_two_ways`]: each
+/// later spelling is a warning on the first line it is on.
+pub(crate) fn teams_written_two_ways(
+    teams: &[PairInfo],
+    results: &[TableResult],
+) -> Vec<Diagnostic> {
+    written_two_ways_as(teams, results, "team")
+}
+
+/// Pairs (or teams, as `noun` says) written two ways.
+fn written_two_ways_as(pairs: &[PairInfo], results: &[TableResult], noun: &str) -> Vec<Diagnostic> {
     let loose = |p: &PairInfo| !p.unranked && written_loosely(&p.id);
     if !pairs.iter().any(loose) {
         return Vec::new();
@@ -619,7 +633,7 @@ pub(crate) fn pairs_written_two_ways(
                 Some(first_line[later]).filter(|&l| l != u32::MAX).unwrap_or(0),
                 None,
                 format!(
-                    "pair {}{} and pair {} are written differently and scored as two pairs: if they are one pair, write its number the same way on every line",
+                    "{noun} {}{} and {noun} {} are written differently and scored as two {noun}s: if they are one {noun}, write its number the same way on every line",
                     a.id,
                     in_section(a),
                     b.id

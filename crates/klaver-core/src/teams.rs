@@ -311,6 +311,7 @@ pub fn score_teams_in_rounds(
                 .filter_map(|m| boards_apart(m, teams, results)),
         );
     }
+    warnings.extend(crate::session::teams_written_two_ways(teams, results));
     let standings = standings(teams.len(), &matches);
     Ok(TeamsResult {
         matches,
@@ -1100,6 +1101,20 @@ mod tests {
                 "line 4: board 9: no round on this line, while other lines give theirs: write the round of the match\n"
             ),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_team_number_written_two_ways_is_a_warning() {
+        let mut lines = one_board(1, 0, 1, 420, 2);
+        lines.extend(one_board(2, 2, 1, -100, 4));
+        let r = score(&["1", "2", "01"], lines, &TeamsSettings::default()).unwrap();
+        let w: Vec<String> = r.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            [
+                "line 4: team 01 and team 1 are written differently and scored as two teams: if they are one team, write its number the same way on every line"
+            ]
         );
     }
 
