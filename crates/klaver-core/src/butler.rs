@@ -371,6 +371,31 @@ mod tests {
     }
 
     #[test]
+    fn a_split_the_imp_forms_do_not_define_is_refused_with_its_line() {
+        let mut res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Outcome::Artificial { ns: 70, ew: 30 }),
+            r(1, 5, 6, Outcome::Artificial { ns: 60, ew: 60 }),
+            r(1, 7, 8, Outcome::Artificial { ns: 55, ew: 50 }),
+        ];
+        for (k, l) in res.iter_mut().enumerate() {
+            l.line = k as u32 + 2;
+        }
+        let err = score_butler(&pairs(8), &res, &ButlerSettings::default())
+            .unwrap_err()
+            .to_string();
+        let says = |split: &str| {
+            format!(
+                "board 1: the artificial score {split} has no IMPs in the IMP forms: they define average-plus (60 %), average (50 %) and average-minus (40 %) (--adjusted-imps); give each side one of those"
+            )
+        };
+        assert_eq!(
+            err,
+            format!("line 3: {}\nline 5: {}", says("70/30"), says("55/50"))
+        );
+    }
+
+    #[test]
     fn errors_name_the_line() {
         let mut bad = r(1, 2, 2, Score(420));
         bad.line = 4;

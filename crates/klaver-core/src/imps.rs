@@ -64,7 +64,14 @@ impl Default for AdjustedImps {
 }
 
 impl AdjustedImps {
-    /// The IMPs for one side's percentage of an artificial score (60/40, 50/50, 60/50 …).
+    /// Whether the IMP forms give `percent` IMPs: 60 (average-plus), 50 (average) and 40
+    /// (average-minus) only; any other split is refused ([`undefined_split`]).
+    pub fn defines(percent: u8) -> bool {
+        matches!(percent, 40 | 50 | 60)
+    }
+
+    /// The IMPs for one side's percentage of an artificial score (60/40, 50/50, 60/50 …):
+    /// one the IMP forms define ([`AdjustedImps::defines`]).
     pub fn for_percent(&self, percent: u8) -> Ratio<i64> {
         match percent.cmp(&50) {
             std::cmp::Ordering::Greater => self.plus,
@@ -171,6 +178,8 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
                 Some(r.board),
                 format!("split {ns}/{ew} is over 100 %: give each side 0 to 100"),
             ));
+        } else {
+            out.extend(undefined_split(r));
         }
         if let Outcome::Weighted(ws) = &r.outcome {
             let sum: u32 = ws.iter().map(|p| u32::from(p.percent)).sum();
@@ -205,6 +214,29 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
         out.extend(crate::session::written_two_ways(pairs, results, false));
     }
     out
+}
+
+/// The error for an artificial score whose split the IMP forms give no IMPs (70/30, 55/50):
+/// they define average-plus, average and average-minus only.
+pub(crate) fn undefined_split(r: &TableResult) -> Option<Diagnostic> {
+    let split = match r.outcome {
+        Outcome::Artificial { ns, ew }
+            if !AdjustedImps::defines(ns) || !AdjustedImps::defines(ew) =>
+        {
+            format!("{ns}/{ew}")
+        }
+        Outcome::ScoreAndArtificial { percent, .. } if !AdjustedImps::defines(percent) => {
+            format!("{percent} %")
+        }
+        _ => return None,
+    };
+    Some(Diagnostic::error(
+        r.line,
+        Some(r.board),
+        format!(
+            "the artificial score {split} has no IMPs in the IMP forms: they define average-plus (60 %), average (50 %) and average-minus (40 %) (--adjusted-imps); give each side one of those"
+        ),
+    ))
 }
 
 /// The IMPs of an artificial score for both sides, after any reversal.

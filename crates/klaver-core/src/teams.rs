@@ -406,7 +406,7 @@ fn sort_into_matches(
 
 /// The room a traveller line was played in, or why the line cannot be part of a match:
 /// a team the event does not have, a team playing itself, a score for one side beside an
-/// artificial score for the other, or no room written.
+/// artificial score for the other, a split without IMPs, or no room written.
 fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<Room, Diagnostic> {
     if r.ns_pair() >= teams.len() || r.ew_pair() >= teams.len() {
         return Err(Diagnostic::error(r.line, Some(r.board), "unknown team"));
@@ -427,6 +427,9 @@ fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<
             Some(r.board),
             "a score for one side beside an artificial score for the other is not scored in a teams match: give both sides an artificial score (60/40) or the score",
         ));
+    }
+    if let Some(e) = imps::undefined_split(r) {
+        return Err(e);
     }
     room.ok_or_else(|| {
         Diagnostic::error(
@@ -938,6 +941,24 @@ mod tests {
         assert_eq!(
             imps,
             [Some(Ratio::from_integer(3)), Some(Ratio::from_integer(3))]
+        );
+    }
+
+    #[test]
+    fn a_split_the_imp_forms_do_not_define_is_refused_with_its_line() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Outcome::Artificial { ns: 100, ew: 0 }, 2),
+            t(1, 1, 0, Closed, Score(170), 3),
+        ];
+        let err = score(&["A", "B"], lines, &TeamsSettings::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with(
+                "line 2: board 1: the artificial score 100/0 has no IMPs in the IMP forms"
+            ),
+            "{err}"
         );
     }
 
