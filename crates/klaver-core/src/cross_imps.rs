@@ -8,8 +8,8 @@
 //! [`CrossImpTotal::Sum`] adds them up instead, as some clubs do. East-West get the
 //! opposite. A weighted score compares each of its parts in its proportion; an artificial
 //! score earns the IMPs of [`AdjustedImps`] and is not compared with; a result not played
-//! is left out. A board with one real result gives it 0 IMPs. Boards are compared within
-//! the North-South pair's section; pairs are ranked by IMPs per board played.
+//! is left out. A board with one real result gives it 0 IMPs, with a warning. Boards are
+//! compared within the North-South pair's section; pairs are ranked by IMPs per board played.
 
 use crate::imps::{self, AdjustedImps, ImpPairResult, ImpPoints};
 use crate::session::{Diagnostic, PairInfo, SessionError, Severity, TableResult};
@@ -85,7 +85,7 @@ pub fn score_cross_imps(
             .iter()
             .map(|&i| imps::parts(&results[i].outcome))
             .collect();
-        if real.len() == 1 && entries.len() > 1 {
+        if real.len() == 1 {
             warnings.push(Diagnostic::warning(
                 results[real[0]].line,
                 Some(board),
@@ -248,6 +248,24 @@ mod tests {
         // Pair 3's −50 still scores its opponents, and pair 4 as the best of the rest.
         assert_eq!(s.points[1].unwrap().ew, Ratio::from_integer(10));
         assert_eq!(s.pairs.len(), 5);
+    }
+
+    #[test]
+    fn a_board_with_one_result_is_a_warning() {
+        let mut res = vec![
+            r(1, 1, 2, Score(420)),
+            r(1, 3, 4, Score(-50)),
+            r(2, 1, 4, Score(110)),
+        ];
+        res[2].line = 4;
+        let s = score_cross_imps(&pairs(4), &res, &CrossImpSettings::default()).unwrap();
+        let w: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            [
+                "line 4: board 2: only one result on this board to compare: it earns 0 IMPs; check for missing travellers"
+            ]
+        );
     }
 
     proptest! {
