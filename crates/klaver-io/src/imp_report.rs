@@ -111,14 +111,16 @@ const PAIR_HEADER: [&str; 5] = ["Rank (Pair)", "Names", "IMPs", "Boards", "IMPs/
 const PAIR_RIGHT: [bool; 5] = [false, false, true, true, true];
 
 fn pair_rows(event: &Event, pairs: &[ImpPairResult]) -> Vec<Vec<String>> {
+    let label = crate::report::pair_labeller(&event.pairs);
     pairs
         .iter()
         .map(|p| {
             let info = &event.pairs[p.pair];
+            let id = label(p.pair);
             let rank = match p.rank {
-                Some(r) if p.tied => format!("{r}=({})", info.id),
-                Some(r) => format!("{r}({})", info.id),
-                None => format!("({})", info.id),
+                Some(r) if p.tied => format!("{r}=({id})"),
+                Some(r) => format!("{r}({id})"),
+                None => format!("({id})"),
             };
             vec![
                 rank,
@@ -1188,6 +1190,19 @@ mod tests {
         // Exact IMPs a board as a fraction in lowest terms, a whole number without "/1".
         assert!(json.contains("\"imps_per_board_exact\":\"6\""), "{json}");
         assert!(json.contains("\"imps_per_board_exact\":\"-6\""), "{json}");
+    }
+
+    #[test]
+    fn pairs_of_two_sections_are_labelled_with_their_section() {
+        let e =
+            read("board,section,ns,ew,score\n1,A,1,2,420\n1,A,3,4,170\n1,B,1,2,450\n1,B,3,4,-50\n");
+        let r = score_butler(&e.pairs, &e.results, &ButlerSettings::default()).unwrap();
+        let text = butler_text(&e, &r, &ImpReportOptions::default());
+        for pair in ["(A1)", "(A4)", "(B1)", "(B4)"] {
+            assert!(text.contains(pair), "{pair}: {text}");
+        }
+        let page = html(&butler_view(&e, &r, &ImpReportOptions::default()));
+        assert!(page.contains("(B4)"), "{page}");
     }
 
     #[test]

@@ -573,22 +573,35 @@ fn centre(points: &Exact, max: i64, per_win: i64) -> Exact {
         .times(&Exact::new(2, per_win.max(1)))
 }
 
-/// Builds the report of a scored session.
-pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Report {
-    let lang = opts.lang;
-    let pairs = &event.pairs;
-    // More than one section: some pair's differs from the first pair's.
-    let sections = pairs
+/// Whether the pairs play in more than one section: some pair's differs from the first
+/// pair's.
+fn has_sections(pairs: &[klaver_core::session::PairInfo]) -> bool {
+    pairs
         .split_first()
-        .is_some_and(|(first, rest)| rest.iter().any(|p| !same(&p.section, &first.section)));
-    let pair_label = |i: usize| -> String {
+        .is_some_and(|(first, rest)| rest.iter().any(|p| !same(&p.section, &first.section)))
+}
+
+/// Each pair's label on a result list: its section and number (A1, B1) when there is
+/// more than one section, else its number.
+pub(crate) fn pair_labeller(
+    pairs: &[klaver_core::session::PairInfo],
+) -> impl Fn(usize) -> String + '_ {
+    let sections = has_sections(pairs);
+    move |i: usize| {
         let p = &pairs[i];
         if sections && !p.section.is_empty() {
             format!("{}{}", p.section, p.id)
         } else {
             p.id.clone()
         }
-    };
+    }
+}
+
+/// Builds the report of a scored session.
+pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Report {
+    let lang = opts.lang;
+    let sections = has_sections(&event.pairs);
+    let pair_label = pair_labeller(&event.pairs);
 
     // The director's penalties get a column after the rounds when there are any.
     let penalties = result
