@@ -172,6 +172,46 @@ impl ScoringArgs {
         w
     }
 
+    /// Refuses an option the user set that the form does not use (`--top-integral` with
+    /// `--form butler`, `--swiss` with the pairs form), naming the first. Only options
+    /// away from their defaults are seen; a stored session's words are not checked, as
+    /// they may hold conventions taken from its file.
+    pub fn refuse_other_forms(&self) -> Result<(), String> {
+        let form = self.form.form;
+        match self
+            .options_set()
+            .into_iter()
+            .find(|(_, of)| !of.contains(&form))
+        {
+            None => Ok(()),
+            Some((option, of)) => Err(not_for_form(option, form, of)),
+        }
+    }
+
+    /// The options set away from their defaults, each with the forms that use it.
+    fn options_set(&self) -> Vec<(&'static str, &'static [Form])> {
+        const PAIRS: &[Form] = &[Form::Pairs];
+        let c = &self.conventions;
+        let f = &self.form;
+        [
+            ("--scale", c.scale.is_some(), PAIRS),
+            ("--artificial", c.artificial.is_some(), PAIRS),
+            ("--missing", c.missing.is_some(), PAIRS),
+            ("--avg-plus-session", c.avg_plus_session, PAIRS),
+            ("--rounding", c.rounding.is_some(), PAIRS),
+            ("--centred", c.centred, PAIRS),
+            ("--top-integral", self.top_integral, PAIRS),
+            ("--fields", self.fields != FieldsArg::Together, PAIRS),
+            ("--boards-per-round", self.boards_per_round.is_some(), PAIRS),
+            ("--movement", self.movement.is_some(), PAIRS),
+        ]
+        .into_iter()
+        .chain(f.options_set())
+        .filter(|(_, set, _)| *set)
+        .map(|(option, _, of)| (option, of))
+        .collect()
+    }
+
     /// Reads back the words of [`ScoringArgs::to_words`].
     pub fn from_words(words: &[String]) -> Result<ScoringArgs, String> {
         use clap::Parser;
@@ -515,7 +555,52 @@ pub struct FormArgs {
     pub per_board: bool,
 }
 
+/// The message for `option`, which only the forms `of` use, given with `form`.
+pub fn not_for_form(option: &str, form: Form, of: &[Form]) -> String {
+    let of = match of {
+        [one] => format!("the {} form", form_name(*one)),
+        _ if of == IMP_FORMS => "the IMP forms".to_string(),
+        _ => format!(
+            "the {} forms",
+            of.iter()
+                .map(|&f| form_name(f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    format!(
+        "{option} does not apply to --form {}: it is an option of {of}; leave it out",
+        form_name(form)
+    )
+}
+
+/// The IMP forms: the options all of them use.
+const IMP_FORMS: &[Form] = &[Form::Butler, Form::CrossImps, Form::Teams];
+
 impl FormArgs {
+    /// The IMP forms' options, whether each is away from its default, and the forms that
+    /// use it.
+    fn options_set(&self) -> [(&'static str, bool, &'static [Form]); 8] {
+        [
+            (
+                "--datum-drop",
+                self.datum_drop != ["5:1", "10:2"],
+                &[Form::Butler],
+            ),
+            ("--datum-round", self.datum_round != 10, &[Form::Butler]),
+            (
+                "--cross-imps",
+                self.cross_imps != CrossArg::Average,
+                &[Form::CrossImps],
+            ),
+            ("--adjusted-imps", self.adjusted_imps != "3,0,-3", IMP_FORMS),
+            ("--vp-max", self.vp_max != MaxArg::Twenty, &[Form::Teams]),
+            ("--vp-boards", self.vp_boards.is_some(), &[Form::Teams]),
+            ("--swiss", self.swiss, &[Form::Teams]),
+            ("--per-board", self.per_board, IMP_FORMS),
+        ]
+    }
+
     /// The options not at their defaults, as command-line words (for a stored session).
     pub fn to_words(&self) -> Vec<String> {
         use value_name as name;

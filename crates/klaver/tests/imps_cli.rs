@@ -387,3 +387,50 @@ fn a_round_column_makes_each_meeting_its_own_match() {
     assert!(out.contains("A v B (round 1)   6 - 0"), "{out}");
     assert!(out.contains("B v A (round 5)  17 - 0"), "{out}");
 }
+
+/// An option of another form is refused, naming it, rather than left unused.
+#[test]
+fn an_option_of_another_form_is_refused() {
+    let butler = data("butler-board.csv");
+    for (extra, says) in [
+        (
+            &["--form", "butler", "--top-integral"][..],
+            "--top-integral does not apply to --form butler: it is an option of the pairs form; leave it out",
+        ),
+        (
+            &["--form", "cross-imps", "--movement", "mitchell-7"][..],
+            "--movement does not apply to --form cross-imps: it is an option of the pairs form; leave it out",
+        ),
+        (
+            &["--form", "butler", "--swiss"][..],
+            "--swiss does not apply to --form butler: it is an option of the teams form; leave it out",
+        ),
+        (
+            &["--form", "teams", "--datum-drop", "5:1"][..],
+            "--datum-drop does not apply to --form teams: it is an option of the butler form; leave it out",
+        ),
+        (
+            &["--datum-round", "0"][..],
+            "--datum-round does not apply to --form pairs: it is an option of the butler form; leave it out",
+        ),
+        (
+            &["--form", "butler", "--control"][..],
+            "--control does not apply to --form butler: it is an option of the pairs form; leave it out",
+        ),
+    ] {
+        let mut args = vec!["score", butler.as_str()];
+        args.extend_from_slice(extra);
+        let e = refused(&args);
+        assert_eq!(e, format!("klaver: {says}\n"), "{args:?}");
+    }
+    // What a form honours stays allowed.
+    ok(&[
+        "score",
+        &butler,
+        "--form",
+        "butler",
+        "--adjusted-imps",
+        "2,0,-2",
+        "--per-board",
+    ]);
+}

@@ -194,6 +194,7 @@ fn open(path: &PathBuf) -> Result<File, CliError> {
 
 /// Runs `klaver score`.
 pub fn run(args: Args) -> CmdResult {
+    args.scoring.refuse_other_forms().map_err(CliError::input)?;
     let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
     let (format, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
@@ -238,6 +239,7 @@ pub fn score_imported(
         imported.date.clone_from(&args.date);
     }
     if scoring.form.form != super::imps::Form::Pairs {
+        pairs_report_refused(scoring.form.form, args)?;
         return score_form(scoring, args, file_name, &imported);
     }
     let file_convention = imported.convention;
@@ -341,6 +343,23 @@ fn render(rep: &report::Report, args: &ReportArgs) -> Result<Vec<u8>, CliError> 
         )
         .into_bytes(),
     })
+}
+
+/// Refuses a part of the pairs form's report asked for in an IMP form, naming it.
+fn pairs_report_refused(form: super::imps::Form, args: &ReportArgs) -> Result<(), CliError> {
+    let asked = [
+        ("--control", args.control),
+        ("--travellers", args.travellers_list),
+        ("--deals", args.deals.is_some()),
+    ];
+    match asked.into_iter().find(|(_, on)| *on) {
+        Some((option, _)) => Err(CliError::input(klaver_io::options::not_for_form(
+            option,
+            form,
+            &[super::imps::Form::Pairs],
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// An IMP form (butler, cross-IMPs, teams): scored and printed, or with `--compare`

@@ -379,6 +379,7 @@ fn imported_of(session: &Session) -> Result<Imported, CliError> {
 /// `klaver session import`: the results file read and checked, its names matched to the
 /// club's players, and the session stored all or nothing.
 fn import(args: ImportArgs) -> CmdResult {
+    args.scoring.refuse_other_forms().map_err(CliError::input)?;
     let file_name = args.file.display().to_string();
     let (format, mut imported) = read_for_import(&args, &file_name)?;
     let date = played_on(args.date, &imported, &file_name)?;
