@@ -259,3 +259,23 @@ fn usage_and_file_errors_exit_with_2() {
     ]);
     assert!(msg.contains("no deals"), "{msg}");
 }
+
+/// Whether a passed-out deal is one of the four of a Chicago block is not settled by
+/// klaver's rules: it is counted, with a warning naming its line, never silently.
+#[test]
+fn a_passed_out_chicago_deal_is_a_warning_naming_its_line() {
+    let file = pad_file("chicago-pass", "we 2S =\n# passed out\npass\nthey 4H =\n");
+    let out = klaver(&["chicago", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        format!(
+            "warning: {}, line 3: deal 2 was passed out and is counted as deal 2 of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out\n",
+            file.display()
+        )
+    );
+    // The rubber pad has no block of four: a passed-out deal there says nothing.
+    let out = klaver(&["rubber", file.to_str().unwrap()]);
+    assert!(out.status.success() && out.stderr.is_empty());
+}

@@ -144,10 +144,22 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
         insult: args.insult,
     });
     for line in &lines {
-        pad.record(line.deal);
+        let number = pad.record(line.deal).number;
+        if line.deal.is_none() {
+            warn_passed_out(&args.file, line.number, number);
+        }
     }
     say_part!("{}", draw_chicago(&pad));
     Ok(ExitCode::SUCCESS)
+}
+
+/// A passed-out Chicago deal is counted as one of the four of its block; the rules
+/// klaver follows do not say, and many clubs redeal instead, so the user is told.
+fn warn_passed_out(file: &Path, line: usize, deal: usize) {
+    eprintln!(
+        "warning: {}, line {line}: deal {deal} was passed out and is counted as deal {deal} of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out",
+        file.display()
+    );
 }
 
 /// One deal read from the file.
