@@ -555,6 +555,8 @@ fn column_named_twice(
 
 /// Which columns of a sessions CSV hold what.
 struct Columns {
+    /// The number of columns the header names.
+    width: usize,
     date: usize,
     players: usize,
     score: usize,
@@ -608,6 +610,7 @@ fn read_sessions_csv_in(
         ));
     };
     let cols = Columns {
+        width: header.len(),
         date,
         players,
         score,
@@ -881,6 +884,9 @@ impl<'a> RowReader<'a> {
             return;
         }
         let cols = self.cols;
+        if rec.len() > cols.width {
+            return self.line_error(line, too_many_fields(rec, cols));
+        }
         let date = field(rec, Some(cols.date));
         let moment = match field(rec, cols.moment) {
             "" => self.default_moment,
@@ -1014,6 +1020,18 @@ impl<'a> RowReader<'a> {
         });
         Ok(())
     }
+}
+
+/// What is wrong with a row that has more fields than the header has columns: most
+/// often a score written with a decimal comma and no quotes.
+fn too_many_fields<R: Fields + ?Sized>(rec: &R, cols: &Columns) -> String {
+    let score = field(rec, Some(cols.score));
+    let next = field(rec, Some(cols.score + 1));
+    format!(
+        "the row has {} fields but the header {} columns: a decimal comma splits a number in two; write the score with a point ({score}.{next}) or quoted (\"{score},{next}\"), and leave out any other extra comma",
+        rec.len(),
+        cols.width
+    )
 }
 
 /// What is wrong with a score that is not a number, and what to give.
@@ -2592,6 +2610,29 @@ end = 2026-08-31
             "{}",
             e[1]
         );
+    }
+
+    /// A decimal comma in an unquoted score splits it in two fields: the row is refused,
+    /// not ranked on the part before the comma.
+    #[test]
+    fn a_row_with_more_fields_than_the_header_is_refused() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,line,players,score\n\
+            2025-09-02,tuesday,A,p1+p2,55,3\n\
+            2025-09-02,tuesday,A,p3+p4,45\n";
+        for plain in [true, false] {
+            let e = read_sessions_csv_in(csv, "s.csv", &club, 1, plain).unwrap_err();
+            let told: Vec<String> = e.iter().map(|e| e.to_string()).collect();
+            assert_eq!(told.len(), 1, "{told:?}");
+            assert!(
+                told[0].starts_with("s.csv line 2: the row has 6 fields but the header 5"),
+                "{told:?}"
+            );
+            assert!(told[0].contains("\"55,3\""), "{told:?}");
+        }
+        let quoted = csv.replace("55,3", "\"55,3\"");
+        let s = read_sessions_csv(&quoted, "s.csv", &club).unwrap();
+        assert_eq!(s[0].pairs[0].score, frac(553, 10));
     }
 
     /// A row refused for its score leaves no session behind: a later row of the same
