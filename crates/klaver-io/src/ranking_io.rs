@@ -1069,14 +1069,11 @@ pub fn read_score_json(
             "the session's date `{date}` is not written YYYY-MM-DD: score it with `klaver score --date 2025-09-02`"
         )));
     }
-    let (form, exact_key, key) = match doc["form"].as_str() {
-        None | Some("pairs") => (Form::Pairs, "percentage_exact", "percentage"),
-        Some("butler") => (Form::Butler, "imps_per_board_exact", "imps_per_board"),
-        Some(other) => {
-            return Err(fail(format!(
-                "a {other} session cannot be ranked from its JSON: give pairs or butler sessions, or the teams night as a session CSV"
-            )));
-        }
+    let Some((form, keys)) = score_keys(&doc) else {
+        return Err(fail(format!(
+            "a {} session cannot be ranked from its JSON: give pairs or butler sessions, or the teams night as a session CSV",
+            doc["form"].as_str().unwrap_or("")
+        )));
     };
     let Some(pairs) = doc["pairs"].as_array() else {
         return Err(fail(
@@ -1113,13 +1110,18 @@ pub fn read_score_json(
             });
             continue;
         }
-        let score = p[exact_key]
-            .as_str()
-            .and_then(parse_fraction)
-            .or_else(|| p[key].as_f64().and_then(|f| parse_decimal(&f.to_string())));
-        let Some(score) = score else {
-            // A pair that played no board has no score and earns no points.
-            continue;
+        let score = match pair_score(p, keys) {
+            Ok(Some(score)) => score,
+            // A pair that played no board has no score and earns no points (warned of
+            // by `score_json_warnings`).
+            Ok(None) => continue,
+            Err(message) => {
+                errors.push(RankingIoError::File {
+                    file: file.to_string(),
+                    message: format!("pair {id}: {message}"),
+                });
+                continue;
+            }
         };
         entries.push(PairEntry {
             line: if top_integral {
@@ -1142,6 +1144,68 @@ pub fn read_score_json(
         origin: Origin::new(file),
         pairs: entries,
         teams: Vec::new(),
+    })
+}
+
+/// The warnings of `klaver score`'s JSON: each pair that played no board, which
+/// [`read_score_json`] leaves out.
+pub fn score_json_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
+    let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Vec::new();
+    };
+    let (Some((_, keys)), Some(pairs)) = (score_keys(&doc), doc["pairs"].as_array()) else {
+        return Vec::new();
+    };
+    pairs
+        .iter()
+        .filter(|p| matches!(pair_score(p, keys), Ok(None)))
+        .map(|p| RankingIoError::File {
+            file: file.to_string(),
+            message: format!(
+                "pair {} played no board: not ranked",
+                p["pair"].as_str().unwrap_or("?")
+            ),
+        })
+        .collect()
+}
+
+/// The form of `klaver score`'s JSON and the keys of a pair's exact and rounded score;
+/// `None` for a form that is not ranked from its JSON.
+fn score_keys(doc: &serde_json::Value) -> Option<(Form, (&'static str, &'static str))> {
+    match doc["form"].as_str() {
+        None | Some("pairs") => Some((Form::Pairs, ("percentage_exact", "percentage"))),
+        Some("butler") => Some((Form::Butler, ("imps_per_board_exact", "imps_per_board"))),
+        Some(_) => None,
+    }
+}
+
+/// A pair's score in `klaver score`'s JSON: `None` when it played no board (no score,
+/// no boards), or what is wrong with it.
+fn pair_score(
+    p: &serde_json::Value,
+    (exact_key, key): (&str, &str),
+) -> Result<Option<Points>, String> {
+    let (exact, rounded) = (&p[exact_key], &p[key]);
+    if exact.is_null() && rounded.is_null() {
+        return match p["boards"].as_u64() {
+            Some(0) => Ok(None),
+            boards => Err(format!(
+                "played {} boards but has no score: correct the session as `klaver score` warns and score it again with `--format json`",
+                boards.map_or("some".to_string(), |n| n.to_string())
+            )),
+        };
+    }
+    let score = match exact.as_str() {
+        Some(text) => parse_fraction(text),
+        None if exact.is_null() => rounded.as_f64().and_then(|f| parse_decimal(&f.to_string())),
+        None => None,
+    };
+    score.map(Some).ok_or_else(|| {
+        let given = if exact.is_null() { rounded } else { exact };
+        format!(
+            "the score `{given}` (`{}`) is not a number: score the session again with `klaver score --format json`",
+            if exact.is_null() { key } else { exact_key }
+        )
     })
 }
 
@@ -2855,6 +2919,34 @@ end = 2026-08-31
                 .any(|t| t.contains("team Y has 3 players; a team has at least four")),
             "{text:?}"
         );
+    }
+
+    /// A pair whose score cannot be read is an error naming it, never left out of the
+    /// night; a pair that played no board is left out with a warning.
+    #[test]
+    fn score_json_pairs_without_a_readable_score_are_told() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let json = r#"{"date":"2025-09-02","boards":[],"pairs":[
+            {"pair":"1","section":"","players":["p1","p2"],"percentage_exact":"55","boards":2},
+            {"pair":"2","section":"","players":["p3","p4"],"percentage_exact":"45","boards":2},
+            {"pair":"5","section":"","players":["p5","p6"],"percentage":null,"boards":0}]}"#;
+        let s = read_score_json(json, "night.json", &club, None).unwrap();
+        assert_eq!(s.pairs.len(), 2);
+        let warned: Vec<String> = score_json_warnings(json, "night.json")
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        assert_eq!(warned, ["night.json: pair 5 played no board: not ranked"]);
+        for bad in [r#""percentage_exact":"fifty""#, r#""percentage":"50""#] {
+            let text = json.replace(r#""percentage_exact":"45""#, bad);
+            let e = read_score_json(&text, "night.json", &club, None).unwrap_err();
+            assert!(
+                e[0].to_string()
+                    .starts_with("night.json: pair 2: the score"),
+                "{}",
+                e[0]
+            );
+        }
     }
 
     #[test]

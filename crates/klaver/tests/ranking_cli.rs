@@ -771,3 +771,23 @@ fn a_threesome_or_pair_with_a_player_in_no_session_is_said() {
     );
     assert_eq!(stderr(&example(&[])), "");
 }
+
+/// A pair of `klaver score`'s JSON that played no board is not ranked, and is said.
+#[test]
+fn a_pair_that_played_no_board_is_a_warning() {
+    let json = temp_file(
+        "no-board.json",
+        r#"{"date":"2025-09-02","boards":[],"pairs":[
+            {"pair":"1","section":"","players":["1001","1002"],"percentage_exact":"55","boards":2},
+            {"pair":"2","section":"","players":["1003","1004"],"percentage_exact":"45","boards":2},
+            {"pair":"5","section":"","players":["1009","1010"],"percentage":null,"boards":0}]}"#,
+    );
+    let o = with_club(&json, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: ")
+            && err.contains("no-board.json: pair 5 played no board: not ranked"),
+        "{err}"
+    );
+}

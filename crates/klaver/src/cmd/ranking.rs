@@ -151,8 +151,9 @@ fn read_sessions(args: &Args, club: &mut Club) -> Result<Vec<SessionInput>, CliE
     Ok(sessions)
 }
 
-/// One session file: `klaver score`'s JSON (by its extension or its first character) or
-/// a sessions CSV, whose unread columns are warned of; its errors are given back.
+/// One session file: `klaver score`'s JSON (by its extension or its first character),
+/// whose pairs that played no board are warned of, or a sessions CSV, whose unread
+/// columns are warned of; its errors are given back.
 fn read_session_file(
     path: &Path,
     club: &Club,
@@ -168,6 +169,9 @@ fn read_session_file(
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
         || text.trim_start().starts_with('{');
     Ok(if is_json {
+        for w in ranking_io::score_json_warnings(text, &name) {
+            eprintln!("warning: {w}");
+        }
         ranking_io::read_score_json(text, &name, club, moment).map(|s| vec![s])
     } else {
         for w in ranking_io::sessions_csv_warnings(text, &name) {
