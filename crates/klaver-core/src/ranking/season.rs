@@ -328,18 +328,20 @@ pub fn valid_date(date: &str) -> bool {
     (1..=days).contains(&d)
 }
 
-/// The line letters of a line or top-integral group ("B", "A+C", "" for a single line).
+/// The line letters of a line or top-integral group ("B", "A+C", "" for a night of one
+/// line): single letters A-Z (either case) joined by `+`, each once; `None` for any
+/// other text.
 pub fn group_letters(line: &str) -> Option<Vec<char>> {
-    let mut letters: Vec<char> = line
-        .chars()
-        .filter(|c| *c != '+' && !c.is_whitespace())
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
-    if letters.is_empty() {
+    if line.trim().is_empty() {
         return Some(vec!['A']);
     }
-    if !letters.iter().all(|c| c.is_ascii_uppercase()) {
-        return None;
+    let mut letters = Vec::with_capacity(2);
+    for part in line.split('+') {
+        let mut chars = part.trim().chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => letters.push(c.to_ascii_uppercase()),
+            _ => return None,
+        }
     }
     letters.sort_unstable();
     let n = letters.len();
@@ -495,7 +497,29 @@ impl<'a> SessionCheck<'a, '_> {
         for (i, p) in s.pairs.iter().enumerate() {
             self.check_pair(i, p, &mut pair_of, &mut letters_of);
         }
+        self.check_empty_lines(&letters_of);
         self.check_line_groups(&letters_of);
+    }
+
+    /// A night's rows all name a line, or none does (a night of one line): a row
+    /// without one beside rows with one is in no known line.
+    fn check_empty_lines(&mut self, letters_of: &LineTexts<'a>) {
+        let s = self.s;
+        let empty = |line: &str| line.trim().is_empty();
+        let some_empty = letters_of.iter().any(|(l, ..)| empty(l));
+        if !some_empty || letters_of.iter().all(|(l, ..)| empty(l)) {
+            return;
+        }
+        for p in s.pairs.iter().filter(|p| empty(&p.line)) {
+            self.errors.push(RankingError::Session {
+                origin: row_origin(s, &p.origin),
+                session: s.label(),
+                what: format!(
+                    "pair {} has no line while other pairs of the night have one: give its line letter",
+                    p.players.join("+")
+                ),
+            });
+        }
     }
 
     /// One pair's row: its players (see [`SessionCheck::check_pair_players`]), a
@@ -575,7 +599,7 @@ impl<'a> SessionCheck<'a, '_> {
                 origin: row_origin(self.s, &p.origin),
                 session: self.s.label(),
                 what: format!(
-                    "line `{}` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
+                    "line `{}` is not a line letter A-Z: give one letter (B), or the letters of a top-integral group joined by `+` (A+B)",
                     p.line
                 ),
             }),
@@ -2565,7 +2589,7 @@ mod tests {
                 "sessions.csv line 2: session 2025-09-02 friday: playing moment `friday` is not in the settings (known: tuesday): add it or correct the moment",
                 "sessions.csv line 3: session 2025-09-02 friday: player p1 also plays in pair p1+p2; a player plays in one pair (or team) a night: correct the players",
                 "sessions.csv line 3: session 2025-09-02 friday: score 101.00 is outside 0 to 100 %: correct the score",
-                "sessions.csv line 3: session 2025-09-02 friday: line `1` is not a line letter A-Z (or letters of a top-integral group joined by `+`)",
+                "sessions.csv line 3: session 2025-09-02 friday: line `1` is not a line letter A-Z: give one letter (B), or the letters of a top-integral group joined by `+` (A+B)",
                 "sessions.csv line 4: session 2025-09-02 friday: pair `p4` must be two player ids joined by `+` (1001+1002)",
                 "sessions.csv line 2: session 2025-09-02 friday: line A has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
                 "sessions.csv line 4: session 2025-09-02 friday: line B has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
@@ -2613,6 +2637,50 @@ mod tests {
         assert_eq!(group_letters(""), Some(vec!['A']));
         assert_eq!(group_letters("A+A"), None);
         assert_eq!(group_letters("1"), None);
+        assert_eq!(group_letters(" b + a "), Some(vec!['A', 'B']));
+    }
+
+    /// Only single letters joined by `+` are a line or group: nothing else is taken
+    /// for one.
+    #[test]
+    fn line_texts_other_than_letters_joined_by_plus_are_refused() {
+        for text in ["AB", "BA", "A B", "+", "A+", "+A", "A++B", "A+BC", "É"] {
+            assert_eq!(group_letters(text), None, "{text:?}");
+        }
+        let night = session(
+            "2025-09-02",
+            &[("AB", "p1+p2", "60"), ("AB", "p3+p4", "40")],
+        );
+        let errors = rank(&club(2), vec![night]).unwrap_err();
+        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert!(
+            text.iter()
+                .any(|t| t.contains("sessions.csv line 2") && t.contains("line `AB`")),
+            "{text:?}"
+        );
+    }
+
+    /// A row without a line on a night whose other rows have one is not put in line A.
+    #[test]
+    fn an_empty_line_beside_lettered_lines_is_refused() {
+        let night = session(
+            "2025-09-02",
+            &[
+                ("A", "p1+p2", "60"),
+                ("A", "p3+p4", "40"),
+                ("", "p5+p6", "50"),
+            ],
+        );
+        let errors = rank(&club(2), vec![night]).unwrap_err();
+        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(text.len(), 1, "{text:?}");
+        assert!(
+            text[0].contains("sessions.csv line 4") && text[0].contains("no line"),
+            "{text:?}"
+        );
+        // A night whose rows name no line at all is one line.
+        let one = session("2025-09-02", &[("", "p1+p2", "60"), ("", "p3+p4", "40")]);
+        assert!(rank(&club(2), vec![one]).is_ok());
     }
 
     /// A night of pairs or of two teams among eight players, drawn from `draw`: which
