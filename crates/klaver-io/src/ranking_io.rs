@@ -445,6 +445,18 @@ fn default_moment(club: &Club) -> &str {
     club.moments.first().map_or("club", |m| m.name.as_str())
 }
 
+/// The playing moment of a sessions CSV's rows that name none: the club's only one;
+/// `None` when it has several, and a row must say which.
+fn sole_moment(club: &Club) -> Option<&str> {
+    (club.moments.len() <= 1).then(|| default_moment(club))
+}
+
+/// The names of the club's playing moments, for a message.
+fn moment_names(club: &Club) -> String {
+    let names: Vec<&str> = club.moments.iter().map(|m| m.name.as_str()).collect();
+    names.join(", ")
+}
+
 /// Texts read many times (player ids, line letters) kept once: a federation's season
 /// names each of its 100,000 players some forty times.
 #[derive(Default)]
@@ -609,6 +621,16 @@ fn read_sessions_csv_in(
             "the header must name the columns date, moment, line, players and score (teams: also team and opponent)".into(),
         ));
     };
+    if col("moment").is_none() && sole_moment(club).is_none() {
+        return Err(vec![RankingIoError::Line {
+            file: file.to_string(),
+            line,
+            message: format!(
+                "the header has no moment column: add one naming each row's playing moment ({})",
+                moment_names(club)
+            ),
+        }]);
+    }
     let cols = Columns {
         width: header.len(),
         date,
@@ -827,8 +849,9 @@ struct RowReader<'a> {
     cols: &'a Columns,
     file: &'a str,
     source: &'a SharedText,
-    /// The moment of a row without one.
-    default_moment: &'a str,
+    club: &'a Club,
+    /// The moment of a row without one, when the club has only one.
+    sole_moment: Option<&'a str>,
     /// (Looked up for every new session: hashed the quick way, as the ids are.)
     moments: rustc_hash::FxHashMap<&'a str, &'a Moment>,
     /// The session of each date and moment, found without scanning the ones before.
@@ -851,7 +874,8 @@ impl<'a> RowReader<'a> {
             cols,
             file,
             source,
-            default_moment: default_moment(club),
+            club,
+            sole_moment: sole_moment(club),
             moments: club.moments.iter().map(|m| (m.name.as_str(), m)).collect(),
             index: Default::default(),
             last: None,
@@ -888,9 +912,10 @@ impl<'a> RowReader<'a> {
             return self.line_error(line, too_many_fields(rec, cols));
         }
         let date = field(rec, Some(cols.date));
-        let moment = match field(rec, cols.moment) {
-            "" => self.default_moment,
-            m => m,
+        let moment = match (field(rec, cols.moment), self.sole_moment) {
+            ("", Some(sole)) => sole,
+            ("", None) => return self.line_error(line, self.no_moment()),
+            (m, _) => m,
         };
         let form_text = field(rec, cols.form);
         let same = self.last.as_ref().and_then(|(i, form)| {
@@ -927,6 +952,14 @@ impl<'a> RowReader<'a> {
         if same.is_none() {
             self.last = Some((i, form_text.to_string()));
         }
+    }
+
+    /// What is wrong with a row that names no playing moment when the club has several.
+    fn no_moment(&self) -> String {
+        format!(
+            "the row names no playing moment: give one of {}",
+            moment_names(self.club)
+        )
     }
 
     /// The form of a row of a night not like the row before (its `form` column, else
@@ -2697,6 +2730,34 @@ end = 2026-08-31
         let quoted = csv.replace("55,3", "\"55,3\"");
         let s = read_sessions_csv(&quoted, "s.csv", &club).unwrap();
         assert_eq!(s[0].pairs[0].score, frac(553, 10));
+    }
+
+    /// With several playing moments a row must say which it is played in: it is not
+    /// put in the first.
+    #[test]
+    fn a_row_without_a_moment_is_refused_when_the_settings_have_several() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,line,players,score\n\
+            2025-09-02,tuesday,A,p1+p2,55\n\
+            2025-09-02,,A,p3+p4,45\n";
+        for plain in [true, false] {
+            let e = read_sessions_csv_in(csv, "s.csv", &club, 1, plain).unwrap_err();
+            let told: Vec<String> = e.iter().map(|e| e.to_string()).collect();
+            assert_eq!(
+                told,
+                ["s.csv line 3: the row names no playing moment: give one of tuesday, teams"]
+            );
+        }
+        let no_column = "date,line,players,score\n2025-09-02,A,p1+p2,55\n";
+        let e = read_sessions_csv(no_column, "s.csv", &club).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "s.csv line 1: the header has no moment column: add one naming each row's playing moment (tuesday, teams)"
+        );
+        // A club of one playing moment needs none.
+        let one = read_settings("[[moment]]\nname = \"friday\"\n", "one.toml").unwrap();
+        let s = read_sessions_csv(no_column, "s.csv", &one).unwrap();
+        assert_eq!(s[0].moment, "friday");
     }
 
     /// A row refused for its score leaves no session behind: a later row of the same
