@@ -660,7 +660,40 @@ impl<'a> SessionCheck<'a, '_> {
         for t in &s.teams {
             self.check_team_match(t, &teams, &mut seen);
         }
+        self.check_match_sides(&teams);
         self.check_team_sizes(&teams);
+    }
+
+    /// Each match is one row of each team: every row of a team against an opponent
+    /// goes with a row of the opponent against it. A row without one (given twice, or
+    /// its opponent's row missing) would count as a match of its own.
+    fn check_match_sides(&mut self, teams: &BTreeSet<&str>) {
+        let s = self.s;
+        // The rows of each team against each opponent not yet gone with.
+        let mut open: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
+        for (i, t) in s.teams.iter().enumerate() {
+            let (team, opponent) = (t.team.as_str(), t.opponent.as_str());
+            if team == opponent || !teams.contains(opponent) {
+                continue; // told by `check_team_match`
+            }
+            match open.get_mut(&(opponent, team)).and_then(Vec::pop) {
+                Some(_) => {}
+                None => open.entry((team, opponent)).or_default().push(i),
+            }
+        }
+        let mut alone: Vec<usize> = open.into_values().flatten().collect();
+        alone.sort_unstable();
+        for i in alone {
+            let t = &s.teams[i];
+            self.errors.push(RankingError::Teams {
+                origin: row_origin(s, &t.origin),
+                session: s.label(),
+                what: format!(
+                    "team {} meets {} here, but no row of team {} against {} goes with it: a match is one row of each team; give {}'s row, or remove this one if it is given twice",
+                    t.team, t.opponent, t.opponent, t.team, t.opponent
+                ),
+            });
+        }
     }
 
     /// One team's match: its players in no other team of the night, 0 to 20 VP, and
@@ -2298,6 +2331,49 @@ mod tests {
         assert_eq!(x.team_points.as_ref().unwrap().resistance, int(70));
     }
 
+    /// Each match is one row from each side: a row given twice, or one without its
+    /// opponent's row, is not counted as a match of its own.
+    #[test]
+    fn a_teams_row_without_its_opponents_row_is_refused() {
+        let mut c = club(2);
+        c.moments[0].form = Form::Teams;
+        let at = |mut t: TeamEntry, line: usize| {
+            t.origin = Origin::at_line(&"teams.csv".into(), line);
+            t
+        };
+        let night = |teams: Vec<TeamEntry>| SessionInput {
+            date: "2025-10-07".into(),
+            moment: "tuesday".into(),
+            form: Form::Teams,
+            origin: Origin::new("teams.csv"),
+            pairs: Vec::new(),
+            teams,
+        };
+        let (x, y, z) = ("a+b+c+d", "e+f+g+h", "i+j+k+l");
+        let twice = night(vec![
+            at(team("X", "Y", x, 14), 2),
+            at(team("Y", "X", y, 6), 3),
+            at(team("X", "Y", x, 14), 4),
+        ]);
+        let unpaired = night(vec![
+            at(team("X", "Y", x, 14), 2),
+            at(team("Y", "X", y, 6), 3),
+            at(team("X", "Z", x, 12), 4),
+            at(team("Z", "Y", z, 8), 5),
+        ]);
+        for (night, lines) in [(twice, vec![4]), (unpaired, vec![4, 5])] {
+            let errors = rank(&c, vec![night]).unwrap_err();
+            let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            assert_eq!(text.len(), lines.len(), "{text:?}");
+            for (t, line) in text.iter().zip(lines) {
+                assert!(
+                    t.contains(&format!("teams.csv line {line}")) && t.contains("no row of team"),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn fixed_pairs_compete_in_a_moment_of_teams_nights_only() {
         // Seed 002: partners in one team play together. Without pairs nights nothing
@@ -2599,6 +2675,7 @@ mod tests {
                 "sessions.csv: session 2025-05-06 tuesday: player p1 also plays in team T1; a player plays in one pair (or team) a night: correct the players",
                 "sessions.csv: session 2025-05-06 tuesday: team T2 meets `T3`, which is not another team of this night: correct the opponent",
                 "sessions.csv: session 2025-05-06 tuesday: team T2 meets `T2`, which is not another team of this night: correct the opponent",
+                "sessions.csv: session 2025-05-06 tuesday: team T1 meets T2 here, but no row of team T2 against T1 goes with it: a match is one row of each team; give T2's row, or remove this one if it is given twice",
                 "sessions.csv: session 2025-05-06 tuesday: team T2 has 3 players; a team has at least four: list all its players",
                 "sessions.csv: session 2025-05-13 tuesday: no team matches: give each team's matches",
                 "sessions.csv: session 2025-05-20 tuesday: no pair results: give the pairs' scores",
