@@ -523,8 +523,8 @@ impl<'a> SessionCheck<'a, '_> {
     }
 
     /// One pair's row: its players (see [`SessionCheck::check_pair_players`]), a
-    /// percentage from 0 to 100 on a pairs night, and its line (see
-    /// [`SessionCheck::check_pair_line`]).
+    /// percentage from 0 to 100 on a pairs night or IMPs a board from -24 to 24 on a
+    /// butler night, and its line (see [`SessionCheck::check_pair_line`]).
     fn check_pair(
         &mut self,
         i: usize,
@@ -534,14 +534,16 @@ impl<'a> SessionCheck<'a, '_> {
     ) {
         let s = self.s;
         self.check_pair_players(i, p, pair_of);
-        if s.form == Form::Pairs
-            && (cmp_points(&p.score, &int(0)).is_lt() || cmp_points(&p.score, &int(100)).is_gt())
-        {
+        let (low, high, range) = match s.form {
+            Form::Butler => (-24, 24, "-24 to 24 IMPs a board"),
+            _ => (0, 100, "0 to 100 %"),
+        };
+        if cmp_points(&p.score, &int(low)).is_lt() || cmp_points(&p.score, &int(high)).is_gt() {
             self.errors.push(RankingError::ScoreOutOfRange {
                 origin: row_origin(s, &p.origin),
                 session: s.label(),
                 score: decimal2(&p.score),
-                range: "0 to 100 %",
+                range,
             });
         }
         self.check_pair_line(i, p, letters_of);
@@ -2734,6 +2736,30 @@ mod tests {
             text.iter()
                 .any(|t| t.contains("sessions.csv line 2") && t.contains("line `AB`")),
             "{text:?}"
+        );
+    }
+
+    /// A butler score is IMPs per board: never more than 24 either way.
+    #[test]
+    fn a_butler_score_beyond_24_imps_a_board_is_refused() {
+        let mut c = club(2);
+        c.moments[0].form = Form::Butler;
+        let mut night = session(
+            "2025-09-02",
+            &[
+                ("A", "p1+p2", "24"),
+                ("A", "p3+p4", "-24"),
+                ("A", "p5+p6", "-24.5"),
+            ],
+        );
+        night.form = Form::Butler;
+        let errors = rank(&c, vec![night]).unwrap_err();
+        let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(
+            text,
+            [
+                "sessions.csv line 4: session 2025-09-02 tuesday: score -24.50 is outside -24 to 24 IMPs a board: correct the score"
+            ]
         );
     }
 
