@@ -161,7 +161,7 @@ pub fn read_settings(text: &str, file: &str) -> Result<Club, RankingIoError> {
     let moments = r.moments(&raw.moment)?;
     let seasons = r.seasons(&raw.season)?;
     let threesomes = r.threesomes(&raw.threesomes)?;
-    let pairs = r.pairs(&raw.pairs)?;
+    let pairs = r.pairs(&raw.pairs, &threesomes)?;
     Ok(Club {
         settings,
         moments,
@@ -388,6 +388,15 @@ impl SettingsText<'_> {
                     ),
                 ));
             }
+            if seasons.iter().any(|o| o.name == x.name) {
+                return Err(self.err_at(
+                    at,
+                    format!(
+                        "season `{}` is named twice: give each season its own name",
+                        x.name
+                    ),
+                ));
+            }
             if let Some(o) = seasons.iter().find(|o| start <= o.end && o.start <= end) {
                 return Err(
                     self.err_at(at, format!("seasons `{}` and `{}` overlap", o.name, x.name))
@@ -415,26 +424,51 @@ impl SettingsText<'_> {
                     format!("threesome `{t}` must be three different player ids joined by `+`"),
                 ));
             }
+            if threesomes
+                .iter()
+                .any(|o: &Vec<String>| o.iter().all(|x| distinct.contains(x)))
+            {
+                return Err(self.err(
+                    "threesomes",
+                    format!("threesome `{t}` is given twice: give each threesome once"),
+                ));
+            }
             threesomes.push(ids);
         }
         Ok(threesomes)
     }
 
-    /// The club's fixed pairs: two different player ids each.
-    fn pairs(&self, raw: &[String]) -> Result<Vec<[String; 2]>, RankingIoError> {
-        let mut pairs = Vec::new();
+    /// The club's fixed pairs: two different player ids each, each pair once and in
+    /// none of the `threesomes`.
+    fn pairs(
+        &self,
+        raw: &[String],
+        threesomes: &[Vec<String>],
+    ) -> Result<Vec<[String; 2]>, RankingIoError> {
+        let mut pairs: Vec<[String; 2]> = Vec::new();
         for p in raw {
-            match p.split('+').map(str::trim).collect::<Vec<_>>()[..] {
-                [a, b] if !a.is_empty() && !b.is_empty() && a != b => {
-                    pairs.push([a.to_string(), b.to_string()]);
-                }
+            let [a, b] = match p.split('+').map(str::trim).collect::<Vec<_>>()[..] {
+                [a, b] if !a.is_empty() && !b.is_empty() && a != b => [a, b],
                 _ => {
                     return Err(self.err(
                         "pairs",
                         format!("pair `{p}` must be two different player ids joined by `+`"),
                     ));
                 }
+            };
+            let has = |ids: &[String]| ids.iter().any(|x| x == a) && ids.iter().any(|x| x == b);
+            if pairs.iter().any(|o| has(o)) {
+                let message = format!("pair `{p}` is given twice: give each pair once");
+                return Err(self.err("pairs", message));
             }
+            if let Some(t) = threesomes.iter().find(|t| has(t)) {
+                let message = format!(
+                    "pair `{p}` is inside threesome `{}`: an entrant is the pair or the threesome, so give it once",
+                    t.join("+")
+                );
+                return Err(self.err("pairs", message));
+            }
+            pairs.push([a.to_string(), b.to_string()]);
         }
         Ok(pairs)
     }
@@ -2321,6 +2355,31 @@ name = "2025-2026"
 start = "2025-09-01"
 end = 2026-08-31
 "#;
+
+    /// An entrant given twice, a fixed pair inside a threesome, or a season named twice
+    /// would make two entrants or seasons of one: each is refused, naming the setting.
+    #[test]
+    fn settings_giving_an_entrant_or_season_twice_are_refused() {
+        let told = |text: &str| read_settings(text, "club.toml").unwrap_err().to_string();
+        assert_eq!(
+            told("threesomes = [\"a+b+c\", \"c+a+b\"]\n"),
+            "club.toml line 1: threesome `c+a+b` is given twice: give each threesome once"
+        );
+        assert_eq!(
+            told("pairs = [\"a+b\", \"b+a\"]\n"),
+            "club.toml line 1: pair `b+a` is given twice: give each pair once"
+        );
+        assert_eq!(
+            told("threesomes = [\"a+b+c\"]\npairs = [\"c+a\"]\n"),
+            "club.toml line 2: pair `c+a` is inside threesome `a+b+c`: an entrant is the pair or the threesome, so give it once"
+        );
+        let seasons = "[[season]]\nname = \"s\"\nstart = 2024-09-01\nend = 2025-08-31\n\
+            [[season]]\nname = \"s\"\nstart = 2025-09-01\nend = 2026-08-31\n";
+        assert_eq!(
+            told(seasons),
+            "club.toml line 7: season `s` is named twice: give each season its own name"
+        );
+    }
 
     #[test]
     fn settings_with_the_seed_defaults() {
