@@ -302,6 +302,31 @@ fn too_few_pairs_for_the_lines() {
     );
 }
 
+/// `--lines` is 1 to 26 and puts tonight's pairs (`--present`) into lines: any other
+/// number, or `--lines` alone, is refused rather than cut or ignored.
+#[test]
+fn lines_out_of_range_or_without_present_are_refused() {
+    for (extra, said) in [
+        (
+            &["--present", TONIGHT, "--lines", "0"][..],
+            "--lines 0: tonight's pairs play in 1 to 26 lines (A to Z)",
+        ),
+        (
+            &["--present", TONIGHT, "--lines", "27"][..],
+            "--lines 27: tonight's pairs play in 1 to 26 lines (A to Z)",
+        ),
+        (
+            &["--lines", "2"][..],
+            "--lines needs --present: give tonight's pairs to put into lines",
+        ),
+    ] {
+        let o = example(extra);
+        assert_eq!(o.status.code(), Some(2), "{extra:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{extra:?}");
+        assert!(stderr(&o).contains(said), "{extra:?}: {}", stderr(&o));
+    }
+}
+
 /// Scores `travellers` with `klaver score` (plus `form` arguments) and a pairs file that
 /// gives pairs 1 to `pairs` the player ids `base + 2p` and `base + 2p + 1`, then ranks
 /// the JSON with the example club: both JSON documents.

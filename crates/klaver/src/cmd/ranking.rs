@@ -42,7 +42,8 @@ pub struct Args {
     /// such as 1001+1002,1003+1004.
     #[arg(long)]
     present: Option<String>,
-    /// The number of lines tonight (default: the nominal number of lines).
+    /// The number of lines tonight, 1 to 26, with `--present` (default: the nominal
+    /// number of lines).
     #[arg(long)]
     lines: Option<u32>,
     /// Show only this playing moment; also the moment of JSON sessions (default: the
@@ -87,6 +88,7 @@ fn listed<E: std::fmt::Display>(head: &str, errors: &[E]) -> CliError {
 
 /// Runs `klaver ranking`.
 pub fn run(args: Args) -> CmdResult {
+    check_lines(&args)?;
     let (mut club, settings_name) = club_settings(&args)?;
     let sessions = read_sessions(&args, &mut club)?;
     check_season(&args, &club, &settings_name)?;
@@ -100,6 +102,20 @@ pub fn run(args: Args) -> CmdResult {
         return write_json(&args, &club, sessions);
     }
     write_report(&args, &club, sessions)
+}
+
+/// Refuses a `--lines` that cannot be played (A to Z are 1 to 26 lines), or that has no
+/// pairs present to put into lines.
+fn check_lines(args: &Args) -> Result<(), CliError> {
+    match args.lines {
+        Some(_) if args.present.is_none() => Err(CliError::input(
+            "--lines needs --present: give tonight's pairs to put into lines",
+        )),
+        Some(n) if !(1..=26).contains(&n) => Err(CliError::input(format!(
+            "--lines {n}: tonight's pairs play in 1 to 26 lines (A to Z)"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The club's ranking settings and how messages name them: the `--settings` file, else
