@@ -797,6 +797,35 @@ fn a_threesome_or_pair_with_a_player_in_no_session_is_said() {
     assert_eq!(stderr(&example(&[])), "");
 }
 
+/// A replacement ranking for a player, or a player present tonight, who plays in none
+/// of the sessions (a mistyped id, most often) is a warning naming the player.
+#[test]
+fn a_replacement_or_present_player_in_no_session_is_said() {
+    let settings = std::fs::read_to_string(repo("examples/club.toml")).unwrap();
+    let mistyped = settings.replace("1002 = 76", "1002 = 76\n1020 = 65");
+    assert_ne!(mistyped, settings);
+    let f = temp_file("club-replacement.toml", &mistyped);
+    let sessions = repo("examples/ranking-sessions.csv");
+    let present = "1001+1002,1003+1004,1005+1006,1007+1099";
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        f.to_str().unwrap(),
+        &sessions,
+        "--present",
+        present,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let name = f.display();
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {name}: replacement_players 1020: player 1020 plays in none of the sessions: check the id\n\
+             warning: --present: player 1099 plays in none of the sessions: check the id (a player new to the club starts from the replacement ranking)\n"
+        )
+    );
+}
+
 /// A pair of `klaver score`'s JSON that played no board is not ranked, and is said.
 #[test]
 fn a_pair_that_played_no_board_is_a_warning() {

@@ -1446,39 +1446,32 @@ fn entrants_by(
     in_ranking_order(out)
 }
 
-/// The club's threesomes and fixed pairs with a player who plays in none of
-/// `sessions` (a mistyped id, most often: it would quietly change the pairs
-/// championship), one message for each such player, naming the entry; nothing when
-/// there are no sessions at all. Only the settings' few ids are looked for, each row's
-/// players compared with them until all are found.
+/// The club's threesomes, fixed pairs and `[replacement_players]` with a player who
+/// plays in none of `sessions` (a mistyped id, most often: it would quietly change the
+/// pairs championship or a player's start), one message for each such player, naming
+/// the entry; nothing when there are no sessions at all.
 pub fn entrants_not_playing(club: &Club, sessions: &[SessionInput]) -> Vec<String> {
-    if sessions.is_empty() {
-        return Vec::new();
-    }
+    let replaced: Vec<[String; 1]> = club.replacements.keys().map(|id| [id.clone()]).collect();
     let entries: Vec<(&str, &[String])> = club
         .threesomes
         .iter()
         .map(|t| ("threesome", t.as_slice()))
         .chain(club.pairs.iter().map(|p| ("pair", p.as_slice())))
+        .chain(
+            replaced
+                .iter()
+                .map(|r| ("replacement_players", r.as_slice())),
+        )
         .collect();
-    let mut missing: FxHashMap<&str, bool> = entries
+    let ids: Vec<&str> = entries
         .iter()
-        .flat_map(|(_, ids)| ids.iter().map(|id| (id.as_str(), true)))
+        .flat_map(|(_, ids)| ids.iter())
+        .map(String::as_str)
         .collect();
-    let mut left = missing.len();
-    for id in sessions.iter().flat_map(SessionInput::players) {
-        if left == 0 {
-            break;
-        }
-        if let Some(m) = missing.get_mut(id.as_str())
-            && std::mem::take(m)
-        {
-            left -= 1;
-        }
-    }
+    let missing = players_not_playing(&ids, sessions);
     let mut out = Vec::new();
     for (what, ids) in entries {
-        for id in ids.iter().filter(|id| missing[id.as_str()]) {
+        for id in ids.iter().filter(|id| missing.contains(&id.as_str())) {
             out.push(format!(
                 "{what} {}: player {id} plays in none of the sessions: check the id",
                 ids.join("+")
@@ -1486,6 +1479,26 @@ pub fn entrants_not_playing(club: &Club, sessions: &[SessionInput]) -> Vec<Strin
         }
     }
     out
+}
+
+/// Those of `ids` who play in none of `sessions`, in the order given; none when there
+/// are no sessions at all. Only these few ids are looked for, each row's players
+/// compared with them until all are found.
+pub fn players_not_playing<'a>(ids: &[&'a str], sessions: &[SessionInput]) -> Vec<&'a str> {
+    if sessions.is_empty() {
+        return Vec::new();
+    }
+    let mut missing: rustc_hash::FxHashSet<&str> = ids.iter().copied().collect();
+    for id in sessions.iter().flat_map(SessionInput::players) {
+        if missing.is_empty() {
+            break;
+        }
+        missing.remove(id.as_str());
+    }
+    ids.iter()
+        .copied()
+        .filter(|id| missing.contains(id))
+        .collect()
 }
 
 /// The pairs that played together on pairs nights (not already a club threesome), each

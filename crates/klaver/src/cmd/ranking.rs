@@ -95,6 +95,7 @@ pub fn run(args: Args) -> CmdResult {
     for w in season::entrants_not_playing(&club, &sessions) {
         eprintln!("warning: {settings_name}: {w}");
     }
+    warn_present(&args, &sessions)?;
     // A night given in several files is joined here, where the rows are owned: the
     // ranking, which borrows them, would otherwise join a copy of them all.
     let sessions = season::merge(sessions).map_err(ranking_failed)?;
@@ -321,12 +322,11 @@ fn write_report(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdRes
     Ok(ExitCode::SUCCESS)
 }
 
-/// Tonight's line assignment (`--present`) from the first moment shown.
-fn tonights_lines(
-    args: &Args,
-    club: &Club,
-    first: &SeasonStanding,
-) -> Result<Option<Vec<AssignedLine>>, CliError> {
+/// Tonight's pairs, each its players' ids, and how messages name where they came from.
+type Present = (Vec<Vec<String>>, String);
+
+/// Tonight's pairs (`--present`, a file or a list) and how messages name them.
+fn present_pairs(args: &Args) -> Result<Option<Present>, CliError> {
     let Some(spec) = &args.present else {
         return Ok(None);
     };
@@ -337,6 +337,33 @@ fn tonights_lines(
         (spec.replace(',', "\n"), "--present".to_string())
     };
     let present = ranking_io::read_present(&text, &source).map_err(CliError::input)?;
+    Ok(Some((present, source)))
+}
+
+/// Warns of each player present tonight who plays in none of the sessions (a mistyped
+/// id, most often, which would put the pair in a line by the replacement ranking).
+fn warn_present(args: &Args, sessions: &[SessionInput]) -> Result<(), CliError> {
+    let Some((present, source)) = present_pairs(args)? else {
+        return Ok(());
+    };
+    let ids: Vec<&str> = present.iter().flatten().map(String::as_str).collect();
+    for id in season::players_not_playing(&ids, sessions) {
+        eprintln!(
+            "warning: {source}: player {id} plays in none of the sessions: check the id (a player new to the club starts from the replacement ranking)"
+        );
+    }
+    Ok(())
+}
+
+/// Tonight's line assignment (`--present`) from the first moment shown.
+fn tonights_lines(
+    args: &Args,
+    club: &Club,
+    first: &SeasonStanding,
+) -> Result<Option<Vec<AssignedLine>>, CliError> {
+    let Some((present, source)) = present_pairs(args)? else {
+        return Ok(None);
+    };
     let n = args.lines.unwrap_or(club.settings.lines);
     ranking_io::line_assignment(first, &present, n)
         .map(Some)
