@@ -252,9 +252,26 @@ impl SettingsText<'_> {
                 *field = v;
             }
         }
-        s.validate()
-            .map_err(|e| self.err(e.setting, format!("{e}: correct it in the settings")))?;
+        s.validate().map_err(|e| self.out_of_range(e, raw, &s))?;
         Ok(s)
+    }
+
+    /// A setting out of range, named as the file writes it: G given as the A-line
+    /// average is `a`.
+    fn out_of_range(
+        &self,
+        e: klaver_core::ranking::SettingsError,
+        raw: &SettingsToml,
+        s: &ClubSettings,
+    ) -> RankingIoError {
+        if e.setting == "g" && raw.g.is_none() && raw.a.is_some() {
+            let message = format!(
+                "setting `a` = {} is out of range: the upper bound G = A + B/2 must be above 0: correct it in the settings",
+                decimal2(&s.a_average())
+            );
+            return self.err("a", message);
+        }
+        self.err(e.setting, format!("{e}: correct it in the settings"))
     }
 
     /// The scale of the lines' points: the width B and step S, the upper bound G (or
@@ -2378,6 +2395,20 @@ end = 2026-08-31
         assert_eq!(
             told(seasons),
             "club.toml line 7: season `s` is named twice: give each season its own name"
+        );
+    }
+
+    /// A setting out of range is named as the file writes it, on its line.
+    #[test]
+    fn a_setting_out_of_range_is_named_by_its_key() {
+        let told = |text: &str| read_settings(text, "club.toml").unwrap_err().to_string();
+        assert_eq!(
+            told("lines = 2\ns = 50\n"),
+            "club.toml line 2: setting `s` = 50.00 is out of range: the step cannot exceed the line width B, or neighbouring lines would not overlap: correct it in the settings"
+        );
+        assert_eq!(
+            told("a = -30\n"),
+            "club.toml line 1: setting `a` = -30.00 is out of range: the upper bound G = A + B/2 must be above 0: correct it in the settings"
         );
     }
 

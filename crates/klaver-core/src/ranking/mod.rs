@@ -410,7 +410,7 @@ impl ClubSettings {
         }
         if self.step > self.width {
             return bad(
-                "step",
+                "s",
                 decimal2(&self.step),
                 "the step cannot exceed the line width B, or neighbouring lines would not overlap",
             );
