@@ -959,7 +959,9 @@ impl<'a> RowReader<'a> {
             return;
         }
         let cols = self.cols;
-        if rec.len() > cols.width {
+        if rec.len() > cols.width
+            && (cols.width..rec.len()).any(|c| !field(rec, Some(c)).is_empty())
+        {
             return self.line_error(line, too_many_fields(rec, cols));
         }
         let date = field(rec, Some(cols.date));
@@ -1111,8 +1113,16 @@ impl<'a> RowReader<'a> {
 fn too_many_fields<R: Fields + ?Sized>(rec: &R, cols: &Columns) -> String {
     let score = field(rec, Some(cols.score));
     let next = field(rec, Some(cols.score + 1));
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    let hint = if digits(score) && digits(next) {
+        format!(
+            "a decimal comma splits a number in two: write the score with a point ({score}.{next}) or quoted (\"{score},{next}\")"
+        )
+    } else {
+        "put a text with a comma in quotes, or leave out the extra comma".to_string()
+    };
     format!(
-        "the row has {} fields but the header {} columns: a decimal comma splits a number in two; write the score with a point ({score}.{next}) or quoted (\"{score},{next}\"), and leave out any other extra comma",
+        "the row has {} fields but the header {} columns: {hint}",
         rec.len(),
         cols.width
     )
@@ -1231,8 +1241,9 @@ pub fn read_score_json(
     })
 }
 
-/// The warnings of `klaver score`'s JSON: each pair that played no board, which
-/// [`read_score_json`] leaves out.
+/// The warnings of `klaver score`'s JSON: each pair without a score, which
+/// [`read_score_json`] leaves out (it played no board, or its boards had no other
+/// result to compare with, as a section of one table has).
 pub fn score_json_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
     let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
         return Vec::new();
@@ -1245,12 +1256,24 @@ pub fn score_json_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
         .filter(|p| matches!(pair_score(p, keys), Ok(None)))
         .map(|p| RankingIoError::File {
             file: file.to_string(),
-            message: format!(
-                "pair {} played no board: not ranked",
-                p["pair"].as_str().unwrap_or("?")
-            ),
+            message: format!("pair {}: not ranked", unscored_pair(p)),
         })
         .collect()
+}
+
+/// A pair of `klaver score`'s JSON without a score: who, and why.
+fn unscored_pair(p: &serde_json::Value) -> String {
+    let pair = p["pair"].as_str().unwrap_or("?");
+    let section = match p["section"].as_str() {
+        Some(s) if !s.is_empty() => format!(" (section {s})"),
+        _ => String::new(),
+    };
+    match p["boards"].as_u64() {
+        Some(0) | None => format!("{pair}{section} played no board"),
+        Some(n) => format!(
+            "{pair}{section} has no score: its {n} boards had no other result to compare with"
+        ),
+    }
 }
 
 /// The form of `klaver score`'s JSON and the keys of a pair's exact and rounded score;
@@ -1263,21 +1286,16 @@ fn score_keys(doc: &serde_json::Value) -> Option<(Form, (&'static str, &'static 
     }
 }
 
-/// A pair's score in `klaver score`'s JSON: `None` when it played no board (no score,
-/// no boards), or what is wrong with it.
+/// A pair's score in `klaver score`'s JSON: `None` when it has none (it played no
+/// board, or had nothing to compare with: [`score_json_warnings`] says so), or what is
+/// wrong with it.
 fn pair_score(
     p: &serde_json::Value,
     (exact_key, key): (&str, &str),
 ) -> Result<Option<Points>, String> {
     let (exact, rounded) = (&p[exact_key], &p[key]);
     if exact.is_null() && rounded.is_null() {
-        return match p["boards"].as_u64() {
-            Some(0) => Ok(None),
-            boards => Err(format!(
-                "played {} boards but has no score: correct the session as `klaver score` warns and score it again with `--format json`",
-                boards.map_or("some".to_string(), |n| n.to_string())
-            )),
-        };
+        return Ok(None);
     }
     let score = match exact.as_str() {
         Some(text) => parse_fraction(text),
@@ -2820,6 +2838,17 @@ end = 2026-08-31
         let quoted = csv.replace("55,3", "\"55,3\"");
         let s = read_sessions_csv(&quoted, "s.csv", &club).unwrap();
         assert_eq!(s[0].pairs[0].score, frac(553, 10));
+        // Empty fields past the header (a spreadsheet's trailing comma) hold nothing.
+        let trailing = csv.replace("55,3", "55.3,").replace("45\n", "45,,\n");
+        let s = read_sessions_csv(&trailing, "s.csv", &club).unwrap();
+        assert_eq!(s[0].pairs[0].score, frac(553, 10));
+        // A name cut by a comma is no decimal comma: no score to suggest.
+        let cut = csv.replace("p1+p2,55,3", "Jansen, Jan,55.3");
+        let e = read_sessions_csv_in(&cut, "s.csv", &club, 1, true).unwrap_err();
+        assert!(
+            !e[0].to_string().contains("write the score with a point"),
+            "{e:?}"
+        );
     }
 
     /// With several playing moments a row must say which it is played in: it is not
@@ -3080,14 +3109,22 @@ end = 2026-08-31
         let json = r#"{"date":"2025-09-02","boards":[],"pairs":[
             {"pair":"1","section":"","players":["p1","p2"],"percentage_exact":"55","boards":2},
             {"pair":"2","section":"","players":["p3","p4"],"percentage_exact":"45","boards":2},
-            {"pair":"5","section":"","players":["p5","p6"],"percentage":null,"boards":0}]}"#;
+            {"pair":"5","section":"","players":["p5","p6"],"percentage":null,"boards":0},
+            {"pair":"1","section":"C","players":["p7","p8"],"percentage":null,"boards":2}]}"#;
         let s = read_score_json(json, "night.json", &club, None).unwrap();
         assert_eq!(s.pairs.len(), 2);
         let warned: Vec<String> = score_json_warnings(json, "night.json")
             .iter()
             .map(|w| w.to_string())
             .collect();
-        assert_eq!(warned, ["night.json: pair 5 played no board: not ranked"]);
+        // (A section of one table: its boards had nothing to compare with.)
+        assert_eq!(
+            warned,
+            [
+                "night.json: pair 5 played no board: not ranked",
+                "night.json: pair 1 (section C) has no score: its 2 boards had no other result to compare with: not ranked"
+            ]
+        );
         for bad in [r#""percentage_exact":"fifty""#, r#""percentage":"50""#] {
             let text = json.replace(r#""percentage_exact":"45""#, bad);
             let e = read_score_json(&text, "night.json", &club, None).unwrap_err();

@@ -106,15 +106,29 @@ pub struct Line {
 
 impl Line {
     /// A pair of this line (not a substitute `-`) that `other`, a line of the same board,
-    /// section and room, has too: a pair plays each board once.
+    /// section and room, has too: a pair plays each board once. A director's penalty
+    /// line is no result, and shares its pairs with theirs.
     pub fn pair_also_on(&self, other: &Line) -> Option<&str> {
-        if other.board != self.board || other.section != self.section || other.room != self.room {
+        if other.board != self.board
+            || other.section != self.section
+            || other.room != self.room
+            || self.is_penalty()
+            || other.is_penalty()
+        {
             return None;
         }
         let theirs = [other.ns.trim(), other.ew.trim()];
         [self.ns.trim(), self.ew.trim()]
             .into_iter()
             .find(|p| *p != "-" && !p.is_empty() && theirs.contains(p))
+    }
+
+    /// Whether the line is a director's penalty (`PEN -3/0`) rather than a result.
+    pub fn is_penalty(&self) -> bool {
+        self.adjust
+            .trim_start()
+            .get(..4)
+            .is_some_and(|p| p.eq_ignore_ascii_case("PEN "))
     }
 }
 

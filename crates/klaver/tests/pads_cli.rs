@@ -275,6 +275,18 @@ fn a_passed_out_chicago_deal_is_a_warning_naming_its_line() {
             file.display()
         )
     );
+    // The deal's place in its block, not in the file: the sixth deal is the second of
+    // the second block.
+    let six = pad_file(
+        "chicago-pass-6",
+        "we 2S =\nthey 1NT =\nwe 3C =\nthey 2D =\nwe 1S =\npass\n",
+    );
+    let out = klaver(&["chicago", six.to_str().unwrap()]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("line 6: deal 6 was passed out and is counted as deal 2 of its block"),
+        "{stderr}"
+    );
     // The rubber pad has no block of four: a passed-out deal there says nothing.
     let out = klaver(&["rubber", file.to_str().unwrap()]);
     assert!(out.status.success() && out.stderr.is_empty());

@@ -1446,22 +1446,17 @@ fn entrants_by(
     in_ranking_order(out)
 }
 
-/// The club's threesomes, fixed pairs and `[replacement_players]` with a player who
-/// plays in none of `sessions` (a mistyped id, most often: it would quietly change the
-/// pairs championship or a player's start), one message for each such player, naming
-/// the entry; nothing when there are no sessions at all.
+/// The club's threesomes and fixed pairs with a player who plays in none of
+/// `sessions` (a mistyped id, most often: it would quietly change the pairs
+/// championship), one message for each such player, naming the entry; nothing when
+/// there are no sessions at all. (`[replacement_players]` are not looked for: a new
+/// member is given a start before their first night.)
 pub fn entrants_not_playing(club: &Club, sessions: &[SessionInput]) -> Vec<String> {
-    let replaced: Vec<[String; 1]> = club.replacements.keys().map(|id| [id.clone()]).collect();
     let entries: Vec<(&str, &[String])> = club
         .threesomes
         .iter()
         .map(|t| ("threesome", t.as_slice()))
         .chain(club.pairs.iter().map(|p| ("pair", p.as_slice())))
-        .chain(
-            replaced
-                .iter()
-                .map(|r| ("replacement_players", r.as_slice())),
-        )
         .collect();
     let ids: Vec<&str> = entries
         .iter()

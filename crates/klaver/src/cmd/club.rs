@@ -4,7 +4,7 @@
 use super::output::{names_stdout, write_output};
 use super::{CliError, CmdResult};
 use clap::{Subcommand, ValueEnum};
-use klaver_core::session::{Diagnostic, Settings, Severity, session_errors};
+use klaver_core::session::Severity;
 use klaver_store::session_name as describe;
 use klaver_store::{
     ArchivedLine, ArchivedSession, Club, ClubArchive, NewPlayer, Season, Session, SessionPair,
@@ -562,9 +562,8 @@ pub fn import(args: ImportArgs) -> CmdResult {
     })
 }
 
-/// What is wrong with an archived session, as `session import` and `session correct`
-/// would have said it: its players, its lines' versions and logs, and its lines read
-/// back with every check (a pairs session's also with scoring's own). `place`: the
+/// What is wrong with an archived session, as klaver would not have stored it: its
+/// players, its lines' versions and logs, and its lines read back. `place`: the
 /// session's place in the archive, from 1.
 fn archived_session_problems(
     archive: &ClubArchive,
@@ -623,29 +622,20 @@ fn stored_line(l: &ArchivedLine) -> StoredLine {
     }
 }
 
-/// The errors of a session's lines read back, with a pairs session's scoring errors.
+/// The errors of a session's lines read back: a line klaver cannot read, as a hand edit
+/// makes it. (A pair playing a board twice is not one: a correction may leave a session
+/// so until the next, and the database keeps it.)
 fn read_back_problems(session: &Session) -> Vec<String> {
-    let read = match klaver_web::scoring::read_back(session, &[]) {
-        Ok(read) => read,
-        Err(e) => return vec![e],
-    };
-    let event = &read.event;
-    let mut errors: Vec<&Diagnostic> = event
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .collect();
-    let scoring = if matches!(session.info.form.as_str(), "" | "pairs") {
-        let settings = Settings {
-            top_integral: session.info.options.iter().any(|o| o == "--top-integral"),
-            ..Settings::default()
-        };
-        session_errors(&event.pairs, &event.results, &settings)
-    } else {
-        Vec::new()
-    };
-    errors.extend(scoring.iter());
-    errors.iter().map(|d| d.to_string()).collect()
+    match klaver_web::scoring::read_back(session, &[]) {
+        Ok(read) => read
+            .event
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.to_string())
+            .collect(),
+        Err(e) => vec![e],
+    }
 }
 
 #[cfg(test)]

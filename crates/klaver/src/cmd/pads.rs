@@ -157,8 +157,9 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
 /// klaver follows do not say, and many clubs redeal instead, so the user is told.
 fn warn_passed_out(file: &Path, line: usize, deal: usize) {
     eprintln!(
-        "warning: {}, line {line}: deal {deal} was passed out and is counted as deal {deal} of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out",
-        file.display()
+        "warning: {}, line {line}: deal {deal} was passed out and is counted as deal {} of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out",
+        file.display(),
+        (deal - 1) % 4 + 1
     );
 }
 
