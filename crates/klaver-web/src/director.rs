@@ -574,6 +574,23 @@ async fn add_line(
     }
 }
 
+/// A line's result as the edit form shows it: the contract (or the score), REV after
+/// it, or the adjustment.
+fn shown_result(line: &Line) -> String {
+    let played = if !line.contract.is_empty() {
+        format!("{} {} {}", line.contract, line.declarer, line.result)
+            .trim()
+            .to_string()
+    } else {
+        line.score.clone()
+    };
+    match line.adjust.as_str() {
+        "" => played,
+        a if a.eq_ignore_ascii_case("rev") => format!("{played} REV"),
+        a => a.to_string(),
+    }
+}
+
 async fn edit_line(
     State(state): State<AppState>,
     PageLang(lang): PageLang,
@@ -586,18 +603,7 @@ async fn edit_line(
         .iter()
         .find(|l| l.line.line_no == line_no)
         .ok_or_else(|| WebError::NotFound(format!("session {id} has no line {line_no}")))?;
-    let played = if !l.line.contract.is_empty() {
-        format!("{} {} {}", l.line.contract, l.line.declarer, l.line.result)
-            .trim()
-            .to_string()
-    } else {
-        l.line.score.clone()
-    };
-    let typed = match l.line.adjust.as_str() {
-        "" => played,
-        a if a.eq_ignore_ascii_case("rev") => format!("{played} REV"),
-        a => a.to_string(),
-    };
+    let typed = shown_result(&l.line);
     Ok(page(
         lang,
         &format!("line {line_no}"),
@@ -662,6 +668,15 @@ async fn correct_line(
     new.table = old.line.table;
     new.round = old.line.round;
     new.section = old.line.section.clone();
+    // A result left as the form showed it keeps what the form could not show: an
+    // entered score beside its contract, a contract beside an adjustment.
+    if form.result.trim() == shown_result(&old.line) {
+        new.contract = old.line.contract.clone();
+        new.declarer = old.line.declarer.clone();
+        new.result = old.line.result.clone();
+        new.score = old.line.score.clone();
+        new.adjust = old.line.adjust.clone();
+    }
     // Checked with every other line, as an import would be.
     let mut others = session.clone();
     others.lines.retain(|l| l.line.line_no != line_no);

@@ -172,6 +172,15 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
         let found = check_travellers(&m, &event.pairs, &event.results);
         imported.event.diagnostics.extend(found.diagnostics);
     }
+    // What only scoring would find of a line on its own (weights not adding up to 100 %;
+    // the pairs' sections were checked above).
+    let event = &imported.event;
+    let settings = klaver_core::session::Settings {
+        top_integral: true,
+        ..Default::default()
+    };
+    let scoring = klaver_core::session::line_errors(&event.pairs, &event.results, &settings);
+    imported.event.diagnostics.extend(scoring);
     let mine = |d: &&klaver_core::session::Diagnostic| at.is_some() && d.line == at;
     let errors: Vec<String> = imported
         .event

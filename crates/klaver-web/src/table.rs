@@ -879,6 +879,7 @@ async fn enter(
                 input type="hidden" name="tricks" value=(e.tricks);
                 input type="hidden" name="np" value=(e.np);
                 input type="hidden" name="fix" value=(e.fix);
+                @if e.requesting() { input type="hidden" name="req" value="1"; }
                 button type="submit" { (lang.t(Key::Confirm)) }
             }
             // Back to the form with everything typed still there.

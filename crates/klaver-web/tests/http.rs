@@ -393,6 +393,20 @@ async fn a_night_from_the_console_and_the_tables() {
     );
     let check = get(app, &format!("{s}/check?board=1&ns=1&ew=4&result=425"), ck).await;
     assert!(check.body.contains("\"ok\":false"), "{}", check.body);
+    // A weighted score whose weights do not add up to 100 % was taken, and the night
+    // could then not be scored.
+    let weighted = enc("W 30% 4SN= 30% 4SN-1");
+    let check = get(
+        app,
+        &format!("{s}/check?board=1&ns=1&ew=4&result={weighted}"),
+        ck,
+    )
+    .await;
+    assert!(
+        check.body.contains("\"ok\":false") && check.body.contains("add up to 60 %"),
+        "{}",
+        check.body
+    );
 
     let entry = |board: &'static str, ns: &'static str, ew: &'static str, result: &'static str| {
         [
@@ -1514,6 +1528,14 @@ async fn a_table_requests_a_correction_after_publication_and_the_director_may_re
         "{}",
         r.body
     );
+    // East's Confirm sends the page's own form: it must still say it is a request, or
+    // the published night refuses it.
+    assert!(
+        r.body
+            .contains("<input type=\"hidden\" name=\"req\" value=\"1\">"),
+        "{}",
+        r.body
+    );
     let r = post(app, &format!("{t1}/confirm"), &request, None).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     let board1 = |s: &klaver_store::Session| {
@@ -1769,4 +1791,55 @@ async fn a_table_without_a_dealing_machine_enters_its_hands() {
     ];
     let r = post(app, &format!("{t1}/enter"), &wrong, None).await;
     assert!(r.body.contains("the lead SA is not in East"), "{}", r.body);
+}
+
+/// A line whose entered score disagrees with its contract lost its score when the
+/// director corrected something else on it (the lead): the edit form shows the
+/// contract, and the line was stored again from that alone. A result left as the form
+/// shows it now keeps the line's score and adjustment.
+#[tokio::test]
+async fn a_correction_that_leaves_the_result_keeps_its_score() {
+    let c = setup("keeps-score").await;
+    let app = &c.app;
+    let entered = klaver_store::Line {
+        board: 2,
+        ns: "1".into(),
+        ew: "4".into(),
+        contract: "2H".into(),
+        declarer: "E".into(),
+        result: "+1".into(),
+        score: "50".into(),
+        ..klaver_store::Line::default()
+    };
+    let line_no = c
+        .store
+        .add_line(&c.club, c.night, &entered, "td")
+        .await
+        .unwrap();
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{}", c.night);
+    let csrf = get(app, &s, ck).await.csrf();
+    let edit = get(app, &format!("{s}/lines/{line_no}"), ck).await;
+    assert!(edit.body.contains("2H E +1"), "{}", edit.body);
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", "1"),
+        ("board", "2"),
+        ("ns", "1"),
+        ("ew", "4"),
+        ("result", "2H E +1"),
+        ("lead", "HK"),
+        ("reason", "lead added"),
+    ];
+    let r = post(app, &format!("{s}/lines/{line_no}"), &fix, ck).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    let line = &night
+        .lines
+        .iter()
+        .find(|l| l.line.line_no == line_no)
+        .unwrap()
+        .line;
+    assert_eq!((line.score.as_str(), line.lead.as_str()), ("50", "HK"));
 }
