@@ -311,6 +311,7 @@ pub fn score_teams_in_rounds(
                 .filter_map(|m| boards_apart(m, teams, results)),
         );
     }
+    warnings.extend(consecutive_meetings(&matches, teams, results));
     warnings.extend(crate::session::teams_written_two_ways(teams, results));
     let standings = standings(teams.len(), &matches);
     Ok(TeamsResult {
@@ -579,6 +580,40 @@ fn boards_apart(m: &TeamMatch, teams: &[PairInfo], results: &[TableResult]) -> O
             text.join(", ")
         ),
     ))
+}
+
+/// Two teams meeting in rounds one after the other: more often one match played over
+/// rounds (segments) than a Swiss repeat, so each such later match is a warning on its
+/// first line.
+fn consecutive_meetings(
+    matches: &[TeamMatch],
+    teams: &[PairInfo],
+    results: &[TableResult],
+) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (k, m) in matches.iter().enumerate() {
+        let Some(round) = m.round else { continue };
+        let same_teams = |o: &&TeamMatch| {
+            (o.home.min(o.away), o.home.max(o.away)) == (m.home.min(m.away), m.home.max(m.away))
+        };
+        let before = matches[..k]
+            .iter()
+            .filter(same_teams)
+            .find(|o| o.round.is_some_and(|r| r + 1 == round));
+        if let (Some(before), Some(first)) = (before, m.boards.first()) {
+            out.push(Diagnostic::warning(
+                results[first.open].line,
+                None,
+                format!(
+                    "{} v {} meet again in round {round}, after round {}, and are scored as two matches: if it is one match played over rounds (segments), leave the round column out",
+                    team_name(teams, m.home),
+                    team_name(teams, m.away),
+                    before.round.unwrap_or(0)
+                ),
+            ));
+        }
+    }
+    out
 }
 
 /// Each match's victory points on the WBF scale for its number of boards (the boards it
@@ -1089,6 +1124,30 @@ mod tests {
         assert_eq!(r.matches[1].home, 1);
         assert_eq!(r.standings[0].vp, Ratio::from_integer(20));
         assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    }
+
+    /// Two teams meeting in rounds one after the other are more often one match played
+    /// over two rounds (segments) than a Swiss repeat: scored as two, with a warning.
+    #[test]
+    fn two_teams_meeting_in_consecutive_rounds_is_a_warning() {
+        let (results, rooms): (Vec<_>, Vec<_>) = two_meetings().into_iter().unzip();
+        let rounds = [Some(1), Some(1), Some(2), Some(2)];
+        let r = score_teams_in_rounds(
+            &teams(&["A", "B"]),
+            &results,
+            &rooms,
+            &rounds,
+            &TeamsSettings::default(),
+        )
+        .unwrap();
+        assert_eq!(r.matches.len(), 2);
+        let w: Vec<String> = r.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            [
+                "line 4: B v A meet again in round 2, after round 1, and are scored as two matches: if it is one match played over rounds (segments), leave the round column out"
+            ]
+        );
     }
 
     #[test]

@@ -677,10 +677,22 @@ async fn correct_line(
         new.score = old.line.score.clone();
         new.adjust = old.line.adjust.clone();
     }
-    // Checked with every other line, as an import would be.
+    // Checked with every other line, as an import would be; the same two pairs on
+    // another line of the board too (a table's second result is a conflict, but a
+    // director's correction would make the board's pairs play it twice).
     let mut others = session.clone();
     others.lines.retain(|l| l.line.line_no != line_no);
     entry::check(&others, &new, true).map_err(WebError::BadRequest)?;
+    if let Some((pair, other)) = others
+        .lines
+        .iter()
+        .find_map(|l| new.pair_also_on(&l.line).map(|p| (p, &l.line)))
+    {
+        return Err(WebError::BadRequest(format!(
+            "pair {pair} already plays board {} on line {}: correct that line, or give this one its own board",
+            new.board, other.line_no
+        )));
+    }
     state
         .store
         .correct(

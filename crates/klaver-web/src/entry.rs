@@ -81,7 +81,12 @@ pub fn read_typed(text: &str, lang: Language) -> Result<Typed, String> {
         });
     }
     match notation::parse_entry(t, lang, Mode::Lenient) {
-        Ok((entry, _)) => Ok(english(&entry)),
+        Ok((entry, assumed)) if assumed.is_empty() => Ok(english(&entry)),
+        // What a file's lenient reading warns of is typed again on a page: not guessed.
+        Ok((_, assumed)) => Err(format!(
+            "{}: type = for made exactly, or the number of tricks over or down (+1, -2)",
+            assumed[0]
+        )),
         Err(e) => Err(e.to_string()),
     }
 }
@@ -613,6 +618,11 @@ mod tests {
             "avg+"
         );
         assert!(read_typed("8S N =", Language::English).is_err());
+        // A sign with no number, or a zero, was read as made without a word.
+        for old_style in ["4S N -", "N4S+", "4S N +0", "4S N -0"] {
+            let e = read_typed(old_style, Language::English).unwrap_err();
+            assert!(e.contains("type = for made exactly"), "{old_style}: {e}");
+        }
         let rev = read_typed("4S N +1 rev", Language::English).unwrap();
         assert_eq!((rev.contract.as_str(), rev.adjust.as_str()), ("4S", "REV"));
         assert_eq!(

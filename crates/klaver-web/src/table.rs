@@ -1112,11 +1112,7 @@ async fn already_stored(
     else {
         return Ok(None);
     };
-    let same = |a: &Line, b: &Line| {
-        (&a.contract, &a.declarer, &a.result, &a.lead)
-            == (&b.contract, &b.declarer, &b.result, &b.lead)
-    };
-    if same(stored, &offered) {
+    if same_result(stored, &offered) {
         return Ok(Some(
             Redirect::to(&format!("/t/{token}?stored={board}")).into_response(),
         ));
@@ -1149,4 +1145,63 @@ async fn already_stored(
     Ok(Some(
         (axum::http::StatusCode::CONFLICT, page).into_response(),
     ))
+}
+
+/// Whether a table's result is the one stored for its board: the same contract, lead
+/// and adjustment, and the same score where either has no contract (a director's
+/// -100 is not the table's "not played").
+fn same_result(stored: &Line, offered: &Line) -> bool {
+    fn played(l: &Line) -> (&str, &str, &str, &str, &str) {
+        (&l.contract, &l.declarer, &l.result, &l.lead, &l.adjust)
+    }
+    played(stored) == played(offered)
+        && (stored.score == offered.score
+            || !(stored.contract.is_empty() || offered.contract.is_empty()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table's "not played" against the director's score for the board was taken as
+    /// the same result and dropped, where it is a conflict for the director.
+    #[test]
+    fn not_played_is_not_the_directors_score() {
+        let score = Line {
+            board: 3,
+            ns: "1".into(),
+            ew: "4".into(),
+            score: "-100".into(),
+            ..Line::default()
+        };
+        let np = Line {
+            adjust: "NP".into(),
+            score: String::new(),
+            ..score.clone()
+        };
+        assert!(!same_result(&score, &np));
+        let avg = Line {
+            adjust: "AVG".into(),
+            ..np.clone()
+        };
+        assert!(!same_result(&avg, &np));
+        // A contract with the score it makes, and the table's same contract: the same.
+        let made = Line {
+            contract: "4S".into(),
+            declarer: "N".into(),
+            result: "=".into(),
+            score: "420".into(),
+            ..np.clone()
+        };
+        let typed = Line {
+            adjust: String::new(),
+            score: String::new(),
+            ..made.clone()
+        };
+        let made = Line {
+            adjust: String::new(),
+            ..made
+        };
+        assert!(same_result(&made, &typed));
+    }
 }

@@ -1843,3 +1843,46 @@ async fn a_correction_that_leaves_the_result_keeps_its_score() {
         .line;
     assert_eq!((line.score.as_str(), line.lead.as_str()), ("50", "HK"));
 }
+
+/// A correction moving a line onto a board its two pairs already have a line of was
+/// kept: the board then had the pairs twice and the night could not be scored, while
+/// the console said nothing.
+#[tokio::test]
+async fn a_correction_onto_a_board_its_pairs_already_played_is_refused() {
+    let c = setup("onto-board").await;
+    let app = &c.app;
+    let line = |board: i64| klaver_store::Line {
+        board,
+        ns: "1".into(),
+        ew: "4".into(),
+        contract: "PASS".into(),
+        ..klaver_store::Line::default()
+    };
+    let first = c
+        .store
+        .add_line(&c.club, c.night, &line(1), "td")
+        .await
+        .unwrap();
+    let second = c
+        .store
+        .add_line(&c.club, c.night, &line(2), "td")
+        .await
+        .unwrap();
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{}", c.night);
+    let csrf = get(app, &s, ck).await.csrf();
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", "1"),
+        ("board", "2"),
+        ("ns", "1"),
+        ("ew", "4"),
+        ("result", "PASS"),
+        ("lead", ""),
+        ("reason", "wrong board"),
+    ];
+    let r = post(app, &format!("{s}/lines/{first}"), &fix, ck).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.body.contains(&format!("line {second}")), "{}", r.body);
+}
