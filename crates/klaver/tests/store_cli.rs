@@ -611,6 +611,40 @@ fn a_line_filed_under_the_wrong_board_is_moved() {
         assert_eq!(err, "");
         let show = ok(&db, &["session", "show", "1"]);
         assert!(show.contains("traveller of board 1"), "{show}");
+        // A teams session is checked in its form: a board left with one room's result
+        // is said (it was kept without a word, and the session no longer scored).
+        let teams = common::repo("crates/klaver/tests/data/teams-swiss.csv");
+        let import = [
+            "session",
+            "import",
+            &teams,
+            "--form",
+            "teams",
+            "--date",
+            "2025-09-09",
+        ];
+        ok(&db, &import);
+        let (_, err) = run(
+            &db,
+            &[
+                "session",
+                "correct",
+                "2",
+                "--board",
+                "1",
+                "--line",
+                "2",
+                "--set-board",
+                "9",
+                "--reason",
+                "x",
+            ],
+            0,
+        );
+        assert!(
+            err.contains("the session cannot be scored until this is mended"),
+            "{err}"
+        );
     }
 }
 

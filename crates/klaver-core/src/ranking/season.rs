@@ -678,8 +678,9 @@ impl<'a> SessionCheck<'a, '_> {
             if team == opponent || !teams.contains(opponent) {
                 continue; // told by `check_team_match`
             }
-            match open.get_mut(&(opponent, team)).and_then(Vec::pop) {
-                Some(_) => {}
+            // The earliest waiting row goes with it: a row given twice is the later one.
+            match open.get_mut(&(opponent, team)).filter(|w| !w.is_empty()) {
+                Some(waiting) => drop(waiting.remove(0)),
                 None => open.entry((team, opponent)).or_default().push(i),
             }
         }
@@ -2371,7 +2372,17 @@ mod tests {
             at(team("X", "Z", x, 12), 4),
             at(team("Z", "Y", z, 8), 5),
         ]);
-        for (night, lines) in [(twice, vec![4]), (unpaired, vec![4, 5])] {
+        // The copy given before the opponent's row: the copy is named, not the original.
+        let copy_first = night(vec![
+            at(team("X", "Y", x, 14), 2),
+            at(team("X", "Y", x, 14), 3),
+            at(team("Y", "X", y, 6), 4),
+        ]);
+        for (night, lines) in [
+            (twice, vec![4]),
+            (copy_first, vec![3]),
+            (unpaired, vec![4, 5]),
+        ] {
             let errors = rank(&c, vec![night]).unwrap_err();
             let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
             assert_eq!(text.len(), lines.len(), "{text:?}");

@@ -1032,6 +1032,7 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
     for said in played_twice(&check, new)
         .into_iter()
         .chain(new_pair(session, old, new))
+        .chain(form_problems(session, &read.event)?)
     {
         eprintln!(
             "warning: line {} of board {}: {said}",
@@ -1039,6 +1040,23 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
         );
     }
     Ok(())
+}
+
+/// What keeps a butler, cross-IMP or teams session from being scored in its form once
+/// corrected (a board left with one room's result): said, not refused, as a pair
+/// playing a board twice is, since the next correction may mend it.
+fn form_problems(
+    session: &Session,
+    event: &klaver_io::travellers::Event,
+) -> Result<Vec<String>, CliError> {
+    let Ok(args) = ScoringArgs::from_words(&session.info.options) else {
+        return Ok(Vec::new());
+    };
+    let errors = super::imps::form_errors(&args.form, event)?;
+    Ok(errors
+        .iter()
+        .map(|d| format!("the session cannot be scored until this is mended: {d}"))
+        .collect())
 }
 
 /// What a corrected line's pair that the session does not have is told: not refused (a
