@@ -1049,12 +1049,23 @@ async fn correct_at_table(
     ) {
         return Ok(done);
     }
+    let by = format!("table {}", at.table);
+    // A line this table did not enter, or one already corrected (a director's ruling),
+    // is not overwritten from a phone: the table's result goes to the director.
+    if !e.requesting() && (stored.entered_by != by || stored.version > 1) {
+        let session = at.session.info.id;
+        let line_no = stored.line.line_no;
+        state
+            .store
+            .add_conflict(&at.club, session, line_no, &new, &by)
+            .await?;
+        return Ok(not_stored(lang, at, token, &stored.line, &new));
+    }
     let at_line = klaver_store::LineAt {
         session: at.session.info.id,
         line_no: stored.line.line_no,
         version: stored.version,
     };
-    let by = format!("table {}", at.table);
     let reason = if e.requesting() {
         format!(
             "{REQUESTED} at table {} (round {round}), the opponents confirming",
@@ -1122,6 +1133,18 @@ async fn already_stored(
         .store
         .add_conflict(&at.club, at.session.info.id, stored.line_no, &offered, &by)
         .await?;
+    Ok(Some(not_stored(lang, at, token, stored, &offered)))
+}
+
+/// The phone's page for a result kept for the director rather than stored: the stored
+/// line and the table's.
+fn not_stored(
+    lang: Lang,
+    at: &AtTable,
+    token: &str,
+    stored: &Line,
+    offered: &Line,
+) -> axum::response::Response {
     let show = |l: &Line| {
         if l.contract == "PASS" {
             lang.t(Key::Passed).to_string()
@@ -1135,16 +1158,14 @@ async fn already_stored(
         &title,
         None,
         html! {
-            h1 { (lang.t(Key::Board)) " " (board) }
+            h1 { (lang.t(Key::Board)) " " (offered.board) }
             p.error { (lang.t(Key::NotStored)) }
             p { (lang.t(Key::Stored)) ": " b { (show(stored)) } }
-            p { "≠ " b { (show(&offered)) } }
+            p { "≠ " b { (show(offered)) } }
             p { a href=(format!("/t/{token}")) { (lang.t(Key::Back)) } }
         },
     );
-    Ok(Some(
-        (axum::http::StatusCode::CONFLICT, page).into_response(),
-    ))
+    (axum::http::StatusCode::CONFLICT, page).into_response()
 }
 
 /// Whether a table's result is the one stored for its board: the same contract, lead

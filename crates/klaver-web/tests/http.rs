@@ -1816,10 +1816,8 @@ async fn a_correction_that_leaves_the_result_keeps_its_score() {
         .add_line(&c.club, c.night, &entered, "td")
         .await
         .unwrap();
-    let cookie = login(app).await;
+    let (cookie, s, csrf) = console(&c).await;
     let ck = Some(cookie.as_str());
-    let s = format!("/director/s/{}", c.night);
-    let csrf = get(app, &s, ck).await.csrf();
     let edit = get(app, &format!("{s}/lines/{line_no}"), ck).await;
     assert!(edit.body.contains("2H E +1"), "{}", edit.body);
     let fix = [
@@ -1868,10 +1866,8 @@ async fn a_correction_onto_a_board_its_pairs_already_played_is_refused() {
         .add_line(&c.club, c.night, &line(2), "td")
         .await
         .unwrap();
-    let cookie = login(app).await;
+    let (cookie, s, csrf) = console(&c).await;
     let ck = Some(cookie.as_str());
-    let s = format!("/director/s/{}", c.night);
-    let csrf = get(app, &s, ck).await.csrf();
     let fix = [
         ("csrf", csrf.as_str()),
         ("version", "1"),
@@ -1885,4 +1881,48 @@ async fn a_correction_onto_a_board_its_pairs_already_played_is_refused() {
     let r = post(app, &format!("{s}/lines/{first}"), &fix, ck).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert!(r.body.contains(&format!("line {second}")), "{}", r.body);
+}
+
+/// The director logged in on the night's console: the cookie, the console's address and
+/// its form token.
+async fn console(c: &Club1) -> (String, String, String) {
+    let cookie = login(&c.app).await;
+    let s = format!("/director/s/{}", c.night);
+    let csrf = get(&c.app, &s, Some(cookie.as_str())).await.csrf();
+    (cookie, s, csrf)
+}
+
+/// A table's phone listed the director's ruling on its board among its own lines and
+/// let the table "correct" it, replacing the ruling. A line the table did not enter
+/// (or one already corrected) now goes to the director as a conflict.
+#[tokio::test]
+async fn a_table_cannot_overwrite_the_directors_ruling() {
+    let c = setup("ruling").await;
+    let app = &c.app;
+    let ruling = klaver_store::Line {
+        board: 2,
+        ns: "1".into(),
+        ew: "4".into(),
+        score: "-100".into(),
+        ..klaver_store::Line::default()
+    };
+    c.store
+        .add_line(&c.club, c.night, &ruling, "td")
+        .await
+        .unwrap();
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let fix = [
+        ("board", "2"),
+        ("contract", "3NT"),
+        ("declarer", "S"),
+        ("tricks", "9"),
+        ("fix", "1"),
+    ];
+    let r = post(app, &format!("{t1}/confirm"), &fix, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(night.lines[0].line.score, "-100");
+    let open = c.store.open_conflicts(&c.club, c.night).await.unwrap();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0].offered.contract, "3NT");
 }
