@@ -115,8 +115,8 @@ pub fn night_complete(movement: &klaver_core::movement::Movement, entered: &Ente
 }
 
 /// Publishes a night once its last board is entered, when it scores cleanly and the club
-/// does not hold results back; says whether it did. A night that does not score, or
-/// has a conflict to decide, waits for the director.
+/// does not hold results back; says whether it did. A night that does not score, has a
+/// conflict to decide, or a board a table marked not played, waits for the director.
 pub async fn publish_when_complete(
     state: &crate::AppState,
     club: &klaver_store::Club,
@@ -142,7 +142,20 @@ pub async fn publish_when_complete(
     let Ok(session) = state.store.session(club, id).await else {
         return false;
     };
-    matches!(score(&session, &[]), Ok(Some(_))) && state.store.publish(club, id, true).await.is_ok()
+    !awaits_director(&session)
+        && matches!(score(&session, &[]), Ok(Some(_)))
+        && state.store.publish(club, id, true).await.is_ok()
+}
+
+/// Whether a table marked a board "not played (call the director)" and the director
+/// has not yet touched that line: the night is not published before the director
+/// decides.
+fn awaits_director(session: &Session) -> bool {
+    session.lines.iter().any(|l| {
+        l.version == 1
+            && l.entered_by.starts_with("table ")
+            && l.line.adjust.eq_ignore_ascii_case("NP")
+    })
 }
 
 /// A stored session read back, refused when any line has an error.

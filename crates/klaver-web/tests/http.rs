@@ -1227,6 +1227,18 @@ async fn a_night_is_published_as_its_last_board_is_entered() {
     let app = router(AppState::new(c.store.clone(), options));
     every_table_passes(&app, &c.tokens).await;
     assert_eq!(info(c.store.session(&c.club, c.night).await.unwrap()), None);
+
+    // "Not played (call the director)" from a phone waits for the director: the night
+    // was published at once, the board Neuberg-scaled before anyone decided.
+    let c = setup("np-waits").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let board = first_open_board(&get(app, &t1, None).await.body).unwrap();
+    let np = [("board", board.as_str()), ("np", "1")];
+    let r = post(app, &format!("{t1}/confirm"), &np, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    every_table_passes(app, &c.tokens).await;
+    assert_eq!(info(c.store.session(&c.club, c.night).await.unwrap()), None);
 }
 
 #[tokio::test]
