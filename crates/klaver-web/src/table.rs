@@ -1034,19 +1034,7 @@ async fn correct_at_table(
     };
     let done = Redirect::to(&format!("/t/{token}?stored={}", new.board)).into_response();
     new.section.clone_from(&stored.line.section);
-    if (
-        &new.contract,
-        &new.declarer,
-        &new.result,
-        &new.adjust,
-        &new.lead,
-    ) == (
-        &stored.line.contract,
-        &stored.line.declarer,
-        &stored.line.result,
-        &stored.line.adjust,
-        &stored.line.lead,
-    ) {
+    if same_result(&stored.line, &new) {
         return Ok(done);
     }
     let by = format!("table {}", at.table);

@@ -95,14 +95,16 @@ pub fn run(args: Args) -> CmdResult {
     for w in season::entrants_not_playing(&club, &sessions) {
         eprintln!("warning: {settings_name}: {w}");
     }
-    warn_present(&args, &sessions)?;
+    // Read once: warned of against the sessions, then put into lines.
+    let present = present_pairs(&args)?;
+    warn_present(present.as_ref(), &sessions);
     // A night given in several files is joined here, where the rows are owned: the
     // ranking, which borrows them, would otherwise join a copy of them all.
     let sessions = season::merge(sessions).map_err(ranking_failed)?;
     if args.format == Format::Json {
-        return write_json(&args, &club, sessions);
+        return write_json(&args, &club, present.as_ref(), sessions);
     }
-    write_report(&args, &club, sessions)
+    write_report(&args, &club, present.as_ref(), sessions)
 }
 
 /// Refuses a `--lines` that cannot be played (A to Z are 1 to 26 lines), or that has no
@@ -247,7 +249,12 @@ fn ranking_failed<E: std::fmt::Display>(errors: Vec<E>) -> CliError {
 
 /// Ranks every moment wanted and writes the JSON report moment by moment as each is
 /// ranked.
-fn write_json(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdResult {
+fn write_json(
+    args: &Args,
+    club: &Club,
+    present: Option<&Present>,
+    sessions: Vec<SessionInput>,
+) -> CmdResult {
     // The moment whose standing heads the report: the first shown.
     let played: HashSet<&str> = sessions.iter().map(|s| s.moment.as_str()).collect();
     let first = club
@@ -257,7 +264,7 @@ fn write_json(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdResul
         .find(|m| args.season.is_some() || played.contains(m.name.as_str()))
         .map(|m| m.name.clone());
     drop(played);
-    let mut json = JsonOut::new(args, club);
+    let mut json = JsonOut::new(args, club, present);
     rank_each(
         club,
         &sessions,
@@ -285,7 +292,12 @@ fn write_json(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdResul
 
 /// Ranks every moment wanted and writes the text or HTML report of them all, with
 /// tonight's lines from the first.
-fn write_report(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdResult {
+fn write_report(
+    args: &Args,
+    club: &Club,
+    present: Option<&Present>,
+    sessions: Vec<SessionInput>,
+) -> CmdResult {
     let mut chosen: Vec<SeasonStanding> = Vec::new();
     rank_each(
         club,
@@ -304,7 +316,7 @@ fn write_report(args: &Args, club: &Club, sessions: Vec<SessionInput>) -> CmdRes
     };
     let report = RankingReport {
         club,
-        lines: tonights_lines(args, club, first)?,
+        lines: tonights_lines(args, club, present, first)?,
         standings: chosen.iter().collect(),
         sessions: args.points,
         lang: args.lang.report(),
@@ -342,9 +354,9 @@ fn present_pairs(args: &Args) -> Result<Option<Present>, CliError> {
 
 /// Warns of each player present tonight who plays in none of the sessions (a mistyped
 /// id, most often, which would put the pair in a line by the replacement ranking).
-fn warn_present(args: &Args, sessions: &[SessionInput]) -> Result<(), CliError> {
-    let Some((present, source)) = present_pairs(args)? else {
-        return Ok(());
+fn warn_present(present: Option<&Present>, sessions: &[SessionInput]) {
+    let Some((present, source)) = present else {
+        return;
     };
     let ids: Vec<&str> = present.iter().flatten().map(String::as_str).collect();
     for id in season::players_not_playing(&ids, sessions) {
@@ -352,20 +364,20 @@ fn warn_present(args: &Args, sessions: &[SessionInput]) -> Result<(), CliError> 
             "warning: {source}: player {id} plays in none of the sessions: check the id (a player new to the club starts from the replacement ranking)"
         );
     }
-    Ok(())
 }
 
 /// Tonight's line assignment (`--present`) from the first moment shown.
 fn tonights_lines(
     args: &Args,
     club: &Club,
+    present: Option<&Present>,
     first: &SeasonStanding,
 ) -> Result<Option<Vec<AssignedLine>>, CliError> {
-    let Some((present, source)) = present_pairs(args)? else {
+    let Some((present, source)) = present else {
         return Ok(None);
     };
     let n = args.lines.unwrap_or(club.settings.lines);
-    ranking_io::line_assignment(first, &present, n)
+    ranking_io::line_assignment(first, present, n)
         .map(Some)
         .map_err(|e| CliError::input(format!("{source}: {e}")))
 }
@@ -378,16 +390,18 @@ fn tonights_lines(
 struct JsonOut<'a> {
     args: &'a Args,
     club: &'a Club,
+    present: Option<&'a Present>,
     out: Option<Output>,
     /// The first failure; what follows it is not written.
     failed: Option<CliError>,
 }
 
 impl<'a> JsonOut<'a> {
-    fn new(args: &'a Args, club: &'a Club) -> JsonOut<'a> {
+    fn new(args: &'a Args, club: &'a Club, present: Option<&'a Present>) -> JsonOut<'a> {
         JsonOut {
             args,
             club,
+            present,
             out: None,
             failed: None,
         }
@@ -418,7 +432,7 @@ impl<'a> JsonOut<'a> {
         let first = self.out.is_none();
         if first {
             let standing = standing.expect("the first moment shown comes with its standing");
-            let lines = tonights_lines(self.args, self.club, &standing)?;
+            let lines = tonights_lines(self.args, self.club, self.present, &standing)?;
             let head =
                 ranking_io::json_head(&standing, self.club, lines.as_deref(), self.args.history)
                     .map_err(json_err)?;

@@ -995,9 +995,11 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
     let read = klaver_web::scoring::read_back(&check, &[])
         .map_err(|e| CliError::input(format!("the corrected session cannot be read: {e}")))?;
     let corrected = u32::try_from(old.line_no).ok();
+    // The options the session is scored with (stored words klaver wrote itself).
+    let stored = ScoringArgs::from_words(&session.info.options).ok();
     // Only scoring finds a pair on both sides of the table: the line's own such errors.
     let settings = klaver_core::session::Settings {
-        top_integral: ScoringArgs::from_words(&session.info.options).is_ok_and(|a| a.top_integral),
+        top_integral: stored.as_ref().is_some_and(|a| a.top_integral),
         ..klaver_core::session::Settings::default()
     };
     let scoring =
@@ -1032,7 +1034,7 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
     for said in played_twice(&check, new)
         .into_iter()
         .chain(new_pair(session, old, new))
-        .chain(form_problems(session, &read.event)?)
+        .chain(form_problems(stored.as_ref(), &read.event)?)
     {
         eprintln!(
             "warning: line {} of board {}: {said}",
@@ -1046,10 +1048,10 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
 /// corrected (a board left with one room's result): said, not refused, as a pair
 /// playing a board twice is, since the next correction may mend it.
 fn form_problems(
-    session: &Session,
+    stored: Option<&ScoringArgs>,
     event: &klaver_io::travellers::Event,
 ) -> Result<Vec<String>, CliError> {
-    let Ok(args) = ScoringArgs::from_words(&session.info.options) else {
+    let Some(args) = stored else {
         return Ok(Vec::new());
     };
     let errors = super::imps::form_errors(&args.form, event)?;
