@@ -61,7 +61,7 @@ pub struct ArchivedSession {
     /// The hands kept with it, with their double-dummy tricks when solved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deals: Vec<StoredDeal>,
-    /// Results a table confirmed that clash with a stored line, not yet decided.
+    /// Results a table confirmed that clash with a stored line, decided or not.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conflicts: Vec<Conflict>,
 }
@@ -143,7 +143,7 @@ impl Store {
                     })
                     .collect(),
                 deals: self.deals(club, s.info.id).await?,
-                conflicts: self.open_conflicts(club, s.info.id).await?,
+                conflicts: self.conflicts(club, s.info.id).await?,
             });
         }
         Ok(ClubArchive {

@@ -25,6 +25,40 @@ pub struct Conflict {
     pub offered_by: String,
     /// When.
     pub made_at: String,
+    /// The director's decision, once made.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided: Option<Decision>,
+}
+
+/// How the director decided a conflict.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Decision {
+    /// When.
+    pub at: String,
+    /// Who (a director's login).
+    pub by: String,
+    /// Which result stands.
+    pub outcome: Outcome,
+}
+
+/// Which result stands after a conflict is decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// The stored line.
+    Kept,
+    /// The table's result, as a correction of the stored line.
+    Taken,
+}
+
+impl Outcome {
+    /// Its word in the database and archives.
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Kept => "kept",
+            Outcome::Taken => "taken",
+        }
+    }
 }
 
 impl Store {
@@ -68,11 +102,19 @@ impl Store {
         club: &Club,
         session: i64,
     ) -> Result<Vec<Conflict>, StoreError> {
+        let mut all = self.conflicts(club, session).await?;
+        all.retain(|c| c.decided.is_none());
+        Ok(all)
+    }
+
+    /// All the session's conflicts, decided or not, oldest first.
+    pub async fn conflicts(&self, club: &Club, session: i64) -> Result<Vec<Conflict>, StoreError> {
         let context = "cannot read the conflicting results";
         let rows = sqlx::query(
-            "SELECT c.id, c.line_no, c.offered, c.offered_by, c.made_at
+            "SELECT c.id, c.line_no, c.offered, c.offered_by, c.made_at, c.resolved_at,
+                    c.resolved_by, c.decision
              FROM entry_conflicts c JOIN sessions s ON s.id = c.session_id
-             WHERE s.club_id = $1 AND c.session_id = $2 AND c.resolved_at IS NULL
+             WHERE s.club_id = $1 AND c.session_id = $2
              ORDER BY c.id",
         )
         .bind(club.id)
@@ -81,17 +123,7 @@ impl Store {
         .await
         .map_err(db(context))?;
         rows.iter()
-            .map(|r| {
-                let offered: String = r.try_get(2).map_err(db(context))?;
-                Ok(Conflict {
-                    id: r.try_get(0).map_err(db(context))?,
-                    line_no: r.try_get(1).map_err(db(context))?,
-                    offered: serde_json::from_str(&offered)
-                        .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?,
-                    offered_by: r.try_get(3).map_err(db(context))?,
-                    made_at: r.try_get(4).map_err(db(context))?,
-                })
-            })
+            .map(|r| conflict_of(r).map_err(|e| StoreError::Invalid(format!("{context}: {e}"))))
             .collect()
     }
 
@@ -150,7 +182,14 @@ impl Store {
         )
         .bind(now())
         .bind(by)
-        .bind(if take_offered { "taken" } else { "kept" })
+        .bind(
+            if take_offered {
+                Outcome::Taken
+            } else {
+                Outcome::Kept
+            }
+            .word(),
+        )
         .bind(id)
         .bind(session)
         .execute(&mut *tx)
@@ -217,7 +256,7 @@ impl Store {
     }
 }
 
-/// Keeps an archive's open conflicts with its restored session.
+/// Keeps an archive's conflicts, decided or not, with its restored session.
 pub(crate) async fn insert_conflicts(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     session: i64,
@@ -227,18 +266,56 @@ pub(crate) async fn insert_conflicts(
     for c in conflicts {
         let json = serde_json::to_string(&c.offered)
             .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?;
+        let d = c.decided.as_ref();
         sqlx::query(
-            "INSERT INTO entry_conflicts (session_id, line_no, offered, offered_by, made_at)
-             VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO entry_conflicts (session_id, line_no, offered, offered_by, made_at,
+                resolved_at, resolved_by, decision)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(session)
         .bind(c.line_no)
         .bind(json)
         .bind(&c.offered_by)
         .bind(&c.made_at)
+        .bind(d.map(|d| d.at.clone()))
+        .bind(d.map(|d| d.by.clone()))
+        .bind(d.map(|d| d.outcome.word()))
         .execute(&mut **tx)
         .await
         .map_err(db(context))?;
     }
     Ok(())
+}
+
+/// A conflict as the database has it; a decision klaver did not write is an error.
+fn conflict_of(r: &sqlx::any::AnyRow) -> Result<Conflict, String> {
+    let text = |i: usize| r.try_get::<String, _>(i).map_err(|e| e.to_string());
+    let maybe = |i: usize| r.try_get::<Option<String>, _>(i).map_err(|e| e.to_string());
+    let decided = match (maybe(5)?, maybe(6)?, maybe(7)?) {
+        (None, _, _) => None,
+        (Some(at), by, decision) => {
+            let outcome = match decision.as_deref() {
+                Some("kept") => Outcome::Kept,
+                Some("taken") => Outcome::Taken,
+                other => {
+                    return Err(format!(
+                        "a decision {other:?} that is neither kept nor taken"
+                    ));
+                }
+            };
+            Some(Decision {
+                at,
+                by: by.unwrap_or_default(),
+                outcome,
+            })
+        }
+    };
+    Ok(Conflict {
+        id: r.try_get(0).map_err(|e| e.to_string())?,
+        line_no: r.try_get(1).map_err(|e| e.to_string())?,
+        offered: serde_json::from_str(&text(2)?).map_err(|e| e.to_string())?,
+        offered_by: text(3)?,
+        made_at: text(4)?,
+        decided,
+    })
 }

@@ -33,14 +33,14 @@ mod sessions;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
 pub use clock::{now, now_plus, unix_seconds};
-pub use conflicts::Conflict;
+pub use conflicts::{Conflict, Decision, Outcome};
 pub use deals::StoredDeal;
 pub use import::{
     NameMatch, UnknownNames, fields_of, lines_from_event, match_pair_names, pairs_csv,
     pairs_from_event, travellers_csv,
 };
 pub use model::*;
-pub use nights::{Director, LoggedIn, TableLink, session_name};
+pub use nights::{Director, LoggedIn, Revision, TableLink, session_name};
 pub use players::Season;
 pub use sessions::{LineAt, already_stored};
 

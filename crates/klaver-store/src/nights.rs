@@ -6,7 +6,7 @@
 //! of each, so a copy of the database does not let anyone in.
 
 use crate::clock::now;
-use crate::model::{Club, Line, NewSession, SessionInfo, SessionPair};
+use crate::model::{Club, Line, NewSession, Session, SessionInfo, SessionPair};
 use crate::sessions::{describe, insert_session};
 use crate::{Store, StoreError, db};
 use sqlx::Row;
@@ -139,30 +139,77 @@ impl Store {
         Ok(line_no)
     }
 
-    /// Publishes a session's results (or takes them back).
+    /// Publishes a session's results (or takes them back). A session with a conflict
+    /// to decide is not published; the check is made under the same lock as the
+    /// publication, so a table's result confirmed meanwhile is seen.
     pub async fn publish(&self, club: &Club, session: i64, on: bool) -> Result<(), StoreError> {
-        if on && let Some(c) = self.open_conflicts(club, session).await?.first() {
-            return Err(StoreError::Conflict(format!(
-                "board {} has two different results confirmed ({} confirmed another at {}): decide which stands before publishing",
-                c.offered.board, c.offered_by, c.made_at
-            )));
+        self.publish_if(club, session, on, None).await.map(|_| ())
+    }
+
+    /// Publishes a session as it was read (and checked by the caller): when a line was
+    /// added or corrected since, nothing is published and the answer is `false`.
+    pub async fn publish_as_read(
+        &self,
+        club: &Club,
+        session: &Session,
+    ) -> Result<bool, StoreError> {
+        let seen = session.revision();
+        self.publish_if(club, session.info.id, true, Some(seen))
+            .await
+    }
+
+    async fn publish_if(
+        &self,
+        club: &Club,
+        session: i64,
+        on: bool,
+        seen: Option<Revision>,
+    ) -> Result<bool, StoreError> {
+        let context = "cannot publish the session";
+        let mut tx = self.write(context).await?;
+        self.lock_session(&mut tx, club, session).await?;
+        if on {
+            refuse_open_conflict(&mut tx, session).await?;
+            if let Some(seen) = seen
+                && seen != revision(&mut tx, session).await?
+            {
+                return Ok(false);
+            }
         }
-        let mut tx = self.write("cannot publish the session").await?;
-        let done =
-            sqlx::query("UPDATE sessions SET published_at = $1 WHERE id = $2 AND club_id = $3")
-                .bind(on.then(now))
-                .bind(session)
-                .bind(club.id)
-                .execute(&mut *tx)
-                .await
-                .map_err(db("cannot publish the session"))?;
-        if done.rows_affected() == 0 {
-            return Err(StoreError::NotFound(format!(
-                "club {} has no session {session}",
-                club.code
-            )));
-        }
-        tx.commit().await.map_err(db("cannot publish the session"))
+        sqlx::query("UPDATE sessions SET published_at = $1 WHERE id = $2")
+            .bind(on.then(now))
+            .bind(session)
+            .execute(&mut *tx)
+            .await
+            .map_err(db(context))?;
+        tx.commit().await.map_err(db(context))?;
+        Ok(true)
+    }
+
+    /// Holds the club's session for the rest of the transaction: PostgreSQL locks its
+    /// row (a table's line or conflict being written holds it too, by its reference);
+    /// SQLite's write transaction holds the whole database already.
+    async fn lock_session(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        club: &Club,
+        session: i64,
+    ) -> Result<(), StoreError> {
+        let sql = match self.backend {
+            crate::Backend::Sqlite => "SELECT id FROM sessions WHERE id = $1 AND club_id = $2",
+            crate::Backend::Postgres => {
+                "SELECT id FROM sessions WHERE id = $1 AND club_id = $2 FOR UPDATE"
+            }
+        };
+        let found: Option<i64> = sqlx::query_scalar(sql)
+            .bind(session)
+            .bind(club.id)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(db("cannot read the session"))?;
+        found.map(|_| ()).ok_or_else(|| {
+            StoreError::NotFound(format!("club {} has no session {session}", club.code))
+        })
     }
 
     /// Adds a director (the password already hashed); the login must be new in the club.
@@ -397,4 +444,74 @@ impl Store {
 /// A session's name in messages (`2025-09-02 tuesday line A`).
 pub fn session_name(info: &SessionInfo) -> String {
     describe(info)
+}
+
+/// A session's lines at one moment: how many, and how many corrections they had. Lines
+/// are never deleted and every correction raises its line's version, so any change to
+/// the lines changes this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Revision {
+    lines: i64,
+    versions: i64,
+}
+
+impl Session {
+    /// Its lines' revision, as read.
+    pub fn revision(&self) -> Revision {
+        Revision {
+            lines: self.lines.len() as i64,
+            versions: self.lines.iter().map(|l| l.version).sum(),
+        }
+    }
+}
+
+/// The lines' revision as stored now.
+async fn revision(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    session: i64,
+) -> Result<Revision, StoreError> {
+    let row = sqlx::query(
+        "SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(version), 0) AS BIGINT)
+         FROM results WHERE session_id = $1",
+    )
+    .bind(session)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db("cannot read the session's lines"))?;
+    let get = |i| {
+        row.try_get::<i64, _>(i)
+            .map_err(db("cannot read the session's lines"))
+    };
+    Ok(Revision {
+        lines: get(0)?,
+        versions: get(1)?,
+    })
+}
+
+/// Refuses while the session has a conflict the director has not decided.
+async fn refuse_open_conflict(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    session: i64,
+) -> Result<(), StoreError> {
+    let context = "cannot read the conflicting results";
+    let first = sqlx::query(
+        "SELECT offered, offered_by, made_at FROM entry_conflicts
+         WHERE session_id = $1 AND resolved_at IS NULL ORDER BY id LIMIT 1",
+    )
+    .bind(session)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db(context))?;
+    let Some(row) = first else {
+        return Ok(());
+    };
+    let get = |i| row.try_get::<String, _>(i).map_err(db(context));
+    let offered: Line = serde_json::from_str(&get(0)?)
+        .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?;
+    Err(StoreError::Conflict(format!(
+        "board {} has two different results confirmed ({} confirmed another at {}): decide which stands before publishing",
+        offered.board,
+        get(1)?,
+        get(2)?
+    )))
 }

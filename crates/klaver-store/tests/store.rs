@@ -948,6 +948,12 @@ async fn conflicts_and_the_round_clock_are_kept() {
             .await
             .unwrap();
         assert!(store.open_conflicts(&club, id).await.unwrap().is_empty());
+        let decided = store.conflicts(&club, id).await.unwrap();
+        let decision = decided[0].decided.as_ref().expect("the decision is kept");
+        assert_eq!(
+            (decision.by.as_str(), decision.outcome),
+            ("td", klaver_store::Outcome::Taken)
+        );
         let night = store.session(&club, id).await.unwrap();
         assert_eq!(night.lines[0].line.contract, "3NT");
         assert_eq!(night.lines[0].version, 2);
@@ -968,6 +974,111 @@ async fn conflicts_and_the_round_clock_are_kept() {
             store.clock(&club, id).await.unwrap(),
             Some((1_700_000_000, 420))
         );
+    }
+}
+
+/// A night of four pairs with one line, board 1 between pairs 1 and 2, entered by
+/// table 1: its id and the line's number.
+async fn night_with_one_line(store: &Store, club: &Club) -> (i64, i64) {
+    let pairs: Vec<klaver_store::SessionPair> = (1..=4)
+        .map(|p| klaver_store::SessionPair {
+            pair: p.to_string(),
+            ..Default::default()
+        })
+        .collect();
+    let info = SessionInfo {
+        date: "2025-10-21".into(),
+        form: "pairs".into(),
+        ..SessionInfo::default()
+    };
+    let id = store.create_night(club, &info, &pairs).await.unwrap();
+    let line = Line {
+        board: 1,
+        ns: "1".into(),
+        ew: "2".into(),
+        contract: "4S".into(),
+        declarer: "N".into(),
+        result: "=".into(),
+        ..Line::default()
+    };
+    let line_no = store.add_line(club, id, &line, "table 1").await.unwrap();
+    (id, line_no)
+}
+
+/// A table confirming a different result while the night is being published: the
+/// publication waits for it and is refused, instead of publishing a night with a
+/// decision open (the check and the publication were two steps).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conflict_confirmed_while_publishing_holds_the_publication() {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    for loc in locations("publish_race").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club_with_players(&store).await;
+        let (id, line_no) = night_with_one_line(&store, &club).await;
+        // The table's confirmation, on a connection of its own, is under way (its write
+        // begun, not yet committed) when the director publishes.
+        let (url, begin) = match loc.contains("://") {
+            true => (loc.clone(), "BEGIN"),
+            false => (format!("sqlite://{loc}"), "BEGIN IMMEDIATE"),
+        };
+        let mut table = sqlx::AnyConnection::connect(&url).await.unwrap();
+        sqlx::raw_sql(begin).execute(&mut table).await.unwrap();
+        sqlx::query(
+            "INSERT INTO entry_conflicts (session_id, line_no, offered, offered_by, made_at)
+             VALUES ($1, $2, $3, 'table 2', '2025-10-21T21:00:00Z')",
+        )
+        .bind(id)
+        .bind(line_no)
+        .bind(json(&Line {
+            board: 1,
+            ns: "1".into(),
+            ew: "2".into(),
+            contract: "3NT".into(),
+            declarer: "S".into(),
+            result: "=".into(),
+            ..Line::default()
+        }))
+        .execute(&mut table)
+        .await
+        .unwrap();
+        let publishing = {
+            let (store, club) = (store.clone(), club.clone());
+            tokio::spawn(async move { store.publish(&club, id, true).await })
+        };
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        sqlx::raw_sql("COMMIT").execute(&mut table).await.unwrap();
+        let published = publishing.await.unwrap();
+        let night = store.session(&club, id).await.unwrap();
+        assert!(
+            published.is_err() && night.info.published_at.is_none(),
+            "published with a conflict open: {published:?}"
+        );
+    }
+}
+
+/// The night published as it was read and checked: a result that came in after the
+/// reading leaves it unpublished (for the next confirmation or the director).
+#[tokio::test]
+async fn a_night_is_published_only_as_it_was_checked() {
+    for store in stores("publish_as_read").await {
+        let club = club_with_players(&store).await;
+        let (id, _) = night_with_one_line(&store, &club).await;
+        let read = store.session(&club, id).await.unwrap();
+        let late = Line {
+            board: 1,
+            ns: "3".into(),
+            ew: "4".into(),
+            adjust: "NP".into(),
+            ..Line::default()
+        };
+        store.add_line(&club, id, &late, "table 2").await.unwrap();
+        assert!(!store.publish_as_read(&club, &read).await.unwrap());
+        let night = store.session(&club, id).await.unwrap();
+        assert!(night.info.published_at.is_none());
+        assert!(store.publish_as_read(&club, &night).await.unwrap());
+        let night = store.session(&club, id).await.unwrap();
+        assert!(night.info.published_at.is_some());
     }
 }
 

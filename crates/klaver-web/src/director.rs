@@ -996,8 +996,11 @@ async fn publish(
 ) -> WebResult {
     s.check(&form.csrf)?;
     let session = own_session(&state, &s, id).await?;
-    if form.on == 1 {
-        // Only what scores may be published, and not a night without results.
+    if form.on != 1 {
+        state.store.publish(&s.club, id, false).await?;
+    } else {
+        // Only what scores may be published, and not a night without results: the
+        // night as it was scored, not with a line that came in meanwhile.
         if scoring::score(&session, &[])
             .map_err(WebError::BadRequest)?
             .is_none()
@@ -1006,8 +1009,12 @@ async fn publish(
                 "this night has no results yet: there is nothing to publish".into(),
             ));
         }
+        if !state.store.publish_as_read(&s.club, &session).await? {
+            return Err(WebError::BadRequest(
+                "a result came in while the night was being published: look at the night again and publish it".into(),
+            ));
+        }
     }
-    state.store.publish(&s.club, id, form.on == 1).await?;
     Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }
 

@@ -142,9 +142,11 @@ pub async fn publish_when_complete(
     let Ok(session) = state.store.session(club, id).await else {
         return false;
     };
+    // Published as read and checked: a line entered meanwhile leaves it for the next
+    // confirmation (or the director) to publish.
     !awaits_director(&session)
         && matches!(score(&session, &[]), Ok(Some(_)))
-        && state.store.publish(club, id, true).await.is_ok()
+        && matches!(state.store.publish_as_read(club, &session).await, Ok(true))
 }
 
 /// Whether a table marked a board "not played (call the director)" and the director

@@ -525,7 +525,7 @@ fn an_archive_that_does_not_hold_together_is_refused() {
         let whole: serde_json::Value =
             serde_json::from_slice(&std::fs::read(&archive).unwrap()).unwrap();
         type Edit = fn(&mut serde_json::Value);
-        let edits: [(Edit, &str); 3] = [
+        let edits: [(Edit, &str); 4] = [
             (
                 |v| v["sessions"][0]["lines"][0]["score"] = "425".into(),
                 "line 1: board 1: 425 is not a score",
@@ -537,6 +537,14 @@ fn an_archive_that_does_not_hold_together_is_refused() {
             (
                 |v| v["sessions"][0]["pairs"][0]["players"] = serde_json::json!([99]),
                 "players [99] of the archive's 8",
+            ),
+            (
+                |v| {
+                    v["sessions"][0]["conflicts"] = serde_json::json!([{"line_no": 99,
+                        "offered": v["sessions"][0]["lines"][0].clone(),
+                        "offered_by": "table 1", "made_at": "2025-09-02 21:40:00"}])
+                },
+                "clashes with line 99, which the session does not have",
             ),
         ];
         for (edit, said) in edits {
@@ -553,6 +561,66 @@ fn an_archive_that_does_not_hold_together_is_refused() {
         ok(&db, &["import", e, "--as", "twice"]);
         // The archive as written is restored.
         ok(&db, &["import", a, "--as", "edited"]);
+    }
+}
+
+/// Results the tables confirmed against a stored line: the open ones are said when the
+/// session is scored, all are listed with the session, and a decided one keeps its
+/// decision through a backup (a "keep the stored line" left no trace at all).
+#[test]
+fn results_confirmed_against_a_stored_line_are_kept_and_said() {
+    let travellers = temp_file("store-cli", "conflicts.csv", TRAVELLERS);
+    let archive = temp_path("store-cli", "conflicts.json");
+    let edited = temp_path("store-cli", "conflicts-edited.json");
+    let again = temp_path("store-cli", "conflicts-again.json");
+    let (t, a, e, g) = (
+        travellers.to_str().unwrap(),
+        archive.to_str().unwrap(),
+        edited.to_str().unwrap(),
+        again.to_str().unwrap(),
+    );
+    for (db, copy) in databases("conflicts")
+        .into_iter()
+        .zip(databases("conflicts-copy"))
+    {
+        club(&db);
+        ok(&db, &["session", "import", t, "--date", "2025-09-02"]);
+        ok(&db, &["export", a]);
+        let mut v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&archive).unwrap()).unwrap();
+        let offered = |board: i64, ns: &str, ew: &str, contract: &str| {
+            serde_json::json!({"line_no": 0, "source_line": 0, "board": board, "ns": ns,
+                "ew": ew, "contract": contract, "declarer": "S", "result": "=", "score": ""})
+        };
+        v["sessions"][0]["conflicts"] = serde_json::json!([
+            {"line_no": 1, "offered": offered(1, "1", "2", "3NT"), "offered_by": "table 1",
+             "made_at": "2025-09-02 21:40:00"},
+            {"line_no": 4, "offered": offered(2, "3", "4", "3NT"), "offered_by": "table 2",
+             "made_at": "2025-09-02 21:41:00",
+             "decided": {"at": "2025-09-02 22:00:00", "by": "td", "outcome": "kept"}},
+        ]);
+        std::fs::write(&edited, serde_json::to_vec(&v).unwrap()).unwrap();
+        ok(&copy, &["import", e]);
+        let shown = ok(&copy, &["session", "show", "1"]);
+        for said in [
+            "board 1, line 1 (1 v 2): table 1 confirmed 3NT S = at 2025-09-02 21:40:00: not decided",
+            "board 2, line 4 (3 v 4): table 2 confirmed 3NT S = at 2025-09-02 21:41:00: the stored line kept by td at 2025-09-02 22:00:00",
+        ] {
+            assert!(shown.contains(said), "{said}\n{shown}");
+        }
+        let (_, err) = run(&copy, &["session", "score", "1"], 0);
+        assert!(
+            err.contains("board 1, line 1: table 1 confirmed another result (3NT S =) that the director has not decided: the score has the stored line"),
+            "{err}"
+        );
+        assert!(!err.contains("board 2, line 4"), "{err}");
+        ok(&copy, &["export", g]);
+        let back: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(&again).unwrap()).unwrap();
+        assert_eq!(
+            back["sessions"][0]["conflicts"],
+            v["sessions"][0]["conflicts"]
+        );
     }
 }
 

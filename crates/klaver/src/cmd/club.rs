@@ -591,6 +591,17 @@ fn archived_session_problems(
         }
     }
     out.extend(s.lines.iter().filter_map(line_log_problem).map(&at));
+    out.extend(
+        s.conflicts
+            .iter()
+            .filter(|c| !s.lines.iter().any(|l| l.line.line_no == c.line_no))
+            .map(|c| {
+                at(format!(
+                    "the result {} confirmed at {} clashes with line {}, which the session does not have",
+                    c.offered_by, c.made_at, c.line_no
+                ))
+            }),
+    );
     let session = Session {
         info: s.info.clone(),
         pairs,

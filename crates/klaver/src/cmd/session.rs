@@ -204,6 +204,7 @@ pub fn run(args: Args) -> CmdResult {
         Command::Show { id, db } => block_on(show(id, db)),
         Command::Score { id, report, db } => {
             let (session, name) = block_on(load(id, &db))?;
+            block_on(warn_open_conflicts(&session, &db, &name))?;
             let scoring = ScoringArgs::from_words(&session.info.options)?;
             let mut imported = imported_of(&session)?;
             imported.title = session.info.title.clone();
@@ -217,6 +218,7 @@ pub fn run(args: Args) -> CmdResult {
         }
         Command::Export { id, output, to, db } => {
             let (session, name) = block_on(load(id, &db))?;
+            block_on(warn_open_conflicts(&session, &db, &name))?;
             let scoring = ScoringArgs::from_words(&session.info.options)?;
             let to = ToArg::chosen(to, &output)?;
             let form = scoring.form.form;
@@ -369,6 +371,75 @@ async fn load(id: i64, db: &DbArgs) -> Result<(Session, String), CliError> {
     let session = store.session(&club, id).await.map_err(store_error)?;
     let name = format!("session {id} ({})", describe(&session.info));
     Ok((session, name))
+}
+
+/// Warns of each result a table confirmed against a stored line that the director has
+/// not decided: the session is scored with the stored line meanwhile.
+async fn warn_open_conflicts(session: &Session, db: &DbArgs, name: &str) -> Result<(), CliError> {
+    let (store, club) = db.club().await?;
+    let open = store
+        .open_conflicts(&club, session.info.id)
+        .await
+        .map_err(store_error)?;
+    for c in &open {
+        eprintln!(
+            "warning: {name}: board {}, line {}: {} confirmed another result ({}) that the director has not decided: the score has the stored line",
+            c.offered.board,
+            c.line_no,
+            c.offered_by,
+            result_words(&c.offered)
+        );
+    }
+    Ok(())
+}
+
+/// The session's conflicts for `session show`: each table's result beside the stored
+/// line it clashed with, and what the director decided.
+fn show_conflicts(session: &Session, conflicts: &[klaver_store::Conflict]) -> Result<(), CliError> {
+    if conflicts.is_empty() {
+        return Ok(());
+    }
+    say!();
+    say!("Results confirmed against a stored line");
+    for c in conflicts {
+        let pairs = session
+            .lines
+            .iter()
+            .find(|l| l.line.line_no == c.line_no)
+            .map(|l| format!(" ({} v {})", l.line.ns, l.line.ew))
+            .unwrap_or_default();
+        let decision = match &c.decided {
+            None => "not decided".to_string(),
+            Some(d) => format!(
+                "{} by {} at {}",
+                match d.outcome {
+                    klaver_store::Outcome::Kept => "the stored line kept",
+                    klaver_store::Outcome::Taken => "the table's result taken",
+                },
+                d.by,
+                d.at
+            ),
+        };
+        say!(
+            "  board {}, line {}{pairs}: {} confirmed {} at {}: {decision}",
+            c.offered.board,
+            c.line_no,
+            c.offered_by,
+            result_words(&c.offered),
+            c.made_at
+        );
+    }
+    Ok(())
+}
+
+/// A result in a few words: `3NT S = 400`, `PASS`, `NP`.
+fn result_words(l: &Line) -> String {
+    [&l.contract, &l.declarer, &l.result, &l.score, &l.adjust]
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A stored session read back the way a file is read (the web app's reading).
@@ -810,6 +881,8 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
             f.lead
         );
     }
+    let conflicts = store.conflicts(&club, id).await.map_err(store_error)?;
+    show_conflicts(&s, &conflicts)?;
     let corrections = store.corrections(&club, id).await.map_err(store_error)?;
     if !corrections.is_empty() {
         say!();
