@@ -259,6 +259,9 @@ pub struct Table {
     pub bold_first: bool,
     /// The type size when the table fits its room.
     pub base_size: f32,
+    /// How many leading columns (a rank, a name) stand again beside the rest of the
+    /// columns when the table is too wide for its room and goes on below.
+    pub repeat: usize,
 }
 
 impl Table {
@@ -272,6 +275,101 @@ impl Table {
         }
     }
 }
+
+impl Table {
+    /// A table too wide for `width` even in its smallest type, cut into parts of its
+    /// columns that each fit, one under the other, each with the leading columns
+    /// again; `None` when it fits as it is.
+    fn column_parts(&self, fonts: &Fonts, width: f32) -> Option<Vec<Table>> {
+        let fits = |t: &Table| t.fit(fonts, width).width() <= width + 0.01;
+        if fits(self) {
+            return None;
+        }
+        let n = self.columns.len();
+        let keep: Vec<usize> = (0..self.repeat.min(n)).collect();
+        // As many parts as filling each in turn takes, then the columns shared out
+        // evenly among them when that fits too: parts of like width, in larger type.
+        let mut ends = Vec::new();
+        let mut start = keep.len();
+        while start < n {
+            let mut end = start + 1;
+            while end < n && fits(&self.select(&keep, start..end + 1)) {
+                end += 1;
+            }
+            ends.push(end);
+            start = end;
+        }
+        let (rest, k) = (n - keep.len(), ends.len());
+        let even: Vec<usize> = (1..=k)
+            .map(|i| keep.len() + (rest * i).div_ceil(k))
+            .collect();
+        let ranges = |ends: &[usize]| {
+            let starts = std::iter::once(keep.len()).chain(ends.iter().copied());
+            starts
+                .zip(ends.iter().copied())
+                .map(|(a, b)| a..b)
+                .collect::<Vec<_>>()
+        };
+        let mut parts: Vec<Table> = ranges(&even)
+            .into_iter()
+            .map(|r| self.select(&keep, r))
+            .collect();
+        if !parts.iter().all(fits) {
+            parts = ranges(&ends)
+                .into_iter()
+                .map(|r| self.select(&keep, r))
+                .collect();
+        }
+        // One type size for all the parts: the smallest any of them needs.
+        let size = parts
+            .iter()
+            .map(|p| p.fit(fonts, width).size)
+            .fold(self.base_size, f32::min);
+        for p in &mut parts {
+            p.base_size = size;
+        }
+        Some(parts)
+    }
+
+    /// The table of columns `keep` and `rest` only, group headings cut to match.
+    fn select(&self, keep: &[usize], rest: std::ops::Range<usize>) -> Table {
+        let chosen: Vec<usize> = keep.iter().copied().chain(rest).collect();
+        let mut group_of = Vec::with_capacity(self.columns.len());
+        for (g, (_, span)) in self.groups.iter().enumerate() {
+            group_of.extend(std::iter::repeat_n(g, (*span).max(1)));
+        }
+        let mut groups: Vec<(String, usize)> = Vec::new();
+        let mut last = None;
+        for &c in chosen.iter().filter(|_| !self.groups.is_empty()) {
+            let g = group_of.get(c).copied();
+            match groups.last_mut() {
+                Some((_, span)) if g == last => *span += 1,
+                _ => groups.push((g.map(|g| self.groups[g].0.clone()).unwrap_or_default(), 1)),
+            }
+            last = g;
+        }
+        Table {
+            groups,
+            columns: chosen.iter().map(|&c| self.columns[c].clone()).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|r| {
+                    chosen
+                        .iter()
+                        .map(|&c| r.get(c).cloned().unwrap_or_default())
+                        .collect()
+                })
+                .collect(),
+            bold_first: self.bold_first && chosen.first() == Some(&0),
+            base_size: self.base_size,
+            repeat: 0,
+        }
+    }
+}
+
+/// Space between the parts of a table too wide for its room.
+const PART_GAP: f32 = 8.0;
 
 /// A table measured for a given width.
 struct Fitted {
@@ -848,7 +946,16 @@ impl<'f> Layout<'f> {
             }
             Block::Gap(h) => *h,
             Block::Caption { title, lines } => caption_h(title, lines),
-            Block::Table(t) => t.fit(self.fonts, width).height(),
+            Block::Table(t) => match t.column_parts(self.fonts, width) {
+                None => t.fit(self.fonts, width).height(),
+                Some(parts) => {
+                    parts
+                        .iter()
+                        .map(|p| p.fit(self.fonts, width).height() + PART_GAP)
+                        .sum::<f32>()
+                        - PART_GAP
+                }
+            },
             Block::Notice { heading, items } => {
                 let lines = self.notice_lines(width, heading, items);
                 let count = lines.len();
@@ -881,7 +988,12 @@ impl<'f> Layout<'f> {
         let mut h = 0.0;
         for b in blocks {
             match b {
-                Block::Table(t) => return h + t.fit(self.fonts, width).lead(),
+                Block::Table(t) => {
+                    let first = t
+                        .column_parts(self.fonts, width)
+                        .map(|mut p| p.swap_remove(0));
+                    return h + first.as_ref().unwrap_or(t).fit(self.fonts, width).lead();
+                }
                 Block::KeepTogether(inner) => return h + self.lead(inner, width),
                 _ => h += self.measure_one(b, width),
             }
@@ -993,10 +1105,17 @@ impl<'f> Layout<'f> {
             Block::Paragraph(span) => self.paragraph(x0, width, span),
             Block::Gap(h) => self.gap(*h),
             Block::Caption { title, lines } => self.caption(x0, title, lines),
-            Block::Table(t) => {
-                let fit = t.fit(self.fonts, width);
-                self.table(t, &fit, x0);
-            }
+            Block::Table(t) => match t.column_parts(self.fonts, width) {
+                None => self.table(t, &t.fit(self.fonts, width), x0),
+                Some(parts) => {
+                    for (i, part) in parts.iter().enumerate() {
+                        if i > 0 {
+                            self.gap(PART_GAP);
+                        }
+                        self.table(part, &part.fit(self.fonts, width), x0);
+                    }
+                }
+            },
             Block::Notice { heading, items } => self.notice(x0, width, heading, items),
             Block::KeepTogether(blocks) => self.keep_together(blocks, x0, width),
             Block::Grid(g) => self.grid(g, x0, width),
@@ -1175,6 +1294,7 @@ fn ranking_table(report: &Report, rows: &[RankingRow]) -> Table {
         rows,
         bold_first: true,
         base_size: 9.0,
+        repeat: 2,
         ..Table::default()
     }
 }
@@ -1248,6 +1368,7 @@ fn traveller_table(report: &Report, t: &Traveller) -> Table {
         rows,
         bold_first: false,
         base_size: 8.5,
+        repeat: 2,
     }
 }
 
@@ -1340,6 +1461,7 @@ fn control_table(report: &Report, block: &ControlBlock, boards: std::ops::Range<
         rows,
         bold_first: false,
         base_size: 8.5,
+        repeat: 2,
     }
 }
 
@@ -1871,6 +1993,74 @@ pub(crate) mod tests {
             p.names = format!("{} {i}", NAMES[i % NAMES.len()]);
         }
         report_of(&event, ReportLang::Nl, 2)
+    }
+
+    /// Everything drawn for `doc`: each text with where it starts and ends.
+    fn drawn_texts(doc: &PdfDocument) -> Vec<(String, f32, f32)> {
+        let fonts = Fonts::load().unwrap();
+        let mut lay = Layout::new(&fonts);
+        for b in &doc.blocks {
+            lay.draw(b, MARGIN_X, CONTENT_W);
+        }
+        lay.pages
+            .iter()
+            .flatten()
+            .filter_map(|op| match op {
+                Op::Text {
+                    x,
+                    size,
+                    bold,
+                    text,
+                    ..
+                } => Some((text.clone(), *x, x + fonts.width(text, *bold, *size))),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_result_list_wider_than_the_page_goes_on_below_its_names_repeated() {
+        // 13 rounds of 2 boards, a 7-table Howell: its round columns ran off the page.
+        let mut csv = Vec::new();
+        let generate = GenerateOptions {
+            pairs: 14,
+            boards: 26,
+            boards_per_round: 2,
+            seed: 7,
+        };
+        write_event(&mut csv, generate).unwrap();
+        let english = ReadOptions {
+            lang: Language::English,
+        };
+        let mut event = read_travellers(csv.as_slice(), english).unwrap();
+        for (i, p) in event.pairs.iter_mut().enumerate() {
+            p.names = format!("{} {i}", NAMES[i % NAMES.len()]);
+        }
+        let settings = Settings {
+            boards_per_round: Some(2),
+            ..Settings::default()
+        };
+        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
+        let options = ReportOptions {
+            boards_per_round: Some(2),
+            ..ReportOptions::default()
+        };
+        let report = build(&event, &result, &options);
+        assert_eq!(report.round_headings.len(), 13);
+        let texts = drawn_texts(&report_document(&report).unwrap());
+        for (text, _, end) in &texts {
+            assert!(end - 0.5 <= MARGIN_X + CONTENT_W, "{text:?} ends at {end}");
+        }
+        for heading in &report.round_headings {
+            assert!(
+                texts.iter().any(|(t, _, _)| t == heading),
+                "{heading} missing"
+            );
+        }
+        let (_, rows) = report.ranking_groups()[0];
+        let first = format!("{} ({})", rows[0].rank, rows[0].pair);
+        let shown = texts.iter().filter(|(t, _, _)| *t == first).count();
+        assert_eq!(shown, 2, "{first} stands beside both parts");
     }
 
     #[test]
