@@ -392,6 +392,47 @@ fn a_session_scored_by_klaver_score() {
     assert!((pts - (75.0 + 2500.0 / 94.5)).abs() < 1e-9, "{pts}");
 }
 
+/// Seed 002: "De samenvoeging van lijnen tot top-integrale groepen heeft als gevolg het
+/// samenvoegen van de intervallen voor rankingpunten" (lines merged into a top-integral
+/// group merge their intervals). In the balanced formula the group's width Bt takes
+/// the place of the line width Bz, so that ST still earns the group's top: three lines
+/// (100-60, 90-50, 80-40) scored as one group span 100-40, Bt = 60, middle 70.
+#[test]
+fn a_top_integral_group_is_balanced_over_its_merged_interval() {
+    let settings = temp_file(
+        "group.toml",
+        "lines = 3\nmethod = \"balanced\"\nz = 1\nmin = 1\nx = 0\n[[moment]]\nname = \"m\"\nform = \"pairs\"\n",
+    );
+    let sessions = temp_file(
+        "group.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,m,A+B+C,p1+p2,63.5\n\
+         2025-09-02,m,A+B+C,p3+p4,50\n\
+         2025-09-02,m,A+B+C,p5+p6,36.5\n\
+         2025-09-02,m,A+B+C,p7+p8,57\n",
+    );
+    let out = klaver(&[
+        "ranking",
+        sessions.to_str().unwrap(),
+        "--settings",
+        settings.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let awards = doc["sessions"][0]["awards"].as_array().unwrap();
+    let points = |unit: &str| {
+        let a = awards.iter().find(|a| a["unit"] == unit).unwrap();
+        a["points"].as_f64().unwrap()
+    };
+    // 70 + (S − 50) / 13.5 × 30: 63.5 % earns the group's top, 36.5 % its bottom.
+    assert_eq!(points("p1+p2"), 100.0);
+    assert_eq!(points("p3+p4"), 70.0);
+    assert_eq!(points("p5+p6"), 40.0);
+    assert!((points("p7+p8") - (70.0 + 7.0 / 13.5 * 30.0)).abs() < 1e-9);
+}
+
 #[test]
 fn a_butler_session_scored_by_klaver_score() {
     let travellers = repo("crates/klaver/tests/data/butler-board.csv");
