@@ -545,22 +545,29 @@ mod tests {
         );
         assert_eq!(b.top, 8);
         assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
-        let b = score(
-            &[Score(800), Score(400), Score(200), Score(-150), Score(-300)],
-            5,
-            Rules::default(),
-        );
-        assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+        // The second table: 800, 400, 200, E/W 150, and a last row the seed prints as
+        // "-200 | 300" (N/S -200, E/W 300): either reading is the lowest N/S score.
+        for last in [-200, -300] {
+            let b = score(
+                &[Score(800), Score(400), Score(200), Score(-150), Score(last)],
+                5,
+                Rules::default(),
+            );
+            assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+        }
     }
 
     #[test]
     fn seed_example_2_pass_is_a_real_zero() {
-        let b = score(
-            &[Score(800), Score(400), Score(0), Score(-150), Score(-300)],
-            5,
-            Rules::default(),
-        );
-        assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+        // The second table's last row is printed "-200 | 300" as in example 1.
+        for last in [-200, -300] {
+            let b = score(
+                &[Score(800), Score(400), Score(0), Score(-150), Score(last)],
+                5,
+                Rules::default(),
+            );
+            assert_eq!(ns_points(&b), ints(&[8, 6, 4, 2, 0]));
+        }
         let b = score(
             &[Score(800), Score(550), Score(400), Score(130), Score(0)],
             5,
@@ -579,6 +586,24 @@ mod tests {
         );
         assert_eq!(b.top, 6);
         assert_eq!(ns_points(&b), ints(&[6, 4, 2, 0]));
+        // "9 paren, 8 spelende en 1 Bye, Top = 8-2 = 6 pnt." (9 pairs, 8 playing and a
+        // bye, top 6). The second table: 800, 400, 200, E/W 300, "rust" (the bye):
+        // N/S 6, 4, 2, 0 and E/W 0, 2, 4, 6.
+        let b = score(
+            &[Score(800), Score(400), Score(200), Score(-300)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(b.top, 6);
+        assert_eq!(
+            mps(&b),
+            [
+                Some((6.0, 0.0)),
+                Some((4.0, 2.0)),
+                Some((2.0, 4.0)),
+                Some((0.0, 6.0))
+            ]
+        );
         // 13 pairs: 12 playing, 6 scores, top 10.
         let six: Vec<Outcome> = (0..6).map(|i| Score(i * 10)).collect();
         assert_eq!(score(&six, 6, Rules::default()).top, 10);
@@ -650,9 +675,13 @@ mod tests {
 
     #[test]
     fn turkish_seed_unfinished_table_shares_the_top() {
-        // 4 tables, top 6; one table unfinished gets 3-3, the others 5, 3, 1.
+        // Seed 003: "o masadaki iki ekip toplam puan olan 6 puanı 3-3 paylaşırlar. [...]
+        // en iyi performansı gösteren ekip 6 değil 5 puan kazanır, ikinci ekip 3, üçüncü
+        // ekip 1 puan kazanır" (the two teams of the unfinished table share the 6 points
+        // 3-3; the best team gets 5 instead of 6, the second 3, the third 1). The seed's
+        // table of 4 tables (N/S +50, E/W 420, pass, E/W 170), the third one unfinished.
         let b = score(
-            &[Score(-50), Score(420), Outcome::AVERAGE, Score(170)],
+            &[Score(50), Score(-420), Outcome::AVERAGE, Score(-170)],
             4,
             Rules::default(),
         );
@@ -660,8 +689,8 @@ mod tests {
         assert_eq!(
             got,
             [
-                Some((1.0, 5.0)),
                 Some((5.0, 1.0)),
+                Some((1.0, 5.0)),
                 Some((3.0, 3.0)),
                 Some((3.0, 3.0))
             ]
@@ -679,6 +708,42 @@ mod tests {
             Rules::default(),
         );
         assert_eq!(ns_points(&b), ints(&[6, 0, 4, 2]));
+    }
+
+    #[test]
+    fn turkish_seed_top_grows_by_two_a_table_and_ties_share() {
+        // Seed 003: "iki masa için bir ekibin bir oyunda kazanacağı maksimum maç puanı
+        // 2'dir. Ondan sonra ilave her masa için 2 puan ilave edilir. Mesela 4 masa
+        // oynanıyorsa, maksimum oyun puanı 6 'dır." (with two tables the most a team can
+        // win on a board is 2, then 2 more for each further table: 6 with 4 tables.)
+        let tables = [Score(50), Score(-420), Score(-450), Score(-170)];
+        for (n, top) in [(2, 2), (3, 4), (4, 6)] {
+            assert_eq!(score(&tables[..n], n, Rules::default()).top, top);
+        }
+        let b = score(&tables[..2], 2, Rules::default());
+        assert_eq!(mps(&b), [Some((2.0, 0.0)), Some((0.0, 2.0))]);
+        // "3.Ekip 4 Pik'i 1 fazla çıkarmamış ve Bien yapmış olsaydı, 2.Ekiple sayıları
+        // eşit (420) olacaktı. [...] her ikisi de (6+4)/2=5 puan kazanmış olacaklar,
+        // rakipleri de 1'er puan alacaklardı." (had team 3 made 4S exactly, it would tie
+        // with team 2 on 420: each gets (6+4)/2 = 5, their opponents 1 each.)
+        let b = score(
+            &[Score(50), Score(-420), Score(-420), Score(-170)],
+            4,
+            Rules::default(),
+        );
+        assert_eq!(
+            mps(&b),
+            [
+                Some((6.0, 0.0)),
+                Some((1.0, 5.0)),
+                Some((1.0, 5.0)),
+                Some((4.0, 2.0))
+            ]
+        );
+        // "tüm masalarda aynı oyunun oynanıp aynı puanların alınması halinde tüm ekiplerin
+        // 3 puan kazanmış olacağını" (the same score at every table gives every team 3).
+        let b = score(&[const { Score(-420) }; 4], 4, Rules::default());
+        assert_eq!(mps(&b), [Some((3.0, 3.0)); 4]);
     }
 
     #[test]
