@@ -2149,6 +2149,186 @@ mod tests {
     }
 
     #[test]
+    fn seed_thirteen_pairs_over_seven_rounds_out_of_280_or_240() {
+        // Seed 000 §2.3: "13 paren spelen 7 rondes. Het totaal te behalen per ronde is 40
+        // punten. [...] Totaal behaald / 280 x 100. De paren die een ronde bye waren,
+        // krijgen een percentage: Totaal behaald / 240 x 100." (13 pairs play 7 rounds,
+        // 40 points to be had per round: out of 280, or out of 240 after a bye round.)
+        // Pair k sits out round k (pairs 1-7), pairs 8-13 play all seven rounds; every
+        // table of a round plays the round's four boards.
+        let mut res = Vec::new();
+        for round in 1..=7usize {
+            let playing: Vec<usize> = (1..=13).filter(|&p| p != round).collect();
+            for (t, table) in playing.chunks(2).enumerate() {
+                for k in 0..4 {
+                    let board = (4 * (round - 1) + k + 1) as u32;
+                    let score = [420, 170, 140, -50, -100, -420][(t + k + round) % 6];
+                    res.push(r(board, table[0], table[1], Score(score)));
+                }
+            }
+        }
+        let settings = Settings {
+            boards_per_round: Some(4),
+            ..Settings::default()
+        };
+        let s = score_session(&pairs(13), &res, &settings).unwrap();
+        assert_eq!((s.top, s.rounds), (10, 7));
+        assert_eq!(s.average_per_round(4) * 2, Ratio::from_integer(40));
+        let by_pair: HashMap<usize, &PairResult> = s.pairs.iter().map(|p| (p.pair, p)).collect();
+        for p in &s.pairs {
+            let (max, boards) = if p.pair < 7 { (240, 24) } else { (280, 28) };
+            assert_eq!((p.max, p.boards), (max, boards), "pair {}", p.pair + 1);
+            let pct = p
+                .total
+                .times(&Exact::integer(100))
+                .divided_by(&Exact::integer(max));
+            assert_eq!(p.percentage, pct, "pair {}", p.pair + 1);
+            // A round played is worth 40 points, a bye round nothing.
+            let rounds: Vec<i64> = p
+                .rounds
+                .iter()
+                .map(|c| c.as_ref().map_or(0, |c| c.max))
+                .collect();
+            assert_eq!(
+                rounds.iter().filter(|&&m| m == 40).count() as u32,
+                boards / 4
+            );
+            assert_eq!(rounds.iter().sum::<i64>(), max);
+        }
+        // The two pairs of a table share the round's 40 points.
+        for t in res.iter().step_by(4) {
+            let round = (t.board as usize - 1) / 4;
+            let cell = |i: usize| by_pair[&i].rounds[round].clone().unwrap().points;
+            assert_eq!(
+                cell(t.ns_pair()).plus(&cell(t.ew_pair())),
+                Exact::integer(40)
+            );
+        }
+    }
+
+    /// Seed 000 §4's session of 13 pairs, 6 rounds and 24 boards: round, North-South
+    /// pair, East-West pair and North-South's scores on the round's four boards. Every
+    /// table of a round plays the same boards (top 10), and each pair scores in each round
+    /// the points of the seed's result list, North-South where its letter is a capital.
+    const SEED_13_PAIRS: [(u32, usize, usize, [i32; 4]); 36] = [
+        // Round 1, boards 1-4.
+        (1, 1, 2, [620, 620, -620, -620]),
+        (1, 8, 3, [140, 110, 90, -200]),
+        (1, 9, 12, [-200, -420, 620, 620]),
+        (1, 6, 4, [-100, -420, 140, 90]),
+        (1, 5, 11, [-620, 110, -100, 140]),
+        (1, 7, 10, [90, -100, -200, -100]),
+        // Round 2, boards 5-8.
+        (2, 1, 8, [620, 620, 90, -200]),
+        (2, 5, 2, [-100, -420, 140, -100]),
+        (2, 3, 4, [-620, -100, -620, -620]),
+        (2, 6, 9, [140, 110, -100, 140]),
+        (2, 12, 7, [90, 110, 620, 620]),
+        (2, 11, 13, [-200, -420, -200, 90]),
+        // Round 3, boards 9-12.
+        (3, 10, 1, [-200, 420, -620, -620]),
+        (3, 9, 2, [140, -140, 620, -100]),
+        (3, 3, 12, [-620, 420, 140, 620]),
+        (3, 4, 7, [620, -620, 90, 140]),
+        (3, 5, 6, [90, -140, -200, 90]),
+        (3, 13, 8, [-100, 90, -100, -200]),
+        // Round 4, boards 13-16.
+        (4, 1, 6, [-100, -140, 140, -100]),
+        (4, 2, 11, [140, 90, -100, 140]),
+        (4, 3, 10, [620, -140, 620, 90]),
+        (4, 4, 13, [-620, 420, -620, -620]),
+        (4, 5, 12, [-200, 420, 90, 620]),
+        (4, 7, 8, [90, -620, -200, -200]),
+        // Round 5, boards 17-20.
+        (5, 7, 2, [-200, 420, -100, 140]),
+        (5, 3, 6, [-620, -50, 90, -200]),
+        (5, 11, 4, [620, -420, 620, 90]),
+        (5, 8, 5, [140, 420, -620, -100]),
+        (5, 9, 10, [-100, -50, -200, -620]),
+        (5, 13, 12, [90, -420, 140, 620]),
+        // Round 6, boards 21-24.
+        (6, 1, 4, [-100, 620, 620, 140]),
+        (6, 2, 3, [-620, -100, 140, -100]),
+        (6, 10, 5, [140, -620, -100, 90]),
+        (6, 13, 6, [90, 110, 90, 620]),
+        (6, 9, 8, [-200, -200, -200, -620]),
+        (6, 11, 12, [620, 110, -620, -200]),
+    ];
+
+    #[test]
+    fn seed_result_list_of_13_pairs() {
+        // Seed 000 §4: "Dit is de uitslag van een toernooi met 13 paren, 6 rondes, 24
+        // giften" (the result list of an event of 13 pairs, 6 rounds, 24 boards); "Maximum
+        // = 10 x 4 x 6 = 240 punten (Voor een Bye-paar: 10 x 4 x 5 = 200)" (the maximum is
+        // 240 points, 200 for a pair with a bye); ranked by percentage, not by points.
+        let mut res = Vec::new();
+        for &(round, ns, ew, scores) in &SEED_13_PAIRS {
+            for (k, &score) in (1..).zip(&scores) {
+                res.push(r(4 * (round - 1) + k, ns, ew, Score(score)));
+            }
+        }
+        let settings = Settings {
+            boards_per_round: Some(4),
+            ..Settings::default()
+        };
+        let s = score_session(&pairs(13), &res, &settings).unwrap();
+        assert_eq!(s.top, 10);
+        // "gemiddelde per ronde: 20" (average per round: 20).
+        assert_eq!(s.average_per_round(4), Ratio::from_integer(20));
+        let got: Vec<String> = s
+            .pairs
+            .iter()
+            .map(|p| {
+                assert_eq!(p.max, 10 * i64::from(p.boards));
+                let rounds: Vec<String> = p
+                    .rounds
+                    .iter()
+                    .map(|c| match c {
+                        Some(c) if c.north_south => {
+                            format!("{} {}", c.points.to_fraction_string(), c.set)
+                        }
+                        Some(c) => {
+                            format!("{} {}", c.points.to_fraction_string(), c.set.to_lowercase())
+                        }
+                        None => "-".into(),
+                    })
+                    .collect();
+                format!(
+                    "{}({}) {} {} {} {} | {}",
+                    p.rank.unwrap(),
+                    pairs(13)[p.pair].id,
+                    p.total.to_fraction_string(),
+                    p.percentage.as_ref().unwrap().to_decimal(2),
+                    p.club_points,
+                    p.boards,
+                    rounds.join(" | ")
+                )
+            })
+            .collect();
+        // Rang (Paar), PTN, %, CP, #gft and the six rounds as the seed prints them, but
+        // for four round letters the seed gives that would have a pair play boards twice
+        // (pair 7 "16 D" and pair 10 "24 d" in round 1, who play D again in round 4;
+        // pair 5 "27 A" and pair 12 "13 a" in round 4, who played A in round 1): here they
+        // are the letters of the boards of their round.
+        let want = [
+            "1(13) 130 65.00 52 20 | - | 29 b | 16 C | 31 d | 25 E | 29 F",
+            "2(1) 128 64.00 39 20 | 20 A | 28 B | 29 c | 19 D | - | 32 F",
+            "3(8) 144 60.00 26 24 | 23 A | 12 b | 24 c | 30 d | 21 E | 34 f",
+            "4(6) 128 53.33 21 24 | 19 A | 27 B | 23 c | 21 d | 27 e | 11 f",
+            "5(5) 121 50.42 1 24 | 19 A | 17 B | 17 C | 27 D | 19 e | 22 f",
+            "6(2) 117 48.75 1 24 | 20 a | 23 b | 15 c | 26 D | 17 e | 16 F",
+            "7(3) 114 47.50 1 24 | 17 a | 4 B | 27 C | 29 D | 13 E | 24 f",
+            "8(12) 112 46.67 1 24 | 17 a | 33 B | 13 c | 13 d | 15 e | 21 f",
+            "9(10) 93 46.50 1 20 | 24 a | - | 11 C | 11 d | 29 e | 18 F",
+            "10(4) 111 46.25 1 24 | 21 a | 36 b | 24 C | 9 D | 13 e | 8 f",
+            "11(11) 92 46.00 1 20 | 21 a | 11 B | - | 14 d | 27 E | 19 F",
+            "12(9) 78 39.00 1 20 | 23 A | 13 b | 25 C | - | 11 E | 6 F",
+            "13(7) 72 36.00 1 20 | 16 A | 7 b | 16 c | 10 D | 23 E | -",
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
     fn sections_scored_apart_or_top_integral() {
         let mut ps = Vec::new();
         for section in ["A", "B"] {
