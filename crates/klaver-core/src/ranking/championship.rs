@@ -300,6 +300,23 @@ mod tests {
     }
 
     #[test]
+    fn seed_me_20_y_5_with_22_together_drops_2() {
+        // Seed 002: "Voorbeeld: me = 20 en y = 5. Als een paar 22 keer met elkaar gespeeld
+        // heeft, dan vallen de 2 slechtste scores af." (me = 20 and y = 5: a pair that
+        // played together 22 times drops its 2 worst scores.)
+        let mut p = vec![70; 20];
+        p.extend([40, 45]);
+        let s = together(&pts(&p), &[], 20, 0, 5);
+        assert!(s.eligible());
+        assert_eq!((s.dropped, s.counted.len(), s.substitutes), (2, 20, 0));
+        assert_eq!(s.average, Some(int(70)));
+        // Substitute results do not count once there are 20 together.
+        let s = together(&pts(&p), &pts(&[90, 90]), 20, 2, 5);
+        assert_eq!((s.dropped, s.substitutes), (2, 0));
+        assert_eq!(s.average, Some(int(70)));
+    }
+
+    #[test]
     fn individual_drops_at_most_x() {
         let s = individual(&pts(&[60; 30]), 20, 5);
         assert_eq!((s.dropped, s.counted.len()), (5, 25));
