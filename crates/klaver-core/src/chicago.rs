@@ -426,6 +426,41 @@ mod tests {
     }
 
     #[test]
+    fn seed_003_mixed_two_spades_one_over_is_90_and_50_or_100() {
+        // Seed 003: "2 Pik oynadınız ve bir fazla çıktınız. [...] kendi hanenize zonda
+        // değilseniz 90+50, zonda iseniz 90+100 yazarsınız" (2 spades with an overtrick:
+        // 90 + 50 not vulnerable, 90 + 100 vulnerable). Deal 1: nobody vulnerable; deal 3:
+        // "we" are.
+        let settings = ChicagoSettings::new(ChicagoVariant::Mixed);
+        let two_spades = play(We, 2, Spades, Undoubled, 1);
+        let pad = score_chicago(&[two_spades, None, two_spades], settings);
+        let figures = |i: usize| -> Vec<(EntryKind, i32)> {
+            pad.deals()[i]
+                .entries
+                .iter()
+                .map(|e| (e.kind, e.points))
+                .collect()
+        };
+        assert_eq!(
+            figures(0),
+            [
+                (EntryKind::TrickScore, 60),
+                (EntryKind::Overtricks, 30),
+                (EntryKind::PartScoreBonus, 50)
+            ]
+        );
+        assert_eq!(
+            figures(2),
+            [
+                (EntryKind::TrickScore, 60),
+                (EntryKind::Overtricks, 30),
+                (EntryKind::PartScoreBonus, 100)
+            ]
+        );
+        assert_eq!(per_deal(&pad), [(140, 0), (0, 0), (190, 0)]);
+    }
+
+    #[test]
     fn seed_003_original_table_ends_610_ahead() {
         let pad = score_chicago(
             &seed_deals(),
