@@ -115,6 +115,52 @@ fn control_sheet_and_travellers() {
 }
 
 #[test]
+fn the_seed_traveller_of_board_1_for_10_pairs() {
+    // Seed 000 §1, "Gift: 1  N / --  Paren: 10": the five lines of the scorebriefje
+    // (traveller), East-West declaring every time ("Door paar" 2, 3, 4, 10, 5), scored
+    // from the contracts alone: "Er zijn dus 10 - 2 = 8 punten te verdelen" (8 points to
+    // share on every board).
+    let f = temp_file(
+        "seed-board-1.csv",
+        "board,ns,ew,contract,declarer,result\n\
+         1,1,2,3S,O,+1\n1,6,3,3S,O,C\n1,7,4,2S,O,+3\n1,8,10,4S,O,C\n1,9,5,3S,O,C\n",
+    );
+    let o = klaver(&[
+        "score",
+        f.to_str().unwrap(),
+        "--notation",
+        "nl",
+        "--lang",
+        "nl",
+        "--travellers",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Gift 1   Gever: N   Kwetsbaar: --   Paren: 10   Top: 8"),
+        "{out}"
+    );
+    // The scores stand in the East-West column (right-aligned under "Score OW").
+    let header = out.lines().find(|l| l.starts_with("NZ  OW")).unwrap();
+    let ew_score_end = header.find("Score OW").unwrap() + "Score OW".len();
+    // NZ, OW, contract, by pair, result, score OW, points NZ and OW, as the seed's lines
+    // (the traveller lists them by score).
+    for (line, score) in [
+        ("1 2 3S 2 (O) +1 170 4 4", "170"),
+        ("6 3 3S 3 (O) C 140 7 1", "140"),
+        ("7 4 2S 4 (O) +3 200 2 6", "200"),
+        ("8 10 4S 10 (O) C 420 0 8", "420"),
+        ("9 5 3S 5 (O) C 140 7 1", "140"),
+    ] {
+        let row = out
+            .lines()
+            .find(|l| l.split_whitespace().collect::<Vec<_>>().join(" ") == line)
+            .unwrap_or_else(|| panic!("{line:?} not in\n{out}"));
+        assert!(row[..ew_score_end].ends_with(score), "{row}\n{header}");
+    }
+}
+
+#[test]
 fn the_dutch_control_sheet_as_the_seed_prints_it() {
     // Seed 000 §5: a box with the event's line and the pairs' numbers, and notrump
     // written Z in the contracts (O3Z+2) with --notrump z.
