@@ -429,7 +429,8 @@ impl SettingsText<'_> {
         Ok(seasons)
     }
 
-    /// The threesomes of the pairs championship: three different player ids each.
+    /// The threesomes of the pairs championship: three different player ids each, no
+    /// two players in two threesomes.
     fn threesomes(&self, raw: &[String]) -> Result<Vec<Vec<String>>, RankingIoError> {
         let mut threesomes = Vec::new();
         for t in raw {
@@ -449,6 +450,19 @@ impl SettingsText<'_> {
                     "threesomes",
                     format!("threesome `{t}` is given twice: give each threesome once"),
                 ));
+            }
+            // Two players in two threesomes: their nights together would count for both.
+            for o in &threesomes {
+                let shared: Vec<&String> = o.iter().filter(|x| distinct.contains(x)).collect();
+                if let [a, b] = shared[..] {
+                    return Err(self.err(
+                        "threesomes",
+                        format!(
+                            "threesome `{t}` has {a} and {b} of threesome `{}` too: a night of {a} and {b} would count for both, so give each two players in one threesome at most",
+                            o.join("+")
+                        ),
+                    ));
+                }
             }
             threesomes.push(ids);
         }
@@ -2399,6 +2413,10 @@ end = 2026-08-31
         assert_eq!(
             told("threesomes = [\"a+b+c\", \"c+a+b\"]\n"),
             "club.toml line 1: threesome `c+a+b` is given twice: give each threesome once"
+        );
+        assert_eq!(
+            told("threesomes = [\"a+b+c\", \"b+a+d\"]\n"),
+            "club.toml line 1: threesome `b+a+d` has a and b of threesome `a+b+c` too: a night of a and b would count for both, so give each two players in one threesome at most"
         );
         assert_eq!(
             told("pairs = [\"a+b\", \"b+a\"]\n"),
