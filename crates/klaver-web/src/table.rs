@@ -16,6 +16,7 @@ use klaver_core::movement::{Movement, TableRound};
 use klaver_core::notation;
 use klaver_store::{Club, Line, Session};
 use maud::html;
+use std::collections::HashMap;
 
 /// The table routes.
 pub fn routes() -> Router<AppState> {
@@ -241,65 +242,77 @@ fn players_of(movement: &Movement, board: u32) -> Vec<(&str, &str)> {
 
 /// The board's traveller with North-South's percentages, as the phone shows it after
 /// the board when the club allows it: held back until every table that plays the board
-/// has entered it, so that no table sees a board it has still to play.
+/// has entered it, so that no table sees a board it has still to play. The percentages
+/// are the night's own (its conventions, adjustments and reversed results); while the
+/// night cannot be scored they are left out rather than guessed.
 async fn traveller(
     state: &AppState,
     at: &AtTable,
     board: u32,
     lang: Lang,
 ) -> WebResult<maud::Markup> {
-    use klaver_core::matchpoints::Outcome;
-    use klaver_core::matchpoints::{Rules, Scratch, score_board};
     let pairs = players_of(&at.movement, board);
     if pairs.iter().any(|(ns, ew)| !at.entered(board, ns, ew)) {
         return Ok(html! { p.muted { (lang.t(Key::TravellerLater)) } });
     }
-    let lines = state
-        .store
-        .session_boards(&at.club, at.session.info.id, &[i64::from(board)])
-        .await?;
-    let lines: Vec<&Line> = lines.lines.iter().map(|l| &l.line).collect();
-    let outcomes: Vec<Outcome> = lines
+    let session = state.store.session(&at.club, at.session.info.id).await?;
+    let percentages = ns_percentages(&session, board);
+    let lines: Vec<&Line> = session
+        .lines
         .iter()
-        .map(|l| {
-            let typed = Typed {
-                contract: l.contract.clone(),
-                declarer: l.declarer.clone(),
-                result: l.result.clone(),
-                score: l.score.clone(),
-                adjust: l.adjust.clone(),
-            };
-            match entry::score_of(&typed, board) {
-                Some(s) if l.adjust.is_empty() => Outcome::Score(s),
-                _ => Outcome::NotPlayed,
-            }
-        })
+        .map(|l| &l.line)
+        .filter(|l| l.board == i64::from(board))
         .collect();
-    let refs: Vec<&Outcome> = outcomes.iter().collect();
-    let scored = score_board(
-        &refs,
-        pairs.len(),
-        Rules::default(),
-        &mut Scratch::default(),
-    );
-    let top = scored.top.max(1) as f64;
     let mine = at.seat_of(board).and_then(|(_, t)| t.ns.clone());
     Ok(html! {
         h2 { (lang.t(Key::Board)) " " (board) }
         table {
             tr { th { "NS" } th { "EW" } th { (lang.t(Key::Contract)) } th.n { (lang.t(Key::Score)) } th.n { "NS %" } }
-            @for (i, l) in lines.iter().enumerate() {
-                @let pct = scored.matchpoints(i).map(|(ns, _)| *ns.numer() as f64 / *ns.denom() as f64 * 100.0 / top);
+            @for l in &lines {
                 tr {
                     td { @if mine.as_deref() == Some(l.ns.as_str()) { b { (l.ns) } } @else { (l.ns) } }
                     td { (l.ew) }
                     td { (line_text(l, lang)) }
-                    td.n { @if let Some(s) = match &outcomes[i] { Outcome::Score(s) => Some(*s), _ => None } { (format!("{s:+}")) } }
-                    td.n { @if let Some(p) = pct { (format!("{p:.0}")) } }
+                    td.n { @if let Some(s) = played_score(l, board) { (format!("{s:+}")) } }
+                    td.n { @if let Some(p) = percentages.get(&l.line_no) { (format!("{p:.0}")) } }
                 }
             }
         }
     })
+}
+
+/// The score a line was played to, when it has one (a reversed result has; an average
+/// has not).
+fn played_score(l: &Line, board: u32) -> Option<i32> {
+    let typed = Typed {
+        contract: l.contract.clone(),
+        declarer: l.declarer.clone(),
+        result: l.result.clone(),
+        score: l.score.clone(),
+        adjust: String::new(),
+    };
+    entry::score_of(&typed, board)
+}
+
+/// North-South's percentage on each line of `board`, by its stored number, as the night
+/// is scored; none while it cannot be scored.
+fn ns_percentages(session: &klaver_store::Session, board: u32) -> HashMap<i64, f64> {
+    let Ok(Some(scored)) = scoring::score(session, &[]) else {
+        return HashMap::new();
+    };
+    let (result, results) = (&scored.result, &scored.imported.event.results);
+    result
+        .boards
+        .iter()
+        .filter(|b| b.board == board)
+        .flat_map(|b| b.results())
+        .filter_map(|i| {
+            let points = result.points.get(i)?.as_ref()?;
+            let top = result.points.top(i);
+            let ns = *points.ns.numer() as f64 / *points.ns.denom() as f64;
+            (top > 0).then(|| (i64::from(results[i].line), ns * 100.0 / top as f64))
+        })
+        .collect()
 }
 
 /// This table's stored lines of the round it may still correct.

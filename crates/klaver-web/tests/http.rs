@@ -1449,6 +1449,61 @@ async fn a_board_is_shown_to_the_table_once_every_table_has_played_it() {
     assert!(!page.body.contains("NS %"), "{}", page.body);
 }
 
+/// The board's percentages on the phone are the night's own: a reversed result (REV)
+/// counts with its matchpoints swapped, as the result list scores it. It was shown
+/// without a percentage and left out of the others' comparisons.
+#[tokio::test]
+async fn a_board_shown_to_the_table_has_the_nights_percentages() {
+    let c = setup("travellers-rev").await;
+    let options = Options {
+        show_travellers: true,
+        hold_results: true,
+        ..Options::default()
+    };
+    let app = router(AppState::new(c.store.clone(), options));
+    let movement = klaver_core::movement::named("mitchell-3", 2).unwrap();
+    let tables: Vec<(String, String)> = movement
+        .rounds
+        .iter()
+        .flat_map(|r| &r.tables)
+        .filter(|t| t.boards.boards().any(|b| b == 1))
+        .map(|t| (t.ns.clone().unwrap(), t.ew.clone().unwrap()))
+        .collect();
+    assert_eq!(tables.len(), 3);
+    // 420 and 450 as played; -50 reversed by the director: North-South get the top.
+    for ((ns, ew), (result, adjust)) in tables.iter().zip([("=", ""), ("+1", ""), ("-1", "REV")]) {
+        let line = klaver_store::Line {
+            board: 1,
+            ns: ns.clone(),
+            ew: ew.clone(),
+            contract: "4S".into(),
+            declarer: "N".into(),
+            result: result.into(),
+            adjust: adjust.into(),
+            ..klaver_store::Line::default()
+        };
+        c.store
+            .add_line(&c.club, c.night, &line, "td")
+            .await
+            .unwrap();
+    }
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let page = get(&app, &format!("{t1}?stored=1"), None).await;
+    let cells: Vec<&str> = page
+        .body
+        .split("<td class=\"n\">")
+        .skip(1)
+        .filter_map(|c| c.split('<').next())
+        .collect();
+    // Each line: its score, then North-South's percentage.
+    assert_eq!(
+        cells,
+        ["+420", "50", "+450", "100", "-50", "100"],
+        "{}",
+        page.body
+    );
+}
+
 #[tokio::test]
 async fn the_directors_round_clock_is_on_every_phone() {
     let c = setup("clock").await;
