@@ -1155,8 +1155,8 @@ fn bad_score(text: &str, form: Form) -> String {
 }
 
 /// Reads the JSON that `klaver score --format json` writes for a pairs or butler
-/// session (scored with a pairs file that gives the player ids) as one session of the
-/// club's first playing moment, or of `moment`.
+/// session (scored with a pairs file that gives the player ids) as one session of
+/// `moment`, which only a club of one playing moment may leave out.
 pub fn read_score_json(
     text: &str,
     file: &str,
@@ -1168,6 +1168,12 @@ pub fn read_score_json(
             file: file.to_string(),
             message,
         }]
+    };
+    let Some(moment) = moment.or(sole_moment(club)) else {
+        return Err(fail(format!(
+            "the club plays at several moments ({}) and the file does not say which this night was: give it with --moment",
+            moment_names(club)
+        )));
     };
     let doc: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| fail(format!("not the JSON of `klaver score --format json`: {e}")))?;
@@ -1247,7 +1253,7 @@ pub fn read_score_json(
     }
     Ok(SessionInput {
         date,
-        moment: moment.unwrap_or(default_moment(club)).to_string(),
+        moment: moment.to_string(),
         form,
         origin: Origin::new(file),
         pairs: entries,
@@ -3129,8 +3135,15 @@ end = 2026-08-31
             {"pair":"2","section":"","players":["p3","p4"],"percentage_exact":"45","boards":2},
             {"pair":"5","section":"","players":["p5","p6"],"percentage":null,"boards":0},
             {"pair":"1","section":"C","players":["p7","p8"],"percentage":null,"boards":2}]}"#;
-        let s = read_score_json(json, "night.json", &club, None).unwrap();
+        let s = read_score_json(json, "night.json", &club, Some("tuesday")).unwrap();
         assert_eq!(s.pairs.len(), 2);
+        // The club plays on two moments: a night that does not say which is refused, as
+        // a sessions CSV row is.
+        let e = read_score_json(json, "night.json", &club, None).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "night.json: the club plays at several moments (tuesday, teams) and the file does not say which this night was: give it with --moment"
+        );
         let warned: Vec<String> = score_json_warnings(json, "night.json")
             .iter()
             .map(|w| w.to_string())
@@ -3145,7 +3158,7 @@ end = 2026-08-31
         );
         for bad in [r#""percentage_exact":"fifty""#, r#""percentage":"50""#] {
             let text = json.replace(r#""percentage_exact":"45""#, bad);
-            let e = read_score_json(&text, "night.json", &club, None).unwrap_err();
+            let e = read_score_json(&text, "night.json", &club, Some("tuesday")).unwrap_err();
             assert!(
                 e[0].to_string()
                     .starts_with("night.json: pair 2: the score"),
@@ -3161,24 +3174,24 @@ end = 2026-08-31
         let json = r#"{"title":"","date":"2025-09-02","top":10,"boards":[{"section":"A"}],
             "pairs":[{"pair":"1","section":"A","players":["p1","p2"],"percentage":57.142857142857146,"percentage_exact":"400/7"},
                      {"pair":"2","section":"A","players":["p3","p4"],"percentage":42.857142857142854,"percentage_exact":"300/7"}]}"#;
-        let s = read_score_json(json, "night.json", &club, None).unwrap();
+        let s = read_score_json(json, "night.json", &club, Some("tuesday")).unwrap();
         assert_eq!(s.pairs[0].score, frac(400, 7));
         assert_eq!(s.moment, "tuesday");
         // Sections scored top-integral (every board's group is the whole field).
         let two = r#"{"date":"2025-09-02","boards":[{"section":""}],
             "pairs":[{"pair":"1","section":"A","players":["p1","p2"],"percentage_exact":"55"},
                      {"pair":"1","section":"B","players":["p3","p4"],"percentage_exact":"45"}]}"#;
-        let s = read_score_json(two, "night.json", &club, None).unwrap();
+        let s = read_score_json(two, "night.json", &club, Some("tuesday")).unwrap();
         assert_eq!(&*s.pairs[1].line, "A+B");
         let butler = r#"{"date":"2025-09-02","form":"butler","boards":[],
             "pairs":[{"pair":"1","section":"","players":["p1","p2"],"imps_per_board_exact":"-1/2"}]}"#;
-        let s = read_score_json(butler, "night.json", &club, None).unwrap();
+        let s = read_score_json(butler, "night.json", &club, Some("tuesday")).unwrap();
         assert_eq!(
             (s.form, s.pairs[0].score.clone()),
             (Form::Butler, frac(-1, 2))
         );
         let missing = json.replace(r#""players":["p1","p2"],"#, "");
-        let e = read_score_json(&missing, "night.json", &club, None).unwrap_err();
+        let e = read_score_json(&missing, "night.json", &club, Some("tuesday")).unwrap_err();
         assert!(
             e[0].to_string().contains("pair 1 has no player ids"),
             "{}",
@@ -3220,7 +3233,7 @@ end = 2026-08-31
             if let Ok(sessions) = read_sessions_csv(&csv, "s.csv", &club) {
                 let _ = rank(&club, sessions);
             }
-            let _ = read_score_json(&text, "n.json", &club, None);
+            let _ = read_score_json(&text, "n.json", &club, Some("tuesday"));
             let _ = read_present(&text, "--present");
         }
 

@@ -368,6 +368,8 @@ fn score_then_rank(
         "--settings",
         &settings,
         json.to_str().unwrap(),
+        "--moment",
+        "tuesday",
         "--format",
         "json",
     ]);
@@ -876,7 +878,7 @@ fn a_pair_that_played_no_board_is_a_warning() {
             {"pair":"2","section":"","players":["1003","1004"],"percentage_exact":"45","boards":2},
             {"pair":"5","section":"","players":["1009","1010"],"percentage":null,"boards":0}]}"#,
     );
-    let o = with_club(&json, &[]);
+    let o = with_club(&json, &["--moment", "tuesday"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let err = stderr(&o);
     assert!(
