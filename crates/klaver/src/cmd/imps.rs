@@ -97,8 +97,9 @@ pub enum FormOutput {
     Pdf,
 }
 
-/// What `klaver score` passes on to an IMP form besides its own options.
-pub struct FormOptions {
+/// What `klaver score` passes on to an IMP form besides the form's own options: how and
+/// for whom its result list is reported.
+pub struct FormReport {
     /// The event's title.
     pub title: String,
     /// The event's date.
@@ -115,7 +116,7 @@ pub struct FormOptions {
 pub fn run_form(
     args: &FormArgs,
     event: &Event,
-    opts: &FormOptions,
+    opts: &FormReport,
     output: Option<&Path>,
 ) -> CmdResult {
     super::output::write_output(output, |out| score_form(args, event, opts, out))
@@ -126,7 +127,7 @@ pub fn run_form(
 pub fn compare_form(
     args: &FormArgs,
     imported: &klaver_io::exchange::Imported,
-    opts: &FormOptions,
+    opts: &FormReport,
 ) -> Result<klaver_io::exchange::Comparison, CliError> {
     let event = &imported.event;
     let adjusted = args.adjusted()?;
@@ -241,7 +242,7 @@ fn penalties_refused(
 }
 
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
-fn score_form(args: &FormArgs, event: &Event, opts: &FormOptions, out: &mut Output) -> CmdResult {
+fn score_form(args: &FormArgs, event: &Event, opts: &FormReport, out: &mut Output) -> CmdResult {
     let adjusted = args.adjusted()?;
     penalties_refused(args, event).map_err(|e| cannot_score(&opts.file_name, event, e))?;
     let report = ImpReportOptions {
@@ -270,7 +271,7 @@ type Scored = (Vec<u8>, Vec<Diagnostic>);
 fn butler_form(
     args: &FormArgs,
     event: &Event,
-    opts: &FormOptions,
+    opts: &FormReport,
     adjusted: AdjustedImps,
     report: &ImpReportOptions,
 ) -> Result<Scored, CliError> {
@@ -291,7 +292,7 @@ fn butler_form(
 fn cross_imps_form(
     args: &FormArgs,
     event: &Event,
-    opts: &FormOptions,
+    opts: &FormReport,
     adjusted: AdjustedImps,
     report: &ImpReportOptions,
 ) -> Result<Scored, CliError> {
@@ -312,7 +313,7 @@ fn cross_imps_form(
 fn teams_form(
     args: &FormArgs,
     event: &Event,
-    opts: &FormOptions,
+    opts: &FormReport,
     adjusted: AdjustedImps,
     report: &ImpReportOptions,
 ) -> Result<Scored, CliError> {
@@ -377,7 +378,7 @@ fn rooms(event: &Event) -> Result<Vec<Option<Room>>, Vec<Diagnostic>> {
 /// A form's result list in the output asked for: JSON (ending in a newline), an HTML or
 /// PDF page, or text.
 fn laid_out(
-    opts: &FormOptions,
+    opts: &FormReport,
     json: impl FnOnce(&mut Vec<u8>) -> serde_json::Result<()>,
     view: impl FnOnce() -> imp_report::ImpView,
     text: impl FnOnce() -> String,
@@ -399,7 +400,7 @@ fn laid_out(
 
 /// Prints the file's and the scoring's warnings after the list; with `--strict` any
 /// warning makes the exit code 1.
-fn warn(event: &Event, warnings: &[Diagnostic], opts: &FormOptions) -> ExitCode {
+fn warn(event: &Event, warnings: &[Diagnostic], opts: &FormReport) -> ExitCode {
     let all: Vec<String> = event
         .diagnostics
         .iter()

@@ -376,7 +376,7 @@ fn score_form(
         Format::Html => super::imps::FormOutput::Html,
         Format::Pdf => super::imps::FormOutput::Pdf,
     };
-    let opts = super::imps::FormOptions {
+    let opts = super::imps::FormReport {
         title: imported.title.clone(),
         date: imported.date.clone(),
         output,
