@@ -484,7 +484,7 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
             run(&db, &["player", "import", file.to_str().unwrap()], 2).1
         };
         let err = import(
-            "twice.csv",
+            "players-twice.csv",
             "bondsnummer,naam\n2001,Jan Jansen\n\n2002,Els Visser\n2001,Piet de Vries\n",
         );
         assert!(
