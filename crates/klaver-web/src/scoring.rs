@@ -4,7 +4,7 @@
 use klaver_core::session::{Diagnostic, SessionResult, Severity};
 use klaver_io::detect;
 use klaver_io::exchange::Imported;
-use klaver_io::options::{ScoringArgs, centred_weight, score_pairs};
+use klaver_io::options::{ScoringOptions, centred_weight, score_pairs};
 use klaver_io::travellers::{self, ReadOptions};
 use klaver_store::{Line, Session, pairs_csv, travellers_csv};
 
@@ -186,7 +186,7 @@ pub fn score(session: &Session, extra: &[Line]) -> Result<Option<Scored>, String
         return Ok(None);
     }
     let mut imported = read_clean(session, extra)?;
-    let scoring = ScoringArgs::from_words(&session.info.options)?;
+    let scoring = ScoringOptions::from_words(&session.info.options)?;
     let convention = imported.convention;
     let name = klaver_store::session_name(&session.info);
     let (result, convention, boards_per_round) =
@@ -346,7 +346,7 @@ pub async fn ranking_html(
 /// butler --format json` writes (what the ranking reads).
 fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
     let imported = read_clean(session, &[])?;
-    let scoring = ScoringArgs::from_words(&session.info.options)?;
+    let scoring = ScoringOptions::from_words(&session.info.options)?;
     let settings = klaver_core::butler::ButlerSettings {
         datum: scoring.form.datum_rule()?,
         adjusted: scoring.form.adjusted()?,

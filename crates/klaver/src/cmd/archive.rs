@@ -1,7 +1,8 @@
 //! `klaver archive`: score every session of an archive file, streaming.
 
-use super::score::{ArtificialArg, MissingArg, ScaleArg};
+use super::scoring_args::words;
 use super::{CliError, CmdResult, LangArg};
+use klaver_core::matchpoints::{ArtificialRule, MissingRule, Rules, Scale};
 use klaver_core::session::Settings;
 use klaver_io::archive::{ArchiveScoring, score_archive};
 use std::fs::File;
@@ -21,15 +22,15 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "en")]
     notation: LangArg,
     /// Matchpoint scale.
-    #[arg(long, value_enum, default_value = "european")]
-    scale: ScaleArg,
+    #[arg(long, value_parser = words::<Scale>(), default_value = "european")]
+    scale: Scale,
     /// How artificial scores affect the real scores.
-    #[arg(long, value_enum, default_value = "ties")]
-    artificial: ArtificialArg,
+    #[arg(long, value_parser = words::<ArtificialRule>(), default_value = "ties")]
+    artificial: ArtificialRule,
     /// A board played fewer times than expected: Neuberg-scale its results, or count each
     /// missing result as a tie for every pair that played it.
-    #[arg(long, value_enum, default_value = "neuberg")]
-    missing: MissingArg,
+    #[arg(long, value_parser = words::<MissingRule>(), default_value = "neuberg")]
+    missing: MissingRule,
     /// Sessions scored at once (0: one per core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -46,7 +47,11 @@ pub fn run(args: Args) -> CmdResult {
     let opts = ArchiveScoring {
         lang: args.notation.language(),
         settings: Settings {
-            rules: super::score::rules(args.scale, args.artificial, args.missing),
+            rules: Rules {
+                scale: args.scale,
+                artificial: args.artificial,
+                missing: args.missing,
+            },
             ..Settings::default()
         },
         threads: args.threads,

@@ -3,12 +3,14 @@
 //! event scored by the file's convention or the one stated on the command line.
 
 use super::output::{names_stdout, write_output};
-use super::score::{ConventionArgs, print_warnings, read_deals, read_input};
+use super::score::{print_warnings, read_deals, read_input};
+use super::scoring_args::ConventionArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::session::{Settings, score_session};
 use klaver_io::detect::Format;
 use klaver_io::exchange::Imported;
+use klaver_io::options::Conventions;
 use klaver_io::travellers::ReadOptions;
 use klaver_io::{exchange, json, pbn, usebio};
 use std::path::{Path, PathBuf};
@@ -118,7 +120,7 @@ pub fn run(args: Args) -> CmdResult {
     } else {
         None
     };
-    let settings = convention_settings(&imported, &args.conventions);
+    let settings = convention_settings(&imported, &args.conventions.options());
     write_converted(
         &imported,
         &settings,
@@ -131,7 +133,7 @@ pub fn run(args: Args) -> CmdResult {
 /// How a file is scored for writing: by the convention the command line or the file
 /// states, with the director's penalties (written on their boards, so the totals
 /// include them).
-fn convention_settings(imported: &Imported, conventions: &ConventionArgs) -> Settings {
+fn convention_settings(imported: &Imported, conventions: &Conventions) -> Settings {
     let convention = conventions.resolve(&imported.convention);
     let mut settings = Settings {
         penalties: klaver_io::options::penalties_in_matchpoints(&imported.event, &convention),

@@ -6,14 +6,13 @@ use super::score::{cannot_score, print_read_warnings};
 use super::{CliError, CmdResult};
 use clap::ValueEnum;
 use klaver_core::butler::{ButlerSettings, score_butler};
-use klaver_core::cross_imps::{CrossImpSettings, CrossImpTotal, score_cross_imps};
+use klaver_core::cross_imps::{CrossImpSettings, score_cross_imps};
 use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::session::Diagnostic;
 use klaver_core::teams::{Room, TeamsSettings, score_teams_in_rounds, swiss_pairing};
-use klaver_core::vp::VpScale;
+use klaver_core::vp::{VpMax, VpScale};
 use klaver_io::imp_report::{self, ImpReportOptions};
-use klaver_io::options::penalties_not_applied;
-pub use klaver_io::options::{CrossArg, Form, FormArgs, MaxArg, form_name};
+use klaver_io::options::{Choice, Form, FormOptions, penalties_not_applied};
 use klaver_io::travellers::Event;
 use std::path::Path;
 use std::process::ExitCode;
@@ -51,8 +50,8 @@ pub struct VpArgs {
     #[arg(long)]
     boards: u32,
     /// The scale: 20 or 10 victory points.
-    #[arg(long, value_enum, default_value = "20")]
-    max: MaxArg,
+    #[arg(long, value_parser = super::scoring_args::words::<VpMax>(), default_value = "20")]
+    max: VpMax,
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: VpFormat,
@@ -65,7 +64,7 @@ fn hundredths(r: Imps) -> String {
 /// Runs `klaver vp`: both teams' victory points for a margin on the WBF scale.
 pub fn vp(args: VpArgs) -> CmdResult {
     let margin = klaver_io::options::parse_margin(&args.imps)?;
-    let scale = VpScale::wbf(args.boards, args.max.max()).map_err(CliError::input)?;
+    let scale = VpScale::wbf(args.boards, args.max).map_err(CliError::input)?;
     let (a, b) = scale.vp(margin);
     let (winner, loser) = if a >= b { (a, b) } else { (b, a) };
     match args.format {
@@ -114,7 +113,7 @@ pub struct FormReport {
 
 /// Runs an IMP form for `klaver score`, writing to `output` or standard output.
 pub fn run_form(
-    args: &FormArgs,
+    args: &FormOptions,
     event: &Event,
     opts: &FormReport,
     output: Option<&Path>,
@@ -125,7 +124,7 @@ pub fn run_form(
 /// `klaver score --compare` of a butler or cross-IMP session: klaver's IMPs against the
 /// ones the file publishes (per line and per pair).
 pub fn compare_form(
-    args: &FormArgs,
+    args: &FormOptions,
     imported: &klaver_io::exchange::Imported,
     opts: &FormReport,
 ) -> Result<klaver_io::exchange::Comparison, CliError> {
@@ -147,7 +146,7 @@ pub fn compare_form(
         Form::Teams | Form::Pairs => {
             return Err(CliError::input(format!(
                 "--compare checks a pairs session's matchpoints and a butler or cross-IMP session's IMPs; klaver does not read a file's published {} results",
-                form_name(args.form)
+                args.form.word()
             )));
         }
     };
@@ -157,7 +156,7 @@ pub fn compare_form(
 /// The errors that keep `event` from being scored in the IMP form `args.form`, which
 /// `klaver score --form` would refuse: found before a session is stored. An option
 /// klaver cannot use (a VP scale it cannot make) is refused. None for the pairs form.
-pub fn form_errors(args: &FormArgs, event: &Event) -> Result<Vec<Diagnostic>, CliError> {
+pub fn form_errors(args: &FormOptions, event: &Event) -> Result<Vec<Diagnostic>, CliError> {
     let adjusted = args.adjusted()?;
     if let Err(e) = penalties_refused(args, event) {
         return Ok(e.diagnostics);
@@ -192,37 +191,31 @@ pub fn form_errors(args: &FormArgs, event: &Event) -> Result<Vec<Diagnostic>, Cl
     Ok(scored.err().map(|e| e.diagnostics).unwrap_or_default())
 }
 
-fn butler_settings(args: &FormArgs, adjusted: AdjustedImps) -> Result<ButlerSettings, CliError> {
+fn butler_settings(args: &FormOptions, adjusted: AdjustedImps) -> Result<ButlerSettings, CliError> {
     Ok(ButlerSettings {
         datum: args.datum_rule()?,
         adjusted,
     })
 }
 
-fn cross_imps_settings(args: &FormArgs, adjusted: AdjustedImps) -> CrossImpSettings {
+fn cross_imps_settings(args: &FormOptions, adjusted: AdjustedImps) -> CrossImpSettings {
     CrossImpSettings {
-        total: match args.cross_imps {
-            CrossArg::Average => CrossImpTotal::Average,
-            CrossArg::Sum => CrossImpTotal::Sum,
-        },
+        total: args.cross_imps,
         adjusted,
     }
 }
 
-fn teams_settings(args: &FormArgs, adjusted: AdjustedImps) -> TeamsSettings {
+fn teams_settings(args: &FormOptions, adjusted: AdjustedImps) -> TeamsSettings {
     TeamsSettings {
-        max: args.vp_max.max(),
+        max: args.vp_max,
         vp_boards: args.vp_boards,
         adjusted,
     }
 }
 
 /// Refuses `--vp-boards` with a scale klaver cannot make, naming the option.
-fn vp_scale_made(args: &FormArgs) -> Result<(), CliError> {
-    match args
-        .vp_boards
-        .map(|n| (n, VpScale::wbf(n, args.vp_max.max())))
-    {
+fn vp_scale_made(args: &FormOptions) -> Result<(), CliError> {
+    match args.vp_boards.map(|n| (n, VpScale::wbf(n, args.vp_max))) {
         Some((n, Err(e))) => Err(CliError::input(format!("--vp-boards {n}: {e}"))),
         _ => Ok(()),
     }
@@ -230,7 +223,7 @@ fn vp_scale_made(args: &FormArgs) -> Result<(), CliError> {
 
 /// Refuses the director's penalties of `event`, which the IMP forms do not apply.
 fn penalties_refused(
-    args: &FormArgs,
+    args: &FormOptions,
     event: &Event,
 ) -> Result<(), klaver_core::session::SessionError> {
     let diagnostics = penalties_not_applied(event, args.form);
@@ -242,7 +235,7 @@ fn penalties_refused(
 }
 
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
-fn score_form(args: &FormArgs, event: &Event, opts: &FormReport, out: &mut Output) -> CmdResult {
+fn score_form(args: &FormOptions, event: &Event, opts: &FormReport, out: &mut Output) -> CmdResult {
     let adjusted = args.adjusted()?;
     penalties_refused(args, event).map_err(|e| cannot_score(&opts.file_name, event, e))?;
     let report = ImpReportOptions {
@@ -269,7 +262,7 @@ type Scored = (Vec<u8>, Vec<Diagnostic>);
 
 /// Scores a butler session (each board's IMPs against its datum) and lays out its list.
 fn butler_form(
-    args: &FormArgs,
+    args: &FormOptions,
     event: &Event,
     opts: &FormReport,
     adjusted: AdjustedImps,
@@ -290,7 +283,7 @@ fn butler_form(
 /// Scores a cross-IMP session (each score against every other, averaged or summed) and
 /// lays out its list.
 fn cross_imps_form(
-    args: &FormArgs,
+    args: &FormOptions,
     event: &Event,
     opts: &FormReport,
     adjusted: AdjustedImps,
@@ -311,7 +304,7 @@ fn cross_imps_form(
 /// Scores a teams event (matches in IMPs and victory points, with the next Swiss round
 /// when asked) and lays out its list; a VP scale klaver cannot make is refused.
 fn teams_form(
-    args: &FormArgs,
+    args: &FormOptions,
     event: &Event,
     opts: &FormReport,
     adjusted: AdjustedImps,

@@ -31,6 +31,7 @@ pub mod output;
 pub mod pads;
 pub mod ranking;
 pub mod score;
+pub mod scoring_args;
 pub mod serve;
 pub mod session;
 

@@ -1,5 +1,6 @@
 //! `klaver score`: a pairs session from its travellers to the published documents.
 
+use super::scoring_args::ScoringArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::parts::free_behind;
@@ -8,10 +9,7 @@ use klaver_core::session::{
 };
 use klaver_io::exchange::{self, Deal, Imported};
 use klaver_io::hand_record::{self, BoardRecord};
-pub use klaver_io::options::{
-    ArtificialArg, ConventionArgs, MissingArg, ScaleArg, ScoringArgs, centred_weight,
-    pair_settings, rules,
-};
+use klaver_io::options::{Choice, Form, ScoringOptions, centred_weight, pair_settings};
 use klaver_io::report::{self, ReportLang, ReportOptions};
 use klaver_io::travellers::{self, Event, ReadOptions};
 use klaver_io::{detect, html, json, pbn, pdf, published_analysis, text};
@@ -194,7 +192,8 @@ fn open(path: &PathBuf) -> Result<File, CliError> {
 
 /// Runs `klaver score`.
 pub fn run(args: Args) -> CmdResult {
-    args.scoring.refuse_other_forms().map_err(CliError::input)?;
+    let scoring = args.scoring.options();
+    scoring.refuse_other_forms().map_err(CliError::input)?;
     let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
     let (format, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
@@ -209,14 +208,14 @@ pub fn run(args: Args) -> CmdResult {
         let warnings = super::from_file(p, warnings);
         imported.event.diagnostics.extend(warnings);
     }
-    score_imported(&args.scoring, &args.report, &file_name, imported, None)
+    score_imported(&scoring, &args.report, &file_name, imported, None)
 }
 
 /// Scores an event read from a file (or the store) and prints what `report` asks for.
 /// `kept`: the boards' tricks and par already known (kept with a stored session), shown
 /// on the printed travellers without solving again.
 pub fn score_imported(
-    scoring: &ScoringArgs,
+    scoring: &ScoringOptions,
     report: &ReportArgs,
     file_name: &str,
     mut imported: Imported,
@@ -238,7 +237,7 @@ pub fn score_imported(
     if !args.date.is_empty() {
         imported.date.clone_from(&args.date);
     }
-    if scoring.form.form != super::imps::Form::Pairs {
+    if scoring.form.form != Form::Pairs {
         pairs_report_refused(scoring.form.form, args)?;
         return score_form(scoring, args, file_name, &imported);
     }
@@ -346,7 +345,7 @@ fn render(rep: &report::Report, args: &ReportArgs) -> Result<Vec<u8>, CliError> 
 }
 
 /// Refuses a part of the pairs form's report asked for in an IMP form, naming it.
-fn pairs_report_refused(form: super::imps::Form, args: &ReportArgs) -> Result<(), CliError> {
+fn pairs_report_refused(form: Form, args: &ReportArgs) -> Result<(), CliError> {
     let asked = [
         ("--control", args.control),
         ("--travellers", args.travellers_list),
@@ -356,7 +355,7 @@ fn pairs_report_refused(form: super::imps::Form, args: &ReportArgs) -> Result<()
         Some((option, _)) => Err(CliError::input(klaver_io::options::not_for_form(
             option,
             form,
-            &[super::imps::Form::Pairs],
+            &[Form::Pairs],
         ))),
         None => Ok(()),
     }
@@ -365,7 +364,7 @@ fn pairs_report_refused(form: super::imps::Form, args: &ReportArgs) -> Result<()
 /// An IMP form (butler, cross-IMPs, teams): scored and printed, or with `--compare`
 /// checked against the IMPs the file publishes.
 fn score_form(
-    scoring: &ScoringArgs,
+    scoring: &ScoringOptions,
     args: &ReportArgs,
     file_name: &str,
     imported: &Imported,
@@ -385,7 +384,7 @@ fn score_form(
     };
     if args.compare {
         let cmp = super::imps::compare_form(&scoring.form, imported, &opts)?;
-        let what = format!("IMPs, {}", super::imps::form_name(scoring.form.form));
+        let what = format!("IMPs, {}", scoring.form.form.word());
         return print_comparison(file_name, &cmp, &what, args, "IMP figures");
     }
     super::imps::run_form(

@@ -3,11 +3,13 @@
 
 use super::club::{DbArgs, block_on, store_error};
 use super::convert::{ToArg, write_converted};
-use super::score::{ReportArgs, ScoringArgs, score_imported};
+use super::score::{ReportArgs, score_imported};
+use super::scoring_args::ScoringArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::Subcommand;
 use klaver_io::detect;
 use klaver_io::exchange::{Imported, date_parts};
+use klaver_io::options::{Choice, Form, ScoringOptions};
 use klaver_io::travellers::{self, ReadOptions};
 use klaver_store::session_name as describe;
 use klaver_store::{
@@ -205,7 +207,7 @@ pub fn run(args: Args) -> CmdResult {
         Command::Score { id, report, db } => {
             let (session, name) = block_on(load(id, &db))?;
             block_on(warn_open_conflicts(&session, &db, &name))?;
-            let scoring = ScoringArgs::from_words(&session.info.options)?;
+            let scoring = ScoringOptions::from_words(&session.info.options)?;
             let mut imported = imported_of(&session)?;
             imported.title = session.info.title.clone();
             imported.date = session.info.date.clone();
@@ -219,13 +221,13 @@ pub fn run(args: Args) -> CmdResult {
         Command::Export { id, output, to, db } => {
             let (session, name) = block_on(load(id, &db))?;
             block_on(warn_open_conflicts(&session, &db, &name))?;
-            let scoring = ScoringArgs::from_words(&session.info.options)?;
+            let scoring = ScoringOptions::from_words(&session.info.options)?;
             let to = ToArg::chosen(to, &output)?;
             let form = scoring.form.form;
-            if form != super::imps::Form::Pairs && to != ToArg::Csv {
+            if form != Form::Pairs && to != ToArg::Csv {
                 return Err(CliError::input(format!(
                     "session {id} is scored in the {} form, and klaver writes only a pairs session's scores to PBN, USEBIO and its JSON: export it --to csv for its travellers, or print its IMPs with klaver session score {id} --format json",
-                    super::imps::form_name(form)
+                    form.word()
                 )));
             }
             let mut imported = imported_of(&session)?;
@@ -450,7 +452,8 @@ fn imported_of(session: &Session) -> Result<Imported, CliError> {
 /// `klaver session import`: the results file read and checked, its names matched to the
 /// club's players, and the session stored all or nothing.
 fn import(args: ImportArgs) -> CmdResult {
-    args.scoring.refuse_other_forms().map_err(CliError::input)?;
+    let mut scoring = args.scoring.options();
+    scoring.refuse_other_forms().map_err(CliError::input)?;
     let file_name = args.file.display().to_string();
     let (format, mut imported) = read_for_import(&args, &file_name)?;
     let date = played_on(args.date, &imported, &file_name)?;
@@ -459,7 +462,6 @@ fn import(args: ImportArgs) -> CmdResult {
     }
     // The convention the file states (PBN [Scoring]) is kept with the session, so that
     // it is scored the same way from the database as from the file.
-    let mut scoring = args.scoring;
     scoring.conventions.adopt(&imported.convention);
     check_scores(&scoring, &mut imported, &file_name)?;
     // The moment is filled in once the club's moments are known.
@@ -467,7 +469,7 @@ fn import(args: ImportArgs) -> CmdResult {
         date,
         line_name: args.line,
         title: args.title.unwrap_or(imported.title.clone()),
-        form: super::imps::form_name(scoring.form.form).to_string(),
+        form: scoring.form.form.word().to_string(),
         movement: scoring.movement.clone(),
         boards_per_round: scoring.boards_per_round.map(i64::from),
         options: scoring.to_words(),
@@ -494,11 +496,11 @@ fn import(args: ImportArgs) -> CmdResult {
 /// `klaver score` makes in the session's form, before anything is stored. The event is
 /// left as read.
 fn check_scores(
-    scoring: &ScoringArgs,
+    scoring: &ScoringOptions,
     imported: &mut Imported,
     file_name: &str,
 ) -> Result<(), CliError> {
-    let errors = if scoring.form.form == super::imps::Form::Pairs {
+    let errors = if scoring.form.form == Form::Pairs {
         pairs_errors(scoring, imported, file_name)?
     } else {
         super::imps::form_errors(&scoring.form, &imported.event)?
@@ -513,7 +515,7 @@ fn check_scores(
 /// The errors that keep a pairs session from being scored with `scoring`'s settings;
 /// an option klaver cannot use (a movement that does not fit) is refused.
 fn pairs_errors(
-    scoring: &ScoringArgs,
+    scoring: &ScoringOptions,
     imported: &mut Imported,
     file_name: &str,
 ) -> Result<Vec<klaver_core::session::Diagnostic>, CliError> {
@@ -1069,7 +1071,7 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
         .map_err(|e| CliError::input(format!("the corrected session cannot be read: {e}")))?;
     let corrected = u32::try_from(old.line_no).ok();
     // The options the session is scored with (stored words klaver wrote itself).
-    let stored = ScoringArgs::from_words(&session.info.options).ok();
+    let stored = ScoringOptions::from_words(&session.info.options).ok();
     // Only scoring finds a pair on both sides of the table: the line's own such errors.
     let settings = klaver_core::session::Settings {
         top_integral: stored.as_ref().is_some_and(|a| a.top_integral),
@@ -1121,7 +1123,7 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
 /// corrected (a board left with one room's result): said, not refused, as a pair
 /// playing a board twice is, since the next correction may mend it.
 fn form_problems(
-    stored: Option<&ScoringArgs>,
+    stored: Option<&ScoringOptions>,
     event: &klaver_io::travellers::Event,
 ) -> Result<Vec<String>, CliError> {
     let Some(args) = stored else {
