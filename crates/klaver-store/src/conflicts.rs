@@ -147,54 +147,36 @@ impl Store {
                     "session {session} has no open conflict {id} (it may have been decided)"
                 ))
             })?;
-        if take_offered {
-            let stored = self
-                .session_boards(club, session, &[conflict.offered.board])
-                .await?;
-            let line = stored
-                .lines
-                .iter()
-                .find(|l| l.line.line_no == conflict.line_no)
-                .ok_or_else(|| {
-                    StoreError::NotFound(format!(
-                        "session {session} has no line {}",
-                        conflict.line_no
-                    ))
-                })?;
-            let mut new = conflict.offered.clone();
-            new.line_no = line.line.line_no;
-            let at = LineAt {
-                session,
-                line_no: line.line.line_no,
-                version: line.version,
-            };
-            let reason = format!(
-                "two results confirmed for board {}: {}'s of {} taken",
-                new.board, conflict.offered_by, conflict.made_at
-            );
-            self.correct(club, at, &new, by, &reason).await?;
-        }
+        // The decision and the correction it makes are one step: a second director
+        // deciding the same conflict meanwhile finds it decided.
         let context = "cannot record the decision";
         let mut tx = self.write(context).await?;
-        sqlx::query(
+        let outcome = if take_offered {
+            Outcome::Taken
+        } else {
+            Outcome::Kept
+        };
+        let claimed = sqlx::query(
             "UPDATE entry_conflicts SET resolved_at = $1, resolved_by = $2, decision = $3
              WHERE id = $4 AND session_id = $5 AND resolved_at IS NULL",
         )
         .bind(now())
         .bind(by)
-        .bind(
-            if take_offered {
-                Outcome::Taken
-            } else {
-                Outcome::Kept
-            }
-            .word(),
-        )
+        .bind(outcome.word())
         .bind(id)
         .bind(session)
         .execute(&mut *tx)
         .await
         .map_err(db(context))?;
+        if claimed.rows_affected() != 1 {
+            return Err(StoreError::Conflict(format!(
+                "board {}'s conflict was decided by someone else meanwhile: look at the night again",
+                conflict.offered.board
+            )));
+        }
+        if take_offered {
+            take_offered_line(&mut tx, club, session, &conflict, by).await?;
+        }
         tx.commit().await.map_err(db(context))
     }
 }
@@ -318,4 +300,39 @@ fn conflict_of(r: &sqlx::any::AnyRow) -> Result<Conflict, String> {
         made_at: text(4)?,
         decided,
     })
+}
+
+/// The table's result of `conflict` in place of the stored line it clashes with, as a
+/// correction with who and why.
+async fn take_offered_line(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    club: &Club,
+    session: i64,
+    conflict: &Conflict,
+    by: &str,
+) -> Result<(), StoreError> {
+    let version: Option<i64> =
+        sqlx::query_scalar("SELECT version FROM results WHERE session_id = $1 AND line_no = $2")
+            .bind(session)
+            .bind(conflict.line_no)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(db("cannot read the line"))?;
+    let version = version.ok_or_else(|| {
+        StoreError::NotFound(format!(
+            "session {session} has no line {}",
+            conflict.line_no
+        ))
+    })?;
+    let at = LineAt {
+        session,
+        line_no: conflict.line_no,
+        version,
+    };
+    let reason = format!(
+        "two results confirmed for board {}: {}'s of {} taken",
+        conflict.offered.board, conflict.offered_by, conflict.made_at
+    );
+    crate::sessions::correct_in(tx, club, at, &conflict.offered, by, &reason).await?;
+    Ok(())
 }

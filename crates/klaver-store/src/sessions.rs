@@ -300,79 +300,8 @@ impl Store {
         by: &str,
         reason: &str,
     ) -> Result<Correction, StoreError> {
-        let LineAt {
-            session,
-            line_no,
-            version,
-        } = at;
-        if reason.trim().is_empty() {
-            return Err(StoreError::Invalid(
-                "a correction needs a reason (--reason \"...\"): it is kept with the change".into(),
-            ));
-        }
         let mut tx = self.write("cannot start the correction").await?;
-        let row = sqlx::query(&format!(
-            "SELECT r.id, r.version, {LINE_COLUMNS}
-             FROM results r JOIN sessions s ON s.id = r.session_id
-             WHERE s.club_id = $1 AND r.session_id = $2 AND r.line_no = $3"
-        ))
-        .bind(club.id)
-        .bind(session)
-        .bind(line_no)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(db("cannot read the line to correct"))?
-        .ok_or_else(|| StoreError::NotFound(format!("session {session} has no line {line_no}")))?;
-        let result_id: i64 = row.try_get(0).map_err(db("cannot read the line"))?;
-        let current: i64 = row.try_get(1).map_err(db("cannot read the line"))?;
-        let old = line_of(&row, 2).map_err(db("cannot read the line"))?;
-        let mut new = new.clone();
-        new.line_no = old.line_no;
-        new.source_line = old.source_line;
-        if new == old {
-            return Err(StoreError::Invalid(format!(
-                "line {line_no} (board {}) already reads like that: nothing to correct",
-                old.board
-            )));
-        }
-        let updated = sqlx::query(
-            "UPDATE results SET section = $1, board = $2, table_no = $3, round_no = $4, ns = $5,
-                ew = $6, room = $7, contract = $8, declarer = $9, result = $10, score = $11,
-                adjust = $12, lead = $13, version = version + 1
-             WHERE id = $14 AND version = $15",
-        )
-        .bind(&new.section)
-        .bind(new.board)
-        .bind(new.table)
-        .bind(new.round)
-        .bind(&new.ns)
-        .bind(&new.ew)
-        .bind(&new.room)
-        .bind(&new.contract)
-        .bind(&new.declarer)
-        .bind(&new.result)
-        .bind(&new.score)
-        .bind(&new.adjust)
-        .bind(&new.lead)
-        .bind(result_id)
-        .bind(version)
-        .execute(&mut *tx)
-        .await
-        .map_err(db("cannot correct the line"))?;
-        if current != version || updated.rows_affected() != 1 {
-            return Err(StoreError::Conflict(format!(
-                "line {line_no} (board {}) was corrected by someone else meanwhile: look at it again and repeat the correction if it is still needed",
-                old.board
-            )));
-        }
-        let correction = Correction {
-            made_at: now(),
-            made_by: by.trim().to_string(),
-            reason: reason.trim().to_string(),
-            old,
-            new,
-        };
-        insert_correction(&mut tx, result_id, &correction).await?;
+        let correction = correct_in(&mut tx, club, at, new, by, reason).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the correction; nothing was changed"))?;
@@ -913,4 +842,89 @@ async fn club_partnerships(
         out.insert((kind, name), id);
     }
     Ok(out)
+}
+
+/// A correction of one line inside the caller's transaction: the line at `at.version`
+/// changed to `new` and the change logged with who and why.
+pub(crate) async fn correct_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    club: &Club,
+    at: LineAt,
+    new: &Line,
+    by: &str,
+    reason: &str,
+) -> Result<Correction, StoreError> {
+    let LineAt {
+        session,
+        line_no,
+        version,
+    } = at;
+    if reason.trim().is_empty() {
+        return Err(StoreError::Invalid(
+            "a correction needs a reason (--reason \"...\"): it is kept with the change".into(),
+        ));
+    }
+    let row = sqlx::query(&format!(
+        "SELECT r.id, r.version, {LINE_COLUMNS}
+         FROM results r JOIN sessions s ON s.id = r.session_id
+         WHERE s.club_id = $1 AND r.session_id = $2 AND r.line_no = $3"
+    ))
+    .bind(club.id)
+    .bind(session)
+    .bind(line_no)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("cannot read the line to correct"))?
+    .ok_or_else(|| StoreError::NotFound(format!("session {session} has no line {line_no}")))?;
+    let result_id: i64 = row.try_get(0).map_err(db("cannot read the line"))?;
+    let current: i64 = row.try_get(1).map_err(db("cannot read the line"))?;
+    let old = line_of(&row, 2).map_err(db("cannot read the line"))?;
+    let mut new = new.clone();
+    new.line_no = old.line_no;
+    new.source_line = old.source_line;
+    if new == old {
+        return Err(StoreError::Invalid(format!(
+            "line {line_no} (board {}) already reads like that: nothing to correct",
+            old.board
+        )));
+    }
+    let updated = sqlx::query(
+        "UPDATE results SET section = $1, board = $2, table_no = $3, round_no = $4, ns = $5,
+            ew = $6, room = $7, contract = $8, declarer = $9, result = $10, score = $11,
+            adjust = $12, lead = $13, version = version + 1
+         WHERE id = $14 AND version = $15",
+    )
+    .bind(&new.section)
+    .bind(new.board)
+    .bind(new.table)
+    .bind(new.round)
+    .bind(&new.ns)
+    .bind(&new.ew)
+    .bind(&new.room)
+    .bind(&new.contract)
+    .bind(&new.declarer)
+    .bind(&new.result)
+    .bind(&new.score)
+    .bind(&new.adjust)
+    .bind(&new.lead)
+    .bind(result_id)
+    .bind(version)
+    .execute(&mut **tx)
+    .await
+    .map_err(db("cannot correct the line"))?;
+    if current != version || updated.rows_affected() != 1 {
+        return Err(StoreError::Conflict(format!(
+            "line {line_no} (board {}) was corrected by someone else meanwhile: look at it again and repeat the correction if it is still needed",
+            old.board
+        )));
+    }
+    let correction = Correction {
+        made_at: now(),
+        made_by: by.trim().to_string(),
+        reason: reason.trim().to_string(),
+        old,
+        new,
+    };
+    insert_correction(tx, result_id, &correction).await?;
+    Ok(correction)
 }

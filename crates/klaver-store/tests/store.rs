@@ -1057,6 +1057,69 @@ async fn a_conflict_confirmed_while_publishing_holds_the_publication() {
     }
 }
 
+/// Two directors deciding one conflict at once, one keeping the stored line and one
+/// taking the table's: whichever decides first stands, and the record says what the
+/// line is (the correction and the decision were two steps, and a "kept" could be
+/// recorded over a line already taken).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conflict_decided_twice_at_once_is_decided_once() {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    for loc in locations("decided_twice").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club_with_players(&store).await;
+        let (id, line_no) = night_with_one_line(&store, &club).await;
+        let (url, begin) = match loc.contains("://") {
+            true => (loc.clone(), "BEGIN"),
+            false => (format!("sqlite://{loc}"), "BEGIN IMMEDIATE"),
+        };
+        for round in 0..4 {
+            let stored = store.session(&club, id).await.unwrap().lines[0]
+                .line
+                .clone();
+            let offered = Line {
+                lead: format!("H{}", round + 2),
+                ..stored.clone()
+            };
+            store
+                .add_conflict(&club, id, line_no, &offered, "table 1")
+                .await
+                .unwrap();
+            let conflict = store.open_conflicts(&club, id).await.unwrap()[0].id;
+            // Another writer holds the database while both directors decide.
+            let mut other = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::raw_sql(begin).execute(&mut other).await.unwrap();
+            sqlx::query("UPDATE sessions SET title = title WHERE id = $1")
+                .bind(id)
+                .execute(&mut other)
+                .await
+                .unwrap();
+            let decide = |take: bool, by: &'static str| {
+                let (store, club) = (store.clone(), club.clone());
+                tokio::spawn(
+                    async move { store.resolve_conflict(&club, id, conflict, take, by).await },
+                )
+            };
+            let (take, keep) = (decide(true, "td-a"), decide(false, "td-b"));
+            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+            sqlx::raw_sql("COMMIT").execute(&mut other).await.unwrap();
+            let (took, kept) = (take.await.unwrap(), keep.await.unwrap());
+            assert!(took.is_ok() != kept.is_ok(), "{took:?} {kept:?}");
+            let line = store.session(&club, id).await.unwrap().lines[0]
+                .line
+                .clone();
+            let decided = store.conflicts(&club, id).await.unwrap();
+            let outcome = decided.last().unwrap().decided.as_ref().unwrap().outcome;
+            assert_eq!(
+                outcome == klaver_store::Outcome::Taken,
+                line.lead == offered.lead,
+                "round {round}: recorded {outcome:?}, line has lead {}",
+                line.lead
+            );
+        }
+    }
+}
+
 /// The night published as it was read and checked: a result that came in after the
 /// reading leaves it unpublished (for the next confirmation or the director).
 #[tokio::test]
