@@ -642,3 +642,44 @@ fn two_sections_on_the_same_boards_count_each_board_once() {
     assert!(out.starts_with("2 boards"), "{out}");
     assert!(out.contains("(A3)") && out.contains("(B3)"), "{out}");
 }
+
+#[test]
+fn two_sections_on_one_movement_are_each_checked_against_it() {
+    // Two lines play the same 3-table Mitchell; pair 6 of section A did not come. Its
+    // opponents had a bye: section A's boards are played twice, not three times with
+    // a result missing, and nothing is Neuberg-scaled.
+    let schedule = temp_file(
+        "mitchell-3-schedule.csv",
+        "round,table,ns,ew,boards\n\
+         1,1,1,4,1-2\n1,2,2,5,3-4\n1,3,3,6,5-6\n\
+         2,1,1,6,3-4\n2,2,2,4,5-6\n2,3,3,5,1-2\n\
+         3,1,1,5,5-6\n3,2,2,6,1-2\n3,3,3,4,3-4\n",
+    );
+    let travellers = temp_file(
+        "two-sections-one-movement.csv",
+        "board,ns,ew,score,section\n\
+         1,1,4,110,A\n1,3,5,-90,A\n2,1,4,-90,A\n2,3,5,-120,A\n\
+         3,2,5,-90,A\n3,3,4,110,A\n4,2,5,110,A\n4,3,4,120,A\n\
+         5,1,5,120,A\n5,2,4,120,A\n6,1,5,-120,A\n6,2,4,90,A\n\
+         1,1,4,-90,B\n1,2,6,-120,B\n1,3,5,110,B\n2,1,4,120,B\n2,2,6,-120,B\n2,3,5,120,B\n\
+         3,1,6,90,B\n3,2,5,-120,B\n3,3,4,90,B\n4,1,6,-90,B\n4,2,5,90,B\n4,3,4,120,B\n\
+         5,1,5,90,B\n5,2,4,110,B\n5,3,6,90,B\n6,1,5,90,B\n6,2,4,90,B\n6,3,6,110,B\n",
+    );
+    let o = klaver(&[
+        "score",
+        travellers.to_str().unwrap(),
+        "--movement",
+        schedule.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o).lines().collect::<Vec<_>>(),
+        [format!(
+            "warning: {}: section A: pair 6 of the movement has no result at all: taken as absent, so the pairs that meet it have a bye; enter its results if it played",
+            travellers.display()
+        )]
+    );
+    let out = stdout(&o);
+    let a5 = out.lines().find(|l| l.starts_with("1(A5)")).unwrap();
+    assert!(a5.contains("91.67"), "{out}");
+}

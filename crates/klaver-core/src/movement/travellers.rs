@@ -9,7 +9,7 @@
 
 use super::Movement;
 use crate::session::{Diagnostic, PairInfo, TableResult};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// What the movement says about the travellers.
 #[derive(Debug, Clone, Default)]
@@ -22,7 +22,9 @@ pub struct MovementCheck {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Checks the travellers against the movement.
+/// Checks the travellers against the movement. Each section (line) plays the movement
+/// on its own: a pair is present, a board playable and a result missing within its
+/// section, so two lines on the same Mitchell are each checked as a whole night.
 pub fn check_travellers(
     movement: &Movement,
     pairs: &[PairInfo],
@@ -33,48 +35,101 @@ pub fn check_travellers(
         rounds: vec![None; results.len()],
         ..MovementCheck::default()
     };
-    // A pair of the schedule without a single result did not come (9 pairs on the cards
-    // of 10): whoever meets it has a bye, and a board is expected only as often as it
-    // was playable (seed 000 §2.3).
-    let present: HashSet<&str> = results
-        .iter()
-        .flat_map(|r| {
-            [
-                pairs[r.ns_pair()].id.as_str(),
-                pairs[r.ew_pair()].id.as_str(),
-            ]
-        })
-        .collect();
-    let absent = absent_pairs(movement, &present);
-    if !absent.is_empty() {
-        check.diagnostics.push(absent_warning(&absent));
-    }
-    let mut seen: HashSet<(u32, &str, &str)> = HashSet::new();
+    let mut sections: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, r) in results.iter().enumerate() {
-        let (ns, ew) = (
-            pairs[r.ns_pair()].id.as_str(),
-            pairs[r.ew_pair()].id.as_str(),
-        );
-        check
-            .expected
-            .entry((pairs[r.ns_pair()].section.clone(), r.board))
-            .or_insert_with(|| schedule.playable(r.board, &present));
-        if let Some(&(round, _)) = schedule.matches.get(&(r.board, ns, ew)) {
-            let letter = movement.set_letter(r.board).unwrap_or_default();
-            check.rounds[i] = Some((round, letter));
-            seen.insert((r.board, ns, ew));
-            continue;
-        }
-        let message = schedule.misplaced(&movement.name, r.board, ns, ew);
-        check
-            .diagnostics
-            .push(Diagnostic::error(r.line, Some(r.board), message));
+        sections
+            .entry(pairs[r.ns_pair()].section.as_str())
+            .or_default()
+            .push(i);
     }
-    let played: HashSet<u32> = results.iter().map(|r| r.board).collect();
+    for (section, indices) in sections {
+        let section = Section {
+            name: section,
+            pairs,
+            results,
+            indices,
+        };
+        section.check(movement, &schedule, &mut check);
+    }
     check
-        .diagnostics
-        .extend(schedule.missing(&seen, &present, &played));
-    check
+}
+
+/// The results of one section, by index into the session's results.
+struct Section<'a> {
+    /// The section's name; empty when the session has one unnamed section.
+    name: &'a str,
+    pairs: &'a [PairInfo],
+    results: &'a [TableResult],
+    indices: Vec<usize>,
+}
+
+impl<'a> Section<'a> {
+    /// The ids of the North-South and East-West pairs of result `i`.
+    fn ids(&self, i: usize) -> (&'a str, &'a str) {
+        let r = &self.results[i];
+        (
+            self.pairs[r.ns_pair()].id.as_str(),
+            self.pairs[r.ew_pair()].id.as_str(),
+        )
+    }
+
+    /// The message, naming the section when the session names its sections.
+    fn say(&self, message: String) -> String {
+        if self.name.is_empty() {
+            message
+        } else {
+            format!("section {}: {message}", self.name)
+        }
+    }
+
+    /// Checks the section's results against the movement, into `check`.
+    fn check(&self, movement: &Movement, schedule: &Schedule<'_>, check: &mut MovementCheck) {
+        // A pair of the schedule without a single result did not come (9 pairs on the
+        // cards of 10): whoever meets it has a bye, and a board is expected only as
+        // often as it was playable (seed 000 §2.3).
+        let present: HashSet<&str> = self
+            .indices
+            .iter()
+            .flat_map(|&i| {
+                let (ns, ew) = self.ids(i);
+                [ns, ew]
+            })
+            .collect();
+        let absent = absent_pairs(movement, &present);
+        if !absent.is_empty() {
+            let mut warning = absent_warning(&absent);
+            warning.message = self.say(warning.message);
+            check.diagnostics.push(warning);
+        }
+        let mut seen: HashSet<(u32, &str, &str)> = HashSet::new();
+        for &i in &self.indices {
+            let (r, (ns, ew)) = (&self.results[i], self.ids(i));
+            check
+                .expected
+                .entry((self.name.to_string(), r.board))
+                .or_insert_with(|| schedule.playable(r.board, &present));
+            if let Some(&(round, _)) = schedule.matches.get(&(r.board, ns, ew)) {
+                let letter = movement.set_letter(r.board).unwrap_or_default();
+                check.rounds[i] = Some((round, letter));
+                seen.insert((r.board, ns, ew));
+                continue;
+            }
+            let message = self.say(schedule.misplaced(&movement.name, r.board, ns, ew));
+            check
+                .diagnostics
+                .push(Diagnostic::error(r.line, Some(r.board), message));
+        }
+        let played: HashSet<u32> = self
+            .indices
+            .iter()
+            .map(|&i| self.results[i].board)
+            .collect();
+        let mut missing = schedule.missing(&seen, &present, &played);
+        for d in &mut missing {
+            d.message = self.say(std::mem::take(&mut d.message));
+        }
+        check.diagnostics.extend(missing);
+    }
 }
 
 /// Every board of every match of a movement.
@@ -407,6 +462,48 @@ mod tests {
             c.diagnostics
         );
         assert_eq!(c.expected[&(String::new(), 1)], 4);
+    }
+
+    #[test]
+    fn each_section_is_checked_against_the_movement_on_its_own() {
+        // Two lines play the same 3-table Mitchell, one board a round; pair 6 of section
+        // A did not come. Section A's pairs 1-6 meetings are byes, not missing results,
+        // and its boards are expected twice; section B's three times.
+        let m = mitchell(&MitchellOptions::new(3, 1)).unwrap();
+        let mut ps = Vec::new();
+        for section in ["A", "B"] {
+            for i in 1..=6 {
+                ps.push(PairInfo {
+                    id: i.to_string(),
+                    section: section.to_string(),
+                    ..PairInfo::default()
+                });
+            }
+        }
+        let mut res = Vec::new();
+        for (offset, section) in [(0, "A"), (6, "B")] {
+            for t in m.rounds.iter().flat_map(|r| &r.tables) {
+                let (ns, ew) = (t.ns.as_deref().unwrap(), t.ew.as_deref().unwrap());
+                if section == "A" && ew == "6" {
+                    continue;
+                }
+                let id = |p: &str| p.parse::<usize>().unwrap() + offset;
+                res.push(r(res.len() as u32 + 2, t.boards.first, id(ns), id(ew)));
+            }
+        }
+        let c = check_travellers(&m, &ps, &res);
+        let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "section A: pair 6 of the movement has no result at all: taken as absent, so the pairs that meet it have a bye; enter its results if it played"
+            ]
+        );
+        for b in 1..=3 {
+            assert_eq!(c.expected[&("A".to_string(), b)], 2, "board {b}");
+            assert_eq!(c.expected[&("B".to_string(), b)], 3, "board {b}");
+        }
+        assert!(c.rounds.iter().all(Option::is_some));
     }
 
     #[test]
