@@ -17,7 +17,9 @@ use klaver_core::butler::DatumRule;
 use klaver_core::cross_imps::CrossImpTotal;
 use klaver_core::imps::{AdjustedImps, Imps};
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Rules, Scale};
-use klaver_core::movement::travellers::{check_travellers, rounds_from_travellers};
+use klaver_core::movement::travellers::{
+    check_travellers, check_written_places, rounds_from_travellers,
+};
 use klaver_core::movement::{self, Movement};
 use klaver_core::session::{BoardRounding, Diagnostic, SessionResult, Settings, score_session};
 use klaver_core::vp::VpMax;
@@ -197,6 +199,9 @@ pub fn pair_settings(
         let m = load_movement(spec, scoring.boards_per_round)?;
         let check = check_travellers(&m, &event.pairs, &event.results);
         event.diagnostics.extend(check.diagnostics);
+        let written: Vec<_> = event.lines.iter().map(|l| (l.round(), l.table())).collect();
+        let places = check_written_places(&m, &event.pairs, &event.results, &written);
+        event.diagnostics.extend(places);
         if event.has_errors() {
             let mut msg = format!("{file_name} does not fit the movement {}:", m.name);
             for d in event
@@ -221,9 +226,22 @@ pub fn pair_settings(
         } else {
             Vec::new()
         };
-        if let Some(known) = rounds_from_travellers(&event.results, &rounds) {
-            result_rounds = Some(known.rounds);
-            boards_per_round = boards_per_round.or(known.boards_per_round);
+        match rounds_from_travellers(&event.pairs, &event.results, &rounds) {
+            Ok(Some(known)) => {
+                result_rounds = Some(known.rounds);
+                boards_per_round = boards_per_round.or(known.boards_per_round);
+            }
+            Ok(None) => {}
+            Err(errors) => {
+                let mut msg = format!("{file_name} has rounds that cannot be right:");
+                for d in errors.iter().take(10) {
+                    msg.push_str(&format!("\n  {d}"));
+                }
+                if errors.len() > 10 {
+                    msg.push_str(&format!("\n  ... and {} more", errors.len() - 10));
+                }
+                return Err(msg);
+            }
         }
     }
     let convention = scoring.conventions.resolve(file_convention);

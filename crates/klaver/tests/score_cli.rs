@@ -683,3 +683,109 @@ fn two_sections_on_one_movement_are_each_checked_against_it() {
     let a5 = out.lines().find(|l| l.starts_with("1(A5)")).unwrap();
     assert!(a5.contains("91.67"), "{out}");
 }
+
+/// A three-table Mitchell of one board a round, the travellers' round column filled.
+const THREE_TABLE_ROUNDS: &str = "board,table,round,ns,ew,score\n\
+     1,1,1,1,4,420\n2,2,1,2,5,170\n3,3,1,3,6,-50\n\
+     3,1,2,1,5,100\n1,2,2,2,6,-100\n2,3,2,3,4,140\n\
+     2,1,3,1,6,-200\n3,2,3,2,4,110\n1,3,3,3,5,450\n";
+
+#[test]
+fn a_round_column_that_cannot_be_right_is_refused() {
+    // Line 5 says round 3 for pairs 1 and 5, who met in round 2: pair 1 would meet
+    // pairs 5 and 6 in round 3.
+    let typo = temp_file(
+        "round-typo.csv",
+        &THREE_TABLE_ROUNDS.replace("3,1,2,1,5,100", "3,1,3,1,5,100"),
+    );
+    let o = klaver(&["score", typo.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "line 8: board 2: round 3: pair 1 meets pair 6 here but pair 5 on line 5; a pair meets one opponent a round: correct the round"
+        ),
+        "{err}"
+    );
+    // Every line in round 1: every pair meets three opponents in one round.
+    let one = temp_file(
+        "round-all-one.csv",
+        &THREE_TABLE_ROUNDS
+            .lines()
+            .map(|l| {
+                let mut c: Vec<&str> = l.split(',').collect();
+                if c[2] != "round" {
+                    c[2] = "1";
+                }
+                c.join(",") + "\n"
+            })
+            .collect::<String>(),
+    );
+    let o = klaver(&["score", one.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o)
+            .contains("line 5: board 3: round 1: pair 1 meets pair 5 here but pair 4 on line 2"),
+        "{}",
+        stderr(&o)
+    );
+    // A pair that plays one board set in two rounds: pairs 1 and 4 play boards 1-2, one
+    // of them written in round 5.
+    let split = temp_file(
+        "round-split-set.csv",
+        "board,table,round,ns,ew,score\n1,1,1,1,4,420\n2,1,5,1,4,400\n1,2,1,2,5,100\n2,2,1,2,5,110\n",
+    );
+    let o = klaver(&["score", split.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(
+            "line 3: board 2: round 5: pair 1 plays boards 1-2 here and in round 1 on line 2; a pair plays a board set in one round: correct the round"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_round_or_table_column_against_the_movement_is_named() {
+    let schedule = temp_file(
+        "three-table-schedule.csv",
+        "round,table,ns,ew,boards\n\
+         1,1,1,4,1\n1,2,2,5,2\n1,3,3,6,3\n\
+         2,1,1,5,3\n2,2,2,6,1\n2,3,3,4,2\n\
+         3,1,1,6,2\n3,2,2,4,3\n3,3,3,5,1\n",
+    );
+    let schedule = schedule.to_str().unwrap();
+    let good = temp_file("three-table-rounds.csv", THREE_TABLE_ROUNDS);
+    let o = klaver(&[
+        "score",
+        good.to_str().unwrap(),
+        "--movement",
+        schedule,
+        "--strict",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bad = temp_file(
+        "three-table-rounds-typo.csv",
+        &THREE_TABLE_ROUNDS
+            .replace("3,1,2,1,5,100", "3,1,3,1,5,100")
+            .replace("2,3,2,3,4,140", "2,2,2,3,4,140"),
+    );
+    let o = klaver(&[
+        "score",
+        bad.to_str().unwrap(),
+        "--movement",
+        schedule,
+        "--strict",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 5: board 3: the round column says round 3, but in the movement pairs 1 and 5 play board 3 in round 2 at table 1: the movement's round is used; correct the round column"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 7: board 2: the table column says table 2, but in the movement pairs 3 and 4 play board 2 in round 2 at table 3: correct the table column"),
+        "{err}"
+    );
+}

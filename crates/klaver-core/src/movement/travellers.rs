@@ -8,6 +8,7 @@
 //! result list.
 
 use super::Movement;
+use super::validate::board_list;
 use crate::session::{Diagnostic, PairInfo, TableResult};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -264,6 +265,50 @@ fn plural(ids: &[&str], one: &str, many: &str) -> String {
     }
 }
 
+/// Warnings for traveller lines whose round or table column contradicts the movement,
+/// naming the line: the movement's round is used for the round columns, and the column
+/// should be corrected. `written` holds each result's round and table as its line gives
+/// them (`None` when the file does not say).
+pub fn check_written_places(
+    movement: &Movement,
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    written: &[(Option<u32>, Option<u32>)],
+) -> Vec<Diagnostic> {
+    let schedule = Schedule::of(movement);
+    let mut warnings = Vec::new();
+    for (r, &(round, table)) in results.iter().zip(written) {
+        let (ns, ew) = (
+            pairs[r.ns_pair()].id.as_str(),
+            pairs[r.ew_pair()].id.as_str(),
+        );
+        let Some(&(m_round, m_table)) = schedule.matches.get(&(r.board, ns, ew)) else {
+            continue;
+        };
+        let at = format!(
+            "in the movement pairs {ns} and {ew} play board {} in round {m_round} at table {m_table}",
+            r.board
+        );
+        if let Some(round) = round.filter(|&w| w != m_round) {
+            warnings.push(Diagnostic::warning(
+                r.line,
+                Some(r.board),
+                format!(
+                    "the round column says round {round}, but {at}: the movement's round is used; correct the round column"
+                ),
+            ));
+        }
+        if let Some(table) = table.filter(|&w| w != m_table) {
+            warnings.push(Diagnostic::warning(
+                r.line,
+                Some(r.board),
+                format!("the table column says table {table}, but {at}: correct the table column"),
+            ));
+        }
+    }
+    warnings
+}
+
 /// The rounds the travellers' own round column gives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TravellerRounds {
@@ -277,63 +322,188 @@ pub struct TravellerRounds {
 /// `round` column) but no movement: each result's round and the letter of its board set,
 /// and the boards per round when every set has as many. A board set is the boards two
 /// pairs play against each other in a round (boards linked through any such meeting
-/// belong to one set), lettered A, B, ... from the lowest board. `None` when a result
-/// has no round.
+/// belong to one set), lettered A, B, ... from the lowest board. `Ok(None)` when a
+/// result has no round.
+///
+/// Rounds that cannot be right are errors naming the lines: a pair meeting two
+/// opponents in one round, or playing one board set in two rounds.
 pub fn rounds_from_travellers(
+    pairs: &[PairInfo],
     results: &[TableResult],
     rounds: &[Option<u32>],
-) -> Option<TravellerRounds> {
-    let rounds: Vec<u32> = rounds
+) -> Result<Option<TravellerRounds>, Vec<Diagnostic>> {
+    let Some(rounds) = rounds
         .iter()
         .map(|r| r.filter(|&r| r > 0))
-        .collect::<Option<_>>()?;
+        .collect::<Option<Vec<u32>>>()
+    else {
+        return Ok(None);
+    };
     if results.is_empty() || rounds.len() != results.len() {
-        return None;
+        return Ok(None);
     }
-    // Union-find over the boards: the boards of one meeting are one set.
-    let mut parent: HashMap<u32, u32> = HashMap::new();
-    fn root(parent: &mut HashMap<u32, u32>, b: u32) -> u32 {
-        let mut x = b;
-        while let Some(&p) = parent.get(&x).filter(|&&p| p != x) {
+    let errors = one_opponent_a_round(pairs, results, &rounds);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut sets = BoardSets::of(results, &rounds);
+    let errors = one_round_a_set(pairs, results, &rounds, &mut sets);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(Some(sets.lettered(results, &rounds)))
+}
+
+/// A pair as the messages name it: its number, after its section's when it has one.
+fn pair_name(p: &PairInfo) -> String {
+    if p.section.is_empty() {
+        p.id.clone()
+    } else {
+        format!("{}{}", p.section, p.id)
+    }
+}
+
+/// An error for the first line on which a pair meets another opponent than on an
+/// earlier line of the same round (once for each such opponent, once a line).
+fn one_opponent_a_round(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    rounds: &[u32],
+) -> Vec<Diagnostic> {
+    // (pair, round) -> (opponent, line) of the first line seen.
+    let mut met: HashMap<(usize, u32), (usize, u32)> = HashMap::new();
+    let mut told: HashSet<(usize, u32, usize)> = HashSet::new();
+    let mut errors = Vec::new();
+    for (r, &round) in results.iter().zip(rounds) {
+        for (pair, opponent) in [(r.ns_pair(), r.ew_pair()), (r.ew_pair(), r.ns_pair())] {
+            let (first, line) = *met.entry((pair, round)).or_insert((opponent, r.line));
+            if first != opponent && told.insert((pair, round, opponent)) {
+                errors.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    format!(
+                        "round {round}: pair {} meets pair {} here but pair {} on line {line}; a pair meets one opponent a round: correct the round",
+                        pair_name(&pairs[pair]),
+                        pair_name(&pairs[opponent]),
+                        pair_name(&pairs[first]),
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+    errors
+}
+
+/// An error for the first line on which a pair plays a board set it played in another
+/// round on an earlier line (once for each such round, once a line).
+fn one_round_a_set(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    rounds: &[u32],
+    sets: &mut BoardSets,
+) -> Vec<Diagnostic> {
+    // (pair, set) -> (round, line) of the first line seen.
+    let mut played: HashMap<(usize, u32), (u32, u32)> = HashMap::new();
+    let mut told: HashSet<(usize, u32, u32)> = HashSet::new();
+    let mut errors = Vec::new();
+    for (r, &round) in results.iter().zip(rounds) {
+        let set = sets.root(r.board);
+        for pair in [r.ns_pair(), r.ew_pair()] {
+            let (first, line) = *played.entry((pair, set)).or_insert((round, r.line));
+            if first != round && told.insert((pair, set, round)) {
+                errors.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    format!(
+                        "round {round}: pair {} plays boards {} here and in round {first} on line {line}; a pair plays a board set in one round: correct the round",
+                        pair_name(&pairs[pair]),
+                        board_list(&sets.boards_of(set)),
+                    ),
+                ));
+                break;
+            }
+        }
+    }
+    errors
+}
+
+/// The board sets of the travellers: the boards two pairs play against each other in a
+/// round are one set, and so are boards linked through any such meeting (union-find,
+/// each set known by its lowest board).
+struct BoardSets {
+    parent: HashMap<u32, u32>,
+}
+
+impl BoardSets {
+    fn of(results: &[TableResult], rounds: &[u32]) -> BoardSets {
+        let mut sets = BoardSets {
+            parent: HashMap::new(),
+        };
+        let mut first_of_meeting: HashMap<(u32, usize, usize), u32> = HashMap::new();
+        for (r, &round) in results.iter().zip(rounds) {
+            sets.parent.entry(r.board).or_insert(r.board);
+            let first = *first_of_meeting
+                .entry((round, r.ns_pair(), r.ew_pair()))
+                .or_insert(r.board);
+            let (a, b) = (sets.root(first), sets.root(r.board));
+            // The lower board is the set's root, so that a set is known by its first board.
+            sets.parent.insert(a.max(b), a.min(b));
+        }
+        sets
+    }
+
+    /// The lowest board of the board's set.
+    fn root(&mut self, board: u32) -> u32 {
+        let mut x = board;
+        while let Some(&p) = self.parent.get(&x).filter(|&&p| p != x) {
             x = p;
         }
-        parent.insert(b, x);
+        self.parent.insert(board, x);
         x
     }
-    let mut first_of_meeting: HashMap<(u32, usize, usize), u32> = HashMap::new();
-    for (r, &round) in results.iter().zip(&rounds) {
-        parent.entry(r.board).or_insert(r.board);
-        let first = *first_of_meeting
-            .entry((round, r.ns_pair(), r.ew_pair()))
-            .or_insert(r.board);
-        let (a, b) = (root(&mut parent, first), root(&mut parent, r.board));
-        // The lower board is the set's root, so that a set is known by its first board.
-        parent.insert(a.max(b), a.min(b));
+
+    /// The boards of the set whose lowest board is `root`, in order.
+    fn boards_of(&mut self, root: u32) -> Vec<u32> {
+        let boards: Vec<u32> = self.parent.keys().copied().collect();
+        let mut of: Vec<u32> = boards
+            .into_iter()
+            .filter(|&b| self.root(b) == root)
+            .collect();
+        of.sort_unstable();
+        of
     }
-    let mut sets: HashMap<u32, u32> = HashMap::new();
-    let boards: Vec<u32> = parent.keys().copied().collect();
-    for b in boards {
-        let r = root(&mut parent, b);
-        *sets.entry(r).or_default() += 1;
+
+    /// Each result's round and set letter, and the boards per round when every set has
+    /// as many.
+    fn lettered(&mut self, results: &[TableResult], rounds: &[u32]) -> TravellerRounds {
+        let mut sizes: HashMap<u32, u32> = HashMap::new();
+        let boards: Vec<u32> = self.parent.keys().copied().collect();
+        for b in boards {
+            *sizes.entry(self.root(b)).or_default() += 1;
+        }
+        let mut firsts: Vec<u32> = sizes.keys().copied().collect();
+        firsts.sort_unstable();
+        let first_size = sizes[&firsts[0]];
+        let per_round = sizes
+            .values()
+            .all(|&s| s == first_size)
+            .then_some(first_size);
+        let letters: HashMap<u32, String> = firsts
+            .iter()
+            .enumerate()
+            .map(|(i, &f)| (f, crate::session::set_letters(i)))
+            .collect();
+        let rounds = results
+            .iter()
+            .zip(rounds)
+            .map(|(r, &round)| Some((round, letters[&self.root(r.board)].clone())))
+            .collect();
+        TravellerRounds {
+            rounds,
+            boards_per_round: per_round,
+        }
     }
-    let mut firsts: Vec<u32> = sets.keys().copied().collect();
-    firsts.sort_unstable();
-    let sizes: Vec<u32> = firsts.iter().map(|f| sets[f]).collect();
-    let per_round = sizes.iter().all(|&s| s == sizes[0]).then_some(sizes[0]);
-    let letters: HashMap<u32, String> = firsts
-        .iter()
-        .enumerate()
-        .map(|(i, &f)| (f, crate::session::set_letters(i)))
-        .collect();
-    let rounds = results
-        .iter()
-        .zip(&rounds)
-        .map(|(r, &round)| Some((round, letters[&root(&mut parent, r.board)].clone())))
-        .collect();
-    Some(TravellerRounds {
-        rounds,
-        boards_per_round: per_round,
-    })
 }
 
 #[cfg(test)]
@@ -507,20 +677,68 @@ mod tests {
     }
 
     #[test]
+    fn rounds_that_cannot_be_right_are_errors_naming_the_lines() {
+        // Pair 1 meets pairs 2 and 4 in round 1; then pairs 3 and 4 play boards 1-2 in
+        // rounds 1 and 2.
+        let res = vec![r(2, 1, 1, 2), r(3, 2, 1, 4)];
+        let e = rounds_from_travellers(&pairs(4), &res, &[Some(1), Some(1)]).unwrap_err();
+        let msgs: Vec<String> = e.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            msgs,
+            [
+                "line 3: board 2: round 1: pair 1 meets pair 4 here but pair 2 on line 2; a pair meets one opponent a round: correct the round"
+            ]
+        );
+        let res = vec![r(2, 1, 1, 2), r(3, 2, 1, 2), r(4, 1, 3, 4), r(5, 2, 3, 4)];
+        let rounds = [1, 1, 1, 2].map(Some);
+        let e = rounds_from_travellers(&pairs(4), &res, &rounds).unwrap_err();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert_eq!(
+            e[0].to_string(),
+            "line 5: board 2: round 2: pair 3 plays boards 1-2 here and in round 1 on line 4; a pair plays a board set in one round: correct the round"
+        );
+    }
+
+    #[test]
+    fn a_round_or_table_against_the_movement_is_a_warning() {
+        // Mitchell, 3 tables, 1 board a round: pairs 1 and 4 play board 1 in round 1 at
+        // table 1.
+        let m = mitchell(&MitchellOptions::new(3, 1)).unwrap();
+        let res = vec![r(2, 1, 1, 4), r(3, 1, 1, 4), r(4, 1, 1, 4)];
+        let written = [(Some(1), Some(1)), (None, None), (Some(2), Some(3))];
+        let w = check_written_places(&m, &pairs(6), &res, &written);
+        let msgs: Vec<String> = w.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            msgs,
+            [
+                "line 4: board 1: the round column says round 2, but in the movement pairs 1 and 4 play board 1 in round 1 at table 1: the movement's round is used; correct the round column",
+                "line 4: board 1: the table column says table 3, but in the movement pairs 1 and 4 play board 1 in round 1 at table 1: correct the table column",
+            ]
+        );
+        assert!(
+            w.iter()
+                .all(|d| d.severity == crate::session::Severity::Warning)
+        );
+    }
+
+    #[test]
     fn rounds_and_board_sets_from_the_travellers_round_column() {
-        // Two tables, two rounds of two boards: boards 1-2 (set A) and 3-4 (set B).
+        // Two tables, two rounds of two boards: boards 1-2 (set A) and 3-4 (set B),
+        // the sets swapping tables in round 2.
         let res = vec![
             r(2, 1, 1, 2),
             r(3, 2, 1, 2),
             r(4, 3, 3, 4),
             r(5, 4, 3, 4),
-            r(6, 3, 1, 4),
-            r(7, 4, 1, 4),
-            r(8, 1, 3, 2),
-            r(9, 2, 3, 2),
+            r(6, 3, 1, 2),
+            r(7, 4, 1, 2),
+            r(8, 1, 3, 4),
+            r(9, 2, 3, 4),
         ];
         let rounds = [1, 1, 1, 1, 2, 2, 2, 2].map(Some);
-        let got = rounds_from_travellers(&res, &rounds).unwrap();
+        let got = rounds_from_travellers(&pairs(4), &res, &rounds)
+            .unwrap()
+            .unwrap();
         let letters: Vec<(u32, &str)> = got
             .rounds
             .iter()
@@ -543,11 +761,13 @@ mod tests {
         // A meeting that lost a result still finds its set through the other meetings.
         let mut short = res.clone();
         short.remove(7);
-        let got = rounds_from_travellers(&short, &rounds[..7]).unwrap();
+        let got = rounds_from_travellers(&pairs(4), &short, &rounds[..7])
+            .unwrap()
+            .unwrap();
         assert_eq!(got.boards_per_round, Some(2));
         // A result without its round: the rounds are not known.
         let mut partial = rounds;
         partial[3] = None;
-        assert!(rounds_from_travellers(&res, &partial).is_none());
+        assert_eq!(rounds_from_travellers(&pairs(4), &res, &partial), Ok(None));
     }
 }
