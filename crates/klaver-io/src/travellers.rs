@@ -496,7 +496,7 @@ enum Adjust {
 }
 
 /// Points as a decimal (`-3`, `6.8`, `-0,5`), exactly.
-fn parse_points(text: &str) -> Option<Ratio<i64>> {
+pub(crate) fn parse_points(text: &str) -> Option<Ratio<i64>> {
     let t = text.replace(',', ".");
     let (neg, digits) = match t.strip_prefix('-') {
         Some(rest) => (true, rest),

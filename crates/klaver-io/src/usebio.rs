@@ -17,6 +17,12 @@
 //! `ADJUSTMENT` element (the adjustment exactly as the travellers CSV writes it) beside
 //! `SCORE` on an adjusted line, and reads it back.
 //!
+//! Director's penalties: a pair's `ADJUSTMENT` is what its `TOTAL_SCORE` was adjusted
+//! by, beside the matchpoints of its traveller lines. klaver writes it, and each penalty
+//! as given in its own `PENALTY` element (board, the line's two pairs, and the
+//! adjustment as the travellers CSV writes it, `PEN 0/-2`), which it reads back. An
+//! `ADJUSTMENT` that no `PENALTY` accounts for (another program's) is said, not applied.
+//!
 //! Character set: the XML declaration's `encoding` (ISO 8859-1 or UTF-8; UTF-8 when it
 //! names none). Pairs numbered separately per direction (two-winner movements) become
 //! `1NS` and `1EW`.
@@ -28,6 +34,7 @@ use crate::report;
 use crate::travellers::Event;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::session::{Diagnostic, SessionResult};
+use num_rational::Ratio;
 use quick_xml::events::Event as Xml;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
@@ -339,6 +346,9 @@ struct PairEntry {
     direction: String,
     names: String,
     total: PublishedTotal,
+    /// The ADJUSTMENT of the pair's total (a director's penalty or compensation), with
+    /// its line, when the file gives one.
+    adjustment: Option<(u32, String)>,
 }
 
 fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
@@ -379,7 +389,15 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
                 percentage: n.get("PERCENTAGE").to_string(),
                 ..PublishedTotal::default()
             },
+            adjustment: n
+                .child("ADJUSTMENT")
+                .map(|a| (a.line, a.text.trim().to_string()))
+                .filter(|(_, t)| !t.is_empty()),
         });
+        return;
+    }
+    if n.is("PENALTY") {
+        w.rows.push(penalty_row(n, &section));
         return;
     }
     if n.is("TRAVELLER_LINE") {
@@ -568,6 +586,52 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
     }
 }
 
+/// A director's penalty as klaver writes it: a `PENALTY` with the board, the two pairs of
+/// the line it was given on and the travellers CSV's adjustment (`PEN 0/-2`).
+fn penalty_row(n: &Node, section: &str) -> Row {
+    Row {
+        line: n.line,
+        section: section.to_string(),
+        board: n.get("BOARD_NUMBER").to_string(),
+        ns: n.get("NS_PAIR_NUMBER").to_string(),
+        ew: n.get("EW_PAIR_NUMBER").to_string(),
+        adjust: n.get("ADJUSTMENT").to_string(),
+        ..Row::default()
+    }
+}
+
+/// A warning for each pair whose ADJUSTMENT of its total is not what the penalty lines
+/// read give it: another program's adjustment, whose units klaver cannot tell, is not
+/// applied (and never silently).
+fn unapplied_adjustments(pairs: &[PairEntry], event: &Event) -> Vec<Diagnostic> {
+    let mut applied: HashMap<usize, Ratio<i64>> = HashMap::new();
+    for (pair, points) in event.penalties.iter().flat_map(|p| p.per_pair()) {
+        *applied.entry(pair).or_default() += points;
+    }
+    pairs
+        .iter()
+        .filter_map(|p| {
+            let (line, text) = p.adjustment.as_ref()?;
+            let index = event
+                .pairs
+                .iter()
+                .position(|q| q.id == p.number && q.section == p.section);
+            let given = index.and_then(|i| applied.get(&i)).copied().unwrap_or_default();
+            let written = crate::travellers::parse_points(text);
+            (written != Some(given)).then(|| {
+                Diagnostic::warning(
+                    *line,
+                    None,
+                    format!(
+                        "pair {}: its total is adjusted by {text} (<ADJUSTMENT>), which klaver does not apply: only a director's penalty written as a <PENALTY> line is; to apply it, convert the file to a travellers CSV and add a line with PEN and the points",
+                        p.number
+                    ),
+                )
+            })
+        })
+        .collect()
+}
+
 /// How the event says it was scored when that is not by matchpoints: its
 /// BOARD_SCORING_METHOD, else its EVENT_TYPE when that names IMPs, butler or teams
 /// (ScoreBridge writes only the type: `MP_PAIRS`, `CROSS_IMPS`; `PAIRS`,
@@ -677,7 +741,9 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     for p in &w.pairs {
         exchange::set_names(&mut event, &p.section, &p.number, &p.names);
     }
+    let unapplied = unapplied_adjustments(&w.pairs, &event);
     event.diagnostics.extend(w.diags);
+    event.diagnostics.extend(unapplied);
     event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
     imported.event = event;
     imported.deals = w.deals;
@@ -788,6 +854,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             }
             out.push_str("        </BOARD>\n");
         }
+        write_penalties(&mut out, event, result, section);
         out.push_str("      </SECTION>\n");
     }
     out.push_str("    </SESSION>\n  </EVENT>\n</USEBIO>\n");
@@ -829,9 +896,39 @@ fn write_participants(out: &mut String, event: &Event, result: &SessionResult, s
                 .map(|r| format!("{r}{}", if p.tied { "=" } else { "" }))
                 .unwrap_or_default(),
         );
+        // The director's penalties and compensations, in TOTAL_SCORE.
+        if p.penalty != Ratio::from_integer(0) {
+            el(out, 12, "ADJUSTMENT", &exchange::points_text(p.penalty));
+        }
         out.push_str("          </PAIR>\n");
     }
     out.push_str("        </PARTICIPANTS>\n");
+}
+
+/// The director's penalties given to a section's pairs, each as klaver's own `PENALTY`
+/// element (USEBIO has none): the board and pairs of its line and the adjustment as the
+/// travellers CSV writes it, its points in the matchpoints the file holds (a centred
+/// session's penalty is written in centred points, and USEBIO's matchpoints are not).
+fn write_penalties(out: &mut String, event: &Event, result: &SessionResult, section: &str) {
+    let pairs = &event.pairs;
+    let in_matchpoints = |x: Ratio<i64>| match result.centred {
+        Some(w) => x * w / 2,
+        None => x,
+    };
+    for p in event
+        .penalties
+        .iter()
+        .filter(|p| pairs[p.ns].section == section)
+    {
+        out.push_str("        <PENALTY>\n");
+        el(out, 10, "BOARD_NUMBER", &p.board.to_string());
+        el(out, 10, "NS_PAIR_NUMBER", &pairs[p.ns].id);
+        el(out, 10, "EW_PAIR_NUMBER", &pairs[p.ew].id);
+        let points = |x| exchange::points_text(in_matchpoints(x));
+        let text = format!("PEN {}/{}", points(p.points.0), points(p.points.1));
+        el(out, 10, "ADJUSTMENT", &text);
+        out.push_str("        </PENALTY>\n");
+    }
 }
 
 /// A board's hands, one HAND per seat whose hand is known.
@@ -1387,6 +1484,60 @@ mod tests {
             },
         );
         assert_eq!(read(text.as_bytes()).unwrap().deals, imp.deals);
+    }
+
+    /// Scores an event with its director's penalties, as `klaver score` does.
+    fn scored_with_penalties(e: &Event) -> SessionResult {
+        let settings = Settings {
+            penalties: e.penalties.iter().flat_map(|p| p.per_pair()).collect(),
+            ..Settings::default()
+        };
+        score_session(&e.pairs, &e.results, &settings).unwrap()
+    }
+
+    /// A director's penalty was in the pair's TOTAL_SCORE but on no traveller line, so
+    /// the file scored again gave the pair its points back (2 instead of 0).
+    #[test]
+    fn a_directors_penalty_is_written_and_read_back() {
+        let csv = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,5,6,400,\n1,7,8,-50,\n1,1,2,0,PEN 0/-2\n";
+        let e = crate::travellers::read_travellers(csv.as_bytes(), Default::default()).unwrap();
+        let res = scored_with_penalties(&e);
+        let text = to_string(&e, &res, &WriteOptions::default());
+        assert!(text.contains("<ADJUSTMENT>-2</ADJUSTMENT>"), "{text}");
+        let back = read(text.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.event.penalties.len(), 1);
+        let again = scored_with_penalties(&back.event);
+        let pair_2 = |r: &SessionResult, e: &Event| {
+            let p = r.pairs.iter().find(|p| e.pairs[p.pair].id == "2").unwrap();
+            (report::points(&p.total), p.penalty)
+        };
+        assert_eq!(pair_2(&again, &back.event), pair_2(&res, &e));
+        assert_eq!(pair_2(&again, &back.event).0, "0");
+        let cmp = exchange::compare(&back, &again, None);
+        assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    }
+
+    /// A pair's ADJUSTMENT of its total that no penalty line of klaver's accounts for
+    /// (another program's file) is not applied, and is said with its line.
+    #[test]
+    fn an_adjustment_of_a_total_klaver_does_not_apply_is_said() {
+        let doc = SAMPLE.replace(
+            "<TOTAL_SCORE>3</TOTAL_SCORE>",
+            "<TOTAL_SCORE>2</TOTAL_SCORE><ADJUSTMENT>-1</ADJUSTMENT>",
+        );
+        let imp = read(doc.as_bytes()).unwrap();
+        let m = exchange::messages(&imp);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(
+            m[0].starts_with("line 13: pair 1: its total is adjusted by -1"),
+            "{m:?}"
+        );
+        assert!(imp.event.penalties.is_empty());
     }
 
     #[test]
