@@ -520,7 +520,7 @@ pub(crate) fn parse_points(text: &str) -> Option<Ratio<i64>> {
 }
 
 /// The side an adjustment such as `EW 60%` gives its own artificial score.
-fn split_side(upper: &str) -> Option<Side> {
+pub(crate) fn split_side(upper: &str) -> Option<Side> {
     match upper.get(..3)? {
         "NS " | "NZ " => Some(Side::NorthSouth),
         "EW " | "OW " => Some(Side::EastWest),

@@ -543,6 +543,9 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
             .unwrap_or_default();
     }
     let artificial = !adjust.is_empty() && !adjust.eq_ignore_ascii_case("REV");
+    // A split (`EW 60%`) gives one side an artificial score: the score stands for the
+    // other side and the field.
+    let split = crate::travellers::split_side(&adjust.trim().to_ascii_uppercase()).is_some();
     let passed = matches!(
         contract.to_ascii_uppercase().as_str(),
         "PASS" | "P" | "AP" | "PASSED" | "ALL PASS"
@@ -562,7 +565,7 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
         board: board.to_string(),
         ns: t.get("NS_PAIR_NUMBER").to_string(),
         ew: t.get("EW_PAIR_NUMBER").to_string(),
-        score: if artificial || adjustment(score).is_some() {
+        score: if (artificial && !split) || adjustment(score).is_some() {
             String::new()
         } else {
             score.to_string()
@@ -1520,6 +1523,30 @@ mod tests {
         assert_eq!(pair_2(&again, &back.event).0, "0");
         let cmp = exchange::compare(&back, &again, None);
         assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    }
+
+    /// A split score (`EW 60%`: the score stands for North-South, East-West get 60 %)
+    /// was written with its SCORE, which the reader then dropped for the adjustment:
+    /// the line had no score and klaver could not read its own file.
+    #[test]
+    fn a_split_score_keeps_its_score() {
+        let csv = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,5,6,0,EW 60%\n1,7,8,400,NS AVG-\n2,1,2,110,\n2,3,4,140,\n2,5,6,-100,\n";
+        let e = crate::travellers::read_travellers(csv.as_bytes(), Default::default()).unwrap();
+        assert!(!e.has_errors(), "{:?}", e.diagnostics);
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let back = read(to_string(&e, &res, &WriteOptions::default()).as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        let outcomes = |e: &Event| -> Vec<(u32, Outcome)> {
+            e.results
+                .iter()
+                .map(|r| (r.board, r.outcome.clone()))
+                .collect()
+        };
+        assert_eq!(outcomes(&back.event), outcomes(&e));
     }
 
     /// A pair's ADJUSTMENT of its total that no penalty line of klaver's accounts for
