@@ -346,8 +346,8 @@ fn json_text(v: &serde_json::Value) -> String {
     }
 }
 
-/// Result `r` of JSON board `b` as row `line`, its section the board's, else its
-/// North-South pair's (`section_of`).
+/// Result `r` of JSON board `b` as row `line`, its section its own (top-integral), else
+/// the board's, else its North-South pair's (`section_of`).
 fn json_result_row(
     b: &serde_json::Value,
     r: &serde_json::Value,
@@ -355,7 +355,10 @@ fn json_result_row(
     section_of: &BTreeMap<String, String>,
 ) -> Row {
     let ns = json_text(&r["ns"]);
-    let group = json_text(&b["section"]);
+    let group = match &r["section"] {
+        serde_json::Value::String(own) => own.clone(),
+        _ => json_text(&b["section"]),
+    };
     let section = if group.is_empty() {
         section_of.get(&ns).cloned().unwrap_or_default()
     } else {
@@ -716,6 +719,45 @@ mod tests {
         let back = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
         assert_eq!(back.results, event.results);
         assert_eq!(line_fields(&back, 1).score, "450");
+    }
+
+    /// Scored top-integral, a board's results of several sections are one group with no
+    /// section, and a result named its pairs by number only: read back, section B's
+    /// pair 1 was taken for section A's, who then played the board twice.
+    #[test]
+    fn a_top_integral_json_file_keeps_each_results_section() {
+        use crate::travellers::{ReadOptions, read_travellers_bytes};
+        use klaver_core::session::score_session;
+        let text =
+            "section,board,ns,ew,score\nA,1,1,2,420\nA,1,3,4,450\nB,1,1,2,-50\nB,1,3,4,420\n";
+        let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
+        let settings = Settings {
+            top_integral: true,
+            ..Settings::default()
+        };
+        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
+        let mut json = Vec::new();
+        crate::json::write(&mut json, &event, &result, "", "").unwrap();
+        let back = read_json(&json).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        let sections = |e: &Event| -> Vec<String> {
+            e.results
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{}{}",
+                        e.pairs[r.ns_pair()].section,
+                        e.pairs[r.ns_pair()].id
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(sections(&back.event), sections(&event));
+        assert!(score_session(&back.event.pairs, &back.event.results, &settings).is_ok());
     }
 
     #[test]

@@ -114,13 +114,18 @@ fn contract_index(contract: Contract) -> usize {
     (usize::from(contract.level()) - 1) * strains * doublings + strain * doublings + doubling
 }
 
-/// One result of the session.
-fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, i: usize) {
+/// One result of the session, on a board of comparison group `group`: its pairs'
+/// section is written when it is not the group's (sections scored top-integral).
+fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, (i, group): (usize, &str)) {
     let pairs = &event.pairs;
     let r = &event.results[i];
     let info = &event.lines[i];
     w.begin_object();
     w.key("line").count(r.line as usize);
+    let section = &pairs[r.ns_pair()].section;
+    if section != group {
+        w.key("section").string(section);
+    }
     w.key("ns").string(&pairs[r.ns_pair()].id);
     w.key("ew").string(&pairs[r.ew_pair()].id);
     w.key("score");
@@ -314,7 +319,7 @@ fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &Sco
     w.key("results").begin_array();
     for i in sb.results() {
         w.item();
-        result_json(&mut w, event, result, i);
+        result_json(&mut w, event, result, (i, &sb.group));
     }
     w.end_array();
     w.end_object();
