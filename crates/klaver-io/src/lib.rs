@@ -24,6 +24,7 @@ pub mod input;
 pub mod json;
 pub mod options;
 pub mod pbn;
+mod pbn_syntax;
 pub mod pdf;
 mod plain_csv;
 mod pretty_json;

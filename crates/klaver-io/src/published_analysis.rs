@@ -3,6 +3,8 @@
 //! programs add), and where they disagree with klaver's own analysis.
 
 use crate::hand_record::Analysis;
+use crate::pbn::Table;
+use crate::pbn_syntax::{Game, Tag};
 use klaver_core::session::Diagnostic;
 use klaver_core::{Seat, Strain};
 use klaver_deal::DdTable;
@@ -179,6 +181,50 @@ pub fn disagreements(
         out.push(Diagnostic::warning(line, Some(board), m));
     }
     out
+}
+
+/// A tag's value that says something (not empty, not `?`).
+pub(crate) fn given(t: &&Tag) -> bool {
+    let v = t.value.trim();
+    !v.is_empty() && v != "?"
+}
+
+/// The double-dummy figures a game publishes. What cannot be read is a warning with its
+/// line, never an error: the analysis is not needed to score the board.
+pub(crate) fn read_game(g: &Game, board: u32, diags: &mut Vec<Diagnostic>) -> PublishedAnalysis {
+    let mut a = PublishedAnalysis::default();
+    let mut warn = |line: u32, m: String| diags.push(Diagnostic::warning(line, Some(board), m));
+    if let Some(t) = g.tag("DoubleDummyTricks").filter(given)
+        && let Err(e) = a.add_double_dummy_tricks(&t.value, t.line)
+    {
+        warn(t.line, e);
+    }
+    if let Some(t) = g.tag("OptimumScore").filter(given) {
+        match parse_optimum_score(&t.value) {
+            Ok(s) => a.optimum_score = Some((s, t.line)),
+            Err(e) => warn(t.line, e),
+        }
+    }
+    if let Some(t) = g.tag("ParContract").filter(given) {
+        a.par_contract = Some((t.value.trim().to_string(), t.line));
+    }
+    if let Some(t) = g.tag("OptimumResultTable") {
+        let mut t = t.clone();
+        // Some programs name the columns with spaces between them ("Declarer Suit Tricks").
+        if !t.value.contains(';') {
+            t.value = t.value.split_whitespace().collect::<Vec<_>>().join(";");
+        }
+        let mut scratch = Vec::new();
+        let table = Table::read(&t, &mut scratch);
+        for d in scratch {
+            warn(d.line.unwrap_or(t.line), d.message);
+        }
+        let names: Vec<String> = table.columns.iter().map(|c| c.name.clone()).collect();
+        for (line, m) in a.add_result_table(&names, &table.rows) {
+            warn(if line == 0 { t.line } else { line }, m);
+        }
+    }
+    a
 }
 
 #[cfg(test)]
