@@ -216,7 +216,9 @@ pub fn pair_settings(
         expected = check.expected;
         result_rounds = Some(check.rounds);
         card_pairs = Some(m.pairs().len());
-        boards_per_round = boards_per_round.or(m.boards_per_round());
+        boards_per_round = m
+            .agreed_boards_per_round(boards_per_round)
+            .map_err(|e| e.to_string())?;
     } else {
         // Without a movement, the travellers' round column makes the rounds known
         // (looked at only when every line has a round).

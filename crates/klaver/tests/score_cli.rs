@@ -789,3 +789,44 @@ fn a_round_or_table_column_against_the_movement_is_named() {
         "{err}"
     );
 }
+
+#[test]
+fn boards_per_round_against_the_movement_is_refused() {
+    // The schedule plays one board a round; --boards-per-round 2 would halve the rounds
+    // of the control sheet and double the average per round.
+    let schedule = temp_file(
+        "one-board-schedule.csv",
+        "round,table,ns,ew,boards\n\
+         1,1,1,4,1\n1,2,2,5,2\n1,3,3,6,3\n\
+         2,1,1,5,3\n2,2,2,6,1\n2,3,3,4,2\n\
+         3,1,1,6,2\n3,2,2,4,3\n3,3,3,5,1\n",
+    );
+    let schedule = schedule.to_str().unwrap();
+    let travellers = temp_file("one-board-rounds.csv", THREE_TABLE_ROUNDS);
+    let t = travellers.to_str().unwrap();
+    let o = klaver(&[
+        "score",
+        t,
+        "--movement",
+        schedule,
+        "--boards-per-round",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = klaver(&[
+        "score",
+        t,
+        "--movement",
+        schedule,
+        "--boards-per-round",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "--boards-per-round 2 contradicts the movement {schedule}, which plays 1 board a round: leave --boards-per-round out or make it 1"
+        )),
+        "{}",
+        stderr(&o)
+    );
+}

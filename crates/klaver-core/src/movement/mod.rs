@@ -338,6 +338,25 @@ impl Movement {
         sizes.all(|s| s == first).then_some(first)
     }
 
+    /// The boards per round to score with: the movement's own when every table plays
+    /// as many, else `given`. A `given` number that differs from the movement's is
+    /// refused, naming both.
+    pub fn agreed_boards_per_round(
+        &self,
+        given: Option<u32>,
+    ) -> Result<Option<u32>, MovementError> {
+        match (given, self.boards_per_round()) {
+            (Some(given), Some(plays)) if given != plays => {
+                Err(MovementError::BoardsPerRoundContradicts {
+                    given,
+                    movement: self.name.clone(),
+                    plays,
+                })
+            }
+            (given, plays) => Ok(plays.or(given)),
+        }
+    }
+
     /// Checks the movement and measures it; see [`validate`].
     pub fn check(&self) -> Check {
         validate(self)
@@ -353,6 +372,20 @@ pub enum MovementError {
     /// A board count that is zero or too large.
     #[error("boards per round must be between 1 and 52, not {0}")]
     BoardsPerRound(u32),
+    /// Boards per round given that differ from the movement's.
+    #[error(
+        "--boards-per-round {given} contradicts the movement {movement}, which plays {plays} \
+         board{} a round: leave --boards-per-round out or make it {plays}",
+        if *plays == 1 { "" } else { "s" }
+    )]
+    BoardsPerRoundContradicts {
+        /// The number given.
+        given: u32,
+        /// The movement's name.
+        movement: String,
+        /// The boards per round of the movement.
+        plays: u32,
+    },
     /// A movement name that klaver does not know.
     #[error(
         "unknown movement {0:?}: use mitchell-T (with -skip, -relay, -arrow), howell-P \
@@ -482,5 +515,19 @@ mod tests {
             Err(MovementError::UnknownName(_))
         ));
         assert!(named("howell-x", 4).is_err());
+    }
+    #[test]
+    fn boards_per_round_given_must_agree_with_the_movement() {
+        let m = named("mitchell-5", 3).unwrap();
+        assert_eq!(m.agreed_boards_per_round(None), Ok(Some(3)));
+        assert_eq!(m.agreed_boards_per_round(Some(3)), Ok(Some(3)));
+        assert_eq!(
+            m.agreed_boards_per_round(Some(4)).unwrap_err().to_string(),
+            "--boards-per-round 4 contradicts the movement Mitchell, 5 tables, which plays 3 \
+             boards a round: leave --boards-per-round out or make it 3"
+        );
+        // A schedule whose tables play different numbers says nothing against it.
+        let mixed = parse_csv("round,table,ns,ew,boards\n1,1,1,2,1-2\n2,1,1,2,3-5\n").unwrap();
+        assert_eq!(mixed.agreed_boards_per_round(Some(4)), Ok(Some(4)));
     }
 }
