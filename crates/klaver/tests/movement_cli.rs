@@ -225,3 +225,50 @@ fn pdf_guide_cards_to_stdout_and_to_a_file() {
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.starts_with(b"%PDF-"));
 }
+
+#[test]
+fn two_fields_need_every_pair_in_one_direction() {
+    // The arrow switch turns the last round: pair 1 sits East-West in round 3. Scored in
+    // two fields such a movement is refused, so its check is too.
+    let csv = run_ok(&[
+        "movement",
+        "mitchell",
+        "--tables",
+        "3",
+        "--arrow-switch",
+        "--format",
+        "csv",
+    ]);
+    let arrow = scratch("arrow.csv", &csv);
+    let msg = run_bad(&[
+        "movement",
+        "check",
+        arrow.to_str().unwrap(),
+        "--two-fields",
+        "--cards",
+        "none",
+    ]);
+    assert!(
+        msg.contains(
+            "round 3, table 1: pair 1 sits East-West here but North-South in round 1: in two fields every pair keeps its direction; rank them as one field or correct the schedule"
+        ),
+        "{msg}"
+    );
+    run_ok(&[
+        "movement",
+        "check",
+        arrow.to_str().unwrap(),
+        "--cards",
+        "none",
+    ]);
+    let plain = run_ok(&["movement", "mitchell", "--tables", "3", "--format", "csv"]);
+    let plain = scratch("plain-mitchell.csv", &plain);
+    run_ok(&[
+        "movement",
+        "check",
+        plain.to_str().unwrap(),
+        "--two-fields",
+        "--cards",
+        "none",
+    ]);
+}

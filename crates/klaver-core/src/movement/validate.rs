@@ -122,6 +122,9 @@ pub fn validate(m: &Movement) -> Check {
     let mut problems = Vec::new();
     let pairs = m.pairs();
     check_rounds(m, &pairs, &mut problems);
+    if m.fields == Fields::Two {
+        check_directions(m, &pairs, &mut problems);
+    }
 
     // Boards played, meetings and comparisons.
     let tally = Tally::of(m);
@@ -436,6 +439,35 @@ fn warn_unequal_plays(plays: &BTreeMap<u32, usize>, problems: &mut Vec<Problem>)
     }
 }
 
+/// With two fields (North-South and East-West ranked apart), an error for each pair
+/// that changes direction, at the first round it sits the other way: it would belong to
+/// neither field, as scoring such a movement in two fields refuses it.
+fn check_directions(m: &Movement, pairs: &[&str], problems: &mut Vec<Problem>) {
+    for p in pairs {
+        let mut seatings = m.rounds.iter().filter_map(|r| m.table_for(r.number, p));
+        let Some(first) = seatings.next() else {
+            continue;
+        };
+        if let Some(s) = seatings.find(|s| s.direction != first.direction) {
+            let way = |d: Direction| match d {
+                Direction::NorthSouth => "North-South",
+                Direction::EastWest => "East-West",
+            };
+            problems.push(problem(
+                Severity::Error,
+                s.round,
+                Some(s.table),
+                format!(
+                    "pair {p} sits {} here but {} in round {}: in two fields every pair keeps its direction; rank them as one field or correct the schedule",
+                    way(s.direction),
+                    way(first.direction),
+                    first.round
+                ),
+            ));
+        }
+    }
+}
+
 /// The field of each pair: everyone in one field; in two, the way the pair first sits.
 fn fields_of<'a>(m: &Movement, pairs: &[&'a str]) -> HashMap<&'a str, Direction> {
     let field = |p: &str| -> Direction {
@@ -658,6 +690,21 @@ mod tests {
                 "round 1, table 2: boards 2-3 are also at table 1 this round; \
                  tables that share must play the same range",
                 "round 1, table 2: pair 3 plays board 2-3 again (already in round 1 at table 2)",
+            ]
+        );
+    }
+
+    #[test]
+    fn two_fields_refuse_a_pair_that_changes_direction() {
+        let mut m = load("1,1,1,2,1-2\n1,2,3,4,3-4\n2,1,2,1,3-4\n2,2,3,4,1-2\n");
+        assert!(validate(&m).is_valid());
+        m.fields = Fields::Two;
+        let e: Vec<String> = validate(&m).errors().map(ToString::to_string).collect();
+        assert_eq!(
+            e,
+            [
+                "round 2, table 1: pair 1 sits East-West here but North-South in round 1: in two fields every pair keeps its direction; rank them as one field or correct the schedule",
+                "round 2, table 1: pair 2 sits North-South here but East-West in round 1: in two fields every pair keeps its direction; rank them as one field or correct the schedule",
             ]
         );
     }
