@@ -39,6 +39,10 @@ pub struct Convention {
     pub avg_plus_session: Option<bool>,
     /// Matchpoints published centred (scores beaten minus scores lost).
     pub centred: Option<bool>,
+    /// Every section's results compared with every other's (top-integral).
+    pub top_integral: Option<bool>,
+    /// North-South and East-West each ranked on their own (two winners).
+    pub separate_fields: Option<bool>,
 }
 
 impl Convention {
@@ -52,6 +56,8 @@ impl Convention {
             rounding: Some(result.rounding),
             avg_plus_session: Some(result.avg_plus_session),
             centred: Some(result.centred.is_some()),
+            top_integral: Some(!result.ranked_by_section),
+            separate_fields: Some(result.pairs.iter().any(|p| p.field.is_some())),
         }
     }
 
@@ -78,6 +84,10 @@ impl Convention {
                 Scale::European => 2,
             });
         }
+        // How the session is grouped, as the file states it, adds to what the command
+        // line asks (which has no way to say "not top-integral").
+        settings.top_integral |= self.top_integral == Some(true);
+        settings.separate_fields |= self.separate_fields == Some(true);
     }
 
     /// Whether the file states anything at all.
@@ -319,6 +329,13 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     }
     let mut event = rows_to_event(&rows);
     let totals = json_totals(pairs.into_iter().flatten(), &mut event);
+    let mut convention = json_convention(&doc["convention"], &mut event.diagnostics);
+    // A file written before klaver wrote its convention says its pairs' directions.
+    if convention.separate_fields.is_none()
+        && pairs.into_iter().flatten().any(|p| p["field"].is_string())
+    {
+        convention.separate_fields = Some(true);
+    }
     Ok(Imported {
         event,
         deals: BTreeMap::new(),
@@ -328,11 +345,71 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         analyses: BTreeMap::new(),
         dealers: BTreeMap::new(),
         vulnerabilities: BTreeMap::new(),
-        convention: Convention::default(),
+        convention,
         title: json_text(&doc["title"]),
         date: json_text(&doc["date"]),
         program: String::new(),
     })
+}
+
+/// The convention a JSON file states in its `convention` (see [`crate::json`]); a value
+/// klaver does not know is an error naming it. A file without one states nothing.
+fn json_convention(v: &serde_json::Value, diags: &mut Vec<Diagnostic>) -> Convention {
+    let mut c = Convention::default();
+    if v.is_null() {
+        return c;
+    }
+    let mut word = |key: &str, known: &[&str]| -> Option<usize> {
+        let value = &v[key];
+        let found = value
+            .as_str()
+            .and_then(|w| known.iter().position(|k| *k == w));
+        if found.is_none() && !value.is_null() {
+            diags.push(Diagnostic::error(
+                0,
+                None,
+                format!(
+                    "the JSON's convention gives {key} {value}, which klaver does not know: write {}",
+                    known.join(" or ")
+                ),
+            ));
+        }
+        found
+    };
+    c.scale = word("scale", &["european", "acbl"]).map(|i| [Scale::European, Scale::Acbl][i]);
+    c.artificial = word("artificial", &["ties", "neuberg"])
+        .map(|i| [ArtificialRule::CountAsTies, ArtificialRule::LeftOut][i]);
+    c.missing = word("missing", &["neuberg", "ties"])
+        .map(|i| [MissingRule::Neuberg, MissingRule::CountAsTies][i]);
+    c.rounding = word("rounding", &["exact", "round", "truncate"]).map(|i| {
+        [
+            BoardRounding::Exact,
+            BoardRounding::RoundTenth,
+            BoardRounding::TruncateTenth,
+        ][i]
+    });
+    c.separate_fields = word("fields", &["together", "separate"]).map(|i| i == 1);
+    c.avg_plus_session = json_flag(v, "avg_plus_session", diags);
+    c.centred = json_flag(v, "centred", diags);
+    c.top_integral = json_flag(v, "top_integral", diags);
+    c
+}
+
+/// A true or false of the JSON's convention; anything else is an error naming it.
+fn json_flag(v: &serde_json::Value, key: &str, diags: &mut Vec<Diagnostic>) -> Option<bool> {
+    let value = &v[key];
+    if value.is_null() {
+        return None;
+    }
+    let flag = value.as_bool();
+    if flag.is_none() {
+        diags.push(Diagnostic::error(
+            0,
+            None,
+            format!("the JSON's convention gives {key} {value}: write true or false"),
+        ));
+    }
+    flag
 }
 
 /// A JSON value as the text a travellers column holds: a string, number or boolean as
@@ -758,6 +835,60 @@ mod tests {
         };
         assert_eq!(sections(&back.event), sections(&event));
         assert!(score_session(&back.event.pairs, &back.event.results, &settings).is_ok());
+    }
+
+    /// klaver's JSON said nothing of how the session was scored, and was read back by
+    /// the defaults: a session scored by Neuberg on the ACBL scale, its directions
+    /// ranked apart, changed its matchpoints and ranks when scored again from its JSON.
+    #[test]
+    fn a_json_file_keeps_the_convention_it_was_scored_by() {
+        use crate::travellers::{ReadOptions, read_travellers_bytes};
+        use klaver_core::session::score_session;
+        let text = "section,board,ns,ew,score,adjust\nA,1,1,2,420,\nA,1,3,4,,AVG+\nA,1,5,6,-50,\nB,1,1,2,420,\nB,1,3,4,450,\n";
+        let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
+        let mut settings = Settings {
+            top_integral: true,
+            separate_fields: true,
+            ..Settings::default()
+        };
+        let stated = Convention {
+            scale: Some(Scale::Acbl),
+            artificial: Some(ArtificialRule::LeftOut),
+            rounding: Some(BoardRounding::RoundTenth),
+            avg_plus_session: Some(true),
+            ..Convention::default()
+        };
+        stated.apply(&mut settings);
+        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
+        let mut json = Vec::new();
+        crate::json::write(&mut json, &event, &result, "", "").unwrap();
+        let back = read_json(&json).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.convention, Convention::scored(&result));
+        let mut again = Settings::default();
+        back.convention.apply(&mut again);
+        let again = score_session(&back.event.pairs, &back.event.results, &again).unwrap();
+        let cmp = compare(&back, &again, None);
+        assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+        // A convention klaver does not know is refused, naming it.
+        let doc = String::from_utf8(json)
+            .unwrap()
+            .replace("\"acbl\"", "\"french\"");
+        let back = read_json(doc.as_bytes()).unwrap();
+        let errors: Vec<String> = back
+            .event
+            .diagnostics
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert!(
+            errors.len() == 1 && errors[0].contains("\"french\""),
+            "{errors:?}"
+        );
     }
 
     #[test]

@@ -5,6 +5,12 @@
 //! result not played has `null` matchpoints; an artificial score has `score: null` and its
 //! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
 //! `players` the players' ids from the pairs file, for the season ranking. Contracts are written in English notation whatever the input was.
+//!
+//! `convention` says how the session was scored, in the command line's words: `scale`
+//! (`european`, `acbl`), `artificial` (`ties`, `neuberg`), `missing` (`neuberg`,
+//! `ties`), `rounding` (`exact`, `round`, `truncate`), `avg_plus_session`, `centred`,
+//! `top_integral` and `fields` (`together`, `separate`); klaver reads it back and scores
+//! the file by it.
 
 use crate::pretty_json::Compact;
 use crate::travellers::Event;
@@ -27,6 +33,54 @@ struct PenaltyJson<'a> {
     ew: &'a str,
     points_ns: String,
     points_ew: String,
+}
+
+/// How the session was scored, in the command line's words.
+#[derive(Serialize)]
+struct ConventionJson {
+    scale: &'static str,
+    artificial: &'static str,
+    missing: &'static str,
+    rounding: &'static str,
+    avg_plus_session: bool,
+    centred: bool,
+    top_integral: bool,
+    fields: &'static str,
+}
+
+impl ConventionJson {
+    fn of(result: &SessionResult) -> ConventionJson {
+        use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
+        use klaver_core::session::BoardRounding;
+        let rules = &result.rules;
+        ConventionJson {
+            scale: match rules.scale {
+                Scale::European => "european",
+                Scale::Acbl => "acbl",
+            },
+            artificial: match rules.artificial {
+                ArtificialRule::CountAsTies => "ties",
+                ArtificialRule::LeftOut => "neuberg",
+            },
+            missing: match rules.missing {
+                MissingRule::Neuberg => "neuberg",
+                MissingRule::CountAsTies => "ties",
+            },
+            rounding: match result.rounding {
+                BoardRounding::Exact => "exact",
+                BoardRounding::RoundTenth => "round",
+                BoardRounding::TruncateTenth => "truncate",
+            },
+            avg_plus_session: result.avg_plus_session,
+            centred: result.centred.is_some(),
+            top_integral: !result.ranked_by_section,
+            fields: if result.pairs.iter().any(|p| p.field.is_some()) {
+                "separate"
+            } else {
+                "together"
+            },
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -285,6 +339,8 @@ fn write_with<W: Write>(
     serde_json::to_writer(&mut out, date)?;
     put(&mut out, b",\"top\":")?;
     serde_json::to_writer(&mut out, &result.top)?;
+    put(&mut out, b",\"convention\":")?;
+    serde_json::to_writer(&mut out, &ConventionJson::of(result))?;
     put(&mut out, b",\"boards\":[")?;
     write_boards(&mut out, event, result, parallel_from)?;
     put(&mut out, b"],\"pairs\":")?;

@@ -141,6 +141,8 @@ impl Conventions {
             rounding: Some((self.rounding.or(file.rounding)).unwrap_or(BoardRounding::Exact)),
             avg_plus_session: Some(self.avg_plus_session || file.avg_plus_session == Some(true)),
             centred: Some(self.centred || file.centred == Some(true)),
+            top_integral: file.top_integral,
+            separate_fields: file.separate_fields,
         }
     }
 }

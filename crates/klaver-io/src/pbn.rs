@@ -32,7 +32,9 @@
 //! times than expected each missing result is a tie for every pair that played it,
 //! instead of Neuberg), `Rounded0.1` / `Truncated0.1` (each board's matchpoints to 0.1
 //! before totalling), `Centred` (matchpoints published as scores beaten minus scores
-//! lost) and `Law12C2` (average-plus is the session percentage when higher than 60 %).
+//! lost), `Law12C2` (average-plus is the session percentage when higher than 60 %),
+//! `TopIntegral` (every section's results compared with every other's) and
+//! `SeparateFields` (North-South and East-West each ranked on their own).
 //! A field klaver does not know is a warning on the tag's line: another scoring (IMPs,
 //! board-a-match, rubber) says klaver scores by matchpoints unless `--form` says
 //! otherwise, and a modifier klaver does not apply (`OldMP`, `Mitchell2`) is named as
@@ -334,6 +336,8 @@ fn scoring_field(c: &mut Convention, field: &str) -> bool {
         "truncated0.1" | "trunc0.1" => c.rounding = Some(BoardRounding::TruncateTenth),
         "centred" | "centered" => c.centred = Some(true),
         "law12c2" => c.avg_plus_session = Some(true),
+        "topintegral" => c.top_integral = Some(true),
+        "separatefields" => c.separate_fields = Some(true),
         _ => return false,
     }
     true
@@ -434,6 +438,12 @@ pub fn scoring_value(c: &Convention) -> String {
     }
     if c.avg_plus_session == Some(true) {
         s.push_str(";Law12C2");
+    }
+    if c.top_integral == Some(true) {
+        s.push_str(";TopIntegral");
+    }
+    if c.separate_fields == Some(true) {
+        s.push_str(";SeparateFields");
     }
     s
 }
@@ -2540,6 +2550,38 @@ mod tests {
         );
         let given = ["AKQ.JT9.876.5432", "-", "-", "-"].map(String::from);
         assert_eq!(back.deals[&1].hands, given);
+    }
+
+    /// A session scored top-integral with its directions ranked apart was written with
+    /// a [Scoring] tag that said neither: scored again from the file, its matchpoints
+    /// and ranks changed.
+    #[test]
+    fn top_integral_and_separate_fields_are_written_and_read_back() {
+        let csv = "section,board,ns,ew,score\nA,1,1,2,420\nA,1,3,4,450\nB,1,1,2,-50\nB,1,3,4,420\n";
+        let e = crate::travellers::read_travellers(csv.as_bytes(), Default::default()).unwrap();
+        let settings = Settings {
+            top_integral: true,
+            separate_fields: true,
+            ..Settings::default()
+        };
+        let res = score_session(&e.pairs, &e.results, &settings).unwrap();
+        let text = to_string(&e, &res, &WriteOptions::default());
+        assert!(
+            text.contains("[Scoring \"MP;MP1;TopIntegral;SeparateFields\"]"),
+            "{text}"
+        );
+        let back = read(text.as_bytes()).unwrap();
+        assert_eq!(back.convention.top_integral, Some(true));
+        assert_eq!(back.convention.separate_fields, Some(true));
+        let mut again = Settings::default();
+        back.convention.apply(&mut again);
+        let again = score_session(&back.event.pairs, &back.event.results, &again).unwrap();
+        let cmp = exchange::compare(&back, &again, None);
+        assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+        // Scored by section with one list, the tag says nothing of either.
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let text = to_string(&e, &res, &WriteOptions::default());
+        assert!(text.contains("[Scoring \"MP;MP1\"]"), "{text}");
     }
 
     #[test]

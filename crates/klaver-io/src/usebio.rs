@@ -21,7 +21,7 @@
 //! by, beside the matchpoints of its traveller lines. klaver writes it, and each penalty
 //! as given in its own `PENALTY` element (board, the line's two pairs, and the
 //! adjustment as the travellers CSV writes it, `PEN 0/-2`), which it reads back. An
-//! `ADJUSTMENT` that no `PENALTY` accounts for (another program's) is said, not applied.
+//! `ADJUSTMENT` of a pair no `PENALTY` gives points (another program's) is said, not applied.
 //!
 //! Character set: the XML declaration's `encoding` (ISO 8859-1 or UTF-8; UTF-8 when it
 //! names none). Pairs numbered separately per direction (two-winner movements) become
@@ -603,14 +603,16 @@ fn penalty_row(n: &Node, section: &str) -> Row {
     }
 }
 
-/// A warning for each pair whose ADJUSTMENT of its total is not what the penalty lines
-/// read give it: another program's adjustment, whose units klaver cannot tell, is not
-/// applied (and never silently).
+/// A warning for each pair whose total the file adjusts (ADJUSTMENT) though no penalty
+/// line gives it points: another program's adjustment, whose units klaver cannot tell,
+/// is not applied, and never silently.
 fn unapplied_adjustments(pairs: &[PairEntry], event: &Event) -> Vec<Diagnostic> {
-    let mut applied: HashMap<usize, Ratio<i64>> = HashMap::new();
-    for (pair, points) in event.penalties.iter().flat_map(|p| p.per_pair()) {
-        *applied.entry(pair).or_default() += points;
-    }
+    let penalised: HashSet<usize> = event
+        .penalties
+        .iter()
+        .flat_map(|p| p.per_pair())
+        .map(|(pair, _)| pair)
+        .collect();
     pairs
         .iter()
         .filter_map(|p| {
@@ -619,9 +621,9 @@ fn unapplied_adjustments(pairs: &[PairEntry], event: &Event) -> Vec<Diagnostic> 
                 .pairs
                 .iter()
                 .position(|q| q.id == p.number && q.section == p.section);
-            let given = index.and_then(|i| applied.get(&i)).copied().unwrap_or_default();
-            let written = crate::travellers::parse_points(text);
-            (written != Some(given)).then(|| {
+            let zero = crate::travellers::parse_points(text) == Some(Ratio::from_integer(0));
+            let given = index.is_some_and(|i| penalised.contains(&i));
+            (!zero && !given).then(|| {
                 Diagnostic::warning(
                     *line,
                     None,
@@ -857,7 +859,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             }
             out.push_str("        </BOARD>\n");
         }
-        write_penalties(&mut out, event, result, section);
+        write_penalties(&mut out, event, section);
         out.push_str("      </SECTION>\n");
     }
     out.push_str("    </SESSION>\n  </EVENT>\n</USEBIO>\n");
@@ -910,14 +912,11 @@ fn write_participants(out: &mut String, event: &Event, result: &SessionResult, s
 
 /// The director's penalties given to a section's pairs, each as klaver's own `PENALTY`
 /// element (USEBIO has none): the board and pairs of its line and the adjustment as the
-/// travellers CSV writes it, its points in the matchpoints the file holds (a centred
-/// session's penalty is written in centred points, and USEBIO's matchpoints are not).
-fn write_penalties(out: &mut String, event: &Event, result: &SessionResult, section: &str) {
+/// travellers CSV writes it, in the units it was given in (a centred session's are
+/// centred points, read back as such when the file is scored `--centred`, as the
+/// conversion says to).
+fn write_penalties(out: &mut String, event: &Event, section: &str) {
     let pairs = &event.pairs;
-    let in_matchpoints = |x: Ratio<i64>| match result.centred {
-        Some(w) => x * w / 2,
-        None => x,
-    };
     for p in event
         .penalties
         .iter()
@@ -927,7 +926,7 @@ fn write_penalties(out: &mut String, event: &Event, result: &SessionResult, sect
         el(out, 10, "BOARD_NUMBER", &p.board.to_string());
         el(out, 10, "NS_PAIR_NUMBER", &pairs[p.ns].id);
         el(out, 10, "EW_PAIR_NUMBER", &pairs[p.ew].id);
-        let points = |x| exchange::points_text(in_matchpoints(x));
+        let points = exchange::points_text;
         let text = format!("PEN {}/{}", points(p.points.0), points(p.points.1));
         el(out, 10, "ADJUSTMENT", &text);
         out.push_str("        </PENALTY>\n");

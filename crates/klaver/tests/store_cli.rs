@@ -338,6 +338,50 @@ fn a_stored_pbn_session_keeps_the_convention_its_file_states() {
     }
 }
 
+/// A file that says its sections were scored together and its directions ranked apart
+/// (klaver's JSON, PBN's [Scoring]) is stored with those options, and scored by them
+/// from the database.
+#[test]
+fn a_stored_session_keeps_the_top_integral_and_fields_its_file_states() {
+    let csv = temp_file(
+        "store-cli",
+        "two-fields.csv",
+        "section,board,ns,ew,score\nA,1,1,2,420\nA,1,3,4,450\nA,2,1,4,-100\nA,2,3,2,110\n\
+         B,1,1,2,-50\nB,1,3,4,420\nB,2,1,4,140\nB,2,3,2,-100\n",
+    );
+    let grouping = ["--top-integral", "--fields", "separate"];
+    let mut args = vec!["score", csv.to_str().unwrap(), "--format", "json"];
+    args.extend(grouping);
+    let o = common::klaver(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let json = temp_path("store-cli", "two-fields.json");
+    std::fs::write(&json, &o.stdout).unwrap();
+    let mut args = vec!["score", csv.to_str().unwrap()];
+    args.extend(grouping);
+    let from_file = stdout(&common::klaver(&args));
+    for db in databases("json-grouping") {
+        club(&db);
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                json.to_str().unwrap(),
+                "--date",
+                "2024-03-05",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(
+            show.contains("--top-integral") && show.contains("--fields=separate"),
+            "{show}"
+        );
+        let stored = ok(&db, &["session", "score", "1"]).replace("2024-03-05   ", "");
+        assert_eq!(stored, from_file);
+    }
+}
+
 /// A stored session scores as its file does. A director's penalty line was not
 /// stored (a real Ruter file's lost its 4 points); a session whose every line was in
 /// section A lost its pairs' names and players on the way back; and one with

@@ -7,7 +7,8 @@ use super::score::{print_warnings, read_deals, read_input};
 use super::scoring_args::ConventionArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
-use klaver_core::session::{Settings, score_session};
+use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
+use klaver_core::session::{BoardRounding, Settings, score_session};
 use klaver_io::detect::Format;
 use klaver_io::exchange::Imported;
 use klaver_io::options::Conventions;
@@ -206,6 +207,7 @@ pub(crate) fn write_converted(
         );
     }
     write_output(Some(output), |o| o.put(&body))?;
+    say_how_scored(to, settings, &out_name);
     if names_stdout(Some(output)) {
         if pairs_csv.is_some() {
             eprintln!(
@@ -228,4 +230,51 @@ pub(crate) fn write_converted(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The travellers CSV and USEBIO have no place for how the session was scored: the
+/// options that score the written file the same way are named (never left unsaid).
+fn say_how_scored(to: ToArg, settings: &Settings, out_name: &str) {
+    let format = match to {
+        ToArg::Csv => "the travellers CSV",
+        ToArg::Usebio => "USEBIO",
+        ToArg::Pbn | ToArg::Json => return,
+    };
+    let options = scoring_options(settings);
+    if !options.is_empty() {
+        eprintln!(
+            "klaver: {format} has no place for how the session was scored: score {out_name} with {} to get the same figures",
+            options.join(" ")
+        );
+    }
+}
+
+/// The options that score a session as `settings` do, in the command line's words,
+/// those at their defaults left out.
+fn scoring_options(settings: &Settings) -> Vec<&'static str> {
+    let rules = &settings.rules;
+    [
+        (rules.scale == Scale::Acbl, "--scale acbl"),
+        (
+            rules.artificial == ArtificialRule::LeftOut,
+            "--artificial neuberg",
+        ),
+        (rules.missing == MissingRule::CountAsTies, "--missing ties"),
+        (
+            settings.rounding == BoardRounding::RoundTenth,
+            "--rounding round",
+        ),
+        (
+            settings.rounding == BoardRounding::TruncateTenth,
+            "--rounding truncate",
+        ),
+        (settings.avg_plus_session, "--avg-plus-session"),
+        (settings.centred.is_some(), "--centred"),
+        (settings.top_integral, "--top-integral"),
+        (settings.separate_fields, "--fields separate"),
+    ]
+    .into_iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, words)| words)
+    .collect()
 }

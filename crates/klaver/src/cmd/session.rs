@@ -463,6 +463,10 @@ fn import(args: ImportArgs) -> CmdResult {
     // The convention the file states (PBN [Scoring]) is kept with the session, so that
     // it is scored the same way from the database as from the file.
     scoring.conventions.adopt(&imported.convention);
+    scoring.top_integral |= imported.convention.top_integral == Some(true);
+    if imported.convention.separate_fields == Some(true) {
+        scoring.fields = klaver_io::options::FieldsArg::Separate;
+    }
     check_scores(&scoring, &mut imported, &file_name)?;
     // The moment is filled in once the club's moments are known.
     let info = SessionInfo {
