@@ -46,7 +46,7 @@ fn results(v: &serde_json::Value) -> Vec<String> {
     for p in v["pairs"].as_array().unwrap() {
         out.push(format!(
             "pair {} rank {} total {} pct {}",
-            p["pair"], p["rank"], p["total"], p["percentage"]
+            p["pair"], p["rank"], p["points"], p["percentage"]
         ));
     }
     out.sort();
