@@ -423,6 +423,15 @@ fn json_text(v: &serde_json::Value) -> String {
     }
 }
 
+/// A JSON number as written; anything else (a text, `null`) empty, so that a figure
+/// that is not a number is not taken for one.
+fn json_number(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
 /// Result `r` of JSON board `b` as row `line`, its section its own (top-integral), else
 /// the board's, else its North-South pair's (`section_of`).
 fn json_result_row(
@@ -441,10 +450,7 @@ fn json_result_row(
     } else {
         group
     };
-    let mp = |k: &str| match &r[k] {
-        serde_json::Value::Number(x) => x.to_string(),
-        _ => String::new(),
-    };
+    let mp = |k: &str| json_number(&r[k]);
     let adjust = json_text(&r["adjustment"]);
     let adjust = if adjust.is_empty() && r["reversed"].as_bool() == Some(true) {
         "REV".to_string()
@@ -469,7 +475,8 @@ fn json_result_row(
     }
 }
 
-/// The pairs' published places, their names set in `event` on the way.
+/// The pairs' published places, totals and percentages, their names set in `event` on
+/// the way.
 fn json_totals<'a>(
     pairs: impl Iterator<Item = &'a serde_json::Value>,
     event: &mut Event,
@@ -487,6 +494,8 @@ fn json_totals<'a>(
             section,
             pair: id,
             rank,
+            total: json_number(&p["points"]),
+            percentage: json_number(&p["percentage"]),
             ..PublishedTotal::default()
         });
     }
@@ -888,6 +897,43 @@ mod tests {
         assert!(
             errors.len() == 1 && errors[0].contains("\"french\""),
             "{errors:?}"
+        );
+    }
+
+    /// `--compare` on klaver's JSON compared only the pairs' ranks: a pair's total and
+    /// percentage edited to 99 agreed with klaver.
+    #[test]
+    fn a_json_files_totals_and_percentages_are_compared() {
+        use crate::travellers::{ReadOptions, read_travellers_bytes};
+        use klaver_core::session::score_session;
+        let text = "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n1,5,6,-50\n2,1,2,110\n2,3,4,140\n2,5,6,-100\n";
+        let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
+        let result = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
+        let mut json = Vec::new();
+        crate::json::write(&mut json, &event, &result, "", "").unwrap();
+        let compared = |json: &[u8]| {
+            let back = read_json(json).unwrap();
+            let again = score_session(&back.event.pairs, &back.event.results, &Settings::default())
+                .unwrap();
+            compare(&back, &again, None)
+        };
+        let cmp = compared(&json);
+        assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+        let mut doc: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let first = &mut doc["pairs"][0];
+        first["points"] = serde_json::json!(99);
+        first["percentage"] = serde_json::json!(99.0);
+        let edited = serde_json::to_vec(&doc).unwrap();
+        let found: Vec<String> = compared(&edited)
+            .differences
+            .into_iter()
+            .map(|d| d.message)
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].contains("total published 99, klaver"), "{found:?}");
+        assert!(
+            found[0].contains("percentage published 99.0, klaver"),
+            "{found:?}"
         );
     }
 
