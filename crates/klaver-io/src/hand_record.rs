@@ -3,9 +3,10 @@
 //! dealing programs write: `DoubleDummyTricks`, `OptimumScore`, `ParContract` and the
 //! `OptimumResultTable` of PBN 2.1 section 5.7).
 
+pub use crate::hand_record_pbn::read_pbn;
 use crate::pbn::{pbn_date, quoted, vul_value};
 use crate::published_analysis::PublishedAnalysis;
-use klaver_core::session::{Diagnostic, Severity};
+use klaver_core::session::Diagnostic;
 use klaver_core::{Board, Seat, Vulnerability};
 use klaver_deal::deal::seat_letter;
 use klaver_deal::{DdTable, Deal, Par};
@@ -76,55 +77,6 @@ pub struct ReadHandRecord {
     pub published: BTreeMap<u32, PublishedAnalysis>,
     /// Warnings of reading, with their lines.
     pub warnings: Vec<Diagnostic>,
-}
-
-/// Reads the deals of a PBN file (and what it publishes about them), each board with the
-/// dealer and vulnerability the file gives it. A deal that cannot be read is an error
-/// naming its line and board; a file without deals is an error too.
-pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, String> {
-    let imported = crate::pbn::read(data).map_err(|e| e.to_string())?;
-    let mut warnings = Vec::new();
-    for d in imported.event.diagnostics {
-        // A hand record follows the file's dealer and vulnerability (below).
-        let seating = d.message.starts_with("the file has dealer")
-            || d.message.starts_with("the file has vulnerability");
-        match d.severity {
-            Severity::Warning if seating => {}
-            Severity::Warning => warnings.push(d),
-            // A hand record has no results: only a deal that cannot be read stops it.
-            Severity::Error if d.message.starts_with("cannot read the deal") => {
-                return Err(d.to_string());
-            }
-            Severity::Error => {}
-        }
-    }
-    let mut boards = Vec::with_capacity(imported.deals.len());
-    for (n, d) in &imported.deals {
-        let board = Board::new(*n).map_err(|e| e.to_string())?;
-        let deal = Deal::from_pbn(&format!("N:{}", d.hands.join(" ")))
-            .map_err(|e| format!("board {n}: {e}"))?;
-        let mut b = BoardRecord::new(board, deal);
-        b.dealer = imported.dealers.get(n).copied().unwrap_or(b.dealer);
-        b.vulnerability = imported
-            .vulnerabilities
-            .get(n)
-            .copied()
-            .unwrap_or(b.vulnerability);
-        boards.push(b);
-    }
-    if boards.is_empty() {
-        return Err("no [Deal] with a [Board] number in this file".to_string());
-    }
-    let record = HandRecord {
-        title: imported.title,
-        date: imported.date,
-        boards,
-    };
-    Ok(ReadHandRecord {
-        record,
-        published: imported.analyses,
-        warnings,
-    })
 }
 
 /// The boards of these deals whose four hands are all given, analysed on every core.

@@ -18,6 +18,7 @@ pub mod generate;
 pub mod guide_cards;
 pub mod hand_record;
 pub mod hand_record_doc;
+mod hand_record_pbn;
 pub mod html;
 pub mod imp_report;
 pub mod input;

@@ -222,7 +222,10 @@ fn read_boards(path: &Path) -> Result<ReadHandRecord, CliError> {
         DealFormat::Dlm => {
             dealing_machine::read_dlm(&String::from_utf8_lossy(&data)).map_err(named)?
         }
-        _ => return read_pbn(&data).map_err(named),
+        _ => {
+            return read_pbn(&data)
+                .map_err(|e| super::refused(&path.display().to_string(), None, "written", &e));
+        }
     };
     Ok(ReadHandRecord {
         record,

@@ -1,0 +1,57 @@
+//! `klaver deal --file` and `klaver analyse` on files that are damaged or say more than a
+//! hand record holds: each problem is named with its line, a board is never lost or
+//! changed without a word, and a file klaver cannot read whole is refused.
+
+mod common;
+use common::{klaver, stderr, stdout, temp_file};
+
+const HANDS_1: &str = "N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+const HANDS_3: &str = "S:7654.8765.AKQ.AK 32.432.JT9.QJT98 AKQ.JT9.876.5432 JT98.AKQ.5432.76";
+
+/// Runs klaver and expects it to refuse (exit code 2); returns what it said.
+fn refused(args: &[&str]) -> String {
+    let out = klaver(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    assert!(out.stdout.is_empty(), "nothing is written when refused");
+    stderr(&out)
+}
+
+/// A tag written without its quotes made board 2 vanish from the hand record, and
+/// `[Vulnerable All]` / `[Dealer S]` were ignored: each is an error with its line.
+#[test]
+fn a_badly_formed_tag_refuses_the_file_naming_its_line() {
+    let t1 = format!(
+        "% PBN 2.1\n[Event \"Test\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{HANDS_1}\"]\n\n\
+         [Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
+         [Deal E:JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98 AKQ.JT9.876.5432]\n\n\
+         [Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n[Deal \"{HANDS_3}\"]\n"
+    );
+    let p = temp_file("deal_files_cli", "t1.pbn", &t1);
+    let p = p.to_str().unwrap();
+    for args in [vec!["deal", "--file", p], vec!["analyse", p, "-o", "-"]] {
+        let said = refused(&args);
+        assert!(
+            said.contains("line 11: a tag must be [Name \"value\"]"),
+            "{said}"
+        );
+    }
+    let mal = format!(
+        "% PBN 2.1\n[Board \"1\"]\n[Vulnerable All]\n[Dealer S]\n[Deal \"{HANDS_1}\"]\n\n[Board 3]\n[Deal \"{HANDS_1}\"]\n"
+    );
+    let p = temp_file("deal_files_cli", "mal.pbn", &mal);
+    let said = refused(&["deal", "--file", p.to_str().unwrap()]);
+    for line in [3, 4, 7] {
+        assert!(said.contains(&format!("line {line}: ")), "{said}");
+    }
+}
+
+#[test]
+fn a_well_formed_file_still_reads() {
+    let good = format!(
+        "% PBN 2.1\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{HANDS_1}\"]\n"
+    );
+    let p = temp_file("deal_files_cli", "good.pbn", &good);
+    let out = klaver(&["deal", "--file", p.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("[Board \"1\"]"));
+}
