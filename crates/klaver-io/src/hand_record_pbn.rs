@@ -3,14 +3,14 @@
 //! results file's ScoreTables are not), and anything in it that klaver cannot read is an
 //! error naming its line: a file with errors is refused whole, never read in part.
 
-use crate::exchange::Imported;
 use crate::hand_record::{BoardRecord, HandRecord, ReadHandRecord};
 use crate::pbn::{self, SEAT_LETTERS};
 use crate::pbn_syntax::{Game, Tag, read_games};
-use crate::published_analysis;
+use crate::published_analysis::{self, PublishedAnalysis};
 use klaver_core::session::{Diagnostic, Severity};
-use klaver_core::{Board, Seat};
+use klaver_core::{Board, Seat, Vulnerability};
 use klaver_deal::Deal;
+use std::collections::BTreeMap;
 
 /// Reads the deals of a PBN file (and what it publishes about them), each board with the
 /// dealer and vulnerability the file gives it. Every error is returned with its line, in
@@ -35,7 +35,11 @@ pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, Vec<Diagnostic>> {
 /// What the games read so far give.
 #[derive(Default)]
 struct Reader {
-    imported: Imported,
+    title: String,
+    date: String,
+    /// Each board as the first game that deals it gives it.
+    boards: BTreeMap<u32, BoardRecord>,
+    published: BTreeMap<u32, PublishedAnalysis>,
     diags: Vec<Diagnostic>,
 }
 
@@ -43,96 +47,84 @@ impl Reader {
     fn game(&mut self, g: &Game) {
         self.event_tags(g);
         let board = pbn::game_board(g, &mut self.diags);
-        let Some(deal) = g.tag("Deal").filter(published_analysis::given) else {
-            return self.analysis(g, board);
-        };
-        match pbn::parse_deal(&deal.value) {
-            Ok(hands) if hands.iter().all(|h| h == "-") => {}
-            Ok(hands) => match board {
-                Some(b) => {
-                    self.imported
-                        .deals
-                        .entry(b.number())
-                        .or_insert(crate::exchange::Deal { hands });
-                }
-                None => self.error(
-                    deal,
-                    None,
-                    "a deal without a board number: add [Board \"n\"] to its game".into(),
-                ),
-            },
-            Err(e) => self.error(
-                deal,
-                board.map(Board::number),
-                format!("cannot read the deal: {e}"),
-            ),
-        }
-        if let Some(b) = board {
-            self.dealer(g, b);
-            self.vulnerability(g, b);
+        if let Some(record) = self.board(g, board) {
+            self.boards.entry(record.board.number()).or_insert(record);
         }
         self.analysis(g, board);
     }
 
-    fn error(&mut self, t: &Tag, board: Option<u32>, message: String) {
+    /// The board the game deals, with its dealer and vulnerability; `None` when it deals
+    /// none, or its deal is in error.
+    fn board(&mut self, g: &Game, board: Option<Board>) -> Option<BoardRecord> {
+        let t = g.tag("Deal").filter(published_analysis::given)?;
+        let n = board.map(Board::number);
+        let deal = match read_deal(&t.value) {
+            Ok(deal) => deal?,
+            Err(e) => return self.error(t, n, e),
+        };
+        let Some(b) = board else {
+            let e = "a deal without a board number: add [Board \"n\"] to its game";
+            return self.error(t, n, e.into());
+        };
+        let mut record = BoardRecord::new(b, deal);
+        record.dealer = self.dealer(g).unwrap_or(record.dealer);
+        record.vulnerability = self.vulnerability(g, b).unwrap_or(record.vulnerability);
+        Some(record)
+    }
+
+    fn error<T>(&mut self, t: &Tag, board: Option<u32>, message: String) -> Option<T> {
         self.diags.push(Diagnostic::error(t.line, board, message));
+        None
     }
 
     /// The event's name and date: each from the first game with it.
     fn event_tags(&mut self, g: &Game) {
-        let i = &mut self.imported;
-        if i.title.is_empty()
+        if self.title.is_empty()
             && let Some(e) = g.tag("Event").filter(published_analysis::given)
         {
-            i.title = e.value.clone();
+            self.title = e.value.clone();
         }
-        if i.date.is_empty()
+        if self.date.is_empty()
             && let Some(d) = g
                 .value("Date")
                 .filter(|d| !d.contains('?') && !d.is_empty())
         {
-            i.date = d.to_string();
+            self.date = d.to_string();
         }
     }
 
-    fn dealer(&mut self, g: &Game, b: Board) {
-        if let Some(t) = g.tag("Dealer").filter(published_analysis::given)
-            && let Some(k) = SEAT_LETTERS
-                .iter()
-                .position(|l| t.value.trim().eq_ignore_ascii_case(l))
-        {
-            self.imported.dealers.insert(b.number(), Seat::ALL[k]);
-        }
+    fn dealer(&mut self, g: &Game) -> Option<Seat> {
+        let t = g.tag("Dealer").filter(published_analysis::given)?;
+        let k = SEAT_LETTERS
+            .iter()
+            .position(|l| t.value.trim().eq_ignore_ascii_case(l))?;
+        Some(Seat::ALL[k])
     }
 
-    fn vulnerability(&mut self, g: &Game, b: Board) {
-        let Some(t) = g.tag("Vulnerable").filter(published_analysis::given) else {
-            return;
-        };
-        match pbn::parse_vul(&t.value) {
-            Some(v) => {
-                self.imported.vulnerabilities.insert(b.number(), v);
-            }
-            None => self.diags.push(Diagnostic::warning(
+    fn vulnerability(&mut self, g: &Game, b: Board) -> Option<Vulnerability> {
+        let t = g.tag("Vulnerable").filter(published_analysis::given)?;
+        let v = pbn::parse_vul(&t.value);
+        if v.is_none() {
+            self.diags.push(Diagnostic::warning(
                 t.line,
                 Some(b.number()),
                 format!("[Vulnerable {:?}] is not None, NS, EW or All", t.value),
-            )),
+            ));
         }
+        v
     }
 
     fn analysis(&mut self, g: &Game, board: Option<Board>) {
         if let Some(b) = board {
             let a = published_analysis::read_game(g, b.number(), &mut self.diags);
             if !a.is_empty() {
-                self.imported.analyses.entry(b.number()).or_insert(a);
+                self.published.entry(b.number()).or_insert(a);
             }
         }
     }
 
     fn finish(mut self) -> Result<ReadHandRecord, Vec<Diagnostic>> {
-        let boards = self.boards();
-        if boards.is_empty() {
+        if self.boards.is_empty() {
             self.diags.push(Diagnostic::error(
                 0,
                 None,
@@ -147,44 +139,28 @@ impl Reader {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let i = self.imported;
+        let boards = self.boards.into_values().collect();
         Ok(ReadHandRecord {
             record: HandRecord {
-                title: i.title,
-                date: i.date,
+                title: self.title,
+                date: self.date,
                 boards,
             },
-            published: i.analyses,
+            published: self.published,
             warnings,
         })
     }
+}
 
-    fn boards(&mut self) -> Vec<BoardRecord> {
-        let mut boards = Vec::with_capacity(self.imported.deals.len());
-        for (n, d) in &self.imported.deals {
-            let Ok(board) = Board::new(*n) else {
-                continue;
-            };
-            let deal = match Deal::from_pbn(&format!("N:{}", d.hands.join(" "))) {
-                Ok(deal) => deal,
-                Err(e) => {
-                    self.diags
-                        .push(Diagnostic::error(0, Some(*n), format!("board {n}: {e}")));
-                    continue;
-                }
-            };
-            let mut b = BoardRecord::new(board, deal);
-            b.dealer = self.imported.dealers.get(n).copied().unwrap_or(b.dealer);
-            b.vulnerability = self
-                .imported
-                .vulnerabilities
-                .get(n)
-                .copied()
-                .unwrap_or(b.vulnerability);
-            boards.push(b);
-        }
-        boards
+/// A Deal tag's four hands; `None` when none of them is given.
+fn read_deal(value: &str) -> Result<Option<Deal>, String> {
+    let hands = pbn::parse_deal(value).map_err(|e| format!("cannot read the deal: {e}"))?;
+    if hands.iter().all(|h| h == "-") {
+        return Ok(None);
     }
+    Deal::from_pbn(&format!("N:{}", hands.join(" ")))
+        .map(Some)
+        .map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

@@ -55,3 +55,14 @@ fn a_well_formed_file_still_reads() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("[Board \"1\"]"));
 }
+
+/// "West holds 12 cards" named no line.
+#[test]
+fn a_deal_with_a_card_missing_names_its_line() {
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n\
+                [Deal \"N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT9\"]\n";
+    let p = temp_file("deal_files_cli", "short.pbn", text);
+    let said = refused(&["deal", "--file", p.to_str().unwrap()]);
+    assert!(said.contains("line 3: board 1: "), "{said}");
+    assert!(said.contains("12 cards"), "{said}");
+}
