@@ -465,7 +465,7 @@ fn import(args: ImportArgs) -> CmdResult {
     scoring.conventions.adopt(&imported.convention);
     scoring.top_integral |= imported.convention.top_integral == Some(true);
     if imported.convention.separate_fields == Some(true) {
-        scoring.fields = klaver_io::options::FieldsArg::Separate;
+        scoring.fields = klaver_io::options::Fields::Separate;
     }
     check_scores(&scoring, &mut imported, &file_name)?;
     // The moment is filled in once the club's moments are known.
