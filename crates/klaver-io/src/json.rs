@@ -10,12 +10,16 @@
 //! (`european`, `acbl`), `artificial` (`ties`, `neuberg`), `missing` (`neuberg`,
 //! `ties`), `rounding` (`exact`, `round`, `truncate`), `avg_plus_session`, `centred`,
 //! `top_integral` and `fields` (`together`, `separate`); klaver reads it back and scores
-//! the file by it.
+//! the file by it. A centred session's figures are as the text shows them: each result's
+//! matchpoints, each pair's points, its rounds' points and its penalty are centred
+//! (scores beaten minus scores lost); `top` and `max` stay in matchpoints as scored, and
+//! the percentages are the same either way.
 
 use crate::pretty_json::Compact;
 use crate::travellers::Event;
 use klaver_core::board::Side;
 use klaver_core::contract::{Contract, Doubling, Strain};
+use klaver_core::exact::Exact;
 use klaver_core::lowest_terms::Reducer;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
@@ -132,6 +136,26 @@ fn f(r: Ratio<i64>) -> f64 {
     *r.numer() as f64 / *r.denom() as f64
 }
 
+/// Matchpoints out of `max` as the session shows them: centred (scores beaten minus
+/// scores lost, `per_win` points each) when it is, else as scored.
+fn centred(x: Ratio<i64>, max: i64, per_win: Option<i64>) -> Ratio<i64> {
+    match per_win {
+        Some(w) => (x - Ratio::new(max, 2)) * Ratio::new(2, w.max(1)),
+        None => x,
+    }
+}
+
+/// A total out of `max` as the session shows it (see [`centred`]).
+fn centred_total(x: &Exact, max: i64, per_win: Option<i64>) -> f64 {
+    match per_win {
+        Some(w) => x
+            .plus(&Exact::new(-max, 2))
+            .times(&Exact::new(2, w.max(1)))
+            .to_f64(),
+        None => x.to_f64(),
+    }
+}
+
 /// A contract in English notation. A session of a million results has a few hundred
 /// different contracts: the texts of all 105 are made once, not once a result, and
 /// found by the contract's level, strain and doubling.
@@ -168,9 +192,16 @@ fn contract_index(contract: Contract) -> usize {
     (usize::from(contract.level()) - 1) * strains * doublings + strain * doublings + doubling
 }
 
-/// One result of the session, on a board of comparison group `group`: its pairs'
-/// section is written when it is not the group's (sections scored top-integral).
-fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, (i, group): (usize, &str)) {
+/// One result of the session, on board `sb`: its pairs' section is written when it is
+/// not the board's comparison group's (sections scored top-integral), and its
+/// matchpoints centred when the session is.
+fn result_json(
+    w: &mut Compact,
+    event: &Event,
+    result: &SessionResult,
+    (i, sb): (usize, &ScoredBoard),
+) {
+    let group = sb.group.as_str();
     let pairs = &event.pairs;
     let r = &event.results[i];
     let info = &event.lines[i];
@@ -208,8 +239,9 @@ fn result_json(w: &mut Compact, event: &Event, result: &SessionResult, (i, group
     w.key("reversed").boolean(r.reversed);
     match result.points[i] {
         Some(p) => {
-            w.key("mp_ns").number(f(p.ns));
-            w.key("mp_ew").number(f(p.ew));
+            let shown = |x| f(centred(x, sb.top, result.centred));
+            w.key("mp_ns").number(shown(p.ns));
+            w.key("mp_ew").number(shown(p.ew));
         }
         None => {
             w.key("mp_ns").null();
@@ -229,21 +261,26 @@ fn pairs_json<'a>(event: &'a Event, result: &SessionResult, from: usize) -> Vec<
     let parts = klaver_core::parts::in_parts_from(&result.pairs, from, |part| {
         let mut reducer = Reducer::new();
         part.iter()
-            .map(|p| pair_json(event, p, &mut reducer))
+            .map(|p| pair_json(event, p, (&mut reducer, result.centred)))
             .collect::<Vec<_>>()
     });
     parts.into_iter().flatten().collect()
 }
 
-/// A pair's line of the result list.
-fn pair_json<'a>(event: &'a Event, p: &PairResult, reducer: &mut Reducer) -> PairJson<'a> {
+/// A pair's line of the result list, its points (and its rounds' and penalty) centred
+/// when the session is.
+fn pair_json<'a>(
+    event: &'a Event,
+    p: &PairResult,
+    (reducer, per_win): (&mut Reducer, Option<i64>),
+) -> PairJson<'a> {
     let pairs = &event.pairs;
     PairJson {
         pair: &pairs[p.pair].id,
         section: &pairs[p.pair].section,
         names: &pairs[p.pair].names,
         players: event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]),
-        points: p.total.to_f64(),
+        points: centred_total(&p.total, p.max, per_win),
         max: p.max as f64,
         percentage: p.percentage.as_ref().map(|x| x.to_f64()),
         percentage_exact: p
@@ -267,11 +304,14 @@ fn pair_json<'a>(event: &'a Event, p: &PairResult, reducer: &mut Reducer) -> Pai
                     round: i + 1,
                     set: c.set.clone(),
                     north_south: c.north_south,
-                    points: c.points.to_f64(),
+                    points: centred_total(&c.points, c.max, per_win),
                 })
             })
             .collect(),
-        penalty: f(p.penalty),
+        penalty: f(match per_win {
+            Some(w) => p.penalty * 2 / w.max(1),
+            None => p.penalty,
+        }),
     }
 }
 
@@ -375,7 +415,7 @@ fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &Sco
     w.key("results").begin_array();
     for i in sb.results() {
         w.item();
-        result_json(&mut w, event, result, (i, &sb.group));
+        result_json(&mut w, event, result, (i, sb));
     }
     w.end_array();
     w.end_object();
@@ -460,6 +500,64 @@ mod tests {
     use crate::generate::{GenerateOptions, write_event};
     use crate::travellers::{ReadOptions, read_travellers_bytes};
     use klaver_core::session::{Settings, score_session};
+
+    /// Scored `--centred`, the text showed centred matchpoints and the JSON of the same
+    /// command the uncentred ones, with nothing to tell them apart: the JSON now shows
+    /// what the text shows, and says it is centred.
+    #[test]
+    fn a_centred_session_has_the_texts_figures() {
+        let text = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,5,6,-50,\n2,1,4,-110,\n2,3,6,-140,\n2,5,2,90,\n2,3,2,,PEN -1/0\n";
+        let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
+        let w = 1; // ACBL: a matchpoint is 2 centred points
+        let settings = Settings {
+            rules: klaver_core::matchpoints::Rules {
+                scale: klaver_core::matchpoints::Scale::Acbl,
+                ..Default::default()
+            },
+            centred: Some(w),
+            penalties: vec![(2, num_rational::Ratio::new(-1, 2))],
+            ..Settings::default()
+        };
+        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
+        let mut out = Vec::new();
+        write(&mut out, &event, &result, "", "").unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(doc["convention"]["centred"], true);
+        let opts = crate::report::ReportOptions {
+            centred: Some(w),
+            ..Default::default()
+        };
+        let rep = crate::report::build(&event, &result, &opts);
+        let shown = |v: &serde_json::Value| {
+            let s = format!("{:.2}", v.as_f64().unwrap());
+            s.strip_suffix(".00").map(str::to_string).unwrap_or(s)
+        };
+        for (row, pair) in rep.ranking.iter().zip(doc["pairs"].as_array().unwrap()) {
+            assert_eq!(row.points, shown(&pair["points"]), "{pair}");
+            let penalty = row.rounds.last().unwrap();
+            if pair["pair"] == "3" {
+                assert_eq!(
+                    (penalty.as_str(), pair["penalty"].as_f64()),
+                    ("-1", Some(-1.0))
+                );
+            }
+        }
+        let lines: Vec<_> = rep.travellers.iter().flat_map(|t| &t.lines).collect();
+        let boards = doc["boards"].as_array().unwrap();
+        let results: Vec<_> = boards
+            .iter()
+            .flat_map(|b| b["results"].as_array().unwrap())
+            .collect();
+        assert_eq!(lines.len(), results.len());
+        for r in results {
+            let line = lines
+                .iter()
+                .find(|l| r["ns"] == l.ns && r["ew"] == l.ew)
+                .unwrap();
+            let json = (shown(&r["mp_ns"]), shown(&r["mp_ew"]));
+            assert_eq!((line.mp_ns.clone(), line.mp_ew.clone()), json, "{r}");
+        }
+    }
 
     #[test]
     fn every_contract_is_written_as_the_notation_writes_it() {

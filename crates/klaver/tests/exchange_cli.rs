@@ -628,3 +628,42 @@ fn a_converted_file_publishes_totals_with_the_directors_penalties() {
         );
     }
 }
+
+/// Scored centred, the JSON held uncentred matchpoints while the text of the same command
+/// showed centred ones, and said neither; `convert --centred` to USEBIO was silent that
+/// the file's matchpoints are not centred.
+#[test]
+fn centred_figures_are_what_each_format_says_they_are() {
+    let centred = repo("crates/klaver-io/tests/data/written/centred.pbn");
+    let json = temp("centred.json");
+    let o = klaver(&[
+        "score",
+        &centred,
+        "--format",
+        "json",
+        "-o",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(doc["convention"]["centred"], true);
+    // The text's points of the first pair, and its JSON's.
+    let text = stdout(&klaver(&["score", &centred]));
+    let first = text
+        .lines()
+        .find(|l| l.starts_with("1("))
+        .unwrap()
+        .to_string();
+    let points = format!("{:.2}", doc["pairs"][0]["points"].as_f64().unwrap());
+    assert!(first.contains(&format!(" {points} ")), "{first} / {points}");
+    let o = klaver(&["score", json.to_str().unwrap(), "--compare"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    let xml = temp("centred.xml");
+    let o = klaver(&["convert", &seed(), xml.to_str().unwrap(), "--centred"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("figures are not centred"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -240,6 +240,11 @@ fn say_how_scored(to: ToArg, settings: &Settings, out_name: &str) {
         ToArg::Usebio => "USEBIO",
         ToArg::Pbn | ToArg::Json => return,
     };
+    if to == ToArg::Usebio && settings.centred.is_some() {
+        eprintln!(
+            "klaver: USEBIO holds matchpoints as scored: {out_name}'s figures are not centred (klaver score --centred prints them centred)"
+        );
+    }
     let options = scoring_options(settings);
     if !options.is_empty() {
         eprintln!(
