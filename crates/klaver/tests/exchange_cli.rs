@@ -667,3 +667,59 @@ fn centred_figures_are_what_each_format_says_they_are() {
         stderr(&o)
     );
 }
+
+/// The travellers CSV dropped --title and --date without a word, and PBN wrote a date it
+/// could not read as unknown (`????.??.??`).
+#[test]
+fn a_title_or_date_a_format_cannot_keep_is_said() {
+    let csv = temp("titled.csv");
+    let args = ["--title", "Spring pairs", "--date", "2025-03-04"];
+    let travellers = seed();
+    let mut convert = vec!["convert", &travellers, csv.to_str().unwrap()];
+    convert.extend(args);
+    let o = klaver(&convert);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "no place for the event's title (\"Spring pairs\") and date (\"2025-03-04\")"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // A date given that cannot be read is refused for PBN and USEBIO, naming it.
+    for name in ["dated.pbn", "dated.xml"] {
+        let out = temp(name);
+        let o = klaver(&[
+            "convert",
+            &seed(),
+            out.to_str().unwrap(),
+            "--date",
+            "4 March 2025",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--date \"4 March 2025\""),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!out.exists());
+    }
+    // A file's own date that cannot be read is said.
+    let json = temp("dated.json");
+    let o = klaver(&[
+        "convert",
+        &seed(),
+        json.to_str().unwrap(),
+        "--date",
+        "4 March 2025",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let pbn = temp("dated-from-json.pbn");
+    let o = klaver(&["convert", json.to_str().unwrap(), pbn.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the date \"4 March 2025\" cannot be read"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -94,30 +94,12 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&in_name, Some(format), "converted", d));
     }
-    if let Some(t) = args.title.filter(|t| !t.is_empty()) {
-        imported.title = t;
-    }
-    if let Some(d) = args.date.filter(|d| !d.is_empty()) {
-        imported.date = d;
-    }
+    set_title_and_date(to, (args.title, args.date), &mut imported)?;
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;
     }
     let analyses = if args.analyse {
-        if imported.deals.is_empty() {
-            return Err(CliError::input(format!(
-                "{in_name} has no hands to analyse: give them with --deals HANDS.pbn"
-            )));
-        }
-        let started = std::time::Instant::now();
-        let boards = klaver_io::hand_record::analyse_deals(&imported.deals)
-            .map_err(|e| CliError::input(format!("{in_name}: {e}")))?;
-        eprintln!(
-            "analysed {} boards double dummy in {:.2} s",
-            boards.len(),
-            started.elapsed().as_secs_f64()
-        );
-        Some(boards)
+        Some(analysed(&imported, &in_name)?)
     } else {
         None
     };
@@ -129,6 +111,49 @@ pub fn run(args: Args) -> CmdResult {
         (&in_name, &args.output),
         analyses.as_ref(),
     )
+}
+
+/// The title and date given on the command line, instead of the file's; a date PBN or
+/// USEBIO cannot write as its standard asks is refused.
+fn set_title_and_date(
+    to: ToArg,
+    (title, date): (Option<String>, Option<String>),
+    imported: &mut Imported,
+) -> Result<(), CliError> {
+    if let Some(t) = title.filter(|t| !t.is_empty()) {
+        imported.title = t;
+    }
+    if let Some(d) = date.filter(|d| !d.is_empty()) {
+        if matches!(to, ToArg::Pbn | ToArg::Usebio) && exchange::date_parts(&d).is_none() {
+            return Err(CliError::input(format!(
+                "--date {d:?} cannot be read: give it as 2025-03-04 or 04-03-2025, and {} writes it as its standard asks",
+                if to == ToArg::Pbn { "PBN" } else { "USEBIO" }
+            )));
+        }
+        imported.date = d;
+    }
+    Ok(())
+}
+
+/// The boards' hands solved double dummy, for PBN's analysis tags.
+fn analysed(
+    imported: &Imported,
+    in_name: &str,
+) -> Result<std::collections::BTreeMap<u32, klaver_io::hand_record::BoardRecord>, CliError> {
+    if imported.deals.is_empty() {
+        return Err(CliError::input(format!(
+            "{in_name} has no hands to analyse: give them with --deals HANDS.pbn"
+        )));
+    }
+    let started = std::time::Instant::now();
+    let boards = klaver_io::hand_record::analyse_deals(&imported.deals)
+        .map_err(|e| CliError::input(format!("{in_name}: {e}")))?;
+    eprintln!(
+        "analysed {} boards double dummy in {:.2} s",
+        boards.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(boards)
 }
 
 /// How a file is scored for writing: by the convention the command line or the file
@@ -208,6 +233,7 @@ pub(crate) fn write_converted(
     }
     write_output(Some(output), |o| o.put(&body))?;
     say_how_scored(to, settings, &out_name);
+    say_title_and_date(to, imported, &out_name);
     if names_stdout(Some(output)) {
         if pairs_csv.is_some() {
             eprintln!(
@@ -282,4 +308,40 @@ fn scoring_options(settings: &Settings) -> Vec<&'static str> {
     .filter(|(on, _)| *on)
     .map(|(_, words)| words)
     .collect()
+}
+
+/// What of the event's title and date the written file does not keep, said: the
+/// travellers CSV has no place for either, and a date that cannot be read is unknown
+/// in PBN (`????.??.??`) and written as given in USEBIO (which asks for dd/mm/yyyy).
+fn say_title_and_date(to: ToArg, imported: &Imported, out_name: &str) {
+    let (title, date) = (imported.title.trim(), imported.date.trim());
+    let unknown = date
+        .chars()
+        .all(|c| matches!(c, '?' | '.' | '-' | '/' | ' '));
+    match to {
+        ToArg::Csv if !title.is_empty() || !unknown => {
+            let mut what = Vec::new();
+            if !title.is_empty() {
+                what.push(format!("title ({title:?})"));
+            }
+            if !unknown {
+                what.push(format!("date ({date:?})"));
+            }
+            eprintln!(
+                "klaver: the travellers CSV has no place for the event's {}: give them to klaver score with --title and --date",
+                what.join(" and ")
+            );
+        }
+        ToArg::Pbn | ToArg::Usebio if !unknown && exchange::date_parts(date).is_none() => {
+            eprintln!(
+                "klaver: the date {date:?} cannot be read: {out_name} {}; give it with --date 2025-03-04",
+                if to == ToArg::Pbn {
+                    "gives the date as unknown (????.??.??)"
+                } else {
+                    "gives it as written, not as dd/mm/yyyy"
+                }
+            );
+        }
+        _ => {}
+    }
 }
