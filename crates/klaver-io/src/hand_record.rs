@@ -213,25 +213,22 @@ fn board_tags(record: &HandRecord, b: &BoardRecord) -> [(&'static str, String); 
     ]
 }
 
-/// A board's analysis as PBN tags: the tricks, the optimum score, the par contracts and
-/// the OptimumResultTable.
+/// A board's analysis as PBN tags, in the export format's order (by name): the tricks,
+/// the OptimumResultTable (its column widths' backslashes doubled, as a string writes a
+/// backslash), the optimum score and the par contracts.
 pub(crate) fn push_analysis(out: &mut String, a: &Analysis) {
-    let tags = [
-        ("DoubleDummyTricks", a.table.to_pbn_tricks()),
-        ("OptimumScore", a.par.optimum_score()),
-        ("ParContract", a.par.notation()),
-    ];
-    for (name, value) in tags {
-        out.push_str(&format!("[{name} {}]\r\n", quoted(&value)));
-    }
-    // Written as every program writes it, the backslashes single.
-    out.push_str(&format!(
-        "[OptimumResultTable \"{RESULT_TABLE_HEADER}\"]\r\n"
-    ));
+    // The export format's order: by tag name.
+    let tag = |out: &mut String, name: &str, value: &str| {
+        out.push_str(&format!("[{name} {}]\r\n", quoted(value)));
+    };
+    tag(out, "DoubleDummyTricks", &a.table.to_pbn_tricks());
+    tag(out, "OptimumResultTable", RESULT_TABLE_HEADER);
     for row in a.table.optimum_result_rows() {
         out.push_str(&row);
         out.push_str("\r\n");
     }
+    tag(out, "OptimumScore", &a.par.optimum_score());
+    tag(out, "ParContract", &a.par.notation());
 }
 
 #[cfg(test)]
@@ -269,10 +266,41 @@ mod tests {
             text.contains("[DoubleDummyTricks \"0d0d00d0d000d0d00d0d\"]"),
             "{text}"
         );
-        assert!(text.contains("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT  0\r\nN  S 13\r\n"));
+        assert!(text.contains("[OptimumResultTable \"Declarer;Denomination\\\\2R;Result\\\\2R\"]\r\nN NT  0\r\nN  S 13\r\n"), "{text}");
         assert!(
             text.contains("[OptimumScore \"NS 2210\"]\r\n[ParContract \"NS 7S\"]"),
             "{text}"
         );
+    }
+
+    /// The export format orders the supplemental tags by name after the mandatory ones
+    /// (PBN 2.1, 3.4), and writes a backslash in a string doubled (3.2): the analysis
+    /// tags came in another order, and the OptimumResultTable's column widths with single
+    /// backslashes.
+    #[test]
+    fn the_analysis_tags_follow_the_export_format() {
+        let text = to_pbn(&record(true));
+        let names: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix('['))
+            .filter_map(|l| l.split(' ').next())
+            .skip_while(|&n| n != "Result")
+            .skip(1)
+            .collect();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        assert_eq!(names, sorted);
+        assert_eq!(names.len(), 4, "{names:?}");
+        assert!(
+            text.contains(r#"[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]"#),
+            "{text}"
+        );
+        // Read back, as the single backslashes other programs write are.
+        let published = |text: &str| read_pbn(text.as_bytes()).unwrap().published[&2].clone();
+        let single = text.replace(r"\\2R", r"\2R");
+        assert_ne!(single, text);
+        let (doubled, single) = (published(&text), published(&single));
+        assert_eq!(doubled, single);
+        assert_eq!(doubled.tricks.len(), 40);
     }
 }

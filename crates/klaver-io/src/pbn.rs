@@ -49,7 +49,7 @@ use crate::pbn_syntax::{Element, Game, Tag, read_games};
 use crate::published_analysis;
 use crate::report;
 use crate::travellers::{Event, LineInfo};
-use klaver_core::board::{Board, Seat, Vulnerability};
+use klaver_core::board::{Board, Seat, Side, Vulnerability};
 use klaver_core::contract::{Doubling, Strain};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Outcome, Scale};
@@ -1688,10 +1688,15 @@ fn push_score_row(
     row.push(pairs[r.ew_pair()].id.clone());
     let (contract, declarer, tricks) = contract_cells(info);
     row.extend([contract, declarer, tricks, info.lead().to_string()]);
-    let art = matches!(r.outcome, Outcome::Artificial { .. } | Outcome::NotPlayed);
     let (sns, sew) = score_cells(&r.outcome);
     row.extend([sns, sew]);
-    push_points_cells(row, result.points[i], sb.top, art, shown);
+    push_points_cells(
+        row,
+        result.points[i],
+        sb.top,
+        artificial_sides(&r.outcome),
+        shown,
+    );
     if adjusted {
         row.push(info.adjust().to_string());
     }
@@ -1737,25 +1742,38 @@ fn score_cells(outcome: &Outcome) -> (String, String) {
     }
 }
 
-/// Each side's matchpoints and percentage of the top, marked `^` for an artificial
-/// score; empty for a board not played, and the percentages empty on a board without a
-/// top.
+/// Which sides' figures of a result are artificial (North-South's, East-West's): both
+/// for an artificial score or a board not played, the one side given its own in a split.
+fn artificial_sides(outcome: &Outcome) -> (bool, bool) {
+    match outcome {
+        Outcome::Artificial { .. } | Outcome::NotPlayed => (true, true),
+        Outcome::ScoreAndArtificial { side, .. } => {
+            (*side == Side::NorthSouth, *side == Side::EastWest)
+        }
+        _ => (false, false),
+    }
+}
+
+/// Each side's matchpoints and percentage of the top, marked `^` where the side's score
+/// is artificial (`art`: North-South's, East-West's); empty for a board not played, and
+/// the percentages empty on a board without a top.
 fn push_points_cells(
     row: &mut Vec<String>,
     points: Option<ResultPoints>,
     top: i64,
-    art: bool,
+    art: (bool, bool),
     shown: ShownPoints,
 ) {
-    let caret = if art { "^" } else { "" };
+    let caret = |a: bool| if a { "^" } else { "" };
+    let (ns, ew) = (caret(art.0), caret(art.1));
     match points {
         Some(p) => {
-            row.push(format!("{caret}{}", shown.board(p.ns, top)));
-            row.push(format!("{caret}{}", shown.board(p.ew, top)));
+            row.push(format!("{ns}{}", shown.board(p.ns, top)));
+            row.push(format!("{ew}{}", shown.board(p.ew, top)));
             if top > 0 {
                 let pct = |x: Ratio<i64>| Exact::from(x * 100 / top).to_decimal(2);
-                row.push(format!("{caret}{}", pct(p.ns)));
-                row.push(format!("{caret}{}", pct(p.ew)));
+                row.push(format!("{ns}{}", pct(p.ns)));
+                row.push(format!("{ew}{}", pct(p.ew)));
             } else {
                 row.extend([String::new(), String::new()]);
             }
@@ -2582,6 +2600,42 @@ mod tests {
         let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
         let text = to_string(&e, &res, &WriteOptions::default());
         assert!(text.contains("[Scoring \"MP;MP1\"]"), "{text}");
+    }
+
+    /// A split (`EW 60%`: the score stands for North-South, East-West get 60 %) was
+    /// written with every figure unmarked, as if both sides' were real, where the
+    /// standard marks an artificial score's elements with `^` (5.2) as the averages get.
+    #[test]
+    fn a_split_marks_the_artificial_sides_figures() {
+        let csv = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,-50,\n1,5,6,0,EW 60%\n";
+        let e = crate::travellers::read_travellers(csv.as_bytes(), Default::default()).unwrap();
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let text = to_string(&e, &res, &WriteOptions::default());
+        let row = text.lines().find(|l| l.starts_with("5 6")).unwrap();
+        let cells: Vec<&str> = row.split_whitespace().collect();
+        // Pairs, contract, declarer, result, lead, scores, MP and percentages, adjustment.
+        assert_eq!(
+            cells[6..12],
+            ["0", "0", "2", "^2.40", "50.00", "^60.00"],
+            "{row}"
+        );
+        let back = read(text.as_bytes()).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        assert_eq!(back.event.results[2].outcome, e.results[2].outcome);
+        let cmp = exchange::compare(&back, &res, None);
+        assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+        // As klaver wrote it before, unmarked, it reads the same.
+        let old = read(text.replace('^', " ").as_bytes()).unwrap();
+        assert!(
+            old.event.diagnostics.is_empty(),
+            "{:?}",
+            old.event.diagnostics
+        );
+        assert_eq!(old.event.results, back.event.results);
     }
 
     #[test]

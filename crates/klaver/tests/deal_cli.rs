@@ -65,7 +65,7 @@ fn an_analysed_night_carries_tables_and_par_and_checks_a_file() {
     assert_eq!(text.matches("[DoubleDummyTricks \"").count(), 6);
     assert_eq!(text.matches("[OptimumScore \"").count(), 6);
     assert_eq!(
-        text.matches("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]")
+        text.matches(r#"[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]"#)
             .count(),
         6
     );
