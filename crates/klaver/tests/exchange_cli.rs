@@ -723,3 +723,44 @@ fn a_title_or_date_a_format_cannot_keep_is_said() {
         stderr(&o)
     );
 }
+
+/// A travellers CSV's names are in a pairs CSV beside it (convert writes OUT.pairs.csv):
+/// convert had no --pairs, and PBN to CSV to PBN lost every name without a word.
+#[test]
+fn convert_reads_the_names_of_a_travellers_csv() {
+    let csv = temp("named.csv");
+    let o = klaver(&[
+        "convert",
+        &data("club-published.pbn"),
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let names = temp("named.pairs.csv");
+    assert!(names.exists());
+    let pbn = temp("named-again.pbn");
+    let (c, p, n) = (
+        csv.to_str().unwrap(),
+        pbn.to_str().unwrap(),
+        names.to_str().unwrap(),
+    );
+    // Without --pairs the names beside it are not read, and that is said.
+    let o = klaver(&["convert", c, p]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("{n} beside it was not read: give --pairs {n}")),
+        "{}",
+        stderr(&o)
+    );
+    let o = klaver(&["score", c]);
+    assert!(
+        stderr(&o).contains("beside it was not read"),
+        "{}",
+        stderr(&o)
+    );
+    // With --pairs they are written, as `klaver score --pairs` reads them.
+    let o = klaver(&["convert", c, p, "--pairs", n]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("not read"), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&std::fs::read(&pbn).unwrap()).into_owned();
+    assert!(text.contains("Jansen - M"), "{text}");
+}

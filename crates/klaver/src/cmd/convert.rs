@@ -3,7 +3,7 @@
 //! event scored by the file's convention or the one stated on the command line.
 
 use super::output::{names_stdout, write_output};
-use super::score::{print_warnings, read_deals, read_input};
+use super::score::{print_warnings, read_deals, read_input, read_names};
 use super::scoring_args::ConventionArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
@@ -59,6 +59,9 @@ pub struct Args {
     /// The format to write [default: from OUTPUT's extension].
     #[arg(long, value_enum)]
     to: Option<ToArg>,
+    /// A pairs CSV with the players' names (pair,names), for a travellers CSV input.
+    #[arg(long)]
+    pairs: Option<PathBuf>,
     /// The language the contracts of a travellers CSV input are written in.
     #[arg(long, value_enum, default_value = "en")]
     notation: LangArg,
@@ -94,6 +97,7 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&in_name, Some(format), "converted", d));
     }
+    read_names(&args.input, format, args.pairs.as_deref(), &mut imported)?;
     set_title_and_date(to, (args.title, args.date), &mut imported)?;
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;

@@ -186,10 +186,6 @@ pub(crate) fn print_read_warnings(file_name: &str, event: &Event, more: &[Diagno
     }
 }
 
-fn open(path: &PathBuf) -> Result<File, CliError> {
-    File::open(path).map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))
-}
-
 /// Runs `klaver score`.
 pub fn run(args: Args) -> CmdResult {
     let scoring = args.scoring.options();
@@ -201,14 +197,44 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&file_name, Some(format), "scored", d));
     }
-    if let Some(p) = &args.pairs {
-        let warnings = travellers::read_pairs(open(p)?, &mut imported.event)
-            .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
-        // Its warnings name its own lines, and so the file.
-        let warnings = super::from_file(p, warnings);
-        imported.event.diagnostics.extend(warnings);
-    }
+    read_names(
+        &args.travellers,
+        format,
+        args.pairs.as_deref(),
+        &mut imported,
+    )?;
     score_imported(&scoring, &args.report, &file_name, imported, None)
+}
+
+/// Reads the players' names of a pairs CSV (`--pairs`) into the event; without one, a
+/// travellers CSV's `IN.pairs.csv` beside it (as `klaver convert` writes it) is named
+/// as not read, never passed over in silence.
+pub(crate) fn read_names(
+    input: &std::path::Path,
+    format: detect::Format,
+    pairs: Option<&std::path::Path>,
+    imported: &mut Imported,
+) -> Result<(), CliError> {
+    let Some(p) = pairs else {
+        let beside = input.with_extension("pairs.csv");
+        if format == detect::Format::Csv && beside.is_file() {
+            eprintln!(
+                "warning: {}: {} beside it was not read: give --pairs {} for the players' names",
+                input.display(),
+                beside.display(),
+                beside.display()
+            );
+        }
+        return Ok(());
+    };
+    let file =
+        File::open(p).map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
+    let warnings = travellers::read_pairs(file, &mut imported.event)
+        .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
+    // Its warnings name its own lines, and so the file.
+    let warnings = super::from_file(p, warnings);
+    imported.event.diagnostics.extend(warnings);
+    Ok(())
 }
 
 /// Scores an event read from a file (or the store) and prints what `report` asks for.
