@@ -63,6 +63,8 @@ struct Words {
     to_table: &'static str,
     to_tables: &'static str,
     to_director: &'static str,
+    to_bye_stand: &'static str,
+    from_bye_stand: &'static str,
     collect: &'static str,
     ns: &'static str,
     ew: &'static str,
@@ -85,6 +87,8 @@ const EN: Words = Words {
     to_table: "table",
     to_tables: "tables",
     to_director: "director",
+    to_bye_stand: "bye stand",
+    from_bye_stand: "from bye stand",
     collect: "collect",
     ns: "NS",
     ew: "EW",
@@ -107,6 +111,8 @@ const NL: Words = Words {
     to_table: "tafel",
     to_tables: "tafels",
     to_director: "wedstrijdleider",
+    to_bye_stand: "rusttafel",
+    from_bye_stand: "van rusttafel",
     collect: "inleveren",
     ns: "NZ",
     ew: "OW",
@@ -137,6 +143,7 @@ fn next_text(w: &Words, next: &BoardsNext) -> String {
             let list: Vec<String> = ts.iter().map(u32::to_string).collect();
             format!("{} {}", w.to_tables, list.join(", "))
         }
+        BoardsNext::ByeStand => w.to_bye_stand.to_string(),
         BoardsNext::Director => w.to_director.to_string(),
         BoardsNext::Collected => w.collect.to_string(),
     }
@@ -307,7 +314,11 @@ fn table_rows(card: &TableCard, w: &Words) -> Vec<Vec<String>> {
             l.round.to_string(),
             seat(&l.ns).into(),
             seat(&l.ew).into(),
-            l.boards.to_string(),
+            if l.from_bye_stand {
+                format!("{} ({})", l.boards, w.from_bye_stand)
+            } else {
+                l.boards.to_string()
+            },
             next_text(w, &l.next),
         ]);
     }

@@ -272,3 +272,44 @@ fn two_fields_need_every_pair_in_one_direction() {
         "none",
     ]);
 }
+
+#[test]
+fn relay_table_cards_name_the_bye_stand() {
+    let cards = |lang: &str| {
+        run_ok(&[
+            "movement",
+            "mitchell",
+            "--tables",
+            "6",
+            "--even",
+            "relay",
+            "--cards",
+            "tables",
+            "--boards-per-round",
+            "2",
+            "--lang",
+            lang,
+        ])
+    };
+    let out = cards("en");
+    assert!(
+        out.contains(
+            "\nTable 3\nRound  NS  EW  Boards                  Boards go to\n\
+             1      3   9   5-6                     table 2\n\
+             2      3   8   7-8 (from bye stand)    table 2\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "\nTable 4\nRound  NS  EW  Boards  Boards go to\n1      4   10  9-10    bye stand\n"
+        ),
+        "{out}"
+    );
+    // Only the boards resting in the last round, played by every table, go back.
+    assert_eq!(out.matches("director").count(), 1, "{out}");
+    assert!(out.contains("5      4   12  5-6     director\n"), "{out}");
+    let out = cards("nl");
+    assert!(out.contains("7-8 (van rusttafel)"), "{out}");
+    assert!(out.contains("9-10     rusttafel\n"), "{out}");
+}

@@ -3,8 +3,9 @@
 //!
 //! A pair's card lists, round by round, the table, the direction, the opponents and the
 //! boards (or the bye). A table card lists who sits North-South and East-West, the boards
-//! and where the boards go after the round: the table(s) playing them next, or back to
-//! the director when nobody plays them in the next round. Rendering (text, HTML, CSV) is
+//! and where the boards go after the round: the table(s) playing them next, the bye stand
+//! of a movement that has one when they wait a round there (a relay and bye stand), or
+//! back to the director. A table's line says when its boards come from the bye stand. Rendering (text, HTML, CSV) is
 //! in `klaver-io`.
 
 use super::{BoardRange, Movement, TableRound};
@@ -64,7 +65,10 @@ pub struct PairCard {
 pub enum BoardsNext {
     /// To these tables, which play them next round.
     Tables(Vec<u32>),
-    /// Back to the director (or the bye stand): nobody plays them next round.
+    /// To the bye stand: nobody plays them next round, a table takes them up the round
+    /// after (the relay and bye stand of a Mitchell with an even number of tables).
+    ByeStand,
+    /// Back to the director: nobody plays them next round nor the round after.
     Director,
     /// The last round: the boards are collected.
     Collected,
@@ -81,6 +85,9 @@ pub struct TableCardLine {
     pub ew: Option<String>,
     /// The boards.
     pub boards: BoardRange,
+    /// Whether the boards are taken from the bye stand: nobody played them the round
+    /// before (the set on the stand from the start, or boards that rested one round).
+    pub from_bye_stand: bool,
     /// Where the boards go after the round.
     pub next: BoardsNext,
 }
@@ -124,6 +131,25 @@ pub fn pair_cards(m: &Movement) -> Vec<PairCard> {
         .collect()
 }
 
+/// Whether a match of round `index` (0-based) plays any of the boards; `false` for a
+/// round the movement does not have.
+fn played_in(m: &Movement, index: usize, boards: &BoardRange) -> bool {
+    m.rounds.get(index).is_some_and(|r| {
+        r.tables
+            .iter()
+            .any(|n| n.is_match() && n.boards.overlaps(boards))
+    })
+}
+
+/// Whether the boards wait on the movement's bye stand during round `index`: nobody
+/// plays them in that round and a table plays them in the next.
+fn on_bye_stand(m: &Movement, index: usize, boards: &BoardRange) -> bool {
+    m.bye_stand
+        && index < m.rounds.len()
+        && !played_in(m, index, boards)
+        && played_in(m, index + 1, boards)
+}
+
 fn next_for(m: &Movement, index: usize, t: &TableRound) -> BoardsNext {
     let Some(next) = m.rounds.get(index + 1) else {
         return BoardsNext::Collected;
@@ -134,11 +160,22 @@ fn next_for(m: &Movement, index: usize, t: &TableRound) -> BoardsNext {
         .filter(|n| n.is_match() && n.boards.overlaps(&t.boards))
         .map(|n| n.table)
         .collect();
-    if tables.is_empty() {
-        BoardsNext::Director
-    } else {
+    if !tables.is_empty() {
         BoardsNext::Tables(tables)
+    } else if on_bye_stand(m, index + 1, &t.boards) {
+        BoardsNext::ByeStand
+    } else {
+        BoardsNext::Director
     }
+}
+
+/// Whether the boards of a table in round `index` come from the bye stand: they waited
+/// there during the round before, put there at the start or by the table that played
+/// them the round before that.
+fn from_bye_stand(m: &Movement, index: usize, t: &TableRound) -> bool {
+    index > 0
+        && on_bye_stand(m, index - 1, &t.boards)
+        && (index == 1 || played_in(m, index - 2, &t.boards))
 }
 
 /// The card of every table, in table order.
@@ -158,6 +195,7 @@ pub fn table_cards(m: &Movement) -> Vec<TableCard> {
                         ns: t.ns.clone(),
                         ew: t.ew.clone(),
                         boards: t.boards,
+                        from_bye_stand: t.is_match() && from_bye_stand(m, i, t),
                         next: next_for(m, i, t),
                     })
                 })
@@ -179,6 +217,37 @@ mod tests {
         assert_eq!(cards[0].lines[0].next, BoardsNext::Tables(vec![5]));
         assert_eq!(cards[2].lines[0].next, BoardsNext::Tables(vec![2]));
         assert_eq!(cards[2].lines[4].next, BoardsNext::Collected);
+    }
+
+    #[test]
+    fn relay_boards_go_to_the_bye_stand_and_from_it_to_the_table_below() {
+        // Six tables, relay and bye stand: the stand sits between tables 3 and 4. Table
+        // 4's boards rest on it a round, then table 3 plays them.
+        let mut o = MitchellOptions::new(6, 2);
+        o.even = super::super::EvenTables::RelayByeStand;
+        let cards = table_cards(&mitchell(&o).unwrap());
+        let four = &cards[3].lines;
+        assert!(
+            four[..4].iter().all(|l| l.next == BoardsNext::ByeStand),
+            "{four:?}"
+        );
+        // Boards that rest in the last round have been played by every table.
+        assert_eq!(four[4].next, BoardsNext::Director);
+        assert_eq!(four[5].next, BoardsNext::Collected);
+        let three = &cards[2].lines;
+        assert!(!three[0].from_bye_stand);
+        assert!(three[1..].iter().all(|l| l.from_bye_stand), "{three:?}");
+        // The stand's set in round 1 is the one table 3 plays in round 2.
+        assert_eq!(three[1].boards.to_string(), "7-8");
+        let others = cards.iter().filter(|c| c.table != 3);
+        assert!(others.flat_map(|c| &c.lines).all(|l| !l.from_bye_stand));
+        assert!(
+            cards
+                .iter()
+                .filter(|c| c.table != 4)
+                .flat_map(|c| &c.lines)
+                .all(|l| l.next != BoardsNext::ByeStand)
+        );
     }
 
     #[test]

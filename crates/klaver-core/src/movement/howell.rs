@@ -176,6 +176,7 @@ pub fn howell(opts: &HowellOptions) -> Result<Movement, MovementError> {
         },
         fields: Fields::One,
         absent: Vec::new(),
+        bye_stand: false,
     };
     Ok(if asked % 2 == 1 {
         movement.without_pair(&pairs.to_string())

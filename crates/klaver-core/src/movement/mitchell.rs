@@ -142,6 +142,7 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
         },
         fields: if one_field { Fields::One } else { Fields::Two },
         absent: Vec::new(),
+        bye_stand: relay,
     })
 }
 

@@ -199,6 +199,10 @@ pub struct Movement {
     pub fields: Fields,
     /// Pairs numbered by the movement but absent (their opponents have a bye).
     pub absent: Vec<String>,
+    /// Whether boards that nobody plays in a round wait on a bye stand for the table that
+    /// plays them next (a Mitchell's relay and bye stand), rather than going back to the
+    /// director: the table cards say so.
+    pub bye_stand: bool,
 }
 
 impl Movement {
@@ -210,6 +214,7 @@ impl Movement {
             sharing: BoardSharing::Single,
             fields: Fields::One,
             absent: Vec::new(),
+            bye_stand: false,
         }
     }
 
