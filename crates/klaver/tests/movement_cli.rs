@@ -313,3 +313,25 @@ fn relay_table_cards_name_the_bye_stand() {
     assert!(out.contains("7-8 (van rusttafel)"), "{out}");
     assert!(out.contains("9-10     rusttafel\n"), "{out}");
 }
+
+#[test]
+fn numbers_out_of_range_are_refused_up_front() {
+    let out = klaver(&["movement", "mitchell", "--tables", "5", "--ew-from", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "no cards are printed");
+    let msg = String::from_utf8(out.stderr).unwrap();
+    assert!(msg.contains("use --ew-from 5 to 4294967290"), "{msg}");
+    let msg = run_bad(&[
+        "movement",
+        "mitchell",
+        "--tables",
+        "5",
+        "--ew-from",
+        "4294967295",
+    ]);
+    assert!(msg.contains("use --ew-from 5 to 4294967290"), "{msg}");
+    for pairs in ["4294967295", "3000"] {
+        let msg = run_bad(&["movement", "howell", "--pairs", pairs, "--same-boards"]);
+        assert!(msg.contains("at most 120 pairs (60 tables)"), "{msg}");
+    }
+}

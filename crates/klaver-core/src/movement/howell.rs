@@ -82,6 +82,12 @@ pub fn howell(opts: &HowellOptions) -> Result<Movement, MovementError> {
             "a Howell needs 3 or more pairs, not {asked}"
         )));
     }
+    if asked > 120 {
+        return Err(MovementError::Size(format!(
+            "a Howell of {asked} pairs is too large: at most 120 pairs (60 tables); split the \
+             field into sections"
+        )));
+    }
     let pairs = asked + asked % 2;
     let m = pairs - 1;
     let max_rounds = m;
@@ -260,6 +266,27 @@ mod tests {
                 .all(|r| r.tables.iter().filter(|t| t.bye().is_some()).count() == 1)
         );
         assert_eq!(m.expected_plays(1), 6);
+    }
+
+    #[test]
+    fn more_than_sixty_tables_is_refused() {
+        for pairs in [121, 3000, u32::MAX] {
+            let mut o = HowellOptions::new(pairs, 2);
+            o.same_boards = true;
+            o.rounds = Some(1);
+            let e = howell(&o).unwrap_err().to_string();
+            assert_eq!(
+                e,
+                format!(
+                    "a Howell of {pairs} pairs is too large: at most 120 pairs (60 tables); \
+                     split the field into sections"
+                )
+            );
+        }
+        let mut o = HowellOptions::new(120, 2);
+        o.same_boards = true;
+        o.rounds = Some(2);
+        assert_eq!(howell(&o).unwrap().rounds[0].tables.len(), 60);
     }
 
     #[test]

@@ -57,6 +57,20 @@ impl MitchellOptions {
     }
 }
 
+/// The EW pairs, numbered `ew_base + 1` to `ew_base + t`, must be numbered above the NS
+/// pairs 1 to `t` and within the numbers klaver counts to.
+fn check_ew_base(t: u32, ew_base: u32) -> Result<(), MovementError> {
+    let most = u32::MAX - t;
+    if (t..=most).contains(&ew_base) {
+        return Ok(());
+    }
+    Err(MovementError::Size(format!(
+        "--ew-from {ew_base} does not work with {t} tables: the EW pairs are numbered from it \
+         + 1, above the NS pairs 1 to {t} and at most {}; use --ew-from {t} to {most}",
+        u32::MAX
+    )))
+}
+
 /// Generates a Mitchell movement.
 pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
     let t = opts.tables;
@@ -73,6 +87,7 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
     super::howell::check_boards(opts.boards_per_round)?;
     let bpr = opts.boards_per_round;
     let ew_base = opts.ew_base.unwrap_or(t);
+    check_ew_base(t, ew_base)?;
     let even = t.is_multiple_of(2);
     let relay = even && opts.even == EvenTables::RelayByeStand;
     if relay && bpr < 2 {
@@ -219,6 +234,27 @@ mod tests {
         o.ew_base = Some(100);
         let m = mitchell(&o).unwrap();
         assert_eq!(m.rounds[0].tables[2].ew.as_deref(), Some("103"));
+    }
+
+    #[test]
+    fn ew_numbers_that_meet_the_ns_numbers_or_overflow_are_refused() {
+        let with = |t: u32, base: u32| {
+            let mut o = MitchellOptions::new(t, 3);
+            o.ew_base = Some(base);
+            mitchell(&o)
+        };
+        let want = "--ew-from 2 does not work with 5 tables: the EW pairs are numbered from \
+                    it + 1, above the NS pairs 1 to 5 and at most 4294967295; use --ew-from 5 \
+                    to 4294967290";
+        assert_eq!(with(5, 2).unwrap_err().to_string(), want);
+        assert!(
+            with(5, u32::MAX)
+                .unwrap_err()
+                .to_string()
+                .contains("--ew-from 5 to 4294967290")
+        );
+        assert!(with(5, u32::MAX - 5).is_ok());
+        assert!(with(5, 5).is_ok());
     }
 
     #[test]
