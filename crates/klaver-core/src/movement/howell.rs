@@ -73,6 +73,17 @@ pub(super) fn check_boards(boards_per_round: u32) -> Result<(), MovementError> {
     Ok(())
 }
 
+/// The most tables that play one set at once: tables with the same offset, leaving out
+/// table 1 when it holds the bye against the phantom pair (it plays no boards).
+fn widest_sharing(offsets: &[u32], phantom: bool) -> u32 {
+    let playing = if phantom { &offsets[1..] } else { offsets };
+    playing
+        .iter()
+        .map(|o| playing.iter().filter(|x| *x == o).count() as u32)
+        .max()
+        .unwrap_or(1)
+}
+
 /// Generates a Howell movement.
 pub fn howell(opts: &HowellOptions) -> Result<Movement, MovementError> {
     check_boards(opts.boards_per_round)?;
@@ -141,24 +152,13 @@ pub fn howell(opts: &HowellOptions) -> Result<Movement, MovementError> {
             tables,
         });
     }
-    let shared = !opts.same_boards && {
-        let mut seen = offsets.clone();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.len() < offsets.len()
-    };
-    if shared {
-        let widest = offsets
-            .iter()
-            .map(|o| offsets.iter().filter(|x| *x == o).count() as u32)
-            .max()
-            .unwrap_or(1);
-        if widest > bpr {
-            return Err(MovementError::Size(format!(
-                "in the Howell for {pairs} pairs {widest} tables share a set, so it needs at \
-                 least {widest} boards a round, not {bpr}; or use --same-boards"
-            )));
-        }
+    let widest = widest_sharing(&offsets, asked % 2 == 1);
+    let shared = !opts.same_boards && widest > 1;
+    if shared && widest > bpr {
+        return Err(MovementError::Size(format!(
+            "in the Howell for {asked} pairs {widest} tables share a set, so it needs at \
+             least {widest} boards a round, not {bpr}; or use --same-boards"
+        )));
     }
     let mut name = format!("Howell, {asked} pairs");
     if asked != pairs {
@@ -287,6 +287,23 @@ mod tests {
         o.same_boards = true;
         o.rounds = Some(2);
         assert_eq!(howell(&o).unwrap().rounds[0].tables.len(), 60);
+    }
+
+    #[test]
+    fn the_bye_table_does_not_share_the_boards() {
+        // Five pairs play the 6-pair Howell: table 1 always holds the bye, so only two
+        // tables share a set and two boards a round do; three pairs share nothing.
+        let m = howell(&HowellOptions::new(5, 2)).unwrap();
+        assert_eq!(m.sharing, BoardSharing::Shared);
+        assert!(m.check().is_valid(), "{:?}", m.check().problems);
+        let m = howell(&HowellOptions::new(3, 1)).unwrap();
+        assert_eq!(m.sharing, BoardSharing::Single);
+        assert!(m.check().is_valid(), "{:?}", m.check().problems);
+        let e = howell(&HowellOptions::new(5, 1)).unwrap_err().to_string();
+        assert!(
+            e.starts_with("in the Howell for 5 pairs 2 tables share a set, so it needs at least 2 boards a round, not 1"),
+            "{e}"
+        );
     }
 
     #[test]
