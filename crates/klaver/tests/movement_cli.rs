@@ -335,3 +335,17 @@ fn numbers_out_of_range_are_refused_up_front() {
         assert!(msg.contains("at most 120 pairs (60 tables)"), "{msg}");
     }
 }
+
+#[test]
+fn even_is_refused_with_an_odd_number_of_tables() {
+    for even in ["skip", "relay"] {
+        let msg = run_bad(&["movement", "mitchell", "--tables", "7", "--even", even]);
+        assert!(
+            msg.contains("--even is for an even number of tables; 7 tables play every round without a skip or relay: leave --even out"),
+            "{msg}"
+        );
+    }
+    run_ok(&[
+        "movement", "mitchell", "--tables", "8", "--even", "skip", "--cards", "none",
+    ]);
+}

@@ -89,6 +89,12 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
     let ew_base = opts.ew_base.unwrap_or(t);
     check_ew_base(t, ew_base)?;
     let even = t.is_multiple_of(2);
+    if !even && opts.even == EvenTables::RelayByeStand {
+        return Err(MovementError::Size(format!(
+            "a relay and bye stand is for an even number of tables; {t} tables play every \
+             round without one: leave the relay out"
+        )));
+    }
     let relay = even && opts.even == EvenTables::RelayByeStand;
     if relay && bpr < 2 {
         return Err(MovementError::Size(
@@ -255,6 +261,18 @@ mod tests {
         );
         assert!(with(5, u32::MAX - 5).is_ok());
         assert!(with(5, 5).is_ok());
+    }
+
+    #[test]
+    fn a_relay_with_an_odd_number_of_tables_is_refused() {
+        let mut o = MitchellOptions::new(7, 2);
+        o.even = EvenTables::RelayByeStand;
+        let e = mitchell(&o).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "a relay and bye stand is for an even number of tables; 7 tables play every \
+             round without one: leave the relay out"
+        );
     }
 
     #[test]

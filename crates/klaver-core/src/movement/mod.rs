@@ -391,6 +391,14 @@ pub enum MovementError {
         /// The boards per round of the movement.
         plays: u32,
     },
+    /// A movement name whose parts say a thing twice or contradict each other.
+    #[error("movement name {name:?} {problem}")]
+    Name {
+        /// The name as given.
+        name: String,
+        /// What is wrong and what to write instead.
+        problem: String,
+    },
     /// A movement name that klaver does not know.
     #[error(
         "unknown movement {0:?}: use mitchell-T (with -skip, -relay, -arrow), howell-P \
@@ -403,7 +411,8 @@ pub enum MovementError {
 }
 
 /// A movement by name, as `klaver score --movement` accepts it: `mitchell-7`,
-/// `mitchell-8-relay`, `mitchell-7-arrow`, `howell-10`, `howell-14-7-same`.
+/// `mitchell-8-relay`, `mitchell-7-arrow`, `howell-10`, `howell-14-7-same`. A name that
+/// says a thing twice, or two things that exclude each other, is refused.
 pub fn named(name: &str, boards_per_round: u32) -> Result<Movement, MovementError> {
     let unknown = || MovementError::UnknownName(name.to_string());
     let lower = name.to_ascii_lowercase();
@@ -413,31 +422,80 @@ pub fn named(name: &str, boards_per_round: u32) -> Result<Movement, MovementErro
         .next()
         .and_then(|s| s.parse().ok())
         .ok_or_else(unknown)?;
+    let rest: Vec<&str> = parts.collect();
+    let refused = |problem: String| MovementError::Name {
+        name: name.to_string(),
+        problem,
+    };
+    if let Some(twice) = rest
+        .iter()
+        .enumerate()
+        .find_map(|(i, p)| rest[..i].contains(p).then_some(p))
+    {
+        return Err(refused(format!("says {twice} twice: give it once")));
+    }
     match kind {
-        "mitchell" => {
-            let mut opts = MitchellOptions::new(size, boards_per_round);
-            for p in parts {
-                match p {
-                    "skip" => opts.even = EvenTables::Skip,
-                    "relay" => opts.even = EvenTables::RelayByeStand,
-                    "arrow" => opts.arrow_switch = true,
-                    _ => return Err(unknown()),
-                }
-            }
-            mitchell(&opts)
-        }
-        "howell" => {
-            let mut opts = HowellOptions::new(size, boards_per_round);
-            for p in parts {
-                match p {
-                    "same" => opts.same_boards = true,
-                    n => opts.rounds = Some(n.parse().map_err(|_| unknown())?),
-                }
-            }
-            howell(&opts)
-        }
+        "mitchell" => named_mitchell(size, boards_per_round, &rest, refused, unknown),
+        "howell" => named_howell(size, boards_per_round, &rest, refused, unknown),
         _ => Err(unknown()),
     }
+}
+
+/// A Mitchell of `tables` tables with the name's other parts (skip, relay, arrow).
+fn named_mitchell(
+    tables: u32,
+    boards_per_round: u32,
+    parts: &[&str],
+    refused: impl Fn(String) -> MovementError,
+    unknown: impl Fn() -> MovementError,
+) -> Result<Movement, MovementError> {
+    let mut opts = MitchellOptions::new(tables, boards_per_round);
+    let mut even = None;
+    for &p in parts {
+        match p {
+            "skip" | "relay" if even.is_some() => {
+                return Err(refused(
+                    "says both skip and relay: choose one of skip and relay".into(),
+                ));
+            }
+            "skip" | "relay" if tables % 2 == 1 => {
+                return Err(refused(format!(
+                    "says {p}: skip and relay are for an even number of tables; leave it out"
+                )));
+            }
+            "skip" => even = Some(EvenTables::Skip),
+            "relay" => even = Some(EvenTables::RelayByeStand),
+            "arrow" => opts.arrow_switch = true,
+            _ => return Err(unknown()),
+        }
+    }
+    opts.even = even.unwrap_or_default();
+    mitchell(&opts)
+}
+
+/// A Howell of `pairs` pairs with the name's other parts (a number of rounds, same).
+fn named_howell(
+    pairs: u32,
+    boards_per_round: u32,
+    parts: &[&str],
+    refused: impl Fn(String) -> MovementError,
+    unknown: impl Fn() -> MovementError,
+) -> Result<Movement, MovementError> {
+    let mut opts = HowellOptions::new(pairs, boards_per_round);
+    for &p in parts {
+        match p {
+            "same" => opts.same_boards = true,
+            n => {
+                let rounds: u32 = n.parse().map_err(|_| unknown())?;
+                if let Some(before) = opts.rounds.replace(rounds) {
+                    return Err(refused(format!(
+                        "gives the rounds twice ({before} and {rounds}): give them once"
+                    )));
+                }
+            }
+        }
+    }
+    howell(&opts)
 }
 
 /// Orders pair ids as a club lists them: numbers numerically, then anything else.
@@ -534,5 +592,29 @@ mod tests {
         // A schedule whose tables play different numbers says nothing against it.
         let mixed = parse_csv("round,table,ns,ew,boards\n1,1,1,2,1-2\n2,1,1,2,3-5\n").unwrap();
         assert_eq!(mixed.agreed_boards_per_round(Some(4)), Ok(Some(4)));
+    }
+    #[test]
+    fn names_that_contradict_themselves_are_refused() {
+        for (name, why) in [
+            ("mitchell-6-relay-skip", "choose one of skip and relay"),
+            ("mitchell-6-skip-skip", "says skip twice"),
+            ("mitchell-5-arrow-arrow", "says arrow twice"),
+            (
+                "mitchell-7-skip",
+                "skip and relay are for an even number of tables",
+            ),
+            (
+                "mitchell-7-relay",
+                "skip and relay are for an even number of tables",
+            ),
+            ("howell-10-5-9", "gives the rounds twice"),
+            ("howell-10-same-same", "says same twice"),
+        ] {
+            let e = named(name, 2).unwrap_err().to_string();
+            assert!(e.starts_with(&format!("movement name {name:?} ")), "{e}");
+            assert!(e.contains(why), "{name}: {e}");
+        }
+        assert!(named("mitchell-6-skip-arrow", 2).is_ok());
+        assert!(named("howell-10-5-same", 2).is_ok());
     }
 }

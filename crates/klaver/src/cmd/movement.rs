@@ -95,9 +95,9 @@ pub enum Which {
         /// Boards per round.
         #[arg(long, default_value_t = 4)]
         boards_per_round: u32,
-        /// With an even number of tables: skip or relay and bye stand.
-        #[arg(long, value_enum, default_value = "skip")]
-        even: EvenArg,
+        /// With an even number of tables: skip (the default) or relay and bye stand.
+        #[arg(long, value_enum)]
+        even: Option<EvenArg>,
         /// Swap directions in the last round (one winner).
         #[arg(long)]
         arrow_switch: bool,
@@ -161,15 +161,15 @@ pub fn run(args: Args) -> CmdResult {
             ew_from,
             output,
         } => {
-            let mut o = MitchellOptions::new(tables, boards_per_round);
-            o.even = match even {
-                EvenArg::Skip => EvenTables::Skip,
-                EvenArg::Relay => EvenTables::RelayByeStand,
-            };
-            o.arrow_switch = arrow_switch;
-            o.one_field = (one_field || arrow_switch).then_some(true);
-            o.ew_base = ew_from;
-            (mitchell(&o).map_err(CliError::input)?, output, false)
+            let m = mitchell_of(
+                tables,
+                boards_per_round,
+                even,
+                arrow_switch,
+                one_field,
+                ew_from,
+            )?;
+            (m, output, false)
         }
         Which::Howell {
             pairs,
@@ -206,6 +206,33 @@ pub fn run(args: Args) -> CmdResult {
         }
     };
     render(&movement, &output, checked)
+}
+
+/// The Mitchell `klaver movement mitchell` asks for; `--even` with an odd number of
+/// tables is refused rather than left unused.
+fn mitchell_of(
+    tables: u32,
+    boards_per_round: u32,
+    even: Option<EvenArg>,
+    arrow_switch: bool,
+    one_field: bool,
+    ew_from: Option<u32>,
+) -> Result<Movement, CliError> {
+    if even.is_some() && tables % 2 == 1 {
+        return Err(CliError::input(format!(
+            "--even is for an even number of tables; {tables} tables play every round \
+             without a skip or relay: leave --even out"
+        )));
+    }
+    let mut o = MitchellOptions::new(tables, boards_per_round);
+    o.even = match even {
+        None | Some(EvenArg::Skip) => EvenTables::Skip,
+        Some(EvenArg::Relay) => EvenTables::RelayByeStand,
+    };
+    o.arrow_switch = arrow_switch;
+    o.one_field = (one_field || arrow_switch).then_some(true);
+    o.ew_base = ew_from;
+    mitchell(&o).map_err(CliError::input)
 }
 
 fn render(m: &Movement, out: &Output, checked: bool) -> CmdResult {
