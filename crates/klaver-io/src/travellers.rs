@@ -1540,10 +1540,12 @@ fn line_text<'a, R: Fields + ?Sized>(rec: &'a R, cols: &Columns) -> Result<LineF
         (cols.round, "round", &mut text.round),
     ] {
         let t = field(rec, col);
-        match t.parse::<u32>() {
-            Ok(n) => *slot = n,
-            Err(_) if t.is_empty() => {}
-            Err(_) => {
+        // Digits only: a sign is refused, as on a board number.
+        let number = t.bytes().all(|b| b.is_ascii_digit()).then(|| t.parse::<u32>().ok());
+        match number.flatten() {
+            Some(n) => *slot = n,
+            None if t.is_empty() => {}
+            None => {
                 return Err(format!(
                     "{what} {t:?} is not a {what} number: write a number from 1, or leave it empty"
                 ));
@@ -2286,6 +2288,15 @@ mod tests {
             messages(&bad),
             [
                 "line 2: board 1: table \"T3\" is not a table number: write a number from 1, or leave it empty"
+            ]
+        );
+        // Signed numbers are refused, as a signed board number is.
+        let bad = read("board,table,round,ns,ew,score\n1,+3,2,1,2,420\n1,3,+2,3,4,420\n");
+        assert_eq!(
+            messages(&bad),
+            [
+                "line 2: board 1: table \"+3\" is not a table number: write a number from 1, or leave it empty",
+                "line 3: board 1: round \"+2\" is not a round number: write a number from 1, or leave it empty",
             ]
         );
     }

@@ -2,8 +2,9 @@
 //! (SPEC section 5: any movement the club already uses can be loaded).
 //!
 //! `boards` is a range `first-last` or a single board; a bye is a line whose `ew` (or
-//! `ns`) is empty. Lines starting with `#` and blank lines are skipped; fields may be
-//! quoted. The same shape is written by [`to_csv`], so a generated movement can be saved,
+//! `ns`) is empty, `-` or `bye`. Numbers are written with digits only, and the rounds
+//! are numbered 1, 2, 3, ... without a gap. Lines starting with `#` and blank lines are
+//! skipped; fields may be quoted. The same shape is written by [`to_csv`], so a generated movement can be saved,
 //! edited and loaded again.
 
 use super::{BoardRange, Movement, Round, TableRound};
@@ -40,6 +41,19 @@ pub enum ScheduleError {
         /// What is wrong and what to write instead.
         problem: &'static str,
     },
+    /// Round numbers that skip one: the rounds are numbered 1, 2, 3, ...
+    #[error(
+        "line {line}: round {round}, but no line has round {missing}: number the rounds 1, 2, \
+         3, ... without a gap"
+    )]
+    RoundGap {
+        /// The first line of the round after the gap.
+        line: usize,
+        /// The round after the gap.
+        round: u32,
+        /// The first round missing.
+        missing: u32,
+    },
     /// A file without any table line.
     #[error("the schedule has no table lines: add one line per table per round")]
     Empty,
@@ -66,9 +80,19 @@ fn split(line: &str) -> Vec<String> {
     fields.into_iter().map(|f| f.trim().to_string()).collect()
 }
 
+/// A number written with digits only: `+1` is refused as a signed board number is in
+/// the travellers.
+fn digits(value: &str) -> Option<u32> {
+    value
+        .bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| value.parse().ok())
+        .flatten()
+}
+
 fn number(line: usize, column: &'static str, value: &str) -> Result<u32, ScheduleError> {
-    match value.parse::<u32>() {
-        Ok(n) if n > 0 => Ok(n),
+    match digits(value) {
+        Some(n) if n > 0 => Ok(n),
         _ => Err(ScheduleError::Field {
             line,
             column,
@@ -89,20 +113,20 @@ fn boards(line: usize, value: &str) -> Result<BoardRange, ScheduleError> {
         Some((a, b)) => (a.trim(), b.trim()),
         None => (value, value),
     };
-    let first = a
-        .parse::<u32>()
-        .map_err(|_| bad("is not a board range: write first-last, as 5-8, or one board"))?;
-    let last = b
-        .parse::<u32>()
-        .map_err(|_| bad("is not a board range: write first-last, as 5-8, or one board"))?;
+    let first = digits(a)
+        .ok_or_else(|| bad("is not a board range: write first-last, as 5-8, or one board"))?;
+    let last = digits(b)
+        .ok_or_else(|| bad("is not a board range: write first-last, as 5-8, or one board"))?;
     if first == 0 || last < first {
         return Err(bad("must run from a board 1 or higher up to a later board"));
     }
     Ok(BoardRange { first, last })
 }
 
+/// The pair in a seat; `None` for an empty seat: nothing, `-` or `bye` in any case.
 fn pair(value: &str) -> Option<String> {
-    (!value.is_empty() && value != "-").then(|| value.to_string())
+    (!value.is_empty() && value != "-" && !value.eq_ignore_ascii_case("bye"))
+        .then(|| value.to_string())
 }
 
 /// Reads a schedule from CSV text; the movement's name is "custom schedule".
@@ -113,6 +137,7 @@ fn pair(value: &str) -> Option<String> {
 pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
     let mut header_seen = false;
     let mut by_round: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
+    let mut first_line: BTreeMap<u32, usize> = BTreeMap::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim().trim_start_matches('\u{feff}');
@@ -148,6 +173,7 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
                 problem: "are both empty: name at least the pair that has a bye",
             });
         }
+        first_line.entry(round).or_insert(line);
         by_round.entry(round).or_default().push(TableRound {
             table,
             ns,
@@ -158,11 +184,27 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
     if by_round.is_empty() {
         return Err(ScheduleError::Empty);
     }
+    check_round_numbers(&first_line)?;
     let rounds = by_round
         .into_iter()
         .map(|(number, tables)| Round { number, tables })
         .collect();
     Ok(Movement::new("custom schedule", rounds))
+}
+
+/// The rounds must be numbered 1, 2, 3, ... (in any order of the lines): a gap is an
+/// error at the first line of the round after it.
+fn check_round_numbers(first_line: &BTreeMap<u32, usize>) -> Result<(), ScheduleError> {
+    for (missing, (&round, &line)) in (1..).zip(first_line) {
+        if round != missing {
+            return Err(ScheduleError::RoundGap {
+                line,
+                round,
+                missing,
+            });
+        }
+    }
+    Ok(())
 }
 
 fn quote(field: &str) -> String {
@@ -308,6 +350,50 @@ mod tests {
         let e = parse_csv("round,table,ns,ew,boards\n1,1,,,1-4\n").unwrap_err();
         assert!(e.to_string().contains("both empty"), "{e}");
         assert_eq!(parse_csv("# nothing\n"), Err(ScheduleError::Empty));
+    }
+
+    #[test]
+    fn a_bye_may_be_written_bye() {
+        let m =
+            parse_csv("round,table,ns,ew,boards\n1,1,1,Bye,1-2\n1,2,BYE,2,1-2\n1,3,3,bye,3-4\n")
+                .unwrap();
+        let byes: Vec<_> = m.rounds[0].tables.iter().map(|t| t.bye()).collect();
+        assert_eq!(byes, [Some("1"), Some("2"), Some("3")]);
+        assert!(!m.pairs().iter().any(|p| p.eq_ignore_ascii_case("bye")));
+        let e = parse_csv("round,table,ns,ew,boards\n1,1,bye,-,1-2\n").unwrap_err();
+        assert!(e.to_string().contains("both empty"), "{e}");
+    }
+
+    #[test]
+    fn rounds_with_a_gap_are_refused() {
+        let e =
+            parse_csv("round,table,ns,ew,boards\n1,1,1,2,1\n2,1,1,3,2\n4,1,2,3,3\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 4: round 4, but no line has round 3: number the rounds 1, 2, 3, ... without a gap"
+        );
+        let e = parse_csv("round,table,ns,ew,boards\n2,1,1,2,1\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 2: round 2, but no line has round 1"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn signed_numbers_are_refused() {
+        for (line, column) in [
+            ("+1,1,1,2,1-2", "round \"+1\""),
+            ("1,+1,1,2,1-2", "table \"+1\""),
+            ("1,1,1,2,+1-2", "boards \"+1-2\""),
+            ("1,1,1,2,1-+2", "boards \"1-+2\""),
+        ] {
+            let e = parse_csv(&format!("round,table,ns,ew,boards\n{line}\n")).unwrap_err();
+            assert!(
+                e.to_string().starts_with(&format!("line 2: {column}")),
+                "{e}"
+            );
+        }
     }
 
     #[test]

@@ -568,7 +568,7 @@ mod tests {
 
     #[test]
     fn table_twice_in_a_round() {
-        let c = validate(&load("2,3,1,2,1-2\n2,3,4,5,3-4\n"));
+        let c = validate(&load("1,3,1,2,5-6\n2,3,1,2,1-2\n2,3,4,5,3-4\n"));
         assert_eq!(
             c.errors().next().unwrap().to_string(),
             "round 2, table 3: holds two matches; give each match its own table number"
