@@ -32,13 +32,18 @@ pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, Vec<Diagnostic>> {
     reader.finish()
 }
 
+/// A board as the first game that deals it gives it, and the line of its Board tag.
+struct Given {
+    record: BoardRecord,
+    line: u32,
+}
+
 /// What the games read so far give.
 #[derive(Default)]
 struct Reader {
     title: String,
     date: String,
-    /// Each board as the first game that deals it gives it.
-    boards: BTreeMap<u32, BoardRecord>,
+    boards: BTreeMap<u32, Given>,
     published: BTreeMap<u32, PublishedAnalysis>,
     diags: Vec<Diagnostic>,
 }
@@ -48,7 +53,8 @@ impl Reader {
         self.event_tags(g);
         let board = pbn::game_board(g, &mut self.diags);
         if let Some(record) = self.board(g, board) {
-            self.boards.entry(record.board.number()).or_insert(record);
+            let line = g.tag("Board").map_or(0, |t| t.line);
+            self.keep(Given { record, line });
         }
         self.analysis(g, board);
     }
@@ -70,6 +76,38 @@ impl Reader {
         record.dealer = self.dealer(g).unwrap_or(record.dealer);
         record.vulnerability = self.vulnerability(g, b).unwrap_or(record.vulnerability);
         Some(record)
+    }
+
+    /// Keeps a board; a board given again must be the same board (a file may repeat it
+    /// for each table that played it), or the file is two events' and is refused.
+    fn keep(&mut self, again: Given) {
+        let n = again.record.board.number();
+        let Some(first) = self.boards.get(&n) else {
+            self.boards.insert(n, again);
+            return;
+        };
+        let (a, b) = (&first.record, &again.record);
+        let mut what = Vec::new();
+        if a.deal != b.deal {
+            what.push("another deal".to_string());
+        }
+        if a.dealer != b.dealer {
+            let l = |s: Seat| SEAT_LETTERS[pbn::seat_index(s)];
+            what.push(format!("dealer {} (not {})", l(b.dealer), l(a.dealer)));
+        }
+        if a.vulnerability != b.vulnerability {
+            let v = pbn::vul_value;
+            let (x, y) = (v(b.vulnerability), v(a.vulnerability));
+            what.push(format!("vulnerability {x} (not {y})"));
+        }
+        if !what.is_empty() {
+            let m = format!(
+                "the board is given a second time, different from line {}: {}; a hand record holds each board once: give each section's boards numbers of their own, or put each section in a file of its own",
+                first.line,
+                what.join(", ")
+            );
+            self.diags.push(Diagnostic::error(again.line, Some(n), m));
+        }
     }
 
     fn error<T>(&mut self, t: &Tag, board: Option<u32>, message: String) -> Option<T> {
@@ -139,7 +177,7 @@ impl Reader {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let boards = self.boards.into_values().collect();
+        let boards = self.boards.into_values().map(|g| g.record).collect();
         Ok(ReadHandRecord {
             record: HandRecord {
                 title: self.title,

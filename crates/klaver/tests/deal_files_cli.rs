@@ -66,3 +66,25 @@ fn a_deal_with_a_card_missing_names_its_line() {
     assert!(said.contains("line 3: board 1: "), "{said}");
     assert!(said.contains("12 cards"), "{said}");
 }
+
+/// Two sections both with a board 5 of their own were put together into one board: the
+/// first section's deal with the second's dealer and vulnerability.
+#[test]
+fn a_board_given_twice_differently_is_refused_naming_both_lines() {
+    let text = format!(
+        "% PBN 2.1\n[Event \"Two sections\"]\n[Section \"A\"]\n[Board \"5\"]\n[Dealer \"N\"]\n[Vulnerable \"NS\"]\n[Deal \"{HANDS_1}\"]\n\n\
+         [Section \"B\"]\n[Board \"5\"]\n[Dealer \"W\"]\n[Vulnerable \"All\"]\n\
+         [Deal \"W:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98\"]\n"
+    );
+    let p = temp_file("deal_files_cli", "t3.pbn", &text);
+    let said = refused(&["deal", "--file", p.to_str().unwrap()]);
+    assert!(said.contains("line 10: board 5: "), "{said}");
+    assert!(said.contains("line 4"), "{said}");
+    // The same board given again, the same in every way (one game per table), is one board.
+    let again =
+        format!("[Board \"1\"]\n[Deal \"{HANDS_1}\"]\n\n[Board \"1\"]\n[Deal \"{HANDS_1}\"]\n");
+    let p = temp_file("deal_files_cli", "again.pbn", &again);
+    let out = klaver(&["deal", "--file", p.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).matches("[Board \"1\"]").count(), 1);
+}
