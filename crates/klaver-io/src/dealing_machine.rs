@@ -55,6 +55,33 @@ fn check_run(record: &HandRecord, last: u32, format: &str) -> Result<(u32, u32),
     Ok((lo, hi))
 }
 
+/// What a dealing machine's file (`format`: ".dup" or ".dlm") has no place for: a board's
+/// dealer and vulnerability other than its number's. One message a board.
+pub fn not_kept(record: &HandRecord, format: &str) -> Vec<String> {
+    let said = |b: &BoardRecord| {
+        let seat = klaver_deal::deal::seat_letter;
+        format!(
+            "dealer {}, vulnerability {}",
+            seat(b.dealer),
+            crate::pbn::vul_value(b.vulnerability)
+        )
+    };
+    record
+        .boards
+        .iter()
+        .filter(|b| b.dealer != b.board.dealer() || b.vulnerability != b.board.vulnerability())
+        .map(|b| {
+            let n = b.board.number();
+            let by_number = BoardRecord::new(b.board, b.deal);
+            format!(
+                "board {n} has {}, which a {format} file has no place for: the machine's board {n} goes by its number ({})",
+                said(b),
+                said(&by_number)
+            )
+        })
+        .collect()
+}
+
 fn pad3(n: u32) -> String {
     format!("{n:<3}")
 }

@@ -73,8 +73,8 @@ impl Reader {
             return self.error(t, n, e.into());
         };
         let mut record = BoardRecord::new(b, deal);
-        record.dealer = self.dealer(g).unwrap_or(record.dealer);
-        record.vulnerability = self.vulnerability(g, b).unwrap_or(record.vulnerability);
+        record.dealer = self.dealer(g, b);
+        record.vulnerability = self.vulnerability(g, b);
         Some(record)
     }
 
@@ -131,23 +131,53 @@ impl Reader {
         }
     }
 
-    fn dealer(&mut self, g: &Game) -> Option<Seat> {
-        let t = g.tag("Dealer").filter(published_analysis::given)?;
-        let k = SEAT_LETTERS
+    /// The game's dealer: the file's, said when the board's number gives another; an
+    /// error when it is not a seat.
+    fn dealer(&mut self, g: &Game, b: Board) -> Seat {
+        let Some(t) = g.tag("Dealer").filter(published_analysis::given) else {
+            return b.dealer();
+        };
+        let n = Some(b.number());
+        let given = t.value.trim();
+        let Some(k) = SEAT_LETTERS
             .iter()
-            .position(|l| t.value.trim().eq_ignore_ascii_case(l))?;
-        Some(Seat::ALL[k])
+            .position(|l| given.eq_ignore_ascii_case(l))
+        else {
+            let m = format!("[Dealer {:?}] is not a seat: write N, E, S or W", t.value);
+            self.diags.push(Diagnostic::error(t.line, n, m));
+            return b.dealer();
+        };
+        let ours = SEAT_LETTERS[pbn::seat_index(b.dealer())];
+        if k != pbn::seat_index(b.dealer()) {
+            let m = format!(
+                "the file has dealer {given} where the board's number has {ours}: the hand record follows the file"
+            );
+            self.diags.push(Diagnostic::warning(t.line, n, m));
+        }
+        Seat::ALL[k]
     }
 
-    fn vulnerability(&mut self, g: &Game, b: Board) -> Option<Vulnerability> {
-        let t = g.tag("Vulnerable").filter(published_analysis::given)?;
-        let v = pbn::parse_vul(&t.value);
-        if v.is_none() {
-            self.diags.push(Diagnostic::warning(
-                t.line,
-                Some(b.number()),
-                format!("[Vulnerable {:?}] is not None, NS, EW or All", t.value),
-            ));
+    /// The game's vulnerability: the file's, said when the board's number gives another;
+    /// an error when it is not one of the standard's.
+    fn vulnerability(&mut self, g: &Game, b: Board) -> Vulnerability {
+        let Some(t) = g.tag("Vulnerable").filter(published_analysis::given) else {
+            return b.vulnerability();
+        };
+        let n = Some(b.number());
+        let Some(v) = pbn::parse_vul(&t.value) else {
+            let m = format!(
+                "[Vulnerable {:?}] is not a vulnerability: write None, NS, EW or All",
+                t.value
+            );
+            self.diags.push(Diagnostic::error(t.line, n, m));
+            return b.vulnerability();
+        };
+        if v != b.vulnerability() {
+            let (given, ours) = (t.value.trim(), pbn::vul_value(b.vulnerability()));
+            let m = format!(
+                "the file has vulnerability {given} where the board's number has {ours}: the hand record follows the file"
+            );
+            self.diags.push(Diagnostic::warning(t.line, n, m));
         }
         v
     }

@@ -10,8 +10,13 @@ const BBA: &str = include_str!("../../klaver-deal/tests/data/bba-jacoby-super-ac
 
 fn check(text: &str) -> Vec<String> {
     let read = read_pbn(text.as_bytes()).unwrap();
-    assert!(read.warnings.is_empty(), "{:?}", read.warnings);
-    // The practice file has South deal every board: the hand record follows the file.
+    // The practice file has South deal every board: the hand record follows the file,
+    // and says so for each board whose number has another dealer.
+    assert_eq!(read.warnings.len(), 17, "{:?}", read.warnings);
+    assert!(read.warnings.iter().all(|w| {
+        w.message
+            .starts_with("the file has dealer S where the board's number has ")
+    }));
     assert!(
         read.record
             .boards

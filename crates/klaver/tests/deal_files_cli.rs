@@ -88,3 +88,45 @@ fn a_board_given_twice_differently_is_refused_naming_both_lines() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).matches("[Board \"1\"]").count(), 1);
 }
+
+/// `[Dealer "North"]` silently gave board 2 its number's dealer, East, and `[Dealer "X"]`
+/// had no word; `[Vulnerable "Favourable"]` only a warning while the board went on with
+/// its number's vulnerability.
+#[test]
+fn a_dealer_or_vulnerability_klaver_cannot_read_is_an_error() {
+    for (tag, line) in [
+        ("[Dealer \"North\"]", 2),
+        ("[Dealer \"X\"]", 2),
+        ("[Vulnerable \"Favourable\"]", 2),
+    ] {
+        let text = format!("[Board \"2\"]\n{tag}\n[Deal \"{HANDS_1}\"]\n");
+        let p = temp_file("deal_files_cli", "dealer.pbn", &text);
+        let said = refused(&["deal", "--file", p.to_str().unwrap()]);
+        assert!(
+            said.contains(&format!("line {line}: board 2: ")),
+            "{tag}: {said}"
+        );
+    }
+}
+
+/// A board whose file gives it another dealer and vulnerability than its number keeps
+/// them, and says so; a dealing machine's file, which has no place for them, says that
+/// its board goes by the number.
+#[test]
+fn a_dealer_and_vulnerability_other_than_the_numbers_are_said() {
+    let text = "[Board \"1\"]\n[Dealer \"E\"]\n[Vulnerable \"All\"]\n\
+         [Deal \"E:JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98 AKQ.JT9.876.5432\"]\n";
+    let p = temp_file("deal_files_cli", "t2.pbn", text);
+    let p = p.to_str().unwrap();
+    let out = klaver(&["deal", "--file", p]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("[Dealer \"E\"]\r\n[Vulnerable \"All\"]"));
+    let said = stderr(&out);
+    assert!(said.contains("line 2: board 1: "), "{said}");
+    assert!(said.contains("line 3: board 1: "), "{said}");
+    let dlm = common::temp_path("deal_files_cli", "t2.dlm");
+    let out = klaver(&["deal", "--file", p, "-o", dlm.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(said.contains("board 1") && said.contains(".dlm"), "{said}");
+}

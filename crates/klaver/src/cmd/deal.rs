@@ -146,11 +146,25 @@ fn finish(read: ReadHandRecord, analysed: bool, file: Option<&Path>, out: Out) -
             eprintln!("warning: {name}: {w}");
         }
     }
+    say_not_kept(&record, format, &name);
     write_output(out.path, |o| {
         let bytes = render(&record, format, out.lang).map_err(|e| o.error(e))?;
         o.put(&bytes)
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A warning for each board whose dealer or vulnerability a dealing machine's file has
+/// no place for.
+fn say_not_kept(record: &HandRecord, format: DealFormat, name: &str) {
+    let machine = match format {
+        DealFormat::Dup => ".dup",
+        DealFormat::Dlm => ".dlm",
+        _ => return,
+    };
+    for w in dealing_machine::not_kept(record, machine) {
+        eprintln!("warning: {name}: {w}");
+    }
 }
 
 /// Every published figure that differs from the fresh analysis, in line order.
