@@ -30,6 +30,7 @@ pub mod pdf;
 mod plain_csv;
 mod pretty_json;
 pub mod published_analysis;
+pub mod published_par;
 pub mod ranking_io;
 pub mod report;
 #[cfg(test)]

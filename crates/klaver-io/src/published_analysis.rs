@@ -1,10 +1,12 @@
 //! The double-dummy figures a PBN file publishes (PBN 2.1 `OptimumScore` 4.2.7,
-//! `OptimumResultTable` 5.7, and the `DoubleDummyTricks` and `ParContract` tags other
-//! programs add), and where they disagree with klaver's own analysis.
+//! `OptimumResultTable` 5.7, and the `DoubleDummyTricks`, `ParContract` and
+//! `OptimumContract` tags other programs add), and where they disagree with klaver's own
+//! analysis.
 
-use crate::hand_record::Analysis;
+use crate::hand_record::{Analysis, BoardRecord};
 use crate::pbn::Table;
 use crate::pbn_syntax::{Game, Tag};
+use crate::published_par::{PublishedPar, parse_optimum_contract, parse_par_contract};
 use klaver_core::session::Diagnostic;
 use klaver_core::{Seat, Strain};
 use klaver_deal::DdTable;
@@ -32,14 +34,14 @@ pub struct PublishedAnalysis {
     pub tricks: Vec<PublishedTricks>,
     /// The optimum score for North-South and its line.
     pub optimum_score: Option<(i32, u32)>,
-    /// The par contracts as written, and their line.
-    pub par_contract: Option<(String, u32)>,
+    /// The par contracts, from either tag.
+    pub pars: Vec<PublishedPar>,
 }
 
 impl PublishedAnalysis {
     /// Whether the file published anything for the board.
     pub fn is_empty(&self) -> bool {
-        self.tricks.is_empty() && self.optimum_score.is_none() && self.par_contract.is_none()
+        self.tricks.is_empty() && self.optimum_score.is_none() && self.pars.is_empty()
     }
 
     /// Adds the 20 counts of a DoubleDummyTricks value.
@@ -148,13 +150,14 @@ fn side_score(ns: i32) -> String {
     }
 }
 
-/// Where the published figures of a board differ from klaver's analysis: a warning on
-/// the line of each, with what it says against what klaver found.
-pub fn disagreements(
-    board: u32,
-    published: &PublishedAnalysis,
-    analysis: &Analysis,
-) -> Vec<Diagnostic> {
+/// Where the published figures of a board differ from klaver's analysis of it: a
+/// warning on the line of each, with what it says against what klaver found. Nothing
+/// when the board was not analysed.
+pub fn disagreements(b: &BoardRecord, published: &PublishedAnalysis) -> Vec<Diagnostic> {
+    let Some(analysis) = &b.analysis else {
+        return Vec::new();
+    };
+    let board = Some(b.board.number());
     let mut out = Vec::new();
     for p in &published.tricks {
         let ours = analysis.table.tricks(p.strain, p.declarer);
@@ -166,21 +169,36 @@ pub fn disagreements(
                 p.tricks,
                 strain_word(p.strain)
             );
-            out.push(Diagnostic::warning(p.line, Some(board), m));
+            out.push(Diagnostic::warning(p.line, board, m));
         }
     }
     if let Some((score, line)) = published.optimum_score
         && score != analysis.par.score
     {
         let m = format!(
-            "the file's OptimumScore is {}; klaver's par is {} ({})",
+            "the file's OptimumScore is {}; klaver's par is {}",
             side_score(score),
-            analysis.par.optimum_score(),
-            analysis.par.notation()
+            klavers_par(analysis)
         );
-        out.push(Diagnostic::warning(line, Some(board), m));
+        out.push(Diagnostic::warning(line, board, m));
+    }
+    for p in &published.pars {
+        if !p.agrees(&analysis.table, b.vulnerability, analysis.par.score) {
+            let m = format!(
+                "the file's {} is {}; klaver's par is {}",
+                p.tag,
+                p.text,
+                klavers_par(analysis)
+            );
+            out.push(Diagnostic::warning(p.line, board, m));
+        }
     }
     out
+}
+
+/// "NS 420 (NS 4S)".
+fn klavers_par(a: &Analysis) -> String {
+    format!("{} ({})", a.par.optimum_score(), a.par.notation())
 }
 
 /// A tag's value that says something (not empty, not `?`).
@@ -205,26 +223,41 @@ pub(crate) fn read_game(g: &Game, board: u32, diags: &mut Vec<Diagnostic>) -> Pu
             Err(e) => warn(t.line, e),
         }
     }
-    if let Some(t) = g.tag("ParContract").filter(given) {
-        a.par_contract = Some((t.value.trim().to_string(), t.line));
+    type Parse = fn(&str, u32) -> Result<PublishedPar, String>;
+    let pars: [(&str, Parse); 2] = [
+        ("ParContract", parse_par_contract),
+        ("OptimumContract", parse_optimum_contract),
+    ];
+    for (name, parse) in pars {
+        if let Some(t) = g.tag(name).filter(given) {
+            match parse(&t.value, t.line) {
+                Ok(p) => a.pars.push(p),
+                Err(e) => warn(t.line, e),
+            }
+        }
     }
     if let Some(t) = g.tag("OptimumResultTable") {
-        let mut t = t.clone();
-        // Some programs name the columns with spaces between them ("Declarer Suit Tricks").
-        if !t.value.contains(';') {
-            t.value = t.value.split_whitespace().collect::<Vec<_>>().join(";");
-        }
-        let mut scratch = Vec::new();
-        let table = Table::read(&t, &mut scratch);
-        for d in scratch {
-            warn(d.line.unwrap_or(t.line), d.message);
-        }
-        let names: Vec<String> = table.columns.iter().map(|c| c.name.clone()).collect();
-        for (line, m) in a.add_result_table(&names, &table.rows) {
-            warn(if line == 0 { t.line } else { line }, m);
-        }
+        read_result_table(&mut a, t, &mut warn);
     }
     a
+}
+
+/// The rows of an OptimumResultTable, with any columns.
+fn read_result_table(a: &mut PublishedAnalysis, t: &Tag, warn: &mut impl FnMut(u32, String)) {
+    let mut t = t.clone();
+    // Some programs name the columns with spaces between them ("Declarer Suit Tricks").
+    if !t.value.contains(';') {
+        t.value = t.value.split_whitespace().collect::<Vec<_>>().join(";");
+    }
+    let mut scratch = Vec::new();
+    let table = Table::read(&t, &mut scratch);
+    for d in scratch {
+        warn(d.line.unwrap_or(t.line), d.message);
+    }
+    let names: Vec<String> = table.columns.iter().map(|c| c.name.clone()).collect();
+    for (line, m) in a.add_result_table(&names, &table.rows) {
+        warn(if line == 0 { t.line } else { line }, m);
+    }
 }
 
 #[cfg(test)]

@@ -130,3 +130,34 @@ fn a_dealer_and_vulnerability_other_than_the_numbers_are_said() {
     let said = stderr(&out);
     assert!(said.contains("board 1") && said.contains(".dlm"), "{said}");
 }
+
+const SEVEN_NT: &str = "N:AKQ.AKQ.AKQ.AKQJ JT98.JT9.JT9.T98 765.8765.876.765 432.432.5432.432";
+
+/// A published par contract was never compared with klaver's par.
+#[test]
+fn a_published_par_contract_that_disagrees_is_said() {
+    // North-South make 7NT; the file says East-West go down in 4 spades doubled.
+    let text = format!(
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{SEVEN_NT}\"]\n\
+         [ParContract \"EW 4SX-3\"]\n\n\
+         [Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"{SEVEN_NT}\"]\n\
+         [OptimumContract \"6N N 12\"]\n\n\
+         [Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n[Deal \"{SEVEN_NT}\"]\n\
+         [ParContract \"NS 7NT\"]\n[OptimumContract \"7N S 13\"]\n"
+    );
+    let p = temp_file("deal_files_cli", "t4.pbn", &text);
+    let out = klaver(&["analyse", p.to_str().unwrap(), "-o", "-"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let said = stderr(&out);
+    assert!(
+        said.contains(
+            "line 5: board 1: the file's ParContract is EW 4SX-3; klaver's par is NS 1520 (NS 7NT)"
+        ),
+        "{said}"
+    );
+    assert!(
+        said.contains("line 11: board 2: the file's OptimumContract is 6N N 12; klaver's par is NS 2220 (NS 7NT)"),
+        "{said}"
+    );
+    assert!(!said.contains("board 3"), "board 3's par agrees: {said}");
+}

@@ -71,8 +71,9 @@ pub struct Args {
 /// Arguments of `klaver analyse`.
 #[derive(clap::Args)]
 pub struct AnalyseArgs {
-    /// The boards: a PBN file (its published DoubleDummyTricks, OptimumResultTable and
-    /// OptimumScore are checked against the analysis), a .dup or a .dlm file.
+    /// The boards: a PBN file (its published DoubleDummyTricks, OptimumResultTable,
+    /// OptimumScore, ParContract and OptimumContract are checked against the analysis), a
+    /// .dup or a .dlm file.
     file: PathBuf,
     /// The output format (default: from the output file's extension, else PBN).
     #[arg(long, value_enum)]
@@ -176,12 +177,8 @@ fn disagreements(
         .boards
         .iter()
         .filter_map(|b| {
-            let n = b.board.number();
-            Some(published_analysis::disagreements(
-                n,
-                published.get(&n)?,
-                b.analysis.as_ref()?,
-            ))
+            let p = published.get(&b.board.number())?;
+            Some(published_analysis::disagreements(b, p))
         })
         .flatten()
         .collect();

@@ -146,8 +146,8 @@ fn analyse_hands(
         .map(|r| r.published)
         .unwrap_or_default();
     for (n, b) in &boards {
-        if let (Some(p), Some(a)) = (published.get(n), &b.analysis) {
-            for w in published_analysis::disagreements(*n, p, a) {
+        if let Some(p) = published.get(n) {
+            for w in published_analysis::disagreements(b, p) {
                 eprintln!("warning: {}: {w}", path.display());
             }
         }
