@@ -32,6 +32,19 @@ pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, Vec<Diagnostic>> {
     reader.finish()
 }
 
+/// The tags a hand record holds (the event's name and date apart), in lower case.
+const CARRIED: [&str; 9] = [
+    "board",
+    "dealer",
+    "vulnerable",
+    "deal",
+    "doubledummytricks",
+    "optimumscore",
+    "parcontract",
+    "optimumcontract",
+    "optimumresulttable",
+];
+
 /// A board as the first game that deals it gives it, and the line of its Board tag.
 struct Given {
     record: BoardRecord,
@@ -45,6 +58,10 @@ struct Reader {
     date: String,
     boards: BTreeMap<u32, Given>,
     published: BTreeMap<u32, PublishedAnalysis>,
+    /// Boards named by a game that deals none, with the line of the first such game.
+    undealt: BTreeMap<u32, u32>,
+    /// The tags a hand record has no place for, in file order: name, first line, games.
+    dropped: Vec<(String, u32, usize)>,
     diags: Vec<Diagnostic>,
 }
 
@@ -52,11 +69,41 @@ impl Reader {
     fn game(&mut self, g: &Game) {
         self.event_tags(g);
         let board = pbn::game_board(g, &mut self.diags);
-        if let Some(record) = self.board(g, board) {
-            let line = g.tag("Board").map_or(0, |t| t.line);
-            self.keep(Given { record, line });
+        let line = g.tag("Board").map_or(0, |t| t.line);
+        match self.board(g, board) {
+            Some(record) => self.keep(Given { record, line }),
+            None => {
+                if let Some(b) = board {
+                    self.undealt.entry(b.number()).or_insert(line);
+                }
+            }
         }
         self.analysis(g, board);
+        self.not_carried(g);
+    }
+
+    /// Counts the game's tags that say something a hand record has no place for.
+    fn not_carried(&mut self, g: &Game) {
+        for t in &g.tags {
+            let name = t.name.as_str();
+            let kept = |v: &str| t.value.trim() == v || !published_analysis::given(&t);
+            let carried = match name.to_ascii_lowercase().as_str() {
+                "event" => kept(&self.title),
+                "date" => kept(&self.date) || t.value.contains('?'),
+                n => CARRIED.contains(&n) || n.starts_with('\u{0}'),
+            };
+            if carried || (!published_analysis::given(&t) && t.data.is_empty()) {
+                continue;
+            }
+            match self
+                .dropped
+                .iter_mut()
+                .find(|d| d.0.eq_ignore_ascii_case(name))
+            {
+                Some(d) => d.2 += 1,
+                None => self.dropped.push((name.to_string(), t.line, 1)),
+            }
+        }
     }
 
     /// The board the game deals, with its dealer and vulnerability; `None` when it deals
@@ -185,13 +232,50 @@ impl Reader {
     fn analysis(&mut self, g: &Game, board: Option<Board>) {
         if let Some(b) = board {
             let a = published_analysis::read_game(g, b.number(), &mut self.diags);
-            if !a.is_empty() {
-                self.published.entry(b.number()).or_insert(a);
+            match self.published.get(&b.number()) {
+                _ if a.is_empty() => {}
+                None => {
+                    self.published.insert(b.number(), a);
+                }
+                Some(first) if !first.same_figures(&a) => {
+                    let m = format!(
+                        "the board's analysis here differs from the one at line {}, which is the one read: give a board's analysis once",
+                        first.first_line()
+                    );
+                    self.diags
+                        .push(Diagnostic::warning(a.first_line(), Some(b.number()), m));
+                }
+                Some(_) => {}
             }
         }
     }
 
+    /// The warnings of what the games gave that the hand record does not hold.
+    fn say_left_out(&mut self) {
+        for (n, line) in &self.undealt {
+            if !self.boards.contains_key(n) {
+                let m = "the board has no [Deal] in the file, so it is not in the hand record";
+                self.diags.push(Diagnostic::warning(*line, Some(*n), m));
+            }
+        }
+        let Some(first) = self.dropped.first().map(|d| d.1) else {
+            return;
+        };
+        let games = |k: usize| format!("{k} game{}", if k == 1 { "" } else { "s" });
+        let named: Vec<String> = self
+            .dropped
+            .iter()
+            .map(|(name, _, k)| format!("{name} ({})", games(*k)))
+            .collect();
+        let m = format!(
+            "not carried into the hand record, which holds the event's name and date and each board's deal, dealer, vulnerability and analysis: {}",
+            named.join(", ")
+        );
+        self.diags.push(Diagnostic::warning(first, None, m));
+    }
+
     fn finish(mut self) -> Result<ReadHandRecord, Vec<Diagnostic>> {
+        self.say_left_out();
         if self.boards.is_empty() {
             self.diags.push(Diagnostic::error(
                 0,
@@ -262,5 +346,39 @@ mod tests {
         );
         let read = read_pbn(text.as_bytes()).unwrap();
         assert_eq!(read.record.boards.len(), 1);
+    }
+
+    fn warnings(text: &str) -> Vec<String> {
+        let read = read_pbn(text.as_bytes()).unwrap();
+        read.warnings.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn what_a_hand_record_has_no_place_for_is_named() {
+        let text = format!(
+            "[Event \"Club\"]\n[Site \"Utrecht\"]\n[Board \"1\"]\n[North \"Jansen\"]\n[Deal \"{HANDS}\"]\n\n\
+             [Event \"Other\"]\n[Board \"2\"]\n[North \"?\"]\n[Contract \"4S\"]\n"
+        );
+        assert_eq!(
+            warnings(&text),
+            [
+                "line 2: not carried into the hand record, which holds the event's name and date and each board's deal, dealer, vulnerability and analysis: Site (1 game), North (1 game), Event (1 game), Contract (1 game)",
+                "line 8: board 2: the board has no [Deal] in the file, so it is not in the hand record",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_board_analysed_twice_differently_is_said() {
+        let text = format!(
+            "[Board \"1\"]\n[Deal \"{HANDS}\"]\n[OptimumScore \"NS 400\"]\n\n\
+             [Board \"1\"]\n[OptimumScore \"NS 400\"]\n\n[Board \"1\"]\n[OptimumScore \"NS 600\"]\n"
+        );
+        assert_eq!(
+            warnings(&text),
+            [
+                "line 9: board 1: the board's analysis here differs from the one at line 3, which is the one read: give a board's analysis once"
+            ]
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! `OptimumContract` tags other programs add), and where they disagree with klaver's own
 //! analysis.
 
-use crate::hand_record::{Analysis, BoardRecord};
+use crate::hand_record::{Analysis, BoardRecord, HandRecord};
 use crate::pbn::Table;
 use crate::pbn_syntax::{Game, Tag};
 use crate::published_par::{PublishedPar, parse_optimum_contract, parse_par_contract};
@@ -11,6 +11,7 @@ use klaver_core::session::Diagnostic;
 use klaver_core::{Seat, Strain};
 use klaver_deal::DdTable;
 use klaver_deal::analysis::{declarer_from_letter, strain_from_name};
+use std::collections::BTreeMap;
 
 /// One published trick count, with its line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,6 +43,53 @@ impl PublishedAnalysis {
     /// Whether the file published anything for the board.
     pub fn is_empty(&self) -> bool {
         self.tricks.is_empty() && self.optimum_score.is_none() && self.pars.is_empty()
+    }
+
+    /// The table the file publishes, when it gives all 20 counts: its DoubleDummyTricks,
+    /// or else an OptimumResultTable with a row for every declarer and strain.
+    pub fn full_table(&self) -> Option<DdTable> {
+        let from = |tag: &str| {
+            let mut counts = [[None; 4]; 5];
+            for p in self.tricks.iter().filter(|p| p.tag == tag) {
+                counts[p.strain as usize][p.declarer as usize] = Some(p.tricks);
+            }
+            let full = counts.iter().flatten().all(Option::is_some);
+            let tricks = counts.map(|row| row.map(|t| t.unwrap_or(0)));
+            full.then(|| DdTable::new(tricks).ok()).flatten()
+        };
+        from("DoubleDummyTricks").or_else(|| from("OptimumResultTable"))
+    }
+
+    /// The line of the first figure published.
+    pub fn first_line(&self) -> u32 {
+        let tricks = self.tricks.iter().map(|t| t.line);
+        let score = self.optimum_score.map(|s| s.1);
+        let pars = self.pars.iter().map(|p| p.line);
+        tricks.chain(score).chain(pars).min().unwrap_or(0)
+    }
+
+    /// Whether two games publish the same figures, wherever they are written.
+    pub fn same_figures(&self, other: &PublishedAnalysis) -> bool {
+        let counts = |a: &PublishedAnalysis| {
+            let mut c: Vec<_> = a
+                .tricks
+                .iter()
+                .map(|t| (t.declarer as usize, t.strain as usize, t.tricks))
+                .collect();
+            c.sort_unstable();
+            c
+        };
+        let pars = |a: &PublishedAnalysis| {
+            let p: Vec<_> = a
+                .pars
+                .iter()
+                .map(|p| (p.tag, p.contracts.clone()))
+                .collect();
+            p
+        };
+        counts(self) == counts(other)
+            && self.optimum_score.map(|s| s.0) == other.optimum_score.map(|s| s.0)
+            && pars(self) == pars(other)
     }
 
     /// Adds the 20 counts of a DoubleDummyTricks value.
@@ -194,6 +242,33 @@ pub fn disagreements(b: &BoardRecord, published: &PublishedAnalysis) -> Vec<Diag
         }
     }
     out
+}
+
+/// The boards of a hand record with the analysis their file publishes, for when klaver
+/// does not analyse them itself: a board whose file gives all 20 trick counts carries
+/// that table, with klaver's par for it, and each published figure that disagrees is a
+/// warning; a board whose file publishes figures but not the whole table is a warning
+/// that they are not carried.
+pub fn carry(
+    record: &mut HandRecord,
+    published: &BTreeMap<u32, PublishedAnalysis>,
+) -> Result<Vec<Diagnostic>, String> {
+    let mut out = Vec::new();
+    for b in &mut record.boards {
+        let n = b.board.number();
+        let Some(p) = published.get(&n) else {
+            continue;
+        };
+        let Some(table) = p.full_table() else {
+            let m = "the file's analysis of the board is not a table of all 20 trick counts, so it is not carried: --analyse analyses the board";
+            out.push(Diagnostic::warning(p.first_line(), Some(n), m));
+            continue;
+        };
+        *b = b.clone().analysed(table)?;
+        out.extend(disagreements(b, p));
+    }
+    out.sort_by_key(|d| d.line);
+    Ok(out)
 }
 
 /// "NS 420 (NS 4S)".

@@ -161,3 +161,44 @@ fn a_published_par_contract_that_disagrees_is_said() {
     );
     assert!(!said.contains("board 3"), "board 3's par agrees: {said}");
 }
+
+/// Converting a PBN hand record threw away the file's own analysis, and the other tags
+/// (the site, the players, the contract) without a word.
+#[test]
+fn a_converted_file_keeps_its_analysis_and_names_what_it_drops() {
+    let made = common::temp_path("deal_files_cli", "a3.pbn");
+    let made = made.to_str().unwrap();
+    let out = klaver(&[
+        "deal",
+        "--boards",
+        "3",
+        "--seed",
+        "3",
+        "--analyse",
+        "-o",
+        made,
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(made).unwrap();
+    let text = text
+        .replacen("[Site \"\"]", "[Site \"Utrecht\"]", 1)
+        .replacen("[North \"\"]", "[North \"Jansen\"]", 1)
+        .replacen("[Contract \"\"]", "[Contract \"4S\"]", 1);
+    std::fs::write(made, &text).unwrap();
+    let tricks = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("[DoubleDummyTricks") || l.starts_with("[ParContract"))
+            .map(String::from)
+            .collect()
+    };
+    let out = klaver(&["deal", "--file", made]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(tricks(&stdout(&out)), tricks(&text));
+    assert_eq!(tricks(&text).len(), 6);
+    let said = stderr(&out);
+    for tag in ["Site", "North", "Contract"] {
+        assert!(said.contains(tag), "{tag}: {said}");
+    }
+    let html = klaver(&["deal", "--file", made, "--format", "html"]);
+    assert_eq!(stdout(&html).matches("<p class=\"par\">").count(), 3);
+}

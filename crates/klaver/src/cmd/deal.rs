@@ -137,15 +137,15 @@ struct Out<'a> {
 fn finish(read: ReadHandRecord, analysed: bool, file: Option<&Path>, out: Out) -> CmdResult {
     let format = out.format.unwrap_or_else(|| format_of(out.path));
     let name = file.map(|f| f.display().to_string()).unwrap_or_default();
-    for w in &read.warnings {
-        eprintln!("warning: {name}: {w}");
-    }
+    say(&name, &read.warnings);
     let mut record = read.record;
     if analysed {
         record = analyse(record)?;
-        for w in disagreements(&record, &read.published) {
-            eprintln!("warning: {name}: {w}");
-        }
+        say(&name, &disagreements(&record, &read.published));
+    } else {
+        // Not analysed here: the file's own analysis goes on, checked against itself.
+        let said = published_analysis::carry(&mut record, &read.published)?;
+        say(&name, &said);
     }
     say_not_kept(&record, format, &name);
     write_output(out.path, |o| {
@@ -153,6 +153,12 @@ fn finish(read: ReadHandRecord, analysed: bool, file: Option<&Path>, out: Out) -
         o.put(&bytes)
     })?;
     Ok(ExitCode::SUCCESS)
+}
+
+fn say(name: &str, warnings: &[Diagnostic]) {
+    for w in warnings {
+        eprintln!("warning: {name}: {w}");
+    }
 }
 
 /// A warning for each board whose dealer or vulnerability a dealing machine's file has
