@@ -22,6 +22,7 @@ use crate::hand_record::{BoardRecord, HandRecord};
 use klaver_core::{Board, Seat};
 use klaver_deal::card::Card;
 use klaver_deal::{Deal, Suit};
+use std::collections::BTreeMap;
 
 /// Bytes of one board in a `.dup` file.
 pub const DUP_RECORD: usize = 156;
@@ -111,7 +112,8 @@ pub fn to_dup(record: &HandRecord) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Reads a `.dup` file: the boards from its first board on.
+/// Reads a `.dup` file: the boards from its lowest board on. Every record's last ten
+/// bytes must be alike, and the records as many as the boards they say the set holds.
 pub fn read_dup(data: &[u8]) -> Result<HandRecord, String> {
     if data.is_empty() || !data.len().is_multiple_of(DUP_RECORD) {
         return Err(format!(
@@ -119,11 +121,28 @@ pub fn read_dup(data: &[u8]) -> Result<HandRecord, String> {
             data.len()
         ));
     }
+    let records: Vec<&[u8]> = data.chunks(DUP_RECORD).collect();
+    let set = dup_trailer(records[0]).map_err(|e| format!("board record 1 (byte 0): {e}"))?;
+    let count = set.highest - set.lowest + 1;
+    if records.len() as u32 != count {
+        return Err(format!(
+            "the file has {} board records, but they say the set is boards {} to {}: the file is damaged or cut short",
+            records.len(),
+            set.lowest,
+            set.highest
+        ));
+    }
     let mut boards = Vec::new();
-    for (k, rec) in data.chunks(DUP_RECORD).enumerate() {
+    for (k, rec) in records.iter().enumerate() {
         let at = |e: String| format!("board record {} (byte {}): {e}", k + 1, k * DUP_RECORD);
-        let first = number_field(&rec[148..151]).map_err(at)?;
-        let board = Board::new(first + k as u32).map_err(|e| at(e.to_string()))?;
+        if rec[146..] != records[0][146..] {
+            return Err(at(format!(
+                "its last ten bytes {:?} are not those of record 1, {:?}: the file mixes two sets",
+                String::from_utf8_lossy(&rec[146..]),
+                String::from_utf8_lossy(&records[0][146..])
+            )));
+        }
+        let board = Board::new(set.lowest + k as u32).map_err(|e| at(e.to_string()))?;
         let deal = dup_deal(rec).map_err(at)?;
         boards.push(BoardRecord::new(board, deal));
     }
@@ -133,11 +152,52 @@ pub fn read_dup(data: &[u8]) -> Result<HandRecord, String> {
     })
 }
 
-fn number_field(bytes: &[u8]) -> Result<u32, String> {
+/// The boards of the set a `.dup` record's last ten bytes describe.
+struct DupSet {
+    lowest: u32,
+    highest: u32,
+}
+
+/// A `.dup` record's last ten bytes (Duplimate's description): random hands `Y`/`N`,
+/// counting backwards `Y`/`N`, the lowest board (3 bytes), the copies of each board (2)
+/// and the highest board (3), each left-aligned and padded with spaces.
+fn dup_trailer(rec: &[u8]) -> Result<DupSet, String> {
+    let t = &rec[146..];
+    let yes_no = |k: usize, what: &str| match t[k] {
+        b'Y' => Ok(true),
+        b'N' => Ok(false),
+        b => Err(format!(
+            "byte {} ({what}) is {:?}, not Y or N",
+            147 + k,
+            char::from(b)
+        )),
+    };
+    yes_no(0, "random hands")?;
+    if yes_no(1, "counting backwards")? {
+        return Err(
+            "the set counts backwards (byte 148 is Y), which klaver does not read: write the file with the boards counting up".into(),
+        );
+    }
+    let lowest = number_field(&t[2..5], "the lowest board")?;
+    number_field(&t[5..7], "the copies of each board")?;
+    let highest = number_field(&t[7..10], "the highest board")?;
+    if lowest == 0 || highest < lowest {
+        return Err(format!(
+            "the set runs from board {lowest} to board {highest}"
+        ));
+    }
+    Ok(DupSet { lowest, highest })
+}
+
+fn number_field(bytes: &[u8], what: &str) -> Result<u32, String> {
     let text = String::from_utf8_lossy(bytes);
-    text.trim()
+    let digits = text.trim_matches(' ');
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{text:?} is not a number ({what})"));
+    }
+    digits
         .parse()
-        .map_err(|_| format!("{text:?} is not the first board's number"))
+        .map_err(|_| format!("{text:?} is not a number ({what})"))
 }
 
 /// The deal of one `.dup` record, checked against its second copy of the hands.
@@ -232,37 +292,114 @@ pub fn to_dlm(record: &HandRecord) -> Result<String, String> {
     Ok(out)
 }
 
-/// Reads a `.dlm` file: the boards of its range, each checked against its checksum.
+/// Reads a `.dlm` file: the boards of its range, each checked against its checksum, and
+/// its header against the header's checksum. Every board of the range must be there once.
 pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
-    let mut range = (None, None);
+    let mut header = DlmHeader::default();
+    let mut lines: BTreeMap<u32, usize> = BTreeMap::new();
     let mut boards = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let at = |e: String| format!("line {}: {e}", i + 1);
         let Some((key, value)) = line.trim().split_once('=') else {
             continue;
         };
-        match key.trim() {
-            "From board" => range.0 = Some(dlm_number(value).map_err(at)?),
-            "To board" => range.1 = Some(dlm_number(value).map_err(at)?),
-            k if k.starts_with("Board ") => {
-                let n = dlm_number(&k[6..]).map_err(at)?;
-                let (Some(lo), Some(hi)) = range else {
-                    return Err(at("a board comes before From board and To board".into()));
-                };
-                if (lo..=hi).contains(&n) {
-                    boards.push(dlm_board(n, value.trim()).map_err(at)?);
-                }
-            }
-            _ => {}
+        let Some(number) = key.trim().strip_prefix("Board ") else {
+            header.read(key.trim(), value, i + 1).map_err(at)?;
+            continue;
+        };
+        let n = dlm_number(number).map_err(at)?;
+        if let Some(first) = lines.insert(n, i + 1) {
+            return Err(at(format!(
+                "board {n} is given a second time (first at line {first}): the file is damaged"
+            )));
+        }
+        let (lo, hi) = header.range().map_err(at)?;
+        if (lo..=hi).contains(&n) {
+            boards.push(dlm_board(n, value.trim()).map_err(at)?);
         }
     }
-    if boards.is_empty() {
-        return Err("the file has no boards between its From board and To board".into());
+    let (lo, hi) = header.check()?;
+    if let Some(n) = (lo..=hi).find(|n| !lines.contains_key(n)) {
+        return Err(format!(
+            "board {n} has no Board line, though the file's range runs from board {lo} to {hi}: the file is damaged"
+        ));
     }
     Ok(HandRecord {
         boards,
         ..HandRecord::default()
     })
+}
+
+/// The `[Document]` header of a `.dlm` file: each value, with its line.
+#[derive(Default)]
+struct DlmHeader {
+    from: Option<u32>,
+    to: Option<u32>,
+    show: Option<bool>,
+    duplicates: Option<u32>,
+    checksum: Option<(u32, usize)>,
+}
+
+impl DlmHeader {
+    fn read(&mut self, key: &str, value: &str, line: usize) -> Result<(), String> {
+        let value = value.trim();
+        let number = || {
+            value
+                .parse::<u32>()
+                .map_err(|_| format!("{key}={value} is not a number"))
+        };
+        match key {
+            "From board" => self.from = Some(dlm_number(value)?),
+            "To board" => self.to = Some(dlm_number(value)?),
+            "Duplicates" => self.duplicates = Some(number()?),
+            "Checksum" => self.checksum = Some((number()?, line)),
+            "Status" => {
+                self.show = Some(match value {
+                    "Show" => true,
+                    "Sealed" => false,
+                    _ => return Err(format!("Status={value} is not Show or Sealed")),
+                });
+            }
+            "Crypto key" if value != "0" => {
+                return Err(format!(
+                    "the boards are encrypted (Crypto key={value}), which klaver cannot read"
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The boards the file deals, once From board and To board are read.
+    fn range(&self) -> Result<(u32, u32), String> {
+        match (self.from, self.to) {
+            (Some(lo), Some(hi)) if lo <= hi => Ok((lo, hi)),
+            (Some(lo), Some(hi)) => Err(format!("From board={lo} is after To board={hi}")),
+            _ => Err("a board comes before From board and To board".into()),
+        }
+    }
+
+    /// The range, with the header's checksum checked (Big Deal's: the duplicates, the
+    /// first and the last board XOR-ed, and 1 more XOR-ed in when the boards show).
+    fn check(&self) -> Result<(u32, u32), String> {
+        let (lo, hi) = self
+            .range()
+            .map_err(|_| "the file has no From board and To board".to_string())?;
+        let (Some((sum, line)), Some(show), Some(dups)) =
+            (self.checksum, self.show, self.duplicates)
+        else {
+            return Err(
+                "the file's [Document] header has no Checksum, Status or Duplicates line".into(),
+            );
+        };
+        let expected = dups ^ lo ^ hi ^ u32::from(show);
+        if sum != expected {
+            return Err(format!(
+                "line {line}: the header's Checksum is {sum}, but its Duplicates, From board, To board and Status give {expected}: the header is damaged"
+            ));
+        }
+        Ok((lo, hi))
+    }
 }
 
 fn dlm_number(text: &str) -> Result<u32, String> {

@@ -25,6 +25,72 @@ fn writing_again_gives_the_same_bytes() {
     assert_eq!(to_pbn(&pbn).as_bytes(), PBN);
 }
 
+/// A `.dlm` file with a board's line missing, or a board twice, gave the other boards, or
+/// the board twice; a header whose checksum is wrong was never checked.
+#[test]
+fn a_damaged_dlm_file_is_refused_with_its_line() {
+    let missing = DLM.replace("Board 03=dpejmkjeblijkpagakndpdfdfj027\r\n", "");
+    let err = read_dlm(&missing).unwrap_err();
+    assert!(err.contains("board 3"), "{err}");
+    let twice = DLM.replace(
+        "Board 02=dojhmhhijhedeeldlgakofeioc012\r\n",
+        "Board 02=dojhmhhijhedeeldlgakofeioc012\r\nBoard 02=dojhmhhijhedeeldlgakofeioc012\r\n",
+    );
+    let err = read_dlm(&twice).unwrap_err();
+    assert!(
+        err.starts_with("line 15: ") && err.contains("line 14"),
+        "{err}"
+    );
+    let sum = DLM.replace("Checksum=4\r\n", "Checksum=77\r\n");
+    let err = read_dlm(&sum).unwrap_err();
+    assert!(err.starts_with("line 10: "), "{err}");
+    let sealed = DLM.replace("Status=Show\r\n", "Status=Sealed\r\n");
+    let err = read_dlm(&sealed).unwrap_err();
+    assert!(
+        err.starts_with("line 10: "),
+        "the checksum counts the status: {err}"
+    );
+    let sealed = sealed.replace("Checksum=4\r\n", "Checksum=5\r\n");
+    assert_eq!(read_dlm(&sealed).unwrap().boards.len(), 4);
+}
+
+/// The last ten bytes of each `.dup` record (random, backwards, lowest board, copies,
+/// highest board) were never checked: garbage, a highest board below the records, and a
+/// record numbering itself from another lowest board were all read.
+#[test]
+fn a_damaged_dup_trailer_is_refused_with_its_record() {
+    let trailer = |dup: &mut Vec<u8>, record: usize, text: &[u8; 10]| {
+        let at = (record - 1) * 156 + 146;
+        dup[at..at + 10].copy_from_slice(text);
+    };
+    let mut garbage = DUP.to_vec();
+    trailer(&mut garbage, 1, b"YN1  ZZZZZ");
+    let err = read_dup(&garbage).unwrap_err();
+    assert!(err.starts_with("board record 1"), "{err}");
+    let mut high = DUP.to_vec();
+    for r in 1..=4 {
+        trailer(&mut high, r, b"YN1  0 2  ");
+    }
+    let err = read_dup(&high).unwrap_err();
+    assert!(err.contains("4 board records"), "{err}");
+    let mut mixed = DUP.to_vec();
+    trailer(&mut mixed, 2, b"YN5  0 4  ");
+    let err = read_dup(&mixed).unwrap_err();
+    assert!(err.starts_with("board record 2"), "{err}");
+    let mut backwards = DUP.to_vec();
+    for r in 1..=4 {
+        trailer(&mut backwards, r, b"YY1  0 4  ");
+    }
+    let err = read_dup(&backwards).unwrap_err();
+    assert!(err.contains("backwards"), "{err}");
+    // Big Deal's own trailer for a set of 4, and Duplimate's example for 32 with 1 copy.
+    let mut copies = DUP.to_vec();
+    for r in 1..=4 {
+        trailer(&mut copies, r, b"NN1  1 4  ");
+    }
+    assert_eq!(read_dup(&copies).unwrap().boards.len(), 4);
+}
+
 mod never_panic {
     use super::*;
     use proptest::prelude::*;
