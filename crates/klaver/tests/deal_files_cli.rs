@@ -202,3 +202,16 @@ fn a_converted_file_keeps_its_analysis_and_names_what_it_drops() {
     let html = klaver(&["deal", "--file", made, "--format", "html"]);
     assert_eq!(stdout(&html).matches("<p class=\"par\">").count(), 3);
 }
+
+/// `--first` with `--file` was accepted and ignored.
+#[test]
+fn first_is_refused_with_a_file() {
+    let p = temp_file(
+        "deal_files_cli",
+        "s.pbn",
+        &format!("[Board \"3\"]\n[Deal \"{HANDS_1}\"]\n"),
+    );
+    let out = klaver(&["deal", "--file", p.to_str().unwrap(), "--first", "20"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--first"), "{}", stderr(&out));
+}

@@ -49,7 +49,7 @@ pub struct Args {
     analyse: bool,
     /// Instead of dealing, read the boards of this file (PBN, .dup or .dlm): to convert
     /// between the formats, or with --analyse to analyse them.
-    #[arg(long, conflicts_with_all = ["boards", "seed"])]
+    #[arg(long, conflicts_with_all = ["boards", "first", "seed"])]
     file: Option<PathBuf>,
     /// The output format (default: from the output file's extension, else PBN).
     #[arg(long, value_enum)]
