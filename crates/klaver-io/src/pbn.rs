@@ -175,6 +175,18 @@ pub(crate) fn decode_latin1(body: &[u8], diags: &mut Vec<Diagnostic>) -> Result<
     Ok(s)
 }
 
+/// PBN text as the file's bytes: Latin-1, the standard's character set (section 2.2),
+/// when every character fits, else UTF-8 with a byte order mark.
+pub fn encode(text: &str) -> Vec<u8> {
+    if text.chars().all(|c| (c as u32) < 0x100) {
+        text.chars().map(|c| c as u32 as u8).collect()
+    } else {
+        let mut bytes = vec![0xEF, 0xBB, 0xBF];
+        bytes.extend_from_slice(text.as_bytes());
+        bytes
+    }
+}
+
 /// Whether an escape line near the top says the file is UTF-8 (`% Charset: UTF-8`).
 fn declares_utf8(data: &[u8]) -> bool {
     data.split(|&b| b == b'\n').take(20).any(|l| {
@@ -1502,14 +1514,7 @@ pub fn write<W: Write>(
     result: &SessionResult,
     opts: &WriteOptions,
 ) -> std::io::Result<()> {
-    let text = to_string(event, result, opts);
-    if text.chars().all(|c| (c as u32) < 0x100) {
-        let bytes: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
-        out.write_all(&bytes)
-    } else {
-        out.write_all(&[0xEF, 0xBB, 0xBF])?;
-        out.write_all(text.as_bytes())
-    }
+    out.write_all(&encode(&to_string(event, result, opts)))
 }
 
 /// The PBN text of a scored session (see [`write`]).

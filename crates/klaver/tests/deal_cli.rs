@@ -197,3 +197,17 @@ fn hand_records_speak_the_clubs_language() {
     assert!(tr.contains("Dağıtan Kuzey · Zonda Kimse"), "{tr}");
     assert!(tr.contains("<tr><th>G</th>"), "South's row of tricks");
 }
+
+/// The hand record's PBN was written as UTF-8 without a mark, where PBN's character set
+/// is Latin-1: written as the results' PBN is, Latin-1, or UTF-8 marked when a character
+/// is not Latin-1.
+#[test]
+fn a_hand_record_is_written_in_pbns_character_set() {
+    let latin = ok(&["deal", "--boards", "1", "--seed", "1", "--title", "Café Ø"]).stdout;
+    let title = b"[Event \"Caf\xe9 \xd8\"]";
+    assert!(latin.windows(title.len()).any(|w| w == title));
+    assert!(!latin.starts_with(&[0xEF, 0xBB, 0xBF]));
+    let wide = ok(&["deal", "--boards", "1", "--seed", "1", "--title", "Łódź"]).stdout;
+    assert!(wide.starts_with(&[0xEF, 0xBB, 0xBF]));
+    assert!(String::from_utf8_lossy(&wide).contains("[Event \"Łódź\"]"));
+}

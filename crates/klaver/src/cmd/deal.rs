@@ -275,7 +275,7 @@ fn analyse(mut record: HandRecord) -> Result<HandRecord, CliError> {
 
 fn render(record: &HandRecord, format: DealFormat, lang: ReportLang) -> Result<Vec<u8>, String> {
     match format {
-        DealFormat::Pbn => Ok(to_pbn(record).into_bytes()),
+        DealFormat::Pbn => Ok(klaver_io::pbn::encode(&to_pbn(record))),
         DealFormat::Dup => dealing_machine::to_dup(record),
         DealFormat::Dlm => dealing_machine::to_dlm(record).map(String::into_bytes),
         DealFormat::Html => Ok(hand_record_doc::html(record, lang).into_bytes()),
