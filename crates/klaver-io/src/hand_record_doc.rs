@@ -9,9 +9,9 @@ use crate::html::escape;
 use crate::pdf::{Block, Column, Grid, PdfDocument, PdfError, Span, Table, Tone};
 use crate::report::{ReportLang, Word, vul_text};
 use klaver_core::notation;
-use klaver_core::{Seat, Strain};
-use klaver_deal::Suit;
+use klaver_core::{Seat, Side, Strain};
 use klaver_deal::analysis::{PBN_DECLARERS, PBN_STRAINS};
+use klaver_deal::{ParContract, Suit};
 use std::fmt::Write as _;
 
 fn seat_name(seat: Seat, l: ReportLang) -> &'static str {
@@ -45,10 +45,12 @@ fn board_title(b: &BoardRecord, l: ReportLang) -> (String, String) {
     )
 }
 
-/// The strain as a table heading: NT or the suit symbol.
-fn strain_heading(s: Strain) -> String {
+/// The strain as a table heading: notrump as the page's language writes it (NT, Dutch and
+/// Turkish SA), or the suit symbol.
+fn strain_heading(s: Strain, l: ReportLang) -> String {
     match s {
-        Strain::NoTrump => "NT".to_string(),
+        Strain::NoTrump if l == ReportLang::En => "NT".to_string(),
+        Strain::NoTrump => "SA".to_string(),
         Strain::Spades => '♠'.to_string(),
         Strain::Hearts => '♥'.to_string(),
         Strain::Diamonds => '♦'.to_string(),
@@ -56,9 +58,38 @@ fn strain_heading(s: Strain) -> String {
     }
 }
 
-/// "Par NS 420: NS 4S".
-fn par_line(a: &Analysis) -> String {
-    format!("Par {}: {}", a.par.optimum_score(), a.par.notation())
+/// "Par NS 420: NS 4S" in the page's notation: Dutch "Par NZ 420: NZ 4S", Turkish
+/// "Par K-G 420: K-G 4 Pik".
+fn par_line(a: &Analysis, l: ReportLang) -> String {
+    let (ns, ew) = l.sides();
+    let score = match a.par.score {
+        s if s < 0 => format!("{ew} {}", -s),
+        s => format!("{ns} {s}"),
+    };
+    let contracts: Vec<String> = a.par.contracts.iter().map(|c| par_contract(c, l)).collect();
+    let contracts = match l {
+        _ if !contracts.is_empty() => contracts.join("; "),
+        ReportLang::En => "Pass".to_string(),
+        ReportLang::Nl | ReportLang::Tr => "Pas".to_string(),
+    };
+    format!("Par {score}: {contracts}")
+}
+
+/// One par contract: its side (or declarer), the contract and the over- or undertricks.
+fn par_contract(c: &ParContract, l: ReportLang) -> String {
+    let (ns, ew) = l.sides();
+    let who = match c.declarers[..] {
+        [one] => seat_letter(one, l),
+        [first, ..] if first.side() == Side::NorthSouth => ns,
+        _ => ew,
+    };
+    let contract = notation::format_contract(c.contract, l.notation());
+    let result = match c.result {
+        0 => String::new(),
+        r if l == ReportLang::Tr => format!(" {r:+}"),
+        r => format!("{r:+}"),
+    };
+    format!("{who} {contract}{result}")
 }
 
 /// The hand's suits, one line each: `♠ AQ94`, `—` for a void.
@@ -166,7 +197,7 @@ pub(crate) fn html_analysis(out: &mut String, a: &Analysis, l: ReportLang) {
     for s in PBN_STRAINS {
         let red = matches!(s, Strain::Hearts | Strain::Diamonds);
         let class = if red { " class=\"red\"" } else { "" };
-        let _ = write!(out, "<th{class}>{}</th>", strain_heading(s));
+        let _ = write!(out, "<th{class}>{}</th>", strain_heading(s, l));
     }
     out.push_str("</tr>");
     for d in PBN_DECLARERS {
@@ -176,7 +207,11 @@ pub(crate) fn html_analysis(out: &mut String, a: &Analysis, l: ReportLang) {
         }
         out.push_str("</tr>");
     }
-    let _ = write!(out, "</table><p class=\"par\">{}</p>", escape(&par_line(a)));
+    let _ = write!(
+        out,
+        "</table><p class=\"par\">{}</p>",
+        escape(&par_line(a, l))
+    );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -222,7 +257,7 @@ pub(crate) fn pdf_board(b: &BoardRecord, l: ReportLang) -> Vec<Block> {
     if let Some(a) = &b.analysis {
         blocks.push(Block::Gap(3.0));
         blocks.push(Block::Table(dd_table(a, l)));
-        blocks.push(Block::Paragraph(Span::new(par_line(a), 8.0)));
+        blocks.push(Block::Paragraph(Span::new(par_line(a, l), 8.0)));
     }
     blocks
 }
@@ -275,7 +310,11 @@ fn diagram(b: &BoardRecord, l: ReportLang) -> Table {
 
 fn dd_table(a: &Analysis, l: ReportLang) -> Table {
     let mut columns = vec![Column::text("")];
-    columns.extend(PBN_STRAINS.iter().map(|s| Column::num(&strain_heading(*s))));
+    columns.extend(
+        PBN_STRAINS
+            .iter()
+            .map(|s| Column::num(&strain_heading(*s, l))),
+    );
     let rows = PBN_DECLARERS
         .iter()
         .map(|d| {
@@ -345,5 +384,28 @@ mod tests {
         let bytes = pdf(&record(), ReportLang::Nl).unwrap();
         assert!(bytes.starts_with(b"%PDF-"));
         assert!(bytes.len() > 2000);
+    }
+
+    #[test]
+    fn a_sacrifice_in_each_language() {
+        let sacrifice = ParContract {
+            contract: klaver_core::Contract::new(5, Strain::Clubs, klaver_core::Doubling::Doubled)
+                .unwrap(),
+            declarers: vec![Seat::North, Seat::South],
+            result: -2,
+        };
+        let a = Analysis {
+            table: klaver_deal::DdTable::new([[0; 4]; 5]).unwrap(),
+            par: klaver_deal::Par {
+                score: -300,
+                contracts: vec![sacrifice],
+            },
+        };
+        assert_eq!(par_line(&a, ReportLang::En), "Par EW 300: NS 5CX-2");
+        assert_eq!(par_line(&a, ReportLang::Nl), "Par OW 300: NZ 5K!-2");
+        assert_eq!(
+            par_line(&a, ReportLang::Tr),
+            "Par D-B 300: K-G 5 Trefl kontur -2"
+        );
     }
 }

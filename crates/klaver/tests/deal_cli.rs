@@ -211,3 +211,34 @@ fn a_hand_record_is_written_in_pbns_character_set() {
     assert!(wide.starts_with(&[0xEF, 0xBB, 0xBF]));
     assert!(String::from_utf8_lossy(&wide).contains("[Event \"Łódź\"]"));
 }
+
+/// The par line and the notrump heading stayed English on a Dutch or Turkish page.
+#[test]
+fn the_par_and_the_notrump_heading_speak_the_pages_language() {
+    let page = |lang: &str| {
+        stdout(&ok(&[
+            "deal",
+            "--boards",
+            "1",
+            "--seed",
+            "1",
+            "--analyse",
+            "--format",
+            "html",
+            "--lang",
+            lang,
+        ]))
+    };
+    let nl = page("nl");
+    assert!(
+        nl.contains("<p class=\"par\">Par NZ 420: NZ 4H</p>"),
+        "{nl}"
+    );
+    assert!(nl.contains("<th>SA</th>"), "{nl}");
+    let tr = page("tr");
+    assert!(
+        tr.contains("<p class=\"par\">Par K-G 420: K-G 4 Kupa</p>"),
+        "{tr}"
+    );
+    assert!(tr.contains("<th>SA</th>"), "{tr}");
+}
