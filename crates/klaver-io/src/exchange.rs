@@ -134,11 +134,6 @@ pub struct Imported {
     /// The double-dummy figures a PBN file publishes for each board (DoubleDummyTricks,
     /// OptimumResultTable, OptimumScore, ParContract), with their lines.
     pub analyses: BTreeMap<u32, crate::published_analysis::PublishedAnalysis>,
-    /// The dealer and the vulnerability a PBN file gives each board (a practice file may
-    /// have South deal every board); klaver scores by the board number regardless.
-    pub dealers: BTreeMap<u32, klaver_core::Seat>,
-    /// The vulnerability a PBN file gives each board.
-    pub vulnerabilities: BTreeMap<u32, klaver_core::Vulnerability>,
     /// The scoring convention the file states.
     pub convention: Convention,
     /// The event's name.
@@ -343,8 +338,6 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         line_percentages: BTreeMap::new(),
         line_imps: BTreeMap::new(),
         analyses: BTreeMap::new(),
-        dealers: BTreeMap::new(),
-        vulnerabilities: BTreeMap::new(),
         convention,
         title: json_text(&doc["title"]),
         date: json_text(&doc["date"]),

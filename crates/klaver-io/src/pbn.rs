@@ -738,6 +738,8 @@ struct Reading {
     names: Vec<(String, String, String)>,
     /// Whether a game had a [Scoring] tag (the first one counts).
     scoring_seen: bool,
+    /// The line of each board's deal.
+    deal_lines: BTreeMap<u32, u32>,
     diags: Vec<Diagnostic>,
 }
 
@@ -802,12 +804,7 @@ impl Reading {
         match parse_deal(&t.value) {
             Ok(hands) if hands.iter().all(|h| h == "-") => {}
             Ok(hands) => match board {
-                Some(b) => {
-                    self.imported
-                        .deals
-                        .entry(b.number())
-                        .or_insert(Deal { hands });
-                }
+                Some(b) => self.keep_deal(b.number(), hands, t.line),
                 None => self.diags.push(Diagnostic::warning(
                     t.line,
                     None,
@@ -822,7 +819,25 @@ impl Reading {
         }
     }
 
-    /// The game's dealer, kept; a warning when it is not the board's by its number.
+    /// Keeps the first deal of a board; a later one that differs is a warning.
+    fn keep_deal(&mut self, n: u32, hands: [String; 4], line: u32) {
+        match self.imported.deals.get(&n) {
+            None => {
+                self.imported.deals.insert(n, Deal { hands });
+                self.deal_lines.insert(n, line);
+            }
+            Some(first) if first.hands != hands => {
+                let m = format!(
+                    "the board's deal here differs from the one at line {}, which is the one read: give each board its own number",
+                    self.deal_lines.get(&n).copied().unwrap_or(0)
+                );
+                self.diags.push(Diagnostic::warning(line, Some(n), m));
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// The game's dealer: a warning when it is not the board's by its number.
     fn dealer(&mut self, g: &Game, b: Board) {
         let Some(t) = g
             .tag("Dealer")
@@ -831,12 +846,6 @@ impl Reading {
             return;
         };
         let expected = SEAT_LETTERS[seat_index(b.dealer())];
-        if let Some(k) = SEAT_LETTERS
-            .iter()
-            .position(|l| t.value.trim().eq_ignore_ascii_case(l))
-        {
-            self.imported.dealers.insert(b.number(), Seat::ALL[k]);
-        }
         if !t.value.trim().eq_ignore_ascii_case(expected) {
             self.diags.push(Diagnostic::warning(
                 t.line,
@@ -850,8 +859,8 @@ impl Reading {
         }
     }
 
-    /// The game's vulnerability, kept; a warning when it is not the board's by its
-    /// number, or cannot be read.
+    /// The game's vulnerability: a warning when it is not the board's by its number, or
+    /// cannot be read.
     fn vulnerability(&mut self, g: &Game, b: Board) {
         let Some(t) = g
             .tag("Vulnerable")
@@ -859,11 +868,7 @@ impl Reading {
         else {
             return;
         };
-        let given = parse_vul(&t.value);
-        if let Some(v) = given {
-            self.imported.vulnerabilities.insert(b.number(), v);
-        }
-        match given {
+        match parse_vul(&t.value) {
             Some(v) if v == b.vulnerability() => {}
             Some(_) => self.diags.push(Diagnostic::warning(
                 t.line,
@@ -2545,6 +2550,35 @@ mod tests {
         );
         let d = parse_deal("W:- 2.3.4.5 - -").unwrap();
         assert_eq!(d[0], "2.3.4.5");
+    }
+
+    /// Two sections each with a board 1 of its own: the travellers show the first deal,
+    /// and the second was dropped without a word.
+    #[test]
+    fn a_board_dealt_twice_differently_is_said() {
+        let game = |deal: &str, ns: &str| {
+            format!(
+                "[Board \"1\"]\n[Deal \"{deal}\"]\n[PairNS \"{ns}\"]\n[PairEW \"9\"]\n[Contract \"3NT\"]\n[Declarer \"N\"]\n[Result \"9\"]\n"
+            )
+        };
+        let a = "N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+        let b = "E:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+        let same = format!("{}\n{}", game(a, "1"), game(a, "2"));
+        assert!(read(same.as_bytes()).unwrap().event.diagnostics.is_empty());
+        let text = format!("{}\n{}", game(a, "1"), game(b, "2"));
+        let said: Vec<String> = read(text.as_bytes())
+            .unwrap()
+            .event
+            .diagnostics
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "line 10: board 1: the board's deal here differs from the one at line 2, which is the one read: give each board its own number"
+            ]
+        );
     }
 
     /// A hand left blank in a deal is a hand not given: written `-` as the standard says
