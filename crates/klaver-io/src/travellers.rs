@@ -1541,7 +1541,10 @@ fn line_text<'a, R: Fields + ?Sized>(rec: &'a R, cols: &Columns) -> Result<LineF
     ] {
         let t = field(rec, col);
         // Digits only: a sign is refused, as on a board number.
-        let number = t.bytes().all(|b| b.is_ascii_digit()).then(|| t.parse::<u32>().ok());
+        let number = t
+            .bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| t.parse::<u32>().ok());
         match number.flatten() {
             Some(n) => *slot = n,
             None if t.is_empty() => {}

@@ -4,8 +4,8 @@
 //! `boards` is a range `first-last` or a single board; a bye is a line whose `ew` (or
 //! `ns`) is empty, `-` or `bye`. Numbers are written with digits only, and the rounds
 //! are numbered 1, 2, 3, ... without a gap. Lines starting with `#` and blank lines are
-//! skipped; fields may be quoted. The same shape is written by [`to_csv`], so a generated movement can be saved,
-//! edited and loaded again.
+//! skipped; fields may be quoted. The same shape is written by [`to_csv`], so a generated
+//! movement can be saved, edited and loaded again.
 
 use super::{BoardRange, Movement, Round, TableRound};
 use std::collections::BTreeMap;
