@@ -257,6 +257,10 @@ pub struct SessionResult {
     pub warnings: Vec<Diagnostic>,
     /// Number of round columns.
     pub rounds: usize,
+    /// Whether the round columns are the sets of boards (boards 1 to 4, 5 to 8, ...)
+    /// because the rounds are not known (no movement, no round column): in a Mitchell
+    /// the set of boards 1 to 4 is not every pair's first round.
+    pub columns_are_board_sets: bool,
     /// The usual top (of the most common board), for the header of the result list.
     pub top: i64,
     /// Whether each section is ranked on its own (not top-integral).
@@ -891,6 +895,7 @@ impl AddedUp {
             pairs: ordered,
             warnings: self.warnings,
             rounds: self.sums.rounds,
+            columns_are_board_sets: settings.result_rounds.is_none(),
             top: self.top,
             ranked_by_section: !settings.top_integral,
             card_pairs: settings.card_pairs,

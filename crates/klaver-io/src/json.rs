@@ -89,7 +89,10 @@ impl ConventionJson {
 
 #[derive(Serialize)]
 struct RoundJson {
-    round: usize,
+    /// The round, when the rounds are known; without it the column is the set of boards
+    /// `set`, which the pair may have played in any round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    round: Option<usize>,
     set: String,
     north_south: bool,
     points: f64,
@@ -261,7 +264,10 @@ fn pairs_json<'a>(event: &'a Event, result: &SessionResult, from: usize) -> Vec<
     let parts = klaver_core::parts::in_parts_from(&result.pairs, from, |part| {
         let mut reducer = Reducer::new();
         part.iter()
-            .map(|p| pair_json(event, p, (&mut reducer, result.centred)))
+            .map(|p| {
+                let how = (&mut reducer, result.centred, result.columns_are_board_sets);
+                pair_json(event, p, how)
+            })
             .collect::<Vec<_>>()
     });
     parts.into_iter().flatten().collect()
@@ -272,7 +278,7 @@ fn pairs_json<'a>(event: &'a Event, result: &SessionResult, from: usize) -> Vec<
 fn pair_json<'a>(
     event: &'a Event,
     p: &PairResult,
-    (reducer, per_win): (&mut Reducer, Option<i64>),
+    (reducer, per_win, board_sets): (&mut Reducer, Option<i64>, bool),
 ) -> PairJson<'a> {
     let pairs = &event.pairs;
     PairJson {
@@ -301,7 +307,7 @@ fn pair_json<'a>(
             .enumerate()
             .filter_map(|(i, c)| {
                 c.as_ref().map(|c| RoundJson {
-                    round: i + 1,
+                    round: (!board_sets).then_some(i + 1),
                     set: c.set.clone(),
                     north_south: c.north_south,
                     points: centred_total(&c.points, c.max, per_win),

@@ -54,6 +54,7 @@ impl ReportLang {
             ClubPoints => ("CP", "CP", "KP"),
             Boards => ("Boards", "#gft", "Board"),
             Round => ("Round", "GftGr", "Tur"),
+            BoardSet => ("Set ", "GftGr", "Grup "),
             AveragePerRound => (
                 "Average per round",
                 "Gemiddelde per ronde",
@@ -119,6 +120,8 @@ pub enum Word {
     ClubPoints,
     Boards,
     Round,
+    /// A result list's column of one set of boards, when the rounds are not known.
+    BoardSet,
     AveragePerRound,
     Board,
     Dealer,
@@ -733,10 +736,15 @@ fn round_columns(p: &PairResult, centred: Option<i64>, penalties: bool) -> Vec<S
 }
 
 /// The headings of the result list's columns after the boards played: one per round,
-/// then the director's penalties when there are any.
+/// then the director's penalties when there are any. When the rounds are not known the
+/// columns are sets of boards, and English and Turkish say so by the set's letter
+/// ("Set B"); the Dutch board group ("GftGr2") is right either way.
 fn round_headings(result: &SessionResult, lang: ReportLang, penalties: bool) -> Vec<String> {
     (0..result.rounds)
-        .map(|i| format!("{}{}", lang.word(Word::Round), i + 1))
+        .map(|i| match (result.columns_are_board_sets, lang) {
+            (false, _) | (true, ReportLang::Nl) => format!("{}{}", lang.word(Word::Round), i + 1),
+            (true, _) => format!("{}{}", lang.word(Word::BoardSet), set_letters(i)),
+        })
         .chain(penalties.then(|| lang.word(Word::Penalty).to_string()))
         .collect()
 }
@@ -1059,6 +1067,71 @@ mod tests {
         build(&event, &result, opts)
     }
 
+    /// A three-table Mitchell of one board a round: the boards move down a table each
+    /// round, so table 2 plays board 2 in round 1 and board 1 in round 2.
+    fn mitchell(round_column: bool) -> Report {
+        let mut csv = String::from("board,ns,ew,round,score\n");
+        for (board, ns, ew, round, score) in [
+            (1, 1, 4, 1, 420),
+            (2, 2, 5, 1, 200),
+            (3, 3, 6, 1, 100),
+            (3, 1, 5, 2, 420),
+            (1, 2, 6, 2, 400),
+            (2, 3, 4, 2, 170),
+            (2, 1, 6, 3, 110),
+            (3, 2, 4, 3, -50),
+            (1, 3, 5, 3, 100),
+        ] {
+            let round = if round_column {
+                round.to_string()
+            } else {
+                String::new()
+            };
+            csv.push_str(&format!("{board},{ns},{ew},{round},{score}\n"));
+        }
+        let event = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+        let rounds: Vec<_> = event.lines.iter().map(|l| l.round()).collect();
+        let known = if round_column {
+            klaver_core::movement::travellers::rounds_from_travellers(
+                &event.pairs,
+                &event.results,
+                &rounds,
+            )
+            .unwrap()
+            .map(|k| k.rounds)
+        } else {
+            None
+        };
+        let settings = Settings {
+            boards_per_round: Some(1),
+            result_rounds: known,
+            ..Settings::default()
+        };
+        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
+        let opts = ReportOptions {
+            boards_per_round: Some(1),
+            ..ReportOptions::default()
+        };
+        build(&event, &result, &opts)
+    }
+
+    #[test]
+    fn columns_are_named_rounds_only_when_the_rounds_are_known() {
+        let cells = |r: &Report, pair: &str| {
+            let row = r.ranking.iter().find(|x| x.pair == pair).unwrap();
+            row.rounds.join("|")
+        };
+        // Without a round column the columns are the sets of boards: pair 2 played board
+        // 1 in its second round, and its first column is that board.
+        let sets = mitchell(false);
+        assert_eq!(sets.round_headings, ["Set A", "Set B", "Set C"]);
+        assert_eq!(cells(&sets, "2"), "2 A|4 B|0 C");
+        // With it they are rounds, each with the set played in it.
+        let rounds = mitchell(true);
+        assert_eq!(rounds.round_headings, ["Round1", "Round2", "Round3"]);
+        assert_eq!(cells(&rounds, "2"), "4 B|2 A|0 C");
+    }
+
     #[test]
     fn a_report_shows_every_part_in_its_order() {
         let opts = ReportOptions {
@@ -1097,7 +1170,7 @@ mod tests {
             ranking_only: true,
             ..opts.clone()
         });
-        assert_eq!(r.round_headings, ["Round1", "Round2", "Pen."]);
+        assert_eq!(r.round_headings, ["Set A", "Set B", "Pen."]);
         assert_eq!(
             rows(&r),
             [

@@ -54,7 +54,8 @@ fn turkish_reports() {
     for word in [
         "28 board\n",
         "Sıra (Çift)",
-        "Tur1",
+        // Without a round column or movement, the columns are the board sets.
+        "Grup A",
         "Tur başına ortalama: 24",
         "Kontrol Tablosu",
         "Board Sonuçları",
@@ -527,6 +528,31 @@ fn the_round_column_gives_the_round_columns_without_a_movement() {
     );
     let o = klaver(&["score", plain.to_str().unwrap()]);
     assert!(!stdout(&o).contains("Round1"), "{}", stdout(&o));
+    // With --boards-per-round alone the columns are the board sets, and said to be:
+    // pair 2 played board 1 (set A) in round 2.
+    let plain = plain.to_str().unwrap();
+    let o = klaver(&["score", plain, "--boards-per-round", "1"]);
+    let out = stdout(&o);
+    assert!(out.contains("Set A  Set B  Set C"), "{out}");
+    let pair2 = out.lines().find(|l| l.starts_with("2(2)")).unwrap();
+    assert!(pair2.ends_with("0 A    4 B    4 C"), "{pair2}");
+    let o = klaver(&[
+        "score",
+        plain,
+        "--boards-per-round",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let first = &json["pairs"][0]["rounds"][0];
+    assert!(
+        first.get("round").is_none() && first["set"] == "A",
+        "{first}"
+    );
+    let o = klaver(&["score", f.to_str().unwrap(), "--format", "json"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(json["pairs"][0]["rounds"][0]["round"], 1);
 }
 
 #[test]

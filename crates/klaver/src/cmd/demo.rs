@@ -6,7 +6,7 @@
 
 use super::CmdResult;
 use klaver_core::notation::Language;
-use klaver_core::session::{Settings, score_session};
+use klaver_core::session::{Settings, score_session, set_letters};
 use klaver_io::report::{self, ReportLang, ReportOptions};
 use klaver_io::text;
 use klaver_io::travellers::{ReadOptions, read_travellers};
@@ -34,8 +34,14 @@ pub fn run(args: Args) -> CmdResult {
         },
     )
     .map_err(super::CliError::input)?;
+    // Every table played the same boards in a round: boards 1-4 in round 1, and so on.
+    let rounds = event.results.iter().map(|r| {
+        let set = (r.board - 1) / 4;
+        Some((set + 1, set_letters(set as usize)))
+    });
     let settings = Settings {
         boards_per_round: Some(4),
+        result_rounds: Some(rounds.collect()),
         ..Settings::default()
     };
     let result =
