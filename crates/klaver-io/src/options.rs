@@ -49,6 +49,10 @@ pub struct ScoringOptions {
     pub boards_per_round: Option<u32>,
     /// The movement played: a schedule CSV or a name such as mitchell-7.
     pub movement: Option<String>,
+    /// The schedule a stored session keeps (the schedule CSV's text): the movement is
+    /// read from it and `movement` only names it, so that a stored night never depends
+    /// on a file beside it. Not among the words ([`ScoringOptions::to_words`]).
+    pub schedule: Option<String>,
     /// The scoring form and the IMP forms' options.
     pub form: FormOptions,
 }
@@ -155,18 +159,40 @@ pub fn centred_weight(c: &Convention) -> Option<i64> {
     })
 }
 
-/// Loads a movement from a schedule file or by name.
-fn load_movement(spec: &str, bpr: Option<u32>) -> Result<Movement, String> {
+/// The text of the schedule file `spec` names, or `None` when `spec` names no file (a
+/// movement name such as `mitchell-7`): what a stored session keeps of its movement.
+/// A file is looked for first, as the movement is loaded.
+pub fn schedule_file(spec: &str) -> Result<Option<String>, String> {
     let path = std::path::Path::new(spec);
-    if path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {spec}: {e}"))?;
-        let mut m = movement::parse_csv(&text).map_err(|e| format!("{spec}: {e}"))?;
-        m.name = spec.to_string();
-        Ok(m)
-    } else {
-        movement::named(spec, bpr.unwrap_or(4))
-            .map_err(|e| format!("--movement {spec}: no such file, and not a movement name ({e})"))
+    if !path.exists() {
+        return Ok(None);
     }
+    std::fs::read_to_string(path)
+        .map(Some)
+        .map_err(|e| format!("cannot read {spec}: {e}"))
+}
+
+/// Loads the movement: from the schedule kept with a stored session, else from a
+/// schedule file or by name.
+fn load_movement(spec: &str, schedule: Option<&str>, bpr: Option<u32>) -> Result<Movement, String> {
+    let read;
+    let text = match schedule {
+        Some(kept) => kept,
+        None => match schedule_file(spec)? {
+            Some(text) => {
+                read = text;
+                read.as_str()
+            }
+            None => {
+                return movement::named(spec, bpr.unwrap_or(4)).map_err(|e| {
+                    format!("--movement {spec}: no such file, and not a movement name ({e})")
+                });
+            }
+        },
+    };
+    let mut m = movement::parse_csv(text).map_err(|e| format!("{spec}: {e}"))?;
+    m.name = spec.to_string();
+    Ok(m)
 }
 
 /// Scores a pairs event as `scoring` says (checking it against the movement, when one is
@@ -198,7 +224,7 @@ pub fn pair_settings(
     let mut card_pairs = None;
     let mut boards_per_round = scoring.boards_per_round;
     if let Some(spec) = &scoring.movement {
-        let m = load_movement(spec, scoring.boards_per_round)?;
+        let m = load_movement(spec, scoring.schedule.as_deref(), scoring.boards_per_round)?;
         let check = check_travellers(&m, &event.pairs, &event.results);
         event.diagnostics.extend(check.diagnostics);
         let written: Vec<_> = event.lines.iter().map(|l| (l.round(), l.table())).collect();
@@ -511,6 +537,45 @@ mod tests {
     fn parse(words: &[&str]) -> ScoringOptions {
         let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
         ScoringOptions::from_words(&words).unwrap()
+    }
+
+    const THREE_TABLES: &str = "round,table,ns,ew,boards\n\
+        1,1,1,4,1\n1,2,2,5,2\n1,3,3,6,3\n\
+        2,1,1,5,3\n2,2,2,6,1\n2,3,3,4,2\n\
+        3,1,1,6,2\n3,2,2,4,3\n3,3,3,5,1\n";
+
+    #[test]
+    fn a_kept_schedule_is_the_movement_whatever_file_its_name_names() {
+        let dir = std::env::temp_dir().join(format!("klaver-kept-schedule-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("schedule.csv");
+        let spec = path.display().to_string();
+        // No file of that name: the kept schedule is read.
+        let _ = std::fs::remove_file(&path);
+        let m = load_movement(&spec, Some(THREE_TABLES), None).unwrap();
+        assert_eq!((m.name.as_str(), m.rounds.len()), (spec.as_str(), 3));
+        assert!(
+            load_movement(&spec, None, None)
+                .unwrap_err()
+                .contains("no such file")
+        );
+        // A file of that name with another schedule: still the kept one.
+        std::fs::write(&path, "round,table,ns,ew,boards\n1,1,1,2,1-3\n").unwrap();
+        assert_eq!(
+            load_movement(&spec, Some(THREE_TABLES), None)
+                .unwrap()
+                .rounds
+                .len(),
+            3
+        );
+        assert_eq!(load_movement(&spec, None, None).unwrap().rounds.len(), 1);
+        assert_eq!(
+            schedule_file(&spec).unwrap().as_deref(),
+            Some("round,table,ns,ew,boards\n1,1,1,2,1-3\n")
+        );
+        // A movement name is no file: nothing to keep.
+        assert_eq!(schedule_file("mitchell-3").unwrap(), None);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -55,6 +55,7 @@ impl ScoringArgs {
             fields: self.fields,
             boards_per_round: self.boards_per_round,
             movement: self.movement.clone(),
+            schedule: None,
             form: self.form.options(),
         }
     }
