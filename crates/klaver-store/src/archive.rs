@@ -20,8 +20,19 @@ use std::collections::HashMap;
 /// The `format` value of a club archive.
 pub const ARCHIVE_FORMAT: &str = "klaver club archive";
 
-/// The archive layout this klaver writes and reads.
-const ARCHIVE_VERSION: i64 = 1;
+/// The newest archive layout this klaver reads: 2 keeps sessions' schedules.
+const ARCHIVE_VERSION: i64 = 2;
+
+/// The layout an archive of these sessions is written in: 1 when no session keeps a
+/// schedule, so that a klaver that reads only layout 1 still restores it whole, and
+/// refuses one whose schedules it would drop.
+fn layout_for(sessions: &[ArchivedSession]) -> i64 {
+    if sessions.iter().any(|s| s.info.schedule.is_some()) {
+        ARCHIVE_VERSION
+    } else {
+        1
+    }
+}
 
 /// A whole club.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,7 +159,7 @@ impl Store {
         }
         Ok(ClubArchive {
             format: ARCHIVE_FORMAT.to_string(),
-            version: ARCHIVE_VERSION,
+            version: layout_for(&sessions),
             exported_at: now(),
             club: club.clone(),
             partnerships: self.partnerships(club).await?,

@@ -43,6 +43,11 @@ pub const MIGRATIONS: &[Migration] = &[
         description: "a session's deals and their double-dummy tricks",
         sql: include_str!("../migrations/0004_session_deals.sql"),
     },
+    Migration {
+        version: 5,
+        description: "a session's schedule kept with it, when its movement was a schedule file",
+        sql: include_str!("../migrations/0005_session_schedule.sql"),
+    },
 ];
 
 /// The newest schema version this klaver writes.

@@ -177,9 +177,15 @@ pub struct SessionInfo {
     pub title: String,
     /// `pairs`, `butler`, `cross-imps` or `teams`.
     pub form: String,
-    /// The movement played, when given (a name such as `mitchell-7`).
+    /// The movement played, when given: a name such as `mitchell-7`, or the name the
+    /// schedule file was given.
     #[serde(default)]
     pub movement: Option<String>,
+    /// The schedule file's text when the movement was one: the session is scored from
+    /// it, never from the file again. `None` for a named movement, and for a session
+    /// stored before schedules were kept, whose schedule is read from the file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<String>,
     /// Boards per round, when given.
     #[serde(default)]
     pub boards_per_round: Option<i64>,

@@ -41,7 +41,7 @@ fn line_of(row: &AnyRow, at: usize) -> Result<Line, sqlx::Error> {
 
 const INFO_COLUMNS: &str = "s.id, s.played_on, m.name, s.line_name, s.title, s.form, s.movement, \
                             s.boards_per_round, s.options, s.source, s.imported_at, s.imported_by, \
-                            s.published_at";
+                            s.published_at, s.schedule";
 
 fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
     let options: String = row.try_get(8)?;
@@ -59,6 +59,7 @@ fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
         imported_at: row.try_get(10)?,
         imported_by: row.try_get(11)?,
         published_at: row.try_get(12)?,
+        schedule: row.try_get(13)?,
     })
 }
 
@@ -136,9 +137,9 @@ impl Store {
             .map(|r| {
                 Ok(SessionSummary {
                     info: info_of(r)?,
-                    pairs: r.try_get(13)?,
-                    lines: r.try_get(14)?,
-                    corrections: r.try_get(15)?,
+                    pairs: r.try_get(14)?,
+                    lines: r.try_get(15)?,
+                    corrections: r.try_get(16)?,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -306,6 +307,50 @@ impl Store {
             .await
             .map_err(db("cannot commit the correction; nothing was changed"))?;
         Ok(correction)
+    }
+
+    /// Keeps `schedule` (a schedule file's text) with a session whose movement names a
+    /// schedule file, in place of any kept: from then on it is scored from this text,
+    /// never from the file. A session stored without a movement is refused: keeping a
+    /// schedule would change how it is scored.
+    pub async fn set_schedule(
+        &self,
+        club: &Club,
+        session: i64,
+        schedule: &str,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.write("cannot start keeping the schedule").await?;
+        let movement: Option<Option<String>> =
+            sqlx::query_scalar("SELECT movement FROM sessions WHERE club_id = $1 AND id = $2")
+                .bind(club.id)
+                .bind(session)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(db("cannot read the session"))?;
+        match movement {
+            None => {
+                return Err(StoreError::NotFound(format!(
+                    "club {} has no session {session}: `klaver session list` shows them",
+                    club.code
+                )));
+            }
+            Some(None) => {
+                return Err(StoreError::Invalid(format!(
+                    "session {session} was stored without a movement: a schedule is kept only for the movement it was scored with"
+                )));
+            }
+            Some(Some(_)) => {}
+        }
+        sqlx::query("UPDATE sessions SET schedule = $1 WHERE club_id = $2 AND id = $3")
+            .bind(schedule)
+            .bind(club.id)
+            .bind(session)
+            .execute(&mut *tx)
+            .await
+            .map_err(db("cannot keep the schedule"))?;
+        tx.commit()
+            .await
+            .map_err(db("cannot commit the schedule; nothing was changed"))
     }
 
     /// Names the players of one pair of a stored session, in seat order, in place of any
@@ -552,8 +597,8 @@ async fn insert_session_row(
     };
     sqlx::query_scalar(
         "INSERT INTO sessions (club_id, played_on, moment_id, line_name, title, form, movement,
-            boards_per_round, options, source, imported_at, imported_by, published_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+            boards_per_round, options, source, imported_at, imported_by, published_at, schedule)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(place.club)
     .bind(&info.date)
@@ -572,6 +617,7 @@ async fn insert_session_row(
             .clone()
             .or_else(|| publish.then(|| imported_at.clone())),
     )
+    .bind(info.schedule.as_deref())
     .fetch_one(&mut **tx)
     .await
     .map_err(db(format!(

@@ -399,7 +399,10 @@ async fn a_club_survives_export_and_import() {
             .await
             .unwrap();
         let archive = store.export_club(&club).await.unwrap();
+        // No session keeps a schedule: the first layout, which every klaver reads.
+        assert_eq!(archive.version, 1);
         let text = serde_json::to_string_pretty(&archive).unwrap();
+        assert!(!text.contains("\"schedule\""), "{text}");
         let read: klaver_store::ClubArchive = serde_json::from_str(&text).unwrap();
         assert_eq!(serde_json::to_string_pretty(&read).unwrap(), text);
 
@@ -440,7 +443,8 @@ async fn a_club_survives_export_and_import() {
         other.format = "something-else".into();
         assert!(refused(&other).await.contains("not a klaver club archive"));
         let mut newer = read.clone();
-        newer.version += 1;
+        // Layout 2 keeps sessions' schedules; 3 is the first this klaver does not read.
+        newer.version = 3;
         assert!(refused(&newer).await.contains("use a newer klaver"));
         let mut stray = read.clone();
         stray.partnerships[0].players.push("no-such-member".into());
@@ -450,6 +454,89 @@ async fn a_club_survives_export_and_import() {
             "{m}"
         );
         assert!(store.club(Some("x")).await.is_err());
+    }
+}
+
+/// A three-table schedule, as a schedule file holds it.
+const SCHEDULE: &str = "round,table,ns,ew,boards
+1,1,1,4,1-2
+1,2,2,5,3-4
+1,3,3,6,5-6
+";
+
+#[tokio::test]
+async fn a_sessions_schedule_is_kept_with_it_and_in_its_archive() {
+    for store in stores("schedule").await {
+        let club = club_with_players(&store).await;
+        let mut new = session(&store, &club, "2025-09-02", "A").await;
+        new.info.movement = Some("../schedules/three-tables.csv".into());
+        new.info.schedule = Some(SCHEDULE.into());
+        let a = store.import_session(&club, &new).await.unwrap();
+        let stored = store.session(&club, a).await.unwrap();
+        assert_eq!(stored.info.schedule.as_deref(), Some(SCHEDULE));
+        assert_eq!(
+            stored.info.movement.as_deref(),
+            Some("../schedules/three-tables.csv")
+        );
+        let list = store.sessions(&club).await.unwrap();
+        assert_eq!(list[0].info.schedule.as_deref(), Some(SCHEDULE));
+        assert_eq!(
+            (list[0].pairs, list[0].lines, list[0].corrections),
+            (6, 6, 0)
+        );
+
+        // A session stored naming its file, without the schedule, has it kept later.
+        let mut old = session(&store, &club, "2025-09-02", "B").await;
+        old.info.movement = Some("three-tables.csv".into());
+        let b = store.import_session(&club, &old).await.unwrap();
+        assert_eq!(store.session(&club, b).await.unwrap().info.schedule, None);
+        store.set_schedule(&club, b, SCHEDULE).await.unwrap();
+        let kept = store.session(&club, b).await.unwrap();
+        assert_eq!(kept.info.schedule.as_deref(), Some(SCHEDULE));
+        // Not for a session without a movement, nor another club's.
+        let plain = store
+            .import_session(&club, &session(&store, &club, "2025-09-02", "C").await)
+            .await
+            .unwrap();
+        let err = store
+            .set_schedule(&club, plain, SCHEDULE)
+            .await
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("stored without a movement"),
+            "{err}"
+        );
+        assert_eq!(
+            store.session(&club, plain).await.unwrap().info.schedule,
+            None
+        );
+        let other = store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
+        assert!(matches!(
+            store.set_schedule(&other, a, "x").await,
+            Err(StoreError::NotFound(_))
+        ));
+
+        // The archive carries the schedules, in the layout that keeps them.
+        let archive = store.export_club(&club).await.unwrap();
+        assert_eq!(archive.version, 2);
+        let text = serde_json::to_string(&archive).unwrap();
+        let read: klaver_store::ClubArchive = serde_json::from_str(&text).unwrap();
+        for loc in locations("schedule-target").await {
+            let target = Store::open(&loc).await.unwrap();
+            let restored = target.import_club(&read, None).await.unwrap();
+            let back = target.export_club(&restored).await.unwrap();
+            assert_eq!(json(&back.sessions), json(&archive.sessions));
+            let schedules: Vec<Option<String>> = back
+                .sessions
+                .iter()
+                .map(|s| s.info.schedule.clone())
+                .collect();
+            // Lines C, B and A, as the archive lists them.
+            assert_eq!(
+                schedules,
+                [None, Some(SCHEDULE.to_string()), Some(SCHEDULE.to_string())]
+            );
+        }
     }
 }
 
@@ -541,6 +628,8 @@ async fn an_older_database_is_brought_forward() {
         assert_eq!(store.players(&club).await.unwrap().len(), 10);
         let s = store.session(&club, id).await.unwrap();
         assert_eq!(s.lines.len(), 6);
+        // Version 5 keeps no schedule for a session stored before it.
+        assert_eq!(s.info.schedule, None);
         // Version 2 counts imported sessions as published and lines as imported, and
         // numbers new lines after the old ones.
         assert_eq!(
