@@ -83,13 +83,68 @@ fn number_as_stored(event: &mut travellers::Event, csv: &[u8], lines: &[klaver_s
     }
 }
 
-/// The movement a night was created with (its name and boards per round), if any.
+/// The movement a session is played on, if any: the schedule it keeps, or the movement
+/// it names with its boards per round (a night created here).
 pub fn session_movement(
     info: &klaver_store::SessionInfo,
 ) -> Option<klaver_core::movement::Movement> {
     let name = info.movement.as_deref()?;
+    if let Some(schedule) = &info.schedule {
+        let mut m = klaver_core::movement::parse_csv(schedule).ok()?;
+        m.name = name.to_string();
+        return Some(m);
+    }
     let bpr = info.boards_per_round.and_then(|b| u32::try_from(b).ok())?;
     klaver_core::movement::named(name, bpr).ok()
+}
+
+/// How a stored session is scored: the options kept with it, its movement read from
+/// the schedule it keeps. A session stored before schedules were kept reads its
+/// schedule from the file it names ([`schedule_from_file`] says so); when that file is
+/// not there, it is refused with how to keep the schedule.
+pub fn stored_scoring(info: &klaver_store::SessionInfo) -> Result<ScoringOptions, String> {
+    let mut scoring = ScoringOptions::from_words(&info.options)?;
+    scoring.schedule = info.schedule.clone();
+    let Some(spec) = scoring.movement.as_deref() else {
+        return Ok(scoring);
+    };
+    let lost = scoring.schedule.is_none()
+        && !std::path::Path::new(spec).exists()
+        && !is_movement_name(spec, scoring.boards_per_round);
+    if lost {
+        return Err(format!(
+            "session {} ({}) is played on the schedule file {spec}, which is not there (looked for from {}), and keeps no copy of it, as sessions stored before klaver kept schedules do not: keep it with the session with `klaver session movement {} SCHEDULE.csv`, naming the schedule file",
+            info.id,
+            klaver_store::session_name(info),
+            std::env::current_dir()
+                .map(|d| d.display().to_string())
+                .unwrap_or_else(|_| "here".into()),
+            info.id
+        ));
+    }
+    Ok(scoring)
+}
+
+/// Whether `spec` names a movement klaver knows (`mitchell-7`), rather than a file.
+pub fn is_movement_name(spec: &str, boards_per_round: Option<u32>) -> bool {
+    klaver_core::movement::named(spec, boards_per_round.unwrap_or(4)).is_ok()
+}
+
+/// What a session stored before schedules were kept, whose movement is a schedule file,
+/// is told: its schedule is read from that file, as the file reads now, and how to keep
+/// it with the session. `None` for a session that keeps its schedule, or has a named
+/// movement or none.
+pub fn schedule_from_file(info: &klaver_store::SessionInfo) -> Option<String> {
+    let spec = info.movement.as_deref()?;
+    if info.schedule.is_some() || !std::path::Path::new(spec).exists() {
+        return None;
+    }
+    Some(format!(
+        "session {} ({}) keeps no copy of its schedule (it was stored before klaver kept them): the schedule is read from the file {spec}, as that file reads now; keep it with the session with `klaver session movement {} {spec}`",
+        info.id,
+        klaver_store::session_name(info),
+        info.id
+    ))
 }
 
 /// A session's entered boards: board, North-South, East-West.
@@ -186,7 +241,7 @@ pub fn score(session: &Session, extra: &[Line]) -> Result<Option<Scored>, String
         return Ok(None);
     }
     let mut imported = read_clean(session, extra)?;
-    let scoring = ScoringOptions::from_words(&session.info.options)?;
+    let scoring = stored_scoring(&session.info)?;
     let convention = imported.convention;
     let name = klaver_store::session_name(&session.info);
     let (result, convention, boards_per_round) =
@@ -222,6 +277,7 @@ pub async fn ranking_sessions(
             continue;
         }
         let name = format!("session {} ({})", info.id, klaver_store::session_name(info));
+        warnings.extend(schedule_from_file(info));
         let session = store
             .session(club, info.id)
             .await
@@ -346,7 +402,7 @@ pub async fn ranking_html(
 /// butler --format json` writes (what the ranking reads).
 fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
     let imported = read_clean(session, &[])?;
-    let scoring = ScoringOptions::from_words(&session.info.options)?;
+    let scoring = stored_scoring(&session.info)?;
     let settings = klaver_core::butler::ButlerSettings {
         datum: scoring.form.datum_rule()?,
         adjusted: scoring.form.adjusted()?,
@@ -377,7 +433,53 @@ fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use klaver_store::{SessionPair, StoredLine};
+    use klaver_store::{SessionInfo, SessionPair, StoredLine};
+
+    #[test]
+    fn a_session_that_keeps_its_schedule_is_played_on_it_wherever_it_is_read() {
+        let info = SessionInfo {
+            id: 4,
+            date: "2025-09-02".into(),
+            moment: "tuesday".into(),
+            movement: Some("no-such-folder/sched.csv".into()),
+            schedule: Some("round,table,ns,ew,boards\n1,1,1,2,1-2\n2,1,1,2,3-4\n".into()),
+            options: vec!["--movement=no-such-folder/sched.csv".into()],
+            ..SessionInfo::default()
+        };
+        let m = session_movement(&info).unwrap();
+        assert_eq!(
+            (m.name.as_str(), m.rounds.len()),
+            ("no-such-folder/sched.csv", 2)
+        );
+        let scoring = stored_scoring(&info).unwrap();
+        assert_eq!(scoring.schedule, info.schedule);
+        assert_eq!(schedule_from_file(&info), None);
+        // Stored before schedules were kept, with its file gone: refused, saying how
+        // to keep it.
+        let old = SessionInfo {
+            schedule: None,
+            ..info.clone()
+        };
+        assert_eq!(session_movement(&old).map(|m| m.name), None);
+        let err = stored_scoring(&old).unwrap_err();
+        assert!(
+            err.contains("`klaver session movement 4 SCHEDULE.csv`"),
+            "{err}"
+        );
+        // A named movement needs no file.
+        let named = SessionInfo {
+            movement: Some("mitchell-3".into()),
+            boards_per_round: Some(2),
+            options: vec![
+                "--movement=mitchell-3".into(),
+                "--boards-per-round=2".into(),
+            ],
+            ..old
+        };
+        assert!(stored_scoring(&named).is_ok());
+        assert_eq!(schedule_from_file(&named), None);
+        assert_eq!(session_movement(&named).unwrap().rounds.len(), 3);
+    }
 
     #[test]
     fn a_stored_pair_without_results_is_a_warning_without_a_line_no_one_can_see() {
