@@ -1624,3 +1624,218 @@ fn an_exported_session_has_the_figures_session_score_prints() {
         assert_eq!(std::fs::read_to_string(&exported).unwrap(), scored);
     }
 }
+
+/// Runs klaver against one database from the folder `dir`.
+fn k_in(db: &str, dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_klaver"))
+        .args(args)
+        .current_dir(dir)
+        .env("KLAVER_DATABASE_URL", db)
+        .env_remove("KLAVER_CLUB")
+        .output()
+        .expect("the klaver binary runs")
+}
+
+/// Runs one SQL statement on a test database, as an older klaver left it.
+fn execute(db: &str, statement: &str) {
+    use sqlx::Connection;
+    let url = if db.starts_with("postgres") {
+        db.to_string()
+    } else {
+        format!("sqlite:{db}")
+    };
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            sqlx::any::install_default_drivers();
+            let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+            sqlx::raw_sql(statement).execute(&mut conn).await.unwrap();
+            let _ = conn.close().await;
+        });
+}
+
+/// A three-table Mitchell of two boards a round, as a schedule file holds it.
+const MITCHELL_3: &str = "round,table,ns,ew,boards
+1,1,1,4,1-2
+1,2,2,5,3-4
+1,3,3,6,5-6
+2,1,1,6,3-4
+2,2,2,4,5-6
+2,3,3,5,1-2
+3,1,1,5,5-6
+3,2,2,6,1-2
+3,3,3,4,3-4
+";
+
+/// The night played on [`MITCHELL_3`].
+const ON_MITCHELL_3: &str = "board,ns,ew,score
+1,1,4,-90
+1,2,6,-120
+1,3,5,110
+2,1,4,120
+2,2,6,-120
+2,3,5,120
+3,1,6,90
+3,2,5,-120
+3,3,4,90
+4,1,6,-90
+4,2,5,90
+4,3,4,120
+5,1,5,90
+5,2,4,110
+5,3,6,90
+6,1,5,90
+6,2,4,90
+6,3,6,110
+";
+
+/// The result list of a scored session, from its column headings on.
+fn result_list(out: &str) -> &str {
+    &out[out
+        .find("Rank")
+        .unwrap_or_else(|| panic!("no result list: {out}"))..]
+}
+
+/// A session imported with a schedule file keeps the schedule: scored from another
+/// folder, with the file changed or gone, after an export and after a backup and
+/// restore, it scores the same. A session stored before schedules were kept reads the
+/// file, says so, and keeps it with `klaver session movement`.
+#[test]
+fn a_stored_night_keeps_its_schedule() {
+    for (n, db) in databases("schedule").into_iter().enumerate() {
+        let file = temp_path(&format!("store-cli-schedule-{n}"), "sched.csv");
+        let dir = file.parent().unwrap().to_path_buf();
+        std::fs::write(&file, MITCHELL_3).unwrap();
+        // The same rounds numbered the other way: a file edited after the night.
+        let edited = MITCHELL_3
+            .lines()
+            .map(|l| match l.split_once(',') {
+                Some(("1", rest)) => format!("3,{rest}\n"),
+                Some(("3", rest)) => format!("1,{rest}\n"),
+                _ => format!("{l}\n"),
+            })
+            .collect::<String>();
+        let travellers = temp_file("store-cli", &format!("on-mitchell-{n}.csv"), ON_MITCHELL_3);
+        club(&db);
+        let import = [
+            "session",
+            "import",
+            travellers.to_str().unwrap(),
+            "--date",
+            "2025-09-02",
+            "--movement",
+            "sched.csv",
+            "--add-players",
+        ];
+        let o = k_in(&db, &dir, &import);
+        assert!(o.status.success(), "{}", stderr(&o));
+
+        // Scored from another folder: the schedule kept, not a file named sched.csv.
+        let o = k(&db, &["session", "score", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let first = stdout(&o);
+        assert!(first.contains("Round3"), "{first}");
+        assert!(!stderr(&o).contains("schedule"), "{}", stderr(&o));
+        std::fs::write(&file, &edited).unwrap();
+        assert_eq!(ok_in(&db, &dir, &["session", "score", "1"]), first);
+        std::fs::remove_file(&file).unwrap();
+        assert_eq!(ok_in(&db, &dir, &["session", "score", "1"]), first);
+        let shown = ok(&db, &["session", "show", "1"]);
+        assert!(
+            shown.contains("Movement: sched.csv (its schedule kept with the session)"),
+            "{shown}"
+        );
+
+        // Exported as travellers, the schedule goes beside them, and the hint scores
+        // them on it.
+        let csv = temp_path("store-cli", &format!("schedule-export-{n}.csv"));
+        let o = k(&db, &["session", "export", "1", csv.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let beside = csv.with_extension("schedule.csv");
+        assert_eq!(std::fs::read_to_string(&beside).unwrap(), MITCHELL_3);
+        let hint = format!(
+            "score {} with --movement {} to play it on the same movement",
+            csv.display(),
+            beside.display()
+        );
+        assert!(stderr(&o).contains(&hint), "{}", stderr(&o));
+        let rescored = ok(
+            &db,
+            &[
+                "score",
+                csv.to_str().unwrap(),
+                "--movement",
+                beside.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(result_list(&rescored), result_list(&first));
+
+        // A session stored before klaver kept schedules reads the file, and says so.
+        execute(&db, "UPDATE sessions SET schedule = NULL");
+        std::fs::write(&file, &edited).unwrap();
+        let o = k_in(&db, &dir, &["session", "score", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains(
+                "warning: session 1 (2025-09-02 tuesday) keeps no copy of its schedule (it was stored before klaver kept them): the schedule is read from the file sched.csv, as that file reads now; keep it with the session with `klaver session movement 1 sched.csv`"
+            ),
+            "{}",
+            stderr(&o)
+        );
+        assert_ne!(stdout(&o), first, "the edited file is read");
+        let shown = ok_in(&db, &dir, &["session", "show", "1"]);
+        assert!(
+            shown.contains("Movement: sched.csv (read from that file: its schedule is not kept with the session; `klaver session movement 1 sched.csv` keeps it)"),
+            "{shown}"
+        );
+        // From another folder the file is not there: refused, saying what to do.
+        let o = k(&db, &["session", "score", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("session 1 (2025-09-02 tuesday) is played on the schedule file sched.csv, which is not there"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).contains("`klaver session movement 1 SCHEDULE.csv`"));
+        // A schedule the night does not fit is not kept.
+        let other = temp_file(
+            "store-cli",
+            &format!("other-schedule-{n}.csv"),
+            "round,table,ns,ew,boards\n1,1,1,2,1-6\n",
+        );
+        let o = k(&db, &["session", "movement", "1", other.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).contains("was not kept"), "{}", stderr(&o));
+        std::fs::write(&file, MITCHELL_3).unwrap();
+        let kept = ok(&db, &["session", "movement", "1", file.to_str().unwrap()]);
+        assert!(kept.contains("(3 rounds) kept with the session"), "{kept}");
+        std::fs::remove_file(&file).unwrap();
+        let o = k(&db, &["session", "score", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), first);
+        assert!(!stderr(&o).contains("schedule"), "{}", stderr(&o));
+
+        // Backed up and restored, the schedule comes along.
+        let archive = temp_path("store-cli", &format!("schedule-club-{n}.json"));
+        ok(&db, &["export", archive.to_str().unwrap()]);
+        ok(
+            &db,
+            &["import", archive.to_str().unwrap(), "--as", "kievit-2"],
+        );
+        let restored = ok(&db, &["session", "score", "2", "--club", "kievit-2"]);
+        assert_eq!(restored, first);
+    }
+}
+
+/// Runs klaver from the folder `dir` and insists it succeeds.
+fn ok_in(db: &str, dir: &std::path::Path, args: &[&str]) -> String {
+    let o = k_in(db, dir, args);
+    assert!(
+        o.status.success(),
+        "klaver {args:?} failed:\n{}",
+        stderr(&o)
+    );
+    stdout(&o)
+}

@@ -92,6 +92,17 @@ enum Command {
         #[command(flatten)]
         db: DbArgs,
     },
+    /// Keep a schedule file with a session that names it but keeps no copy (stored
+    /// before klaver kept schedules), or in place of the one it keeps: the night is
+    /// scored from the copy kept, never from the file again.
+    Movement {
+        /// The session's number.
+        id: i64,
+        /// The schedule file (round,table,ns,ew,boards).
+        file: PathBuf,
+        #[command(flatten)]
+        db: DbArgs,
+    },
 }
 
 /// Arguments of `klaver session import`.
@@ -207,7 +218,7 @@ pub fn run(args: Args) -> CmdResult {
         Command::Score { id, report, db } => {
             let (session, name) = block_on(load(id, &db))?;
             block_on(warn_open_conflicts(&session, &db, &name))?;
-            let scoring = ScoringOptions::from_words(&session.info.options)?;
+            let scoring = stored_scoring(&session)?;
             let mut imported = imported_of(&session)?;
             imported.title = session.info.title.clone();
             imported.date = session.info.date.clone();
@@ -221,7 +232,7 @@ pub fn run(args: Args) -> CmdResult {
         Command::Export { id, output, to, db } => {
             let (session, name) = block_on(load(id, &db))?;
             block_on(warn_open_conflicts(&session, &db, &name))?;
-            let scoring = ScoringOptions::from_words(&session.info.options)?;
+            let scoring = stored_scoring(&session)?;
             let to = ToArg::chosen(to, &output)?;
             let form = scoring.form.form;
             if form != Form::Pairs && to != ToArg::Csv {
@@ -246,7 +257,11 @@ pub fn run(args: Args) -> CmdResult {
                 &convention,
                 &name,
             )?;
-            write_converted(&imported, &settings, to, (&name, &output), analyses)
+            let done = write_converted(&imported, &settings, to, (&name, &output), analyses)?;
+            if matches!(to, ToArg::Csv | ToArg::Usebio) {
+                say_movement(&scoring, to, &output)?;
+            }
+            Ok(done)
         }
         Command::Correct(a) => block_on(correct(a)),
         Command::Players {
@@ -257,7 +272,110 @@ pub fn run(args: Args) -> CmdResult {
             db,
         } => block_on(name_players(id, (&section, &pair), &players, db)),
         Command::Deals { id, file, db } => block_on(keep_deals(id, &file, db)),
+        Command::Movement { id, file, db } => block_on(keep_schedule(id, &file, db)),
     }
+}
+
+/// How a stored session is scored, its movement from the schedule it keeps; a session
+/// that reads its schedule from a file is told so.
+fn stored_scoring(session: &Session) -> Result<ScoringOptions, CliError> {
+    if let Some(said) = klaver_web::scoring::schedule_from_file(&session.info) {
+        eprintln!("warning: {said}");
+    }
+    Ok(klaver_web::scoring::stored_scoring(&session.info)?)
+}
+
+/// The travellers CSV and USEBIO have no place for the movement: the session's schedule
+/// is written beside OUTPUT (OUTPUT.schedule.csv) and the options that score the
+/// written file on the same movement are named.
+fn say_movement(scoring: &ScoringOptions, to: ToArg, output: &std::path::Path) -> CmdResult {
+    let Some(spec) = &scoring.movement else {
+        return Ok(ExitCode::SUCCESS);
+    };
+    let bpr = scoring.boards_per_round;
+    let schedule = match &scoring.schedule {
+        Some(kept) => Some(kept.clone()),
+        None if klaver_web::scoring::is_movement_name(spec, bpr) => None,
+        None => klaver_io::options::schedule_file(spec).map_err(CliError::input)?,
+    };
+    let movement = match schedule {
+        None => spec.clone(),
+        Some(_) if super::output::names_stdout(Some(output)) => {
+            eprintln!(
+                "klaver: the session's schedule {spec} was not written: give an OUTPUT file name to get it in OUTPUT.schedule.csv"
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(text) => {
+            let path = output.with_extension("schedule.csv");
+            std::fs::write(&path, text)
+                .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
+            eprintln!("klaver: the session's schedule is in {}", path.display());
+            path.display().to_string()
+        }
+    };
+    let format = if to == ToArg::Csv {
+        "the travellers CSV"
+    } else {
+        "USEBIO"
+    };
+    eprintln!(
+        "klaver: {format} has no place for the movement: score {} with --movement {movement}{} to play it on the same movement",
+        output.display(),
+        bpr.map(|b| format!(" --boards-per-round {b}"))
+            .unwrap_or_default()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `klaver session movement`: a schedule file kept with a session that is played on a
+/// schedule file, once it reads as a schedule and the session's lines fit it.
+async fn keep_schedule(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
+    let (session, name) = load(id, &db).await?;
+    let shown = file.display().to_string();
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError::input(format!("cannot read {shown}: {e}")))?;
+    let schedule = klaver_core::movement::parse_csv(&text)
+        .map_err(|e| CliError::input(format!("{shown}: {e}")))?;
+    let mut scoring = ScoringOptions::from_words(&session.info.options)?;
+    let spec = match scoring.movement.clone() {
+        None => {
+            return Err(CliError::input(format!(
+                "{name} was stored without a movement: it has no schedule to keep"
+            )));
+        }
+        Some(spec) if klaver_web::scoring::is_movement_name(&spec, scoring.boards_per_round) => {
+            return Err(CliError::input(format!(
+                "{name} is played on {spec}, a movement klaver knows by name: it has no schedule file to keep"
+            )));
+        }
+        Some(spec) => spec,
+    };
+    if session.info.schedule.as_deref() == Some(text.as_str()) {
+        say!("{name} already keeps the schedule of {shown}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    // The night's lines must fit the schedule, as they had to when it was imported.
+    scoring.schedule = Some(text.clone());
+    let mut imported = imported_of(&session)?;
+    let convention = imported.convention;
+    klaver_io::options::pair_settings(&scoring, &mut imported.event, &convention, &name)
+        .map_err(|e| CliError::input(format!("{e}\nthe schedule of {shown} was not kept")))?;
+    let (store, club) = db.club().await?;
+    store
+        .set_schedule(&club, id, &text)
+        .await
+        .map_err(store_error)?;
+    say!(
+        "{name}: the schedule of {shown} ({} rounds) kept with the session{}; it is scored from it, not from {spec}",
+        schedule.rounds.len(),
+        if session.info.schedule.is_some() {
+            ", in place of the one it kept"
+        } else {
+            ""
+        }
+    );
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `klaver session deals`: the hands read, every complete deal solved on both cores, and
@@ -467,6 +585,11 @@ fn import(args: ImportArgs) -> CmdResult {
     if imported.convention.separate_fields == Some(true) {
         scoring.fields = klaver_io::options::Fields::Separate;
     }
+    // A schedule file is kept with the session: the night is scored from it, never
+    // from the file again (which may move or change).
+    if let Some(spec) = &scoring.movement {
+        scoring.schedule = klaver_io::options::schedule_file(spec).map_err(CliError::input)?;
+    }
     check_scores(&scoring, &mut imported, &file_name)?;
     // The moment is filled in once the club's moments are known.
     let info = SessionInfo {
@@ -475,6 +598,7 @@ fn import(args: ImportArgs) -> CmdResult {
         title: args.title.unwrap_or(imported.title.clone()),
         form: scoring.form.form.word().to_string(),
         movement: scoring.movement.clone(),
+        schedule: scoring.schedule.clone(),
         boards_per_round: scoring.boards_per_round.map(i64::from),
         options: scoring.to_words(),
         source: format!("{file_name} ({})", format.name()),
@@ -818,6 +942,9 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
         say!("Title: {}", i.title);
     }
     say!("Form: {}", i.form);
+    if let Some(m) = &i.movement {
+        say!("Movement: {}", movement_words(i, m));
+    }
     if !i.options.is_empty() {
         say!("Scored with: {}", i.options.join(" "));
     }
@@ -907,6 +1034,23 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Where a session's movement `m` comes from, for `session show`.
+fn movement_words(i: &SessionInfo, m: &str) -> String {
+    let bpr = i.boards_per_round.and_then(|b| u32::try_from(b).ok());
+    match &i.schedule {
+        Some(_) => format!("{m} (its schedule kept with the session)"),
+        None if klaver_web::scoring::is_movement_name(m, bpr) => m.to_string(),
+        None if std::path::Path::new(m).exists() => format!(
+            "{m} (read from that file: its schedule is not kept with the session; `klaver session movement {} {m}` keeps it)",
+            i.id
+        ),
+        None => format!(
+            "{m} (a schedule file that is not there, and not kept with the session; `klaver session movement {} SCHEDULE.csv` keeps it)",
+            i.id
+        ),
+    }
 }
 
 /// A line in a few words: `3 v 4: 4S N +1 450`.
