@@ -284,7 +284,11 @@ pub async fn ranking_sessions(
             .map_err(|e| e.to_string())?;
         let json = match info.form.as_str() {
             "pairs" => {
-                let Some(scored) = score(&session, &[]).map_err(|e| format!("{name}: {e}"))? else {
+                let named = |e: String| match e.starts_with(&name) {
+                    true => e,
+                    false => format!("{name}: {e}"),
+                };
+                let Some(scored) = score(&session, &[]).map_err(named)? else {
                     continue;
                 };
                 let mut json = Vec::new();

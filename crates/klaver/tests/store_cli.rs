@@ -1839,3 +1839,83 @@ fn ok_in(db: &str, dir: &std::path::Path, args: &[&str]) -> String {
     );
     stdout(&o)
 }
+
+/// The season ranking from the database plays a night on the schedule it keeps, and
+/// says so when a night stored before klaver kept schedules reads it from its file.
+#[test]
+fn the_ranking_says_when_a_night_reads_its_schedule_from_a_file() {
+    for (n, db) in databases("schedule-rank").into_iter().enumerate() {
+        let file = temp_path(&format!("store-cli-schedule-rank-{n}"), "sched.csv");
+        let dir = file.parent().unwrap().to_path_buf();
+        std::fs::write(&file, MITCHELL_3).unwrap();
+        let players: String = (1..=12)
+            .map(|p| format!("{},Player {p}\n", 2000 + p))
+            .collect();
+        let players = temp_file(
+            "store-cli",
+            &format!("rank-players-{n}.csv"),
+            &format!("bondsnummer,naam\n{players}"),
+        );
+        let pairs: String = (1..=6)
+            .map(|p| format!("{p},,{}+{}\n", 1999 + 2 * p, 2000 + 2 * p))
+            .collect();
+        let pairs = temp_file(
+            "store-cli",
+            &format!("rank-pairs-{n}.csv"),
+            &format!("pair,names,players\n{pairs}"),
+        );
+        let settings = temp_file(
+            "store-cli",
+            &format!("rank-schedule-{n}.toml"),
+            "lines = 1\nz = 2\nmin = 1\nx = 0\nme = 1\ninv = 0\ny = 0\n\n[[moment]]\nname = \"tuesday\"\n",
+        );
+        let travellers = temp_file(
+            "store-cli",
+            &format!("rank-on-mitchell-{n}.csv"),
+            ON_MITCHELL_3,
+        );
+        ok(&db, &["club", "init", "--name", "BC De Kievit"]);
+        ok(&db, &["player", "import", players.to_str().unwrap()]);
+        ok(
+            &db,
+            &["club", "settings", "--ranking", settings.to_str().unwrap()],
+        );
+        ok_in(
+            &db,
+            &dir,
+            &[
+                "session",
+                "import",
+                travellers.to_str().unwrap(),
+                "--pairs",
+                pairs.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+                "--movement",
+                "sched.csv",
+            ],
+        );
+        let o = k(&db, &["ranking"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let ranked = stdout(&o);
+        assert!(!stderr(&o).contains("schedule"), "{}", stderr(&o));
+
+        execute(&db, "UPDATE sessions SET schedule = NULL");
+        let o = k_in(&db, &dir, &["ranking"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), ranked);
+        assert!(
+            stderr(&o)
+                .contains("warning: session 1 (2025-09-02 tuesday) keeps no copy of its schedule"),
+            "{}",
+            stderr(&o)
+        );
+        let o = k(&db, &["ranking"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).starts_with("klaver: session 1 (2025-09-02 tuesday) is played on the schedule file sched.csv, which is not there"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}
