@@ -1731,6 +1731,13 @@ fn a_stored_night_keeps_its_schedule() {
         ];
         let o = k_in(&db, &dir, &import);
         assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains(
+                "6 pairs, 18 traveller lines stored, the schedule of sched.csv kept with them"
+            ),
+            "{}",
+            stdout(&o)
+        );
 
         // Scored from another folder: the schedule kept, not a file named sched.csv.
         let o = k(&db, &["session", "score", "1"]);

@@ -767,8 +767,12 @@ async fn store_import(
         .await
         .map_err(store_error)?;
     let lines = store.line_count(&club, id).await.map_err(store_error)?;
+    let schedule = match (&stored.info.movement, &stored.info.schedule) {
+        (Some(m), Some(_)) => format!(", the schedule of {m} kept with them"),
+        _ => String::new(),
+    };
     say!(
-        "session {id} ({}): {} pairs, {lines} traveller lines stored{}",
+        "session {id} ({}): {} pairs, {lines} traveller lines stored{schedule}{}",
         describe(&stored.info),
         stored.pairs.len(),
         if unknown.is_empty() {
