@@ -521,11 +521,58 @@ pub(crate) fn parse_points(text: &str) -> Option<Ratio<i64>> {
 
 /// The side an adjustment such as `EW 60%` gives its own artificial score.
 pub(crate) fn split_side(upper: &str) -> Option<Side> {
-    match upper.get(..3)? {
-        "NS " | "NZ " => Some(Side::NorthSouth),
-        "EW " | "OW " => Some(Side::EastWest),
-        _ => None,
+    split_parts(upper).map(|(side, _)| side)
+}
+
+/// The side of a split (`EW 60%`, Dutch `OW 60%`, Turkish `D-B 60%`) and what follows
+/// the side's name.
+fn split_parts(upper: &str) -> Option<(Side, &str)> {
+    let sides = [
+        ("NS ", Side::NorthSouth),
+        ("NZ ", Side::NorthSouth),
+        ("K-G ", Side::NorthSouth),
+        ("EW ", Side::EastWest),
+        ("OW ", Side::EastWest),
+        ("D-B ", Side::EastWest),
+    ];
+    sides
+        .into_iter()
+        .find_map(|(name, side)| Some((side, upper.strip_prefix(name)?)))
+}
+
+/// An adjustment written as one word, in English, Dutch or Turkish, as the reports in
+/// each language print them (Dutch `NG`, `GEM`, `GEM+`, `Reverse`; Turkish `Oynanmadı`,
+/// `Ortalama`, `Ters`); `word` is in capitals.
+fn adjust_word(word: &str) -> Option<Adjust> {
+    let artificial = |ns, ew| Adjust::Outcome(Outcome::Artificial { ns, ew });
+    Some(match word {
+        "REV" | "REVERSE" | "TERS" => Adjust::Reverse,
+        "NP" | "NG" | "NOT PLAYED" | "OYNANMADI" => Adjust::Outcome(Outcome::NotPlayed),
+        "AVG" | "A" | "GEM" | "AVERAGE" | "ORTALAMA" => Adjust::Outcome(Outcome::AVERAGE),
+        "AVG+" | "A+" | "GEM+" | "ORTALAMA+" => artificial(60, 40),
+        "AVG-" | "A-" | "GEM-" | "ORTALAMA-" => artificial(40, 60),
+        _ => return None,
+    })
+}
+
+/// A side's own artificial score in a split, as a percentage of the top: `60%`, or
+/// an average's word (`AVG-`, Dutch `GEM-`, Turkish `ORTALAMA-`); `word` in capitals.
+fn split_percent(word: &str) -> Option<u8> {
+    match word.trim() {
+        "AVG" | "A" | "A=" | "GEM" | "ORTALAMA" => Some(50),
+        "AVG+" | "A+" | "GEM+" | "ORTALAMA+" => Some(60),
+        "AVG-" | "A-" | "GEM-" | "ORTALAMA-" => Some(40),
+        p => p
+            .strip_suffix('%')
+            .and_then(|p| p.trim().parse::<u8>().ok()),
     }
+    .filter(|&p| p <= 100)
+}
+
+/// The word a weighted score begins with: English `W`, Dutch `Gewogen`, Turkish
+/// `Ağırlıklı` (also without its Turkish letters); `word` in capitals.
+fn is_weighted_word(word: &str) -> bool {
+    matches!(word, "W" | "GEWOGEN" | "AĞIRLIKLI" | "AGIRLIKLI")
 }
 
 /// A weighted score's adjustment as an English reader reads it back: as written when
@@ -551,15 +598,11 @@ fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, Stri
     if t.is_empty() {
         return Ok(Adjust::None);
     }
-    let upper = t.to_ascii_uppercase();
-    match upper.as_str() {
-        "REV" | "REVERSE" => return Ok(Adjust::Reverse),
-        "NP" | "NG" | "NOT PLAYED" => return Ok(Adjust::Outcome(Outcome::NotPlayed)),
-        "AVG" | "A" | "GEM" | "AVERAGE" => return Ok(Adjust::Outcome(Outcome::AVERAGE)),
-        "AVG+" | "A+" => return Ok(Adjust::Outcome(Outcome::Artificial { ns: 60, ew: 40 })),
-        "AVG-" | "A-" => return Ok(Adjust::Outcome(Outcome::Artificial { ns: 40, ew: 60 })),
-        _ => {}
+    // Capitals of every letter, so that the Turkish words read in any case.
+    if let Some(adjust) = adjust_word(&t.to_uppercase()) {
+        return Ok(adjust);
     }
+    let upper = t.to_ascii_uppercase();
     if let Some(points) = upper.strip_prefix("PEN ") {
         let read = |p: &str| parse_points(p.trim());
         return match points.split_once('/').map(|(a, b)| (read(a), read(b))) {
@@ -581,24 +624,17 @@ fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, Stri
             "cannot read the split {t:?}: write North-South's and East-West's percentages, e.g. 60/40"
         ));
     }
-    if let Some(side) = split_side(&upper) {
-        let pct = |w: &str| match w.trim() {
-            "AVG" | "A" | "A=" => Some(50),
-            "AVG+" | "A+" => Some(60),
-            "AVG-" | "A-" => Some(40),
-            p => p
-                .strip_suffix('%')
-                .and_then(|p| p.trim().parse::<u8>().ok()),
-        };
-        return match pct(&upper[3..]).filter(|&p| p <= 100) {
+    if let Some((side, rest)) = split_parts(&upper) {
+        return match split_percent(rest) {
             Some(p) => Ok(Adjust::Split(side, p)),
             None => Err(format!(
                 "cannot read {t:?}: a side's own artificial score is written NS or EW and its percentage (EW 60%, NS AVG-), the score standing for the other side"
             )),
         };
     }
-    if upper.starts_with("W ") || upper == "W" {
-        return parse_weighted(&t[1..], board, lang)
+    let (word, parts) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+    if is_weighted_word(&word.to_uppercase()) {
+        return parse_weighted(parts, board, lang)
             .map(|w| Adjust::Outcome(Outcome::Weighted(Box::new(w))));
     }
     Err(format!(
@@ -2408,6 +2444,77 @@ mod tests {
             crate::exchange::weighted_parts(&e.results[5].outcome),
             [(50, 0), (25, 100), (25, 400)]
         );
+    }
+
+    /// The words the Dutch and Turkish reports print for the director's adjustments
+    /// read back in those notations, each meaning what its English word means.
+    #[test]
+    fn adjustments_in_dutch_and_turkish_words() {
+        let english = "board,ns,ew,contract,declarer,result,score,adjust\n\
+                       1,1,2,,,,,NP\n1,3,4,,,,,AVG\n1,5,6,,,,,AVG+\n1,7,8,,,,,AVG-\n\
+                       1,9,10,3NT,S,-1,,REV\n1,11,12,4S,N,=,,EW 60%\n\
+                       1,13,14,4S,N,=,,NS AVG-\n1,15,16,,,,,W 30% 420 70% -50\n";
+        let in_words = |lang: Language, words: [&str; 8], contract: [&str; 3]| {
+            let [c3, c4, result] = contract;
+            use klaver_core::board::Seat;
+            let seat = |s| notation::format_seat(s, lang);
+            let csv = format!(
+                "board,ns,ew,contract,declarer,result,score,adjust\n\
+                 1,1,2,,,,,{}\n1,3,4,,,,,{}\n1,5,6,,,,,{}\n1,7,8,,,,,{}\n\
+                 1,9,10,{c3},{},-1,,{}\n1,11,12,{c4},{},{result},,{}\n\
+                 1,13,14,{c4},{},{result},,{}\n1,15,16,,,,,{}\n",
+                words[0],
+                words[1],
+                words[2],
+                words[3],
+                seat(Seat::South),
+                words[4],
+                seat(Seat::North),
+                words[5],
+                seat(Seat::North),
+                words[6],
+                words[7],
+            );
+            read_travellers(csv.as_bytes(), ReadOptions { lang }).unwrap()
+        };
+        let expected = read(english);
+        let dutch = in_words(
+            Language::Dutch,
+            [
+                "NG",
+                "GEM",
+                "GEM+",
+                "gem-",
+                "Reverse",
+                "OW 60%",
+                "NZ GEM-",
+                "Gewogen 30% 420 70% -50",
+            ],
+            ["3SA", "4S", "C"],
+        );
+        let turkish = in_words(
+            Language::Turkish,
+            [
+                "Oynanmadı",
+                "Ortalama",
+                "ORTALAMA+",
+                "ortalama-",
+                "Ters",
+                "D-B 60%",
+                "K-G Ortalama-",
+                "Ağırlıklı 30% 420 70% -50",
+            ],
+            ["3 SA", "4 Pik", "bien"],
+        );
+        for e in [&dutch, &turkish] {
+            assert!(!e.has_errors(), "{:?}", messages(e));
+            assert_eq!(e.results, expected.results);
+        }
+        // Turkish words typed without the Turkish letters read too.
+        let e =
+            read("board,ns,ew,score,adjust\n1,1,2,,OYNANMADI\n1,3,4,,Agirlikli 50% 420 50% 0\n");
+        assert!(!e.has_errors(), "{:?}", messages(&e));
+        assert_eq!(e.results[0].outcome, Outcome::NotPlayed);
     }
 
     #[test]
