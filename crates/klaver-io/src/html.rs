@@ -646,6 +646,43 @@ pub(crate) mod tests {
         )
     }
 
+    /// A Dutch or Turkish page prints the director's adjustments in its own words.
+    #[test]
+    fn adjustments_on_a_dutch_or_turkish_page() {
+        use crate::report::tests::{adjusted_report, english_word_in};
+        for (lang, words) in [
+            (
+                ReportLang::Nl,
+                [
+                    "GEM", "GEM+", "GEM-", "Reverse", "60/50", "NG", "OW 60%", "NZ 40%",
+                ],
+            ),
+            (
+                ReportLang::Tr,
+                [
+                    "Ortalama",
+                    "Ortalama+",
+                    "Ortalama-",
+                    "Ters",
+                    "60/50",
+                    "Oynanmadı",
+                    "D-B 60%",
+                    "K-G 40%",
+                ],
+            ),
+        ] {
+            let page = render(&adjusted_report(lang).1);
+            let notes: Vec<&str> = page
+                .split("<td class=\"note\">")
+                .skip(1)
+                .filter_map(|cell| cell.split("</td>").next())
+                .filter(|note| !note.is_empty())
+                .collect();
+            assert_eq!(notes[..8], words, "{page}");
+            assert_eq!(english_word_in(&page), None, "{page}");
+        }
+    }
+
     #[test]
     fn escape_handles_every_special_character() {
         assert_eq!(

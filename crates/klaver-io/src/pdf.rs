@@ -2093,6 +2093,45 @@ pub(crate) mod tests {
         assert!(plain.columns.iter().all(|c| !c.header.contains("par")));
     }
 
+    /// A Dutch or Turkish PDF prints the director's adjustments in its own words, on
+    /// the travellers and on the control sheet.
+    #[test]
+    fn adjustments_in_a_dutch_or_turkish_pdf() {
+        use crate::report::tests::{adjusted_report, english_word_in};
+        // Each word with the times it is shown: on a traveller, and in its control
+        // sheet's cell when the line has no contract.
+        for (lang, words) in [
+            (
+                ReportLang::Nl,
+                [
+                    ("GEM+", 2),
+                    ("NG", 2),
+                    ("Gewogen", 2),
+                    ("Reverse", 1),
+                    ("OW 60%", 1),
+                ],
+            ),
+            (
+                ReportLang::Tr,
+                [
+                    ("Ortalama+", 2),
+                    ("Oynanmadı", 2),
+                    ("Ağırlıklı", 2),
+                    ("Ters", 1),
+                    ("D-B 60%", 1),
+                ],
+            ),
+        ] {
+            let pdf = render(&adjusted_report(lang).1).unwrap();
+            let text = page_texts(&pdf).join("\n");
+            for (w, times) in words {
+                let shown = text.lines().filter(|l| l.starts_with(w)).count();
+                assert_eq!(shown, times, "{w:?} in\n{text}");
+            }
+            assert_eq!(english_word_in(&text), None, "{text}");
+        }
+    }
+
     /// A small reader for what this module writes: the streams, inflated, in order.
     pub(crate) fn streams(pdf: &[u8]) -> Vec<Vec<u8>> {
         let mut out = Vec::new();

@@ -8,7 +8,9 @@ use klaver_core::board::{Board, Seat, Side, Vulnerability};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Entry, Language};
-use klaver_core::session::{PairResult, ResultPoints, ScoredBoard, SessionResult, set_letters};
+use klaver_core::session::{
+    PairResult, ResultPoints, ScoredBoard, SessionResult, TableResult, set_letters,
+};
 use klaver_core::text::same;
 use num_rational::Ratio;
 
@@ -91,6 +93,16 @@ impl ReportLang {
             Section => ("Section", "Lijn", "Grup"),
             NorthSouth => ("North-South", "Noord-Zuid", "Kuzey-Güney"),
             EastWest => ("East-West", "Oost-West", "Doğu-Batı"),
+            // The director's adjustments on a traveller, each read back by the travellers
+            // reader in the report's notation. Dutch: NG as the Bridgemate shows a board
+            // niet gespeeld, "gem" and "Reverse" as seed 000 writes them on the score
+            // sheet; Turkish in full words (ortalama, oynanmadı, ters, ağırlıklı).
+            NotPlayed => ("NP", "NG", "Oynanmadı"),
+            Average => ("AVG", "GEM", "Ortalama"),
+            AveragePlus => ("AVG+", "GEM+", "Ortalama+"),
+            AverageMinus => ("AVG-", "GEM-", "Ortalama-"),
+            Reverse => ("REV", "Reverse", "Ters"),
+            Weighted => ("W", "Gewogen", "Ağırlıklı"),
         };
         match self {
             ReportLang::En => en,
@@ -147,6 +159,18 @@ pub enum Word {
     Section,
     NorthSouth,
     EastWest,
+    /// A board not played at a table (`NP`).
+    NotPlayed,
+    /// The director's average, 50 % to each side (`AVG`).
+    Average,
+    /// Average-plus to North-South, average-minus to East-West (`AVG+`).
+    AveragePlus,
+    /// Average-minus to North-South, average-plus to East-West (`AVG-`).
+    AverageMinus,
+    /// The two sides' matchpoints swapped (`REV`).
+    Reverse,
+    /// A weighted score's word, before its parts (`W 30% 4SN= 70% 4SN-1`).
+    Weighted,
 }
 
 /// A line of the result list.
@@ -199,7 +223,8 @@ pub struct TravellerLine {
     pub mp_ns: String,
     /// East-West's matchpoints.
     pub mp_ew: String,
-    /// The adjustment, if any ("NP", "AVG", "60/40", "REV", "W ...").
+    /// The adjustment, if any, in the report's language ("NP", "AVG", "60/40", "REV",
+    /// "W ..."; Dutch "NG", "GEM"; Turkish "Oynanmadı", "Ortalama").
     pub note: String,
     /// The opening lead, if entered.
     pub lead: String,
@@ -859,7 +884,7 @@ impl<F: Fn(usize) -> String> Travellers<'_, F> {
             score_ew,
             mp_ns,
             mp_ew,
-            note: info.adjust().to_string(),
+            note: adjustment_note(self.opts.lang, info, r),
             lead: info.lead().to_string(),
         }
     }
@@ -893,6 +918,41 @@ impl<F: Fn(usize) -> String> Travellers<'_, F> {
     }
 }
 
+/// A line's adjustment as the report prints it: as written in an English report; in a
+/// Dutch or Turkish report in that language's words (`GEM+`, `OW 60%`, Turkish
+/// `Ortalama`, `D-B 60%`), a split of percentages (`60/50`) as written, each as the
+/// travellers reader reads it back in the report's notation. Empty for a line without
+/// one.
+fn adjustment_note(lang: ReportLang, info: &LineInfo, r: &TableResult) -> String {
+    let written = info.adjust();
+    if lang == ReportLang::En || written.is_empty() {
+        return written.to_string();
+    }
+    if r.reversed {
+        return lang.word(Word::Reverse).to_string();
+    }
+    let word = |w: Word| lang.word(w).to_string();
+    match &r.outcome {
+        Outcome::NotPlayed => word(Word::NotPlayed),
+        Outcome::Artificial { .. } if written.contains('/') => written.trim().to_string(),
+        Outcome::Artificial { ns: 50, ew: 50 } => word(Word::Average),
+        Outcome::Artificial { ns: 60, ew: 40 } => word(Word::AveragePlus),
+        Outcome::Artificial { ns: 40, ew: 60 } => word(Word::AverageMinus),
+        Outcome::Artificial { ns, ew } => format!("{ns}/{ew}"),
+        Outcome::ScoreAndArtificial { side, percent, .. } => {
+            let (ns, ew) = lang.sides();
+            let side = if *side == Side::NorthSouth { ns } else { ew };
+            format!("{side} {percent}%")
+        }
+        Outcome::Weighted(parts) => {
+            let notation = lang.notation();
+            let parts = crate::travellers::weighted_parts_in(written, r.board, parts, notation);
+            format!("{} {parts}", lang.word(Word::Weighted))
+        }
+        Outcome::Score(_) => written.to_string(),
+    }
+}
+
 /// A result's score on a traveller: in North-South's column when positive, in
 /// East-West's when negative, `0` in both for a pass-out; none for an adjustment.
 fn score_columns(outcome: &Outcome) -> (String, String) {
@@ -919,13 +979,7 @@ fn control_sheet_with_header(
     let control = if opts.ranking_only {
         Vec::new()
     } else {
-        control_sheet(
-            event,
-            result,
-            bpr,
-            (lang.notation(), opts.notrump_z),
-            pair_label,
-        )
+        control_sheet(event, result, bpr, (lang, opts.notrump_z), pair_label)
     };
     let control_header = (!control.is_empty()).then(|| ControlHeader {
         line: [
@@ -976,11 +1030,30 @@ fn numbered_pairs(event: &Event, pair_label: &dyn Fn(usize) -> String) -> Vec<(S
     pairs
 }
 
+/// A control-sheet cell's contract with declarer and result (`N4S!-6`), or the line's
+/// adjustment in the report's words when no contract was played.
+fn control_contract(info: &LineInfo, r: &TableResult, (lang, z): (ReportLang, bool)) -> String {
+    let notation = lang.notation();
+    if info.passed {
+        notation::format_entry(&Entry::Passed, notation)
+    } else if let Some(p) = info.play {
+        notrump_as_z(
+            notation::format_entry(&Entry::Played(p), notation),
+            notation,
+            z,
+        )
+    } else if !info.adjust().is_empty() {
+        adjustment_note(lang, info, r)
+    } else {
+        info.unread_contract().to_string()
+    }
+}
+
 fn control_sheet(
     event: &Event,
     result: &SessionResult,
     bpr: u32,
-    (lang, z): (Language, bool),
+    (lang, z): (ReportLang, bool),
     pair_label: &dyn Fn(usize) -> String,
 ) -> Vec<ControlBlock> {
     let max_board = event.results.iter().map(|r| r.board).max().unwrap_or(0);
@@ -1006,15 +1079,7 @@ fn control_sheet(
                 Some(p) => (ratio(p.ns), ratio(p.ew)),
                 None => ("--".into(), "--".into()),
             };
-            let contract = if info.passed {
-                notation::format_entry(&Entry::Passed, lang)
-            } else if let Some(p) = info.play {
-                notrump_as_z(notation::format_entry(&Entry::Played(p), lang), lang, z)
-            } else if !info.adjust().is_empty() {
-                info.adjust().to_string()
-            } else {
-                info.unread_contract().to_string()
-            };
+            let contract = control_contract(info, r, (lang, z));
             rows[row].cells[(r.board - first) as usize] = Some(ControlCell {
                 mp_ns,
                 mp_ew,
@@ -1038,10 +1103,208 @@ pub fn board_set(board: u32, bpr: u32) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::travellers::{ReadOptions, read_travellers};
     use klaver_core::session::{Settings, score_session};
+
+    /// A session with every kind of the director's adjustment, in English words: an
+    /// average, average-plus and -minus, a split of percentages, a board not played, a
+    /// reversed result, a side's own artificial score beside a score (as a percentage
+    /// and as an average), a weighted score and a penalty.
+    pub(crate) const ADJUSTED: &str = "board,ns,ew,contract,declarer,result,score,adjust\n\
+        1,1,2,4S,N,=,420,\n1,3,4,,,,,AVG\n1,5,6,,,,,AVG+\n1,7,8,,,,,AVG-\n\
+        2,1,4,4S,N,+1,650,\n2,3,6,,,,,NP\n2,5,8,3NT,S,-1,-100,REV\n2,7,2,,,,,60/50\n\
+        3,1,6,2H,E,=,-110,\n3,3,8,4S,N,=,420,EW 60%\n3,5,2,1NT,N,=,90,NS AVG-\n\
+        3,7,4,,,,,W 30% 4SN= 70% 4SN-1\n3,7,4,,,,,PEN -3/0\n";
+
+    /// The words of English adjustments that no Dutch or Turkish report prints.
+    pub(crate) const ENGLISH_WORDS: [&str; 9] = [
+        "NP", "AVG", "AVG+", "AVG-", "REV", "PEN", "NS", "EW", "W 30%",
+    ];
+
+    /// Whether `text` holds one of [`ENGLISH_WORDS`] as a word of its own.
+    pub(crate) fn english_word_in(text: &str) -> Option<&'static str> {
+        let words: Vec<&str> = text
+            .split(|c: char| c.is_whitespace() || "<>\"".contains(c))
+            .collect();
+        ENGLISH_WORDS.into_iter().find(|w| match w.split_once(' ') {
+            Some((a, b)) => words.windows(2).any(|p| p == [a, b]),
+            None => words.contains(w),
+        })
+    }
+
+    /// The event of [`ADJUSTED`] and its report in `lang`, travellers and control sheet.
+    pub(crate) fn adjusted_report(lang: ReportLang) -> (Event, Report) {
+        let english = ReadOptions {
+            lang: Language::English,
+        };
+        let event = read_travellers(ADJUSTED.as_bytes(), english).unwrap();
+        assert!(!event.has_errors(), "{:?}", event.diagnostics);
+        let settings = Settings {
+            penalties: event.penalties.iter().flat_map(|p| p.per_pair()).collect(),
+            ..Settings::default()
+        };
+        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
+        let opts = ReportOptions {
+            lang,
+            boards_per_round: Some(3),
+            ..ReportOptions::default()
+        };
+        let report = build(&event, &result, &opts);
+        (event, report)
+    }
+
+    /// The notes of every traveller line, board by board.
+    fn notes(r: &Report) -> Vec<&str> {
+        let lines = r.travellers.iter().flat_map(|t| &t.lines);
+        lines.map(|l| l.note.as_str()).collect()
+    }
+
+    /// The contracts of the control sheet's cells, adjustments included.
+    fn control_cells(r: &Report) -> Vec<&str> {
+        let rows = r.control.iter().flat_map(|b| &b.rows);
+        let cells = rows.flat_map(|x| &x.cells).flatten();
+        cells.map(|c| c.contract.as_str()).collect()
+    }
+
+    #[test]
+    fn the_directors_adjustments_speak_the_reports_language() {
+        let (_, en) = adjusted_report(ReportLang::En);
+        let (_, nl) = adjusted_report(ReportLang::Nl);
+        let (_, tr) = adjusted_report(ReportLang::Tr);
+        // English prints them as written.
+        let english = [
+            "",
+            "AVG",
+            "AVG+",
+            "AVG-",
+            "",
+            "REV",
+            "60/50",
+            "NP",
+            "EW 60%",
+            "NS AVG-",
+            "",
+            "W 30% 4SN= 70% 4SN-1",
+        ];
+        assert_eq!(notes(&en), english);
+        let dutch = [
+            "",
+            "GEM",
+            "GEM+",
+            "GEM-",
+            "",
+            "Reverse",
+            "60/50",
+            "NG",
+            "OW 60%",
+            "NZ 40%",
+            "",
+            "Gewogen 30% 4SN= 70% 4SN-1",
+        ];
+        assert_eq!(notes(&nl), dutch);
+        // Turkish contracts are written in words, so a weighted score's parts are its
+        // scores.
+        let turkish = [
+            "",
+            "Ortalama",
+            "Ortalama+",
+            "Ortalama-",
+            "",
+            "Ters",
+            "60/50",
+            "Oynanmadı",
+            "D-B 60%",
+            "K-G 40%",
+            "",
+            "Ağırlıklı 30% 420 70% -50",
+        ];
+        assert_eq!(notes(&tr), turkish);
+        // The control sheet shows a line without a contract by its adjustment.
+        for (r, words) in [(&en, english), (&nl, dutch), (&tr, turkish)] {
+            let cells = control_cells(r);
+            for w in [1, 2, 3, 6, 7, 11].map(|i| words[i]) {
+                assert!(cells.contains(&w), "{w:?} not in {cells:?}");
+            }
+        }
+        for r in [&nl, &tr] {
+            let cells = control_cells(r).join("\n");
+            assert_eq!(english_word_in(&cells), None, "{cells}");
+        }
+    }
+
+    /// A Dutch or Turkish traveller typed back in, in the report's notation, gives the
+    /// results it was printed from.
+    #[test]
+    fn a_printed_traveller_reads_back_as_it_was_scored() {
+        for lang in [ReportLang::Nl, ReportLang::Tr] {
+            let (event, report) = adjusted_report(lang);
+            let mut csv = String::from("board,ns,ew,contract,declarer,result,score,adjust\n");
+            for t in &report.travellers {
+                for l in &t.lines {
+                    let score = match (l.score_ns.as_str(), l.score_ew.as_str()) {
+                        ("", "") => String::new(),
+                        ("", ew) => format!("-{ew}"),
+                        (ns, _) => ns.to_string(),
+                    };
+                    let (c, seat, res) = (&l.contract, &l.seat, &l.result);
+                    csv.push_str(&format!(
+                        "{},{},{},{c},{seat},{res},{score},{}\n",
+                        t.board, l.ns, l.ew, l.note
+                    ));
+                }
+            }
+            let read = ReadOptions {
+                lang: lang.notation(),
+            };
+            let back = read_travellers(csv.as_bytes(), read).unwrap();
+            assert!(
+                !back.has_errors(),
+                "{lang:?}: {:?}\n{csv}",
+                back.diagnostics
+            );
+            let results = |e: &Event| {
+                let mut r: Vec<_> = e
+                    .results
+                    .iter()
+                    .map(|r| {
+                        let pairs = (&e.pairs[r.ns_pair()].id, &e.pairs[r.ew_pair()].id);
+                        (r.board, pairs, r.outcome.clone(), r.reversed)
+                    })
+                    .collect();
+                r.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+                format!("{r:?}")
+            };
+            assert_eq!(results(&back), results(&event), "{lang:?}\n{csv}");
+        }
+    }
+
+    #[test]
+    fn a_dutch_or_turkish_text_report_has_no_english_adjustment() {
+        let parts = crate::text::TextParts {
+            control: true,
+            travellers: true,
+        };
+        for (lang, words) in [
+            (
+                ReportLang::Nl,
+                ["GEM+", "NG", "Reverse", "OW 60%", "Gewogen 30%"],
+            ),
+            (
+                ReportLang::Tr,
+                ["Ortalama+", "Oynanmadı", "Ters", "D-B 60%", "Ağırlıklı"],
+            ),
+        ] {
+            let text = crate::text::render(&adjusted_report(lang).1, parts);
+            for w in words {
+                assert!(text.contains(w), "{w:?} not in\n{text}");
+            }
+            assert_eq!(english_word_in(&text), None, "{text}");
+        }
+        let english = crate::text::render(&adjusted_report(ReportLang::En).1, parts);
+        assert_eq!(english_word_in(&english), Some("NP"));
+    }
 
     /// Two sections of two tables on two boards, with a director's penalty, an
     /// artificial score of each side's own, a weighted score and a board not played.

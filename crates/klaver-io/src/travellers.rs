@@ -593,6 +593,32 @@ pub(crate) fn weighted_in_english(text: &str, board: u32, parts: &[WeightedPart]
     format!("W {}", written.join(" "))
 }
 
+/// A weighted score's parts as a report in `lang` prints them after its word (Dutch
+/// `Gewogen`, Turkish `Ağırlıklı`): as written when they read so in `lang`'s notation,
+/// else as scores (`30% 420 70% -50`), which read in any notation.
+pub(crate) fn weighted_parts_in(
+    text: &str,
+    board: u32,
+    parts: &[WeightedPart],
+    lang: Language,
+) -> String {
+    let written = text
+        .trim()
+        .split_once(char::is_whitespace)
+        .map_or("", |w| w.1);
+    let reads = Board::new(board)
+        .ok()
+        .and_then(|b| parse_weighted(written, b, lang).ok());
+    if reads.as_deref() == Some(parts) {
+        return written.trim().to_string();
+    }
+    let scores: Vec<String> = parts
+        .iter()
+        .map(|p| format!("{}% {}", p.percent, p.score))
+        .collect();
+    scores.join(" ")
+}
+
 fn parse_adjust(text: &str, board: Board, lang: Language) -> Result<Adjust, String> {
     let t = text.trim();
     if t.is_empty() {
