@@ -8,6 +8,7 @@
 
 use crate::html::{STYLE, escape};
 use crate::pdf;
+use crate::report::{ReportLang, Word};
 use crate::travellers::Event;
 use klaver_core::butler::ButlerResult;
 use klaver_core::cross_imps::CrossImpResult;
@@ -30,6 +31,8 @@ pub struct ImpReportOptions {
     pub date: String,
     /// Print every board after the result list (text).
     pub boards: bool,
+    /// The language of the headings and words (English unless told).
+    pub lang: ReportLang,
 }
 
 fn f(r: Ratio<i64>) -> f64 {
@@ -60,15 +63,14 @@ fn show_exact(e: &Exact) -> String {
 }
 
 /// Left-aligned text columns and right-aligned number columns.
-fn table(out: &mut String, header: &[&str], rows: &[Vec<String>], right: &[bool]) {
+fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[bool]) {
     let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
     for row in rows {
         for (c, cell) in row.iter().enumerate() {
             width[c] = width[c].max(cell.chars().count());
         }
     }
-    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
-    for row in std::iter::once(&header).chain(rows.iter()) {
+    for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
         let mut line = String::new();
         for (c, cell) in row.iter().enumerate() {
             if c > 0 {
@@ -99,15 +101,24 @@ fn heading(out: &mut String, opts: &ImpReportOptions, what: &str) {
     let _ = writeln!(out, "{}\n", parts.join("   "));
 }
 
-fn score_text(event: &Event, i: usize) -> String {
-    let info = &event.lines[i];
+/// A line's score, or its adjustment in the report's words.
+fn score_text(event: &Event, i: usize, l: ReportLang) -> String {
     match &event.results[i].outcome {
         Outcome::Score(s) => s.to_string(),
-        _ => info.adjust().to_string(),
+        _ => crate::report::adjustment_note(l, &event.lines[i], &event.results[i]),
     }
 }
 
-const PAIR_HEADER: [&str; 5] = ["Rank (Pair)", "Names", "IMPs", "Boards", "IMPs/board"];
+/// Headings in the report's language.
+fn words<const N: usize>(l: ReportLang, words: [Word; N]) -> Vec<String> {
+    words.iter().map(|&w| l.word(w).to_string()).collect()
+}
+
+fn pair_header(l: ReportLang) -> Vec<String> {
+    use Word::*;
+    words(l, [Rank, Names, Imps, Boards, ImpsPerBoard])
+}
+
 const PAIR_RIGHT: [bool; 5] = [false, false, true, true, true];
 
 fn pair_rows(event: &Event, pairs: &[ImpPairResult]) -> Vec<Vec<String>> {
@@ -136,38 +147,63 @@ fn pair_rows(event: &Event, pairs: &[ImpPairResult]) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn pair_list(out: &mut String, event: &Event, pairs: &[ImpPairResult]) {
-    table(out, &PAIR_HEADER, &pair_rows(event, pairs), &PAIR_RIGHT);
+fn pair_list(out: &mut String, event: &Event, pairs: &[ImpPairResult], l: ReportLang) {
+    table(out, &pair_header(l), &pair_rows(event, pairs), &PAIR_RIGHT);
 }
 
-const BOARD_HEADER: [&str; 6] = ["NS", "EW", "Score NS", "IMPs NS", "IMPs EW", ""];
+/// NS, EW, the North-South score, each side's IMPs and the adjustment.
+fn board_header(l: ReportLang) -> Vec<String> {
+    let (ns, ew) = l.sides();
+    let (score, imps) = (l.word(Word::Score), l.word(Word::Imps));
+    vec![
+        ns.into(),
+        ew.into(),
+        format!("{score} {ns}"),
+        format!("{imps} {ns}"),
+        format!("{imps} {ew}"),
+        String::new(),
+    ]
+}
+
 const BOARD_RIGHT: [bool; 6] = [true, true, true, true, true, false];
 
 /// "Board 3  Section A" and the board's details, as headed in the result list.
-fn butler_board_head(b: &klaver_core::butler::ButlerBoard) -> (String, String) {
-    let datum = b.datum.map(show).unwrap_or_else(|| "none".into());
+fn butler_board_head(b: &klaver_core::butler::ButlerBoard, l: ReportLang) -> (String, String) {
+    let datum = b.datum.map(show);
+    let datum = datum.unwrap_or_else(|| l.word(Word::NoDatum).into());
     (
-        board_title(b.board, &b.section),
-        format!("Datum: {datum}   Dropped at each end: {}", b.dropped),
+        board_title(b.board, &b.section, l),
+        format!(
+            "{}: {datum}   {}: {}",
+            l.word(Word::Datum),
+            l.word(Word::DroppedAtEachEnd),
+            b.dropped
+        ),
     )
 }
 
-fn cross_board_head(b: &klaver_core::cross_imps::CrossImpBoard) -> (String, String) {
+fn cross_board_head(b: &klaver_core::cross_imps::CrossImpBoard, l: ReportLang) -> (String, String) {
     (
-        board_title(b.board, &b.section),
-        format!("Results compared: {}", b.compared),
+        board_title(b.board, &b.section, l),
+        format!("{}: {}", l.word(Word::ResultsCompared), b.compared),
     )
 }
 
-fn board_title(board: u32, section: &str) -> String {
+fn board_title(board: u32, section: &str, l: ReportLang) -> String {
+    let title = format!("{} {board}", l.word(Word::Board));
     if section.is_empty() {
-        format!("Board {board}")
+        title
     } else {
-        format!("Board {board}  Section {section}")
+        format!("{title}  {} {section}", l.word(Word::Section))
     }
 }
 
-fn board_rows(event: &Event, entries: &[usize], points: &[Option<ImpPoints>]) -> Vec<Vec<String>> {
+fn board_rows(
+    event: &Event,
+    entries: &[usize],
+    points: &[Option<ImpPoints>],
+    l: ReportLang,
+) -> Vec<Vec<String>> {
     entries
         .iter()
         .map(|&i| {
@@ -176,11 +212,11 @@ fn board_rows(event: &Event, entries: &[usize], points: &[Option<ImpPoints>]) ->
             vec![
                 event.pairs[r.ns_pair()].id.clone(),
                 event.pairs[r.ew_pair()].id.clone(),
-                score_text(event, i),
+                score_text(event, i, l),
                 p.map(|p| show(p.ns)).unwrap_or_default(),
                 p.map(|p| show(p.ew)).unwrap_or_default(),
                 if r.reversed {
-                    "REV".into()
+                    l.word(Word::Reverse).into()
                 } else {
                     String::new()
                 },
@@ -192,14 +228,15 @@ fn board_rows(event: &Event, entries: &[usize], points: &[Option<ImpPoints>]) ->
 /// A butler session's result list as plain text.
 pub fn butler_text(event: &Event, result: &ButlerResult, opts: &ImpReportOptions) -> String {
     let mut out = String::new();
-    heading(&mut out, opts, "Butler (IMPs against the datum)");
-    pair_list(&mut out, event, &result.pairs);
+    let l = opts.lang;
+    heading(&mut out, opts, l.word(Word::ButlerForm));
+    pair_list(&mut out, event, &result.pairs, l);
     if opts.boards {
         for b in &result.boards {
-            let (title, details) = butler_board_head(b);
+            let (title, details) = butler_board_head(b, l);
             let _ = writeln!(out, "\n{title}   {details}");
-            let rows = board_rows(event, &b.entries, &result.points);
-            table(&mut out, &BOARD_HEADER, &rows, &BOARD_RIGHT);
+            let rows = board_rows(event, &b.entries, &result.points, l);
+            table(&mut out, &board_header(l), &rows, &BOARD_RIGHT);
         }
     }
     out
@@ -208,51 +245,75 @@ pub fn butler_text(event: &Event, result: &ButlerResult, opts: &ImpReportOptions
 /// A cross-IMP session's result list as plain text.
 pub fn cross_imps_text(event: &Event, result: &CrossImpResult, opts: &ImpReportOptions) -> String {
     let mut out = String::new();
-    heading(&mut out, opts, "Cross-IMPs");
-    pair_list(&mut out, event, &result.pairs);
+    let l = opts.lang;
+    heading(&mut out, opts, l.word(Word::CrossImpsForm));
+    pair_list(&mut out, event, &result.pairs, l);
     if opts.boards {
         for b in &result.boards {
-            let (title, details) = cross_board_head(b);
+            let (title, details) = cross_board_head(b, l);
             let _ = writeln!(out, "\n{title}   {details}");
-            let rows = board_rows(event, &b.entries, &result.points);
-            table(&mut out, &BOARD_HEADER, &rows, &BOARD_RIGHT);
+            let rows = board_rows(event, &b.entries, &result.points, l);
+            table(&mut out, &board_header(l), &rows, &BOARD_RIGHT);
         }
     }
     out
 }
 
-const MATCH_HEADER: [&str; 5] = ["Match", "IMPs", "VP", "Boards", "Scale"];
+fn match_header(l: ReportLang) -> Vec<String> {
+    use Word::*;
+    words(l, [Match, Imps, VictoryPoints, Boards, Scale])
+}
+
 const MATCH_RIGHT: [bool; 5] = [false, true, true, true, true];
-const MATCH_BOARD_HEADER: [&str; 7] = [
-    "Board",
-    "Open NS",
-    "Closed NS",
-    "Diff",
-    "IMPs home",
-    "IMPs away",
-    "",
-];
+
+/// Board, each room's North-South score, the difference, each team's IMPs and a note.
+fn match_board_header(l: ReportLang) -> Vec<String> {
+    let ns = l.sides().0;
+    let mut header = words(l, [Word::Board, Word::OpenRoom, Word::ClosedRoom]);
+    header[1] = format!("{} {ns}", header[1]);
+    header[2] = format!("{} {ns}", header[2]);
+    header.extend(words(l, [Word::Difference, Word::ImpsHome, Word::ImpsAway]));
+    header.push(String::new());
+    header
+}
+
 const MATCH_BOARD_RIGHT: [bool; 7] = [true, true, true, true, true, true, false];
-const STANDING_HEADER: [&str; 8] = [
-    "Rank", "Team", "Names", "Matches", "VP", "IMPs+", "IMPs-", "Quotient",
-];
+
+fn standing_header(l: ReportLang) -> Vec<String> {
+    use Word::*;
+    words(
+        l,
+        [
+            RankShort,
+            Team,
+            Names,
+            Matches,
+            VictoryPoints,
+            ImpsFor,
+            ImpsAgainst,
+            Quotient,
+        ],
+    )
+}
+
 const STANDING_RIGHT: [bool; 8] = [true, false, false, true, true, true, true, true];
 
-fn match_title(event: &Event, m: &TeamMatch) -> String {
-    let teams = format!("{} v {}", event.pairs[m.home].id, event.pairs[m.away].id);
+fn match_title(event: &Event, m: &TeamMatch, l: ReportLang) -> String {
+    let (home, away) = (&event.pairs[m.home].id, &event.pairs[m.away].id);
+    let teams = format!("{home} {} {away}", l.word(Word::Versus));
     match m.round {
-        Some(round) => format!("{teams} (round {round})"),
+        Some(round) => format!("{teams} ({} {round})", l.word(Word::RoundWord)),
         None => teams,
     }
 }
 
-fn match_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
+fn match_rows(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<Vec<String>> {
     result
         .matches
         .iter()
         .map(|m| {
             vec![
-                match_title(event, m),
+                match_title(event, m, l),
                 format!("{} - {}", show(m.imps_home), show(m.imps_away)),
                 format!("{} - {}", vp(m.vp_home), vp(m.vp_away)),
                 m.played.to_string(),
@@ -262,15 +323,15 @@ fn match_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn match_board_rows(event: &Event, m: &TeamMatch) -> Vec<Vec<String>> {
+fn match_board_rows(event: &Event, m: &TeamMatch, l: ReportLang) -> Vec<Vec<String>> {
     m.boards
         .iter()
         .map(|b| {
             let imps = b.imps;
             vec![
                 b.board.to_string(),
-                score_text(event, b.open),
-                score_text(event, b.closed),
+                score_text(event, b.open, l),
+                score_text(event, b.closed, l),
                 b.difference.map(|d| d.to_string()).unwrap_or_default(),
                 imps.filter(|x| *x > Ratio::from_integer(0))
                     .map(show)
@@ -279,7 +340,7 @@ fn match_board_rows(event: &Event, m: &TeamMatch) -> Vec<Vec<String>> {
                     .map(|x| show(-x))
                     .unwrap_or_default(),
                 if imps.is_none() {
-                    "NP".into()
+                    l.word(Word::NotPlayed).into()
                 } else {
                     String::new()
                 },
@@ -315,25 +376,30 @@ fn standing_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
 }
 
 /// The next Swiss round: one line per table, the bye, and a note on repeat matches.
-fn next_lines(event: &Event, next: &SwissRound) -> (Vec<(String, String)>, Vec<String>) {
+fn next_lines(
+    event: &Event,
+    next: &SwissRound,
+    l: ReportLang,
+) -> (Vec<(String, String)>, Vec<String>) {
     let name = |t: usize| event.pairs[t].id.clone();
+    let (table, versus) = (l.word(Word::Table), l.word(Word::Versus));
     let tables = next
         .tables
         .iter()
         .enumerate()
         .map(|(k, &(a, b))| {
             (
-                format!("Table {}", k + 1),
-                format!("{} v {}", name(a), name(b)),
+                format!("{table} {}", k + 1),
+                format!("{} {versus} {}", name(a), name(b)),
             )
         })
         .collect();
     let mut notes = Vec::new();
     if let Some(bye) = next.bye {
-        notes.push(format!("Bye: {}", name(bye)));
+        notes.push(format!("{}: {}", l.word(Word::Bye), name(bye)));
     }
     if next.repeats {
-        notes.push("(no pairing without a repeat match exists: some teams meet again)".into());
+        notes.push(l.word(Word::RepeatMatches).into());
     }
     (tables, notes)
 }
@@ -346,35 +412,24 @@ pub fn teams_text(
     opts: &ImpReportOptions,
 ) -> String {
     let mut out = String::new();
-    heading(&mut out, opts, "Teams");
-    let _ = writeln!(out, "Matches\n");
-    table(
-        &mut out,
-        &MATCH_HEADER,
-        &match_rows(event, result),
-        &MATCH_RIGHT,
-    );
+    let l = opts.lang;
+    heading(&mut out, opts, l.word(Word::TeamsForm));
+    let _ = writeln!(out, "{}\n", l.word(Word::Matches));
+    let rows = match_rows(event, result, l);
+    table(&mut out, &match_header(l), &rows, &MATCH_RIGHT);
     if opts.boards {
         for m in &result.matches {
-            let _ = writeln!(out, "\n{}", match_title(event, m));
-            table(
-                &mut out,
-                &MATCH_BOARD_HEADER,
-                &match_board_rows(event, m),
-                &MATCH_BOARD_RIGHT,
-            );
+            let _ = writeln!(out, "\n{}", match_title(event, m, l));
+            let rows = match_board_rows(event, m, l);
+            table(&mut out, &match_board_header(l), &rows, &MATCH_BOARD_RIGHT);
         }
     }
-    let _ = writeln!(out, "\nStandings\n");
-    table(
-        &mut out,
-        &STANDING_HEADER,
-        &standing_rows(event, result),
-        &STANDING_RIGHT,
-    );
+    let _ = writeln!(out, "\n{}\n", l.word(Word::Standings));
+    let rows = standing_rows(event, result);
+    table(&mut out, &standing_header(l), &rows, &STANDING_RIGHT);
     if let Some(next) = next {
-        let _ = writeln!(out, "\nNext Swiss round\n");
-        let (tables, notes) = next_lines(event, next);
+        let _ = writeln!(out, "\n{}\n", l.word(Word::NextSwissRound));
+        let (tables, notes) = next_lines(event, next, l);
         for (table, teams) in tables {
             let _ = writeln!(out, "  {table}: {teams}");
         }
@@ -423,9 +478,9 @@ impl ViewTable {
         self
     }
 
-    fn new(header: &[&str], right: &[bool], rows: Vec<Vec<String>>) -> ViewTable {
+    fn new(header: Vec<String>, right: &[bool], rows: Vec<Vec<String>>) -> ViewTable {
         ViewTable {
-            header: header.iter().map(|h| h.to_string()).collect(),
+            header,
             right: right.to_vec(),
             rows,
             ..ViewTable::default()
@@ -459,6 +514,8 @@ pub struct ImpView {
     pub sections: Vec<ViewSection>,
     /// The warnings on the travellers and the scoring.
     pub warnings: Vec<String>,
+    /// The language of the headings and words.
+    pub lang: ReportLang,
 }
 
 fn warning_texts(event: &Event, warnings: &[Diagnostic]) -> Vec<String> {
@@ -478,7 +535,8 @@ fn pairs_view(
     opts: &ImpReportOptions,
     form: &str,
 ) -> ImpView {
-    let mut ranking = ViewTable::new(&PAIR_HEADER, &PAIR_RIGHT, pair_rows(event, pairs));
+    let l = opts.lang;
+    let mut ranking = ViewTable::new(pair_header(l), &PAIR_RIGHT, pair_rows(event, pairs));
     ranking.names = Some(1);
     let ranking = ranking.without_empty_names();
     ImpView {
@@ -487,75 +545,60 @@ fn pairs_view(
         form: form.into(),
         sections: vec![
             ViewSection {
-                heading: "Result list".into(),
+                heading: l.word(Word::ResultList).into(),
                 tables: vec![ranking],
                 ..ViewSection::default()
             },
             ViewSection {
-                heading: "Boards".into(),
+                heading: l.word(Word::BoardsHeading).into(),
                 tables: boards,
                 titled: true,
                 ..ViewSection::default()
             },
         ],
         warnings: warning_texts(event, warnings),
+        lang: l,
     }
 }
 
 /// A butler session for HTML and PDF: the result list and every board with its datum.
 pub fn butler_view(event: &Event, result: &ButlerResult, opts: &ImpReportOptions) -> ImpView {
+    let l = opts.lang;
     let boards = result
         .boards
         .iter()
         .map(|b| {
-            let (title, details) = butler_board_head(b);
+            let (title, details) = butler_board_head(b, l);
+            let rows = board_rows(event, &b.entries, &result.points, l);
             ViewTable {
                 title,
                 details,
-                ..ViewTable::new(
-                    &BOARD_HEADER,
-                    &BOARD_RIGHT,
-                    board_rows(event, &b.entries, &result.points),
-                )
+                ..ViewTable::new(board_header(l), &BOARD_RIGHT, rows)
             }
         })
         .collect();
-    pairs_view(
-        event,
-        &result.pairs,
-        boards,
-        &result.warnings,
-        opts,
-        "Butler (IMPs against the datum)",
-    )
+    let form = l.word(Word::ButlerForm);
+    pairs_view(event, &result.pairs, boards, &result.warnings, opts, form)
 }
 
 /// A cross-IMP session for HTML and PDF: the result list and every board.
 pub fn cross_imps_view(event: &Event, result: &CrossImpResult, opts: &ImpReportOptions) -> ImpView {
+    let l = opts.lang;
     let boards = result
         .boards
         .iter()
         .map(|b| {
-            let (title, details) = cross_board_head(b);
+            let (title, details) = cross_board_head(b, l);
+            let rows = board_rows(event, &b.entries, &result.points, l);
             ViewTable {
                 title,
                 details,
-                ..ViewTable::new(
-                    &BOARD_HEADER,
-                    &BOARD_RIGHT,
-                    board_rows(event, &b.entries, &result.points),
-                )
+                ..ViewTable::new(board_header(l), &BOARD_RIGHT, rows)
             }
         })
         .collect();
-    pairs_view(
-        event,
-        &result.pairs,
-        boards,
-        &result.warnings,
-        opts,
-        "Cross-IMPs",
-    )
+    let form = l.word(Word::CrossImpsForm);
+    pairs_view(event, &result.pairs, boards, &result.warnings, opts, form)
 }
 
 /// A teams event for HTML and PDF: the standings, the next Swiss round, the matches and
@@ -566,60 +609,37 @@ pub fn teams_view(
     next: Option<&SwissRound>,
     opts: &ImpReportOptions,
 ) -> ImpView {
+    let l = opts.lang;
     let mut standings = ViewTable::new(
-        &STANDING_HEADER,
+        standing_header(l),
         &STANDING_RIGHT,
         standing_rows(event, result),
     );
     standings.names = Some(2);
     let standings = standings.without_empty_names();
     let mut sections = vec![ViewSection {
-        heading: "Standings".into(),
+        heading: l.word(Word::Standings).into(),
         tables: vec![standings],
         ..ViewSection::default()
     }];
     if let Some(next) = next {
-        let (tables, notes) = next_lines(event, next);
-        sections.push(ViewSection {
-            heading: "Next Swiss round".into(),
-            tables: vec![ViewTable::new(
-                &["Table", "Match"],
-                &[false, false],
-                tables.into_iter().map(|(t, m)| vec![t, m]).collect(),
-            )],
-            notes,
-            ..ViewSection::default()
-        });
+        sections.push(next_round_section(event, next, l));
     }
     sections.push(ViewSection {
-        heading: "Matches".into(),
+        heading: l.word(Word::Matches).into(),
         tables: vec![ViewTable::new(
-            &MATCH_HEADER,
+            match_header(l),
             &MATCH_RIGHT,
-            match_rows(event, result),
+            match_rows(event, result, l),
         )],
         ..ViewSection::default()
     });
     sections.push(ViewSection {
-        heading: "Boards".into(),
+        heading: l.word(Word::BoardsHeading).into(),
         tables: result
             .matches
             .iter()
-            .map(|m| ViewTable {
-                title: match_title(event, m),
-                details: format!(
-                    "IMPs {} - {}   VP {} - {}",
-                    show(m.imps_home),
-                    show(m.imps_away),
-                    vp(m.vp_home),
-                    vp(m.vp_away)
-                ),
-                ..ViewTable::new(
-                    &MATCH_BOARD_HEADER,
-                    &MATCH_BOARD_RIGHT,
-                    match_board_rows(event, m),
-                )
-            })
+            .map(|m| match_boards(event, m, l))
             .collect(),
         titled: true,
         ..ViewSection::default()
@@ -627,9 +647,45 @@ pub fn teams_view(
     ImpView {
         title: opts.title.clone(),
         date: opts.date.clone(),
-        form: "Teams".into(),
+        form: l.word(Word::TeamsForm).into(),
         sections,
         warnings: warning_texts(event, &result.warnings),
+        lang: l,
+    }
+}
+
+/// The next Swiss round: a table and a match on each line, the bye under them.
+fn next_round_section(event: &Event, next: &SwissRound, l: ReportLang) -> ViewSection {
+    let (tables, notes) = next_lines(event, next, l);
+    ViewSection {
+        heading: l.word(Word::NextSwissRound).into(),
+        tables: vec![ViewTable::new(
+            words(l, [Word::Table, Word::Match]),
+            &[false, false],
+            tables.into_iter().map(|(t, m)| vec![t, m]).collect(),
+        )],
+        notes,
+        ..ViewSection::default()
+    }
+}
+
+/// A match's boards, under its title and its IMPs and victory points.
+fn match_boards(event: &Event, m: &TeamMatch, l: ReportLang) -> ViewTable {
+    let (imps, vps) = (l.word(Word::Imps), l.word(Word::VictoryPoints));
+    ViewTable {
+        title: match_title(event, m, l),
+        details: format!(
+            "{imps} {} - {}   {vps} {} - {}",
+            show(m.imps_home),
+            show(m.imps_away),
+            vp(m.vp_home),
+            vp(m.vp_away)
+        ),
+        ..ViewTable::new(
+            match_board_header(l),
+            &MATCH_BOARD_RIGHT,
+            match_board_rows(event, m, l),
+        )
     }
 }
 
@@ -695,10 +751,11 @@ pub fn html(view: &ImpView) -> String {
     let mut out = String::with_capacity(16 * 1024);
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n\
          <header>\n<h1>{}</h1>\n",
+        view.lang.code(),
         escape(&page_title),
         escape(heading)
     );
@@ -741,7 +798,8 @@ pub fn html(view: &ImpView) -> String {
             let _ = writeln!(
                 out,
                 "<details class=\"warnings\" open role=\"note\">\n\
-                 <summary>\u{26a0} Warnings ({})</summary>\n<ul>",
+                 <summary>\u{26a0} {} ({})</summary>\n<ul>",
+                escape(view.lang.word(Word::Warnings)),
                 view.warnings.len()
             );
             for w in &view.warnings {
@@ -786,7 +844,8 @@ pub fn pdf(view: &ImpView) -> Result<Vec<u8>, pdf::PdfError> {
     if !view.date.is_empty() {
         title.push_str(&format!(" – {}", view.date));
     }
-    let mut doc = PdfDocument::new(title, "en");
+    let mut doc = PdfDocument::new(title, view.lang.code());
+    doc.page_label = pdf::page_word(view.lang).into();
     doc.footer = heading.clone();
     if !view.date.is_empty() {
         doc.footer.push_str(&format!("  ·  {}", view.date));
@@ -842,7 +901,11 @@ pub fn pdf(view: &ImpView) -> Result<Vec<u8>, pdf::PdfError> {
         if k == 0 && !view.warnings.is_empty() {
             doc.push(Block::Gap(10.0));
             doc.push(Block::Notice {
-                heading: format!("\u{26a0} Warnings ({})", view.warnings.len()),
+                heading: format!(
+                    "\u{26a0} {} ({})",
+                    view.lang.word(Word::Warnings),
+                    view.warnings.len()
+                ),
                 items: view.warnings.clone(),
             });
         }
@@ -1220,6 +1283,171 @@ mod tests {
         teams_json(&mut buf, &e, &r, None, &ImpReportOptions::default()).unwrap();
         let json = String::from_utf8(buf).unwrap();
         assert!(json.contains("\"difference\":250"), "{json}");
+    }
+
+    /// Headings and words of the English IMP result lists that no Dutch or Turkish one
+    /// prints.
+    const ENGLISH: [&str; 24] = [
+        "Rank",
+        "Names",
+        "IMPs",
+        "Boards",
+        "against the datum",
+        "Dropped at each end",
+        "Results compared",
+        "Result list",
+        "Score NS",
+        "Standings",
+        "Matches",
+        "Quotient",
+        "Next Swiss round",
+        "Table",
+        "Bye",
+        "Open NS",
+        "Closed NS",
+        "home",
+        "away",
+        " v ",
+        "Warnings",
+        "REV",
+        "AVG",
+        "Page",
+    ];
+
+    /// The English word `text` still holds, if any.
+    fn english_in(text: &str) -> Option<&'static str> {
+        ENGLISH.into_iter().find(|w| text.contains(w))
+    }
+
+    /// A butler session with a reversed result and an average, in every output.
+    fn butler_outputs(lang: ReportLang) -> [String; 3] {
+        let e = read(
+            "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,170,\n1,5,6,-50,REV\n1,7,8,,AVG\n\
+             2,1,4,110,\n2,3,6,140,\n2,5,8,-100,\n",
+        );
+        assert!(!e.has_errors(), "{:?}", e.diagnostics);
+        let r = score_butler(&e.pairs, &e.results, &ButlerSettings::default()).unwrap();
+        let opts = ImpReportOptions {
+            boards: true,
+            lang,
+            ..ImpReportOptions::default()
+        };
+        let view = butler_view(&e, &r, &opts);
+        let pdf = crate::pdf::tests::page_texts(&pdf(&view).unwrap()).join("\n");
+        // (The page writes the apostrophe of IMP's as &#39;.)
+        let page = html(&view).replace("&#39;", "'");
+        [butler_text(&e, &r, &opts), page, pdf]
+    }
+
+    #[test]
+    fn a_butler_result_list_in_dutch_and_turkish() {
+        let [text, page, pdf] = butler_outputs(ReportLang::En);
+        for out in [&text, &page, &pdf] {
+            assert!(out.contains("IMPs/board") && out.contains("REV"), "{out}");
+        }
+        for (lang, words) in [
+            (
+                ReportLang::Nl,
+                [
+                    "Butler (IMP's tegen de datum)",
+                    "Rang (Paar)",
+                    "G-IMP",
+                    "Gift 1",
+                    "Weggelaten aan elke kant: ",
+                    "Reverse",
+                    "GEM",
+                ],
+            ),
+            (
+                ReportLang::Tr,
+                [
+                    "Butler (datuma karşı IMP)",
+                    "Sıra (Çift)",
+                    "Board başına IMP",
+                    "Board 1",
+                    "Her uçtan atılan: ",
+                    "Ters",
+                    "Ortalama",
+                ],
+            ),
+        ] {
+            let [text, page, pdf] = butler_outputs(lang);
+            for out in [&text, &page, &pdf] {
+                for w in words {
+                    assert!(out.contains(w), "{lang:?}: {w:?} not in\n{out}");
+                }
+                assert_eq!(english_in(out), None, "{lang:?}:\n{out}");
+            }
+            assert!(page.contains(&format!("<html lang=\"{}\">", lang.code())));
+        }
+    }
+
+    /// A teams event with a board played in one room only and the next Swiss round, in
+    /// every output.
+    fn teams_outputs(lang: ReportLang) -> [String; 3] {
+        let e = read(
+            "board,ns,ew,room,score,adjust\n1,A,B,open,420,\n1,B,A,closed,170,\n\
+             2,A,B,open,,NP\n2,B,A,closed,,NP\n\
+             1,C,D,open,110,\n1,D,C,closed,140,\n2,C,D,open,110,\n2,D,C,closed,-100,\n",
+        );
+        assert!(!e.has_errors(), "{:?}", e.diagnostics);
+        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(l.room())).collect();
+        let r = score_teams(&e.pairs, &e.results, &rooms, &TeamsSettings::default()).unwrap();
+        let next = klaver_core::teams::swiss_pairing(&r.standings, &r.matches);
+        let opts = ImpReportOptions {
+            boards: true,
+            lang,
+            ..ImpReportOptions::default()
+        };
+        let view = teams_view(&e, &r, Some(&next), &opts);
+        let pdf = crate::pdf::tests::page_texts(&pdf(&view).unwrap()).join("\n");
+        let page = html(&view).replace("&#39;", "'");
+        [teams_text(&e, &r, Some(&next), &opts), page, pdf]
+    }
+
+    #[test]
+    fn a_teams_result_list_in_dutch_and_turkish() {
+        let [text, ..] = teams_outputs(ReportLang::En);
+        assert!(text.contains("A v B") && text.contains("NP"), "{text}");
+        for (lang, words) in [
+            (
+                ReportLang::Nl,
+                [
+                    "Viertallen",
+                    "Wedstrijden",
+                    "Stand",
+                    "Quotiënt",
+                    "Volgende Zwitserse ronde",
+                    "Tafel 1",
+                    "A - B",
+                    "Open NZ",
+                    "IMP's thuis",
+                    "NG",
+                ],
+            ),
+            (
+                ReportLang::Tr,
+                [
+                    "Takımlar",
+                    "Maçlar",
+                    "Puan Durumu",
+                    "Oran",
+                    "Sonraki İsviçre turu",
+                    "Masa 1",
+                    "A - B",
+                    "Açık K-G",
+                    "IMP ev sahibi",
+                    "Oynanmadı",
+                ],
+            ),
+        ] {
+            for out in teams_outputs(lang) {
+                for w in words {
+                    assert!(out.contains(w), "{lang:?}: {w:?} not in\n{out}");
+                }
+                assert_eq!(english_in(&out), None, "{lang:?}:\n{out}");
+            }
+        }
     }
 
     const HOSTILE: &str = "<script>alert('x')</script> & \"Zn\"";

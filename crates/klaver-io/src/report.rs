@@ -103,6 +103,60 @@ impl ReportLang {
             AverageMinus => ("AVG-", "GEM-", "Ortalama-"),
             Reverse => ("REV", "Reverse", "Ters"),
             Weighted => ("W", "Gewogen", "Ağırlıklı"),
+            // The IMP forms' result lists (butler, cross-IMPs, teams). Dutch: IMP's,
+            // G-IMP for IMPs per board (seed 002), viertallen for teams, WP
+            // (winstpunten) for victory points, rust for a bye (the glossary).
+            Imps => ("IMPs", "IMP's", "IMP"),
+            ImpsPerBoard => ("IMPs/board", "G-IMP", "Board başına IMP"),
+            ImpsFor => ("IMPs+", "IMP's+", "IMP+"),
+            ImpsAgainst => ("IMPs-", "IMP's-", "IMP-"),
+            ImpsHome => ("IMPs home", "IMP's thuis", "IMP ev sahibi"),
+            ImpsAway => ("IMPs away", "IMP's uit", "IMP deplasman"),
+            ButlerForm => (
+                "Butler (IMPs against the datum)",
+                "Butler (IMP's tegen de datum)",
+                "Butler (datuma karşı IMP)",
+            ),
+            CrossImpsForm => ("Cross-IMPs", "Cross-IMP's", "Cross-IMP"),
+            TeamsForm => ("Teams", "Viertallen", "Takımlar"),
+            Datum => ("Datum", "Datum", "Datum"),
+            NoDatum => ("none", "geen", "yok"),
+            DroppedAtEachEnd => (
+                "Dropped at each end",
+                "Weggelaten aan elke kant",
+                "Her uçtan atılan",
+            ),
+            ResultsCompared => (
+                "Results compared",
+                "Vergeleken resultaten",
+                "Karşılaştırılan sonuç",
+            ),
+            BoardsHeading => ("Boards", "Giften", "Boardlar"),
+            Match => ("Match", "Wedstrijd", "Maç"),
+            Matches => ("Matches", "Wedstrijden", "Maçlar"),
+            RoundWord => ("round", "ronde", "tur"),
+            Versus => ("v", "-", "-"),
+            VictoryPoints => ("VP", "WP", "VP"),
+            Scale => ("Scale", "Schaal", "Ölçek"),
+            OpenRoom => ("Open", "Open", "Açık"),
+            ClosedRoom => ("Closed", "Gesloten", "Kapalı"),
+            Difference => ("Diff", "Verschil", "Fark"),
+            RankShort => ("Rank", "Rang", "Sıra"),
+            Team => ("Team", "Team", "Takım"),
+            Quotient => ("Quotient", "Quotiënt", "Oran"),
+            Standings => ("Standings", "Stand", "Puan Durumu"),
+            NextSwissRound => (
+                "Next Swiss round",
+                "Volgende Zwitserse ronde",
+                "Sonraki İsviçre turu",
+            ),
+            Table => ("Table", "Tafel", "Masa"),
+            Bye => ("Bye", "Rust", "Bay"),
+            RepeatMatches => (
+                "(no pairing without a repeat match exists: some teams meet again)",
+                "(er is geen indeling zonder herhaalde wedstrijd: sommige teams treffen elkaar opnieuw)",
+                "(tekrar maçı olmadan eşleşme yok: bazı takımlar yeniden karşılaşıyor)",
+            ),
         };
         match self {
             ReportLang::En => en,
@@ -171,6 +225,47 @@ pub enum Word {
     Reverse,
     /// A weighted score's word, before its parts (`W 30% 4SN= 70% 4SN-1`).
     Weighted,
+    Imps,
+    /// IMPs per board (G-IMP).
+    ImpsPerBoard,
+    ImpsFor,
+    ImpsAgainst,
+    /// The home team's IMPs on a board.
+    ImpsHome,
+    /// The away team's IMPs on a board.
+    ImpsAway,
+    ButlerForm,
+    CrossImpsForm,
+    TeamsForm,
+    Datum,
+    /// A board without a datum.
+    NoDatum,
+    /// The results a butler datum leaves out at each end.
+    DroppedAtEachEnd,
+    ResultsCompared,
+    /// The heading over every board's (or match's boards') table.
+    BoardsHeading,
+    Match,
+    Matches,
+    /// "round" inside a match's title, `A v B (round 2)`.
+    RoundWord,
+    /// Between two teams, `A v B`.
+    Versus,
+    VictoryPoints,
+    Scale,
+    OpenRoom,
+    ClosedRoom,
+    Difference,
+    /// "Rank" over the standings.
+    RankShort,
+    Team,
+    Quotient,
+    Standings,
+    NextSwissRound,
+    Table,
+    Bye,
+    /// The note under a Swiss round that repeats a match.
+    RepeatMatches,
 }
 
 /// A line of the result list.
@@ -923,7 +1018,7 @@ impl<F: Fn(usize) -> String> Travellers<'_, F> {
 /// `Ortalama`, `D-B 60%`), a split of percentages (`60/50`) as written, each as the
 /// travellers reader reads it back in the report's notation. Empty for a line without
 /// one.
-fn adjustment_note(lang: ReportLang, info: &LineInfo, r: &TableResult) -> String {
+pub(crate) fn adjustment_note(lang: ReportLang, info: &LineInfo, r: &TableResult) -> String {
     let written = info.adjust();
     if lang == ReportLang::En || written.is_empty() {
         return written.to_string();

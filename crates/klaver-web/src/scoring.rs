@@ -428,6 +428,7 @@ fn butler_json(session: &Session) -> Result<Vec<u8>, String> {
             title: session.info.title.clone(),
             date: session.info.date.clone(),
             boards: false,
+            lang: klaver_io::report::ReportLang::En,
         },
     )
     .map_err(|e| e.to_string())?;

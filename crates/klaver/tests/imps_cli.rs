@@ -140,6 +140,38 @@ fn a_small_swiss_teams_event() {
 }
 
 #[test]
+fn the_imp_forms_speak_the_language_asked_for() {
+    let f = data("butler-board.csv");
+    let text = ok(&[
+        "score",
+        &f,
+        "--form",
+        "butler",
+        "--per-board",
+        "--lang",
+        "nl",
+    ]);
+    for word in [
+        "Butler (IMP's tegen de datum)",
+        "Rang (Paar)",
+        "G-IMP",
+        "Gift 2   Datum: 430",
+        "Score NZ",
+        "GEM+",
+        "NG",
+    ] {
+        assert!(text.contains(word), "{word:?} not in\n{text}");
+    }
+    assert!(!text.contains("AVG") && !text.contains("NP"), "{text}");
+    let f = data("teams-swiss.csv");
+    let text = ok(&["score", &f, "--form", "teams", "--swiss", "--lang", "tr"]);
+    for word in ["Takımlar", "Puan Durumu", "Masa 1: C - B", "Masa 2: A - D"] {
+        assert!(text.contains(word), "{word:?} not in\n{text}");
+    }
+    assert!(!text.contains("Standings"), "{text}");
+}
+
+#[test]
 fn bad_teams_travellers_name_the_line() {
     let f = data("teams-bad.csv");
     let e = refused(&["score", &f, "--form", "teams"]);

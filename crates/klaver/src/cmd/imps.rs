@@ -109,6 +109,8 @@ pub struct FormReport {
     pub file_name: String,
     /// Exit with code 1 when there are warnings.
     pub strict: bool,
+    /// The language of the result list's headings and words.
+    pub lang: klaver_io::report::ReportLang,
 }
 
 /// Runs an IMP form for `klaver score`, writing to `output` or standard output.
@@ -242,6 +244,7 @@ fn score_form(args: &FormOptions, event: &Event, opts: &FormReport, out: &mut Ou
         title: opts.title.clone(),
         date: opts.date.clone(),
         boards: args.per_board,
+        lang: opts.lang,
     };
     let (body, warnings) = match args.form {
         Form::Pairs => {

@@ -306,11 +306,7 @@ pub fn score_imported(
             let opts = ReportOptions {
                 title: imported.title.clone(),
                 date: imported.date.clone(),
-                lang: match args.lang {
-                    LangArg::Nl => ReportLang::Nl,
-                    LangArg::En => ReportLang::En,
-                    LangArg::Tr => ReportLang::Tr,
-                },
+                lang: report_lang(args.lang),
                 boards_per_round,
                 ranking_only,
                 centred: centred_weight(&convention),
@@ -350,6 +346,15 @@ fn release_board_results(result: &mut SessionResult) {
         .map(|b| std::mem::take(&mut b.entries))
         .collect();
     free_behind((std::mem::take(&mut result.points), entries));
+}
+
+/// The language a report is written in.
+fn report_lang(lang: LangArg) -> ReportLang {
+    match lang {
+        LangArg::Nl => ReportLang::Nl,
+        LangArg::En => ReportLang::En,
+        LangArg::Tr => ReportLang::Tr,
+    }
 }
 
 /// The report in the format asked for.
@@ -407,6 +412,7 @@ fn score_form(
         output,
         file_name: file_name.to_string(),
         strict: args.strict,
+        lang: report_lang(args.lang),
     };
     if args.compare {
         let cmp = super::imps::compare_form(&scoring.form, imported, &opts)?;
