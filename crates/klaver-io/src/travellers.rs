@@ -593,6 +593,34 @@ pub(crate) fn weighted_in_english(text: &str, board: u32, parts: &[WeightedPart]
     format!("W {}", written.join(" "))
 }
 
+/// Whether `text` is written as an adjustment in any of klaver's languages: a word
+/// (`AVG+`, `NG`, `GEM-`, `Ortalama`, `REV`), a split (`60/40`, `EW 60%`, `NZ GEM-`) or
+/// a weighted score (`W ...`, `Gewogen ...`, `Ağırlıklı ...`). Whether it reads is for
+/// [`adjustment_in_english`].
+pub fn looks_like_adjustment(text: &str) -> bool {
+    let t = text.trim();
+    let upper = t.to_uppercase();
+    let first = upper.split_whitespace().next().unwrap_or("");
+    adjust_word(&upper).is_some()
+        || split_parts(&t.to_ascii_uppercase()).is_some()
+        || is_weighted_word(first)
+        || (t.contains('/')
+            && t.chars()
+                .all(|c| c.is_ascii_digit() || c == '/' || c == '%' || c == ' '))
+}
+
+/// An adjustment typed in `lang`'s notation, written so that a travellers file read in
+/// English notation (as stored lines are read back) means the same: the words and
+/// splits read alike in every notation, and a weighted score's parts are written as
+/// scores when its contracts read otherwise in English (`Gewogen 50% 3ZN= ...`).
+pub fn adjustment_in_english(text: &str, board: u32, lang: Language) -> Result<String, String> {
+    let b = Board::new(board).map_err(|e| e.to_string())?;
+    match parse_adjust(text, b, lang)? {
+        Adjust::Outcome(Outcome::Weighted(parts)) => Ok(weighted_in_english(text, board, &parts)),
+        _ => Ok(text.trim().to_string()),
+    }
+}
+
 /// A weighted score's parts as a report in `lang` prints them after its word (Dutch
 /// `Gewogen`, Turkish `Ağırlıklı`): as written when they read so in `lang`'s notation,
 /// else as scores (`30% 420 70% -50`), which read in any notation.

@@ -450,7 +450,8 @@ fn line_from(form: &EntryForm, lang: Lang) -> Result<(Line, Typed), String> {
     if form.ns.trim().is_empty() || form.ew.trim().is_empty() {
         return Err("type both pairs: North-South and East-West".into());
     }
-    let typed = entry::read_typed(&form.result, lang.notation())?;
+    let board_number = u32::try_from(board).map_err(|_| "board: type the board number")?;
+    let typed = entry::read_typed(&form.result, board_number, lang.notation())?;
     Ok((
         Line {
             board,

@@ -35,8 +35,18 @@ fn english(entry: &Entry) -> Typed {
     }
 }
 
-/// Reads a typed entry in the page's notation (English, Dutch or Turkish).
-pub fn read_typed(text: &str, lang: Language) -> Result<Typed, String> {
+/// Reads a typed entry for `board` in the page's notation (English, Dutch or Turkish),
+/// an adjustment written as the stored line is read back.
+pub fn read_typed(text: &str, board: u32, lang: Language) -> Result<Typed, String> {
+    let mut typed = read_typed_text(text, lang)?;
+    if !typed.adjust.is_empty() && typed.adjust != "REV" {
+        typed.adjust = klaver_io::travellers::adjustment_in_english(&typed.adjust, board, lang)?;
+    }
+    Ok(typed)
+}
+
+/// Reads a typed entry in the page's notation, an adjustment as typed.
+fn read_typed_text(text: &str, lang: Language) -> Result<Typed, String> {
     let t = text.trim();
     if t.is_empty() {
         return Err(
@@ -51,7 +61,7 @@ pub fn read_typed(text: &str, lang: Language) -> Result<Typed, String> {
         .map(|_| t[..t.len() - 4].trim())
         .filter(|p| !p.is_empty())
     {
-        let mut typed = read_typed(played, lang)?;
+        let mut typed = read_typed_text(played, lang)?;
         if !typed.adjust.is_empty() {
             return Err(
                 "REV reverses a played result: write the result first, e.g. 4S N +1 REV".into(),
@@ -66,15 +76,8 @@ pub fn read_typed(text: &str, lang: Language) -> Result<Typed, String> {
             ..Typed::default()
         });
     }
-    let upper = t.to_ascii_uppercase();
-    let adjustment = matches!(
-        upper.as_str(),
-        "AVG" | "AVG+" | "AVG-" | "A" | "A+" | "A-" | "GEM" | "NP" | "NG" | "REV" | "AVERAGE"
-    ) || upper.starts_with("W ")
-        || (t.contains('/')
-            && t.chars()
-                .all(|c| c.is_ascii_digit() || c == '/' || c == '%' || c == ' '));
-    if adjustment {
+    // Kept as typed here; [`read_typed`] writes it as the stored line is read back.
+    if klaver_io::travellers::looks_like_adjustment(t) {
         return Ok(Typed {
             adjust: t.to_string(),
             ..Typed::default()
@@ -591,13 +594,13 @@ mod tests {
 
     #[test]
     fn typed_results_in_every_notation() {
-        let t = read_typed("4S N +1", Language::English).unwrap();
+        let t = read_typed("4S N +1", 1, Language::English).unwrap();
         assert_eq!(
             (t.contract.as_str(), t.declarer.as_str(), t.result.as_str()),
             ("4S", "N", "+1")
         );
         assert_eq!(score_of(&t, 1), Some(450));
-        let t = read_typed("3SAX O -2", Language::Dutch).unwrap();
+        let t = read_typed("3SAX O -2", 1, Language::Dutch).unwrap();
         assert_eq!((t.contract.as_str(), t.declarer.as_str()), ("3NTX", "E"));
         assert_eq!(
             score_of(&t, 2),
@@ -605,34 +608,37 @@ mod tests {
             "East doubled two down, East-West not vulnerable"
         );
         assert_eq!(
-            read_typed("pass", Language::English).unwrap().contract,
+            read_typed("pass", 1, Language::English).unwrap().contract,
             "PASS"
         );
-        assert_eq!(read_typed("-100", Language::English).unwrap().score, "-100");
         assert_eq!(
-            read_typed("60/40", Language::English).unwrap().adjust,
+            read_typed("-100", 1, Language::English).unwrap().score,
+            "-100"
+        );
+        assert_eq!(
+            read_typed("60/40", 1, Language::English).unwrap().adjust,
             "60/40"
         );
         assert_eq!(
-            read_typed("avg+", Language::English).unwrap().adjust,
+            read_typed("avg+", 1, Language::English).unwrap().adjust,
             "avg+"
         );
-        assert!(read_typed("8S N =", Language::English).is_err());
+        assert!(read_typed("8S N =", 1, Language::English).is_err());
         // A sign with no number, or a zero, was read as made without a word.
         for old_style in ["4S N -", "N4S+", "4S N +0", "4S N -0"] {
-            let e = read_typed(old_style, Language::English).unwrap_err();
+            let e = read_typed(old_style, 1, Language::English).unwrap_err();
             assert!(e.contains("type = for made exactly"), "{old_style}: {e}");
         }
-        let rev = read_typed("4S N +1 rev", Language::English).unwrap();
+        let rev = read_typed("4S N +1 rev", 1, Language::English).unwrap();
         assert_eq!((rev.contract.as_str(), rev.adjust.as_str()), ("4S", "REV"));
         assert_eq!(
-            read_typed("-420 REV", Language::English).unwrap().score,
+            read_typed("-420 REV", 1, Language::English).unwrap().score,
             "-420"
         );
-        assert!(read_typed("AVG REV", Language::English).is_err());
-        let w = read_typed("W 30% 4SN= 70% 4SN-1", Language::English).unwrap();
+        assert!(read_typed("AVG REV", 1, Language::English).is_err());
+        let w = read_typed("W 30% 4SN= 70% 4SN-1", 1, Language::English).unwrap();
         assert_eq!(w.adjust, "W 30% 4SN= 70% 4SN-1");
-        assert!(read_typed("", Language::English).is_err());
+        assert!(read_typed("", 1, Language::English).is_err());
         let t = read_table_entry("4 Pik", "K", Some(11), Language::Turkish).unwrap();
         assert_eq!(
             (t.contract.as_str(), t.declarer.as_str(), t.result.as_str()),
@@ -646,5 +652,53 @@ mod tests {
         );
         assert!(read_table_entry("4S", "N", None, Language::English).is_err());
         assert!(read_table_entry("4S", "N", Some(14), Language::English).is_err());
+    }
+}
+
+#[cfg(test)]
+mod typed_adjustments {
+    use super::*;
+    use klaver_io::travellers::{ReadOptions, read_travellers};
+
+    /// The outcome of a line holding `adjust` on board 1, read in `lang`, as the stored
+    /// lines are read back.
+    fn outcome(adjust: &str, lang: Language) -> Result<String, String> {
+        // A side's own split stands beside the score the other side keeps.
+        let score = if adjust.contains(' ') && !adjust.contains('%') {
+            "420"
+        } else {
+            ""
+        };
+        let csv = format!("board,ns,ew,score,adjust\n1,1,2,{score},{adjust}\n");
+        let event =
+            read_travellers(csv.as_bytes(), ReadOptions { lang }).map_err(|e| e.to_string())?;
+        match event.diagnostics.first() {
+            Some(d) => Err(d.to_string()),
+            None => Ok(format!("{:?}", event.results[0])),
+        }
+    }
+
+    #[test]
+    fn an_adjustment_typed_in_the_pages_notation_is_stored_as_it_reads_back() {
+        for (typed, lang) in [
+            ("W 30% 4HO= 70% 4HO-1", Language::Dutch),
+            ("Gewogen 50% 3ZN= 50% 3ZN-1", Language::Dutch),
+            ("GEM+", Language::Dutch),
+            ("NZ GEM-", Language::Dutch),
+            ("Ortalama+", Language::Turkish),
+            ("Ağırlıklı 50% 420 50% -50", Language::Turkish),
+            ("W 30% 4SN= 70% 4SN-1", Language::English),
+        ] {
+            let meant = outcome(typed, lang).unwrap();
+            let t = read_typed(typed, 1, lang).unwrap_or_else(|e| panic!("{typed}: {e}"));
+            // The stored lines are read back in English.
+            let stored = outcome(&t.adjust, Language::English);
+            assert_eq!(
+                stored.as_ref(),
+                Ok(&meant),
+                "{typed} stored as {:?}",
+                t.adjust
+            );
+        }
     }
 }
