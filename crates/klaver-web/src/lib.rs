@@ -182,7 +182,7 @@ pub async fn serve(
     let header_timeout = state.options.header_timeout;
     let app = router(state);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-    let mut stop = std::pin::pin!(stop_signal());
+    let mut stop = stop_signal();
     loop {
         let (stream, addr) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -218,19 +218,28 @@ pub async fn serve(
 
 /// Ctrl-C, or (on Unix) the SIGTERM a service manager or `kill` sends: either stops the
 /// server the same orderly way, so that what it must clean up (a demo's database) is.
-async fn stop_signal() {
+/// Both are listened for from this call on, not from the future's first poll: a signal
+/// sent as soon as the first page is answered is not left to end the process unclean.
+fn stop_signal() -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
+        let (term, int) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::interrupt()),
+        );
+        if let (Ok(mut term), Ok(mut int)) = (term, int) {
+            return Box::pin(async move {
+                tokio::select! {
+                    _ = int.recv() => {}
+                    _ = term.recv() => {}
+                }
+            });
         }
     }
-    let _ = tokio::signal::ctrl_c().await;
+    Box::pin(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 /// Reads a request's body within [`Options::body_timeout`] and [`BODY_LIMIT`] before any
