@@ -283,9 +283,24 @@ pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str)
 
 pub use crate::compare::{Comparison, Difference, compare, compare_imps};
 
+/// The lines of the file on which the `count` objects at `path` start. When that does
+/// not tell them apart (several on one line, or a key given twice) they are numbered
+/// in the order read instead, from `first` + 1.
+fn json_lines(data: &[u8], path: &[&str], count: usize, first: usize) -> std::vec::IntoIter<u32> {
+    let lines = crate::json_places::object_lines(data, path);
+    if lines.len() == count && lines.windows(2).all(|w| w[0] < w[1]) {
+        lines.into_iter()
+    } else {
+        let first = first as u32;
+        (first + 1..=first + count as u32)
+            .collect::<Vec<_>>()
+            .into_iter()
+    }
+}
+
 /// Reads klaver's own JSON (as `klaver score --format json` writes it) back into an
-/// event, so that a scored session can be converted onward. Each result's place in the
-/// file (1, 2, ...) stands for its line in messages.
+/// event, so that a scored session can be converted onward. A message about a result
+/// or penalty names the line of the file it starts on.
 pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let doc: serde_json::Value = serde_json::from_slice(data)
         .map_err(|e| format!("line {}: not klaver JSON: {e}", e.line()))?;
@@ -302,14 +317,27 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
             .or_insert_with(|| json_text(&p["section"]));
     }
     let mut rows = Vec::new();
-    for b in boards {
-        for r in b["results"].as_array().into_iter().flatten() {
-            rows.push(json_result_row(b, r, rows.len() as u32 + 1, &section_of));
-        }
+    let results = boards.iter().flat_map(|b| {
+        b["results"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(move |r| (b, r))
+    });
+    let mut lines = json_lines(data, &["boards", "results"], results.clone().count(), 0);
+    for (b, r) in results {
+        rows.push(json_result_row(
+            b,
+            r,
+            lines.next().unwrap_or(0),
+            &section_of,
+        ));
     }
-    for p in doc["penalties"].as_array().into_iter().flatten() {
+    let penalties = doc["penalties"].as_array().map_or(&[][..], |p| &p[..]);
+    let mut lines = json_lines(data, &["penalties"], penalties.len(), rows.len());
+    for p in penalties {
         rows.push(Row {
-            line: rows.len() as u32 + 1,
+            line: lines.next().unwrap_or(0),
             section: json_text(&p["section"]),
             board: json_text(&p["board"]),
             ns: json_text(&p["ns"]),

@@ -394,8 +394,13 @@ fn write_with<W: Write>(
     // The director's penalties and compensations, as written (in the session's shown
     // units), when there are any.
     if !penalties.is_empty() {
-        put(&mut out, b",\"penalties\":")?;
-        serde_json::to_writer(&mut out, &penalties)?;
+        put(&mut out, b",\"penalties\":[")?;
+        for (k, p) in penalties.iter().enumerate() {
+            // Each on a line of its own, as the results are.
+            put(&mut out, if k == 0 { b"\n" } else { b",\n" })?;
+            serde_json::to_writer(&mut out, p)?;
+        }
+        put(&mut out, b"]")?;
     }
     put(&mut out, b",\"warnings\":")?;
     serde_json::to_writer(&mut out, &warnings)?;
@@ -420,7 +425,7 @@ fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &Sco
     w.key("neuberg").boolean(sb.neuberg);
     w.key("results").begin_array();
     for i in sb.results() {
-        w.item();
+        w.item_on_its_line();
         result_json(&mut w, event, result, (i, sb));
     }
     w.end_array();

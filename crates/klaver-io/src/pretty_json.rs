@@ -134,6 +134,16 @@ impl<const COMPACT: bool> Pretty<'_, COMPACT> {
         self
     }
 
+    /// The next array value on a line of its own, in compact JSON too: a result of a
+    /// session written compactly is then found by its line, as messages name it.
+    pub(crate) fn item_on_its_line(&mut self) -> &mut Self {
+        self.next();
+        if COMPACT {
+            self.out.push(b'\n');
+        }
+        self
+    }
+
     /// A text, escaped as serde_json escapes it.
     pub(crate) fn string(&mut self, s: &str) {
         if plain(s) {

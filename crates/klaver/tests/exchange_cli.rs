@@ -402,6 +402,40 @@ fn bad_files_name_the_file_and_line() {
 }
 
 #[test]
+fn a_result_in_klavers_json_is_named_by_its_line_in_the_file() {
+    // klaver's JSON holds each result (and penalty) on a line of its own; a result
+    // edited there is named by that line, as an editor numbers it.
+    let json = temp("lines.json");
+    let o = klaver(&["score", &seed(), "--notation", "nl", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("\"ns\":\"3\",\"ew\":\"4\""))
+        .unwrap();
+    let edited = lines[at].replace("\"ns\":\"3\"", "\"ns\":\"1\"");
+    let mut all = lines.clone();
+    all[at] = &edited;
+    std::fs::write(&json, all.join("\n")).unwrap();
+    let o = klaver(&["score", json.to_str().unwrap()]);
+    assert!(!o.status.success(), "{}", stdout(&o));
+    let e = stderr(&o);
+    let named = format!(
+        "board 5: pair 1 plays board 5 twice (also on line {})",
+        at + 1
+    );
+    assert!(e.contains(&named), "{e}");
+    // A file with its results on one line has them numbered in order instead.
+    let v: serde_json::Value = serde_json::from_str(&all.join("\n")).unwrap();
+    std::fs::write(&json, serde_json::to_string(&v).unwrap()).unwrap();
+    let o = klaver(&["score", json.to_str().unwrap()]);
+    let e = stderr(&o);
+    assert!(!e.contains(&named), "{e}");
+    assert!(e.contains("board 5: pair 1 plays board 5 twice"), "{e}");
+}
+
+#[test]
 fn convert_needs_a_format_it_can_tell() {
     let o = klaver(&["convert", &seed(), "out.unknown", "--notation", "nl"]);
     assert_eq!(o.status.code(), Some(2));
