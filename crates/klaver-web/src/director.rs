@@ -333,10 +333,16 @@ async fn console(
 /// What waits for the director's decision: two results for one board, and corrections
 /// the tables requested after publication. The page's polling shows them too.
 async fn notices(state: &AppState, s: &DirectorSession, id: i64) -> Result<Markup, WebError> {
-    let conflicts = state.store.open_conflicts(&s.club, id).await?;
+    let (decided, open): (Vec<_>, Vec<_>) = state
+        .store
+        .conflicts(&s.club, id)
+        .await?
+        .into_iter()
+        .partition(|c| c.decided.is_some());
     let requests = standing_requests(state, s, id).await?;
     Ok(html! {
-        (conflicts_block(s, id, &conflicts))
+        (conflicts_block(s, id, &open))
+        (decided_block(&decided))
         (requests_block(s, id, &requests))
     })
 }
@@ -730,13 +736,6 @@ async fn progress_fragment(
 /// The results confirmed at a table for a board that already had another one: the
 /// director keeps the stored line or takes the table's, and publishing waits.
 fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conflict]) -> Markup {
-    let show = |l: &Line| {
-        if l.contract == "PASS" {
-            "PASS".to_string()
-        } else {
-            format!("{} {} {} {}", l.contract, l.declarer, l.result, l.lead)
-        }
-    };
     html! {
         @if !conflicts.is_empty() {
             div.error id="conflicts" {
@@ -748,7 +747,7 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
                         tr {
                             td { (c.offered.board) } td { (c.offered.ns) } td { (c.offered.ew) }
                             td { "line " (c.line_no) }
-                            td { (show(&c.offered)) }
+                            td { (shown(&c.offered)) }
                             td { (c.offered_by) " " span.muted { (c.made_at) } }
                             td {
                                 form.inline method="post" action=(format!("/director/s/{id}/conflicts/{}", c.id)) {
@@ -761,6 +760,47 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
                                     (csrf_field(s))
                                     input type="hidden" name="take" value="1";
                                     button type="submit" { "Take this result" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A result as the conflict tables show it.
+fn shown(l: &Line) -> String {
+    if l.contract == "PASS" {
+        "PASS".to_string()
+    } else {
+        format!("{} {} {} {}", l.contract, l.declarer, l.result, l.lead)
+    }
+}
+
+/// The conflicts the director has decided, with what stands and who decided it: the
+/// record stays in view after the buttons are gone.
+fn decided_block(decided: &[klaver_store::Conflict]) -> Markup {
+    html! {
+        @if !decided.is_empty() {
+            div id="decided-conflicts" {
+                h2 { "Decided: two results for one board" }
+                table {
+                    tr { th { "Board" } th { "NS" } th { "EW" } th { "Stored line" } th { "Confirmed later" } th { "By" } th { "Decision" } }
+                    @for c in decided {
+                        @if let Some(d) = &c.decided {
+                            tr {
+                                td { (c.offered.board) } td { (c.offered.ns) } td { (c.offered.ew) }
+                                td { "line " (c.line_no) }
+                                td { (shown(&c.offered)) }
+                                td { (c.offered_by) " " span.muted { (c.made_at) } }
+                                td {
+                                    @match d.outcome {
+                                        klaver_store::Outcome::Kept => "kept (the stored line)",
+                                        klaver_store::Outcome::Taken => "taken (the table's result)",
+                                    }
+                                    " by " (d.by) " " span.muted { (d.at) }
                                 }
                             }
                         }

@@ -1007,6 +1007,20 @@ async fn a_second_phone_never_loses_or_overwrites_a_result() {
             .unwrap()
             .is_empty()
     );
+    // The console still shows the decision: what was taken, by whom.
+    let console = get(app, &s, ck).await;
+    assert!(
+        !console.body.contains("Take this result"),
+        "{}",
+        console.body
+    );
+    assert!(console.body.contains("Decided"), "{}", console.body);
+    assert!(
+        console.body.contains("taken (the table&#39;s result) by")
+            || console.body.contains("taken (the table's result) by"),
+        "{}",
+        console.body
+    );
     let session = c.store.session(&c.club, c.night).await.unwrap();
     let line = session
         .lines
