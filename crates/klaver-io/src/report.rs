@@ -56,7 +56,7 @@ impl ReportLang {
             ClubPoints => ("CP", "CP", "KP"),
             Boards => ("Boards", "#gft", "Board"),
             Round => ("Round", "GftGr", "Tur"),
-            BoardSet => ("Set ", "GftGr", "Grup "),
+            BoardSet => ("Set ", "GftGr", "Set "),
             AveragePerRound => (
                 "Average per round",
                 "Gemiddelde per ronde",
@@ -858,7 +858,8 @@ fn round_columns(p: &PairResult, centred: Option<i64>, penalties: bool) -> Vec<S
 /// The headings of the result list's columns after the boards played: one per round,
 /// then the director's penalties when there are any. When the rounds are not known the
 /// columns are sets of boards, and English and Turkish say so by the set's letter
-/// ("Set B"); the Dutch board group ("GftGr2") is right either way.
+/// ("Set B"; Turkish "Grup" is a section); the Dutch board group ("GftGr2") is right
+/// either way.
 fn round_headings(result: &SessionResult, lang: ReportLang, penalties: bool) -> Vec<String> {
     (0..result.rounds)
         .map(|i| match (result.columns_are_board_sets, lang) {

@@ -54,8 +54,9 @@ fn turkish_reports() {
     for word in [
         "28 board\n",
         "Sıra (Çift)",
-        // Without a round column or movement, the columns are the board sets.
-        "Grup A",
+        // Without a round column or movement, the columns are the board sets ("Grup"
+        // is a section).
+        "Set A",
         "Tur başına ortalama: 24",
         "Kontrol Tablosu",
         "Board Sonuçları",
