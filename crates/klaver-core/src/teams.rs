@@ -6,11 +6,20 @@
 //! **closed** room, the away team the other way round. On each board the home team's
 //! score in both rooms is added (a North-South score counts for the North-South team,
 //! its negative for the East-West team) and the sum is turned into IMPs. A board not
-//! played in either room is left out of the match; a board with an artificial score in a
-//! room is worth the IMPs of [`AdjustedImps`] for that room (average 0, average-plus +3,
-//! average-minus −3) instead of a comparison; a weighted score compares each part in its
-//! proportion. A match's margin becomes victory points on the WBF continuous scale for
-//! the number of boards played (or a number the director sets).
+//! played in either room is left out of the match; a board not played in one room only
+//! is scored as average in that room, with a warning (Law 12C2; the director may rule
+//! otherwise, Law 86D, and write that room's artificial score). A board with an
+//! artificial score in a room is worth the IMPs of [`AdjustedImps`] for that room
+//! (average 0, average-plus +3, average-minus −3, Law 86A) instead of a comparison; a
+//! weighted score compares each part in its proportion.
+//!
+//! Artificial scores need not balance: 40/40 (both sides at fault) costs each team 3
+//! IMPs, 60/50 gives the home team 3 and the away team 0. Each team is then scored from
+//! its own side: its own IMPs on the board, its own IMPs won and lost, its own margin and
+//! so its own victory points, which no longer add up to the scale's total. (In a knockout
+//! match Law 86B gives both teams the average of the two instead:
+//! [`TeamMatch::knockout_margin`].) A match's margin becomes victory points on the WBF
+//! continuous scale for the number of boards played (or a number the director sets).
 //!
 //! Standings are by total VP. Teams on the same VP are split by the VP they scored in
 //! the matches between them, then by their IMP quotient (IMPs won / IMPs lost over all
@@ -88,6 +97,17 @@ pub struct MatchBoard {
     pub difference: Option<i64>,
     /// The home team's IMPs on the board; `None` when the board was not played.
     pub imps: Option<Ratio<i64>>,
+    /// The away team's IMPs on the board, from its own side: the negative of `imps`,
+    /// unless the board's artificial scores do not balance (40/40, 60/50).
+    pub imps_away: Option<Ratio<i64>>,
+}
+
+impl MatchBoard {
+    /// Whether one team's IMPs on the board are the other's loss: false for artificial
+    /// scores that do not balance, each team then being scored on its own.
+    pub fn balances(&self) -> bool {
+        self.imps.map(|x| -x) == self.imps_away
+    }
 }
 
 /// A match between two teams.
@@ -105,6 +125,10 @@ pub struct TeamMatch {
     pub imps_home: Ratio<i64>,
     /// IMPs won by the away team.
     pub imps_away: Ratio<i64>,
+    /// IMPs lost by the home team: `imps_away`, unless a board does not balance.
+    pub lost_home: Ratio<i64>,
+    /// IMPs lost by the away team: `imps_home`, unless a board does not balance.
+    pub lost_away: Ratio<i64>,
     /// Boards scored (not-played boards left out).
     pub played: u32,
     /// The number of boards of the VP scale used.
@@ -118,7 +142,26 @@ pub struct TeamMatch {
 impl TeamMatch {
     /// The home team's margin in IMPs (negative when it lost).
     pub fn margin(&self) -> Ratio<i64> {
-        self.imps_home - self.imps_away
+        self.imps_home - self.lost_home
+    }
+
+    /// The away team's margin in IMPs, from its own side: the negative of [`margin`],
+    /// unless a board does not balance.
+    ///
+    /// [`margin`]: TeamMatch::margin
+    pub fn margin_away(&self) -> Ratio<i64> {
+        self.imps_away - self.lost_away
+    }
+
+    /// Whether every board balances, so that one team's IMPs are the other's loss.
+    pub fn balances(&self) -> bool {
+        self.boards.iter().all(MatchBoard::balances)
+    }
+
+    /// The home team's margin in a knockout match, where Law 86B gives both teams the
+    /// average of their own margins on boards that do not balance.
+    pub fn knockout_margin(&self) -> Ratio<i64> {
+        (self.margin() - self.margin_away()) / 2
     }
 
     /// Whether `team` played in this match.
@@ -129,9 +172,9 @@ impl TeamMatch {
     /// `team`'s victory points, IMPs won and IMPs lost in this match.
     pub fn for_team(&self, team: usize) -> Option<(Ratio<i64>, Ratio<i64>, Ratio<i64>)> {
         if team == self.home {
-            Some((self.vp_home, self.imps_home, self.imps_away))
+            Some((self.vp_home, self.imps_home, self.lost_home))
         } else if team == self.away {
-            Some((self.vp_away, self.imps_away, self.imps_home))
+            Some((self.vp_away, self.imps_away, self.lost_away))
         } else {
             None
         }
@@ -219,27 +262,51 @@ fn sign(r: &TableResult, home: usize) -> i64 {
     if r.reversed { -s } else { s }
 }
 
+/// A board's IMPs for the home team and for the away team, each from its own side.
+type BoardImps = (Option<i64>, Option<(Ratio<i64>, Ratio<i64>)>);
+
+/// The IMPs of one board: the home team's score difference (both rooms plain scores) and
+/// each team's IMPs; none when neither room played the board. A room with an artificial
+/// score, or not played while the other room played, gives each team the IMPs of its
+/// own percentage (not played: average), and then the real score of the other room
+/// does not count.
 fn board_imps(
     open: &TableResult,
     closed: &TableResult,
     home: usize,
     adjusted: &AdjustedImps,
-) -> (Option<i64>, Option<Ratio<i64>>) {
+) -> BoardImps {
     let rooms = [open, closed];
-    if rooms.iter().any(|r| r.outcome == Outcome::NotPlayed) {
+    let not_played = |r: &&TableResult| r.outcome == Outcome::NotPlayed;
+    if rooms.iter().all(not_played) {
         return (None, None);
     }
-    if rooms
-        .iter()
-        .any(|r| matches!(r.outcome, Outcome::Artificial { .. }))
+    if rooms.iter().any(not_played)
+        || rooms
+            .iter()
+            .any(|r| matches!(r.outcome, Outcome::Artificial { .. }))
     {
-        let mut sum = Ratio::zero();
+        let (mut h, mut a) = (Ratio::zero(), Ratio::zero());
         for r in rooms {
-            if let Some(p) = imps::adjusted(r, adjusted) {
-                sum += if r.ns_pair() == home { p.ns } else { p.ew };
-            }
+            let p = match r.outcome {
+                Outcome::NotPlayed => imps::ImpPoints {
+                    ns: adjusted.average,
+                    ew: adjusted.average,
+                },
+                _ => match imps::adjusted(r, adjusted) {
+                    Some(p) => p,
+                    None => continue,
+                },
+            };
+            let (mine, theirs) = if r.ns_pair() == home {
+                (p.ns, p.ew)
+            } else {
+                (p.ew, p.ns)
+            };
+            h += mine;
+            a += theirs;
         }
-        return (None, Some(sum));
+        return (None, Some((h, a)));
     }
     let (so, sc) = (sign(open, home), sign(closed, home));
     let difference = match (&open.outcome, &closed.outcome) {
@@ -252,7 +319,7 @@ fn board_imps(
             sum += wa * wb * i64::from(imps::imps(so * i64::from(a) + sc * i64::from(b)));
         }
     }
-    (difference, Some(sum))
+    (difference, Some((sum, -sum)))
 }
 
 /// Scores a teams event: every match's IMPs and VPs, and the standings. `rooms` gives
@@ -286,6 +353,7 @@ pub fn score_teams_in_rounds(
     };
     let by_match = sort_into_matches(teams, results, rooms, rounds, &mut errors);
     let mut matches = Vec::new();
+    let mut board_warnings = Vec::new();
     for key in &by_match.order {
         let boards = &by_match.boards[key];
         matches.push(score_match(
@@ -295,6 +363,7 @@ pub fn score_teams_in_rounds(
             results,
             &settings.adjusted,
             &mut errors,
+            &mut board_warnings,
         ));
     }
     if !errors.is_empty() {
@@ -304,6 +373,7 @@ pub fn score_teams_in_rounds(
         });
     }
     let mut warnings = award_victory_points(&mut matches, teams, results, settings)?;
+    warnings.extend(board_warnings);
     if rounds.is_empty() {
         warnings.extend(
             matches
@@ -452,6 +522,7 @@ fn score_match(
     results: &[TableResult],
     adjusted: &AdjustedImps,
     errors: &mut Vec<Diagnostic>,
+    warnings: &mut Vec<Diagnostic>,
 ) -> TeamMatch {
     let mut numbers: Vec<u32> = boards.keys().copied().collect();
     numbers.sort_unstable();
@@ -467,6 +538,8 @@ fn score_match(
         boards: Vec::new(),
         imps_home: Ratio::zero(),
         imps_away: Ratio::zero(),
+        lost_home: Ratio::zero(),
+        lost_away: Ratio::zero(),
         played: 0,
         scale_boards: 0,
         vp_home: Ratio::zero(),
@@ -482,23 +555,68 @@ fn score_match(
             Err(None) => continue,
         };
         let (difference, imps) = board_imps(&results[open], &results[closed], m.home, adjusted);
-        if let Some(x) = imps {
+        if let Some((home, away)) = imps {
             m.played += 1;
-            if x.is_positive() {
-                m.imps_home += x;
-            } else {
-                m.imps_away -= x;
-            }
+            add_imps(home, &mut m.imps_home, &mut m.lost_home);
+            add_imps(away, &mut m.imps_away, &mut m.lost_away);
         }
+        warnings.extend(played_in_one_room(
+            &m,
+            b,
+            [open, closed],
+            teams,
+            results,
+            adjusted,
+        ));
         m.boards.push(MatchBoard {
             board: b,
             open,
             closed,
             difference,
-            imps,
+            imps: imps.map(|x| x.0),
+            imps_away: imps.map(|x| x.1),
         });
     }
     m
+}
+
+/// Adds a team's IMPs on a board to the IMPs it won or to the IMPs it lost.
+fn add_imps(x: Ratio<i64>, won: &mut Ratio<i64>, lost: &mut Ratio<i64>) {
+    if x.is_positive() {
+        *won += x;
+    } else {
+        *lost -= x;
+    }
+}
+
+/// The warning for board `b` of match `m` not played in one room while the other room
+/// has a result: the board is scored as average for the room that did not play it.
+fn played_in_one_room(
+    m: &TeamMatch,
+    b: u32,
+    lines: [usize; 2],
+    teams: &[PairInfo],
+    results: &[TableResult],
+    adjusted: &AdjustedImps,
+) -> Option<Diagnostic> {
+    let [open, closed] = lines.map(|i| &results[i]);
+    let ((missing, lacks), (played, has)) = match (&open.outcome, &closed.outcome) {
+        (Outcome::NotPlayed, Outcome::NotPlayed) => return None,
+        (Outcome::NotPlayed, _) => ((open, "open"), (closed, "closed")),
+        (_, Outcome::NotPlayed) => ((closed, "closed"), (open, "open")),
+        _ => return None,
+    };
+    Some(Diagnostic::warning(
+        missing.line,
+        Some(b),
+        format!(
+            "board {b} of {} v {} was not played in the {lacks} room but was in the {has} room (line {}): scored as average in the {lacks} room, {} IMPs to each team, and counted among the match's boards (Law 12C2); if the director rules otherwise (Law 86D lets the score be based on the {has} room's result), write the {lacks} room's artificial score (60/40, 40/60 ...) in place of NP, or NP in both rooms to leave the board out",
+            team_name(teams, m.home),
+            team_name(teams, m.away),
+            played.line,
+            adjusted.average,
+        ),
+    ))
 }
 
 /// The open and closed room's lines of board `b` of match `m`; the error when only one
@@ -669,7 +787,9 @@ fn award_victory_points(
                 }
             },
         };
-        (m.vp_home, m.vp_away) = scale.vp(m.margin());
+        // Each team's VP from its own margin: the same as the scale's split of the home
+        // team's margin, unless a board does not balance.
+        (m.vp_home, m.vp_away) = (scale.vp(m.margin()).0, scale.vp(m.margin_away()).0);
     }
     Ok(warnings)
 }
@@ -877,7 +997,8 @@ mod tests {
         // A v B. Board 1: 4S by A's North-South makes 620, B's North-South only 170:
         // A +620 − 170 = 450 → 10 IMPs. Board 2: 3NT both rooms, 0 IMPs. Board 3: B
         // brings home 1100 in the open room's defence (−1100 for A), A's East-West let
-        // B make 620 (−620): −1720 → 17 IMPs to B. Board 4: not played.
+        // B make 620 (−620): −1720 → 17 IMPs to B. Board 4: not played in the open
+        // room, so average there, 0 IMPs, whatever the closed room scored.
         let lines = vec![
             t(1, 0, 1, Open, Score(620), 2),
             t(1, 1, 0, Closed, Score(170), 3),
@@ -900,13 +1021,14 @@ mod tests {
             .iter()
             .map(|b| b.imps.map(|x| x.to_integer()))
             .collect();
-        assert_eq!(imps, [Some(10), Some(0), Some(-17), None]);
+        assert_eq!(imps, [Some(10), Some(0), Some(-17), Some(0)]);
         assert_eq!(m.boards[0].difference, Some(450));
         assert_eq!(
             (m.imps_home, m.imps_away),
             (Ratio::from_integer(10), Ratio::from_integer(17))
         );
-        assert_eq!(m.played, 3);
+        assert_eq!(m.played, 4);
+        assert!(m.balances());
         // Lost by 7 on the 16-board scale: the formula gives 12.03 for the winner.
         assert_eq!(
             (m.vp_home, m.vp_away),
@@ -976,6 +1098,102 @@ mod tests {
         assert_eq!(
             imps,
             [Some(Ratio::from_integer(3)), Some(Ratio::from_integer(3))]
+        );
+    }
+
+    /// Board 1 a plain 13 IMPs to A, board 2 the artificial score `split` in the open
+    /// room beside −100 in the closed room, board 3 6 IMPs to A, on a 3-board scale.
+    fn split_on_board_two(split: (u8, u8)) -> TeamMatch {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Score(420), 2),
+            t(1, 1, 0, Closed, Score(-420), 3),
+            t(
+                2,
+                0,
+                1,
+                Open,
+                Artificial {
+                    ns: split.0,
+                    ew: split.1,
+                },
+                4,
+            ),
+            t(2, 1, 0, Closed, Score(-100), 5),
+            t(3, 0, 1, Open, Score(110), 6),
+            t(3, 1, 0, Closed, Score(-110), 7),
+        ];
+        let r = score(&["A", "B"], lines, &TeamsSettings::default()).unwrap();
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        r.matches[0].clone()
+    }
+
+    fn int(n: i64) -> Ratio<i64> {
+        Ratio::from_integer(n)
+    }
+
+    /// Artificial scores that do not balance (Law 86B) are scored for each team from its
+    /// own side: 40/40 costs both teams 3 IMPs, and each team's VP follow its own margin.
+    #[test]
+    fn both_sides_average_minus_cost_both_teams_three_imps() {
+        let m = split_on_board_two((40, 40));
+        let b = &m.boards[1];
+        assert_eq!((b.imps, b.imps_away), (Some(int(-3)), Some(int(-3))));
+        assert!(!b.balances() && !m.balances());
+        // A: won 19, lost 3, margin 16; B: won 0, lost 22, margin −22.
+        assert_eq!((m.imps_home, m.lost_home), (int(19), int(3)));
+        assert_eq!((m.imps_away, m.lost_away), (int(0), int(22)));
+        assert_eq!((m.margin(), m.margin_away()), (int(16), int(-22)));
+        let scale = VpScale::wbf(3, VpMax::Twenty).unwrap();
+        assert_eq!(m.vp_home, scale.vp(int(16)).0);
+        assert_eq!(m.vp_away, scale.vp(int(22)).1);
+        assert_ne!(m.vp_home + m.vp_away, int(20));
+        // In a knockout both get the average: A by (16 + 22) / 2 = 19.
+        assert_eq!(m.knockout_margin(), int(19));
+    }
+
+    #[test]
+    fn average_plus_beside_average_gives_the_home_team_three_and_the_away_team_none() {
+        let m = split_on_board_two((60, 50));
+        let b = &m.boards[1];
+        assert_eq!((b.imps, b.imps_away), (Some(int(3)), Some(int(0))));
+        assert_eq!((m.imps_home, m.lost_home), (int(22), int(0)));
+        assert_eq!((m.imps_away, m.lost_away), (int(0), int(19)));
+        let m = split_on_board_two((60, 60));
+        assert_eq!(
+            (m.boards[1].imps, m.boards[1].imps_away),
+            (Some(int(3)), Some(int(3)))
+        );
+        // A balancing split stays one team's gain and the other's loss.
+        let m = split_on_board_two((60, 40));
+        assert!(m.balances());
+        assert_eq!(m.vp_home + m.vp_away, int(20));
+    }
+
+    /// A board not played in one room while the other room has a result is not lost from
+    /// the match: average in that room (0 IMPs each), counted on the scale, with a
+    /// warning naming the line and what to write instead.
+    #[test]
+    fn a_board_not_played_in_one_room_is_average_with_a_warning() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Score(420), 2),
+            t(1, 1, 0, Closed, Score(-170), 3),
+            t(2, 0, 1, Open, Score(-100), 4),
+            t(2, 1, 0, Closed, NotPlayed, 5),
+            t(3, 0, 1, Open, Score(110), 6),
+            t(3, 1, 0, Closed, Score(140), 7),
+        ];
+        let r = score(&["A", "B"], lines, &TeamsSettings::default()).unwrap();
+        let m = &r.matches[0];
+        assert_eq!(m.boards[1].imps, Some(int(0)));
+        assert_eq!((m.played, m.scale_boards), (3, 3));
+        let w: Vec<String> = r.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            w,
+            [
+                "line 5: board 2: board 2 of A v B was not played in the closed room but was in the open room (line 4): scored as average in the closed room, 0 IMPs to each team, and counted among the match's boards (Law 12C2); if the director rules otherwise (Law 86D lets the score be based on the open room's result), write the closed room's artificial score (60/40, 40/60 ...) in place of NP, or NP in both rooms to leave the board out"
+            ]
         );
     }
 

@@ -307,6 +307,60 @@ fn match_title(event: &Event, m: &TeamMatch, l: ReportLang) -> String {
     }
 }
 
+/// A match's IMPs: the home team's and the away team's; when a board does not balance,
+/// each team's own IMPs won and lost, the home team's first (`19 - 3 / 0 - 22`).
+fn match_imps(m: &TeamMatch) -> String {
+    if m.balances() {
+        format!("{} - {}", show(m.imps_home), show(m.imps_away))
+    } else {
+        format!(
+            "{} - {} / {} - {}",
+            show(m.imps_home),
+            show(m.lost_home),
+            show(m.imps_away),
+            show(m.lost_away)
+        )
+    }
+}
+
+/// A note under the matches for each match with boards whose artificial scores do not
+/// balance: how each team was scored, and what a knockout match would count instead.
+fn unbalanced_notes(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<String> {
+    let name = |t: usize| event.pairs[t].id.as_str();
+    result
+        .matches
+        .iter()
+        .filter(|m| !m.balances())
+        .map(|m| {
+            let boards: Vec<String> = m
+                .boards
+                .iter()
+                .filter(|b| !b.balances())
+                .map(|b| b.board.to_string())
+                .collect();
+            let knockout = m.knockout_margin();
+            let leader = if knockout < Ratio::from_integer(0) {
+                m.away
+            } else {
+                m.home
+            };
+            format!(
+                "{}: the artificial scores of board {} do not balance, so each team is scored from its own side (Law 86B): {} on IMPs {} - {}, {} on IMPs {} - {}, and the VP do not add up to the scale's total; in a knockout match both would get the average, {} by {} IMPs",
+                match_title(event, m, l),
+                boards.join(", "),
+                name(m.home),
+                show(m.imps_home),
+                show(m.lost_home),
+                name(m.away),
+                show(m.imps_away),
+                show(m.lost_away),
+                name(leader),
+                show(if knockout < Ratio::from_integer(0) { -knockout } else { knockout }),
+            )
+        })
+        .collect()
+}
+
 fn match_rows(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<Vec<String>> {
     result
         .matches
@@ -314,7 +368,7 @@ fn match_rows(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<Vec<Str
         .map(|m| {
             vec![
                 match_title(event, m, l),
-                format!("{} - {}", show(m.imps_home), show(m.imps_away)),
+                match_imps(m),
                 format!("{} - {}", vp(m.vp_home), vp(m.vp_away)),
                 m.played.to_string(),
                 m.scale_boards.to_string(),
@@ -328,22 +382,37 @@ fn match_board_rows(event: &Event, m: &TeamMatch, l: ReportLang) -> Vec<Vec<Stri
         .iter()
         .map(|b| {
             let imps = b.imps;
+            let (home, away, note) = match (imps, b.imps_away) {
+                (Some(h), Some(a)) if !b.balances() => {
+                    (show(h), show(a), "each team its own (Law 86B)".to_string())
+                }
+                _ => (
+                    imps.filter(|x| *x > Ratio::from_integer(0))
+                        .map(show)
+                        .unwrap_or_default(),
+                    imps.filter(|x| *x < Ratio::from_integer(0))
+                        .map(|x| show(-x))
+                        .unwrap_or_default(),
+                    if imps.is_none() {
+                        l.word(Word::NotPlayed).into()
+                    } else if [b.open, b.closed]
+                        .iter()
+                        .any(|&i| event.results[i].outcome == Outcome::NotPlayed)
+                    {
+                        "NP in one room: average".into()
+                    } else {
+                        String::new()
+                    },
+                ),
+            };
             vec![
                 b.board.to_string(),
                 score_text(event, b.open, l),
                 score_text(event, b.closed, l),
                 b.difference.map(|d| d.to_string()).unwrap_or_default(),
-                imps.filter(|x| *x > Ratio::from_integer(0))
-                    .map(show)
-                    .unwrap_or_default(),
-                imps.filter(|x| *x < Ratio::from_integer(0))
-                    .map(|x| show(-x))
-                    .unwrap_or_default(),
-                if imps.is_none() {
-                    l.word(Word::NotPlayed).into()
-                } else {
-                    String::new()
-                },
+                home,
+                away,
+                note,
             ]
         })
         .collect()
@@ -417,6 +486,9 @@ pub fn teams_text(
     let _ = writeln!(out, "{}\n", l.word(Word::Matches));
     let rows = match_rows(event, result, l);
     table(&mut out, &match_header(l), &rows, &MATCH_RIGHT);
+    for note in unbalanced_notes(event, result, l) {
+        let _ = writeln!(out, "  {note}");
+    }
     if opts.boards {
         for m in &result.matches {
             let _ = writeln!(out, "\n{}", match_title(event, m, l));
@@ -632,6 +704,7 @@ pub fn teams_view(
             &MATCH_RIGHT,
             match_rows(event, result, l),
         )],
+        notes: unbalanced_notes(event, result, l),
         ..ViewSection::default()
     });
     sections.push(ViewSection {
@@ -675,9 +748,8 @@ fn match_boards(event: &Event, m: &TeamMatch, l: ReportLang) -> ViewTable {
     ViewTable {
         title: match_title(event, m, l),
         details: format!(
-            "{imps} {} - {}   {vps} {} - {}",
-            show(m.imps_home),
-            show(m.imps_away),
+            "{imps} {}   {vps} {} - {}",
+            match_imps(m),
             vp(m.vp_home),
             vp(m.vp_away)
         ),
@@ -1102,6 +1174,9 @@ struct MatchBoardJson {
     closed_score: Option<i32>,
     difference: Option<i64>,
     imps: Option<f64>,
+    /// The away team's own IMPs, on a board whose artificial scores do not balance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    imps_away: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -1112,6 +1187,11 @@ struct MatchJson<'a> {
     away: &'a str,
     imps_home: f64,
     imps_away: f64,
+    /// IMPs each team lost, when a board does not balance (else the other's IMPs won).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost_home: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost_away: Option<f64>,
     vp_home: f64,
     vp_away: f64,
     played: u32,
@@ -1177,6 +1257,8 @@ pub fn teams_json<W: Write>(
                 away: name(m.away),
                 imps_home: f(m.imps_home),
                 imps_away: f(m.imps_away),
+                lost_home: (!m.balances()).then(|| f(m.lost_home)),
+                lost_away: (!m.balances()).then(|| f(m.lost_away)),
                 vp_home: f(m.vp_home),
                 vp_away: f(m.vp_away),
                 played: m.played,
@@ -1192,6 +1274,7 @@ pub fn teams_json<W: Write>(
                         closed_score: score(b.closed),
                         difference: b.difference,
                         imps: b.imps.map(f),
+                        imps_away: b.imps_away.filter(|_| !b.balances()).map(f),
                     })
                     .collect(),
             })

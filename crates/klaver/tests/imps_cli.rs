@@ -139,6 +139,102 @@ fn a_small_swiss_teams_event() {
     assert!(json.contains("\"vp_home\":10.0,\"vp_away\":10.0"), "{json}");
 }
 
+/// The text list with its columns' spaces squeezed to one.
+fn squeezed(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Artificial scores that do not balance (Law 86B): each team is scored from its own
+/// side, on the board (both IMP columns, marked), in the match (each team's IMPs won and
+/// lost, its own VP) and in the standings. Boards 1 and 3 give the home team 13 and 6.
+#[test]
+fn artificial_scores_that_do_not_balance_are_scored_for_each_team() {
+    // (file, the board's row, the match's row, the away team's standings row)
+    let cases = [
+        (
+            "teams-split-40-40.csv",
+            "2 40/40 -100 -3 -3 each team its own (Law 86B)",
+            "1 v 2 19 - 3 / 0 - 22 17.71 - 0.77 3 3",
+            "2 2 1 0.77 0 22 0.000",
+        ),
+        (
+            "teams-split-50-40.csv",
+            "2 50/40 -100 0 -3 each team its own (Law 86B)",
+            "1 v 2 19 - 0 / 0 - 22 18.54 - 0.77 3 3",
+            "2 2 1 0.77 0 22 0.000",
+        ),
+        (
+            "teams-split-60-50.csv",
+            "2 60/50 -100 3 0 each team its own (Law 86B)",
+            "1 v 2 22 - 0 / 0 - 19 19.23 - 1.46 3 3",
+            "2 2 1 1.46 0 19 0.000",
+        ),
+        (
+            "teams-split-60-60.csv",
+            "2 60/60 -100 3 3 each team its own (Law 86B)",
+            "1 v 2 22 - 0 / 3 - 19 19.23 - 2.29 3 3",
+            "2 2 1 2.29 3 19 0.158",
+        ),
+    ];
+    for (file, board, matched, away) in cases {
+        let f = data(file);
+        let text = squeezed(&ok(&["score", &f, "--form", "teams", "--per-board"]));
+        assert!(text.contains(&format!("\n{board}\n")), "{file}: {text}");
+        assert!(text.contains(&format!("\n{matched}\n")), "{file}: {text}");
+        assert!(
+            text.contains("1 v 2: the artificial scores of board 2 do not balance"),
+            "{file}: {text}"
+        );
+        assert!(text.ends_with(away), "{file}: {text}");
+    }
+    let json = ok(&[
+        "score",
+        &data("teams-split-40-40.csv"),
+        "--form",
+        "teams",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        json.contains("\"imps_home\":19.0,\"imps_away\":0.0,\"lost_home\":3.0,\"lost_away\":22.0,\"vp_home\":17.71,\"vp_away\":0.77"),
+        "{json}"
+    );
+    assert!(json.contains("\"imps\":-3.0,\"imps_away\":-3.0"), "{json}");
+    let html = ok(&[
+        "score",
+        &data("teams-split-40-40.csv"),
+        "--form",
+        "teams",
+        "--format",
+        "html",
+    ]);
+    assert!(html.contains("do not balance"), "{html}");
+}
+
+/// A board not played in one room while the other room played it is not lost: average
+/// in that room, on the scale of 3 boards, and a warning naming its line, so that
+/// `--strict` fails.
+#[test]
+fn a_board_not_played_in_one_room_is_average_with_a_warning() {
+    let f = data("teams-np-one-room.csv");
+    let out = klaver(&["score", &f, "--form", "teams", "--per-board", "--strict"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = squeezed(&String::from_utf8(out.stdout).unwrap());
+    assert!(text.contains("\n1 v 2 11 - 1 15.58 - 4.42 3 3\n"), "{text}");
+    assert!(
+        text.contains("\n2 -100 NP NP in one room: average\n"),
+        "{text}"
+    );
+    let e = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        e.contains("line 5: board 2: board 2 of 1 v 2 was not played in the closed room but was in the open room (line 4): scored as average in the closed room, 0 IMPs to each team"),
+        "{e}"
+    );
+}
+
 #[test]
 fn the_imp_forms_speak_the_language_asked_for() {
     let f = data("butler-board.csv");
