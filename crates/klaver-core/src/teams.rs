@@ -427,6 +427,7 @@ fn sort_into_matches(
         boards: HashMap::new(),
         order: Vec::new(),
     };
+    let mut played = BoardsPlayed::default();
     for (i, r) in results.iter().enumerate() {
         let room = match line_room(teams, r, rooms.get(i).copied().flatten()) {
             Ok(room) => room,
@@ -445,6 +446,7 @@ fn sort_into_matches(
             continue;
         }
         let (ns, ew) = (r.ns_pair(), r.ew_pair());
+        errors.extend(played.again(teams, results, round, i));
         let key = (round, ns.min(ew), ns.max(ew));
         if !by_match.boards.contains_key(&key) {
             by_match.order.push(key);
@@ -473,6 +475,66 @@ fn sort_into_matches(
         board.insert(room, i);
     }
     by_match
+}
+
+/// The boards each team played, by round: a team plays a board in one match a round.
+#[derive(Default)]
+struct BoardsPlayed {
+    /// (round, team, board) → the opponent and the first line it was played on.
+    first: HashMap<(Option<u32>, usize, u32), (usize, usize)>,
+    /// (round, team, board, other opponent) already told.
+    told: HashSet<(Option<u32>, usize, u32, usize)>,
+}
+
+impl BoardsPlayed {
+    /// The error for line `i` when one of its teams played its board against another
+    /// team earlier in the same round (or in the event, without rounds), once for each
+    /// such pair of matches.
+    fn again(
+        &mut self,
+        teams: &[PairInfo],
+        results: &[TableResult],
+        round: Option<u32>,
+        i: usize,
+    ) -> Option<Diagnostic> {
+        let r = &results[i];
+        let (ns, ew) = (r.ns_pair(), r.ew_pair());
+        let mut error = None;
+        for (team, opponent) in [(ns, ew), (ew, ns)] {
+            let (other, first) = *self
+                .first
+                .entry((round, team, r.board))
+                .or_insert((opponent, i));
+            if other == opponent || !self.told.insert((round, team, r.board, opponent)) {
+                continue;
+            }
+            let when = match round {
+                Some(n) => format!("in round {n}"),
+                None => "without a round column".to_string(),
+            };
+            let fix = match round {
+                Some(_) => {
+                    "a team plays a board in one match a round: correct the team, board or round of one of the two lines"
+                }
+                None => {
+                    "if the matches were in different rounds, add a round column; otherwise correct the team or board of one of the two lines"
+                }
+            };
+            error.get_or_insert(Diagnostic::error(
+                r.line,
+                Some(r.board),
+                format!(
+                    "team {} plays board {} {when} against {} (line {}) and against {} (this line): {fix}",
+                    team_name(teams, team),
+                    r.board,
+                    team_name(teams, other),
+                    results[first].line,
+                    team_name(teams, opponent),
+                ),
+            ));
+        }
+        error
+    }
 }
 
 /// The room a traveller line was played in, or why the line cannot be part of a match:
@@ -1194,6 +1256,46 @@ mod tests {
             [
                 "line 5: board 2: board 2 of A v B was not played in the closed room but was in the open room (line 4): scored as average in the closed room, 0 IMPs to each team, and counted among the match's boards (Law 12C2); if the director rules otherwise (Law 86D lets the score be based on the open room's result), write the closed room's artificial score (60/40, 40/60 ...) in place of NP, or NP in both rooms to leave the board out"
             ]
+        );
+    }
+
+    /// One team playing the same boards against two teams in one round is refused,
+    /// naming both lines, once for each board.
+    #[test]
+    fn a_team_playing_a_board_in_two_matches_of_a_round_is_refused() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Score(420), 2),
+            t(1, 1, 0, Closed, Score(400), 3),
+            t(2, 0, 1, Open, Score(110), 4),
+            t(2, 1, 0, Closed, Score(-110), 5),
+            t(1, 0, 2, Open, Score(420), 6),
+            t(1, 2, 0, Closed, Score(-420), 7),
+            t(2, 0, 2, Open, Score(140), 8),
+            t(2, 2, 0, Closed, Score(-110), 9),
+        ];
+        let (results, rooms): (Vec<_>, Vec<_>) = lines.into_iter().unzip();
+        let names = teams(&["1", "2", "3"]);
+        let err = score_teams_in_rounds(
+            &names,
+            &results,
+            &rooms,
+            &[Some(1); 8],
+            &TeamsSettings::default(),
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            err,
+            "line 6: board 1: team 1 plays board 1 in round 1 against 2 (line 2) and against 3 (this line): a team plays a board in one match a round: correct the team, board or round of one of the two lines\n\
+             line 8: board 2: team 1 plays board 2 in round 1 against 2 (line 4) and against 3 (this line): a team plays a board in one match a round: correct the team, board or round of one of the two lines"
+        );
+        let err = score_teams(&names, &results, &rooms, &TeamsSettings::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("line 6: board 1: team 1 plays board 1 without a round column against 2 (line 2) and against 3 (this line): if the matches were in different rounds, add a round column"),
+            "{err}"
         );
     }
 

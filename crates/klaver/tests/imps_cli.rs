@@ -235,6 +235,26 @@ fn a_board_not_played_in_one_room_is_average_with_a_warning() {
     );
 }
 
+/// A team playing the same boards in two matches of one round is refused, naming both
+/// lines.
+#[test]
+fn a_team_playing_a_board_in_two_matches_of_a_round_is_refused() {
+    let e = refused(&[
+        "score",
+        &data("teams-board-twice-in-a-round.csv"),
+        "--form",
+        "teams",
+    ]);
+    assert!(
+        e.contains("line 6: board 1: team 1 plays board 1 in round 1 against 2 (line 2) and against 3 (this line)"),
+        "{e}"
+    );
+    assert!(
+        e.contains("line 8: board 2: team 1 plays board 2 in round 1 against 2 (line 4) and against 3 (this line)"),
+        "{e}"
+    );
+}
+
 #[test]
 fn the_imp_forms_speak_the_language_asked_for() {
     let f = data("butler-board.csv");
