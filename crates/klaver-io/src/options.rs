@@ -492,11 +492,14 @@ impl FormOptions {
             .collect::<Result<_, _>>()
             .map_err(|_| bad())?;
         match parts[..] {
-            [plus, average, minus] => Ok(AdjustedImps {
+            [plus, average, minus] if minus <= average && average <= plus => Ok(AdjustedImps {
                 average,
                 plus,
                 minus,
             }),
+            [_, _, _] => Err(format!(
+                "--adjusted-imps {text:?}: average-plus, average and average-minus are given in that order, from most to least, e.g. 3,0,-3"
+            )),
             _ => Err(bad()),
         }
     }
@@ -510,7 +513,14 @@ impl FormOptions {
                 .split_once(':')
                 .and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?)));
             match parsed {
-                Some(s) => drop.push(s),
+                Some((from, count)) => {
+                    if let Some(&(_, other)) = drop.iter().find(|&&(f, _)| f == from) {
+                        return Err(format!(
+                            "--datum-drop: two steps for {from} scores ({from}:{other} and {from}:{count}): give each number of scores one step, e.g. 5:1,10:2"
+                        ));
+                    }
+                    drop.push((from, count));
+                }
                 None => {
                     return Err(format!(
                         "--datum-drop {step:?}: write steps FROM:COUNT, e.g. 5:1,10:2"
@@ -614,6 +624,43 @@ mod tests {
         assert_eq!(
             MissingRule::from_word("ties"),
             Some(MissingRule::CountAsTies)
+        );
+    }
+
+    fn form(words: &[&str]) -> FormOptions {
+        parse(words).form
+    }
+
+    #[test]
+    fn two_steps_for_one_number_of_scores_are_refused() {
+        let e = form(&["--datum-drop", "5:1,5:2"]).datum_rule().unwrap_err();
+        assert_eq!(
+            e,
+            "--datum-drop: two steps for 5 scores (5:1 and 5:2): give each number of scores one step, e.g. 5:1,10:2"
+        );
+        let rule = form(&["--datum-drop", "5:1,10:2"]).datum_rule().unwrap();
+        assert_eq!(rule.drop, [(5, 1), (10, 2)]);
+    }
+
+    #[test]
+    fn adjusted_imps_out_of_order_are_refused() {
+        for words in ["-3,0,3", "3,4,-3", "0,-1,1"] {
+            let e = form(&["--adjusted-imps", words]).adjusted().unwrap_err();
+            assert_eq!(
+                e,
+                format!(
+                    "--adjusted-imps {words:?}: average-plus, average and average-minus are given in that order, from most to least, e.g. 3,0,-3"
+                )
+            );
+        }
+        let a = form(&["--adjusted-imps", "2,0.5,-2"]).adjusted().unwrap();
+        assert_eq!(
+            (a.plus, a.average, a.minus),
+            (
+                Imps::from_integer(2),
+                Imps::new(1, 2),
+                Imps::from_integer(-2)
+            )
         );
     }
 

@@ -255,6 +255,36 @@ fn a_team_playing_a_board_in_two_matches_of_a_round_is_refused() {
     );
 }
 
+/// Options that contradict themselves are refused, saying what to write: two datum
+/// steps for one number of scores, average-plus below average-minus.
+#[test]
+fn contradictory_imp_options_are_refused() {
+    let e = refused(&[
+        "score",
+        &data("butler-board.csv"),
+        "--form",
+        "butler",
+        "--datum-drop",
+        "5:1,5:2",
+    ]);
+    assert!(
+        e.contains("--datum-drop: two steps for 5 scores (5:1 and 5:2): give each number of scores one step, e.g. 5:1,10:2"),
+        "{e}"
+    );
+    let e = refused(&[
+        "score",
+        &data("teams-swiss.csv"),
+        "--form",
+        "teams",
+        "--adjusted-imps",
+        "-3,0,3",
+    ]);
+    assert!(
+        e.contains("--adjusted-imps \"-3,0,3\": average-plus, average and average-minus are given in that order, from most to least, e.g. 3,0,-3"),
+        "{e}"
+    );
+}
+
 #[test]
 fn the_imp_forms_speak_the_language_asked_for() {
     let f = data("butler-board.csv");
