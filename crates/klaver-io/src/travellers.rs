@@ -327,6 +327,11 @@ pub enum ReadError {
         "the header has no `{0}` column: the travellers CSV needs board, ns, ew and either score or contract, declarer and result"
     )]
     MissingColumn(&'static str),
+    /// A pairs (or teams) file's required column is missing.
+    #[error(
+        "the header has no `{0}` column: a pairs file needs pair and names (`pair,names`; a teams event's file may call the first column `team`)"
+    )]
+    MissingPairsColumn(&'static str),
     /// Two columns of the header name the same field.
     #[error(
         "the header has two {name} columns (columns {first} and {second}): keep the one to score"
@@ -2070,12 +2075,13 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
             .iter()
             .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
     };
-    let pair_col = find(&["pair", "paar", "id"]).ok_or(ReadError::MissingColumn("pair"))?;
+    let pair_col =
+        find(&["pair", "paar", "id", "team"]).ok_or(ReadError::MissingPairsColumn("pair"))?;
     let named = find(&["names", "naam", "name"]);
     // `players` holds the names in a file without a names column, else the player ids.
     let names_col = named
         .or_else(|| find(&["players"]))
-        .ok_or(ReadError::MissingColumn("names"))?;
+        .ok_or(ReadError::MissingPairsColumn("names"))?;
     let ids_col = find(&["ids", "player_ids", "bondsnummers"])
         .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
     let section_col = find(&["section", "lijn"]);

@@ -285,6 +285,36 @@ fn contradictory_imp_options_are_refused() {
     );
 }
 
+/// A teams file naming the teams may call its first column `team`; a names file without
+/// that column is named, with what a pairs file needs, not taken for the travellers.
+#[test]
+fn a_teams_names_file_may_say_team() {
+    let f = data("teams-np-one-room.csv");
+    let names = common::temp_file(
+        "imps_cli",
+        "team-names.csv",
+        "team,names\n1,Alpha\n2,Beta\n",
+    );
+    let text = ok(&[
+        "score",
+        &f,
+        "--form",
+        "teams",
+        "--pairs",
+        names.to_str().unwrap(),
+    ]);
+    assert!(text.contains("Alpha") && text.contains("Beta"), "{text}");
+    let bad = common::temp_file("imps_cli", "team-numbers.csv", "number,names\n1,Alpha\n");
+    let bad = bad.to_str().unwrap();
+    let e = refused(&["score", &f, "--form", "teams", "--pairs", bad]);
+    assert_eq!(
+        e,
+        format!(
+            "klaver: {bad}: the header has no `pair` column: a pairs file needs pair and names (`pair,names`; a teams event's file may call the first column `team`)\n"
+        )
+    );
+}
+
 #[test]
 fn the_imp_forms_speak_the_language_asked_for() {
     let f = data("butler-board.csv");
