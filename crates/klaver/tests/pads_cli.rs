@@ -238,6 +238,23 @@ fn specific_messages_say_what_is_wrong() {
             .unwrap(),
     ]);
     assert!(msg.contains("honours are not scored at Chicago"), "{msg}");
+    // A word after the result is named, not the result taken for part of the contract.
+    let msg = run_bad(&[
+        "rubber",
+        pad_file("msg_extra", "we 4S = extra\n").to_str().unwrap(),
+    ]);
+    assert!(
+        msg.contains("line 1: nothing more after the result \"=\", not \"extra\": a deal is written side, contract and tricks or result (e.g. `we 4S =`)"),
+        "{msg}"
+    );
+    let msg = run_bad(&[
+        "rubber",
+        pad_file("msg_extra_double", "we 4S -1 X\n")
+            .to_str()
+            .unwrap(),
+    ]);
+    assert!(msg.contains("not \"X\""), "{msg}");
+    assert!(msg.contains("4SX (doubled)"), "{msg}");
 }
 
 #[test]

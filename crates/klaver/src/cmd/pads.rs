@@ -267,20 +267,8 @@ fn parse_line(content: &str, lang: Language, honours_allowed: bool) -> Result<Pa
     }
     let (result_text, contract_tokens) = play_tokens.split_last().expect("two tokens or more");
     let contract_text = contract_tokens.join(" ");
-    let contract = parse_contract(&contract_text, lang).map_err(|e| {
-        let separate_double = contract_tokens.len() > 1
-            && contract_tokens[1..]
-                .iter()
-                .any(|t| DOUBLING_WORDS.contains(&t.to_lowercase().as_str()));
-        if separate_double {
-            format!(
-                "{e}; write a double or redouble as part of the contract in the notation of \
-                 the chosen language, e.g. 4SX (doubled) or 4SXX (redoubled)"
-            )
-        } else {
-            e.to_string()
-        }
-    })?;
+    let contract =
+        parse_contract(&contract_text, lang).map_err(|e| contract_error(e, play_tokens, lang))?;
     let tricks = parse_result(result_text, contract, lang).map_err(|e| e.to_string())?;
     let play = PadPlay::new(side, contract, tricks).map_err(|e| e.to_string())?;
     let honours = match honours_tokens {
@@ -291,6 +279,44 @@ fn parse_line(content: &str, lang: Language, honours_allowed: bool) -> Result<Pa
         Some(rest) => Some(parse_honours(rest, contract, lang)?),
     };
     Ok((Some(play), honours))
+}
+
+/// Why a deal's contract could not be read: words after the result (`we 4S = extra`)
+/// are named as such, and a double written apart is shown how to write it.
+fn contract_error(e: impl std::fmt::Display, play_tokens: &[&str], lang: Language) -> String {
+    let separate_double = |tokens: &[&str]| {
+        tokens
+            .iter()
+            .any(|t| DOUBLING_WORDS.contains(&t.to_lowercase().as_str()))
+    };
+    let hint = "; write a double or redouble as part of the contract in the notation of the \
+                chosen language, e.g. 4SX (doubled) or 4SXX (redoubled)";
+    if let Some((result, words)) = words_after_result(play_tokens, lang) {
+        let hint = if separate_double(words) { hint } else { "" };
+        return format!(
+            "nothing more after the result {result:?}, not {:?}: a deal is written side, contract and tricks or result (e.g. `we 4S =`), honours after it (`honours we 100`){hint}",
+            words.join(" ")
+        );
+    }
+    let contract_tokens = &play_tokens[..play_tokens.len() - 1];
+    if contract_tokens.len() > 1 && separate_double(&contract_tokens[1..]) {
+        format!("{e}{hint}")
+    } else {
+        e.to_string()
+    }
+}
+
+/// The result and the words after it, when a deal's tokens read as a contract and a
+/// result followed by words that belong to neither (`4S = extra`).
+fn words_after_result<'a>(
+    tokens: &'a [&'a str],
+    lang: Language,
+) -> Option<(&'a str, &'a [&'a str])> {
+    (1..tokens.len().saturating_sub(1)).find_map(|k| {
+        let contract = parse_contract(&tokens[..k].join(" "), lang).ok()?;
+        parse_result(tokens[k], contract, lang).ok()?;
+        Some((tokens[k], &tokens[k + 1..]))
+    })
 }
 
 fn parse_honours(rest: &[&str], contract: Contract, lang: Language) -> Result<HonoursHeld, String> {
