@@ -2061,6 +2061,23 @@ fn other_vulnerability_hint(score: i32, vul: Vulnerability) -> String {
 /// Reads a pairs CSV (`pair,names`, optionally `section`, and `players`: the players'
 /// ids joined by `+`, 1001+1002) and puts the names and ids on the event's pairs. Returns warnings for pairs the travellers do not know.
 pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
+    read_names_file(input, event, false)
+}
+
+/// Reads a teams event's names file as [`read_pairs`] does, keeping the teams that have
+/// no result in the travellers: a team with a bye in the rounds played so far still
+/// takes part, is listed in the standings and is paired in the next Swiss round.
+pub fn read_teams<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
+    read_names_file(input, event, true)
+}
+
+/// Reads a pairs or teams file into `event`; with `keep_idle`, an entry without results
+/// is added to the event's pairs instead of being a warning.
+fn read_names_file<R: Read>(
+    input: R,
+    event: &mut Event,
+    keep_idle: bool,
+) -> Result<Vec<Diagnostic>, ReadError> {
     let data = read_all(input)?;
     let (text, mut warnings) = as_text(&data)?;
     let data = text.as_bytes();
@@ -2087,7 +2104,7 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
     let section_col = find(&["section", "lijn"]);
     // Each pair found by its section and number at once: a field of 42,000 pairs was
     // searched from the start for every line of its pairs file.
-    let index: std::collections::HashMap<(String, String), usize> = event
+    let mut index: std::collections::HashMap<(String, String), usize> = event
         .pairs
         .iter()
         .enumerate()
@@ -2104,7 +2121,16 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
         if id.is_empty() {
             continue;
         }
-        match index.get(&(section.to_string(), id.to_string())).copied() {
+        let key = (section.to_string(), id.to_string());
+        if keep_idle && !index.contains_key(&key) {
+            index.insert(key.clone(), event.pairs.len());
+            event.pairs.push(PairInfo {
+                id: id.to_string(),
+                section: section.to_string(),
+                ..PairInfo::default()
+            });
+        }
+        match index.get(&key).copied() {
             Some(i) => {
                 let names = field(&rec, Some(names_col));
                 let ids = ids_col.map(|col| player_ids(field(&rec, Some(col))));
@@ -3016,6 +3042,30 @@ mod tests {
         read_pairs("pair,players\n1,Jansen - de Vries\n".as_bytes(), &mut e).unwrap();
         assert_eq!(e.pairs[0].names, "Jansen - de Vries");
         assert!(e.player_ids.is_empty());
+    }
+
+    /// A teams event keeps the teams of its names file that have no result (a bye),
+    /// where a pairs event warns of them.
+    #[test]
+    fn a_teams_file_keeps_the_teams_without_results() {
+        let file = "team,names\n1,Alpha\n2,Beta\n5,Epsilon\n5,Epsilon\n";
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        let w = read_teams(file.as_bytes(), &mut e).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+        let ids: Vec<(&str, &str)> = e
+            .pairs
+            .iter()
+            .map(|p| (p.id.as_str(), p.names.as_str()))
+            .collect();
+        assert_eq!(ids, [("1", "Alpha"), ("2", "Beta"), ("5", "Epsilon")]);
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        let w = read_pairs(file.as_bytes(), &mut e).unwrap();
+        assert_eq!(e.pairs.len(), 2);
+        assert!(
+            w[0].message
+                .starts_with("pair 5 in the pairs file has no results"),
+            "{w:?}"
+        );
     }
 
     /// A pair given twice in the pairs file took the names of its last line without a

@@ -315,6 +315,36 @@ fn a_teams_names_file_may_say_team() {
     );
 }
 
+/// Five teams, four of which played round 1: the fifth, named in the teams file, had
+/// the bye. It stays in the event: listed in the standings with no match, paired in
+/// round 2, and the bye goes to the lowest-placed team that has not sat out.
+#[test]
+fn a_swiss_teams_bye_stays_in_the_event_and_is_paired_next() {
+    let f = data("teams-swiss-odd.csv");
+    let names = data("teams-swiss-odd.pairs.csv");
+    let out = klaver(&[
+        "score", &f, "--form", "teams", "--swiss", "--pairs", &names, "--strict",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = squeezed(&String::from_utf8(out.stdout).unwrap());
+    assert!(text.contains("\n5 5 Epsilon 0 0.00 0 0 -\n"), "{text}");
+    assert!(text.contains("Table 1: 3 v 1"), "{text}");
+    assert!(text.contains("Table 2: 2 v 5"), "{text}");
+    assert!(text.contains("Bye: 4"), "{text}");
+    // Without the teams file the bye team is unknown: four teams, no bye.
+    let text = ok(&["score", &f, "--form", "teams", "--swiss"]);
+    assert!(!text.contains("Bye"), "{text}");
+}
+
 #[test]
 fn the_imp_forms_speak_the_language_asked_for() {
     let f = data("butler-board.csv");

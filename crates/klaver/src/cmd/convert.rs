@@ -97,7 +97,13 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&in_name, Some(format), "converted", d));
     }
-    read_names(&args.input, format, args.pairs.as_deref(), &mut imported)?;
+    read_names(
+        &args.input,
+        format,
+        args.pairs.as_deref(),
+        &mut imported,
+        false,
+    )?;
     set_title_and_date(to, (args.title, args.date), &mut imported)?;
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;

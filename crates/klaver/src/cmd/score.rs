@@ -202,18 +202,21 @@ pub fn run(args: Args) -> CmdResult {
         format,
         args.pairs.as_deref(),
         &mut imported,
+        scoring.form.form == Form::Teams,
     )?;
     score_imported(&scoring, &args.report, &file_name, imported, None)
 }
 
 /// Reads the players' names of a pairs CSV (`--pairs`) into the event; without one, a
 /// travellers CSV's `IN.pairs.csv` beside it (as `klaver convert` writes it) is named
-/// as not read, never passed over in silence.
+/// as not read, never passed over in silence. For a teams event (`teams`) the file's
+/// teams without results (a bye) are kept in the event.
 pub(crate) fn read_names(
     input: &std::path::Path,
     format: detect::Format,
     pairs: Option<&std::path::Path>,
     imported: &mut Imported,
+    teams: bool,
 ) -> Result<(), CliError> {
     let Some(p) = pairs else {
         let beside = input.with_extension("pairs.csv");
@@ -229,7 +232,12 @@ pub(crate) fn read_names(
     };
     let file =
         File::open(p).map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
-    let warnings = travellers::read_pairs(file, &mut imported.event)
+    let read = if teams {
+        travellers::read_teams
+    } else {
+        travellers::read_pairs
+    };
+    let warnings = read(file, &mut imported.event)
         .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
     // Its warnings name its own lines, and so the file.
     let warnings = super::from_file(p, warnings);
