@@ -745,10 +745,7 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
                     tr { th { "Board" } th { "NS" } th { "EW" } th { "Stored line" } th { "Confirmed later" } th { "By" } th {} }
                     @for c in conflicts {
                         tr {
-                            td { (c.offered.board) } td { (c.offered.ns) } td { (c.offered.ew) }
-                            td { "line " (c.line_no) }
-                            td { (shown(&c.offered)) }
-                            td { (c.offered_by) " " span.muted { (c.made_at) } }
+                            (conflict_cells(c))
                             td {
                                 form.inline method="post" action=(format!("/director/s/{id}/conflicts/{}", c.id)) {
                                     (csrf_field(s))
@@ -770,12 +767,20 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
     }
 }
 
-/// A result as the conflict tables show it.
-fn shown(l: &Line) -> String {
-    if l.contract == "PASS" {
+/// A conflict's cells in the conflict tables: the board, the pairs, the stored line's
+/// number, the result confirmed later, and who confirmed it when.
+fn conflict_cells(c: &klaver_store::Conflict) -> Markup {
+    let l = &c.offered;
+    let shown = if l.contract == "PASS" {
         "PASS".to_string()
     } else {
         format!("{} {} {} {}", l.contract, l.declarer, l.result, l.lead)
+    };
+    html! {
+        td { (l.board) } td { (l.ns) } td { (l.ew) }
+        td { "line " (c.line_no) }
+        td { (shown) }
+        td { (c.offered_by) " " span.muted { (c.made_at) } }
     }
 }
 
@@ -791,10 +796,7 @@ fn decided_block(decided: &[klaver_store::Conflict]) -> Markup {
                     @for c in decided {
                         @if let Some(d) = &c.decided {
                             tr {
-                                td { (c.offered.board) } td { (c.offered.ns) } td { (c.offered.ew) }
-                                td { "line " (c.line_no) }
-                                td { (shown(&c.offered)) }
-                                td { (c.offered_by) " " span.muted { (c.made_at) } }
+                                (conflict_cells(c))
                                 td {
                                     @match d.outcome {
                                         klaver_store::Outcome::Kept => "kept (the stored line)",
