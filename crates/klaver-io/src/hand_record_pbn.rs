@@ -49,6 +49,10 @@ const CARRIED: [&str; 9] = [
 struct Given {
     record: BoardRecord,
     line: u32,
+    /// Whether a game gave the dealer (else it is the board number's).
+    dealer_said: bool,
+    /// Whether a game gave the vulnerability (else it is the board number's).
+    vul_said: bool,
 }
 
 /// What the games read so far give.
@@ -70,8 +74,15 @@ impl Reader {
         self.event_tags(g);
         let board = pbn::game_board(g, &mut self.diags);
         let line = g.tag("Board").map_or(0, |t| t.line);
+        // A tag inherited with "#" reads as the value it repeats, so it is given too.
+        let said = |name| g.tag(name).filter(published_analysis::given).is_some();
         match self.board(g, board) {
-            Some(record) => self.keep(Given { record, line }),
+            Some(record) => self.keep(Given {
+                record,
+                line,
+                dealer_said: said("Dealer"),
+                vul_said: said("Vulnerable"),
+            }),
             None => {
                 if let Some(b) = board {
                     self.undealt.entry(b.number()).or_insert(line);
@@ -126,26 +137,36 @@ impl Reader {
     }
 
     /// Keeps a board; a board given again must be the same board (a file may repeat it
-    /// for each table that played it), or the file is two events' and is refused.
+    /// for each table that played it), or the file is two events' and is refused. Only
+    /// what both games give is compared: a game that leaves out the dealer or the
+    /// vulnerability says nothing against the other's, and a value one gives is kept.
     fn keep(&mut self, again: Given) {
         let n = again.record.board.number();
-        let Some(first) = self.boards.get(&n) else {
+        let Some(first) = self.boards.get_mut(&n) else {
             self.boards.insert(n, again);
             return;
         };
-        let (a, b) = (&first.record, &again.record);
+        let (a, b) = (&mut first.record, &again.record);
         let mut what = Vec::new();
         if a.deal != b.deal {
             what.push("another deal".to_string());
         }
-        if a.dealer != b.dealer {
-            let l = |s: Seat| SEAT_LETTERS[pbn::seat_index(s)];
-            what.push(format!("dealer {} (not {})", l(b.dealer), l(a.dealer)));
+        match (first.dealer_said, again.dealer_said) {
+            (true, true) if a.dealer != b.dealer => {
+                let l = |s: Seat| SEAT_LETTERS[pbn::seat_index(s)];
+                what.push(format!("dealer {} (not {})", l(b.dealer), l(a.dealer)));
+            }
+            (false, true) => (a.dealer, first.dealer_said) = (b.dealer, true),
+            _ => {}
         }
-        if a.vulnerability != b.vulnerability {
-            let v = pbn::vul_value;
-            let (x, y) = (v(b.vulnerability), v(a.vulnerability));
-            what.push(format!("vulnerability {x} (not {y})"));
+        match (first.vul_said, again.vul_said) {
+            (true, true) if a.vulnerability != b.vulnerability => {
+                let v = pbn::vul_value;
+                let (x, y) = (v(b.vulnerability), v(a.vulnerability));
+                what.push(format!("vulnerability {x} (not {y})"));
+            }
+            (false, true) => (a.vulnerability, first.vul_said) = (b.vulnerability, true),
+            _ => {}
         }
         if !what.is_empty() {
             let m = format!(
@@ -380,5 +401,31 @@ mod tests {
                 "line 9: board 1: the board's analysis here differs from the one at line 3, which is the one read: give a board's analysis once"
             ]
         );
+    }
+
+    #[test]
+    fn a_repeated_game_that_leaves_out_dealer_and_vulnerability_is_the_same_board() {
+        let first =
+            format!("[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"None\"]\n[Deal \"{HANDS}\"]\n\n");
+        let bare = format!("[Board \"1\"]\n[Deal \"{HANDS}\"]\n\n");
+        for text in [format!("{first}{bare}"), format!("{bare}{first}")] {
+            let read = read_pbn(text.as_bytes()).unwrap();
+            let b = &read.record.boards;
+            assert_eq!(b.len(), 1);
+            assert_eq!(
+                (b[0].dealer, b[0].vulnerability),
+                (Seat::South, Vulnerability::None)
+            );
+        }
+        // Inherited with "#", the tags are given: the same values, the same board.
+        let inherited = format!(
+            "{first}[Board \"1\"]\n[Dealer \"#\"]\n[Vulnerable \"#\"]\n[Deal \"{HANDS}\"]\n"
+        );
+        assert!(read_pbn(inherited.as_bytes()).is_ok());
+        // Two games that give different dealers are two boards.
+        let other = format!("{first}[Board \"1\"]\n[Dealer \"E\"]\n[Deal \"{HANDS}\"]\n");
+        let said = errors(&other);
+        assert!(said[0].contains("dealer E (not S)"), "{said:?}");
+        assert!(!said[0].contains("vulnerability"), "{said:?}");
     }
 }
