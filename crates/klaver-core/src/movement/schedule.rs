@@ -1,13 +1,20 @@
 //! Custom schedules as CSV: `round,table,ns,ew,boards`, one line per table per round
 //! (SPEC section 5: any movement the club already uses can be loaded).
 //!
-//! `boards` is a range `first-last` or a single board; a bye is a line whose `ew` (or
-//! `ns`) is empty, `-` or `bye`. Numbers are written with digits only, and the rounds
-//! are numbered 1, 2, 3, ... without a gap. Lines starting with `#` and blank lines are
+//! `boards` is a range `first-last` or a single board, at most board 9999; a bye is a
+//! line whose `ew` (or `ns`) is empty, `-` or `bye`. Numbers are written with digits
+//! only, and the rounds are numbered 1, 2, 3, ... without a gap. A line whose `table` is
+//! `bye` (`1,bye,,,9-10`) puts a set on the bye stand for the round: nobody plays it,
+//! and the table that plays it next takes it from there (a relay Mitchell); a schedule
+//! without such lines has no bye stand. Lines starting with `#` and blank lines are
 //! skipped; fields may be quoted. The same shape is written by [`to_csv`], so a generated
 //! movement can be saved, edited and loaded again.
 
 use super::{BoardRange, Movement, Round, TableRound};
+
+/// The highest board a schedule may hold: more than any movement klaver generates (a
+/// 120-pair Howell of 52 boards a round plays 6188).
+pub const MAX_BOARD: u32 = 9999;
 use std::collections::BTreeMap;
 
 /// A schedule line that cannot be read, with its line number and what to fix.
@@ -53,6 +60,17 @@ pub enum ScheduleError {
         round: u32,
         /// The first round missing.
         missing: u32,
+    },
+    /// A set put on the bye stand in a round in which a table plays it, or in a round
+    /// no table plays.
+    #[error("line {line}: round {round} {problem}")]
+    ByeStand {
+        /// The line number.
+        line: usize,
+        /// The round.
+        round: u32,
+        /// What is wrong and what to write instead.
+        problem: String,
     },
     /// A file without any table line.
     #[error("the schedule has no table lines: add one line per table per round")]
@@ -120,6 +138,12 @@ fn boards(line: usize, value: &str) -> Result<BoardRange, ScheduleError> {
     if first == 0 || last < first {
         return Err(bad("must run from a board 1 or higher up to a later board"));
     }
+    if last > MAX_BOARD {
+        return Err(bad(
+            "runs past board 9999, the highest board a schedule may hold: number the boards \
+             from 1 as they are played",
+        ));
+    }
     Ok(BoardRange { first, last })
 }
 
@@ -138,6 +162,7 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
     let mut header_seen = false;
     let mut by_round: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
     let mut first_line: BTreeMap<u32, usize> = BTreeMap::new();
+    let mut on_stand = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim().trim_start_matches('\u{feff}');
@@ -163,6 +188,10 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
             });
         }
         let round = number(line, "round", &f[0])?;
+        if f[1].eq_ignore_ascii_case("bye") {
+            on_stand.push((line, round, bye_stand_line(line, &f)?));
+            continue;
+        }
         let table = number(line, "table", &f[1])?;
         let (ns, ew) = (pair(&f[2]), pair(&f[3]));
         if ns.is_none() && ew.is_none() {
@@ -185,11 +214,53 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
         return Err(ScheduleError::Empty);
     }
     check_round_numbers(&first_line)?;
+    check_bye_stand(&on_stand, &by_round)?;
     let rounds = by_round
         .into_iter()
         .map(|(number, tables)| Round { number, tables })
         .collect();
-    Ok(Movement::new("custom schedule", rounds))
+    let mut m = Movement::new("custom schedule", rounds);
+    m.bye_stand = !on_stand.is_empty();
+    Ok(m)
+}
+
+/// The set of a bye stand line (`round,bye,,,boards`): its seats must be empty.
+fn bye_stand_line(line: usize, f: &[String]) -> Result<BoardRange, ScheduleError> {
+    if !f[2].is_empty() || !f[3].is_empty() {
+        return Err(ScheduleError::Field {
+            line,
+            column: "ns and ew",
+            value: format!("{},{}", f[2], f[3]),
+            problem: "must be empty on a bye stand line: nobody plays the boards on the stand",
+        });
+    }
+    boards(line, &f[4])
+}
+
+/// Every set on the bye stand must wait in a round that is played, at no table.
+fn check_bye_stand(
+    on_stand: &[(usize, u32, BoardRange)],
+    by_round: &BTreeMap<u32, Vec<TableRound>>,
+) -> Result<(), ScheduleError> {
+    for &(line, round, set) in on_stand {
+        let problem = match by_round.get(&round) {
+            None => "has no tables: put a set on the bye stand in a round that is played".into(),
+            Some(tables) => match tables.iter().find(|t| t.boards.overlaps(&set)) {
+                None => continue,
+                Some(t) => format!(
+                    "puts boards {set} on the bye stand, but table {} plays boards {} that \
+                     round: a set on the bye stand is played at no table",
+                    t.table, t.boards
+                ),
+            },
+        };
+        return Err(ScheduleError::ByeStand {
+            line,
+            round,
+            problem,
+        });
+    }
+    Ok(())
 }
 
 /// The rounds must be numbered 1, 2, 3, ... (in any order of the lines): a gap is an
@@ -215,10 +286,20 @@ fn quote(field: &str) -> String {
     }
 }
 
-/// Writes the movement as `round,table,ns,ew,boards` CSV, byes with an empty seat.
+/// Writes the movement as `round,table,ns,ew,boards` CSV, byes with an empty seat; with
+/// a bye stand, each round's sets that no table plays are written on a `bye` line.
 pub fn to_csv(movement: &Movement) -> String {
     let mut out = String::from("round,table,ns,ew,boards\n");
+    let sets = movement.board_sets();
     for r in &movement.rounds {
+        if movement.bye_stand {
+            for set in sets
+                .iter()
+                .filter(|s| !r.tables.iter().any(|t| t.boards.overlaps(s)))
+            {
+                out.push_str(&format!("{},bye,,,{}-{}\n", r.number, set.first, set.last));
+            }
+        }
         for t in &r.tables {
             out.push_str(&format!(
                 "{},{},{},{},{}-{}\n",
@@ -406,5 +487,58 @@ mod tests {
         assert_eq!(t[0].ns.as_deref(), Some("1A"));
         assert_eq!(t[0].boards, BoardRange { first: 7, last: 7 });
         assert_eq!(t[1].bye(), Some("3"));
+    }
+
+    #[test]
+    fn a_relay_keeps_its_bye_stand_through_csv() {
+        use super::super::{EvenTables, MitchellOptions, mitchell, pair_cards, table_cards};
+        let mut o = MitchellOptions::new(6, 2);
+        o.even = EvenTables::RelayByeStand;
+        let relay = mitchell(&o).unwrap();
+        let csv = to_csv(&relay);
+        assert!(csv.contains("\n1,bye,,,"), "{csv}");
+        let back = parse_csv(&csv).unwrap();
+        assert!(back.bye_stand);
+        assert_eq!(table_cards(&back), table_cards(&relay));
+        assert_eq!(pair_cards(&back), pair_cards(&relay));
+        assert_eq!(to_csv(&back), csv);
+        // A schedule without bye lines has no bye stand, as before.
+        let plain = mitchell(&MitchellOptions::new(5, 2)).unwrap();
+        assert!(!to_csv(&plain).contains("bye"));
+        assert!(!parse_csv(&to_csv(&plain)).unwrap().bye_stand);
+    }
+
+    #[test]
+    fn a_bye_stand_line_that_cannot_be_is_named() {
+        let head = "round,table,ns,ew,boards\n1,1,1,2,1-2\n2,1,1,2,3-4\n";
+        let err = |extra: &str| {
+            parse_csv(&format!("{head}{extra}"))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("1,bye,,,1-2\n"),
+            "line 4: round 1 puts boards 1-2 on the bye stand, but table 1 plays boards 1-2 \
+             that round: a set on the bye stand is played at no table"
+        );
+        assert!(err("3,bye,,,1-2\n").starts_with("line 4: round 3 has no tables"));
+        assert!(err("1,bye,5,,3-4\n").contains("must be empty on a bye stand line"));
+        assert!(
+            parse_csv(&format!("{head}1,BYE,,,3-4\n"))
+                .unwrap()
+                .bye_stand
+        );
+    }
+
+    #[test]
+    fn boards_past_9999_are_refused_at_once() {
+        let e = parse_csv("round,table,ns,ew,boards\n1,1,1,2,1-4294967295\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: boards \"1-4294967295\" runs past board 9999, the highest board a \
+             schedule may hold: number the boards from 1 as they are played"
+        );
+        assert!(parse_csv("round,table,ns,ew,boards\n1,1,1,2,10000\n").is_err());
+        assert!(parse_csv("round,table,ns,ew,boards\n1,1,1,2,9998-9999\n").is_ok());
     }
 }
