@@ -53,6 +53,10 @@ pub struct ScoringOptions {
     /// read from it and `movement` only names it, so that a stored night never depends
     /// on a file beside it. Not among the words ([`ScoringOptions::to_words`]).
     pub schedule: Option<String>,
+    /// Whether these are a stored night's options: a movement name is then read as klaver
+    /// read it when the night was stored ([`movement::named_as_stored`]), so that the
+    /// night scores as it did. Not among the words.
+    pub stored: bool,
     /// The scoring form and the IMP forms' options.
     pub form: FormOptions,
 }
@@ -174,7 +178,8 @@ pub fn schedule_file(spec: &str) -> Result<Option<String>, String> {
 
 /// Loads the movement: from the schedule kept with a stored session, else from a
 /// schedule file or by name.
-fn load_movement(spec: &str, schedule: Option<&str>, bpr: Option<u32>) -> Result<Movement, String> {
+fn load_movement(scoring: &ScoringOptions, spec: &str) -> Result<Movement, String> {
+    let (schedule, bpr) = (scoring.schedule.as_deref(), scoring.boards_per_round);
     let read;
     let text = match schedule {
         Some(kept) => kept,
@@ -184,7 +189,12 @@ fn load_movement(spec: &str, schedule: Option<&str>, bpr: Option<u32>) -> Result
                 read.as_str()
             }
             None => {
-                return movement::named(spec, bpr.unwrap_or(4)).map_err(|e| {
+                let bpr = bpr.unwrap_or(4);
+                let named = match scoring.stored {
+                    true => movement::named_as_stored(spec, bpr).map(|(m, _)| m),
+                    false => movement::named(spec, bpr),
+                };
+                return named.map_err(|e| {
                     format!("--movement {spec}: no such file, and not a movement name ({e})")
                 });
             }
@@ -224,7 +234,7 @@ pub fn pair_settings(
     let mut card_pairs = None;
     let mut boards_per_round = scoring.boards_per_round;
     if let Some(spec) = &scoring.movement {
-        let m = load_movement(spec, scoring.schedule.as_deref(), scoring.boards_per_round)?;
+        let m = load_movement(scoring, spec)?;
         let check = check_travellers(&m, &event.pairs, &event.results);
         event.diagnostics.extend(check.diagnostics);
         let written: Vec<_> = event.lines.iter().map(|l| (l.round(), l.table())).collect();
@@ -554,6 +564,27 @@ mod tests {
         2,1,1,5,3\n2,2,2,6,1\n2,3,3,4,2\n\
         3,1,1,6,2\n3,2,2,4,3\n3,3,3,5,1\n";
 
+    fn load_with(spec: &str, schedule: Option<&str>, stored: bool) -> Result<Movement, String> {
+        let scoring = ScoringOptions {
+            schedule: schedule.map(str::to_string),
+            stored,
+            ..Default::default()
+        };
+        load_movement(&scoring, spec)
+    }
+
+    #[test]
+    fn a_stored_name_reads_as_it_did_when_stored_and_a_new_one_is_refused() {
+        let e = load_with("mitchell-7-skip", None, false).unwrap_err();
+        assert!(
+            e.contains("skip and relay are for an even number of tables"),
+            "{e}"
+        );
+        let m = load_with("mitchell-7-skip", None, true).unwrap();
+        assert_eq!(m, movement::named("mitchell-7", 4).unwrap());
+        assert!(load_with("mitchell-7-fast", None, true).is_err());
+    }
+
     #[test]
     fn a_kept_schedule_is_the_movement_whatever_file_its_name_names() {
         let dir = std::env::temp_dir().join(format!("klaver-kept-schedule-{}", std::process::id()));
@@ -562,23 +593,23 @@ mod tests {
         let spec = path.display().to_string();
         // No file of that name: the kept schedule is read.
         let _ = std::fs::remove_file(&path);
-        let m = load_movement(&spec, Some(THREE_TABLES), None).unwrap();
+        let m = load_with(&spec, Some(THREE_TABLES), false).unwrap();
         assert_eq!((m.name.as_str(), m.rounds.len()), (spec.as_str(), 3));
         assert!(
-            load_movement(&spec, None, None)
+            load_with(&spec, None, false)
                 .unwrap_err()
                 .contains("no such file")
         );
         // A file of that name with another schedule: still the kept one.
         std::fs::write(&path, "round,table,ns,ew,boards\n1,1,1,2,1-3\n").unwrap();
         assert_eq!(
-            load_movement(&spec, Some(THREE_TABLES), None)
+            load_with(&spec, Some(THREE_TABLES), false)
                 .unwrap()
                 .rounds
                 .len(),
             3
         );
-        assert_eq!(load_movement(&spec, None, None).unwrap().rounds.len(), 1);
+        assert_eq!(load_with(&spec, None, false).unwrap().rounds.len(), 1);
         assert_eq!(
             schedule_file(&spec).unwrap().as_deref(),
             Some("round,table,ns,ew,boards\n1,1,1,2,1-3\n")

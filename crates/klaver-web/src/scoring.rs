@@ -84,7 +84,8 @@ fn number_as_stored(event: &mut travellers::Event, csv: &[u8], lines: &[klaver_s
 }
 
 /// The movement a session is played on, if any: the schedule it keeps, or the movement
-/// it names with its boards per round (a night created here).
+/// it names with its boards per round (a night created here), read as klaver read the
+/// name when the night was stored ([`stored_name_note`] says what it now means).
 pub fn session_movement(
     info: &klaver_store::SessionInfo,
 ) -> Option<klaver_core::movement::Movement> {
@@ -95,7 +96,9 @@ pub fn session_movement(
         return Some(m);
     }
     let bpr = info.boards_per_round.and_then(|b| u32::try_from(b).ok())?;
-    klaver_core::movement::named(name, bpr).ok()
+    klaver_core::movement::named_as_stored(name, bpr)
+        .ok()
+        .map(|(m, _)| m)
 }
 
 /// How a stored session is scored: the options kept with it, its movement read from
@@ -105,24 +108,86 @@ pub fn session_movement(
 pub fn stored_scoring(info: &klaver_store::SessionInfo) -> Result<ScoringOptions, String> {
     let mut scoring = ScoringOptions::from_words(&info.options)?;
     scoring.schedule = info.schedule.clone();
+    scoring.stored = true;
     let Some(spec) = scoring.movement.as_deref() else {
         return Ok(scoring);
     };
     let lost = scoring.schedule.is_none()
         && !std::path::Path::new(spec).exists()
-        && !is_movement_name(spec, scoring.boards_per_round);
-    if lost {
+        && !is_stored_name(spec, scoring.boards_per_round);
+    if !lost {
+        return Ok(scoring);
+    }
+    let session = format!("session {} ({})", info.id, klaver_store::session_name(info));
+    let keep = format!("`klaver session movement {} SCHEDULE.csv`", info.id);
+    if !looks_like_a_file(spec) {
         return Err(format!(
-            "session {} ({}) is played on the schedule file {spec}, which is not there (looked for from {}), and keeps no copy of it, as sessions stored before klaver kept schedules do not: keep it with the session with `klaver session movement {} SCHEDULE.csv`, naming the schedule file",
-            info.id,
-            klaver_store::session_name(info),
-            std::env::current_dir()
-                .map(|d| d.display().to_string())
-                .unwrap_or_else(|_| "here".into()),
-            info.id
+            "{session} is played on the movement {spec}, which is not a movement name klaver knows, and keeps no schedule: keep the schedule it was played on with the session with {keep}"
         ));
     }
-    Ok(scoring)
+    Err(format!(
+        "{session} is played on the schedule file {spec}, which is not there (looked for from {}), and keeps no copy of it, as sessions stored before klaver kept schedules do not: keep it with the session with {keep}, naming the schedule file",
+        std::env::current_dir()
+            .map(|d| d.display().to_string())
+            .unwrap_or_else(|_| "here".into()),
+    ))
+}
+
+/// Whether a stored movement `spec` looks like a file's path (`club/sched.csv`) rather
+/// than a movement name.
+pub fn looks_like_a_file(spec: &str) -> bool {
+    spec.contains('/') || spec.contains('\\') || spec.to_ascii_lowercase().ends_with(".csv")
+}
+
+/// Whether `spec` is a movement name a stored night may keep: one klaver knows now, or
+/// one it read when the night was stored ([`klaver_core::movement::named_as_stored`]).
+pub fn is_stored_name(spec: &str, boards_per_round: Option<u32>) -> bool {
+    klaver_core::movement::named_as_stored(spec, boards_per_round.unwrap_or(4)).is_ok()
+}
+
+/// What a session that keeps a movement name klaver now refuses (`mitchell-7-skip`,
+/// stored by an earlier klaver) is told: the name is read as it was read then, what it
+/// now means, and how to keep a clean movement with it. `None` for any other session.
+pub fn stored_name_note(info: &klaver_store::SessionInfo) -> Option<String> {
+    let spec = info.movement.as_deref()?;
+    if info.schedule.is_some() || std::path::Path::new(spec).exists() {
+        return None;
+    }
+    let bpr = info
+        .boards_per_round
+        .and_then(|b| u32::try_from(b).ok())
+        .unwrap_or(4);
+    let (_, clean) = klaver_core::movement::named_as_stored(spec, bpr).ok()?;
+    let clean = clean?;
+    Some(format!(
+        "session {} ({}) keeps the movement name {spec}, which klaver now refuses; it is scored as klaver read it when the night was stored, as {clean}. To keep a clean movement with the session: `{} --format csv -o {clean}.csv`, then `klaver session movement {} {clean}.csv`",
+        info.id,
+        klaver_store::session_name(info),
+        generate_command(&clean, bpr),
+        info.id
+    ))
+}
+
+/// The `klaver movement` command that generates the movement of a clean name.
+fn generate_command(clean: &str, bpr: u32) -> String {
+    let mut parts = clean.split('-');
+    let kind = parts.next().unwrap_or_default();
+    let size = parts.next().unwrap_or_default();
+    let mut words = if kind == "mitchell" {
+        format!("klaver movement mitchell --tables {size}")
+    } else {
+        format!("klaver movement howell --pairs {size}")
+    };
+    for p in parts {
+        words.push_str(&match p {
+            "skip" | "relay" => format!(" --even {p}"),
+            "arrow" => " --arrow-switch".to_string(),
+            "same" => " --same-boards".to_string(),
+            rounds => format!(" --rounds {rounds}"),
+        });
+    }
+    words.push_str(&format!(" --boards-per-round {bpr}"));
+    words
 }
 
 /// Whether `spec` names a movement klaver knows (`mitchell-7`), rather than a file.
@@ -484,6 +549,43 @@ mod tests {
         assert!(stored_scoring(&named).is_ok());
         assert_eq!(schedule_from_file(&named), None);
         assert_eq!(session_movement(&named).unwrap().rounds.len(), 3);
+    }
+
+    #[test]
+    fn a_night_stored_with_a_name_klaver_now_refuses_keeps_its_tables() {
+        let stored = |name: &str| SessionInfo {
+            id: 1,
+            date: "2025-09-02".into(),
+            moment: "tuesday".into(),
+            movement: Some(name.into()),
+            boards_per_round: Some(4),
+            options: vec![format!("--movement={name}"), "--boards-per-round=4".into()],
+            ..SessionInfo::default()
+        };
+        let old = stored("mitchell-7-skip");
+        let plain = klaver_core::movement::named("mitchell-7", 4).unwrap();
+        assert_eq!(session_movement(&old), Some(plain));
+        let scoring = stored_scoring(&old).unwrap();
+        assert!(scoring.stored);
+        let note = stored_name_note(&old).unwrap();
+        assert!(
+            note.starts_with("session 1 (2025-09-02 tuesday) keeps the movement name mitchell-7-skip, which klaver now refuses; it is scored as klaver read it when the night was stored, as mitchell-7."),
+            "{note}"
+        );
+        assert!(note.contains("`klaver movement mitchell --tables 7 --boards-per-round 4 --format csv -o mitchell-7.csv`"), "{note}");
+        assert_eq!(stored_name_note(&stored("mitchell-7")), None);
+        // A name that never was one is called that; a path is a file that is not there.
+        let err = stored_scoring(&stored("mitchell-7-fast")).unwrap_err();
+        assert!(
+            err.contains("mitchell-7-fast, which is not a movement name klaver knows"),
+            "{err}"
+        );
+        assert!(!err.contains("schedule file"), "{err}");
+        let err = stored_scoring(&stored("club/gone.csv")).unwrap_err();
+        assert!(
+            err.contains("the schedule file club/gone.csv, which is not there"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -1926,3 +1926,85 @@ fn the_ranking_says_when_a_night_reads_its_schedule_from_a_file() {
         );
     }
 }
+
+/// A night an earlier klaver stored with a movement name it read leniently
+/// (`mitchell-3-skip`: the skip left out on an odd number of tables) scores as it did,
+/// saying what the name now means and how to keep a clean movement; a stored name that
+/// never was one is called that, not a schedule file that is not there.
+#[test]
+fn a_night_stored_with_a_name_klaver_now_refuses_scores_as_it_did() {
+    for (n, db) in databases("old-name").into_iter().enumerate() {
+        let travellers = temp_file("store-cli", &format!("old-name-{n}.csv"), ON_MITCHELL_3);
+        club(&db);
+        let import = [
+            "session",
+            "import",
+            travellers.to_str().unwrap(),
+            "--date",
+            "2025-09-02",
+            "--movement",
+            "mitchell-3",
+            "--boards-per-round",
+            "2",
+            "--add-players",
+        ];
+        assert!(k(&db, &import).status.success());
+        let first = ok(&db, &["session", "score", "1"]);
+        let stored_as = |was: &str, name: &str| {
+            execute(
+                &db,
+                &format!(
+                    "UPDATE sessions SET movement = '{name}', options = REPLACE(options, '={was}', '={name}'), schedule = NULL"
+                ),
+            )
+        };
+        stored_as("mitchell-3", "mitchell-3-skip");
+        let o = k(&db, &["session", "score", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), first);
+        let want = "warning: session 1 (2025-09-02 tuesday) keeps the movement name mitchell-3-skip, which klaver now refuses; it is scored as klaver read it when the night was stored, as mitchell-3. To keep a clean movement with the session: `klaver movement mitchell --tables 3 --boards-per-round 2 --format csv -o mitchell-3.csv`, then `klaver session movement 1 mitchell-3.csv`";
+        assert!(stderr(&o).contains(want), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("not there"), "{}", stderr(&o));
+        let shown = ok(&db, &["session", "show", "1"]);
+        assert!(
+            shown.contains("Movement: mitchell-3-skip (a name klaver now refuses: "),
+            "{shown}"
+        );
+        assert!(!shown.contains("not there"), "{shown}");
+        // New input with that name stays refused.
+        let o = k(
+            &db,
+            &[
+                "score",
+                travellers.to_str().unwrap(),
+                "--movement",
+                "mitchell-3-skip",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+
+        // A stored name that never was one is called that.
+        stored_as("mitchell-3-skip", "mitchell-3-fast");
+        let o = k(&db, &["session", "score", "1"]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("session 1 (2025-09-02 tuesday) is played on the movement mitchell-3-fast, which is not a movement name klaver knows"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("schedule file"), "{}", stderr(&o));
+        let shown = ok(&db, &["session", "show", "1"]);
+        assert!(
+            shown.contains("Movement: mitchell-3-fast (not a movement name klaver knows"),
+            "{shown}"
+        );
+        // One that looks like a file's path is a schedule file that is not there.
+        stored_as("mitchell-3-fast", "club/gone.csv");
+        let o = k(&db, &["session", "score", "1"]);
+        assert!(
+            stderr(&o).contains("is played on the schedule file club/gone.csv, which is not there"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}

@@ -86,6 +86,12 @@ fn widest_sharing(offsets: &[u32], phantom: bool) -> u32 {
 
 /// Generates a Howell movement.
 pub fn howell(opts: &HowellOptions) -> Result<Movement, MovementError> {
+    howell_up_to(opts, 120)
+}
+
+/// Generates a Howell movement of at most `most` pairs (120 for new movements; a night
+/// stored before that limit may have more).
+pub(super) fn howell_up_to(opts: &HowellOptions, most: u32) -> Result<Movement, MovementError> {
     check_boards(opts.boards_per_round)?;
     let asked = opts.pairs;
     if asked < 3 {
@@ -93,7 +99,7 @@ pub fn howell(opts: &HowellOptions) -> Result<Movement, MovementError> {
             "a Howell needs 3 or more pairs, not {asked}"
         )));
     }
-    if asked > 120 {
+    if asked > most {
         return Err(MovementError::Size(format!(
             "a Howell of {asked} pairs is too large: at most 120 pairs (60 tables); split the \
              field into sections"

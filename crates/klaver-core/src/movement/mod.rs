@@ -441,6 +441,75 @@ pub fn named(name: &str, boards_per_round: u32) -> Result<Movement, MovementErro
     }
 }
 
+/// A movement name as a stored night keeps it, read as klaver read it when the night
+/// was stored: the movement, and the clean name it means when klaver now refuses the
+/// name as written. Earlier klaver let the last of skip and relay (or of two numbers of
+/// rounds) win, left skip and relay out on an odd number of tables and had no limit on a
+/// Howell's pairs; a night stored so scores as it did. New input is read by [`named`].
+pub fn named_as_stored(
+    name: &str,
+    boards_per_round: u32,
+) -> Result<(Movement, Option<String>), MovementError> {
+    let refused = match named(name, boards_per_round) {
+        Ok(m) => return Ok((m, None)),
+        Err(e) => e,
+    };
+    let Some(clean) = earlier_reading(name) else {
+        return Err(refused);
+    };
+    let movement = match named(&clean, boards_per_round) {
+        Ok(m) => m,
+        Err(MovementError::Size(_)) if clean.starts_with("howell-") => {
+            stored_large_howell(&clean, boards_per_round).ok_or(refused)?
+        }
+        Err(_) => return Err(refused),
+    };
+    Ok((movement, Some(clean)))
+}
+
+/// The clean name earlier klaver read `name` as: the last of skip and relay (none on an
+/// odd number of tables), the last number of rounds, arrow and same once. `None` for a
+/// name it did not read either.
+fn earlier_reading(name: &str) -> Option<String> {
+    let lower = name.to_ascii_lowercase();
+    let mut parts = lower.split('-');
+    let kind = parts.next()?;
+    let size: u32 = parts.next()?.parse().ok()?;
+    let (mut last, mut flag) = (None, false);
+    for p in parts {
+        match (kind, p) {
+            ("mitchell", "skip" | "relay") => last = Some(p.to_string()),
+            ("mitchell", "arrow") | ("howell", "same") => flag = true,
+            ("howell", n) => last = Some(n.parse::<u32>().ok()?.to_string()),
+            _ => return None,
+        }
+    }
+    if kind == "mitchell" && size % 2 == 1 {
+        last = None;
+    }
+    let flag = match (flag, kind) {
+        (false, _) => "",
+        (true, "mitchell") => "-arrow",
+        (true, _) => "-same",
+    };
+    let last = last.map(|l| format!("-{l}")).unwrap_or_default();
+    Some(format!("{kind}-{size}{last}{flag}"))
+}
+
+/// A Howell of more than 120 pairs, as earlier klaver generated it for a stored night
+/// (up to 1000 pairs).
+fn stored_large_howell(clean: &str, boards_per_round: u32) -> Option<Movement> {
+    let mut parts = clean.split('-').skip(1);
+    let mut opts = HowellOptions::new(parts.next()?.parse().ok()?, boards_per_round);
+    for p in parts {
+        match p {
+            "same" => opts.same_boards = true,
+            n => opts.rounds = Some(n.parse().ok()?),
+        }
+    }
+    howell::howell_up_to(&opts, 1000).ok()
+}
+
 /// A Mitchell of `tables` tables with the name's other parts (skip, relay, arrow).
 fn named_mitchell(
     tables: u32,
@@ -616,5 +685,36 @@ mod tests {
         }
         assert!(named("mitchell-6-skip-arrow", 2).is_ok());
         assert!(named("howell-10-5-same", 2).is_ok());
+    }
+
+    #[test]
+    fn stored_names_read_as_earlier_klaver_read_them() {
+        for (stored, clean) in [
+            ("mitchell-7-skip", "mitchell-7"),
+            ("Mitchell-7-relay-arrow", "mitchell-7-arrow"),
+            ("mitchell-6-relay-skip", "mitchell-6-skip"),
+            ("mitchell-6-skip-relay", "mitchell-6-relay"),
+            ("mitchell-5-arrow-arrow", "mitchell-5-arrow"),
+            ("howell-10-5-9", "howell-10-9"),
+            ("howell-10-same-same", "howell-10-same"),
+        ] {
+            let (m, said) = named_as_stored(stored, 2).unwrap();
+            assert_eq!(said.as_deref(), Some(clean), "{stored}");
+            assert_eq!(m, named(clean, 2).unwrap(), "{stored}");
+        }
+        let (_, said) = named_as_stored("mitchell-7", 2).unwrap();
+        assert_eq!(said, None);
+        let (big, said) = named_as_stored("howell-130-2-same", 2).unwrap();
+        assert_eq!(said.as_deref(), Some("howell-130-2-same"));
+        assert_eq!(big.rounds[0].tables.len(), 65);
+        assert!(named("howell-130-2-same", 2).is_err());
+        for never in [
+            "mitchell-7-fast",
+            "round-robin-6",
+            "sched.csv",
+            "howell-10-x",
+        ] {
+            assert!(named_as_stored(never, 2).is_err(), "{never}");
+        }
     }
 }

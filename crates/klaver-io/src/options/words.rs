@@ -468,6 +468,7 @@ mod tests {
             boards_per_round: Some(u32::MAX),
             movement: Some("howell-14-7-same".into()),
             schedule: None,
+            stored: false,
             form: FormOptions {
                 form: Form::Teams,
                 datum_drop: vec!["4:1".into(), "12:3".into()],

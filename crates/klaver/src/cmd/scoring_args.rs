@@ -56,6 +56,7 @@ impl ScoringArgs {
             boards_per_round: self.boards_per_round,
             movement: self.movement.clone(),
             schedule: None,
+            stored: false,
             form: self.form.options(),
         }
     }

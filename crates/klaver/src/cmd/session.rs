@@ -282,6 +282,9 @@ fn stored_scoring(session: &Session) -> Result<ScoringOptions, CliError> {
     if let Some(said) = klaver_web::scoring::schedule_from_file(&session.info) {
         eprintln!("warning: {said}");
     }
+    if let Some(said) = klaver_web::scoring::stored_name_note(&session.info) {
+        eprintln!("warning: {said}");
+    }
     Ok(klaver_web::scoring::stored_scoring(&session.info)?)
 }
 
@@ -295,11 +298,15 @@ fn say_movement(scoring: &ScoringOptions, to: ToArg, output: &std::path::Path) -
     let bpr = scoring.boards_per_round;
     let schedule = match &scoring.schedule {
         Some(kept) => Some(kept.clone()),
-        None if klaver_web::scoring::is_movement_name(spec, bpr) => None,
+        None if klaver_web::scoring::is_stored_name(spec, bpr) => None,
         None => klaver_io::options::schedule_file(spec).map_err(CliError::input)?,
     };
     let movement = match schedule {
-        None => spec.clone(),
+        // A name an earlier klaver stored is given as the name it means now.
+        None => klaver_core::movement::named_as_stored(spec, bpr.unwrap_or(4))
+            .ok()
+            .and_then(|(_, clean)| clean)
+            .unwrap_or_else(|| spec.clone()),
         Some(_) if super::output::names_stdout(Some(output)) => {
             eprintln!(
                 "klaver: the session's schedule {spec} was not written: give an OUTPUT file name to get it in OUTPUT.schedule.csv"
@@ -1048,6 +1055,14 @@ fn movement_words(i: &SessionInfo, m: &str) -> String {
         None if klaver_web::scoring::is_movement_name(m, bpr) => m.to_string(),
         None if std::path::Path::new(m).exists() => format!(
             "{m} (read from that file: its schedule is not kept with the session; `klaver session movement {} {m}` keeps it)",
+            i.id
+        ),
+        None if klaver_web::scoring::is_stored_name(m, bpr) => {
+            let note = klaver_web::scoring::stored_name_note(i).unwrap_or_default();
+            format!("{m} (a name klaver now refuses: {note})")
+        }
+        None if !klaver_web::scoring::looks_like_a_file(m) => format!(
+            "{m} (not a movement name klaver knows, and no schedule kept with the session; `klaver session movement {} SCHEDULE.csv` keeps the one it was played on)",
             i.id
         ),
         None => format!(
