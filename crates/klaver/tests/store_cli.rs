@@ -1815,6 +1815,10 @@ fn a_stored_night_keeps_its_schedule() {
         let o = k(&db, &["session", "movement", "1", other.to_str().unwrap()]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         assert!(stderr(&o).contains("was not kept"), "{}", stderr(&o));
+        // What does not fit is told against the file given, not the stored name.
+        let against = format!("does not fit the movement {}:", other.display());
+        assert!(stderr(&o).contains(&against), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("movement sched.csv"), "{}", stderr(&o));
         std::fs::write(&file, MITCHELL_3).unwrap();
         let kept = ok(&db, &["session", "movement", "1", file.to_str().unwrap()]);
         assert!(kept.contains("(3 rounds) kept with the session"), "{kept}");

@@ -364,6 +364,8 @@ async fn keep_schedule(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult
     }
     // The night's lines must fit the schedule, as they had to when it was imported.
     scoring.schedule = Some(text.clone());
+    // Whatever does not fit is told against the file given, not the stored name.
+    scoring.movement = Some(shown.clone());
     let mut imported = imported_of(&session)?;
     let convention = imported.convention;
     klaver_io::options::pair_settings(&scoring, &mut imported.event, &convention, &name)
