@@ -65,7 +65,9 @@ fn mitchell_csv_reads_back_through_check() {
         "movement", "mitchell", "--tables", "6", "--even", "relay", "--format", "csv",
     ]);
     assert!(
-        csv.starts_with("round,table,ns,ew,boards\n1,1,1,7,1-4\n"),
+        // The boards on the bye stand in each round are written first, so that the
+        // relay's cards read back the same.
+        csv.starts_with("round,table,ns,ew,boards\n1,bye,,,13-16\n1,1,1,7,1-4\n"),
         "{csv}"
     );
     let file = scratch("relay.csv", &csv);
