@@ -176,6 +176,16 @@ pub fn schedule_file(spec: &str) -> Result<Option<String>, String> {
         .map_err(|e| format!("cannot read {spec}: {e}"))
 }
 
+/// The movement a session is played on, when `scoring` names one: loaded as
+/// [`pair_settings`] loads it.
+pub fn movement_of(scoring: &ScoringOptions) -> Result<Option<Movement>, String> {
+    scoring
+        .movement
+        .as_deref()
+        .map(|spec| load_movement(scoring, spec))
+        .transpose()
+}
+
 /// Loads the movement: from the schedule kept with a stored session, else from a
 /// schedule file or by name.
 fn load_movement(scoring: &ScoringOptions, spec: &str) -> Result<Movement, String> {

@@ -2012,3 +2012,98 @@ fn a_night_stored_with_a_name_klaver_now_refuses_scores_as_it_did() {
         );
     }
 }
+
+/// A night played on a movement is corrected as the director names its lines: by board
+/// and table, the table found in the movement when the travellers had no table column;
+/// a correction that puts pairs on a board they do not meet on in the movement is
+/// refused, since the night could no longer be scored.
+#[test]
+fn a_correction_follows_the_nights_movement() {
+    for (n, db) in databases("correct-movement").into_iter().enumerate() {
+        let file = temp_path(&format!("store-cli-correct-movement-{n}"), "sched.csv");
+        let dir = file.parent().unwrap().to_path_buf();
+        std::fs::write(&file, MITCHELL_3).unwrap();
+        let travellers = temp_file(
+            "store-cli",
+            &format!("correct-on-mitchell-{n}.csv"),
+            ON_MITCHELL_3,
+        );
+        club(&db);
+        let import = [
+            "session",
+            "import",
+            travellers.to_str().unwrap(),
+            "--date",
+            "2025-09-02",
+            "--movement",
+            "sched.csv",
+            "--add-players",
+        ];
+        let o = k_in(&db, &dir, &import);
+        assert!(o.status.success(), "{}", stderr(&o));
+
+        // Board 1 at table 2 is 2 v 6 in round 3 of the movement.
+        let said = ok(
+            &db,
+            &[
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "1",
+                "--table",
+                "2",
+                "--score",
+                "-110",
+                "--reason",
+                "score copied wrongly",
+            ],
+        );
+        assert!(
+            said.contains("session 1 line 2 board 1 corrected: 2 v 6: -120 -> 2 v 6: -110"),
+            "{said}"
+        );
+        // No table 4 in the movement.
+        let o = k(
+            &db,
+            &[
+                "session", "correct", "1", "--board", "1", "--table", "4", "--score", "0",
+                "--reason", "test",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("session 1 has no line of board 1 at table 4"),
+            "{}",
+            stderr(&o)
+        );
+
+        // Pairs 1 and 5 play board 1, but not against each other.
+        let o = k(
+            &db,
+            &[
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "1",
+                "--ns-pair",
+                "1",
+                "--set-ew",
+                "5",
+                "--reason",
+                "test",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let err = stderr(&o);
+        assert!(err.contains("nothing was changed"), "{err}");
+        assert!(
+            err.contains("pairs 1 and 5 do not meet on board 1 in the movement sched.csv"),
+            "{err}"
+        );
+        let shown = ok(&db, &["session", "show", "1"]);
+        assert!(!shown.contains("*    1"), "{shown}");
+        ok(&db, &["session", "score", "1"]);
+    }
+}

@@ -1138,13 +1138,18 @@ fn line_to_correct<'s>(
     a: &CorrectArgs,
 ) -> Result<&'s klaver_store::StoredLine, CliError> {
     let section = a.section.clone().unwrap_or_default();
+    // A line without a table is at the table the night's movement seats its pairs.
+    let seated = a.table.and_then(|t| north_south_at(session, a.board, t));
     let candidates: Vec<&klaver_store::StoredLine> = session
         .lines
         .iter()
         .filter(|l| l.line.board == a.board)
         .filter(|l| a.section.is_none() || l.line.section == section)
         .filter(|l| match (&a.table, &a.ns_pair, &a.line) {
-            (Some(t), _, _) => l.line.table == Some(*t),
+            (Some(t), _, _) => match l.line.table {
+                Some(at) => at == *t,
+                None => seated.as_deref() == Some(l.line.ns.as_str()),
+            },
             (_, Some(p), _) => &l.line.ns == p,
             (_, _, Some(n)) => l.line.line_no == *n,
             _ => true,
@@ -1175,6 +1180,56 @@ fn line_to_correct<'s>(
                 .join("; ")
         ))),
     }
+}
+
+/// The North-South pair the movement of a pairs night seats at `table` when `board` is
+/// played there; `None` without a movement, or when it seats none or several.
+fn north_south_at(session: &Session, board: i64, table: i64) -> Option<String> {
+    let board = u32::try_from(board).ok()?;
+    let movement = night_movement(session)?;
+    let mut seated = movement
+        .rounds
+        .iter()
+        .flat_map(|r| &r.tables)
+        .filter(|t| i64::from(t.table) == table && t.boards.contains(board))
+        .filter_map(|t| t.ns.clone());
+    match (seated.next(), seated.next()) {
+        (Some(ns), None) => Some(ns),
+        _ => None,
+    }
+}
+
+/// The movement a stored pairs night is played on, when it has one klaver can load.
+fn night_movement(session: &Session) -> Option<klaver_core::movement::Movement> {
+    let scoring = klaver_web::scoring::stored_scoring(&session.info).ok()?;
+    if scoring.form.form != Form::Pairs {
+        return None;
+    }
+    klaver_io::options::movement_of(&scoring).ok().flatten()
+}
+
+/// What the movement of a stored pairs night says against the corrected line `line`
+/// of the night `read` (pairs that do not meet on its board, or not at the table or in
+/// the round written): the night could no longer be scored. Another line's misfit is
+/// not the correction's.
+fn movement_misfits(session: &Session, read: &Imported, line: Option<u32>) -> Vec<String> {
+    let Ok(scoring) = klaver_web::scoring::stored_scoring(&session.info) else {
+        return Vec::new();
+    };
+    if scoring.movement.is_none() || scoring.form.form != Form::Pairs {
+        return Vec::new();
+    }
+    let mut event = read.event.clone();
+    let from = event.diagnostics.len();
+    let name = describe(&session.info);
+    if klaver_io::options::pair_settings(&scoring, &mut event, &read.convention, &name).is_ok() {
+        return Vec::new();
+    }
+    event.diagnostics[from..]
+        .iter()
+        .filter(|d| d.severity == klaver_core::session::Severity::Error && d.line == line)
+        .map(|d| d.message.clone())
+        .collect()
 }
 
 /// The line with the fields given changed: a passed-out board loses its declarer and
@@ -1255,6 +1310,7 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
         .filter(|d| d.severity == klaver_core::session::Severity::Error)
         .chain(scoring.iter().filter(|d| d.line == corrected))
         .map(|d| d.message.clone())
+        .chain(movement_misfits(session, &read, corrected))
         .collect();
     if !errors.is_empty() {
         return Err(CliError::input(format!(
