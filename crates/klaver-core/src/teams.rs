@@ -81,6 +81,9 @@ pub struct TeamsSettings {
     pub vp_boards: Option<u32>,
     /// The IMPs of artificial scores.
     pub adjusted: AdjustedImps,
+    /// The victory points of a team that sits out a round (with an odd number of
+    /// teams), as the conditions of contest set them (Law 80B); none by default.
+    pub bye_vp: Option<Ratio<i64>>,
 }
 
 /// One board of a match.
@@ -199,7 +202,9 @@ pub struct TeamStanding {
     pub team: usize,
     /// Matches played.
     pub matches: u32,
-    /// Total victory points.
+    /// Rounds sat out, each worth the bye's VP of [`TeamsSettings::bye_vp`] (0 without).
+    pub byes: u32,
+    /// Total victory points, a bye's included.
     pub vp: Ratio<i64>,
     /// IMPs won over all matches.
     pub imps_for: Ratio<i64>,
@@ -240,8 +245,21 @@ pub struct TeamsResult {
     pub matches: Vec<TeamMatch>,
     /// The standings, best first.
     pub standings: Vec<TeamStanding>,
+    /// The byes scored with [`TeamsSettings::bye_vp`], in round order.
+    pub byes: Vec<Bye>,
     /// Things the director should look at.
     pub warnings: Vec<Diagnostic>,
+}
+
+/// A team that sat out a round and was given the bye's victory points.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bye {
+    /// The round sat out.
+    pub round: u32,
+    /// Index into the team list.
+    pub team: usize,
+    /// The victory points given.
+    pub vp: Ratio<i64>,
 }
 
 /// The next round of a Swiss event.
@@ -383,12 +401,82 @@ pub fn score_teams_in_rounds(
     }
     warnings.extend(consecutive_meetings(&matches, teams, results));
     warnings.extend(crate::session::teams_written_two_ways(teams, results));
-    let standings = standings(teams.len(), &matches);
+    let byes = match settings.bye_vp {
+        Some(vp) => byes(teams, &matches, results, vp)?,
+        None => Vec::new(),
+    };
+    if settings.bye_vp.is_some() && byes.is_empty() {
+        warnings.push(Diagnostic::warning(
+            0,
+            None,
+            "a bye's VP (--bye-vp) was given, but every team played in every round: a team that sat out is known only from the teams file (--pairs), which names every team",
+        ));
+    }
+    let standings = standings_with_byes(teams.len(), &matches, &byes);
     Ok(TeamsResult {
         matches,
         standings,
+        byes,
         warnings,
     })
+}
+
+/// The team that sat out each round, given `vp`: in each round of the matches, the one
+/// team of the event that played no match. A round that more than one team sat out is
+/// refused (which of them had the bye, and which were absent, is the director's to
+/// say), and so are matches without rounds.
+fn byes(
+    teams: &[PairInfo],
+    matches: &[TeamMatch],
+    results: &[TableResult],
+    vp: Ratio<i64>,
+) -> Result<Vec<Bye>, SessionError> {
+    let refused = |line: u32, message: String| SessionError {
+        diagnostics: vec![Diagnostic::error(line, None, message)],
+    };
+    let first_line = |m: &TeamMatch| m.boards.first().map_or(0, |b| results[b.open].line);
+    let mut rounds: Vec<u32> = Vec::new();
+    for m in matches {
+        match m.round {
+            Some(r) => rounds.push(r),
+            None => return Err(refused(
+                first_line(m),
+                "a bye's VP (--bye-vp) needs the travellers' round column, to know who sat out which round: add it".into(),
+            )),
+        }
+    }
+    rounds.sort_unstable();
+    rounds.dedup();
+    let mut byes = Vec::new();
+    for round in rounds {
+        let played: HashSet<usize> = matches
+            .iter()
+            .filter(|m| m.round == Some(round))
+            .flat_map(|m| [m.home, m.away])
+            .collect();
+        let out: Vec<usize> = (0..teams.len()).filter(|t| !played.contains(t)).collect();
+        match out.as_slice() {
+            [] => {}
+            &[team] => byes.push(Bye { round, team, vp }),
+            several => {
+                let line = matches
+                    .iter()
+                    .filter(|m| m.round == Some(round))
+                    .map(first_line)
+                    .min()
+                    .unwrap_or(0);
+                let names: Vec<&str> = several.iter().map(|&t| team_name(teams, t)).collect();
+                return Err(refused(
+                    line,
+                    format!(
+                        "round {round}: teams {} played no match, and a bye's VP (--bye-vp) goes to the one team that sits out a round: add the missing match, or leave --bye-vp out and announce the VP with the standings",
+                        names.join(", ")
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(byes)
 }
 
 /// A team's name as the travellers give it; `?` for a number that is no team.
@@ -859,10 +947,20 @@ fn award_victory_points(
 /// The standings of `team_count` teams after `matches`: by VP, then VP between the tied
 /// teams, then IMP quotient; teams that played no match are listed last.
 pub fn standings(team_count: usize, matches: &[TeamMatch]) -> Vec<TeamStanding> {
+    standings_with_byes(team_count, matches, &[])
+}
+
+/// [`standings`] with each bye's VP added to its team's.
+fn standings_with_byes(
+    team_count: usize,
+    matches: &[TeamMatch],
+    byes: &[Bye],
+) -> Vec<TeamStanding> {
     let mut rows: Vec<TeamStanding> = (0..team_count)
         .map(|team| TeamStanding {
             team,
             matches: 0,
+            byes: 0,
             vp: Ratio::zero(),
             imps_for: Ratio::zero(),
             imps_against: Ratio::zero(),
@@ -880,6 +978,10 @@ pub fn standings(team_count: usize, matches: &[TeamMatch]) -> Vec<TeamStanding> 
                 row.imps_against += lost;
             }
         }
+    }
+    for bye in byes {
+        rows[bye.team].byes += 1;
+        rows[bye.team].vp += bye.vp;
     }
     rows.sort_by(|a, b| b.vp.cmp(&a.vp).then(a.team.cmp(&b.team)));
     // Split groups on the same VP by their matches against each other, then quotient.
@@ -922,8 +1024,10 @@ pub fn standings(team_count: usize, matches: &[TeamMatch]) -> Vec<TeamStanding> 
         }
         start = end;
     }
-    // Teams without a match go last, in team order, unranked ties broken by index.
-    let (mut played, idle): (Vec<_>, Vec<_>) = rows.into_iter().partition(|r| r.matches > 0);
+    // Teams without a match (or a bye) go last, in team order, unranked ties broken by
+    // index.
+    let (mut played, idle): (Vec<_>, Vec<_>) =
+        rows.into_iter().partition(|r| r.matches > 0 || r.byes > 0);
     let first_idle = played.len() as u32 + 1;
     played.extend(idle.into_iter().map(|mut r| {
         r.rank = first_idle;
@@ -1567,5 +1671,138 @@ mod tests {
         assert_eq!(next.bye, Some(1));
         assert_eq!(next.tables.len(), 2);
         assert!(next.tables.iter().all(|&(a, b)| a != 1 && b != 1));
+    }
+
+    /// `lines` scored with each line's round.
+    fn score_in_rounds(
+        names: &[&str],
+        lines: Vec<(TableResult, Option<Room>, u32)>,
+        settings: &TeamsSettings,
+    ) -> Result<TeamsResult, SessionError> {
+        let results: Vec<_> = lines.iter().map(|l| l.0.clone()).collect();
+        let rooms: Vec<_> = lines.iter().map(|l| l.1).collect();
+        let rounds: Vec<_> = lines.iter().map(|l| Some(l.2)).collect();
+        score_teams_in_rounds(&teams(names), &results, &rooms, &rounds, settings)
+    }
+
+    /// `one_board`'s two lines, in `round`.
+    fn in_round(
+        round: u32,
+        lines: Vec<(TableResult, Option<Room>)>,
+    ) -> Vec<(TableResult, Option<Room>, u32)> {
+        lines.into_iter().map(|(t, r)| (t, r, round)).collect()
+    }
+
+    #[test]
+    fn a_bye_scores_the_vp_the_conditions_set() {
+        // Five teams, VP on the scale of 8 boards. Round 1: A v B (A by 10 IMPs), C v D
+        // (C by 5), E sits out. Round 2: A v C, B v E, D sits out.
+        let names = ["A", "B", "C", "D", "E"];
+        let twelve = Ratio::from_integer(12);
+        let settings = TeamsSettings {
+            vp_boards: Some(8),
+            bye_vp: Some(twelve),
+            ..TeamsSettings::default()
+        };
+        let mut lines = in_round(1, one_board(1, 0, 1, 450, 2));
+        lines.extend(in_round(1, one_board(1, 2, 3, 200, 4)));
+        let r = score_in_rounds(&names, lines.clone(), &settings).unwrap();
+        assert_eq!(
+            r.byes,
+            [Bye {
+                round: 1,
+                team: 4,
+                vp: twelve
+            }]
+        );
+        let e = r.standings.iter().find(|s| s.team == 4).unwrap();
+        assert_eq!((e.matches, e.byes, e.vp), (0, 1, twelve));
+        // Ranked by its VP among the teams that played, not listed last.
+        let order: Vec<usize> = r.standings.iter().map(|s| s.team).collect();
+        let vp: Vec<Ratio<i64>> = r.standings.iter().map(|s| s.vp).collect();
+        assert!(vp.windows(2).all(|w| w[0] >= w[1]), "{vp:?}");
+        assert_ne!(order.last(), Some(&4), "{order:?}");
+
+        lines.extend(in_round(2, one_board(2, 0, 2, 0, 6)));
+        lines.extend(in_round(2, one_board(2, 1, 4, 0, 8)));
+        let r = score_in_rounds(&names, lines.clone(), &settings).unwrap();
+        assert_eq!(
+            r.byes,
+            [
+                Bye {
+                    round: 1,
+                    team: 4,
+                    vp: twelve
+                },
+                Bye {
+                    round: 2,
+                    team: 3,
+                    vp: twelve
+                }
+            ]
+        );
+        // E: 12 for the bye and a 10 - 10 draw with B.
+        let e = r.standings.iter().find(|s| s.team == 4).unwrap();
+        assert_eq!((e.matches, e.byes, e.vp), (1, 1, Ratio::from_integer(22)));
+
+        // Every team played: the option is said to have found no bye.
+        let four = ["A", "B", "C", "D"];
+        let mut full = in_round(1, one_board(1, 0, 1, 450, 2));
+        full.extend(in_round(1, one_board(1, 2, 3, 200, 4)));
+        let r = score_in_rounds(&four, full, &settings).unwrap();
+        assert!(r.byes.is_empty());
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.message.contains("every team played in every round")),
+            "{:?}",
+            r.warnings
+        );
+
+        // Without the option a bye scores nothing, as before.
+        let r = score_in_rounds(
+            &names,
+            lines,
+            &TeamsSettings {
+                bye_vp: None,
+                ..settings
+            },
+        )
+        .unwrap();
+        assert!(r.byes.is_empty());
+        let e = r.standings.iter().find(|s| s.team == 4).unwrap();
+        assert_eq!((e.byes, e.vp), (0, Ratio::from_integer(10)));
+    }
+
+    #[test]
+    fn a_bye_is_given_only_where_it_is_known() {
+        let settings = TeamsSettings {
+            bye_vp: Some(Ratio::from_integer(12)),
+            ..TeamsSettings::default()
+        };
+        // Six teams, two of them out in round 1: which had a bye is not klaver's to say.
+        let names = ["A", "B", "C", "D", "E", "F"];
+        let mut lines = in_round(1, one_board(1, 0, 1, 450, 2));
+        lines.extend(in_round(1, one_board(1, 2, 3, 200, 4)));
+        let e = score_in_rounds(&names, lines, &settings).unwrap_err();
+        assert_eq!(e.diagnostics.len(), 1);
+        assert_eq!(e.diagnostics[0].line, Some(2));
+        assert!(
+            e.diagnostics[0]
+                .message
+                .starts_with("round 1: teams E, F played no match"),
+            "{}",
+            e.diagnostics[0].message
+        );
+        // Without rounds no one is known to have sat out.
+        let names = ["A", "B", "C"];
+        let e = score(&names, one_board(1, 0, 1, 450, 2), &settings).unwrap_err();
+        assert!(
+            e.diagnostics[0]
+                .message
+                .contains("needs the travellers' round column"),
+            "{}",
+            e.diagnostics[0].message
+        );
     }
 }

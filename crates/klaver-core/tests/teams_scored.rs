@@ -134,6 +134,7 @@ fn an_evening_on_a_ten_vp_scale_of_seven_boards_with_club_averages() {
             plus: Ratio::from_integer(2),
             minus: Ratio::from_integer(-2),
         },
+        bye_vp: None,
     };
     let r = score(evening(), &settings);
     same_as_kept(

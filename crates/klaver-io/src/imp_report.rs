@@ -444,6 +444,25 @@ fn standing_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A note under the standings for each bye scored with the conditions' VP.
+fn bye_notes(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<String> {
+    result
+        .byes
+        .iter()
+        .map(|b| {
+            format!(
+                "{}: {} ({} {}): {} {}",
+                l.word(Word::Bye),
+                event.pairs[b.team].id,
+                l.word(Word::RoundWord),
+                b.round,
+                vp(b.vp),
+                l.word(Word::VictoryPoints)
+            )
+        })
+        .collect()
+}
+
 /// The next Swiss round: one line per table, the bye, and a note on repeat matches.
 fn next_lines(
     event: &Event,
@@ -499,6 +518,9 @@ pub fn teams_text(
     let _ = writeln!(out, "\n{}\n", l.word(Word::Standings));
     let rows = standing_rows(event, result);
     table(&mut out, &standing_header(l), &rows, &STANDING_RIGHT);
+    for note in bye_notes(event, result, l) {
+        let _ = writeln!(out, "  {note}");
+    }
     if let Some(next) = next {
         let _ = writeln!(out, "\n{}\n", l.word(Word::NextSwissRound));
         let (tables, notes) = next_lines(event, next, l);
@@ -692,6 +714,7 @@ pub fn teams_view(
     let mut sections = vec![ViewSection {
         heading: l.word(Word::Standings).into(),
         tables: vec![standings],
+        notes: bye_notes(event, result, l),
         ..ViewSection::default()
     }];
     if let Some(next) = next {
@@ -1206,10 +1229,24 @@ struct StandingJson<'a> {
     team: &'a str,
     names: &'a str,
     matches: u32,
+    /// Rounds sat out with the conditions' VP (`--bye-vp`), included in `vp`.
+    #[serde(skip_serializing_if = "is_zero")]
+    byes: u32,
     vp: f64,
     imps_for: f64,
     imps_against: f64,
     quotient: Option<f64>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+#[derive(Serialize)]
+struct ByeJson<'a> {
+    round: u32,
+    team: &'a str,
+    vp: f64,
 }
 
 #[derive(Serialize)]
@@ -1226,6 +1263,8 @@ struct TeamsDoc<'a> {
     form: &'static str,
     matches: Vec<MatchJson<'a>>,
     standings: Vec<StandingJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    byes: Vec<ByeJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     next_round: Option<NextJson<'a>>,
     warnings: Vec<WarningJson<'a>>,
@@ -1288,10 +1327,20 @@ pub fn teams_json<W: Write>(
                 team: name(s.team),
                 names: &event.pairs[s.team].names,
                 matches: s.matches,
+                byes: s.byes,
                 vp: f(s.vp),
                 imps_for: f(s.imps_for),
                 imps_against: f(s.imps_against),
                 quotient: s.quotient().map(f),
+            })
+            .collect(),
+        byes: result
+            .byes
+            .iter()
+            .map(|b| ByeJson {
+                round: b.round,
+                team: name(b.team),
+                vp: f(b.vp),
             })
             .collect(),
         next_round: next.map(|n| NextJson {

@@ -392,6 +392,9 @@ pub struct FormOptions {
     pub vp_boards: Option<u32>,
     /// Teams: print the next Swiss round's pairing.
     pub swiss: bool,
+    /// Teams: the victory points of a team that sits out a round, as given (none by
+    /// default: the conditions of contest set them).
+    pub bye_vp: Option<String>,
     /// IMP forms: print every board after the result list (text).
     pub per_board: bool,
 }
@@ -407,6 +410,7 @@ impl Default for FormOptions {
             vp_max: VpMax::Twenty,
             vp_boards: None,
             swiss: false,
+            bye_vp: None,
             per_board: false,
         }
     }
@@ -434,7 +438,7 @@ const IMP_FORMS: &[Form] = &[Form::Butler, Form::CrossImps, Form::Teams];
 impl FormOptions {
     /// The IMP forms' options, whether each is away from its default, and the forms that
     /// use it.
-    fn options_set(&self) -> [(&'static str, bool, &'static [Form]); 8] {
+    fn options_set(&self) -> [(&'static str, bool, &'static [Form]); 9] {
         let default = FormOptions::default();
         [
             (
@@ -460,6 +464,7 @@ impl FormOptions {
             ("--vp-max", self.vp_max != default.vp_max, &[Form::Teams]),
             ("--vp-boards", self.vp_boards.is_some(), &[Form::Teams]),
             ("--swiss", self.swiss, &[Form::Teams]),
+            ("--bye-vp", self.bye_vp.is_some(), &[Form::Teams]),
             ("--per-board", self.per_board, IMP_FORMS),
         ]
     }
@@ -498,6 +503,32 @@ pub fn parse_margin(text: &str) -> Result<Imps, String> {
 }
 
 impl FormOptions {
+    /// The victory points of a bye (`--bye-vp`): a number from 0 to the scale's
+    /// maximum, with at most two decimals, as VP are written.
+    pub fn bye_vp(&self) -> Result<Option<Ratio<i64>>, String> {
+        let Some(text) = self.bye_vp.as_deref() else {
+            return Ok(None);
+        };
+        let max = self.vp_max.points();
+        let bad = || {
+            format!(
+                "--bye-vp {text:?}: give the VP a team gets for sitting out a round, from 0 to {max} with at most two decimals, e.g. 12 or 10.5"
+            )
+        };
+        let t = text.trim();
+        let decimals = t.split_once('.').map_or(0, |(_, f)| f.len());
+        match parse_margin(t) {
+            Ok(vp)
+                if decimals <= 2
+                    && vp >= Ratio::from_integer(0)
+                    && vp <= Ratio::from_integer(max) =>
+            {
+                Ok(Some(vp))
+            }
+            _ => Err(bad()),
+        }
+    }
+
     /// The IMPs of average-plus, average and average-minus (`--adjusted-imps`).
     pub fn adjusted(&self) -> Result<AdjustedImps, String> {
         let text = self.adjusted_imps.as_str();

@@ -345,6 +345,69 @@ fn a_swiss_teams_bye_stays_in_the_event_and_is_paired_next() {
     assert!(!text.contains("Bye"), "{text}");
 }
 
+/// The conditions of contest's VP for a bye (`--bye-vp`): the team that sat out round
+/// 1 gets them, is ranked by them, and the note and the JSON say so; a value the scale
+/// cannot hold, or the option with another form, is refused.
+#[test]
+fn a_bye_scores_the_vp_the_director_gives() {
+    let f = data("teams-swiss-odd.csv");
+    let names = data("teams-swiss-odd.pairs.csv");
+    let args = ["score", &f, "--form", "teams", "--swiss", "--pairs", &names];
+    let text = squeezed(&ok(&[&args[..], &["--bye-vp", "12"]].concat()));
+    assert!(text.contains("\n2 5 Epsilon 0 12.00 0 0 -\n"), "{text}");
+    assert!(text.contains("Bye: 5 (round 1): 12.00 VP"), "{text}");
+    // Epsilon sat out already: the next bye goes to the lowest team that has not.
+    assert!(text.contains("Bye: 4"), "{text}");
+    let json = ok(&[&args[..], &["--bye-vp", "10.5", "--format", "json"]].concat());
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        doc["byes"],
+        serde_json::json!([{"round": 1, "team": "5", "vp": 10.5}])
+    );
+    let epsilon = doc["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["team"] == "5")
+        .unwrap();
+    assert_eq!(
+        (epsilon["byes"].as_u64(), epsilon["vp"].as_f64()),
+        (Some(1), Some(10.5))
+    );
+
+    // Without the teams file no team is known to have sat out: said.
+    let out = klaver(&["score", &f, "--form", "teams", "--bye-vp", "12", "--strict"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("every team played in every round"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for (bad, said) in [
+        (
+            &["--form", "teams", "--bye-vp", "21"][..],
+            "--bye-vp \"21\": give the VP a team gets for sitting out a round, from 0 to 20",
+        ),
+        (
+            &["--form", "teams", "--vp-max", "10", "--bye-vp", "12"],
+            "from 0 to 10",
+        ),
+        (
+            &["--form", "teams", "--bye-vp", "12.345"],
+            "at most two decimals",
+        ),
+        (
+            &["--bye-vp", "12"],
+            "--bye-vp does not apply to --form pairs",
+        ),
+    ] {
+        let out = klaver(&[&["score", &f][..], bad].concat());
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{bad:?}: {err}");
+    }
+}
+
 #[test]
 fn the_imp_forms_speak_the_language_asked_for() {
     let f = data("butler-board.csv");

@@ -162,7 +162,7 @@ enum Takes {
 }
 
 /// Every option a stored session's words may hold, and what each takes.
-const OPTIONS: [(&str, Takes); 19] = [
+const OPTIONS: [(&str, Takes); 20] = [
     ("scale", Takes::Value),
     ("artificial", Takes::Value),
     ("missing", Takes::Value),
@@ -181,6 +181,7 @@ const OPTIONS: [(&str, Takes); 19] = [
     ("vp-max", Takes::Value),
     ("vp-boards", Takes::Value),
     ("swiss", Takes::Nothing),
+    ("bye-vp", Takes::Value),
     ("per-board", Takes::Nothing),
 ];
 
@@ -261,6 +262,7 @@ impl ScoringOptions {
             "vp-max" => f.vp_max = choice(value)?,
             "vp-boards" => f.vp_boards = Some(count(value)?),
             "swiss" => f.swiss = true,
+            "bye-vp" => f.bye_vp = Some(value.to_string()),
             "per-board" => f.per_board = true,
             _ => return Err(String::from("an option a session keeps")),
         }
@@ -292,6 +294,9 @@ fn form_words(f: &FormOptions) -> Vec<String> {
     }
     if let Some(n) = f.vp_boards {
         w.push(format!("--vp-boards={n}"));
+    }
+    if let Some(vp) = &f.bye_vp {
+        w.push(format!("--bye-vp={vp}"));
     }
     for (flag, on) in [("swiss", f.swiss), ("per-board", f.per_board)] {
         if on {
@@ -478,6 +483,7 @@ mod tests {
                 vp_max: VpMax::Ten,
                 vp_boards: Some(0),
                 swiss: true,
+                bye_vp: Some("10.5".into()),
                 per_board: true,
             },
         }
@@ -506,6 +512,7 @@ mod tests {
                 "--adjusted-imps=-3,0,3",
                 "--vp-max=10",
                 "--vp-boards=0",
+                "--bye-vp=10.5",
                 "--swiss",
                 "--per-board",
             ]
@@ -585,7 +592,7 @@ mod tests {
     fn an_unknown_option_is_refused_naming_the_options() {
         let e = refused(&["--bogus"]);
         assert!(e.starts_with("--bogus is not a scoring option; they are --scale, --artificial"));
-        assert!(e.ends_with("--swiss, --per-board"), "{e}");
+        assert!(e.ends_with("--swiss, --bye-vp, --per-board"), "{e}");
         for words in [
             &["--Scale=acbl"][..],
             &["--sca=acbl"],

@@ -179,7 +179,7 @@ pub fn form_errors(args: &FormOptions, event: &Event) -> Result<Vec<Diagnostic>,
                 Err(errors) => return Ok(errors),
             };
             vp_scale_made(args)?;
-            let settings = teams_settings(args, adjusted);
+            let settings = teams_settings(args, adjusted)?;
             score_teams_in_rounds(
                 &event.pairs,
                 &event.results,
@@ -207,12 +207,13 @@ fn cross_imps_settings(args: &FormOptions, adjusted: AdjustedImps) -> CrossImpSe
     }
 }
 
-fn teams_settings(args: &FormOptions, adjusted: AdjustedImps) -> TeamsSettings {
-    TeamsSettings {
+fn teams_settings(args: &FormOptions, adjusted: AdjustedImps) -> Result<TeamsSettings, CliError> {
+    Ok(TeamsSettings {
         max: args.vp_max,
         vp_boards: args.vp_boards,
         adjusted,
-    }
+        bye_vp: args.bye_vp().map_err(CliError::input)?,
+    })
 }
 
 /// Refuses `--vp-boards` with a scale klaver cannot make, naming the option.
@@ -321,7 +322,7 @@ fn teams_form(
         print_read_warnings(file_name, event, &[]);
         return Err(e);
     }
-    let settings = teams_settings(args, adjusted);
+    let settings = teams_settings(args, adjusted)?;
     let r = score_teams_in_rounds(
         &event.pairs,
         &event.results,

@@ -129,6 +129,11 @@ pub struct FormArgs {
     /// Teams: print the next Swiss round's pairing.
     #[arg(long)]
     pub swiss: bool,
+    /// Teams: the victory points of a team that sits out a round, as the conditions of
+    /// contest set them (e.g. 12); needs the travellers' round column. Without it a
+    /// bye scores no VP.
+    #[arg(long, value_name = "VP")]
+    pub bye_vp: Option<String>,
     /// IMP forms: print every board after the result list (text).
     #[arg(long)]
     pub per_board: bool,
@@ -146,6 +151,7 @@ impl FormArgs {
             vp_max: self.vp_max,
             vp_boards: self.vp_boards,
             swiss: self.swiss,
+            bye_vp: self.bye_vp.clone(),
             per_board: self.per_board,
         }
     }
