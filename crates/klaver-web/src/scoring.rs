@@ -39,7 +39,13 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
     let (_, mut imported) = detect::read(&csv, ReadOptions::default())
         .map_err(|e| format!("the stored lines cannot be read: {e}"))?;
     number_as_stored(&mut imported.event, &csv, &with.lines);
-    let warnings = travellers::read_pairs(pairs_csv(&with).as_slice(), &mut imported.event)
+    // A teams night keeps its teams without a result (a bye), as its import did.
+    let teams = with.info.form == klaver_io::options::Choice::word(klaver_io::options::Form::Teams);
+    let read_names = match teams {
+        true => travellers::read_teams,
+        false => travellers::read_pairs,
+    };
+    let warnings = read_names(pairs_csv(&with).as_slice(), &mut imported.event)
         .map_err(|e| format!("the stored pairs cannot be read: {e}"))?;
     // The pairs were written out only to be read back: a line of that text is no one's
     // to look up.

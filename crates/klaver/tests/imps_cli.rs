@@ -3,7 +3,7 @@
 //! gets (exit code 2 and a message naming the line).
 
 mod common;
-use common::klaver;
+use common::{klaver, squeezed};
 
 use std::path::PathBuf;
 
@@ -137,14 +137,6 @@ fn a_small_swiss_teams_event() {
         "{json}"
     );
     assert!(json.contains("\"vp_home\":10.0,\"vp_away\":10.0"), "{json}");
-}
-
-/// The text list with its columns' spaces squeezed to one.
-fn squeezed(text: &str) -> String {
-    text.lines()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// Artificial scores that do not balance (Law 86B): each team is scored from its own

@@ -498,9 +498,16 @@ fn an_import_that_is_refused_adds_no_players_and_names_no_moment_itself() {
         );
         let (out, err) = run(&db, &import, 2);
         assert_eq!(out, "");
-        assert_eq!(
-            err,
-            "klaver: the club plays on more than one moment (dinsdag, donderdag): say which this session belongs to with --moment\n"
+        // The names beside the travellers, not given with --pairs, are said to be unread.
+        assert!(
+            err.contains("moments.pairs.csv beside it was not read"),
+            "{err}"
+        );
+        assert!(
+            err.ends_with(
+                "klaver: the club plays on more than one moment (dinsdag, donderdag): say which this session belongs to with --moment\n"
+            ),
+            "{err}"
         );
         let players = ok(&db, &["player", "list"]);
         let again = [
@@ -2105,5 +2112,54 @@ fn a_correction_follows_the_nights_movement() {
         let shown = ok(&db, &["session", "show", "1"]);
         assert!(!shown.contains("*    1"), "{shown}");
         ok(&db, &["session", "score", "1"]);
+    }
+}
+
+/// A teams night keeps every team its teams file names, the one that sat out a round
+/// included: stored, shown, scored (with the bye's VP the night was imported with) and
+/// exported, as `klaver score` keeps it.
+#[test]
+fn a_stored_teams_night_keeps_the_team_that_sat_out() {
+    let travellers = common::repo("crates/klaver/tests/data/teams-swiss-odd.csv");
+    let teams = common::repo("crates/klaver/tests/data/teams-swiss-odd.pairs.csv");
+    for (n, db) in databases("teams-bye").into_iter().enumerate() {
+        club(&db);
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                &travellers,
+                "--pairs",
+                &teams,
+                "--form",
+                "teams",
+                "--bye-vp",
+                "12",
+                "--date",
+                "2025-09-02",
+                "--add-players",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).contains("5 pairs, 16 traveller lines stored"),
+            "{}",
+            stdout(&o)
+        );
+        assert!(!stderr(&o).contains("no results"), "{}", stderr(&o));
+        let shown = ok(&db, &["session", "show", "1"]);
+        assert!(shown.contains("Epsilon"), "{shown}");
+        let o = k(&db, &["session", "score", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(stderr(&o).is_empty(), "{}", stderr(&o));
+        let scored = common::squeezed(&stdout(&o));
+        assert!(scored.contains("\n2 5 Epsilon 0 12.00 0 0 -\n"), "{scored}");
+        assert!(scored.contains("Bye: 5 (round 1): 12.00 VP"), "{scored}");
+        let csv = temp_path("store-cli", &format!("teams-bye-export-{n}.csv"));
+        let o = k(&db, &["session", "export", "1", csv.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let names = std::fs::read_to_string(csv.with_extension("pairs.csv")).unwrap();
+        assert!(names.contains("Epsilon"), "{names}");
     }
 }

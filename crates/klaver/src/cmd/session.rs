@@ -10,7 +10,7 @@ use clap::Subcommand;
 use klaver_io::detect;
 use klaver_io::exchange::{Imported, date_parts};
 use klaver_io::options::{Choice, Form, ScoringOptions};
-use klaver_io::travellers::{self, ReadOptions};
+use klaver_io::travellers::ReadOptions;
 use klaver_store::session_name as describe;
 use klaver_store::{
     Club, Line, LineAt, NewPlayer, NewSession, Session, SessionInfo, Store, fields_of,
@@ -582,7 +582,8 @@ fn import(args: ImportArgs) -> CmdResult {
     let mut scoring = args.scoring.options();
     scoring.refuse_other_forms().map_err(CliError::input)?;
     let file_name = args.file.display().to_string();
-    let (format, mut imported) = read_for_import(&args, &file_name)?;
+    let teams = scoring.form.form == Form::Teams;
+    let (format, mut imported) = read_for_import(&args, &file_name, teams)?;
     let date = played_on(args.date, &imported, &file_name)?;
     for d in &imported.event.diagnostics {
         eprintln!("warning: {file_name}: {d}");
@@ -674,6 +675,7 @@ fn pairs_errors(
 fn read_for_import(
     args: &ImportArgs,
     file_name: &str,
+    teams: bool,
 ) -> Result<(detect::Format, Imported), CliError> {
     let data = std::fs::read(&args.file)
         .map_err(|e| CliError::input(format!("cannot open {file_name}: {e}")))?;
@@ -684,15 +686,14 @@ fn read_for_import(
         },
     )
     .map_err(|e| CliError::input(format!("{file_name} ({}): {e}", e.format().taken_as())))?;
-    if let Some(p) = &args.pairs {
-        let file = std::fs::File::open(p)
-            .map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
-        let warnings = travellers::read_pairs(file, &mut imported.event)
-            .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
-        // Its warnings name its own lines, and so the file.
-        let warnings = super::from_file(p, warnings);
-        imported.event.diagnostics.extend(warnings);
-    }
+    // A teams night keeps the teams of its file that have no result (a bye).
+    super::score::read_names(
+        &args.file,
+        format,
+        args.pairs.as_deref(),
+        &mut imported,
+        teams,
+    )?;
     let event = &imported.event;
     if event.has_errors() {
         return Err(super::refused(

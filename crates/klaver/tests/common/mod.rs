@@ -55,3 +55,11 @@ pub fn skipped(what: &str) {
         let _ = writeln!(std::io::stderr(), "SKIPPED: {what}");
     });
 }
+
+/// The text list with its columns' spaces squeezed to one.
+pub fn squeezed(text: &str) -> String {
+    text.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
