@@ -165,12 +165,19 @@ pub fn stored_name_note(info: &klaver_store::SessionInfo) -> Option<String> {
         .unwrap_or(4);
     let (_, clean) = klaver_core::movement::named_as_stored(spec, bpr).ok()?;
     let clean = clean?;
+    // A Howell past 120 pairs: klaver generates none for new nights.
+    let keep = match klaver_core::movement::named(&clean, bpr) {
+        Ok(_) => format!(
+            "To keep a clean movement with the session: `{} --format csv -o {clean}.csv`, then `klaver session movement {} {clean}.csv`",
+            generate_command(&clean, bpr),
+            info.id
+        ),
+        Err(_) => "klaver makes no new Howell of more than 120 pairs, so there is no schedule to make for it: the night goes on scoring as it was stored".to_string(),
+    };
     Some(format!(
-        "session {} ({}) keeps the movement name {spec}, which klaver now refuses; it is scored as klaver read it when the night was stored, as {clean}. To keep a clean movement with the session: `{} --format csv -o {clean}.csv`, then `klaver session movement {} {clean}.csv`",
+        "session {} ({}) keeps the movement name {spec}, which klaver now refuses; it is scored as klaver read it when the night was stored, as {clean}. {keep}",
         info.id,
         klaver_store::session_name(info),
-        generate_command(&clean, bpr),
-        info.id
     ))
 }
 
@@ -580,6 +587,17 @@ mod tests {
         );
         assert!(note.contains("`klaver movement mitchell --tables 7 --boards-per-round 4 --format csv -o mitchell-7.csv`"), "{note}");
         assert_eq!(stored_name_note(&stored("mitchell-7")), None);
+        // A Howell of more than 120 pairs was stored by an earlier klaver, which had no
+        // limit; `klaver movement howell` makes none now, so none is suggested.
+        let large = stored("howell-130-7-same");
+        assert!(session_movement(&large).is_some());
+        let note = stored_name_note(&large).unwrap();
+        assert!(note.contains("as howell-130-7-same."), "{note}");
+        assert!(!note.contains("klaver movement howell"), "{note}");
+        assert!(
+            note.ends_with("klaver makes no new Howell of more than 120 pairs, so there is no schedule to make for it: the night goes on scoring as it was stored"),
+            "{note}"
+        );
         // A name that never was one is called that; a path is a file that is not there.
         let err = stored_scoring(&stored("mitchell-7-fast")).unwrap_err();
         assert!(
