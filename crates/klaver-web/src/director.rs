@@ -364,6 +364,9 @@ fn console_page(
         html! {
             p.noprint { a href="/director" { "← " (lang.t(Key::Director)) } " " (logout_form(s, lang)) }
             h1 { (i.date) " " (i.moment) " " (i.line_name) " " (i.title) }
+            @for note in scoring::stored_notes(i) {
+                p.error { (note) }
+            }
             p {
                 a href=(format!("/director/s/{id}/results")) { (lang.t(Key::Results)) }
                 @if i.movement.is_some() {

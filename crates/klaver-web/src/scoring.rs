@@ -151,6 +151,17 @@ pub fn is_stored_name(spec: &str, boards_per_round: Option<u32>) -> bool {
     klaver_core::movement::named_as_stored(spec, boards_per_round.unwrap_or(4)).is_ok()
 }
 
+/// What the director is told of how a stored session is scored: its schedule read from
+/// a file ([`schedule_from_file`]), or a movement name klaver now refuses
+/// ([`stored_name_note`]). Said by `klaver session score` and the director's console,
+/// never on a public page.
+pub fn stored_notes(info: &klaver_store::SessionInfo) -> Vec<String> {
+    schedule_from_file(info)
+        .into_iter()
+        .chain(stored_name_note(info))
+        .collect()
+}
+
 /// What a session that keeps a movement name klaver now refuses (`mitchell-7-skip`,
 /// stored by an earlier klaver) is told: the name is read as it was read then, what it
 /// now means, and how to keep a clean movement with it. `None` for any other session.

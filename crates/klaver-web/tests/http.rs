@@ -1746,6 +1746,61 @@ async fn a_session_the_web_cannot_show_says_so_without_commands() {
     assert!(!r.body.contains("klaver session"), "{}", r.body);
 }
 
+/// A night stored with a movement name klaver now refuses (`mitchell-3-skip`, from an
+/// earlier klaver) scores as it did; the director's console says so, as `klaver session
+/// score` does, and the public page shows its results without the note.
+#[tokio::test]
+async fn the_console_tells_what_the_command_line_tells_of_a_stored_night() {
+    let c = setup("stored-note").await;
+    let event = klaver_io::travellers::read_travellers(
+        "board,ns,ew,score\n1,1,4,420\n1,3,5,450\n1,2,6,100\n".as_bytes(),
+        klaver_io::travellers::ReadOptions::default(),
+    )
+    .unwrap();
+    let pairs = (1..=6)
+        .map(|p| SessionPair {
+            pair: p.to_string(),
+            ..SessionPair::default()
+        })
+        .collect();
+    let id = c
+        .store
+        .import_session(
+            &c.club,
+            &klaver_store::NewSession {
+                info: SessionInfo {
+                    date: "2025-09-16".into(),
+                    form: "pairs".into(),
+                    movement: Some("mitchell-3-skip".into()),
+                    boards_per_round: Some(2),
+                    options: vec![
+                        "--movement=mitchell-3-skip".into(),
+                        "--boards-per-round=2".into(),
+                    ],
+                    ..SessionInfo::default()
+                },
+                pairs,
+                lines: klaver_store::lines_from_event(&event),
+            },
+        )
+        .await
+        .unwrap();
+    let cookie = login(&c.app).await;
+    let console = get(&c.app, &format!("/director/s/{id}"), Some(&cookie)).await;
+    assert_eq!(console.status, StatusCode::OK, "{}", console.body);
+    assert!(
+        console
+            .body
+            .contains("keeps the movement name mitchell-3-skip, which klaver now refuses"),
+        "{}",
+        console.body
+    );
+    c.store.publish(&c.club, id, true).await.unwrap();
+    let r = get(&c.app, &format!("/c/kievit/s/{id}"), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(!r.body.contains("klaver now refuses"), "{}", r.body);
+}
+
 /// Board 1 as `klaver deal --boards 1 --seed 1 --analyse` deals and solves it.
 fn board_one() -> klaver_store::StoredDeal {
     klaver_store::StoredDeal {

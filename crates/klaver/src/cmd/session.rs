@@ -279,10 +279,7 @@ pub fn run(args: Args) -> CmdResult {
 /// How a stored session is scored, its movement from the schedule it keeps; a session
 /// that reads its schedule from a file is told so.
 fn stored_scoring(session: &Session) -> Result<ScoringOptions, CliError> {
-    if let Some(said) = klaver_web::scoring::schedule_from_file(&session.info) {
-        eprintln!("warning: {said}");
-    }
-    if let Some(said) = klaver_web::scoring::stored_name_note(&session.info) {
+    for said in klaver_web::scoring::stored_notes(&session.info) {
         eprintln!("warning: {said}");
     }
     Ok(klaver_web::scoring::stored_scoring(&session.info)?)
