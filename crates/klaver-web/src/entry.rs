@@ -39,7 +39,7 @@ fn english(entry: &Entry) -> Typed {
 /// an adjustment written as the stored line is read back.
 pub fn read_typed(text: &str, board: u32, lang: Language) -> Result<Typed, String> {
     let mut typed = read_typed_text(text, lang)?;
-    if !typed.adjust.is_empty() && typed.adjust != "REV" {
+    if !typed.adjust.is_empty() {
         typed.adjust = klaver_io::travellers::adjustment_in_english(&typed.adjust, board, lang)?;
     }
     Ok(typed)
@@ -631,6 +631,18 @@ mod tests {
         }
         let rev = read_typed("4S N +1 rev", 1, Language::English).unwrap();
         assert_eq!((rev.contract.as_str(), rev.adjust.as_str()), ("4S", "REV"));
+        // Stored as it reads back, whatever the page's language.
+        for (typed, lang) in [
+            ("4SN+1 REV", Language::Dutch),
+            ("4 Pik K +1 REV", Language::Turkish),
+        ] {
+            let rev = read_typed(typed, 1, lang).unwrap();
+            assert_eq!(
+                (rev.contract.as_str(), rev.adjust.as_str()),
+                ("4S", "REV"),
+                "{lang:?}"
+            );
+        }
         assert_eq!(
             read_typed("-420 REV", 1, Language::English).unwrap().score,
             "-420"
