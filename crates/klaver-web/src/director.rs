@@ -745,7 +745,7 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
                 h2 { "Two results for one board" }
                 p { "A table confirmed a result for a board that already had a different one. Nothing was overwritten: decide which stands (taking the table's is a correction, kept with the others). The night cannot be published until every one is decided." }
                 table {
-                    tr { th { "Board" } th { "NS" } th { "EW" } th { "Stored line" } th { "Confirmed later" } th { "By" } th {} }
+                    (conflict_header(""))
                     @for c in conflicts {
                         tr {
                             (conflict_cells(c))
@@ -767,6 +767,13 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
                 }
             }
         }
+    }
+}
+
+/// The conflict tables' heading row, the last column headed `last`.
+fn conflict_header(last: &str) -> Markup {
+    html! {
+        tr { th { "Board" } th { "NS" } th { "EW" } th { "Stored line" } th { "Confirmed later" } th { "By" } th { (last) } }
     }
 }
 
@@ -795,7 +802,7 @@ fn decided_block(decided: &[klaver_store::Conflict]) -> Markup {
             div id="decided-conflicts" {
                 h2 { "Decided: two results for one board" }
                 table {
-                    tr { th { "Board" } th { "NS" } th { "EW" } th { "Stored line" } th { "Confirmed later" } th { "By" } th { "Decision" } }
+                    (conflict_header("Decision"))
                     @for c in decided {
                         @if let Some(d) = &c.decided {
                             tr {
