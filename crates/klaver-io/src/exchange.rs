@@ -789,6 +789,22 @@ pub(crate) fn weighted_parts(outcome: &klaver_core::matchpoints::Outcome) -> Vec
 mod tests {
     use super::*;
 
+    /// `event` scored with `settings`, written as klaver's JSON and read back, which
+    /// must say nothing: the JSON, and what was read.
+    fn json_read_back(event: &Event, settings: &Settings) -> (Vec<u8>, Imported) {
+        let result =
+            klaver_core::session::score_session(&event.pairs, &event.results, settings).unwrap();
+        let mut json = Vec::new();
+        crate::json::write(&mut json, event, &result, "", "").unwrap();
+        let back = read_json(&json).unwrap();
+        assert!(
+            back.event.diagnostics.is_empty(),
+            "{:?}",
+            back.event.diagnostics
+        );
+        (json, back)
+    }
+
     /// A weighted score written in another notation (`W 50% 4SZ= 50% 4SZ-1`) was
     /// written on unchanged into an English travellers CSV (a stored session's, or a
     /// conversion's), which then could not be read.
@@ -842,15 +858,7 @@ mod tests {
             top_integral: true,
             ..Settings::default()
         };
-        let result = score_session(&event.pairs, &event.results, &settings).unwrap();
-        let mut json = Vec::new();
-        crate::json::write(&mut json, &event, &result, "", "").unwrap();
-        let back = read_json(&json).unwrap();
-        assert!(
-            back.event.diagnostics.is_empty(),
-            "{:?}",
-            back.event.diagnostics
-        );
+        let (_, back) = json_read_back(&event, &settings);
         let sections = |e: &Event| -> Vec<String> {
             e.results
                 .iter()
@@ -890,14 +898,7 @@ mod tests {
         };
         stated.apply(&mut settings);
         let result = score_session(&event.pairs, &event.results, &settings).unwrap();
-        let mut json = Vec::new();
-        crate::json::write(&mut json, &event, &result, "", "").unwrap();
-        let back = read_json(&json).unwrap();
-        assert!(
-            back.event.diagnostics.is_empty(),
-            "{:?}",
-            back.event.diagnostics
-        );
+        let (json, back) = json_read_back(&event, &settings);
         assert_eq!(back.convention, Convention::scored(&result));
         let mut again = Settings::default();
         back.convention.apply(&mut again);
