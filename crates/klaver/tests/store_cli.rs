@@ -1698,6 +1698,33 @@ const ON_MITCHELL_3: &str = "board,ns,ew,score
 6,3,6,110
 ";
 
+/// A club whose night, played on [`MITCHELL_3`], was imported with it as `sched.csv`
+/// in a folder of the test's own: the schedule file, and what the import printed.
+fn night_on_mitchell(db: &str, test: &str, n: usize) -> (std::path::PathBuf, String) {
+    let file = temp_path(&format!("store-cli-{test}-{n}"), "sched.csv");
+    let dir = file.parent().unwrap().to_path_buf();
+    std::fs::write(&file, MITCHELL_3).unwrap();
+    let travellers = temp_file(
+        "store-cli",
+        &format!("{test}-on-mitchell-{n}.csv"),
+        ON_MITCHELL_3,
+    );
+    club(db);
+    let import = [
+        "session",
+        "import",
+        travellers.to_str().unwrap(),
+        "--date",
+        "2025-09-02",
+        "--movement",
+        "sched.csv",
+        "--add-players",
+    ];
+    let o = k_in(db, &dir, &import);
+    assert!(o.status.success(), "{}", stderr(&o));
+    (file, stdout(&o))
+}
+
 /// The result list of a scored session, from its column headings on.
 fn result_list(out: &str) -> &str {
     &out[out
@@ -1712,9 +1739,8 @@ fn result_list(out: &str) -> &str {
 #[test]
 fn a_stored_night_keeps_its_schedule() {
     for (n, db) in databases("schedule").into_iter().enumerate() {
-        let file = temp_path(&format!("store-cli-schedule-{n}"), "sched.csv");
+        let (file, imported) = night_on_mitchell(&db, "schedule", n);
         let dir = file.parent().unwrap().to_path_buf();
-        std::fs::write(&file, MITCHELL_3).unwrap();
         // The same rounds numbered the other way: a file edited after the night.
         let edited = MITCHELL_3
             .lines()
@@ -1724,26 +1750,11 @@ fn a_stored_night_keeps_its_schedule() {
                 _ => format!("{l}\n"),
             })
             .collect::<String>();
-        let travellers = temp_file("store-cli", &format!("on-mitchell-{n}.csv"), ON_MITCHELL_3);
-        club(&db);
-        let import = [
-            "session",
-            "import",
-            travellers.to_str().unwrap(),
-            "--date",
-            "2025-09-02",
-            "--movement",
-            "sched.csv",
-            "--add-players",
-        ];
-        let o = k_in(&db, &dir, &import);
-        assert!(o.status.success(), "{}", stderr(&o));
         assert!(
-            stdout(&o).contains(
+            imported.contains(
                 "6 pairs, 18 traveller lines stored, the schedule of sched.csv kept with them"
             ),
-            "{}",
-            stdout(&o)
+            "{imported}"
         );
 
         // Scored from another folder: the schedule kept, not a file named sched.csv.
@@ -2027,27 +2038,7 @@ fn a_night_stored_with_a_name_klaver_now_refuses_scores_as_it_did() {
 #[test]
 fn a_correction_follows_the_nights_movement() {
     for (n, db) in databases("correct-movement").into_iter().enumerate() {
-        let file = temp_path(&format!("store-cli-correct-movement-{n}"), "sched.csv");
-        let dir = file.parent().unwrap().to_path_buf();
-        std::fs::write(&file, MITCHELL_3).unwrap();
-        let travellers = temp_file(
-            "store-cli",
-            &format!("correct-on-mitchell-{n}.csv"),
-            ON_MITCHELL_3,
-        );
-        club(&db);
-        let import = [
-            "session",
-            "import",
-            travellers.to_str().unwrap(),
-            "--date",
-            "2025-09-02",
-            "--movement",
-            "sched.csv",
-            "--add-players",
-        ];
-        let o = k_in(&db, &dir, &import);
-        assert!(o.status.success(), "{}", stderr(&o));
+        night_on_mitchell(&db, "correct-movement", n);
 
         // Board 1 at table 2 is 2 v 6 in round 3 of the movement.
         let said = ok(
