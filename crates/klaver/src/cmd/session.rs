@@ -944,11 +944,23 @@ async fn list(db: DbArgs) -> CmdResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `klaver session show`: a stored session's details, pairs, lines, open conflicts
+/// and corrections.
 async fn show(id: i64, db: DbArgs) -> CmdResult {
     let (store, club) = db.club().await?;
     let s = store.session(&club, id).await.map_err(store_error)?;
-    let i = &s.info;
-    say!("Session {id}: {}", describe(i));
+    show_info(&s.info)?;
+    show_pairs(&s.pairs)?;
+    show_lines(&s.lines)?;
+    let conflicts = store.conflicts(&club, id).await.map_err(store_error)?;
+    show_conflicts(&s, &conflicts)?;
+    let corrections = store.corrections(&club, id).await.map_err(store_error)?;
+    show_corrections(&corrections)
+}
+
+/// The session's date, title, form, movement, options and origin.
+fn show_info(i: &SessionInfo) -> Result<(), CliError> {
+    say!("Session {}: {}", i.id, describe(i));
     if !i.title.is_empty() {
         say!("Title: {}", i.title);
     }
@@ -965,9 +977,14 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
         i.imported_by,
         i.imported_at
     );
+    Ok(())
+}
+
+/// Each pair with its names and the players recognised.
+fn show_pairs(pairs: &[klaver_store::SessionPair]) -> Result<(), CliError> {
     say!();
     say!("Pairs");
-    for p in &s.pairs {
+    for p in pairs {
         let players = p
             .players
             .iter()
@@ -992,6 +1009,11 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
             }
         );
     }
+    Ok(())
+}
+
+/// The traveller lines, a corrected one marked.
+fn show_lines(lines: &[klaver_store::StoredLine]) -> Result<(), CliError> {
     say!();
     say!("Lines (* corrected)");
     say!(
@@ -1007,7 +1029,7 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
         "score",
         "adjust"
     );
-    for l in &s.lines {
+    for l in lines {
         let f = fields_of(&l.line);
         say!(
             "{} {:>4} {:>5} {:>5} {:>4} {:>4}  {:<6} {:<4} {:<4} {:>6}  {:<8} {}",
@@ -1025,13 +1047,15 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
             f.lead
         );
     }
-    let conflicts = store.conflicts(&club, id).await.map_err(store_error)?;
-    show_conflicts(&s, &conflicts)?;
-    let corrections = store.corrections(&club, id).await.map_err(store_error)?;
+    Ok(())
+}
+
+/// Every correction made, with who, when and why.
+fn show_corrections(corrections: &[klaver_store::Correction]) -> CmdResult {
     if !corrections.is_empty() {
         say!();
         say!("Corrections");
-        for c in &corrections {
+        for c in corrections {
             say!(
                 "  {} by {}: line {} board {}: {} -> {} ({})",
                 c.made_at,
