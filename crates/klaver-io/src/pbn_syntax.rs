@@ -242,6 +242,13 @@ fn repeated_sections(game: &Game) -> impl Iterator<Item = Diagnostic> + '_ {
 
 /// Groups tokens into games and resolves tag value inheritance (section 4.8).
 fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
+    let mut out = grouped(&toks, diags);
+    inherit(&mut out);
+    out
+}
+
+/// The games the tokens make: each a run of tags, ended by a blank line.
+fn grouped(toks: &[(Tok, u32)], diags: &mut Vec<Diagnostic>) -> Vec<Game> {
     let mut out: Vec<Game> = Vec::new();
     let mut cur = Game::default();
     let mut k = 0;
@@ -261,41 +268,9 @@ fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
                 stray_said = false;
                 k += 1;
             }
-            Tok::Open => match (toks.get(k + 1), toks.get(k + 2), toks.get(k + 3)) {
-                (Some((Tok::Sym(name), _)), Some((Tok::Str(value), _)), Some((Tok::Close, _)))
-                    if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
-                {
-                    stray_said = false;
-                    if cur.tags.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
-                        // Import format: a tag that already occurred is ignored; a dummy
-                        // tag keeps its section data apart.
-                        cur.tags.push(Tag {
-                            name: format!("\u{0}{name}"),
-                            value: String::new(),
-                            line,
-                            data: Vec::new(),
-                        });
-                    } else {
-                        cur.tags.push(Tag {
-                            name: name.clone(),
-                            value: value.clone(),
-                            line,
-                            data: Vec::new(),
-                        });
-                    }
-                    k += 4;
-                }
-                _ => {
-                    diags.push(Diagnostic::error(
-                        line,
-                        None,
-                        "a tag must be [Name \"value\"]: this one is incomplete; it was skipped",
-                    ));
-                    k += 1;
-                    while k < toks.len() && !matches!(toks[k].0, Tok::Open | Tok::GameBreak) {
-                        k += 1;
-                    }
-                }
+            Tok::Open => match tag_at(toks, k, &mut cur) {
+                Some(next) => (k, stray_said) = (next, false),
+                None => k = skip_bad_tag(toks, k, diags),
             },
             Tok::Close => {
                 diags.push(Diagnostic::warning(
@@ -322,12 +297,63 @@ fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
         }
     }
     finish(&mut cur, &mut out, diags);
+    out
+}
 
-    // Inheritance: "#" repeats the previous game's value, "##text" sets text for this and
-    // every following game that does not give the tag.
+/// The tag `[Name "value"]` opened at token `k`, added to `game`: the token after it;
+/// `None` when the tokens there make no tag.
+fn tag_at(toks: &[(Tok, u32)], k: usize, game: &mut Game) -> Option<usize> {
+    let line = toks[k].1;
+    let (Some((Tok::Sym(name), _)), Some((Tok::Str(value), _)), Some((Tok::Close, _))) =
+        (toks.get(k + 1), toks.get(k + 2), toks.get(k + 3))
+    else {
+        return None;
+    };
+    if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return None;
+    }
+    let tag = if game.tags.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
+        // Import format: a tag that already occurred is ignored; a dummy tag keeps its
+        // section data apart.
+        Tag {
+            name: format!("\u{0}{name}"),
+            value: String::new(),
+            line,
+            data: Vec::new(),
+        }
+    } else {
+        Tag {
+            name: name.clone(),
+            value: value.clone(),
+            line,
+            data: Vec::new(),
+        }
+    };
+    game.tags.push(tag);
+    Some(k + 4)
+}
+
+/// Says that the tag opened at token `k` is incomplete and skips to the next tag or
+/// game: the token to go on from.
+fn skip_bad_tag(toks: &[(Tok, u32)], k: usize, diags: &mut Vec<Diagnostic>) -> usize {
+    diags.push(Diagnostic::error(
+        toks[k].1,
+        None,
+        "a tag must be [Name \"value\"]: this one is incomplete; it was skipped",
+    ));
+    let mut k = k + 1;
+    while k < toks.len() && !matches!(toks[k].0, Tok::Open | Tok::GameBreak) {
+        k += 1;
+    }
+    k
+}
+
+/// Inheritance: "#" repeats the previous game's value, "##text" sets text for this and
+/// every following game that does not give the tag.
+fn inherit(games: &mut [Game]) {
     let mut last: HashMap<String, String> = HashMap::new();
     let mut sticky: Vec<(String, String, u32)> = Vec::new();
-    for g in &mut out {
+    for g in games {
         for t in &mut g.tags {
             if t.value == "#" {
                 t.value = last.get(&t.name).cloned().unwrap_or_default();
@@ -349,7 +375,6 @@ fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
             }
         }
     }
-    out
 }
 
 #[cfg(test)]
