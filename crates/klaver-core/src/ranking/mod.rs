@@ -387,113 +387,130 @@ impl ClubSettings {
 
     /// Checks every setting against the rules' ranges.
     pub fn validate(&self) -> Result<(), SettingsError> {
-        let bad = |setting, value: String, rule| {
-            Err(SettingsError {
-                setting,
-                value,
-                rule,
-            })
-        };
-        if !self.width.is_positive() {
-            return bad(
-                "b",
-                decimal2(&self.width),
-                "the line width B must be above 0",
-            );
-        }
-        if self.step.is_negative() {
-            return bad(
-                "s",
-                decimal2(&self.step),
-                "the step between lines cannot be negative",
-            );
-        }
-        if self.step > self.width {
-            return bad(
-                "s",
-                decimal2(&self.step),
-                "the step cannot exceed the line width B, or neighbouring lines would not overlap",
-            );
-        }
-        if !(1..=26).contains(&self.lines) {
-            return bad(
-                "lines",
-                self.lines.to_string(),
-                "a club plays in 1 to 26 lines (A to Z)",
-            );
-        }
-        if !self.top.is_positive() {
-            return bad(
-                "g",
-                decimal2(&self.top),
-                "the upper bound G must be above 0",
-            );
-        }
-        if self.st_pairs <= int(50) || self.st_pairs > int(100) {
-            return bad(
-                "st_pairs",
-                decimal2(&self.st_pairs),
-                "ST for pairs lies above 50 % and at most 100 %",
-            );
-        }
-        if !self.st_butler.is_positive() {
-            return bad(
-                "st_butler",
-                decimal2(&self.st_butler),
-                "ST for butler lies above 0 G-IMP",
-            );
-        }
-        if self.st_teams <= int(10) || self.st_teams > int(20) {
-            return bad(
-                "st_teams",
-                decimal2(&self.st_teams),
-                "ST for teams lies above 10 VP and at most 20 VP",
-            );
-        }
-        if self.z == 0 {
-            return bad("z", "0".into(), "a ranking averages at least 1 session");
-        }
+        self.validate_lines()?;
+        self.validate_tops()?;
+        self.validate_championship()
+    }
+
+    /// The lines: their width B, step S and number, and the upper bound G.
+    fn validate_lines(&self) -> Result<(), SettingsError> {
+        let (b, s) = (&self.width, &self.step);
+        check(
+            b.is_positive(),
+            "b",
+            || decimal2(b),
+            "the line width B must be above 0",
+        )?;
+        check(
+            !s.is_negative(),
+            "s",
+            || decimal2(s),
+            "the step between lines cannot be negative",
+        )?;
+        check(
+            s <= b,
+            "s",
+            || decimal2(s),
+            "the step cannot exceed the line width B, or neighbouring lines would not overlap",
+        )?;
+        check(
+            (1..=26).contains(&self.lines),
+            "lines",
+            || self.lines.to_string(),
+            "a club plays in 1 to 26 lines (A to Z)",
+        )?;
+        check(
+            self.top.is_positive(),
+            "g",
+            || decimal2(&self.top),
+            "the upper bound G must be above 0",
+        )
+    }
+
+    /// The scores ST of each form that make the upper bound.
+    fn validate_tops(&self) -> Result<(), SettingsError> {
+        let (pairs, butler, teams) = (&self.st_pairs, &self.st_butler, &self.st_teams);
+        check(
+            *pairs > int(50) && *pairs <= int(100),
+            "st_pairs",
+            || decimal2(pairs),
+            "ST for pairs lies above 50 % and at most 100 %",
+        )?;
+        check(
+            butler.is_positive(),
+            "st_butler",
+            || decimal2(butler),
+            "ST for butler lies above 0 G-IMP",
+        )?;
+        check(
+            *teams > int(10) && *teams <= int(20),
+            "st_teams",
+            || decimal2(teams),
+            "ST for teams lies above 10 VP and at most 20 VP",
+        )
+    }
+
+    /// The sessions a ranking averages, the championships' minimums and the
+    /// replacement ranking.
+    fn validate_championship(&self) -> Result<(), SettingsError> {
+        check(
+            self.z > 0,
+            "z",
+            || "0".into(),
+            "a ranking averages at least 1 session",
+        )?;
         match self.min {
-            MinSessions::Count(0) => {
-                return bad(
-                    "min",
-                    "0".into(),
-                    "the individual championship needs at least 1 session",
-                );
-            }
-            MinSessions::Percent(p) if p == 0 || p > 100 => {
-                return bad(
-                    "min",
-                    format!("{p} %"),
-                    "a share of the club nights lies above 0 % and at most 100 %",
-                );
-            }
-            _ => {}
+            MinSessions::Count(n) => check(
+                n > 0,
+                "min",
+                || "0".into(),
+                "the individual championship needs at least 1 session",
+            )?,
+            MinSessions::Percent(p) => check(
+                p > 0 && p <= 100,
+                "min",
+                || format!("{p} %"),
+                "a share of the club nights lies above 0 % and at most 100 %",
+            )?,
         }
-        if self.me == 0 {
-            return bad(
-                "me",
-                "0".into(),
-                "the pairs championship needs at least 1 session together",
-            );
-        }
-        if self.inv > self.me {
-            return bad(
-                "inv",
-                self.inv.to_string(),
-                "at most `me` of the sessions counted may be played with a substitute",
-            );
-        }
-        if let Some(r) = &self.replacement
-            && r.is_negative()
-        {
-            return bad(
+        check(
+            self.me > 0,
+            "me",
+            || "0".into(),
+            "the pairs championship needs at least 1 session together",
+        )?;
+        check(
+            self.inv <= self.me,
+            "inv",
+            || self.inv.to_string(),
+            "at most `me` of the sessions counted may be played with a substitute",
+        )?;
+        match &self.replacement {
+            Some(r) => check(
+                !r.is_negative(),
                 "replacement",
-                decimal2(r),
+                || decimal2(r),
                 "a replacement ranking cannot be negative",
-            );
+            ),
+            None => Ok(()),
         }
-        Ok(())
+    }
+}
+
+/// `Ok` when a setting keeps its rule, else the error naming it, its value and the rule.
+fn check(
+    holds: bool,
+    setting: &'static str,
+    value: impl FnOnce() -> String,
+    rule: &'static str,
+) -> Result<(), SettingsError> {
+    match holds {
+        true => Ok(()),
+        false => Err(SettingsError {
+            setting,
+            value: value(),
+            rule,
+        }),
     }
 }
 
@@ -652,6 +669,50 @@ pub enum RankingError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each setting out of its range is refused, naming the setting, its value and the
+    /// rule; the defaults, and each bound itself, are kept.
+    #[test]
+    fn every_setting_is_held_to_its_range() {
+        assert_eq!(ClubSettings::default().validate(), Ok(()));
+        let refused = |change: &dyn Fn(&mut ClubSettings)| {
+            let mut s = ClubSettings::default();
+            change(&mut s);
+            s.validate().err().map(|e| (e.setting, e.value))
+        };
+        type Case<'a> = (&'a dyn Fn(&mut ClubSettings), Option<(&'a str, &'a str)>);
+        let cases: [Case; 18] = [
+            (&|s| s.width = int(0), Some(("b", "0.00"))),
+            (&|s| s.step = int(-1), Some(("s", "-1.00"))),
+            (&|s| s.step = int(41), Some(("s", "41.00"))),
+            (&|s| s.step = int(40), None),
+            (&|s| s.lines = 0, Some(("lines", "0"))),
+            (&|s| s.lines = 27, Some(("lines", "27"))),
+            (&|s| s.lines = 26, None),
+            (&|s| s.top = int(0), Some(("g", "0.00"))),
+            (&|s| s.st_pairs = int(50), Some(("st_pairs", "50.00"))),
+            (&|s| s.st_pairs = int(100), None),
+            (&|s| s.st_butler = int(0), Some(("st_butler", "0.00"))),
+            (&|s| s.st_teams = int(21), Some(("st_teams", "21.00"))),
+            (&|s| s.z = 0, Some(("z", "0"))),
+            (&|s| s.min = MinSessions::Count(0), Some(("min", "0"))),
+            (
+                &|s| s.min = MinSessions::Percent(101),
+                Some(("min", "101 %")),
+            ),
+            (&|s| s.me = 0, Some(("me", "0"))),
+            (&|s| s.inv = s.me + 1, Some(("inv", "21"))),
+            (
+                &|s| s.replacement = Some(int(-1)),
+                Some(("replacement", "-1.00")),
+            ),
+        ];
+        for (k, (change, want)) in cases.iter().enumerate() {
+            let got = refused(change);
+            let got = got.as_ref().map(|(s, v)| (*s, v.as_str()));
+            assert_eq!(got, *want, "case {k}");
+        }
+    }
 
     #[test]
     fn ids_are_the_same_key_wherever_their_text_is() {
