@@ -195,99 +195,10 @@ impl Store {
             .acquire()
             .await
             .map_err(db("cannot read the session"))?;
-        let row = sqlx::query(&format!(
-            "SELECT {INFO_COLUMNS} FROM sessions s JOIN moments m ON m.id = s.moment_id
-             WHERE s.club_id = $1 AND s.id = $2"
-        ))
-        .bind(club.id)
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await
-        .map_err(db("cannot read the session"))?
-        .ok_or_else(|| {
-            StoreError::NotFound(format!(
-                "club {} has no session {id}: `klaver session list` shows them",
-                club.code
-            ))
-        })?;
-        let info = info_of(&row).map_err(db("cannot read the session"))?;
-        let pair_rows = sqlx::query(
-            "SELECT p.id, p.section, p.pair, p.names, pl.id, pl.number, pl.name
-             FROM session_pairs p
-             LEFT JOIN session_pair_players sp ON sp.session_pair_id = p.id
-             LEFT JOIN players pl ON pl.id = sp.player_id
-             WHERE p.session_id = $1
-             ORDER BY p.id, sp.seat",
-        )
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await
-        .map_err(db("cannot read the session's pairs"))?;
-        let mut pairs: Vec<(i64, SessionPair)> = Vec::new();
-        for r in &pair_rows {
-            let mut read = || -> Result<(), sqlx::Error> {
-                let pid: i64 = r.try_get(0)?;
-                if pairs.last().is_none_or(|(last, _)| *last != pid) {
-                    pairs.push((
-                        pid,
-                        SessionPair {
-                            section: r.try_get(1)?,
-                            pair: r.try_get(2)?,
-                            names: r.try_get(3)?,
-                            players: Vec::new(),
-                        },
-                    ));
-                }
-                let player: Option<i64> = r.try_get(4)?;
-                if let (Some(id), Some((_, last))) = (player, pairs.last_mut()) {
-                    last.players.push(crate::Player {
-                        id,
-                        number: r.try_get(5)?,
-                        name: r.try_get(6)?,
-                    });
-                }
-                Ok(())
-            };
-            read().map_err(db("cannot read the session's pairs"))?;
-        }
-        let only = match boards {
-            Some([]) => " AND 1 = 0".to_string(),
-            Some(list) => format!(
-                " AND board IN ({})",
-                (0..list.len())
-                    .map(|i| format!("${}", i + 2))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            None => String::new(),
-        };
-        let sql = format!(
-            "SELECT {LINE_COLUMNS}, version, entered_by FROM results WHERE session_id = $1{only} ORDER BY line_no"
-        );
-        let mut query = sqlx::query(&sql).bind(id);
-        for b in boards.unwrap_or_default() {
-            query = query.bind(*b);
-        }
-        let line_rows = query
-            .fetch_all(&mut *conn)
-            .await
-            .map_err(db("cannot read the session's lines"))?;
-        let lines = line_rows
-            .iter()
-            .map(|r| {
-                Ok(StoredLine {
-                    line: line_of(r, 0)?,
-                    version: r.try_get(15)?,
-                    entered_by: r.try_get(16)?,
-                })
-            })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(db("cannot read the session's lines"))?;
-        Ok(Session {
-            info,
-            pairs: pairs.into_iter().map(|(_, p)| p).collect(),
-            lines,
-        })
+        let info = session_info(&mut conn, club, id).await?;
+        let pairs = session_pairs(&mut conn, id).await?;
+        let lines = session_lines(&mut conn, id, boards).await?;
+        Ok(Session { info, pairs, lines })
     }
 
     /// Changes one line of a session and logs the change with who and why. The line must
@@ -973,4 +884,116 @@ pub(crate) async fn correct_in(
     };
     insert_correction(tx, result_id, &correction).await?;
     Ok(correction)
+}
+
+/// A session's details; a session the club does not have is [`StoreError::NotFound`].
+async fn session_info(
+    conn: &mut sqlx::AnyConnection,
+    club: &Club,
+    id: i64,
+) -> Result<SessionInfo, StoreError> {
+    let row = sqlx::query(&format!(
+        "SELECT {INFO_COLUMNS} FROM sessions s JOIN moments m ON m.id = s.moment_id
+         WHERE s.club_id = $1 AND s.id = $2"
+    ))
+    .bind(club.id)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await
+    .map_err(db("cannot read the session"))?
+    .ok_or_else(|| {
+        StoreError::NotFound(format!(
+            "club {} has no session {id}: `klaver session list` shows them",
+            club.code
+        ))
+    })?;
+    info_of(&row).map_err(db("cannot read the session"))
+}
+
+/// A session's pairs in the order stored, each with its players in seat order.
+async fn session_pairs(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+) -> Result<Vec<SessionPair>, StoreError> {
+    let pair_rows = sqlx::query(
+        "SELECT p.id, p.section, p.pair, p.names, pl.id, pl.number, pl.name
+         FROM session_pairs p
+         LEFT JOIN session_pair_players sp ON sp.session_pair_id = p.id
+         LEFT JOIN players pl ON pl.id = sp.player_id
+         WHERE p.session_id = $1
+         ORDER BY p.id, sp.seat",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(db("cannot read the session's pairs"))?;
+    let mut pairs: Vec<(i64, SessionPair)> = Vec::new();
+    for r in &pair_rows {
+        let mut read = || -> Result<(), sqlx::Error> {
+            let pid: i64 = r.try_get(0)?;
+            if pairs.last().is_none_or(|(last, _)| *last != pid) {
+                pairs.push((
+                    pid,
+                    SessionPair {
+                        section: r.try_get(1)?,
+                        pair: r.try_get(2)?,
+                        names: r.try_get(3)?,
+                        players: Vec::new(),
+                    },
+                ));
+            }
+            let player: Option<i64> = r.try_get(4)?;
+            if let (Some(id), Some((_, last))) = (player, pairs.last_mut()) {
+                last.players.push(crate::Player {
+                    id,
+                    number: r.try_get(5)?,
+                    name: r.try_get(6)?,
+                });
+            }
+            Ok(())
+        };
+        read().map_err(db("cannot read the session's pairs"))?;
+    }
+    Ok(pairs.into_iter().map(|(_, p)| p).collect())
+}
+
+/// A session's lines in line order: all of them, or those of `boards`.
+async fn session_lines(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+    boards: Option<&[i64]>,
+) -> Result<Vec<StoredLine>, StoreError> {
+    let only = match boards {
+        Some([]) => " AND 1 = 0".to_string(),
+        Some(list) => format!(
+            " AND board IN ({})",
+            (0..list.len())
+                .map(|i| format!("${}", i + 2))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        None => String::new(),
+    };
+    let sql = format!(
+        "SELECT {LINE_COLUMNS}, version, entered_by FROM results WHERE session_id = $1{only} ORDER BY line_no"
+    );
+    let mut query = sqlx::query(&sql).bind(id);
+    for b in boards.unwrap_or_default() {
+        query = query.bind(*b);
+    }
+    let line_rows = query
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(db("cannot read the session's lines"))?;
+    line_rows
+        .iter()
+        .map(|r| {
+            Ok(StoredLine {
+                line: line_of(r, 0)?,
+                version: r.try_get(15)?,
+                entered_by: r.try_get(16)?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()
+        .map_err(db("cannot read the session's lines"))
 }
