@@ -1705,36 +1705,37 @@ async fn a_table_requests_a_correction_after_publication_and_the_director_may_re
     assert_eq!(board1(&session).as_deref(), Some("PASS"));
 }
 
-#[tokio::test]
-async fn a_session_the_web_cannot_show_says_so_without_commands() {
-    let c = setup("teamsnight").await;
+/// A night of `travellers` (a travellers CSV) and pairs 1 to `pairs` without names,
+/// stored as `info` says: its id.
+async fn store_night(c: &Club1, travellers: &str, pairs: u32, info: SessionInfo) -> i64 {
     let event = klaver_io::travellers::read_travellers(
-        "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n".as_bytes(),
+        travellers.as_bytes(),
         klaver_io::travellers::ReadOptions::default(),
     )
     .unwrap();
-    let pairs = (1..=4)
+    let pairs = (1..=pairs)
         .map(|p| SessionPair {
             pair: p.to_string(),
             ..SessionPair::default()
         })
         .collect();
-    let id = c
-        .store
-        .import_session(
-            &c.club,
-            &klaver_store::NewSession {
-                info: SessionInfo {
-                    date: "2025-09-16".into(),
-                    form: "butler".into(),
-                    ..SessionInfo::default()
-                },
-                pairs,
-                lines: klaver_store::lines_from_event(&event),
-            },
-        )
-        .await
-        .unwrap();
+    let night = klaver_store::NewSession {
+        info,
+        pairs,
+        lines: klaver_store::lines_from_event(&event),
+    };
+    c.store.import_session(&c.club, &night).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_session_the_web_cannot_show_says_so_without_commands() {
+    let c = setup("teamsnight").await;
+    let info = SessionInfo {
+        date: "2025-09-16".into(),
+        form: "butler".into(),
+        ..SessionInfo::default()
+    };
+    let id = store_night(&c, "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n", 4, info).await;
     c.store.publish(&c.club, id, true).await.unwrap();
     let r = get(&c.app, &format!("/c/kievit/s/{id}"), None).await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.body);
@@ -1752,39 +1753,19 @@ async fn a_session_the_web_cannot_show_says_so_without_commands() {
 #[tokio::test]
 async fn the_console_tells_what_the_command_line_tells_of_a_stored_night() {
     let c = setup("stored-note").await;
-    let event = klaver_io::travellers::read_travellers(
-        "board,ns,ew,score\n1,1,4,420\n1,3,5,450\n1,2,6,100\n".as_bytes(),
-        klaver_io::travellers::ReadOptions::default(),
-    )
-    .unwrap();
-    let pairs = (1..=6)
-        .map(|p| SessionPair {
-            pair: p.to_string(),
-            ..SessionPair::default()
-        })
-        .collect();
-    let id = c
-        .store
-        .import_session(
-            &c.club,
-            &klaver_store::NewSession {
-                info: SessionInfo {
-                    date: "2025-09-16".into(),
-                    form: "pairs".into(),
-                    movement: Some("mitchell-3-skip".into()),
-                    boards_per_round: Some(2),
-                    options: vec![
-                        "--movement=mitchell-3-skip".into(),
-                        "--boards-per-round=2".into(),
-                    ],
-                    ..SessionInfo::default()
-                },
-                pairs,
-                lines: klaver_store::lines_from_event(&event),
-            },
-        )
-        .await
-        .unwrap();
+    let info = SessionInfo {
+        date: "2025-09-16".into(),
+        form: "pairs".into(),
+        movement: Some("mitchell-3-skip".into()),
+        boards_per_round: Some(2),
+        options: vec![
+            "--movement=mitchell-3-skip".into(),
+            "--boards-per-round=2".into(),
+        ],
+        ..SessionInfo::default()
+    };
+    let travellers = "board,ns,ew,score\n1,1,4,420\n1,3,5,450\n1,2,6,100\n";
+    let id = store_night(&c, travellers, 6, info).await;
     let cookie = login(&c.app).await;
     let console = get(&c.app, &format!("/director/s/{id}"), Some(&cookie)).await;
     assert_eq!(console.status, StatusCode::OK, "{}", console.body);
