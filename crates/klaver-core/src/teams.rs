@@ -476,7 +476,57 @@ fn byes(
             }
         }
     }
+    unequal_byes(teams, &byes, matches, results)?;
     Ok(byes)
+}
+
+/// Refuses byes that do not go round the field: a bye goes to a team that has not sat
+/// out yet, so no team sits out twice more often than another. A team that sits out
+/// every round (one that withdrew, still in the teams file) would otherwise be given
+/// the bye's VP each time.
+fn unequal_byes(
+    teams: &[PairInfo],
+    byes: &[Bye],
+    matches: &[TeamMatch],
+    results: &[TableResult],
+) -> Result<(), SessionError> {
+    let mut count = vec![0u32; teams.len()];
+    for b in byes {
+        count[b.team] += 1;
+    }
+    let fewest = count.iter().copied().min().unwrap_or(0);
+    let Some(most) = (0..teams.len()).find(|&t| count[t] >= fewest + 2) else {
+        return Ok(());
+    };
+    let fewer = (0..teams.len()).find(|&t| count[t] == fewest).unwrap_or(0);
+    let rounds: Vec<String> = byes
+        .iter()
+        .filter(|b| b.team == most)
+        .map(|b| b.round.to_string())
+        .collect();
+    let line = matches
+        .iter()
+        .flat_map(|m| m.boards.first())
+        .map(|b| results[b.open].line)
+        .min()
+        .unwrap_or(0);
+    Err(SessionError {
+        diagnostics: vec![Diagnostic::error(
+            line,
+            None,
+            format!(
+                "team {} sat out rounds {} while team {} sat out {}: a bye goes round the field, so a bye's VP (--bye-vp) cannot be given; a team that withdrew belongs out of the teams file",
+                team_name(teams, most),
+                rounds.join(", "),
+                team_name(teams, fewer),
+                if fewest == 0 {
+                    "none".to_string()
+                } else {
+                    format!("{fewest}")
+                },
+            ),
+        )],
+    })
 }
 
 /// A team's name as the travellers give it; `?` for a number that is no team.
@@ -1791,6 +1841,21 @@ mod tests {
             e.diagnostics[0]
                 .message
                 .starts_with("round 1: teams E, F played no match"),
+            "{}",
+            e.diagnostics[0].message
+        );
+        // A team that sits out round after round (it withdrew) is not given a bye each
+        // time.
+        let names = ["A", "B", "C", "D", "E"];
+        let mut lines = in_round(1, one_board(1, 0, 1, 450, 2));
+        lines.extend(in_round(1, one_board(1, 2, 3, 200, 4)));
+        lines.extend(in_round(2, one_board(2, 0, 2, 0, 6)));
+        lines.extend(in_round(2, one_board(2, 1, 3, 0, 8)));
+        let e = score_in_rounds(&names, lines, &settings).unwrap_err();
+        assert!(
+            e.diagnostics[0]
+                .message
+                .starts_with("team E sat out rounds 1, 2 while team A sat out none"),
             "{}",
             e.diagnostics[0].message
         );
