@@ -62,24 +62,27 @@ pub struct ScoringOptions {
 }
 
 impl ScoringOptions {
-    /// Refuses an option the user set that the form does not use (`--top-integral` with
-    /// `--form butler`, `--swiss` with the pairs form), naming the first. Only options
-    /// away from their defaults are seen; a stored session's words are not checked, as
-    /// they may hold conventions taken from its file.
-    pub fn refuse_other_forms(&self) -> Result<(), String> {
+    /// Refuses an option of another form than the one scored (`--datum-drop` with
+    /// `--form teams`, `--swiss` with the pairs form), naming the first: an option set
+    /// away from its default, or one the command line names in `given` (`--vp-max 20`
+    /// with the pairs form). A stored session's words are not checked, as they may hold
+    /// conventions taken from its file.
+    pub fn refuse_other_forms(&self, given: &[&str]) -> Result<(), String> {
         let form = self.form.form;
         match self
-            .options_set()
+            .option_forms()
             .into_iter()
-            .find(|(_, of)| !of.contains(&form))
+            .filter(|(option, set, _)| *set || given.contains(option))
+            .find(|(_, _, of)| !of.contains(&form))
         {
             None => Ok(()),
-            Some((option, of)) => Err(not_for_form(option, form, of)),
+            Some((option, _, of)) => Err(not_for_form(option, form, of)),
         }
     }
 
-    /// The options set away from their defaults, each with the forms that use it.
-    fn options_set(&self) -> Vec<(&'static str, &'static [Form])> {
+    /// Every option that belongs to some forms only: whether it is set away from its
+    /// default, and the forms that use it.
+    fn option_forms(&self) -> Vec<(&'static str, bool, &'static [Form])> {
         const PAIRS: &[Form] = &[Form::Pairs];
         let c = &self.conventions;
         let f = &self.form;
@@ -97,8 +100,6 @@ impl ScoringOptions {
         ]
         .into_iter()
         .chain(f.options_set())
-        .filter(|(_, set, _)| *set)
-        .map(|(option, _, of)| (option, of))
         .collect()
     }
 }

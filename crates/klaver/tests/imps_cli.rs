@@ -710,13 +710,38 @@ fn an_option_of_another_form_is_refused() {
             &["--form", "butler", "--control"][..],
             "--control does not apply to --form butler: it is an option of the pairs form; leave it out",
         ),
+        // Given with its default value, an option is as much another form's.
+        (
+            &["--vp-max", "20"][..],
+            "--vp-max does not apply to --form pairs: it is an option of the teams form; leave it out",
+        ),
+        (
+            &["--form", "teams", "--fields", "together"][..],
+            "--fields does not apply to --form teams: it is an option of the pairs form; leave it out",
+        ),
+        (
+            &["--form", "cross-imps", "--datum-drop", "5:1,10:2"][..],
+            "--datum-drop does not apply to --form cross-imps: it is an option of the butler form; leave it out",
+        ),
+        (
+            &["--form", "butler", "--cross-imps", "average"][..],
+            "--cross-imps does not apply to --form butler: it is an option of the cross-imps form; leave it out",
+        ),
+        (
+            &["--datum-round", "10"][..],
+            "--datum-round does not apply to --form pairs: it is an option of the butler form; leave it out",
+        ),
+        (
+            &["--adjusted-imps", "3,0,-3"][..],
+            "--adjusted-imps does not apply to --form pairs: it is an option of the IMP forms; leave it out",
+        ),
     ] {
         let mut args = vec!["score", butler.as_str()];
         args.extend_from_slice(extra);
         let e = refused(&args);
         assert_eq!(e, format!("klaver: {says}\n"), "{args:?}");
     }
-    // What a form honours stays allowed.
+    // What a form honours stays allowed, its default value too.
     ok(&[
         "score",
         &butler,
@@ -724,6 +749,9 @@ fn an_option_of_another_form_is_refused() {
         "butler",
         "--adjusted-imps",
         "2,0,-2",
+        "--datum-round",
+        "10",
         "--per-board",
     ]);
+    ok(&["score", &butler, "--fields", "together"]);
 }

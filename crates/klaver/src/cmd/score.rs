@@ -189,7 +189,9 @@ pub(crate) fn print_read_warnings(file_name: &str, event: &Event, more: &[Diagno
 /// Runs `klaver score`.
 pub fn run(args: Args) -> CmdResult {
     let scoring = args.scoring.options();
-    scoring.refuse_other_forms().map_err(CliError::input)?;
+    scoring
+        .refuse_other_forms(&args.scoring.given())
+        .map_err(CliError::input)?;
     let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
     let (format, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;

@@ -30,9 +30,10 @@ pub struct ScoringArgs {
     #[arg(long)]
     pub top_integral: bool,
     /// Rank all pairs of a section in one list, or North-South and East-West in lists
-    /// of their own (a Mitchell without an arrow switch has two winners).
-    #[arg(long, value_parser = words::<Fields>(), default_value = "together")]
-    pub fields: Fields,
+    /// of their own (a Mitchell without an arrow switch has two winners) [default:
+    /// together].
+    #[arg(long, value_parser = words::<Fields>())]
+    pub fields: Option<Fields>,
     /// Boards per round, for the round columns and the control sheet.
     #[arg(long)]
     pub boards_per_round: Option<u32>,
@@ -47,12 +48,29 @@ pub struct ScoringArgs {
 }
 
 impl ScoringArgs {
+    /// The options given on the command line whose value may equal their default
+    /// (`--vp-max 20`): an option of another form is refused even then.
+    pub fn given(&self) -> Vec<&'static str> {
+        let f = &self.form;
+        [
+            ("--fields", self.fields.is_some()),
+            ("--datum-drop", f.datum_drop.is_some()),
+            ("--datum-round", f.datum_round.is_some()),
+            ("--cross-imps", f.cross_imps.is_some()),
+            ("--adjusted-imps", f.adjusted_imps.is_some()),
+            ("--vp-max", f.vp_max.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+
     /// The scoring options these arguments give.
     pub fn options(&self) -> ScoringOptions {
         ScoringOptions {
             conventions: self.conventions.options(),
             top_integral: self.top_integral,
-            fields: self.fields,
+            fields: self.fields.unwrap_or_default(),
             boards_per_round: self.boards_per_round,
             movement: self.movement.clone(),
             schedule: None,
@@ -108,21 +126,24 @@ pub struct FormArgs {
     #[arg(long, value_parser = words::<Form>(), default_value = "pairs")]
     pub form: Form,
     /// Butler: scores dropped at each end of the datum, as steps FROM:COUNT (with at
-    /// least FROM scores on a board, COUNT highest and lowest are dropped).
-    #[arg(long, value_delimiter = ',', default_value = "5:1,10:2")]
-    pub datum_drop: Vec<String>,
-    /// Butler: round the datum to a multiple of this many points (0 keeps the exact mean).
-    #[arg(long, default_value_t = 10)]
-    pub datum_round: i64,
-    /// Cross-IMPs: average the IMPs over the comparisons, or add them up.
-    #[arg(long, value_parser = words::<CrossImpTotal>(), default_value = "average")]
-    pub cross_imps: CrossImpTotal,
-    /// IMPs for average-plus, average and average-minus, e.g. 3,0,-3.
-    #[arg(long, default_value = "3,0,-3", allow_hyphen_values = true)]
-    pub adjusted_imps: String,
-    /// Teams: the victory-point scale, 20 or 10.
-    #[arg(long, value_parser = words::<VpMax>(), default_value = "20")]
-    pub vp_max: VpMax,
+    /// least FROM scores on a board, COUNT highest and lowest are dropped) [default:
+    /// 5:1,10:2].
+    #[arg(long, value_delimiter = ',')]
+    pub datum_drop: Option<Vec<String>>,
+    /// Butler: round the datum to a multiple of this many points (0 keeps the exact
+    /// mean) [default: 10].
+    #[arg(long)]
+    pub datum_round: Option<i64>,
+    /// Cross-IMPs: average the IMPs over the comparisons, or add them up [default:
+    /// average].
+    #[arg(long, value_parser = words::<CrossImpTotal>())]
+    pub cross_imps: Option<CrossImpTotal>,
+    /// IMPs for average-plus, average and average-minus, e.g. 3,0,-3 [default: 3,0,-3].
+    #[arg(long, allow_hyphen_values = true)]
+    pub adjusted_imps: Option<String>,
+    /// Teams: the victory-point scale, 20 or 10 [default: 20].
+    #[arg(long, value_parser = words::<VpMax>())]
+    pub vp_max: Option<VpMax>,
     /// Teams: the number of boards of the VP scale (default: the boards each match played).
     #[arg(long)]
     pub vp_boards: Option<u32>,
@@ -142,13 +163,14 @@ pub struct FormArgs {
 impl FormArgs {
     /// The form and its options these arguments give.
     pub fn options(&self) -> FormOptions {
+        let default = FormOptions::default();
         FormOptions {
             form: self.form,
-            datum_drop: self.datum_drop.clone(),
-            datum_round: self.datum_round,
-            cross_imps: self.cross_imps,
-            adjusted_imps: self.adjusted_imps.clone(),
-            vp_max: self.vp_max,
+            datum_drop: self.datum_drop.clone().unwrap_or(default.datum_drop),
+            datum_round: self.datum_round.unwrap_or(default.datum_round),
+            cross_imps: self.cross_imps.unwrap_or(default.cross_imps),
+            adjusted_imps: self.adjusted_imps.clone().unwrap_or(default.adjusted_imps),
+            vp_max: self.vp_max.unwrap_or(default.vp_max),
             vp_boards: self.vp_boards,
             swiss: self.swiss,
             bye_vp: self.bye_vp.clone(),

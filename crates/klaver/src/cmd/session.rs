@@ -577,7 +577,9 @@ fn imported_of(session: &Session) -> Result<Imported, CliError> {
 /// club's players, and the session stored all or nothing.
 fn import(args: ImportArgs) -> CmdResult {
     let mut scoring = args.scoring.options();
-    scoring.refuse_other_forms().map_err(CliError::input)?;
+    scoring
+        .refuse_other_forms(&args.scoring.given())
+        .map_err(CliError::input)?;
     let file_name = args.file.display().to_string();
     let teams = scoring.form.form == Form::Teams;
     let (format, mut imported) = read_for_import(&args, &file_name, teams)?;
