@@ -152,106 +152,121 @@ fn code_of(name: &str) -> String {
 pub fn club(args: ClubArgs) -> CmdResult {
     block_on(async {
         match args.command {
-            ClubCommand::Init { name, code, db } => {
-                let store = db.open().await?;
-                let code = code.unwrap_or_else(|| code_of(&name));
-                let club = store.init_club(&code, &name).await.map_err(store_error)?;
-                say!(
-                    "club {} ({}) created in {}",
-                    club.name,
-                    club.code,
-                    store.location()
-                );
-            }
-            ClubCommand::Show { db } => {
-                let (store, club) = db.club().await?;
-                let players = store.players(&club).await.map_err(store_error)?;
-                let sessions = store.sessions(&club).await.map_err(store_error)?;
-                let seasons = store.seasons(&club).await.map_err(store_error)?;
-                let moments = store.moments(&club).await.map_err(store_error)?;
-                let version = klaver_store::migrate::version(&store)
-                    .await
-                    .map_err(store_error)?;
-                say!("{} ({})", club.name, club.code);
-                say!("database: {} (schema {version})", store.location());
-                say!("players: {}", players.len());
-                say!(
-                    "sessions: {}{}",
-                    sessions.len(),
-                    match (sessions.last(), sessions.first()) {
-                        (Some(a), Some(b)) => format!(", {} to {}", a.info.date, b.info.date),
-                        _ => String::new(),
-                    }
-                );
-                if !moments.is_empty() {
-                    say!("playing moments: {}", moments.join(", "));
-                }
-                for s in seasons {
-                    say!("season {}: {} to {}", s.name, s.starts_on, s.ends_on);
-                }
-                let settings = store.ranking_settings(&club).await.map_err(store_error)?;
-                say!(
-                    "ranking settings: {}",
-                    if settings.is_some() {
-                        "kept (klaver ranking --database uses them)"
-                    } else {
-                        "none (klaver club settings --ranking FILE)"
-                    }
-                );
-            }
+            ClubCommand::Init { name, code, db } => init(name, code, db).await,
+            ClubCommand::Show { db } => show(db).await,
             ClubCommand::Season { name, from, to, db } => {
                 let (store, club) = db.club().await?;
+                let season = Season {
+                    name: name.clone(),
+                    starts_on: from,
+                    ends_on: to,
+                };
                 store
-                    .add_season(
-                        &club,
-                        &Season {
-                            name: name.clone(),
-                            starts_on: from,
-                            ends_on: to,
-                        },
-                    )
+                    .add_season(&club, &season)
                     .await
                     .map_err(store_error)?;
                 say!("season {name} added to {}", club.code);
+                Ok(ExitCode::SUCCESS)
             }
-            ClubCommand::Director { login, db } => {
-                let mut password = String::new();
-                std::io::stdin()
-                    .read_line(&mut password)
-                    .map_err(|e| CliError::input(format!("cannot read the password: {e}")))?;
-                let password = password.trim_end_matches(['\r', '\n']);
-                if password.chars().count() < 8 {
-                    return Err(CliError::input(
-                        "the password must have at least 8 characters (give it on standard input)",
-                    ));
-                }
-                let hash = klaver_web::auth::hash_password(password)
-                    .map_err(|e| CliError::input(format!("{e:?}")))?;
-                let (store, club) = db.club().await?;
-                store
-                    .add_director(&club, &login, &hash)
-                    .await
-                    .map_err(store_error)?;
-                say!(
-                    "director {login} may now log in to klaver serve for {}",
-                    club.code
-                );
-            }
-            ClubCommand::Settings { ranking, db } => {
-                let name = ranking.display().to_string();
-                let text = std::fs::read_to_string(&ranking)
-                    .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
-                klaver_io::ranking_io::read_settings(&text, &name).map_err(CliError::input)?;
-                let (store, club) = db.club().await?;
-                store
-                    .set_ranking_settings(&club, &text)
-                    .await
-                    .map_err(store_error)?;
-                say!("ranking settings of {} kept from {name}", club.code);
-            }
+            ClubCommand::Director { login, db } => add_director(login, db).await,
+            ClubCommand::Settings { ranking, db } => keep_settings(&ranking, db).await,
         }
-        Ok(ExitCode::SUCCESS)
     })
+}
+
+/// `klaver club init`: the club created, and the database on first use.
+async fn init(name: String, code: Option<String>, db: DbArgs) -> CmdResult {
+    let store = db.open().await?;
+    let code = code.unwrap_or_else(|| code_of(&name));
+    let club = store.init_club(&code, &name).await.map_err(store_error)?;
+    say!(
+        "club {} ({}) created in {}",
+        club.name,
+        club.code,
+        store.location()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `klaver club show`: what the database holds for the club.
+async fn show(db: DbArgs) -> CmdResult {
+    let (store, club) = db.club().await?;
+    let players = store.players(&club).await.map_err(store_error)?;
+    let sessions = store.sessions(&club).await.map_err(store_error)?;
+    let seasons = store.seasons(&club).await.map_err(store_error)?;
+    let moments = store.moments(&club).await.map_err(store_error)?;
+    let version = klaver_store::migrate::version(&store)
+        .await
+        .map_err(store_error)?;
+    say!("{} ({})", club.name, club.code);
+    say!("database: {} (schema {version})", store.location());
+    say!("players: {}", players.len());
+    say!(
+        "sessions: {}{}",
+        sessions.len(),
+        match (sessions.last(), sessions.first()) {
+            (Some(a), Some(b)) => format!(", {} to {}", a.info.date, b.info.date),
+            _ => String::new(),
+        }
+    );
+    if !moments.is_empty() {
+        say!("playing moments: {}", moments.join(", "));
+    }
+    for s in seasons {
+        say!("season {}: {} to {}", s.name, s.starts_on, s.ends_on);
+    }
+    let settings = store.ranking_settings(&club).await.map_err(store_error)?;
+    say!(
+        "ranking settings: {}",
+        if settings.is_some() {
+            "kept (klaver ranking --database uses them)"
+        } else {
+            "none (klaver club settings --ranking FILE)"
+        }
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `klaver club director`: a director who may log in, the password read from standard
+/// input.
+async fn add_director(login: String, db: DbArgs) -> CmdResult {
+    let mut password = String::new();
+    std::io::stdin()
+        .read_line(&mut password)
+        .map_err(|e| CliError::input(format!("cannot read the password: {e}")))?;
+    let password = password.trim_end_matches(['\r', '\n']);
+    if password.chars().count() < 8 {
+        return Err(CliError::input(
+            "the password must have at least 8 characters (give it on standard input)",
+        ));
+    }
+    let hash =
+        klaver_web::auth::hash_password(password).map_err(|e| CliError::input(format!("{e:?}")))?;
+    let (store, club) = db.club().await?;
+    store
+        .add_director(&club, &login, &hash)
+        .await
+        .map_err(store_error)?;
+    say!(
+        "director {login} may now log in to klaver serve for {}",
+        club.code
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `klaver club settings`: the ranking settings kept, once they read.
+async fn keep_settings(ranking: &std::path::Path, db: DbArgs) -> CmdResult {
+    let name = ranking.display().to_string();
+    let text = std::fs::read_to_string(ranking)
+        .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    klaver_io::ranking_io::read_settings(&text, &name).map_err(CliError::input)?;
+    let (store, club) = db.club().await?;
+    store
+        .set_ranking_settings(&club, &text)
+        .await
+        .map_err(store_error)?;
+    say!("ranking settings of {} kept from {name}", club.code);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Arguments of `klaver player`.
