@@ -127,6 +127,40 @@ pub(super) fn howell_up_to(opts: &HowellOptions, most: u32) -> Result<Movement, 
             .to_vec()
     };
     let bpr = opts.boards_per_round;
+    let rounds = howell_rounds(pairs, rounds_n, &offsets, opts);
+    let widest = widest_sharing(&offsets, asked % 2 == 1);
+    let shared = !opts.same_boards && widest > 1;
+    if shared && widest > bpr {
+        return Err(MovementError::Size(format!(
+            "in the Howell for {asked} pairs {widest} tables share a set, so it needs at \
+             least {widest} boards a round, not {bpr}; or use --same-boards"
+        )));
+    }
+    let movement = Movement {
+        name: howell_name(asked, rounds_n, max_rounds, opts.same_boards),
+        rounds,
+        sharing: if opts.same_boards {
+            BoardSharing::Duplicated
+        } else if shared {
+            BoardSharing::Shared
+        } else {
+            BoardSharing::Single
+        },
+        fields: Fields::One,
+        absent: Vec::new(),
+        bye_stand: false,
+    };
+    Ok(if asked % 2 == 1 {
+        movement.without_pair(&pairs.to_string())
+    } else {
+        movement
+    })
+}
+
+/// The rounds of a Howell of `pairs` (even) pairs round a circle of `pairs - 1`, the
+/// last pair at table 1 throughout, each table's set moved on by its offset.
+fn howell_rounds(pairs: u32, rounds_n: u32, offsets: &[u32], opts: &HowellOptions) -> Vec<Round> {
+    let m = pairs - 1;
     // Pair for position `i` round the circle (0-based): pair i+1.
     let pair = |i: u32| (i % m + 1).to_string();
     let mut rounds = Vec::with_capacity(rounds_n as usize);
@@ -150,7 +184,7 @@ pub(super) fn howell_up_to(opts: &HowellOptions, most: u32) -> Result<Movement, 
                 table: k + 1,
                 ns: Some(ns),
                 ew: Some(ew),
-                boards: BoardRange::set(set, bpr),
+                boards: BoardRange::set(set, opts.boards_per_round),
             });
         }
         rounds.push(Round {
@@ -158,14 +192,13 @@ pub(super) fn howell_up_to(opts: &HowellOptions, most: u32) -> Result<Movement, 
             tables,
         });
     }
-    let widest = widest_sharing(&offsets, asked % 2 == 1);
-    let shared = !opts.same_boards && widest > 1;
-    if shared && widest > bpr {
-        return Err(MovementError::Size(format!(
-            "in the Howell for {asked} pairs {widest} tables share a set, so it needs at \
-             least {widest} boards a round, not {bpr}; or use --same-boards"
-        )));
-    }
+    rounds
+}
+
+/// A Howell's name: its pairs, the bye's pair, its rounds when fewer than all, and
+/// whether every table plays the same boards.
+fn howell_name(asked: u32, rounds_n: u32, max_rounds: u32, same_boards: bool) -> String {
+    let pairs = asked + asked % 2;
     let mut name = format!("Howell, {asked} pairs");
     if asked != pairs {
         name.push_str(&format!(" (a bye against pair {pairs})"));
@@ -173,28 +206,10 @@ pub(super) fn howell_up_to(opts: &HowellOptions, most: u32) -> Result<Movement, 
     if rounds_n != max_rounds {
         name.push_str(&format!(", {rounds_n} rounds"));
     }
-    if opts.same_boards {
+    if same_boards {
         name.push_str(", same boards at all tables");
     }
-    let movement = Movement {
-        name,
-        rounds,
-        sharing: if opts.same_boards {
-            BoardSharing::Duplicated
-        } else if shared {
-            BoardSharing::Shared
-        } else {
-            BoardSharing::Single
-        },
-        fields: Fields::One,
-        absent: Vec::new(),
-        bye_stand: false,
-    };
-    Ok(if asked % 2 == 1 {
-        movement.without_pair(&pairs.to_string())
-    } else {
-        movement
-    })
+    name
 }
 
 #[cfg(test)]
