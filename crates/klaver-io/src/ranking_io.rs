@@ -1194,6 +1194,27 @@ pub fn read_score_json(
             "no `pairs`: not the JSON of `klaver score --format json`".into(),
         ));
     };
+    let entries = pair_entries(&doc, pairs, keys, file)?;
+    Ok(SessionInput {
+        date,
+        moment: moment.to_string(),
+        form,
+        origin: Origin::new(file),
+        pairs: entries,
+        teams: Vec::new(),
+    })
+}
+
+/// Each pair's entry in a session of `klaver score`'s JSON `doc`: its players and
+/// score, on its line (its section, or every section joined when they were scored
+/// together). A pair without player ids, or whose score does not read, is an error; one
+/// without a score (it played no board) is left out.
+fn pair_entries(
+    doc: &serde_json::Value,
+    pairs: &[serde_json::Value],
+    keys: (&str, &str),
+    file: &str,
+) -> Result<Vec<PairEntry>, Vec<RankingIoError>> {
     // Sections scored together (every board's comparison group is the whole field) form
     // one top-integral group.
     let sections: BTreeSet<&str> = pairs.iter().filter_map(|p| p["section"].as_str()).collect();
@@ -1248,17 +1269,11 @@ pub fn read_score_json(
             origin,
         });
     }
-    if !errors.is_empty() {
-        return Err(errors);
+    if errors.is_empty() {
+        Ok(entries)
+    } else {
+        Err(errors)
     }
-    Ok(SessionInput {
-        date,
-        moment: moment.to_string(),
-        form,
-        origin: Origin::new(file),
-        pairs: entries,
-        teams: Vec::new(),
-    })
 }
 
 /// The warnings of `klaver score`'s JSON: each pair without a score, which
