@@ -15,9 +15,9 @@
 //! the run, since its results could not be compared with each other.
 
 use crate::report;
-use crate::travellers::{ReadOptions, TravellersReader};
+use crate::travellers::{Event, ReadOptions, TravellersReader};
 use klaver_core::notation::Language;
-use klaver_core::session::{Diagnostic, Settings, Severity, score_session};
+use klaver_core::session::{Diagnostic, PairInfo, PairResult, Settings, Severity, score_session};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -413,23 +413,60 @@ fn score_chunk(chunk: Chunk, header: &csv::StringRecord, opts: &ArchiveScoring) 
         pairs: 0,
         warnings: 0,
     };
-    let session = &chunk.session;
-    let tell = |d: &Diagnostic, scored: &mut Scored| {
+    let session = chunk.session.as_str();
+    let Some(event) = read_chunk(&chunk, header, opts, &mut scored) else {
+        return scored;
+    };
+    let result = match score_session(&event.pairs, &event.results, &opts.settings) {
+        Ok(r) => r,
+        Err(e) => {
+            for d in &e.diagnostics {
+                scored.tell(session, d);
+            }
+            scored.messages.push(format!(
+                "error: session {session} cannot be scored and is left out"
+            ));
+            return scored;
+        }
+    };
+    for d in &result.warnings {
+        scored.tell(session, d);
+    }
+    for p in &result.pairs {
+        write_row(&mut scored.rows, session, &event.pairs[p.pair], p);
+    }
+    scored.ok = true;
+    scored.results = event.results.len() as u64;
+    scored.pairs = result.pairs.len() as u64;
+    scored
+}
+
+impl Scored {
+    /// Says a message of the session, counting the warnings.
+    fn tell(&mut self, session: &str, d: &Diagnostic) {
         let what = match d.severity {
             Severity::Error => "error",
             Severity::Warning => {
-                scored.warnings += 1;
+                self.warnings += 1;
                 "warning"
             }
         };
-        scored
-            .messages
+        self.messages
             .push(format!("{what}: session {session}: {d}"));
-    };
-    let Ok(mut reader) = TravellersReader::new(header, ReadOptions { lang: opts.lang }) else {
-        // The header was checked before any session was read.
-        return scored;
-    };
+    }
+}
+
+/// The session's lines read as a travellers CSV's, its messages told; `None` when a
+/// line is not text or the session has errors (it is then left out, and said so).
+fn read_chunk(
+    chunk: &Chunk,
+    header: &csv::StringRecord,
+    opts: &ArchiveScoring,
+    scored: &mut Scored,
+) -> Option<Event> {
+    let session = chunk.session.as_str();
+    // The header was checked before any session was read.
+    let mut reader = TravellersReader::new(header, ReadOptions { lang: opts.lang }).ok()?;
     reader.reserve(chunk.records.len());
     let mut rec = csv::StringRecord::new();
     'records: for k in 0..chunk.records.len() {
@@ -451,57 +488,40 @@ fn score_chunk(chunk: Chunk, header: &csv::StringRecord, opts: &ArchiveScoring) 
     let event = reader.finish();
     let unreadable = !scored.messages.is_empty();
     for d in &event.diagnostics {
-        tell(d, &mut scored);
+        scored.tell(session, d);
     }
     if unreadable || event.has_errors() {
         scored.messages.push(format!(
             "error: session {session} has errors and is left out"
         ));
-        return scored;
+        return None;
     }
-    let result = match score_session(&event.pairs, &event.results, &opts.settings) {
-        Ok(r) => r,
-        Err(e) => {
-            for d in &e.diagnostics {
-                tell(d, &mut scored);
-            }
-            scored.messages.push(format!(
-                "error: session {session} cannot be scored and is left out"
-            ));
-            return scored;
-        }
+    Some(event)
+}
+
+/// Writes a pair's row of the archive's result list into `rows`.
+fn write_row(rows: &mut String, session: &str, info: &PairInfo, p: &PairResult) {
+    let rank = match p.rank {
+        Some(r) if p.tied => format!("{r}="),
+        Some(r) => r.to_string(),
+        None => String::new(),
     };
-    for d in &result.warnings {
-        tell(d, &mut scored);
-    }
-    for p in &result.pairs {
-        let info = &event.pairs[p.pair];
-        let rank = match p.rank {
-            Some(r) if p.tied => format!("{r}="),
-            Some(r) => r.to_string(),
-            None => String::new(),
-        };
-        let _ = writeln!(
-            scored.rows,
-            "{},{},{},{},{},{},{},{},{}",
-            csv_text(session),
-            csv_text(&info.section),
-            csv_text(&info.id),
-            report::points(&p.total),
-            p.max,
-            p.percentage
-                .as_ref()
-                .map(|x| x.to_decimal(2))
-                .unwrap_or_default(),
-            rank,
-            p.boards,
-            report::ratio(p.club_points),
-        );
-    }
-    scored.ok = true;
-    scored.results = event.results.len() as u64;
-    scored.pairs = result.pairs.len() as u64;
-    scored
+    let _ = writeln!(
+        rows,
+        "{},{},{},{},{},{},{},{},{}",
+        csv_text(session),
+        csv_text(&info.section),
+        csv_text(&info.id),
+        report::points(&p.total),
+        p.max,
+        p.percentage
+            .as_ref()
+            .map(|x| x.to_decimal(2))
+            .unwrap_or_default(),
+        rank,
+        p.boards,
+        report::ratio(p.club_points),
+    );
 }
 
 /// A text for a CSV field, quoted when it needs to be.
