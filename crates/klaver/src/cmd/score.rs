@@ -304,11 +304,43 @@ pub fn score_imported(
     if let Some(p) = &args.deals {
         imported.deals = read_deals(p)?;
     }
+    let shown = Shown {
+        boards_per_round,
+        ranking_only,
+        centred: centred_weight(&convention),
+    };
+    write_result(args, &imported, &result, &shown, kept)?;
+    let event = &imported.event;
+    let warnings = print_warnings(file_name, event, &result);
+    free_behind((imported, result));
+    Ok(if args.strict && warnings > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// How a scored pairs session's report is laid out.
+struct Shown {
+    boards_per_round: Option<u32>,
+    ranking_only: bool,
+    /// The weight of the centred figures, when the convention centres them.
+    centred: Option<i64>,
+}
+
+/// Writes the scored session in the format `args` asks for, to its output.
+fn write_result(
+    args: &ReportArgs,
+    imported: &Imported,
+    result: &SessionResult,
+    shown: &Shown,
+    kept: Option<&BTreeMap<u32, klaver_io::hand_record::BoardRecord>>,
+) -> Result<(), CliError> {
     let mut out = super::output::Output::open(args.output.as_deref())?;
     let event = &imported.event;
     match args.format {
         Format::Json => {
-            json::write(&mut out, event, &result, &imported.title, &imported.date)
+            json::write(&mut out, event, result, &imported.title, &imported.date)
                 .map_err(|e| out.error(e))?;
             out.put(b"\n")?;
         }
@@ -317,12 +349,12 @@ pub fn score_imported(
                 title: imported.title.clone(),
                 date: imported.date.clone(),
                 lang: report_lang(args.lang),
-                boards_per_round,
-                ranking_only,
-                centred: centred_weight(&convention),
+                boards_per_round: shown.boards_per_round,
+                ranking_only: shown.ranking_only,
+                centred: shown.centred,
                 notrump_z: args.notrump == NoTrumpArg::Z,
             };
-            let mut rep = report::build(event, &result, &opts);
+            let mut rep = report::build(event, result, &opts);
             report::set_hands(&mut rep, &imported.deals);
             // With the hands given, the printed travellers show each board's tricks and par.
             if matches!(args.format, Format::Html | Format::Pdf) {
@@ -337,14 +369,7 @@ pub fn score_imported(
             free_behind(rep);
         }
     }
-    out.finish()?;
-    let warnings = print_warnings(file_name, event, &result);
-    free_behind((imported, result));
-    Ok(if args.strict && warnings > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    out.finish()
 }
 
 /// Gives back the memory of the results' matchpoints and each board's list of results,
