@@ -663,50 +663,8 @@ fn read_sessions_csv_in(
     parts: usize,
     plain: bool,
 ) -> Result<Vec<SessionInput>, Vec<RankingIoError>> {
-    let file_err = |message: String| {
-        vec![RankingIoError::File {
-            file: file.to_string(),
-            message,
-        }]
-    };
     let mut rdr = csv_reader(text, true);
-    let header = rdr
-        .headers()
-        .map_err(|e| file_err(format!("cannot read the header: {e}")))?
-        .clone();
-    // No column is named twice once the header's line is checked below.
-    let col = |name: &str| crate::plain_csv::column_of(&header, &[name]).ok().flatten();
-    let line = header_line(text, rdr.position().byte());
-    if let Some(e) = column_named_twice(&header, (file, line)) {
-        return Err(vec![e]);
-    }
-    let (Some(date), Some(players), Some(score)) = (col("date"), col("players"), col("score"))
-    else {
-        return Err(file_err(
-            "the header must name the columns date, moment, line, players and score (teams: also team and opponent)".into(),
-        ));
-    };
-    if col("moment").is_none() && sole_moment(club).is_none() {
-        return Err(vec![RankingIoError::Line {
-            file: file.to_string(),
-            line,
-            message: format!(
-                "the header has no moment column: add one naming each row's playing moment ({})",
-                moment_names(club)
-            ),
-        }]);
-    }
-    let cols = Columns {
-        width: header.len(),
-        date,
-        players,
-        score,
-        moment: col("moment"),
-        line: col("line"),
-        form: col("form"),
-        team: col("team"),
-        opponent: col("opponent"),
-    };
+    let cols = session_columns(&mut rdr, text, file, club)?;
     // The rows start after the header's line (and any comments before it).
     let data = usize::try_from(rdr.position().byte())
         .ok()
@@ -751,6 +709,60 @@ fn read_sessions_csv_in(
         .flat_map(|(sessions, _)| sessions)
         .collect();
     merge(parts).or_else(|_| whole())
+}
+
+/// The columns of a session results CSV's header: `date`, `players` and `score`, and a
+/// `moment` unless the club plays at one moment only; a column named twice is refused.
+fn session_columns(
+    rdr: &mut csv::Reader<&[u8]>,
+    text: &str,
+    file: &str,
+    club: &Club,
+) -> Result<Columns, Vec<RankingIoError>> {
+    let file_err = |message: String| {
+        vec![RankingIoError::File {
+            file: file.to_string(),
+            message,
+        }]
+    };
+    let header = rdr
+        .headers()
+        .map_err(|e| file_err(format!("cannot read the header: {e}")))?
+        .clone();
+    // No column is named twice once the header's line is checked below.
+    let col = |name: &str| crate::plain_csv::column_of(&header, &[name]).ok().flatten();
+    let line = header_line(text, rdr.position().byte());
+    if let Some(e) = column_named_twice(&header, (file, line)) {
+        return Err(vec![e]);
+    }
+    let (Some(date), Some(players), Some(score)) = (col("date"), col("players"), col("score"))
+    else {
+        return Err(file_err(
+            "the header must name the columns date, moment, line, players and score (teams: also team and opponent)".into(),
+        ));
+    };
+    if col("moment").is_none() && sole_moment(club).is_none() {
+        return Err(vec![RankingIoError::Line {
+            file: file.to_string(),
+            line,
+            message: format!(
+                "the header has no moment column: add one naming each row's playing moment ({})",
+                moment_names(club)
+            ),
+        }]);
+    }
+    let cols = Columns {
+        width: header.len(),
+        date,
+        players,
+        score,
+        moment: col("moment"),
+        line: col("line"),
+        form: col("form"),
+        team: col("team"),
+        opponent: col("opponent"),
+    };
+    Ok(cols)
 }
 
 /// Reads each of the `pieces` of `rows` (a sessions CSV's rows after `lines_before`
