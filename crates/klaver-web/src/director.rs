@@ -1010,14 +1010,10 @@ async fn live_results(
     match scoring::score(&session, &[]).map_err(WebError::BadRequest)? {
         Some(scored) => {
             let deals = state.store.deals(&s.club, id).await?;
-            let page = public::report_page(
-                lang,
-                &s.club,
-                &session,
-                &scored,
-                &deals,
-                &format!("/director/s/{id}"),
-            );
+            // What `klaver session score` says of how the night is scored.
+            let notes = scoring::stored_notes(&session.info);
+            let back = format!("/director/s/{id}");
+            let page = public::report_page(lang, &s.club, &session, &scored, &deals, &back, &notes);
             // While the night is played the director's result list follows the entries
             // by itself (every 15 s); it has nothing to type in.
             let live = if session.info.published_at.is_none() {

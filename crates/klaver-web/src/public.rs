@@ -129,7 +129,7 @@ fn scored(session: &Session) -> Result<Scored, WebError> {
 }
 
 /// The result list, travellers and control sheet as one page (klaver's HTML report),
-/// with links to each pair's scorecard.
+/// with links to each pair's scorecard; `notes` are shown among its warnings.
 pub(crate) fn report_page(
     lang: Lang,
     club: &Club,
@@ -137,6 +137,7 @@ pub(crate) fn report_page(
     scored: &Scored,
     deals: &[klaver_store::StoredDeal],
     back: &str,
+    notes: &[String],
 ) -> Html<String> {
     let event = &scored.imported.event;
     let opts = ReportOptions {
@@ -153,6 +154,7 @@ pub(crate) fn report_page(
         ..ReportOptions::default()
     };
     let mut rep = report::build(event, &scored.result, &opts);
+    rep.warnings.extend_from_slice(notes);
     with_hands(&mut rep, session, deals);
     let body = klaver_io::html::render(&rep);
     let nav = html! {
@@ -204,7 +206,10 @@ async fn session_page(
     let scored = scored(&session)?;
     let deals = state.store.deals(&club, id).await?;
     let back = format!("/c/{code}");
-    Ok(report_page(lang, &club, &session, &scored, &deals, &back).into_response())
+    // The notes on how a stored night is scored name commands: the director's, not the
+    // players'.
+    let page = report_page(lang, &club, &session, &scored, &deals, &back, &[]);
+    Ok(page.into_response())
 }
 
 #[derive(serde::Deserialize)]

@@ -1782,6 +1782,69 @@ async fn the_console_tells_what_the_command_line_tells_of_a_stored_night() {
     assert!(!r.body.contains("klaver now refuses"), "{}", r.body);
 }
 
+/// The director's result list of a stored night says what `klaver session score` says
+/// of it, among its warnings and escaped as any text there: a schedule read from its
+/// file (a night stored before schedules were kept), a movement name klaver now refuses.
+/// The public result list shows neither.
+#[tokio::test]
+async fn the_directors_result_list_tells_how_a_stored_night_is_scored() {
+    let c = setup("stored-notes-results").await;
+    let travellers = "board,ns,ew,score\n1,1,4,420\n1,3,5,450\n1,2,6,100\n";
+    let on = |movement: &str, line: &str| SessionInfo {
+        date: "2025-09-16".into(),
+        line_name: line.into(),
+        form: "pairs".into(),
+        movement: Some(movement.into()),
+        boards_per_round: Some(2),
+        options: vec![
+            format!("--movement={movement}"),
+            "--boards-per-round=2".into(),
+        ],
+        ..SessionInfo::default()
+    };
+    // A folder whose name a page must escape.
+    let dir = std::env::temp_dir()
+        .join("klaver-web-tests")
+        .join(format!("r&d <{}>", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("sched.csv");
+    let mitchell = klaver_core::movement::named("mitchell-3", 2).unwrap();
+    std::fs::write(&file, klaver_core::movement::to_csv(&mitchell)).unwrap();
+    let path = file.display().to_string();
+    let from_file = store_night(&c, travellers, 6, on(&path, "A")).await;
+    let old_name = store_night(&c, travellers, 6, on("mitchell-3-skip", "B")).await;
+    let cookie = login(&c.app).await;
+    let escaped = path
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    for (id, said) in [
+        (
+            from_file,
+            format!("the schedule is read from the file {escaped}, as that file reads now"),
+        ),
+        (
+            old_name,
+            "keeps the movement name mitchell-3-skip, which klaver now refuses".into(),
+        ),
+    ] {
+        let r = get(&c.app, &format!("/director/s/{id}/results"), Some(&cookie)).await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+        let warnings = r
+            .body
+            .split("class=\"warnings\"")
+            .nth(1)
+            .unwrap_or_default();
+        assert!(warnings.contains(&said), "{}", r.body);
+        assert!(!r.body.contains("r&d <"), "{}", r.body);
+        c.store.publish(&c.club, id, true).await.unwrap();
+        let public = get(&c.app, &format!("/c/kievit/s/{id}"), None).await;
+        assert_eq!(public.status, StatusCode::OK, "{}", public.body);
+        assert!(!public.body.contains("klaver session"), "{}", public.body);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Board 1 as `klaver deal --boards 1 --seed 1 --analyse` deals and solves it.
 fn board_one() -> klaver_store::StoredDeal {
     klaver_store::StoredDeal {
