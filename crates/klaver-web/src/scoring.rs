@@ -623,6 +623,66 @@ mod tests {
         );
     }
 
+    /// A teams night read back keeps every team it was stored with, the one that sat out
+    /// the round included, as `klaver score --form teams` does.
+    #[test]
+    fn a_stored_teams_night_is_read_back_with_the_team_that_sat_out() {
+        let line = |board, ns: &str, ew: &str, room: &str, score: &str| StoredLine {
+            line: Line {
+                board,
+                round: Some(1),
+                ns: ns.into(),
+                ew: ew.into(),
+                room: room.into(),
+                score: score.into(),
+                ..Line::default()
+            },
+            version: 1,
+            entered_by: String::new(),
+        };
+        let team = |id: &str, names: &str| SessionPair {
+            pair: id.into(),
+            names: names.into(),
+            ..SessionPair::default()
+        };
+        let session = Session {
+            info: SessionInfo {
+                form: "teams".into(),
+                ..SessionInfo::default()
+            },
+            pairs: vec![
+                team("1", "Alpha"),
+                team("2", "Beta"),
+                team("3", "Gamma"),
+                team("4", "Delta"),
+                team("5", "Epsilon"),
+            ],
+            lines: vec![
+                line(1, "1", "2", "open", "420"),
+                line(1, "2", "1", "closed", "-400"),
+                line(1, "3", "4", "open", "100"),
+                line(1, "4", "3", "closed", "-110"),
+            ],
+        };
+        let event = read_back(&session, &[]).unwrap().event;
+        let teams: Vec<(&str, &str)> = event
+            .pairs
+            .iter()
+            .map(|p| (p.id.as_str(), p.names.as_str()))
+            .collect();
+        assert_eq!(
+            teams,
+            [
+                ("1", "Alpha"),
+                ("2", "Beta"),
+                ("3", "Gamma"),
+                ("4", "Delta"),
+                ("5", "Epsilon")
+            ]
+        );
+        assert!(event.diagnostics.is_empty(), "{:?}", event.diagnostics);
+    }
+
     #[test]
     fn a_stored_pair_without_results_is_a_warning_without_a_line_no_one_can_see() {
         let line = |board, ns: &str, ew: &str, score: &str| StoredLine {
