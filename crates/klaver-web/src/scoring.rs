@@ -176,20 +176,44 @@ pub fn stored_name_note(info: &klaver_store::SessionInfo) -> Option<String> {
         .unwrap_or(4);
     let (_, clean) = klaver_core::movement::named_as_stored(spec, bpr).ok()?;
     let clean = clean?;
-    // A Howell past 120 pairs: klaver generates none for new nights.
+    // A Howell past 120 pairs: klaver generates none for new nights, but the night's
+    // export writes the one it is scored on ([`unmade_schedule`]).
     let keep = match klaver_core::movement::named(&clean, bpr) {
         Ok(_) => format!(
             "To keep a clean movement with the session: `{} --format csv -o {clean}.csv`, then `klaver session movement {} {clean}.csv`",
             generate_command(&clean, bpr),
             info.id
         ),
-        Err(_) => "klaver makes no new Howell of more than 120 pairs, so there is no schedule to make for it: the night goes on scoring as it was stored".to_string(),
+        Err(_) => format!(
+            "klaver makes no new Howell of more than 120 pairs; to keep the one the night is scored on with it, `klaver session export {id} NIGHT.csv` writes it to NIGHT.schedule.csv, then `klaver session movement {id} NIGHT.schedule.csv` keeps it with the session",
+            id = info.id
+        ),
     };
     Some(format!(
         "session {} ({}) keeps the movement name {spec}, which klaver now refuses; it is scored as klaver read it when the night was stored, as {clean}. {keep}",
         info.id,
         klaver_store::session_name(info),
     ))
+}
+
+/// The schedule a session that keeps a movement name is scored on, as a schedule file
+/// holds it, when klaver makes no movement of the name it now means (a Howell of more
+/// than 120 pairs, stored by an earlier klaver): `session export` writes it beside the
+/// travellers for `klaver session movement` to keep. `None` for any other session.
+pub fn unmade_schedule(info: &klaver_store::SessionInfo) -> Option<String> {
+    let spec = info.movement.as_deref()?;
+    if info.schedule.is_some() || std::path::Path::new(spec).exists() {
+        return None;
+    }
+    let bpr = info
+        .boards_per_round
+        .and_then(|b| u32::try_from(b).ok())
+        .unwrap_or(4);
+    let (movement, clean) = klaver_core::movement::named_as_stored(spec, bpr).ok()?;
+    match klaver_core::movement::named(&clean?, bpr) {
+        Ok(_) => None,
+        Err(_) => Some(klaver_core::movement::to_csv(&movement)),
+    }
 }
 
 /// The `klaver movement` command that generates the movement of a clean name.
@@ -599,16 +623,24 @@ mod tests {
         assert!(note.contains("`klaver movement mitchell --tables 7 --boards-per-round 4 --format csv -o mitchell-7.csv`"), "{note}");
         assert_eq!(stored_name_note(&stored("mitchell-7")), None);
         // A Howell of more than 120 pairs was stored by an earlier klaver, which had no
-        // limit; `klaver movement howell` makes none now, so none is suggested.
+        // limit; `klaver movement howell` makes none now, so its schedule is written out
+        // by the session's export instead.
         let large = stored("howell-130-7-same");
         assert!(session_movement(&large).is_some());
         let note = stored_name_note(&large).unwrap();
         assert!(note.contains("as howell-130-7-same."), "{note}");
         assert!(!note.contains("klaver movement howell"), "{note}");
         assert!(
-            note.ends_with("klaver makes no new Howell of more than 120 pairs, so there is no schedule to make for it: the night goes on scoring as it was stored"),
+            note.ends_with("klaver makes no new Howell of more than 120 pairs; to keep the one the night is scored on with it, `klaver session export 1 NIGHT.csv` writes it to NIGHT.schedule.csv, then `klaver session movement 1 NIGHT.schedule.csv` keeps it with the session"),
             "{note}"
         );
+        let schedule = unmade_schedule(&large).unwrap();
+        assert_eq!(
+            klaver_core::movement::parse_csv(&schedule).unwrap().rounds,
+            session_movement(&large).unwrap().rounds
+        );
+        // A name whose clean movement klaver makes has no schedule of its own to keep.
+        assert_eq!(unmade_schedule(&old), None);
         // A name that never was one is called that; a path is a file that is not there.
         let err = stored_scoring(&stored("mitchell-7-fast")).unwrap_err();
         assert!(

@@ -2154,3 +2154,93 @@ fn a_stored_teams_night_keeps_the_team_that_sat_out() {
         assert!(names.contains("Epsilon"), "{names}");
     }
 }
+
+/// A night an earlier klaver stored on a Howell of more than 120 pairs (which klaver no
+/// longer makes) is told a way to keep its movement that works: the schedule it is
+/// scored on, written by `session export`, kept with `session movement`; after that it
+/// scores the same without the warning, and the exported night scores on the schedule
+/// file export names.
+#[test]
+fn a_stored_howell_past_120_pairs_is_told_how_to_keep_its_movement() {
+    let (name, bpr) = ("howell-130-7-same", 2);
+    let (howell, _) = klaver_core::movement::named_as_stored(name, bpr).unwrap();
+    let mut travellers = String::from("board,round,table,ns,ew,score\n");
+    for t in &howell.rounds[0].tables {
+        let (Some(ns), Some(ew)) = (&t.ns, &t.ew) else {
+            continue;
+        };
+        let score = [420, 450, -50][t.table as usize % 3];
+        travellers.push_str(&format!("1,1,{},{ns},{ew},{score}\n", t.table));
+    }
+    let schedule = klaver_core::movement::to_csv(&howell);
+    for (n, db) in databases("large-howell").into_iter().enumerate() {
+        let file = |what: &str, text: &str| {
+            let f = temp_file("store-cli", &format!("large-howell-{n}.{what}"), text);
+            f.display().to_string()
+        };
+        let (night, played_on) = (file("csv", &travellers), file("played.csv", &schedule));
+        club(&db);
+        let import = [
+            "session",
+            "import",
+            &night,
+            "--date",
+            "2025-09-02",
+            "--movement",
+            &played_on,
+            "--boards-per-round",
+            "2",
+            "--add-players",
+        ];
+        let o = k(&db, &import);
+        assert!(o.status.success(), "{}", stderr(&o));
+        // As an earlier klaver stored it: by name, without a schedule.
+        execute(
+            &db,
+            &format!(
+                "UPDATE sessions SET movement = '{name}', options = REPLACE(options, '={played_on}', '={name}'), schedule = NULL"
+            ),
+        );
+        let o = k(&db, &["session", "score", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let first = stdout(&o);
+        let out = temp_path("store-cli", &format!("large-howell-{n}.out.csv"));
+        let out = out.display().to_string();
+        let kept = out.replace(".out.csv", ".out.schedule.csv");
+        let advice = "`klaver session export 1 NIGHT.csv` writes it to NIGHT.schedule.csv, then `klaver session movement 1 NIGHT.schedule.csv` keeps it with the session";
+        assert!(stderr(&o).contains(advice), "{}", stderr(&o));
+        assert!(
+            !stderr(&o).contains("klaver movement howell"),
+            "{}",
+            stderr(&o)
+        );
+
+        // The advice followed.
+        let o = k(&db, &["session", "export", "1", &out]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains(&format!(
+                "score {out} with --movement {kept} --boards-per-round 2"
+            )),
+            "{}",
+            stderr(&o)
+        );
+        let o = k(
+            &db,
+            &[
+                "score",
+                &out,
+                "--movement",
+                &kept,
+                "--boards-per-round",
+                "2",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        ok(&db, &["session", "movement", "1", &kept]);
+        let o = k(&db, &["session", "score", "1"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), first);
+        assert!(!stderr(&o).contains("now refuses"), "{}", stderr(&o));
+    }
+}

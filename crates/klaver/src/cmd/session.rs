@@ -232,7 +232,7 @@ pub fn run(args: Args) -> CmdResult {
         Command::Export { id, output, to, db } => {
             let (session, name) = block_on(load(id, &db))?;
             block_on(warn_open_conflicts(&session, &db, &name))?;
-            let scoring = stored_scoring(&session)?;
+            let mut scoring = stored_scoring(&session)?;
             let to = ToArg::chosen(to, &output)?;
             let form = scoring.form.form;
             if form != Form::Pairs && to != ToArg::Csv {
@@ -259,6 +259,10 @@ pub fn run(args: Args) -> CmdResult {
             )?;
             let done = write_converted(&imported, &settings, to, (&name, &output), analyses)?;
             if matches!(to, ToArg::Csv | ToArg::Usebio) {
+                // A movement klaver no longer makes goes out as its schedule, to be kept.
+                if scoring.schedule.is_none() {
+                    scoring.schedule = klaver_web::scoring::unmade_schedule(&session.info);
+                }
                 say_movement(&scoring, to, &output)?;
             }
             Ok(done)
