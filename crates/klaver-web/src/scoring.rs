@@ -153,8 +153,8 @@ pub fn is_stored_name(spec: &str, boards_per_round: Option<u32>) -> bool {
 
 /// What the director is told of how a stored session is scored: its schedule read from
 /// a file ([`schedule_from_file`]), or a movement name klaver now refuses
-/// ([`stored_name_note`]). Said by `klaver session score` and the director's console,
-/// never on a public page.
+/// ([`stored_name_note`]). Said by `klaver session score`, the ranking's warnings and
+/// the director's console and result list, never on a public page.
 pub fn stored_notes(info: &klaver_store::SessionInfo) -> Vec<String> {
     schedule_from_file(info)
         .into_iter()
@@ -390,7 +390,7 @@ pub async fn ranking_sessions(
             continue;
         }
         let name = format!("session {} ({})", info.id, klaver_store::session_name(info));
-        warnings.extend(schedule_from_file(info));
+        warnings.extend(stored_notes(info));
         let session = store
             .session(club, info.id)
             .await

@@ -1946,6 +1946,21 @@ fn the_ranking_says_when_a_night_reads_its_schedule_from_a_file() {
             "{}",
             stderr(&o)
         );
+
+        // Stored by an earlier klaver under a name klaver now refuses: ranked as it was,
+        // saying so as session score does.
+        execute(
+            &db,
+            r#"UPDATE sessions SET movement = 'mitchell-3-skip', boards_per_round = 2, options = REPLACE(options, '=sched.csv"', '=mitchell-3-skip","--boards-per-round=2"')"#,
+        );
+        let o = k(&db, &["ranking"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert_eq!(stdout(&o), ranked);
+        assert!(
+            stderr(&o).contains("warning: session 1 (2025-09-02 tuesday) keeps the movement name mitchell-3-skip, which klaver now refuses"),
+            "{}",
+            stderr(&o)
+        );
     }
 }
 
