@@ -708,6 +708,23 @@ impl<'a> SessionCheck<'a, '_> {
         seen: &mut BTreeMap<&'a str, String>,
     ) {
         let origin = row_origin(self.s, &t.origin);
+        // A player written twice in one row is a mistyped id, not a fifth player.
+        if let Some(twice) = t
+            .players
+            .iter()
+            .enumerate()
+            .find(|(k, p)| t.players[..*k].contains(p))
+            .map(|(_, p)| p)
+        {
+            self.errors.push(RankingError::Teams {
+                origin: origin.clone(),
+                session: self.s.label(),
+                what: format!(
+                    "team {}: player {twice} is written twice in the row: correct the players",
+                    t.team
+                ),
+            });
+        }
         for player in &t.players {
             match seen.get(&**player) {
                 Some(first) if *first != format!("team {}", t.team) => {
@@ -2642,6 +2659,28 @@ mod tests {
         other.date = "2025-13-01".into();
         let errors = rank(&club(2), vec![other]).unwrap_err();
         assert!(errors[0].to_string().contains("YYYY-MM-DD"), "{errors:?}");
+    }
+
+    /// A player written twice in one team's row is a mistyped id: refused, where it was
+    /// taken as one player and the team ranked.
+    #[test]
+    fn a_player_twice_in_a_team_row_is_refused() {
+        let mut night = session("2025-09-02", &[]);
+        night.form = Form::Teams;
+        night.teams = vec![
+            team("T1", "T2", "p1+p1+p2+p3+p4", 15),
+            team("T2", "T1", "p5+p6+p7+p8", 5),
+        ];
+        let errors: Vec<String> = check(&club(6), &[night])
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0]
+                .contains("team T1: player p1 is written twice in the row: correct the players"),
+            "{errors:?}"
+        );
     }
 
     /// Every problem of a night, in the order they are told: the date's, the playing
