@@ -252,6 +252,10 @@ impl SettingsText<'_> {
                 *field = v;
             }
         }
+        // The substitutes' default (5) is at most the sessions together a club asks for.
+        if raw.inv.is_none() {
+            s.inv = s.inv.min(s.me);
+        }
         s.validate().map_err(|e| self.out_of_range(e, raw, &s))?;
         Ok(s)
     }
@@ -1045,7 +1049,9 @@ impl<'a> RowReader<'a> {
     /// its moment's); or what is wrong with its date or form.
     fn row_form(&self, date: &str, moment_name: &str, form_text: &str) -> Result<Form, String> {
         if !valid_date(date) {
-            return Err(format!("date `{date}` is not written YYYY-MM-DD"));
+            return Err(format!(
+                "date `{date}` is not a day of the calendar written YYYY-MM-DD"
+            ));
         }
         match form_text {
             "" => Ok(self
@@ -1192,7 +1198,7 @@ pub fn read_score_json(
     let date = doc["date"].as_str().unwrap_or("").trim().to_string();
     if !valid_date(&date) {
         return Err(fail(format!(
-            "the session's date `{date}` is not written YYYY-MM-DD: score it with `klaver score --date 2025-09-02`"
+            "the session's date `{date}` is not a day of the calendar written YYYY-MM-DD: score it with `klaver score --date 2025-09-02`"
         )));
     }
     let Some((form, keys)) = score_keys(&doc) else {
@@ -2565,6 +2571,12 @@ end = 2026-08-31
         assert!(e.to_string().contains("not both"), "{e}");
         let e = read_settings("method = \"best\"\n", "club.toml").unwrap_err();
         assert!(e.to_string().contains("club.toml line 1"), "{e}");
+        // `me` below the substitutes' default: the default follows it; a given `inv`
+        // above `me` is still refused.
+        let club = read_settings("me = 4\n", "club.toml").unwrap();
+        assert_eq!((club.settings.me, club.settings.inv), (4, 4));
+        let e = read_settings("me = 4\ninv = 5\n", "club.toml").unwrap_err();
+        assert!(e.to_string().contains("setting `inv`"), "{e}");
         let club = read_settings("pairs = [\"1001+1002\"]\n", "club.toml").unwrap();
         assert_eq!(club.pairs, [["1001".to_string(), "1002".to_string()]]);
         let e = read_settings("z = 6\npairs = [\"1001+1001\"]\n", "club.toml").unwrap_err();

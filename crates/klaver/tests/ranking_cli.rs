@@ -208,6 +208,18 @@ fn bad_sessions_are_reported_and_nothing_is_ranked() {
         err.contains("bad.csv line 4: session 2025-09-02 tuesday: line B has only one pair"),
         "{err}"
     );
+    // Written YYYY-MM-DD, but no day of the calendar: said so, not that it is miswritten.
+    let no_day = temp_file(
+        "no-day.csv",
+        "date,moment,line,players,score\n2025-02-29,tuesday,A,1001+1002,58\n2025-02-29,tuesday,A,1003+1004,42\n",
+    );
+    let err = stderr(&with_club(&no_day, &[]));
+    assert!(
+        err.contains(
+            "no-day.csv line 2: date `2025-02-29` is not a day of the calendar written YYYY-MM-DD"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
