@@ -1709,20 +1709,41 @@ fn night_on_mitchell(db: &str, test: &str, n: usize) -> (std::path::PathBuf, Str
         &format!("{test}-on-mitchell-{n}.csv"),
         ON_MITCHELL_3,
     );
+    let imported = club_night(
+        db,
+        &dir,
+        travellers.to_str().unwrap(),
+        &["--movement", "sched.csv"],
+    );
+    (file, imported)
+}
+
+/// A club (see [`club`]) whose night, the travellers file `travellers` played on
+/// 2025-09-02, was imported from the folder `dir` with the options `with` (its
+/// movement, boards per round): what the import printed.
+fn club_night(db: &str, dir: &std::path::Path, travellers: &str, with: &[&str]) -> String {
     club(db);
-    let import = [
+    let mut import = vec![
         "session",
         "import",
-        travellers.to_str().unwrap(),
+        travellers,
         "--date",
         "2025-09-02",
-        "--movement",
-        "sched.csv",
         "--add-players",
     ];
-    let o = k_in(db, &dir, &import);
-    assert!(o.status.success(), "{}", stderr(&o));
-    (file, stdout(&o))
+    import.extend_from_slice(with);
+    ok_in(db, dir, &import)
+}
+
+/// Session 1 as an earlier klaver stored it: by the movement name `name` where it was
+/// imported with the movement `was`, and without a copy of its schedule.
+fn stored_by_name(db: &str, was: &str, name: &str) {
+    execute(
+        db,
+        &format!(
+            "UPDATE sessions SET movement = '{name}', options = REPLACE(options, '={was}', '={name}'), schedule = NULL"
+        ),
+    );
 }
 
 /// The result list of a scored session, from its column headings on.
@@ -1972,30 +1993,15 @@ fn the_ranking_says_when_a_night_reads_its_schedule_from_a_file() {
 fn a_night_stored_with_a_name_klaver_now_refuses_scores_as_it_did() {
     for (n, db) in databases("old-name").into_iter().enumerate() {
         let travellers = temp_file("store-cli", &format!("old-name-{n}.csv"), ON_MITCHELL_3);
-        club(&db);
-        let import = [
-            "session",
-            "import",
+        let on = ["--movement", "mitchell-3", "--boards-per-round", "2"];
+        club_night(
+            &db,
+            std::path::Path::new("."),
             travellers.to_str().unwrap(),
-            "--date",
-            "2025-09-02",
-            "--movement",
-            "mitchell-3",
-            "--boards-per-round",
-            "2",
-            "--add-players",
-        ];
-        assert!(k(&db, &import).status.success());
+            &on,
+        );
         let first = ok(&db, &["session", "score", "1"]);
-        let stored_as = |was: &str, name: &str| {
-            execute(
-                &db,
-                &format!(
-                    "UPDATE sessions SET movement = '{name}', options = REPLACE(options, '={was}', '={name}'), schedule = NULL"
-                ),
-            )
-        };
-        stored_as("mitchell-3", "mitchell-3-skip");
+        stored_by_name(&db, "mitchell-3", "mitchell-3-skip");
         let o = k(&db, &["session", "score", "1"]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(stdout(&o), first);
@@ -2021,7 +2027,7 @@ fn a_night_stored_with_a_name_klaver_now_refuses_scores_as_it_did() {
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
 
         // A stored name that never was one is called that.
-        stored_as("mitchell-3-skip", "mitchell-3-fast");
+        stored_by_name(&db, "mitchell-3-skip", "mitchell-3-fast");
         let o = k(&db, &["session", "score", "1"]);
         assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         assert!(
@@ -2036,7 +2042,7 @@ fn a_night_stored_with_a_name_klaver_now_refuses_scores_as_it_did() {
             "{shown}"
         );
         // One that looks like a file's path is a schedule file that is not there.
-        stored_as("mitchell-3-fast", "club/gone.csv");
+        stored_by_name(&db, "mitchell-3-fast", "club/gone.csv");
         let o = k(&db, &["session", "score", "1"]);
         assert!(
             stderr(&o).contains("is played on the schedule file club/gone.csv, which is not there"),
@@ -2194,28 +2200,9 @@ fn a_stored_howell_past_120_pairs_is_told_how_to_keep_its_movement() {
             f.display().to_string()
         };
         let (night, played_on) = (file("csv", &travellers), file("played.csv", &schedule));
-        club(&db);
-        let import = [
-            "session",
-            "import",
-            &night,
-            "--date",
-            "2025-09-02",
-            "--movement",
-            &played_on,
-            "--boards-per-round",
-            "2",
-            "--add-players",
-        ];
-        let o = k(&db, &import);
-        assert!(o.status.success(), "{}", stderr(&o));
-        // As an earlier klaver stored it: by name, without a schedule.
-        execute(
-            &db,
-            &format!(
-                "UPDATE sessions SET movement = '{name}', options = REPLACE(options, '={played_on}', '={name}'), schedule = NULL"
-            ),
-        );
+        let on = ["--movement", played_on.as_str(), "--boards-per-round", "2"];
+        club_night(&db, std::path::Path::new("."), &night, &on);
+        stored_by_name(&db, &played_on, name);
         let o = k(&db, &["session", "score", "1"]);
         assert!(o.status.success(), "{}", stderr(&o));
         let first = stdout(&o);
