@@ -930,9 +930,7 @@ mod tests {
         use klaver_core::session::score_session;
         let text = "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n1,5,6,-50\n2,1,2,110\n2,3,4,140\n2,5,6,-100\n";
         let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
-        let result = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
-        let mut json = Vec::new();
-        crate::json::write(&mut json, &event, &result, "", "").unwrap();
+        let (json, _) = json_read_back(&event, &Settings::default());
         let compared = |json: &[u8]| {
             let back = read_json(json).unwrap();
             let again = score_session(&back.event.pairs, &back.event.results, &Settings::default())
