@@ -308,10 +308,40 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         .get("boards")
         .and_then(|b| b.as_array())
         .ok_or("the JSON has no \"boards\" list: it is not a scored session written by klaver")?;
-    let pairs = doc.get("pairs").and_then(|p| p.as_array());
+    let pairs = doc["pairs"].as_array().map_or(&[][..], |p| &p[..]);
+    let rows = json_rows(data, &doc, boards, pairs);
+    let mut event = rows_to_event(&rows);
+    let totals = json_totals(pairs.iter(), &mut event);
+    let mut convention = json_convention(&doc["convention"], &mut event.diagnostics);
+    // A file written before klaver wrote its convention says its pairs' directions.
+    if convention.separate_fields.is_none() && pairs.iter().any(|p| p["field"].is_string()) {
+        convention.separate_fields = Some(true);
+    }
+    Ok(Imported {
+        event,
+        deals: BTreeMap::new(),
+        totals,
+        line_percentages: BTreeMap::new(),
+        line_imps: BTreeMap::new(),
+        analyses: BTreeMap::new(),
+        convention,
+        title: json_text(&doc["title"]),
+        date: json_text(&doc["date"]),
+        program: String::new(),
+    })
+}
+
+/// The rows of a JSON file's results, then its penalties, each named by the line of the
+/// file it starts on (see [`json_lines`]).
+fn json_rows(
+    data: &[u8],
+    doc: &serde_json::Value,
+    boards: &[serde_json::Value],
+    pairs: &[serde_json::Value],
+) -> Vec<Row> {
     // Each pair's section, by id (the boards name the pairs by id within a group).
     let mut section_of: BTreeMap<String, String> = BTreeMap::new();
-    for p in pairs.into_iter().flatten() {
+    for p in pairs {
         section_of
             .entry(json_text(&p["pair"]))
             .or_insert_with(|| json_text(&p["section"]));
@@ -336,41 +366,26 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let penalties = doc["penalties"].as_array().map_or(&[][..], |p| &p[..]);
     let mut lines = json_lines(data, &["penalties"], penalties.len(), rows.len());
     for p in penalties {
-        rows.push(Row {
-            line: lines.next().unwrap_or(0),
-            section: json_text(&p["section"]),
-            board: json_text(&p["board"]),
-            ns: json_text(&p["ns"]),
-            ew: json_text(&p["ew"]),
-            adjust: format!(
-                "PEN {}/{}",
-                json_text(&p["points_ns"]),
-                json_text(&p["points_ew"])
-            ),
-            ..Row::default()
-        });
+        rows.push(json_penalty_row(p, lines.next().unwrap_or(0)));
     }
-    let mut event = rows_to_event(&rows);
-    let totals = json_totals(pairs.into_iter().flatten(), &mut event);
-    let mut convention = json_convention(&doc["convention"], &mut event.diagnostics);
-    // A file written before klaver wrote its convention says its pairs' directions.
-    if convention.separate_fields.is_none()
-        && pairs.into_iter().flatten().any(|p| p["field"].is_string())
-    {
-        convention.separate_fields = Some(true);
+    rows
+}
+
+/// Penalty `p` of a JSON file as row `line`: a `PEN` adjustment of its points.
+fn json_penalty_row(p: &serde_json::Value, line: u32) -> Row {
+    Row {
+        line,
+        section: json_text(&p["section"]),
+        board: json_text(&p["board"]),
+        ns: json_text(&p["ns"]),
+        ew: json_text(&p["ew"]),
+        adjust: format!(
+            "PEN {}/{}",
+            json_text(&p["points_ns"]),
+            json_text(&p["points_ew"])
+        ),
+        ..Row::default()
     }
-    Ok(Imported {
-        event,
-        deals: BTreeMap::new(),
-        totals,
-        line_percentages: BTreeMap::new(),
-        line_imps: BTreeMap::new(),
-        analyses: BTreeMap::new(),
-        convention,
-        title: json_text(&doc["title"]),
-        date: json_text(&doc["date"]),
-        program: String::new(),
-    })
 }
 
 /// The convention a JSON file states in its `convention` (see [`crate::json`]); a value
@@ -954,6 +969,34 @@ mod tests {
         assert!(
             found[0].contains("percentage published 99.0, klaver"),
             "{found:?}"
+        );
+    }
+
+    /// A director's penalty travels in klaver's JSON: read back, it is the same penalty,
+    /// named by the line of the file it is written on.
+    #[test]
+    fn a_penalty_in_klavers_json_is_read_back_on_its_line() {
+        use crate::travellers::{ReadOptions, read_travellers_bytes};
+        let text = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,3,2,,PEN -2/0\n";
+        let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
+        assert_eq!(event.penalties.len(), 1, "{:?}", event.diagnostics);
+        let (json, back) = json_read_back(&event, &Settings::default());
+        let on = String::from_utf8(json)
+            .unwrap()
+            .lines()
+            .position(|l| l.contains("\"points_ns\""))
+            .unwrap();
+        let [p] = &back.event.penalties[..] else {
+            panic!("{:?}", back.event.penalties);
+        };
+        let pairs = &back.event.pairs;
+        assert_eq!(
+            (pairs[p.ns].id.as_str(), pairs[p.ew].id.as_str(), p.board),
+            ("3", "2", 1)
+        );
+        assert_eq!(
+            (p.points, p.line),
+            (event.penalties[0].points, on as u32 + 1)
         );
     }
 
