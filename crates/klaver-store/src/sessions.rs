@@ -821,6 +821,42 @@ pub(crate) async fn correct_in(
             "a correction needs a reason (--reason \"...\"): it is kept with the change".into(),
         ));
     }
+    let (result_id, current, old) = line_to_correct(tx, club, session, line_no).await?;
+    let mut new = new.clone();
+    new.line_no = old.line_no;
+    new.source_line = old.source_line;
+    if new == old {
+        return Err(StoreError::Invalid(format!(
+            "line {line_no} (board {}) already reads like that: nothing to correct",
+            old.board
+        )));
+    }
+    let updated = update_line(tx, result_id, version, &new).await?;
+    if current != version || updated != 1 {
+        return Err(StoreError::Conflict(format!(
+            "line {line_no} (board {}) was corrected by someone else meanwhile: look at it again and repeat the correction if it is still needed",
+            old.board
+        )));
+    }
+    let correction = Correction {
+        made_at: now(),
+        made_by: by.trim().to_string(),
+        reason: reason.trim().to_string(),
+        old,
+        new,
+    };
+    insert_correction(tx, result_id, &correction).await?;
+    Ok(correction)
+}
+
+/// The line `line_no` of the club's session `session` as stored: its row's id, its
+/// version and the line.
+async fn line_to_correct(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    club: &Club,
+    session: i64,
+    line_no: i64,
+) -> Result<(i64, i64, Line), StoreError> {
     let row = sqlx::query(&format!(
         "SELECT r.id, r.version, {LINE_COLUMNS}
          FROM results r JOIN sessions s ON s.id = r.session_id
@@ -836,15 +872,17 @@ pub(crate) async fn correct_in(
     let result_id: i64 = row.try_get(0).map_err(db("cannot read the line"))?;
     let current: i64 = row.try_get(1).map_err(db("cannot read the line"))?;
     let old = line_of(&row, 2).map_err(db("cannot read the line"))?;
-    let mut new = new.clone();
-    new.line_no = old.line_no;
-    new.source_line = old.source_line;
-    if new == old {
-        return Err(StoreError::Invalid(format!(
-            "line {line_no} (board {}) already reads like that: nothing to correct",
-            old.board
-        )));
-    }
+    Ok((result_id, current, old))
+}
+
+/// Writes `new` over the result row `result_id` if it is still at `version`, counting it
+/// one version on: the number of rows changed (0 when someone changed it meanwhile).
+async fn update_line(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    result_id: i64,
+    version: i64,
+    new: &Line,
+) -> Result<u64, StoreError> {
     let updated = sqlx::query(
         "UPDATE results SET section = $1, board = $2, table_no = $3, round_no = $4, ns = $5,
             ew = $6, room = $7, contract = $8, declarer = $9, result = $10, score = $11,
@@ -869,21 +907,7 @@ pub(crate) async fn correct_in(
     .execute(&mut **tx)
     .await
     .map_err(db("cannot correct the line"))?;
-    if current != version || updated.rows_affected() != 1 {
-        return Err(StoreError::Conflict(format!(
-            "line {line_no} (board {}) was corrected by someone else meanwhile: look at it again and repeat the correction if it is still needed",
-            old.board
-        )));
-    }
-    let correction = Correction {
-        made_at: now(),
-        made_by: by.trim().to_string(),
-        reason: reason.trim().to_string(),
-        old,
-        new,
-    };
-    insert_correction(tx, result_id, &correction).await?;
-    Ok(correction)
+    Ok(updated.rows_affected())
 }
 
 /// A session's details; a session the club does not have is [`StoreError::NotFound`].
