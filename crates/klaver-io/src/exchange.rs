@@ -187,42 +187,7 @@ pub(crate) fn row_figures(
 /// Reads rows through the travellers CSV reader and puts each result and message back on
 /// the row's own line of the original file.
 pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
-    let mut csv_text = Vec::new();
-    {
-        let mut w = csv::WriterBuilder::new().from_writer(&mut csv_text);
-        let header = [
-            "section", "board", "ns", "ew", "score", "contract", "declarer", "result", "adjust",
-            "lead", "mp_ns", "mp_ew", "table", "round",
-        ];
-        // Writing to memory cannot fail; a failure would only lose rows, which the
-        // count check below reports.
-        let _ = w.write_record(header);
-        for r in rows {
-            let one_line = |s: &str| s.replace(['\r', '\n'], " ");
-            let board = if r.board.trim().is_empty() {
-                "?".to_string()
-            } else {
-                one_line(&r.board)
-            };
-            let _ = w.write_record([
-                one_line(&r.section),
-                board,
-                one_line(&r.ns),
-                one_line(&r.ew),
-                one_line(&r.score),
-                one_line(&r.contract),
-                one_line(&r.declarer),
-                one_line(&r.result),
-                one_line(&r.adjust),
-                one_line(&r.lead),
-                one_line(&r.mp_ns),
-                one_line(&r.mp_ew),
-                one_line(&r.table),
-                one_line(&r.round),
-            ]);
-        }
-        let _ = w.flush();
-    }
+    let csv_text = rows_csv(rows);
     let mut event = match travellers::read_travellers_bytes(&csv_text, ReadOptions::default()) {
         Ok(e) => e,
         Err(e) => {
@@ -252,6 +217,45 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
         d.line = d.line.map(map).filter(|&l| l > 0);
     }
     event
+}
+
+/// The rows as a travellers CSV: its header, then each row on one line.
+fn rows_csv(rows: &[Row]) -> Vec<u8> {
+    let mut csv_text = Vec::new();
+    let mut w = csv::WriterBuilder::new().from_writer(&mut csv_text);
+    let header = [
+        "section", "board", "ns", "ew", "score", "contract", "declarer", "result", "adjust",
+        "lead", "mp_ns", "mp_ew", "table", "round",
+    ];
+    // Writing to memory cannot fail.
+    let _ = w.write_record(header);
+    for r in rows {
+        let one_line = |s: &str| s.replace(['\r', '\n'], " ");
+        let board = if r.board.trim().is_empty() {
+            "?".to_string()
+        } else {
+            one_line(&r.board)
+        };
+        let _ = w.write_record([
+            one_line(&r.section),
+            board,
+            one_line(&r.ns),
+            one_line(&r.ew),
+            one_line(&r.score),
+            one_line(&r.contract),
+            one_line(&r.declarer),
+            one_line(&r.result),
+            one_line(&r.adjust),
+            one_line(&r.lead),
+            one_line(&r.mp_ns),
+            one_line(&r.mp_ew),
+            one_line(&r.table),
+            one_line(&r.round),
+        ]);
+    }
+    let _ = w.flush();
+    drop(w);
+    csv_text
 }
 
 /// A date's year, month and day, from `2024-03-05`, `2024.03.05`, `05-03-2024` or
