@@ -166,16 +166,7 @@ pub fn stored_notes(info: &klaver_store::SessionInfo) -> Vec<String> {
 /// stored by an earlier klaver) is told: the name is read as it was read then, what it
 /// now means, and how to keep a clean movement with it. `None` for any other session.
 pub fn stored_name_note(info: &klaver_store::SessionInfo) -> Option<String> {
-    let spec = info.movement.as_deref()?;
-    if info.schedule.is_some() || std::path::Path::new(spec).exists() {
-        return None;
-    }
-    let bpr = info
-        .boards_per_round
-        .and_then(|b| u32::try_from(b).ok())
-        .unwrap_or(4);
-    let (_, clean) = klaver_core::movement::named_as_stored(spec, bpr).ok()?;
-    let clean = clean?;
+    let (spec, _, clean, bpr) = refused_name(info)?;
     // A Howell past 120 pairs: klaver generates none for new nights, but the night's
     // export writes the one it is scored on ([`unmade_schedule`]).
     let keep = match klaver_core::movement::named(&clean, bpr) {
@@ -201,6 +192,19 @@ pub fn stored_name_note(info: &klaver_store::SessionInfo) -> Option<String> {
 /// than 120 pairs, stored by an earlier klaver): `session export` writes it beside the
 /// travellers for `klaver session movement` to keep. `None` for any other session.
 pub fn unmade_schedule(info: &klaver_store::SessionInfo) -> Option<String> {
+    let (_, movement, clean, bpr) = refused_name(info)?;
+    match klaver_core::movement::named(&clean, bpr) {
+        Ok(_) => None,
+        Err(_) => Some(klaver_core::movement::to_csv(&movement)),
+    }
+}
+
+/// A session that keeps, without a schedule, a movement name klaver now refuses: the
+/// name, the movement it is scored on, the clean name that means now, and the boards
+/// per round. `None` for any other session.
+fn refused_name(
+    info: &klaver_store::SessionInfo,
+) -> Option<(&str, klaver_core::movement::Movement, String, u32)> {
     let spec = info.movement.as_deref()?;
     if info.schedule.is_some() || std::path::Path::new(spec).exists() {
         return None;
@@ -210,10 +214,7 @@ pub fn unmade_schedule(info: &klaver_store::SessionInfo) -> Option<String> {
         .and_then(|b| u32::try_from(b).ok())
         .unwrap_or(4);
     let (movement, clean) = klaver_core::movement::named_as_stored(spec, bpr).ok()?;
-    match klaver_core::movement::named(&clean?, bpr) {
-        Ok(_) => None,
-        Err(_) => Some(klaver_core::movement::to_csv(&movement)),
-    }
+    Some((spec, movement, clean?, bpr))
 }
 
 /// The `klaver movement` command that generates the movement of a clean name.
