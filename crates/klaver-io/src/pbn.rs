@@ -1313,41 +1313,10 @@ fn game_result(
     if contract.is_empty() && g.value("Score").is_none() {
         return;
     }
-    let player = |seat: &str| {
-        g.value(seat)
-            .map(str::trim)
-            .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+    let Some((ns, ew)) = game_pairs(g) else {
+        return diags.push(no_pairs(g, board, contract));
     };
-    let by_players = |a: &str, b: &str| -> Option<String> {
-        let (a, b) = (player(a)?, player(b)?);
-        let (a, b) = if a <= b { (a, b) } else { (b, a) };
-        Some(format!("{a} - {b}"))
-    };
-    let (ns, ew) = match (g.value("PairNS"), g.value("PairEW")) {
-        (Some(ns), Some(ew)) => (ns.to_string(), ew.to_string()),
-        _ => match (by_players("North", "South"), by_players("East", "West")) {
-            (Some(ns), Some(ew)) => (ns, ew),
-            _ => return diags.push(no_pairs(g, board, contract)),
-        },
-    };
-    let (ns, ew) = (ns.as_str(), ew.as_str());
-    let score = g
-        .value("Score")
-        .map(|s| north_south_score(s, g.value("Declarer").unwrap_or("")))
-        .unwrap_or_default();
-    if let Some(t) = g
-        .tag("Score")
-        .filter(|t| score.is_empty() && !t.value.trim().is_empty())
-    {
-        diags.push(Diagnostic::warning(
-            t.line,
-            board.parse().ok(),
-            format!(
-                "the score {:?} was not read: write NS 420, EW -420, or the declarer's score with the declarer given",
-                t.value
-            ),
-        ));
-    }
+    let score = game_score(g, board, diags);
     let passed = contract.eq_ignore_ascii_case("pass");
     let line = g
         .tag("Contract")
@@ -1389,6 +1358,48 @@ fn game_result(
         adjust: String::new(),
         ..Row::default()
     });
+}
+
+/// The pairs of a game's table: its PairNS and PairEW, else each pair by its two players,
+/// in alphabetical order (see [`game_result`]); `None` when neither tells them.
+fn game_pairs(g: &Game) -> Option<(String, String)> {
+    if let (Some(ns), Some(ew)) = (g.value("PairNS"), g.value("PairEW")) {
+        return Some((ns.to_string(), ew.to_string()));
+    }
+    let player = |seat: &str| {
+        g.value(seat)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?" && *v != "-")
+    };
+    let by_players = |a: &str, b: &str| -> Option<String> {
+        let (a, b) = (player(a)?, player(b)?);
+        let (a, b) = if a <= b { (a, b) } else { (b, a) };
+        Some(format!("{a} - {b}"))
+    };
+    Some((by_players("North", "South")?, by_players("East", "West")?))
+}
+
+/// A game's score for North-South; empty when it has none, or one that could not be
+/// read, which is warned of saying how to write it.
+fn game_score(g: &Game, board: &str, diags: &mut Vec<Diagnostic>) -> String {
+    let score = g
+        .value("Score")
+        .map(|s| north_south_score(s, g.value("Declarer").unwrap_or("")))
+        .unwrap_or_default();
+    if let Some(t) = g
+        .tag("Score")
+        .filter(|t| score.is_empty() && !t.value.trim().is_empty())
+    {
+        diags.push(Diagnostic::warning(
+            t.line,
+            board.parse().ok(),
+            format!(
+                "the score {:?} was not read: write NS 420, EW -420, or the declarer's score with the declarer given",
+                t.value
+            ),
+        ));
+    }
+    score
 }
 
 // ---------------------------------------------------------------------------------------
@@ -2211,6 +2222,32 @@ mod tests {
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 4S N 10 420 -\n3 4 4S N 9 - 50\n\n5 6 3NT S 9 400 -\n7 8 3NT S 9 400 -\n";
         let e = read(text.as_bytes()).unwrap().event;
         refused_on(&e, 6, "blank line");
+    }
+
+    /// Without PairNS and PairEW each pair is its two players, whichever seats they
+    /// took: two players who swap seats on the next board are still one pair.
+    #[test]
+    fn a_pair_known_by_its_players_stays_one_pair_across_seats() {
+        let game = |board: u32, [n, e, s, w]: [&str; 4]| {
+            format!(
+                "[Board \"{board}\"]\n[North \"{n}\"]\n[East \"{e}\"]\n[South \"{s}\"]\n[West \"{w}\"]\n[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n[Score \"NS 420\"]\n\n"
+            )
+        };
+        // Boards 1 and 17 are both played by nobody vulnerable.
+        let text = game(1, ["Ann", "Cid", "Bob", "Dan"]) + &game(17, ["Bob", "Dan", "Ann", "Cid"]);
+        let e = read(text.as_bytes()).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        let pairs: Vec<(&str, &str)> = e
+            .results
+            .iter()
+            .map(|r| {
+                (
+                    e.pairs[r.ns_pair()].id.as_str(),
+                    e.pairs[r.ew_pair()].id.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(pairs, [("Ann - Bob", "Cid - Dan"); 2]);
     }
 
     /// A table's result whose pairs are not given was dropped without a word.
