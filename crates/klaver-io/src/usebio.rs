@@ -693,7 +693,37 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
         }
     }
 
-    // Pair numbers used in both directions are two pairs: 1NS and 1EW.
+    split_directions(&mut w);
+    drop_a_lone_section(&mut w);
+    if w.rows.is_empty() {
+        w.diags.push(Diagnostic::error(
+            root.line,
+            None,
+            "the file has no <TRAVELLER_LINE>: there are no results to score",
+        ));
+    }
+    let mut event: Event = exchange::rows_to_event(&w.rows);
+    for p in &w.pairs {
+        exchange::set_names(&mut event, &p.section, &p.number, &p.names);
+    }
+    let unapplied = unapplied_adjustments(&w.pairs, &event);
+    event.diagnostics.extend(w.diags);
+    event.diagnostics.extend(unapplied);
+    event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
+    imported.event = event;
+    imported.deals = w.deals;
+    imported.totals = w
+        .pairs
+        .into_iter()
+        .map(|p| p.total)
+        .filter(|t| !t.rank.is_empty() || !t.total.is_empty() || !t.percentage.is_empty())
+        .collect();
+    imported.convention = Convention::default();
+    Ok(imported)
+}
+
+/// Pair numbers used in both directions are two pairs: 1NS and 1EW.
+fn split_directions(w: &mut Walk) {
     let mut dirs: HashMap<(String, String), HashSet<String>> = HashMap::new();
     for p in &w.pairs {
         if p.direction == "NS" || p.direction == "EW" {
@@ -720,9 +750,11 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
             p.total.pair = p.number.clone();
         }
     }
+}
 
-    // One section named in the file is no section at all.
-    // (The participants may be listed outside the sections.)
+/// One section named in the file is no section at all.
+fn drop_a_lone_section(w: &mut Walk) {
+    // The participants may be listed outside the sections.
     let mut sections: Vec<&str> = w.rows.iter().map(|r| r.section.as_str()).collect();
     sections.sort_unstable();
     sections.dedup();
@@ -735,31 +767,6 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
             p.total.section.clear();
         }
     }
-    if w.rows.is_empty() {
-        w.diags.push(Diagnostic::error(
-            root.line,
-            None,
-            "the file has no <TRAVELLER_LINE>: there are no results to score",
-        ));
-    }
-    let mut event: Event = exchange::rows_to_event(&w.rows);
-    for p in &w.pairs {
-        exchange::set_names(&mut event, &p.section, &p.number, &p.names);
-    }
-    let unapplied = unapplied_adjustments(&w.pairs, &event);
-    event.diagnostics.extend(w.diags);
-    event.diagnostics.extend(unapplied);
-    event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
-    imported.event = event;
-    imported.deals = w.deals;
-    imported.totals = w
-        .pairs
-        .into_iter()
-        .map(|p| p.total)
-        .filter(|t| !t.rank.is_empty() || !t.total.is_empty() || !t.percentage.is_empty())
-        .collect();
-    imported.convention = Convention::default();
-    Ok(imported)
 }
 
 fn find<'a>(n: &'a Node, name: &str) -> Option<&'a Node> {
