@@ -351,6 +351,8 @@ struct PairEntry {
     adjustment: Option<(u32, String)>,
 }
 
+/// Gathers element `n` and what it holds into `w`: its pairs, penalties, traveller
+/// lines and hands, in the section and on the board the elements around it name.
 fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
     let section = if n.is("SECTION") {
         n.get("SECTION_ID").to_string()
@@ -358,42 +360,10 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
         section.to_string()
     };
     if n.is("PAIR") {
-        let number = n.get("PAIR_NUMBER").to_string();
-        if number.is_empty() {
-            w.diags.push(Diagnostic::warning(
-                n.line,
-                None,
-                "a <PAIR> without <PAIR_NUMBER> was skipped",
-            ));
-            return;
+        match pair_entry(n, section) {
+            Ok(p) => w.pairs.push(p),
+            Err(d) => w.diags.push(d),
         }
-        let names: Vec<&str> = n
-            .children
-            .iter()
-            .filter(|c| c.is("PLAYER"))
-            .map(|p| p.get("PLAYER_NAME"))
-            .filter(|s| !s.is_empty())
-            .collect();
-        let direction = n.get("DIRECTION").to_ascii_uppercase();
-        w.pairs.push(PairEntry {
-            section: section.clone(),
-            number: number.clone(),
-            direction,
-            names: names.join(" - "),
-            total: PublishedTotal {
-                line: n.line,
-                section,
-                pair: number,
-                rank: n.get("PLACE").to_string(),
-                total: n.get("TOTAL_SCORE").to_string(),
-                percentage: n.get("PERCENTAGE").to_string(),
-                ..PublishedTotal::default()
-            },
-            adjustment: n
-                .child("ADJUSTMENT")
-                .map(|a| (a.line, a.text.trim().to_string()))
-                .filter(|(_, t)| !t.is_empty()),
-        });
         return;
     }
     if n.is("PENALTY") {
@@ -421,6 +391,45 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
     for c in &n.children {
         walk(c, &section, &board, w);
     }
+}
+
+/// A PAIR of the PARTICIPANTS in `section`; one without its number is skipped, saying so.
+fn pair_entry(n: &Node, section: String) -> Result<PairEntry, Diagnostic> {
+    let number = n.get("PAIR_NUMBER").to_string();
+    if number.is_empty() {
+        return Err(Diagnostic::warning(
+            n.line,
+            None,
+            "a <PAIR> without <PAIR_NUMBER> was skipped",
+        ));
+    }
+    let names: Vec<&str> = n
+        .children
+        .iter()
+        .filter(|c| c.is("PLAYER"))
+        .map(|p| p.get("PLAYER_NAME"))
+        .filter(|s| !s.is_empty())
+        .collect();
+    let direction = n.get("DIRECTION").to_ascii_uppercase();
+    Ok(PairEntry {
+        section: section.clone(),
+        number: number.clone(),
+        direction,
+        names: names.join(" - "),
+        total: PublishedTotal {
+            line: n.line,
+            section,
+            pair: number,
+            rank: n.get("PLACE").to_string(),
+            total: n.get("TOTAL_SCORE").to_string(),
+            percentage: n.get("PERCENTAGE").to_string(),
+            ..PublishedTotal::default()
+        },
+        adjustment: n
+            .child("ADJUSTMENT")
+            .map(|a| (a.line, a.text.trim().to_string()))
+            .filter(|(_, t)| !t.is_empty()),
+    })
 }
 
 /// The hands of a BOARD (its HAND elements; a hand not given is unknown).
@@ -1180,6 +1189,26 @@ mod tests {
         let imp = read(doc.as_bytes()).unwrap();
         assert_eq!(imp.event.pairs[0].id, "1NS");
         assert_eq!(imp.event.pairs[1].id, "1EW");
+    }
+
+    /// A PAIR without its number cannot be told from the others: it is skipped, saying
+    /// so on its line, and the pairs with numbers keep their names.
+    #[test]
+    fn a_pair_without_its_number_is_skipped_and_said() {
+        let doc = r#"<USEBIO Version="1.2"><EVENT><PARTICIPANTS>
+<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ann</PLAYER_NAME></PLAYER><PLAYER><PLAYER_NAME>Bob</PLAYER_NAME></PLAYER></PAIR>
+<PAIR><PLAYER><PLAYER_NAME>Cid</PLAYER_NAME></PLAYER></PAIR>
+</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>
+<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>420</SCORE>
+</TRAVELLER_LINE></BOARD></EVENT></USEBIO>"#;
+        let imp = read(doc.as_bytes()).unwrap();
+        let m = exchange::messages(&imp);
+        assert!(
+            m.iter()
+                .any(|m| m == "line 3: a <PAIR> without <PAIR_NUMBER> was skipped"),
+            "{m:?}"
+        );
+        assert_eq!(imp.event.pairs[0].names, "Ann - Bob");
     }
 
     #[test]
