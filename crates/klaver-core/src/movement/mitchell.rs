@@ -73,6 +73,38 @@ fn check_ew_base(t: u32, ew_base: u32) -> Result<(), MovementError> {
 
 /// Generates a Mitchell movement.
 pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
+    let relay = check_mitchell(opts)?;
+    let t = opts.tables;
+    let even = t.is_multiple_of(2);
+    let mut name = format!("Mitchell, {t} tables");
+    if even {
+        name.push_str(if relay {
+            ", relay and bye stand"
+        } else {
+            ", skip"
+        });
+    }
+    if opts.arrow_switch {
+        name.push_str(", arrow switch");
+    }
+    let one_field = opts.one_field.unwrap_or(opts.arrow_switch);
+    Ok(Movement {
+        name,
+        rounds: mitchell_rounds(opts, relay),
+        sharing: if relay {
+            BoardSharing::Shared
+        } else {
+            BoardSharing::Single
+        },
+        fields: if one_field { Fields::One } else { Fields::Two },
+        absent: Vec::new(),
+        bye_stand: relay,
+    })
+}
+
+/// Checks that the options make a Mitchell klaver can play: whether it has a relay and
+/// bye stand, or what to choose instead.
+fn check_mitchell(opts: &MitchellOptions) -> Result<bool, MovementError> {
     let t = opts.tables;
     if t < 3 {
         return Err(MovementError::Size(format!(
@@ -85,9 +117,7 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
         )));
     }
     super::howell::check_boards(opts.boards_per_round)?;
-    let bpr = opts.boards_per_round;
-    let ew_base = opts.ew_base.unwrap_or(t);
-    check_ew_base(t, ew_base)?;
+    check_ew_base(t, opts.ew_base.unwrap_or(t))?;
     let even = t.is_multiple_of(2);
     if !even && opts.even == EvenTables::RelayByeStand {
         return Err(MovementError::Size(format!(
@@ -96,13 +126,22 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
         )));
     }
     let relay = even && opts.even == EvenTables::RelayByeStand;
-    if relay && bpr < 2 {
+    if relay && opts.boards_per_round < 2 {
         return Err(MovementError::Size(
             "with a relay tables 1 and the last table share the boards, so play at least 2 \
              boards a round, or choose a skip"
                 .into(),
         ));
     }
+    Ok(relay)
+}
+
+/// The rounds of a Mitchell the options make (see [`check_mitchell`]), with a relay and
+/// bye stand when `relay`.
+fn mitchell_rounds(opts: &MitchellOptions, relay: bool) -> Vec<Round> {
+    let (t, bpr) = (opts.tables, opts.boards_per_round);
+    let ew_base = opts.ew_base.unwrap_or(t);
+    let even = t.is_multiple_of(2);
     let rounds_n = if even && !relay { t - 1 } else { t };
     // Board positions in the order the boards travel (down one position a round): with a
     // relay, table T shares table 1's position and a bye stand sits after table T/2.
@@ -141,30 +180,7 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
             tables,
         });
     }
-    let mut name = format!("Mitchell, {t} tables");
-    if even {
-        name.push_str(if relay {
-            ", relay and bye stand"
-        } else {
-            ", skip"
-        });
-    }
-    if opts.arrow_switch {
-        name.push_str(", arrow switch");
-    }
-    let one_field = opts.one_field.unwrap_or(opts.arrow_switch);
-    Ok(Movement {
-        name,
-        rounds,
-        sharing: if relay {
-            BoardSharing::Shared
-        } else {
-            BoardSharing::Single
-        },
-        fields: if one_field { Fields::One } else { Fields::Two },
-        absent: Vec::new(),
-        bye_stand: relay,
-    })
+    rounds
 }
 
 #[cfg(test)]
