@@ -240,61 +240,11 @@ pub fn pair_settings(
     file_convention: &Convention,
     file_name: &str,
 ) -> Result<(Settings, Convention, Option<u32>), String> {
-    let mut expected = Default::default();
-    let mut result_rounds = None;
-    let mut card_pairs = None;
-    let mut boards_per_round = scoring.boards_per_round;
-    if let Some(spec) = &scoring.movement {
-        let m = load_movement(scoring, spec)?;
-        let check = check_travellers(&m, &event.pairs, &event.results);
-        event.diagnostics.extend(check.diagnostics);
-        let written: Vec<_> = event.lines.iter().map(|l| (l.round(), l.table())).collect();
-        let places = check_written_places(&m, &event.pairs, &event.results, &written);
-        event.diagnostics.extend(places);
-        if event.has_errors() {
-            let mut msg = format!("{file_name} does not fit the movement {}:", m.name);
-            for d in event
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == klaver_core::session::Severity::Error)
-            {
-                msg.push_str(&format!("\n  {d}"));
-            }
-            return Err(msg);
-        }
-        expected = check.expected;
-        result_rounds = Some(check.rounds);
-        card_pairs = Some(m.pairs().len());
-        boards_per_round = m
-            .agreed_boards_per_round(boards_per_round)
-            .map_err(|e| e.to_string())?;
-    } else {
-        // Without a movement, the travellers' round column makes the rounds known
-        // (looked at only when every line has a round).
-        let every_round = event.lines.iter().all(|l| l.round().is_some());
-        let rounds: Vec<Option<u32>> = if every_round {
-            event.lines.iter().map(|l| l.round()).collect()
-        } else {
-            Vec::new()
-        };
-        match rounds_from_travellers(&event.pairs, &event.results, &rounds) {
-            Ok(Some(known)) => {
-                result_rounds = Some(known.rounds);
-                boards_per_round = boards_per_round.or(known.boards_per_round);
-            }
-            Ok(None) => {}
-            Err(errors) => {
-                let mut msg = format!("{file_name} has rounds that cannot be right:");
-                for d in errors.iter().take(10) {
-                    msg.push_str(&format!("\n  {d}"));
-                }
-                if errors.len() > 10 {
-                    msg.push_str(&format!("\n  ... and {} more", errors.len() - 10));
-                }
-                return Err(msg);
-            }
-        }
-    }
+    let played = match &scoring.movement {
+        Some(spec) => played_on_movement(scoring, spec, event, file_name)?,
+        None => played_by_travellers(scoring, event, file_name)?,
+    };
+    let boards_per_round = played.boards_per_round;
     let convention = scoring.conventions.resolve(file_convention);
     let mut settings = Settings {
         rules: Rules::default(),
@@ -304,13 +254,99 @@ pub fn pair_settings(
         top_integral: scoring.top_integral,
         separate_fields: scoring.fields == Fields::Separate,
         boards_per_round,
-        expected,
-        result_rounds,
-        card_pairs,
+        expected: played.expected,
+        result_rounds: played.result_rounds,
+        card_pairs: played.card_pairs,
         penalties: penalties_in_matchpoints(event, &convention),
     };
     convention.apply(&mut settings);
     Ok((settings, convention, boards_per_round))
+}
+
+/// What the movement, or the travellers' rounds, tell of how a pairs event was played.
+#[derive(Default)]
+struct Played {
+    /// How often each board should have been played, by (section, board).
+    expected: std::collections::HashMap<(String, u32), usize>,
+    /// The round and board-set letter of each result, when they are known.
+    result_rounds: Option<Vec<Option<(u32, String)>>>,
+    /// The number of pairs the movement's guide cards are printed for.
+    card_pairs: Option<usize>,
+    /// The boards per round, as given or as the movement or travellers show.
+    boards_per_round: Option<u32>,
+}
+
+/// How a pairs event was played on the movement `spec`, after checking its travellers
+/// against it: a line that does not fit refuses the file, naming each.
+fn played_on_movement(
+    scoring: &ScoringOptions,
+    spec: &str,
+    event: &mut Event,
+    file_name: &str,
+) -> Result<Played, String> {
+    let m = load_movement(scoring, spec)?;
+    let check = check_travellers(&m, &event.pairs, &event.results);
+    event.diagnostics.extend(check.diagnostics);
+    let written: Vec<_> = event.lines.iter().map(|l| (l.round(), l.table())).collect();
+    let places = check_written_places(&m, &event.pairs, &event.results, &written);
+    event.diagnostics.extend(places);
+    if event.has_errors() {
+        let mut msg = format!("{file_name} does not fit the movement {}:", m.name);
+        for d in event
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == klaver_core::session::Severity::Error)
+        {
+            msg.push_str(&format!("\n  {d}"));
+        }
+        return Err(msg);
+    }
+    Ok(Played {
+        expected: check.expected,
+        result_rounds: Some(check.rounds),
+        card_pairs: Some(m.pairs().len()),
+        boards_per_round: m
+            .agreed_boards_per_round(scoring.boards_per_round)
+            .map_err(|e| e.to_string())?,
+    })
+}
+
+/// How a pairs event was played without a movement: the travellers' round column makes
+/// the rounds known (looked at only when every line has a round); rounds that cannot be
+/// right refuse the file, naming the first ten.
+fn played_by_travellers(
+    scoring: &ScoringOptions,
+    event: &Event,
+    file_name: &str,
+) -> Result<Played, String> {
+    let mut played = Played {
+        boards_per_round: scoring.boards_per_round,
+        ..Played::default()
+    };
+    let every_round = event.lines.iter().all(|l| l.round().is_some());
+    let rounds: Vec<Option<u32>> = if every_round {
+        event.lines.iter().map(|l| l.round()).collect()
+    } else {
+        Vec::new()
+    };
+    match rounds_from_travellers(&event.pairs, &event.results, &rounds) {
+        Ok(Some(known)) => {
+            played.result_rounds = Some(known.rounds);
+            played.boards_per_round = played.boards_per_round.or(known.boards_per_round);
+        }
+        Ok(None) => {}
+        Err(errors) => {
+            let mut msg = format!("{file_name} has rounds that cannot be right:");
+            for d in errors.iter().take(10) {
+                msg.push_str(&format!("\n  {d}"));
+            }
+            if errors.len() > 10 {
+                msg.push_str(&format!("\n  ... and {} more", errors.len() - 10));
+            }
+            return Err(msg);
+        }
+    }
+    Ok(played)
 }
 
 /// The director's penalties as matchpoints: written in the units the session's
