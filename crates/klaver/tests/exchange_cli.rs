@@ -803,3 +803,39 @@ fn convert_reads_the_names_of_a_travellers_csv() {
     let text = String::from_utf8_lossy(&std::fs::read(&pbn).unwrap()).into_owned();
     assert!(text.contains("Jansen - M"), "{text}");
 }
+
+/// A travellers CSV has no place for the players' names: they go beside it in
+/// OUTPUT.pairs.csv, and written to standard output it says they were not written.
+#[test]
+fn converted_travellers_keep_the_names_beside_them() {
+    let travellers = temp("names-night.csv");
+    std::fs::write(
+        &travellers,
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n2,1,2,-100\n2,3,4,-110\n",
+    )
+    .unwrap();
+    let pairs = temp("names-night-pairs.csv");
+    std::fs::write(
+        &pairs,
+        "pair,names\n1,Jan Jansen - Piet de Vries\n2,Anna Bakker - Kees Bakker\n",
+    )
+    .unwrap();
+    let (input, names) = (travellers.to_str().unwrap(), pairs.to_str().unwrap());
+    let out = temp("names-out.csv");
+    let o = klaver(&["convert", input, out.to_str().unwrap(), "--pairs", names]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let beside = out.with_extension("pairs.csv");
+    let said = format!("klaver: the players' names are in {}", beside.display());
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+    let written = std::fs::read_to_string(&beside).unwrap();
+    assert!(written.contains("Anna Bakker - Kees Bakker"), "{written}");
+
+    let o = klaver(&["convert", input, "-", "--to", "csv", "--pairs", names]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("board,"), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("the players' names were not written: give an OUTPUT file name"),
+        "{}",
+        stderr(&o)
+    );
+}

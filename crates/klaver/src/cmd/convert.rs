@@ -191,45 +191,15 @@ pub(crate) fn write_converted(
     let out_name = output.display().to_string();
     let event = &imported.event;
 
-    let mut body: Vec<u8> = Vec::new();
-    let write_err = |e: std::io::Error| CliError::input(format!("cannot write {out_name}: {e}"));
-    let mut pairs_csv = None;
-    let result = if to == ToArg::Csv {
-        exchange::write_csv(&mut body, event).map_err(write_err)?;
-        if event.pairs.iter().any(|p| !p.names.is_empty()) {
-            let mut names = Vec::new();
-            exchange::write_pairs_csv(&mut names, event).map_err(write_err)?;
-            pairs_csv = Some(names);
-        }
-        None
+    let write_err = |e: String| CliError::input(format!("cannot write {out_name}: {e}"));
+    let (body, pairs_csv, result) = if to == ToArg::Csv {
+        let (body, names) = csv_body(event).map_err(|e| write_err(e.to_string()))?;
+        (body, names, None)
     } else {
         let result = score_session(&event.pairs, &event.results, settings)
             .map_err(|e| CliError::input(format!("{in_name} cannot be scored:\n{e}")))?;
-        match to {
-            ToArg::Pbn => {
-                let opts = pbn::WriteOptions {
-                    title: &imported.title,
-                    date: &imported.date,
-                    deals: Some(&imported.deals),
-                    analyses,
-                };
-                pbn::write(&mut body, event, &result, &opts).map_err(write_err)?;
-            }
-            ToArg::Usebio => {
-                let opts = usebio::WriteOptions {
-                    title: &imported.title,
-                    date: &imported.date,
-                    deals: Some(&imported.deals),
-                };
-                usebio::write(&mut body, event, &result, &opts).map_err(write_err)?;
-            }
-            _ => {
-                json::write(&mut body, event, &result, &imported.title, &imported.date)
-                    .map_err(|e| CliError::input(format!("cannot write {out_name}: {e}")))?;
-                body.push(b'\n');
-            }
-        }
-        Some(result)
+        let body = scored_body(imported, &result, to, analyses).map_err(write_err)?;
+        (body, None, Some(result))
     };
     if matches!(to, ToArg::Csv | ToArg::Json) && !imported.deals.is_empty() {
         eprintln!(
@@ -244,17 +214,7 @@ pub(crate) fn write_converted(
     write_output(Some(output), |o| o.put(&body))?;
     say_how_scored(to, settings, &out_name);
     say_title_and_date(to, imported, &out_name);
-    if names_stdout(Some(output)) {
-        if pairs_csv.is_some() {
-            eprintln!(
-                "klaver: the players' names were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
-            );
-        }
-    } else if let Some(names) = pairs_csv {
-        let p = output.with_extension("pairs.csv");
-        write_output(Some(&p), |o| o.put(&names))?;
-        eprintln!("klaver: the players' names are in {}", p.display());
-    }
+    write_names(output, pairs_csv)?;
     match &result {
         Some(r) => {
             print_warnings(in_name, event, r);
@@ -266,6 +226,71 @@ pub(crate) fn write_converted(
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// An event as the travellers CSV, with its pairs' names CSV when any pair has names.
+fn csv_body(event: &klaver_io::travellers::Event) -> std::io::Result<(Vec<u8>, Option<Vec<u8>>)> {
+    let mut body = Vec::new();
+    exchange::write_csv(&mut body, event)?;
+    if !event.pairs.iter().any(|p| !p.names.is_empty()) {
+        return Ok((body, None));
+    }
+    let mut names = Vec::new();
+    exchange::write_pairs_csv(&mut names, event)?;
+    Ok((body, Some(names)))
+}
+
+/// A scored event in the format `to` (PBN, USEBIO or klaver's JSON), or why it could not
+/// be written.
+fn scored_body(
+    imported: &Imported,
+    result: &klaver_core::session::SessionResult,
+    to: ToArg,
+    analyses: Option<&std::collections::BTreeMap<u32, klaver_io::hand_record::BoardRecord>>,
+) -> Result<Vec<u8>, String> {
+    let (event, mut body) = (&imported.event, Vec::new());
+    match to {
+        ToArg::Pbn => {
+            let opts = pbn::WriteOptions {
+                title: &imported.title,
+                date: &imported.date,
+                deals: Some(&imported.deals),
+                analyses,
+            };
+            pbn::write(&mut body, event, result, &opts).map_err(|e| e.to_string())?;
+        }
+        ToArg::Usebio => {
+            let opts = usebio::WriteOptions {
+                title: &imported.title,
+                date: &imported.date,
+                deals: Some(&imported.deals),
+            };
+            usebio::write(&mut body, event, result, &opts).map_err(|e| e.to_string())?;
+        }
+        _ => {
+            json::write(&mut body, event, result, &imported.title, &imported.date)
+                .map_err(|e| e.to_string())?;
+            body.push(b'\n');
+        }
+    }
+    Ok(body)
+}
+
+/// The players' names of a travellers CSV written to `output`, beside it in
+/// OUTPUT.pairs.csv; on standard output there is no place for them, which is said.
+fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>) -> Result<(), CliError> {
+    if names_stdout(Some(output)) {
+        if pairs_csv.is_some() {
+            eprintln!(
+                "klaver: the players' names were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
+            );
+        }
+    } else if let Some(names) = pairs_csv {
+        let p = output.with_extension("pairs.csv");
+        write_output(Some(&p), |o| o.put(&names))?;
+        eprintln!("klaver: the players' names are in {}", p.display());
+    }
+    Ok(())
 }
 
 /// The travellers CSV and USEBIO have no place for how the session was scored: the
