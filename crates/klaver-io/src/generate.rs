@@ -9,7 +9,7 @@
 //! cards allow. A few results carry a director's adjustment (average, not played, 60/40).
 //! The same seed always gives the same file.
 
-use klaver_core::board::{Board, Seat};
+use klaver_core::board::{Board, Seat, Vulnerability};
 use klaver_core::contract::{Contract, Doubling, Play, Strain};
 use klaver_core::notation::{self, Language};
 use std::io::{self, Write};
@@ -170,54 +170,66 @@ fn write_session<W: Write>(
             line.clear();
             use std::fmt::Write as _;
             let _ = write!(line, "{prefix}{b},{ns_id},{ew_id},");
-            let roll = rng.below(1000);
-            if roll < 2 {
-                line.push_str(",,,,AVG");
-            } else if roll < 3 {
-                line.push_str(",,,,NP");
-            } else if roll < 4 {
-                line.push_str(",,,,60/40");
-            } else if roll < 14 {
-                line.push_str("PASS,,,0,");
-            } else {
-                let base = match roll {
-                    14..=649 => main,
-                    650..=849 => alt,
-                    _ => other,
-                };
-                let mut contract = base.contract;
-                if rng.chance(40) {
-                    contract =
-                        Contract::new(contract.level(), contract.strain(), Doubling::Doubled)
-                            .expect("same level");
-                }
-                let spread = rng.below(5) as i32;
-                let delta = match spread {
-                    0 => -1,
-                    4 => 1,
-                    _ => 0,
-                };
-                let tricks = (base.tricks as i32 + delta).clamp(0, 13) as u8;
-                let play = Play::new(contract, base.declarer, tricks).expect("tricks in range");
-                let result = play.result();
-                let res = if result == 0 {
-                    "=".to_string()
-                } else {
-                    format!("{result:+}")
-                };
-                let _ = write!(
-                    line,
-                    "{},{},{},{},",
-                    notation::format_contract(contract, Language::English),
-                    notation::format_seat(base.declarer, Language::English),
-                    res,
-                    play.score_ns(vul)
-                );
-            }
+            push_result(&mut line, rng, [main, alt, other], vul);
             writeln!(out, "{line}")?;
         }
     }
     Ok(())
+}
+
+/// One table's result after its board and pairs: now and then an adjustment or a
+/// pass-out, else one of the board's usual contracts (`main` most often, then `alt`, then
+/// the other side's), sometimes doubled, and sometimes a trick more or fewer.
+fn push_result(
+    line: &mut String,
+    rng: &mut Rng,
+    [main, alt, other]: [Option_; 3],
+    vul: Vulnerability,
+) {
+    use std::fmt::Write as _;
+    let roll = rng.below(1000);
+    if roll < 2 {
+        line.push_str(",,,,AVG");
+    } else if roll < 3 {
+        line.push_str(",,,,NP");
+    } else if roll < 4 {
+        line.push_str(",,,,60/40");
+    } else if roll < 14 {
+        line.push_str("PASS,,,0,");
+    } else {
+        let base = match roll {
+            14..=649 => main,
+            650..=849 => alt,
+            _ => other,
+        };
+        let mut contract = base.contract;
+        if rng.chance(40) {
+            contract = Contract::new(contract.level(), contract.strain(), Doubling::Doubled)
+                .expect("same level");
+        }
+        let spread = rng.below(5) as i32;
+        let delta = match spread {
+            0 => -1,
+            4 => 1,
+            _ => 0,
+        };
+        let tricks = (base.tricks as i32 + delta).clamp(0, 13) as u8;
+        let play = Play::new(contract, base.declarer, tricks).expect("tricks in range");
+        let result = play.result();
+        let res = if result == 0 {
+            "=".to_string()
+        } else {
+            format!("{result:+}")
+        };
+        let _ = write!(
+            line,
+            "{},{},{},{},",
+            notation::format_contract(contract, Language::English),
+            notation::format_seat(base.declarer, Language::English),
+            res,
+            play.score_ns(vul)
+        );
+    }
 }
 
 /// The size and seed of a synthetic ranking season.
