@@ -443,63 +443,7 @@ fn draw_rubber_party(party: &RubberParty) -> String {
     for rubber in &party.rubbers {
         let _ = writeln!(out);
         let _ = writeln!(out, "Rubber {}", rubber.number);
-        let _ = writeln!(
-            out,
-            "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  Entries",
-            "Deal", "Contract", "Vul", "We", "They", "We tot", "They tot"
-        );
-        let mut running = Standing::default();
-        if let Some(c) = rubber.carried {
-            running.add(c.side, c.points);
-            let _ = writeln!(
-                out,
-                "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  {} carried from rubber {}",
-                "",
-                "carried",
-                "",
-                cell(running.we),
-                cell(running.they),
-                running.we,
-                running.they,
-                c.side,
-                rubber.number - 1
-            );
-        }
-        for d in &rubber.deals {
-            running = running + d.standing();
-            let _ = writeln!(
-                out,
-                "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  {}{}",
-                d.number,
-                deal_text(match d.deal {
-                    RubberDeal::PassedOut => None,
-                    RubberDeal::Played { play, .. } => Some(play),
-                }),
-                d.vulnerability.to_string(),
-                cell(d.standing().we),
-                cell(d.standing().they),
-                running.we,
-                running.they,
-                entry_detail(&d.entries, true),
-                deal_note(d)
-            );
-        }
-        if !rubber.closing.is_empty() {
-            running = running + Standing::of(&rubber.closing);
-            let closing = Standing::of(&rubber.closing);
-            let _ = writeln!(
-                out,
-                "  {:>4}  {:<16} {:<5} {:>6} {:>6} {:>8} {:>8}  {}",
-                "",
-                "unfinished",
-                "",
-                cell(closing.we),
-                cell(closing.they),
-                running.we,
-                running.they,
-                entry_detail(&rubber.closing, false)
-            );
-        }
+        draw_rubber_sheet(&mut out, rubber);
         let _ = writeln!(out);
         draw_rubber_pad(&mut out, rubber);
         let result = match rubber.winner() {
@@ -521,6 +465,63 @@ fn draw_rubber_party(party: &RubberParty) -> String {
         outcome(party.standing())
     );
     out
+}
+
+/// A rubber's deals as rows of its score sheet (see [`sheet_row`]): a difference carried
+/// from the rubber before, each deal, and what was scored when it was left unfinished.
+fn draw_rubber_sheet(out: &mut String, rubber: &klaver_core::rubber::Rubber) {
+    let head = [
+        "Deal", "Contract", "Vul", "We", "They", "We tot", "They tot",
+    ];
+    sheet_row(out, head, "Entries");
+    let mut running = Standing::default();
+    if let Some(c) = rubber.carried {
+        running.add(c.side, c.points);
+        let (we, they) = (cell(running.we), cell(running.they));
+        let totals = (running.we.to_string(), running.they.to_string());
+        let carried = format!("{} carried from rubber {}", c.side, rubber.number - 1);
+        sheet_row(
+            out,
+            ["", "carried", "", &we, &they, &totals.0, &totals.1],
+            &carried,
+        );
+    }
+    for d in &rubber.deals {
+        running = running + d.standing();
+        let number = d.number.to_string();
+        let contract = deal_text(match d.deal {
+            RubberDeal::PassedOut => None,
+            RubberDeal::Played { play, .. } => Some(play),
+        });
+        let vul = d.vulnerability.to_string();
+        let (we, they) = (cell(d.standing().we), cell(d.standing().they));
+        let totals = (running.we.to_string(), running.they.to_string());
+        let entries = entry_detail(&d.entries, true) + &deal_note(d);
+        let cells = [&number, &contract, &vul, &we, &they, &totals.0, &totals.1];
+        sheet_row(out, cells.map(String::as_str), &entries);
+    }
+    if !rubber.closing.is_empty() {
+        let closing = Standing::of(&rubber.closing);
+        running = running + closing;
+        let (we, they) = (cell(closing.we), cell(closing.they));
+        let totals = (running.we.to_string(), running.they.to_string());
+        let entries = entry_detail(&rubber.closing, false);
+        sheet_row(
+            out,
+            ["", "unfinished", "", &we, &they, &totals.0, &totals.1],
+            &entries,
+        );
+    }
+}
+
+/// One row of a rubber's score sheet: the deal, its contract and vulnerability, each
+/// side's points on it and their running totals, then what was entered.
+fn sheet_row(out: &mut String, cells: [&str; 7], entries: &str) {
+    let [deal, contract, vul, we, they, we_total, they_total] = cells;
+    let _ = writeln!(
+        out,
+        "  {deal:>4}  {contract:<16} {vul:<5} {we:>6} {they:>6} {we_total:>8} {they_total:>8}  {entries}"
+    );
 }
 
 fn lowercase_first(s: &str) -> String {
