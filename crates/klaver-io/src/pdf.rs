@@ -1539,7 +1539,30 @@ pub fn report_document(report: &Report) -> Result<PdfDocument, PdfError> {
         doc.footer.push_str(&format!("  ·  {}", report.date));
     }
 
-    // Result list, with the heading of the document.
+    let check = check_text(report);
+    push_result_list(&mut doc, report, heading, &check);
+
+    if !report.travellers.is_empty() {
+        doc.push(Block::PageBreak);
+        doc.push(Block::Heading(l.word(Word::Travellers).to_string()));
+        doc.push(travellers(report));
+        doc.push(Block::Gap(4.0));
+        doc.push(Block::Paragraph(check));
+    }
+
+    if !report.control.is_empty() {
+        doc.push(Block::PageBreak);
+        doc.push(Block::Heading(l.word(Word::ControlSheet).to_string()));
+        doc.blocks.extend(control_sheet(&measure, report));
+    }
+    Ok(doc)
+}
+
+/// The result list, under the document's `heading`: the night's date, boards and top,
+/// the check of the travellers (`check`) when there are any, each ranking, the average
+/// per round and the warnings.
+fn push_result_list(doc: &mut PdfDocument, report: &Report, heading: String, check: &Span) {
+    let l = report.lang;
     doc.push(Block::Paragraph(
         Span::new(heading, 16.0).bold().tone(Tone::Accent),
     ));
@@ -1558,7 +1581,6 @@ pub fn report_document(report: &Report) -> Result<PdfDocument, PdfError> {
         Span::new(meta.join("  ·  "), 10.0).tone(Tone::Muted),
     ));
     // The check speaks of the travellers: without them there is nothing to check.
-    let check = check_text(report);
     if !report.travellers.is_empty() {
         doc.push(Block::Paragraph(check.clone()));
     }
@@ -1590,21 +1612,6 @@ pub fn report_document(report: &Report) -> Result<PdfDocument, PdfError> {
             items: report.warnings.clone(),
         });
     }
-
-    if !report.travellers.is_empty() {
-        doc.push(Block::PageBreak);
-        doc.push(Block::Heading(l.word(Word::Travellers).to_string()));
-        doc.push(travellers(report));
-        doc.push(Block::Gap(4.0));
-        doc.push(Block::Paragraph(check));
-    }
-
-    if !report.control.is_empty() {
-        doc.push(Block::PageBreak);
-        doc.push(Block::Heading(l.word(Word::ControlSheet).to_string()));
-        doc.blocks.extend(control_sheet(&measure, report));
-    }
-    Ok(doc)
 }
 
 /// Adds the footer to every page: the document's name and the page number.
