@@ -234,40 +234,47 @@ pub(crate) fn parse_deal(value: &str) -> Result<[String; 4], String> {
             out[seat] = "-".into();
             continue;
         }
-        let suits: Vec<&str> = hand.split('.').collect();
-        if suits.len() != 4 {
-            return Err(format!(
-                "the hand {hand:?} needs four suits separated by dots (spades.hearts.diamonds.clubs)"
-            ));
-        }
-        let mut count = 0;
-        let mut parts = Vec::with_capacity(4);
-        for (s, suit) in suits.iter().enumerate() {
-            let mut ranks: Vec<usize> = Vec::new();
-            for ch in suit.chars() {
-                let r = RANKS.find(ch.to_ascii_uppercase()).ok_or_else(|| {
-                    format!("{ch:?} in the hand {hand:?} is not a card rank (AKQJT98765432)")
-                })?;
-                if seen[s][r] {
-                    return Err(format!(
-                        "the card {}{} is dealt twice",
-                        ["S", "H", "D", "C"][s],
-                        &RANKS[r..r + 1]
-                    ));
-                }
-                seen[s][r] = true;
-                ranks.push(r);
-            }
-            count += ranks.len();
-            ranks.sort_unstable();
-            parts.push(ranks.iter().map(|&r| &RANKS[r..r + 1]).collect::<String>());
-        }
-        if count > 13 {
-            return Err(format!("the hand {hand:?} has {count} cards, not 13"));
-        }
-        out[seat] = parts.join(".");
+        out[seat] = parse_hand(hand, &mut seen)?;
     }
     Ok(out)
+}
+
+/// One hand of a Deal tag (`AKQ.JT9.876.5432`) with its ranks in order, the cards of the
+/// hands before it marked in `seen`: a card dealt twice, or more than 13 cards, is an
+/// error naming it.
+fn parse_hand(hand: &str, seen: &mut [[bool; 13]; 4]) -> Result<String, String> {
+    let suits: Vec<&str> = hand.split('.').collect();
+    if suits.len() != 4 {
+        return Err(format!(
+            "the hand {hand:?} needs four suits separated by dots (spades.hearts.diamonds.clubs)"
+        ));
+    }
+    let mut count = 0;
+    let mut parts = Vec::with_capacity(4);
+    for (s, suit) in suits.iter().enumerate() {
+        let mut ranks: Vec<usize> = Vec::new();
+        for ch in suit.chars() {
+            let r = RANKS.find(ch.to_ascii_uppercase()).ok_or_else(|| {
+                format!("{ch:?} in the hand {hand:?} is not a card rank (AKQJT98765432)")
+            })?;
+            if seen[s][r] {
+                return Err(format!(
+                    "the card {}{} is dealt twice",
+                    ["S", "H", "D", "C"][s],
+                    &RANKS[r..r + 1]
+                ));
+            }
+            seen[s][r] = true;
+            ranks.push(r);
+        }
+        count += ranks.len();
+        ranks.sort_unstable();
+        parts.push(ranks.iter().map(|&r| &RANKS[r..r + 1]).collect::<String>());
+    }
+    if count > 13 {
+        return Err(format!("the hand {hand:?} has {count} cards, not 13"));
+    }
+    Ok(parts.join("."))
 }
 
 /// North 0, East 1, South 2, West 3.
@@ -2587,6 +2594,17 @@ mod tests {
         );
         let d = parse_deal("W:- 2.3.4.5 - -").unwrap();
         assert_eq!(d[0], "2.3.4.5");
+        // A hand's ranks are put in order; what is wrong with a hand is named.
+        let d = parse_deal("N:QKA.9TJ.678.2345 - - -").unwrap();
+        assert_eq!(d[0], "AKQ.JT9.876.5432");
+        for (deal, says) in [
+            ("N:AKQ.JT9.876 - - -", "needs four suits"),
+            ("N:AKX.JT9.876.5432 - - -", "'X' in the hand"),
+            ("N:AKQJT98765432.A.. - - -", "has 14 cards, not 13"),
+        ] {
+            let e = parse_deal(deal).unwrap_err();
+            assert!(e.contains(says), "{deal}: {e}");
+        }
     }
 
     /// Two sections each with a board 1 of its own: the travellers show the first deal,
