@@ -545,6 +545,12 @@ fn split_parts(upper: &str) -> Option<(Side, &str)> {
         .find_map(|(name, side)| Some((side, upper.strip_prefix(name)?)))
 }
 
+/// Whether `word` marks a reversed result in any notation (`REV`, Dutch `Reverse`,
+/// Turkish `Ters`), in any case.
+pub fn is_reverse_word(word: &str) -> bool {
+    matches!(adjust_word(&word.to_uppercase()), Some(Adjust::Reverse))
+}
+
 /// An adjustment written as one word, in English, Dutch or Turkish, as the reports in
 /// each language print them (Dutch `NG`, `GEM`, `GEM+`, `Reverse`; Turkish `Oynanmadı`,
 /// `Ortalama`, `Ters`); `word` is in capitals.

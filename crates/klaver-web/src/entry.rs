@@ -54,21 +54,23 @@ fn read_typed_text(text: &str, lang: Language) -> Result<Typed, String> {
                 .into(),
         );
     }
-    // A reversed result: the result as played, then REV (`4S N +1 REV`, `-420 REV`).
-    let upper_all = t.to_ascii_uppercase();
-    if let Some(played) = upper_all
-        .strip_suffix(" REV")
-        .map(|_| t[..t.len() - 4].trim())
+    // A reversed result: the result as played, then REV (`4S N +1 REV`, `-420 REV`;
+    // Dutch `Reverse`, Turkish `Ters`, as the reports print them).
+    if let Some(played) = t
+        .rsplit_once(char::is_whitespace)
+        .filter(|(_, last)| klaver_io::travellers::is_reverse_word(last))
+        .map(|(played, _)| played.trim())
         .filter(|p| !p.is_empty())
     {
         let mut typed = read_typed_text(played, lang)?;
         if !typed.adjust.is_empty() {
-            return Err(
-                "REV reverses a played result: write the result first, e.g. 4S N +1 REV".into(),
-            );
+            return Err(reverses_nothing());
         }
         typed.adjust = "REV".into();
         return Ok(typed);
+    }
+    if klaver_io::travellers::is_reverse_word(t) {
+        return Err(reverses_nothing());
     }
     if t.parse::<i32>().is_ok() {
         return Ok(Typed {
@@ -92,6 +94,11 @@ fn read_typed_text(text: &str, lang: Language) -> Result<Typed, String> {
         )),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// Why a reversal without a played result before it is refused.
+fn reverses_nothing() -> String {
+    "REV reverses a played result: write the result first, e.g. 4S N +1 REV".into()
 }
 
 /// Reads what a table's phone sends: the contract (or pass), declarer and tricks taken.
@@ -632,9 +639,14 @@ mod tests {
         let rev = read_typed("4S N +1 rev", 1, Language::English).unwrap();
         assert_eq!((rev.contract.as_str(), rev.adjust.as_str()), ("4S", "REV"));
         // Stored as it reads back, whatever the page's language.
+        // The words the travellers' reader takes, in each notation as the reports
+        // print them: Reverse (Dutch) and Ters (Turkish) as well as REV.
         for (typed, lang) in [
             ("4SN+1 REV", Language::Dutch),
             ("4 Pik K +1 REV", Language::Turkish),
+            ("4SN+1 Reverse", Language::Dutch),
+            ("4S N +1 reverse", Language::English),
+            ("4 Pik K +1 Ters", Language::Turkish),
         ] {
             let rev = read_typed(typed, 1, lang).unwrap();
             assert_eq!(
@@ -648,6 +660,10 @@ mod tests {
             "-420"
         );
         assert!(read_typed("AVG REV", 1, Language::English).is_err());
+        // Reversing nothing is not a result.
+        for lone in ["REV", "Reverse", "ters"] {
+            assert!(read_typed(lone, 1, Language::Dutch).is_err(), "{lone}");
+        }
         let w = read_typed("W 30% 4SN= 70% 4SN-1", 1, Language::English).unwrap();
         assert_eq!(w.adjust, "W 30% 4SN= 70% 4SN-1");
         assert!(read_typed("", 1, Language::English).is_err());
