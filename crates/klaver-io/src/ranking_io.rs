@@ -11,8 +11,9 @@ use crate::html::{STYLE, escape};
 use crate::plain_csv::{self, Fields, field};
 use crate::pretty_json::Pretty;
 use crate::report::ReportLang;
-use klaver_core::ranking::championship::{Shortfall, Standing};
+use klaver_core::ranking::championship::{Shortfall, Standing, same_place};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
+use klaver_core::ranking::rankings::{Place, shared_places};
 use klaver_core::ranking::season::{
     Award, Club, EntrantStanding, Moment, PairEntry, PlayerIds, PlayerStanding, RankedSession,
     SeasonDates, SeasonStanding, SessionInput, TeamEntry, merge, valid_date,
@@ -1751,15 +1752,15 @@ fn player_ranking(r: &RankingReport, s: &SeasonStanding) -> Table {
         ],
         s.players
             .iter()
-            .enumerate()
-            .map(|(i, p)| {
+            .zip(player_places(s))
+            .map(|(p, place)| {
                 let played = &p.log.played;
                 let last: Vec<String> = played[played.len().saturating_sub(set.z as usize)..]
                     .iter()
                     .map(|x| d2(&x.points))
                     .collect();
                 vec![
-                    (i + 1).to_string(),
+                    place_text(place),
                     who(r.club, std::slice::from_ref(&p.player)),
                     d2(&p.ranking),
                     played.len().to_string(),
@@ -1783,11 +1784,11 @@ fn pair_ranking(r: &RankingReport, s: &SeasonStanding) -> Table {
         ],
         s.entrants
             .iter()
-            .enumerate()
-            .map(|(i, e)| {
+            .zip(entrant_places(s))
+            .map(|(e, place)| {
                 let hist: Vec<String> = e.history.iter().map(d2).collect();
                 vec![
-                    (i + 1).to_string(),
+                    place_text(place),
                     who(r.club, &e.players),
                     d2(&e.ranking),
                     hist.join(" "),
@@ -1813,11 +1814,10 @@ fn individual_championship(r: &RankingReport, s: &SeasonStanding) -> Table {
         ],
         individual_order(s)
             .into_iter()
-            .enumerate()
-            .map(|(i, p)| {
+            .map(|(p, place)| {
                 let c = &p.championship;
                 vec![
-                    (i + 1).to_string(),
+                    place_text(place),
                     who(r.club, std::slice::from_ref(&p.player)),
                     average(c),
                     c.counted.len().to_string(),
@@ -1846,11 +1846,10 @@ fn pair_championship(r: &RankingReport, s: &SeasonStanding) -> Table {
         ],
         entrant_order(s)
             .into_iter()
-            .enumerate()
-            .map(|(i, e)| {
+            .map(|(e, place)| {
                 let c = &e.championship;
                 vec![
-                    (i + 1).to_string(),
+                    place_text(place),
                     who(r.club, &e.players),
                     average(c),
                     e.together.to_string(),
@@ -2014,20 +2013,51 @@ pub fn render_text(r: &RankingReport) -> String {
     out
 }
 
-fn individual_order(s: &SeasonStanding) -> Vec<&PlayerStanding> {
-    let st: Vec<&Standing> = s.players.iter().map(|p| &p.championship).collect();
-    klaver_core::ranking::championship::order(&st)
-        .into_iter()
-        .map(|i| &s.players[i])
-        .collect()
+/// A place as the tables print it: `3`, or `3=` when another entry shares it.
+fn place_text(place: Place) -> String {
+    if place.tied {
+        format!("{}=", place.rank)
+    } else {
+        place.rank.to_string()
+    }
 }
 
-fn entrant_order(s: &SeasonStanding) -> Vec<&EntrantStanding> {
+/// The players' places in the ranking: equal rankings share one.
+fn player_places(s: &SeasonStanding) -> Vec<Place> {
+    let p = &s.players;
+    shared_places(p.len(), |i| p[i].ranking == p[i - 1].ranking)
+}
+
+/// The pairs' and threesomes' places in the ranking: equal rankings share one.
+fn entrant_places(s: &SeasonStanding) -> Vec<Place> {
+    let e = &s.entrants;
+    shared_places(e.len(), |i| e[i].ranking == e[i - 1].ranking)
+}
+
+/// The players in the individual championship's order, with their places.
+fn individual_order(s: &SeasonStanding) -> Vec<(&PlayerStanding, Place)> {
+    let st: Vec<&Standing> = s.players.iter().map(|p| &p.championship).collect();
+    championship_order(&st, |i| &s.players[i])
+}
+
+/// The pairs and threesomes in the pairs championship's order, with their places.
+fn entrant_order(s: &SeasonStanding) -> Vec<(&EntrantStanding, Place)> {
     let st: Vec<&Standing> = s.entrants.iter().map(|p| &p.championship).collect();
-    klaver_core::ranking::championship::order(&st)
-        .into_iter()
-        .map(|i| &s.entrants[i])
-        .collect()
+    championship_order(&st, |i| &s.entrants[i])
+}
+
+/// The entries of a championship (`standings`, each entry's found by `entry`) in its
+/// order, with their places: eligible entries of equal averages share one, as do the
+/// others of equal averages.
+fn championship_order<'a, T>(
+    standings: &[&Standing],
+    entry: impl Fn(usize) -> &'a T,
+) -> Vec<(&'a T, Place)> {
+    let order = klaver_core::ranking::championship::order(standings);
+    let places = shared_places(order.len(), |k| {
+        same_place(standings[order[k]], standings[order[k - 1]])
+    });
+    order.into_iter().map(entry).zip(places).collect()
 }
 
 /// A standing's fields, in an object already open: `moment`, `season`, `sessions`,
@@ -2058,16 +2088,17 @@ fn standing_fields(
     }
     w.end_array();
     w.key("players").begin_array();
-    for p in &s.players {
+    for (p, place) in s.players.iter().zip(player_places(s)) {
         w.item();
-        player_json(w, p, s, names, skip(p.log.played.len()));
+        player_json(w, (p, place), s, names, skip(p.log.played.len()));
     }
     w.end_array();
     w.key("pairs").begin_array();
-    for e in &s.entrants {
+    for (e, place) in s.entrants.iter().zip(entrant_places(s)) {
         w.item().begin_object();
         w.key("players").strings(&e.players);
         w.key("ranking").number(to_f64(&e.ranking));
+        place_json(w, place);
         w.key("history")
             .numbers(e.history[skip(e.history.len())..].iter().map(to_f64));
         w.end_object();
@@ -2078,15 +2109,17 @@ fn standing_fields(
     let mut reasons = rustc_hash::FxHashMap::default();
     w.key("championship").begin_object();
     w.key("individual").begin_array();
-    for p in individual_order(s) {
+    for (p, place) in individual_order(s) {
         w.item();
-        champion_json(w, Some(&p.player), None, &p.championship, &mut reasons);
+        let who = (Some(&*p.player), None);
+        champion_json(w, who, (&p.championship, place), &mut reasons);
     }
     w.end_array();
     w.key("pairs").begin_array();
-    for e in entrant_order(s) {
+    for (e, place) in entrant_order(s) {
         w.item();
-        champion_json(w, None, Some(&e.players), &e.championship, &mut reasons);
+        let who = (None, Some(&e.players[..]));
+        champion_json(w, who, (&e.championship, place), &mut reasons);
     }
     w.end_array();
     w.end_object();
@@ -2122,7 +2155,7 @@ fn award_json(w: &mut Pretty, a: &Award) {
 /// A player's ranking and history, leaving out the first `skip` entries.
 fn player_json(
     w: &mut Pretty,
-    p: &PlayerStanding,
+    (p, place): (&PlayerStanding, Place),
     s: &SeasonStanding,
     names: &BTreeMap<String, String>,
     skip: usize,
@@ -2133,6 +2166,7 @@ fn player_json(
         w.key("name").string(name);
     }
     w.key("ranking").number(to_f64(&p.ranking));
+    place_json(w, place);
     w.key("played").count(p.log.played.len());
     w.key("history").begin_array();
     for (x, r) in p.log.played.iter().zip(&p.log.history).skip(skip) {
@@ -2149,13 +2183,20 @@ fn player_json(
     w.end_object();
 }
 
-/// A player's (`player`) or pair's (`players`) place in the championship; `reasons`
-/// keeps each reason for not being eligible as a JSON text, made once.
+/// A place's `rank` and whether another entry shares it (`tied`), as a session's
+/// result list writes them.
+fn place_json(w: &mut Pretty, place: Place) {
+    w.key("rank").count(place.rank as usize);
+    w.key("tied").boolean(place.tied);
+}
+
+/// A player's (`player`) or pair's (`players`) standing `c` and place in the
+/// championship; `reasons` keeps each reason for not being eligible as a JSON text,
+/// made once.
 fn champion_json(
     w: &mut Pretty,
-    player: Option<&str>,
-    players: Option<&[PlayerId]>,
-    c: &Standing,
+    (player, players): (Option<&str>, Option<&[PlayerId]>),
+    (c, place): (&Standing, Place),
     reasons: &mut rustc_hash::FxHashMap<Shortfall, Vec<u8>>,
 ) {
     w.begin_object();
@@ -2169,6 +2210,7 @@ fn champion_json(
         Some(average) => w.key("average").number(to_f64(average)),
         None => w.key("average").null(),
     }
+    place_json(w, place);
     w.key("counted").count(c.counted.len());
     w.key("dropped").count(c.dropped);
     w.key("substitutes").count(c.substitutes);
@@ -2794,9 +2836,9 @@ end = 2026-08-31
         for words in [
             "Speelmoment tuesday, seizoen 2025-2026: 3 zittingen\n",
             "Rekenmethode naar rato, gebalanceerd; G 100.00, B 40.00, S 10.00, 3 lijnen; Z 2; vervangende ranking 70.00\n",
-            "\nRanking spelers\n  #  Speler  Ranking  Gespeeld  Laatste punten\n",
+            "\nRanking spelers\n   #  Speler  Ranking  Gespeeld  Laatste punten\n",
             "\nRanking paren en driemanschappen\n  #  Paar      Ranking  Verloop\n",
-            "\nClubkampioenschap, individueel (min 2, x 1)\n  #  Speler  Gemiddelde  Geteld  Afvalscores  In aanmerking\n",
+            "\nClubkampioenschap, individueel (min 2, x 1)\n   #  Speler  Gemiddelde  Geteld  Afvalscores  In aanmerking\n",
             "  ja\n",
             "nog niet: 1 van de 2 benodigde zittingen gespeeld (nog 1)\n",
             "\nClubkampioenschap, paren en driemanschappen (me 2, inv 1, y 1)\n",
@@ -2826,9 +2868,9 @@ end = 2026-08-31
         for words in [
             "Turnuva tuesday, sezon 2025-2026: 3 oturum\n",
             "Yöntem skor oranına göre, dengeli; G 100.00, B 40.00, S 10.00, 3 grup; Z 2; başlangıç sıralaması 70.00\n",
-            "\nOyuncu sıralaması\n  #  Oyuncu  Sıralama  Oynanan  Son puanlar\n",
+            "\nOyuncu sıralaması\n   #  Oyuncu  Sıralama  Oynanan  Son puanlar\n",
             "\nÇift ve üçlü sıralaması\n  #  Çift      Sıralama  Geçmiş\n",
-            "\nKulüp şampiyonası, bireysel (min 2, x 1)\n  #  Oyuncu  Ortalama  Sayılan  Atılan  Hak kazandı\n",
+            "\nKulüp şampiyonası, bireysel (min 2, x 1)\n   #  Oyuncu  Ortalama  Sayılan  Atılan  Hak kazandı\n",
             "  evet\n",
             "henüz değil: gereken 2 oturumun 1 tanesi oynandı (1 kaldı)\n",
             "\nKulüp şampiyonası, çiftler ve üçlüler (me 2, inv 1, y 1)\n",

@@ -51,9 +51,16 @@ fn the_example_club_in_text() {
         out.contains("   1  1001 Jansen         86.67       4  92.34 87.72 93.74 81.54"),
         "{out}"
     );
-    // min 3, x 1: four sessions played drop the worst one.
+    // min 3, x 1: four sessions played drop the worst one. The two players of a fixed
+    // pair, equal in everything, share the first place: neither is champion by the
+    // order of their ids.
     assert!(
-        out.contains("   1  1001 Jansen         91.27        3        1  yes"),
+        out.contains("   1=  1001 Jansen         91.27        3        1  yes\n   1=  1002 de Vries       91.27        3        1  yes\n   3=  1009"),
+        "{out}"
+    );
+    // Equal rankings share their place too; a player alone on a ranking has his own.
+    assert!(
+        out.contains("    2  1002 de Vries       82.72       4  92.34 87.72 93.74 63.82\n   3=  1009 de Groot       82.39       4  86.98 84.64 81.06 89.26\n   3=  1010 Bos            82.39       4  86.98 84.64 81.06 89.26\n    5  1003 Bakker"),
         "{out}"
     );
     assert!(out.contains("  18  1018 Dijkstra       63.82        1        0  not yet: played 1 of the 3 sessions needed (2 to go)"), "{out}");
@@ -143,12 +150,12 @@ fn the_example_club_in_dutch() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.starts_with("Speelmoment tuesday, seizoen 2025-2026: 4 zittingen\nRekenmethode naar rato, gebalanceerd; G 100.00, B 40.00, S 10.00, 2 lijnen; Z 5; vervangende ranking 70.00\n\nRanking spelers\n   #  Speler            Ranking  Gespeeld  Laatste punten\n   1  1001 Jansen         86.67         4  92.34 87.72 93.74 81.54\n"),
+        out.starts_with("Speelmoment tuesday, seizoen 2025-2026: 4 zittingen\nRekenmethode naar rato, gebalanceerd; G 100.00, B 40.00, S 10.00, 2 lijnen; Z 5; vervangende ranking 70.00\n\nRanking spelers\n    #  Speler            Ranking  Gespeeld  Laatste punten\n    1  1001 Jansen         86.67         4  92.34 87.72 93.74 81.54\n"),
         "{out}"
     );
     for line in [
         "\nRanking paren en driemanschappen\n   #  Paar                                            Ranking  Verloop\n",
-        "\nClubkampioenschap, individueel (min 3, x 1)\n   #  Speler            Gemiddelde  Geteld  Afvalscores  In aanmerking\n   1  1001 Jansen            91.27       3            1  ja\n",
+        "\nClubkampioenschap, individueel (min 3, x 1)\n    #  Speler            Gemiddelde  Geteld  Afvalscores  In aanmerking\n   1=  1001 Jansen            91.27       3            1  ja\n",
         "  18  1018 Dijkstra          63.82       1            0  nog niet: 1 van de 3 benodigde zittingen gespeeld (nog 2)\n",
         "\nClubkampioenschap, paren en driemanschappen (me 4, inv 1, y 1)\n",
         "   8  1001+1002 Jansen - de Vries                          91.27           3             0            0  nog niet: 3 met elkaar en 0 met een invaller van de 4 benodigde (nog 1)\n",
@@ -657,8 +664,32 @@ fn a_json_report_through_a_symbolic_link_keeps_the_link() {
     assert_eq!(written, stdout(&example(&["--format", "json"])));
 }
 
-/// The JSON report byte for byte as stored in `tests/data/ranking-json` (written by the
-/// serde_json pretty printer the report was first made with): the example club with
+/// Equal standings share a place in the JSON as in the text: `rank` and `tied` on every
+/// player, pair and championship entry.
+#[test]
+fn equal_standings_share_their_place_in_the_json() {
+    let o = example(&["--moment", "tuesday", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let places = |list: &serde_json::Value, n: usize| -> Vec<(u64, bool)> {
+        let list = list.as_array().unwrap();
+        let place = |e: &serde_json::Value| (e["rank"].as_u64().unwrap(), e["tied"] == true);
+        list.iter().take(n).map(place).collect()
+    };
+    assert_eq!(
+        places(&v["championship"]["individual"], 5),
+        [(1, true), (1, true), (3, true), (3, true), (5, false)]
+    );
+    assert_eq!(
+        places(&v["players"], 5),
+        [(1, false), (2, false), (3, true), (3, true), (5, false)]
+    );
+    assert_eq!(places(&v["pairs"], 2), [(1, false), (2, false)]);
+    assert_eq!(places(&v["championship"]["pairs"], 1), [(1, false)]);
+}
+
+/// The JSON report byte for byte as stored in `tests/data/ranking-json` (laid out as the
+/// serde_json pretty printer the report was first made with lays it out): the example club with
 /// tonight's lines and every history, with only the last history entry, and a club
 /// whose player ids JSON must escape (a quote, a backslash, a tab) or need not (`é`,
 /// `/`, DEL, `</script>`).

@@ -218,6 +218,12 @@ pub fn together_of(
     }
 }
 
+/// Whether two standings share a place in the championship's [`order`]: both eligible or
+/// both not, with equal averages (or neither an average).
+pub fn same_place(a: &Standing, b: &Standing) -> bool {
+    a.eligible() == b.eligible() && a.average == b.average
+}
+
 /// The order of a championship: eligible entrants first by average (highest first), then
 /// the others by average; `None` averages last.
 pub fn order(standings: &[&Standing]) -> Vec<usize> {
