@@ -1033,6 +1033,24 @@ fn standings_with_byes(
         rows[bye.team].byes += 1;
         rows[bye.team].vp += bye.vp;
     }
+    // Teams without a match (or a bye) go last, in team order, sharing the place after
+    // the others: they are ranked apart, so that none takes a place among those that
+    // played (on 0 VP, a quotient of nothing once put one above a team that lost).
+    let (mut played, idle): (Vec<_>, Vec<_>) =
+        rows.into_iter().partition(|r| r.matches > 0 || r.byes > 0);
+    rank_played(&mut played, matches);
+    let (first_idle, shared) = (played.len() as u32 + 1, idle.len() > 1);
+    played.extend(idle.into_iter().map(|mut r| {
+        r.rank = first_idle;
+        r.tied = shared;
+        r
+    }));
+    played
+}
+
+/// Sorts and ranks the standings of teams that played: by VP, then VP between the tied
+/// teams, then IMP quotient; teams equal in all three share a place.
+fn rank_played(rows: &mut [TeamStanding], matches: &[TeamMatch]) {
     rows.sort_by(|a, b| b.vp.cmp(&a.vp).then(a.team.cmp(&b.team)));
     // Split groups on the same VP by their matches against each other, then quotient.
     let mut start = 0;
@@ -1042,49 +1060,43 @@ fn standings_with_byes(
             end += 1;
         }
         if end - start > 1 {
-            let group: HashSet<usize> = rows[start..end].iter().map(|r| r.team).collect();
-            let mut between: HashMap<usize, Ratio<i64>> = HashMap::new();
-            for m in matches {
-                if group.contains(&m.home) && group.contains(&m.away) {
-                    *between.entry(m.home).or_default() += m.vp_home;
-                    *between.entry(m.away).or_default() += m.vp_away;
-                }
-            }
-            let key = |r: &TeamStanding| {
-                (
-                    between.get(&r.team).copied().unwrap_or_default(),
-                    r.quotient_key(),
-                )
-            };
-            rows[start..end].sort_by(|a, b| key(b).cmp(&key(a)).then(a.team.cmp(&b.team)));
-            // Ranks within the group.
-            let keys: Vec<_> = rows[start..end].iter().map(key).collect();
-            for k in 0..keys.len() {
-                let same_prev = k > 0 && keys[k] == keys[k - 1];
-                let same_next = k + 1 < keys.len() && keys[k] == keys[k + 1];
-                rows[start + k].rank = if same_prev {
-                    rows[start + k - 1].rank
-                } else {
-                    (start + k) as u32 + 1
-                };
-                rows[start + k].tied = same_prev || same_next;
-            }
+            rank_tied_group(&mut rows[start..end], start, matches);
         } else {
             rows[start].rank = start as u32 + 1;
         }
         start = end;
     }
-    // Teams without a match (or a bye) go last, in team order, unranked ties broken by
-    // index.
-    let (mut played, idle): (Vec<_>, Vec<_>) =
-        rows.into_iter().partition(|r| r.matches > 0 || r.byes > 0);
-    let first_idle = played.len() as u32 + 1;
-    played.extend(idle.into_iter().map(|mut r| {
-        r.rank = first_idle;
-        r.tied = false;
-        r
-    }));
-    played
+}
+
+/// Orders and ranks `group`, teams on the same VP from place `start + 1` on: by the VP
+/// of their matches against each other, then IMP quotient.
+fn rank_tied_group(group: &mut [TeamStanding], start: usize, matches: &[TeamMatch]) {
+    let teams: HashSet<usize> = group.iter().map(|r| r.team).collect();
+    let mut between: HashMap<usize, Ratio<i64>> = HashMap::new();
+    for m in matches {
+        if teams.contains(&m.home) && teams.contains(&m.away) {
+            *between.entry(m.home).or_default() += m.vp_home;
+            *between.entry(m.away).or_default() += m.vp_away;
+        }
+    }
+    let key = |r: &TeamStanding| {
+        (
+            between.get(&r.team).copied().unwrap_or_default(),
+            r.quotient_key(),
+        )
+    };
+    group.sort_by(|a, b| key(b).cmp(&key(a)).then(a.team.cmp(&b.team)));
+    let keys: Vec<_> = group.iter().map(key).collect();
+    for k in 0..keys.len() {
+        let same_prev = k > 0 && keys[k] == keys[k - 1];
+        let same_next = k + 1 < keys.len() && keys[k] == keys[k + 1];
+        group[k].rank = if same_prev {
+            group[k - 1].rank
+        } else {
+            (start + k) as u32 + 1
+        };
+        group[k].tied = same_prev || same_next;
+    }
 }
 
 /// Pairs the next round of a Swiss event from the standings (best first) and the
@@ -1708,6 +1720,41 @@ mod tests {
             .collect();
         assert_eq!(top, [(1, 1, false), (0, 2, false)]);
         assert_eq!(r.standings[0].vp, Ratio::from_integer(20));
+    }
+
+    #[test]
+    fn a_team_that_played_no_match_takes_no_place_from_those_that_did() {
+        // A beat B 20-0; C, in the teams file, played no match. On 0 VP, C's quotient
+        // (none) once sorted it above B, so B was given place 3 and place 2 was nobody's.
+        // (One board: 17 IMPs are past the blitz.)
+        let settings = TeamsSettings {
+            vp_boards: Some(1),
+            ..TeamsSettings::default()
+        };
+        let r = score(&["A", "B", "C"], one_board(1, 0, 1, 2000, 2), &settings).unwrap();
+        assert_eq!(r.standings[1].vp, Ratio::from_integer(0));
+        let places: Vec<(usize, u32, bool)> = r
+            .standings
+            .iter()
+            .map(|s| (s.team, s.rank, s.tied))
+            .collect();
+        assert_eq!(places, [(0, 1, false), (1, 2, false), (2, 3, false)]);
+        // Two teams that played no match share the place after the others.
+        let r = score(
+            &["A", "B", "C", "D"],
+            one_board(1, 0, 1, 2000, 2),
+            &settings,
+        )
+        .unwrap();
+        let places: Vec<(usize, u32, bool)> = r
+            .standings
+            .iter()
+            .map(|s| (s.team, s.rank, s.tied))
+            .collect();
+        assert_eq!(
+            places,
+            [(0, 1, false), (1, 2, false), (2, 3, true), (3, 3, true)]
+        );
     }
 
     #[test]
