@@ -400,6 +400,7 @@ pub fn score_teams_in_rounds(
         );
     }
     warnings.extend(consecutive_meetings(&matches, teams, results));
+    warnings.extend(short_matches(&matches, teams, results));
     warnings.extend(crate::session::teams_written_two_ways(teams, results));
     let byes = match settings.bye_vp {
         Some(vp) => byes(teams, &matches, results, vp)?,
@@ -898,6 +899,96 @@ fn boards_apart(m: &TeamMatch, teams: &[PairInfo], results: &[TableResult]) -> O
             text.join(", ")
         ),
     ))
+}
+
+/// A warning for each match with results for fewer boards than the longest match of its
+/// round (of the event, without rounds): more often a board whose results were not
+/// entered than a shorter match, and it would be scored on a shorter VP scale unsaid.
+/// Matches need not play the same boards, so the missing boards are named only when
+/// the longest match played them all.
+fn short_matches(
+    matches: &[TeamMatch],
+    teams: &[PairInfo],
+    results: &[TableResult],
+) -> Vec<Diagnostic> {
+    let mut longest: HashMap<Option<u32>, &TeamMatch> = HashMap::new();
+    for m in matches {
+        let known = longest.entry(m.round).or_insert(m);
+        if m.boards.len() > known.boards.len() {
+            *known = m;
+        }
+    }
+    let names = |m: &TeamMatch| {
+        let teams = format!(
+            "{} v {}",
+            team_name(teams, m.home),
+            team_name(teams, m.away)
+        );
+        match m.round {
+            Some(n) => format!("{teams} (round {n})"),
+            None => teams,
+        }
+    };
+    let count = |n: u32| format!("{n} board{}", if n == 1 { "" } else { "s" });
+    let mut out = Vec::new();
+    for m in matches {
+        let long = longest[&m.round];
+        // (A match of which no board was played is told as a draw already.)
+        let Some(first) = m.boards.first() else {
+            continue;
+        };
+        if m.boards.len() >= long.boards.len() || m.played == 0 {
+            continue;
+        }
+        let theirs = |b: u32| long.boards.iter().any(|x| x.board == b);
+        let missing: Vec<String> = long
+            .boards
+            .iter()
+            .map(|b| b.board)
+            .filter(|&b| !m.boards.iter().any(|x| x.board == b))
+            .map(|b| b.to_string())
+            .collect();
+        let other = format!(
+            "{} v {}",
+            team_name(teams, long.home),
+            team_name(teams, long.away)
+        );
+        let what = if m.boards.iter().all(|b| theirs(b.board)) {
+            let (boards, have, its, it_was) = match missing.len() {
+                1 => ("board", "has", "its", "it was"),
+                _ => ("boards", "have", "their", "one was"),
+            };
+            format!(
+                "{boards} {} {have} no result in this match, which {other} played: enter {its} results, or NP for both rooms if {it_was} not played",
+                and_list(&missing)
+            )
+        } else {
+            format!(
+                "results for {}, where {other} played {}: enter the missing results, or NP for both rooms where a board was not played",
+                count(m.boards.len() as u32),
+                long.boards.len()
+            )
+        };
+        out.push(Diagnostic::warning(
+            results[first.open].line,
+            None,
+            format!(
+                "{}: {what}; the match is scored on {}, on the VP scale of {}",
+                names(m),
+                count(m.played),
+                count(m.scale_boards)
+            ),
+        ));
+    }
+    out
+}
+
+/// `items` as a sentence lists them: `4`, `4 and 5`, `2, 3 and 4`.
+fn and_list(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.join(""),
+    }
 }
 
 /// Two teams meeting in rounds one after the other: more often one match played over
@@ -1768,6 +1859,57 @@ mod tests {
         assert_eq!(next.bye, Some(1));
         assert_eq!(next.tables.len(), 2);
         assert!(next.tables.iter().all(|&(a, b)| a != 1 && b != 1));
+    }
+
+    #[test]
+    fn a_match_with_fewer_boards_than_the_others_of_its_round_is_told() {
+        // A v B played boards 1 and 2; C v D has no line of board 2: its result was not
+        // entered, and the match would be scored on a one-board VP scale unsaid.
+        let names = ["A", "B", "C", "D"];
+        let mut lines = one_board(1, 0, 1, 450, 2);
+        lines.extend(one_board(2, 0, 1, 100, 4));
+        lines.extend(one_board(1, 2, 3, 420, 6));
+        let r = score(&names, lines, &TeamsSettings::default()).unwrap();
+        let told: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(
+            told,
+            [
+                "C v D: board 2 has no result in this match, which A v B played: enter its results, or NP for both rooms if it was not played; the match is scored on 1 board, on the VP scale of 1 board"
+            ]
+        );
+        assert_eq!(r.warnings[0].line, Some(6));
+        // By rounds: only the matches of one round are compared.
+        let mut lines = in_round(1, one_board(1, 0, 1, 450, 2));
+        lines.extend(in_round(1, one_board(2, 0, 1, 100, 4)));
+        lines.extend(in_round(1, one_board(1, 2, 3, 420, 6)));
+        lines.extend(in_round(1, one_board(2, 2, 3, 420, 8)));
+        lines.extend(in_round(2, one_board(3, 0, 2, 420, 10)));
+        lines.extend(in_round(2, one_board(3, 1, 3, 420, 12)));
+        let settings = TeamsSettings {
+            vp_boards: Some(2),
+            ..TeamsSettings::default()
+        };
+        let r = score_in_rounds(&names, lines, &settings).unwrap();
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        // Matches need not play the same boards (each is scored on its own): only a
+        // match with fewer boards is told, and its missing boards named when they are
+        // the longer match's.
+        let mut lines = in_round(1, one_board(1, 0, 1, 450, 2));
+        lines.extend(in_round(1, one_board(2, 0, 1, 100, 4)));
+        lines.extend(in_round(1, one_board(5, 2, 3, 420, 6)));
+        lines.extend(in_round(1, one_board(6, 2, 3, 420, 8)));
+        lines.extend(in_round(2, one_board(3, 0, 2, 420, 10)));
+        lines.extend(in_round(2, one_board(4, 0, 2, 420, 12)));
+        lines.extend(in_round(2, one_board(7, 1, 3, 420, 14)));
+        let r = score_in_rounds(&names, lines, &TeamsSettings::default()).unwrap();
+        let told: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(
+            told,
+            [
+                "B v D (round 2): results for 1 board, where A v C played 2: enter the missing results, or NP for both rooms where a board was not played; the match is scored on 1 board, on the VP scale of 1 board"
+            ]
+        );
+        assert_eq!(r.warnings[0].line, Some(14));
     }
 
     /// `lines` scored with each line's round.
