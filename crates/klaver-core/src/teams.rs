@@ -41,7 +41,7 @@ use crate::vp::{VpMax, VpScale};
 use num_rational::Ratio;
 use num_traits::{Signed, Zero};
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// The room of a teams match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -401,6 +401,7 @@ pub fn score_teams_in_rounds(
     }
     warnings.extend(consecutive_meetings(&matches, teams, results));
     warnings.extend(short_matches(&matches, teams, results));
+    warnings.extend(crowded_rounds(&matches, teams, results));
     warnings.extend(crate::session::teams_written_two_ways(teams, results));
     let byes = match settings.bye_vp {
         Some(vp) => byes(teams, &matches, results, vp)?,
@@ -977,6 +978,56 @@ fn short_matches(
                 names(m),
                 count(m.played),
                 count(m.scale_boards)
+            ),
+        ));
+    }
+    out
+}
+
+/// A warning for each team that plays more than one match in a round (on different
+/// boards: the same board twice is an error already), unless the round is a triangle
+/// (the team's two opponents meet each other too): more often a round number mistyped.
+fn crowded_rounds(
+    matches: &[TeamMatch],
+    teams: &[PairInfo],
+    results: &[TableResult],
+) -> Vec<Diagnostic> {
+    let mut of: BTreeMap<(u32, usize), Vec<&TeamMatch>> = BTreeMap::new();
+    for m in matches {
+        if let Some(round) = m.round {
+            for team in [m.home, m.away] {
+                of.entry((round, team)).or_default().push(m);
+            }
+        }
+    }
+    let opponent = |m: &TeamMatch, team: usize| if m.home == team { m.away } else { m.home };
+    let meet = |round: u32, a: usize, b: usize| {
+        of.get(&(round, a))
+            .is_some_and(|ms| ms.iter().any(|m| opponent(m, a) == b))
+    };
+    let first_line = |m: &TeamMatch| m.boards.first().map(|b| results[b.open].line);
+    let mut out = Vec::new();
+    for (&(round, team), ms) in &of {
+        let triangle =
+            matches!(ms[..], [x, y] if meet(round, opponent(x, team), opponent(y, team)));
+        if ms.len() < 2 || triangle {
+            continue;
+        }
+        let against: Vec<String> = ms
+            .iter()
+            .map(|m| {
+                let line = first_line(m).map_or(String::new(), |l| format!(" (line {l})"));
+                format!("against {}{line}", team_name(teams, opponent(m, team)))
+            })
+            .collect();
+        out.push(Diagnostic::warning(
+            first_line(ms[1]).unwrap_or(0),
+            None,
+            format!(
+                "team {} plays {} matches in round {round}, {}: a team plays one match a round, or two in a round of three teams that each meet the other two (a triangle); correct the round or the teams of one of the matches",
+                team_name(teams, team),
+                ms.len(),
+                and_list(&against)
             ),
         ));
     }
@@ -1910,6 +1961,31 @@ mod tests {
             ]
         );
         assert_eq!(r.warnings[0].line, Some(14));
+    }
+
+    #[test]
+    fn a_team_in_two_matches_of_a_round_is_told_unless_three_teams_play_a_triangle() {
+        let names = ["A", "B", "C", "D"];
+        let settings = TeamsSettings {
+            vp_boards: Some(1),
+            ..TeamsSettings::default()
+        };
+        // Round 1: A v B on board 1 and A v C on board 8: a round number mistyped.
+        let mut lines = in_round(1, one_board(1, 0, 1, 450, 2));
+        lines.extend(in_round(1, one_board(8, 0, 2, 420, 4)));
+        let r = score_in_rounds(&names, lines.clone(), &settings).unwrap();
+        let told: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+        assert_eq!(
+            told,
+            [
+                "team A plays 2 matches in round 1, against B (line 2) and against C (line 4): a team plays one match a round, or two in a round of three teams that each meet the other two (a triangle); correct the round or the teams of one of the matches"
+            ]
+        );
+        assert_eq!(r.warnings[0].line, Some(4));
+        // A triangle: A, B and C each meet the other two in round 1.
+        lines.extend(in_round(1, one_board(5, 1, 2, 420, 6)));
+        let r = score_in_rounds(&names, lines, &settings).unwrap();
+        assert!(r.warnings.is_empty(), "{:?}", r.warnings);
     }
 
     /// `lines` scored with each line's round.
