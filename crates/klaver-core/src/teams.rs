@@ -919,18 +919,6 @@ fn short_matches(
             *known = m;
         }
     }
-    let names = |m: &TeamMatch| {
-        let teams = format!(
-            "{} v {}",
-            team_name(teams, m.home),
-            team_name(teams, m.away)
-        );
-        match m.round {
-            Some(n) => format!("{teams} (round {n})"),
-            None => teams,
-        }
-    };
-    let count = |n: u32| format!("{n} board{}", if n == 1 { "" } else { "s" });
     let mut out = Vec::new();
     for m in matches {
         let long = longest[&m.round];
@@ -941,47 +929,62 @@ fn short_matches(
         if m.boards.len() >= long.boards.len() || m.played == 0 {
             continue;
         }
-        let theirs = |b: u32| long.boards.iter().any(|x| x.board == b);
-        let missing: Vec<String> = long
-            .boards
-            .iter()
-            .map(|b| b.board)
-            .filter(|&b| !m.boards.iter().any(|x| x.board == b))
-            .map(|b| b.to_string())
-            .collect();
-        let other = format!(
-            "{} v {}",
-            team_name(teams, long.home),
-            team_name(teams, long.away)
-        );
-        let what = if m.boards.iter().all(|b| theirs(b.board)) {
-            let (boards, have, its, it_was) = match missing.len() {
-                1 => ("board", "has", "its", "it was"),
-                _ => ("boards", "have", "their", "one was"),
-            };
-            format!(
-                "{boards} {} {have} no result in this match, which {other} played: enter {its} results, or NP for both rooms if {it_was} not played",
-                and_list(&missing)
-            )
-        } else {
-            format!(
-                "results for {}, where {other} played {}: enter the missing results, or NP for both rooms where a board was not played",
-                count(m.boards.len() as u32),
-                long.boards.len()
-            )
-        };
+        let round = m.round.map_or(String::new(), |n| format!(" (round {n})"));
         out.push(Diagnostic::warning(
             results[first.open].line,
             None,
             format!(
-                "{}: {what}; the match is scored on {}, on the VP scale of {}",
-                names(m),
-                count(m.played),
-                count(m.scale_boards)
+                "{}{round}: {}; the match is scored on {}, on the VP scale of {}",
+                match_names(m, teams),
+                what_is_short(m, long, teams),
+                boards_count(m.played),
+                boards_count(m.scale_boards)
             ),
         ));
     }
     out
+}
+
+/// What match `m` lacks that `long`, the longest of its round, has: the boards, when
+/// `long` played every board `m` did, or else how many.
+fn what_is_short(m: &TeamMatch, long: &TeamMatch, teams: &[PairInfo]) -> String {
+    let played = |x: &TeamMatch, b: u32| x.boards.iter().any(|x| x.board == b);
+    let other = match_names(long, teams);
+    if !m.boards.iter().all(|b| played(long, b.board)) {
+        return format!(
+            "results for {}, where {other} played {}: enter the missing results, or NP for both rooms where a board was not played",
+            boards_count(m.boards.len() as u32),
+            long.boards.len()
+        );
+    }
+    let missing: Vec<String> = long
+        .boards
+        .iter()
+        .filter(|b| !played(m, b.board))
+        .map(|b| b.board.to_string())
+        .collect();
+    let (boards, have, its, it_was) = match missing.len() {
+        1 => ("board", "has", "its", "it was"),
+        _ => ("boards", "have", "their", "one was"),
+    };
+    format!(
+        "{boards} {} {have} no result in this match, which {other} played: enter {its} results, or NP for both rooms if {it_was} not played",
+        and_list(&missing)
+    )
+}
+
+/// A match's teams: `A v B`.
+fn match_names(m: &TeamMatch, teams: &[PairInfo]) -> String {
+    format!(
+        "{} v {}",
+        team_name(teams, m.home),
+        team_name(teams, m.away)
+    )
+}
+
+/// `1 board`, `3 boards`.
+fn boards_count(n: u32) -> String {
+    format!("{n} board{}", if n == 1 { "" } else { "s" })
 }
 
 /// A warning for each team that plays more than one match in a round (on different
