@@ -2355,11 +2355,11 @@ pub fn json_moment(
     club: &Club,
     history: Option<usize>,
 ) -> Result<Vec<u8>, serde_json::Error> {
-    // Room for the whole at once (about what a pair's award, a player and an entrant
-    // take), rather than growing it by copying.
+    // Room for the whole at once (about what a pair's award, a player and an entrant take,
+    // each with its place in the championship), rather than growing it by copying.
     let awards: usize = standing.sessions.iter().map(|x| x.awards.len()).sum();
     let (players, entrants) = (standing.players.len(), standing.entrants.len());
-    let mut buf = Vec::with_capacity(300 * awards + 500 * players + 520 * entrants);
+    let mut buf = Vec::with_capacity(300 * awards + 600 * players + 620 * entrants);
     let mut w = Pretty::new(&mut buf, 2);
     w.begin_object();
     standing_fields(&mut w, standing, &club.names, history);
