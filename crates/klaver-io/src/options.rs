@@ -213,7 +213,29 @@ fn load_movement(scoring: &ScoringOptions, spec: &str) -> Result<Movement, Strin
     };
     let mut m = movement::parse_csv(text).map_err(|e| format!("{spec}: {e}"))?;
     m.name = spec.to_string();
+    playable(&m, spec)?;
     Ok(m)
+}
+
+/// `Err` naming the first of the errors `klaver movement check` finds in a schedule read
+/// from a file or kept with a session: a pair at two tables in one round, a board set
+/// at two tables. Scored, such a night would add up a pair's matches under one set of
+/// boards and lose the other. (Warnings, such as a board played once, do not stop it.)
+fn playable(m: &Movement, spec: &str) -> Result<(), String> {
+    let check = movement::validate::validate(m);
+    let mut errors = check.errors();
+    let Some(first) = errors.next() else {
+        return Ok(());
+    };
+    let n = 1 + errors.count();
+    let counted = if n == 1 {
+        "1 error".to_string()
+    } else {
+        format!("{n} errors")
+    };
+    Err(format!(
+        "{spec} cannot be played ({counted}): {first}; correct the schedule: `klaver movement check {spec}` lists them all"
+    ))
 }
 
 /// Scores a pairs event as `scoring` says (checking it against the movement, when one is
@@ -661,6 +683,26 @@ mod tests {
         let m = load_with("mitchell-7-skip", None, true).unwrap();
         assert_eq!(m, movement::named("mitchell-7", 4).unwrap());
         assert!(load_with("mitchell-7-fast", None, true).is_err());
+    }
+
+    #[test]
+    fn a_schedule_that_cannot_be_played_is_refused() {
+        // Pair 1 at tables 1 and 2 in round 1, pairs 2 and 3 twice in round 2: scored,
+        // pair 1's two matches were added up in one round under one set of boards.
+        let two_places = "round,table,ns,ew,boards\n\
+            1,1,1,2,1-2\n1,2,1,3,3-4\n1,3,4,5,5-6\n\
+            2,1,4,2,3-4\n2,2,5,3,1-2\n2,3,2,3,5-6\n";
+        let e = load_with("sched.csv", Some(two_places), false).unwrap_err();
+        assert!(
+            e.starts_with("sched.csv cannot be played (3 errors): round 1, table 2: pair 1 also plays at table 1 this round"),
+            "{e}"
+        );
+        assert!(
+            e.ends_with("`klaver movement check sched.csv` lists them all"),
+            "{e}"
+        );
+        // A schedule with only warnings (a board played once) is scored on.
+        assert!(load_with("sched.csv", Some(THREE_TABLES), false).is_ok());
     }
 
     #[test]

@@ -857,3 +857,33 @@ fn boards_per_round_against_the_movement_is_refused() {
         stderr(&o)
     );
 }
+
+/// A schedule file that cannot be played (pair 1 at two tables in round 1) was scored
+/// on: pair 1's two matches were added up under one set of boards. It is refused, as
+/// `klaver movement check` refuses it.
+#[test]
+fn a_night_on_a_schedule_that_cannot_be_played_is_refused() {
+    let schedule = temp_file(
+        "two-places.schedule.csv",
+        "round,table,ns,ew,boards\n\
+         1,1,1,2,1-2\n1,2,1,3,3-4\n1,3,4,5,5-6\n\
+         2,1,4,2,3-4\n2,2,5,3,1-2\n2,3,2,3,5-6\n",
+    );
+    let night = temp_file(
+        "two-places.csv",
+        "board,ns,ew,score\n1,1,2,110\n2,1,2,140\n3,1,3,120\n4,1,3,-100\n\
+         5,4,5,620\n6,4,5,-50\n3,4,2,100\n4,4,2,200\n1,5,3,-110\n2,5,3,50\n\
+         5,2,3,600\n6,2,3,-100\n",
+    );
+    let shown = schedule.to_str().unwrap();
+    let o = klaver(&["score", night.to_str().unwrap(), "--movement", shown]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{shown} cannot be played (3 errors): round 1, table 2: pair 1 also plays at table 1 this round")),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty());
+    let check = klaver(&["movement", "check", shown]);
+    assert_eq!(check.status.code(), Some(2));
+}
