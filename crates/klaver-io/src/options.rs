@@ -218,11 +218,17 @@ fn load_movement(scoring: &ScoringOptions, spec: &str) -> Result<Movement, Strin
 }
 
 /// `Err` naming the first of the errors `klaver movement check` finds in a schedule read
-/// from a file or kept with a session: a pair at two tables in one round, a board set
-/// at two tables. Scored, such a night would add up a pair's matches under one set of
-/// boards and lose the other. (Warnings, such as a board played once, do not stop it.)
+/// from a file or kept with a session, such as a pair at two tables in one round:
+/// scored, such a night would add up the pair's matches under one set of boards and
+/// lose the other. A board set at several tables in a round is taken as duplicated
+/// boards (the schedule does not say, and scoring needs no more than the travellers
+/// show); warnings, such as a board played once, do not stop it either.
 fn playable(m: &Movement, spec: &str) -> Result<(), String> {
-    let check = movement::validate::validate(m);
+    let duplicated = Movement {
+        sharing: movement::BoardSharing::Duplicated,
+        ..m.clone()
+    };
+    let check = movement::validate::validate(&duplicated);
     let mut errors = check.errors();
     let Some(first) = errors.next() else {
         return Ok(());
@@ -701,8 +707,12 @@ mod tests {
             e.ends_with("`klaver movement check sched.csv` lists them all"),
             "{e}"
         );
-        // A schedule with only warnings (a board played once) is scored on.
+        // A schedule with only warnings (a board played once) is scored on, and so is
+        // one with a board set at every table (duplicated boards, as the seed's night).
         assert!(load_with("sched.csv", Some(THREE_TABLES), false).is_ok());
+        let duplicated = "round,table,ns,ew,boards\n1,1,1,2,1-2\n1,2,3,4,1-2\n\
+            2,1,1,3,3-4\n2,2,2,4,3-4\n";
+        assert!(load_with("sched.csv", Some(duplicated), false).is_ok());
     }
 
     #[test]
