@@ -150,6 +150,9 @@ fn on_bye_stand(m: &Movement, index: usize, boards: &BoardRange) -> bool {
         && played_in(m, index + 1, boards)
 }
 
+/// Where a table's boards go after round `index`: to the tables of the next round that
+/// hold them (a table where a pair sits out holds its boards too, and passes them on),
+/// to the bye stand, or back to the director.
 fn next_for(m: &Movement, index: usize, t: &TableRound) -> BoardsNext {
     let Some(next) = m.rounds.get(index + 1) else {
         return BoardsNext::Collected;
@@ -157,7 +160,7 @@ fn next_for(m: &Movement, index: usize, t: &TableRound) -> BoardsNext {
     let tables: Vec<u32> = next
         .tables
         .iter()
-        .filter(|n| n.is_match() && n.boards.overlaps(&t.boards))
+        .filter(|n| n.boards.overlaps(&t.boards))
         .map(|n| n.table)
         .collect();
     if !tables.is_empty() {
@@ -263,6 +266,31 @@ mod tests {
         assert_eq!(l.boards.unwrap().to_string(), "1-4");
         // Duplicated boards go back to the director after every round.
         assert_eq!(table_cards(&m)[0].lines[0].next, BoardsNext::Director);
+    }
+
+    #[test]
+    fn boards_go_to_the_table_that_holds_them_though_a_seat_there_is_empty() {
+        // Mitchell of three tables, EW pair 6 absent: table 2's boards wait a round at
+        // table 1, where pair 1 sits out, and go on from there. They were sent to the
+        // director, and table 1 waited for boards that never came.
+        let m = parse_csv(
+            "round,table,ns,ew,boards\n\
+             1,1,1,4,1-2\n1,2,2,5,3-4\n1,3,3,,5-6\n\
+             2,1,1,,3-4\n2,2,2,4,5-6\n2,3,3,5,1-2\n\
+             3,1,1,5,5-6\n3,2,2,,1-2\n3,3,3,4,3-4\n",
+        )
+        .unwrap();
+        let cards = table_cards(&m);
+        assert_eq!(cards[1].lines[0].next, BoardsNext::Tables(vec![1]));
+        assert_eq!(cards[0].lines[1].next, BoardsNext::Tables(vec![3]));
+        assert_eq!(cards[2].lines[0].next, BoardsNext::Tables(vec![2]));
+        // And a phantom Howell's bye table holds a set like any other table: table 4's
+        // boards 4-6 of round 1 wait at table 1 in round 2.
+        let h = named("howell-7", 3).unwrap();
+        assert_eq!(
+            table_cards(&h)[3].lines[0].next,
+            BoardsNext::Tables(vec![1])
+        );
     }
 
     #[test]
