@@ -229,6 +229,28 @@ fn bad_sessions_are_reported_and_nothing_is_ranked() {
     );
 }
 
+/// A top-integral group is named as the director writes it, `A+B`, never `AB` (which
+/// the sessions file refuses as a line).
+#[test]
+fn a_lone_top_integral_group_is_named_with_its_plus() {
+    let bad = temp_file(
+        "lone-group.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tuesday,C,1001+1002,58\n\
+         2025-09-02,tuesday,C,1003+1004,42\n\
+         2025-09-02,tuesday,A+B,1005+1006,50\n",
+    );
+    let o = with_club(&bad, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "lone-group.csv line 4: session 2025-09-02 tuesday: line A+B has only one pair;"
+        ),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_sessions_file_that_is_not_utf8_names_its_line() {
     let path = common::temp_path("ranking_cli", "latin1.csv");

@@ -328,6 +328,19 @@ pub fn valid_date(date: &str) -> bool {
     (1..=days).contains(&d)
 }
 
+/// A line's or top-integral group's name as the director writes it: its letters joined
+/// by `+` ("B", "A+C").
+fn group_name(letters: &[char]) -> String {
+    let mut name = String::with_capacity(2 * letters.len());
+    for (k, c) in letters.iter().enumerate() {
+        if k > 0 {
+            name.push('+');
+        }
+        name.push(*c);
+    }
+    name
+}
+
 /// The line letters of a line or top-integral group ("B", "A+C", "" for a night of one
 /// line): single letters A-Z (either case) joined by `+`, each once; `None` for any
 /// other text.
@@ -623,7 +636,7 @@ impl<'a> SessionCheck<'a, '_> {
         }
         let mut letter_seen = BTreeSet::new();
         for (g, (count, first)) in &groups {
-            let name: String = g.iter().collect();
+            let name = group_name(g);
             if *count < 2 {
                 self.errors.push(RankingError::LonePair {
                     origin: row_origin(s, &s.pairs[*first].origin),
@@ -1316,13 +1329,7 @@ fn pairs_awards(
             int(0)
         };
         let points = group_points(settings, s.form, &g.interval, &scores, &line_mean);
-        let line: SharedText = g
-            .letters
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join("+")
-            .into();
+        let line: SharedText = group_name(&g.letters).into();
         for (p, pts) in entries.iter().zip(points) {
             awards.push(Award {
                 team: None,
@@ -2729,7 +2736,7 @@ mod tests {
                 "sessions.csv line 4: session 2025-09-02 friday: pair `p4` must be two player ids joined by `+` (1001+1002)",
                 "sessions.csv line 2: session 2025-09-02 friday: line A has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
                 "sessions.csv line 4: session 2025-09-02 friday: line B has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
-                "sessions.csv line 5: session 2025-09-02 friday: line BC has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
+                "sessions.csv line 5: session 2025-09-02 friday: line B+C has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
                 "sessions.csv: session 2025-09-02 friday: line B belongs to two groups; a line is scored on its own or in one top-integral group",
                 "sessions.csv: session 2025-05-06 tuesday: score 21.00 is outside 0 to 20 VP: correct the score",
                 "sessions.csv: session 2025-05-06 tuesday: player p1 also plays in team T1; a player plays in one pair (or team) a night: correct the players",
@@ -2740,6 +2747,30 @@ mod tests {
                 "sessions.csv: session 2025-05-13 tuesday: no team matches: give each team's matches",
                 "sessions.csv: session 2025-05-20 tuesday: no pair results: give the pairs' scores",
                 "sessions.csv line 2: session date `2025-05-32` is not a date written YYYY-MM-DD: correct the date",
+            ]
+        );
+    }
+
+    /// A top-integral group is named in messages as the director writes it, its
+    /// letters joined by `+`, however its rows wrote them.
+    #[test]
+    fn a_top_integral_group_is_named_with_its_plus() {
+        let night = session(
+            "2025-09-02",
+            &[
+                ("A", "p1+p2", "60"),
+                ("A", "p3+p4", "40"),
+                ("c+b", "p5+p6", "50"),
+            ],
+        );
+        let errors: Vec<String> = check(&club(2), &[night])
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "sessions.csv line 4: session 2025-09-02 tuesday: line B+C has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter"
             ]
         );
     }
