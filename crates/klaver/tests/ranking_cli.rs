@@ -251,6 +251,27 @@ fn a_lone_top_integral_group_is_named_with_its_plus() {
     );
 }
 
+/// A line scored both on its own and in a top-integral group is told at the row that
+/// makes the conflict, with the group that took the line first.
+#[test]
+fn a_line_in_two_groups_names_the_row() {
+    let bad = temp_file(
+        "two-groups.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tuesday,A+B,1001+1002,58\n\
+         2025-09-02,tuesday,A+B,1003+1004,42\n\
+         2025-09-02,tuesday,B,1005+1006,50\n\
+         2025-09-02,tuesday,B,1007+1008,50\n",
+    );
+    let o = with_club(&bad, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("two-groups.csv line 4: session 2025-09-02 tuesday: line B belongs to two groups, A+B (line 2) and B;"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_sessions_file_that_is_not_utf8_names_its_line() {
     let path = common::temp_path("ranking_cli", "latin1.csv");

@@ -551,6 +551,16 @@ impl Origin {
         }
     }
 
+    /// How a message told at `here` names this item: by its line alone when it is in
+    /// the same source ("line 2"), else in full.
+    pub fn seen_from(&self, here: &Origin) -> String {
+        if self.line > 0 && self.source == here.source {
+            format!("line {}", self.line)
+        } else {
+            self.to_string()
+        }
+    }
+
     /// Whether nothing says where the item came from.
     pub fn is_empty(&self) -> bool {
         self.source.is_empty() && self.line == 0
@@ -712,6 +722,17 @@ mod tests {
             let got = got.as_ref().map(|(s, v)| (*s, v.as_str()));
             assert_eq!(got, *want, "case {k}");
         }
+    }
+
+    /// A row named beside another is named by its line in the same file, in full in
+    /// another file or without a line.
+    #[test]
+    fn a_row_seen_from_another_names_its_file_only_when_it_differs() {
+        let (a, b): (SharedText, SharedText) = ("a.csv".into(), "b.csv".into());
+        let here = Origin::at_line(&a, 9);
+        assert_eq!(Origin::at_line(&a, 2).seen_from(&here), "line 2");
+        assert_eq!(Origin::at_line(&b, 2).seen_from(&here), "b.csv line 2");
+        assert_eq!(Origin::new("a.csv").seen_from(&here), "a.csv");
     }
 
     #[test]

@@ -634,26 +634,43 @@ impl<'a> SessionCheck<'a, '_> {
                 group.1 = group.1.min(*first);
             }
         }
-        let mut letter_seen = BTreeSet::new();
         for (g, (count, first)) in &groups {
-            let name = group_name(g);
             if *count < 2 {
                 self.errors.push(RankingError::LonePair {
                     origin: row_origin(s, &s.pairs[*first].origin),
                     session: self.s.label(),
-                    line: name.clone(),
+                    line: group_name(g),
                 });
             }
-            for c in g.iter() {
-                if !letter_seen.insert(*c) {
-                    self.errors.push(RankingError::Session {
-                        origin: s.origin.clone(),
-                        session: self.s.label(),
-                        what: format!(
-                            "line {c} belongs to two groups; a line is scored on its own or in one top-integral group"
-                        ),
-                    });
-                }
+        }
+        self.check_groups_apart(&groups);
+    }
+
+    /// A line is in one group only: in the order of the groups' first rows, a group
+    /// taking a line an earlier group took is told at its first row, naming both.
+    fn check_groups_apart(&mut self, groups: &BTreeMap<&[char], (usize, usize)>) {
+        let s = self.s;
+        let mut by_row: Vec<(&[char], usize)> = groups.iter().map(|(g, c)| (*g, c.1)).collect();
+        by_row.sort_unstable_by_key(|&(_, first)| first);
+        // The group (and its first row) that took each line.
+        let mut taken: BTreeMap<char, (&[char], usize)> = BTreeMap::new();
+        for (g, first) in by_row {
+            for c in g {
+                let Some((earlier, at)) = taken.get(c).copied() else {
+                    taken.insert(*c, (g, first));
+                    continue;
+                };
+                let origin = row_origin(s, &s.pairs[first].origin);
+                let earlier_row = row_origin(s, &s.pairs[at].origin).seen_from(&origin);
+                self.errors.push(RankingError::Session {
+                    what: format!(
+                        "line {c} belongs to two groups, {} ({earlier_row}) and {}; a line is scored on its own or in one top-integral group: correct the line",
+                        group_name(earlier),
+                        group_name(g)
+                    ),
+                    origin,
+                    session: s.label(),
+                });
             }
         }
     }
@@ -2142,14 +2159,14 @@ mod tests {
             .map(|e| e.to_string())
             .collect();
         assert_eq!(errors.len(), 2, "{errors:?}");
-        assert!(
-            errors[0].starts_with(
-                "sessions.csv: session 2025-09-02 tuesday: line A belongs to two groups"
-            ),
-            "{errors:?}"
+        // Told at the row that makes the conflict: line A on its own (line 3) after the
+        // group A+C (line 2).
+        assert_eq!(
+            errors[1],
+            "sessions.csv line 3: session 2025-09-02 tuesday: line A belongs to two groups, A+C (line 2) and A; a line is scored on its own or in one top-integral group: correct the line",
         );
         assert!(
-            errors[1].starts_with(
+            errors[0].starts_with(
                 "sessions.csv line 5: session 2025-09-02 tuesday: line B has only one pair"
             ),
             "{errors:?}"
@@ -2737,7 +2754,7 @@ mod tests {
                 "sessions.csv line 2: session 2025-09-02 friday: line A has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
                 "sessions.csv line 4: session 2025-09-02 friday: line B has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
                 "sessions.csv line 5: session 2025-09-02 friday: line B+C has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
-                "sessions.csv: session 2025-09-02 friday: line B belongs to two groups; a line is scored on its own or in one top-integral group",
+                "sessions.csv line 5: session 2025-09-02 friday: line B belongs to two groups, B (line 4) and B+C; a line is scored on its own or in one top-integral group: correct the line",
                 "sessions.csv: session 2025-05-06 tuesday: score 21.00 is outside 0 to 20 VP: correct the score",
                 "sessions.csv: session 2025-05-06 tuesday: player p1 also plays in team T1; a player plays in one pair (or team) a night: correct the players",
                 "sessions.csv: session 2025-05-06 tuesday: team T2 meets `T3`, which is not another team of this night: correct the opponent",
