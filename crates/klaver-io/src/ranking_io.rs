@@ -3201,7 +3201,7 @@ end = 2026-08-31
         );
         assert!(
             text.iter()
-                .any(|t| t.contains("team Y has 3 players; a team has at least four")),
+                .any(|t| t == "t.csv line 3: session 2025-09-04 teams: team Y has 3 players; a team has at least four: list all its players"),
             "{text:?}"
         );
     }

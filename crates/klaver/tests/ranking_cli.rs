@@ -272,6 +272,26 @@ fn a_line_in_two_groups_names_the_row() {
     );
 }
 
+/// A team of three is told at its first row, with its other rows.
+#[test]
+fn a_team_of_three_names_its_rows() {
+    let bad = temp_file(
+        "team-of-three.csv",
+        "date,moment,players,score,team,opponent\n\
+         2025-09-04,teams,1001+1002+1003+1004,14,T1,T2\n\
+         2025-09-04,teams,1005+1006+1007,6,T2,T1\n\
+         2025-09-04,teams,1001+1002+1003+1004,10,T1,T2\n\
+         2025-09-04,teams,1005+1006,10,T2,T1\n",
+    );
+    let o = with_club(&bad, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("team-of-three.csv line 3: session 2025-09-04 teams: team T2 has 3 players (its other rows: line 5); a team has at least four: list all its players"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_sessions_file_that_is_not_utf8_names_its_line() {
     let path = common::temp_path("ranking_cli", "latin1.csv");

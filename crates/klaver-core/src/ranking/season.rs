@@ -791,26 +791,38 @@ impl<'a> SessionCheck<'a, '_> {
         }
     }
 
-    /// Each team of the night, over all its matches, has at least four players.
+    /// Each team of the night, over all its matches, has at least four players; a team
+    /// with fewer is told at its first row, naming its other rows.
     fn check_team_sizes(&mut self, teams: &BTreeSet<&str>) {
         let s = self.s;
         for team in teams {
-            let players: BTreeSet<&PlayerId> = s
-                .teams
-                .iter()
-                .filter(|t| t.team == *team)
-                .flat_map(|t| &t.players)
-                .collect();
-            if players.len() < 4 {
-                self.errors.push(RankingError::Players {
-                    origin: s.origin.clone(),
-                    session: self.s.label(),
-                    what: format!(
-                        "team {team} has {} players; a team has at least four: list all its players",
-                        players.len()
-                    ),
-                });
+            let rows: Vec<&TeamEntry> = s.teams.iter().filter(|t| t.team == *team).collect();
+            let players: BTreeSet<&PlayerId> = rows.iter().flat_map(|t| &t.players).collect();
+            if players.len() >= 4 {
+                continue;
             }
+            let origin = row_origin(s, &rows[0].origin);
+            let mut others: Vec<String> = Vec::new();
+            for t in &rows[1..] {
+                let other = row_origin(s, &t.origin);
+                let name = other.seen_from(&origin);
+                if other != origin && !others.contains(&name) {
+                    others.push(name);
+                }
+            }
+            let also = if others.is_empty() {
+                String::new()
+            } else {
+                format!(" (its other rows: {})", others.join(", "))
+            };
+            self.errors.push(RankingError::Players {
+                what: format!(
+                    "team {team} has {} players{also}; a team has at least four: list all its players",
+                    players.len()
+                ),
+                origin,
+                session: s.label(),
+            });
         }
     }
 }
@@ -2687,6 +2699,36 @@ mod tests {
 
     /// A player written twice in one team's row is a mistyped id: refused, where it was
     /// taken as one player and the team ranked.
+    /// A team with fewer than four players over its matches is told at its first row,
+    /// naming its other rows.
+    #[test]
+    fn a_team_of_three_names_its_rows() {
+        let at = |mut t: TeamEntry, line: usize| {
+            t.origin = Origin::at_line(&"teams.csv".into(), line);
+            t
+        };
+        let mut night = session("2025-09-04", &[]);
+        night.form = Form::Teams;
+        night.teams = vec![
+            at(team("T1", "T2", "p1+p2+p3+p4", 14), 2),
+            at(team("T2", "T1", "p5+p6+p7", 6), 3),
+            at(team("T3", "T2", "p9+p10+p11+p12", 10), 4),
+            at(team("T2", "T3", "p5+p6", 10), 5),
+            at(team("T1", "T3", "p1+p2+p3+p4", 10), 6),
+            at(team("T3", "T1", "p9+p10+p11+p12", 10), 7),
+        ];
+        let errors: Vec<String> = check(&club(2), &[night])
+            .iter()
+            .map(|e| e.to_string())
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "teams.csv line 3: session 2025-09-04 tuesday: team T2 has 3 players (its other rows: line 5); a team has at least four: list all its players"
+            ]
+        );
+    }
+
     #[test]
     fn a_player_twice_in_a_team_row_is_refused() {
         let mut night = session("2025-09-02", &[]);
