@@ -292,6 +292,26 @@ fn a_team_of_three_names_its_rows() {
     );
 }
 
+/// A match whose VP do not add up to 20 is ranked as given, with a warning; the example
+/// club's matches, which do, give none.
+#[test]
+fn a_match_not_adding_up_to_20_vp_is_warned_of() {
+    let odd = temp_file(
+        "odd-vp.csv",
+        "date,moment,players,score,team,opponent\n\
+         2025-09-04,teams,1001+1002+1003+1004,14,T1,T2\n\
+         2025-09-04,teams,1005+1006+1007+1008,14,T2,T1\n",
+    );
+    let o = with_club(&odd, &["--moment", "teams"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("odd-vp.csv line 3: session 2025-09-04 teams: teams T1 and T2 scored 14.00 and 14.00 VP in their match (line 2 and this row), 28.00 together; on the 20-VP scale a match gives 20 VP together"),
+        "{err}"
+    );
+    assert!(!stderr(&example(&["--moment", "teams"])).contains("VP"));
+}
+
 #[test]
 fn a_sessions_file_that_is_not_utf8_names_its_line() {
     let path = common::temp_path("ranking_cli", "latin1.csv");

@@ -701,21 +701,7 @@ impl<'a> SessionCheck<'a, '_> {
     /// its opponent's row missing) would count as a match of its own.
     fn check_match_sides(&mut self, teams: &BTreeSet<&str>) {
         let s = self.s;
-        // The rows of each team against each opponent not yet gone with.
-        let mut open: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
-        for (i, t) in s.teams.iter().enumerate() {
-            let (team, opponent) = (t.team.as_str(), t.opponent.as_str());
-            if team == opponent || !teams.contains(opponent) {
-                continue; // told by `check_team_match`
-            }
-            // The earliest waiting row goes with it: a row given twice is the later one.
-            match open.get_mut(&(opponent, team)).filter(|w| !w.is_empty()) {
-                Some(waiting) => drop(waiting.remove(0)),
-                None => open.entry((team, opponent)).or_default().push(i),
-            }
-        }
-        let mut alone: Vec<usize> = open.into_values().flatten().collect();
-        alone.sort_unstable();
+        let (_, alone) = match_rows(s, teams);
         for i in alone {
             let t = &s.teams[i];
             self.errors.push(RankingError::Teams {
@@ -825,6 +811,59 @@ impl<'a> SessionCheck<'a, '_> {
             });
         }
     }
+}
+
+/// The rows of a teams night that are the two sides of one match (the earlier row
+/// first), and the rows without the other side's, in row order. A row whose opponent is
+/// itself or not a team of the night is in neither.
+fn match_rows(s: &SessionInput, teams: &BTreeSet<&str>) -> (Vec<(usize, usize)>, Vec<usize>) {
+    // The rows of each team against each opponent not yet gone with.
+    let mut open: BTreeMap<(&str, &str), Vec<usize>> = BTreeMap::new();
+    let mut matches = Vec::new();
+    for (i, t) in s.teams.iter().enumerate() {
+        let (team, opponent) = (t.team.as_str(), t.opponent.as_str());
+        if team == opponent || !teams.contains(opponent) {
+            continue; // told by `check_team_match`
+        }
+        // The earliest waiting row goes with it: a row given twice is the later one.
+        match open.get_mut(&(opponent, team)).filter(|w| !w.is_empty()) {
+            Some(waiting) => matches.push((waiting.remove(0), i)),
+            None => open.entry((team, opponent)).or_default().push(i),
+        }
+    }
+    let mut alone: Vec<usize> = open.into_values().flatten().collect();
+    alone.sort_unstable();
+    (matches, alone)
+}
+
+/// The VP of a match on the 20-VP scale add up to 20 unless the scores were unbalanced
+/// (artificial scores, Law 86B): each match whose two sides do not is a warning, told at
+/// its second row and naming the first. (Scores outside 0 to 20 are errors of their own.)
+pub fn vp_warnings(sessions: &[SessionInput]) -> Vec<String> {
+    let mut out = Vec::new();
+    for s in sessions.iter().filter(|s| s.form == Form::Teams) {
+        let teams: BTreeSet<&str> = s.teams.iter().map(|t| t.team.as_str()).collect();
+        let in_scale = |vp: &Points| *vp >= int(0) && *vp <= int(20);
+        for (a, b) in match_rows(s, &teams).0 {
+            let (x, y) = (&s.teams[a], &s.teams[b]);
+            let total = &x.vp + &y.vp;
+            if !in_scale(&x.vp) || !in_scale(&y.vp) || total == int(20) {
+                continue;
+            }
+            let origin = row_origin(s, &y.origin);
+            out.push(format!(
+                "{origin}: session {}: teams {} and {} scored {} and {} VP in their match ({} and this row), {} together; on the 20-VP scale a match gives 20 VP together: correct the VP, unless unbalanced artificial scores (Law 86B) gave these",
+                s.label(),
+                x.team,
+                y.team,
+                decimal2(&x.vp),
+                decimal2(&y.vp),
+                row_origin(s, &x.origin).seen_from(&origin),
+                decimal2(&total),
+            ));
+        }
+    }
+    out
 }
 
 /// Joins the sessions of the same date and playing moment (read from several files, or
@@ -2699,6 +2738,31 @@ mod tests {
 
     /// A player written twice in one team's row is a mistyped id: refused, where it was
     /// taken as one player and the team ranked.
+    /// A match whose two sides' VP do not add up to 20 is ranked as given, with a
+    /// warning naming both rows, the teams and their VP.
+    #[test]
+    fn a_match_of_more_or_less_than_20_vp_is_a_warning() {
+        let at = |mut t: TeamEntry, line: usize| {
+            t.origin = Origin::at_line(&"teams.csv".into(), line);
+            t
+        };
+        let mut night = session("2025-09-04", &[]);
+        night.form = Form::Teams;
+        night.teams = vec![
+            at(team("T1", "T2", "p1+p2+p3+p4", 14), 2),
+            at(team("T2", "T1", "p5+p6+p7+p8", 6), 3),
+            at(team("T1", "T3", "p1+p2+p3+p4", 14), 4),
+            at(team("T3", "T1", "p9+p10+p11+p12", 14), 5),
+        ];
+        assert_eq!(
+            vp_warnings(std::slice::from_ref(&night)),
+            [
+                "teams.csv line 5: session 2025-09-04 tuesday: teams T1 and T3 scored 14.00 and 14.00 VP in their match (line 4 and this row), 28.00 together; on the 20-VP scale a match gives 20 VP together: correct the VP, unless unbalanced artificial scores (Law 86B) gave these"
+            ]
+        );
+        assert!(check(&club(2), &[night]).is_empty());
+    }
+
     /// A team with fewer than four players over its matches is told at its first row,
     /// naming its other rows.
     #[test]

@@ -101,6 +101,9 @@ pub fn run(args: Args) -> CmdResult {
     // A night given in several files is joined here, where the rows are owned: the
     // ranking, which borrows them, would otherwise join a copy of them all.
     let sessions = season::merge(sessions).map_err(ranking_failed)?;
+    for w in season::vp_warnings(&sessions) {
+        eprintln!("warning: {w}");
+    }
     if args.format == Format::Json {
         return write_json(&args, &club, present.as_ref(), sessions);
     }
