@@ -312,6 +312,30 @@ fn a_match_not_adding_up_to_20_vp_is_warned_of() {
     assert!(!stderr(&example(&["--moment", "teams"])).contains("VP"));
 }
 
+/// New pairs, all on the replacement ranking, split between two lines by the order they
+/// are listed in: the director is told which went where, and the lines stand.
+#[test]
+fn pairs_tied_across_a_line_boundary_are_warned_of() {
+    let o = example(&[
+        "--moment",
+        "tuesday",
+        "--present",
+        "1001+1002,2001+2002,2003+2004,2005+2006,2007+2008",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("warning: --present: pairs of the same ranking 140.00 are split between lines A and B: 2001+2002, 2003+2004 in line A, 2005+2006, 2007+2008 in line B, by their order in the pairs present; to put another of them in line A, list it earlier"),
+        "{err}"
+    );
+    let out = stdout(&o);
+    assert!(
+        out.contains("  A     2003+2004                     140.00\n  B     2005+2006"),
+        "{out}"
+    );
+    assert!(!stderr(&example(&["--present", TONIGHT])).contains("same ranking"));
+}
+
 #[test]
 fn a_sessions_file_that_is_not_utf8_names_its_line() {
     let path = common::temp_path("ranking_cli", "latin1.csv");

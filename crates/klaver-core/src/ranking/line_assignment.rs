@@ -4,8 +4,9 @@
 //! The pairs present are ordered by pair ranking (the sum of the players' rankings),
 //! highest first, and dealt into the night's lines from A down: every line gets the same
 //! number of pairs, and the pairs left over go one each to the highest lines. Pairs on
-//! the same exact ranking keep the order in which they were listed. A line needs at least
-//! two pairs.
+//! the same exact ranking keep the order in which they were listed, and where that splits
+//! them between two lines the director is told ([`ties_across_lines`]). A line needs at
+//! least two pairs.
 
 use super::Points;
 
@@ -68,6 +69,42 @@ pub fn assign(pairs: &[PresentPair], lines: u32) -> Result<Vec<AssignedLine>, To
         .collect())
 }
 
+/// Pairs of the same exact ranking that the lines split: for each two neighbouring
+/// lines whose last and first pairs tie, what the director is told (which pairs went to
+/// which line, by their order in the list of pairs present), so that the director can
+/// decide. The assignment itself stands.
+pub fn ties_across_lines(lines: &[AssignedLine]) -> Vec<String> {
+    let mut out = Vec::new();
+    for w in lines.windows(2) {
+        let (above, below) = (&w[0], &w[1]);
+        let (Some(last), Some(first)) = (above.pairs.last(), below.pairs.first()) else {
+            continue;
+        };
+        if last.ranking != first.ranking {
+            continue;
+        }
+        let tied = |line: &AssignedLine| {
+            let ids: Vec<String> = line
+                .pairs
+                .iter()
+                .filter(|p| p.ranking == last.ranking)
+                .map(|p| p.players.join("+"))
+                .collect();
+            format!("{} in line {}", ids.join(", "), line.letter)
+        };
+        out.push(format!(
+            "pairs of the same ranking {} are split between lines {} and {}: {}, {}, by their order in the pairs present; to put another of them in line {}, list it earlier",
+            super::decimal2(&last.ranking),
+            above.letter,
+            below.letter,
+            tied(above),
+            tied(below),
+            above.letter
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,6 +137,34 @@ mod tests {
         assert_eq!(ids(&got[0]), vec!["b", "e", "c"]);
         assert_eq!(ids(&got[1]), vec!["a", "d"]);
         assert_eq!(got[1].letter, 'B');
+    }
+
+    /// Pairs of equal ranking on both sides of a line boundary are told, with the line
+    /// each went to; a tie within one line is not.
+    #[test]
+    fn pairs_tied_across_a_line_boundary_are_told() {
+        let p = [
+            pair("a", 160),
+            pair("b", 140),
+            pair("c", 140),
+            pair("d", 140),
+            pair("e", 100),
+            pair("f", 100),
+        ];
+        let got = assign(&p, 2).unwrap();
+        assert_eq!(
+            ties_across_lines(&got),
+            [
+                "pairs of the same ranking 140.00 are split between lines A and B: b+b', c+c' in line A, d+d' in line B, by their order in the pairs present; to put another of them in line A, list it earlier"
+            ]
+        );
+        let apart = [
+            pair("a", 160),
+            pair("b", 140),
+            pair("c", 120),
+            pair("d", 120),
+        ];
+        assert!(ties_across_lines(&assign(&apart, 2).unwrap()).is_empty());
     }
 
     #[test]

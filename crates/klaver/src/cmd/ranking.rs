@@ -4,7 +4,7 @@
 use super::output::Output;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
-use klaver_core::ranking::line_assignment::AssignedLine;
+use klaver_core::ranking::line_assignment::{self, AssignedLine};
 use klaver_core::ranking::season::{self, Club, Moment, SeasonStanding, SessionInput, rank_each};
 use klaver_io::ranking_io::{self, RankingIoError, RankingReport};
 use std::collections::HashSet;
@@ -380,9 +380,12 @@ fn tonights_lines(
         return Ok(None);
     };
     let n = args.lines.unwrap_or(club.settings.lines);
-    ranking_io::line_assignment(first, present, n)
-        .map(Some)
-        .map_err(|e| CliError::input(format!("{source}: {e}")))
+    let lines = ranking_io::line_assignment(first, present, n)
+        .map_err(|e| CliError::input(format!("{source}: {e}")))?;
+    for w in line_assignment::ties_across_lines(&lines) {
+        eprintln!("warning: {source}: {w}");
+    }
+    Ok(Some(lines))
 }
 
 /// The JSON report, written moment by moment as they are ranked: a federation's runs
