@@ -1,5 +1,14 @@
 //! The `klaver` command: parses arguments and calls the libraries.
 
+/// Writes a line to standard error as `eprintln!` does, but goes on when standard error
+/// is closed (`2>&1 | true`): the exit code still says how the command ended.
+macro_rules! tell {
+    ($($arg:tt)+) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)+);
+    }};
+}
+
 mod allocator;
 mod cmd;
 
@@ -90,7 +99,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(code) => code,
         Err(err) => {
-            eprintln!("klaver: {err}");
+            tell!("klaver: {err}");
             ExitCode::from(err.exit_code())
         }
     }

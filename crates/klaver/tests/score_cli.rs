@@ -887,3 +887,22 @@ fn a_night_on_a_schedule_that_cannot_be_played_is_refused() {
     let check = klaver(&["movement", "check", shown]);
     assert_eq!(check.status.code(), Some(2));
 }
+
+/// With standard error closed (`klaver score x.csv 2>&1 | true`) an error was lost in a
+/// panic, exit code 101; the exit code still says what happened.
+#[test]
+fn an_error_with_standard_error_closed_still_exits_two() {
+    for args in [
+        &["score", "no-such-file.csv"][..],
+        &["movement", "mitchell", "--tables", "2"][..],
+    ] {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_klaver"))
+            .args(args)
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stderr.take());
+        assert_eq!(child.wait().unwrap().code(), Some(2), "{args:?}");
+    }
+}

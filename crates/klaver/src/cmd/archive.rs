@@ -67,7 +67,7 @@ pub fn run(args: Args) -> CmdResult {
         score_archive(input, out, &opts, &mut report)
             .map_err(|e| CliError::input(format!("{name}: {e}")))
     })?;
-    eprintln!(
+    tell!(
         "{name}: {} sessions, {} scored ({} results, {} pair lines), {} left out with errors, {} warnings",
         summary.sessions,
         summary.scored,

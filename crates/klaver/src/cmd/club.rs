@@ -402,7 +402,7 @@ fn player_columns(
     let number_col = find(&NUMBERS);
     for (i, h) in header.iter().enumerate() {
         if i != name_col && Some(i) != number_col {
-            eprintln!(
+            tell!(
                 "warning: {file}: column `{}` is not read: the players file has name and number (or bondsnummer, nbb, federation_number, id)",
                 column(h)
             );
@@ -509,7 +509,7 @@ pub fn export(args: ExportArgs) -> CmdResult {
         write_output(Some(&args.file), |out| out.put(&body))?;
         if !names_stdout(Some(&args.file)) {
             let name = args.file.display();
-            eprintln!(
+            tell!(
                 "{}: {} players, {} sessions of {} written to {name}",
                 store.location(),
                 archive.players.len(),

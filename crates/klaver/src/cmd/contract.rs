@@ -99,7 +99,7 @@ pub fn run(args: Args) -> CmdResult {
     let out = match args.format {
         FormatArg::Text => {
             for note in &notes {
-                eprintln!("klaver: note: {note}");
+                tell!("klaver: note: {note}");
             }
             text_report(&entry, vul, board, lang)
         }

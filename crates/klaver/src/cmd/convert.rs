@@ -158,7 +158,7 @@ fn analysed(
     let started = std::time::Instant::now();
     let boards = klaver_io::hand_record::analyse_deals(&imported.deals)
         .map_err(|e| CliError::input(format!("{in_name}: {e}")))?;
-    eprintln!(
+    tell!(
         "analysed {} boards double dummy in {:.2} s",
         boards.len(),
         started.elapsed().as_secs_f64()
@@ -202,7 +202,7 @@ pub(crate) fn write_converted(
         (body, None, Some(result))
     };
     if matches!(to, ToArg::Csv | ToArg::Json) && !imported.deals.is_empty() {
-        eprintln!(
+        tell!(
             "klaver: {} has no place for the hands; keep the PBN file for them (klaver score --deals)",
             if to == ToArg::Csv {
                 "the travellers CSV"
@@ -221,7 +221,7 @@ pub(crate) fn write_converted(
         }
         None => {
             for d in &event.diagnostics {
-                eprintln!("warning: {in_name}: {d}");
+                tell!("warning: {in_name}: {d}");
             }
         }
     }
@@ -281,14 +281,14 @@ fn scored_body(
 fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>) -> Result<(), CliError> {
     if names_stdout(Some(output)) {
         if pairs_csv.is_some() {
-            eprintln!(
+            tell!(
                 "klaver: the players' names were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
             );
         }
     } else if let Some(names) = pairs_csv {
         let p = output.with_extension("pairs.csv");
         write_output(Some(&p), |o| o.put(&names))?;
-        eprintln!("klaver: the players' names are in {}", p.display());
+        tell!("klaver: the players' names are in {}", p.display());
     }
     Ok(())
 }
@@ -302,13 +302,13 @@ fn say_how_scored(to: ToArg, settings: &Settings, out_name: &str) {
         ToArg::Pbn | ToArg::Json => return,
     };
     if to == ToArg::Usebio && settings.centred.is_some() {
-        eprintln!(
+        tell!(
             "klaver: USEBIO holds matchpoints as scored: {out_name}'s figures are not centred (klaver score --centred prints them centred)"
         );
     }
     let options = scoring_options(settings);
     if !options.is_empty() {
-        eprintln!(
+        tell!(
             "klaver: {format} has no place for how the session was scored: score {out_name} with {} to get the same figures",
             options.join(" ")
         );
@@ -362,13 +362,13 @@ fn say_title_and_date(to: ToArg, imported: &Imported, out_name: &str) {
             if !unknown {
                 what.push(format!("date ({date:?})"));
             }
-            eprintln!(
+            tell!(
                 "klaver: the travellers CSV has no place for the event's {}: give them to klaver score with --title and --date",
                 what.join(" and ")
             );
         }
         ToArg::Pbn | ToArg::Usebio if !unknown && exchange::date_parts(date).is_none() => {
-            eprintln!(
+            tell!(
                 "klaver: the date {date:?} cannot be read: {out_name} {}; give it with --date 2025-03-04",
                 if to == ToArg::Pbn {
                     "gives the date as unknown (????.??.??)"

@@ -157,7 +157,7 @@ fn finish(read: ReadHandRecord, analysed: bool, file: Option<&Path>, out: Out) -
 
 fn say(name: &str, warnings: &[Diagnostic]) {
     for w in warnings {
-        eprintln!("warning: {name}: {w}");
+        tell!("warning: {name}: {w}");
     }
 }
 
@@ -170,7 +170,7 @@ fn say_not_kept(record: &HandRecord, format: DealFormat, name: &str) {
         _ => return,
     };
     for w in dealing_machine::not_kept(record, machine) {
-        eprintln!("warning: {name}: {w}");
+        tell!("warning: {name}: {w}");
     }
 }
 
@@ -264,7 +264,7 @@ fn analyse(mut record: HandRecord) -> Result<HandRecord, CliError> {
         .map_err(CliError::input)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    eprintln!(
+    tell!(
         "analysed {} double dummy in {:.2} s on {}",
         plural(deals.len(), "board"),
         start.elapsed().as_secs_f64(),

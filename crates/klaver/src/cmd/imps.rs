@@ -405,7 +405,7 @@ fn warn(event: &Event, warnings: &[Diagnostic], opts: &FormReport) -> ExitCode {
         .map(|d| d.to_string())
         .collect();
     for w in &all {
-        eprintln!("warning: {}: {w}", opts.file_name);
+        tell!("warning: {}: {w}", opts.file_name);
     }
     if opts.strict && !all.is_empty() {
         ExitCode::from(1)

@@ -156,7 +156,7 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
 /// A passed-out Chicago deal is counted as one of the four of its block; the rules
 /// klaver follows do not say, and many clubs redeal instead, so the user is told.
 fn warn_passed_out(file: &Path, line: usize, deal: usize) {
-    eprintln!(
+    tell!(
         "warning: {}, line {line}: deal {deal} was passed out and is counted as deal {} of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out",
         file.display(),
         (deal - 1) % 4 + 1

@@ -93,7 +93,7 @@ pub fn run(args: Args) -> CmdResult {
     let sessions = read_sessions(&args, &mut club)?;
     check_season(&args, &club, &settings_name)?;
     for w in season::entrants_not_playing(&club, &sessions) {
-        eprintln!("warning: {settings_name}: {w}");
+        tell!("warning: {settings_name}: {w}");
     }
     // Read once: warned of against the sessions, then put into lines.
     let present = present_pairs(&args)?;
@@ -102,7 +102,7 @@ pub fn run(args: Args) -> CmdResult {
     // ranking, which borrows them, would otherwise join a copy of them all.
     let sessions = season::merge(sessions).map_err(ranking_failed)?;
     for w in season::vp_warnings(&sessions) {
-        eprintln!("warning: {w}");
+        tell!("warning: {w}");
     }
     if args.format == Format::Json {
         return write_json(&args, &club, present.as_ref(), sessions);
@@ -192,12 +192,12 @@ fn read_session_file(
         || text.trim_start().starts_with('{');
     Ok(if is_json {
         for w in ranking_io::score_json_warnings(text, &name) {
-            eprintln!("warning: {w}");
+            tell!("warning: {w}");
         }
         ranking_io::read_score_json(text, &name, club, moment).map(|s| vec![s])
     } else {
         for w in ranking_io::sessions_csv_warnings(text, &name) {
-            eprintln!("warning: {w}");
+            tell!("warning: {w}");
         }
         ranking_io::read_sessions_csv(text, &name, club)
     })
@@ -363,7 +363,7 @@ fn warn_present(present: Option<&Present>, sessions: &[SessionInput]) {
     };
     let ids: Vec<&str> = present.iter().flatten().map(String::as_str).collect();
     for id in season::players_not_playing(&ids, sessions) {
-        eprintln!(
+        tell!(
             "warning: {source}: player {id} plays in none of the sessions: check the id (a player new to the club starts from the replacement ranking)"
         );
     }
@@ -383,7 +383,7 @@ fn tonights_lines(
     let lines = ranking_io::line_assignment(first, present, n)
         .map_err(|e| CliError::input(format!("{source}: {e}")))?;
     for w in line_assignment::ties_across_lines(&lines) {
-        eprintln!("warning: {source}: {w}");
+        tell!("warning: {source}: {w}");
     }
     Ok(Some(lines))
 }

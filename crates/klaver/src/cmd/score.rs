@@ -148,7 +148,7 @@ fn analyse_hands(
     for (n, b) in &boards {
         if let Some(p) = published.get(n) {
             for w in published_analysis::disagreements(b, p) {
-                eprintln!("warning: {}: {w}", path.display());
+                tell!("warning: {}: {w}", path.display());
             }
         }
     }
@@ -159,7 +159,7 @@ fn analyse_hands(
 pub(crate) fn print_warnings(file_name: &str, event: &Event, result: &SessionResult) -> usize {
     let mut n = 0;
     for d in event.diagnostics.iter().chain(result.warnings.iter()) {
-        eprintln!("warning: {file_name}: {d}");
+        tell!("warning: {file_name}: {d}");
         n += 1;
     }
     n
@@ -182,7 +182,7 @@ pub(crate) fn cannot_score(file_name: &str, event: &Event, e: SessionError) -> C
 /// Prints the warnings of reading `event`, and `more`, before the command's error.
 pub(crate) fn print_read_warnings(file_name: &str, event: &Event, more: &[Diagnostic]) {
     for d in event.diagnostics.iter().chain(more) {
-        eprintln!("warning: {file_name}: {d}");
+        tell!("warning: {file_name}: {d}");
     }
 }
 
@@ -223,7 +223,7 @@ pub(crate) fn read_names(
     let Some(p) = pairs else {
         let beside = input.with_extension("pairs.csv");
         if format == detect::Format::Csv && beside.is_file() {
-            eprintln!(
+            tell!(
                 "warning: {}: {} beside it was not read: give --pairs {} for the players' names",
                 input.display(),
                 beside.display(),

@@ -79,29 +79,30 @@ pub fn run(args: Args) -> CmdResult {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{addr}"));
-        eprintln!("klaver serves {} at {base}", store.location());
+        tell!("klaver serves {} at {base}", store.location());
         if args.demo {
             let today = klaver_store::now()[..10].to_string();
             match klaver_web::demo::ensure(&store, &today).await {
                 Ok(Some(demo)) => {
-                    eprintln!(
+                    tell!(
                         "demo club made: director login `{}`, password `{}` ({base}/login)",
-                        demo.login, demo.password
+                        demo.login,
+                        demo.password
                     );
                     for (t, path) in demo.tables {
-                        eprintln!("  table {t}'s phone: {base}{path}");
+                        tell!("  table {t}'s phone: {base}{path}");
                     }
                 }
-                Ok(None) => eprintln!("the database already has a club: no demo made"),
+                Ok(None) => tell!("the database already has a club: no demo made"),
                 Err(e) => return Err(CliError::input(format!("cannot make the demo: {e:?}"))),
             }
         }
         if store.clubs().await.map_err(store_error)?.is_empty() {
-            eprintln!(
+            tell!(
                 "the database has no club yet: create one with `klaver club init --name NAME` and a director with `klaver club director LOGIN`, or try `klaver serve --demo`"
             );
         }
-        eprintln!("stop with Ctrl-C");
+        tell!("stop with Ctrl-C");
         let state = AppState::new(
             store,
             Options {

@@ -284,7 +284,7 @@ pub fn run(args: Args) -> CmdResult {
 /// that reads its schedule from a file is told so.
 fn stored_scoring(session: &Session) -> Result<ScoringOptions, CliError> {
     for said in klaver_web::scoring::stored_notes(&session.info) {
-        eprintln!("warning: {said}");
+        tell!("warning: {said}");
     }
     Ok(klaver_web::scoring::stored_scoring(&session.info)?)
 }
@@ -309,7 +309,7 @@ fn say_movement(scoring: &ScoringOptions, to: ToArg, output: &std::path::Path) -
             .and_then(|(_, clean)| clean)
             .unwrap_or_else(|| spec.clone()),
         Some(_) if super::output::names_stdout(Some(output)) => {
-            eprintln!(
+            tell!(
                 "klaver: the session's schedule {spec} was not written: give an OUTPUT file name to get it in OUTPUT.schedule.csv"
             );
             return Ok(ExitCode::SUCCESS);
@@ -318,7 +318,7 @@ fn say_movement(scoring: &ScoringOptions, to: ToArg, output: &std::path::Path) -
             let path = output.with_extension("schedule.csv");
             std::fs::write(&path, text)
                 .map_err(|e| CliError::input(format!("cannot write {}: {e}", path.display())))?;
-            eprintln!("klaver: the session's schedule is in {}", path.display());
+            tell!("klaver: the session's schedule is in {}", path.display());
             path.display().to_string()
         }
     };
@@ -327,7 +327,7 @@ fn say_movement(scoring: &ScoringOptions, to: ToArg, output: &std::path::Path) -
     } else {
         "USEBIO"
     };
-    eprintln!(
+    tell!(
         "klaver: {format} has no place for the movement: score {} with --movement {movement}{} to play it on the same movement",
         output.display(),
         bpr.map(|b| format!(" --boards-per-round {b}"))
@@ -512,7 +512,7 @@ async fn warn_open_conflicts(session: &Session, db: &DbArgs, name: &str) -> Resu
         .await
         .map_err(store_error)?;
     for c in &open {
-        eprintln!(
+        tell!(
             "warning: {name}: board {}, line {}: {} confirmed another result ({}) that the director has not decided: the score has the stored line",
             c.offered.board,
             c.line_no,
@@ -589,7 +589,7 @@ fn import(args: ImportArgs) -> CmdResult {
     let (format, mut imported) = read_for_import(&args, &file_name, teams)?;
     let date = played_on(args.date, &imported, &file_name)?;
     for d in &imported.event.diagnostics {
-        eprintln!("warning: {file_name}: {d}");
+        tell!("warning: {file_name}: {d}");
     }
     // The convention the file states (PBN [Scoring]) is kept with the session, so that
     // it is scored the same way from the database as from the file.
@@ -764,7 +764,7 @@ async fn store_import(
         pairs,
         lines: lines_from_event(event),
     };
-    eprintln!(
+    tell!(
         "storing {} traveller lines and {} pairs in {}",
         session.lines.len(),
         session.pairs.len(),
@@ -856,7 +856,7 @@ async fn match_players(
     }
     for u in &unknown {
         for p in &u.problems {
-            eprintln!(
+            tell!(
                 "{}: {file_name}: pair {}{}: {p}",
                 if names.strict { "error" } else { "warning" },
                 u.pair,
@@ -911,7 +911,7 @@ async fn add_unknown(
         .import_players(club, &new)
         .await
         .map_err(store_error)?;
-    eprintln!(
+    tell!(
         "{} names added as players (guests without a number)",
         done.added
     );
@@ -1354,9 +1354,11 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
         .iter()
         .filter(|d| d.line.is_some() && d.line == u32::try_from(old.line_no).ok())
     {
-        eprintln!(
+        tell!(
             "warning: line {} of board {}: {}",
-            old.line_no, old.board, d.message
+            old.line_no,
+            old.board,
+            d.message
         );
     }
     for said in played_twice(&check, new)
@@ -1364,9 +1366,10 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
         .chain(new_pair(session, old, new))
         .chain(form_problems(stored.as_ref(), &read.event)?)
     {
-        eprintln!(
+        tell!(
             "warning: line {} of board {}: {said}",
-            old.line_no, old.board
+            old.line_no,
+            old.board
         );
     }
     Ok(())
@@ -1459,7 +1462,7 @@ pub fn stored_ranking_sessions(
         let (sessions, warnings) =
             klaver_web::scoring::ranking_sessions(&store, &club, club_settings, false).await?;
         for w in warnings {
-            eprintln!("warning: {w}");
+            tell!("warning: {w}");
         }
         Ok(sessions)
     })
