@@ -319,7 +319,18 @@ fn played_on_movement(
     let places = check_written_places(&m, &event.pairs, &event.results, &written);
     event.diagnostics.extend(places);
     if event.has_errors() {
-        let mut msg = format!("{file_name} does not fit the movement {}:", m.name);
+        // A name is read with 4 boards a round unless told: say so, for a night that
+        // played another number fits nowhere.
+        let by_name = scoring.schedule.is_none()
+            && scoring.boards_per_round.is_none()
+            && !std::path::Path::new(spec).exists();
+        let read_as = match by_name {
+            true => {
+                " (read with 4 boards a round: give --boards-per-round if the night played another number)"
+            }
+            false => "",
+        };
+        let mut msg = format!("{file_name} does not fit the movement {}{read_as}:", m.name);
         for d in event
             .diagnostics
             .iter()

@@ -906,3 +906,28 @@ fn an_error_with_standard_error_closed_still_exits_two() {
         assert_eq!(child.wait().unwrap().code(), Some(2), "{args:?}");
     }
 }
+
+/// A movement name is read with 4 boards a round: a night of 2 boards a round fitted
+/// nowhere, in 84 errors that did not say why. The error now says how the name was
+/// read, and with the boards per round given the night scores.
+#[test]
+fn a_movement_name_says_it_was_read_with_four_boards_a_round() {
+    let night = repo("crates/klaver/tests/data/mitchell-7-two-boards-a-round.csv");
+    let o = klaver(&["score", &night, "--movement", "mitchell-7"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("does not fit the movement Mitchell, 7 tables (read with 4 boards a round: give --boards-per-round if the night played another number):"),
+        "{err}"
+    );
+    let o = klaver(&[
+        "score",
+        &night,
+        "--movement",
+        "mitchell-7",
+        "--boards-per-round",
+        "2",
+        "--strict",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
