@@ -375,7 +375,9 @@ fn played_by_travellers(
         }
         Ok(None) => {}
         Err(errors) => {
-            let mut msg = format!("{file_name} has rounds that cannot be right:");
+            let mut msg = format!(
+                "{file_name} has lines whose boards or rounds cannot be right; nothing was scored:"
+            );
             for d in errors.iter().take(10) {
                 msg.push_str(&format!("\n  {d}"));
             }

@@ -342,6 +342,13 @@ pub fn rounds_from_travellers(
     if results.is_empty() || rounds.len() != results.len() {
         return Ok(None);
     }
+    // A board played by a pair against two opponents (a board number mistyped) is named
+    // first: read as board sets, it would join two sets and make other lines' rounds
+    // look wrong.
+    let twice = one_opponent_a_board(pairs, results);
+    if !twice.is_empty() {
+        return Err(twice);
+    }
     let errors = one_opponent_a_round(pairs, results, &rounds);
     if !errors.is_empty() {
         return Err(errors);
@@ -361,6 +368,32 @@ fn pair_name(p: &PairInfo) -> String {
     } else {
         format!("{}{}", p.section, p.id)
     }
+}
+
+/// An error for each line on which a pair plays a board it played against another
+/// opponent on an earlier line. (The same two meeting on a board twice is a teams
+/// match's two rooms, or a line entered twice, which scoring tells.)
+fn one_opponent_a_board(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
+    // (pair, board) -> (opponent, line) of the first line seen.
+    let mut first: HashMap<(usize, u32), (usize, u32)> = HashMap::new();
+    let mut errors = Vec::new();
+    for r in results {
+        for (pair, opponent) in [(r.ns_pair(), r.ew_pair()), (r.ew_pair(), r.ns_pair())] {
+            let (other, line) = *first.entry((pair, r.board)).or_insert((opponent, r.line));
+            if other != opponent {
+                errors.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    format!(
+                        "pair {} plays board {} twice (also on line {line}): remove or correct one of the two lines",
+                        pair_name(&pairs[pair]),
+                        r.board
+                    ),
+                ));
+            }
+        }
+    }
+    errors
 }
 
 /// An error for the first line on which a pair meets another opponent than on an
@@ -696,6 +729,33 @@ mod tests {
         assert_eq!(
             e[0].to_string(),
             "line 5: board 2: round 2: pair 3 plays boards 1-2 here and in round 1 on line 4; a pair plays a board set in one round: correct the round"
+        );
+    }
+
+    #[test]
+    fn a_board_played_twice_is_named_before_the_rounds_it_confuses() {
+        // Round 2's last line has board 1 for board 4: pairs 3 and 2 play board 1 twice.
+        // Read as a board set, it joined boards 1-4 into one set, and the rounds were
+        // wrong on other lines, while line 9 went unnamed.
+        let res = vec![
+            r(2, 1, 1, 2),
+            r(3, 2, 1, 2),
+            r(4, 1, 3, 4),
+            r(5, 2, 3, 4),
+            r(6, 3, 1, 4),
+            r(7, 4, 1, 4),
+            r(8, 3, 3, 2),
+            r(9, 1, 3, 2),
+        ];
+        let rounds = [1, 1, 1, 1, 2, 2, 2, 2].map(Some);
+        let e = rounds_from_travellers(&pairs(4), &res, &rounds).unwrap_err();
+        let msgs: Vec<String> = e.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            msgs,
+            [
+                "line 9: board 1: pair 3 plays board 1 twice (also on line 4): remove or correct one of the two lines",
+                "line 9: board 1: pair 2 plays board 1 twice (also on line 2): remove or correct one of the two lines"
+            ]
         );
     }
 
