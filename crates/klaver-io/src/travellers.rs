@@ -2065,24 +2065,80 @@ fn other_vulnerability_hint(score: i32, vul: Vulnerability) -> String {
 }
 
 /// Reads a pairs CSV (`pair,names`, optionally `section`, and `players`: the players'
-/// ids joined by `+`, 1001+1002) and puts the names and ids on the event's pairs. Returns warnings for pairs the travellers do not know.
+/// ids joined by `+`, 1001+1002) and puts the names and ids on the event's pairs. Returns
+/// warnings for the lines the travellers have no pair for and for the pairs that played
+/// but are not in the file.
 pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
-    read_names_file(input, event, false)
+    read_names_file(input, event, Entrants::PAIRS)
 }
 
 /// Reads a teams event's names file as [`read_pairs`] does, keeping the teams that have
 /// no result in the travellers: a team with a bye in the rounds played so far still
-/// takes part, is listed in the standings and is paired in the next Swiss round.
+/// takes part, is listed in the standings and is paired in the next Swiss round. Such a
+/// team is kept only in a section the travellers have: a line of another section (or
+/// without one when the travellers are in sections) is a warning, never a new team.
 pub fn read_teams<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic>, ReadError> {
-    read_names_file(input, event, true)
+    read_names_file(input, event, Entrants::TEAMS)
 }
 
-/// Reads a pairs or teams file into `event`; with `keep_idle`, an entry without results
-/// is added to the event's pairs instead of being a warning.
+/// What a names file names, in its messages: pairs, or teams, whose entries without
+/// results are kept as teams with a bye.
+#[derive(Clone, Copy)]
+struct Entrants {
+    noun: &'static str,
+    keep_idle: bool,
+}
+
+impl Entrants {
+    const PAIRS: Entrants = Entrants {
+        noun: "pair",
+        keep_idle: false,
+    };
+    const TEAMS: Entrants = Entrants {
+        noun: "team",
+        keep_idle: true,
+    };
+}
+
+/// The columns of a names file.
+struct NamesColumns {
+    pair: usize,
+    names: usize,
+    ids: Option<usize>,
+    section: Option<usize>,
+}
+
+impl NamesColumns {
+    fn find(header: &csv::StringRecord) -> Result<NamesColumns, ReadError> {
+        let find = |names: &[&str]| {
+            header
+                .iter()
+                .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
+        };
+        let pair =
+            find(&["pair", "paar", "id", "team"]).ok_or(ReadError::MissingPairsColumn("pair"))?;
+        let named = find(&["names", "naam", "name"]);
+        // `players` holds the names in a file without a names column, else the player ids.
+        let names = named
+            .or_else(|| find(&["players"]))
+            .ok_or(ReadError::MissingPairsColumn("names"))?;
+        let ids = find(&["ids", "player_ids", "bondsnummers"])
+            .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
+        let section = find(&["section", "lijn"]);
+        Ok(NamesColumns {
+            pair,
+            names,
+            ids,
+            section,
+        })
+    }
+}
+
+/// Reads a pairs or teams file into `event`.
 fn read_names_file<R: Read>(
     input: R,
     event: &mut Event,
-    keep_idle: bool,
+    entrants: Entrants,
 ) -> Result<Vec<Diagnostic>, ReadError> {
     let data = read_all(input)?;
     let (text, mut warnings) = as_text(&data)?;
@@ -2092,79 +2148,160 @@ fn read_names_file<R: Read>(
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(data);
-    let header = rdr.headers().map_err(csv_error)?.clone();
-    let find = |names: &[&str]| {
-        header
-            .iter()
-            .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
-    };
-    let pair_col =
-        find(&["pair", "paar", "id", "team"]).ok_or(ReadError::MissingPairsColumn("pair"))?;
-    let named = find(&["names", "naam", "name"]);
-    // `players` holds the names in a file without a names column, else the player ids.
-    let names_col = named
-        .or_else(|| find(&["players"]))
-        .ok_or(ReadError::MissingPairsColumn("names"))?;
-    let ids_col = find(&["ids", "player_ids", "bondsnummers"])
-        .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
-    let section_col = find(&["section", "lijn"]);
-    // Each pair found by its section and number at once: a field of 42,000 pairs was
-    // searched from the start for every line of its pairs file.
-    let mut index: std::collections::HashMap<(String, String), usize> = event
-        .pairs
-        .iter()
-        .enumerate()
-        .map(|(i, p)| ((p.section.clone(), p.id.clone()), i))
-        .collect();
-    let mut plain = None;
-    // The line each pair was first given on.
-    let mut given: FxHashMap<usize, u32> = FxHashMap::default();
+    let cols = NamesColumns::find(rdr.headers().map_err(csv_error)?)?;
+    let mut names = NamesReader::new(event, entrants);
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
-        let id = field(&rec, Some(pair_col));
-        let section = field(&rec, section_col);
+        warnings.extend(names.read_line(event, &rec, &cols, line));
+    }
+    warnings.extend(names.unnamed(event));
+    Ok(warnings)
+}
+
+/// The travellers' pairs or teams as a names file's lines are matched to them.
+struct NamesReader {
+    entrants: Entrants,
+    /// Each pair found by its section and number at once: a field of 42,000 pairs was
+    /// searched from the start for every line of its pairs file.
+    index: std::collections::HashMap<(String, String), usize>,
+    /// The travellers' sections ("" for none).
+    sections: std::collections::BTreeSet<String>,
+    /// The travellers' pairs in plain form, made at the first pair not found.
+    plain: Option<FxHashMap<(String, String), usize>>,
+    /// The line each pair was first given on.
+    given: FxHashMap<usize, u32>,
+}
+
+impl NamesReader {
+    fn new(event: &Event, entrants: Entrants) -> NamesReader {
+        let ranked = || event.pairs.iter().filter(|p| !p.unranked);
+        NamesReader {
+            entrants,
+            index: (event.pairs.iter().enumerate())
+                .map(|(i, p)| ((p.section.clone(), p.id.clone()), i))
+                .collect(),
+            sections: ranked().map(|p| p.section.clone()).collect(),
+            plain: None,
+            given: FxHashMap::default(),
+        }
+    }
+
+    /// Puts one line's names on its pair; a warning when the travellers have no such
+    /// pair (for teams, a team of a section they have is kept, with a bye).
+    fn read_line(
+        &mut self,
+        event: &mut Event,
+        rec: &csv::StringRecord,
+        cols: &NamesColumns,
+        line: u32,
+    ) -> Vec<Diagnostic> {
+        let id = field(rec, Some(cols.pair));
+        let section = field(rec, cols.section);
         if id.is_empty() {
-            continue;
+            return Vec::new();
         }
         let key = (section.to_string(), id.to_string());
-        if keep_idle && !index.contains_key(&key) {
-            index.insert(key.clone(), event.pairs.len());
+        let noun = self.entrants.noun;
+        if !self.index.contains_key(&key) {
+            if let Some(hint) = self.section_hint(section) {
+                let message = format!("{noun} {id} in the {noun}s file {hint}");
+                return vec![Diagnostic::warning(line, None, message)];
+            }
+            let otherwise = written_otherwise(&mut self.plain, &event.pairs, section, id, noun);
+            if !self.entrants.keep_idle || !otherwise.is_empty() {
+                let message = format!(
+                    "{noun} {id} in the {noun}s file has no results in the travellers{otherwise}"
+                );
+                return vec![Diagnostic::warning(line, None, message)];
+            }
+            self.index.insert(key.clone(), event.pairs.len());
             event.pairs.push(PairInfo {
                 id: id.to_string(),
                 section: section.to_string(),
                 ..PairInfo::default()
             });
         }
-        match index.get(&key).copied() {
-            Some(i) => {
-                let names = field(&rec, Some(names_col));
-                let ids = ids_col.map(|col| player_ids(field(&rec, Some(col))));
-                if let Some(&first) = given.get(&i) {
-                    warnings.extend(given_again(event, i, (names, ids), (line, first)));
-                    continue;
-                }
-                given.insert(i, line);
-                warnings.extend(player_twice(id, ids.as_deref(), line));
-                event.pairs[i].names = names.to_string();
-                if let Some(ids) = ids {
-                    if event.player_ids.len() <= i {
-                        event.player_ids.resize(i + 1, Vec::new());
-                    }
-                    event.player_ids[i] = ids;
-                }
-            }
-            None => warnings.push(Diagnostic::warning(
-                line,
-                None,
-                format!(
-                    "pair {id} in the pairs file has no results in the travellers{}",
-                    written_otherwise(&mut plain, &event.pairs, section, id)
-                ),
-            )),
+        let i = self.index[&key];
+        let names = field(rec, Some(cols.names));
+        let ids = cols.ids.map(|col| player_ids(field(rec, Some(col))));
+        if let Some(&first) = self.given.get(&i) {
+            return given_again(event, i, (names, ids), (line, first), noun)
+                .into_iter()
+                .collect();
         }
+        self.given.insert(i, line);
+        let twice = player_twice(id, ids.as_deref(), line);
+        event.pairs[i].names = names.to_string();
+        if let Some(ids) = ids {
+            if event.player_ids.len() <= i {
+                event.player_ids.resize(i + 1, Vec::new());
+            }
+            event.player_ids[i] = ids;
+        }
+        twice.into_iter().collect()
     }
-    Ok(warnings)
+
+    /// What is wrong with a names file's `section` when the travellers have no such
+    /// section, and what to write instead; None when they have it.
+    fn section_hint(&self, section: &str) -> Option<String> {
+        if self.sections.is_empty() || self.sections.contains(section) {
+            return None;
+        }
+        let noun = self.entrants.noun;
+        let theirs: Vec<String> = self.sections.iter().cloned().collect();
+        Some(if section.is_empty() {
+            format!(
+                "has no section, but the travellers' {noun}s are in sections {}: give each {noun} its section in a section column (section,{noun},names)",
+                spoken_list(&theirs)
+            )
+        } else if theirs == [""] {
+            format!(
+                "is in section {section}, but the travellers have no sections: leave the section out"
+            )
+        } else {
+            format!(
+                "is in section {section}, which the travellers do not have (theirs are {}): correct its section",
+                spoken_list(&theirs)
+            )
+        })
+    }
+
+    /// One warning for the pairs that played but are not in the file, which are listed
+    /// without names.
+    fn unnamed(&self, event: &Event) -> Option<Diagnostic> {
+        let missing: Vec<String> = (event.pairs.iter().enumerate())
+            .filter(|(i, p)| !p.unranked && !self.given.contains_key(i))
+            .map(|(_, p)| format!("{}{}", p.section, p.id))
+            .collect();
+        let noun = self.entrants.noun;
+        let message = match missing.len() {
+            0 => return None,
+            1 => format!(
+                "{noun} {} is not in the {noun}s file: it is listed without names; add a line for it",
+                missing[0]
+            ),
+            _ => format!(
+                "{noun}s {} are not in the {noun}s file: they are listed without names; add a line for each",
+                spoken_list(&missing)
+            ),
+        };
+        Some(Diagnostic::warning(0, None, message))
+    }
+}
+
+/// "4", "4 and 5", "4, 5 and 6"; past twenty items, the first twenty and how many more.
+fn spoken_list(items: &[String]) -> String {
+    const SHOWN: usize = 20;
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        _ if items.len() > SHOWN => {
+            let more = items.len() - SHOWN;
+            format!("{} and {more} more", items[..SHOWN].join(", "))
+        }
+        [first @ .., last] => format!("{} and {last}", first.join(", ")),
+    }
 }
 
 /// A pairs file's player ids (`1001+1002`).
@@ -2182,6 +2319,7 @@ fn given_again(
     i: usize,
     (names, ids): (&str, Option<Vec<String>>),
     (line, first): (u32, u32),
+    noun: &str,
 ) -> Option<Diagnostic> {
     let same_ids = ids.is_none_or(|ids| event.player_ids.get(i).is_some_and(|had| *had == ids));
     if event.pairs[i].names == names && same_ids {
@@ -2191,7 +2329,7 @@ fn given_again(
         line,
         None,
         format!(
-            "pair {} is given twice in the pairs file (also on line {first}, with other names or players): the names and players of line {first} are used; remove the line that is wrong",
+            "{noun} {} is given twice in the {noun}s file (also on line {first}, with other names or players): the names and players of line {first} are used; remove the line that is wrong",
             event.pairs[i].id
         ),
     ))
@@ -2220,6 +2358,7 @@ fn written_otherwise(
     pairs: &[PairInfo],
     section: &str,
     id: &str,
+    noun: &str,
 ) -> String {
     let plain = plain.get_or_insert_with(|| {
         let mut by_plain = FxHashMap::default();
@@ -2233,7 +2372,7 @@ fn written_otherwise(
         .get(&(section.to_string(), klaver_core::session::plain_id(id)))
         .map(|&i| {
             format!(
-                " (pair {} has: write its number the same way in both files)",
+                " ({noun} {} has: write its number the same way in both files)",
                 pairs[i].id
             )
         })
@@ -2974,7 +3113,7 @@ mod tests {
         );
         assert_eq!(e.results.len(), 2);
         assert_eq!(e.lines[1].lead(), "S\u{e9}");
-        let pairs = b"pair,names\n1,Ren\xe9e - Bo\xebl\n";
+        let pairs = b"pair,names\n1,Ren\xe9e - Bo\xebl\n2,A\n3,B\n4,C\n";
         let w = read_pairs(&pairs[..], &mut e).unwrap();
         assert_eq!(w.len(), 1, "{w:?}");
         assert_eq!(w[0].line, Some(2));
@@ -3091,5 +3230,83 @@ mod tests {
         );
         assert_eq!(e.pairs[0].names, "Jansen - de Vries");
         assert_eq!(e.player_ids[0], vec!["1001", "1002"]);
+    }
+
+    /// A teams file without sections against travellers in sections A and B made two
+    /// extra teams that played no match, and left the real ones nameless: each of its
+    /// lines is said instead, with what to write.
+    #[test]
+    fn a_names_file_without_the_travellers_sections_adds_no_team() {
+        let travellers = "section,board,ns,ew,score\nA,1,1,2,420\nB,1,1,2,-170\n";
+        let mut e = read(travellers);
+        let w = read_teams("team,names\n1,Alpha\n2,Beta\n".as_bytes(), &mut e).unwrap();
+        assert_eq!(e.pairs.len(), 4);
+        assert!(e.pairs.iter().all(|p| p.names.is_empty()));
+        let said: Vec<String> = w.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said[..2],
+            [
+                "line 2: team 1 in the teams file has no section, but the travellers' teams are in sections A and B: give each team its section in a section column (section,team,names)",
+                "line 3: team 2 in the teams file has no section, but the travellers' teams are in sections A and B: give each team its section in a section column (section,team,names)",
+            ]
+        );
+        // A section the travellers do not have is said too, in a pairs file as well.
+        let mut e = read(travellers);
+        let w = read_pairs("section,pair,names\nC,1,Alpha\n".as_bytes(), &mut e).unwrap();
+        assert_eq!(
+            w[0].to_string(),
+            "line 2: pair 1 in the pairs file is in section C, which the travellers do not have (theirs are A and B): correct its section"
+        );
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        let w = read_teams("section,team,names\nA,3,Gamma\n".as_bytes(), &mut e).unwrap();
+        assert_eq!(e.pairs.len(), 2);
+        assert_eq!(
+            w[0].to_string(),
+            "line 2: team 3 in the teams file is in section A, but the travellers have no sections: leave the section out"
+        );
+        // With the sections given, every team gets its names.
+        let mut e = read(travellers);
+        let file = "section,team,names\nA,1,Alpha\nA,2,Beta\nB,1,Gamma\nB,2,Delta\nB,3,Eta\n";
+        let w = read_teams(file.as_bytes(), &mut e).unwrap();
+        assert!(w.is_empty(), "{w:?}");
+        let names: Vec<&str> = e.pairs.iter().map(|p| p.names.as_str()).collect();
+        assert_eq!(names, ["Alpha", "Beta", "Gamma", "Delta", "Eta"]);
+        // A team written another way than in the travellers is not a new team either.
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n");
+        let w = read_teams("team,names\n01,Alpha\n2,Beta\n".as_bytes(), &mut e).unwrap();
+        assert_eq!(e.pairs.len(), 2);
+        assert_eq!(
+            w[0].to_string(),
+            "line 2: team 01 in the teams file has no results in the travellers (team 1 has: write its number the same way in both files)"
+        );
+    }
+
+    /// A team or pair that played but is not in the names file was listed without names
+    /// and without a word.
+    #[test]
+    fn a_team_or_pair_missing_from_the_names_file_is_said() {
+        let travellers = "board,ns,ew,score\n1,1,2,420\n1,3,4,-170\n";
+        let mut e = read(travellers);
+        let w = read_teams("team,names\n1,A\n2,B\n3,C\n".as_bytes(), &mut e).unwrap();
+        let said: Vec<String> = w.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            ["team 4 is not in the teams file: it is listed without names; add a line for it"]
+        );
+        let mut e = read(travellers);
+        let w = read_pairs("pair,names\n1,A\n".as_bytes(), &mut e).unwrap();
+        let said: Vec<String> = w.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                "pairs 2, 3 and 4 are not in the pairs file: they are listed without names; add a line for each"
+            ]
+        );
+        let mut e = read("section,board,ns,ew,score\nA,1,1,2,420\nB,1,1,2,-170\n");
+        let w = read_pairs("section,pair,names\nA,1,X\nA,2,Y\n".as_bytes(), &mut e).unwrap();
+        assert_eq!(
+            w[0].to_string(),
+            "pairs B1 and B2 are not in the pairs file: they are listed without names; add a line for each"
+        );
     }
 }

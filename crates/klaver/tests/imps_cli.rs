@@ -755,3 +755,71 @@ fn an_option_of_another_form_is_refused() {
     ]);
     ok(&["score", &butler, "--fields", "together"]);
 }
+
+fn warned(args: &[&str], code: i32) -> String {
+    let out = klaver(args);
+    assert_eq!(out.status.code(), Some(code), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// A teams file without the travellers' sections made two extra teams that played no
+/// match, and left the real teams without names, without a word.
+#[test]
+fn a_teams_file_without_the_travellers_sections_is_said_line_by_line() {
+    let f = data("teams-sections.csv");
+    let names = data("teams-sections-unsectioned.names.csv");
+    let args = ["score", &f, "--form", "teams", "--pairs", &names];
+    let text = ok(&args);
+    assert!(!text.contains("Alpha") && !text.contains("Beta"), "{text}");
+    assert_eq!(
+        squeezed(&text).matches(" 0 0.00 0 0 -").count(),
+        0,
+        "{text}"
+    );
+    let e = warned(&args, 0);
+    let hint = "has no section, but the travellers' teams are in sections A and B: give each team its section in a section column (section,team,names)";
+    assert!(
+        e.contains(&format!("{names}: line 2: team 1 in the teams file {hint}")),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!("{names}: line 3: team 2 in the teams file {hint}")),
+        "{e}"
+    );
+    assert!(
+        e.contains(&format!(
+            "{names}: teams A1, A2, B1 and B2 are not in the teams file"
+        )),
+        "{e}"
+    );
+    let strict = [&args[..], &["--strict"]].concat();
+    warned(&strict, 1);
+    // With its sections, each team has its names and there is nothing to say.
+    let names = data("teams-sections.names.csv");
+    let args = [
+        "score", &f, "--form", "teams", "--pairs", &names, "--strict",
+    ];
+    let text = ok(&args);
+    for name in ["Alpha", "Beta", "Gamma", "Delta"] {
+        assert!(text.contains(name), "{text}");
+    }
+    assert_eq!(warned(&args, 0), "");
+}
+
+/// A team that played but is not in the teams file was listed without names, and
+/// `--strict` passed it.
+#[test]
+fn a_team_missing_from_the_teams_file_is_said() {
+    let f = data("teams-unequal.csv");
+    let names = data("teams-unequal-three.names.csv");
+    let args = [
+        "score", &f, "--form", "teams", "--pairs", &names, "--strict",
+    ];
+    let e = warned(&args, 1);
+    assert!(
+        e.contains(&format!(
+            "{names}: team 4 is not in the teams file: it is listed without names; add a line for it"
+        )),
+        "{e}"
+    );
+}

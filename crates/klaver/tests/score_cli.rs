@@ -931,3 +931,31 @@ fn a_movement_name_says_it_was_read_with_four_boards_a_round() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// A pair that played but is not in the pairs file was listed without names, and
+/// `--strict` passed it.
+#[test]
+fn a_pair_missing_from_the_pairs_file_is_said() {
+    let csv = temp_file(
+        "pair_missing_travellers.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n",
+    );
+    let pairs = temp_file(
+        "pair_missing_names.csv",
+        "pair,names\n1,Ann - Bob\n2,Cor - Dirk\n3,Eva - Fay\n",
+    );
+    let args = [
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+        "--strict",
+    ];
+    let o = klaver(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let said = format!(
+        "{}: pair 4 is not in the pairs file: it is listed without names; add a line for it",
+        pairs.display()
+    );
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+}
