@@ -298,8 +298,14 @@ fn standing_header(l: ReportLang) -> Vec<String> {
 
 const STANDING_RIGHT: [bool; 8] = [true, false, false, true, true, true, true, true];
 
+/// A team as the result list names it: its section and number (A1, B1) when the teams
+/// play in more than one section, else its number, as the pairs forms name a pair.
+fn team_label(event: &Event, t: usize) -> String {
+    crate::report::pair_labeller(&event.pairs)(t)
+}
+
 fn match_title(event: &Event, m: &TeamMatch, l: ReportLang) -> String {
-    let (home, away) = (&event.pairs[m.home].id, &event.pairs[m.away].id);
+    let (home, away) = (team_label(event, m.home), team_label(event, m.away));
     let teams = format!("{home} {} {away}", l.word(Word::Versus));
     match m.round {
         Some(round) => format!("{teams} ({} {round})", l.word(Word::RoundWord)),
@@ -326,7 +332,7 @@ fn match_imps(m: &TeamMatch) -> String {
 /// A note under the matches for each match with boards whose artificial scores do not
 /// balance: how each team was scored, and what a knockout match would count instead.
 fn unbalanced_notes(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<String> {
-    let name = |t: usize| event.pairs[t].id.as_str();
+    let name = |t: usize| team_label(event, t);
     result
         .matches
         .iter()
@@ -430,7 +436,7 @@ fn standing_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
                 } else {
                     s.rank.to_string()
                 },
-                info.id.clone(),
+                team_label(event, s.team),
                 info.names.clone(),
                 s.matches.to_string(),
                 vp(s.vp),
@@ -453,7 +459,7 @@ fn bye_notes(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<String> 
             format!(
                 "{}: {} ({} {}): {} {}",
                 l.word(Word::Bye),
-                event.pairs[b.team].id,
+                team_label(event, b.team),
                 l.word(Word::RoundWord),
                 b.round,
                 vp(b.vp),
@@ -469,7 +475,7 @@ fn next_lines(
     next: &SwissRound,
     l: ReportLang,
 ) -> (Vec<(String, String)>, Vec<String>) {
-    let name = |t: usize| event.pairs[t].id.clone();
+    let name = |t: usize| team_label(event, t);
     let (table, versus) = (l.word(Word::Table), l.word(Word::Versus));
     let tables = next
         .tables
@@ -1206,6 +1212,8 @@ struct MatchBoardJson {
 struct MatchJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     round: Option<u32>,
+    /// The section both teams play in ("" for one section).
+    section: &'a str,
     home: &'a str,
     away: &'a str,
     imps_home: f64,
@@ -1227,6 +1235,7 @@ struct StandingJson<'a> {
     rank: u32,
     tied: bool,
     team: &'a str,
+    section: &'a str,
     names: &'a str,
     matches: u32,
     /// Rounds sat out with the conditions' VP (`--bye-vp`), included in `vp`.
@@ -1246,6 +1255,7 @@ fn is_zero(n: &u32) -> bool {
 struct ByeJson<'a> {
     round: u32,
     team: &'a str,
+    section: &'a str,
     vp: f64,
 }
 
@@ -1292,6 +1302,7 @@ pub fn teams_json<W: Write>(
             .iter()
             .map(|m| MatchJson {
                 round: m.round,
+                section: &event.pairs[m.home].section,
                 home: name(m.home),
                 away: name(m.away),
                 imps_home: f(m.imps_home),
@@ -1325,6 +1336,7 @@ pub fn teams_json<W: Write>(
                 rank: s.rank,
                 tied: s.tied,
                 team: name(s.team),
+                section: &event.pairs[s.team].section,
                 names: &event.pairs[s.team].names,
                 matches: s.matches,
                 byes: s.byes,
@@ -1340,6 +1352,7 @@ pub fn teams_json<W: Write>(
             .map(|b| ByeJson {
                 round: b.round,
                 team: name(b.team),
+                section: &event.pairs[b.team].section,
                 vp: f(b.vp),
             })
             .collect(),
@@ -1415,6 +1428,42 @@ mod tests {
         teams_json(&mut buf, &e, &r, None, &ImpReportOptions::default()).unwrap();
         let json = String::from_utf8(buf).unwrap();
         assert!(json.contains("\"difference\":250"), "{json}");
+    }
+
+    /// Teams of two sections were listed as "1 v 2" twice and "1", "1", "2", "2" in the
+    /// standings: they are labelled with their section, as the pairs of the other forms
+    /// are, and the JSON gives each match's and standing's section as the pairs JSON does.
+    #[test]
+    fn teams_of_two_sections_are_labelled_with_their_section() {
+        let e = read(
+            "section,board,ns,ew,room,score\nA,1,1,2,open,420\nA,1,2,1,closed,-420\nB,1,1,2,open,420\nB,1,2,1,closed,-170\n",
+        );
+        assert!(!e.has_errors(), "{:?}", e.diagnostics);
+        let rooms: Vec<Option<Room>> = e.lines.iter().map(|l| Room::parse(l.room())).collect();
+        let r = score_teams(&e.pairs, &e.results, &rooms, &TeamsSettings::default()).unwrap();
+        let opts = ImpReportOptions {
+            boards: true,
+            ..ImpReportOptions::default()
+        };
+        let text = teams_text(&e, &r, None, &opts);
+        assert!(text.contains("\nA1 v A2  13 - 0"), "{text}");
+        assert!(text.contains("\nB1 v B2  11 - 0"), "{text}");
+        let standings: Vec<&str> = text.split("Standings").nth(1).unwrap().lines().collect();
+        let teams: Vec<&str> = standings[3..]
+            .iter()
+            .map(|l| l.split_whitespace().nth(1).unwrap())
+            .collect();
+        assert_eq!(teams, ["A1", "B1", "B2", "A2"], "{text}");
+        let page = html(&teams_view(&e, &r, None, &opts));
+        assert!(page.contains("B1 v B2"), "{page}");
+        assert!(page.contains("<td>B2</td>"), "{page}");
+        let mut buf = Vec::new();
+        teams_json(&mut buf, &e, &r, None, &opts).unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+        assert_eq!(doc["matches"][1]["section"], "B");
+        assert_eq!(doc["matches"][1]["home"], "1");
+        assert_eq!(doc["standings"][1]["section"], "B");
+        assert_eq!(doc["standings"][1]["team"], "1");
     }
 
     /// Headings and words of the English IMP result lists that no Dutch or Turkish one

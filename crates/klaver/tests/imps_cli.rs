@@ -354,7 +354,7 @@ fn a_bye_scores_the_vp_the_director_gives() {
     let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
         doc["byes"],
-        serde_json::json!([{"round": 1, "team": "5", "vp": 10.5}])
+        serde_json::json!([{"round": 1, "team": "5", "section": "", "vp": 10.5}])
     );
     let epsilon = doc["standings"]
         .as_array()
@@ -820,6 +820,36 @@ fn a_team_missing_from_the_teams_file_is_said() {
         e.contains(&format!(
             "{names}: team 4 is not in the teams file: it is listed without names; add a line for it"
         )),
+        "{e}"
+    );
+}
+
+/// Teams of two sections were listed as "1 v 2" twice and as "1", "1", "2", "2" in the
+/// standings: each is labelled with its section, as butler labels its pairs.
+#[test]
+fn teams_of_two_sections_are_labelled_with_their_section() {
+    let f = data("teams-sections.csv");
+    let text = squeezed(&ok(&["score", &f, "--form", "teams"]));
+    assert!(text.contains("A1 v A2 13 - 0 19.34 - 0.66"), "{text}");
+    assert!(text.contains("B1 v B2 11 - 0 18.55 - 1.45"), "{text}");
+    for row in ["1 A1 1 19.34", "2 B1 1 18.55", "3 B2 1 1.45", "4 A2 1 0.66"] {
+        assert!(text.contains(row), "{row}: {text}");
+    }
+    let json = ok(&["score", &f, "--form", "teams", "--format", "json"]);
+    assert!(
+        json.contains("\"section\":\"B\",\"home\":\"1\",\"away\":\"2\""),
+        "{json}"
+    );
+    assert!(
+        json.contains("\"team\":\"1\",\"section\":\"B\",\"names\":\"\""),
+        "{json}"
+    );
+    let page = ok(&["score", &f, "--form", "teams", "--format", "html"]);
+    assert!(page.contains("B1 v B2"), "{page}");
+    // A Swiss round pairs one field: two sections are refused, with what to do.
+    let e = refused(&["score", &f, "--form", "teams", "--swiss"]);
+    assert!(
+        e.contains("--swiss pairs the teams of one field, but these teams play in sections A, B: score each section's travellers in a file of its own"),
         "{e}"
     );
 }

@@ -179,6 +179,7 @@ pub fn form_errors(args: &FormOptions, event: &Event) -> Result<Vec<Diagnostic>,
                 Err(errors) => return Ok(errors),
             };
             vp_scale_made(args)?;
+            swiss_in_one_field(args, event)?;
             let settings = teams_settings(args, adjusted)?;
             score_teams_in_rounds(
                 &event.pairs,
@@ -222,6 +223,21 @@ fn vp_scale_made(args: &FormOptions) -> Result<(), CliError> {
         Some((n, Err(e))) => Err(CliError::input(format!("--vp-boards {n}: {e}"))),
         _ => Ok(()),
     }
+}
+
+/// Refuses `--swiss` for teams in more than one section: a Swiss round pairs the teams
+/// of one field, and would pair teams of different sections.
+fn swiss_in_one_field(args: &FormOptions, event: &Event) -> Result<(), CliError> {
+    let sections: std::collections::BTreeSet<&str> =
+        event.pairs.iter().map(|p| p.section.as_str()).collect();
+    if !args.swiss || sections.len() < 2 {
+        return Ok(());
+    }
+    let sections: Vec<&str> = sections.into_iter().collect();
+    Err(CliError::input(format!(
+        "--swiss pairs the teams of one field, but these teams play in sections {}: score each section's travellers in a file of its own for its next Swiss round",
+        sections.join(", ")
+    )))
 }
 
 /// Refuses the director's penalties of `event`, which the IMP forms do not apply.
@@ -318,7 +334,7 @@ fn teams_form(
     let failed = |e: klaver_core::session::SessionError| cannot_score(file_name, event, e);
     let rooms = rooms(event)
         .map_err(|diagnostics| failed(klaver_core::session::SessionError { diagnostics }))?;
-    if let Err(e) = vp_scale_made(args) {
+    if let Err(e) = vp_scale_made(args).and_then(|()| swiss_in_one_field(args, event)) {
         print_read_warnings(file_name, event, &[]);
         return Err(e);
     }
