@@ -588,9 +588,11 @@ impl FormOptions {
             return Ok(None);
         };
         let max = self.vp_max.points();
+        // Examples within the scale: 12 or 10.5 of 20, 6 or 5.5 of 10.
+        let (whole, half) = (max * 3 / 5, max / 2);
         let bad = || {
             format!(
-                "--bye-vp {text:?}: give the VP a team gets for sitting out a round, from 0 to {max} with at most two decimals, e.g. 12 or 10.5"
+                "--bye-vp {text:?}: give the VP a team gets for sitting out a round, from 0 to {max} with at most two decimals, e.g. {whole} or {half}.5"
             )
         };
         let t = text.trim();
@@ -676,6 +678,32 @@ mod tests {
     fn parse(words: &[&str]) -> ScoringOptions {
         let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
         ScoringOptions::from_words(&words).unwrap()
+    }
+
+    /// A bye's VP out of range gave "e.g. 12 or 10.5" on the scale of 10 as well.
+    #[test]
+    fn a_bye_vp_out_of_range_is_shown_examples_within_the_scale() {
+        for (max, text, example) in [
+            (
+                VpMax::Twenty,
+                "21",
+                "from 0 to 20 with at most two decimals, e.g. 12 or 10.5",
+            ),
+            (
+                VpMax::Ten,
+                "11",
+                "from 0 to 10 with at most two decimals, e.g. 6 or 5.5",
+            ),
+        ] {
+            let options = FormOptions {
+                form: Form::Teams,
+                vp_max: max,
+                bye_vp: Some(text.into()),
+                ..FormOptions::default()
+            };
+            let said = options.bye_vp().unwrap_err();
+            assert!(said.ends_with(example), "{said}");
+        }
     }
 
     const THREE_TABLES: &str = "round,table,ns,ew,boards\n\

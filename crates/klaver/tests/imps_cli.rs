@@ -378,11 +378,11 @@ fn a_bye_scores_the_vp_the_director_gives() {
     for (bad, said) in [
         (
             &["--form", "teams", "--bye-vp", "21"][..],
-            "--bye-vp \"21\": give the VP a team gets for sitting out a round, from 0 to 20",
+            "--bye-vp \"21\": give the VP a team gets for sitting out a round, from 0 to 20 with at most two decimals, e.g. 12 or 10.5\n",
         ),
         (
             &["--form", "teams", "--vp-max", "10", "--bye-vp", "12"],
-            "from 0 to 10",
+            "from 0 to 10 with at most two decimals, e.g. 6 or 5.5\n",
         ),
         (
             &["--form", "teams", "--bye-vp", "12.345"],
@@ -853,3 +853,4 @@ fn teams_of_two_sections_are_labelled_with_their_section() {
         "{e}"
     );
 }
+
