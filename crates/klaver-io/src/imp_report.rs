@@ -48,6 +48,35 @@ fn show(r: Ratio<i64>) -> String {
     }
 }
 
+/// How the figures of one column are printed: all with two decimals when any of them is
+/// not whole, so that a column never sets `-1` beside `-0.17`; all whole when they are.
+#[derive(Clone, Copy)]
+struct Column {
+    decimals: bool,
+}
+
+impl Column {
+    /// The column of `figures`.
+    fn of(figures: impl IntoIterator<Item = Ratio<i64>>) -> Column {
+        Column {
+            decimals: figures.into_iter().any(|r| !r.is_integer()),
+        }
+    }
+
+    /// The column of a result's IMPs per line, over all its boards.
+    fn of_points(points: &[Option<ImpPoints>]) -> Column {
+        Column::of(points.iter().flatten().flat_map(|p| [p.ns, p.ew]))
+    }
+
+    fn show(self, r: Ratio<i64>) -> String {
+        if self.decimals || !r.is_integer() {
+            Exact::from(r).to_decimal(2)
+        } else {
+            r.to_integer().to_string()
+        }
+    }
+}
+
 /// Victory points, always with two decimals.
 fn vp(r: Ratio<i64>) -> String {
     Exact::from(r).to_decimal(2)
@@ -123,6 +152,16 @@ const PAIR_RIGHT: [bool; 5] = [false, false, true, true, true];
 
 fn pair_rows(event: &Event, pairs: &[ImpPairResult]) -> Vec<Vec<String>> {
     let label = crate::report::pair_labeller(&event.pairs);
+    let fractions = pairs
+        .iter()
+        .any(|p| p.total.to_fraction_string().contains('/'));
+    let total = |e: &Exact| {
+        if fractions {
+            e.to_decimal(2)
+        } else {
+            show_exact(e)
+        }
+    };
     pairs
         .iter()
         .map(|p| {
@@ -136,7 +175,7 @@ fn pair_rows(event: &Event, pairs: &[ImpPairResult]) -> Vec<Vec<String>> {
             vec![
                 rank,
                 info.names.clone(),
-                show_exact(&p.total),
+                total(&p.total),
                 p.boards.to_string(),
                 p.per_board
                     .as_ref()
@@ -202,7 +241,7 @@ fn board_rows(
     event: &Event,
     entries: &[usize],
     points: &[Option<ImpPoints>],
-    l: ReportLang,
+    (imps, l): (Column, ReportLang),
 ) -> Vec<Vec<String>> {
     entries
         .iter()
@@ -213,8 +252,8 @@ fn board_rows(
                 event.pairs[r.ns_pair()].id.clone(),
                 event.pairs[r.ew_pair()].id.clone(),
                 score_text(event, i, l),
-                p.map(|p| show(p.ns)).unwrap_or_default(),
-                p.map(|p| show(p.ew)).unwrap_or_default(),
+                p.map(|p| imps.show(p.ns)).unwrap_or_default(),
+                p.map(|p| imps.show(p.ew)).unwrap_or_default(),
                 if r.reversed {
                     l.word(Word::Reverse).into()
                 } else {
@@ -229,13 +268,14 @@ fn board_rows(
 pub fn butler_text(event: &Event, result: &ButlerResult, opts: &ImpReportOptions) -> String {
     let mut out = String::new();
     let l = opts.lang;
+    let imps = Column::of_points(&result.points);
     heading(&mut out, opts, l.word(Word::ButlerForm));
     pair_list(&mut out, event, &result.pairs, l);
     if opts.boards {
         for b in &result.boards {
             let (title, details) = butler_board_head(b, l);
             let _ = writeln!(out, "\n{title}   {details}");
-            let rows = board_rows(event, &b.entries, &result.points, l);
+            let rows = board_rows(event, &b.entries, &result.points, (imps, l));
             table(&mut out, &board_header(l), &rows, &BOARD_RIGHT);
         }
     }
@@ -246,13 +286,14 @@ pub fn butler_text(event: &Event, result: &ButlerResult, opts: &ImpReportOptions
 pub fn cross_imps_text(event: &Event, result: &CrossImpResult, opts: &ImpReportOptions) -> String {
     let mut out = String::new();
     let l = opts.lang;
+    let imps = Column::of_points(&result.points);
     heading(&mut out, opts, l.word(Word::CrossImpsForm));
     pair_list(&mut out, event, &result.pairs, l);
     if opts.boards {
         for b in &result.boards {
             let (title, details) = cross_board_head(b, l);
             let _ = writeln!(out, "\n{title}   {details}");
-            let rows = board_rows(event, &b.entries, &result.points, l);
+            let rows = board_rows(event, &b.entries, &result.points, (imps, l));
             table(&mut out, &board_header(l), &rows, &BOARD_RIGHT);
         }
     }
@@ -315,18 +356,30 @@ fn match_title(event: &Event, m: &TeamMatch, l: ReportLang) -> String {
 
 /// A match's IMPs: the home team's and the away team's; when a board does not balance,
 /// each team's own IMPs won and lost, the home team's first (`19 - 3 / 0 - 22`).
-fn match_imps(m: &TeamMatch) -> String {
+fn match_imps(m: &TeamMatch, col: Column) -> String {
     if m.balances() {
-        format!("{} - {}", show(m.imps_home), show(m.imps_away))
+        format!("{} - {}", col.show(m.imps_home), col.show(m.imps_away))
     } else {
         format!(
             "{} - {} / {} - {}",
-            show(m.imps_home),
-            show(m.lost_home),
-            show(m.imps_away),
-            show(m.lost_away)
+            col.show(m.imps_home),
+            col.show(m.lost_home),
+            col.show(m.imps_away),
+            col.show(m.lost_away)
         )
     }
+}
+
+/// The column of the matches' IMPs.
+fn match_imps_column(result: &TeamsResult) -> Column {
+    let figures = |m: &TeamMatch| [m.imps_home, m.imps_away, m.lost_home, m.lost_away];
+    Column::of(result.matches.iter().flat_map(figures))
+}
+
+/// The column of the IMPs of every match's boards.
+fn board_imps_column(result: &TeamsResult) -> Column {
+    let boards = result.matches.iter().flat_map(|m| &m.boards);
+    Column::of(boards.flat_map(|b| b.imps.into_iter().chain(b.imps_away)))
 }
 
 /// A note under the matches for each match with boards whose artificial scores do not
@@ -368,13 +421,14 @@ fn unbalanced_notes(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<S
 }
 
 fn match_rows(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<Vec<String>> {
+    let imps = match_imps_column(result);
     result
         .matches
         .iter()
         .map(|m| {
             vec![
                 match_title(event, m, l),
-                match_imps(m),
+                match_imps(m, imps),
                 format!("{} - {}", vp(m.vp_home), vp(m.vp_away)),
                 m.played.to_string(),
                 m.scale_boards.to_string(),
@@ -383,21 +437,27 @@ fn match_rows(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<Vec<Str
         .collect()
 }
 
-fn match_board_rows(event: &Event, m: &TeamMatch, l: ReportLang) -> Vec<Vec<String>> {
+fn match_board_rows(
+    event: &Event,
+    m: &TeamMatch,
+    (col, l): (Column, ReportLang),
+) -> Vec<Vec<String>> {
     m.boards
         .iter()
         .map(|b| {
             let imps = b.imps;
             let (home, away, note) = match (imps, b.imps_away) {
-                (Some(h), Some(a)) if !b.balances() => {
-                    (show(h), show(a), "each team its own (Law 86B)".to_string())
-                }
+                (Some(h), Some(a)) if !b.balances() => (
+                    col.show(h),
+                    col.show(a),
+                    "each team its own (Law 86B)".to_string(),
+                ),
                 _ => (
                     imps.filter(|x| *x > Ratio::from_integer(0))
-                        .map(show)
+                        .map(|x| col.show(x))
                         .unwrap_or_default(),
                     imps.filter(|x| *x < Ratio::from_integer(0))
-                        .map(|x| show(-x))
+                        .map(|x| col.show(-x))
                         .unwrap_or_default(),
                     if imps.is_none() {
                         l.word(Word::NotPlayed).into()
@@ -425,6 +485,8 @@ fn match_board_rows(event: &Event, m: &TeamMatch, l: ReportLang) -> Vec<Vec<Stri
 }
 
 fn standing_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
+    let imps_for = Column::of(result.standings.iter().map(|s| s.imps_for));
+    let imps_against = Column::of(result.standings.iter().map(|s| s.imps_against));
     result
         .standings
         .iter()
@@ -440,8 +502,8 @@ fn standing_rows(event: &Event, result: &TeamsResult) -> Vec<Vec<String>> {
                 info.names.clone(),
                 s.matches.to_string(),
                 vp(s.vp),
-                show(s.imps_for),
-                show(s.imps_against),
+                imps_for.show(s.imps_for),
+                imps_against.show(s.imps_against),
                 s.quotient()
                     .map(|q| Exact::from(q).to_decimal(3))
                     .unwrap_or_else(|| "-".into()),
@@ -515,9 +577,10 @@ pub fn teams_text(
         let _ = writeln!(out, "  {note}");
     }
     if opts.boards {
+        let imps = board_imps_column(result);
         for m in &result.matches {
             let _ = writeln!(out, "\n{}", match_title(event, m, l));
-            let rows = match_board_rows(event, m, l);
+            let rows = match_board_rows(event, m, (imps, l));
             table(&mut out, &match_board_header(l), &rows, &MATCH_BOARD_RIGHT);
         }
     }
@@ -664,12 +727,13 @@ fn pairs_view(
 /// A butler session for HTML and PDF: the result list and every board with its datum.
 pub fn butler_view(event: &Event, result: &ButlerResult, opts: &ImpReportOptions) -> ImpView {
     let l = opts.lang;
+    let imps = Column::of_points(&result.points);
     let boards = result
         .boards
         .iter()
         .map(|b| {
             let (title, details) = butler_board_head(b, l);
-            let rows = board_rows(event, &b.entries, &result.points, l);
+            let rows = board_rows(event, &b.entries, &result.points, (imps, l));
             ViewTable {
                 title,
                 details,
@@ -684,12 +748,13 @@ pub fn butler_view(event: &Event, result: &ButlerResult, opts: &ImpReportOptions
 /// A cross-IMP session for HTML and PDF: the result list and every board.
 pub fn cross_imps_view(event: &Event, result: &CrossImpResult, opts: &ImpReportOptions) -> ImpView {
     let l = opts.lang;
+    let imps = Column::of_points(&result.points);
     let boards = result
         .boards
         .iter()
         .map(|b| {
             let (title, details) = cross_board_head(b, l);
-            let rows = board_rows(event, &b.entries, &result.points, l);
+            let rows = board_rows(event, &b.entries, &result.points, (imps, l));
             ViewTable {
                 title,
                 details,
@@ -710,6 +775,7 @@ pub fn teams_view(
     opts: &ImpReportOptions,
 ) -> ImpView {
     let l = opts.lang;
+    let columns = (match_imps_column(result), board_imps_column(result));
     let mut standings = ViewTable::new(
         standing_header(l),
         &STANDING_RIGHT,
@@ -741,7 +807,7 @@ pub fn teams_view(
         tables: result
             .matches
             .iter()
-            .map(|m| match_boards(event, m, l))
+            .map(|m| match_boards(event, m, (columns, l)))
             .collect(),
         titled: true,
         ..ViewSection::default()
@@ -772,20 +838,24 @@ fn next_round_section(event: &Event, next: &SwissRound, l: ReportLang) -> ViewSe
 }
 
 /// A match's boards, under its title and its IMPs and victory points.
-fn match_boards(event: &Event, m: &TeamMatch, l: ReportLang) -> ViewTable {
+fn match_boards(
+    event: &Event,
+    m: &TeamMatch,
+    ((match_col, board_col), l): ((Column, Column), ReportLang),
+) -> ViewTable {
     let (imps, vps) = (l.word(Word::Imps), l.word(Word::VictoryPoints));
     ViewTable {
         title: match_title(event, m, l),
         details: format!(
             "{imps} {}   {vps} {} - {}",
-            match_imps(m),
+            match_imps(m, match_col),
             vp(m.vp_home),
             vp(m.vp_away)
         ),
         ..ViewTable::new(
             match_board_header(l),
             &MATCH_BOARD_RIGHT,
-            match_board_rows(event, m, l),
+            match_board_rows(event, m, (board_col, l)),
         )
     }
 }
@@ -1464,6 +1534,38 @@ mod tests {
         assert_eq!(doc["matches"][1]["home"], "1");
         assert_eq!(doc["standings"][1]["section"], "B");
         assert_eq!(doc["standings"][1]["team"], "1");
+    }
+
+    /// A column of IMPs set `5` beside `5.67`: where any figure of a column has
+    /// decimals, all of them have two; a column of whole figures stays whole.
+    #[test]
+    fn a_column_of_imps_prints_its_figures_alike() {
+        use klaver_core::cross_imps::{CrossImpSettings, score_cross_imps};
+        // 420 against 170, −50 and 400: (6 + 10 + 1) / 3; 400: (−1 + 6 + 10) / 3 = 5.
+        let e = read("board,ns,ew,score\n1,1,2,420\n1,3,4,170\n1,5,6,-50\n1,7,8,400\n");
+        let r = score_cross_imps(&e.pairs, &e.results, &CrossImpSettings::default()).unwrap();
+        let opts = ImpReportOptions {
+            boards: true,
+            ..ImpReportOptions::default()
+        };
+        let text = squeezed(&cross_imps_text(&e, &r, &opts));
+        assert!(text.contains("\n2(1) 5.67 1 5.67\n"), "{text}");
+        assert!(text.contains("\n3(7) 5.00 1 5.00\n"), "{text}");
+        assert!(text.ends_with("\n7 8 400 5.00 -5.00"), "{text}");
+        let page = html(&cross_imps_view(&e, &r, &opts));
+        assert!(page.contains(">-5.00<") && !page.contains(">-5<"), "{page}");
+        // Butler IMPs against a whole datum are whole, and stay so.
+        let r = score_butler(&e.pairs, &e.results, &ButlerSettings::default()).unwrap();
+        let text = squeezed(&butler_text(&e, &r, &opts));
+        assert!(!text.contains(".00 "), "{text}");
+    }
+
+    /// A text's lines with their runs of spaces made one.
+    fn squeezed(text: &str) -> String {
+        text.lines()
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// Headings and words of the English IMP result lists that no Dutch or Turkish one

@@ -854,3 +854,24 @@ fn teams_of_two_sections_are_labelled_with_their_section() {
     );
 }
 
+/// A column of IMPs set `-1` beside `-0.17` and `-2` beside `-2.86`: where a column
+/// holds fractions, each of its figures has two decimals.
+#[test]
+fn a_column_of_imps_prints_its_figures_alike() {
+    let f = data("cross-imps-fractions.csv");
+    let text = squeezed(&ok(&["score", &f, "--form", "cross-imps", "--per-board"]));
+    assert!(text.contains("\n9(6) -1.00 4 -0.25\n"), "{text}");
+    assert!(text.contains("\n10 7 80 -2.00 2.00\n"), "{text}");
+    assert!(text.contains("\n15 11 170 4.00 -4.00\n"), "{text}");
+    let page = ok(&["score", &f, "--form", "cross-imps", "--format", "html"]);
+    assert!(page.contains(">-1.00<") && !page.contains(">-1<"), "{page}");
+    // A weighted score gives a teams match half an IMP: its columns follow.
+    let f = data("teams-weighted.csv");
+    let text = squeezed(&ok(&["score", &f, "--form", "teams", "--per-board"]));
+    assert!(
+        text.contains("\n1 v 2 15.50 - 0.00 18.53 - 1.47 2 2\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n2 100 -100 200 5.00\n"), "{text}");
+    assert!(text.contains("\n1 1 1 18.53 15.50 0.00 -"), "{text}");
+}
