@@ -176,6 +176,23 @@ pub fn parse_result(text: &str, contract: Contract, lang: Language) -> Result<u8
     full_result(text, contract, lang)
 }
 
+/// Reads a contract followed by its result (`4SX -2`, `3NT 9`, Dutch `4S! C`, Turkish
+/// `6 Karo kontur 2 batar`, `2 SA 1 fazla`), read as a table result's contract and
+/// result are read when its declarer is known; returns the contract and the tricks
+/// declarer took. A score pad line names the side, not the declarer, before this.
+pub fn parse_contract_and_result(
+    text: &str,
+    lang: Language,
+) -> Result<(Contract, u8), NotationError> {
+    let mut cur = Cursor::new(text, lang);
+    cur.skip_ws();
+    let parsed = contract(&mut cur).and_then(|c| {
+        let (tricks, _) = result(&mut cur, c, Mode::Strict)?;
+        cur.finish((c, tricks))
+    });
+    parsed.map_err(|p| error(text, "a contract and its result", lang, p))
+}
+
 /// [`parse_result`] through the word tables.
 fn full_result(text: &str, contract: Contract, lang: Language) -> Result<u8, NotationError> {
     let mut cur = Cursor::new(text, lang);
@@ -1366,6 +1383,67 @@ mod tests {
             check("passes", passes(lang));
             check("made", made_words(lang));
         }
+    }
+
+    /// A contract and its result are read as in a table result whose declarer is known:
+    /// the result words of each notation (Turkish `2 batar`, `1 fazla`, `bien`; Dutch
+    /// `C`), and nothing that table result would refuse.
+    #[test]
+    fn a_contract_and_its_result_read_as_in_a_table_result() {
+        let cases = [
+            (
+                "6 Karo kontur 2 batar",
+                Turkish,
+                Some((c(6, Diamonds, Doubled), 10)),
+            ),
+            ("2 SA 1 fazla", Turkish, Some((c(2, NoTrump, Undoubled), 9))),
+            (
+                "3 SA kontur 1 fazla",
+                Turkish,
+                Some((c(3, NoTrump, Doubled), 10)),
+            ),
+            (
+                "6 Karo kontur 2batar",
+                Turkish,
+                Some((c(6, Diamonds, Doubled), 10)),
+            ),
+            (
+                "4 Pik sürkontur bien",
+                Turkish,
+                Some((c(4, Spades, Redoubled), 10)),
+            ),
+            ("4 Pik -1", Turkish, Some((c(4, Spades, Undoubled), 9))),
+            ("2 SA 9", Turkish, Some((c(2, NoTrump, Undoubled), 9))),
+            ("4S! C", Dutch, Some((c(4, Spades, Doubled), 10))),
+            ("3SA +1", Dutch, Some((c(3, NoTrump, Undoubled), 10))),
+            ("4 S !! -2", Dutch, Some((c(4, Spades, Redoubled), 8))),
+            ("4SX -2", English, Some((c(4, Spades, Doubled), 8))),
+            ("4 S X =", English, Some((c(4, Spades, Doubled), 10))),
+            ("3NT 9", English, Some((c(3, NoTrump, Undoubled), 9))),
+            // Result words belong to their notation; a sign needs its number.
+            ("4S 2 batar", English, None),
+            ("4S C", English, None),
+            ("4 Pik 1 fazla ek", Turkish, None),
+            ("4S = extra", English, None),
+            ("4S +", English, None),
+            ("4S", English, None),
+            ("8S =", English, None),
+            ("7S +1", English, None),
+        ];
+        for (text, lang, want) in cases {
+            let read = parse_contract_and_result(text, lang);
+            assert_eq!(read.as_ref().ok(), want.as_ref(), "{text}: {read:?}");
+            // The same reading as `klaver contract TEXT --declarer N`.
+            let entry = parse_entry_with_declarer(text, Some(North), lang, Mode::Strict);
+            let as_entry = entry.ok().and_then(|(e, _)| e.play());
+            let as_entry = as_entry.map(|p| (p.contract(), p.tricks()));
+            assert_eq!(as_entry, want, "{text}");
+        }
+        let e = parse_contract_and_result("4 Pik 3 batr", Turkish).unwrap_err();
+        assert!(
+            e.to_string().contains("as a contract and its result"),
+            "{e}"
+        );
     }
 
     // ----- English

@@ -308,3 +308,32 @@ fn a_passed_out_chicago_deal_is_a_warning_naming_its_line() {
     let out = klaver(&["rubber", file.to_str().unwrap()]);
     assert!(out.status.success() && out.stderr.is_empty());
 }
+
+fn test_data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+/// Seed 003's first rubber as the seed writes it (`2 SA 1 fazla`, `6 Karo kontur 2
+/// batar`): a pad reads a result in its notation as `klaver contract` does.
+#[test]
+fn turkish_result_words_on_a_rubber_pad() {
+    let file = test_data("rubber-seed003-turkish.txt");
+    let out = run_ok(&["rubber", file.to_str().unwrap(), "--notation", "tr"]);
+    assert!(
+        out.contains("They won rubber 1; they are ahead by 320 (we 700, they 1020)."),
+        "{out}"
+    );
+    assert!(out.contains("they 6DX-2"), "{out}");
+    // Chicago reads them the same way; Dutch `C` is made exactly.
+    let chicago = pad_file("chicago-tr-words", "siz 3 SA 1 fazla\nbiz 2 Pik 1 batar\n");
+    let out = run_ok(&["chicago", chicago.to_str().unwrap(), "--notation", "tr"]);
+    assert!(
+        out.contains("They are ahead by 480 (we 0, they 480)."),
+        "{out}"
+    );
+    let dutch = pad_file("rubber-nl-c", "wij 4S! C\n");
+    let out = run_ok(&["rubber", dutch.to_str().unwrap(), "--notation", "nl"]);
+    assert!(out.contains("we tricks 240 below"), "{out}");
+}

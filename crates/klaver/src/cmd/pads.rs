@@ -19,7 +19,9 @@ use klaver_core::chicago::{
     ChicagoDealScore, ChicagoPad, ChicagoSettings, ChicagoVariant, VulnerabilityOrder,
 };
 use klaver_core::contract::{Contract, Strain};
-use klaver_core::notation::{Language, parse_contract, parse_result, parse_seat};
+use klaver_core::notation::{
+    Language, parse_contract, parse_contract_and_result, parse_result, parse_seat,
+};
 use klaver_core::rubber::{
     Entry, EntryKind, Honours, HonoursHeld, PadPlay, PadSide, RubberDeal, RubberDealScore,
     RubberPad, RubberParty, RubberSettings, Standing,
@@ -265,11 +267,8 @@ fn parse_line(content: &str, lang: Language, honours_allowed: bool) -> Result<Pa
              (e.g. `we 4S =`, `we 4S 10`, `they 3NTX -2`), found {content:?}"
         ));
     }
-    let (result_text, contract_tokens) = play_tokens.split_last().expect("two tokens or more");
-    let contract_text = contract_tokens.join(" ");
-    let contract =
-        parse_contract(&contract_text, lang).map_err(|e| contract_error(e, play_tokens, lang))?;
-    let tricks = parse_result(result_text, contract, lang).map_err(|e| e.to_string())?;
+    let (contract, tricks) = parse_contract_and_result(&play_tokens.join(" "), lang)
+        .map_err(|e| play_error(e, play_tokens, lang))?;
     let play = PadPlay::new(side, contract, tricks).map_err(|e| e.to_string())?;
     let honours = match honours_tokens {
         None => None,
@@ -281,9 +280,9 @@ fn parse_line(content: &str, lang: Language, honours_allowed: bool) -> Result<Pa
     Ok((Some(play), honours))
 }
 
-/// Why a deal's contract could not be read: words after the result (`we 4S = extra`)
-/// are named as such, and a double written apart is shown how to write it.
-fn contract_error(e: impl std::fmt::Display, play_tokens: &[&str], lang: Language) -> String {
+/// Why a deal's contract and result could not be read: words after the result (`we 4S =
+/// extra`) are named as such, and a double written apart is shown how to write it.
+fn play_error(e: impl std::fmt::Display, play_tokens: &[&str], lang: Language) -> String {
     let separate_double = |tokens: &[&str]| {
         tokens
             .iter()
@@ -307,15 +306,20 @@ fn contract_error(e: impl std::fmt::Display, play_tokens: &[&str], lang: Languag
 }
 
 /// The result and the words after it, when a deal's tokens read as a contract and a
-/// result followed by words that belong to neither (`4S = extra`).
+/// result followed by words that belong to neither (`4S = extra`, `4 Pik 1 fazla ek`):
+/// the longest start that reads, and in it the result after the contract.
 fn words_after_result<'a>(
     tokens: &'a [&'a str],
     lang: Language,
-) -> Option<(&'a str, &'a [&'a str])> {
-    (1..tokens.len().saturating_sub(1)).find_map(|k| {
-        let contract = parse_contract(&tokens[..k].join(" "), lang).ok()?;
-        parse_result(tokens[k], contract, lang).ok()?;
-        Some((tokens[k], &tokens[k + 1..]))
+) -> Option<(String, &'a [&'a str])> {
+    (2..tokens.len()).rev().find_map(|k| {
+        parse_contract_and_result(&tokens[..k].join(" "), lang).ok()?;
+        let result = (1..k).find_map(|j| {
+            let contract = parse_contract(&tokens[..j].join(" "), lang).ok()?;
+            let result = tokens[j..k].join(" ");
+            parse_result(&result, contract, lang).ok().map(|_| result)
+        })?;
+        Some((result, &tokens[k..]))
     })
 }
 
@@ -644,5 +648,95 @@ fn chicago_note(d: &ChicagoDealScore) -> String {
     match d.game_won {
         Some(w) => format!("  [game: {w}]"),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klaver_core::contract::Doubling;
+
+    fn deal(text: &str, lang: Language) -> PadPlay {
+        match parse_line(text, lang, true) {
+            Ok((Some(play), _)) => play,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn contract(level: u8, strain: Strain, doubling: Doubling) -> Contract {
+        Contract::new(level, strain, doubling).unwrap()
+    }
+
+    /// A deal's result is read as `klaver contract` reads it in the chosen notation,
+    /// words and all, not only the last word on the line.
+    #[test]
+    fn result_words_of_each_notation() {
+        let cases = [
+            (
+                "siz 6 Karo kontur 2 batar",
+                Language::Turkish,
+                PadSide::They,
+                contract(6, Strain::Diamonds, Doubling::Doubled),
+                10,
+            ),
+            (
+                "biz 2 SA 1 fazla",
+                Language::Turkish,
+                PadSide::We,
+                contract(2, Strain::NoTrump, Doubling::Undoubled),
+                9,
+            ),
+            (
+                "biz 4 Pik kontur 1 fazla honours biz 100",
+                Language::Turkish,
+                PadSide::We,
+                contract(4, Strain::Spades, Doubling::Doubled),
+                11,
+            ),
+            (
+                "zij 6R! -2",
+                Language::Dutch,
+                PadSide::They,
+                contract(6, Strain::Diamonds, Doubling::Doubled),
+                10,
+            ),
+            (
+                "wij 4S C",
+                Language::Dutch,
+                PadSide::We,
+                contract(4, Strain::Spades, Doubling::Undoubled),
+                10,
+            ),
+            (
+                "they 4 S X -2",
+                Language::English,
+                PadSide::They,
+                contract(4, Strain::Spades, Doubling::Doubled),
+                8,
+            ),
+        ];
+        for (text, lang, side, contract, tricks) in cases {
+            let play = deal(text, lang);
+            assert_eq!(
+                (play.declarer(), play.contract(), play.tricks()),
+                (side, contract, tricks),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn words_after_a_result_of_several_words_are_named() {
+        let err = parse_line("biz 2 SA 1 fazla ek", Language::Turkish, true).unwrap_err();
+        assert!(
+            err.starts_with("nothing more after the result \"1 fazla\", not \"ek\""),
+            "{err}"
+        );
+        // `batar` is a Turkish word: in English it follows a result.
+        let err = parse_line("we 6DX 2 batar", Language::English, true).unwrap_err();
+        assert!(
+            err.starts_with("nothing more after the result \"2\", not \"batar\""),
+            "{err}"
+        );
     }
 }
