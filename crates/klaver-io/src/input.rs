@@ -1,5 +1,7 @@
 //! Reading an input file whole.
 
+use klaver_core::session::Diagnostic;
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, Read};
 use std::ops::Deref;
@@ -196,6 +198,48 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, String> {
     })
 }
 
+/// Bytes that are text in none of the character sets klaver reads, at a line.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct TextError {
+    /// The line (from 1) of the first byte that is not text.
+    pub line: u32,
+    /// What is wrong and what to do.
+    pub message: String,
+}
+
+/// A file a person typed or a spreadsheet saved, as text: a UTF-8 file as it is, one
+/// that is not decoded as Latin-1 (as Windows programs save text), its bytes 0x80-0x9F
+/// as Windows-1252, with a warning on the line of its first character that is not
+/// UTF-8, ending in `fix` (what the user checks or does). A byte that is text in
+/// neither, or a UTF-16 file, is an error naming its line.
+pub fn text_or_latin1<'a>(
+    data: &'a [u8],
+    fix: &str,
+) -> Result<(Cow<'a, str>, Vec<Diagnostic>), TextError> {
+    let e = match from_utf8(data) {
+        Ok(text) => return Ok((Cow::Borrowed(text), Vec::new())),
+        Err(e) => e,
+    };
+    // A byte order mark is UTF-8 and holds no line end: the line is the same with it.
+    let first = crate::pbn::line_at(data, e.valid_up_to());
+    let mut notes = Vec::new();
+    let text = crate::pbn::decode(data, &mut notes).map_err(|e| match e {
+        crate::pbn::PbnError::Encoding { line, message } => TextError { line, message },
+    })?;
+    notes.insert(
+        0,
+        Diagnostic::warning(
+            first,
+            None,
+            format!(
+                "the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: {fix}"
+            ),
+        ),
+    );
+    Ok((Cow::Owned(text), notes))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,6 +276,25 @@ mod tests {
             }
             prop_assert_eq!(from_utf8_in(&bytes, parts), std::str::from_utf8(&bytes));
         }
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_read_as_latin1_with_a_warning() {
+        let (text, notes) =
+            text_or_latin1(b"we 4S =\nbiz 4 Pik s\xfcrkontur =\n", "fix it").unwrap();
+        assert_eq!(text, "we 4S =\nbiz 4 Pik s\u{fc}rkontur =\n");
+        let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            notes,
+            [
+                "line 2: the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: fix it"
+            ]
+        );
+        let (text, notes) = text_or_latin1("we 4S =\n".as_bytes(), "fix it").unwrap();
+        assert!(matches!(text, Cow::Borrowed("we 4S =\n")) && notes.is_empty());
+        let e = text_or_latin1(b"a\nb\nc\x81\n", "fix it").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.message.starts_with("byte 0x81 is neither"), "{e}");
     }
 
     #[test]

@@ -863,28 +863,12 @@ pub fn read_travellers_bytes(data: &[u8], options: ReadOptions) -> Result<Event,
 /// Latin-1 (as Excel saves a CSV on Windows), with a warning saying so. A byte that is
 /// text in neither is an error naming its line.
 fn as_text(data: &[u8]) -> Result<(Cow<'_, str>, Vec<Diagnostic>), ReadError> {
-    let e = match crate::input::from_utf8(data) {
-        Ok(text) => return Ok((Cow::Borrowed(text), Vec::new())),
-        Err(e) => e,
-    };
-    // A byte order mark is UTF-8 and holds no line end: the line is the same with it.
-    let first = crate::pbn::line_at(data, e.valid_up_to());
-    let mut notes = Vec::new();
-    let text = crate::pbn::decode(data, &mut notes).map_err(|e| match e {
-        crate::pbn::PbnError::Encoding { line, message } => ReadError::Csv {
-            line: line.into(),
-            message,
+    crate::input::text_or_latin1(data, "check the names, or save the file as CSV UTF-8").map_err(
+        |e| ReadError::Csv {
+            line: e.line.into(),
+            message: e.message,
         },
-    })?;
-    notes.insert(
-        0,
-        Diagnostic::warning(
-            first,
-            None,
-            "the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: check the names, or save the file as CSV UTF-8",
-        ),
-    );
-    Ok((Cow::Owned(text), notes))
+    )
 }
 
 /// The most line ends a travellers file may have: its lines are numbered from 1 in 32

@@ -337,3 +337,32 @@ fn turkish_result_words_on_a_rubber_pad() {
     let out = run_ok(&["rubber", dutch.to_str().unwrap(), "--notation", "nl"]);
     assert!(out.contains("we tricks 240 below"), "{out}");
 }
+
+/// A pad saved by a Windows editor in Latin-1 (`sürkontur` with ü as one byte) is read
+/// as the travellers CSV is, with a warning naming the line; bytes that are no text in
+/// any character set klaver reads are refused with their line.
+#[test]
+fn a_latin1_pad_is_read_with_a_warning_naming_its_line() {
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pads_cli_latin1.txt");
+    std::fs::write(&file, b"biz 2 Pik bien\nbiz 4 Pik s\xfcrkontur =\n").unwrap();
+    let out = klaver(&["rubber", file.to_str().unwrap(), "--notation", "tr"]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("we 4SXX="));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "warning: {}, line 2: the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: check the deal on it, or save the file as UTF-8\n",
+            file.display()
+        )
+    );
+    let bad = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pads_cli_cp.txt");
+    std::fs::write(&bad, b"we 4S =\n# \x81\nwe 2S =\n").unwrap();
+    let msg = run_bad(&["chicago", bad.to_str().unwrap()]);
+    assert!(
+        msg.contains("pads_cli_cp.txt, line 2: byte 0x81 is neither Latin-1 nor Windows-1252 text"),
+        "{msg}"
+    );
+    // A UTF-8 file that starts with a byte order mark reads as one without.
+    let bom = pad_file("bom", "\u{feff}we 4S =\n");
+    assert!(run_ok(&["rubber", bom.to_str().unwrap()]).contains("we 4S="));
+}

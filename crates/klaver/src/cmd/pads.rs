@@ -96,7 +96,8 @@ pub struct ChicagoArgs {
 /// Runs `klaver rubber`.
 pub fn rubber(args: RubberArgs) -> CmdResult {
     let lang = args.notation.language();
-    let lines = read_deals(&args.file, lang, true)?;
+    let mut warnings = Warnings::default();
+    let lines = read_deals(&args.file, lang, true, &mut warnings)?;
     let settings = RubberSettings {
         insult: args.insult,
         carry_difference: args.carry,
@@ -139,7 +140,8 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
         None if variant == ChicagoVariant::Modern => VulnerabilityOrder::NonDealer,
         None => VulnerabilityOrder::Dealer,
     };
-    let lines = read_deals(&args.file, args.notation.language(), false)?;
+    let mut warnings = Warnings::default();
+    let lines = read_deals(&args.file, args.notation.language(), false, &mut warnings)?;
     let mut pad = ChicagoPad::new(ChicagoSettings {
         variant,
         order,
@@ -148,7 +150,7 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
     for line in &lines {
         let number = pad.record(line.deal).number;
         if line.deal.is_none() {
-            warn_passed_out(&args.file, line.number, number);
+            warn_passed_out(&mut warnings, &args.file, line.number, number);
         }
     }
     say_part!("{}", draw_chicago(&pad));
@@ -157,11 +159,14 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
 
 /// A passed-out Chicago deal is counted as one of the four of its block; the rules
 /// klaver follows do not say, and many clubs redeal instead, so the user is told.
-fn warn_passed_out(file: &Path, line: usize, deal: usize) {
-    tell!(
-        "warning: {}, line {line}: deal {deal} was passed out and is counted as deal {} of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out",
-        file.display(),
-        (deal - 1) % 4 + 1
+fn warn_passed_out(warnings: &mut Warnings, file: &Path, line: usize, deal: usize) {
+    warnings.warn(
+        file,
+        Some(line),
+        format_args!(
+            "deal {deal} was passed out and is counted as deal {} of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out",
+            (deal - 1) % 4 + 1
+        ),
     );
 }
 
@@ -176,13 +181,44 @@ fn line_error(file: &Path, line: usize, what: impl std::fmt::Display) -> CliErro
     CliError::input(format!("{}, line {line}: {what}", file.display()))
 }
 
+/// The warnings given about a pad file, each on standard error as it is found.
+#[derive(Default)]
+struct Warnings {
+    given: usize,
+}
+
+impl Warnings {
+    fn warn(&mut self, file: &Path, line: Option<usize>, message: impl std::fmt::Display) {
+        match line {
+            Some(line) => tell!("warning: {}, line {line}: {message}", file.display()),
+            None => tell!("warning: {}: {message}", file.display()),
+        }
+        self.given += 1;
+    }
+}
+
+/// The pad file as text: UTF-8, or else Latin-1 with a warning, as a travellers CSV is
+/// read; bytes that are text in neither are an error naming their line.
+fn read_text(file: &Path, warnings: &mut Warnings) -> Result<String, CliError> {
+    let bytes = klaver_io::input::read_file(file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let fix = "check the deal on it, or save the file as UTF-8";
+    let (text, notes) = klaver_io::input::text_or_latin1(&bytes, fix)
+        .map_err(|e| line_error(file, e.line as usize, e.message))?;
+    for note in notes {
+        warnings.warn(file, note.line.map(|l| l as usize), note.message);
+    }
+    // A byte order mark, as Windows editors start a UTF-8 file with, is no part of a deal.
+    Ok(text.strip_prefix('\u{feff}').unwrap_or(&text).to_string())
+}
+
 fn read_deals(
     file: &Path,
     lang: Language,
     honours_allowed: bool,
+    warnings: &mut Warnings,
 ) -> Result<Vec<DealLine>, CliError> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let text = read_text(file, warnings)?;
     let mut deals = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
