@@ -281,7 +281,10 @@ fn usage_and_file_errors_exit_with_2() {
 /// klaver's rules: it is counted, with a warning naming its line, never silently.
 #[test]
 fn a_passed_out_chicago_deal_is_a_warning_naming_its_line() {
-    let file = pad_file("chicago-pass", "we 2S =\n# passed out\npass\nthey 4H =\n");
+    let file = pad_file(
+        "chicago-pass",
+        "we 2S =\n# passed out\npass\nthey 4H =\nwe 1S =\n",
+    );
     let out = klaver(&["chicago", file.to_str().unwrap()]);
     assert!(out.status.success());
     let stderr = String::from_utf8(out.stderr).unwrap();
@@ -365,4 +368,44 @@ fn a_latin1_pad_is_read_with_a_warning_naming_its_line() {
     // A UTF-8 file that starts with a byte order mark reads as one without.
     let bom = pad_file("bom", "\u{feff}we 4S =\n");
     assert!(run_ok(&["rubber", bom.to_str().unwrap()]).contains("we 4S="));
+}
+
+/// A Chicago is played in blocks of four deals (seed 003): a last block that is short
+/// is still scored, with a warning naming the file and the deals of that block, and
+/// `--strict` turns any warning into exit code 1.
+#[test]
+fn a_short_chicago_block_is_a_warning_and_strict_fails_on_it() {
+    let three = pad_file("chi3", "we 2S +1\nwe 3D =\nwe 2NT =\n");
+    let f = three.to_str().unwrap();
+    let out = klaver(&["chicago", f]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("We are ahead by 420"));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "warning: {f}: the last block has 3 of its 4 deals (deals 1-3; 3 deals in all): a Chicago is four deals, or a multiple of four, so that everyone deals once; the deals are scored as they stand: enter the block's missing deals if they were played\n"
+        )
+    );
+    let strict = klaver(&["chicago", f, "--strict"]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert!(!strict.stdout.is_empty(), "the pad is still drawn");
+    let five = pad_file(
+        "chi5",
+        "we 2S +1\nwe 3D =\nwe 2NT =\nthey 4H +1\nwe 1NT =\n",
+    );
+    let out = klaver(&["chicago", five.to_str().unwrap(), "--strict"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains("the last block has 1 of its 4 deals (deal 5; 5 deals in all)")
+    );
+    // Four deals, or eight, say nothing; a rubber pad has --strict too.
+    let four = pad_file("chi4", "we 2S +1\nwe 3D =\nwe 2NT =\nthey 4H +1\n");
+    let out = klaver(&["chicago", four.to_str().unwrap(), "--strict"]);
+    assert!(out.status.success() && out.stderr.is_empty());
+    let pass = pad_file("chi-pass-strict", "pass\nwe 3D =\nwe 2NT =\nthey 4H +1\n");
+    let out = klaver(&["chicago", pass.to_str().unwrap(), "--strict"]);
+    assert_eq!(out.status.code(), Some(1));
+    let out = klaver(&["rubber", four.to_str().unwrap(), "--strict"]);
+    assert!(out.status.success() && out.stderr.is_empty());
 }

@@ -43,6 +43,9 @@ pub struct RubberArgs {
     /// (seed 003's pad).
     #[arg(long)]
     carry: bool,
+    /// Exit with code 1 when there are warnings (as `klaver score --strict`).
+    #[arg(long)]
+    strict: bool,
     /// The notation contracts and results are written in (as `--notation` of `klaver
     /// score`).
     #[arg(long, value_enum, default_value = "en")]
@@ -91,6 +94,9 @@ pub struct ChicagoArgs {
     /// score`).
     #[arg(long, value_enum, default_value = "en")]
     notation: LangArg,
+    /// Exit with code 1 when there are warnings (as `klaver score --strict`).
+    #[arg(long)]
+    strict: bool,
 }
 
 /// Runs `klaver rubber`.
@@ -115,7 +121,7 @@ pub fn rubber(args: RubberArgs) -> CmdResult {
             .map_err(|e| line_error(&args.file, line.number, e))?;
     }
     say_part!("{}", draw_rubber_party(&pad.finish()));
-    Ok(ExitCode::SUCCESS)
+    Ok(warnings.exit_code(args.strict))
 }
 
 /// Runs `klaver chicago`.
@@ -153,8 +159,30 @@ pub fn chicago(args: ChicagoArgs) -> CmdResult {
             warn_passed_out(&mut warnings, &args.file, line.number, number);
         }
     }
+    if let Some(short) = short_block(pad.deals().len()) {
+        warnings.warn(&args.file, None, short);
+    }
     say_part!("{}", draw_chicago(&pad));
-    Ok(ExitCode::SUCCESS)
+    Ok(warnings.exit_code(args.strict))
+}
+
+/// What is wrong with a Chicago of `deals` deals whose last block of four is short:
+/// the rules klaver follows (seed 003) play a Chicago in blocks of four, so that every
+/// player deals once. The deals are scored as they stand.
+fn short_block(deals: usize) -> Option<String> {
+    let last = deals % 4;
+    let first = deals - last + 1;
+    let which = if last == 1 {
+        format!("deal {deals}")
+    } else {
+        format!("deals {first}-{deals}")
+    };
+    (last != 0).then(|| {
+        format!(
+            "the last block has {last} of its 4 deals ({which}; {deals} deal{} in all): a Chicago is four deals, or a multiple of four, so that everyone deals once; the deals are scored as they stand: enter the block's missing deals if they were played",
+            if deals == 1 { "" } else { "s" }
+        )
+    })
 }
 
 /// A passed-out Chicago deal is counted as one of the four of its block; the rules
@@ -194,6 +222,15 @@ impl Warnings {
             None => tell!("warning: {}: {message}", file.display()),
         }
         self.given += 1;
+    }
+
+    /// The exit code: 1 with `--strict` when any warning was given.
+    fn exit_code(&self, strict: bool) -> ExitCode {
+        if strict && self.given > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
     }
 }
 
@@ -759,6 +796,22 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn a_short_last_chicago_block_is_named() {
+        assert_eq!(short_block(4), None);
+        assert_eq!(short_block(8), None);
+        let three = short_block(3).unwrap();
+        assert!(
+            three.starts_with("the last block has 3 of its 4 deals (deals 1-3; 3 deals in all)"),
+            "{three}"
+        );
+        let five = short_block(5).unwrap();
+        assert!(
+            five.starts_with("the last block has 1 of its 4 deals (deal 5; 5 deals in all)"),
+            "{five}"
+        );
     }
 
     #[test]
