@@ -1738,12 +1738,8 @@ fn read_contract<R: Fields + ?Sized>(
             })
         }
         Err(e) if !field(rec, cols.score).is_empty() => {
-            event.diagnostics.push(Diagnostic::warning(
-                at.line,
-                b,
-                format!("{e}; the entered score is used"),
-            ));
-            Ok(Contract::Unread(contract_text.to_string()))
+            let texts = (contract_text, field(rec, cols.score));
+            unread_contract(e, texts, at, event)
         }
         Err(e) => {
             let fix = if cols.score.is_some() {
@@ -1754,6 +1750,35 @@ fn read_contract<R: Fields + ?Sized>(
             Err((b, format!("{e}: {fix}")))
         }
     }
+}
+
+/// A contract that cannot be read on a line with a score: the entered score is used,
+/// with a warning, when North-South can get it; when they cannot, nothing stands in for
+/// the contract and the line is an error.
+fn unread_contract(
+    e: notation::NotationError,
+    (contract, score): (&str, &str),
+    at: Where,
+    event: &mut Event,
+) -> Result<Contract, LineError> {
+    let (b, vul) = (Some(at.board.number()), at.board.vulnerability());
+    if let Ok(Some(s)) = entered_score(score)
+        && !score_check::is_possible(s, vul)
+    {
+        return Err((
+            b,
+            format!(
+                "{e}, and the entered score {s} is not a score North-South can get with {}: nothing is scored until the line is corrected: correct the contract or the score",
+                vul_words(vul)
+            ),
+        ));
+    }
+    event.diagnostics.push(Diagnostic::warning(
+        at.line,
+        b,
+        format!("{e}; the entered score is used"),
+    ));
+    Ok(Contract::Unread(contract.to_string()))
 }
 
 /// The entered score, when the line has one.
@@ -1945,7 +1970,8 @@ struct Where {
 
 /// The line's score: the entered one, else the contract's. A contract that disagrees with
 /// the entered score is a warning (the entered score is used); a line with neither, or a
-/// score nobody can get with the board's vulnerability, is an error and gives `None`.
+/// score nobody can get with the board's vulnerability (the contract disagreeing with
+/// it or not), is an error and gives `None`.
 fn line_score(
     entered: Option<i32>,
     computed: Option<i32>,
@@ -1956,15 +1982,20 @@ fn line_score(
 ) -> Option<i32> {
     let (line, b, vul) = (at.line, at.board.number(), at.board.vulnerability());
     let score = match (entered, computed) {
-        (Some(s), Some(c)) => {
-            if s != c {
-                let message = disagreement(s, c, info, vul, lang);
+        (Some(s), Some(c)) if s != c => {
+            let (possible, message) = disagreement(s, c, info, vul, lang);
+            if !possible {
                 event
                     .diagnostics
-                    .push(Diagnostic::warning(line, Some(b), message));
+                    .push(Diagnostic::error(line, Some(b), message));
+                return None;
             }
+            event
+                .diagnostics
+                .push(Diagnostic::warning(line, Some(b), message));
             s
         }
+        (Some(s), Some(_)) => s,
         (Some(s), None) => s,
         (None, Some(c)) => c,
         (None, None) => {
@@ -1994,14 +2025,16 @@ fn line_score(
 
 /// What a director reads when a line's contract scores `computed` but `entered` was
 /// entered: with a hint when the score fits another vulnerability or the result with its
-/// sign the wrong way round.
+/// sign the wrong way round. The entered score is used when North-South can get it with
+/// the board's vulnerability (the first value); when they cannot, nothing is scored
+/// until the line is corrected, and the message says so.
 fn disagreement(
     entered: i32,
     computed: i32,
     info: &LineInfo,
     vul: Vulnerability,
     lang: Language,
-) -> String {
+) -> (bool, String) {
     let s = entered;
     let what = info
         .play
@@ -2023,10 +2056,25 @@ fn disagreement(
             )
         })
     });
-    format!(
-        "the contract {what} scores {computed} for North-South with {} but {s} was entered{}; the entered score is used: correct the contract, the score or the board number",
-        vul_words(vul),
-        other_vul.or(flipped).unwrap_or_default()
+    let hint = other_vul.or(flipped).unwrap_or_default();
+    let vul_text = vul_words(vul);
+    let mismatch = format!(
+        "the contract {what} scores {computed} for North-South with {vul_text} but {s} was entered{hint}"
+    );
+    if score_check::is_possible(s, vul) {
+        let used = "the entered score is used: correct the contract, the score or the board number";
+        return (true, format!("{mismatch}; {used}"));
+    }
+    let hint = if hint.is_empty() {
+        other_vulnerability_hint(s, vul)
+    } else {
+        String::new()
+    };
+    (
+        false,
+        format!(
+            "{mismatch}, and {s} is not a score North-South can get with {vul_text}{hint}: nothing is scored until the line is corrected: correct the contract, the score or the board number"
+        ),
     )
 }
 
@@ -2588,6 +2636,28 @@ mod tests {
         assert!(m[0].contains("scores 420"), "{m:?}");
     }
 
+    /// A score nobody can get is not used in place of the contract it disagrees with,
+    /// nor of one that cannot be read: one error says that nothing is scored until the
+    /// line is corrected, never "the entered score is used".
+    #[test]
+    fn an_impossible_entered_score_is_one_error_saying_nothing_is_scored() {
+        let e = read(
+            "board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,420\n1,5,6,4S,N,=,425\n1,3,4,4Q,N,=,425\n",
+        );
+        assert_eq!(
+            messages(&e),
+            [
+                "line 3: board 1: the contract N4S= scores 420 for North-South with nobody vulnerable but 425 was entered, and 425 is not a score North-South can get with nobody vulnerable: nothing is scored until the line is corrected: correct the contract, the score or the board number",
+                "line 4: board 1: cannot read \"4Q N =\" as a table result: expected a strain (C D H S NT) after the level 4, not \"Q\", and the entered score 425 is not a score North-South can get with nobody vulnerable: nothing is scored until the line is corrected: correct the contract or the score",
+            ]
+        );
+        assert!(e.has_errors());
+        // A score North-South can get is still used, with a warning.
+        let e = read("board,ns,ew,contract,declarer,result,score\n1,3,4,4Q,N,=,420\n");
+        assert!(!e.has_errors());
+        assert!(messages(&e)[0].ends_with("; the entered score is used"));
+    }
+
     #[test]
     fn impossible_scores_name_the_line() {
         // A score only North-South vulnerable can get, entered on board 1 (nobody vul).
@@ -3053,7 +3123,8 @@ mod tests {
             .filter(|d| d.message.contains("999"))
             .map(|d| d.line)
             .collect();
-        assert_eq!(lines, [Some(43), Some(43)], "{:?}", e.diagnostics);
+        // One error: the contract disagrees with a score nobody can get.
+        assert_eq!(lines, [Some(43)], "{:?}", e.diagnostics);
     }
 
     #[test]

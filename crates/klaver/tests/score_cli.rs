@@ -959,3 +959,23 @@ fn a_pair_missing_from_the_pairs_file_is_said() {
     );
     assert!(stderr(&o).contains(&said), "{}", stderr(&o));
 }
+
+/// A contract that disagrees with a score nobody can get: one error saying what
+/// happens (nothing is scored until the line is corrected), not "the entered score is
+/// used" beside "nothing was scored".
+#[test]
+fn an_impossible_score_beside_its_contract_says_nothing_is_scored() {
+    let f = temp_file(
+        "impossible-beside-contract.csv",
+        "board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,420\n1,3,4,3NT,S,+1,430\n1,5,6,4S,N,=,425\n",
+    );
+    let o = klaver(&["score", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(!err.contains("entered score is used"), "{err}");
+    assert!(
+        err.contains("line 4: board 1: the contract N4S= scores 420 for North-South with nobody vulnerable but 425 was entered, and 425 is not a score North-South can get with nobody vulnerable: nothing is scored until the line is corrected: correct the contract, the score or the board number"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 2, "{err}");
+}

@@ -579,7 +579,7 @@ fn an_archive_that_does_not_hold_together_is_refused() {
         let edits: [(Edit, &str); 4] = [
             (
                 |v| v["sessions"][0]["lines"][0]["score"] = "425".into(),
-                "line 1: board 1: 425 is not a score",
+                "line 1: board 1: the contract N4S= scores 420 for North-South with nobody vulnerable but 425 was entered, and 425 is not a score North-South can get",
             ),
             (
                 |v| v["sessions"][0]["lines"][2]["version"] = 2.into(),
@@ -1057,7 +1057,7 @@ fn session_import_and_correct_say_exactly_what_they_did() {
             &correct(&[
                 "--board", "1", "--table", "1", "--score", "425", "--reason", "x",
             ]),
-            "the corrected line 1 of board 1 is not valid; nothing was changed:\n  425 is not a score North-South can get with nobody vulnerable: check the score and the board number",
+            "the corrected line 1 of board 1 is not valid; nothing was changed:\n  the contract N4S= scores 420 for North-South with nobody vulnerable but 425 was entered, and 425 is not a score North-South can get with nobody vulnerable: nothing is scored until the line is corrected: correct the contract, the score or the board number",
         );
         // A pair against itself cannot be scored; it was stored, and then the session
         // could not be scored at all.
