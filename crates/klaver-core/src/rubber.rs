@@ -1,4 +1,4 @@
-//! The rubber bridge score pad (Laws of Contract Bridge, Law 77; seed 003 "Rober Briç
+//! The rubber bridge score pad (Laws of Contract Bridge; seed 003 "Rober Briç
 //! Sayı Sistemi"; SPEC section 2).
 //!
 //! The pad has two columns, "we" and "they", and a horizontal line. The trick score of a
@@ -19,9 +19,12 @@
 //! - Seed 003 writes each rubber's difference as a bonus line for its winner at the top
 //!   of the next rubber: [`RubberSettings::carry_difference`]. Carrying only moves
 //!   points between rubbers; the party's result is the same either way.
-//! - A rubber left unfinished when the party ends (Law 77): a side with one game scores
-//!   300, a side with a part-score in the unfinished game scores 100. Each side is
-//!   judged on its own, so both sides may score these.
+//! - A rubber left unfinished when the party ends (Laws of Contract Bridge for rubber
+//!   bridge, Law 80 "Incomplete rubber"; seed 003 does not say): "if only one game has
+//!   been completed, the winners of that game are credited with 300 points; if only one
+//!   side has a partscore or partscores in a game not completed, that side is credited
+//!   with 100 points". With a game each, neither side scores the 300; with a part-score
+//!   each, neither scores the 100.
 
 use crate::board::Side;
 use crate::contract::{Contract, ContractError, ScoreBreakdown, Strain};
@@ -594,23 +597,25 @@ impl Rubber {
         if self.is_finished() || (self.deals.is_empty() && self.carried.is_none()) {
             return;
         }
-        for side in PadSide::BOTH {
-            if self.games(side) > 0 {
-                self.closing.push(Entry {
-                    side,
-                    kind: EntryKind::UnfinishedGame,
-                    points: 300,
-                });
-            }
+        // Only the one side that has a game, or the one side with a part-score, scores.
+        let only = |has: &dyn Fn(PadSide) -> bool| match PadSide::BOTH.map(has) {
+            [true, false] => Some(PadSide::BOTH[0]),
+            [false, true] => Some(PadSide::BOTH[1]),
+            _ => None,
+        };
+        if let Some(side) = only(&|side| self.games(side) > 0) {
+            self.closing.push(Entry {
+                side,
+                kind: EntryKind::UnfinishedGame,
+                points: 300,
+            });
         }
-        for side in PadSide::BOTH {
-            if self.part_score(side) > 0 {
-                self.closing.push(Entry {
-                    side,
-                    kind: EntryKind::UnfinishedPartScore,
-                    points: 100,
-                });
-            }
+        if let Some(side) = only(&|side| self.part_score(side) > 0) {
+            self.closing.push(Entry {
+                side,
+                kind: EntryKind::UnfinishedPartScore,
+                points: 100,
+            });
         }
     }
 }
@@ -964,34 +969,66 @@ mod tests {
         );
     }
 
+    fn closing(deals: &[RubberDeal]) -> Vec<(PadSide, EntryKind, i32)> {
+        let party = score_party(deals, RubberSettings::default()).unwrap();
+        party.rubbers[0]
+            .closing
+            .iter()
+            .map(|e| (e.side, e.kind, e.points))
+            .collect()
+    }
+
+    /// Laws of Contract Bridge for rubber bridge (1993), Law 80 "Incomplete rubber": "if
+    /// only one game has been completed, the winners of that game are credited with 300
+    /// points; if only one side has a partscore or partscores in a game not completed,
+    /// that side is credited with 100 points" (as quoted on forums.bridgebase.com, topic
+    /// 52501 "Scoring in Rubber Bridge"; the ACBL's rubber laws point to their Law 80
+    /// for an incomplete rubber).
     #[test]
-    fn unfinished_rubber_scores_300_for_a_game_and_100_for_a_part_score() {
-        // We win a game, they then hold a part-score; we also have a part-score.
+    fn unfinished_rubber_scores_300_for_the_only_game_and_100_for_the_only_part_score() {
+        // We win a game; then both sides hold a part-score: no 100 for either.
         let deals = [
             play(We, 4, Spades, Undoubled, 0),
             play(They, 2, Hearts, Undoubled, 0),
             play(We, 1, Clubs, Undoubled, 0),
         ];
+        assert_eq!(closing(&deals), [(We, EntryKind::UnfinishedGame, 300)]);
         let party = score_party(&deals, RubberSettings::default()).unwrap();
-        let closing: Vec<_> = party.rubbers[0]
-            .closing
-            .iter()
-            .map(|e| (e.side, e.kind, e.points))
-            .collect();
-        assert_eq!(
-            closing,
-            vec![
-                (We, EntryKind::UnfinishedGame, 300),
-                (We, EntryKind::UnfinishedPartScore, 100),
-                (They, EntryKind::UnfinishedPartScore, 100),
-            ]
-        );
         assert_eq!(
             party.standing(),
             Standing {
-                we: 120 + 20 + 400,
-                they: 60 + 100
+                we: 120 + 20 + 300,
+                they: 60
             }
+        );
+        // A part-score on one side alone scores 100.
+        let deals = [
+            play(We, 4, Spades, Undoubled, 0),
+            play(They, 2, Hearts, Undoubled, 0),
+        ];
+        assert_eq!(
+            closing(&deals),
+            [
+                (We, EntryKind::UnfinishedGame, 300),
+                (They, EntryKind::UnfinishedPartScore, 100)
+            ]
+        );
+    }
+
+    /// A game each: two games completed, so no 300 (Law 80); a part-score each: no 100.
+    #[test]
+    fn a_game_and_a_part_score_each_score_no_unfinished_bonus() {
+        let both = [
+            play(We, 4, Spades, Undoubled, 0),
+            play(They, 4, Hearts, Undoubled, 0),
+            play(We, 2, Spades, Undoubled, 0),
+            play(They, 2, Hearts, Undoubled, 0),
+        ];
+        assert_eq!(closing(&both), []);
+        // A game each, a part-score for us alone: our 100 only.
+        assert_eq!(
+            closing(&both[..3]),
+            [(We, EntryKind::UnfinishedPartScore, 100)]
         );
     }
 

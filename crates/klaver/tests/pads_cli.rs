@@ -409,3 +409,21 @@ fn a_short_chicago_block_is_a_warning_and_strict_fails_on_it() {
     let out = klaver(&["rubber", four.to_str().unwrap(), "--strict"]);
     assert!(out.status.success() && out.stderr.is_empty());
 }
+
+/// Laws of Contract Bridge for rubber bridge (1993), Law 80 "Incomplete rubber": 300
+/// only when one game has been completed, 100 only when one side alone has a part-score
+/// (quoted on forums.bridgebase.com, topic 52501). A game and a part-score each: neither.
+#[test]
+fn an_unfinished_rubber_with_a_game_and_a_part_score_each_has_no_bonus() {
+    let file = pad_file(
+        "unfinished-both",
+        "we 4S =\nthey 4H =\nwe 2S =\nthey 2H =\n",
+    );
+    let out = run_ok(&["rubber", file.to_str().unwrap()]);
+    assert!(
+        out.contains("Rubber 1 unfinished; all square (180 each)."),
+        "{out}"
+    );
+    assert!(!out.contains("unfinished rubber, game"), "{out}");
+    assert!(!out.contains("unfinished rubber, part-score"), "{out}");
+}
