@@ -15,6 +15,7 @@
 use crate::board::Side;
 use crate::exact::Exact;
 use crate::matchpoints::{Outcome, WeightedPart};
+use crate::places::shared_places;
 use crate::session::{Diagnostic, PairInfo, TableResult};
 use num_rational::Ratio;
 use num_traits::{Signed, Zero};
@@ -304,15 +305,10 @@ pub(crate) fn pair_totals(
         (None, None) => a.pair.cmp(&b.pair),
     });
     let ranked = acc.iter().filter(|a| a.per_board.is_some()).count();
-    let mut rank = 0;
-    for k in 0..ranked {
-        let same_as_prev = k > 0 && acc[k].per_board == acc[k - 1].per_board;
-        if !same_as_prev {
-            rank = k as u32 + 1;
-        }
-        let same_as_next = k + 1 < ranked && acc[k].per_board == acc[k + 1].per_board;
-        acc[k].rank = Some(rank);
-        acc[k].tied = same_as_prev || same_as_next;
+    let places = shared_places(ranked, |k| acc[k].per_board == acc[k - 1].per_board);
+    for (a, place) in acc.iter_mut().zip(places) {
+        a.rank = Some(place.rank);
+        a.tied = place.tied;
     }
     acc
 }

@@ -29,6 +29,7 @@ pub mod matchpoints;
 pub mod movement;
 pub mod notation;
 pub mod parts;
+pub mod places;
 pub mod ranking;
 mod result_points;
 pub mod rubber;

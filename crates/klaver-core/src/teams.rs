@@ -36,6 +36,7 @@
 
 use crate::imps::{self, AdjustedImps};
 use crate::matchpoints::Outcome;
+use crate::places::shared_places;
 use crate::session::{Diagnostic, PairInfo, SessionError, TableResult};
 use crate::vp::{VpMax, VpScale};
 use num_rational::Ratio;
@@ -1232,15 +1233,10 @@ fn rank_tied_group(group: &mut [TeamStanding], start: usize, matches: &[TeamMatc
     };
     group.sort_by(|a, b| key(b).cmp(&key(a)).then(a.team.cmp(&b.team)));
     let keys: Vec<_> = group.iter().map(key).collect();
-    for k in 0..keys.len() {
-        let same_prev = k > 0 && keys[k] == keys[k - 1];
-        let same_next = k + 1 < keys.len() && keys[k] == keys[k + 1];
-        group[k].rank = if same_prev {
-            group[k - 1].rank
-        } else {
-            (start + k) as u32 + 1
-        };
-        group[k].tied = same_prev || same_next;
+    let places = shared_places(keys.len(), |k| keys[k] == keys[k - 1]);
+    for (row, place) in group.iter_mut().zip(places) {
+        row.rank = start as u32 + place.rank;
+        row.tied = place.tied;
     }
 }
 

@@ -11,9 +11,9 @@ use crate::html::{STYLE, escape};
 use crate::plain_csv::{self, Fields, field};
 use crate::pretty_json::Pretty;
 use crate::report::ReportLang;
+use klaver_core::places::{Place, shared_places};
 use klaver_core::ranking::championship::{Shortfall, Standing, same_place};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
-use klaver_core::ranking::rankings::{Place, shared_places};
 use klaver_core::ranking::season::{
     Award, Club, EntrantStanding, Moment, PairEntry, PlayerIds, PlayerStanding, RankedSession,
     SeasonDates, SeasonStanding, SessionInput, TeamEntry, merge, valid_date,
