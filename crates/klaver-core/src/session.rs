@@ -522,7 +522,7 @@ fn sections_written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec
     let Some(first) = ranked().next() else {
         return Vec::new();
     };
-    if ranked().all(|p| p.section == first.section) {
+    if ranked().all(|p| crate::text::same(&p.section, &first.section)) {
         return Vec::new();
     }
     // Each section's first line: the first of its pairs' (a pair on no line has none).

@@ -1,7 +1,11 @@
 //! The short texts of a large event (section letters, group names, dates, line letters),
 //! compared and numbered in place. A few bytes compared byte by byte cost far less than
 //! a call of the C library's comparison, which a field of tens of thousands of pairs or
-//! a federation's millions of rows would make once each.
+//! a federation's millions of rows would make once each. Two empty texts (a field
+//! without sections) are the worst case: the C library's comparison on processors with
+//! AVX-512 reads through the empty text's placeholder address under an all-off mask,
+//! which the processor completes slowly, about 100 ns a call (a quarter of a million
+//! results' JSON time when each result's section was compared so).
 
 use rustc_hash::FxHashMap;
 

@@ -211,7 +211,7 @@ fn result_json(
     w.begin_object();
     w.key("line").count(r.line as usize);
     let section = &pairs[r.ns_pair()].section;
-    if section != group {
+    if !klaver_core::text::same(section, group) {
         w.key("section").string(section);
     }
     w.key("ns").string(&pairs[r.ns_pair()].id);

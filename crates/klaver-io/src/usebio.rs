@@ -34,6 +34,7 @@ use crate::report;
 use crate::travellers::Event;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::session::{Diagnostic, SessionResult};
+use klaver_core::text::same;
 use num_rational::Ratio;
 use quick_xml::events::Event as Xml;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -859,7 +860,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         let mut boards: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
         for sb in &result.boards {
             for i in sb.results() {
-                if event.pairs[event.results[i].ns_pair()].section == *section {
+                if same(&event.pairs[event.results[i].ns_pair()].section, section) {
                     boards.entry(sb.board).or_default().push(i);
                 }
             }
@@ -889,7 +890,7 @@ fn write_participants(out: &mut String, event: &Event, result: &SessionResult, s
     for p in result
         .pairs
         .iter()
-        .filter(|p| pairs[p.pair].section == section)
+        .filter(|p| same(&pairs[p.pair].section, section))
     {
         let info = &pairs[p.pair];
         out.push_str("          <PAIR>\n");
