@@ -212,7 +212,8 @@ pub struct TextError {
 /// that is not decoded as Latin-1 (as Windows programs save text), its bytes 0x80-0x9F
 /// as Windows-1252, with a warning on the line of its first character that is not
 /// UTF-8, ending in `fix` (what the user checks or does). A byte that is text in
-/// neither, or a UTF-16 file, is an error naming its line.
+/// neither, UTF-8 text in a file that is not UTF-8 as a whole, or a UTF-16 file, is an
+/// error naming its line.
 pub fn text_or_latin1<'a>(
     data: &'a [u8],
     fix: &str,
@@ -295,6 +296,18 @@ mod tests {
         let e = text_or_latin1(b"a\nb\nc\x81\n", "fix it").unwrap_err();
         assert_eq!(e.line, 3);
         assert!(e.message.starts_with("byte 0x81 is neither"), "{e}");
+    }
+
+    /// A file that is UTF-8 in one line and Latin-1 in another garbles one of the two
+    /// whichever way it is read: it is refused, naming both lines.
+    #[test]
+    fn text_mixing_utf8_and_latin1_is_refused() {
+        let e = text_or_latin1(b"1,M\xc3\xbcller\n2,Vi\xdfer\n", "fix it").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert_eq!(
+            e.message,
+            "byte 0xDF is not UTF-8, but line 1 holds UTF-8 text: read either way, the names of one of the two lines would be garbled (\"\u{fc}\" read as \"\u{c3}\u{bc}\"); save the whole file in one character set, UTF-8 best"
+        );
     }
 
     #[test]

@@ -89,7 +89,9 @@ pub(crate) fn line_at(data: &[u8], pos: usize) -> u32 {
     1 + memchr::memchr_iter(b'\n', &data[..pos.min(data.len())]).count() as u32
 }
 
-/// Decodes a PBN file's bytes: UTF-8 when marked or valid, else Latin-1.
+/// Decodes a PBN file's bytes: UTF-8 when marked or valid, else Latin-1. A file that
+/// is not UTF-8 as a whole but holds UTF-8 text is refused: read either way, some of its
+/// names would be garbled.
 pub(crate) fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String, PbnError> {
     if data.starts_with(&[0xFF, 0xFE]) || data.starts_with(&[0xFE, 0xFF]) {
         return Err(PbnError::Encoding {
@@ -113,17 +115,32 @@ pub(crate) fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String,
                 ),
             })
         }
-        Err(_) => {
-            if let Some(i) = utf8_sequence(body) {
-                diags.push(Diagnostic::warning(
+        Err(e) => match utf8_sequence(body) {
+            Some(i) => Err(PbnError::Encoding {
+                line: line_at(body, e.valid_up_to()),
+                message: format!(
+                    "byte 0x{:02X} is not UTF-8, but line {} holds UTF-8 text: read either way, the names of one of the two lines would be garbled ({}); save the whole file in one character set, UTF-8 best",
+                    body[e.valid_up_to()],
                     line_at(body, i),
-                    None,
-                    "the file is not UTF-8 as a whole and was read as Latin-1, but this line holds UTF-8 text: its names would show garbled (\"MÃ¼ller\"); save the whole file in one character set",
-                ));
-            }
-            decode_latin1(body, diags)
-        }
+                    garbled(body, i)
+                ),
+            }),
+            None => decode_latin1(body, diags),
+        },
     }
+}
+
+/// The UTF-8 character at `at` beside what it would be read as in Latin-1:
+/// `"ü" read as "Ã¼"`.
+pub(crate) fn garbled(body: &[u8], at: usize) -> String {
+    let len = match body[at] {
+        0xC2..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    };
+    let seq = &body[at..at + len];
+    let latin1: String = seq.iter().map(|&b| char::from(b)).collect();
+    format!("{:?} read as {latin1:?}", String::from_utf8_lossy(seq))
 }
 
 /// Where a file that is not UTF-8 as a whole still holds a UTF-8 encoded character (a
@@ -2181,14 +2198,12 @@ mod tests {
     }
 
     #[test]
-    fn a_file_mixing_utf8_and_latin1_is_reported() {
+    fn a_file_mixing_utf8_and_latin1_is_refused() {
         let text = b"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"M\xfcller\"\n3 4 400 \"M\xc3\xbcller\"\n";
-        let imp = read(text).unwrap();
-        let m = exchange::messages(&imp);
+        let err = read(text).unwrap_err().to_string();
         assert!(
-            m.iter()
-                .any(|m| m.starts_with("line 4: the file is not UTF-8 as a whole")),
-            "{m:?}"
+            err.starts_with("line 3: byte 0xFC is not UTF-8, but line 4 holds UTF-8 text"),
+            "{err}"
         );
         // A plain Latin-1 file says nothing.
         let imp = read(b"[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS\"]\n1 2 420 \"Ren\xe9e\"\n").unwrap();

@@ -140,13 +140,13 @@ fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String, UsebioErro
     );
     if latin1 && !bom {
         if let Some(i) = pbn::utf8_sequence(body) {
-            diags.push(Diagnostic::warning(
-                pbn::line_at(body, i),
-                None,
-                format!(
-                    "the file says it is {enc} but this line holds UTF-8 text: its names would show garbled (\"MÃ¼ller\"); declare encoding=\"UTF-8\" if the file is UTF-8"
+            return Err(UsebioError::Encoding {
+                line: pbn::line_at(body, i),
+                message: format!(
+                    "the file says it is {enc} but this line holds UTF-8 text: read as {enc}, its names would be garbled ({}); declare encoding=\"UTF-8\" if the file is UTF-8",
+                    pbn::garbled(body, i)
                 ),
-            ));
+            });
         }
         return pbn::decode_latin1(body, diags).map_err(enc_err);
     }
@@ -1132,15 +1132,13 @@ mod tests {
         let imp = read(&doc).unwrap();
         assert_eq!(imp.event.pairs[0].names, "Renée Müller - Bob Jones");
         assert!(imp.event.diagnostics.is_empty());
-        // UTF-8 text in a file that says it is Latin-1 is reported.
+        // UTF-8 text in a file that says it is Latin-1 is refused: read as declared,
+        // its names would be garbled.
         let mixed = SAMPLE.replace("Ann Smith", "Ren\u{e9}e");
-        let imp = read(mixed.as_bytes()).unwrap();
-        let m = exchange::messages(&imp);
+        let e = read(mixed.as_bytes()).unwrap_err().to_string();
         assert!(
-            m.iter().any(|m| m.starts_with(
-                "line 11: the file says it is iso-8859-1 but this line holds UTF-8 text"
-            )),
-            "{m:?}"
+            e.starts_with("line 11: the file says it is iso-8859-1 but this line holds UTF-8 text"),
+            "{e}"
         );
         let utf8 = String::from_utf8_lossy(&doc)
             .replace("ISO-8859-1", "UTF-8")

@@ -979,3 +979,29 @@ fn an_impossible_score_beside_its_contract_says_nothing_is_scored() {
     );
     assert_eq!(err.lines().count(), 2, "{err}");
 }
+
+/// A pairs file with one name in UTF-8 and another in Latin-1 garbles one of them
+/// whichever way it is read: it is refused, naming both lines, and nothing is scored.
+#[test]
+fn a_pairs_file_mixing_character_sets_is_refused() {
+    let csv = temp_file("mixed.csv", "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n");
+    let pairs = temp_file("mixed.pairs.csv", "");
+    std::fs::write(
+        &pairs,
+        b"pair,names\n1,Jan M\xc3\xbcller - Piet\n2,Els Vi\xdfer - Tom\n3,A - B\n4,C - D\n",
+    )
+    .unwrap();
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 3: byte 0xDF is not UTF-8, but line 2 holds UTF-8 text"),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty());
+}
