@@ -647,21 +647,56 @@ fn unapplied_adjustments(pairs: &[PairEntry], event: &Event) -> Vec<Diagnostic> 
         .collect()
 }
 
-/// How the event says it was scored when that is not by matchpoints: its
-/// BOARD_SCORING_METHOD, else its EVENT_TYPE when that names IMPs, butler or teams
-/// (ScoreBridge writes only the type: `MP_PAIRS`, `CROSS_IMPS`; `PAIRS`,
-/// `INDIVIDUAL` and `SWISS_PAIRS` are matchpointed).
-fn scored_otherwise(event: &Node) -> Option<&str> {
-    let method = event.get("BOARD_SCORING_METHOD");
-    if !method.is_empty() {
-        return (!method.to_ascii_uppercase().contains("MATCH")).then_some(method);
+/// The event types USEBIO files carry that are scored by matchpoints, and those that
+/// are not (IMPs, aggregate, teams, knock-outs and ladders).
+const MATCHPOINTED_TYPES: [&str; 4] = ["MP_PAIRS", "PAIRS", "SWISS_PAIRS", "INDIVIDUAL"];
+const OTHER_TYPES: [&str; 11] = [
+    "BUTLER_PAIRS",
+    "CROSS_IMPS",
+    "CROSS_IMP", // Compscore's spelling
+    "SWISS_PAIRS_CROSS_IMPS",
+    "SWISS_PAIRS_BUTLER_IMPS",
+    "AGGREGATE",
+    "TEAMS",
+    "TEAMS_OF_FOUR",
+    "SWISS_TEAMS",
+    "KO",
+    "LADDER",
+];
+
+/// What the event says of its scoring when klaver's matchpoints may not be it: a
+/// `BOARD_SCORING_METHOD` (Compscore: `SCORING_METHOD`) other than matchpoints, else an
+/// `EVENT_TYPE` (of the event, or Compscore's on its `PARTICIPANTS`) scored otherwise
+/// or not one USEBIO names. ScoreBridge writes only the type.
+fn scoring_note(event: &Node) -> Option<String> {
+    let method = [
+        event.get("BOARD_SCORING_METHOD"),
+        event.get("SCORING_METHOD"),
+    ]
+    .into_iter()
+    .find(|m| !m.is_empty());
+    if let Some(method) = method {
+        let upper = method.to_ascii_uppercase();
+        return (!upper.contains("MATCH") && upper != "MP").then(|| scored_by(method));
     }
-    let kind = event.get("EVENT_TYPE");
-    let upper = kind.to_ascii_uppercase();
-    ["IMP", "BUTLER", "TEAM"]
+    let participants = event
+        .child("PARTICIPANTS")
+        .map_or("", |p| p.get("EVENT_TYPE"));
+    let kinds = [event.get("EVENT_TYPE"), participants];
+    let is = |list: &[&str], k: &str| list.iter().any(|t| t.eq_ignore_ascii_case(k));
+    if let Some(k) = kinds.iter().find(|k| is(&OTHER_TYPES, k)) {
+        return Some(scored_by(k));
+    }
+    kinds
         .iter()
-        .any(|w| upper.contains(w))
-        .then_some(kind)
+        .find(|k| !k.is_empty() && !is(&MATCHPOINTED_TYPES, k))
+        .map(|k| format!("the event's type is {k}, which USEBIO does not name: klaver scored it by matchpoints; check that the file's program scored it so, or give --form"))
+}
+
+fn scored_by(method: &str) -> String {
+    format!(
+        "the file was scored by {method}: klaver scores by matchpoints unless --form names an IMP form"
+    )
 }
 
 /// Whether a pass-out's declarer and tricks say nothing more: none, or a seat with no
@@ -694,12 +729,8 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     if let Some(e) = event_node {
         imported.title = e.get("EVENT_DESCRIPTION").to_string();
         imported.date = e.get("DATE").to_string();
-        if let Some(method) = scored_otherwise(e) {
-            w.diags.push(Diagnostic::warning(
-                e.line,
-                None,
-                format!("the file was scored by {method}: klaver scores by matchpoints unless --form names an IMP form"),
-            ));
+        if let Some(note) = scoring_note(e) {
+            w.diags.push(Diagnostic::warning(e.line, None, note));
         }
     }
 
@@ -1061,6 +1092,79 @@ mod tests {
   </EVENT>
 </USEBIO>
 "#;
+
+    /// The messages of SAMPLE with its event's type and scoring method replaced.
+    fn scoring_messages(event_type: &str, method: &str) -> Vec<String> {
+        let doc = SAMPLE
+            .replace(
+                r#"<EVENT EVENT_TYPE="MP_PAIRS">"#,
+                &format!("<EVENT {event_type}>"),
+            )
+            .replace(
+                "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>",
+                method,
+            );
+        exchange::messages(&read(doc.as_bytes()).unwrap())
+    }
+
+    /// An event scored otherwise than by matchpoints, or of a type USEBIO does not name,
+    /// is said on the event's line. The types are those USEBIO 1.2 files carry (as
+    /// listed by github.com/marcshearer/ImportUsebio, `EventType`); Compscore writes its
+    /// own `SCORING_METHOD` and an `EVENT_TYPE` on `PARTICIPANTS` (the exports among
+    /// github.com/abftech/cobalt's test files: `EVENT_TYPE="NOTSUP"`, `IMPS`,
+    /// `BUTLER_PAIRS`).
+    #[test]
+    fn an_event_not_scored_by_matchpoints_is_said() {
+        for kind in [
+            "MP_PAIRS",
+            "PAIRS",
+            "SWISS_PAIRS",
+            "INDIVIDUAL",
+            "mp_pairs",
+            "",
+        ] {
+            let m = scoring_messages(&format!(r#"EVENT_TYPE="{kind}""#), "");
+            assert!(m.is_empty(), "{kind}: {m:?}");
+        }
+        let m = scoring_messages(
+            r#"EVENT_TYPE="MP_PAIRS""#,
+            "<BOARD_SCORING_METHOD>MATCH_POINTS</BOARD_SCORING_METHOD>",
+        );
+        assert!(m.is_empty(), "{m:?}");
+        let scored = |kind: &str, method: &str, by: &str| {
+            let m = scoring_messages(kind, method);
+            let want = format!(
+                "line 5: the file was scored by {by}: klaver scores by matchpoints unless --form names an IMP form"
+            );
+            assert_eq!(m, [want], "{kind} {method}");
+        };
+        scored(r#"EVENT_TYPE="CROSS_IMPS""#, "", "CROSS_IMPS");
+        scored(r#"EVENT_TYPE="CROSS_IMP""#, "", "CROSS_IMP");
+        scored(r#"EVENT_TYPE="AGGREGATE""#, "", "AGGREGATE");
+        scored(r#"EVENT_TYPE="KO""#, "", "KO");
+        scored(
+            r#"EVENT_TYPE="MP_PAIRS""#,
+            "<BOARD_SCORING_METHOD>IMPS</BOARD_SCORING_METHOD>",
+            "IMPS",
+        );
+        scored(
+            r#"EVENT_TYPE="NOTSUP""#,
+            "<SCORING_METHOD>IMPS</SCORING_METHOD>",
+            "IMPS",
+        );
+        scored(
+            r#"EVENT_TYPE="NOTSUP""#,
+            r#"<PARTICIPANTS EVENT_TYPE="BUTLER_PAIRS"></PARTICIPANTS>"#,
+            "BUTLER_PAIRS",
+        );
+        let m = scoring_messages(r#"EVENT_TYPE="NOTSUP""#, "");
+        assert_eq!(
+            m,
+            [
+                "line 5: the event's type is NOTSUP, which USEBIO does not name: klaver scored it by matchpoints; check that the file's program scored it so, or give --form"
+            ]
+        );
+    }
 
     #[test]
     fn reads_pairs_travellers_and_published_figures() {
