@@ -13,7 +13,9 @@
 //! the file by it. A centred session's figures are as the text shows them: each result's
 //! matchpoints, each pair's points, its rounds' points and its penalty are centred
 //! (scores beaten minus scores lost); `top` and `max` stay in matchpoints as scored, and
-//! the percentages are the same either way.
+//! the percentages are the same either way, but for a director's penalty, which is read
+//! in the units the session is shown in (on the ACBL scale a centred point is half a
+//! matchpoint).
 
 use crate::pretty_json::Compact;
 use crate::travellers::Event;

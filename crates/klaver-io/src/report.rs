@@ -9,7 +9,7 @@ use klaver_core::exact::Exact;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Entry, Language};
 use klaver_core::session::{
-    PairResult, ResultPoints, ScoredBoard, SessionResult, TableResult, set_letters,
+    BoardRounding, PairResult, ResultPoints, ScoredBoard, SessionResult, TableResult, set_letters,
 };
 use klaver_core::text::same;
 use num_rational::Ratio;
@@ -82,6 +82,11 @@ impl ReportLang {
                 "Check: NS + EW = top on every line",
                 "checkSom: NZ + OW = top op elke lijn",
                 "Kontrol: her satırda K-G + D-B = top",
+            ),
+            ButForRounding => (
+                ", but for each side's rounding to 0.1",
+                ", op de afronding van elke kant op 0,1 na",
+                " (her tarafın 0,1'e yuvarlanması dışında)",
             ),
             CheckFailed => (
                 "Check FAILED: NS + EW differs from the top",
@@ -207,6 +212,7 @@ pub enum Word {
     Warnings,
     BoardsWord,
     CheckOk,
+    ButForRounding,
     CheckFailed,
     Penalty,
     Lead,
@@ -503,6 +509,9 @@ pub struct Report {
     pub warnings: Vec<String>,
     /// Whether NS + EW = top on every line of every board.
     pub check_ok: bool,
+    /// Whether some line adds up to the top only but for each side's rounding to a
+    /// tenth (`--rounding`), which the check allows.
+    pub rounded: bool,
     /// The director's artificial scores that give each side its own percentage, so that
     /// NS + EW is not the top (`A+` / `A+`: 60 % each): board, pairs and percentages.
     pub own_percentages: Vec<(u32, String, String, u8, u8)>,
@@ -519,6 +528,9 @@ impl Report {
             return l.word(Word::CheckFailed).to_string();
         }
         let mut out = l.word(Word::CheckOk).to_string();
+        if self.rounded {
+            out.push_str(l.word(Word::ButForRounding));
+        }
         if self.own_percentages.is_empty() {
             return out;
         }
@@ -738,6 +750,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         opts,
         pair_label: &pair_label,
         check_ok: true,
+        rounded: false,
         own_percentages: Vec::new(),
     };
     let traveller_list = travellers.all();
@@ -763,6 +776,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             .map(|d| d.to_string())
             .collect(),
         check_ok: travellers.check_ok,
+        rounded: travellers.rounded,
         own_percentages: travellers.own_percentages,
         sections,
     }
@@ -888,6 +902,8 @@ struct Travellers<'a, F> {
     pair_label: &'a F,
     /// Whether NS + EW = top on every line so far.
     check_ok: bool,
+    /// Whether a line so far adds up to the top only but for each side's rounding.
+    rounded: bool,
     /// The artificial scores so far that give each side its own percentage.
     own_percentages: Vec<(u32, String, String, u8, u8)>,
 }
@@ -987,9 +1003,10 @@ impl<F: Fn(usize) -> String> Travellers<'_, F> {
 
     /// Result `i`'s matchpoints, North-South's and East-West's (centred when the report
     /// asks), `--` when it has none. Clears `board_ok` when a real score's two sides do
-    /// not add up to the top.
+    /// not add up to the top, but for each side's rounding to a tenth when the session
+    /// rounds (half up: a tenth either way; truncated: less than two tenths short).
     fn matchpoint_columns(
-        &self,
+        &mut self,
         sb: &ScoredBoard,
         i: usize,
         board_ok: &mut bool,
@@ -998,8 +1015,19 @@ impl<F: Fn(usize) -> String> Travellers<'_, F> {
         let split = matches!(r.outcome, Outcome::ScoreAndArtificial { .. });
         match self.result.points[i] {
             Some(p) => {
-                if r.outcome.is_real() && !split && p.ns + p.ew != Ratio::from_integer(sb.top) {
-                    *board_ok = false;
+                let off = p.ns + p.ew - Ratio::from_integer(sb.top);
+                if r.outcome.is_real() && !split && off != Ratio::from_integer(0) {
+                    let allowed = match self.result.rounding {
+                        BoardRounding::Exact => false,
+                        BoardRounding::RoundTenth => {
+                            off <= Ratio::new(1, 10) && off >= Ratio::new(-1, 10)
+                        }
+                        BoardRounding::TruncateTenth => {
+                            off < Ratio::from_integer(0) && off > Ratio::new(-1, 5)
+                        }
+                    };
+                    *board_ok &= allowed;
+                    self.rounded |= allowed;
                 }
                 match self.opts.centred {
                     Some(w) => (

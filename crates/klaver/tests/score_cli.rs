@@ -1005,3 +1005,81 @@ fn a_pairs_file_mixing_character_sets_is_refused() {
     );
     assert!(stdout(&o).is_empty());
 }
+
+/// Matchpoints rounded to a tenth on each side (`--rounding round`) may add up to the
+/// top plus or minus a tenth: 7.75 and 0.25 print as 7.80 and 0.30. The travellers'
+/// check allows that rounding and says so, rather than reporting a fault.
+#[test]
+fn the_travellers_check_allows_each_side_s_rounding() {
+    let csv = temp_file(
+        "rounded.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n1,5,6,300\n1,7,8,100\n1,9,10,-50\n\
+         2,1,2,620\n2,3,4,600\n2,5,6,300\n2,7,8,100\n",
+    );
+    for (rounding, lang, said) in [
+        (
+            "round",
+            "en",
+            "Check: NS + EW = top on every line, but for each side's rounding to 0.1",
+        ),
+        (
+            "truncate",
+            "en",
+            "Check: NS + EW = top on every line, but for each side's rounding to 0.1",
+        ),
+        (
+            "round",
+            "nl",
+            "checkSom: NZ + OW = top op elke lijn, op de afronding van elke kant op 0,1 na",
+        ),
+    ] {
+        let o = klaver(&[
+            "score",
+            csv.to_str().unwrap(),
+            "--rounding",
+            rounding,
+            "--travellers",
+            "--lang",
+            lang,
+        ]);
+        let out = stdout(&o);
+        assert!(out.contains(said), "{rounding} {lang}: {out}");
+        assert!(!out.contains("FAILED") && !out.contains("FOUT"), "{out}");
+    }
+    // Exact matchpoints need no such allowance.
+    let o = klaver(&["score", csv.to_str().unwrap(), "--travellers"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("Check: NS + EW = top on every line\n"),
+        "{out}"
+    );
+}
+
+/// A director's penalty is read in the units the result list shows: centred on the ACBL
+/// scale, `PEN -1` is one centred point, half an ACBL matchpoint (the README says so).
+#[test]
+fn a_penalty_is_read_in_the_units_the_list_shows() {
+    let csv = temp_file(
+        "pen_acbl.csv",
+        "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,400,\n1,5,6,-50,\n1,1,2,,PEN -1/0\n\
+         2,1,2,620,\n2,3,4,600,\n2,5,6,-100,\n",
+    );
+    let pct = |extra: &[&str]| {
+        let mut args = vec![
+            "score",
+            csv.to_str().unwrap(),
+            "--scale",
+            "acbl",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let out = stdout(&klaver(&args));
+        let pair = out.find("{\"pair\":\"1\"").unwrap();
+        let at = pair + out[pair..].find("\"percentage_exact\":").unwrap();
+        out[at..].split(',').next().unwrap().to_string()
+    };
+    // 4 of 4 ACBL matchpoints less 1: 3/4; centred, 4 less half a matchpoint: 7/8.
+    assert_eq!(pct(&[]), "\"percentage_exact\":\"75\"");
+    assert_eq!(pct(&["--centred"]), "\"percentage_exact\":\"175/2\"");
+}
