@@ -139,12 +139,18 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
         total_decimals: column_decimals(imported.totals.iter().map(|t| t.total.as_str())),
         session_boards: result.pairs.iter().map(|p| p.boards).max().unwrap_or(0),
         totals_are_percentages: false,
+        places_apart: places_apart(imported, result),
     };
     let check = Check {
         totals_are_percentages: check.totals_are_percentages(),
         ..check
     };
     let mut out = Comparison::default();
+    if check.places_apart {
+        out.notes.push(
+            "the file places North-South and East-West apart (a place 1 in each direction): its places were not compared with klaver's one ranking; give --fields separate to compare them".into(),
+        );
+    }
     if check.totals_are_percentages {
         out.notes.push(
             "the file's totals are percentages (as some programs write USEBIO's TOTAL_SCORE): they are compared with klaver's percentages".into(),
@@ -180,6 +186,30 @@ struct Check<'a> {
     session_boards: u32,
     /// The published totals are the pairs' percentages.
     totals_are_percentages: bool,
+    /// The file places each direction on its own while klaver ranks them together.
+    places_apart: bool,
+}
+
+/// Whether the published list places North-South and East-West each on its own (a
+/// place 1 in each direction of a section) while `result` ranks them together.
+fn places_apart(imported: &Imported, result: &SessionResult) -> bool {
+    if result.pairs.iter().any(|p| p.field.is_some()) {
+        return false;
+    }
+    let first = |t: &&PublishedTotal| {
+        t.rank
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect::<String>()
+            == "1"
+    };
+    let winners: Vec<&PublishedTotal> = imported.totals.iter().filter(first).collect();
+    winners.iter().any(|a| {
+        a.direction == "NS"
+            && winners
+                .iter()
+                .any(|b| b.direction == "EW" && b.section == a.section)
+    })
 }
 
 impl Check<'_> {
@@ -459,6 +489,7 @@ impl Check<'_> {
             .filter(|p| section_of(self.imported, p.pair) == section_of(self.imported, pr.pair))
             .count();
         match rank_check(&t.rank, pr.rank, tie) {
+            _ if self.places_apart => {}
             Ok(None) => {}
             Ok(Some(note)) => notes.push(format!("pair {}: {note}", t.pair)),
             Err(message) => problems.push(message),

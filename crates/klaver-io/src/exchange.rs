@@ -113,6 +113,9 @@ pub struct PublishedTotal {
     pub percentage: String,
     /// The published total IMPs (PBN `TotalIMP`), as written.
     pub imps: String,
+    /// The direction the file places the pair in (USEBIO `DIRECTION`: `NS`, `EW`), when
+    /// it says.
+    pub direction: String,
     /// The published IMPs per board (PBN `MeanIMP`), as written.
     pub mean_imps: String,
 }

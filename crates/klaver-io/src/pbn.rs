@@ -1274,6 +1274,7 @@ fn total_table(
             percentage: cell(row, c_pct).to_string(),
             imps: cell(row, c_imps).to_string(),
             mean_imps: cell(row, c_mean).to_string(),
+            ..PublishedTotal::default()
         });
     }
 }

@@ -415,7 +415,7 @@ fn pair_entry(n: &Node, section: String) -> Result<PairEntry, Diagnostic> {
     Ok(PairEntry {
         section: section.clone(),
         number: number.clone(),
-        direction,
+        direction: direction.clone(),
         names: names.join(" - "),
         total: PublishedTotal {
             line: n.line,
@@ -424,6 +424,7 @@ fn pair_entry(n: &Node, section: String) -> Result<PairEntry, Diagnostic> {
             rank: n.get("PLACE").to_string(),
             total: n.get("TOTAL_SCORE").to_string(),
             percentage: n.get("PERCENTAGE").to_string(),
+            direction,
             ..PublishedTotal::default()
         },
         adjustment: n
