@@ -979,7 +979,9 @@ fn shorten(text: &str) -> String {
 
 /// A message with every quoted field (`"..."`, as `{:?}` writes one) longer than 60
 /// characters cut to its first 60 and `…`, so that a 50-million-digit score is named,
-/// not repeated. Every diagnostic and command error goes through it.
+/// not repeated. Every diagnostic and command error goes through it. A field ends on its
+/// line: a quote mark with no closing one before the line's end is a character of the
+/// message, not the start of a field.
 pub fn cut_long_quotes(message: String) -> String {
     if message.len() <= MAX_QUOTE + 2 {
         return message;
@@ -989,20 +991,15 @@ pub fn cut_long_quotes(message: String) -> String {
     while let Some(open) = rest.find('"') {
         out.push_str(&rest[..=open]);
         rest = &rest[open + 1..];
-        // The closing quote is the first one not escaped by a backslash.
-        let mut close = None;
-        let mut escaped = false;
-        for (i, c) in rest.char_indices() {
-            match c {
-                '\\' if !escaped => escaped = true,
-                '"' if !escaped => {
-                    close = Some(i);
-                    break;
-                }
-                _ => escaped = false,
+        let close = match closing_quote(rest) {
+            Ok(close) => close,
+            Err(Some(line_end)) => {
+                out.push_str(&rest[..=line_end]);
+                rest = &rest[line_end + 1..];
+                continue;
             }
-        }
-        let Some(close) = close else { break };
+            Err(None) => break,
+        };
         let field = &rest[..close];
         match field.char_indices().nth(MAX_QUOTE) {
             Some((cut, _)) => {
@@ -1016,6 +1013,21 @@ pub fn cut_long_quotes(message: String) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// Where the quoted field that `rest` starts ends: its closing quote, the first one not
+/// escaped by a backslash; else `Err` with the end of its line, if it has one.
+fn closing_quote(rest: &str) -> Result<usize, Option<usize>> {
+    let mut escaped = false;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '"' if !escaped => return Ok(i),
+            '\n' => return Err(Some(i)),
+            _ => escaped = false,
+        }
+    }
+    Err(None)
 }
 
 /// The word, number or symbol that starts at byte `at`, for quoting in a message.
@@ -1333,6 +1345,22 @@ mod tests {
         // An unclosed quote is left as it is; short messages are untouched.
         assert_eq!(cut_long_quotes(format!("\"{long}")), format!("\"{long}"));
         assert_eq!(cut_long_quotes("ok".into()), "ok");
+    }
+
+    /// A quote mark a message holds as a character is not a quoted field, even where a
+    /// later line of the same error has quotes: a field never runs over a line's end.
+    #[test]
+    fn a_lone_quote_mark_is_not_paired_with_the_next_line_s() {
+        let long = "x".repeat(70);
+        let msg = format!(
+            "  line 80: closed with \" before the end: {long}\n  line 80: a tag is [Name \"value\"]"
+        );
+        assert_eq!(cut_long_quotes(msg.clone()), msg);
+        let msg = format!("a \" alone\n{:?}", long);
+        assert_eq!(
+            cut_long_quotes(msg),
+            format!("a \" alone\n\"{}…\"", &long[..60])
+        );
     }
 
     use Language::*;

@@ -168,7 +168,7 @@ impl Lexer<'_> {
             self.diags.push(Diagnostic::warning(
                 self.line,
                 None,
-                "a string is not closed with \" before the end of the line: it was read up to the line's end",
+                "a string is not closed with a double quote mark before the end of the line: it was read up to the line's end",
             ));
         }
         self.toks.push((Tok::Str(s), self.line));
@@ -416,9 +416,9 @@ mod tests {
         assert_eq!(
             said,
             [
-                "line 7: a string is not closed with \" before the end of the line: it was read up to the line's end",
+                "line 7: a string is not closed with a double quote mark before the end of the line: it was read up to the line's end",
                 "line 8: a } without a { before it was ignored",
-                "line 9: a string is not closed with \" before the end of the line: it was read up to the line's end",
+                "line 9: a string is not closed with a double quote mark before the end of the line: it was read up to the line's end",
                 "line 10: a comment opened with { is never closed with }: the rest of the file was read as comment",
             ]
         );
