@@ -1083,3 +1083,24 @@ fn a_penalty_is_read_in_the_units_the_list_shows() {
     assert_eq!(pct(&[]), "\"percentage_exact\":\"75\"");
     assert_eq!(pct(&["--centred"]), "\"percentage_exact\":\"175/2\"");
 }
+
+/// A file refused for its errors lists its warnings too, each marked as one, so that a
+/// director tells what stopped the scoring from what only needs a look.
+#[test]
+fn a_refused_file_marks_its_warnings_among_the_errors() {
+    let csv = temp_file(
+        "zero_score.csv",
+        "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,4S,N,=,0,\n1,3,4,4S,N,=,420,\n1,7,8,,,,,\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("\n  warning: line 2: board 1: the contract N4S= scores 420"),
+        "{err}"
+    );
+    assert!(
+        err.contains("\n  line 4: board 1: no score and no contract"),
+        "{err}"
+    );
+}

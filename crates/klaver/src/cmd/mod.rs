@@ -131,8 +131,8 @@ pub(crate) fn from_file(
 }
 
 /// A file refused for its errors: `{file} has errors; nothing was {done}`, the format it
-/// was taken for (when it came from a file), and its messages, the first 50 listed and
-/// the rest counted.
+/// was taken for (when it came from a file), and its messages (warnings marked as such),
+/// the first 50 listed and the rest counted.
 pub fn refused(
     file: &str,
     format: Option<klaver_io::detect::Format>,
@@ -145,7 +145,11 @@ pub fn refused(
     }
     msg.push(':');
     for d in diagnostics.iter().take(LISTED_ERRORS) {
-        msg.push_str(&format!("\n  {d}"));
+        let kind = match d.severity {
+            klaver_core::session::Severity::Warning => "warning: ",
+            _ => "",
+        };
+        msg.push_str(&format!("\n  {kind}{d}"));
     }
     if diagnostics.len() > LISTED_ERRORS {
         let errors = diagnostics
