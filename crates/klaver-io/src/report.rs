@@ -1154,18 +1154,23 @@ fn numbered_pairs(event: &Event, pair_label: &dyn Fn(usize) -> String) -> Vec<(S
     pairs
 }
 
-/// A control-sheet cell's contract with declarer and result (`N4S!-6`), or the line's
-/// adjustment in the report's words when no contract was played.
+/// A control-sheet cell's contract with declarer and result (`N4S!-6`), followed by the
+/// line's adjustment when it has one (`S3NT-1 REV`, `N4S= EW 60%`), or the adjustment
+/// alone in the report's words when no contract was played.
 fn control_contract(info: &LineInfo, r: &TableResult, (lang, z): (ReportLang, bool)) -> String {
     let notation = lang.notation();
     if info.passed {
         notation::format_entry(&Entry::Passed, notation)
     } else if let Some(p) = info.play {
-        notrump_as_z(
+        let played = notrump_as_z(
             notation::format_entry(&Entry::Played(p), notation),
             notation,
             z,
-        )
+        );
+        match adjustment_note(lang, info, r) {
+            note if note.is_empty() => played,
+            note => format!("{played} {note}"),
+        }
     } else if !info.adjust().is_empty() {
         adjustment_note(lang, info, r)
     } else {
@@ -1208,7 +1213,9 @@ fn control_sheet(
                 mp_ns,
                 mp_ew,
                 score: match &r.outcome {
-                    Outcome::Score(s) => s.to_string(),
+                    Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => {
+                        s.to_string()
+                    }
                     _ => String::new(),
                 },
                 contract,
@@ -1356,6 +1363,28 @@ pub(crate) mod tests {
             let cells = control_cells(r).join("\n");
             assert_eq!(english_word_in(&cells), None, "{cells}");
         }
+    }
+
+    /// A control sheet line with a contract and an adjustment (a reversed result, a
+    /// side's own artificial score beside the score) shows both, and its score: the
+    /// director checks the sheet against the travellers.
+    #[test]
+    fn the_control_sheet_shows_an_adjustment_beside_its_contract() {
+        let (_, en) = adjusted_report(ReportLang::En);
+        let rows = en.control.iter().flat_map(|b| &b.rows);
+        let cells: Vec<&ControlCell> = rows.flat_map(|x| &x.cells).flatten().collect();
+        let cell = |contract: &str| {
+            cells
+                .iter()
+                .find(|c| c.contract == contract)
+                .unwrap_or_else(|| panic!("{contract:?} not in {:?}", control_cells(&en)))
+        };
+        assert_eq!(cell("S3NT-1 REV").score, "-100");
+        assert_eq!(cell("N4S= EW 60%").score, "420");
+        assert_eq!(cell("N1NT= NS AVG-").score, "90");
+        let (_, nl) = adjusted_report(ReportLang::Nl);
+        let cells = control_cells(&nl);
+        assert!(cells.contains(&"Z3SA-1 Reverse"), "{cells:?}");
     }
 
     /// A Dutch or Turkish traveller typed back in, in the report's notation, gives the
