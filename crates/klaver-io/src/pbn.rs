@@ -25,6 +25,9 @@
 //! writes artificial scores as `^60%` / `^40%`. Besides the standard's columns klaver
 //! reads and writes its own `Adjust` column (the adjustment exactly as the travellers CSV
 //! writes it: `AVG+`, `60/40`, `REV`, `W 30% 4SN= 70% 4SN-1`) and `Section` column.
+//! A ScoreTable column klaver does not read is a warning on the first table's line that
+//! has it (its contents are ignored, and may change the result: ACBL Live names its
+//! section column `Setion`), except the standard's `Rank`, which cannot change it.
 //!
 //! Conventions in `Scoring` (its modifiers are open-ended): `MP1` is the European scale
 //! and `MP2` the ACBL scale (the standard's own); klaver adds `Neuberg` (artificial
@@ -764,6 +767,8 @@ struct Reading {
     scoring_seen: bool,
     /// The line of each board's deal.
     deal_lines: BTreeMap<u32, u32>,
+    /// The ScoreTable columns not read that a warning has named.
+    unread_said: Vec<String>,
     diags: Vec<Diagnostic>,
 }
 
@@ -931,6 +936,7 @@ impl Reading {
                     continue;
                 };
                 let table = Table::read(t, &mut self.diags);
+                self.unread_columns(t, &table);
                 score_table(
                     &table,
                     b.number(),
@@ -947,6 +953,26 @@ impl Reading {
         if !had_table {
             let board_text = board.map(|b| b.number().to_string()).unwrap_or_default();
             game_result(g, &board_text, section, &mut self.rows, &mut self.diags);
+        }
+    }
+
+    /// A warning on a ScoreTable's line naming its columns klaver does not read (see
+    /// [`unread_score_columns`]), each once a file: the first table with it says it.
+    fn unread_columns(&mut self, tag: &Tag, table: &Table) {
+        let said = &mut self.unread_said;
+        let mut new: Vec<&str> = Vec::new();
+        for name in unread_score_columns(table) {
+            if !said.iter().any(|s| s.eq_ignore_ascii_case(name)) {
+                said.push(name.to_string());
+                new.push(name);
+            }
+        }
+        if let Some(message) = crate::travellers::unread_message(&new) {
+            self.diags.push(Diagnostic::warning(
+                tag.line,
+                None,
+                format!("{message} (klaver reads the standard's ScoreTable columns and Section, Table, Round, Lead and Adjust: rename a column that holds one of them)"),
+            ));
         }
     }
 
@@ -1135,6 +1161,48 @@ impl ScoreColumns {
             multiplicity: t.col(&["Multiplicity"]),
         }
     }
+
+    /// The positions of the columns read.
+    fn read(&self) -> impl Iterator<Item = usize> {
+        let one = [
+            self.ns,
+            self.ew,
+            self.section,
+            self.contract,
+            self.declarer,
+            self.result,
+            self.lead,
+            self.table,
+            self.round,
+            self.adjust,
+            self.names_ns,
+            self.names_ew,
+            self.multiplicity,
+        ];
+        let both = [self.score, self.mp, self.pct, self.imp];
+        one.into_iter().chain(both.into_iter().flatten()).flatten()
+    }
+}
+
+/// The columns of the standard's ScoreTable (section 5.9) that klaver does not read,
+/// since they cannot change a result: the rank follows from the scores.
+const STANDARD_NOT_READ: &[&str] = &["Rank"];
+
+/// The columns of a ScoreTable klaver does not read and the standard does not define:
+/// their contents are ignored, and may change the result (a section column under
+/// another name, as ACBL Live writes `Setion`, or a program's own adjustment column).
+/// A column given twice is the first one's, and not named.
+fn unread_score_columns(t: &Table) -> Vec<&str> {
+    let read: Vec<&str> = ScoreColumns::of(t)
+        .read()
+        .map(|i| t.columns[i].name.as_str())
+        .chain(STANDARD_NOT_READ.iter().copied())
+        .collect();
+    t.columns
+        .iter()
+        .map(|c| c.name.as_str())
+        .filter(|name| !name.is_empty() && !read.iter().any(|r| r.eq_ignore_ascii_case(name)))
+        .collect()
 }
 
 /// A line's two pairs; a line with one pair but a real result was played against a
@@ -2290,6 +2358,48 @@ mod tests {
             "{}",
             e.diagnostics[0]
         );
+    }
+
+    /// A ScoreTable column klaver does not read was ignored without a word, though a
+    /// section under another name (ACBL Live writes `Setion`) or an adjustment column
+    /// changes the result. It is said once a file, on the first table that has it.
+    #[test]
+    fn score_table_columns_klaver_does_not_read_are_said() {
+        let text = "[Board \"1\"]\n[ScoreTable \"Rank;Setion;PairId_NS;PairId_EW;Score_NS;Adjustment\"]\n1 A 1 2 420 AVG\n2 B 3 4 400 -\n\n[Board \"17\"]\n[ScoreTable \"Setion;PairId_NS;PairId_EW;Score_NS;Club\"]\nA 1 2 420 X\nB 3 4 400 Y\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(e.results.len(), 4);
+        assert_eq!(
+            said(&e),
+            [(Some(2), Severity::Warning), (Some(7), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
+        let m: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        assert!(
+            m[0].starts_with(
+                "the columns Setion and Adjustment are not read: their contents are ignored"
+            ),
+            "{}",
+            m[0]
+        );
+        assert!(
+            m[1].starts_with("the column Club is not read: its contents are ignored"),
+            "{}",
+            m[1]
+        );
+    }
+
+    /// The standard's ScoreTable columns, and those klaver reads besides them, are read
+    /// without a word: `Rank` is not read, but follows from the scores.
+    #[test]
+    fn the_standards_score_table_columns_are_not_said() {
+        let columns = "Rank;PairId_NS;PairId_EW;Names_NS;Names_EW;Contract;Declarer;Result;Score_NS;Score_EW;IMP_NS;IMP_EW;MP_NS;MP_EW;Percentage_NS;Percentage_EW;Multiplicity;Section;Table;Round;Lead;Adjust";
+        let text = format!(
+            "[Board \"1\"]\n[ScoreTable \"{columns}\"]\n1 1 2 \"A;B\" \"C;D\" 4S N 10 420 - - - 1 0 100 0 1 A 1 1 HK -\n2 3 4 \"E;F\" \"G;H\" 4S N 9 - 50 - - 0 1 0 100 1 A 2 1 HK -\n"
+        );
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(e.results.len(), 2);
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
     }
 
     /// A short row went on into the next line's elements, so that the next line's row

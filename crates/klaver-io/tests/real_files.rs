@@ -67,3 +67,36 @@ fn a_bbo_export_is_read_one_game_per_table_with_pairs_known_by_their_players() {
     assert_eq!(e.pairs[best.pair].id, "NIROY - dev84");
     assert_eq!(best.total.to_f64(), 30.0);
 }
+
+/// The columns real programs write in their ScoreTables (Magic Contest, Ruter) are all
+/// ones klaver reads or the standard's `Rank`: the warning on a column klaver does not
+/// read is not said of them.
+#[test]
+fn real_score_tables_have_no_column_klaver_does_not_read() {
+    let files: [(&str, &[u8]); 7] = [
+        ("ffb", include_bytes!("data/ffb-2022-dn1-s5-board28.pbn")),
+        ("2015", include_bytes!("data/ruter-2015-09-16-spiren.pbn")),
+        (
+            "2016-05",
+            include_bytes!("data/ruter-2016-05-18-spiren.pbn"),
+        ),
+        (
+            "2016-08",
+            include_bytes!("data/ruter-2016-08-10-spiren.pbn"),
+        ),
+        ("2017", include_bytes!("data/ruter-2017-12-18-spiren.pbn")),
+        ("2018", include_bytes!("data/ruter-2018-06-18-spiren.pbn")),
+        ("2019", include_bytes!("data/ruter-2019-10-14-spiren.pbn")),
+    ];
+    for (name, data) in files {
+        let imported = pbn::read(data).unwrap();
+        let said: Vec<&str> = imported
+            .event
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .filter(|m| m.contains("is not read") || m.contains("are not read"))
+            .collect();
+        assert!(said.is_empty(), "{name}: {said:?}");
+    }
+}

@@ -839,3 +839,23 @@ fn converted_travellers_keep_the_names_beside_them() {
         stderr(&o)
     );
 }
+
+/// A ScoreTable column klaver does not read was ignored without a word: ACBL Live
+/// writes its section column `Setion`, and a file in two sections was scored as one
+/// field. It is a warning on the table's line, which `--strict` stops on.
+#[test]
+fn a_score_table_column_klaver_does_not_read_is_a_warning_with_its_line() {
+    let pbn = temp("setion.pbn");
+    std::fs::write(
+        &pbn,
+        "[Board \"1\"]\n[ScoreTable \"Setion;PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\nA 1 2 4S N 10 420 -\nA 3 4 4S N 11 450 -\nB 5 6 4S N 9 - 50\nB 7 8 4S N 10 420 -\n",
+    )
+    .unwrap();
+    let o = klaver(&["score", pbn.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("line 2: the column Setion is not read: its contents are ignored"),
+        "{e}"
+    );
+}
