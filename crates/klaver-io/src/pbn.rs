@@ -11,7 +11,9 @@
 //! and has a `Contract` and `Result` counts as one traveller line (as BBO and club
 //! programs export a session, one game per table); the pairs are `PairNS` and `PairEW`,
 //! or else the two players (`North` and `South`, `East` and `West`, in alphabetical
-//! order, so that a pair that changes seats stays one pair, section 4.3.2).
+//! order, so that a pair that changes seats stays one pair, section 4.3.2). Such a game
+//! with its board and pairs but no contract (a board not played to the end) is a warning
+//! naming the pairs: it is not scored.
 //!
 //! Character set (section 2.2): the standard's default is ISO 8859-1 (Latin-1). A file
 //! with a UTF-8 byte order mark, or a `%` line naming UTF-8, is read as UTF-8, and a byte
@@ -1391,6 +1393,25 @@ fn no_pairs(g: &Game, board: &str, contract: &str) -> Diagnostic {
     )
 }
 
+/// The warning of a table's game that has its board and pairs but no contract (a board
+/// not played to the end, as BBO exports it), which is not scored; `None` for a game
+/// without a board or pairs, such as a hand record's deal.
+fn no_contract(g: &Game, board: &str) -> Option<Diagnostic> {
+    let number = board.parse().ok()?;
+    let (ns, ew) = game_pairs(g)?;
+    let (ns, ew) = (ns.trim(), ew.trim());
+    if ns.is_empty() || ew.is_empty() {
+        return None;
+    }
+    Some(Diagnostic::warning(
+        g.tag("Board").map_or(0, |t| t.line),
+        Some(number),
+        format!(
+            "the game of North-South {ns} against East-West {ew} has no contract and is not scored (a board not played to the end?): give its Contract and Result"
+        ),
+    ))
+}
+
 /// A game that is one table's play of a board (PairNS, PairEW, Contract, Result, Score).
 /// Without PairNS and PairEW a pair is known by its two players (section 4.3.2: the pair
 /// tags hold the players' names when the seats are unknown); the names are put in
@@ -1404,7 +1425,7 @@ fn game_result(
 ) {
     let contract = g.value("Contract").unwrap_or("").trim();
     if contract.is_empty() && g.value("Score").is_none() {
-        return;
+        return diags.extend(no_contract(g, board));
     }
     let Some((ns, ew)) = game_pairs(g) else {
         return diags.push(no_pairs(g, board, contract));
@@ -2358,6 +2379,42 @@ mod tests {
             "{}",
             e.diagnostics[0]
         );
+    }
+
+    /// A BBO game with its board and four players but no contract (a board not played
+    /// to the end) was dropped without a word, and where the missing games balanced
+    /// across boards nothing showed it. It is a warning on the game's line naming its
+    /// pairs; a game of a hand record, which names no players, is not a table's game.
+    #[test]
+    fn a_game_without_a_contract_is_said() {
+        let game = |board: u32, [n, e, s, w]: [&str; 4], play: &str| {
+            format!(
+                "[Board \"{board}\"]\n[North \"{n}\"]\n[East \"{e}\"]\n[South \"{s}\"]\n[West \"{w}\"]\n{play}\n"
+            )
+        };
+        let played = "[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n";
+        let text = game(1, ["A1", "B1", "A2", "B2"], "[Dealer \"N\"]\n")
+            + &game(1, ["C1", "D1", "C2", "D2"], played)
+            + &game(
+                2,
+                ["A1", "B1", "A2", "B2"],
+                "[Contract \"\"]\n[Result \"\"]\n",
+            )
+            + &game(2, ["C1", "D1", "C2", "D2"], played)
+            + "[Board \"3\"]\n[Deal \"N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98\"]\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(e.results.len(), 2);
+        assert_eq!(
+            said(&e),
+            [(Some(1), Severity::Warning), (Some(17), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
+        assert_eq!(
+            e.diagnostics[0].message,
+            "the game of North-South A1 - A2 against East-West B1 - B2 has no contract and is not scored (a board not played to the end?): give its Contract and Result"
+        );
+        assert_eq!(e.diagnostics[1].board, Some(2));
     }
 
     /// A ScoreTable column klaver does not read was ignored without a word, though a

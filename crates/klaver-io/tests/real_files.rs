@@ -100,3 +100,38 @@ fn real_score_tables_have_no_column_klaver_does_not_read() {
         assert!(said.is_empty(), "{name}: {said:?}");
     }
 }
+
+/// A BBO tournament in which two tables did not finish their board: their games have
+/// the board and the four players but no contract. They were dropped without a word
+/// (only "3 results where 4 were expected" when scored); each is a warning on its
+/// game's line naming the pairs, and nothing else in the file is said.
+#[test]
+fn a_bbo_game_not_played_to_the_end_is_said_on_its_line() {
+    let imported = read_pbn(include_bytes!("data/bbo-2196-sky-club.pbn"), 42);
+    let said: Vec<(Option<u32>, Option<u32>, &str)> = imported
+        .event
+        .diagnostics
+        .iter()
+        .map(|d| (d.line, d.board, d.message.as_str()))
+        .collect();
+    let unfinished = |ns: &str, ew: &str| {
+        format!(
+            "the game of North-South {ns} against East-West {ew} has no contract and is not scored (a board not played to the end?): give its Contract and Result"
+        )
+    };
+    assert_eq!(
+        said,
+        [
+            (
+                Some(107),
+                Some(1),
+                unfinished("GEM_Freddy - fernwood57", "SC67 - porsche33").as_str()
+            ),
+            (
+                Some(790),
+                Some(6),
+                unfinished("gubben81 - k00la1d", "GEM_Freddy - fernwood57").as_str()
+            ),
+        ]
+    );
+}

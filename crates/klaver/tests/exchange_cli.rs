@@ -840,6 +840,45 @@ fn converted_travellers_keep_the_names_beside_them() {
     );
 }
 
+/// A BBO game with its board and players but no contract (a board not finished) was
+/// dropped without a word; with one such game on each board nothing showed it, and
+/// `--strict` passed the file. It is a warning on the game's line.
+#[test]
+fn a_game_without_a_contract_is_a_warning_with_its_line() {
+    let game = |board: u32, players: [&str; 4], play: &str| {
+        let [n, e, s, w] = players;
+        format!(
+            "[Board \"{board}\"]\n[North \"{n}\"]\n[East \"{e}\"]\n[South \"{s}\"]\n[West \"{w}\"]\n{play}\n"
+        )
+    };
+    let (ab, cd, ef) = (
+        ["A1", "B1", "A2", "B2"],
+        ["C1", "D1", "C2", "D2"],
+        ["E1", "F1", "E2", "F2"],
+    );
+    let (four, five) = (
+        "[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"10\"]\n",
+        "[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"11\"]\n",
+    );
+    let text = game(1, ab, "")
+        + &game(1, cd, four)
+        + &game(1, ef, five)
+        + &game(2, ab, four)
+        + &game(2, cd, five)
+        + &game(2, ef, "");
+    let pbn = temp("unfinished.pbn");
+    std::fs::write(&pbn, text).unwrap();
+    let o = klaver(&["score", pbn.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let e = stderr(&o);
+    for (line, board, ns, ew) in [(1, 1, "A1 - A2", "B1 - B2"), (43, 2, "E1 - E2", "F1 - F2")] {
+        let said = format!(
+            "line {line}: board {board}: the game of North-South {ns} against East-West {ew} has no contract and is not scored"
+        );
+        assert!(e.contains(&said), "{e}");
+    }
+}
+
 /// A ScoreTable column klaver does not read was ignored without a word: ACBL Live
 /// writes its section column `Setion`, and a file in two sections was scored as one
 /// field. It is a warning on the table's line, which `--strict` stops on.
