@@ -1650,6 +1650,12 @@ pub fn write<W: Write>(
 /// The PBN text of a scored session (see [`write`]).
 pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> String {
     let multi = has_sections(&event.pairs);
+    let seats = Layout {
+        multi,
+        tables: event.lines.iter().any(|l| l.table().is_some()),
+        rounds: event.lines.iter().any(|l| l.round().is_some()),
+        adjusted: false,
+    };
     // The [Scoring] tag and the figures both follow how the session was scored.
     let convention = Convention::scored(result);
     let shown = ShownPoints::new(&convention);
@@ -1672,15 +1678,18 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         {
             crate::hand_record::push_analysis(&mut out, a);
         }
-        let adjusted = sb.results().any(|i| !event.lines[i].adjust().is_empty());
-        let columns = score_columns(multi, adjusted);
+        let layout = Layout {
+            adjusted: sb.results().any(|i| !event.lines[i].adjust().is_empty()),
+            ..seats
+        };
+        let columns = score_columns(layout);
         let mut rows = Vec::with_capacity(sb.entries.len());
         for i in sb.results() {
             let mut row = Vec::with_capacity(columns.len());
-            push_score_row(&mut row, event, result, sb, i, (multi, adjusted), shown);
+            push_score_row(&mut row, event, result, sb, i, layout, shown);
             rows.push(row);
         }
-        rows.extend(penalty_rows(event, result, sb, k == 0, (multi, adjusted)));
+        rows.extend(penalty_rows(event, result, sb, k == 0, layout));
         write_table(&mut out, "ScoreTable", &columns, &rows);
         if k == 0 {
             push_total_table(&mut out, event, result, multi, shown);
@@ -1776,9 +1785,26 @@ fn push_game_tags(out: &mut String, opts: &WriteOptions, board: Board, date: &st
 
 /// The columns of a board's ScoreTable, and whether each is right-aligned: the section
 /// when there are several, and the adjustment when a result on the board has one.
-fn score_columns(multi: bool, adjusted: bool) -> Vec<(&'static str, bool)> {
+/// The optional columns of a board's ScoreTable: the section when the session has
+/// several, the table and round when the travellers gave them (written first, as Ruter
+/// writes them), and the adjustment when a line of the board has one.
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    multi: bool,
+    tables: bool,
+    rounds: bool,
+    adjusted: bool,
+}
+
+fn score_columns(layout: Layout) -> Vec<(&'static str, bool)> {
     let mut columns: Vec<(&str, bool)> = Vec::new();
-    if multi {
+    if layout.tables {
+        columns.push(("Table", true));
+    }
+    if layout.rounds {
+        columns.push(("Round", true));
+    }
+    if layout.multi {
         columns.push(("Section", false));
     }
     columns.extend([
@@ -1795,7 +1821,7 @@ fn score_columns(multi: bool, adjusted: bool) -> Vec<(&'static str, bool)> {
         ("Percentage_NS", true),
         ("Percentage_EW", true),
     ]);
-    if adjusted {
+    if layout.adjusted {
         columns.push(("Adjust", false));
     }
     columns
@@ -1810,13 +1836,20 @@ fn push_score_row(
     result: &SessionResult,
     sb: &ScoredBoard,
     i: usize,
-    (multi, adjusted): (bool, bool),
+    layout: Layout,
     shown: ShownPoints,
 ) {
     let pairs = &event.pairs;
     let r = &event.results[i];
     let info = &event.lines[i];
-    if multi {
+    let number = |n: Option<u32>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+    if layout.tables {
+        row.push(number(info.table()));
+    }
+    if layout.rounds {
+        row.push(number(info.round()));
+    }
+    if layout.multi {
         row.push(pairs[r.ns_pair()].section.clone());
     }
     row.push(pairs[r.ns_pair()].id.clone());
@@ -1832,7 +1865,7 @@ fn push_score_row(
         artificial_sides(&r.outcome),
         shown,
     );
-    if adjusted {
+    if layout.adjusted {
         row.push(info.adjust().to_string());
     }
 }
@@ -1972,7 +2005,7 @@ fn penalty_rows(
     result: &SessionResult,
     sb: &ScoredBoard,
     first: bool,
-    (multi, adjusted): (bool, bool),
+    layout: Layout,
 ) -> Vec<Vec<String>> {
     let pairs = &event.pairs;
     let scored = |b: u32| result.boards.iter().any(|x| x.board == b);
@@ -1984,7 +2017,9 @@ fn penalty_rows(
         })
         .map(|p| {
             let mut row = Vec::new();
-            if multi {
+            let seat_cells = usize::from(layout.tables) + usize::from(layout.rounds);
+            row.extend(std::iter::repeat_n("-".to_string(), seat_cells));
+            if layout.multi {
                 row.push(pairs[p.ns].section.clone());
             }
             row.extend([pairs[p.ns].id.clone(), pairs[p.ew].id.clone()]);
@@ -1992,7 +2027,7 @@ fn penalty_rows(
             row.push(exchange::points_text(p.points.0));
             row.push(exchange::points_text(p.points.1));
             row.extend([String::new(), String::new()]);
-            if adjusted {
+            if layout.adjusted {
                 row.push(String::new());
             }
             row

@@ -898,3 +898,36 @@ fn a_score_table_column_klaver_does_not_read_is_a_warning_with_its_line() {
         "{e}"
     );
 }
+
+/// A night's tables and rounds travel through PBN (as Ruter writes them, `Table` and
+/// `Round` first in the ScoreTable) and come back on every line.
+#[test]
+fn tables_and_rounds_travel_through_pbn() {
+    let csv = temp("rounds.csv");
+    std::fs::write(
+        &csv,
+        "board,table,round,ns,ew,score\n1,1,1,1,2,420\n1,2,2,3,4,400\n2,1,1,1,2,-100\n2,2,2,3,4,110\n",
+    )
+    .unwrap();
+    let pbn = temp("rounds.pbn");
+    let back = temp("rounds-back.csv");
+    let o = klaver(&["convert", csv.to_str().unwrap(), pbn.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&pbn).unwrap();
+    assert!(
+        text.contains(r#"[ScoreTable "Table\\1R;Round\\1R;PairId_NS"#),
+        "{text}"
+    );
+    let o = klaver(&["convert", pbn.to_str().unwrap(), back.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let back = std::fs::read_to_string(&back).unwrap();
+    let seats: Vec<String> = back
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            format!("{} {} {}", f[0], f[1], f[2])
+        })
+        .collect();
+    assert_eq!(seats, ["1 1 1", "1 2 2", "2 1 1", "2 2 2"], "{back}");
+}
