@@ -2104,6 +2104,37 @@ pub fn read_pairs<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
     read_names_file(input, event, Entrants::PAIRS)
 }
 
+/// How [`read_names`] reads a names file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NamesFile {
+    /// A teams event's file, read as [`read_teams`] reads it; else a pairs file.
+    pub teams: bool,
+    /// How a player given twice is told: twice for one pair, or for two pairs (a
+    /// player plays in one pair, or team, a night). A warning when the event is only
+    /// scored; an error when it is to be stored, where the season ranking would refuse
+    /// it.
+    pub players_twice: Severity,
+}
+
+/// Reads a pairs or teams file as [`read_pairs`] and [`read_teams`] do, and says each
+/// player given for a second pair or team, naming the line that gave the player first.
+pub fn read_names<R: Read>(
+    input: R,
+    event: &mut Event,
+    how: NamesFile,
+) -> Result<Vec<Diagnostic>, ReadError> {
+    let entrants = if how.teams {
+        Entrants::TEAMS
+    } else {
+        Entrants::PAIRS
+    };
+    let entrants = Entrants {
+        players_twice: Some(how.players_twice),
+        ..entrants
+    };
+    read_names_file(input, event, entrants)
+}
+
 /// Reads a teams event's names file as [`read_pairs`] does, keeping the teams that have
 /// no result in the travellers: a team with a bye in the rounds played so far still
 /// takes part, is listed in the standings and is paired in the next Swiss round. Such a
@@ -2119,16 +2150,20 @@ pub fn read_teams<R: Read>(input: R, event: &mut Event) -> Result<Vec<Diagnostic
 struct Entrants {
     noun: &'static str,
     keep_idle: bool,
+    /// How a player given for two of them is told; `None`: not looked for.
+    players_twice: Option<Severity>,
 }
 
 impl Entrants {
     const PAIRS: Entrants = Entrants {
         noun: "pair",
         keep_idle: false,
+        players_twice: None,
     };
     const TEAMS: Entrants = Entrants {
         noun: "team",
         keep_idle: true,
+        players_twice: None,
     };
 }
 
@@ -2203,6 +2238,8 @@ struct NamesReader {
     plain: Option<FxHashMap<(String, String), usize>>,
     /// The line each pair was first given on.
     given: FxHashMap<usize, u32>,
+    /// Each player id with the pair it was first given for, and that line.
+    players: FxHashMap<String, (String, u32)>,
 }
 
 impl NamesReader {
@@ -2216,6 +2253,7 @@ impl NamesReader {
             sections: ranked().map(|p| p.section.clone()).collect(),
             plain: None,
             given: FxHashMap::default(),
+            players: FxHashMap::default(),
         }
     }
 
@@ -2263,7 +2301,12 @@ impl NamesReader {
                 .collect();
         }
         self.given.insert(i, line);
-        let twice = player_twice(id, ids.as_deref(), line);
+        let severity = self.entrants.players_twice.unwrap_or(Severity::Warning);
+        let mut said: Vec<Diagnostic> = player_twice(id, ids.as_deref(), line, severity)
+            .into_iter()
+            .collect();
+        let pair = format!("{}{}", event.pairs[i].section, event.pairs[i].id);
+        said.extend(self.in_another(pair, ids.as_deref(), line));
         event.pairs[i].names = names.to_string();
         if let Some(ids) = ids {
             if event.player_ids.len() <= i {
@@ -2271,7 +2314,35 @@ impl NamesReader {
             }
             event.player_ids[i] = ids;
         }
-        twice.into_iter().collect()
+        said
+    }
+
+    /// Each of `ids`, the players the file gives for `pair` on `line`, that an earlier
+    /// line gave for another pair, when that is looked for; the first pair stands.
+    fn in_another(&mut self, pair: String, ids: Option<&[String]>, line: u32) -> Vec<Diagnostic> {
+        let (Some(severity), Some(ids)) = (self.entrants.players_twice, ids) else {
+            return Vec::new();
+        };
+        let noun = self.entrants.noun;
+        let mut said = Vec::new();
+        for id in ids {
+            match self.players.get(id) {
+                Some((first, at)) if *first != pair => {
+                    let message = format!(
+                        "player {id} of {noun} {pair} is also given for {noun} {first} (line {at}): a player plays in one {noun} a night; correct the players of the {noun} that is wrong"
+                    );
+                    said.push(Diagnostic {
+                        severity,
+                        ..Diagnostic::warning(line, None, message)
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    self.players.insert(id.clone(), (pair.clone(), line));
+                }
+            }
+        }
+        said
     }
 
     /// What is wrong with a names file's `section` when the travellers have no such
@@ -2368,18 +2439,23 @@ fn given_again(
 }
 
 /// The warning for a pair whose players name one of them twice.
-fn player_twice(pair: &str, ids: Option<&[String]>, line: u32) -> Option<Diagnostic> {
+fn player_twice(
+    pair: &str,
+    ids: Option<&[String]>,
+    line: u32,
+    severity: Severity,
+) -> Option<Diagnostic> {
     let ids = ids?;
     let twice = ids
         .iter()
         .enumerate()
         .find(|(k, id)| ids[..*k].contains(id))?
         .1;
-    Some(Diagnostic::warning(
-        line,
-        None,
-        format!("pair {pair} has player {twice} twice: give each of its players once"),
-    ))
+    let message = format!("pair {pair} has player {twice} twice: give each of its players once");
+    Some(Diagnostic {
+        severity,
+        ..Diagnostic::warning(line, None, message)
+    })
 }
 
 /// The hint for a pairs file's pair the travellers have written another way (`01` in
@@ -3285,6 +3361,49 @@ mod tests {
         );
         assert_eq!(e.pairs[0].names, "Jansen - de Vries");
         assert_eq!(e.player_ids[0], vec!["1001", "1002"]);
+    }
+
+    /// A pairs file that gave player 1001 to pairs 1 and 2 was read without a word, and
+    /// the season ranking then refused the club's whole season: each second pair is
+    /// said with the line that gave the player first, as a warning when scoring and an
+    /// error when the file is to be stored.
+    #[test]
+    fn a_player_given_for_two_pairs_is_said_with_both_lines() {
+        let travellers = "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n";
+        let pairs =
+            "pair,names,players\n1,a,1001+1002\n2,b,1001+1003\n3,c,1005+1005\n4,d,1007+1008\n";
+        for severity in [Severity::Warning, Severity::Error] {
+            let mut e = read(travellers);
+            let how = NamesFile {
+                teams: false,
+                players_twice: severity,
+            };
+            let said = read_names(pairs.as_bytes(), &mut e, how).unwrap();
+            let text: Vec<String> = said.iter().map(ToString::to_string).collect();
+            assert_eq!(
+                text,
+                [
+                    "line 3: player 1001 of pair 2 is also given for pair 1 (line 2): a player plays in one pair a night; correct the players of the pair that is wrong",
+                    "line 4: pair 3 has player 1005 twice: give each of its players once",
+                ]
+            );
+            assert!(said.iter().all(|d| d.severity == severity), "{said:?}");
+        }
+        // Teams are told as teams.
+        let mut e = read(travellers);
+        let teams =
+            "team,names,players\n1,A,1001+1002+1003+1004\n2,B,1005+1006+1007+1004\n3,C,\n4,D,\n";
+        let how = NamesFile {
+            teams: true,
+            players_twice: Severity::Warning,
+        };
+        let said = read_names(teams.as_bytes(), &mut e, how).unwrap();
+        assert_eq!(
+            said.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
+                "line 3: player 1004 of team 2 is also given for team 1 (line 2): a player plays in one team a night; correct the players of the team that is wrong"
+            ]
+        );
     }
 
     /// A teams file without sections against travellers in sections A and B made two

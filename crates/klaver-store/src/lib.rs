@@ -27,6 +27,7 @@ mod deals;
 pub mod import;
 pub mod migrate;
 mod model;
+mod night_checks;
 mod nights;
 mod players;
 mod sessions;
@@ -42,7 +43,7 @@ pub use import::{
 pub use model::*;
 pub use nights::{Director, LoggedIn, Revision, TableLink, session_name};
 pub use players::Season;
-pub use sessions::{LineAt, already_stored};
+pub use sessions::LineAt;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor};

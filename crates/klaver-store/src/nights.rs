@@ -61,6 +61,7 @@ impl Store {
             lines: Vec::new(),
         };
         let mut tx = self.write("cannot create the night").await?;
+        crate::night_checks::check_night(&mut tx, club, &session).await?;
         let id = insert_session(&mut tx, club, &session, false).await?;
         tx.commit().await.map_err(db("cannot create the night"))?;
         Ok(id)

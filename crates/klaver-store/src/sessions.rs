@@ -5,6 +5,7 @@ use crate::model::{
     Club, Correction, Line, NewSession, Player, Session, SessionInfo, SessionPair, SessionSummary,
     StoredLine,
 };
+use crate::night_checks::{check_night, check_pair_players};
 use crate::{Store, StoreError, db};
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -39,11 +40,11 @@ fn line_of(row: &AnyRow, at: usize) -> Result<Line, sqlx::Error> {
     })
 }
 
-const INFO_COLUMNS: &str = "s.id, s.played_on, m.name, s.line_name, s.title, s.form, s.movement, \
+pub(crate) const INFO_COLUMNS: &str = "s.id, s.played_on, m.name, s.line_name, s.title, s.form, s.movement, \
                             s.boards_per_round, s.options, s.source, s.imported_at, s.imported_by, \
                             s.published_at, s.schedule";
 
-fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
+pub(crate) fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
     let options: String = row.try_get(8)?;
     Ok(SessionInfo {
         id: row.try_get(0)?,
@@ -97,11 +98,24 @@ impl Store {
             ));
         }
         let mut tx = self.write("cannot start the import").await?;
+        check_night(&mut tx, club, session).await?;
         let id = insert_session(&mut tx, club, session, true).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the import; nothing was stored"))?;
         Ok(id)
+    }
+
+    /// Refuses a session that does not fit the night it would be stored on, as
+    /// [`Store::import_session`] would, before anything is changed: an import checks
+    /// it before adding its names as guests.
+    pub async fn check_session(&self, club: &Club, session: &NewSession) -> Result<(), StoreError> {
+        let mut conn = self
+            .pool
+            .acquire()
+            .await
+            .map_err(db("cannot read the night's sessions"))?;
+        check_night(&mut conn, club, session).await
     }
 
     /// How many traveller lines a session holds, counted in the database.
@@ -301,6 +315,8 @@ impl Store {
                 "a teams night's players are its teams' players: name them in the teams file and import it again".into(),
             ));
         }
+        let info = session_info(&mut tx, club, session).await?;
+        check_pair_players(&mut tx, club, &info, (section, pair), players).await?;
         sqlx::query("DELETE FROM session_pair_players WHERE session_pair_id = $1")
             .bind(pair_id)
             .execute(&mut *tx)
@@ -396,14 +412,9 @@ pub(crate) async fn insert_correction(
 
 /// Writes a session inside a transaction (shared with the archive import and the club
 /// nights run in klaver); `publish` marks a session without a publication date as
-/// published now (an imported file's results are already final).
-/// What an import of a session the club already has is told.
-pub fn already_stored(described: &str, id: i64) -> String {
-    format!(
-        "the session of {described} is already stored (session {id}); correct its lines with `klaver session correct {id} ...`, or import this file as another line with --line"
-    )
-}
-
+/// published now (an imported file's results are already final). What the night's
+/// other sessions require of it is checked by the callers that take new sessions
+/// ([`check_night`]); a club restored from its archive is restored as it was.
 pub(crate) async fn insert_session(
     tx: &mut Tx,
     club: &Club,
@@ -440,7 +451,9 @@ pub(crate) async fn insert_session(
     .await
     .map_err(db("cannot look up the session"))?;
     if let Some(id) = existing {
-        return Err(StoreError::Conflict(already_stored(&described, id)));
+        return Err(StoreError::Conflict(format!(
+            "the session of {described} is stored already (session {id})"
+        )));
     }
     let place = SessionPlace {
         club: club.id,
@@ -982,7 +995,7 @@ async fn session_pairs(
 }
 
 /// A session's lines in line order: all of them, or those of `boards`.
-async fn session_lines(
+pub(crate) async fn session_lines(
     conn: &mut sqlx::AnyConnection,
     id: i64,
     boards: Option<&[i64]>,

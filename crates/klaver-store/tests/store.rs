@@ -190,8 +190,10 @@ async fn a_session_comes_back_as_it_went_in() {
         let err = store.import_session(&club, &new).await.unwrap_err();
         assert!(matches!(err, StoreError::Conflict(_)), "{err}");
         assert!(
-            err.to_string()
-                .contains(&format!("already stored (session {id})"))
+            err.to_string().contains(&format!(
+                "are those of session {id} (2025-09-02 tuesday line A), stored already"
+            )),
+            "{err}"
         );
         let list = store.sessions(&club).await.unwrap();
         assert_eq!(list.len(), 1);
@@ -199,8 +201,9 @@ async fn a_session_comes_back_as_it_went_in() {
             (list[0].pairs, list[0].lines, list[0].corrections),
             (6, 6, 0)
         );
-        // Another line of the same night is a session of its own.
-        let b = session(&store, &club, "2025-09-02", "B").await;
+        // Another line of the same night, with other pairs, is a session of its own.
+        let mut b = other_results(&store, &club, "2025-09-02", "B").await;
+        b.pairs.iter_mut().for_each(|p| p.players.clear());
         store.import_session(&club, &b).await.unwrap();
         assert_eq!(store.sessions(&club).await.unwrap().len(), 2);
         assert_eq!(store.moments(&club).await.unwrap(), ["tuesday"]);
@@ -486,7 +489,7 @@ async fn a_sessions_schedule_is_kept_with_it_and_in_its_archive() {
         );
 
         // A session stored naming its file, without the schedule, has it kept later.
-        let mut old = session(&store, &club, "2025-09-02", "B").await;
+        let mut old = session(&store, &club, "2025-09-09", "B").await;
         old.info.movement = Some("three-tables.csv".into());
         let b = store.import_session(&club, &old).await.unwrap();
         assert_eq!(store.session(&club, b).await.unwrap().info.schedule, None);
@@ -495,7 +498,7 @@ async fn a_sessions_schedule_is_kept_with_it_and_in_its_archive() {
         assert_eq!(kept.info.schedule.as_deref(), Some(SCHEDULE));
         // Not for a session without a movement, nor another club's.
         let plain = store
-            .import_session(&club, &session(&store, &club, "2025-09-02", "C").await)
+            .import_session(&club, &session(&store, &club, "2025-09-16", "C").await)
             .await
             .unwrap();
         let err = store
@@ -531,10 +534,10 @@ async fn a_sessions_schedule_is_kept_with_it_and_in_its_archive() {
                 .iter()
                 .map(|s| s.info.schedule.clone())
                 .collect();
-            // Lines C, B and A, as the archive lists them.
+            // Sessions A, B and C, in the order they were stored.
             assert_eq!(
                 schedules,
-                [None, Some(SCHEDULE.to_string()), Some(SCHEDULE.to_string())]
+                [Some(SCHEDULE.to_string()), Some(SCHEDULE.to_string()), None]
             );
         }
     }
@@ -1268,6 +1271,192 @@ async fn a_sessions_deals_are_kept_and_replaced() {
                 .set_deals(&club, id + 99, &[deal(1, None)])
                 .await
                 .is_err()
+        );
+    }
+}
+
+/// The test session with other results: line 2 (3 v 4) made `4S N =` for 420.
+async fn other_results(store: &Store, club: &Club, date: &str, line: &str) -> NewSession {
+    let mut s = session(store, club, date, line).await;
+    s.lines[1].result = "=".into();
+    s.lines[1].score = "420".into();
+    s
+}
+
+/// A night's file imported twice, once more "as another line" as the refusal
+/// suggested, stored every result twice, and a night stored without a line beside one
+/// with a line made the season ranking refuse the whole club: the same results are
+/// refused as stored already (whatever their line), a line on a night stored without
+/// one and no line on a night with lines are refused, naming the stored session.
+#[tokio::test]
+async fn a_nights_results_are_stored_once_and_its_lines_hold_together() {
+    for store in stores("night-once").await {
+        let club = club_with_players(&store).await;
+        let night = session(&store, &club, "2025-09-02", "").await;
+        let id = store.import_session(&club, &night).await.unwrap();
+        for line in ["", "A"] {
+            let mut again = night.clone();
+            again.info.line_name = line.into();
+            let err = store.import_session(&club, &again).await.unwrap_err();
+            assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "the session's 6 results are those of session {id} (2025-09-02 tuesday), stored already: a night's results are stored once; correct a line of it with `klaver session correct {id} ...`"
+                )
+            );
+        }
+        // Other results for the night stored without a line.
+        let other = other_results(&store, &club, "2025-09-02", "").await;
+        let err = store.import_session(&club, &other).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "session {id} (2025-09-02 tuesday) is stored already, without a line, and 1 of these 6 results is not among its lines: if this session replaces it, delete it first (`klaver session delete {id} --reason ...`); if the night had more than one line, delete it and import each line with its letter (--line A, --line B)"
+            )
+        );
+        let other = other_results(&store, &club, "2025-09-02", "B").await;
+        let err = store.import_session(&club, &other).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the night of 2025-09-02 tuesday is stored as session {id}, without a line: a night's sessions have a line each or none has; to store the night's lines, delete session {id} (`klaver session delete {id} --reason ...`) and import each line with its letter (--line A, --line B)"
+            )
+        );
+        assert_eq!(store.sessions(&club).await.unwrap().len(), 1);
+        // A night with lines: another line's results are refused without a line, and
+        // other results for a stored line are told apart from the same ones.
+        let a = store
+            .import_session(&club, &session(&store, &club, "2025-09-09", "A").await)
+            .await
+            .unwrap();
+        let mut unnamed = other_results(&store, &club, "2025-09-09", "").await;
+        unnamed.pairs.iter_mut().for_each(|p| p.players.clear());
+        let err = store.import_session(&club, &unnamed).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the night of 2025-09-09 tuesday has lines stored (session {a} line A): give this session its line letter (--line)"
+            )
+        );
+        unnamed.info.line_name = "A".into();
+        let err = store.import_session(&club, &unnamed).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "session {a} (2025-09-09 tuesday line A) is stored already, and 1 of these 6 results is not among its lines: if this is another line of the night, give it that line's letter (--line); if it replaces session {a}, delete that first (`klaver session delete {a} --reason ...`)"
+            )
+        );
+        unnamed.info.line_name = "B".into();
+        store.import_session(&club, &unnamed).await.unwrap();
+        assert_eq!(store.sessions(&club).await.unwrap().len(), 3);
+    }
+}
+
+/// A player stored in two pairs of one night (two pairs of a session, or pairs of two
+/// lines), or partnering himself, was stored without a word, and the season ranking
+/// then refused the whole club: the import and `set_pair_players` refuse it, naming
+/// the player and both pairs.
+#[tokio::test]
+async fn a_player_plays_in_one_pair_a_night() {
+    for store in stores("night-players").await {
+        let club = club_with_players(&store).await;
+        let mut twice = session(&store, &club, "2025-09-02", "").await;
+        let jan = twice.pairs[0].players[0].clone();
+        twice.pairs[1].players[1] = jan.clone();
+        let err = store.import_session(&club, &twice).await.unwrap_err();
+        assert!(matches!(err, StoreError::Invalid(_)), "{err}");
+        assert_eq!(
+            err.to_string(),
+            "Jan Jansen (1001) of pair 2 already plays in pair 1 of this session: a player plays in one pair a night; correct the players of the pair that is wrong"
+        );
+        twice.pairs[1].players[0] = jan.clone();
+        let err = store.import_session(&club, &twice).await.unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "pair 2 has Jan Jansen (1001) twice: a pair is two different players"
+        );
+        let a = store
+            .import_session(&club, &session(&store, &club, "2025-09-02", "A").await)
+            .await
+            .unwrap();
+        let mut b = other_results(&store, &club, "2025-09-02", "B").await;
+        b.pairs.rotate_left(1);
+        for (k, p) in b.pairs.iter_mut().enumerate() {
+            p.pair = (k + 1).to_string();
+        }
+        let err = store.import_session(&club, &b).await.unwrap_err();
+        assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "Anna Bakker (1003) of pair 1 already plays in pair 2 of session {a} (2025-09-02 tuesday line A), the same night: a player plays in one pair a night; correct the players of the pair that is wrong"
+            )
+        );
+        assert_eq!(store.sessions(&club).await.unwrap().len(), 1);
+        // Naming a pair's players: not one of another pair, and not one player twice.
+        let players = store.players(&club).await.unwrap();
+        let jan_and_tom: Vec<_> = players
+            .iter()
+            .filter(|p| matches!(p.number.as_deref(), Some("1001" | "1008")))
+            .cloned()
+            .collect();
+        let err = store
+            .set_pair_players(&club, a, ("", "6"), &jan_and_tom)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "Jan Jansen (1001) of pair 6 already plays in pair 1 of this session: a player plays in one pair a night; correct the players of the pair that is wrong"
+        );
+        for (number, name) in [("1011", "Nieuw Lid"), ("1012", "Ander Lid")] {
+            let player = NewPlayer {
+                number: Some(number.into()),
+                name: name.into(),
+            };
+            store.add_player(&club, &player).await.unwrap();
+        }
+        let players = store.players(&club).await.unwrap();
+        let named = |n: &str| {
+            let found = players.iter().find(|p| p.number.as_deref() == Some(n));
+            found.unwrap().clone()
+        };
+        let err = store
+            .set_pair_players(&club, a, ("", "6"), &[named("1011"), named("1011")])
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "pair 6 has Nieuw Lid (1011) twice: a pair is two different players"
+        );
+        // Another line's pair: the players of the night's other session are taken.
+        let mut b = other_results(&store, &club, "2025-09-02", "B").await;
+        b.pairs.iter_mut().for_each(|p| p.players.clear());
+        let b = store.import_session(&club, &b).await.unwrap();
+        let new = [named("1011"), named("1012")];
+        store
+            .set_pair_players(&club, b, ("", "6"), &new)
+            .await
+            .unwrap();
+        let err = store
+            .set_pair_players(&club, a, ("", "6"), &new)
+            .await
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "Nieuw Lid (1011) of pair 6 already plays in pair 6 of session {b} (2025-09-02 tuesday line B), the same night: a player plays in one pair a night; correct the players of the pair that is wrong"
+            )
+        );
+        // A pair named again with its own players is no clash.
+        store
+            .set_pair_players(&club, b, ("", "6"), &new)
+            .await
+            .unwrap();
+        assert!(
+            store.session(&club, a).await.unwrap().pairs[5]
+                .players
+                .is_empty()
         );
     }
 }

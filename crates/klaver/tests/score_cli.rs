@@ -302,6 +302,35 @@ fn a_pair_number_written_with_a_leading_zero_is_a_warning_not_a_silent_second_pa
     assert_eq!(o.status.code(), Some(1));
 }
 
+/// A pairs file that gave player 1001 to pairs 1 and 2 was scored without a word; the
+/// season ranking then refused the club's whole season. The result list is still
+/// printed, with a warning naming both lines of the pairs file.
+#[test]
+fn a_player_given_for_two_pairs_is_a_warning_naming_both_lines() {
+    let csv = temp_file(
+        "two_pairs_travellers.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n2,1,3,600\n2,2,4,-100\n",
+    );
+    let pairs = temp_file(
+        "two_pairs_names.csv",
+        "pair,names,players\n1,a,1001+1002\n2,b,1001+1003\n3,c,1005+1006\n4,d,1007+1008\n",
+    );
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Rank"), "{}", stdout(&o));
+    let said = format!(
+        "warning: {}: {}: line 3: player 1001 of pair 2 is also given for pair 1 (line 2): a player plays in one pair a night; correct the players of the pair that is wrong",
+        csv.display(),
+        pairs.display()
+    );
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+}
+
 #[test]
 fn a_pairs_file_line_that_matches_no_pair_is_named_in_the_pairs_file() {
     // The warning's line is the pairs file's: it was printed with the travellers' name.

@@ -249,7 +249,7 @@ fn a_club_night_from_import_to_correction_and_backup() {
         );
         assert_eq!(o.status.code(), Some(2));
         assert!(
-            stderr(&o).contains("already stored (session 1)"),
+            stderr(&o).contains("the session's 8 results are those of session 1 (2025-09-02 tuesday) as it was imported (a line was corrected since), stored already"),
             "{}",
             stderr(&o)
         );
@@ -516,7 +516,10 @@ fn an_import_that_is_refused_adds_no_players_and_names_no_moment_itself() {
         ]
         .concat();
         let (_, err) = run(&db, &again, 2);
-        assert!(err.contains("already stored (session 1)"), "{err}");
+        assert!(
+            err.contains("results are those of session 1 (2025-09-02 dinsdag), stored already"),
+            "{err}"
+        );
         assert!(!err.contains("added as players"), "{err}");
         assert_eq!(ok(&db, &["player", "list"]), players);
     }
@@ -2244,5 +2247,167 @@ fn a_stored_howell_past_120_pairs_is_told_how_to_keep_its_movement() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(stdout(&o), first);
         assert!(!stderr(&o).contains("now refuses"), "{}", stderr(&o));
+    }
+}
+
+/// The night's pairs by their players' federation numbers.
+const PLAYERS_PAIRS: &str =
+    "pair,names,players\n1,,1001+1002\n2,,1003+1004\n3,,1005+1006\n4,,1007+1008\n";
+
+/// The ranking settings of the club's tuesday, one line a night.
+const TUESDAY: &str =
+    "lines = 1\nz = 2\nmin = 1\nx = 0\nme = 1\ninv = 0\ny = 0\n\n[[moment]]\nname = \"tuesday\"\n";
+
+/// A night's file imported twice was refused with "or import this file as another line
+/// with --line"; doing so stored every result again, and the ranking then refused the
+/// whole club (a player in two pairs, a pair without a line beside pairs with one).
+/// The same results are refused as stored already, a line on a night stored without
+/// one is refused naming the session, and so is a player already playing that night.
+#[test]
+fn a_night_imported_twice_is_refused_whatever_its_line() {
+    let travellers = temp_file("store-cli", "night-twice.csv", TRAVELLERS);
+    let other = temp_file(
+        "store-cli",
+        "night-twice-b.csv",
+        &TRAVELLERS.replace("1,2,3,4,4S,N,+1,450", "1,2,3,4,4S,N,=,420"),
+    );
+    let pairs = temp_file("store-cli", "night-twice.pairs.csv", PLAYERS_PAIRS);
+    let settings = temp_file("store-cli", "night-twice.toml", TUESDAY);
+    let (t, o, p) = (
+        travellers.to_str().unwrap(),
+        other.to_str().unwrap(),
+        pairs.to_str().unwrap(),
+    );
+    for db in databases("night-twice") {
+        club(&db);
+        ok(
+            &db,
+            &["club", "settings", "--ranking", settings.to_str().unwrap()],
+        );
+        let import = ["session", "import", t, "--pairs", p, "--date", "2025-09-02"];
+        ok(&db, &import);
+        for again in [&import[..], &[&import[..], &["--line", "A"]].concat()] {
+            let (_, err) = run(&db, again, 2);
+            assert!(!err.contains("storing"), "{err}");
+            assert!(
+                err.ends_with("klaver: the session's 8 results are those of session 1 (2025-09-02 tuesday), stored already: a night's results are stored once; correct a line of it with `klaver session correct 1 ...`\n"),
+                "{err}"
+            );
+        }
+        let lined = [
+            "session",
+            "import",
+            o,
+            "--pairs",
+            p,
+            "--date",
+            "2025-09-02",
+            "--line",
+            "B",
+        ];
+        let (_, err) = run(&db, &lined, 2);
+        assert!(
+            err.contains("the night of 2025-09-02 tuesday is stored as session 1, without a line: a night's sessions have a line each or none has"),
+            "{err}"
+        );
+        assert!(ok(&db, &["session", "list"]).contains("1 sessions"));
+        ok(&db, &["ranking"]);
+        // A night of two lines: the second line's players are the first line's.
+        let a = [
+            "session",
+            "import",
+            t,
+            "--pairs",
+            p,
+            "--date",
+            "2025-09-09",
+            "--line",
+            "A",
+        ];
+        ok(&db, &a);
+        let b = [
+            "session",
+            "import",
+            o,
+            "--pairs",
+            p,
+            "--date",
+            "2025-09-09",
+            "--line",
+            "B",
+        ];
+        let (_, err) = run(&db, &b, 2);
+        assert!(
+            err.ends_with("klaver: Jan Jansen (1001) of pair 1 already plays in pair 1 of session 2 (2025-09-09 tuesday line A), the same night: a player plays in one pair a night; correct the players of the pair that is wrong\n"),
+            "{err}"
+        );
+        let unlined = ["session", "import", o, "--date", "2025-09-09"];
+        let (_, err) = run(&db, &unlined, 2);
+        assert!(
+            err.ends_with("klaver: the night of 2025-09-09 tuesday has lines stored (session 2 line A): give this session its line letter (--line)\n"),
+            "{err}"
+        );
+        assert!(ok(&db, &["session", "list"]).contains("2 sessions"));
+        ok(&db, &["ranking"]);
+    }
+}
+
+/// `session players` took a pair's players when another pair of the night already had
+/// them, and a player partnering himself; a pairs file giving player 1001 to two pairs
+/// was stored without a word. Each made the ranking refuse the whole club: each is
+/// refused, naming the other pair or the pairs file's lines.
+#[test]
+fn a_player_is_stored_in_one_pair_a_night() {
+    let travellers = temp_file("store-cli", "one-pair.csv", TRAVELLERS);
+    let pairs = temp_file("store-cli", "one-pair.pairs.csv", PAIRS);
+    let twice = temp_file(
+        "store-cli",
+        "one-pair-twice.pairs.csv",
+        "pair,names,players\n1,a,1001+1002\n2,b,1001+1003\n3,c,1005+1005\n4,d,1007+1008\n",
+    );
+    for db in databases("one-pair") {
+        club(&db);
+        let import = |pairs: &std::path::Path| {
+            k(
+                &db,
+                &[
+                    "session",
+                    "import",
+                    travellers.to_str().unwrap(),
+                    "--pairs",
+                    pairs.to_str().unwrap(),
+                    "--date",
+                    "2025-09-02",
+                ],
+            )
+        };
+        let o = import(&twice);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let err = stderr(&o);
+        let file = twice.display();
+        for said in [
+            format!(
+                "{file}: line 3: player 1001 of pair 2 is also given for pair 1 (line 2): a player plays in one pair a night; correct the players of the pair that is wrong"
+            ),
+            format!("{file}: line 4: pair 3 has player 1005 twice: give each of its players once"),
+        ] {
+            assert!(err.contains(&said), "{err}");
+        }
+        assert!(err.contains("has errors; nothing was stored"), "{err}");
+        assert!(ok(&db, &["session", "list"]).contains("0 sessions"));
+        assert!(import(&pairs).status.success());
+        let before = ok(&db, &["session", "show", "1"]);
+        let (_, err) = run(&db, &["session", "players", "1", "3", "1001+1002"], 2);
+        assert_eq!(
+            err,
+            "klaver: Jan Jansen (1001) of pair 3 already plays in pair 1 of this session: a player plays in one pair a night; correct the players of the pair that is wrong\n"
+        );
+        let (_, err) = run(&db, &["session", "players", "1", "3", "1006+1006"], 2);
+        assert_eq!(
+            err,
+            "klaver: pair 3 has Tom Visser (1006) twice: a pair is two different players\n"
+        );
+        assert_eq!(ok(&db, &["session", "show", "1"]), before);
+        ok(&db, &["session", "players", "1", "3", "1005+1006"]);
     }
 }

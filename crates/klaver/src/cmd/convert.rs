@@ -97,12 +97,16 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&in_name, Some(format), "converted", d));
     }
+    let names = klaver_io::travellers::NamesFile {
+        teams: false,
+        players_twice: klaver_core::session::Severity::Warning,
+    };
     read_names(
         &args.input,
         format,
         args.pairs.as_deref(),
         &mut imported,
-        false,
+        names,
     )?;
     set_title_and_date(to, (args.title, args.date), &mut imported)?;
     if let Some(p) = &args.deals {

@@ -114,9 +114,9 @@ impl fmt::Display for CliError {
 /// The most errors listed when a file is refused; the rest are counted.
 const LISTED_ERRORS: usize = 50;
 
-/// The warnings of a file read beside the travellers (a pairs file), as warnings of the
-/// session that name that file and its line: printed with the travellers' warnings and
-/// kept in the reports.
+/// The warnings (and errors) of a file read beside the travellers (a pairs file), as
+/// the session's, naming that file and its line: printed with the travellers' warnings
+/// and kept in the reports.
 pub(crate) fn from_file(
     path: &std::path::Path,
     warnings: Vec<klaver_core::session::Diagnostic>,
@@ -126,7 +126,12 @@ pub(crate) fn from_file(
             Some(line) => format!("{}: line {line}", path.display()),
             None => path.display().to_string(),
         };
-        klaver_core::session::Diagnostic::warning(0, d.board, format!("{at}: {}", d.message))
+        let said =
+            klaver_core::session::Diagnostic::warning(0, d.board, format!("{at}: {}", d.message));
+        klaver_core::session::Diagnostic {
+            severity: d.severity,
+            ..said
+        }
     })
 }
 

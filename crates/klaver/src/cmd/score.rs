@@ -11,7 +11,7 @@ use klaver_io::exchange::{self, Deal, Imported};
 use klaver_io::hand_record::{self, BoardRecord};
 use klaver_io::options::{Choice, Form, ScoringOptions, centred_weight, pair_settings};
 use klaver_io::report::{self, ReportLang, ReportOptions};
-use klaver_io::travellers::{self, Event, ReadOptions};
+use klaver_io::travellers::{self, Event, NamesFile, ReadOptions};
 use klaver_io::{detect, html, json, pbn, pdf, published_analysis, text};
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -199,26 +199,31 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&file_name, Some(format), "scored", d));
     }
+    let names = NamesFile {
+        teams: scoring.form.form == Form::Teams,
+        players_twice: Severity::Warning,
+    };
     read_names(
         &args.travellers,
         format,
         args.pairs.as_deref(),
         &mut imported,
-        scoring.form.form == Form::Teams,
+        names,
     )?;
     score_imported(&scoring, &args.report, &file_name, imported, None)
 }
 
 /// Reads the players' names of a pairs CSV (`--pairs`) into the event; without one, a
 /// travellers CSV's `IN.pairs.csv` beside it (as `klaver convert` writes it) is named
-/// as not read, never passed over in silence. For a teams event (`teams`) the file's
-/// teams without results (a bye) are kept in the event.
+/// as not read, never passed over in silence. For a teams event (`names.teams`) the
+/// file's teams without results (a bye) are kept in the event; a player given twice is
+/// told as `names.players_twice` says.
 pub(crate) fn read_names(
     input: &std::path::Path,
     format: detect::Format,
     pairs: Option<&std::path::Path>,
     imported: &mut Imported,
-    teams: bool,
+    names: travellers::NamesFile,
 ) -> Result<(), CliError> {
     let Some(p) = pairs else {
         let beside = input.with_extension("pairs.csv");
@@ -234,12 +239,7 @@ pub(crate) fn read_names(
     };
     let file =
         File::open(p).map_err(|e| CliError::input(format!("cannot open {}: {e}", p.display())))?;
-    let read = if teams {
-        travellers::read_teams
-    } else {
-        travellers::read_pairs
-    };
-    let warnings = read(file, &mut imported.event)
+    let warnings = travellers::read_names(file, &mut imported.event, names)
         .map_err(|e| CliError::input(format!("{}: {e}", p.display())))?;
     // Its warnings name its own lines, and so the file.
     let warnings = super::from_file(p, warnings);

@@ -690,12 +690,17 @@ fn read_for_import(
     )
     .map_err(|e| CliError::input(format!("{file_name} ({}): {e}", e.format().taken_as())))?;
     // A teams night keeps the teams of its file that have no result (a bye).
+    // A player given twice is refused: the season ranking could not take the night.
+    let names = klaver_io::travellers::NamesFile {
+        teams,
+        players_twice: klaver_core::session::Severity::Error,
+    };
     super::score::read_names(
         &args.file,
         format,
         args.pairs.as_deref(),
         &mut imported,
-        teams,
+        names,
     )?;
     let event = &imported.event;
     if event.has_errors() {
@@ -754,16 +759,28 @@ async fn store_import(
         Some(m) => m,
         None => only_moment(&store, &club).await?,
     };
-    if names.add_players {
-        // Refused before any guest is added: an import is all or nothing.
-        not_stored_yet(&store, &club, &info).await?;
-    }
-    let (pairs, unknown) = match_players(&store, &club, file, &names).await?;
-    let session = NewSession {
+    let mut session = NewSession {
         info,
-        pairs,
+        pairs: Vec::new(),
         lines: lines_from_event(event),
     };
+    if names.add_players {
+        // Refused before any guest is added: an import is all or nothing.
+        let players = store.players(&club).await.map_err(store_error)?;
+        session.pairs = pairs_from_event(event, &players).0;
+        store
+            .check_session(&club, &session)
+            .await
+            .map_err(store_error)?;
+    }
+    let (pairs, unknown) = match_players(&store, &club, file, &names).await?;
+    session.pairs = pairs;
+    // Refused before anything is said to be stored (the store checks it again as it
+    // stores it).
+    store
+        .check_session(&club, &session)
+        .await
+        .map_err(store_error)?;
     tell!(
         "storing {} traveller lines and {} pairs in {}",
         session.lines.len(),
@@ -811,24 +828,6 @@ async fn only_moment(store: &Store, club: &Club) -> Result<String, CliError> {
             "the club plays on more than one moment ({}): say which this session belongs to with --moment",
             several.join(", ")
         ))),
-    }
-}
-
-/// Refuses the import of a session the club already has (the store refuses it too,
-/// but only after the import's guests were added).
-async fn not_stored_yet(store: &Store, club: &Club, info: &SessionInfo) -> Result<(), CliError> {
-    let sessions = store.sessions(club).await.map_err(store_error)?;
-    let same = sessions.iter().find(|s| {
-        s.info.date == info.date
-            && s.info.moment == info.moment
-            && s.info.line_name == info.line_name.trim()
-    });
-    match same {
-        Some(s) => Err(CliError::input(klaver_store::already_stored(
-            &describe(&s.info),
-            s.info.id,
-        ))),
-        None => Ok(()),
     }
 }
 
