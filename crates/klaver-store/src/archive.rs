@@ -9,9 +9,10 @@ use crate::clock::now;
 use crate::conflicts::{Conflict, insert_conflicts};
 use crate::deals::{StoredDeal, insert_deals};
 use crate::model::{
-    Club, Correction, Line, NewSession, Partnership, Player, SessionInfo, SessionPair,
+    Club, Correction, Line, NewSession, Partnership, Player, SessionInfo, SessionPair, StoredLine,
 };
 use crate::players::{Season, club_code_taken, insert_player};
+use crate::removal::{RemovedSession, insert_removed};
 use crate::sessions::{insert_correction, insert_session};
 use crate::{Store, StoreError, db};
 use serde::{Deserialize, Serialize};
@@ -20,15 +21,18 @@ use std::collections::HashMap;
 /// The `format` value of a club archive.
 pub const ARCHIVE_FORMAT: &str = "klaver club archive";
 
-/// The newest archive layout this klaver reads: 2 keeps sessions' schedules.
-const ARCHIVE_VERSION: i64 = 2;
+/// The newest archive layout this klaver reads: 2 keeps sessions' schedules, 3 the
+/// sessions a director removed.
+const ARCHIVE_VERSION: i64 = 3;
 
-/// The layout an archive of these sessions is written in: 1 when no session keeps a
-/// schedule, so that a klaver that reads only layout 1 still restores it whole, and
-/// refuses one whose schedules it would drop.
-fn layout_for(sessions: &[ArchivedSession]) -> i64 {
-    if sessions.iter().any(|s| s.info.schedule.is_some()) {
-        ARCHIVE_VERSION
+/// The layout an archive is written in: the oldest that holds all it keeps, so that an
+/// older klaver still restores it whole, and refuses one whose schedules or removed
+/// sessions it would drop.
+fn layout_for(sessions: &[ArchivedSession], removed: &[RemovedSession]) -> i64 {
+    if !removed.is_empty() {
+        3
+    } else if sessions.iter().any(|s| s.info.schedule.is_some()) {
+        2
     } else {
         1
     }
@@ -57,6 +61,9 @@ pub struct ClubArchive {
     pub ranking_settings: Option<String>,
     /// Its sessions, oldest first.
     pub sessions: Vec<ArchivedSession>,
+    /// The sessions its directors removed, kept whole, oldest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed_sessions: Vec<RemovedSession>,
 }
 
 /// A session in an archive.
@@ -123,10 +130,7 @@ impl Store {
         let mut sessions = Vec::with_capacity(summaries.len());
         for s in summaries {
             let session = self.session(club, s.info.id).await?;
-            let mut corrections: HashMap<i64, Vec<Correction>> = HashMap::new();
-            for c in self.corrections(club, s.info.id).await? {
-                corrections.entry(c.old.line_no).or_default().push(c);
-            }
+            let corrections = self.corrections(club, s.info.id).await?;
             sessions.push(ArchivedSession {
                 info: session.info,
                 pairs: session
@@ -143,23 +147,15 @@ impl Store {
                             .collect(),
                     })
                     .collect(),
-                lines: session
-                    .lines
-                    .into_iter()
-                    .map(|l| ArchivedLine {
-                        corrections: corrections.remove(&l.line.line_no).unwrap_or_default(),
-                        line: l.line,
-                        version: l.version,
-                        entered_by: l.entered_by,
-                    })
-                    .collect(),
+                lines: archived_lines(session.lines, corrections),
                 deals: self.deals(club, s.info.id).await?,
                 conflicts: self.conflicts(club, s.info.id).await?,
             });
         }
+        let removed_sessions = self.removed_sessions(club).await?;
         Ok(ClubArchive {
             format: ARCHIVE_FORMAT.to_string(),
-            version: layout_for(&sessions),
+            version: layout_for(&sessions, &removed_sessions),
             exported_at: now(),
             club: club.clone(),
             partnerships: self.partnerships(club).await?,
@@ -168,6 +164,7 @@ impl Store {
             ranking_settings: self.ranking_settings(club).await?,
             players,
             sessions,
+            removed_sessions,
         })
     }
 
@@ -210,6 +207,9 @@ impl Store {
         for s in &archive.sessions {
             restore_session(&mut tx, &club, s, &players).await?;
         }
+        for r in &archive.removed_sessions {
+            insert_removed(&mut tx, &club, r).await?;
+        }
         tx.commit()
             .await
             .map_err(db("cannot commit the restored club; nothing was stored"))?;
@@ -218,6 +218,27 @@ impl Store {
 }
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// A session's lines as an archive keeps them: each with its corrections (`corrections`
+/// are the session's, oldest first).
+pub(crate) fn archived_lines(
+    lines: Vec<StoredLine>,
+    corrections: Vec<Correction>,
+) -> Vec<ArchivedLine> {
+    let mut by_line: HashMap<i64, Vec<Correction>> = HashMap::new();
+    for c in corrections {
+        by_line.entry(c.old.line_no).or_default().push(c);
+    }
+    lines
+        .into_iter()
+        .map(|l| ArchivedLine {
+            corrections: by_line.remove(&l.line.line_no).unwrap_or_default(),
+            line: l.line,
+            version: l.version,
+            entered_by: l.entered_by,
+        })
+        .collect()
+}
 
 /// Refuses what is not a klaver club archive, or one of a layout newer than this klaver.
 fn check_archive(archive: &ClubArchive) -> Result<(), StoreError> {

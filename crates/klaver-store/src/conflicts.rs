@@ -110,21 +110,8 @@ impl Store {
     /// All the session's conflicts, decided or not, oldest first.
     pub async fn conflicts(&self, club: &Club, session: i64) -> Result<Vec<Conflict>, StoreError> {
         let context = "cannot read the conflicting results";
-        let rows = sqlx::query(
-            "SELECT c.id, c.line_no, c.offered, c.offered_by, c.made_at, c.resolved_at,
-                    c.resolved_by, c.decision
-             FROM entry_conflicts c JOIN sessions s ON s.id = c.session_id
-             WHERE s.club_id = $1 AND c.session_id = $2
-             ORDER BY c.id",
-        )
-        .bind(club.id)
-        .bind(session)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db(context))?;
-        rows.iter()
-            .map(|r| conflict_of(r).map_err(|e| StoreError::Invalid(format!("{context}: {e}"))))
-            .collect()
+        let mut conn = self.pool.acquire().await.map_err(db(context))?;
+        conflicts_on(&mut conn, club, session).await
     }
 
     /// Decides a conflict: keep the stored line, or take the table's result in its place
@@ -300,6 +287,30 @@ fn conflict_of(r: &sqlx::any::AnyRow) -> Result<Conflict, String> {
         made_at: text(4)?,
         decided,
     })
+}
+
+/// All the session's conflicts, decided or not, oldest first, read on `conn`.
+pub(crate) async fn conflicts_on(
+    conn: &mut sqlx::AnyConnection,
+    club: &Club,
+    session: i64,
+) -> Result<Vec<Conflict>, StoreError> {
+    let context = "cannot read the conflicting results";
+    let rows = sqlx::query(
+        "SELECT c.id, c.line_no, c.offered, c.offered_by, c.made_at, c.resolved_at,
+                c.resolved_by, c.decision
+         FROM entry_conflicts c JOIN sessions s ON s.id = c.session_id
+         WHERE s.club_id = $1 AND c.session_id = $2
+         ORDER BY c.id",
+    )
+    .bind(club.id)
+    .bind(session)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(db(context))?;
+    rows.iter()
+        .map(|r| conflict_of(r).map_err(|e| StoreError::Invalid(format!("{context}: {e}"))))
+        .collect()
 }
 
 /// The table's result of `conflict` in place of the stored line it clashes with, as a

@@ -77,26 +77,37 @@ impl Store {
     /// A session's deals, by board.
     pub async fn deals(&self, club: &Club, session: i64) -> Result<Vec<StoredDeal>, StoreError> {
         let context = "cannot read the session's deals";
-        let rows = sqlx::query(
-            "SELECT d.board, d.deal, d.tricks FROM session_deals d
-             JOIN sessions s ON s.id = d.session_id
-             WHERE s.club_id = $1 AND d.session_id = $2 ORDER BY d.board",
-        )
-        .bind(club.id)
-        .bind(session)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db(context))?;
-        rows.iter()
-            .map(|r| {
-                Ok(StoredDeal {
-                    board: r.try_get(0).map_err(db(context))?,
-                    deal: r.try_get(1).map_err(db(context))?,
-                    tricks: r.try_get(2).map_err(db(context))?,
-                })
-            })
-            .collect()
+        let mut conn = self.pool.acquire().await.map_err(db(context))?;
+        deals_on(&mut conn, club, session).await
     }
+}
+
+/// A session's deals, by board, read on `conn`.
+pub(crate) async fn deals_on(
+    conn: &mut sqlx::AnyConnection,
+    club: &Club,
+    session: i64,
+) -> Result<Vec<StoredDeal>, StoreError> {
+    let context = "cannot read the session's deals";
+    let rows = sqlx::query(
+        "SELECT d.board, d.deal, d.tricks FROM session_deals d
+         JOIN sessions s ON s.id = d.session_id
+         WHERE s.club_id = $1 AND d.session_id = $2 ORDER BY d.board",
+    )
+    .bind(club.id)
+    .bind(session)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(db(context))?;
+    rows.iter()
+        .map(|r| {
+            Ok(StoredDeal {
+                board: r.try_get(0).map_err(db(context))?,
+                deal: r.try_get(1).map_err(db(context))?,
+                tricks: r.try_get(2).map_err(db(context))?,
+            })
+        })
+        .collect()
 }
 
 /// Keeps `deals` with a session that has none yet.

@@ -10,6 +10,7 @@
 //! teams, playing moments, seasons, sessions (date, line, form, movement, scoring options),
 //! the traveller lines as entered with the director's adjustments, and every correction
 //! (who, when, why, the line before and after; nothing is overwritten without a trace).
+//! A session a director removes is kept whole in the club's log of removed sessions.
 //! The store never computes a score: sessions come in as klaver's travellers lines and go
 //! out the same way, to be scored by `klaver-core` like any file.
 //!
@@ -30,6 +31,7 @@ mod model;
 mod night_checks;
 mod nights;
 mod players;
+mod removal;
 mod sessions;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
@@ -43,6 +45,7 @@ pub use import::{
 pub use model::*;
 pub use nights::{Director, LoggedIn, Revision, TableLink, session_name};
 pub use players::Season;
+pub use removal::{KeptSession, RemovedSession};
 pub use sessions::LineAt;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
@@ -337,6 +340,8 @@ mod send_check {
             "",
         ));
         send(s.corrections(&c, 1));
+        send(s.delete_session(&c, 1, "", ""));
+        send(s.removed_sessions(&c));
         send(s.export_club(&c));
         send(s.import_club(&a, None));
         send(s.players(&c));

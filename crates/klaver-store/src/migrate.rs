@@ -48,6 +48,11 @@ pub const MIGRATIONS: &[Migration] = &[
         description: "a session's schedule kept with it, when its movement was a schedule file",
         sql: include_str!("../migrations/0005_session_schedule.sql"),
     },
+    Migration {
+        version: 6,
+        description: "sessions a director removed, kept whole with who, when and why",
+        sql: include_str!("../migrations/0006_removed_sessions.sql"),
+    },
 ];
 
 /// The newest schema version this klaver writes.

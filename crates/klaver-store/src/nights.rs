@@ -190,7 +190,7 @@ impl Store {
     /// Holds the club's session for the rest of the transaction: PostgreSQL locks its
     /// row (a table's line or conflict being written holds it too, by its reference);
     /// SQLite's write transaction holds the whole database already.
-    async fn lock_session(
+    pub(crate) async fn lock_session(
         &self,
         tx: &mut sqlx::Transaction<'static, sqlx::Any>,
         club: &Club,
@@ -448,8 +448,8 @@ pub fn session_name(info: &SessionInfo) -> String {
 }
 
 /// A session's lines at one moment: how many, and how many corrections they had. Lines
-/// are never deleted and every correction raises its line's version, so any change to
-/// the lines changes this.
+/// are never deleted (but with their session) and every correction raises its line's
+/// version, so any change to the lines changes this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Revision {
     lines: i64,

@@ -344,47 +344,57 @@ impl Store {
         club: &Club,
         session: i64,
     ) -> Result<Vec<Correction>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT c.made_at, c.made_by, c.reason, c.old_line, c.new_line
+        let mut conn = (self.pool.acquire().await).map_err(db("cannot read the corrections"))?;
+        corrections_on(&mut conn, club, session).await
+    }
+}
+
+/// Every correction of a session, oldest first, read on `conn`.
+pub(crate) async fn corrections_on(
+    conn: &mut sqlx::AnyConnection,
+    club: &Club,
+    session: i64,
+) -> Result<Vec<Correction>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT c.made_at, c.made_by, c.reason, c.old_line, c.new_line
              FROM corrections c
              JOIN results r ON r.id = c.result_id
              JOIN sessions s ON s.id = r.session_id
              WHERE s.club_id = $1 AND s.id = $2
              ORDER BY c.id",
-        )
-        .bind(club.id)
-        .bind(session)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db("cannot read the corrections"))?;
-        rows.iter()
-            .map(|r| {
-                let read = || -> Result<(String, String, String, String, String), sqlx::Error> {
-                    Ok((
-                        r.try_get(0)?,
-                        r.try_get(1)?,
-                        r.try_get(2)?,
-                        r.try_get(3)?,
-                        r.try_get(4)?,
-                    ))
-                };
-                let (made_at, made_by, reason, old, new) =
-                    read().map_err(db("cannot read the corrections"))?;
-                let parse = |t: &str| {
-                    serde_json::from_str::<Line>(t).map_err(|e| {
-                        StoreError::Invalid(format!("a logged correction cannot be read: {e}"))
-                    })
-                };
-                Ok(Correction {
-                    made_at,
-                    made_by,
-                    reason,
-                    old: parse(&old)?,
-                    new: parse(&new)?,
+    )
+    .bind(club.id)
+    .bind(session)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(db("cannot read the corrections"))?;
+    rows.iter()
+        .map(|r| {
+            let read = || -> Result<(String, String, String, String, String), sqlx::Error> {
+                Ok((
+                    r.try_get(0)?,
+                    r.try_get(1)?,
+                    r.try_get(2)?,
+                    r.try_get(3)?,
+                    r.try_get(4)?,
+                ))
+            };
+            let (made_at, made_by, reason, old, new) =
+                read().map_err(db("cannot read the corrections"))?;
+            let parse = |t: &str| {
+                serde_json::from_str::<Line>(t).map_err(|e| {
+                    StoreError::Invalid(format!("a logged correction cannot be read: {e}"))
                 })
+            };
+            Ok(Correction {
+                made_at,
+                made_by,
+                reason,
+                old: parse(&old)?,
+                new: parse(&new)?,
             })
-            .collect()
-    }
+        })
+        .collect()
 }
 
 /// Logs a correction of the line `result_id`.
@@ -924,7 +934,7 @@ async fn update_line(
 }
 
 /// A session's details; a session the club does not have is [`StoreError::NotFound`].
-async fn session_info(
+pub(crate) async fn session_info(
     conn: &mut sqlx::AnyConnection,
     club: &Club,
     id: i64,
@@ -948,7 +958,7 @@ async fn session_info(
 }
 
 /// A session's pairs in the order stored, each with its players in seat order.
-async fn session_pairs(
+pub(crate) async fn session_pairs(
     conn: &mut sqlx::AnyConnection,
     id: i64,
 ) -> Result<Vec<SessionPair>, StoreError> {

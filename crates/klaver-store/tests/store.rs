@@ -446,8 +446,9 @@ async fn a_club_survives_export_and_import() {
         other.format = "something-else".into();
         assert!(refused(&other).await.contains("not a klaver club archive"));
         let mut newer = read.clone();
-        // Layout 2 keeps sessions' schedules; 3 is the first this klaver does not read.
-        newer.version = 3;
+        // Layout 2 keeps sessions' schedules, 3 removed sessions; 4 is the first this
+        // klaver does not read.
+        newer.version = 4;
         assert!(refused(&newer).await.contains("use a newer klaver"));
         let mut stray = read.clone();
         stray.partnerships[0].players.push("no-such-member".into());
@@ -1458,5 +1459,141 @@ async fn a_player_plays_in_one_pair_a_night() {
                 .players
                 .is_empty()
         );
+    }
+}
+
+/// A session stored by mistake could not be removed: the ranking stayed blocked until
+/// a backup was edited by hand. A director removes it with a reason; it is kept whole in
+/// the club's log of removed sessions (pairs and players, lines with their corrections,
+/// hands, results confirmed against it), which the club's archive carries; its table
+/// links stop working, and the night's other sessions are untouched.
+#[tokio::test]
+async fn a_session_stored_by_mistake_is_removed_and_kept_in_the_log() {
+    for store in stores("remove").await {
+        let club = club_with_players(&store).await;
+        let a = store
+            .import_session(&club, &session(&store, &club, "2025-09-02", "A").await)
+            .await
+            .unwrap();
+        let mut b = other_results(&store, &club, "2025-09-02", "B").await;
+        b.pairs.iter_mut().for_each(|p| p.players.clear());
+        let b_id = store.import_session(&club, &b).await.unwrap();
+        let line = store.session(&club, b_id).await.unwrap().lines[1]
+            .line
+            .clone();
+        let fixed = Line {
+            score: "450".into(),
+            result: "+1".into(),
+            ..line.clone()
+        };
+        let at = LineAt {
+            session: b_id,
+            line_no: 2,
+            version: 1,
+        };
+        store
+            .correct(&club, at, &fixed, "td", "typo")
+            .await
+            .unwrap();
+        let deal = klaver_store::StoredDeal {
+            board: 1,
+            deal: "N:AT987.64.AJ4.K65 QJ5.Q72.T85.JT98 62.AJT985.K3.432 K43.K3.Q9762.AQ7".into(),
+            tricks: None,
+        };
+        store.set_deals(&club, b_id, &[deal]).await.unwrap();
+        store
+            .add_conflict(&club, b_id, 1, &line, "table 1")
+            .await
+            .unwrap();
+        store
+            .set_table_link(&club, b_id, 1, "hash-b1")
+            .await
+            .unwrap();
+
+        // A reason is kept with it; a session that is not the club's is not there.
+        let err = store
+            .delete_session(&club, b_id, "td", " ")
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::Invalid(_)), "{err}");
+        let other = store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
+        for (club, id) in [(&club, b_id + 99), (&other, b_id)] {
+            let err = store.delete_session(club, id, "td", "x").await.unwrap_err();
+            assert!(matches!(err, StoreError::NotFound(_)), "{err}");
+        }
+        let removed = store
+            .delete_session(&club, b_id, "td", "imported twice")
+            .await
+            .unwrap();
+        assert_eq!(
+            (
+                removed.number,
+                removed.removed_by.as_str(),
+                removed.reason.as_str()
+            ),
+            (b_id, "td", "imported twice")
+        );
+        let kept = &removed.session;
+        assert_eq!(
+            (kept.info.date.as_str(), kept.info.line_name.as_str()),
+            ("2025-09-02", "B")
+        );
+        assert_eq!((kept.pairs.len(), kept.lines.len()), (6, 6));
+        assert_eq!(kept.lines[1].corrections.len(), 1);
+        assert_eq!(kept.lines[1].line.score, "450");
+        assert_eq!((kept.deals.len(), kept.conflicts.len()), (1, 1));
+
+        // Gone from the club, its rows and its table link with it.
+        assert!(matches!(
+            store.session(&club, b_id).await,
+            Err(StoreError::NotFound(_))
+        ));
+        let left: Vec<i64> = store
+            .sessions(&club)
+            .await
+            .unwrap()
+            .iter()
+            .map(|s| s.info.id)
+            .collect();
+        assert_eq!(left, [a]);
+        assert_eq!(store.table_link("hash-b1").await.unwrap(), None);
+        for table in [
+            "results",
+            "session_pairs",
+            "session_deals",
+            "entry_conflicts",
+            "table_links",
+        ] {
+            let n: i64 = sqlx::query_scalar(&format!(
+                "SELECT COUNT(*) FROM {table} WHERE session_id = $1"
+            ))
+            .bind(b_id)
+            .fetch_one(store.pool())
+            .await
+            .unwrap();
+            assert_eq!(n, 0, "{table}");
+        }
+        assert_eq!(store.session(&club, a).await.unwrap().lines.len(), 6);
+        assert_eq!(
+            store.removed_sessions(&club).await.unwrap(),
+            std::slice::from_ref(&removed)
+        );
+        assert!(store.removed_sessions(&other).await.unwrap().is_empty());
+        // The line can be stored again.
+        store.import_session(&club, &b).await.unwrap();
+
+        // The archive carries the log, in a layout an older klaver refuses rather
+        // than restore the club without it.
+        let archive = store.export_club(&club).await.unwrap();
+        assert_eq!(archive.version, 3);
+        assert_eq!(archive.removed_sessions, std::slice::from_ref(&removed));
+        let text = serde_json::to_string(&archive).unwrap();
+        let read: klaver_store::ClubArchive = serde_json::from_str(&text).unwrap();
+        for loc in locations("remove-target").await {
+            let target = Store::open(&loc).await.unwrap();
+            let restored = target.import_club(&read, None).await.unwrap();
+            let log = target.removed_sessions(&restored).await.unwrap();
+            assert_eq!(log, std::slice::from_ref(&removed));
+        }
     }
 }

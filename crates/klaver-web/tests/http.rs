@@ -2108,3 +2108,63 @@ async fn a_table_cannot_overwrite_the_directors_ruling() {
     assert_eq!(open.len(), 1);
     assert_eq!(open[0].offered.contract, "3NT");
 }
+
+/// A night removed with `klaver session delete` while its tables still hold their
+/// links: every page of it answers that it is not there (a table's link as a link no
+/// longer valid), and the club's other pages go on without it.
+#[tokio::test]
+async fn a_removed_night_is_gone_from_every_page() {
+    let c = setup("removed").await;
+    let cookie = login(&c.app).await;
+    let before = get(&c.app, "/director", Some(&cookie)).await;
+    assert!(
+        before.body.contains(&format!("/director/s/{}", c.night)),
+        "{}",
+        before.body
+    );
+    c.store
+        .delete_session(&c.club, c.night, "td", "created twice")
+        .await
+        .unwrap();
+    let table = format!("/t/{}", c.tokens[0]);
+    let r = get(&c.app, &table, None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    assert!(
+        r.body.contains("this table link is not valid"),
+        "{}",
+        r.body
+    );
+    let r = post(
+        &c.app,
+        &format!("{table}/enter"),
+        &[("board", "1"), ("result", "4S N =")],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    for page in ["console", "results", "progress"] {
+        let path = match page {
+            "console" => format!("/director/s/{}", c.night),
+            other => format!("/director/s/{}/{other}", c.night),
+        };
+        let r = get(&c.app, &path, Some(&cookie)).await;
+        assert_eq!(r.status, StatusCode::NOT_FOUND, "{path}: {}", r.body);
+    }
+    let r = get(&c.app, &format!("/c/kievit/s/{}", c.night), None).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    let after = get(&c.app, "/director", Some(&cookie)).await;
+    assert_eq!(after.status, StatusCode::OK, "{}", after.body);
+    assert!(
+        !after.body.contains(&format!("/director/s/{}", c.night)),
+        "{}",
+        after.body
+    );
+    for path in ["/c/kievit", "/c/kievit/ranking"] {
+        let r = get(&c.app, path, None).await;
+        assert!(
+            r.status != StatusCode::INTERNAL_SERVER_ERROR,
+            "{path}: {}",
+            r.body
+        );
+    }
+}

@@ -2411,3 +2411,89 @@ fn a_player_is_stored_in_one_pair_a_night() {
         ok(&db, &["session", "players", "1", "3", "1005+1006"]);
     }
 }
+
+/// A session stored by mistake could not be removed: a night stored twice by an earlier
+/// klaver, once without a line and once as line A, kept the ranking refusing the whole
+/// club until a backup was edited by hand. `session delete` removes it, saying what it
+/// removes; it is kept whole in the log `session removed` lists, which the club's
+/// backup carries, and the ranking runs again.
+#[test]
+fn a_session_stored_by_mistake_is_deleted_and_the_ranking_runs_again() {
+    let travellers = temp_file("store-cli", "mistake.csv", TRAVELLERS);
+    let pairs = temp_file("store-cli", "mistake.pairs.csv", PLAYERS_PAIRS);
+    let settings = temp_file("store-cli", "mistake.toml", TUESDAY);
+    let archive = temp_path("store-cli", "mistake.json");
+    let (t, p) = (travellers.to_str().unwrap(), pairs.to_str().unwrap());
+    for db in databases("mistake") {
+        club(&db);
+        ok(
+            &db,
+            &["club", "settings", "--ranking", settings.to_str().unwrap()],
+        );
+        ok(
+            &db,
+            &["session", "import", t, "--pairs", p, "--date", "2025-09-02"],
+        );
+        let a = [
+            "session",
+            "import",
+            t,
+            "--pairs",
+            p,
+            "--date",
+            "2025-09-09",
+            "--line",
+            "A",
+        ];
+        ok(&db, &a);
+        // As an earlier klaver stored it: the same night again, as line A.
+        execute(
+            &db,
+            "UPDATE sessions SET played_on = '2025-09-02' WHERE id = 2",
+        );
+        let (_, err) = run(&db, &["ranking"], 2);
+        assert!(
+            err.contains("player 1001 also plays in pair 1001+1002"),
+            "{err}"
+        );
+
+        let (_, err) = run(&db, &["session", "delete", "9", "--reason", "x"], 2);
+        assert_eq!(
+            err,
+            "klaver: club bc-de-kievit has no session 9: `klaver session list` shows them\n"
+        );
+        let (_, err) = run(&db, &["session", "delete", "2"], 2);
+        assert!(err.contains("--reason"), "{err}");
+        let (out, _) = run(
+            &db,
+            &[
+                "session",
+                "delete",
+                "2",
+                "--reason",
+                "imported twice",
+                "--by",
+                "td",
+            ],
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 2 removed: 2025-09-02 tuesday line A, 4 pairs, 8 traveller lines; kept whole in the club's log of removed sessions (klaver session removed)\n"
+        );
+        let list = ok(&db, &["session", "list"]);
+        assert!(list.contains("1 sessions"), "{list}");
+        let (_, err) = run(&db, &["session", "show", "2"], 2);
+        assert!(err.contains("has no session 2"), "{err}");
+        ok(&db, &["ranking"]);
+        let removed = ok(&db, &["session", "removed"]);
+        let said = "by td: session 2 (2025-09-02 tuesday line A), 4 pairs, 8 traveller lines: imported twice\n";
+        assert!(removed.ends_with(said), "{removed}");
+
+        // The backup carries the log.
+        ok(&db, &["export", archive.to_str().unwrap()]);
+        ok(&db, &["import", archive.to_str().unwrap(), "--as", "copy"]);
+        let copied = ok(&db, &["session", "removed", "--club", "copy"]);
+        assert_eq!(copied, removed);
+    }
+}

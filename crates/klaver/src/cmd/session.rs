@@ -66,6 +66,26 @@ enum Command {
     },
     /// Correct one line of a session; the line before and after, who and why are kept.
     Correct(CorrectArgs),
+    /// Remove a session stored by mistake (a night imported twice, the wrong file): it
+    /// is kept whole in the club's log of removed sessions, with who, when and why, and
+    /// goes with the club's backup.
+    Delete {
+        /// The session's number (from `klaver session list`).
+        id: i64,
+        /// Why it is removed (kept with it).
+        #[arg(long)]
+        reason: String,
+        /// Who removes it [default: $USER].
+        #[arg(long)]
+        by: Option<String>,
+        #[command(flatten)]
+        db: DbArgs,
+    },
+    /// List the sessions removed from the club, with who removed them, when and why.
+    Removed {
+        #[command(flatten)]
+        db: DbArgs,
+    },
     /// Name the players of one pair of a session (a name the import could not match).
     Players {
         /// The session's number.
@@ -268,6 +288,8 @@ pub fn run(args: Args) -> CmdResult {
             Ok(done)
         }
         Command::Correct(a) => block_on(correct(a)),
+        Command::Delete { id, reason, by, db } => block_on(delete(id, &reason, who(by), db)),
+        Command::Removed { db } => block_on(removed(db)),
         Command::Players {
             id,
             pair,
@@ -946,6 +968,59 @@ async fn list(db: DbArgs) -> CmdResult {
         );
     }
     say!("{} sessions", sessions.len());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `klaver session delete`: the session removed and kept in the club's log, and what
+/// it was said.
+async fn delete(id: i64, reason: &str, by: String, db: DbArgs) -> CmdResult {
+    let (store, club) = db.club().await?;
+    let removed = store
+        .delete_session(&club, id, &by, reason)
+        .await
+        .map_err(store_error)?;
+    let kept = &removed.session;
+    say!(
+        "session {id} removed: {}, {}; kept whole in the club's log of removed sessions (klaver session removed)",
+        describe(&kept.info),
+        held(kept)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What a removed session held: `4 pairs, 8 traveller lines` (and its corrections,
+/// when it had any).
+fn held(s: &klaver_store::KeptSession) -> String {
+    let corrections: usize = s.lines.iter().map(|l| l.corrections.len()).sum();
+    format!(
+        "{} pairs, {} traveller lines{}",
+        s.pairs.len(),
+        s.lines.len(),
+        match corrections {
+            0 => String::new(),
+            n => format!(" ({n} corrections)"),
+        }
+    )
+}
+
+/// `klaver session removed`: the club's log of removed sessions, oldest first.
+async fn removed(db: DbArgs) -> CmdResult {
+    let (store, club) = db.club().await?;
+    let log = store.removed_sessions(&club).await.map_err(store_error)?;
+    if log.is_empty() {
+        say!("no session was removed from {}", club.code);
+    }
+    for r in &log {
+        say!(
+            "{} by {}: session {} ({}), {}: {}",
+            r.removed_at,
+            r.removed_by,
+            r.number,
+            describe(&r.session.info),
+            held(&r.session),
+            r.reason
+        );
+    }
     Ok(ExitCode::SUCCESS)
 }
 
