@@ -59,7 +59,7 @@ pub struct ClubArchive {
     pub seasons: Vec<Season>,
     /// Its ranking settings (TOML), if stored.
     pub ranking_settings: Option<String>,
-    /// Its sessions, oldest first.
+    /// Its sessions, in the order they were stored (by their numbers).
     pub sessions: Vec<ArchivedSession>,
     /// The sessions its directors removed, kept whole, oldest first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -69,6 +69,10 @@ pub struct ClubArchive {
 /// A session in an archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ArchivedSession {
+    /// Its number in the club's database when it was archived (an earlier klaver's
+    /// archive has none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<i64>,
     /// Its description.
     #[serde(flatten)]
     pub info: SessionInfo,
@@ -126,12 +130,14 @@ impl Store {
         let place: HashMap<i64, usize> =
             players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
         let mut summaries = self.sessions(club).await?;
-        summaries.reverse();
+        // In the order they were stored, so that a restore numbers them in that order.
+        summaries.sort_by_key(|s| s.info.id);
         let mut sessions = Vec::with_capacity(summaries.len());
         for s in summaries {
             let session = self.session(club, s.info.id).await?;
             let corrections = self.corrections(club, s.info.id).await?;
             sessions.push(ArchivedSession {
+                number: Some(s.info.id),
                 info: session.info,
                 pairs: session
                     .pairs
@@ -204,7 +210,7 @@ impl Store {
         }
         restore_partnerships(&mut tx, id, &archive.partnerships, &players).await?;
         restore_calendar(&mut tx, id, archive).await?;
-        for s in &archive.sessions {
+        for s in in_stored_order(&archive.sessions) {
             restore_session(&mut tx, &club, s, &players).await?;
         }
         for r in &archive.removed_sessions {
@@ -255,6 +261,23 @@ fn check_archive(archive: &ClubArchive) -> Result<(), StoreError> {
         )));
     }
     Ok(())
+}
+
+/// An archive's sessions in the order they were stored, for the restore to number
+/// them in that order: by their numbers; in an earlier klaver's archive, which has none
+/// and lists a night's lines backwards, by when they were imported, a night's lines by
+/// their letters.
+fn in_stored_order(sessions: &[ArchivedSession]) -> Vec<&ArchivedSession> {
+    let mut order: Vec<&ArchivedSession> = sessions.iter().collect();
+    if order.iter().all(|s| s.number.is_some()) {
+        order.sort_by_key(|s| s.number);
+    } else {
+        order.sort_by_key(|s| {
+            let i = &s.info;
+            (&i.imported_at, &i.date, &i.moment, &i.line_name)
+        });
+    }
+    order
 }
 
 /// The club's partnerships with their players, found among the restored `players` by

@@ -14,6 +14,14 @@ fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).unwrap()
 }
 
+/// An archive's sessions as the archive writes them, without the numbers they had in
+/// the database they came from (a club restored beside itself numbers them anew).
+fn sessions_json(sessions: &[klaver_store::ArchivedSession]) -> String {
+    let mut unnumbered = sessions.to_vec();
+    unnumbered.iter_mut().for_each(|s| s.number = None);
+    json(&unnumbered)
+}
+
 async fn club_with_players(store: &Store) -> Club {
     let club = store.init_club("kievit", "BC De Kievit").await.unwrap();
     let players: Vec<NewPlayer> = [
@@ -412,7 +420,10 @@ async fn a_club_survives_export_and_import() {
         // Restored under another code on the same database, and on a fresh one.
         let copy = store.import_club(&read, Some("kievit-copy")).await.unwrap();
         let again = store.export_club(&copy).await.unwrap();
-        assert_eq!(json(&again.sessions), json(&archive.sessions));
+        assert_eq!(
+            sessions_json(&again.sessions),
+            sessions_json(&archive.sessions)
+        );
         assert_eq!(json(&again.players), json(&archive.players));
         assert_eq!(again.partnerships, archive.partnerships);
         assert_eq!(again.moments, archive.moments);
@@ -429,7 +440,10 @@ async fn a_club_survives_export_and_import() {
             let restored = target.import_club(&read, None).await.unwrap();
             assert_eq!(restored.code, "kievit");
             let back = target.export_club(&restored).await.unwrap();
-            assert_eq!(json(&back.sessions), json(&archive.sessions));
+            assert_eq!(
+                sessions_json(&back.sessions),
+                sessions_json(&archive.sessions)
+            );
         }
         // A damaged archive restores nothing.
         let mut broken = read.clone();
@@ -529,7 +543,10 @@ async fn a_sessions_schedule_is_kept_with_it_and_in_its_archive() {
             let target = Store::open(&loc).await.unwrap();
             let restored = target.import_club(&read, None).await.unwrap();
             let back = target.export_club(&restored).await.unwrap();
-            assert_eq!(json(&back.sessions), json(&archive.sessions));
+            assert_eq!(
+                sessions_json(&back.sessions),
+                sessions_json(&archive.sessions)
+            );
             let schedules: Vec<Option<String>> = back
                 .sessions
                 .iter()
@@ -1027,7 +1044,10 @@ async fn conflicts_and_the_round_clock_are_kept() {
             .await
             .unwrap();
         let restored = store.export_club(&copy).await.unwrap();
-        assert_eq!(json(&restored.sessions), json(&archive.sessions));
+        assert_eq!(
+            sessions_json(&restored.sessions),
+            sessions_json(&archive.sessions)
+        );
         assert_eq!(restored.sessions[0].conflicts.len(), 1);
         assert_eq!(restored.sessions[0].lines[0].entered_by, "table 1");
         // Publishing waits for the decision.
@@ -1595,5 +1615,71 @@ async fn a_session_stored_by_mistake_is_removed_and_kept_in_the_log() {
             let log = target.removed_sessions(&restored).await.unwrap();
             assert_eq!(log, std::slice::from_ref(&removed));
         }
+    }
+}
+
+/// The sessions' dates and lines, in the order of their numbers.
+async fn in_order(store: &Store, club: &Club) -> Vec<(String, String)> {
+    let mut list = store.sessions(club).await.unwrap();
+    list.sort_by_key(|s| s.info.id);
+    let named = list.into_iter().map(|s| (s.info.date, s.info.line_name));
+    named.collect()
+}
+
+/// A club exported and restored gave a night's lines in reverse order of their numbers
+/// (line A, session 1, came back as session 2), and a director's printouts no longer
+/// matched: the archive lists the sessions in the order they were stored, with their
+/// numbers, and the restore stores them in that order. An archive of an earlier
+/// klaver (sessions by date, a night's lines backwards, no numbers) is restored in the
+/// order they were imported, a night's lines by their letters.
+#[tokio::test]
+async fn a_restored_club_keeps_its_sessions_in_order() {
+    for store in stores("order").await {
+        let club = club_with_players(&store).await;
+        let mut later = session(&store, &club, "2025-09-09", "").await;
+        later.pairs.iter_mut().for_each(|p| p.players.clear());
+        store.import_session(&club, &later).await.unwrap();
+        for line in ["A", "B"] {
+            let mut s = match line {
+                "A" => session(&store, &club, "2025-09-02", line).await,
+                _ => other_results(&store, &club, "2025-09-02", line).await,
+            };
+            s.pairs.iter_mut().for_each(|p| p.players.clear());
+            store.import_session(&club, &s).await.unwrap();
+        }
+        let stored = in_order(&store, &club).await;
+        let as_stored = |a: &[(&str, &str)]| {
+            let owned = a.iter().map(|(d, l)| (d.to_string(), l.to_string()));
+            owned.collect::<Vec<_>>()
+        };
+        assert_eq!(
+            stored,
+            as_stored(&[("2025-09-09", ""), ("2025-09-02", "A"), ("2025-09-02", "B")])
+        );
+        let archive = store.export_club(&club).await.unwrap();
+        let numbers: Vec<Option<i64>> = archive.sessions.iter().map(|s| s.number).collect();
+        let mut ids: Vec<i64> = (store.sessions(&club).await.unwrap())
+            .iter()
+            .map(|s| s.info.id)
+            .collect();
+        ids.sort_unstable();
+        assert_eq!(numbers, ids.into_iter().map(Some).collect::<Vec<_>>());
+        for loc in locations("order-target").await {
+            let target = Store::open(&loc).await.unwrap();
+            let restored = target.import_club(&archive, None).await.unwrap();
+            assert_eq!(in_order(&target, &restored).await, stored);
+        }
+        // An earlier klaver's archive: by date, a night's lines backwards, no numbers;
+        // the night of the 9th was imported first.
+        let mut earlier = archive.clone();
+        earlier.sessions.iter_mut().for_each(|s| s.number = None);
+        earlier.sessions[0].info.imported_at = "2025-09-10T08:00:00Z".into();
+        for s in &mut earlier.sessions[1..] {
+            s.info.imported_at = "2025-09-11T08:00:00Z".into();
+        }
+        earlier.sessions.rotate_left(1);
+        earlier.sessions.swap(0, 1);
+        let restored = store.import_club(&earlier, Some("earlier")).await.unwrap();
+        assert_eq!(in_order(&store, &restored).await, stored);
     }
 }

@@ -2497,3 +2497,55 @@ fn a_session_stored_by_mistake_is_deleted_and_the_ranking_runs_again() {
         assert_eq!(copied, removed);
     }
 }
+
+/// The number `session list` gives each line of the night of 2025-09-02.
+fn line_numbers(list: &str) -> Vec<(String, i64)> {
+    let mut found: Vec<(String, i64)> = list
+        .lines()
+        .filter(|l| l.contains("2025-09-02"))
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            (fields[3].to_string(), fields[0].parse().unwrap())
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// `klaver export` then `klaver import` gave a night's lines in reverse order of
+/// their numbers (line A, session 1, came back after line B), so a director's printouts
+/// of "session 1" no longer matched: the restore keeps the order they were stored in.
+#[test]
+fn a_restored_club_numbers_its_sessions_in_the_order_they_were_stored() {
+    let a = temp_file("store-cli", "order-a.csv", TRAVELLERS);
+    let b = temp_file(
+        "store-cli",
+        "order-b.csv",
+        &TRAVELLERS.replace("1,2,3,4,4S,N,+1,450", "1,2,3,4,4S,N,=,420"),
+    );
+    let archive = temp_path("store-cli", "order.json");
+    for db in databases("order") {
+        club(&db);
+        for (file, line) in [(&a, "A"), (&b, "B")] {
+            let file = file.to_str().unwrap();
+            ok(
+                &db,
+                &[
+                    "session",
+                    "import",
+                    file,
+                    "--date",
+                    "2025-09-02",
+                    "--line",
+                    line,
+                ],
+            );
+        }
+        let stored = line_numbers(&ok(&db, &["session", "list"]));
+        assert_eq!(stored, [("A".to_string(), 1), ("B".to_string(), 2)]);
+        ok(&db, &["export", archive.to_str().unwrap()]);
+        ok(&db, &["import", archive.to_str().unwrap(), "--as", "copy"]);
+        let copied = line_numbers(&ok(&db, &["session", "list", "--club", "copy"]));
+        assert_eq!(copied, [("A".to_string(), 3), ("B".to_string(), 4)]);
+    }
+}
