@@ -200,7 +200,7 @@ async fn same_results(
             c => format!(" as it was imported ({c} lines were corrected since)"),
         };
         return Err(StoreError::Conflict(format!(
-            "the session's {n} results are those of session {id} ({}){since}, stored already: a night's results are stored once; correct a line of it with `klaver session correct {id} ...`",
+            "the session's {n} results are those of session {id} ({}){since}, stored already: a night's results are stored once; correct a line of it with `klaver session correct {id} ...`, or delete it first to store it again with other options (`klaver session delete {id} --reason ...`)",
             describe(&s.info)
         )));
     }

@@ -1323,7 +1323,7 @@ async fn a_nights_results_are_stored_once_and_its_lines_hold_together() {
             assert_eq!(
                 err.to_string(),
                 format!(
-                    "the session's 6 results are those of session {id} (2025-09-02 tuesday), stored already: a night's results are stored once; correct a line of it with `klaver session correct {id} ...`"
+                    "the session's 6 results are those of session {id} (2025-09-02 tuesday), stored already: a night's results are stored once; correct a line of it with `klaver session correct {id} ...`, or delete it first to store it again with other options (`klaver session delete {id} --reason ...`)"
                 )
             );
         }

@@ -2290,7 +2290,7 @@ fn a_night_imported_twice_is_refused_whatever_its_line() {
             let (_, err) = run(&db, again, 2);
             assert!(!err.contains("storing"), "{err}");
             assert!(
-                err.ends_with("klaver: the session's 8 results are those of session 1 (2025-09-02 tuesday), stored already: a night's results are stored once; correct a line of it with `klaver session correct 1 ...`\n"),
+                err.ends_with("klaver: the session's 8 results are those of session 1 (2025-09-02 tuesday), stored already: a night's results are stored once; correct a line of it with `klaver session correct 1 ...`, or delete it first to store it again with other options (`klaver session delete 1 --reason ...`)\n"),
                 "{err}"
             );
         }
