@@ -529,11 +529,24 @@ async fn insert_session_row(
     } else {
         info.imported_at.clone()
     };
-    sqlx::query_scalar(
-        "INSERT INTO sessions (club_id, played_on, moment_id, line_name, title, form, movement,
-            boards_per_round, options, source, imported_at, imported_by, published_at, schedule)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
-    )
+    // SQLite numbers a row one past the highest number in the table, so a removed
+    // session's number (the highest, when the last one is removed) would be given to
+    // the next; the numbers of removed sessions are kept out of it. PostgreSQL's
+    // numbers are never given twice.
+    let id = match tx.backend_name() {
+        "SQLite" => {
+            "(SELECT MAX(n) + 1 FROM (SELECT COALESCE(MAX(id), 0) AS n FROM sessions
+              UNION ALL SELECT COALESCE(MAX(session_number), 0) FROM removed_sessions))"
+        }
+        _ => "DEFAULT",
+    };
+    sqlx::query_scalar(&format!(
+        "INSERT INTO sessions (id, club_id, played_on, moment_id, line_name, title, form,
+            movement, boards_per_round, options, source, imported_at, imported_by,
+            published_at, schedule)
+         VALUES ({id}, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+         RETURNING id"
+    ))
     .bind(place.club)
     .bind(&info.date)
     .bind(place.moment_id)
