@@ -984,7 +984,7 @@ mod tests {
     #[test]
     fn a_penalty_in_klavers_json_is_read_back_on_its_line() {
         use crate::travellers::{ReadOptions, read_travellers_bytes};
-        let text = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,3,2,,PEN -2/0\n";
+        let text = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,3,4,,PEN -2/0\n";
         let event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
         assert_eq!(event.penalties.len(), 1, "{:?}", event.diagnostics);
         let (json, back) = json_read_back(&event, &Settings::default());
@@ -999,7 +999,7 @@ mod tests {
         let pairs = &back.event.pairs;
         assert_eq!(
             (pairs[p.ns].id.as_str(), pairs[p.ew].id.as_str(), p.board),
-            ("3", "2", 1)
+            ("3", "4", 1)
         );
         assert_eq!(
             (p.points, p.line),

@@ -2700,7 +2700,7 @@ mod tests {
     /// file is taken as centred only from its results' matchpoints.
     #[test]
     fn a_penalty_does_not_make_a_file_centred() {
-        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW\"]\n1 2 4S N 10 420 - 2 0\n3 4 4S N 9 - 50 0 2\n3 2 - - - Pen Pen -1 0\n";
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW\"]\n1 2 4S N 10 420 - 2 0\n3 4 4S N 9 - 50 0 2\n3 4 - - - Pen Pen -1 0\n";
         let imp = read(text.as_bytes()).unwrap();
         assert!(
             imp.event.diagnostics.is_empty(),

@@ -20,6 +20,8 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::mem::MaybeUninit;
 
+mod penalty_check;
+
 /// How to read a travellers file.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ReadOptions {
@@ -1335,8 +1337,10 @@ impl TravellersReader {
         renumber
     }
 
-    /// The event read.
+    /// The event read, its penalty lines checked against its traveller lines.
     pub fn finish(mut self) -> Event {
+        let penalties = penalty_check::check(&self.event);
+        self.event.diagnostics.extend(penalties);
         let past = self.state.past_header;
         if past > PAST_HEADER_SHOWN {
             self.event.diagnostics.push(Diagnostic::warning(
@@ -2597,7 +2601,7 @@ mod tests {
         // A result scored for North-South while East-West gets its own 60 %, and a
         // director's penalty of 3 points to North-South of another table.
         let e = read(
-            "board,ns,ew,score,adjust\n1,1,2,0,EW 60%\n1,3,4,420,\n1,5,6,,PEN -3/0\n1,7,8,-50,NS AVG-\n",
+            "board,ns,ew,score,adjust\n1,1,2,0,EW 60%\n1,3,4,420,\n1,3,4,,PEN -3/0\n1,7,8,-50,NS AVG-\n",
         );
         assert!(messages(&e).is_empty(), "{:?}", messages(&e));
         let outcomes: Vec<&Outcome> = e.results.iter().map(|r| &r.outcome).collect();
@@ -3132,7 +3136,7 @@ mod tests {
         // a spreadsheet fills an empty cell).
         for score in ["", "0"] {
             let e = read(&format!(
-                "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,,,,{score},PEN -3/0\n1,3,4,4S,N,+1,450,\n"
+                "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,,,,{score},PEN -3/0\n1,1,2,4S,N,=,420,\n1,3,4,4S,N,+1,450,\n"
             ));
             assert!(e.diagnostics.is_empty(), "{score}: {:?}", e.diagnostics);
             assert_eq!(e.penalties.len(), 1);

@@ -647,7 +647,7 @@ fn a_bad_room_and_the_warnings_of_the_imp_forms_are_said_exactly() {
 /// A director's penalty is not dropped by an IMP form: each is refused with its line.
 #[test]
 fn a_directors_penalty_is_refused_by_the_imp_forms_with_its_line() {
-    let pairs = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,170,\n1,5,6,450,\n1,9,10,,PEN 4/0\n2,1,3,110,\n2,5,7,140,\n";
+    let pairs = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,170,\n1,5,6,450,\n1,5,6,,PEN 4/0\n2,1,3,110,\n2,5,7,140,\n";
     let pairs = common::temp_file("imps_cli", "penalty-pairs.csv", pairs);
     let pairs = pairs.to_str().unwrap();
     for form in ["butler", "cross-imps"] {

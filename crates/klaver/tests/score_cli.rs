@@ -1133,3 +1133,58 @@ fn a_refused_file_marks_its_warnings_among_the_errors() {
         "{err}"
     );
 }
+
+/// A director's penalty line was applied to whatever pairs it named, and nothing was
+/// said even with `--strict`: a mistyped pair put a pair that never played on the result
+/// list, and penalties off their table's line, on a board nobody played or given to a
+/// substitute (where they vanish) went by unseen. The audit's four files.
+#[test]
+fn a_penalty_line_is_checked_against_the_travellers() {
+    let board_1 = "board,ns,ew,contract,declarer,result,score,adjust\n\
+                   1,1,2,4S,N,=,420,\n1,3,4,4S,N,=,420,\n1,5,6,4S,N,-1,-50,\n";
+    let ghost = temp_file("pen_ghost.csv", &format!("{board_1}1,98,99,,,,,PEN -3/2\n"));
+    let o = klaver(&["score", ghost.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("\n  line 5: board 1: the penalty PEN -3/2 (98 v 99) names pairs 98 and 99, which are on no traveller line"),
+        "{}",
+        stderr(&o)
+    );
+    for (name, lines, said) in [
+        (
+            "pen_wrong_opp.csv",
+            "1,1,4,,,,,PEN -3/2\n1,5,2,,,,,PEN -1/0\n",
+            &[
+                "line 5: board 1: pairs 1 and 4 did not play each other on board 1 (pair 1 played pair 2; pair 4 played pair 3)",
+                "line 6: board 1: pairs 5 and 2 did not play each other on board 1",
+            ][..],
+        ),
+        (
+            "pen_board_unplayed.csv",
+            "2,1,2,,,,,PEN -3/2\n",
+            &[
+                "line 5: board 2: board 2 is on no traveller line: the penalty PEN -3/2 (1 v 2) is applied as written",
+            ],
+        ),
+        (
+            "pen_subst.csv",
+            "1,-,8,4S,N,=,420,\n1,-,8,,,,,PEN -3/0\n",
+            &[
+                "line 6: board 1: the penalty PEN -3/0 (- v 8) gives North-South's -3 to a substitute pair (-), which is not ranked: it is not applied to anyone",
+            ],
+        ),
+    ] {
+        let csv = temp_file(name, &format!("{board_1}{lines}"));
+        let o = klaver(&["score", csv.to_str().unwrap(), "--strict"]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
+        let err = stderr(&o);
+        for s in said {
+            assert!(err.contains(&format!(": {s}")), "{name}: {err}");
+        }
+    }
+    // A penalty on its table's line says nothing.
+    let fine = temp_file("pen_fine.csv", &format!("{board_1}1,3,4,,,,,PEN -3/2\n"));
+    let o = klaver(&["score", fine.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+}

@@ -1442,6 +1442,79 @@ fn a_sessions_hands_are_kept_and_solved_once() {
     }
 }
 
+/// A director's penalty line is checked against the night's lines as `klaver score`
+/// checks it, when the night is imported and when a line is corrected: a pair on no
+/// line refuses the import or the correction (it would join the result list with the
+/// penalty alone), and a penalty off its table's line is said.
+#[test]
+fn a_penalty_line_is_checked_against_the_nights_lines_on_import_and_correction() {
+    let board_1 = "board,ns,ew,contract,declarer,result,score,adjust\n\
+                   1,1,2,4S,N,=,420,\n1,3,4,4S,N,=,420,\n";
+    let ghost = temp_file(
+        "store-cli",
+        "pen-ghost.csv",
+        &format!("{board_1}1,98,99,,,,,PEN -3/2\n"),
+    );
+    let wrong = temp_file(
+        "store-cli",
+        "pen-wrong.csv",
+        &format!("{board_1}1,1,4,,,,,PEN -3/0\n"),
+    );
+    let (ghost, wrong) = (ghost.to_str().unwrap(), wrong.to_str().unwrap());
+    let date = ["--date", "2025-09-02"];
+    for db in databases("penalty-check") {
+        club(&db);
+        let (_, err) = run(&db, &[&["session", "import", ghost][..], &date].concat(), 2);
+        assert!(
+            err.contains("line 4: board 1: the penalty PEN -3/2 (98 v 99) names pairs 98 and 99, which are on no traveller line"),
+            "{err}"
+        );
+        assert!(
+            run(&db, &["session", "list"], 0)
+                .0
+                .ends_with("\n0 sessions\n")
+        );
+        let (_, err) = run(&db, &[&["session", "import", wrong][..], &date].concat(), 0);
+        assert!(
+            err.contains(&format!("warning: {wrong}: line 4: board 1: pairs 1 and 4 did not play each other on board 1")),
+            "{err}"
+        );
+        let correct = ["session", "correct", "1", "--board", "1", "--line", "3"];
+        let (_, err) = run(
+            &db,
+            &[&correct[..], &["--set-ew", "99", "--reason", "typo"]].concat(),
+            2,
+        );
+        assert!(
+            err.contains("names pair 99, which is on no traveller line"),
+            "{err}"
+        );
+        let (_, err) = run(
+            &db,
+            &[
+                &correct[..],
+                &["--set-ns", "2", "--set-ew", "1", "--reason", "typo"],
+            ]
+            .concat(),
+            0,
+        );
+        assert!(
+            err.contains("warning: line 3 of board 1: on board 1 pair 1 sat North-South and pair 2 East-West: the penalty PEN -3/0 (2 v 1)"),
+            "{err}"
+        );
+        let (_, err) = run(
+            &db,
+            &[
+                &correct[..],
+                &["--set-ns", "3", "--set-ew", "4", "--reason", "typo"],
+            ]
+            .concat(),
+            0,
+        );
+        assert_eq!(err, "");
+    }
+}
+
 /// A file `klaver score` refuses (a pair playing a board twice) is not stored either: the
 /// session would be in the database and never score.
 #[test]
