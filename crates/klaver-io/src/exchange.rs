@@ -159,6 +159,7 @@ pub(crate) struct Row {
     pub score: String,
     pub contract: String,
     pub declarer: String,
+    /// The tricks taken, as the formats give them (read as a `tricks` column).
     pub result: String,
     pub adjust: String,
     pub lead: String,
@@ -226,8 +227,10 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
 fn rows_csv(rows: &[Row]) -> Vec<u8> {
     let mut csv_text = Vec::new();
     let mut w = csv::WriterBuilder::new().from_writer(&mut csv_text);
+    // The formats' results are the tricks taken (PBN's Result, USEBIO's TRICKS), which
+    // a column headed `tricks` says.
     let header = [
-        "section", "board", "ns", "ew", "score", "contract", "declarer", "result", "adjust",
+        "section", "board", "ns", "ew", "score", "contract", "declarer", "tricks", "adjust",
         "lead", "mp_ns", "mp_ew", "table", "round",
     ];
     // Writing to memory cannot fail.
@@ -1036,6 +1039,29 @@ mod tests {
         assert_eq!(
             e.results[0].outcome,
             klaver_core::matchpoints::Outcome::Score(420)
+        );
+    }
+
+    /// PBN's `Result`, USEBIO's `TRICKS` and klaver's JSON `tricks` are the tricks taken
+    /// by the format's definition: a small number is not a result a person may have
+    /// meant otherwise, as in a travellers CSV's result column.
+    #[test]
+    fn an_exchange_files_tricks_are_tricks_without_a_word() {
+        let row = |line: u32, ns: &str, ew: &str, result: &str| Row {
+            line,
+            board: "1".into(),
+            ns: ns.into(),
+            ew: ew.into(),
+            contract: "4S".into(),
+            declarer: "N".into(),
+            result: result.into(),
+            ..Row::default()
+        };
+        let e = rows_to_event(&[row(7, "1", "2", "4"), row(8, "3", "4", "10")]);
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(
+            e.results[0].outcome,
+            klaver_core::matchpoints::Outcome::Score(-300)
         );
     }
 }

@@ -21,6 +21,7 @@ use std::io::Read;
 use std::mem::MaybeUninit;
 
 mod penalty_check;
+mod tricks_taken;
 
 /// How to read a travellers file.
 #[derive(Debug, Clone, Copy, Default)]
@@ -365,6 +366,9 @@ struct Columns {
     room: Option<usize>,
     table: Option<usize>,
     round: Option<usize>,
+    /// Whether the result column is headed `tricks`: its numbers are the tricks taken
+    /// by its name, never a level or a count a person may have meant.
+    tricks: bool,
     /// The number of columns of the header.
     width: usize,
 }
@@ -433,12 +437,24 @@ impl Columns {
             room: at[12],
             table: at[13],
             round: at[14],
+            tricks: at[7].is_some_and(|i| {
+                crate::plain_csv::header_name(&header[i]).eq_ignore_ascii_case("tricks")
+            }),
             width: header.len(),
         };
         if cols.score.is_none() && cols.contract.is_none() {
             return Err(ReadError::MissingColumn("score"));
         }
         Ok(cols)
+    }
+
+    /// The line's result column as [`tricks_taken`] looks at it: empty when the column
+    /// is headed `tricks`.
+    fn typed_result<'a, R: Fields + ?Sized>(&self, rec: &'a R) -> &'a str {
+        match self.tricks {
+            true => "",
+            false => field(rec, self.result),
+        }
     }
 }
 
@@ -1454,6 +1470,12 @@ fn read_line<R: Fields + ?Sized>(
         Contract::Played(p) => Some(p.score_ns(board.vulnerability())),
         Contract::None | Contract::Unread(_) => None,
     };
+    if let Contract::Played(p) = &read {
+        let result = cols.typed_result(rec);
+        let note = tricks_taken::note(result, p.play, entered, board.vulnerability(), lang);
+        let said = note.map(|m| Diagnostic::warning(line, b, m));
+        event.diagnostics.extend(said);
+    }
     let (play, passed, unread) = match read {
         Contract::Played(p) => (Some(p.play), false, String::new()),
         Contract::Passed => (None, true, String::new()),
@@ -1524,10 +1546,13 @@ fn clean_line<R: Fields + ?Sized>(
     }
     let play = state.contracts.direct(contract, declarer, result, lang)?;
     let score = play.score_ns(board.vulnerability());
-    if entered_score(field(rec, cols.score))
-        .ok()?
-        .is_some_and(|s| s != score)
-    {
+    let entered = entered_score(field(rec, cols.score)).ok()?;
+    if entered.is_some_and(|s| s != score) {
+        return None;
+    }
+    // A small number that may be meant otherwise than as tricks taken, which no score
+    // confirms: said, by the long way.
+    if entered.is_none() && !cols.tricks && tricks_taken::may_mean_otherwise(result, play.play) {
         return None;
     }
     // The pairs are numbered last, as `read_line` numbers them: only for a line read.
@@ -3032,8 +3057,8 @@ mod tests {
                     proptest::sample::select(vec!["2", "1", "4", "13", "-", "", "B2", " 3"]),
                     proptest::sample::select(vec!["4S", "3NT", "4H", "1C", "PASS", "", "9Z", "4SX", " 2h", "5c"]),
                     proptest::sample::select(vec!["N", "E", "S", "W", "", "Q", " N", "e"]),
-                    proptest::sample::select(vec!["=", "-1", "+1", "10", "", "x", "-13", "=1"]),
-                    proptest::sample::select(vec!["420", "-420", "-50", "50", "100", "-100", "90", "", "", "abc", " 0 ", "0", "450"]),
+                    proptest::sample::select(vec!["=", "-1", "+1", "10", "", "x", "-13", "=1", "4", "7"]),
+                    proptest::sample::select(vec!["420", "-420", "-50", "50", "100", "-100", "90", "", "", "abc", " 0 ", "0", "450", "-300"]),
                     proptest::sample::select(vec!["", "", "", "NP", "AVG+", "REV", "PEN -3/0", " "]),
                     proptest::sample::select(vec!["", "", "", ",x", ","]),
                 ),
@@ -3041,6 +3066,7 @@ mod tests {
             ),
             header in proptest::sample::select(vec![
                 "board,ns,ew,contract,declarer,result,score,adjust",
+                "board,ns,ew,contract,declarer,tricks,score",
                 "board,ns,ew,contract,declarer,result,score",
                 "ns,ew,board,score,adjust,result,declarer,contract",
                 "board,ns,ew,contract,declarer,result",
@@ -3057,7 +3083,7 @@ mod tests {
                     "ew" => l.2,
                     "contract" => l.3,
                     "declarer" => l.4,
-                    "result" => l.5,
+                    "result" | "tricks" => l.5,
                     "score" => l.6,
                     "adjust" => l.7,
                     _ => "",
@@ -3100,6 +3126,10 @@ mod tests {
         assert!(!clean("1,-,2,4S,N,=,420,"));
         assert!(!clean("0,1,2,4S,N,=,420,"));
         assert!(!clean("1,1,2,4S,Q,=,420,"));
+        // A small number of tricks no score confirms: said, by the long way.
+        assert!(!clean("1,1,2,4S,N,4,,"));
+        assert!(clean("1,1,2,4S,N,4,-300,"));
+        assert!(clean("1,1,2,4S,N,10,,"));
     }
 
     use crate::test_support::refused_on;

@@ -1188,3 +1188,30 @@ fn a_penalty_line_is_checked_against_the_travellers() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(stderr(&o), "");
 }
+
+/// A bare number in the result column is read as tricks taken: with no score column,
+/// `4S,N,4` was scored 4S down 6 and `3NT,S,3` 3NT down 6 without a word, where a
+/// person writing 4 may mean made 4. The audit's `result_tricks.csv`.
+#[test]
+fn a_small_number_in_the_result_column_is_said_as_read() {
+    let csv = temp_file(
+        "result_tricks.csv",
+        "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,4\n1,3,4,4S,N,=\n1,5,6,3NT,S,3\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    for said in [
+        "line 2: board 1: 4 is read as 4 tricks taken: 4S by N down 6, -300 for North-South; write = or +N / -N for made / over / down",
+        "line 4: board 1: 3 is read as 3 tricks taken: 3NT by S down 6",
+    ] {
+        assert!(err.contains(said), "{err}");
+    }
+    // Headed `tricks`, the column says what it holds.
+    let tricks = temp_file(
+        "result_tricks_headed.csv",
+        "board,ns,ew,contract,declarer,tricks\n1,1,2,4S,N,4\n1,3,4,4S,N,10\n1,5,6,3NT,S,3\n",
+    );
+    let o = klaver(&["score", tricks.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
