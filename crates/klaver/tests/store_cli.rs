@@ -1512,6 +1512,22 @@ fn a_penalty_line_is_checked_against_the_nights_lines_on_import_and_correction()
             0,
         );
         assert_eq!(err, "");
+        // A correction of the table's result line that takes the penalty off it says so
+        // on the penalty's line, though that line is not the one corrected.
+        let swap = ["session", "correct", "1", "--board", "1", "--line", "2"];
+        let (_, err) = run(
+            &db,
+            &[
+                &swap[..],
+                &["--set-ns", "4", "--set-ew", "3", "--reason", "seats"],
+            ]
+            .concat(),
+            0,
+        );
+        assert_eq!(
+            err,
+            "warning: line 3 of board 1: on board 1 pair 4 sat North-South and pair 3 East-West: the penalty PEN -3/0 (3 v 4) is applied as written, North-South's points to pair 3 and East-West's to pair 4; write it with the board and the pairs of the table it was given at, North-South first\n"
+        );
     }
 }
 

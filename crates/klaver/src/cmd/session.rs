@@ -1446,7 +1446,28 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
             old.board
         );
     }
+    say_brought_elsewhere(session, &read, corrected);
     Ok(())
+}
+
+/// Says the warnings a correction brings on the session's other lines, which the
+/// session read before it did not have: a director's penalty whose table's line the
+/// correction changed is then no longer on it.
+fn say_brought_elsewhere(session: &Session, read: &Imported, corrected: Option<u32>) {
+    let Ok(before) = klaver_web::scoring::read_back(session, &[]) else {
+        return;
+    };
+    for d in read
+        .event
+        .diagnostics
+        .iter()
+        .filter(|d| d.line.is_some() && d.line != corrected)
+        .filter(|d| !before.event.diagnostics.contains(d))
+    {
+        let board = d.board.map_or(String::new(), |b| format!(" of board {b}"));
+        let line = d.line.unwrap_or_default();
+        tell!("warning: line {line}{board}: {}", d.message);
+    }
 }
 
 /// What keeps a butler, cross-IMP or teams session from being scored in its form once
