@@ -330,6 +330,12 @@ pub enum ReadError {
         "the header has no `{0}` column: the travellers CSV needs board, ns, ew and either score or contract, declarer and result"
     )]
     MissingColumn(&'static str),
+    /// The header is one field holding semicolons or tabs: the file's fields are
+    /// separated by them (as a European spreadsheet saves a CSV), not by commas.
+    #[error(
+        "line 1: the fields are separated by {0}, not by commas: save the file as comma-separated CSV (in a spreadsheet: CSV UTF-8, comma delimited)"
+    )]
+    OtherSeparator(&'static str),
     /// A pairs (or teams) file's required column is missing.
     #[error(
         "the header has no `{0}` column: a pairs file needs pair and names (`pair,names`; a teams event's file may call the first column `team`)"
@@ -410,6 +416,7 @@ impl Columns {
     }
 
     fn from_header(header: &csv::StringRecord) -> Result<Columns, ReadError> {
+        other_separator(header)?;
         let mut at = [None; COLUMN_NAMES.len()];
         for (slot, names) in at.iter_mut().zip(COLUMN_NAMES) {
             *slot = crate::plain_csv::column_of(header, names).map_err(|(first, second)| {
@@ -2197,6 +2204,16 @@ impl Entrants {
 }
 
 /// The columns of a names file.
+/// A header read as one field that holds semicolons or tabs: a file whose fields are
+/// separated by them.
+fn other_separator(header: &csv::StringRecord) -> Result<(), ReadError> {
+    match header.iter().collect::<Vec<_>>()[..] {
+        [one] if one.contains(';') => Err(ReadError::OtherSeparator("';'")),
+        [one] if one.contains('\t') => Err(ReadError::OtherSeparator("tabs")),
+        _ => Ok(()),
+    }
+}
+
 struct NamesColumns {
     pair: usize,
     names: usize,
@@ -2206,6 +2223,7 @@ struct NamesColumns {
 
 impl NamesColumns {
     fn find(header: &csv::StringRecord) -> Result<NamesColumns, ReadError> {
+        other_separator(header)?;
         let find = |names: &[&str]| {
             header
                 .iter()

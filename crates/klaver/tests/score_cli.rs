@@ -1215,3 +1215,40 @@ fn a_small_number_in_the_result_column_is_said_as_read() {
     let o = klaver(&["score", tricks.to_str().unwrap(), "--strict"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// A CSV saved with semicolons or tabs between its fields (as a European spreadsheet
+/// saves one) is named for what it is, travellers and pairs file alike.
+#[test]
+fn a_csv_with_semicolons_says_to_save_it_with_commas() {
+    let night = temp_file(
+        "semicolons.csv",
+        "board;ns;ew;score\n1;1;2;420\n1;3;4;400\n",
+    );
+    let o = klaver(&["score", night.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 1: the fields are separated by ';', not by commas: save the file as comma-separated CSV"),
+        "{err}"
+    );
+    let tabs = temp_file("tabs.csv", "board\tns\tew\tscore\n1\t1\t2\t420\n");
+    let err = stderr(&klaver(&["score", tabs.to_str().unwrap()]));
+    assert!(
+        err.contains("the fields are separated by tabs, not by commas"),
+        "{err}"
+    );
+    let csv = temp_file("plain.csv", "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n");
+    let pairs = temp_file("semicolons.pairs.csv", "pair;names\n1;A - B\n");
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains("the fields are separated by ';', not by commas"),
+        "{err}"
+    );
+}
