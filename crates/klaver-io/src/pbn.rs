@@ -53,7 +53,7 @@ use crate::exchange::{self, Convention, Deal, Imported, PublishedTotal, Row};
 use crate::pbn_syntax::{Element, Game, Tag, read_games};
 use crate::published_analysis;
 use crate::report;
-use crate::travellers::{Event, LineInfo};
+use crate::travellers::{Event, LineInfo, Penalty};
 use klaver_core::board::{Board, Seat, Side, Vulnerability};
 use klaver_core::contract::{Doubling, Strain};
 use klaver_core::exact::Exact;
@@ -62,6 +62,7 @@ use klaver_core::session::{
     BoardRounding, Diagnostic, PairInfo, PairResult, ResultPoints, ScoredBoard, SessionResult,
     Severity,
 };
+use klaver_core::text::same;
 use num_rational::Ratio;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -1689,11 +1690,21 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
             push_score_row(&mut row, event, result, sb, i, layout, shown);
             rows.push(row);
         }
-        rows.extend(penalty_rows(event, result, sb, k == 0, layout));
+        let penalties = event.penalties.iter().filter(|p| penalty_on(event, p, sb));
+        rows.extend(penalty_rows(event, penalties, layout));
         write_table(&mut out, "ScoreTable", &columns, &rows);
         if k == 0 {
             push_total_table(&mut out, event, result, multi, shown);
         }
+    }
+    for (number, penalties) in unplaced_penalties(event, result) {
+        let Ok(board) = Board::new(number) else {
+            continue;
+        };
+        out.push_str("\r\n");
+        push_game_tags(&mut out, opts, board, &date, &scoring);
+        let rows = penalty_rows(event, penalties.into_iter(), seats);
+        write_table(&mut out, "ScoreTable", &score_columns(seats), &rows);
     }
     out
 }
@@ -2000,21 +2011,34 @@ fn push_total_table(
 /// The director's penalties written on a board's ScoreTable as Ruter writes them: `Pen`
 /// in both score cells and the points in the matchpoint columns. A penalty written on a
 /// board without results goes on the first board's table.
-fn penalty_rows(
-    event: &Event,
+/// Whether the director's penalty `p` is written on board `sb`'s table: its board, and
+/// its section's (every section's when the board's group is the whole field).
+fn penalty_on(event: &Event, p: &Penalty, sb: &ScoredBoard) -> bool {
+    p.board == sb.board && (sb.group.is_empty() || same(&event.pairs[p.ns].section, &sb.group))
+}
+
+/// The penalties of boards nobody played (in their section), by board: each is written
+/// in a game of its own for its board, so that it keeps its board.
+fn unplaced_penalties<'a>(
+    event: &'a Event,
     result: &SessionResult,
-    sb: &ScoredBoard,
-    first: bool,
+) -> BTreeMap<u32, Vec<&'a Penalty>> {
+    let mut out: BTreeMap<u32, Vec<&Penalty>> = BTreeMap::new();
+    for p in &event.penalties {
+        if !result.boards.iter().any(|sb| penalty_on(event, p, sb)) {
+            out.entry(p.board).or_default().push(p);
+        }
+    }
+    out
+}
+
+fn penalty_rows<'a>(
+    event: &Event,
+    penalties: impl Iterator<Item = &'a Penalty>,
     layout: Layout,
 ) -> Vec<Vec<String>> {
     let pairs = &event.pairs;
-    let scored = |b: u32| result.boards.iter().any(|x| x.board == b);
-    event
-        .penalties
-        .iter()
-        .filter(|p| {
-            (p.board == sb.board && pairs[p.ns].section == sb.group) || (first && !scored(p.board))
-        })
+    penalties
         .map(|p| {
             let mut row = Vec::new();
             let seat_cells = usize::from(layout.tables) + usize::from(layout.rounds);
@@ -2912,6 +2936,39 @@ mod tests {
         let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
         let text = to_string(&e, &res, &WriteOptions::default());
         assert!(text.contains("[Scoring \"MP;MP1\"]"), "{text}");
+    }
+
+    /// A penalty given on a board nobody played keeps its board through PBN: it is
+    /// written in a game of its own for that board, not on the first board's table.
+    #[test]
+    fn a_penalty_on_a_board_not_played_keeps_its_board() {
+        let csv = "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,400,\n2,1,2,100,\n2,3,4,110,\n3,1,2,,PEN -1/0\n";
+        let e = crate::travellers::read_travellers(csv.as_bytes(), Default::default()).unwrap();
+        let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+        let text = to_string(&e, &res, &WriteOptions::default());
+        let back = read(text.as_bytes()).unwrap();
+        assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+        let boards: Vec<u32> = back.event.penalties.iter().map(|p| p.board).collect();
+        assert_eq!(boards, [3], "{text}");
+        assert_eq!(back.event.results.len(), 4);
+        // Sections scored as one field: a section's penalty on a played board is on
+        // that board's one table.
+        let csv = "section,board,ns,ew,score,adjust\nA,1,1,2,420,\nA,1,3,4,400,\nB,1,1,2,100,\nB,1,3,4,110,\nB,1,3,4,,PEN -1/0\n";
+        let e = crate::travellers::read_travellers(csv.as_bytes(), Default::default()).unwrap();
+        let settings = Settings {
+            top_integral: true,
+            ..Settings::default()
+        };
+        let res = score_session(&e.pairs, &e.results, &settings).unwrap();
+        let text = to_string(&e, &res, &WriteOptions::default());
+        let back = read(text.as_bytes()).unwrap();
+        let written: Vec<(u32, &str)> = back
+            .event
+            .penalties
+            .iter()
+            .map(|p| (p.board, back.event.pairs[p.ns].section.as_str()))
+            .collect();
+        assert_eq!(written, [(1, "B")], "{text}");
     }
 
     /// A split (`EW 60%`: the score stands for North-South, East-West get 60 %) was
