@@ -242,3 +242,44 @@ fn the_par_and_the_notrump_heading_speak_the_pages_language() {
     );
     assert!(tr.contains("<th>SA</th>"), "{tr}");
 }
+
+/// A hands file whose deal cannot be right (a card dealt twice) is refused naming its
+/// line, as `klaver deal --file` refuses it, rather than scored with that board's hands
+/// left out without a word.
+#[test]
+fn a_deals_file_with_a_card_dealt_twice_is_refused_by_line() {
+    let file = common::repo("crates/klaver/tests/data/club-published.pbn");
+    // (The file is Latin-1; its names do not matter here.)
+    let text = String::from_utf8_lossy(&std::fs::read(&file).unwrap()).into_owned();
+    let at = text.find("[Deal \"").unwrap();
+    let end = at + text[at..].find('\n').unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    // North's first spade given to East as well.
+    let deal = &text[at..end];
+    let spade = deal.split(':').nth(1).unwrap().chars().next().unwrap();
+    let colon = deal.find(':').unwrap();
+    let east = colon + deal[colon..].find(' ').unwrap() + 1;
+    let bad_deal = format!("{}{spade}{}", &deal[..east], &deal[east..]);
+    let bad = temp_path("deal_cli", "twice.pbn");
+    std::fs::write(&bad, format!("{}{bad_deal}{}", &text[..at], &text[end..])).unwrap();
+    let csv = common::repo("examples/club-night.csv");
+    for args in [
+        vec!["score", csv.as_str(), "--deals", bad.to_str().unwrap()],
+        vec![
+            "score",
+            file.as_str(),
+            "--deals",
+            bad.to_str().unwrap(),
+            "--format",
+            "html",
+        ],
+    ] {
+        let out = klaver(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("line {line}: board 1: cannot read the deal")),
+            "{err}"
+        );
+    }
+}

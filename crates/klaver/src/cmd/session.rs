@@ -436,6 +436,7 @@ async fn keep_deals(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
         kept.len(),
         match deals.len() - kept.len() {
             0 => String::new(),
+            1 => "; 1 board without all four hands left out".to_string(),
             n => format!("; {n} boards without all four hands left out"),
         }
     );
