@@ -111,6 +111,24 @@ fn bad_requests_are_refused_with_a_reason() {
     let out = klaver(&["deal", "--boards", "120", "--format", "dlm"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("boards up to 99"), "{}", stderr(&out));
+    // A count no hand record needs is refused before anything is dealt (it aborted,
+    // asking for 96 GB).
+    let out = klaver(&[
+        "deal",
+        "--boards",
+        "1000000000",
+        "--seed",
+        "1",
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out)
+            .contains("--boards 1000000000 is more than klaver deals at once (100000 boards)"),
+        "{}",
+        stderr(&out)
+    );
     let bad = temp_path("deal_cli", "bad.pbn");
     std::fs::write(
         &bad,

@@ -205,10 +205,19 @@ fn format_of(path: Option<&Path>) -> DealFormat {
     }
 }
 
+/// The most boards dealt at once: a hand record far beyond any event's (about 10 MB of
+/// deals), so that a mistyped count is refused rather than exhausting memory.
+const MAX_BOARDS: u32 = 100_000;
+
 fn deal_boards(args: &Args) -> Result<HandRecord, CliError> {
     let count = args.boards.unwrap_or(0);
     if count == 0 || args.first == 0 {
         return Err(CliError::input("--boards and --first must be at least 1"));
+    }
+    if count > MAX_BOARDS {
+        return Err(CliError::input(format!(
+            "--boards {count} is more than klaver deals at once ({MAX_BOARDS} boards): deal them in parts, each with its --first"
+        )));
     }
     let mut rng = match args.seed {
         Some(seed) => DealRng::from_seed(seed),
