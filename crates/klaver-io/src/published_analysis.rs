@@ -264,7 +264,15 @@ pub fn carry(
             out.push(Diagnostic::warning(p.first_line(), Some(n), m));
             continue;
         };
-        *b = b.clone().analysed(table)?;
+        // The solver's own tables always have a par; a published one that has none
+        // cannot be a table of tricks.
+        let par = klaver_deal::par(&table, b.vulnerability, b.dealer).map_err(|e| {
+            format!(
+                "line {}: board {n}: the file's DoubleDummyTricks cannot be right: {e}",
+                p.first_line()
+            )
+        })?;
+        b.analysis = Some(Analysis { table, par });
         out.extend(disagreements(b, p));
     }
     out.sort_by_key(|d| d.line);

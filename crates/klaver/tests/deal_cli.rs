@@ -301,3 +301,26 @@ fn a_deals_file_with_a_card_dealt_twice_is_refused_by_line() {
         );
     }
 }
+
+/// A published table of tricks that cannot be right (East takes all 13 in notrump where
+/// North takes 8) is refused naming the tag's line and saying the table is wrong, with
+/// the contract in bridge notation.
+#[test]
+fn a_published_table_that_cannot_be_right_is_named_by_line() {
+    let bad = temp_path("deal_cli", "wild.pbn");
+    std::fs::write(
+        &bad,
+        "[Board \"4\"]\n[Dealer \"W\"]\n[Vulnerable \"All\"]\n\
+         [Deal \"N:AT987.64.AJ4.K65 QJ5.Q72.T85.JT98 62.AJT985.K3.432 K43.K3.Q9762.AQ7\"]\n\
+         [DoubleDummyTricks \"8a40764675dda2296c31\"]\n",
+    )
+    .unwrap();
+    let out = klaver(&["deal", "--file", bad.to_str().unwrap(), "-o", "/dev/null"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("line 5: board 4: the file's DoubleDummyTricks cannot be right: "),
+        "{err}"
+    );
+    assert!(!err.contains("Contract {"), "{err}");
+}
