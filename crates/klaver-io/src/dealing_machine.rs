@@ -301,13 +301,19 @@ pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
     for (i, line) in text.lines().enumerate() {
         let at = |e: String| format!("line {}: {e}", i + 1);
         let Some((key, value)) = line.trim().split_once('=') else {
-            continue;
+            let t = line.trim();
+            if t.is_empty() || (t.starts_with('[') && t.ends_with(']')) {
+                continue;
+            }
+            return Err(at(format!(
+                "{t:?} is not a line of a .dlm file (a [section] or Name=value): the file is damaged"
+            )));
         };
         let Some(number) = key.trim().strip_prefix("Board ") else {
             header.read(key.trim(), value, i + 1).map_err(at)?;
             continue;
         };
-        let n = dlm_number(number).map_err(at)?;
+        let n = dlm_range_end("Board", number).map_err(at)?;
         if let Some(first) = lines.insert(n, i + 1) {
             return Err(at(format!(
                 "board {n} is given a second time (first at line {first}): the file is damaged"
@@ -349,8 +355,8 @@ impl DlmHeader {
                 .map_err(|_| format!("{key}={value} is not a number"))
         };
         match key {
-            "From board" => self.from = Some(dlm_number(value)?),
-            "To board" => self.to = Some(dlm_number(value)?),
+            "From board" => self.from = Some(dlm_range_end(key, value)?),
+            "To board" => self.to = Some(dlm_range_end(key, value)?),
             "Duplicates" => self.duplicates = Some(number()?),
             "Checksum" => self.checksum = Some((number()?, line)),
             "Status" => {
@@ -399,6 +405,17 @@ impl DlmHeader {
             ));
         }
         Ok((lo, hi))
+    }
+}
+
+/// The first or last board of a `.dlm` file's range: 1 to 99, the most the format
+/// holds.
+fn dlm_range_end(key: &str, value: &str) -> Result<u32, String> {
+    match dlm_number(value)? {
+        n @ 1..=99 => Ok(n),
+        n => Err(format!(
+            "{key}={n}: a .dlm file holds boards 1 to 99; the file is damaged"
+        )),
     }
 }
 
@@ -476,6 +493,48 @@ mod tests {
         assert_eq!(
             dlm_cards(7, &filler_deal()),
             format!("aaaaaabffffffkkkkkklpppppp{:03}", 7 ^ 14)
+        );
+    }
+
+    /// A line that is not `Name=value` (a damaged line, `Board 12` cut before its `=`)
+    /// is refused with its line, not skipped; a range past board 99 says a `.dlm` file
+    /// holds at most 99 boards, on its line.
+    #[test]
+    fn a_line_the_format_has_not_is_refused_with_its_line() {
+        let text = to_dlm(&night(1, 3)).unwrap();
+        let garbage = text.replacen("Board 02=", "this line is garbage\r\nBoard 02=", 1);
+        let err = read_dlm(&garbage).unwrap_err();
+        assert!(
+            err.starts_with("line 14: \"this line is garbage\" is not a line of a .dlm file"),
+            "{err}"
+        );
+        let cut: String = text
+            .lines()
+            .map(|l| {
+                if l.starts_with("Board 02=") {
+                    "Board 02"
+                } else {
+                    l
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\r\n");
+        let err = read_dlm(&cut).unwrap_err();
+        assert!(
+            err.starts_with("line 14: \"Board 02\" is not a line"),
+            "{err}"
+        );
+        let extra = text.replace("Board 99=", "Board 100=");
+        let err = read_dlm(&extra).unwrap_err();
+        assert!(
+            err.contains("Board=100: a .dlm file holds boards 1 to 99"),
+            "{err}"
+        );
+        let wide = text.replace("To board=3", "To board=120");
+        let err = read_dlm(&wide).unwrap_err();
+        assert!(
+            err.starts_with("line 6: To board=120: a .dlm file holds boards 1 to 99"),
+            "{err}"
         );
     }
 
