@@ -249,7 +249,7 @@ pub(crate) fn parse_deal(value: &str) -> Result<[String; 4], String> {
             hands.len()
         ));
     }
-    let mut seen = [[false; 13]; 4];
+    let mut seen = [[None; 13]; 4];
     let mut out: [String; 4] = Default::default();
     for (k, hand) in hands.iter().enumerate() {
         let seat = (first + k) % 4;
@@ -257,15 +257,19 @@ pub(crate) fn parse_deal(value: &str) -> Result<[String; 4], String> {
             out[seat] = "-".into();
             continue;
         }
-        out[seat] = parse_hand(hand, &mut seen)?;
+        out[seat] = parse_hand(hand, seat, &mut seen)?;
     }
     Ok(out)
 }
 
-/// One hand of a Deal tag (`AKQ.JT9.876.5432`) with its ranks in order, the cards of the
-/// hands before it marked in `seen`: a card dealt twice, or more than 13 cards, is an
-/// error naming it.
-fn parse_hand(hand: &str, seen: &mut [[bool; 13]; 4]) -> Result<String, String> {
+/// One hand of a Deal tag (`AKQ.JT9.876.5432`), `seat`'s (0 = North), with its ranks in
+/// order, the cards of the hands before it marked in `seen` with their seat: a card
+/// dealt twice (named with both hands), or more than 13 cards, is an error naming it.
+fn parse_hand(
+    hand: &str,
+    seat: usize,
+    seen: &mut [[Option<usize>; 13]; 4],
+) -> Result<String, String> {
     let suits: Vec<&str> = hand.split('.').collect();
     if suits.len() != 4 {
         return Err(format!(
@@ -280,14 +284,20 @@ fn parse_hand(hand: &str, seen: &mut [[bool; 13]; 4]) -> Result<String, String> 
             let r = RANKS.find(ch.to_ascii_uppercase()).ok_or_else(|| {
                 format!("{ch:?} in the hand {hand:?} is not a card rank (AKQJT98765432)")
             })?;
-            if seen[s][r] {
+            if let Some(other) = seen[s][r] {
+                const SEATS: [&str; 4] = ["North", "East", "South", "West"];
+                let twice = if other == seat {
+                    SEATS[seat].to_string()
+                } else {
+                    format!("{} and {}", SEATS[other], SEATS[seat])
+                };
                 return Err(format!(
-                    "the card {}{} is dealt twice",
+                    "the card {}{} is dealt twice ({twice})",
                     ["S", "H", "D", "C"][s],
                     &RANKS[r..r + 1]
                 ));
             }
-            seen[s][r] = true;
+            seen[s][r] = Some(seat);
             ranks.push(r);
         }
         count += ranks.len();
@@ -2936,6 +2946,15 @@ mod tests {
         let res = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
         let text = to_string(&e, &res, &WriteOptions::default());
         assert!(text.contains("[Scoring \"MP;MP1\"]"), "{text}");
+    }
+
+    /// A card dealt twice is named with the hands that hold it.
+    #[test]
+    fn a_card_dealt_twice_names_its_hands() {
+        let twice = parse_deal("W:AKQ.JT9.876.5432 A.KQ.AKQ.AKQJT98 - -").unwrap_err();
+        assert_eq!(twice, "the card SA is dealt twice (West and North)");
+        let own = parse_deal("N:AAK.JT9.876.5432 - - -").unwrap_err();
+        assert_eq!(own, "the card SA is dealt twice (North)");
     }
 
     /// A penalty given on a board nobody played keeps its board through PBN: it is

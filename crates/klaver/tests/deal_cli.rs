@@ -296,7 +296,9 @@ fn a_deals_file_with_a_card_dealt_twice_is_refused_by_line() {
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
         let err = stderr(&out);
         assert!(
-            err.contains(&format!("line {line}: board 1: cannot read the deal")),
+            err.contains(&format!(
+                "line {line}: board 1: cannot read the deal: the card S{spade} is dealt twice (North and East)"
+            )),
             "{err}"
         );
     }
