@@ -717,6 +717,9 @@ async fn correct_line(
             &form.reason,
         )
         .await?;
+    // The director's decision may be the last the night waited for (a board a table
+    // marked not played): it is then published as a table's last result publishes it.
+    scoring::publish_when_complete(&state, &s.club, id).await;
     Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }
 
@@ -992,11 +995,17 @@ async fn resolve_conflict(
     Form(form): Form<ConflictForm>,
 ) -> WebResult {
     s.check(&form.csrf)?;
+    if form.take > 1 {
+        return Err(WebError::BadRequest(
+            "take is 1 (the table's result) or 0 (the stored line)".into(),
+        ));
+    }
     own_session(&state, &s, id).await?;
     state
         .store
         .resolve_conflict(&s.club, id, conflict, form.take == 1, &s.director.login)
         .await?;
+    scoring::publish_when_complete(&state, &s.club, id).await;
     Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }
 

@@ -998,6 +998,9 @@ async fn a_second_phone_never_loses_or_overwrites_a_result() {
     assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
     assert!(r.body.contains("decide which stands"), "{}", r.body);
     let path = format!("{s}/conflicts/{}", conflicts[0].id);
+    // Only 1 (take the table's) and 0 (keep the stored line) decide; 7 was taken as keep.
+    let r = post(app, &path, &[("csrf", &csrf), ("take", "7")], ck).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     let r = post(app, &path, &[("csrf", &csrf), ("take", "1")], ck).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     assert!(
@@ -1253,6 +1256,37 @@ async fn a_night_is_published_as_its_last_board_is_entered() {
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     every_table_passes(app, &c.tokens).await;
     assert_eq!(info(c.store.session(&c.club, c.night).await.unwrap()), None);
+    // Once the director has corrected that line, the night is published on its own
+    // (it stayed unpublished until Publish was pressed, though the README said so).
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    let np_line = night
+        .lines
+        .iter()
+        .map(|l| &l.line)
+        .find(|l| l.adjust.eq_ignore_ascii_case("NP"))
+        .unwrap()
+        .clone();
+    let (cookie, s, csrf) = console(&c).await;
+    let line_no = np_line.line_no.to_string();
+    let board = np_line.board.to_string();
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", "1"),
+        ("board", board.as_str()),
+        ("ns", np_line.ns.as_str()),
+        ("ew", np_line.ew.as_str()),
+        ("result", "PASS"),
+        ("reason", "passed out, the table says"),
+    ];
+    let r = post(
+        app,
+        &format!("{s}/lines/{line_no}"),
+        &fix,
+        Some(cookie.as_str()),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert!(info(c.store.session(&c.club, c.night).await.unwrap()).is_some());
 }
 
 #[tokio::test]
