@@ -1052,8 +1052,9 @@ async fn correct_at_table(
     }
     let by = format!("table {}", at.table);
     // A line this table did not enter, or one already corrected (a director's ruling),
-    // is not overwritten from a phone: the table's result goes to the director.
-    if !e.requesting() && (stored.entered_by != by || stored.version > 1) {
+    // is not overwritten from a phone, before publication or after (a request): the
+    // table's result goes to the director.
+    if stored.entered_by != by || stored.version > 1 {
         let session = at.session.info.id;
         let line_no = stored.line.line_no;
         state

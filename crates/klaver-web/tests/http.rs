@@ -2202,3 +2202,54 @@ async fn a_removed_night_is_gone_from_every_page() {
         );
     }
 }
+
+/// After publication a table's request replaced the director's ruling on its line at
+/// once (a REV dropped, an adjusted score overwritten), where before publication such a
+/// line is never stored over from a phone. The request now goes to the director as two
+/// results for one board, and the ruling stands.
+#[tokio::test]
+async fn a_request_after_publication_does_not_overwrite_the_directors_ruling() {
+    let c = setup("request-ruling").await;
+    let app = &c.app;
+    every_table_passes(app, &c.tokens).await;
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert!(night.info.published_at.is_some());
+    let stored = night
+        .lines
+        .iter()
+        .find(|l| l.line.board == 1 && l.line.ns == "1")
+        .unwrap();
+    let ruling = klaver_store::Line {
+        contract: String::new(),
+        adjust: "AVG".into(),
+        ..stored.line.clone()
+    };
+    let at = klaver_store::LineAt {
+        session: c.night,
+        line_no: stored.line.line_no,
+        version: stored.version,
+    };
+    c.store
+        .correct(&c.club, at, &ruling, "td", "slow play")
+        .await
+        .unwrap();
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let request = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+        ("req", "1"),
+    ];
+    let r = post(app, &format!("{t1}/confirm"), &request, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    let line = night
+        .lines
+        .iter()
+        .find(|l| l.line.line_no == stored.line.line_no)
+        .unwrap();
+    assert_eq!(line.line.adjust, "AVG");
+    let conflicts = c.store.conflicts(&c.club, c.night).await.unwrap();
+    assert_eq!(conflicts.len(), 1);
+}
