@@ -259,7 +259,32 @@ pub(crate) fn parse_deal(value: &str) -> Result<[String; 4], String> {
         }
         out[seat] = parse_hand(hand, seat, &mut seen)?;
     }
+    if out.iter().all(|h| h != "-") {
+        short_hand(&out, &seen)?;
+    }
     Ok(out)
+}
+
+const SEATS: [&str; 4] = ["North", "East", "South", "West"];
+
+/// A deal of four hands, none of more than 13 cards, with a hand of fewer (a card
+/// missing): an error naming the hand and the cards no hand holds.
+fn short_hand(hands: &[String; 4], seen: &[[Option<usize>; 13]; 4]) -> Result<(), String> {
+    // A hand is its ranks and three dots.
+    let Some(k) = hands.iter().position(|h| h.len() != 13 + 3) else {
+        return Ok(());
+    };
+    let missing: Vec<String> = (0..4)
+        .flat_map(|s| (0..13).map(move |r| (s, r)))
+        .filter(|&(s, r)| seen[s][r].is_none())
+        .map(|(s, r)| format!("{}{}", ["S", "H", "D", "C"][s], &RANKS[r..r + 1]))
+        .collect();
+    Err(format!(
+        "{} holds {} cards, and no hand holds {}: every hand holds 13",
+        SEATS[k],
+        hands[k].len() - 3,
+        missing.join(", ")
+    ))
 }
 
 /// One hand of a Deal tag (`AKQ.JT9.876.5432`), `seat`'s (0 = North), with its ranks in
@@ -285,7 +310,6 @@ fn parse_hand(
                 format!("{ch:?} in the hand {hand:?} is not a card rank (AKQJT98765432)")
             })?;
             if let Some(other) = seen[s][r] {
-                const SEATS: [&str; 4] = ["North", "East", "South", "West"];
                 let twice = if other == seat {
                     SEATS[seat].to_string()
                 } else {
@@ -2955,6 +2979,27 @@ mod tests {
         assert_eq!(twice, "the card SA is dealt twice (West and North)");
         let own = parse_deal("N:AAK.JT9.876.5432 - - -").unwrap_err();
         assert_eq!(own, "the card SA is dealt twice (North)");
+    }
+
+    /// A deal of four hands with a card missing was read as it was, and refused only
+    /// when its board was analysed, without the line: "North holds 12 cards".
+    #[test]
+    fn a_deal_with_a_card_missing_names_the_hand_and_the_card() {
+        let short = "N:AKQ.JT9.876.543 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+        assert_eq!(
+            parse_deal(short).unwrap_err(),
+            "North holds 12 cards, and no hand holds C2: every hand holds 13"
+        );
+        // A partial deal, with hands not given, is read as it is.
+        assert!(parse_deal("N:AKQ.JT9.876.543 - - -").is_ok());
+        let text = format!("[Board \"3\"]\n[Deal \"{short}\"]\n");
+        let imp = read(text.as_bytes()).unwrap();
+        assert!(imp.deals.is_empty());
+        let said = imp.event.diagnostics[0].to_string();
+        assert_eq!(
+            said,
+            "line 2: board 3: cannot read the deal: North holds 12 cards, and no hand holds C2: every hand holds 13"
+        );
     }
 
     /// A penalty given on a board nobody played keeps its board through PBN: it is

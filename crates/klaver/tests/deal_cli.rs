@@ -326,3 +326,39 @@ fn a_published_table_that_cannot_be_right_is_named_by_line() {
     );
     assert!(!err.contains("Contract {"), "{err}");
 }
+
+/// A hands file with a card missing from a deal (North 12 cards, the others 13) was
+/// refused only when the board was analysed, as "board 1: North holds 12 cards" without
+/// the line, and a text report or a conversion used its hands without a word.
+#[test]
+fn a_deals_file_with_a_card_missing_is_refused_by_line() {
+    let bad = common::temp_file(
+        "deal_cli",
+        "short.pbn",
+        "[Event \"Short\"]\n[Board \"1\"]\n\
+         [Deal \"N:AKQ.JT9.876.543 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98\"]\n",
+    );
+    let bad = bad.to_str().unwrap();
+    let csv = common::repo("examples/club-night.csv");
+    let out_pbn = temp_path("deal_cli", "short-out.pbn");
+    for args in [
+        vec!["score", csv.as_str(), "--deals", bad],
+        vec!["score", csv.as_str(), "--deals", bad, "--format", "html"],
+        vec![
+            "convert",
+            csv.as_str(),
+            out_pbn.to_str().unwrap(),
+            "--deals",
+            bad,
+        ],
+    ] {
+        let out = klaver(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("line 3: board 1: cannot read the deal: North holds 12 cards"),
+            "{args:?}: {err}"
+        );
+        assert!(err.contains("no hand holds C2"), "{args:?}: {err}");
+    }
+}
