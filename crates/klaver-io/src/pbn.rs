@@ -793,6 +793,56 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
     Ok(reading.finish())
 }
 
+/// The hands of a PBN file read for them alone, and what the file says of their boards.
+#[derive(Debug, Default)]
+pub struct ReadHands {
+    /// Each board's hands (a hand not given is `-`).
+    pub deals: BTreeMap<u32, Deal>,
+    /// What the file gives that the travellers do not follow (a dealer or vulnerability
+    /// other than the board number's), with its line.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Reads a PBN file for its hands alone, to show beside results read from elsewhere (a
+/// dealing program's file, or a results file, whose results are not read). As a hand
+/// record's reading does, it refuses the file for what would lose a board's hands or
+/// show the wrong ones, each error with its line: a deal that cannot be read, a deal
+/// without a board number, a board given again with other hands, a tag klaver cannot
+/// read.
+pub fn read_hands(data: &[u8]) -> Result<ReadHands, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let text = decode(data, &mut diags).map_err(|e| {
+        let PbnError::Encoding { line, message } = e;
+        vec![Diagnostic::error(line, None, message)]
+    })?;
+    let games = read_games(&text, &mut diags);
+    let mut reading = Reading {
+        diags,
+        hands_only: true,
+        ..Reading::default()
+    };
+    for g in &games {
+        let board = game_board(g, &mut reading.diags);
+        reading.deal(g, board);
+        if let Some(b) = board {
+            reading.dealer(g, b);
+            reading.vulnerability(g, b);
+        }
+    }
+    let mut diags = reading.diags;
+    diags.sort_by_key(|d| d.line.unwrap_or(0));
+    let (errors, warnings): (Vec<_>, Vec<_>) = diags
+        .into_iter()
+        .partition(|d| d.severity == Severity::Error);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(ReadHands {
+        deals: reading.imported.deals,
+        warnings,
+    })
+}
+
 /// What the games of a PBN file read so far give.
 #[derive(Default)]
 struct Reading {
@@ -807,6 +857,8 @@ struct Reading {
     /// The ScoreTable columns not read that a warning has named.
     unread_said: Vec<String>,
     diags: Vec<Diagnostic>,
+    /// Whether the file is read for its hands alone: a deal not kept is an error.
+    hands_only: bool,
 }
 
 impl Reading {
@@ -871,6 +923,11 @@ impl Reading {
             Ok(hands) if hands.iter().all(|h| h == "-") => {}
             Ok(hands) => match board {
                 Some(b) => self.keep_deal(b.number(), hands, t.line),
+                None if self.hands_only => self.diags.push(Diagnostic::error(
+                    t.line,
+                    None,
+                    "a deal without a board number: add [Board \"n\"] to its game",
+                )),
                 None => self.diags.push(Diagnostic::warning(
                     t.line,
                     None,
@@ -885,7 +942,8 @@ impl Reading {
         }
     }
 
-    /// Keeps the first deal of a board; a later one that differs is a warning.
+    /// Keeps the first deal of a board; a later one that differs is a warning, or when
+    /// the file is read for its hands alone an error (which hands are the board's?).
     fn keep_deal(&mut self, n: u32, hands: [String; 4], line: u32) {
         match self.imported.deals.get(&n) {
             None => {
@@ -893,11 +951,18 @@ impl Reading {
                 self.deal_lines.insert(n, line);
             }
             Some(first) if first.hands != hands => {
-                let m = format!(
-                    "the board's deal here differs from the one at line {}, which is the one read: give each board its own number",
-                    self.deal_lines.get(&n).copied().unwrap_or(0)
-                );
-                self.diags.push(Diagnostic::warning(line, Some(n), m));
+                let first = self.deal_lines.get(&n).copied().unwrap_or(0);
+                self.diags.push(if self.hands_only {
+                    let m = format!(
+                        "the board is given a second time with other hands than at line {first}: a file of hands holds each board once: give each section's boards numbers of their own, or put each section in a file of its own"
+                    );
+                    Diagnostic::error(line, Some(n), m)
+                } else {
+                    let m = format!(
+                        "the board's deal here differs from the one at line {first}, which is the one read: give each board its own number"
+                    );
+                    Diagnostic::warning(line, Some(n), m)
+                });
             }
             Some(_) => {}
         }
@@ -2999,6 +3064,35 @@ mod tests {
         assert_eq!(
             said,
             "line 2: board 3: cannot read the deal: North holds 12 cards, and no hand holds C2: every hand holds 13"
+        );
+    }
+
+    /// Read for its hands alone, a results file gives its deals and nothing of its
+    /// results; a partial deal and a board repeated for each table with the same hands
+    /// are read, a board given again with other hands refuses the file.
+    #[test]
+    fn a_file_read_for_its_hands_keeps_each_board_once() {
+        let read = read_hands(SAMPLE.as_bytes()).unwrap();
+        assert_eq!(read.deals.len(), 1);
+        assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+        let a = "N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+        let game = |n: u32, deal: &str| format!("[Board \"{n}\"]\n[Deal \"{deal}\"]\n\n");
+        let text = [game(1, a), game(1, a), game(2, "N:AKQ.JT9.876.5432 - - -")].concat();
+        let read = read_hands(text.as_bytes()).unwrap();
+        assert_eq!(read.deals.len(), 2);
+        assert_eq!(read.deals[&2].hands[1], "-");
+        let other = [game(1, a), game(1, &a.replacen('N', "E", 1))].concat();
+        let said: Vec<String> = read_hands(other.as_bytes())
+            .unwrap_err()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].starts_with(
+                "line 5: board 1: the board is given a second time with other hands than at line 2"
+            ),
+            "{said:?}"
         );
     }
 

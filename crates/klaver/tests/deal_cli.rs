@@ -362,3 +362,55 @@ fn a_deals_file_with_a_card_missing_is_refused_by_line() {
         assert!(err.contains("no hand holds C2"), "{args:?}: {err}");
     }
 }
+
+/// A hands file is read as `klaver deal --file` reads it: a deal the travellers would
+/// lose or show wrongly refuses it with its line. A deal without a board number, or
+/// under `[Board "0"]`, was skipped without a word; a board given a second time with
+/// other hands kept the first with only a warning, and a vulnerability other than the
+/// board number's was not said (a dealer was).
+#[test]
+fn a_deals_file_that_would_lose_a_board_is_refused_by_line() {
+    const A: &str = "N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+    const B: &str = "E:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+    let csv = common::repo("examples/club-night.csv");
+    let board1 = format!("[Board \"1\"]\n[Deal \"{A}\"]\n\n");
+    for (text, said) in [
+        (
+            format!("{board1}[Event \"\"]\n[Deal \"{B}\"]\n"),
+            "line 5: a deal without a board number: add [Board \"n\"] to its game",
+        ),
+        (
+            format!("{board1}[Board \"0\"]\n[Deal \"{B}\"]\n"),
+            "line 4: [Board \"0\"] is not a board number",
+        ),
+        (
+            format!("{board1}[Board \"1\"]\n[Deal \"{B}\"]\n"),
+            "line 5: board 1: the board is given a second time with other hands than at line 2",
+        ),
+        (
+            format!("{board1}[Board \"2\"]\n[Deal {B}]\n"),
+            "line 5: a tag must be [Name \"value\"]",
+        ),
+    ] {
+        let bad = common::temp_file("deal_cli", "lost.pbn", &text);
+        let out = klaver(&["score", &csv, "--deals", bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2), "{text}: {}", stderr(&out));
+        let err = stderr(&out);
+        assert!(
+            err.contains("has errors; nothing was used for its hands"),
+            "{err}"
+        );
+        assert!(err.contains(said), "{said}: {err}");
+    }
+    let text = format!("[Board \"1\"]\n[Dealer \"S\"]\n[Vulnerable \"All\"]\n[Deal \"{A}\"]\n");
+    let other = common::temp_file("deal_cli", "other.pbn", &text);
+    let out = klaver(&["score", &csv, "--deals", other.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    for line in [
+        "line 2: board 1: the file has dealer S",
+        "line 3: board 1: the file has vulnerability All",
+    ] {
+        assert!(err.contains(line), "{line}: {err}");
+    }
+}

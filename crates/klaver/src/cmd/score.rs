@@ -118,47 +118,24 @@ pub(crate) fn read_input(
     })
 }
 
-/// Reads the hands of a PBN file (`--deals`).
+/// Reads the hands of a PBN file (`--deals`), as `klaver deal --file` reads a hand
+/// record: a file with a deal that would be lost or shown wrongly is refused with its
+/// lines, and what it says that the travellers do not follow is a warning.
 pub(crate) fn read_deals(path: &PathBuf) -> Result<BTreeMap<u32, Deal>, CliError> {
     let data = std::fs::read(path)
         .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
-    let imported =
-        pbn::read(&data).map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    deals_refused(path, &imported)?;
-    if imported.deals.is_empty() {
+    let name = path.display().to_string();
+    let read = pbn::read_hands(&data)
+        .map_err(|e| super::refused(&name, None, "used for its hands", &e))?;
+    for w in &read.warnings {
+        tell!("warning: {name}: {w}");
+    }
+    if read.deals.is_empty() {
         return Err(CliError::input(format!(
-            "{}: no [Deal] with a [Board] number in this file: --deals needs a PBN file with the hands",
-            path.display()
+            "{name}: no [Deal] with a [Board] number in this file: --deals needs a PBN file with the hands"
         )));
     }
-    Ok(imported.deals)
-}
-
-/// A hands file with a board whose deal could not be read (a card dealt twice, three
-/// hands) is refused with those boards' messages, as `klaver deal --file` refuses it,
-/// rather than used with the board's hands left out without a word. The file's other
-/// messages (of its results, if it has any) are not the hands' and are left out; a
-/// warning about a board's deal is shown.
-fn deals_refused(path: &std::path::Path, imported: &Imported) -> Result<(), CliError> {
-    let lost: Vec<_> = imported
-        .event
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .filter(|d| d.board.is_some_and(|b| !imported.deals.contains_key(&b)))
-        .cloned()
-        .collect();
-    if !lost.is_empty() {
-        let name = path.display().to_string();
-        return Err(super::refused(&name, None, "used for its hands", &lost));
-    }
-    let about_deals = |d: &&Diagnostic| {
-        d.severity == Severity::Warning && d.board.is_some() && d.message.contains("deal")
-    };
-    for d in imported.event.diagnostics.iter().filter(about_deals) {
-        tell!("warning: {}: {d}", path.display());
-    }
-    Ok(())
+    Ok(read.deals)
 }
 
 /// The boards of the `--deals` file analysed double dummy; where the file publishes
