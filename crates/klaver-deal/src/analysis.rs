@@ -305,7 +305,7 @@ fn check_par_contract(
     match play {
         Some(p) if tricks == dd && p.score_ns(vul) == score => Ok(()),
         _ => Err(format!(
-            "the par its tricks give ({score} for North-South) is not what its par contract {contract} by {declarer:?} ({result:+}) scores with the {dd} tricks the table gives {declarer:?}"
+            "the par, {score} for North-South, is not what {contract} by {declarer:?} scores with the {dd} tricks the table gives {declarer:?}"
         )),
     }
 }

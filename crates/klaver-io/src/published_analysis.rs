@@ -46,16 +46,20 @@ impl PublishedAnalysis {
     }
 
     /// The table the file publishes, when it gives all 20 counts: its DoubleDummyTricks,
-    /// or else an OptimumResultTable with a row for every declarer and strain.
-    pub fn full_table(&self) -> Option<DdTable> {
-        let from = |tag: &str| {
+    /// or else an OptimumResultTable with a row for every declarer and strain; with the
+    /// tag it came from and the line of its first count.
+    pub fn full_table(&self) -> Option<(DdTable, &'static str, u32)> {
+        let from = |tag: &'static str| {
             let mut counts = [[None; 4]; 5];
+            let mut line = u32::MAX;
             for p in self.tricks.iter().filter(|p| p.tag == tag) {
                 counts[p.strain as usize][p.declarer as usize] = Some(p.tricks);
+                line = line.min(p.line);
             }
             let full = counts.iter().flatten().all(Option::is_some);
             let tricks = counts.map(|row| row.map(|t| t.unwrap_or(0)));
-            full.then(|| DdTable::new(tricks).ok()).flatten()
+            let table = full.then(|| DdTable::new(tricks).ok()).flatten()?;
+            Some((table, tag, line))
         };
         from("DoubleDummyTricks").or_else(|| from("OptimumResultTable"))
     }
@@ -247,36 +251,41 @@ pub fn disagreements(b: &BoardRecord, published: &PublishedAnalysis) -> Vec<Diag
 /// The boards of a hand record with the analysis their file publishes, for when klaver
 /// does not analyse them itself: a board whose file gives all 20 trick counts carries
 /// that table, with klaver's par for it, and each published figure that disagrees is a
-/// warning; a board whose file publishes figures but not the whole table is a warning
-/// that they are not carried.
+/// warning. A board whose file publishes figures but not the whole table, or a table
+/// no deal can have (klaver finds no par for it), is a warning that they are not
+/// carried.
 pub fn carry(
     record: &mut HandRecord,
     published: &BTreeMap<u32, PublishedAnalysis>,
-) -> Result<Vec<Diagnostic>, String> {
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for b in &mut record.boards {
         let n = b.board.number();
         let Some(p) = published.get(&n) else {
             continue;
         };
-        let Some(table) = p.full_table() else {
+        let Some((table, tag, line)) = p.full_table() else {
             let m = "the file's analysis of the board is not a table of all 20 trick counts, so it is not carried: --analyse analyses the board";
             out.push(Diagnostic::warning(p.first_line(), Some(n), m));
             continue;
         };
         // The solver's own tables always have a par; a published one that has none
         // cannot be a table of tricks.
-        let par = klaver_deal::par(&table, b.vulnerability, b.dealer).map_err(|e| {
-            format!(
-                "line {}: board {n}: the file's DoubleDummyTricks cannot be right: {e}",
-                p.first_line()
-            )
-        })?;
-        b.analysis = Some(Analysis { table, par });
-        out.extend(disagreements(b, p));
+        match klaver_deal::par(&table, b.vulnerability, b.dealer) {
+            Ok(par) => {
+                b.analysis = Some(Analysis { table, par });
+                out.extend(disagreements(b, p));
+            }
+            Err(e) => {
+                let m = format!(
+                    "the file's {tag} cannot be right ({e}), so it is not carried: --analyse analyses the board"
+                );
+                out.push(Diagnostic::warning(line, Some(n), m));
+            }
+        }
     }
     out.sort_by_key(|d| d.line);
-    Ok(out)
+    out
 }
 
 /// "NS 420 (NS 4S)".
