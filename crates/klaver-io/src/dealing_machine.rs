@@ -313,7 +313,7 @@ pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
             header.read(key.trim(), value, i + 1).map_err(at)?;
             continue;
         };
-        let n = dlm_range_end("Board", number).map_err(at)?;
+        let n = dlm_range_end(&format!("Board {}", number.trim()), number).map_err(at)?;
         if let Some(first) = lines.insert(n, i + 1) {
             return Err(at(format!(
                 "board {n} is given a second time (first at line {first}): the file is damaged"
@@ -355,8 +355,8 @@ impl DlmHeader {
                 .map_err(|_| format!("{key}={value} is not a number"))
         };
         match key {
-            "From board" => self.from = Some(dlm_range_end(key, value)?),
-            "To board" => self.to = Some(dlm_range_end(key, value)?),
+            "From board" => self.from = Some(dlm_range_end(&format!("{key}={value}"), value)?),
+            "To board" => self.to = Some(dlm_range_end(&format!("{key}={value}"), value)?),
             "Duplicates" => self.duplicates = Some(number()?),
             "Checksum" => self.checksum = Some((number()?, line)),
             "Status" => {
@@ -408,13 +408,13 @@ impl DlmHeader {
     }
 }
 
-/// The first or last board of a `.dlm` file's range: 1 to 99, the most the format
-/// holds.
-fn dlm_range_end(key: &str, value: &str) -> Result<u32, String> {
+/// The first or last board of a `.dlm` file's range, or a board line's number: 1 to 99,
+/// the most the format holds. `written`: the line's text, as the message quotes it.
+fn dlm_range_end(written: &str, value: &str) -> Result<u32, String> {
     match dlm_number(value)? {
         n @ 1..=99 => Ok(n),
-        n => Err(format!(
-            "{key}={n}: a .dlm file holds boards 1 to 99; the file is damaged"
+        _ => Err(format!(
+            "{written}: a .dlm file holds boards 1 to 99; the file is damaged"
         )),
     }
 }
@@ -527,7 +527,7 @@ mod tests {
         let extra = text.replace("Board 99=", "Board 100=");
         let err = read_dlm(&extra).unwrap_err();
         assert!(
-            err.contains("Board=100: a .dlm file holds boards 1 to 99"),
+            err.starts_with("line 208: Board 100: a .dlm file holds boards 1 to 99"),
             "{err}"
         );
         let wide = text.replace("To board=3", "To board=120");
