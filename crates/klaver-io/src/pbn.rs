@@ -968,7 +968,8 @@ impl Reading {
         }
     }
 
-    /// The game's dealer: a warning when it is not the board's by its number.
+    /// The game's dealer: a warning when it is not the board's by its number, or is
+    /// not a seat.
     fn dealer(&mut self, g: &Game, b: Board) {
         let Some(t) = g
             .tag("Dealer")
@@ -976,18 +977,17 @@ impl Reading {
         else {
             return;
         };
+        let (given, n) = (t.value.trim(), b.number());
         let expected = SEAT_LETTERS[seat_index(b.dealer())];
-        if !t.value.trim().eq_ignore_ascii_case(expected) {
-            self.diags.push(Diagnostic::warning(
-                t.line,
-                Some(b.number()),
-                format!(
-                    "the file has dealer {} but board {} is dealt by {expected}: klaver scores the board by its number",
-                    t.value.trim(),
-                    b.number()
-                ),
-            ));
-        }
+        let m = if !SEAT_LETTERS.iter().any(|l| given.eq_ignore_ascii_case(l)) {
+            format!("[Dealer {:?}] is not a seat (N, E, S or W)", t.value)
+        } else if !given.eq_ignore_ascii_case(expected) {
+            format!("the file has dealer {given} but board {n} is dealt by {expected}")
+        } else {
+            return;
+        };
+        let m = format!("{m}: klaver scores the board by its number");
+        self.diags.push(Diagnostic::warning(t.line, Some(n), m));
     }
 
     /// The game's vulnerability: a warning when it is not the board's by its number, or
@@ -3093,6 +3093,21 @@ mod tests {
                 "line 5: board 1: the board is given a second time with other hands than at line 2"
             ),
             "{said:?}"
+        );
+    }
+
+    /// `[Dealer "North"]` was said as "the file has dealer North but board 1 is dealt
+    /// by N", as if North were not N.
+    #[test]
+    fn a_dealer_that_is_not_a_seat_is_said_so() {
+        let text = "[Board \"1\"]\n[Dealer \"North\"]\n[Deal \"N:AKQ.JT9.876.5432 - - -\"]\n";
+        let read = read_hands(text.as_bytes()).unwrap();
+        let said: Vec<String> = read.warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                "line 2: board 1: [Dealer \"North\"] is not a seat (N, E, S or W): klaver scores the board by its number"
+            ]
         );
     }
 
