@@ -931,3 +931,76 @@ fn tables_and_rounds_travel_through_pbn() {
         .collect();
     assert_eq!(seats, ["1 1 1", "1 2 2", "2 1 1", "2 2 2"], "{back}");
 }
+
+/// `klaver convert` had no `--top-integral`, `--fields` or `--movement`: a night scored
+/// over both sections, with two winners or on its movement's board counts could only be
+/// written scored another way, its PBN and USEBIO figures unlike the club's result list.
+#[test]
+fn convert_scores_as_score_does_with_the_same_options() {
+    let csv = temp("two-sections.csv");
+    std::fs::write(
+        &csv,
+        "section,board,ns,ew,score\n\
+         A,1,1,2,420\nA,1,3,4,450\nA,1,5,6,-50\n\
+         B,1,1,2,400\nB,1,3,4,420\nB,1,5,6,-100\n\
+         A,2,1,4,-110\nA,2,3,6,-140\nA,2,5,2,90\n\
+         B,2,1,4,-110\nB,2,3,6,110\nB,2,5,2,-200\n",
+    )
+    .unwrap();
+    let csv = csv.to_str().unwrap();
+    for options in [
+        &["--top-integral"][..],
+        &["--fields", "separate"],
+        &["--top-integral", "--fields", "separate"],
+    ] {
+        let club = results(&scored(csv, options));
+        assert_ne!(club, results(&scored(csv, &[])), "{options:?}");
+        for name in ["two-sections.pbn", "two-sections.xml", "two-sections.json"] {
+            let out = temp(name);
+            let mut args = vec!["convert", csv, out.to_str().unwrap()];
+            args.extend_from_slice(options);
+            let o = klaver(&args);
+            assert_eq!(o.status.code(), Some(0), "{options:?} {}", stderr(&o));
+            // USEBIO has no place for how the sections were compared: the options
+            // that score it the same way are named, and score it so.
+            let again: &[&str] = if name.ends_with(".xml") {
+                let said = stderr(&o);
+                assert!(options.iter().all(|w| said.contains(w)), "{said}");
+                options
+            } else {
+                &[]
+            };
+            let out = out.to_str().unwrap();
+            let mut args = vec!["score", out, "--compare"];
+            args.extend_from_slice(again);
+            let o = klaver(&args);
+            assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+            assert_eq!(results(&scored(out, again)), club, "{name} {options:?}");
+        }
+    }
+}
+
+/// The movement given to `klaver convert` checks the travellers as `klaver score` does.
+#[test]
+fn convert_checks_the_travellers_against_the_movement() {
+    let csv = data("mitchell-7-two-boards-a-round.csv");
+    let out = temp("mitchell-7.pbn");
+    let out = out.to_str().unwrap();
+    let o = klaver(&["convert", &csv, out, "--movement", "mitchell-7"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("does not fit the movement Mitchell, 7 tables"),
+        "{}",
+        stderr(&o)
+    );
+    let o = klaver(&[
+        "convert",
+        &csv,
+        out,
+        "--movement",
+        "mitchell-7",
+        "--boards-per-round",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -4,14 +4,14 @@
 
 use super::output::{names_stdout, write_output};
 use super::score::{print_warnings, read_deals, read_input, read_names};
-use super::scoring_args::ConventionArgs;
+use super::scoring_args::{ConventionArgs, PlayArgs};
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
 use klaver_core::session::{BoardRounding, Settings, score_session};
 use klaver_io::detect::Format;
 use klaver_io::exchange::Imported;
-use klaver_io::options::Conventions;
+use klaver_io::options::{FormOptions, pair_settings};
 use klaver_io::travellers::ReadOptions;
 use klaver_io::{exchange, json, pbn, usebio};
 use std::path::{Path, PathBuf};
@@ -81,6 +81,9 @@ pub struct Args {
     /// The scoring conventions (a PBN input's [Scoring] sets those not given here).
     #[command(flatten)]
     conventions: ConventionArgs,
+    /// How the pairs were grouped and moved, as `klaver score` takes it.
+    #[command(flatten)]
+    play: PlayArgs,
 }
 
 /// Runs `klaver convert`.
@@ -117,7 +120,12 @@ pub fn run(args: Args) -> CmdResult {
     } else {
         None
     };
-    let settings = convention_settings(&imported, &args.conventions.options());
+    let scoring = args
+        .play
+        .options(args.conventions.options(), FormOptions::default());
+    let file_convention = imported.convention;
+    let (settings, _, _) = pair_settings(&scoring, &mut imported.event, &file_convention, &in_name)
+        .map_err(CliError::input)?;
     write_converted(
         &imported,
         &settings,
@@ -168,19 +176,6 @@ fn analysed(
         started.elapsed().as_secs_f64()
     );
     Ok(boards)
-}
-
-/// How a file is scored for writing: by the convention the command line or the file
-/// states, with the director's penalties (written on their boards, so the totals
-/// include them).
-fn convention_settings(imported: &Imported, conventions: &Conventions) -> Settings {
-    let convention = conventions.resolve(&imported.convention);
-    let mut settings = Settings {
-        penalties: klaver_io::options::penalties_in_matchpoints(&imported.event, &convention),
-        ..Settings::default()
-    };
-    convention.apply(&mut settings);
-    settings
 }
 
 /// Writes an event (scored by `settings` where the format publishes scores) in the

@@ -26,6 +26,45 @@ pub struct ScoringArgs {
     /// The scoring conventions (a PBN file's [Scoring] tag sets those not given here).
     #[command(flatten)]
     pub conventions: ConventionArgs,
+    /// How the pairs were grouped and moved.
+    #[command(flatten)]
+    pub play: PlayArgs,
+    /// The scoring form and the IMP forms' options.
+    #[command(flatten)]
+    pub form: FormArgs,
+}
+
+impl ScoringArgs {
+    /// The options given on the command line whose value may equal their default
+    /// (`--vp-max 20`): an option of another form is refused even then.
+    pub fn given(&self) -> Vec<&'static str> {
+        let f = &self.form;
+        [
+            ("--fields", self.play.fields.is_some()),
+            ("--datum-drop", f.datum_drop.is_some()),
+            ("--datum-round", f.datum_round.is_some()),
+            ("--cross-imps", f.cross_imps.is_some()),
+            ("--adjusted-imps", f.adjusted_imps.is_some()),
+            ("--vp-max", f.vp_max.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+
+    /// The scoring options these arguments give.
+    pub fn options(&self) -> ScoringOptions {
+        self.play
+            .options(self.conventions.options(), self.form.options())
+    }
+}
+
+/// How a pairs session was played: its sections compared together or apart, its
+/// directions ranked together or apart, and its movement (`klaver score`, `klaver
+/// session import` and `klaver convert` take the same, so that a night converted is
+/// scored as it is scored).
+#[derive(clap::Args)]
+pub struct PlayArgs {
     /// Score all sections together (top-integral).
     #[arg(long)]
     pub top_integral: bool,
@@ -42,40 +81,20 @@ pub struct ScoringArgs {
     /// boards are expected as often as it has them played.
     #[arg(long)]
     pub movement: Option<String>,
-    /// The scoring form and the IMP forms' options.
-    #[command(flatten)]
-    pub form: FormArgs,
 }
 
-impl ScoringArgs {
-    /// The options given on the command line whose value may equal their default
-    /// (`--vp-max 20`): an option of another form is refused even then.
-    pub fn given(&self) -> Vec<&'static str> {
-        let f = &self.form;
-        [
-            ("--fields", self.fields.is_some()),
-            ("--datum-drop", f.datum_drop.is_some()),
-            ("--datum-round", f.datum_round.is_some()),
-            ("--cross-imps", f.cross_imps.is_some()),
-            ("--adjusted-imps", f.adjusted_imps.is_some()),
-            ("--vp-max", f.vp_max.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(name, given)| given.then_some(name))
-        .collect()
-    }
-
-    /// The scoring options these arguments give.
-    pub fn options(&self) -> ScoringOptions {
+impl PlayArgs {
+    /// The scoring options of a pairs session played so, by the conventions stated.
+    pub fn options(&self, conventions: Conventions, form: FormOptions) -> ScoringOptions {
         ScoringOptions {
-            conventions: self.conventions.options(),
+            conventions,
             top_integral: self.top_integral,
             fields: self.fields.unwrap_or_default(),
             boards_per_round: self.boards_per_round,
             movement: self.movement.clone(),
             schedule: None,
             stored: false,
-            form: self.form.options(),
+            form,
         }
     }
 }
