@@ -22,14 +22,23 @@ use std::collections::HashMap;
 pub const ARCHIVE_FORMAT: &str = "klaver club archive";
 
 /// The newest archive layout this klaver reads: 2 keeps sessions' schedules, 3 the
-/// sessions a director removed.
-const ARCHIVE_VERSION: i64 = 3;
+/// sessions a director removed, 4 lines added to a session after it was stored (a
+/// logged correction with no line before).
+const ARCHIVE_VERSION: i64 = 4;
 
 /// The layout an archive is written in: the oldest that holds all it keeps, so that an
 /// older klaver still restores it whole, and refuses one whose schedules or removed
 /// sessions it would drop.
 fn layout_for(sessions: &[ArchivedSession], removed: &[RemovedSession]) -> i64 {
-    if !removed.is_empty() {
+    let added = |lines: &[ArchivedLine]| {
+        lines
+            .iter()
+            .flat_map(|l| &l.corrections)
+            .any(|c| c.old.is_none())
+    };
+    if sessions.iter().any(|s| added(&s.lines)) || removed.iter().any(|r| added(&r.session.lines)) {
+        4
+    } else if !removed.is_empty() {
         3
     } else if sessions.iter().any(|s| s.info.schedule.is_some()) {
         2
@@ -233,7 +242,7 @@ pub(crate) fn archived_lines(
 ) -> Vec<ArchivedLine> {
     let mut by_line: HashMap<i64, Vec<Correction>> = HashMap::new();
     for c in corrections {
-        by_line.entry(c.old.line_no).or_default().push(c);
+        by_line.entry(c.new.line_no).or_default().push(c);
     }
     lines
         .into_iter()

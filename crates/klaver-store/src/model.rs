@@ -252,8 +252,9 @@ pub struct Correction {
     pub made_by: String,
     /// Why.
     pub reason: String,
-    /// The line before.
-    pub old: Line,
+    /// The line before; `None` for a line added to the session after it was stored (a
+    /// traveller found later, a director's penalty).
+    pub old: Option<Line>,
     /// The line after.
     pub new: Line,
 }

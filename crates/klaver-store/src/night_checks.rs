@@ -158,13 +158,16 @@ async fn stored_results(conn: &mut sqlx::AnyConnection, id: i64) -> Result<Resul
     .fetch_all(&mut *conn)
     .await
     .map_err(db(context))?;
-    let mut first: HashMap<i64, String> = HashMap::new();
+    // Each corrected line as imported; `None` for a line added after the import.
+    let mut first: HashMap<i64, Option<String>> = HashMap::new();
     for r in &rows {
         let line_no: i64 = r.try_get(0).map_err(db(context))?;
         let old: String = r.try_get(1).map_err(db(context))?;
-        let old: Line = serde_json::from_str(&old)
+        let old: Option<Line> = serde_json::from_str(&old)
             .map_err(|e| StoreError::Invalid(format!("a logged correction cannot be read: {e}")))?;
-        first.entry(line_no).or_insert_with(|| result_of(&old));
+        first
+            .entry(line_no)
+            .or_insert_with(|| old.as_ref().map(result_of));
     }
     let mut results = Results {
         now: HashMap::new(),
@@ -173,9 +176,11 @@ async fn stored_results(conn: &mut sqlx::AnyConnection, id: i64) -> Result<Resul
     };
     for l in session_lines(conn, id, None).await? {
         let now = result_of(&l.line);
-        let imported = first.remove(&l.line.line_no).unwrap_or_else(|| now.clone());
+        let imported = first.remove(&l.line.line_no).unwrap_or(Some(now.clone()));
         *results.now.entry(now).or_default() += 1;
-        *results.imported.entry(imported).or_default() += 1;
+        if let Some(imported) = imported {
+            *results.imported.entry(imported).or_default() += 1;
+        }
     }
     Ok(results)
 }

@@ -6,7 +6,7 @@
 //! of each, so a copy of the database does not let anyone in.
 
 use crate::clock::now;
-use crate::model::{Club, Line, NewSession, Session, SessionInfo, SessionPair};
+use crate::model::{Club, Correction, Line, NewSession, Session, SessionInfo, SessionPair};
 use crate::sessions::{describe, insert_session};
 use crate::{Store, StoreError, db};
 use sqlx::Row;
@@ -77,67 +77,45 @@ impl Store {
         by: &str,
     ) -> Result<i64, StoreError> {
         let mut tx = self.write("cannot add the result").await?;
-        // Raising the counter first makes concurrent adders to this session wait here.
-        let line_no: Option<i64> = sqlx::query_scalar(
-            "UPDATE sessions SET last_line = last_line + 1 WHERE id = $1 AND club_id = $2
-             RETURNING last_line",
-        )
-        .bind(session)
-        .bind(club.id)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(db("cannot add the result"))?;
-        let Some(line_no) = line_no else {
-            return Err(StoreError::NotFound(format!(
-                "club {} has no session {session}",
-                club.code
-            )));
-        };
-        let existing: Option<i64> = sqlx::query_scalar(
-            "SELECT line_no FROM results WHERE session_id = $1 AND board = $2 AND section = $3
-               AND ((ns = $4 AND ew = $5) OR (ns = $5 AND ew = $4))",
-        )
-        .bind(session)
-        .bind(line.board)
-        .bind(&line.section)
-        .bind(&line.ns)
-        .bind(&line.ew)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(db("cannot look up the board"))?;
-        if let Some(other) = existing {
-            return Err(StoreError::Conflict(format!(
-                "board {} of {} against {} is already entered (line {other}): correct that line instead",
-                line.board, line.ns, line.ew
-            )));
-        }
-        sqlx::query(
-            "INSERT INTO results (line_no, source_line, section, board, table_no, round_no, ns, ew,
-                room, contract, declarer, result, score, adjust, lead, session_id, version, entered_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, $17)",
-        )
-        .bind(line_no)
-        .bind(line_no)
-        .bind(&line.section)
-        .bind(line.board)
-        .bind(line.table)
-        .bind(line.round)
-        .bind(&line.ns)
-        .bind(&line.ew)
-        .bind(&line.room)
-        .bind(&line.contract)
-        .bind(&line.declarer)
-        .bind(&line.result)
-        .bind(&line.score)
-        .bind(&line.adjust)
-        .bind(&line.lead)
-        .bind(session)
-        .bind(by)
-        .execute(&mut *tx)
-        .await
-        .map_err(db("cannot add the result"))?;
+        let (line_no, _) = add_line_in(&mut tx, club, session, line, by).await?;
         tx.commit().await.map_err(db("cannot add the result"))?;
         Ok(line_no)
+    }
+
+    /// Adds a line to a stored session as [`Store::add_line`] does, and logs it with who
+    /// added it and why, as a correction with no line before: a traveller found after
+    /// the night was stored, or a director's penalty. A reason is required.
+    pub async fn add_logged_line(
+        &self,
+        club: &Club,
+        session: i64,
+        line: &Line,
+        by: &str,
+        reason: &str,
+    ) -> Result<Correction, StoreError> {
+        if reason.trim().is_empty() {
+            return Err(StoreError::Invalid(
+                "an added line needs a reason (--reason \"...\"): it is kept with the line".into(),
+            ));
+        }
+        let mut tx = self.write("cannot add the line").await?;
+        let (line_no, result_id) = add_line_in(&mut tx, club, session, line, by).await?;
+        let added = Correction {
+            made_at: now(),
+            made_by: by.trim().to_string(),
+            reason: reason.trim().to_string(),
+            old: None,
+            new: Line {
+                line_no,
+                source_line: line_no,
+                ..line.clone()
+            },
+        };
+        crate::sessions::insert_correction(&mut tx, result_id, &added).await?;
+        tx.commit()
+            .await
+            .map_err(db("cannot commit the added line; nothing was changed"))?;
+        Ok(added)
     }
 
     /// Publishes a session's results (or takes them back). A session with a conflict
@@ -515,4 +493,98 @@ async fn refuse_open_conflict(
         get(1)?,
         get(2)?
     )))
+}
+
+/// Adds `line` to the club's session `session` in `tx` (see [`Store::add_line`]): the new
+/// line's number and its row's id.
+async fn add_line_in(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    club: &Club,
+    session: i64,
+    line: &Line,
+    by: &str,
+) -> Result<(i64, i64), StoreError> {
+    // Raising the counter first makes concurrent adders to this session wait here.
+    let line_no: Option<i64> = sqlx::query_scalar(
+        "UPDATE sessions SET last_line = last_line + 1 WHERE id = $1 AND club_id = $2
+         RETURNING last_line",
+    )
+    .bind(session)
+    .bind(club.id)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("cannot add the result"))?;
+    let Some(line_no) = line_no else {
+        return Err(StoreError::NotFound(format!(
+            "club {} has no session {session}",
+            club.code
+        )));
+    };
+    refuse_board_entered(tx, session, line).await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO results (line_no, source_line, section, board, table_no, round_no, ns, ew,
+            room, contract, declarer, result, score, adjust, lead, session_id, version, entered_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, $17)
+         RETURNING id",
+    )
+    .bind(line_no)
+    .bind(line_no)
+    .bind(&line.section)
+    .bind(line.board)
+    .bind(line.table)
+    .bind(line.round)
+    .bind(&line.ns)
+    .bind(&line.ew)
+    .bind(&line.room)
+    .bind(&line.contract)
+    .bind(&line.declarer)
+    .bind(&line.result)
+    .bind(&line.score)
+    .bind(&line.adjust)
+    .bind(&line.lead)
+    .bind(session)
+    .bind(by)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db("cannot add the result"))?;
+    Ok((line_no, id))
+}
+
+/// Refuses `line` when the session has a line of its board for the same two pairs (a
+/// director's penalty is no result: it shares its pairs with their line).
+async fn refuse_board_entered(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    session: i64,
+    line: &Line,
+) -> Result<(), StoreError> {
+    if line.is_penalty() {
+        return Ok(());
+    }
+    let entered: Vec<(i64, String)> = sqlx::query_as(
+        "SELECT line_no, adjust FROM results WHERE session_id = $1 AND board = $2 AND section = $3
+           AND room = $6 AND ((ns = $4 AND ew = $5) OR (ns = $5 AND ew = $4)) ORDER BY line_no",
+    )
+    .bind(session)
+    .bind(line.board)
+    .bind(&line.section)
+    .bind(&line.ns)
+    .bind(&line.ew)
+    .bind(&line.room)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("cannot look up the board"))?;
+    let result = |(_, adjust): &&(i64, String)| {
+        !Line {
+            adjust: adjust.clone(),
+            ..Line::default()
+        }
+        .is_penalty()
+    };
+    match entered.iter().find(result).map(|(n, _)| *n) {
+        Some(other) => Err(StoreError::Conflict(format!(
+            "board {} of {} against {} is already entered (line {other}): correct that line instead",
+            line.board, line.ns, line.ew
+        ))),
+        None => Ok(()),
+    }
 }

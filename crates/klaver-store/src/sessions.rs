@@ -381,20 +381,21 @@ pub(crate) async fn corrections_on(
             };
             let (made_at, made_by, reason, old, new) =
                 read().map_err(db("cannot read the corrections"))?;
-            let parse = |t: &str| {
-                serde_json::from_str::<Line>(t).map_err(|e| {
-                    StoreError::Invalid(format!("a logged correction cannot be read: {e}"))
-                })
-            };
             Ok(Correction {
                 made_at,
                 made_by,
                 reason,
-                old: parse(&old)?,
-                new: parse(&new)?,
+                old: logged_line(&old)?,
+                new: logged_line(&new)?,
             })
         })
         .collect()
+}
+
+/// A line as the log of corrections keeps it (JSON).
+fn logged_line<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, StoreError> {
+    serde_json::from_str(text)
+        .map_err(|e| StoreError::Invalid(format!("a logged correction cannot be read: {e}")))
 }
 
 /// Logs a correction of the line `result_id`.
@@ -403,7 +404,7 @@ pub(crate) async fn insert_correction(
     result_id: i64,
     c: &Correction,
 ) -> Result<(), StoreError> {
-    let json = |line: &Line| serde_json::to_string(line).unwrap_or_default();
+    let json = |line: Option<&Line>| serde_json::to_string(&line).unwrap_or_default();
     sqlx::query(
         "INSERT INTO corrections (result_id, made_at, made_by, reason, old_line, new_line)
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -412,8 +413,8 @@ pub(crate) async fn insert_correction(
     .bind(&c.made_at)
     .bind(&c.made_by)
     .bind(&c.reason)
-    .bind(json(&c.old))
-    .bind(json(&c.new))
+    .bind(json(c.old.as_ref()))
+    .bind(json(Some(&c.new)))
     .execute(&mut **tx)
     .await
     .map_err(db("cannot log the correction"))?;
@@ -878,7 +879,7 @@ pub(crate) async fn correct_in(
         made_at: now(),
         made_by: by.trim().to_string(),
         reason: reason.trim().to_string(),
-        old,
+        old: Some(old),
         new,
     };
     insert_correction(tx, result_id, &correction).await?;

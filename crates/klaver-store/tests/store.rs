@@ -279,7 +279,7 @@ async fn corrections_are_logged_and_never_lost() {
             )
             .await
             .unwrap();
-        assert_eq!(c.old.score, "450");
+        assert_eq!(c.old.unwrap().score, "450");
         assert_eq!(c.new.score, "420");
         // A second director working from the same old reading is stopped.
         let stale = Line {
@@ -341,7 +341,7 @@ async fn corrections_are_logged_and_never_lost() {
         assert_eq!(log.len(), 1);
         assert_eq!(log[0].made_by, "director");
         assert_eq!(log[0].reason, "result entered as +1; it was =");
-        assert_eq!(log[0].old, line.line);
+        assert_eq!(log[0].old.as_ref(), Some(&line.line));
         assert_eq!(store.sessions(&club).await.unwrap()[0].corrections, 1);
         // A line of another club's session cannot be reached.
         let other = store.init_club("zwaluw", "BC De Zwaluw").await.unwrap();
@@ -460,9 +460,9 @@ async fn a_club_survives_export_and_import() {
         other.format = "something-else".into();
         assert!(refused(&other).await.contains("not a klaver club archive"));
         let mut newer = read.clone();
-        // Layout 2 keeps sessions' schedules, 3 removed sessions; 4 is the first this
-        // klaver does not read.
-        newer.version = 4;
+        // Layout 2 keeps sessions' schedules, 3 removed sessions, 4 lines added after
+        // the import; 5 is the first this klaver does not read.
+        newer.version = 5;
         assert!(refused(&newer).await.contains("use a newer klaver"));
         let mut stray = read.clone();
         stray.partnerships[0].players.push("no-such-member".into());

@@ -838,7 +838,8 @@ async fn standing_requests(
         .corrections(&s.club, id)
         .await?
         .into_iter()
-        .filter(|c| c.reason.starts_with(crate::table::REQUESTED))
+        // (A line added to the night has no line before to restore.)
+        .filter(|c| c.old.is_some() && c.reason.starts_with(crate::table::REQUESTED))
         .collect();
     if requested.is_empty() {
         return Ok(requested);
@@ -894,7 +895,7 @@ fn requests_block(s: &DirectorSession, id: i64, requests: &[klaver_store::Correc
                     @for c in requests {
                         tr {
                             td { (c.new.board) } td { (c.new.ns) } td { (c.new.ew) }
-                            td { (show(&c.old)) } td { (show(&c.new)) }
+                            td { (c.old.as_ref().map(show).unwrap_or_default()) } td { (show(&c.new)) }
                             td { (c.made_by) " " span.muted { (c.made_at) } }
                             td {
                                 form.inline method="post" action=(format!("/director/s/{id}/refuse")) {
@@ -931,10 +932,12 @@ async fn refuse_request(
     let request = standing_requests(&state, &s, id)
         .await?
         .into_iter()
-        .find(|c| c.new.line_no == form.line_no && c.made_at == form.made_at)
-        .ok_or_else(|| {
-            WebError::Conflict("that request no longer stands (the line was changed since)".into())
-        })?;
+        .find(|c| c.new.line_no == form.line_no && c.made_at == form.made_at);
+    let Some((request, Some(old))) = request.map(|r| (r.clone(), r.old)) else {
+        return Err(WebError::Conflict(
+            "that request no longer stands (the line was changed since)".into(),
+        ));
+    };
     let board = state
         .store
         .session_boards(&s.club, id, &[request.new.board])
@@ -955,7 +958,7 @@ async fn refuse_request(
     );
     state
         .store
-        .correct(&s.club, at, &request.old, &s.director.login, &reason)
+        .correct(&s.club, at, &old, &s.director.login, &reason)
         .await?;
     Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }

@@ -2638,3 +2638,163 @@ fn a_restored_club_numbers_its_sessions_in_the_order_they_were_stored() {
         assert_eq!(copied, [("A".to_string(), 3), ("B".to_string(), 4)]);
     }
 }
+
+/// A traveller found after the night was stored, or a director's penalty given later,
+/// could only reach a stored night by deleting it and importing it again (its
+/// corrections then logged with the removed session, not with the night).
+#[test]
+fn a_line_found_later_is_added_checked_and_logged() {
+    let night = temp_file(
+        "store-cli",
+        "add-night.csv",
+        "board,ns,ew,contract,declarer,result,score\n\
+         1,1,2,4S,N,=,420\n1,3,4,4S,N,+1,450\n2,1,4,3NT,S,=,600\n",
+    );
+    fn add<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+        [
+            &["session", "add", "1", "--board", "2", "--by", "td"][..],
+            rest,
+        ]
+        .concat()
+    }
+    for db in databases("add-line") {
+        club(&db);
+        run(
+            &db,
+            &[
+                "session",
+                "import",
+                night.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+            0,
+        );
+        // An impossible score is refused, naming the line, and nothing is stored.
+        let (_, err) = run(
+            &db,
+            &add(&[
+                "--ns-pair",
+                "3",
+                "--ew-pair",
+                "2",
+                "--contract",
+                "3NT",
+                "--declarer",
+                "S",
+                "--result",
+                "=",
+                "--score",
+                "425",
+                "--reason",
+                "found in the box",
+            ]),
+            2,
+        );
+        assert!(
+            err.contains("the added line 4 of board 2 is not valid; nothing was added"),
+            "{err}"
+        );
+        let (out, _) = run(
+            &db,
+            &add(&[
+                "--ns-pair",
+                "3",
+                "--ew-pair",
+                "2",
+                "--contract",
+                "3NT",
+                "--declarer",
+                "S",
+                "--result",
+                "+1",
+                "--reason",
+                "found in the box",
+            ]),
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 4 board 2 added: 3 v 2: 3NT S +1 (found in the box, by td)\n"
+        );
+        // The board now has two results: 630 beats 600.
+        let (json, _) = run(&db, &["session", "score", "1", "--format", "json"], 0);
+        assert!(
+            json.contains("\"ns\":\"3\",\"ew\":\"2\",\"score\":630"),
+            "{json}"
+        );
+        // The same board of the same pairs again is refused: a correction changes it.
+        let (_, err) = run(
+            &db,
+            &add(&[
+                "--ns-pair",
+                "2",
+                "--ew-pair",
+                "3",
+                "--contract",
+                "PASS",
+                "--reason",
+                "x",
+            ]),
+            2,
+        );
+        assert!(
+            err.contains("already entered (line 4): correct that line instead"),
+            "{err}"
+        );
+        // A director's penalty shares its pairs with their line.
+        run(
+            &db,
+            &add(&[
+                "--ns-pair",
+                "3",
+                "--ew-pair",
+                "2",
+                "--adjust",
+                "PEN -3/0",
+                "--reason",
+                "slow play",
+            ]),
+            0,
+        );
+        let (show, _) = run(&db, &["session", "show", "1"], 0);
+        assert!(
+            show.contains("by td: line 4 board 2 added: 3 v 2: 3NT S +1 (found in the box)"),
+            "{show}"
+        );
+        assert!(
+            show.contains("by td: line 5 board 2 added: 3 v 2: PEN -3/0 (slow play)"),
+            "{show}"
+        );
+        // The night's file again is still the same night, as it was imported.
+        let (_, err) = run(
+            &db,
+            &[
+                "session",
+                "import",
+                night.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+            2,
+        );
+        assert!(err.contains("stored already"), "{err}");
+        // The archive keeps the added lines and their log, and reads back whole.
+        let archive = temp_path("store-cli", "add-line.json");
+        run(&db, &["export", archive.to_str().unwrap()], 0);
+        let text = std::fs::read_to_string(&archive).unwrap();
+        assert!(text.contains("\"version\": 4"), "{text}");
+        run(
+            &db,
+            &["import", archive.to_str().unwrap(), "--as", "again"],
+            0,
+        );
+        let (again, _) = run(&db, &["session", "show", "2", "--club", "again"], 0);
+        assert!(
+            again.contains("line 5 board 2 added: 3 v 2: PEN -3/0 (slow play)"),
+            "{again}"
+        );
+        let score = |club: &str, id: &str| run(&db, &["session", "score", id, "--club", club], 0).0;
+        assert_eq!(score("again", "2"), score("bc-de-kievit", "1"));
+    }
+}

@@ -626,14 +626,23 @@ fn archived_session_problems(
     out
 }
 
-/// A line whose version its log of corrections does not bear out.
+/// A line whose version its log of corrections does not bear out (a line added after
+/// its session was stored is logged first, with no line before, at version 1).
 fn line_log_problem(l: &ArchivedLine) -> Option<String> {
     let n = l.line.line_no;
-    if l.version != 1 + l.corrections.len() as i64 {
+    let added = l.corrections.iter().position(|c| c.old.is_none());
+    if added.is_some_and(|at| at > 0)
+        || l.corrections.iter().filter(|c| c.old.is_none()).count() > 1
+    {
         return Some(format!(
-            "line {n} is at version {} but has {} corrections",
+            "line {n} is logged as added when it was already there"
+        ));
+    }
+    let corrected = l.corrections.len() - usize::from(added.is_some());
+    if l.version != 1 + corrected as i64 {
+        return Some(format!(
+            "line {n} is at version {} but has {corrected} corrections",
             l.version,
-            l.corrections.len()
         ));
     }
     let last = l.corrections.last()?;

@@ -66,6 +66,9 @@ enum Command {
     },
     /// Correct one line of a session; the line before and after, who and why are kept.
     Correct(CorrectArgs),
+    /// Add a line to a stored session (a traveller found later, a director's penalty
+    /// such as --adjust "PEN -3/0"); who and why are kept, as for a correction.
+    Add(AddArgs),
     /// Remove a session stored by mistake (a night imported twice, the wrong file): it
     /// is kept whole in the club's log of removed sessions, with who, when and why, and
     /// goes with the club's backup.
@@ -223,6 +226,85 @@ struct CorrectArgs {
     db: DbArgs,
 }
 
+/// Arguments of `klaver session add`.
+#[derive(clap::Args)]
+struct AddArgs {
+    /// The session's number.
+    id: i64,
+    /// The board.
+    #[arg(long)]
+    board: i64,
+    /// North-South's pair.
+    #[arg(long = "ns-pair", value_name = "PAIR")]
+    ns_pair: String,
+    /// East-West's pair.
+    #[arg(long = "ew-pair", value_name = "PAIR")]
+    ew_pair: String,
+    /// The section of the pairs, when there are several.
+    #[arg(long, default_value = "")]
+    section: String,
+    /// The table the board was played at.
+    #[arg(long)]
+    table: Option<i64>,
+    /// The round it was played in.
+    #[arg(long)]
+    round: Option<i64>,
+    /// The contract (4S, 3NTX, PASS).
+    #[arg(long, default_value = "")]
+    contract: String,
+    /// The declarer (N, E, S, W).
+    #[arg(long, default_value = "")]
+    declarer: String,
+    /// The result (=, +1, -2).
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    result: String,
+    /// North-South's score; without one, the score is the contract's.
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    score: String,
+    /// The adjustment (NP, AVG, AVG+, 60/40, REV, a weighted score, a penalty PEN -3/0).
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    adjust: String,
+    /// The opening lead.
+    #[arg(long, default_value = "")]
+    lead: String,
+    /// Why the line is added (kept with it).
+    #[arg(long)]
+    reason: String,
+    /// Who adds it [default: $USER].
+    #[arg(long)]
+    by: Option<String>,
+    #[command(flatten)]
+    db: DbArgs,
+}
+
+impl AddArgs {
+    /// The line to add, as the session stores lines (its number is the store's to give).
+    fn line(&self, next: i64) -> Line {
+        let passed = self.contract.trim().eq_ignore_ascii_case("pass");
+        Line {
+            line_no: next,
+            source_line: next,
+            section: self.section.trim().to_string(),
+            board: self.board,
+            table: self.table,
+            round: self.round,
+            ns: self.ns_pair.trim().to_string(),
+            ew: self.ew_pair.trim().to_string(),
+            room: String::new(),
+            contract: self.contract.trim().to_string(),
+            declarer: self.declarer.trim().to_string(),
+            result: if passed {
+                String::new()
+            } else {
+                self.result.trim().to_string()
+            },
+            score: self.score.trim().to_string(),
+            adjust: self.adjust.trim().to_string(),
+            lead: self.lead.trim().to_string(),
+        }
+    }
+}
+
 fn who(by: Option<String>) -> String {
     by.or_else(|| std::env::var("USER").ok())
         .filter(|s| !s.trim().is_empty())
@@ -288,6 +370,7 @@ pub fn run(args: Args) -> CmdResult {
             Ok(done)
         }
         Command::Correct(a) => block_on(correct(a)),
+        Command::Add(a) => block_on(add(a)),
         Command::Delete { id, reason, by, db } => block_on(delete(id, &reason, who(by), db)),
         Command::Removed { db } => block_on(removed(db)),
         Command::Players {
@@ -1137,13 +1220,25 @@ fn show_corrections(corrections: &[klaver_store::Correction]) -> CmdResult {
         say!();
         say!("Corrections");
         for c in corrections {
+            let Some(old) = &c.old else {
+                say!(
+                    "  {} by {}: line {} board {} added: {} ({})",
+                    c.made_at,
+                    c.made_by,
+                    c.new.line_no,
+                    c.new.board,
+                    summary(&c.new),
+                    c.reason
+                );
+                continue;
+            };
             say!(
                 "  {} by {}: line {} board {}: {} -> {} ({})",
                 c.made_at,
                 c.made_by,
-                c.old.line_no,
-                c.old.board,
-                summary(&c.old),
+                old.line_no,
+                old.board,
+                summary(old),
                 summary(&c.new),
                 c.reason
             );
@@ -1221,13 +1316,43 @@ async fn correct(a: CorrectArgs) -> CmdResult {
     say!(
         "session {} line {} board {} corrected: {} -> {} ({}, by {})",
         a.id,
-        c.old.line_no,
-        c.old.board,
-        summary(&c.old),
+        old.line_no,
+        old.board,
+        summary(old),
         match c.new.board {
-            b if b != c.old.board => format!("board {b}: {}", summary(&c.new)),
+            b if b != old.board => format!("board {b}: {}", summary(&c.new)),
             _ => summary(&c.new),
         },
+        c.reason,
+        c.made_by
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `klaver session add`: a line added to a stored session, checked with all the
+/// others, and kept with who added it and why.
+async fn add(a: AddArgs) -> CmdResult {
+    let (store, club) = a.db.club().await?;
+    let session = store.session(&club, a.id).await.map_err(store_error)?;
+    let next = session
+        .lines
+        .iter()
+        .map(|l| l.line.line_no)
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let line = a.line(next);
+    check_added(&session, &line)?;
+    let c = store
+        .add_logged_line(&club, a.id, &line, &who(a.by), &a.reason)
+        .await
+        .map_err(store_error)?;
+    say!(
+        "session {} line {} board {} added: {} ({}, by {})",
+        a.id,
+        c.new.line_no,
+        c.new.board,
+        summary(&c.new),
         c.reason,
         c.made_by
     );
@@ -1384,8 +1509,6 @@ fn corrected(old: &Line, a: &CorrectArgs) -> Line {
 /// Refuses a correction that leaves the session with errors; the corrected line's
 /// warnings are printed.
 fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), CliError> {
-    // The corrected session must read as cleanly as an imported file: the new line is
-    // checked with all the others (a 425; a pair now playing a board twice is said).
     let mut check = session.clone();
     if let Some(l) = check
         .lines
@@ -1394,9 +1517,39 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
     {
         l.line = new.clone();
     }
-    let read = klaver_web::scoring::read_back(&check, &[])
-        .map_err(|e| CliError::input(format!("the corrected session cannot be read: {e}")))?;
-    let corrected = u32::try_from(old.line_no).ok();
+    check_changed(session, &check, Some(old), new)
+}
+
+/// Refuses an added line that leaves the session with errors; its warnings are printed.
+fn check_added(session: &Session, new: &Line) -> Result<(), CliError> {
+    let mut check = session.clone();
+    check.lines.push(klaver_store::StoredLine {
+        line: new.clone(),
+        version: 1,
+        entered_by: String::new(),
+    });
+    check_changed(session, &check, None, new)
+}
+
+/// Refuses the session `check` (`session` with `new` in place of `old`, or added)
+/// when it has errors; the new line's warnings, and those it brings on other lines,
+/// are printed.
+fn check_changed(
+    session: &Session,
+    check: &Session,
+    old: Option<&Line>,
+    new: &Line,
+) -> Result<(), CliError> {
+    // The changed session must read as cleanly as an imported file: the new line is
+    // checked with all the others (a 425; a pair now playing a board twice is said).
+    let read = klaver_web::scoring::read_back(check, &[]).map_err(|e| {
+        CliError::input(match old {
+            Some(_) => format!("the corrected session cannot be read: {e}"),
+            None => format!("the session with the added line cannot be read: {e}"),
+        })
+    })?;
+    let changed = u32::try_from(new.line_no).ok();
+    let (line_no, board) = (new.line_no, old.map_or(new.board, |o| o.board));
     // The options the session is scored with (stored words klaver wrote itself).
     let stored = ScoringOptions::from_words(&session.info.options).ok();
     // Only scoring finds a pair on both sides of the table: the line's own such errors.
@@ -1411,15 +1564,17 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
         .diagnostics
         .iter()
         .filter(|d| d.severity == klaver_core::session::Severity::Error)
-        .chain(scoring.iter().filter(|d| d.line == corrected))
+        .chain(scoring.iter().filter(|d| d.line == changed))
         .map(|d| d.message.clone())
-        .chain(movement_misfits(session, &read, corrected))
+        .chain(movement_misfits(session, &read, changed))
         .collect();
     if !errors.is_empty() {
+        let (what, nothing) = match old {
+            Some(_) => ("corrected", "changed"),
+            None => ("added", "added"),
+        };
         return Err(CliError::input(format!(
-            "the corrected line {} of board {} is not valid; nothing was changed:\n  {}",
-            old.line_no,
-            old.board,
+            "the {what} line {line_no} of board {board} is not valid; nothing was {nothing}:\n  {}",
             errors.join("\n  ")
         )));
     }
@@ -1427,27 +1582,18 @@ fn check_correction(session: &Session, old: &Line, new: &Line) -> Result<(), Cli
         .event
         .diagnostics
         .iter()
-        .filter(|d| d.line.is_some() && d.line == u32::try_from(old.line_no).ok())
+        .filter(|d| d.line.is_some() && d.line == changed)
     {
-        tell!(
-            "warning: line {} of board {}: {}",
-            old.line_no,
-            old.board,
-            d.message
-        );
+        tell!("warning: line {line_no} of board {board}: {}", d.message);
     }
-    for said in played_twice(&check, new)
+    for said in played_twice(check, new)
         .into_iter()
         .chain(new_pair(session, old, new))
         .chain(form_problems(stored.as_ref(), &read.event)?)
     {
-        tell!(
-            "warning: line {} of board {}: {said}",
-            old.line_no,
-            old.board
-        );
+        tell!("warning: line {line_no} of board {board}: {said}");
     }
-    say_brought_elsewhere(session, &read, corrected);
+    say_brought_elsewhere(session, &read, changed);
     Ok(())
 }
 
@@ -1490,16 +1636,17 @@ fn form_problems(
 
 /// What a corrected line's pair that the session does not have is told: not refused (a
 /// pair may have joined late), but most often a slip of the finger.
-fn new_pair(session: &Session, old: &Line, new: &Line) -> Option<String> {
+fn new_pair(session: &Session, old: Option<&Line>, new: &Line) -> Option<String> {
     let known = |p: &str| {
         session
             .pairs
             .iter()
             .any(|sp| sp.section == new.section && sp.pair == p)
     };
-    let pair = [new.ns.trim(), new.ew.trim()]
-        .into_iter()
-        .find(|p| *p != "-" && *p != old.ns.trim() && *p != old.ew.trim() && !known(p))?;
+    let pair = [new.ns.trim(), new.ew.trim()].into_iter().find(|p| {
+        let was_there = old.is_some_and(|o| *p == o.ns.trim() || *p == o.ew.trim());
+        *p != "-" && !was_there && !known(p)
+    })?;
     let theirs: Vec<&str> = session
         .pairs
         .iter()
