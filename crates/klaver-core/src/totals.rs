@@ -87,12 +87,76 @@ struct BigTotal {
     denom: usize,
 }
 
+/// The totals that outgrew 128 bits, found by pair through a list of places rather
+/// than a hash table: a large field's totals are all big, and each line of its list
+/// looked one up (a cache miss a pair).
+#[derive(Debug, Clone, Default)]
+struct BigTotals {
+    /// Each pair's place in `totals` plus one; 0 (or past the end) for none.
+    place: Vec<u32>,
+    totals: Vec<BigTotal>,
+}
+
+impl BigTotals {
+    fn with_capacity(n: usize) -> BigTotals {
+        BigTotals {
+            place: Vec::new(),
+            totals: Vec::with_capacity(n),
+        }
+    }
+
+    fn get(&self, pair: &usize) -> Option<&BigTotal> {
+        match self.place.get(*pair) {
+            Some(&p) if p > 0 => Some(&self.totals[p as usize - 1]),
+            _ => None,
+        }
+    }
+
+    fn contains_key(&self, pair: &usize) -> bool {
+        self.get(pair).is_some()
+    }
+
+    fn insert(&mut self, pair: usize, total: BigTotal) {
+        if let Some(&p) = self.place.get(pair).filter(|&&p| p > 0) {
+            self.totals[p as usize - 1] = total;
+            return;
+        }
+        if self.place.len() <= pair {
+            self.place.resize(pair + 1, 0);
+        }
+        self.totals.push(total);
+        self.place[pair] = u32::try_from(self.totals.len()).expect("fewer totals than 2³²");
+    }
+
+    /// Takes a pair's big total away (its place is left unused).
+    fn remove(&mut self, pair: &usize) {
+        if let Some(p) = self.place.get_mut(*pair) {
+            *p = 0;
+        }
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.place.iter().filter(|&&p| p > 0).count()
+    }
+
+    /// The pairs' big totals, each with its pair.
+    fn into_entries(self) -> impl Iterator<Item = (usize, BigTotal)> {
+        let mut totals: Vec<Option<BigTotal>> = self.totals.into_iter().map(Some).collect();
+        self.place
+            .into_iter()
+            .enumerate()
+            .filter(|&(_, p)| p > 0)
+            .filter_map(move |(pair, p)| totals[p as usize - 1].take().map(|t| (pair, t)))
+    }
+}
+
 /// Pair totals and maxima.
 #[derive(Debug, Clone)]
 pub struct PairTotals {
     small: Vec<Small>,
     /// Totals that outgrew 128 bits.
-    big: FxHashMap<usize, BigTotal>,
+    big: BigTotals,
     /// The denominators of the big totals.
     big_denoms: Vec<BigInt>,
     /// Each pair's percentage as a floating-point number, to order pairs whose
@@ -287,11 +351,10 @@ impl TotalsBuilder {
             .iter()
             .map(|s| s.numer as f64 / s.denom as f64)
             .collect();
-        // (Made at its size: a large field's totals are all big, and its map would
-        // otherwise be rehashed a dozen times on fresh memory.)
+        // (Made at its size: a large field's totals are all big.)
         let bigs = done.iter().flatten();
         let bigs = bigs.filter(|(t, _)| matches!(t, Total::Big(..))).count();
-        let mut big = FxHashMap::with_capacity_and_hasher(bigs, Default::default());
+        let mut big = BigTotals::with_capacity(bigs);
         let mut big_denoms = vec![common.denom.clone()];
         for (slot, (total, a)) in done.into_iter().flatten().enumerate() {
             let pair = self.sums.totals_of[slot];
@@ -354,10 +417,10 @@ impl PairTotals {
         for part in parts {
             let (first, denoms) = (all.small.len(), all.big_denoms.len());
             all.big_denoms.extend(part.big_denoms);
-            all.big.extend(part.big.into_iter().map(|(pair, b)| {
+            for (pair, b) in part.big.into_entries() {
                 let denom = b.denom + denoms;
-                (first + pair, BigTotal { denom, ..b })
-            }));
+                all.big.insert(first + pair, BigTotal { denom, ..b });
+            }
             all.small.extend(part.small);
             all.approx.extend(part.approx);
             all.max.extend(part.max);
