@@ -2796,5 +2796,55 @@ fn a_line_found_later_is_added_checked_and_logged() {
         );
         let score = |club: &str, id: &str| run(&db, &["session", "score", id, "--club", club], 0).0;
         assert_eq!(score("again", "2"), score("bc-de-kievit", "1"));
+        // A teams match's closed room, found later: the room is given and checked.
+        let kievit = ["--club", "bc-de-kievit"];
+        let teams = temp_file(
+            "store-cli",
+            "add-teams.csv",
+            "board,ns,ew,room,score\n1,1,2,open,420\n1,2,1,closed,-420\n",
+        );
+        let import = [
+            "session",
+            "import",
+            teams.to_str().unwrap(),
+            "--form",
+            "teams",
+        ];
+        let date = ["--date", "2025-09-09"];
+        let (out, _) = run(&db, &[&import[..], &kievit, &date].concat(), 0);
+        // (The club restored beside it took session 2.)
+        assert!(out.starts_with("session 3 "), "{out}");
+        let add = [
+            "session",
+            "add",
+            "3",
+            "--board",
+            "2",
+            "--reason",
+            "found later",
+        ];
+        let open = ["--ns-pair", "1", "--ew-pair", "2", "--score", "110"];
+        let (_, err) = run(&db, &[&add[..], &kievit, &open].concat(), 2);
+        assert_eq!(
+            err,
+            "klaver: session 3 is a teams match: give the room the board was played in, --room open or --room closed\n"
+        );
+        let open = [&open[..], &["--room", "open"]].concat();
+        run(&db, &[&add[..], &kievit, &open].concat(), 0);
+        let closed = [
+            "--ns-pair",
+            "2",
+            "--ew-pair",
+            "1",
+            "--room",
+            "closed",
+            "--score",
+            "-140",
+        ];
+        let (out, _) = run(&db, &[&add[..], &kievit, &closed].concat(), 0);
+        assert!(out.contains("line 4 board 2 added: 2 v 1: -140"), "{out}");
+        let (text, _) = run(&db, &[&["session", "score", "3"][..], &kievit].concat(), 0);
+        // 840 and 250 points: 13 and 6 IMPs.
+        assert!(text.contains("1 v 2  19 - 0"), "{text}");
     }
 }

@@ -249,6 +249,9 @@ struct AddArgs {
     /// The round it was played in.
     #[arg(long)]
     round: Option<i64>,
+    /// The room of a teams match (open, closed).
+    #[arg(long, default_value = "")]
+    room: String,
     /// The contract (4S, 3NTX, PASS).
     #[arg(long, default_value = "")]
     contract: String,
@@ -278,6 +281,24 @@ struct AddArgs {
 }
 
 impl AddArgs {
+    /// Refuses a room the session's form has no place for: a teams match's line is
+    /// played in the open or the closed room (no correction can give it one later), a
+    /// pairs line in none.
+    fn check_room(&self, form: &str) -> Result<(), CliError> {
+        let room = self.room.trim().to_ascii_lowercase();
+        match (form == "teams", room.as_str()) {
+            (true, "open" | "closed") | (false, "") => Ok(()),
+            (true, _) => Err(CliError::input(format!(
+                "session {} is a teams match: give the room the board was played in, --room open or --room closed",
+                self.id
+            ))),
+            (false, _) => Err(CliError::input(format!(
+                "session {} is scored as {}: its lines have no room; leave out --room",
+                self.id, form
+            ))),
+        }
+    }
+
     /// The line to add, as the session stores lines (its number is the store's to give).
     fn line(&self, next: i64) -> Line {
         let passed = self.contract.trim().eq_ignore_ascii_case("pass");
@@ -290,7 +311,7 @@ impl AddArgs {
             round: self.round,
             ns: self.ns_pair.trim().to_string(),
             ew: self.ew_pair.trim().to_string(),
-            room: String::new(),
+            room: self.room.trim().to_ascii_lowercase(),
             contract: self.contract.trim().to_string(),
             declarer: self.declarer.trim().to_string(),
             result: if passed {
@@ -1341,6 +1362,7 @@ async fn add(a: AddArgs) -> CmdResult {
         .max()
         .unwrap_or(0)
         + 1;
+    a.check_room(&session.info.form)?;
     let line = a.line(next);
     check_added(&session, &line)?;
     let c = store
