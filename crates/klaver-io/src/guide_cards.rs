@@ -153,35 +153,67 @@ fn seat(p: &Option<String>) -> &str {
     p.as_deref().unwrap_or("-")
 }
 
+/// `n` with the word for one or for more.
+fn counted(n: usize, one: &str, more: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { more })
+}
+
+/// How the board sets are used, in Dutch.
+fn sharing_nl(sharing: klaver_core::movement::BoardSharing) -> &'static str {
+    use klaver_core::movement::BoardSharing;
+    match sharing {
+        BoardSharing::Single => "niet gedeeld",
+        BoardSharing::Shared => "gedeeld",
+        BoardSharing::Duplicated => "gedupliceerd",
+    }
+}
+
 /// One line per fact about the movement: size, then the check's findings and measures.
 pub fn check_lines(m: &Movement, check: &Check, lang: CardLang) -> Vec<String> {
     let nl = lang == CardLang::Dutch;
     let mut out = Vec::new();
     let boards = m.boards();
+    let (pairs, tables, rounds) = (m.pairs().len(), m.tables().len(), m.rounds.len());
     out.push(if nl {
         format!(
-            "{} paren, {} tafels, {} ronden, spellen {}",
-            m.pairs().len(),
-            m.tables().len(),
-            m.rounds.len(),
+            "{}, {}, {}, spellen {}",
+            counted(pairs, "paar", "paren"),
+            counted(tables, "tafel", "tafels"),
+            counted(rounds, "ronde", "ronden"),
             board_list(&boards)
         )
     } else {
         format!(
-            "{} pairs, {} tables, {} rounds, boards {}",
-            m.pairs().len(),
-            m.tables().len(),
-            m.rounds.len(),
+            "{}, {}, {}, boards {}",
+            counted(pairs, "pair", "pairs"),
+            counted(tables, "table", "tables"),
+            counted(rounds, "round", "rounds"),
             board_list(&boards)
         )
     });
     let errors = check.errors().count();
     let warnings = check.warnings().count();
     out.push(match (nl, errors) {
-        (false, 0) => format!("valid ({warnings} warnings); boards {}", m.sharing),
-        (false, n) => format!("NOT VALID: {n} errors, {warnings} warnings"),
-        (true, 0) => format!("in orde ({warnings} waarschuwingen); spellen {}", m.sharing),
-        (true, n) => format!("NIET IN ORDE: {n} fouten, {warnings} waarschuwingen"),
+        (false, 0) => format!(
+            "valid ({}); boards {}",
+            counted(warnings, "warning", "warnings"),
+            m.sharing
+        ),
+        (false, n) => format!(
+            "NOT VALID: {}, {}",
+            counted(n, "error", "errors"),
+            counted(warnings, "warning", "warnings")
+        ),
+        (true, 0) => format!(
+            "in orde ({}); spellen {}",
+            counted(warnings, "waarschuwing", "waarschuwingen"),
+            sharing_nl(m.sharing)
+        ),
+        (true, n) => format!(
+            "NIET IN ORDE: {}, {}",
+            counted(n, "fout", "fouten"),
+            counted(warnings, "waarschuwing", "waarschuwingen")
+        ),
     });
     let span = |lo: usize, hi: usize| {
         if lo == hi {

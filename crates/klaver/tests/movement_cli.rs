@@ -143,7 +143,7 @@ fn seed_schedule_checks_with_duplicated_boards() {
         "{out}"
     );
     assert!(
-        out.contains("in orde (0 waarschuwingen); spellen duplicated"),
+        out.contains("in orde (0 waarschuwingen); spellen gedupliceerd"),
         "{out}"
     );
     assert!(
@@ -350,4 +350,19 @@ fn even_is_refused_with_an_odd_number_of_tables() {
     run_ok(&[
         "movement", "mitchell", "--tables", "8", "--even", "skip", "--cards", "none",
     ]);
+}
+
+/// The summary said "1 rounds", and in Dutch named the boards' use in English
+/// ("spellen single").
+#[test]
+fn the_summary_counts_in_words_of_one_and_more() {
+    let out = run_ok(&["movement", "howell", "--pairs", "8", "--rounds", "1"]);
+    assert!(out.contains("8 pairs, 4 tables, 1 round, boards"), "{out}");
+    let out = run_ok(&["movement", "howell", "--pairs", "8", "--lang", "nl"]);
+    assert!(
+        out.contains("in orde (0 waarschuwingen); spellen niet gedeeld"),
+        "{out}"
+    );
+    let out = run_ok(&["movement", "mitchell", "--tables", "3", "--lang", "nl"]);
+    assert!(out.contains("6 paren, 3 tafels, 3 ronden"), "{out}");
 }
