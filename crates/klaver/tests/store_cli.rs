@@ -144,7 +144,7 @@ fn a_club_night_from_import_to_correction_and_backup() {
             "{}",
             stderr(&o)
         );
-        assert!(stdout(&o).contains("session 1 (2025-09-02 tuesday): 4 pairs, 8 traveller lines stored; 1 pairs with names not matched to players"));
+        assert!(stdout(&o).contains("session 1 (2025-09-02 tuesday): 4 pairs, 8 traveller lines stored; 1 pair with names not matched to players"));
 
         let list = ok(&db, &["session", "list"]);
         assert!(list.contains("2025-09-02  tuesday"), "{list}");
@@ -1017,7 +1017,7 @@ fn session_import_and_correct_say_exactly_what_they_did() {
         let (out, err) = run(&db, &[&import[..], &["--add-players"]].concat(), 0);
         assert_eq!(
             out,
-            "session 1 (2025-09-02 tuesday): 4 pairs, 8 traveller lines stored; 1 pairs with names not matched to players\n"
+            "session 1 (2025-09-02 tuesday): 4 pairs, 8 traveller lines stored; 1 pair with names not matched to players\n"
         );
         let (warned, storing) = err.split_once("storing ").unwrap();
         assert_eq!(

@@ -936,8 +936,11 @@ async fn store_import(
             String::new()
         } else {
             format!(
-                "; {} pairs with names not matched to players",
-                unknown.len()
+                "; {} with names not matched to players",
+                match unknown.len() {
+                    1 => "1 pair".to_string(),
+                    n => format!("{n} pairs"),
+                }
             )
         }
     );
