@@ -3,7 +3,7 @@
 //! dealing programs write: `DoubleDummyTricks`, `OptimumScore`, `ParContract` and the
 //! `OptimumResultTable` of PBN 2.1 section 5.7).
 
-pub use crate::hand_record_pbn::read_pbn;
+pub use crate::hand_record_pbn::{read_pbn, read_published};
 use crate::pbn::{pbn_date, quoted, vul_value};
 use crate::published_analysis::PublishedAnalysis;
 use klaver_core::session::Diagnostic;
@@ -101,6 +101,26 @@ pub fn analyse_deals(
         .zip(tables)
         .map(|(b, t)| Ok((b.board.number(), b.analysed(t)?)))
         .collect()
+}
+
+/// Which of a board's hands are not given (`-`), as a message names them ("East's hand
+/// is not given"); `None` when all four are. Such a board is not solved double dummy.
+pub fn hands_not_given(deal: &crate::exchange::Deal) -> Option<String> {
+    const SEATS: [&str; 4] = ["North", "East", "South", "West"];
+    let missing: Vec<String> = SEATS
+        .iter()
+        .zip(&deal.hands)
+        .filter(|(_, h)| *h == "-")
+        .map(|(s, _)| format!("{s}'s"))
+        .collect();
+    match missing.as_slice() {
+        [] => None,
+        [one] => Some(format!("{one} hand is not given (\"-\")")),
+        [most @ .., last] => Some(format!(
+            "{} and {last} hands are not given (\"-\")",
+            most.join(", ")
+        )),
+    }
 }
 
 /// The hands of a board as kept with a session: `N:` and the four hands as PBN writes
@@ -302,5 +322,42 @@ mod tests {
         let (doubled, single) = (published(&text), published(&single));
         assert_eq!(doubled, single);
         assert_eq!(doubled.tricks.len(), 40);
+    }
+
+    #[test]
+    fn the_hands_not_given_are_named() {
+        let deal = |hands: [&str; 4]| crate::exchange::Deal {
+            hands: hands.map(String::from),
+        };
+        let full = [
+            "AKQJT98765432...",
+            ".AKQJT98765432..",
+            "..AKQJT98765432.",
+            "...AKQJT98765432",
+        ];
+        assert_eq!(hands_not_given(&deal(full)), None);
+        let east = deal([full[0], "-", full[2], full[3]]);
+        assert_eq!(
+            hands_not_given(&east).as_deref(),
+            Some("East's hand is not given (\"-\")")
+        );
+        let three = deal(["-", "-", full[2], "-"]);
+        assert_eq!(
+            hands_not_given(&three).as_deref(),
+            Some("North's, East's and West's hands are not given (\"-\")")
+        );
+    }
+
+    /// A deal with a hand not given refuses a hand record, but costs no other board the
+    /// figures it publishes.
+    #[test]
+    fn the_published_figures_outlive_a_deal_without_all_hands() {
+        let text = "[Board \"1\"]\n[Deal \"N:AKQJT98765432... - ..AKQJT98765432. ...AKQJT98765432\"]\n\
+                    [OptimumScore \"NS 600\"]\n\n[Board \"2\"]\n[OptimumScore \"EW 110\"]\n";
+        assert!(read_pbn(text.as_bytes()).is_err());
+        let (published, warnings) = read_published(text.as_bytes()).unwrap();
+        assert_eq!(published.keys().copied().collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(published[&1].optimum_score, Some((600, 3)));
+        assert!(warnings.is_empty(), "{warnings:?}");
     }
 }

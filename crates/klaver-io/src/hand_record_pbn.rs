@@ -32,6 +32,31 @@ pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, Vec<Diagnostic>> {
     reader.finish()
 }
 
+/// What a file publishes, by board number, and the warnings of reading it.
+pub type Published = (BTreeMap<u32, PublishedAnalysis>, Vec<Diagnostic>);
+
+/// The figures a PBN file publishes (double-dummy tricks, par), board by board, read
+/// whatever its deals are: a deal a hand record cannot hold (a hand not given) costs no
+/// other board its figures. The warnings are those of the figures alone (one that cannot
+/// be read, a board's figures given twice differently), each with its line; only text
+/// that cannot be decoded is an `Err`.
+pub fn read_published(data: &[u8]) -> Result<Published, Vec<Diagnostic>> {
+    let mut diags = Vec::new();
+    let text = pbn::decode(data, &mut diags).map_err(|e| {
+        let pbn::PbnError::Encoding { line, message } = e;
+        vec![Diagnostic::error(line, None, message)]
+    })?;
+    // What the games say of anything else is the business of the file's other reading.
+    let mut elsewhere = Vec::new();
+    let mut reader = Reader::default();
+    for g in &read_games(&text, &mut elsewhere) {
+        let board = pbn::game_board(g, &mut elsewhere);
+        reader.analysis(g, board);
+    }
+    reader.diags.sort_by_key(|d| d.line.unwrap_or(0));
+    Ok((reader.published, reader.diags))
+}
+
 /// The tags a hand record holds (the event's name and date apart), in lower case.
 const CARRIED: [&str; 9] = [
     "board",

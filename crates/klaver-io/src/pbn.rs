@@ -798,6 +798,8 @@ pub fn read(data: &[u8]) -> Result<Imported, PbnError> {
 pub struct ReadHands {
     /// Each board's hands (a hand not given is `-`).
     pub deals: BTreeMap<u32, Deal>,
+    /// The line of each board's `[Deal]`, for messages about its hands.
+    pub lines: BTreeMap<u32, u32>,
     /// What the file gives that the travellers do not follow (a dealer or vulnerability
     /// other than the board number's), with its line.
     pub warnings: Vec<Diagnostic>,
@@ -839,6 +841,7 @@ pub fn read_hands(data: &[u8]) -> Result<ReadHands, Vec<Diagnostic>> {
     }
     Ok(ReadHands {
         deals: reading.imported.deals,
+        lines: reading.deal_lines,
         warnings,
     })
 }

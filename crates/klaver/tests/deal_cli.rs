@@ -449,3 +449,72 @@ fn a_deals_file_that_would_lose_a_board_is_refused_by_line() {
         assert!(err.contains(line), "{line}: {err}");
     }
 }
+
+/// A hands file in which one board's deal leaves a hand out (`-`) lost the figures every
+/// other board publishes: the file's figures were read again as a hand record, which
+/// refuses such a deal, so board 1's OptimumScore, which klaver's par contradicts, said
+/// nothing. The other boards' figures are checked, and the board without its four hands
+/// is named with its line, as it gets no tricks or par on the travellers.
+#[test]
+fn a_deals_file_with_a_hand_not_given_keeps_the_other_boards_figures() {
+    const A: &str = "N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+    const PART: &str = "N:AKQ.JT9.876.5432 - 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+    let text = format!(
+        "[Board \"1\"]\n[Deal \"{A}\"]\n[OptimumScore \"NS 600\"]\n\n[Board \"2\"]\n[Deal \"{PART}\"]\n"
+    );
+    let hands = common::temp_file("deal_cli", "part.pbn", &text);
+    let hands = hands.to_str().unwrap();
+    let csv = common::repo("examples/club-night.csv");
+    let out = ok(&["score", &csv, "--deals", hands, "--format", "html"]);
+    let err = stderr(&out);
+    for said in [
+        format!(
+            "warning: {hands}: line 3: board 1: the file's OptimumScore is NS 600; klaver's par is NS 400 (NS 3NT)"
+        ),
+        format!(
+            "warning: {hands}: line 6: board 2: East's hand is not given (\"-\"), so the board is not analysed: its traveller shows no tricks or par"
+        ),
+    ] {
+        assert!(err.contains(&said), "{said}\n{err}");
+    }
+}
+
+/// `--strict` makes any warning exit code 1, but those of reading the `--deals` file
+/// (a dealer other than the board number's) and of checking its figures were printed
+/// and not counted.
+#[test]
+fn strict_counts_the_warnings_of_the_deals_file() {
+    const A: &str = "N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+    // The club's night without its pairs file beside it, which would be a warning.
+    let night = std::fs::read_to_string(common::repo("examples/club-night.csv")).unwrap();
+    let csv = common::temp_file("deal_cli", "strict-night.csv", &night);
+    let csv = csv.to_str().unwrap().to_string();
+    let clean = ok(&["score", &csv, "--strict"]);
+    assert_eq!(stderr(&clean), "", "the travellers alone warn of nothing");
+    for (name, text, format) in [
+        (
+            "strict-dealer.pbn",
+            format!("[Board \"1\"]\n[Dealer \"S\"]\n[Deal \"{A}\"]\n"),
+            "text",
+        ),
+        (
+            "strict-par.pbn",
+            format!("[Board \"1\"]\n[Deal \"{A}\"]\n[OptimumScore \"NS 600\"]\n"),
+            "html",
+        ),
+    ] {
+        let hands = common::temp_file("deal_cli", name, &text);
+        let hands = hands.to_str().unwrap();
+        let out = klaver(&[
+            "score", &csv, "--deals", hands, "--format", format, "--strict",
+        ]);
+        assert!(
+            stderr(&out).contains(&format!("warning: {hands}: line ")),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(out.status.code(), Some(1), "{name}: {}", stderr(&out));
+        let loose = klaver(&["score", &csv, "--deals", hands, "--format", format]);
+        assert_eq!(loose.status.code(), Some(0), "{name}: {}", stderr(&loose));
+    }
+}

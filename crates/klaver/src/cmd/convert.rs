@@ -113,7 +113,7 @@ pub fn run(args: Args) -> CmdResult {
     )?;
     set_title_and_date(to, (args.title, args.date), &mut imported)?;
     if let Some(p) = &args.deals {
-        imported.deals = read_deals(p)?;
+        imported.deals = read_deals(p)?.0;
     }
     let analyses = if args.analyse {
         Some(analysed(&imported, &in_name)?)

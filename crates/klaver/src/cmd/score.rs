@@ -15,7 +15,7 @@ use klaver_io::travellers::{self, Event, NamesFile, ReadOptions};
 use klaver_io::{detect, html, json, pbn, pdf, published_analysis, text};
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Output formats of `klaver score`.
@@ -118,10 +118,35 @@ pub(crate) fn read_input(
     })
 }
 
+/// A `--deals` file once read: where it is, the line of each board's deal, and how many
+/// warnings reading it printed (which `--strict` counts).
+pub(crate) struct DealsFile {
+    pub path: PathBuf,
+    pub lines: BTreeMap<u32, u32>,
+    pub warned: usize,
+}
+
+impl DealsFile {
+    /// Warns of each board whose deal leaves a hand out, naming its line and the hands:
+    /// `so` says what becomes of the board. Returns how many warnings were printed.
+    pub(crate) fn say_not_all_hands(&self, deals: &BTreeMap<u32, Deal>, so: &str) -> usize {
+        let mut n = 0;
+        for (board, deal) in deals {
+            if let Some(missing) = hand_record::hands_not_given(deal) {
+                let line = self.lines.get(board).copied().unwrap_or(0);
+                let d = Diagnostic::warning(line, Some(*board), format!("{missing}, so {so}"));
+                tell!("warning: {}: {d}", self.path.display());
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
 /// Reads the hands of a PBN file (`--deals`), as `klaver deal --file` reads a hand
 /// record: a file with a deal that would be lost or shown wrongly is refused with its
 /// lines, and what it says that the travellers do not follow is a warning.
-pub(crate) fn read_deals(path: &PathBuf) -> Result<BTreeMap<u32, Deal>, CliError> {
+pub(crate) fn read_deals(path: &Path) -> Result<(BTreeMap<u32, Deal>, DealsFile), CliError> {
     let data = std::fs::read(path)
         .map_err(|e| CliError::input(format!("cannot open {}: {e}", path.display())))?;
     let name = path.display().to_string();
@@ -135,29 +160,39 @@ pub(crate) fn read_deals(path: &PathBuf) -> Result<BTreeMap<u32, Deal>, CliError
             "{name}: no [Deal] with a [Board] number in this file: --deals needs a PBN file with the hands"
         )));
     }
-    Ok(read.deals)
+    let file = DealsFile {
+        path: path.to_path_buf(),
+        lines: read.lines,
+        warned: read.warnings.len(),
+    };
+    Ok((read.deals, file))
 }
 
-/// The boards of the `--deals` file analysed double dummy; where the file publishes
-/// figures of its own that differ, each is a warning with its line.
+/// The boards of the `--deals` file analysed double dummy, and how many warnings were
+/// printed: each board left unanalysed for a hand not given, and each figure the file
+/// publishes that differs from the analysis or cannot be read, with its line.
 fn analyse_hands(
-    path: &PathBuf,
+    file: &DealsFile,
     deals: &BTreeMap<u32, Deal>,
-) -> Result<BTreeMap<u32, BoardRecord>, CliError> {
-    let named = |e: String| CliError::input(format!("{}: {e}", path.display()));
+) -> Result<(BTreeMap<u32, BoardRecord>, usize), CliError> {
+    let name = file.path.display().to_string();
+    let named = |e: String| CliError::input(format!("{name}: {e}"));
     let boards = hand_record::analyse_deals(deals).map_err(named)?;
-    let data = std::fs::read(path).map_err(|e| named(e.to_string()))?;
-    let published = hand_record::read_pbn(&data)
-        .map(|r| r.published)
-        .unwrap_or_default();
+    let so = "the board is not analysed: its traveller shows no tricks or par";
+    let left_out = file.say_not_all_hands(deals, so);
+    let data = std::fs::read(&file.path).map_err(|e| named(e.to_string()))?;
+    let (published, mut said) = hand_record::read_published(&data)
+        .map_err(|e| super::refused(&name, None, "used for its hands", &e))?;
     for (n, b) in &boards {
         if let Some(p) = published.get(n) {
-            for w in published_analysis::disagreements(b, p) {
-                tell!("warning: {}: {w}", path.display());
-            }
+            said.extend(published_analysis::disagreements(b, p));
         }
     }
-    Ok(boards)
+    said.sort_by_key(|d| d.line.unwrap_or(0));
+    for w in &said {
+        tell!("warning: {name}: {w}");
+    }
+    Ok((boards, left_out + said.len()))
 }
 
 /// Prints the warnings of reading and scoring; returns how many there were.
@@ -306,17 +341,27 @@ pub fn score_imported(
         // Nor each board's results and their matchpoints, once the session is scored.
         release_board_results(&mut result);
     }
-    if let Some(p) = &args.deals {
-        imported.deals = read_deals(p)?;
-    }
+    let deals_file = match &args.deals {
+        Some(p) => {
+            let (deals, file) = read_deals(p)?;
+            imported.deals = deals;
+            Some(file)
+        }
+        None => None,
+    };
     let shown = Shown {
         boards_per_round,
         ranking_only,
         centred: centred_weight(&convention),
     };
-    write_result(args, &imported, &result, &shown, kept)?;
+    let hands = Hands {
+        kept,
+        file: deals_file.as_ref(),
+    };
+    let hands_warned = write_result(args, &imported, &result, &shown, hands)?;
     let event = &imported.event;
-    let warnings = print_warnings(file_name, event, &result);
+    let read_warned = deals_file.as_ref().map_or(0, |f| f.warned);
+    let warnings = print_warnings(file_name, event, &result) + read_warned + hands_warned;
     free_behind((imported, result));
     Ok(if args.strict && warnings > 0 {
         ExitCode::from(1)
@@ -333,14 +378,24 @@ struct Shown {
     centred: Option<i64>,
 }
 
-/// Writes the scored session in the format `args` asks for, to its output.
+/// Where the printed travellers' tricks and par come from: kept with a stored session,
+/// or analysed from the `--deals` file.
+#[derive(Clone, Copy)]
+struct Hands<'a> {
+    kept: Option<&'a BTreeMap<u32, BoardRecord>>,
+    file: Option<&'a DealsFile>,
+}
+
+/// Writes the scored session in the format `args` asks for, to its output; returns how
+/// many warnings analysing the `--deals` file's hands printed (`--strict` counts them).
 fn write_result(
     args: &ReportArgs,
     imported: &Imported,
     result: &SessionResult,
     shown: &Shown,
-    kept: Option<&BTreeMap<u32, klaver_io::hand_record::BoardRecord>>,
-) -> Result<(), CliError> {
+    hands: Hands,
+) -> Result<usize, CliError> {
+    let mut warned = 0;
     let mut out = super::output::Output::open(args.output.as_deref())?;
     let event = &imported.event;
     match args.format {
@@ -363,10 +418,11 @@ fn write_result(
             report::set_hands(&mut rep, &imported.deals);
             // With the hands given, the printed travellers show each board's tricks and par.
             if matches!(args.format, Format::Html | Format::Pdf) {
-                if let Some(p) = &args.deals {
-                    let boards = analyse_hands(p, &imported.deals)?;
+                if let Some(file) = hands.file {
+                    let (boards, said) = analyse_hands(file, &imported.deals)?;
                     report::set_analyses(&mut rep, &boards);
-                } else if let Some(boards) = kept {
+                    warned += said;
+                } else if let Some(boards) = hands.kept {
                     report::set_analyses(&mut rep, boards);
                 }
             }
@@ -374,7 +430,8 @@ fn write_result(
             free_behind(rep);
         }
     }
-    out.finish()
+    out.finish()?;
+    Ok(warned)
 }
 
 /// Gives back the memory of the results' matchpoints and each board's list of results,

@@ -517,7 +517,7 @@ async fn keep_schedule(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult
 /// `klaver session deals`: the hands read, every complete deal solved on both cores, and
 /// both kept with the session in place of any it had.
 async fn keep_deals(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
-    let deals = super::score::read_deals(&file.to_path_buf())?;
+    let (deals, _) = super::score::read_deals(file)?;
     let started = std::time::Instant::now();
     let kept = klaver_io::hand_record::solve_for_keeping(&deals)
         .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
