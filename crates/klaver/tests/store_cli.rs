@@ -1442,6 +1442,43 @@ fn a_sessions_hands_are_kept_and_solved_once() {
     }
 }
 
+/// A board whose deal leaves a hand out (`-`) was left out of the kept hands, and so of
+/// the travellers' tricks and par, with only a count: the board is named, with its line
+/// and the hands not given.
+#[test]
+fn a_board_left_out_of_the_kept_hands_is_named() {
+    let results = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/club-published.pbn");
+    let hands = temp_file(
+        "store-cli",
+        "part-hands.pbn",
+        "[Board \"1\"]\n\
+         [Deal \"N:AKQ.JT9.876.5432 JT98.AKQ.5432.76 7654.8765.AKQ.AK 32.432.JT9.QJT98\"]\n\n\
+         [Board \"2\"]\n\
+         [Deal \"E:- 7654.8765.AKQ.AK - AKQ.JT9.876.5432\"]\n",
+    );
+    let hands = hands.to_str().unwrap();
+    for db in databases("part-deals") {
+        ok(&db, &["club", "init", "--name", "BC Hands"]);
+        ok(&db, &["session", "import", results, "--date", "2026-09-02"]);
+        let o = k(&db, &["session", "deals", "1", hands]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with("session 1: the hands of 1 board kept"),
+            "{}",
+            stdout(&o)
+        );
+        assert!(
+            stdout(&o).contains("; 1 board without all four hands left out (board 2)\n"),
+            "{}",
+            stdout(&o)
+        );
+        let said = format!(
+            "warning: {hands}: line 5: board 2: East's and West's hands are not given (\"-\"), so the board is left out: its hands, tricks and par are not kept with the session; give all four hands to keep them\n"
+        );
+        assert!(stderr(&o).contains(&said), "{said}{}", stderr(&o));
+    }
+}
+
 /// A director's penalty line is checked against the night's lines as `klaver score`
 /// checks it, when the night is imported and when a line is corrected: a pair on no
 /// line refuses the import or the correction (it would join the result list with the

@@ -515,9 +515,10 @@ async fn keep_schedule(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult
 }
 
 /// `klaver session deals`: the hands read, every complete deal solved on both cores, and
-/// both kept with the session in place of any it had.
+/// both kept with the session in place of any it had; each board left out for a hand not
+/// given is a warning naming its line.
 async fn keep_deals(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
-    let (deals, _) = super::score::read_deals(file)?;
+    let (deals, read) = super::score::read_deals(file)?;
     let started = std::time::Instant::now();
     let kept = klaver_io::hand_record::solve_for_keeping(&deals)
         .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
@@ -535,16 +536,34 @@ async fn keep_deals(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
         .set_deals(&club, id, &stored)
         .await
         .map_err(store_error)?;
+    let so = "the board is left out: its hands, tricks and par are not kept with the session; give all four hands to keep them";
+    read.say_not_all_hands(&deals, so);
+    let left_out: Vec<String> = deals
+        .keys()
+        .filter(|n| !kept.iter().any(|k| k.board == **n))
+        .map(u32::to_string)
+        .collect();
     say!(
-        "session {id}: the hands of {} boards kept, solved double dummy in {took:.2} s{}",
-        kept.len(),
-        match deals.len() - kept.len() {
+        "session {id}: the hands of {} kept, solved double dummy in {took:.2} s{}",
+        boards(kept.len()),
+        match left_out.len() {
             0 => String::new(),
-            1 => "; 1 board without all four hands left out".to_string(),
-            n => format!("; {n} boards without all four hands left out"),
+            1 => format!(
+                "; 1 board without all four hands left out (board {})",
+                left_out[0]
+            ),
+            n => format!(
+                "; {n} boards without all four hands left out (boards {})",
+                left_out.join(", ")
+            ),
         }
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// "1 board", "4 boards".
+fn boards(n: usize) -> String {
+    format!("{n} board{}", if n == 1 { "" } else { "s" })
 }
 
 /// `klaver session players`: each player found by federation number or by name, as the
