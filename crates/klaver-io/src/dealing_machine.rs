@@ -292,8 +292,9 @@ pub fn to_dlm(record: &HandRecord) -> Result<String, String> {
     Ok(out)
 }
 
-/// Reads a `.dlm` file: the boards of its range, each checked against its checksum, and
-/// its header against the header's checksum. Every board of the range must be there once.
+/// Reads a `.dlm` file: the boards of its range, and its header checked against the
+/// header's checksum. Every board of the range must be there once; every board line, in
+/// the range or filling the rest, must be 26 letters and the checksum they give.
 pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
     let mut header = DlmHeader::default();
     let mut lines: BTreeMap<u32, usize> = BTreeMap::new();
@@ -320,8 +321,11 @@ pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
             )));
         }
         let (lo, hi) = header.range().map_err(at)?;
+        // A board outside the range is the machine's filler, yet its line is checked as
+        // the others are: a line its checksum does not bear out is damage, wherever it is.
+        let board = dlm_board(n, value.trim()).map_err(at)?;
         if (lo..=hi).contains(&n) {
-            boards.push(dlm_board(n, value.trim()).map_err(at)?);
+            boards.push(board);
         }
     }
     let (lo, hi) = header.check()?;
@@ -561,6 +565,13 @@ mod tests {
         bad.replace_range(9..10, if &line[9..10] == "a" { "b" } else { "a" });
         let err = read_dlm(&text.replace(line, &bad)).unwrap_err();
         assert!(err.contains("board 2"), "{err}");
+        // A damaged filler line, outside the range, is refused by its line too.
+        let filler = text.lines().find(|l| l.starts_with("Board 40=")).unwrap();
+        let err = read_dlm(&text.replace(filler, "Board 40=abc")).unwrap_err();
+        assert!(
+            err.starts_with("line 90: board 40: \"abc\" is not 26"),
+            "{err}"
+        );
         assert!(to_dlm(&night(90, 12)).is_err());
     }
 }

@@ -215,3 +215,44 @@ fn first_is_refused_with_a_file() {
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--first"), "{}", stderr(&out));
 }
+
+/// A `.dlm` file fills the boards outside its range with a deal of their own, each line
+/// with its checksum as the range's have. A damaged line inside the range refused the
+/// file by its line, but one outside it was passed over without a word: the checksum
+/// that tells a damaged line from a whole one is checked on every board line.
+#[test]
+fn a_damaged_dlm_filler_line_is_refused_by_line() {
+    let dlm = common::temp_path("deal_files_cli", "filler.dlm");
+    let dlm = dlm.to_str().unwrap();
+    let out = klaver(&["deal", "--boards", "3", "--seed", "1", "-o", dlm]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dlm).unwrap();
+    // Ten header lines, then a Duplicates and a Board line for each board: board 50's
+    // is line 110.
+    let filler = text.lines().find(|l| l.starts_with("Board 50=")).unwrap();
+    // Its checksum (board 50 XOR the letters of the sorted filler deal: 060) misread.
+    assert!(filler.ends_with("060"), "{filler}");
+    let damaged = format!("{}061", &filler[..filler.len() - 3]);
+    let bad = temp_file(
+        "deal_files_cli",
+        "filler-bad.dlm",
+        &text.replace(filler, &damaged),
+    );
+    let said = refused(&["deal", "--file", bad.to_str().unwrap()]);
+    assert!(
+        said.contains("line 110: board 50: the checksum \"061\" does not fit its cards"),
+        "{said}"
+    );
+    let cut = temp_file(
+        "deal_files_cli",
+        "filler-cut.dlm",
+        &text.replace(filler, "Board 50=aaaa"),
+    );
+    let said = refused(&["deal", "--file", cut.to_str().unwrap()]);
+    assert!(
+        said.contains("line 110: board 50: \"aaaa\" is not 26 letters a-p and a checksum"),
+        "{said}"
+    );
+    let whole = klaver(&["deal", "--file", dlm, "--format", "pbn"]);
+    assert!(whole.status.success(), "{}", stderr(&whole));
+}
