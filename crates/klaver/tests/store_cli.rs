@@ -557,6 +557,58 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
     }
 }
 
+/// A players file with its two columns swapped (the names under `bondsnummer`, the
+/// numbers under `naam`) was stored as it stood: eight players named 1001 to 1008, with
+/// their names for federation numbers. A name that is only digits is a membership
+/// number, and a federation number is digits: each such line is refused, naming it and
+/// saying the columns may be swapped, and nothing is stored.
+#[test]
+fn a_players_file_with_its_columns_swapped_is_refused() {
+    for db in databases("players-swapped") {
+        ok(&db, &["club", "init", "--name", "BC De Kievit"]);
+        let import = |name: &str, text: &str| {
+            let file = temp_file("store-cli", name, text);
+            run(&db, &["player", "import", file.to_str().unwrap()], 2).1
+        };
+        let swapped: String = PLAYERS
+            .lines()
+            .skip(1)
+            .map(|l| {
+                let (number, name) = l.split_once(',').unwrap();
+                format!("{name},{number}\n")
+            })
+            .collect();
+        let err = import("swapped.csv", &format!("bondsnummer,naam\n{swapped}"));
+        assert!(
+            err.contains("line 2: the name is \"1001\" and the number \"Jan Jansen\": the columns look swapped"),
+            "{err}"
+        );
+        let err = import("digits.csv", "number,name\n1001,Jan Jansen\n1002,1002\n");
+        assert!(
+            err.contains(
+                "line 3: the name \"1002\" is only digits, a membership number and not a name"
+            ),
+            "{err}"
+        );
+        let err = import("names-only.csv", "name\nJan Jansen\n1002\n");
+        assert!(
+            err.contains("line 3: the name \"1002\" is only digits"),
+            "{err}"
+        );
+        let err = import(
+            "lettered.csv",
+            "number,name\n1001,Jan Jansen\nPiet,de Vries\n",
+        );
+        assert!(
+            err.contains("line 3: the number \"Piet\" is not a federation number (digits only)"),
+            "{err}"
+        );
+        assert!(err.contains("swapped"), "{err}");
+        let listed = ok(&db, &["player", "list"]);
+        assert_eq!(listed, "0 players\n", "nothing is stored");
+    }
+}
+
 /// An archive edited by hand was restored as it stood: a 425, a line whose version its
 /// log of corrections does not bear out, a player who is not in the archive. Each is now
 /// refused, naming the session and line. A pair playing a board twice is restored: a

@@ -365,6 +365,7 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
             }
             return Err(at("the name is empty: every player needs a name".into()));
         }
+        swapped_columns(&player_name, number.as_deref()).map_err(at)?;
         if let Some(n) = &number
             && let Some(first) = first_line.insert(n.clone(), line)
         {
@@ -378,6 +379,26 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         });
     }
     Ok(players)
+}
+
+/// A players line whose name is only digits (no name is; a membership number is), or
+/// whose number is not digits (a federation number, the NBB's bondsnummer, is): the
+/// columns may be swapped, and the line is refused rather than stored so.
+fn swapped_columns(name: &str, number: Option<&str>) -> Result<(), String> {
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let name_is_number = digits(name);
+    match (name_is_number, number.filter(|n| !digits(n))) {
+        (false, None) => Ok(()),
+        (true, Some(n)) => Err(format!(
+            "the name is {name:?} and the number {n:?}: the columns look swapped; the first line names them (number,name), each over its own column"
+        )),
+        (true, None) => Err(format!(
+            "the name {name:?} is only digits, a membership number and not a name: the columns may be swapped; put the number in the number column and the player's name in the name column"
+        )),
+        (false, Some(n)) => Err(format!(
+            "the number {n:?} is not a federation number (digits only): the columns may be swapped; leave the number empty for a player without one"
+        )),
+    }
 }
 
 /// The players CSV's name and number columns; each other column is a warning, as it is
