@@ -600,12 +600,20 @@ fn a_players_file_with_its_columns_swapped_is_refused() {
             "number,name\n1001,Jan Jansen\nPiet,de Vries\n",
         );
         assert!(
-            err.contains("line 3: the number \"Piet\" is not a federation number (digits only)"),
+            err.contains("line 3: the number \"Piet\" has no digit, so it is no federation number"),
             "{err}"
         );
         assert!(err.contains("swapped"), "{err}");
         let listed = ok(&db, &["player", "list"]);
         assert_eq!(listed, "0 players\n", "nothing is stored");
+        // A number with a letter before its digits, as some federations give, is one.
+        let file = temp_file(
+            "store-cli",
+            "lettered-ok.csv",
+            "number,name\nJ123456,Jan Jansen\n",
+        );
+        let out = ok(&db, &["player", "import", file.to_str().unwrap()]);
+        assert!(out.contains("1 added"), "{out}");
     }
 }
 

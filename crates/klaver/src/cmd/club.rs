@@ -382,12 +382,13 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
 }
 
 /// A players line whose name is only digits (no name is; a membership number is), or
-/// whose number is not digits (a federation number, the NBB's bondsnummer, is): the
-/// columns may be swapped, and the line is refused rather than stored so.
+/// whose number has no digit at all (a federation number has: the NBB's bondsnummer is
+/// digits, some federations put a letter before them): the columns may be swapped, and
+/// the line is refused rather than stored so.
 fn swapped_columns(name: &str, number: Option<&str>) -> Result<(), String> {
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let name_is_number = digits(name);
-    match (name_is_number, number.filter(|n| !digits(n))) {
+    let name_is_number = name.bytes().all(|b| b.is_ascii_digit());
+    let wordy = |n: &&str| !n.bytes().any(|b| b.is_ascii_digit());
+    match (name_is_number, number.filter(wordy)) {
         (false, None) => Ok(()),
         (true, Some(n)) => Err(format!(
             "the name is {name:?} and the number {n:?}: the columns look swapped; the first line names them (number,name), each over its own column"
@@ -396,7 +397,7 @@ fn swapped_columns(name: &str, number: Option<&str>) -> Result<(), String> {
             "the name {name:?} is only digits, a membership number and not a name: the columns may be swapped; put the number in the number column and the player's name in the name column"
         )),
         (false, Some(n)) => Err(format!(
-            "the number {n:?} is not a federation number (digits only): the columns may be swapped; leave the number empty for a player without one"
+            "the number {n:?} has no digit, so it is no federation number: the columns may be swapped; leave the number empty for a player without one"
         )),
     }
 }
