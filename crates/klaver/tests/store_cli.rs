@@ -614,6 +614,22 @@ fn a_players_file_with_its_columns_swapped_is_refused() {
         );
         let out = ok(&db, &["player", "import", file.to_str().unwrap()]);
         assert!(out.contains("1 added"), "{out}");
+        // `player add` stores no player that `player list --format csv` could not give
+        // back to `player import`.
+        let (_, err) = run(&db, &["player", "add", "1234", "--number", "Jan"], 2);
+        assert_eq!(
+            err,
+            "klaver: player add \"1234\" --number \"Jan\": a name is not only digits and a federation number has digits: give the name first and the number with --number\n"
+        );
+        run(
+            &db,
+            &["player", "add", "Piet de Vries", "--number", "Piet"],
+            2,
+        );
+        let list = temp_path("store-cli", "players-listed.csv");
+        let csv = ok(&db, &["player", "list", "--format", "csv"]);
+        std::fs::write(&list, csv).unwrap();
+        ok(&db, &["player", "import", list.to_str().unwrap()]);
     }
 }
 

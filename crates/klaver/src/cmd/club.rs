@@ -438,6 +438,15 @@ pub fn player(args: PlayerArgs) -> CmdResult {
     block_on(async {
         match args.command {
             PlayerCommand::Add { name, number, db } => {
+                // What `player import` would refuse of `player list --format csv`.
+                if swapped_columns(name.trim(), number.as_deref().map(str::trim)).is_err() {
+                    return Err(CliError::input(format!(
+                        "player add {name:?}{}: a name is not only digits and a federation number has digits: give the name first and the number with --number",
+                        number
+                            .map(|n| format!(" --number {n:?}"))
+                            .unwrap_or_default()
+                    )));
+                }
                 let (store, club) = db.club().await?;
                 let p = store
                     .add_player(&club, &NewPlayer { number, name })
