@@ -2,6 +2,7 @@
 //! table's phone sends (contract, declarer, tricks), turned into a traveller line in
 //! klaver's English notation, and checked with the whole session before it is stored.
 
+use crate::i18n::{Key, Lang};
 use crate::scoring;
 use klaver_core::board::Board;
 use klaver_core::contract::Play;
@@ -92,8 +93,23 @@ fn read_typed_text(text: &str, lang: Language) -> Result<Typed, String> {
             "{}: type = for made exactly, or the number of tricks over or down (+1, -2)",
             assumed[0]
         )),
+        Err(_) if pass_with_more(t, lang) => Err(
+            "a passed-out board has no declarer and no tricks: type PASS alone, or the contract that was played (4S N +1)".into(),
+        ),
         Err(e) => Err(e.to_string()),
     }
+}
+
+/// Whether a text begins with a pass-out and goes on (`PASS N =`): a pass-out with a
+/// declarer or a result, which is not guessed to be either.
+fn pass_with_more(text: &str, lang: Language) -> bool {
+    text.split_once(char::is_whitespace)
+        .is_some_and(|(first, _)| {
+            matches!(
+                notation::parse_entry(first, lang, Mode::Strict),
+                Ok((Entry::Passed, _))
+            )
+        })
 }
 
 /// Why a reversal without a played result before it is refused.
@@ -101,15 +117,21 @@ fn reverses_nothing() -> String {
     "REV reverses a played result: write the result first, e.g. 4S N +1 REV".into()
 }
 
-/// Reads what a table's phone sends: the contract (or pass), declarer and tricks taken.
+/// Reads what a table's phone sends: the contract (or pass), declarer and tricks taken,
+/// in the page's language. A pass-out with a declarer or tricks is refused, not stored as
+/// a pass-out with the rest dropped: which of the two the table meant is its to say.
 pub fn read_table_entry(
     contract: &str,
     declarer: &str,
     tricks: Option<u8>,
-    lang: Language,
+    page: Lang,
 ) -> Result<Typed, String> {
+    let lang = page.notation();
     let c = contract.trim();
     if c.eq_ignore_ascii_case("pass") || c.eq_ignore_ascii_case("pas") {
+        if !declarer.trim().is_empty() || tricks.is_some() {
+            return Err(page.t(Key::PassedHasNoPlay).into());
+        }
         return Ok(english(&Entry::Passed));
     }
     let contract = notation::parse_contract(c, lang).map_err(|e| e.to_string())?;
@@ -631,6 +653,15 @@ mod tests {
             "avg+"
         );
         assert!(read_typed("8S N =", 1, Language::English).is_err());
+        for pass in ["PASS N =", "pass N 10", "P E -1"] {
+            let e = read_typed(pass, 1, Language::English).unwrap_err();
+            assert!(
+                e.starts_with("a passed-out board has no declarer"),
+                "{pass}: {e}"
+            );
+        }
+        let e = read_typed("PAS N =", 1, Language::Dutch).unwrap_err();
+        assert!(e.starts_with("a passed-out board has no declarer"), "{e}");
         // A sign with no number, or a zero, was read as made without a word.
         for old_style in ["4S N -", "N4S+", "4S N +0", "4S N -0"] {
             let e = read_typed(old_style, 1, Language::English).unwrap_err();
@@ -667,19 +698,24 @@ mod tests {
         let w = read_typed("W 30% 4SN= 70% 4SN-1", 1, Language::English).unwrap();
         assert_eq!(w.adjust, "W 30% 4SN= 70% 4SN-1");
         assert!(read_typed("", 1, Language::English).is_err());
-        let t = read_table_entry("4 Pik", "K", Some(11), Language::Turkish).unwrap();
+        let t = read_table_entry("4 Pik", "K", Some(11), Lang::Tr).unwrap();
         assert_eq!(
             (t.contract.as_str(), t.declarer.as_str(), t.result.as_str()),
             ("4S", "N", "+1")
         );
         assert_eq!(
-            read_table_entry("pass", "", None, Language::English)
+            read_table_entry("pass", "", None, Lang::En)
                 .unwrap()
                 .contract,
             "PASS"
         );
-        assert!(read_table_entry("4S", "N", None, Language::English).is_err());
-        assert!(read_table_entry("4S", "N", Some(14), Language::English).is_err());
+        assert!(read_table_entry("4S", "N", None, Lang::En).is_err());
+        assert!(read_table_entry("4S", "N", Some(14), Lang::En).is_err());
+        // A pass-out with a declarer or tricks is not guessed to be a pass-out.
+        for (declarer, tricks) in [("N", None), ("", Some(10)), ("O", Some(0))] {
+            let e = read_table_entry("pas", declarer, tricks, Lang::Nl).unwrap_err();
+            assert!(e.starts_with("een gepast spel heeft geen leider"), "{e}");
+        }
     }
 }
 

@@ -132,6 +132,7 @@ pub enum Key {
     Corrected,
     NotStored,
     ChooseBoard,
+    PassedHasNoPlay,
     NotPublished,
     NoSessions,
     Login,
@@ -259,6 +260,11 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "choose the board this result is for",
             "kies het spel waarvoor deze uitslag is",
             "bu sonucun ait olduğu boardu seçin",
+        ),
+        PassedHasNoPlay => (
+            "a passed-out board has no declarer and no tricks: choose — for both, or enter the contract that was played",
+            "een gepast spel heeft geen leider en geen slagen: kies — bij beide, of voer het gespeelde contract in",
+            "pas geçilen boardun deklaranı ve lövesi yoktur: ikisi için de — seçin ya da oynanan kontratı girin",
         ),
         NotPublished => (
             "The results are not published yet.",

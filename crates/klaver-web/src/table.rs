@@ -722,7 +722,7 @@ fn typed_line(
             ..Typed::default()
         }
     } else {
-        entry::read_table_entry(&e.contract, &e.declarer, tricks, lang.notation())?
+        entry::read_table_entry(&e.contract, &e.declarer, tricks, lang)?
     };
     at.check_lead(board, &lead, &typed.declarer)?;
     let line = Line {

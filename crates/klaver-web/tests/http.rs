@@ -2253,3 +2253,102 @@ async fn a_request_after_publication_does_not_overwrite_the_directors_ruling() {
     let conflicts = c.store.conflicts(&c.club, c.night).await.unwrap();
     assert_eq!(conflicts.len(), 1);
 }
+
+/// A pass-out entered with a declarer or tricks was stored as "All pass" and the rest
+/// dropped without a word. It is now refused in the page's language, with what the
+/// table typed kept for the correction; nothing is stored.
+#[tokio::test]
+async fn a_pass_out_with_a_declarer_or_tricks_is_refused() {
+    let c = setup("pass-declarer").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    for (lang, declarer, tricks, said) in [
+        (
+            "en",
+            "N",
+            "10",
+            "a passed-out board has no declarer and no tricks",
+        ),
+        (
+            "nl",
+            "O",
+            "",
+            "een gepast spel heeft geen leider en geen slagen",
+        ),
+        (
+            "tr",
+            "",
+            "7",
+            "pas geçilen boardun deklaranı ve lövesi yoktur",
+        ),
+    ] {
+        let cookie = format!("lang={lang}");
+        let typed = [
+            ("board", "1"),
+            ("contract", "pass"),
+            ("declarer", declarer),
+            ("tricks", tricks),
+        ];
+        for step in ["enter", "confirm"] {
+            let r = post(app, &format!("{t1}/{step}"), &typed, Some(&cookie)).await;
+            assert!(r.body.contains(said), "{lang} {step}: {}", r.body);
+            assert!(
+                r.body.contains("name=\"contract\" value=\"pass\""),
+                "{}",
+                r.body
+            );
+            if !declarer.is_empty() {
+                let kept = format!("<option value=\"{declarer}\" selected>");
+                assert!(r.body.contains(&kept), "{lang}: {}", r.body);
+            }
+            if !tricks.is_empty() {
+                let kept = format!("<option value=\"{tricks}\" selected>");
+                assert!(r.body.contains(&kept), "{lang}: {}", r.body);
+            }
+        }
+    }
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert!(night.lines.is_empty(), "{:?}", night.lines);
+    // A pass-out alone is stored as before.
+    let r = post(
+        app,
+        &format!("{t1}/confirm"),
+        &[
+            ("board", "1"),
+            ("contract", "pass"),
+            ("declarer", ""),
+            ("tricks", ""),
+        ],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+}
+
+/// The director's entry and correction forms refuse a pass-out with a declarer or a
+/// result after it as plainly as a table's phone.
+#[tokio::test]
+async fn the_director_cannot_type_a_pass_out_with_a_declarer() {
+    let c = setup("pass-director").await;
+    let app = &c.app;
+    let (cookie, s, csrf) = console(&c).await;
+    let ck = Some(cookie.as_str());
+    for typed in ["PASS N =", "pass N 10", "PASS E -1"] {
+        let form = [
+            ("csrf", csrf.as_str()),
+            ("board", "1"),
+            ("ns", "1"),
+            ("ew", "4"),
+            ("result", typed),
+        ];
+        let r = post(app, &format!("{s}/lines"), &form, ck).await;
+        assert!(
+            r.body
+                .contains("a passed-out board has no declarer and no tricks"),
+            "{typed}: {}",
+            r.body
+        );
+    }
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert!(night.lines.is_empty());
+}
