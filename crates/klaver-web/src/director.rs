@@ -340,9 +340,10 @@ async fn notices(state: &AppState, s: &DirectorSession, id: i64) -> Result<Marku
         .into_iter()
         .partition(|c| c.decided.is_some());
     let requests = standing_requests(state, s, id).await?;
+    let stored = conflict_lines(state, s, id, &open, &decided).await?;
     Ok(html! {
-        (conflicts_block(s, id, &open))
-        (decided_block(&decided))
+        (conflicts_block(s, id, &open, &stored))
+        (decided_block(&decided, &stored))
         (requests_block(s, id, &requests))
     })
 }
@@ -739,9 +740,36 @@ async fn progress_fragment(
     Ok(Html(block.into_string()).into_response())
 }
 
+/// The stored lines the conflicts are about, read only when there are conflicts.
+async fn conflict_lines(
+    state: &AppState,
+    s: &DirectorSession,
+    id: i64,
+    open: &[klaver_store::Conflict],
+    decided: &[klaver_store::Conflict],
+) -> Result<Vec<Line>, WebError> {
+    let mut boards: Vec<i64> = open
+        .iter()
+        .chain(decided)
+        .map(|c| c.offered.board)
+        .collect();
+    if boards.is_empty() {
+        return Ok(Vec::new());
+    }
+    boards.sort_unstable();
+    boards.dedup();
+    let lines = state.store.session_boards(&s.club, id, &boards).await?;
+    Ok(lines.lines.into_iter().map(|l| l.line).collect())
+}
+
 /// The results confirmed at a table for a board that already had another one: the
 /// director keeps the stored line or takes the table's, and publishing waits.
-fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conflict]) -> Markup {
+fn conflicts_block(
+    s: &DirectorSession,
+    id: i64,
+    conflicts: &[klaver_store::Conflict],
+    stored: &[Line],
+) -> Markup {
     html! {
         @if !conflicts.is_empty() {
             div.error id="conflicts" {
@@ -751,7 +779,7 @@ fn conflicts_block(s: &DirectorSession, id: i64, conflicts: &[klaver_store::Conf
                     (conflict_header(""))
                     @for c in conflicts {
                         tr {
-                            (conflict_cells(c))
+                            (conflict_cells(c, stored))
                             td {
                                 form.inline method="post" action=(format!("/director/s/{id}/conflicts/{}", c.id)) {
                                     (csrf_field(s))
@@ -781,25 +809,30 @@ fn conflict_header(last: &str) -> Markup {
 }
 
 /// A conflict's cells in the conflict tables: the board, the pairs, the stored line's
-/// number, the result confirmed later, and who confirmed it when.
-fn conflict_cells(c: &klaver_store::Conflict) -> Markup {
-    let l = &c.offered;
-    let shown = if l.contract == "PASS" {
-        "PASS".to_string()
-    } else {
-        format!("{} {} {} {}", l.contract, l.declarer, l.result, l.lead)
+/// number and result as it reads now, the result confirmed later, and who confirmed it
+/// when. Both results are written alike, REV and adjustments included, so that two
+/// different results never look the same.
+fn conflict_cells(c: &klaver_store::Conflict, stored: &[Line]) -> Markup {
+    let shown = |l: &Line| {
+        let text = crate::table::line_text(l, Lang::En);
+        match l.lead.as_str() {
+            "" => text,
+            lead => format!("{text} · lead {lead}"),
+        }
     };
+    let l = &c.offered;
+    let now = stored.iter().find(|s| s.line_no == c.line_no);
     html! {
         td { (l.board) } td { (l.ns) } td { (l.ew) }
-        td { "line " (c.line_no) }
-        td { (shown) }
+        td { "line " (c.line_no) @if let Some(now) = now { ": " (shown(now)) } }
+        td { (shown(l)) }
         td { (c.offered_by) " " span.muted { (c.made_at) } }
     }
 }
 
 /// The conflicts the director has decided, with what stands and who decided it: the
 /// record stays in view after the buttons are gone.
-fn decided_block(decided: &[klaver_store::Conflict]) -> Markup {
+fn decided_block(decided: &[klaver_store::Conflict], stored: &[Line]) -> Markup {
     html! {
         @if !decided.is_empty() {
             div id="decided-conflicts" {
@@ -809,7 +842,7 @@ fn decided_block(decided: &[klaver_store::Conflict]) -> Markup {
                     @for c in decided {
                         @if let Some(d) = &c.decided {
                             tr {
-                                (conflict_cells(c))
+                                (conflict_cells(c, stored))
                                 td {
                                     @match d.outcome {
                                         klaver_store::Outcome::Kept => "kept (the stored line)",

@@ -368,26 +368,39 @@ fn same_pairs(line: &Line, ns: &str, ew: &str) -> bool {
     (line.ns == ns && line.ew == ew) || (line.ns == ew && line.ew == ns)
 }
 
-/// A stored line as the phone lists it: "4S N +1 · NS +450".
-fn line_text(line: &Line, lang: Lang) -> String {
+/// A stored line as the phone and the director's list of conflicts show it: the played
+/// result with its score ("4S N +1 · NS +450"), REV after a reversed one (in the page's
+/// language, as the reports print it), the score the director typed ("NS -100"), and
+/// an adjustment as stored ("60/40", "NS +420 · EW 60%"): two different results never
+/// read the same.
+pub(crate) fn line_text(line: &Line, lang: Lang) -> String {
     if line.adjust == "NP" {
         return lang.t(Key::NotPlayed).to_string();
     }
-    if line.contract == "PASS" {
-        return lang.t(Key::Passed).to_string();
-    }
-    let typed = Typed {
-        contract: line.contract.clone(),
-        declarer: line.declarer.clone(),
-        result: line.result.clone(),
-        ..Typed::default()
+    let reversed = line.adjust.eq_ignore_ascii_case("rev");
+    let mut played = match line.contract.as_str() {
+        "" => String::new(),
+        "PASS" => lang.t(Key::Passed).to_string(),
+        c => format!("{c} {} {}", line.declarer, line.result),
     };
+    if reversed {
+        played.push(' ');
+        played.push_str(lang.report().word(klaver_io::report::Word::Reverse));
+    }
+    // An artificial score replaces the played one; a side's split keeps the score.
+    let artificial = !line.adjust.is_empty() && !reversed && line.score.is_empty();
     let score = u32::try_from(line.board)
         .ok()
-        .and_then(|b| entry::score_of(&typed, b))
-        .map(|s| format!(" · NS {s:+}"))
-        .unwrap_or_default();
-    format!("{} {} {}{score}", line.contract, line.declarer, line.result)
+        .and_then(|b| played_score(line, b))
+        .filter(|_| !artificial && line.contract != "PASS")
+        .map(|s| format!("NS {s:+}"));
+    let adjust = (!line.adjust.is_empty() && !reversed).then(|| line.adjust.clone());
+    [Some(played.trim().to_string()), score, adjust]
+        .into_iter()
+        .flatten()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// The time left in the round as the page is sent ("12:30"); the page's script counts
@@ -1147,13 +1160,7 @@ fn not_stored(
     stored: &Line,
     offered: &Line,
 ) -> axum::response::Response {
-    let show = |l: &Line| {
-        if l.contract == "PASS" {
-            lang.t(Key::Passed).to_string()
-        } else {
-            format!("{} {} {}", l.contract, l.declarer, l.result)
-        }
-    };
+    let show = |l: &Line| line_text(l, lang);
     let title = format!("{} {}", lang.t(Key::Table), at.table);
     let page = page(
         lang,

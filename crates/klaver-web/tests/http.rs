@@ -2352,3 +2352,82 @@ async fn the_director_cannot_type_a_pass_out_with_a_declarer() {
     let night = c.store.session(&c.club, c.night).await.unwrap();
     assert!(night.lines.is_empty());
 }
+
+/// The director's ruling on `board`'s line between pairs 1 and 4 (table 1, round 1):
+/// `adjust` (and `score`) in place of what the table entered.
+async fn rule(c: &Club1, board: i64, contract: &str, adjust: &str, score: &str) {
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    let stored = night
+        .lines
+        .iter()
+        .find(|l| l.line.board == board && l.line.ns == "1")
+        .unwrap();
+    let ruling = klaver_store::Line {
+        contract: contract.into(),
+        declarer: if contract.is_empty() { "" } else { "N" }.into(),
+        result: if contract.is_empty() { "" } else { "=" }.into(),
+        adjust: adjust.into(),
+        score: score.into(),
+        ..stored.line.clone()
+    };
+    let at = klaver_store::LineAt {
+        session: c.night,
+        line_no: stored.line.line_no,
+        version: stored.version,
+    };
+    c.store
+        .correct(&c.club, at, &ruling, "td", "ruling")
+        .await
+        .unwrap();
+}
+
+/// The phone's lists and its "not stored" page left out a line's REV and showed an
+/// adjusted score as nothing: "Stored: 4S N = ≠ 4S N =". Two different results now
+/// never read the same, on the phone or in the director's list of conflicts.
+#[tokio::test]
+async fn a_reversed_or_adjusted_line_reads_as_such_on_the_phone() {
+    let c = setup("rev-shown").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let four_spades = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+    ];
+    let r = post(app, &format!("{t1}/confirm"), &four_spades, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let pass2 = [("board", "2"), ("contract", "PASS")];
+    let r = post(app, &format!("{t1}/confirm"), &pass2, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    rule(&c, 1, "4S", "REV", "").await;
+    rule(&c, 2, "", "60/40", "").await;
+    let page = get(app, &t1, None).await;
+    assert!(page.body.contains("Board 1: 4S N = REV"), "{}", page.body);
+    assert!(page.body.contains("Board 2: 60/40"), "{}", page.body);
+    let nl = get(app, &t1, Some("lang=nl")).await;
+    assert!(nl.body.contains("Spel 1: 4S N = Reverse"), "{}", nl.body);
+
+    // The table confirms its 4S N = again: not the stored line, and the page says how.
+    let r = post(app, &format!("{t1}/confirm"), &four_spades, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert!(r.body.contains("<b>4S N = REV"), "{}", r.body);
+    assert!(r.body.contains("≠ <b>4S N = · NS +420"), "{}", r.body);
+    // The director sees the stored line's result beside the table's.
+    let (cookie, s, _) = console(&c).await;
+    let console = get(app, &s, Some(&cookie)).await;
+    let conflicts = &console.body[console.body.find("id=\"conflicts\"").unwrap()..];
+    assert!(conflicts.contains("4S N = REV"), "{conflicts}");
+
+    // A score the director typed reads as that score, not as nothing.
+    rule(&c, 2, "", "", "-100").await;
+    let page = get(app, &t1, None).await;
+    assert!(page.body.contains("Board 2: NS -100"), "{}", page.body);
+    rule(&c, 2, "", "EW 60%", "420").await;
+    let page = get(app, &t1, None).await;
+    assert!(
+        page.body.contains("Board 2: NS +420 · EW 60%"),
+        "{}",
+        page.body
+    );
+}
