@@ -62,7 +62,10 @@ impl Outcome {
 }
 
 impl Store {
-    /// Keeps a result that clashes with stored line `line_no` of a session.
+    /// Keeps a result that clashes with stored line `line_no` of a session. The same
+    /// result confirmed again by the same table while the first is still open (a second
+    /// tap, a second phone) is that conflict: its number is given, and no second row
+    /// is added for the director.
     pub async fn add_conflict(
         &self,
         club: &Club,
@@ -75,6 +78,9 @@ impl Store {
         let json = serde_json::to_string(offered)
             .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?;
         let mut tx = self.write(context).await?;
+        if let Some(id) = open_twin(&mut tx, (club, session, line_no), offered, by).await? {
+            return Ok(id);
+        }
         let id: Option<i64> = sqlx::query_scalar(
             "INSERT INTO entry_conflicts (session_id, line_no, offered, offered_by, made_at)
              SELECT id, $1, $2, $3, $4 FROM sessions WHERE id = $5 AND club_id = $6
@@ -223,6 +229,37 @@ impl Store {
         let seconds: Option<i64> = row.try_get(1).map_err(db(context))?;
         Ok(started.zip(seconds))
     }
+}
+
+/// The open conflict on stored line `line_no` with the same result from the same
+/// table, when there is one.
+async fn open_twin(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    (club, session, line_no): (&Club, i64, i64),
+    offered: &Line,
+    by: &str,
+) -> Result<Option<i64>, StoreError> {
+    let context = "cannot read the conflicting results";
+    let rows = sqlx::query(
+        "SELECT c.id, c.offered FROM entry_conflicts c JOIN sessions s ON s.id = c.session_id
+         WHERE s.club_id = $1 AND c.session_id = $2 AND c.line_no = $3 AND c.offered_by = $4
+           AND c.resolved_at IS NULL",
+    )
+    .bind(club.id)
+    .bind(session)
+    .bind(line_no)
+    .bind(by)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db(context))?;
+    for row in rows {
+        let id: i64 = row.try_get(0).map_err(db(context))?;
+        let json: String = row.try_get(1).map_err(db(context))?;
+        if serde_json::from_str::<Line>(&json).is_ok_and(|l| &l == offered) {
+            return Ok(Some(id));
+        }
+    }
+    Ok(None)
 }
 
 /// Keeps an archive's conflicts, decided or not, with its restored session.

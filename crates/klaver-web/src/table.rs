@@ -1060,10 +1060,11 @@ async fn correct_at_table(
     };
     let done = Redirect::to(&format!("/t/{token}?stored={}", new.board)).into_response();
     new.section.clone_from(&stored.line.section);
+    let by = format!("table {}", at.table);
     if same_result(&stored.line, &new) {
+        settle_conflicts(state, at, &stored.line, &by).await?;
         return Ok(done);
     }
-    let by = format!("table {}", at.table);
     // A line this table did not enter, or one already corrected (a director's ruling),
     // is not overwritten from a phone, before publication or after (a request): the
     // table's result goes to the director.
@@ -1094,7 +1095,11 @@ async fn correct_at_table(
         .correct(&at.club, at_line, &new, &by, &reason)
         .await
     {
-        Ok(_) => Ok(done),
+        Ok(_) => {
+            new.line_no = stored.line.line_no;
+            settle_conflicts(state, at, &new, &by).await?;
+            Ok(done)
+        }
         Err(klaver_store::StoreError::Conflict(m)) => Ok(form_again(lang, token, at, &m, e)),
         Err(err) => Err(err.into()),
     }
@@ -1122,7 +1127,7 @@ async fn already_stored(
     if !at.entered(board, ns, ew) {
         return Ok(None);
     }
-    let (offered, _) = match typed_line(at, e, (round, seat), lang) {
+    let (mut offered, _) = match typed_line(at, e, (round, seat), lang) {
         Ok(x) => x,
         Err(msg) => return Ok(Some(form_again(lang, token, at, &msg, e))),
     };
@@ -1138,17 +1143,56 @@ async fn already_stored(
     else {
         return Ok(None);
     };
+    let by = format!("table {}", at.table);
     if same_result(stored, &offered) {
+        settle_conflicts(state, at, stored, &by).await?;
         return Ok(Some(
             Redirect::to(&format!("/t/{token}?stored={board}")).into_response(),
         ));
     }
-    let by = format!("table {}", at.table);
+    offered.section.clone_from(&stored.section);
     state
         .store
         .add_conflict(&at.club, at.session.info.id, stored.line_no, &offered, &by)
         .await?;
     Ok(Some(not_stored(lang, at, token, stored, &offered)))
+}
+
+/// After this table's entry for a stored line that now agrees with it (the same result
+/// again, or a correction East confirmed): the line's open conflicts it settles are
+/// marked decided, the stored line kept, with the table named, so that the director
+/// still sees what was entered. Settled are the ones whose result is the stored line's,
+/// and this table's own earlier different results, which its later entry replaces.
+async fn settle_conflicts(
+    state: &AppState,
+    at: &AtTable,
+    now: &Line,
+    by: &str,
+) -> Result<(), WebError> {
+    let (club, session) = (&at.club, at.session.info.id);
+    let open = state.store.open_conflicts(club, session).await?;
+    let settled = open
+        .iter()
+        .filter(|c| c.line_no == now.line_no)
+        .filter(|c| c.offered_by == by || same_result(now, &c.offered));
+    let mut any = false;
+    for c in settled {
+        let who = format!("{by} (its later entry agrees with the stored line)");
+        match state
+            .store
+            .resolve_conflict(club, session, c.id, false, &who)
+            .await
+        {
+            // Decided meanwhile by the director: their decision stands.
+            Ok(()) => any = true,
+            Err(klaver_store::StoreError::NotFound(_) | klaver_store::StoreError::Conflict(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    if any {
+        scoring::publish_when_complete(state, club, session).await;
+    }
+    Ok(())
 }
 
 /// The phone's page for a result kept for the director rather than stored: the stored

@@ -2431,3 +2431,91 @@ async fn a_reversed_or_adjusted_line_reads_as_such_on_the_phone() {
         page.body
     );
 }
+
+/// The same differing result confirmed twice gave the director two identical rows; a
+/// conflict the table's own later entry settled (it now agrees with the stored line)
+/// stayed open and held the night's publication. The record stays in the director's
+/// view as decided.
+#[tokio::test]
+async fn a_conflict_is_kept_once_and_settled_by_the_tables_later_entry() {
+    let c = setup("conflict-once").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let four_spades = [
+        ("board", "1"),
+        ("contract", "4S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+    ];
+    let three_nt = [
+        ("board", "1"),
+        ("contract", "3NT"),
+        ("declarer", "S"),
+        ("tricks", "9"),
+    ];
+    let r = post(app, &format!("{t1}/confirm"), &four_spades, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    for _ in 0..2 {
+        let r = post(app, &format!("{t1}/confirm"), &three_nt, None).await;
+        assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    }
+    let open = c.store.open_conflicts(&c.club, c.night).await.unwrap();
+    assert_eq!(open.len(), 1, "{open:?}");
+    // Another result is another row.
+    let mut four_hearts = four_spades;
+    four_hearts[1].1 = "4H";
+    let r = post(app, &format!("{t1}/confirm"), &four_hearts, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    assert_eq!(
+        c.store
+            .open_conflicts(&c.club, c.night)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+
+    // The table enters the stored result again: it agrees with the stored line, and
+    // its earlier different results are settled, kept in view as decided.
+    let r = post(app, &format!("{t1}/confirm"), &four_spades, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert!(
+        c.store
+            .open_conflicts(&c.club, c.night)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let all = c.store.conflicts(&c.club, c.night).await.unwrap();
+    assert_eq!(all.len(), 2);
+    let (cookie, s, _) = console(&c).await;
+    let console = get(app, &s, Some(&cookie)).await;
+    assert!(console.body.contains("Decided"), "{}", console.body);
+    assert!(
+        console
+            .body
+            .contains("table 1 (its later entry agrees with the stored line)"),
+        "{}",
+        console.body
+    );
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(night.lines[0].line.contract, "4S");
+
+    // A conflict the table's own correction settles the other way: the stored line
+    // becomes the result kept for the director.
+    let r = post(app, &format!("{t1}/confirm"), &three_nt, None).await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.body);
+    let mut fix = three_nt.to_vec();
+    fix.push(("fix", "1"));
+    let r = post(app, &format!("{t1}/confirm"), &fix, None).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    assert!(
+        c.store
+            .open_conflicts(&c.club, c.night)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(night.lines[0].line.contract, "3NT");
+}
