@@ -2,17 +2,18 @@
 //! stored, a CSRF token per login that every change must carry, and a limit on failed
 //! logins per address.
 
+use crate::extract::Form;
 use crate::i18n::Key;
 use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult};
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use axum::Router;
 use axum::extract::{ConnectInfo, FromRequestParts, State};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use axum::{Form, Router};
 use axum_extra::extract::CookieJar;
 use axum_extra::extract::cookie::{Cookie, SameSite};
 use base64::Engine;

@@ -5,14 +5,15 @@
 
 use crate::auth::{DirectorSession, random_token, token_hash};
 use crate::entry::{self, Typed};
+use crate::extract::{Form, Path, Query};
 use crate::i18n::{Key, Lang};
 use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult, public, scoring};
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{Html, IntoResponse, Redirect};
 use axum::routing::{get, post};
-use axum::{Form, Json, Router};
+use axum::{Json, Router};
 use klaver_core::movement::{self, Movement};
 use klaver_store::{Line, LineAt, Session, SessionInfo, SessionPair};
 use maud::{Markup, PreEscaped, html};

@@ -3,13 +3,14 @@
 //! each there once, solves the board double dummy and keeps it with the session, so that
 //! the result pages show it and the lead of every later table is checked against it.
 
+use crate::extract::{Form, Path};
 use crate::i18n::{Key, Lang};
 use crate::layout::{PageLang, page};
 use crate::table::{AtTable, open};
 use crate::{AppState, WebError, WebResult};
-use axum::extract::{Path, State};
+use axum::Router;
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect};
-use axum::{Form, Router};
 use maud::html;
 
 /// The route of the hands form.
@@ -98,8 +99,10 @@ async fn keep_hands(
     let mut at = open(&state, &token).await?;
     at.load_hands(&state).await?;
     let title = format!("{} {}", lang.t(Key::Table), at.table);
+    // The form again with what was typed and why it is refused, as a refusal (400).
     let again = |msg: String| {
-        Ok(page(lang, &title, None, form(lang, &token, &at, &h, Some(&msg))).into_response())
+        let shown = page(lang, &title, None, form(lang, &token, &at, &h, Some(&msg)));
+        Ok((axum::http::StatusCode::BAD_REQUEST, shown).into_response())
     };
     let Some(board) = h
         .board

@@ -133,6 +133,8 @@ pub enum Key {
     NotStored,
     ChooseBoard,
     PassedHasNoPlay,
+    BadAddress,
+    BadForm,
     NotPublished,
     NoSessions,
     Login,
@@ -265,6 +267,16 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "a passed-out board has no declarer and no tricks: choose — for both, or enter the contract that was played",
             "een gepast spel heeft geen leider en geen slagen: kies — bij beide, of voer het gespeelde contract in",
             "pas geçilen boardun deklaranı ve lövesi yoktur: ikisi için de — seçin ya da oynanan kontratı girin",
+        ),
+        BadAddress => (
+            "there is no page at this address: check the link, or start again from the home page",
+            "er is geen pagina op dit adres: controleer de link, of begin opnieuw vanaf de beginpagina",
+            "bu adreste sayfa yok: bağlantıyı kontrol edin ya da ana sayfadan yeniden başlayın",
+        ),
+        BadForm => (
+            "the form sent is incomplete or holds a value this page cannot take: open the page again and send the form from there",
+            "het verzonden formulier is onvolledig of bevat een waarde die deze pagina niet aanneemt: open de pagina opnieuw en verstuur het formulier van daaruit",
+            "gönderilen form eksik ya da bu sayfanın alamayacağı bir değer içeriyor: sayfayı yeniden açın ve formu oradan gönderin",
         ),
         NotPublished => (
             "The results are not published yet.",

@@ -30,6 +30,7 @@ pub mod auth;
 pub mod demo;
 pub mod director;
 mod entry;
+mod extract;
 mod hands;
 mod i18n;
 mod layout;
@@ -116,12 +117,33 @@ pub fn router(state: AppState) -> Router {
         .route("/static/klaver.js", axum::routing::get(script))
         .route("/favicon.svg", axum::routing::get(icon))
         .route("/favicon.ico", axum::routing::get(icon))
+        .fallback(no_page)
+        .method_not_allowed_fallback(wrong_method)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             body_in_time,
         ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
+}
+
+/// An address no page answers: a plain 404 in the page's language rather than an empty
+/// answer.
+async fn no_page(layout::PageLang(lang): layout::PageLang) -> Response {
+    refused_in(
+        lang,
+        StatusCode::NOT_FOUND,
+        lang.t(i18n::Key::BadAddress).to_string(),
+    )
+}
+
+/// A page asked for the wrong way (a form's address opened as a link): 405, said plainly.
+async fn wrong_method(layout::PageLang(lang): layout::PageLang) -> Response {
+    refused_in(
+        lang,
+        StatusCode::METHOD_NOT_ALLOWED,
+        lang.t(i18n::Key::BadAddress).to_string(),
+    )
 }
 
 /// The one script: the console's live checks and progress (served as a file, so the
@@ -277,8 +299,13 @@ async fn body_in_time(
 }
 
 fn refused(status: StatusCode, message: String) -> Response {
+    refused_in(Lang::En, status, message)
+}
+
+/// A page refusing a request with `message`, in `lang`.
+fn refused_in(lang: Lang, status: StatusCode, message: String) -> Response {
     let page = layout::page(
-        Lang::En,
+        lang,
         status.canonical_reason().unwrap_or("Error"),
         None,
         maud::html! { p.error { (message) } p { a href="/" { "klaver" } } },

@@ -1,12 +1,13 @@
 //! The pages anyone may see: the clubs, each club's published sessions, a session's
 //! result list and travellers, each pair's scorecard and the season ranking.
 
+use crate::extract::{Path, Query};
 use crate::i18n::{Key, Lang};
 use crate::layout::{PageLang, page};
 use crate::scoring::{self, Scored};
 use crate::{AppState, WebError, WebResult};
 use axum::Router;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::response::{Html, IntoResponse, Redirect};
 use axum::routing::get;
 use klaver_io::report::{self, ReportOptions};

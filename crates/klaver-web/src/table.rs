@@ -5,13 +5,14 @@
 
 use crate::auth::token_hash;
 use crate::entry::{self, Typed};
+use crate::extract::{Form, Path, Query};
 use crate::i18n::{Key, Lang};
 use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult, scoring};
-use axum::extract::{Path, Query, State};
+use axum::Router;
+use axum::extract::State;
 use axum::response::{IntoResponse, Redirect};
 use axum::routing::{get, post};
-use axum::{Form, Router};
 use klaver_core::movement::{Movement, TableRound};
 use klaver_core::notation;
 use klaver_store::{Club, Line, Session};
@@ -970,7 +971,8 @@ async fn proposal(
     })
 }
 
-/// The board form again after an error, with what was typed.
+/// The board form again after an error, with what was typed: answered 400, as a
+/// refusal (a store's clash is made 409 where it is met).
 fn form_again(
     lang: Lang,
     token: &str,
@@ -978,7 +980,7 @@ fn form_again(
     error: &str,
     e: &Entered,
 ) -> axum::response::Response {
-    board_form(
+    let form = board_form(
         lang,
         token,
         at,
@@ -989,8 +991,14 @@ fn form_again(
             round_lines: &[],
             traveller: html! {},
         },
-    )
-    .into_response()
+    );
+    (axum::http::StatusCode::BAD_REQUEST, form).into_response()
+}
+
+/// A refusal made a clash with what is stored (409).
+fn clash(mut refusal: axum::response::Response) -> axum::response::Response {
+    *refusal.status_mut() = axum::http::StatusCode::CONFLICT;
+    refusal
 }
 
 async fn confirm(
@@ -1025,7 +1033,7 @@ async fn confirm(
             let at = open_for(&state, &token, &e).await?;
             match already_stored(&state, &at, &e, lang, &token).await? {
                 Some(answer) => Ok(answer),
-                None => Ok(form_again(lang, &token, &at, &m, &e)),
+                None => Ok(clash(form_again(lang, &token, &at, &m, &e))),
             }
         }
         Err(e) => Err(e.into()),
@@ -1100,7 +1108,7 @@ async fn correct_at_table(
             settle_conflicts(state, at, &new, &by).await?;
             Ok(done)
         }
-        Err(klaver_store::StoreError::Conflict(m)) => Ok(form_again(lang, token, at, &m, e)),
+        Err(klaver_store::StoreError::Conflict(m)) => Ok(clash(form_again(lang, token, at, &m, e))),
         Err(err) => Err(err.into()),
     }
 }

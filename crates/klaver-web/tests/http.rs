@@ -1980,6 +1980,7 @@ async fn a_table_without_a_dealing_machine_enters_its_hands() {
         ("w", "K43.K3.Q9762.AQ6"),
     ];
     let r = post(app, &format!("{t1}/hands"), &twice, None).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
     assert!(r.body.contains("class=\"error\""), "{}", r.body);
     assert!(r.body.contains("value=\"K43.K3.Q9762.AQ6\""), "{}", r.body);
     assert!(c.store.deals(&c.club, c.night).await.unwrap().is_empty());
@@ -2518,4 +2519,88 @@ async fn a_conflict_is_kept_once_and_settled_by_the_tables_later_entry() {
     );
     let night = c.store.session(&c.club, c.night).await.unwrap();
     assert_eq!(night.lines[0].line.contract, "3NT");
+}
+
+/// A missing form field or a malformed address showed the web framework's own text
+/// ("Failed to deserialize form body"), and the phone's form shown again after an error
+/// answered 200. Both now answer an error status with a plain message in the page's
+/// language.
+#[tokio::test]
+async fn malformed_requests_get_a_plain_message_and_an_error_status() {
+    let c = setup("malformed").await;
+    let app = &c.app;
+    let (cookie, s, csrf) = console(&c).await;
+    let ck = Some(cookie.as_str());
+    let raw = [
+        "Failed to",
+        "deserialize",
+        "Cannot parse",
+        "Invalid URL",
+        "missing field",
+    ];
+    let plain = |r: &Reply| raw.iter().all(|w| !r.body.contains(w));
+    let r = get(app, "/director/s/abc", ck).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND, "{}", r.body);
+    assert!(plain(&r) && r.body.contains("this address"), "{}", r.body);
+    let r = get(app, "/director/s/abc", Some(&format!("{cookie}; lang=nl"))).await;
+    assert!(plain(&r) && r.body.contains("dit adres"), "{}", r.body);
+    let r = post(
+        app,
+        &format!("{s}/conflicts/1"),
+        &[("csrf", csrf.as_str())],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(plain(&r) && r.body.contains("the form"), "{}", r.body);
+    let r = post(
+        app,
+        &format!("{s}/clock"),
+        &[("csrf", csrf.as_str()), ("seconds", "soon")],
+        ck,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(plain(&r), "{}", r.body);
+    let r = get(app, &format!("/c/kievit/s/x{}", c.night), None).await;
+    assert!(r.status.is_client_error() && plain(&r), "{}", r.body);
+    // No page at all, or a page asked for the wrong way: said, not an empty answer.
+    for (r, status) in [
+        (
+            get(app, "/nowhere", Some("lang=tr")).await,
+            StatusCode::NOT_FOUND,
+        ),
+        (
+            get(app, &format!("/t/{}/confirm", c.tokens[0]), Some("lang=tr")).await,
+            StatusCode::METHOD_NOT_ALLOWED,
+        ),
+    ] {
+        assert_eq!(r.status, status, "{}", r.body);
+        assert!(r.body.contains("bu adreste sayfa yok"), "{}", r.body);
+    }
+
+    // The phone: an entry that is refused answers an error status, the form kept.
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let typed = [
+        ("board", "1"),
+        ("contract", "9S"),
+        ("declarer", "N"),
+        ("tricks", "10"),
+    ];
+    for step in ["enter", "confirm"] {
+        let r = post(app, &format!("{t1}/{step}"), &typed, Some("lang=tr")).await;
+        assert!(
+            r.status.is_client_error(),
+            "{step}: {} {}",
+            r.status,
+            r.body
+        );
+        assert!(
+            r.body.contains("name=\"contract\" value=\"9S\""),
+            "{}",
+            r.body
+        );
+    }
+    let r = post(app, &format!("{t1}/enter"), &[("board", "1")], None).await;
+    assert!(r.status.is_client_error(), "{} {}", r.status, r.body);
 }
