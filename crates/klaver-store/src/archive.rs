@@ -27,8 +27,8 @@ pub const ARCHIVE_FORMAT: &str = "klaver club archive";
 const ARCHIVE_VERSION: i64 = 4;
 
 /// The layout an archive is written in: the oldest that holds all it keeps, so that an
-/// older klaver still restores it whole, and refuses one whose schedules or removed
-/// sessions it would drop.
+/// older klaver still restores it whole, and refuses one whose schedules, removed
+/// sessions or added lines it would drop.
 fn layout_for(sessions: &[ArchivedSession], removed: &[RemovedSession]) -> i64 {
     let added = |lines: &[ArchivedLine]| {
         lines

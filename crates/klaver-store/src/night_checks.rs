@@ -172,7 +172,7 @@ async fn stored_results(conn: &mut sqlx::AnyConnection, id: i64) -> Result<Resul
     let mut results = Results {
         now: HashMap::new(),
         imported: HashMap::new(),
-        corrected: first.len(),
+        corrected: first.values().filter(|f| f.is_some()).count(),
     };
     for l in session_lines(conn, id, None).await? {
         let now = result_of(&l.line);
