@@ -1661,11 +1661,12 @@ fn line_text<'a, R: Fields + ?Sized>(rec: &'a R, cols: &Columns) -> Result<LineF
         (cols.round, "round", &mut text.round),
     ] {
         let t = field(rec, col);
-        // Digits only: a sign is refused, as on a board number.
+        // Digits only: a sign is refused, as on a board number; and from 1 (a 0 would
+        // be taken for no number, which the line keeps as 0).
         let number = t
             .bytes()
             .all(|b| b.is_ascii_digit())
-            .then(|| t.parse::<u32>().ok());
+            .then(|| t.parse::<u32>().ok().filter(|&n| n > 0));
         match number.flatten() {
             Some(n) => *slot = n,
             None if t.is_empty() => {}
@@ -2722,6 +2723,18 @@ mod tests {
             [
                 "line 2: board 1: table \"+3\" is not a table number: write a number from 1, or leave it empty",
                 "line 3: board 1: round \"+2\" is not a round number: write a number from 1, or leave it empty",
+            ]
+        );
+        // A 0 was read as no number at all: a file whose rounds were all 0 was scored
+        // as one without rounds.
+        let bad =
+            read("board,table,round,ns,ew,score\n1,0,1,1,2,420\n1,1,0,3,4,420\n1,00,1,5,6,400\n");
+        assert_eq!(
+            messages(&bad),
+            [
+                "line 2: board 1: table \"0\" is not a table number: write a number from 1, or leave it empty",
+                "line 3: board 1: round \"0\" is not a round number: write a number from 1, or leave it empty",
+                "line 4: board 1: table \"00\" is not a table number: write a number from 1, or leave it empty",
             ]
         );
     }
