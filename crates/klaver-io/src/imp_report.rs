@@ -398,13 +398,14 @@ fn unbalanced_notes(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<S
                 .map(|b| b.board.to_string())
                 .collect();
             let knockout = m.knockout_margin();
-            let leader = if knockout < Ratio::from_integer(0) {
-                m.away
-            } else {
-                m.home
+            let zero = Ratio::from_integer(0);
+            let counted = match knockout.cmp(&zero) {
+                std::cmp::Ordering::Equal => "a draw".to_string(),
+                std::cmp::Ordering::Less => format!("{} by {} IMPs", name(m.away), show(-knockout)),
+                std::cmp::Ordering::Greater => format!("{} by {} IMPs", name(m.home), show(knockout)),
             };
             format!(
-                "{}: the artificial scores of board {} do not balance, so each team is scored from its own side (Law 86B): {} on IMPs {} - {}, {} on IMPs {} - {}, and the VP do not add up to the scale's total; in a knockout match both would get the average, {} by {} IMPs",
+                "{}: the artificial scores of board {} do not balance, so each team is scored from its own side (Law 86B): {} on IMPs {} - {}, {} on IMPs {} - {}, and the VP do not add up to the scale's total; in a knockout match both would get the average, {counted}",
                 match_title(event, m, l),
                 boards.join(", "),
                 name(m.home),
@@ -413,8 +414,6 @@ fn unbalanced_notes(event: &Event, result: &TeamsResult, l: ReportLang) -> Vec<S
                 name(m.away),
                 show(m.imps_away),
                 show(m.lost_away),
-                name(leader),
-                show(if knockout < Ratio::from_integer(0) { -knockout } else { knockout }),
             )
         })
         .collect()

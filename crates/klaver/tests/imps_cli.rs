@@ -875,3 +875,21 @@ fn a_column_of_imps_prints_its_figures_alike() {
     assert!(text.contains("\n2 100 -100 200 5.00\n"), "{text}");
     assert!(text.contains("\n1 1 1 18.53 15.50 0.00 -"), "{text}");
 }
+
+/// A match whose artificial scores do not balance, level on the knockout margin, was
+/// said to be won "by 0 IMPs".
+#[test]
+fn a_level_knockout_margin_is_a_draw() {
+    let file = common::temp_file(
+        "imps_cli",
+        "knockout-level.csv",
+        "board,ns,ew,room,score,adjust\n1,1,2,open,,40/40\n1,2,1,closed,,40/40\n\
+         2,1,2,open,620,\n2,2,1,closed,620,\n",
+    );
+    let out = ok(&["score", file.to_str().unwrap(), "--form", "teams"]);
+    assert!(
+        out.contains("in a knockout match both would get the average, a draw"),
+        "{out}"
+    );
+    assert!(!out.contains("by 0 IMPs"), "{out}");
+}
