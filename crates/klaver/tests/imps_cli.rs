@@ -893,3 +893,19 @@ fn a_level_knockout_margin_is_a_draw() {
     );
     assert!(!out.contains("by 0 IMPs"), "{out}");
 }
+
+/// A penalty the teams form does not apply was first said to be "applied as written",
+/// then refused.
+#[test]
+fn a_penalty_the_form_refuses_is_not_first_said_to_be_applied() {
+    let file = common::temp_file(
+        "imps_cli",
+        "teams-pen.csv",
+        "board,ns,ew,room,score,adjust\n1,1,2,open,420,\n1,2,1,closed,-420,\n3,1,2,open,,PEN -3/0\n",
+    );
+    let out = klaver(&["score", file.to_str().unwrap(), "--form", "teams"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is not applied in the teams form"), "{err}");
+    assert!(!err.contains("applied as written"), "{err}");
+}

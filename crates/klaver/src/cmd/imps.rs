@@ -256,7 +256,11 @@ fn penalties_refused(
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
 fn score_form(args: &FormOptions, event: &Event, opts: &FormReport, out: &mut Output) -> CmdResult {
     let adjusted = args.adjusted()?;
-    penalties_refused(args, event).map_err(|e| cannot_score(&opts.file_name, event, e))?;
+    // What the penalty checks said of a penalty the form does not apply is moot.
+    penalties_refused(args, event).map_err(|e| {
+        let lines: Vec<Option<u32>> = e.diagnostics.iter().map(|d| d.line).collect();
+        super::score::cannot_score_but(&opts.file_name, event, e, &lines)
+    })?;
     let report = ImpReportOptions {
         title: opts.title.clone(),
         date: opts.date.clone(),

@@ -208,11 +208,27 @@ pub(crate) fn print_warnings(file_name: &str, event: &Event, result: &SessionRes
 /// A session that cannot be scored: the warnings of reading it, and those scoring found
 /// before the error, printed as warnings are; the errors are the command's error.
 pub(crate) fn cannot_score(file_name: &str, event: &Event, e: SessionError) -> CliError {
+    cannot_score_but(file_name, event, e, &[])
+}
+
+/// [`cannot_score`], the reading's warnings on the lines `moot` left out (what they say
+/// no longer matters once those lines are refused).
+pub(crate) fn cannot_score_but(
+    file_name: &str,
+    event: &Event,
+    e: SessionError,
+    moot: &[Option<u32>],
+) -> CliError {
     let (warnings, errors): (Vec<_>, Vec<_>) = e
         .diagnostics
         .into_iter()
         .partition(|d| d.severity == Severity::Warning);
-    print_read_warnings(file_name, event, &warnings);
+    for d in event.diagnostics.iter().filter(|d| !moot.contains(&d.line)) {
+        tell!("warning: {file_name}: {d}");
+    }
+    for d in &warnings {
+        tell!("warning: {file_name}: {d}");
+    }
     let errors = SessionError {
         diagnostics: errors,
     };
