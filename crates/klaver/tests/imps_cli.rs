@@ -909,3 +909,20 @@ fn a_penalty_the_form_refuses_is_not_first_said_to_be_applied() {
     assert!(err.contains("is not applied in the teams form"), "{err}");
     assert!(!err.contains("applied as written"), "{err}");
 }
+
+/// A substitute (`-`) in a teams file was taken for a team ("against - ... and against
+/// -").
+#[test]
+fn a_substitute_in_a_teams_match_is_refused_as_such() {
+    let file = common::temp_file(
+        "imps_cli",
+        "teams-substitute.csv",
+        "board,ns,ew,room,score\n1,1,2,open,420\n1,2,1,closed,-420\n2,1,-,open,-100\n2,-,1,closed,100\n",
+    );
+    let err = refused(&["score", file.to_str().unwrap(), "--form", "teams"]);
+    assert!(
+        err.contains("line 4: board 2: a substitute (-) has no place in a teams match"),
+        "{err}"
+    );
+    assert!(!err.contains("against -"), "{err}");
+}

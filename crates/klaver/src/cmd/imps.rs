@@ -366,7 +366,8 @@ fn rounds(event: &Event) -> Vec<Option<u32>> {
     event.lines.iter().map(|l| l.round()).collect()
 }
 
-/// Each line's room, open or closed; a room named otherwise is an error on its line.
+/// Each line's room, open or closed; a room named otherwise, or a substitute (`-`) for a
+/// team, is an error on its line.
 fn rooms(event: &Event) -> Result<Vec<Option<Room>>, Vec<Diagnostic>> {
     let mut room_errors = Vec::new();
     let rooms: Vec<Option<Room>> = event
@@ -380,6 +381,14 @@ fn rooms(event: &Event) -> Result<Vec<Option<Room>>, Vec<Diagnostic>> {
                     r.line,
                     Some(r.board),
                     format!("room {:?} is not open or closed", info.room()),
+                ));
+            }
+            // A pairs night's substitute has no team whose match the board is part of.
+            if [r.ns_pair(), r.ew_pair()].iter().any(|&p| event.pairs[p].unranked) {
+                room_errors.push(Diagnostic::error(
+                    r.line,
+                    Some(r.board),
+                    "a substitute (-) has no place in a teams match: write the number of the team that played".to_string(),
                 ));
             }
             room
