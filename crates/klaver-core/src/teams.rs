@@ -242,7 +242,8 @@ impl TeamStanding {
 /// A scored teams event.
 #[derive(Debug, Clone)]
 pub struct TeamsResult {
-    /// The matches, in order of their first line.
+    /// The matches, round by round (without rounds, in order of their first line), each
+    /// round's in order of their first line.
     pub matches: Vec<TeamMatch>,
     /// The standings, best first.
     pub standings: Vec<TeamStanding>,
@@ -549,7 +550,7 @@ type MatchKey = (Option<u32>, usize, usize);
 struct ByMatch {
     /// Each match's lines.
     boards: HashMap<MatchKey, MatchLines>,
-    /// The matches in the order of their first line.
+    /// The matches round by round, each round's in the order of their first line.
     order: Vec<MatchKey>,
 }
 
@@ -615,6 +616,8 @@ fn sort_into_matches(
         }
         board.insert(room, i);
     }
+    // (A stable sort: each round's matches stay in the order of their first line.)
+    by_match.order.sort_by_key(|k| k.0);
     by_match
 }
 

@@ -926,3 +926,23 @@ fn a_substitute_in_a_teams_match_is_refused_as_such() {
     );
     assert!(!err.contains("against -"), "{err}");
 }
+
+/// The match list followed each match's first line in the file, so a file written
+/// round 2 first listed round 2 before round 1.
+#[test]
+fn matches_are_listed_in_round_order() {
+    let file = common::temp_file(
+        "imps_cli",
+        "teams-rounds-backwards.csv",
+        "board,round,ns,ew,room,score\n\
+         3,2,1,3,open,-100\n3,2,3,1,closed,100\n4,2,2,4,open,110\n4,2,4,2,closed,-110\n\
+         1,1,1,2,open,420\n1,1,2,1,closed,-420\n2,1,3,4,open,-100\n2,1,4,3,closed,100\n",
+    );
+    let out = ok(&["score", file.to_str().unwrap(), "--form", "teams"]);
+    let rounds: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split("(round ").nth(1))
+        .map(|r| &r[..1])
+        .collect();
+    assert_eq!(rounds, ["1", "1", "2", "2"], "{out}");
+}
