@@ -556,11 +556,7 @@ async fn add_line(
         );
     }
     let said = describe_line(&session, &line, &typed);
-    match state
-        .store
-        .add_line(&s.club, id, &line, &s.director.login)
-        .await
-    {
+    match add_to_night(&state, &s, &session, &line).await {
         Ok(n) => {
             let session = own_session(&state, &s, id).await?;
             let next = EntryForm {
@@ -584,6 +580,27 @@ async fn add_line(
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// Adds a line the director entered: as a table's entry while the night is open, and
+/// logged with who added it, as `klaver session add` logs one, once the results are
+/// published (they change a published list). The new line's number.
+async fn add_to_night(
+    state: &AppState,
+    s: &DirectorSession,
+    session: &Session,
+    line: &Line,
+) -> Result<i64, klaver_store::StoreError> {
+    let (store, club, id, by) = (&state.store, &s.club, session.info.id, &s.director.login);
+    if session.info.published_at.is_none() {
+        return store.add_line(club, id, line, by).await;
+    }
+    let reason = "added on the director's console after publication";
+    Ok(store
+        .add_logged_line(club, id, line, by, reason)
+        .await?
+        .new
+        .line_no)
 }
 
 /// A line's result as the edit form shows it: the contract (or the score), REV after

@@ -2604,3 +2604,60 @@ async fn malformed_requests_get_a_plain_message_and_an_error_status() {
     let r = post(app, &format!("{t1}/enter"), &[("board", "1")], None).await;
     assert!(r.status.is_client_error(), "{} {}", r.status, r.body);
 }
+
+/// A line the director adds on the console to a night already published changed the
+/// published results without a trace; it is now logged as `klaver session add` logs
+/// one, with who added it and when.
+#[tokio::test]
+async fn a_line_added_after_publication_is_logged() {
+    let c = setup("added-after-publication").await;
+    let app = &c.app;
+    let cookie = login(app).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{}", c.night);
+    // Before publication a line is entered as the tables enter theirs, not logged.
+    let csrf = get(app, &s, ck).await.csrf();
+    let form = |board: &str, ns: &str, ew: &str, result: &str| {
+        [
+            ("csrf", csrf.clone()),
+            ("board", board.to_string()),
+            ("ns", ns.to_string()),
+            ("ew", ew.to_string()),
+            ("result", result.to_string()),
+            ("lead", String::new()),
+        ]
+    };
+    let r = post_owned(
+        app,
+        &format!("{s}/lines"),
+        &form("1", "1", "4", "4S N +1"),
+        ck,
+    )
+    .await;
+    assert!(r.body.contains("class=\"ok\">line 1"), "{}", r.body);
+    assert!(
+        c.store
+            .corrections(&c.club, c.night)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    c.store.publish(&c.club, c.night, true).await.unwrap();
+    let r = post_owned(
+        app,
+        &format!("{s}/lines"),
+        &form("2", "1", "4", "3NT S ="),
+        ck,
+    )
+    .await;
+    assert!(r.body.contains("class=\"ok\">line 2"), "{}", r.body);
+    let log = c.store.corrections(&c.club, c.night).await.unwrap();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert!(log[0].old.is_none() && log[0].new.line_no == 2, "{log:?}");
+    assert_eq!(log[0].made_by, "td");
+    assert!(
+        log[0].reason.contains("after publication"),
+        "{}",
+        log[0].reason
+    );
+}
