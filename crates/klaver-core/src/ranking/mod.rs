@@ -253,6 +253,9 @@ impl Form {
     }
 }
 
+/// The most sessions a ranking averages (`z`).
+pub const Z_MOST: u32 = 1000;
+
 /// A club's settings for one ranking, with the seed's defaults.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClubSettings {
@@ -272,7 +275,8 @@ pub struct ClubSettings {
     pub st_butler: Points,
     /// ST for teams: the victory points that earn the full half width (17 VP).
     pub st_teams: Points,
-    /// Z: the number of most recent sessions a player's ranking averages (6).
+    /// Z: the number of most recent sessions a player's ranking averages (6), at most
+    /// [`Z_MOST`].
     pub z: u32,
     /// The replacement ranking for players without one of their own; `None` for the
     /// middle of the nominal scale.
@@ -458,6 +462,14 @@ impl ClubSettings {
             "z",
             || "0".into(),
             "a ranking averages at least 1 session",
+        )?;
+        // (Each ranking adds Z values: a Z of millions took minutes on a file of four
+        // lines.)
+        check(
+            self.z <= Z_MOST,
+            "z",
+            || self.z.to_string(),
+            "a ranking averages at most 1000 sessions (twenty years of a club night a week)",
         )?;
         match self.min {
             MinSessions::Count(n) => check(
@@ -691,7 +703,7 @@ mod tests {
             s.validate().err().map(|e| (e.setting, e.value))
         };
         type Case<'a> = (&'a dyn Fn(&mut ClubSettings), Option<(&'a str, &'a str)>);
-        let cases: [Case; 18] = [
+        let cases: [Case; 20] = [
             (&|s| s.width = int(0), Some(("b", "0.00"))),
             (&|s| s.step = int(-1), Some(("s", "-1.00"))),
             (&|s| s.step = int(41), Some(("s", "41.00"))),
@@ -705,6 +717,8 @@ mod tests {
             (&|s| s.st_butler = int(0), Some(("st_butler", "0.00"))),
             (&|s| s.st_teams = int(21), Some(("st_teams", "21.00"))),
             (&|s| s.z = 0, Some(("z", "0"))),
+            (&|s| s.z = 1001, Some(("z", "1001"))),
+            (&|s| s.z = Z_MOST, None),
             (&|s| s.min = MinSessions::Count(0), Some(("min", "0"))),
             (
                 &|s| s.min = MinSessions::Percent(101),
