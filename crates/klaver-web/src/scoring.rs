@@ -368,10 +368,10 @@ pub fn score(session: &Session, extra: &[Line]) -> Result<Option<Scored>, String
     }))
 }
 
-/// Every pairs session of the club in the database (only the published ones when
-/// `published_only`), scored as it was imported, as the season ranking's input: the
-/// lines of one night (A, B, ...) form one session. Butler and teams nights are left
-/// out with a warning each (the second value).
+/// Every pairs and butler session of the club in the database (only the published ones
+/// when `published_only`), scored as it was imported, as the season ranking's input:
+/// the lines of one night (A, B, ...) form one session. Teams and cross-IMP nights are
+/// left out with a warning each (the second value).
 pub async fn ranking_sessions(
     store: &klaver_store::Store,
     club: &klaver_store::Club,
