@@ -1037,3 +1037,58 @@ fn a_pair_that_played_no_board_is_a_warning() {
         "{err}"
     );
 }
+
+/// Two lines of one night scored each in a file of its own, without their letters,
+/// were put on one line without a word: each JSON is a whole scored field, and the two
+/// fields' percentages were ranked on one interval.
+#[test]
+fn two_scored_fields_of_one_night_on_one_line_are_refused() {
+    let a = temp_file(
+        "field-a.csv",
+        "board,ns,ew,score\n1,3,2,130\n1,4,1,90\n2,3,2,-110\n2,4,1,-140\n",
+    );
+    let b = temp_file(
+        "field-b.csv",
+        "board,ns,ew,score\n1,1,4,140\n1,3,2,-200\n2,1,4,130\n2,3,2,140\n",
+    );
+    let names = [
+        "pair,names,players\n1,x,1013+1008\n2,x,1017+1009\n3,x,1014+1005\n4,x,1011+1006\n",
+        "pair,names,players\n1,x,1003+1001\n2,x,1010+1018\n3,x,1012+1007\n4,x,1015+1016\n",
+    ];
+    let mut json = Vec::new();
+    for (csv, (names, out)) in [a, b].iter().zip(names.iter().zip(["field-a", "field-b"])) {
+        let pairs = temp_file(&format!("{out}.pairs.csv"), names);
+        let out = common::temp_path("ranking_cli", &format!("{out}.json"));
+        let o = klaver(&[
+            "score",
+            csv.to_str().unwrap(),
+            "--pairs",
+            pairs.to_str().unwrap(),
+            "--date",
+            "2025-09-02",
+            "--format",
+            "json",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        json.push(out);
+    }
+    let settings = repo("examples/club.toml");
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &settings,
+        json[0].to_str().unwrap(),
+        json[1].to_str().unwrap(),
+        "--moment",
+        "tuesday",
+    ]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{}{err}", stdout(&o));
+    assert!(
+        err.contains("field-b.json: the night 2025-09-02 tuesday is scored in")
+            && err.contains("field-a.json too, on the same line"),
+        "{err}"
+    );
+}

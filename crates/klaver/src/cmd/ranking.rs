@@ -158,10 +158,16 @@ fn read_sessions(args: &Args, club: &mut Club) -> Result<Vec<SessionInput>, CliE
     if args.sessions.is_empty() {
         sessions = super::session::stored_ranking_sessions(&args.db, club)?;
     }
+    let mut fields = ScoredFields::default();
     for path in &args.sessions {
         match read_session_file(path, club, args.moment.as_deref())? {
-            Ok(s) => sessions.extend(s),
-            Err(e) => errors.extend(e),
+            (Ok(s), json) => {
+                if json {
+                    fields.check(path, &s)?;
+                }
+                sessions.extend(s)
+            }
+            (Err(e), _) => errors.extend(e),
         }
     }
     if !errors.is_empty() {
@@ -173,14 +179,52 @@ fn read_sessions(args: &Args, club: &mut Club) -> Result<Vec<SessionInput>, CliE
     Ok(sessions)
 }
 
+/// The lines of each night given as `klaver score`'s JSON, with the file that gave
+/// them: each such file is a whole scored field, and two fields' percentages on one
+/// line would be ranked on one interval as if compared with each other.
+#[derive(Default)]
+struct ScoredFields(std::collections::HashMap<(String, String), Vec<(String, String)>>);
+
+impl ScoredFields {
+    /// Refuses `sessions`, read from the JSON file `path`, when a file read before
+    /// scored the same night on one of the same lines.
+    fn check(&mut self, path: &Path, sessions: &[SessionInput]) -> Result<(), CliError> {
+        let name = path.display().to_string();
+        for s in sessions {
+            let night = (s.date.clone(), s.moment.clone());
+            let mut lines: Vec<&str> = s.pairs.iter().map(|p| p.line.as_str()).collect();
+            lines.sort_unstable();
+            lines.dedup();
+            let before = self.0.entry(night).or_default();
+            for line in lines {
+                if let Some((other, _)) = before.iter().find(|(_, l)| l == line) {
+                    let on = match line {
+                        "" => "on the same line (neither names one)".to_string(),
+                        l => format!("on the same line {l}"),
+                    };
+                    return Err(CliError::input(format!(
+                        "{name}: the night {} {} is scored in {other} too, {on}: each file is a whole scored field, and one line's percentages come from one field; score the lines as sections of their own (A, B), or the night in one file",
+                        s.date, s.moment
+                    )));
+                }
+                before.push((name.clone(), line.to_string()));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The sessions of a file, or the errors that keep them from being ranked.
+type SessionsRead = Result<Vec<SessionInput>, Vec<RankingIoError>>;
+
 /// One session file: `klaver score`'s JSON (by its extension or its first character),
 /// whose pairs that played no board are warned of, or a sessions CSV, whose unread
-/// columns are warned of; its errors are given back.
+/// columns are warned of; its errors are given back, and whether it was the JSON.
 fn read_session_file(
     path: &Path,
     club: &Club,
     moment: Option<&str>,
-) -> Result<Result<Vec<SessionInput>, Vec<RankingIoError>>, CliError> {
+) -> Result<(SessionsRead, bool), CliError> {
     let name = path.display().to_string();
     let bytes = klaver_io::input::read_file(path)
         .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
@@ -190,7 +234,7 @@ fn read_session_file(
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
         || text.trim_start().starts_with('{');
-    Ok(if is_json {
+    let read = if is_json {
         for w in ranking_io::score_json_warnings(text, &name) {
             tell!("warning: {w}");
         }
@@ -200,7 +244,8 @@ fn read_session_file(
             tell!("warning: {w}");
         }
         ranking_io::read_sessions_csv(text, &name, club)
-    })
+    };
+    Ok((read, is_json))
 }
 
 /// Refuses a `--season` the settings do not name (without seasons, only the unnamed one).
