@@ -1092,3 +1092,25 @@ fn two_scored_fields_of_one_night_on_one_line_are_refused() {
         "{err}"
     );
 }
+
+/// A player's id written two ways (`1001` and `01001`, `p1` and `P1`) split the player's
+/// season in two without a word; pair numbers written so in a travellers file are warned
+/// of.
+#[test]
+fn a_player_id_written_two_ways_is_warned_of() {
+    let two = temp_file(
+        "ids-two-ways.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tuesday,A,1001+1002,58\n\
+         2025-09-02,tuesday,A,1003+1004,42\n\
+         2025-09-09,tuesday,A,01001+1002,55\n\
+         2025-09-09,tuesday,A,1003+1004,45\n",
+    );
+    let o = with_club(&two, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("ids-two-ways.csv line 4: player 01001 is written 1001 on line 2"),
+        "{err}"
+    );
+}

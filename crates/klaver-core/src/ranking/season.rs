@@ -866,6 +866,50 @@ pub fn vp_warnings(sessions: &[SessionInput]) -> Vec<String> {
     out
 }
 
+/// Player ids written two ways across the sessions (`1001` and `01001`, `p1` and `P1`):
+/// most often one player, whose season the two ids split in two. One warning for each
+/// other way an id is written, naming where it was first written the first way.
+pub fn ids_written_two_ways(sessions: &[SessionInput]) -> Vec<String> {
+    // An id as compared: without leading zeros when it is a number, in small letters.
+    let key = |id: &str| {
+        let digits = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
+        let id = if digits {
+            id.trim_start_matches('0')
+        } else {
+            id
+        };
+        id.to_lowercase()
+    };
+    let mut first: FxHashMap<String, (&PlayerId, &Origin)> = FxHashMap::default();
+    let mut told: rustc_hash::FxHashSet<&str> = Default::default();
+    // An id's text is kept once and shared by every row naming it: each is looked at
+    // once (a federation's season names 100,000 players in millions of rows).
+    let mut seen: rustc_hash::FxHashSet<*const u8> = Default::default();
+    let mut out = Vec::new();
+    let pairs = sessions.iter().flat_map(|s| &s.pairs);
+    let rows = pairs
+        .flat_map(|p| p.players.iter().map(move |id| (id, &p.origin)))
+        .chain(
+            sessions
+                .iter()
+                .flat_map(|s| &s.teams)
+                .flat_map(|t| t.players.iter().map(move |id| (id, &t.origin))),
+        );
+    for (id, origin) in rows {
+        if !seen.insert(id.as_ptr()) {
+            continue;
+        }
+        let (was, at) = *first.entry(key(id)).or_insert((id, origin));
+        if was != id && told.insert(id.as_str()) {
+            out.push(format!(
+                "{origin}: player {id} is written {was} on {}: most often one player, whose season the two ids split in two; write the id one way",
+                at.seen_from(origin)
+            ));
+        }
+    }
+    out
+}
+
 /// Joins the sessions of the same date and playing moment (read from several files, or
 /// from parts of one), keeping the order in which they were first given and their rows'
 /// order; a session given in two forms is an error.

@@ -95,6 +95,9 @@ pub fn run(args: Args) -> CmdResult {
     for w in season::entrants_not_playing(&club, &sessions) {
         tell!("warning: {settings_name}: {w}");
     }
+    for w in season::ids_written_two_ways(&sessions) {
+        tell!("warning: {w}");
+    }
     // Read once: warned of against the sessions, then put into lines.
     let present = present_pairs(&args)?;
     warn_present(present.as_ref(), &sessions);
