@@ -2961,3 +2961,44 @@ fn a_line_found_later_is_added_checked_and_logged() {
         assert!(text.contains("1 v 2  19 - 0"), "{text}");
     }
 }
+
+/// A club whose ranking settings name one playing moment ("avond") stored a night
+/// imported without --moment under its weekday, and the ranking then refused it.
+#[test]
+fn a_night_takes_the_one_moment_the_ranking_settings_name() {
+    let night = temp_file(
+        "store-cli",
+        "moment-night.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n",
+    );
+    let settings = temp_file(
+        "store-cli",
+        "moment-avond.toml",
+        "lines = 1\n[[moment]]\nname = \"avond\"\n",
+    );
+    let pairs = temp_file(
+        "store-cli",
+        "moment-night.pairs.csv",
+        "pair,names,players\n1,a,1001+1002\n2,b,1003+1004\n3,c,1005+1006\n4,d,1007+1008\n",
+    );
+    for db in databases("one-moment") {
+        club(&db);
+        ok(
+            &db,
+            &["club", "settings", "--ranking", settings.to_str().unwrap()],
+        );
+        let night = night.to_str().unwrap();
+        let pairs = ["--pairs", pairs.to_str().unwrap()];
+        let (out, _) = run(
+            &db,
+            &[
+                &["session", "import", night, "--date", "2025-09-03"][..],
+                &pairs,
+            ]
+            .concat(),
+            0,
+        );
+        assert!(out.contains("(2025-09-03 avond)"), "{out}");
+        run(&db, &["ranking"], 0);
+    }
+}

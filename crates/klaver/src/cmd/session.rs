@@ -966,10 +966,14 @@ async fn store_import(
     Ok(ExitCode::SUCCESS)
 }
 
-/// The club's one playing moment, or none yet (the store names a first one after the
-/// weekday); with more than one, the import must say which.
+/// The club's one playing moment: the one stored, else the one its ranking settings
+/// name, else none yet (the store names a first one after the weekday); with more than
+/// one, the import must say which.
 async fn only_moment(store: &Store, club: &Club) -> Result<String, CliError> {
-    let moments = store.moments(club).await.map_err(store_error)?;
+    let mut moments = store.moments(club).await.map_err(store_error)?;
+    if moments.is_empty() {
+        moments = settings_moments(store, club).await?;
+    }
     match moments.as_slice() {
         [] => Ok(String::new()),
         [one] => Ok(one.clone()),
@@ -978,6 +982,19 @@ async fn only_moment(store: &Store, club: &Club) -> Result<String, CliError> {
             several.join(", ")
         ))),
     }
+}
+
+/// The playing moments the club's stored ranking settings name (none without settings,
+/// or with settings klaver cannot read: the ranking says why).
+async fn settings_moments(store: &Store, club: &Club) -> Result<Vec<String>, CliError> {
+    let Some(text) = store.ranking_settings(club).await.map_err(store_error)? else {
+        return Ok(Vec::new());
+    };
+    Ok(
+        klaver_io::ranking_io::read_settings(&text, "the club's ranking settings")
+            .map(|c| c.moments.into_iter().map(|m| m.name).collect())
+            .unwrap_or_default(),
+    )
 }
 
 /// The session's pairs with the club's players their names match (unknown names added
