@@ -3002,3 +3002,42 @@ fn a_night_takes_the_one_moment_the_ranking_settings_name() {
         run(&db, &["ranking"], 0);
     }
 }
+
+/// `--add-players` with a pairs file whose `players` column gives numbers the club does
+/// not know added the names as guests without those numbers, and the pair stayed
+/// without players (the ranking then asked for the column already filled in).
+#[test]
+fn guests_added_from_a_players_column_keep_their_numbers() {
+    let night = temp_file("store-cli", "guests-night.csv", TRAVELLERS);
+    let pairs = temp_file(
+        "store-cli",
+        "guests-night.pairs.csv",
+        "pair,names,players\n1,Jan Jansen - Piet de Vries,1001+1002\n\
+         2,Karel Appel - Bram Bos,2001+2002\n3,Els Visser - Tom Visser,1005+1006\n\
+         4,Joke de Boer - Henk de Boer,1007+1008\n",
+    );
+    for db in databases("guests-numbers") {
+        club(&db);
+        let import = [
+            "session",
+            "import",
+            night.to_str().unwrap(),
+            "--pairs",
+            pairs.to_str().unwrap(),
+            "--date",
+            "2025-09-02",
+            "--add-players",
+        ];
+        run(&db, &import, 0);
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(
+            show.contains("Karel Appel (2001), Bram Bos (2002)"),
+            "{show}"
+        );
+        let list = ok(&db, &["player", "list"]);
+        assert!(
+            list.contains("2001") && list.contains("Karel Appel"),
+            "{list}"
+        );
+    }
+}

@@ -152,7 +152,8 @@ struct ImportArgs {
     /// The language the contracts of a travellers CSV are written in.
     #[arg(long, value_enum, default_value = "en")]
     notation: LangArg,
-    /// Add names that match no player as new players (guests without a number).
+    /// Add names that match no player as new players: guests, with the number the pairs
+    /// file's `players` column gives them, else without one.
     #[arg(long)]
     add_players: bool,
     /// Refuse the import when a name matches no player.
@@ -1052,14 +1053,35 @@ async fn add_unknown(
     let players = store.players(club).await.map_err(store_error)?;
     let mut new = Vec::new();
     for u in unknown {
-        let Some(pair) = event
+        let Some(at) = event
             .pairs
             .iter()
-            .find(|p| p.id == u.pair && p.section == u.section)
+            .position(|p| p.id == u.pair && p.section == u.section)
         else {
             continue;
         };
-        for name in klaver_store::import::split_names(&pair.names) {
+        let pair = &event.pairs[at];
+        let names = klaver_store::import::split_names(&pair.names);
+        let numbers = event.player_ids.get(at).map_or(&[][..], Vec::as_slice);
+        if !numbers.is_empty() {
+            // The pairs file gives the players' numbers, by which the pair is matched:
+            // a number the club does not know is a guest with that number and the name
+            // written in its place (names and numbers not one for one: left to the
+            // director, who is told as before).
+            if names.len() == numbers.len() {
+                for (name, number) in names.into_iter().zip(numbers) {
+                    let known = |n: Option<&String>| n.is_some_and(|n| n == number);
+                    if !players.iter().any(|p| known(p.number.as_ref()))
+                        && !new.iter().any(|n: &NewPlayer| known(n.number.as_ref()))
+                    {
+                        let number = Some(number.clone());
+                        new.push(NewPlayer { number, name });
+                    }
+                }
+            }
+            continue;
+        }
+        for name in names {
             let m = klaver_store::match_pair_names(&name, &[], &players);
             // Only names nobody matches; an ambiguous name stays for the director.
             if m.players.is_empty()
