@@ -17,10 +17,7 @@ use std::collections::BTreeMap;
 /// line order; a file without deals is an error too.
 pub fn read_pbn(data: &[u8]) -> Result<ReadHandRecord, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let text = pbn::decode(data, &mut diags).map_err(|e| {
-        let pbn::PbnError::Encoding { line, message } = e;
-        vec![Diagnostic::error(line, None, message)]
-    })?;
+    let text = pbn::decode_or_refuse(data, &mut diags)?;
     let games = read_games(&text, &mut diags);
     let mut reader = Reader {
         diags,
@@ -42,10 +39,7 @@ pub type Published = (BTreeMap<u32, PublishedAnalysis>, Vec<Diagnostic>);
 /// that cannot be decoded is an `Err`.
 pub fn read_published(data: &[u8]) -> Result<Published, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let text = pbn::decode(data, &mut diags).map_err(|e| {
-        let pbn::PbnError::Encoding { line, message } = e;
-        vec![Diagnostic::error(line, None, message)]
-    })?;
+    let text = pbn::decode_or_refuse(data, &mut diags)?;
     // What the games say of anything else is the business of the file's other reading.
     let mut elsewhere = Vec::new();
     let mut reader = Reader::default();

@@ -136,6 +136,18 @@ pub(crate) fn decode(data: &[u8], diags: &mut Vec<Diagnostic>) -> Result<String,
     }
 }
 
+/// [`decode`] for readers that answer with diagnostics: text that cannot be decoded is
+/// an error on its line.
+pub(crate) fn decode_or_refuse(
+    data: &[u8],
+    diags: &mut Vec<Diagnostic>,
+) -> Result<String, Vec<Diagnostic>> {
+    decode(data, diags).map_err(|e| {
+        let PbnError::Encoding { line, message } = e;
+        vec![Diagnostic::error(line, None, message)]
+    })
+}
+
 /// The UTF-8 character at `at` beside what it would be read as in Latin-1:
 /// `"ü" read as "Ã¼"`.
 pub(crate) fn garbled(body: &[u8], at: usize) -> String {
@@ -813,10 +825,7 @@ pub struct ReadHands {
 /// read.
 pub fn read_hands(data: &[u8]) -> Result<ReadHands, Vec<Diagnostic>> {
     let mut diags = Vec::new();
-    let text = decode(data, &mut diags).map_err(|e| {
-        let PbnError::Encoding { line, message } = e;
-        vec![Diagnostic::error(line, None, message)]
-    })?;
+    let text = decode_or_refuse(data, &mut diags)?;
     let games = read_games(&text, &mut diags);
     let mut reading = Reading {
         diags,
