@@ -125,11 +125,16 @@ impl Line {
 
     /// Whether the line is a director's penalty (`PEN -3/0`) rather than a result.
     pub fn is_penalty(&self) -> bool {
-        self.adjust
-            .trim_start()
-            .get(..4)
-            .is_some_and(|p| p.eq_ignore_ascii_case("PEN "))
+        is_penalty_adjust(&self.adjust)
     }
+}
+
+/// Whether a line's adjustment text is a director's penalty (`PEN -3/0`).
+pub(crate) fn is_penalty_adjust(adjust: &str) -> bool {
+    adjust
+        .trim_start()
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case("PEN "))
 }
 
 /// A stored traveller line.

@@ -573,13 +573,7 @@ async fn refuse_board_entered(
     .fetch_all(&mut **tx)
     .await
     .map_err(db("cannot look up the board"))?;
-    let result = |(_, adjust): &&(i64, String)| {
-        !Line {
-            adjust: adjust.clone(),
-            ..Line::default()
-        }
-        .is_penalty()
-    };
+    let result = |(_, adjust): &&(i64, String)| !crate::model::is_penalty_adjust(adjust);
     match entered.iter().find(result).map(|(n, _)| *n) {
         Some(other) => Err(StoreError::Conflict(format!(
             "board {} of {} against {} is already entered (line {other}): correct that line instead",
