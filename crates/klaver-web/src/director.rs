@@ -984,7 +984,8 @@ async fn refuse_request(
         .await?
         .into_iter()
         .find(|c| c.new.line_no == form.line_no && c.made_at == form.made_at);
-    let Some((request, Some(old))) = request.map(|r| (r.clone(), r.old)) else {
+    // (A standing request is a correction, which has the line before it.)
+    let Some((request, Some(old))) = request.as_ref().map(|r| (r, &r.old)) else {
         return Err(WebError::Conflict(
             "that request no longer stands (the line was changed since)".into(),
         ));
@@ -1009,7 +1010,7 @@ async fn refuse_request(
     );
     state
         .store
-        .correct(&s.club, at, &old, &s.director.login, &reason)
+        .correct(&s.club, at, old, &s.director.login, &reason)
         .await?;
     Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
 }
