@@ -118,10 +118,12 @@ pub(crate) fn read_input(
     })
 }
 
-/// A `--deals` file once read: where it is, the line of each board's deal, and how many
+/// A `--deals` file once read: where it is, its bytes (its published figures are read
+/// from them when the hands are analysed), the line of each board's deal, and how many
 /// warnings reading it printed (which `--strict` counts).
 pub(crate) struct DealsFile {
     pub path: PathBuf,
+    pub data: Vec<u8>,
     pub lines: BTreeMap<u32, u32>,
     pub warned: usize,
 }
@@ -162,6 +164,7 @@ pub(crate) fn read_deals(path: &Path) -> Result<(BTreeMap<u32, Deal>, DealsFile)
     }
     let file = DealsFile {
         path: path.to_path_buf(),
+        data,
         lines: read.lines,
         warned: read.warnings.len(),
     };
@@ -180,8 +183,7 @@ fn analyse_hands(
     let boards = hand_record::analyse_deals(deals).map_err(named)?;
     let so = "the board is not analysed: its traveller shows no tricks or par";
     let left_out = file.say_not_all_hands(deals, so);
-    let data = std::fs::read(&file.path).map_err(|e| named(e.to_string()))?;
-    let (published, mut said) = hand_record::read_published(&data)
+    let (published, mut said) = hand_record::read_published(&file.data)
         .map_err(|e| super::refused(&name, None, "used for its hands", &e))?;
     for (n, b) in &boards {
         if let Some(p) = published.get(n) {
