@@ -7,7 +7,8 @@
 //! memory it is given back for a while, to reuse it: the lists of a large field (48 MB
 //! of table results for a million of them, released once their totals are added up)
 //! stayed part of the process until it ended. The system allocator maps each large
-//! block on its own and unmaps it when it is freed, and grows one in place.
+//! block on its own and unmaps it when it is freed, and grows one in place. A block of
+//! 2 MiB or more is asked for in transparent huge pages (see [`huge_pages`]).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 
@@ -40,7 +41,7 @@ unsafe impl GlobalAlloc for Allocator {
         // SAFETY: forwarded with the caller's layout.
         unsafe {
             if large(layout.size()) {
-                System.alloc(layout)
+                huge_pages(System.alloc(layout), layout.size())
             } else if word_aligned(layout.align()) {
                 libmimalloc_sys::mi_malloc(layout.size()).cast()
             } else {
@@ -53,7 +54,7 @@ unsafe impl GlobalAlloc for Allocator {
         // SAFETY: forwarded with the caller's layout.
         unsafe {
             if large(layout.size()) {
-                System.alloc_zeroed(layout)
+                huge_pages(System.alloc_zeroed(layout), layout.size())
             } else {
                 mimalloc::MiMalloc.alloc_zeroed(layout)
             }
@@ -76,7 +77,7 @@ unsafe impl GlobalAlloc for Allocator {
         // block's alignment, makes a valid layout.
         unsafe {
             match (large(layout.size()), large(new_size)) {
-                (true, true) => System.realloc(ptr, layout, new_size),
+                (true, true) => huge_pages(System.realloc(ptr, layout, new_size), new_size),
                 (false, false) if word_aligned(layout.align()) => {
                     libmimalloc_sys::mi_realloc(ptr.cast(), new_size).cast()
                 }
@@ -93,6 +94,28 @@ unsafe impl GlobalAlloc for Allocator {
             }
         }
     }
+}
+
+/// From this size on a block's memory is asked for in huge pages.
+const HUGE: usize = 2 << 20;
+
+/// The block at `ptr` of `size` bytes, its pages asked for as transparent huge pages
+/// when it is [`HUGE`]: Linux then makes it resident 2 MiB at a time on first touch,
+/// instead of one fault for each 4 KiB (a million results fill about 100 MB of fresh
+/// lists, and a quarter of the run was those faults). Only the block's own pages are
+/// advised; a system that keeps huge pages off ignores the advice.
+#[inline]
+fn huge_pages(ptr: *mut u8, size: usize) -> *mut u8 {
+    #[cfg(target_os = "linux")]
+    if size >= HUGE && !ptr.is_null() {
+        const PAGE: usize = 4 << 10;
+        let start = ptr as usize / PAGE * PAGE;
+        let end = (ptr as usize + size).next_multiple_of(PAGE);
+        // SAFETY: the range is the pages of a block just handed out, all mapped; the
+        // advice changes how they are backed, never their contents.
+        unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
+    }
+    ptr
 }
 
 #[cfg(test)]
@@ -136,6 +159,9 @@ mod tests {
             (100, LARGE + 5),
             (LARGE + 5, 100),
             (LARGE, 3 * LARGE),
+            (LARGE, HUGE + 5),
+            (HUGE + 5, 3 * HUGE),
+            (3 * HUGE, LARGE),
             (64, 4096),
         ] {
             let layout = Layout::from_size_align(from, 16).unwrap();
@@ -154,6 +180,49 @@ mod tests {
                 }
                 a.dealloc(q, Layout::from_size_align(to, 16).unwrap());
             }
+        }
+    }
+
+    /// The flags Linux gives the mapping that holds `address` (`hg`: huge pages asked
+    /// for), from `/proc/self/smaps`.
+    #[cfg(target_os = "linux")]
+    fn mapping_flags(address: usize) -> String {
+        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+        let mut inside = false;
+        for line in smaps.lines() {
+            if let Some(flags) = line.strip_prefix("VmFlags:") {
+                if inside {
+                    return flags.to_string();
+                }
+            } else if let Some((range, _)) = line.split_once(' ')
+                && let Some((from, to)) = range.split_once('-')
+                && let (Ok(from), Ok(to)) = (
+                    usize::from_str_radix(from, 16),
+                    usize::from_str_radix(to, 16),
+                )
+            {
+                inside = (from..to).contains(&address);
+            }
+        }
+        panic!("no mapping holds {address:#x}");
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn huge_blocks_ask_for_huge_pages() {
+        if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists() {
+            // A kernel built without huge pages refuses the advice; nothing to check.
+            return;
+        }
+        let a = Allocator;
+        let layout = Layout::from_size_align(3 * HUGE, 8).unwrap();
+        // SAFETY: a positive size, freed once with its layout.
+        unsafe {
+            let p = a.alloc(layout);
+            assert!(!p.is_null());
+            let middle = p as usize + HUGE;
+            assert!(mapping_flags(middle).split_whitespace().any(|f| f == "hg"));
+            a.dealloc(p, layout);
         }
     }
 }
