@@ -96,8 +96,9 @@ pub struct MatchBoard {
     pub open: usize,
     /// The closed room's line.
     pub closed: usize,
-    /// The home team's score difference (open plus closed), when both rooms have plain
-    /// scores.
+    /// The home team's net score over both rooms (its score in each room from its own
+    /// side, added), when both rooms have plain scores: positive when the home team
+    /// gained, also on a board where it sits East-West in the open room.
     pub difference: Option<i64>,
     /// The home team's IMPs on the board; `None` when the board was not played.
     pub imps: Option<Ratio<i64>>,
@@ -1407,6 +1408,27 @@ mod tests {
             (Ratio::new(797, 100), Ratio::new(1203, 100))
         );
         assert_eq!(r.standings[0].team, 1);
+    }
+
+    /// A board's net score is the home team's in every seating: on board 2 the home team
+    /// A sits East-West in the open room (B's North-South make 110 there) and North-South
+    /// in the closed room (B's East-West make 140, -140 for A): -110 - 140 = -250, not the
+    /// open room's score minus the closed room's.
+    #[test]
+    fn the_net_score_is_the_home_teams_also_east_west_in_the_open_room() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Score(420), 2),
+            t(1, 1, 0, Closed, Score(-420), 3),
+            t(2, 1, 0, Open, Score(110), 4),
+            t(2, 0, 1, Closed, Score(-140), 5),
+        ];
+        let r = score(&["A", "B"], lines, &TeamsSettings::default()).unwrap();
+        let m = &r.matches[0];
+        assert_eq!((m.home, m.away), (0, 1));
+        let nets: Vec<Option<i64>> = m.boards.iter().map(|b| b.difference).collect();
+        assert_eq!(nets, [Some(840), Some(-250)]);
+        assert_eq!(m.boards[1].imps, Some(Ratio::from_integer(-6)));
     }
 
     /// A match too long for a victory-point scale is an error naming the match and its

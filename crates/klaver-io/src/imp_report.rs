@@ -307,13 +307,15 @@ fn match_header(l: ReportLang) -> Vec<String> {
 
 const MATCH_RIGHT: [bool; 5] = [false, true, true, true, true];
 
-/// Board, each room's North-South score, the difference, each team's IMPs and a note.
+/// Board, each room's North-South score, the home team's net score over both rooms (its
+/// score where it sits North-South, minus the North-South score where it sits East-West,
+/// whichever room that is: positive when it gained), each team's IMPs and a note.
 fn match_board_header(l: ReportLang) -> Vec<String> {
     let ns = l.sides().0;
     let mut header = words(l, [Word::Board, Word::OpenRoom, Word::ClosedRoom]);
     header[1] = format!("{} {ns}", header[1]);
     header[2] = format!("{} {ns}", header[2]);
-    header.extend(words(l, [Word::Difference, Word::ImpsHome, Word::ImpsAway]));
+    header.extend(words(l, [Word::HomeNet, Word::ImpsHome, Word::ImpsAway]));
     header.push(String::new());
     header
 }
@@ -1270,6 +1272,8 @@ struct MatchBoardJson {
     closed_line: u32,
     open_score: Option<i32>,
     closed_score: Option<i32>,
+    /// The home team's net score over both rooms (not the open room's score minus the
+    /// closed room's when the home team sits East-West in the open room).
     difference: Option<i64>,
     imps: Option<f64>,
     /// The away team's own IMPs, on a board whose artificial scores do not balance.

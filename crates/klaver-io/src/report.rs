@@ -145,7 +145,8 @@ impl ReportLang {
             Scale => ("Scale", "Schaal", "Ölçek"),
             OpenRoom => ("Open", "Open", "Açık"),
             ClosedRoom => ("Closed", "Gesloten", "Kapalı"),
-            Difference => ("Diff", "Verschil", "Fark"),
+            // The home team's net score on a board over both rooms (Dutch: saldo).
+            HomeNet => ("Net home", "Saldo thuis", "Net ev sahibi"),
             RankShort => ("Rank", "Rang", "Sıra"),
             Team => ("Team", "Team", "Takım"),
             Quotient => ("Quotient", "Quotiënt", "Oran"),
@@ -261,7 +262,8 @@ pub enum Word {
     Scale,
     OpenRoom,
     ClosedRoom,
-    Difference,
+    /// The home team's net score on a board, over both rooms.
+    HomeNet,
     /// "Rank" over the standings.
     RankShort,
     Team,

@@ -946,3 +946,29 @@ fn matches_are_listed_in_round_order() {
         .collect();
     assert_eq!(rounds, ["1", "1", "2", "2"], "{out}");
 }
+
+/// The per-board column beside each room's North-South score is the home team's net
+/// score over both rooms, and says so: on board 2 the home team (1) sits East-West in the
+/// open room, so its net is -110 + -140 = -250, not the open room's score minus the
+/// closed room's (250), and the 6 IMPs go to the away team.
+#[test]
+fn the_per_board_net_is_the_home_teams_in_every_seating() {
+    let f = data("teams-home-ew-in-open.csv");
+    let text = squeezed(&ok(&["score", &f, "--form", "teams", "--per-board"]));
+    assert!(
+        text.contains("\nBoard Open NS Closed NS Net home IMPs home IMPs away\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n1 420 -420 840 13\n"), "{text}");
+    assert!(text.contains("\n2 110 -140 -250 6\n"), "{text}");
+    let nl = squeezed(&ok(&[
+        "score",
+        &f,
+        "--form",
+        "teams",
+        "--per-board",
+        "--lang",
+        "nl",
+    ]));
+    assert!(nl.contains(" Saldo thuis IMP's thuis "), "{nl}");
+}
