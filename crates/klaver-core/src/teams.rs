@@ -571,11 +571,13 @@ fn sort_into_matches(
         order: Vec::new(),
     };
     let mut played = BoardsPlayed::default();
+    let mut refused = HashSet::new();
     for (i, r) in results.iter().enumerate() {
         let room = match line_room(teams, r, rooms.get(i).copied().flatten()) {
             Ok(room) => room,
             Err(e) => {
                 errors.push(e);
+                refused.insert(refused_key(r));
                 continue;
             }
         };
@@ -586,6 +588,7 @@ fn sort_into_matches(
                 Some(r.board),
                 "no round on this line, while other lines give theirs: write the round of the match",
             ));
+            refused.insert(refused_key(r));
             continue;
         }
         let (ns, ew) = (r.ns_pair(), r.ew_pair());
@@ -619,7 +622,27 @@ fn sort_into_matches(
     }
     // (A stable sort: each round's matches stay in the order of their first line.)
     by_match.order.sort_by_key(|k| k.0);
+    drop_halves_of_refused(&mut by_match, &refused);
     by_match
+}
+
+/// A refused line's two teams (the lower number first) and board.
+fn refused_key(r: &TableResult) -> (usize, usize, u32) {
+    let (ns, ew) = (r.ns_pair(), r.ew_pair());
+    (ns.min(ew), ns.max(ew), r.board)
+}
+
+/// Leaves out of their matches the boards with one room's line whose other room's line
+/// was refused: that line's error already names the board, and the board is not then
+/// told a second time as having only one room's result. (Nothing is scored while a line
+/// is refused.)
+fn drop_halves_of_refused(by_match: &mut ByMatch, refused: &HashSet<(usize, usize, u32)>) {
+    if refused.is_empty() {
+        return;
+    }
+    for (key, boards) in by_match.boards.iter_mut() {
+        boards.retain(|&b, rooms| rooms.len() != 1 || !refused.contains(&(key.1, key.2, b)));
+    }
 }
 
 /// The boards each team played, by round: a team plays a board in one match a round.
@@ -1649,6 +1672,26 @@ mod tests {
         );
     }
 
+    /// The closed room's line of a board whose open room's line is refused is not told
+    /// as the board's only result: the refused line is what it lacks.
+    #[test]
+    fn a_refused_line_is_not_also_a_missing_room() {
+        use Room::*;
+        let lines = vec![
+            t(1, 0, 1, Open, Outcome::Artificial { ns: 100, ew: 0 }, 2),
+            t(1, 1, 0, Closed, Score(170), 3),
+            t(2, 0, 1, Open, Score(100), 4),
+        ];
+        let err = score(&["A", "B"], lines, &TeamsSettings::default())
+            .unwrap_err()
+            .to_string();
+        let want = [
+            "line 2: board 1: the artificial score 100/0 has no IMPs in the IMP forms: they define average-plus (60 %), average (50 %) and average-minus (40 %) (--adjusted-imps); give each side one of those",
+            "line 4: board 2: board 2 of A v B has only the open room's result: enter the closed room's result, or mark the board NP in both rooms",
+        ];
+        assert_eq!(err, want.join("\n"));
+    }
+
     #[test]
     fn bad_travellers_name_the_line() {
         use Room::*;
@@ -1828,11 +1871,11 @@ mod tests {
         )
         .unwrap_err()
         .to_string();
-        assert!(
-            err.starts_with(
-                "line 4: board 9: no round on this line, while other lines give theirs: write the round of the match\n"
-            ),
-            "{err}"
+        // The other room's line of board 9 (line 5) lacks only the refused line: it is
+        // not told again.
+        assert_eq!(
+            err,
+            "line 4: board 9: no round on this line, while other lines give theirs: write the round of the match"
         );
     }
 

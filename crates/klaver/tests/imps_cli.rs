@@ -972,3 +972,20 @@ fn the_per_board_net_is_the_home_teams_in_every_seating() {
     ]));
     assert!(nl.contains(" Saldo thuis IMP's thuis "), "{nl}");
 }
+
+/// A line with a score for one side and an artificial score for the other is refused;
+/// the other room's line of the same board is not then also said to be the board's only
+/// result, as the line it lacks is the refused one.
+#[test]
+fn a_refused_line_is_not_also_a_missing_room() {
+    let f = data("teams-split-one-side.csv");
+    let e = refused(&["score", &f, "--form", "teams"]);
+    let file = data("teams-split-one-side.csv");
+    assert_eq!(
+        e,
+        format!(
+            "klaver: {file} cannot be scored:\n\
+             line 4: board 2: a score for one side beside an artificial score for the other is not scored in a teams match: give both sides an artificial score (60/40) or the score\n"
+        )
+    );
+}
