@@ -560,10 +560,20 @@ pub fn parse_margin(text: &str) -> Result<Imps, String> {
     if whole.is_empty() && frac.is_empty()
         || !whole.chars().all(|c| c.is_ascii_digit())
         || !frac.chars().all(|c| c.is_ascii_digit())
-        || frac.len() > 6
-        || whole.len() > 9
     {
         return Err(bad());
+    }
+    let whole = whole.trim_start_matches('0');
+    if whole.len() > 9 {
+        return Err(format!(
+            "{text:?} IMPs is too large a margin: klaver reads margins up to 999999999 IMPs either way"
+        ));
+    }
+    if frac.len() > 6 {
+        return Err(format!(
+            "{text:?} has {} decimals: an IMP margin is read with at most 6",
+            frac.len()
+        ));
     }
     let w: i64 = if whole.is_empty() {
         0

@@ -989,3 +989,30 @@ fn a_refused_line_is_not_also_a_missing_room() {
         )
     );
 }
+
+/// A margin that is a number but larger than klaver reads is told as too large, with the
+/// limit, and one with too many decimals as such, not as "not an IMP margin".
+#[test]
+fn a_huge_margin_is_too_large_not_a_non_number() {
+    for m in ["1000000000", "-1000000000", "99999999999999999999"] {
+        let e = refused(&["vp", m, "--boards", "16"]);
+        assert_eq!(
+            e,
+            format!(
+                "klaver: {m:?} IMPs is too large a margin: klaver reads margins up to 999999999 IMPs either way\n"
+            ),
+            "{m}"
+        );
+    }
+    assert_eq!(
+        ok(&["vp", "000000000015", "--boards", "16"]),
+        "13.97 - 6.03\n"
+    );
+    let e = refused(&["vp", "15.1234567", "--boards", "16"]);
+    assert_eq!(
+        e,
+        "klaver: \"15.1234567\" has 7 decimals: an IMP margin is read with at most 6\n"
+    );
+    let e = refused(&["vp", "1e9", "--boards", "16"]);
+    assert!(e.contains("\"1e9\" is not an IMP margin"), "{e}");
+}
