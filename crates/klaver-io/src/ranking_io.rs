@@ -1161,8 +1161,15 @@ fn too_many_fields<R: Fields + ?Sized>(rec: &R, cols: &Columns) -> String {
     )
 }
 
-/// What is wrong with a score that is not a number, and what to give.
+/// What is wrong with a score that is not a number, and what to give; a number with more
+/// decimals than are read says so.
 fn bad_score(text: &str, form: Form) -> String {
+    if let Some(n) = klaver_core::ranking::decimals_beyond_limit(text) {
+        return format!(
+            "score `{text}` has {n} decimals: klaver reads at most {}; round it",
+            klaver_core::ranking::MAX_DECIMALS
+        );
+    }
     format!(
         "score `{text}` is not a number: give the {}",
         match form {
@@ -1379,34 +1386,70 @@ fn parse_fraction(text: &str) -> Option<Points> {
 }
 
 /// Reads tonight's pairs: player ids joined by `+`, one pair a line or separated by
-/// commas; `#` starts a comment.
+/// commas; `#` starts a comment. Errors name the line of `source`.
 pub fn read_present(text: &str, source: &str) -> Result<Vec<Vec<String>>, RankingIoError> {
     let mut pairs = Vec::new();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("");
         for item in line.split(',').map(str::trim).filter(|x| !x.is_empty()) {
-            let err = |message: String| RankingIoError::Line {
-                file: source.to_string(),
-                line: n as u64 + 1,
-                message,
-            };
-            let players: Vec<String> = item.split('+').map(|x| x.trim().to_string()).collect();
-            if players.len() != 2 || players.iter().any(String::is_empty) {
-                return Err(err(format!(
-                    "`{item}` is not a pair: write two player ids joined by `+` (1001+1002)"
-                )));
-            }
-            for p in &players {
-                if let Some(first) = seen.insert(p.clone(), n + 1) {
-                    return Err(err(format!(
-                        "player {p} is already in a pair on line {first}: a player plays in one pair a night"
-                    )));
+            let pair = present_pair(item, n + 1, "on line", &mut seen).map_err(|message| {
+                RankingIoError::Line {
+                    file: source.to_string(),
+                    line: n as u64 + 1,
+                    message,
                 }
-            }
-            pairs.push(players);
+            })?;
+            pairs.push(pair);
         }
     }
+    some_present(pairs, source)
+}
+
+/// Reads tonight's pairs from the command line's `--present` list: pairs separated by
+/// commas. Errors name the item (`--present item 2`), as the list has no lines.
+pub fn read_present_list(list: &str) -> Result<Vec<Vec<String>>, RankingIoError> {
+    let mut pairs = Vec::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let items = list.split(',').map(str::trim).filter(|x| !x.is_empty());
+    for (n, item) in items.enumerate() {
+        let pair = present_pair(item, n + 1, "in item", &mut seen).map_err(|message| {
+            RankingIoError::File {
+                file: format!("--present item {}", n + 1),
+                message,
+            }
+        })?;
+        pairs.push(pair);
+    }
+    some_present(pairs, "--present")
+}
+
+/// One present pair, `item` (at place `n`, `at` saying where as "on line" or "in item"):
+/// two player ids joined by `+`, neither already in a pair in `seen`.
+fn present_pair(
+    item: &str,
+    n: usize,
+    at: &str,
+    seen: &mut BTreeMap<String, usize>,
+) -> Result<Vec<String>, String> {
+    let players: Vec<String> = item.split('+').map(|x| x.trim().to_string()).collect();
+    if players.len() != 2 || players.iter().any(String::is_empty) {
+        return Err(format!(
+            "`{item}` is not a pair: write two player ids joined by `+` (1001+1002)"
+        ));
+    }
+    for p in &players {
+        if let Some(first) = seen.insert(p.clone(), n) {
+            return Err(format!(
+                "player {p} is already in a pair {at} {first}: a player plays in one pair a night"
+            ));
+        }
+    }
+    Ok(players)
+}
+
+/// The pairs present, or the error that there are none.
+fn some_present(pairs: Vec<Vec<String>>, source: &str) -> Result<Vec<Vec<String>>, RankingIoError> {
     if pairs.is_empty() {
         return Err(RankingIoError::File {
             file: source.to_string(),
@@ -1555,16 +1598,26 @@ fn form_name(lang: ReportLang, form: Form) -> &'static str {
 
 /// Player ids joined by `+`, followed by their names where the settings give them:
 /// "1001+1002 Jansen - de Vries".
+/// A pair's or player's ids and names: `1001+1002 Jansen - de Vries`; a player of a
+/// partly named pair whose id the settings name no one is shown as `9999 (unknown)`, so
+/// that the pair is not read as the named player's alone.
 fn who<Id: std::borrow::Borrow<str>>(club: &Club, ids: &[Id]) -> String {
-    let names: Vec<&str> = ids
+    let names: Vec<Option<&str>> = ids
         .iter()
-        .filter_map(|id| club.names.get(id.borrow()).map(String::as_str))
+        .map(|id| club.names.get(id.borrow()).map(String::as_str))
         .collect();
-    if names.is_empty() {
-        ids.join("+")
-    } else {
-        format!("{} {}", ids.join("+"), names.join(" - "))
+    if names.iter().all(Option::is_none) {
+        return ids.join("+");
     }
+    let names: Vec<String> = ids
+        .iter()
+        .zip(names)
+        .map(|(id, name)| match name {
+            Some(n) => n.to_string(),
+            None => format!("{} (unknown)", id.borrow()),
+        })
+        .collect();
+    format!("{} {}", ids.join("+"), names.join(" - "))
 }
 
 fn d2(p: &Points) -> String {

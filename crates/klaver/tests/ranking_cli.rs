@@ -1114,3 +1114,88 @@ fn a_player_id_written_two_ways_is_warned_of() {
         "{err}"
     );
 }
+
+/// A score with more decimals than klaver reads is a number: it is told as having too
+/// many decimals, with how many are read, not as "not a number".
+#[test]
+fn a_score_with_too_many_decimals_says_so() {
+    let many = format!("58.{}", "3".repeat(31));
+    let path = temp_file(
+        "many-decimals.csv",
+        &format!("date,moment,line,players,score\n2025-09-02,tuesday,A,1001+1002,{many}\n"),
+    );
+    let err = stderr(&with_club(&path, &[]));
+    assert!(
+        err.contains(&format!(
+            "many-decimals.csv line 2: score `{many}` has 31 decimals: klaver reads at most 30; round it"
+        )),
+        "{err}"
+    );
+    let ok = format!("58.{}", "3".repeat(30));
+    let path = temp_file(
+        "thirty-decimals.csv",
+        &format!(
+            "date,moment,line,players,score\n2025-09-02,tuesday,A,1001+1002,{ok}\n2025-09-02,tuesday,A,1003+1004,41\n"
+        ),
+    );
+    assert_eq!(with_club(&path, &[]).status.code(), Some(0));
+}
+
+/// A settings file saved in Latin-1 names the line of its first byte that is not UTF-8.
+#[test]
+fn a_settings_file_that_is_not_utf8_names_its_line() {
+    let path = common::temp_path("ranking_cli", "latin1.toml");
+    let mut bytes = std::fs::read(repo("examples/club.toml")).unwrap();
+    bytes.extend_from_slice(b"# M\xfcller\n");
+    let line = bytes.iter().filter(|&&b| b == b'\n').count();
+    std::fs::write(&path, bytes).unwrap();
+    let sessions = repo("examples/ranking-sessions.csv");
+    let o = klaver(&["ranking", "--settings", path.to_str().unwrap(), &sessions]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("latin1.toml line {line}: not UTF-8 text")),
+        "{err}"
+    );
+}
+
+/// The pairs of a `--present` list are its items, not lines.
+#[test]
+fn a_present_list_names_its_items() {
+    let o = example(&["--present", "1001+1002,1003"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "klaver: --present item 2: `1003` is not a pair: write two player ids joined by `+` (1001+1002)\n"
+    );
+    let o = example(&["--present", "1001+1002,1003+1002"]);
+    assert_eq!(
+        stderr(&o),
+        "klaver: --present item 2: player 1002 is already in a pair in item 1: a player plays in one pair a night\n"
+    );
+}
+
+/// A present pair of a known player and an unknown id shows the unknown id as unknown,
+/// not the pair under the known player's name alone.
+#[test]
+fn a_present_pair_with_an_unknown_id_names_it_unknown() {
+    let o = example(&[
+        "--moment",
+        "tuesday",
+        "--present",
+        "1001+9999,1003+1004,1005+1006,1007+1008",
+        "--lines",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("  A     1001+9999 Jansen - 9999 (unknown)"),
+        "{out}"
+    );
+    assert!(
+        stderr(&o).contains("warning: --present: player 9999 plays in none of the sessions"),
+        "{}",
+        stderr(&o)
+    );
+}

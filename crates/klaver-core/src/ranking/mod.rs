@@ -132,6 +132,20 @@ fn scan_decimal(b: &[u8]) -> Option<Option<(i64, u32)>> {
     }
 }
 
+/// The most decimals [`parse_decimal`] reads: a number with more is refused.
+pub const MAX_DECIMALS: usize = 30;
+
+/// The number of decimals of `text` when it is a number [`parse_decimal`] refuses only for
+/// having more than [`MAX_DECIMALS`] of them; `None` otherwise.
+pub fn decimals_beyond_limit(text: &str) -> Option<usize> {
+    let t = text.trim();
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    let (whole, fraction) = digits.split_once(['.', ',']).unwrap_or((digits, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    (all_digits(whole) && all_digits(fraction) && fraction.len() > MAX_DECIMALS)
+        .then_some(fraction.len())
+}
+
 /// [`parse_decimal`] of a number of more than 18 digits (trimmed), in big integers.
 fn parse_long_decimal(t: &str) -> Option<Points> {
     let t = t.replace(',', ".");
@@ -140,7 +154,7 @@ fn parse_long_decimal(t: &str) -> Option<Points> {
         None => (false, t.strip_prefix('+').unwrap_or(&t)),
     };
     let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-    if fraction.len() > 30 {
+    if fraction.len() > MAX_DECIMALS {
         return None;
     }
     let numer: num_bigint::BigInt = format!("{whole}{fraction}").parse().ok()?;

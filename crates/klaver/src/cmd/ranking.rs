@@ -73,9 +73,15 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-fn read(path: &PathBuf) -> Result<String, CliError> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))
+/// A text file (the settings, the pairs present): UTF-8, or an error naming the line of
+/// its first byte that is not.
+fn read(path: &Path) -> Result<String, CliError> {
+    let name = path.display();
+    let bytes = klaver_io::input::read_file(path)
+        .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
+    let text =
+        klaver_io::input::utf8(&bytes).map_err(|e| CliError::input(format!("{name} {e}")))?;
+    Ok(text.to_string())
 }
 
 fn listed<E: std::fmt::Display>(head: &str, errors: &[E]) -> CliError {
@@ -394,13 +400,16 @@ fn present_pairs(args: &Args) -> Result<Option<Present>, CliError> {
         return Ok(None);
     };
     let path = std::path::Path::new(spec);
-    let (text, source) = if path.is_file() {
-        (read(&path.to_path_buf())?, spec.clone())
+    let present = if path.is_file() {
+        ranking_io::read_present(&read(path)?, spec)
     } else {
-        (spec.replace(',', "\n"), "--present".to_string())
+        ranking_io::read_present_list(spec)
     };
-    let present = ranking_io::read_present(&text, &source).map_err(CliError::input)?;
-    Ok(Some((present, source)))
+    let source = if path.is_file() { spec } else { "--present" };
+    Ok(Some((
+        present.map_err(CliError::input)?,
+        source.to_string(),
+    )))
 }
 
 /// Warns of each player present tonight who plays in none of the sessions (a mistyped
