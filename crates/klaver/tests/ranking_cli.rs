@@ -1199,3 +1199,56 @@ fn a_present_pair_with_an_unknown_id_names_it_unknown() {
         stderr(&o)
     );
 }
+
+/// With the ratio method a line whose scores are all equal has no best and worst to
+/// scale between: every pair gets the middle of the line's interval (the A line of two,
+/// 100-60: 80; the B line, 90-50: 70), whatever the score.
+#[test]
+fn a_line_of_equal_scores_by_ratio_earns_the_middle() {
+    let settings = temp_file(
+        "ratio-equal.toml",
+        "lines = 2\nmethod = \"ratio\"\nz = 1\nmin = 1\nx = 0\n[[moment]]\nname = \"m\"\nform = \"pairs\"\n",
+    );
+    let sessions = temp_file(
+        "ratio-equal.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,m,A,p1+p2,61\n\
+         2025-09-02,m,A,p3+p4,61\n\
+         2025-09-02,m,B,p5+p6,50\n\
+         2025-09-02,m,B,p7+p8,50\n\
+         2025-09-02,m,B,p9+p10,50\n",
+    );
+    let out = klaver(&[
+        "ranking",
+        sessions.to_str().unwrap(),
+        "--settings",
+        settings.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let awards = doc["sessions"][0]["awards"].as_array().unwrap();
+    let points: Vec<(String, f64)> = awards
+        .iter()
+        .map(|a| {
+            (
+                a["unit"].as_str().unwrap().to_string(),
+                a["points"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    let want = [
+        ("p1+p2", 80.0),
+        ("p3+p4", 80.0),
+        ("p5+p6", 70.0),
+        ("p7+p8", 70.0),
+        ("p9+p10", 70.0),
+    ];
+    for (unit, p) in want {
+        assert!(
+            points.contains(&(unit.to_string(), p)),
+            "{unit}: {points:?}"
+        );
+    }
+}
