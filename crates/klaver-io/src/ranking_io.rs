@@ -1596,8 +1596,6 @@ fn form_name(lang: ReportLang, form: Form) -> &'static str {
     }
 }
 
-/// Player ids joined by `+`, followed by their names where the settings give them:
-/// "1001+1002 Jansen - de Vries".
 /// A pair's or player's ids and names: `1001+1002 Jansen - de Vries`; a player of a
 /// partly named pair whose id the settings name no one is shown as `9999 (unknown)`, so
 /// that the pair is not read as the named player's alone.
