@@ -2752,6 +2752,115 @@ fn a_restored_club_numbers_its_sessions_in_the_order_they_were_stored() {
     }
 }
 
+/// A passed-out board has no declarer and no tricks: `--contract PASS` given with a
+/// result or a declarer is refused, naming what to leave out, as the phone refuses it;
+/// the result was dropped without a word when a line was added.
+#[test]
+fn a_pass_out_with_a_result_or_declarer_is_refused() {
+    let night = temp_file(
+        "store-cli",
+        "pass-night.csv",
+        "board,ns,ew,contract,declarer,result,score\n\
+         1,1,2,4S,N,=,420\n1,3,4,4S,N,+1,450\n2,1,4,3NT,S,=,600\n",
+    );
+    let want = "a passed-out board has no declarer and no result: leave out --declarer and --result, or give the contract played";
+    for db in databases("pass-with-result") {
+        club(&db);
+        run(
+            &db,
+            &[
+                "session",
+                "import",
+                night.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+            0,
+        );
+        for extra in [
+            &["--result", "+1"][..],
+            &["--declarer", "N"],
+            &["--declarer", "N", "--result", "="],
+        ] {
+            let add = [
+                &[
+                    "session",
+                    "add",
+                    "1",
+                    "--board",
+                    "2",
+                    "--ns-pair",
+                    "3",
+                    "--ew-pair",
+                    "2",
+                ][..],
+                &["--contract", "PASS", "--reason", "found later"],
+                extra,
+            ]
+            .concat();
+            let (out, err) = run(&db, &add, 2);
+            assert!(out.is_empty() && err.contains(want), "{extra:?}: {err}");
+            let correct = [
+                &["session", "correct", "1", "--board", "1", "--ns-pair", "3"][..],
+                &["--contract", "pass", "--reason", "passed out"],
+                extra,
+            ]
+            .concat();
+            let (out, err) = run(&db, &correct, 2);
+            assert!(out.is_empty() && err.contains(want), "{extra:?}: {err}");
+        }
+        // Nothing was added or changed.
+        let (show, _) = run(&db, &["session", "show", "1"], 0);
+        assert!(!show.contains("PASS") && !show.contains(" pass"), "{show}");
+        // A pass-out alone is added, and a correction to one drops the line's tricks.
+        let (out, _) = run(
+            &db,
+            &[
+                "session",
+                "add",
+                "1",
+                "--board",
+                "2",
+                "--ns-pair",
+                "3",
+                "--ew-pair",
+                "2",
+                "--contract",
+                "PASS",
+                "--reason",
+                "found later",
+                "--by",
+                "td",
+            ],
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 4 board 2 added: 3 v 2: PASS (found later, by td)\n"
+        );
+        let (out, _) = run(
+            &db,
+            &[
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "1",
+                "--ns-pair",
+                "3",
+                "--contract",
+                "PASS",
+                "--reason",
+                "passed out",
+                "--by",
+                "td",
+            ],
+            0,
+        );
+        assert!(out.contains("3 v 4: 4S N +1 450 -> 3 v 4: PASS"), "{out}");
+    }
+}
+
 /// A traveller found after the night was stored, or a director's penalty given later,
 /// could only reach a stored night by deleting it and importing it again (its
 /// corrections then logged with the removed session, not with the night).

@@ -302,7 +302,6 @@ impl AddArgs {
 
     /// The line to add, as the session stores lines (its number is the store's to give).
     fn line(&self, next: i64) -> Line {
-        let passed = self.contract.trim().eq_ignore_ascii_case("pass");
         Line {
             line_no: next,
             source_line: next,
@@ -315,16 +314,25 @@ impl AddArgs {
             room: self.room.trim().to_ascii_lowercase(),
             contract: self.contract.trim().to_string(),
             declarer: self.declarer.trim().to_string(),
-            result: if passed {
-                String::new()
-            } else {
-                self.result.trim().to_string()
-            },
+            result: self.result.trim().to_string(),
             score: self.score.trim().to_string(),
             adjust: self.adjust.trim().to_string(),
             lead: self.lead.trim().to_string(),
         }
     }
+}
+
+/// Refuses a pass-out given with a declarer or a result: a passed-out board has
+/// neither, and which of the two was meant is not klaver's to guess.
+fn refuse_pass_with_play(contract: &str, declarer: &str, result: &str) -> Result<(), CliError> {
+    if contract.trim().eq_ignore_ascii_case("pass")
+        && !(declarer.trim().is_empty() && result.trim().is_empty())
+    {
+        return Err(CliError::input(
+            "a passed-out board has no declarer and no result: leave out --declarer and --result, or give the contract played",
+        ));
+    }
+    Ok(())
 }
 
 fn who(by: Option<String>) -> String {
@@ -1377,6 +1385,13 @@ fn summary(l: &Line) -> String {
 async fn correct(a: CorrectArgs) -> CmdResult {
     let (store, club) = a.db.club().await?;
     let session = store.session(&club, a.id).await.map_err(store_error)?;
+    if let Some(contract) = &a.contract {
+        refuse_pass_with_play(
+            contract,
+            a.declarer.as_deref().unwrap_or(""),
+            a.result.as_deref().unwrap_or(""),
+        )?;
+    }
     let target = line_to_correct(&session, &a)?;
     let old = &target.line;
     let new = corrected(old, &a);
@@ -1424,6 +1439,7 @@ async fn add(a: AddArgs) -> CmdResult {
         .unwrap_or(0)
         + 1;
     a.check_room(&session.info.form)?;
+    refuse_pass_with_play(&a.contract, &a.declarer, &a.result)?;
     let line = a.line(next);
     check_added(&session, &line)?;
     let c = store
