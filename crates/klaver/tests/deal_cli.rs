@@ -156,6 +156,31 @@ fn travellers_show_the_tricks_and_par_of_the_hands_given() {
     assert!(pdf.stdout.starts_with(b"%PDF-"));
 }
 
+/// The hands are drawn on the travellers of the HTML and PDF reports only: asked for
+/// with the text result list or JSON, they are said to be left out rather than the
+/// option passing without effect (and `--strict` counts it).
+#[test]
+fn hands_asked_for_where_they_are_not_shown_are_said_to_be_left_out() {
+    let file = common::repo("crates/klaver/tests/data/club-published.pbn");
+    for (format, what) in [("text", "the text result list"), ("json", "the JSON")] {
+        let out = ok(&["score", &file, "--deals", &file, "--format", format]);
+        let want = format!(
+            "warning: --deals: the hands are drawn on the travellers of --format html and pdf only; {what} leaves them out"
+        );
+        assert!(stderr(&out).contains(&want), "{format}: {}", stderr(&out));
+        let strict = klaver(&[
+            "score", &file, "--deals", &file, "--format", format, "--strict",
+        ]);
+        assert_eq!(strict.status.code(), Some(1), "{format}");
+    }
+    let html = ok(&["score", &file, "--deals", &file, "--format", "html"]);
+    assert!(
+        !stderr(&html).contains("leaves them out"),
+        "{}",
+        stderr(&html)
+    );
+}
+
 #[test]
 fn a_deals_file_whose_par_differs_is_named_by_line() {
     let file = common::repo("crates/klaver/tests/data/club-published.pbn");

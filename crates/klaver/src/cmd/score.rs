@@ -378,7 +378,7 @@ pub fn score_imported(
     };
     let hands_warned = write_result(args, &imported, &result, &shown, hands)?;
     let event = &imported.event;
-    let read_warned = deals_file.as_ref().map_or(0, |f| f.warned);
+    let read_warned = deals_file.as_ref().map_or(0, |f| f.warned) + hands_not_shown(args);
     let warnings = print_warnings(file_name, event, &result) + read_warned + hands_warned;
     free_behind((imported, result));
     Ok(if args.strict && warnings > 0 {
@@ -386,6 +386,22 @@ pub fn score_imported(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Warns that the `--deals` hands are left out of a format that has no place for them
+/// (the text result list, JSON), rather than let the option pass without effect;
+/// returns the number of warnings printed.
+fn hands_not_shown(args: &ReportArgs) -> usize {
+    let what = match args.format {
+        _ if args.deals.is_none() => return 0,
+        Format::Text => "the text result list",
+        Format::Json => "the JSON",
+        Format::Html | Format::Pdf => return 0,
+    };
+    tell!(
+        "warning: --deals: the hands are drawn on the travellers of --format html and pdf only; {what} leaves them out"
+    );
+    1
 }
 
 /// How a scored pairs session's report is laid out.
