@@ -1522,7 +1522,7 @@ fn a_sessions_hands_are_kept_and_solved_once() {
 /// the travellers' tricks and par, with only a count: the board is named, with its line
 /// and the hands not given.
 #[test]
-fn a_board_left_out_of_the_kept_hands_is_named() {
+fn a_board_left_out_of_the_kept_hands_is_named_also_when_refused() {
     let results = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/club-published.pbn");
     let hands = temp_file(
         "store-cli",
@@ -1551,6 +1551,10 @@ fn a_board_left_out_of_the_kept_hands_is_named() {
         let said = format!(
             "warning: {hands}: line 5: board 2: East's and West's hands are not given (\"-\"), so the board is left out: its hands, tricks and par are not kept with the session; give all four hands to keep them\n"
         );
+        assert!(stderr(&o).contains(&said), "{said}{}", stderr(&o));
+        // Refused by the store (no session 9), the board left out is still named.
+        let o = k(&db, &["session", "deals", "9", hands]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
         assert!(stderr(&o).contains(&said), "{said}{}", stderr(&o));
     }
 }

@@ -532,6 +532,9 @@ async fn keep_deals(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
     let kept = klaver_io::hand_record::solve_for_keeping(&deals)
         .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
     let took = started.elapsed().as_secs_f64();
+    // Said before anything is stored, so that a command refused names them too.
+    let so = "the board is left out: its hands, tricks and par are not kept with the session; give all four hands to keep them";
+    read.say_not_all_hands(&deals, so);
     let (store, club) = db.club().await?;
     let stored: Vec<klaver_store::StoredDeal> = kept
         .iter()
@@ -545,8 +548,6 @@ async fn keep_deals(id: i64, file: &std::path::Path, db: DbArgs) -> CmdResult {
         .set_deals(&club, id, &stored)
         .await
         .map_err(store_error)?;
-    let so = "the board is left out: its hands, tricks and par are not kept with the session; give all four hands to keep them";
-    read.say_not_all_hands(&deals, so);
     let left_out: Vec<String> = deals
         .keys()
         .filter(|n| !kept.iter().any(|k| k.board == **n))
