@@ -846,6 +846,98 @@ fn a_line_filed_under_the_wrong_board_is_moved() {
     }
 }
 
+/// A teams line entered under the wrong room could only be mended by deleting the night
+/// and importing it again: `session correct --room` moves it, checked in the form, and
+/// logged; a pairs night's lines have no room.
+#[test]
+fn a_teams_line_is_moved_to_its_room() {
+    let teams = common::repo("crates/klaver/tests/data/teams-swiss.csv");
+    let pairs = temp_file("store-cli", "room-pairs.csv", TRAVELLERS);
+    for db in databases("room") {
+        club(&db);
+        let import = [
+            "session",
+            "import",
+            &teams,
+            "--form",
+            "teams",
+            "--date",
+            "2025-09-09",
+        ];
+        ok(&db, &import);
+        let correct = |line: &'static str, room: &'static str| {
+            [
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "1",
+                "--line",
+                line,
+                "--room",
+                room,
+                "--reason",
+                "rooms swapped",
+                "--by",
+                "td",
+            ]
+        };
+        // Line 2 first: board 1 of A v B then has two open rooms, said as the form says it.
+        let (out, err) = run(&db, &correct("2", "open"), 0);
+        assert_eq!(
+            out,
+            "session 1 line 2 board 1 corrected: B v A (closed room): 170 -> B v A (open room): 170 (rooms swapped, by td)\n"
+        );
+        assert!(
+            err.contains("cannot be scored until this is mended"),
+            "{err}"
+        );
+        let (out, err) = run(&db, &correct("1", "closed"), 0);
+        assert!(
+            out.contains("A v B (open room): 420 -> A v B (closed room): 420"),
+            "{out}"
+        );
+        assert_eq!(err, "");
+        let (show, _) = run(&db, &["session", "show", "1"], 0);
+        assert!(show.contains("(rooms swapped)"), "{show}");
+        assert!(
+            show.contains("line board table   ns   ew room    contr."),
+            "{show}"
+        );
+        assert!(
+            show.contains("*    1     1          A    B closed             "),
+            "{show}"
+        );
+        let (json, _) = run(&db, &["session", "score", "1", "--format", "json"], 0);
+        assert!(json.contains("\"open_score\":170"), "{json}");
+        // A room that is neither, and a room on a pairs night, are refused.
+        let (_, err) = run(&db, &correct("1", "kitchen"), 2);
+        assert!(err.contains("--room open or --room closed"), "{err}");
+        ok(
+            &db,
+            &[
+                "session",
+                "import",
+                pairs.to_str().unwrap(),
+                "--date",
+                "2025-09-02",
+            ],
+        );
+        let (_, err) = run(
+            &db,
+            &[
+                "session", "correct", "2", "--board", "1", "--table", "1", "--room", "open",
+                "--reason", "x",
+            ],
+            2,
+        );
+        assert!(
+            err.contains("its lines have no room; leave out --room"),
+            "{err}"
+        );
+    }
+}
+
 #[test]
 fn bad_input_stores_nothing() {
     let bad = temp_file(
@@ -3068,7 +3160,10 @@ fn a_line_found_later_is_added_checked_and_logged() {
             "-140",
         ];
         let (out, _) = run(&db, &[&add[..], &kievit, &closed].concat(), 0);
-        assert!(out.contains("line 4 board 2 added: 2 v 1: -140"), "{out}");
+        assert!(
+            out.contains("line 4 board 2 added: 2 v 1 (closed room): -140"),
+            "{out}"
+        );
         let (text, _) = run(&db, &[&["session", "score", "3"][..], &kievit].concat(), 0);
         // 840 and 250 points: 13 and 6 IMPs.
         assert!(text.contains("1 v 2  19 - 0"), "{text}");

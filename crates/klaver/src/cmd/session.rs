@@ -217,6 +217,9 @@ struct CorrectArgs {
     /// The board the line really belongs to (a traveller filed under the wrong board).
     #[arg(long = "set-board", value_name = "BOARD")]
     set_board: Option<u32>,
+    /// The room a teams match's board was really played in (open, closed).
+    #[arg(long)]
+    room: Option<String>,
     /// Why the line is corrected (kept with the change).
     #[arg(long)]
     reason: String,
@@ -286,18 +289,7 @@ impl AddArgs {
     /// played in the open or the closed room (no correction can give it one later), a
     /// pairs line in none.
     fn check_room(&self, form: &str) -> Result<(), CliError> {
-        let room = self.room.trim().to_ascii_lowercase();
-        match (form == "teams", room.as_str()) {
-            (true, "open" | "closed") | (false, "") => Ok(()),
-            (true, _) => Err(CliError::input(format!(
-                "session {} is a teams match: give the room the board was played in, --room open or --room closed",
-                self.id
-            ))),
-            (false, _) => Err(CliError::input(format!(
-                "session {} is scored as {}: its lines have no room; leave out --room",
-                self.id, form
-            ))),
-        }
+        check_room(self.id, form, &self.room)
     }
 
     /// The line to add, as the session stores lines (its number is the store's to give).
@@ -319,6 +311,21 @@ impl AddArgs {
             adjust: self.adjust.trim().to_string(),
             lead: self.lead.trim().to_string(),
         }
+    }
+}
+
+/// Refuses a room session `id`'s form has no place for: a teams match's line is played
+/// in the open or the closed room, a pairs line in none.
+fn check_room(id: i64, form: &str, room: &str) -> Result<(), CliError> {
+    let room = room.trim().to_ascii_lowercase();
+    match (form == "teams", room.as_str()) {
+        (true, "open" | "closed") | (false, "") => Ok(()),
+        (true, _) => Err(CliError::input(format!(
+            "session {id} is a teams match: give the room the board was played in, --room open or --room closed"
+        ))),
+        (false, _) => Err(CliError::input(format!(
+            "session {id} is scored as {form}: its lines have no room; leave out --room"
+        ))),
     }
 }
 
@@ -1267,17 +1274,24 @@ fn show_pairs(pairs: &[klaver_store::SessionPair]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The traveller lines, a corrected one marked.
+/// The traveller lines, a corrected one marked; a teams night's with each line's room.
 fn show_lines(lines: &[klaver_store::StoredLine]) -> Result<(), CliError> {
+    let rooms = lines.iter().any(|l| !l.line.room.is_empty());
+    // The room column, when the night has rooms.
+    let room = |text: &str| match rooms {
+        true => format!(" {text:<6}"),
+        false => String::new(),
+    };
     say!();
     say!("Lines (* corrected)");
     say!(
-        "  {:>4} {:>5} {:>5} {:>4} {:>4}  {:<6} {:<4} {:<4} {:>6}  {:<8} lead",
+        "  {:>4} {:>5} {:>5} {:>4} {:>4}{}  {:<6} {:<4} {:<4} {:>6}  {:<8} lead",
         "line",
         "board",
         "table",
         "ns",
         "ew",
+        room("room"),
         "contr.",
         "by",
         "res.",
@@ -1287,13 +1301,14 @@ fn show_lines(lines: &[klaver_store::StoredLine]) -> Result<(), CliError> {
     for l in lines {
         let f = fields_of(&l.line);
         say!(
-            "{} {:>4} {:>5} {:>5} {:>4} {:>4}  {:<6} {:<4} {:<4} {:>6}  {:<8} {}",
+            "{} {:>4} {:>5} {:>5} {:>4} {:>4}{}  {:<6} {:<4} {:<4} {:>6}  {:<8} {}",
             if l.version > 1 { "*" } else { " " },
             l.line.line_no,
             f.board,
             f.table.map(|t| t.to_string()).unwrap_or_default(),
             f.ns,
             f.ew,
+            room(&l.line.room),
             f.contract,
             f.declarer,
             f.result,
@@ -1365,7 +1380,10 @@ fn movement_words(i: &SessionInfo, m: &str) -> String {
 
 /// A line in a few words: `3 v 4: 4S N +1 450`.
 fn summary(l: &Line) -> String {
-    let mut parts = vec![format!("{} v {}:", l.ns, l.ew)];
+    let mut parts = vec![match l.room.as_str() {
+        "" => format!("{} v {}:", l.ns, l.ew),
+        room => format!("{} v {} ({room} room):", l.ns, l.ew),
+    }];
     for p in [
         &l.contract,
         &l.declarer,
@@ -1392,6 +1410,9 @@ async fn correct(a: CorrectArgs) -> CmdResult {
             a.declarer.as_deref().unwrap_or(""),
             a.result.as_deref().unwrap_or(""),
         )?;
+    }
+    if let Some(room) = &a.room {
+        check_room(a.id, &session.info.form, room)?;
     }
     let target = line_to_correct(&session, &a)?;
     let old = &target.line;
@@ -1602,6 +1623,9 @@ fn corrected(old: &Line, a: &CorrectArgs) -> Line {
     }
     if let Some(b) = a.set_board {
         new.board = i64::from(b);
+    }
+    if let Some(room) = &a.room {
+        new.room = room.trim().to_ascii_lowercase();
     }
     new
 }
