@@ -133,6 +133,7 @@ pub enum Key {
     NotStored,
     ChooseBoard,
     PassedHasNoPlay,
+    NotPlayedWithPlay,
     BadAddress,
     BadForm,
     NotPublished,
@@ -267,6 +268,11 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "a passed-out board has no declarer and no tricks: choose — for both, or enter the contract that was played",
             "een gepast spel heeft geen leider en geen slagen: kies — bij beide, of voer het gespeelde contract in",
             "pas geçilen boardun deklaranı ve lövesi yoktur: ikisi için de — seçin ya da oynanan kontratı girin",
+        ),
+        NotPlayedWithPlay => (
+            "a contract is typed: clear it to mark the board not played, or enter the result",
+            "er is een contract ingevuld: maak het leeg om het spel als niet gespeeld te melden, of voer de uitslag in",
+            "bir kontrat yazılmış: boardu oynanmadı olarak bildirmek için silin ya da sonucu girin",
         ),
         BadAddress => (
             "there is no page at this address: check the link, or start again from the home page",

@@ -731,6 +731,13 @@ fn typed_line(
     let lead = entry::read_lead(&e.lead, lang.notation())?;
     let tricks = e.tricks.trim().parse::<u8>().ok();
     let typed = if e.not_played() {
+        // Which the table meant, the result typed or "not played", is not klaver's to guess.
+        if [&e.contract, &e.declarer, &e.tricks]
+            .iter()
+            .any(|t| !t.trim().is_empty())
+        {
+            return Err(lang.t(Key::NotPlayedWithPlay).into());
+        }
         Typed {
             adjust: "NP".into(),
             ..Typed::default()

@@ -2326,6 +2326,67 @@ async fn a_pass_out_with_a_declarer_or_tricks_is_refused() {
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
 }
 
+/// "Not played" pressed with a contract, declarer or tricks typed stored the board as
+/// not played and dropped what was typed without a word: which of the two the table
+/// meant is not klaver's to guess. It is refused in the page's language, what was typed
+/// kept; with nothing typed the board is marked not played as before.
+#[tokio::test]
+async fn not_played_with_a_contract_typed_is_refused() {
+    let c = setup("np-typed").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    for (lang, said) in [
+        (
+            "en",
+            "a contract is typed: clear it to mark the board not played",
+        ),
+        (
+            "nl",
+            "er is een contract ingevuld: maak het leeg om het spel als niet gespeeld te melden",
+        ),
+        (
+            "tr",
+            "bir kontrat yazılmış: boardu oynanmadı olarak bildirmek için silin",
+        ),
+    ] {
+        let cookie = format!("lang={lang}");
+        let typed = [
+            ("board", "1"),
+            ("contract", "4S"),
+            ("declarer", "N"),
+            ("tricks", "10"),
+            ("np", "1"),
+        ];
+        for step in ["enter", "confirm"] {
+            let r = post(app, &format!("{t1}/{step}"), &typed, Some(&cookie)).await;
+            assert!(r.body.contains(said), "{lang} {step}: {}", r.body);
+            assert!(
+                r.body.contains("name=\"contract\" value=\"4S\""),
+                "{}",
+                r.body
+            );
+        }
+    }
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert!(night.lines.is_empty(), "{:?}", night.lines);
+    let r = post(
+        app,
+        &format!("{t1}/confirm"),
+        &[
+            ("board", "1"),
+            ("contract", ""),
+            ("declarer", ""),
+            ("tricks", ""),
+            ("np", "1"),
+        ],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let night = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(night.lines[0].line.adjust, "NP");
+}
+
 /// The director's entry and correction forms refuse a pass-out with a declarer or a
 /// result after it as plainly as a table's phone.
 #[tokio::test]
