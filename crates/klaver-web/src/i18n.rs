@@ -85,6 +85,77 @@ impl Lang {
     }
 }
 
+/// What a table's phone says of a board it cannot take, in the page's language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BoardRefused {
+    /// Not one of the round's boards still to enter (another phone entered it, or the
+    /// page is of an earlier round).
+    NotOpen,
+    /// The table did not play it.
+    NotAtTable,
+    /// The table has no stored result of it to correct.
+    NothingToCorrect,
+    /// Its round is over: only the director corrects it now.
+    TooLate,
+}
+
+impl Lang {
+    /// Why the phone cannot take `board`.
+    pub fn board_refused(self, board: u32, why: BoardRefused) -> String {
+        use BoardRefused::*;
+        match (self, why) {
+            (Lang::En, NotOpen) => {
+                format!("board {board} is not one of this round's boards still to enter")
+            }
+            (Lang::Nl, NotOpen) => {
+                format!(
+                    "spel {board} hoort niet bij de spellen van deze ronde die nog ingevoerd moeten worden"
+                )
+            }
+            (Lang::Tr, NotOpen) => {
+                format!("board {board} bu turda girilecek boardlardan biri değil")
+            }
+            (Lang::En, NotAtTable) => format!("board {board} was not played at this table"),
+            (Lang::Nl, NotAtTable) => format!("spel {board} is niet aan deze tafel gespeeld"),
+            (Lang::Tr, NotAtTable) => format!("board {board} bu masada oynanmadı"),
+            (Lang::En, NothingToCorrect) => {
+                format!("board {board} has no result of this table to correct")
+            }
+            (Lang::Nl, NothingToCorrect) => {
+                format!("spel {board} heeft geen uitslag van deze tafel om te verbeteren")
+            }
+            (Lang::Tr, NothingToCorrect) => {
+                format!("board {board} için bu masanın düzeltilecek bir sonucu yok")
+            }
+            (Lang::En, TooLate) => format!(
+                "board {board} can no longer be corrected at the table: the round is over; ask the director"
+            ),
+            (Lang::Nl, TooLate) => format!(
+                "spel {board} kan aan tafel niet meer verbeterd worden: de ronde is voorbij; vraag het de wedstrijdleider"
+            ),
+            (Lang::Tr, TooLate) => {
+                format!("board {board} artık masada düzeltilemez: tur bitti; yöneticiye başvurun")
+            }
+        }
+    }
+
+    /// A lead that is not a card of the opening leader (`leader`, on `declarer`'s left),
+    /// the seats named in the page's language.
+    pub fn lead_not_in_hand(self, lead: &str, leader: &str, declarer: &str) -> String {
+        match self {
+            Lang::En => format!(
+                "the lead {lead} is not in {leader}'s hand (the opening leader, on declarer {declarer}'s left): check the lead and the declarer"
+            ),
+            Lang::Nl => format!(
+                "de uitkomst {lead} zit niet in de hand van {leader} (die uitkomt, links van leider {declarer}): controleer de uitkomst en de leider"
+            ),
+            Lang::Tr => format!(
+                "{lead} açılışı {leader} oyuncusunun elinde değil (açış yapan, deklaran {declarer} oyuncusunun solunda): açılışı ve deklaranı kontrol edin"
+            ),
+        }
+    }
+}
+
 /// The interface's words.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Key {

@@ -6,7 +6,7 @@
 use crate::auth::token_hash;
 use crate::entry::{self, Typed};
 use crate::extract::{Form, Path, Query};
-use crate::i18n::{Key, Lang};
+use crate::i18n::{BoardRefused, Key, Lang};
 use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult, scoring};
 use axum::Router;
@@ -123,9 +123,16 @@ impl AtTable {
         Ok(())
     }
 
-    /// When the board's hands are known: the lead (`HK`, as stored) must be a card of
-    /// the opening leader, the player on declarer's left.
-    fn check_lead(&self, board: u32, lead: &str, declarer: &str) -> Result<(), String> {
+    /// When the board's hands are known: the lead (`HK`, as stored; `typed` as the
+    /// table wrote it, for the message) must be a card of the opening leader, the player
+    /// on declarer's left.
+    fn check_lead(
+        &self,
+        board: u32,
+        (lead, typed): (&str, &str),
+        declarer: &str,
+        lang: Lang,
+    ) -> Result<(), String> {
         let mut chars = lead.chars();
         let (Some(suit), Some(rank)) = (chars.next(), chars.next()) else {
             return Ok(());
@@ -145,10 +152,10 @@ impl AtTable {
             .and_then(|s| klaver_deal::Card::new(s, rank));
         let leader = declarer.next();
         match card {
-            Some(c) if deal.owner(c) != leader => Err(format!(
-                "the lead {lead} is not in {}'s hand (the opening leader, on declarer {}'s left): check the lead and the declarer",
-                notation::seat_name(leader, notation::Language::English),
-                notation::seat_name(declarer, notation::Language::English)
+            Some(c) if deal.owner(c) != leader => Err(lang.lead_not_in_hand(
+                typed,
+                notation::seat_name(leader, lang.notation()),
+                notation::seat_name(declarer, lang.notation()),
             )),
             _ => Ok(()),
         }
@@ -745,7 +752,7 @@ fn typed_line(
     } else {
         entry::read_table_entry(&e.contract, &e.declarer, tricks, lang)?
     };
-    at.check_lead(board, &lead, &typed.declarer)?;
+    at.check_lead(board, (&lead, e.lead.trim()), &typed.declarer, lang)?;
     let line = Line {
         board: i64::from(board),
         table: Some(i64::from(at.table)),
@@ -782,9 +789,7 @@ async fn line_of(
     };
     let board = e.board(lang)?;
     if !open.contains(&board) {
-        return Err(format!(
-            "board {board} is not one of this round's boards still to enter"
-        ));
+        return Err(lang.board_refused(board, BoardRefused::NotOpen));
     }
     let (line, typed) = typed_line(at, e, (round, seat), lang)?;
     let board_lines = state
@@ -805,11 +810,7 @@ async fn fixable<'a>(
     lang: Lang,
 ) -> Result<(u32, &'a TableRound, klaver_store::StoredLine), String> {
     let board = e.board(lang)?;
-    let too_late = || {
-        format!(
-            "board {board} can no longer be corrected at the table: the round is over; ask the director"
-        )
-    };
+    let too_late = || lang.board_refused(board, BoardRefused::TooLate);
     let (round, seat) = at.correctable_round().ok_or_else(too_late)?;
     if !seat.boards.boards().any(|b| b == board) {
         return Err(too_late());
@@ -817,7 +818,7 @@ async fn fixable<'a>(
     let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
         return Err(too_late());
     };
-    let stored = stored_line(state, at, board, (ns, ew)).await?;
+    let stored = stored_line(state, at, board, (ns, ew), lang).await?;
     Ok((round, seat, stored))
 }
 
@@ -827,6 +828,7 @@ async fn stored_line(
     at: &AtTable,
     board: u32,
     (ns, ew): (&str, &str),
+    lang: Lang,
 ) -> Result<klaver_store::StoredLine, String> {
     let lines = state
         .store
@@ -837,7 +839,7 @@ async fn stored_line(
         .lines
         .into_iter()
         .find(|l| same_pairs(&l.line, ns, ew))
-        .ok_or_else(|| format!("board {board} has no result of this table to correct"))
+        .ok_or_else(|| lang.board_refused(board, BoardRefused::NothingToCorrect))
 }
 
 /// The table's stored line that a correction request after publication is for: any
@@ -854,11 +856,11 @@ async fn requestable<'a>(
     let board = e.board(lang)?;
     let (round, seat) = at
         .seat_of(board)
-        .ok_or_else(|| format!("board {board} was not played at this table"))?;
+        .ok_or_else(|| lang.board_refused(board, BoardRefused::NotAtTable))?;
     let (Some(ns), Some(ew)) = (seat.ns.as_deref(), seat.ew.as_deref()) else {
-        return Err(format!("board {board} was not played at this table"));
+        return Err(lang.board_refused(board, BoardRefused::NotAtTable));
     };
-    let stored = stored_line(state, at, board, (ns, ew)).await?;
+    let stored = stored_line(state, at, board, (ns, ew), lang).await?;
     Ok((round, seat, stored))
 }
 

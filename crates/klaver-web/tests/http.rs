@@ -520,6 +520,19 @@ async fn a_night_from_the_console_and_the_tables() {
     let r = post(
         app,
         &format!("{t1}/enter"),
+        &[("board", "5"), ("contract", "PASS")],
+        Some("lang=nl"),
+    )
+    .await;
+    assert!(
+        r.body
+            .contains("spel 5 hoort niet bij de spellen van deze ronde"),
+        "{}",
+        r.body
+    );
+    let r = post(
+        app,
+        &format!("{t1}/enter"),
         &[
             ("board", "3"),
             ("contract", "7NT"),
@@ -1914,6 +1927,25 @@ async fn the_kept_hands_check_the_lead_and_show_on_the_results() {
         "{}",
         r.body
     );
+    // In the page's language (it was English on every page), the lead as typed.
+    for (lang, (contract, declarer, lead), said) in [
+        (
+            "nl",
+            ("4S", "N", "SA"),
+            "de uitkomst SA zit niet in de hand van Oost",
+        ),
+        (
+            "tr",
+            ("4P", "K", "PA"),
+            "PA açılışı Doğu oyuncusunun elinde değil",
+        ),
+    ] {
+        let cookie = format!("lang={lang}");
+        let mut wrong = wrong;
+        (wrong[1].1, wrong[2].1, wrong[4].1) = (contract, declarer, lead);
+        let r = post(app, &format!("{t1}/enter"), &wrong, Some(&cookie)).await;
+        assert!(r.body.contains(said), "{lang}: {}", r.body);
+    }
     let right = [
         ("board", "1"),
         ("contract", "4S"),
