@@ -504,6 +504,33 @@ fn a_deals_file_with_a_hand_not_given_keeps_the_other_boards_figures() {
     }
 }
 
+/// A board of the hands file with a hand not given was named only with the HTML and
+/// PDF reports, where its traveller is drawn; the text result list and JSON passed it
+/// over. Every format names it with its line, in the same words, once.
+#[test]
+fn a_hand_not_given_is_named_in_every_format() {
+    const PART: &str = "N:AKQ.JT9.876.5432 - 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+    let text = format!("[Board \"2\"]\n[Deal \"{PART}\"]\n");
+    let hands = common::temp_file("deal_cli", "part-every.pbn", &text);
+    let hands = hands.to_str().unwrap();
+    // The club's night without its pairs file beside it, which would be a warning.
+    let night = std::fs::read_to_string(common::repo("examples/club-night.csv")).unwrap();
+    let csv = common::temp_file("deal_cli", "part-every-night.csv", &night);
+    let csv = csv.to_str().unwrap();
+    let said = format!(
+        "warning: {hands}: line 2: board 2: East's hand is not given (\"-\"), so the board is not analysed: its traveller shows no tricks or par\n"
+    );
+    for format in ["text", "json", "html", "pdf"] {
+        let out = ok(&["score", csv, "--deals", hands, "--format", format]);
+        let err = stderr(&out);
+        assert_eq!(err.matches(&said).count(), 1, "{format}: {err}");
+        let strict = klaver(&[
+            "score", csv, "--deals", hands, "--format", format, "--strict",
+        ]);
+        assert_eq!(strict.status.code(), Some(1), "{format}");
+    }
+}
+
 /// `--strict` makes any warning exit code 1, but those of reading the `--deals` file
 /// (a dealer other than the board number's) and of checking its figures were printed
 /// and not counted.

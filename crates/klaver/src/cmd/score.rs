@@ -172,8 +172,8 @@ pub(crate) fn read_deals(path: &Path) -> Result<(BTreeMap<u32, Deal>, DealsFile)
 }
 
 /// The boards of the `--deals` file analysed double dummy, and how many warnings were
-/// printed: each board left unanalysed for a hand not given, and each figure the file
-/// publishes that differs from the analysis or cannot be read, with its line.
+/// printed: each figure the file publishes that differs from the analysis or cannot be
+/// read, with its line.
 fn analyse_hands(
     file: &DealsFile,
     deals: &BTreeMap<u32, Deal>,
@@ -181,8 +181,6 @@ fn analyse_hands(
     let name = file.path.display().to_string();
     let named = |e: String| CliError::input(format!("{name}: {e}"));
     let boards = hand_record::analyse_deals(deals).map_err(named)?;
-    let so = "the board is not analysed: its traveller shows no tricks or par";
-    let left_out = file.say_not_all_hands(deals, so);
     let (published, mut said) = hand_record::read_published(&file.data)
         .map_err(|e| super::refused(&name, None, "used for its hands", &e))?;
     for (n, b) in &boards {
@@ -194,7 +192,7 @@ fn analyse_hands(
     for w in &said {
         tell!("warning: {name}: {w}");
     }
-    Ok((boards, left_out + said.len()))
+    Ok((boards, said.len()))
 }
 
 /// Prints the warnings of reading and scoring; returns how many there were.
@@ -361,7 +359,10 @@ pub fn score_imported(
     }
     let deals_file = match &args.deals {
         Some(p) => {
-            let (deals, file) = read_deals(p)?;
+            let (deals, mut file) = read_deals(p)?;
+            // Named in every format, as the file says it, whether or not its hands are drawn.
+            let so = "the board is not analysed: its traveller shows no tricks or par";
+            file.warned += file.say_not_all_hands(&deals, so);
             imported.deals = deals;
             Some(file)
         }
