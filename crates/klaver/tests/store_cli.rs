@@ -2848,9 +2848,11 @@ fn a_restored_club_numbers_its_sessions_in_the_order_they_were_stored() {
     }
 }
 
-/// A passed-out board has no declarer and no tricks: `--contract PASS` given with a
-/// result or a declarer is refused, naming what to leave out, as the phone refuses it;
-/// the result was dropped without a word when a line was added.
+/// A passed-out board has no declarer and no tricks: a pass-out (`PASS`, or `P` as a
+/// traveller writes it) given with a result or a declarer is refused in the phone's
+/// words, naming the line, and nothing is stored; the result was dropped without a word
+/// when a line was added. A pass-out stored, a declarer or result corrected onto it is
+/// refused alike; a correction to a pass-out alone is clear, and says what it drops.
 #[test]
 fn a_pass_out_with_a_result_or_declarer_is_refused() {
     let night = temp_file(
@@ -2859,7 +2861,7 @@ fn a_pass_out_with_a_result_or_declarer_is_refused() {
         "board,ns,ew,contract,declarer,result,score\n\
          1,1,2,4S,N,=,420\n1,3,4,4S,N,+1,450\n2,1,4,3NT,S,=,600\n",
     );
-    let want = "a passed-out board has no declarer and no result: leave out --declarer and --result, or give the contract played";
+    let want = "a passed-out board has no declarer and no tricks: leave out --declarer and --result, or give the contract that was played";
     for db in databases("pass-with-result") {
         club(&db);
         run(
@@ -2873,10 +2875,11 @@ fn a_pass_out_with_a_result_or_declarer_is_refused() {
             ],
             0,
         );
-        for extra in [
-            &["--result", "+1"][..],
-            &["--declarer", "N"],
-            &["--declarer", "N", "--result", "="],
+        for (pass, extra) in [
+            ("PASS", &["--result", "+1"][..]),
+            ("PASS", &["--declarer", "N"]),
+            ("PASS", &["--declarer", "N", "--result", "="]),
+            ("p", &["--declarer", "N", "--result", "+1"]),
         ] {
             let add = [
                 &[
@@ -2890,20 +2893,28 @@ fn a_pass_out_with_a_result_or_declarer_is_refused() {
                     "--ew-pair",
                     "2",
                 ][..],
-                &["--contract", "PASS", "--reason", "found later"],
+                &["--contract", pass, "--reason", "found later"],
                 extra,
             ]
             .concat();
             let (out, err) = run(&db, &add, 2);
-            assert!(out.is_empty() && err.contains(want), "{extra:?}: {err}");
+            let added =
+                format!("the added line 4 of board 2 is not valid; nothing was added:\n  {want}\n");
+            assert!(out.is_empty() && err.ends_with(&added), "{extra:?}: {err}");
             let correct = [
                 &["session", "correct", "1", "--board", "1", "--ns-pair", "3"][..],
-                &["--contract", "pass", "--reason", "passed out"],
+                &["--contract", pass, "--reason", "passed out"],
                 extra,
             ]
             .concat();
             let (out, err) = run(&db, &correct, 2);
-            assert!(out.is_empty() && err.contains(want), "{extra:?}: {err}");
+            let corrected = format!(
+                "the corrected line 2 of board 1 is not valid; nothing was changed:\n  {want}\n"
+            );
+            assert!(
+                out.is_empty() && err.ends_with(&corrected),
+                "{extra:?}: {err}"
+            );
         }
         // Nothing was added or changed.
         let (show, _) = run(&db, &["session", "show", "1"], 0);
@@ -2934,6 +2945,23 @@ fn a_pass_out_with_a_result_or_declarer_is_refused() {
             out,
             "session 1 line 4 board 2 added: 3 v 2: PASS (found later, by td)\n"
         );
+        // A declarer or a result given to the stored pass-out is refused alike.
+        for extra in [["--declarer", "N"], ["--result", "+1"]] {
+            let correct = [
+                &["session", "correct", "1", "--board", "2", "--ns-pair", "3"][..],
+                &extra,
+                &["--reason", "typo"],
+            ]
+            .concat();
+            let (out, err) = run(&db, &correct, 2);
+            let corrected = format!(
+                "the corrected line 4 of board 2 is not valid; nothing was changed:\n  {want}\n"
+            );
+            assert!(
+                out.is_empty() && err.ends_with(&corrected),
+                "{extra:?}: {err}"
+            );
+        }
         let (out, _) = run(
             &db,
             &[
@@ -2953,7 +2981,10 @@ fn a_pass_out_with_a_result_or_declarer_is_refused() {
             ],
             0,
         );
-        assert!(out.contains("3 v 4: 4S N +1 450 -> 3 v 4: PASS"), "{out}");
+        assert_eq!(
+            out,
+            "session 1 line 2 board 1 corrected: 3 v 4: 4S N +1 450 -> 3 v 4: PASS, dropping declarer N, result +1 and score 450 (passed out, by td)\n"
+        );
     }
 }
 

@@ -329,17 +329,49 @@ fn check_room(id: i64, form: &str, room: &str) -> Result<(), CliError> {
     }
 }
 
-/// Refuses a pass-out given with a declarer or a result: a passed-out board has
-/// neither, and which of the two was meant is not klaver's to guess.
-fn refuse_pass_with_play(contract: &str, declarer: &str, result: &str) -> Result<(), CliError> {
-    if contract.trim().eq_ignore_ascii_case("pass")
-        && !(declarer.trim().is_empty() && result.trim().is_empty())
-    {
-        return Err(CliError::input(
-            "a passed-out board has no declarer and no result: leave out --declarer and --result, or give the contract played",
-        ));
+/// Whether a contract as entered is a pass-out, in any of the travellers' notations
+/// (`PASS`, `P`, `PAS`, `GEPAST`).
+fn passed_out(contract: &str) -> bool {
+    use klaver_core::notation::{Entry, Language, Mode, parse_entry};
+    [Language::English, Language::Dutch, Language::Turkish]
+        .into_iter()
+        .any(|lang| {
+            matches!(
+                parse_entry(contract.trim(), lang, Mode::Strict),
+                Ok((Entry::Passed, _))
+            )
+        })
+}
+
+/// Why a line is a pass-out given with a declarer or a result, which a passed-out board
+/// does not have: which of the two was meant is not klaver's to guess.
+fn pass_out_with_play(line: &Line) -> Option<&'static str> {
+    let play = !(line.declarer.trim().is_empty() && line.result.trim().is_empty());
+    (play && passed_out(&line.contract)).then_some(
+        "a passed-out board has no declarer and no tricks: leave out --declarer and --result, or give the contract that was played",
+    )
+}
+
+/// What a correction to a pass-out drops of the line's play, as the change says it:
+/// `, dropping declarer N, result +1 and score 450` (empty when nothing goes).
+fn dropped_by_pass_out(old: &Line, new: &Line) -> String {
+    if !passed_out(&new.contract) || passed_out(&old.contract) {
+        return String::new();
     }
-    Ok(())
+    let gone: Vec<String> = [
+        ("declarer", &old.declarer, &new.declarer),
+        ("result", &old.result, &new.result),
+        ("score", &old.score, &new.score),
+    ]
+    .into_iter()
+    .filter(|(_, was, is)| !was.trim().is_empty() && is.trim().is_empty())
+    .map(|(what, was, _)| format!("{what} {}", was.trim()))
+    .collect();
+    match gone.as_slice() {
+        [] => String::new(),
+        [one] => format!(", dropping {one}"),
+        [rest @ .., last] => format!(", dropping {} and {last}", rest.join(", ")),
+    }
 }
 
 fn who(by: Option<String>) -> String {
@@ -1404,13 +1436,6 @@ fn summary(l: &Line) -> String {
 async fn correct(a: CorrectArgs) -> CmdResult {
     let (store, club) = a.db.club().await?;
     let session = store.session(&club, a.id).await.map_err(store_error)?;
-    if let Some(contract) = &a.contract {
-        refuse_pass_with_play(
-            contract,
-            a.declarer.as_deref().unwrap_or(""),
-            a.result.as_deref().unwrap_or(""),
-        )?;
-    }
     if let Some(room) = &a.room {
         check_room(a.id, &session.info.form, room)?;
     }
@@ -1433,7 +1458,7 @@ async fn correct(a: CorrectArgs) -> CmdResult {
         .await
         .map_err(store_error)?;
     say!(
-        "session {} line {} board {} corrected: {} -> {} ({}, by {})",
+        "session {} line {} board {} corrected: {} -> {}{} ({}, by {})",
         a.id,
         old.line_no,
         old.board,
@@ -1442,6 +1467,7 @@ async fn correct(a: CorrectArgs) -> CmdResult {
             b if b != old.board => format!("board {b}: {}", summary(&c.new)),
             _ => summary(&c.new),
         },
+        dropped_by_pass_out(old, &c.new),
         c.reason,
         c.made_by
     );
@@ -1461,7 +1487,6 @@ async fn add(a: AddArgs) -> CmdResult {
         .unwrap_or(0)
         + 1;
     a.check_room(&session.info.form)?;
-    refuse_pass_with_play(&a.contract, &a.declarer, &a.result)?;
     let line = a.line(next);
     check_added(&session, &line)?;
     let c = store
@@ -1588,7 +1613,7 @@ fn corrected(old: &Line, a: &CorrectArgs) -> Line {
     let play_changed = a.contract.is_some() || a.declarer.is_some() || a.result.is_some();
     if let Some(c) = &a.contract {
         new.contract = c.trim().to_string();
-        if c.trim().eq_ignore_ascii_case("pass") {
+        if passed_out(c) {
             new.declarer.clear();
             new.result.clear();
         }
@@ -1655,6 +1680,18 @@ fn check_added(session: &Session, new: &Line) -> Result<(), CliError> {
     check_changed(session, &check, None, new)
 }
 
+/// The refusal of a corrected (or added) line that is not valid, with its errors.
+fn not_valid(corrected: bool, line_no: i64, board: i64, errors: &[String]) -> CliError {
+    let (what, nothing) = match corrected {
+        true => ("corrected", "changed"),
+        false => ("added", "added"),
+    };
+    CliError::input(format!(
+        "the {what} line {line_no} of board {board} is not valid; nothing was {nothing}:\n  {}",
+        errors.join("\n  ")
+    ))
+}
+
 /// Refuses the session `check` (`session` with `new` in place of `old`, or added)
 /// when it has errors; the new line's warnings, and those it brings on other lines,
 /// are printed.
@@ -1664,6 +1701,10 @@ fn check_changed(
     old: Option<&Line>,
     new: &Line,
 ) -> Result<(), CliError> {
+    let (line_no, board) = (new.line_no, old.map_or(new.board, |o| o.board));
+    if let Some(why) = pass_out_with_play(new) {
+        return Err(not_valid(old.is_some(), line_no, board, &[why.to_string()]));
+    }
     // The changed session must read as cleanly as an imported file: the new line is
     // checked with all the others (a 425; a pair now playing a board twice is said).
     let read = klaver_web::scoring::read_back(check, &[]).map_err(|e| {
@@ -1673,7 +1714,6 @@ fn check_changed(
         })
     })?;
     let changed = u32::try_from(new.line_no).ok();
-    let (line_no, board) = (new.line_no, old.map_or(new.board, |o| o.board));
     // The options the session is scored with (stored words klaver wrote itself).
     let stored = ScoringOptions::from_words(&session.info.options).ok();
     // Only scoring finds a pair on both sides of the table: the line's own such errors.
@@ -1693,14 +1733,7 @@ fn check_changed(
         .chain(movement_misfits(session, &read, changed))
         .collect();
     if !errors.is_empty() {
-        let (what, nothing) = match old {
-            Some(_) => ("corrected", "changed"),
-            None => ("added", "added"),
-        };
-        return Err(CliError::input(format!(
-            "the {what} line {line_no} of board {board} is not valid; nothing was {nothing}:\n  {}",
-            errors.join("\n  ")
-        )));
+        return Err(not_valid(old.is_some(), line_no, board, &errors));
     }
     for d in read
         .event
