@@ -133,6 +133,8 @@ fn heading(out: &mut String, opts: &ImpReportOptions, what: &str) {
 /// A line's score, or its adjustment in the report's words.
 fn score_text(event: &Event, i: usize, l: ReportLang) -> String {
     match &event.results[i].outcome {
+        // A reversed result counts the other way round: said beside the score written.
+        Outcome::Score(s) if event.results[i].reversed => format!("{s} {}", l.word(Word::Reverse)),
         Outcome::Score(s) => s.to_string(),
         _ => crate::report::adjustment_note(l, &event.lines[i], &event.results[i]),
     }

@@ -973,6 +973,16 @@ fn the_per_board_net_is_the_home_teams_in_every_seating() {
     assert!(nl.contains(" Saldo thuis IMP's thuis "), "{nl}");
 }
 
+/// A reversed result's score was shown in the per-board list as if it counted as
+/// written, while the net beside it counts it reversed (board 1: 420 and -420 net 0).
+#[test]
+fn a_reversed_result_is_marked_in_the_per_board_list() {
+    let f = data("teams-reversed.csv");
+    let text = squeezed(&ok(&["score", &f, "--form", "teams", "--per-board"]));
+    assert!(text.contains("\n1 420 -420 REV 0\n"), "{text}");
+    assert!(text.contains("\n2 100 -100 200 5\n"), "{text}");
+}
+
 /// A line with a score for one side and an artificial score for the other is refused;
 /// the other room's line of the same board is not then also said to be the board's only
 /// result, as the line it lacks is the refused one.
