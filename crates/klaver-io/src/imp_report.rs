@@ -453,7 +453,7 @@ fn match_board_rows(
                 (Some(h), Some(a)) if !b.balances() => (
                     col.show(h),
                     col.show(a),
-                    "each team its own (Law 86B)".to_string(),
+                    l.word(Word::EachTeamOwn).to_string(),
                 ),
                 _ => (
                     imps.filter(|x| *x > Ratio::from_integer(0))
@@ -468,7 +468,7 @@ fn match_board_rows(
                         .iter()
                         .any(|&i| event.results[i].outcome == Outcome::NotPlayed)
                     {
-                        "NP in one room: average".into()
+                        l.word(Word::NotPlayedOneRoom).into()
                     } else {
                         String::new()
                     },

@@ -147,6 +147,18 @@ impl ReportLang {
             ClosedRoom => ("Closed", "Gesloten", "Kapalı"),
             // The home team's net score on a board over both rooms (Dutch: saldo).
             HomeNet => ("Net home", "Saldo thuis", "Net ev sahibi"),
+            // A board whose artificial scores do not balance: each team keeps its own IMPs.
+            EachTeamOwn => (
+                "each team its own (Law 86B)",
+                "elk team de eigen IMP's (artikel 86B)",
+                "her takım kendi IMP'sini alır (86B)",
+            ),
+            // A board not played in one room: both teams get an average.
+            NotPlayedOneRoom => (
+                "NP in one room: average",
+                "NG in één zaal: gemiddeld",
+                "bir salonda oynanmadı: ortalama",
+            ),
             RankShort => ("Rank", "Rang", "Sıra"),
             Team => ("Team", "Team", "Takım"),
             Quotient => ("Quotient", "Quotiënt", "Oran"),
@@ -264,6 +276,10 @@ pub enum Word {
     ClosedRoom,
     /// The home team's net score on a board, over both rooms.
     HomeNet,
+    /// The note of a board whose artificial scores do not balance (Law 86B).
+    EachTeamOwn,
+    /// The note of a board not played in one room.
+    NotPlayedOneRoom,
     /// "Rank" over the standings.
     RankShort,
     Team,

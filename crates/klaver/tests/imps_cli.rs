@@ -220,6 +220,31 @@ fn a_board_not_played_in_one_room_is_average_with_a_warning() {
         text.contains("\n2 -100 NP NP in one room: average\n"),
         "{text}"
     );
+    // The notes are in the report's language (they were English in every one).
+    let nl = squeezed(&ok(&[
+        "score",
+        &f,
+        "--form",
+        "teams",
+        "--per-board",
+        "--lang",
+        "nl",
+    ]));
+    assert!(
+        nl.contains("\n2 -100 NG NG in één zaal: gemiddeld\n"),
+        "{nl}"
+    );
+    let split = data("teams-split-40-40.csv");
+    let tr = squeezed(&ok(&[
+        "score",
+        &split,
+        "--form",
+        "teams",
+        "--per-board",
+        "--lang",
+        "tr",
+    ]));
+    assert!(tr.contains("her takım kendi IMP'sini alır (86B)"), "{tr}");
     let e = String::from_utf8(out.stderr).unwrap();
     assert!(
         e.contains("line 5: board 2: board 2 of 1 v 2 was not played in the closed room but was in the open room (line 4): scored as average in the closed room, 0 IMPs to each team"),
