@@ -400,12 +400,11 @@ fn present_pairs(args: &Args) -> Result<Option<Present>, CliError> {
         return Ok(None);
     };
     let path = std::path::Path::new(spec);
-    let present = if path.is_file() {
-        ranking_io::read_present(&read(path)?, spec)
+    let (present, source) = if path.is_file() {
+        (ranking_io::read_present(&read(path)?, spec), spec.as_str())
     } else {
-        ranking_io::read_present_list(spec)
+        (ranking_io::read_present_list(spec), "--present")
     };
-    let source = if path.is_file() { spec } else { "--present" };
     Ok(Some((
         present.map_err(CliError::input)?,
         source.to_string(),

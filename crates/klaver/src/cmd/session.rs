@@ -285,13 +285,6 @@ struct AddArgs {
 }
 
 impl AddArgs {
-    /// Refuses a room the session's form has no place for: a teams match's line is
-    /// played in the open or the closed room (no correction can give it one later), a
-    /// pairs line in none.
-    fn check_room(&self, form: &str) -> Result<(), CliError> {
-        check_room(self.id, form, &self.room)
-    }
-
     /// The line to add, as the session stores lines (its number is the store's to give).
     fn line(&self, next: i64) -> Line {
         Line {
@@ -1486,7 +1479,7 @@ async fn add(a: AddArgs) -> CmdResult {
         .max()
         .unwrap_or(0)
         + 1;
-    a.check_room(&session.info.form)?;
+    check_room(a.id, &session.info.form, &a.room)?;
     let line = a.line(next);
     check_added(&session, &line)?;
     let c = store
