@@ -530,11 +530,11 @@ fn traveller_row(out: &mut String, x: &crate::report::TravellerLine, c: &Travell
 
 /// The control sheet's box: the event's line and the pairs with their numbers.
 fn control_box(out: &mut String, h: &ControlHeader) {
-    let _ = write!(
-        out,
-        "<div class=\"controlbox\">\n<p>{}</p>\n<ol>",
-        escape(&h.line)
-    );
+    out.push_str("<div class=\"controlbox\">\n");
+    if !h.line.is_empty() {
+        let _ = writeln!(out, "<p>{}</p>", escape(&h.line));
+    }
+    out.push_str("<ol>");
     for (id, names) in &h.pairs {
         let _ = write!(out, "<li><b>{}</b>{}</li>", escape(id), escape(names));
     }

@@ -273,6 +273,13 @@ pub fn pair_settings(
         None => played_by_travellers(scoring, event, file_name)?,
     };
     let boards_per_round = played.boards_per_round;
+    if let Some(odd) = scoring
+        .boards_per_round
+        .filter(|_| scoring.movement.is_none())
+        .and_then(|bpr| undivided_boards(&event.results, bpr))
+    {
+        event.diagnostics.push(Diagnostic::warning(0, None, odd));
+    }
     let convention = scoring.conventions.resolve(file_convention);
     let mut settings = Settings {
         rules: Rules::default(),
@@ -350,6 +357,36 @@ fn played_on_movement(
     })
 }
 
+/// What is odd about `--boards-per-round bpr` without a movement, whose round columns
+/// and control sheet blocks are the sets of `bpr` boards counted from board 1: a number
+/// larger than the boards played, or sets that do not start at the first board played
+/// or end at the last, leaving a round of fewer boards. `None` when the sets fit.
+fn undivided_boards(results: &[klaver_core::session::TableResult], bpr: u32) -> Option<String> {
+    let first = results.iter().map(|r| r.board).min()?;
+    let last = results.iter().map(|r| r.board).max()?;
+    let fix = "give the boards each round played";
+    if bpr > last - first + 1 {
+        let n = last - first + 1;
+        return Some(format!(
+            "--boards-per-round {bpr} is more than the {n} boards played ({first} to {last}): they would all be one round; {fix}"
+        ));
+    }
+    let set_of = |board: u32| {
+        let start = (board - 1) / bpr * bpr + 1;
+        (start.max(first), (start + bpr - 1).min(last))
+    };
+    let short = [set_of(first), set_of(last)]
+        .into_iter()
+        .find(|&(from, to)| to - from + 1 < bpr)?;
+    let boards = match short {
+        (from, to) if from == to => format!("board {from}"),
+        (from, to) => format!("boards {from} to {to}"),
+    };
+    Some(format!(
+        "--boards-per-round {bpr} does not divide boards {first} to {last} into rounds: {boards} would be a round of its own; {fix}"
+    ))
+}
+
 /// How a pairs event was played without a movement: the travellers' round column makes
 /// the rounds known (looked at only when every line has a round); rounds that cannot be
 /// right refuse the file, naming the first ten.
@@ -370,6 +407,14 @@ fn played_by_travellers(
     };
     match rounds_from_travellers(&event.pairs, &event.results, &rounds) {
         Ok(Some(known)) => {
+            if let (Some(given), Some(plays)) = (scoring.boards_per_round, known.boards_per_round)
+                && given != plays
+            {
+                let boards = if plays == 1 { "board" } else { "boards" };
+                return Err(format!(
+                    "--boards-per-round {given} contradicts the travellers' round column, which plays {plays} {boards} a round: leave --boards-per-round out or make it {plays}"
+                ));
+            }
             played.result_rounds = Some(known.rounds);
             played.boards_per_round = played.boards_per_round.or(known.boards_per_round);
         }

@@ -1481,15 +1481,17 @@ fn control_sheet(measure: &Measure, report: &Report) -> Vec<Block> {
                 ))]
             })
             .collect();
-        blocks.push(Block::KeepTogether(vec![
-            Block::Paragraph(Span::new(h.line.clone(), 10.0).bold()),
-            Block::Gap(3.0),
-            Block::Grid(Grid {
-                gutter: 12.0,
-                row_gap: 2.0,
-                ..Grid::new(4, pairs)
-            }),
-        ]));
+        let mut head = Vec::new();
+        if !h.line.is_empty() {
+            head.push(Block::Paragraph(Span::new(h.line.clone(), 10.0).bold()));
+            head.push(Block::Gap(3.0));
+        }
+        head.push(Block::Grid(Grid {
+            gutter: 12.0,
+            row_gap: 2.0,
+            ..Grid::new(4, pairs)
+        }));
+        blocks.push(Block::KeepTogether(head));
         blocks.push(Block::Gap(14.0));
     }
     for block in &report.control {

@@ -1117,7 +1117,9 @@ fn control_sheet_with_header(
     pair_label: &dyn Fn(usize) -> String,
 ) -> (Option<ControlHeader>, Vec<ControlBlock>) {
     let lang = opts.lang;
-    let bpr = opts.boards_per_round.unwrap_or(4).max(1);
+    // Blocks of four when nothing tells the boards a round; the box then claims none.
+    let given = opts.boards_per_round.filter(|&b| b > 0);
+    let bpr = given.unwrap_or(4);
     let control = if opts.ranking_only {
         Vec::new()
     } else {
@@ -1126,7 +1128,7 @@ fn control_sheet_with_header(
     let control_header = (!control.is_empty()).then(|| ControlHeader {
         line: [
             opts.title.clone(),
-            boards_a_round(lang, bpr),
+            given.map(|b| boards_a_round(lang, b)).unwrap_or_default(),
             opts.date.clone(),
         ]
         .into_iter()

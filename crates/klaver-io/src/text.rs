@@ -155,14 +155,17 @@ fn control_box(out: &mut String, header: &ControlHeader) {
             padded.join("   ").trim_end().to_string()
         })
         .collect();
-    let inner = std::iter::once(&header.line)
+    // The event's line, when the box has one (no title, date or boards a round: none).
+    let head = Some(&header.line).filter(|l| !l.is_empty());
+    let inner = head
+        .into_iter()
         .chain(&rows)
         .map(|l| l.chars().count())
         .max()
         .unwrap_or(0);
     let rule = format!("+{}+", "-".repeat(inner + 2));
     let _ = writeln!(out, "{rule}");
-    for line in std::iter::once(&header.line).chain(&rows) {
+    for line in head.into_iter().chain(&rows) {
         let _ = writeln!(out, "| {} |", pad(line, inner));
     }
     let _ = writeln!(out, "{rule}\n");

@@ -887,6 +887,126 @@ fn boards_per_round_against_the_movement_is_refused() {
     );
 }
 
+/// `--boards-per-round 0` printed "Average per round: 0" and no round columns; 53 and
+/// more are no night's rounds either. Both are refused, as `klaver movement` refuses them.
+#[test]
+fn boards_per_round_out_of_range_is_refused() {
+    let travellers = temp_file("range-rounds.csv", THREE_TABLE_ROUNDS);
+    let t = travellers.to_str().unwrap();
+    for n in ["0", "53"] {
+        let o = klaver(&["score", t, "--boards-per-round", n]);
+        assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains(&format!(
+                "boards per round must be between 1 and 52, not {n}"
+            )),
+            "{}",
+            stderr(&o)
+        );
+        assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+    }
+}
+
+/// Without rounds on the travellers, the round columns and the control sheet's blocks
+/// are the board sets of `--boards-per-round`. A number that does not divide the boards
+/// made a last round of one board (28 boards at 3 a round) or one round of every board,
+/// without a word. It is a warning naming the odd set, and `--strict` counts it.
+#[test]
+fn boards_per_round_that_does_not_divide_the_boards_is_warned_of() {
+    let plain: String = THREE_TABLE_ROUNDS
+        .lines()
+        .map(|l| {
+            let mut c: Vec<&str> = l.split(',').collect();
+            c.remove(2);
+            c.join(",") + "\n"
+        })
+        .collect();
+    let f = temp_file("undivided.csv", &plain);
+    let f = f.to_str().unwrap();
+    let o = klaver(&["score", f, "--boards-per-round", "2"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--boards-per-round 2 does not divide boards 1 to 3 into rounds: board 3 would be a round of its own; give the boards each round played"),
+        "{}",
+        stderr(&o)
+    );
+    let o = klaver(&["score", f, "--boards-per-round", "2", "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let o = klaver(&["score", f, "--boards-per-round", "4"]);
+    assert!(
+        stderr(&o).contains("--boards-per-round 4 is more than the 3 boards played (1 to 3): they would all be one round; give the boards each round played"),
+        "{}",
+        stderr(&o)
+    );
+    // A number that divides them says nothing; nor does a second half's boards 4 to 6.
+    let o = klaver(&["score", f, "--boards-per-round", "1"]);
+    assert!(!stderr(&o).contains("boards-per-round"), "{}", stderr(&o));
+    let later = temp_file(
+        "later-half.csv",
+        "board,table,ns,ew,score\n\
+         4,1,1,4,0\n5,2,2,5,0\n6,3,3,6,0\n\
+         6,1,1,5,0\n4,2,2,6,0\n5,3,3,4,0\n\
+         5,1,1,6,0\n6,2,2,4,0\n4,3,3,5,0\n",
+    );
+    let o = klaver(&["score", later.to_str().unwrap(), "--boards-per-round", "3"]);
+    assert!(!stderr(&o).contains("boards-per-round"), "{}", stderr(&o));
+    let o = klaver(&["score", later.to_str().unwrap(), "--boards-per-round", "2"]);
+    assert!(
+        stderr(&o).contains("--boards-per-round 2 does not divide boards 4 to 6 into rounds: board 4 would be a round of its own"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// Without a movement, a round column or `--boards-per-round`, the control sheet's box
+/// said "4 boards a round", a number nothing gave. The blocks are still of four boards,
+/// but the box claims no number of boards a round.
+#[test]
+fn the_control_sheet_claims_no_boards_per_round_it_was_not_given() {
+    let plain: String = THREE_TABLE_ROUNDS
+        .lines()
+        .map(|l| {
+            let mut c: Vec<&str> = l.split(',').collect();
+            c.remove(2);
+            c.join(",") + "\n"
+        })
+        .collect();
+    let f = temp_file("control-unknown.csv", &plain);
+    let f = f.to_str().unwrap();
+    let o = klaver(&["score", f, "--control"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("Control sheet"), "{out}");
+    assert!(!out.contains("a round"), "{out}");
+    // Nor an empty line in its place.
+    let empty = |l: &str| l.starts_with('|') && l.trim_matches(|c| c == '|' || c == ' ').is_empty();
+    assert!(!out.lines().any(empty), "{out}");
+    let o = klaver(&["score", f, "--control", "--boards-per-round", "1"]);
+    assert!(stdout(&o).contains("| 1 board a round "), "{}", stdout(&o));
+    // The round column tells it.
+    let rounds = temp_file("control-rounds.csv", THREE_TABLE_ROUNDS);
+    let o = klaver(&["score", rounds.to_str().unwrap(), "--control"]);
+    assert!(stdout(&o).contains("| 1 board a round "), "{}", stdout(&o));
+}
+
+/// The travellers' round column shows one board a round; `--boards-per-round 2` drew the
+/// control sheet in blocks of two and doubled the average per round. It is refused as a
+/// number against the movement is.
+#[test]
+fn boards_per_round_against_the_round_column_is_refused() {
+    let travellers = temp_file("round-column-one.csv", THREE_TABLE_ROUNDS);
+    let t = travellers.to_str().unwrap();
+    let o = klaver(&["score", t, "--boards-per-round", "1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = klaver(&["score", t, "--boards-per-round", "2"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("--boards-per-round 2 contradicts the travellers' round column, which plays 1 board a round: leave --boards-per-round out or make it 1"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// A schedule file that cannot be played (pair 1 at two tables in round 1) was scored
 /// on: pair 1's two matches were added up under one set of boards. It is refused, as
 /// `klaver movement check` refuses it.

@@ -66,7 +66,7 @@ fn starter(pairs: u32) -> Option<&'static [u32]> {
     })
 }
 
-pub(super) fn check_boards(boards_per_round: u32) -> Result<(), MovementError> {
+pub fn check_boards(boards_per_round: u32) -> Result<(), MovementError> {
     if boards_per_round == 0 || boards_per_round > 52 {
         return Err(MovementError::BoardsPerRound(boards_per_round));
     }

@@ -116,7 +116,7 @@ fn check_mitchell(opts: &MitchellOptions) -> Result<bool, MovementError> {
             "a Mitchell of {t} tables is too large; split the field into sections of at most 60 tables"
         )));
     }
-    super::howell::check_boards(opts.boards_per_round)?;
+    super::check_boards(opts.boards_per_round)?;
     check_ew_base(t, opts.ew_base.unwrap_or(t))?;
     let even = t.is_multiple_of(2);
     if !even && opts.even == EvenTables::RelayByeStand {

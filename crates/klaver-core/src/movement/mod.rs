@@ -41,7 +41,7 @@ pub use guide_cards::{
     BoardsNext, Direction, PairCard, PairCardLine, TableCard, TableCardLine, pair_cards,
     table_cards,
 };
-pub use howell::{HowellOptions, howell};
+pub use howell::{HowellOptions, check_boards, howell};
 pub use mitchell::{EvenTables, MitchellOptions, mitchell};
 pub use schedule::{ScheduleError, parse_csv, to_csv};
 pub use validate::{Check, Problem, validate};

@@ -249,7 +249,7 @@ impl ScoringOptions {
             "missing" => c.missing = Some(choice(value)?),
             "rounding" => c.rounding = Some(choice(value)?),
             "fields" => self.fields = choice(value)?,
-            "boards-per-round" => self.boards_per_round = Some(count(value)?),
+            "boards-per-round" => self.boards_per_round = Some(boards_per_round(value)?),
             "movement" => self.movement = Some(value.to_string()),
             "avg-plus-session" => c.avg_plus_session = true,
             "centred" => c.centred = true,
@@ -383,6 +383,14 @@ fn count(text: &str) -> Result<u32, String> {
         .ok_or_else(|| format!("a whole number from 0 to {}", u32::MAX))
 }
 
+/// A number of boards per round (1 to 52, as a movement takes); else what it takes.
+fn boards_per_round(text: &str) -> Result<u32, String> {
+    count(text)
+        .ok()
+        .filter(|&n| klaver_core::movement::check_boards(n).is_ok())
+        .ok_or_else(|| String::from("a whole number from 1 to 52"))
+}
+
 /// A whole number (`--datum-round`); else what the option takes.
 fn whole(text: &str) -> Result<i64, String> {
     text.parse()
@@ -470,7 +478,7 @@ mod tests {
             },
             top_integral: true,
             fields: Fields::Separate,
-            boards_per_round: Some(u32::MAX),
+            boards_per_round: Some(52),
             movement: Some("howell-14-7-same".into()),
             schedule: None,
             stored: false,
@@ -500,7 +508,7 @@ mod tests {
                 "--missing=ties",
                 "--rounding=truncate",
                 "--fields=separate",
-                "--boards-per-round=4294967295",
+                "--boards-per-round=52",
                 "--movement=howell-14-7-same",
                 "--avg-plus-session",
                 "--centred",
@@ -563,8 +571,8 @@ mod tests {
             Some(4)
         );
         assert_eq!(
-            read(&["--boards-per-round=-0"]).unwrap().boards_per_round,
-            Some(0)
+            read(&["--boards-per-round=+52"]).unwrap().boards_per_round,
+            Some(52)
         );
         assert_eq!(read(&["--datum-round=+7"]).unwrap().form.datum_round, 7);
         // A default stated is the default.
@@ -639,13 +647,18 @@ mod tests {
             refused(&["--scale=acbl=1"]),
             "--scale \"acbl=1\" is not one of european, acbl"
         );
-        for bad in ["-1", "4294967296", " 4", "x", ""] {
+        for bad in ["-1", "0", "-0", "53", "4294967296", " 4", "x", ""] {
             let word = format!("--boards-per-round={bad}");
             assert_eq!(
                 refused(&[&word]),
-                format!("--boards-per-round {bad:?} is not a whole number from 0 to 4294967295")
+                format!("--boards-per-round {bad:?} is not a whole number from 1 to 52")
             );
         }
+        let e = refused(&["--vp-boards=-1"]);
+        assert_eq!(
+            e,
+            "--vp-boards \"-1\" is not a whole number from 0 to 4294967295"
+        );
         assert_eq!(
             refused(&["--datum-round=1e3"]),
             "--datum-round \"1e3\" is not a whole number, such as 10 or 0"

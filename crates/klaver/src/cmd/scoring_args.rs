@@ -73,8 +73,8 @@ pub struct PlayArgs {
     /// together].
     #[arg(long, value_parser = words::<Fields>())]
     pub fields: Option<Fields>,
-    /// Boards per round, for the round columns and the control sheet.
-    #[arg(long)]
+    /// Boards per round (1 to 52), for the round columns and the control sheet.
+    #[arg(long, value_parser = boards_per_round)]
     pub boards_per_round: Option<u32>,
     /// The movement played: a schedule CSV (round,table,ns,ew,boards) or a name such
     /// as mitchell-7, howell-10, howell-14-7-same. Travellers are checked against it and
@@ -97,6 +97,15 @@ impl PlayArgs {
             form,
         }
     }
+}
+
+/// A number of boards per round, 1 to 52 as a movement takes.
+fn boards_per_round(text: &str) -> Result<u32, String> {
+    let n: u32 = text
+        .parse()
+        .map_err(|_| format!("{text} is not a whole number of boards"))?;
+    klaver_core::movement::check_boards(n).map_err(|e| e.to_string())?;
+    Ok(n)
 }
 
 /// The scoring conventions, as stated on the command line (`None`: not stated).
@@ -274,7 +283,7 @@ mod tests {
 
     #[test]
     fn what_the_command_line_refuses_stored_words_refuse() {
-        let cases: [&[&str]; 10] = [
+        let cases: [&[&str]; 12] = [
             &["--bogus"],
             &["--scale=ACBL"],
             &["--scale"],
@@ -284,6 +293,8 @@ mod tests {
             &["--top-integral", "--top-integral"],
             &["--movement", "-x"],
             &["--boards-per-round=-1"],
+            &["--boards-per-round=0"],
+            &["--boards-per-round=53"],
             &["extra"],
         ];
         for words in cases {
