@@ -220,7 +220,15 @@ fn num_setting(key: &str, v: &Option<Num>) -> Result<Option<Points>, String> {
     };
     parse_decimal(&text)
         .map(Some)
-        .ok_or_else(|| format!("setting `{key}` = {text} is not a number: write it like 63.5"))
+        .ok_or_else(
+            || match klaver_core::ranking::decimals_beyond_limit(&text) {
+                Some(n) => format!(
+                    "setting `{key}` = {text} has {n} decimals: klaver reads at most {}; round it",
+                    klaver_core::ranking::MAX_DECIMALS
+                ),
+                None => format!("setting `{key}` = {text} is not a number: write it like 63.5"),
+            },
+        )
 }
 
 impl SettingsText<'_> {
@@ -1365,8 +1373,19 @@ fn pair_score(
     };
     score.map(Some).ok_or_else(|| {
         let given = if exact.is_null() { rounded } else { exact };
+        let decimals = rounded
+            .as_f64()
+            .filter(|_| exact.is_null())
+            .and_then(|f| klaver_core::ranking::decimals_beyond_limit(&f.to_string()));
+        let what = match decimals {
+            Some(n) => format!(
+                "has {n} decimals: klaver reads at most {}",
+                klaver_core::ranking::MAX_DECIMALS
+            ),
+            None => "is not a number".into(),
+        };
         format!(
-            "the score `{given}` (`{}`) is not a number: score the session again with `klaver score --format json`",
+            "the score `{given}` (`{}`) {what}: score the session again with `klaver score --format json`",
             if exact.is_null() { key } else { exact_key }
         )
     })
@@ -2738,6 +2757,10 @@ end = 2026-08-31
                 "club.toml line 1: setting `lines` = 0 is out of range: a club plays in 1 to 26 lines (A to Z): correct it in the settings",
             ),
             (
+                "replacement = \"63.0000000000000000000000000000005\"\n",
+                "club.toml line 1: setting `replacement` = 63.0000000000000000000000000000005 has 31 decimals: klaver reads at most 30; round it",
+            ),
+            (
                 "method = \"best\"\nb = \"x\"\n",
                 "club.toml line 2: setting `b` = x is not a number: write it like 63.5",
             ),
@@ -3298,6 +3321,13 @@ end = 2026-08-31
                 e[0]
             );
         }
+        // A rounded score read back with more decimals than are read says so.
+        let text = json.replace(r#""percentage_exact":"45""#, r#""percentage":1e-31"#);
+        let e = read_score_json(&text, "night.json", &club, Some("tuesday")).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "night.json: pair 2: the score `1e-31` (`percentage`) has 31 decimals: klaver reads at most 30: score the session again with `klaver score --format json`"
+        );
     }
 
     #[test]
