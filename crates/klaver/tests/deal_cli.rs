@@ -531,6 +531,51 @@ fn a_hand_not_given_is_named_in_every_format() {
     }
 }
 
+/// `klaver convert --deals` wrote a board whose deal leaves a hand out without a word
+/// (three hands in USEBIO, a `-` in PBN), and `--analyse` passed it over ("analysed 0
+/// boards"). Each such board is named with its line, saying what becomes of it.
+#[test]
+fn convert_names_a_board_whose_hand_is_not_given() {
+    const PART: &str = "N:AKQ.JT9.876.5432 - 7654.8765.AKQ.AK 32.432.JT9.QJT98";
+    let text = format!("[Board \"2\"]\n[Deal \"{PART}\"]\n");
+    let hands = common::temp_file("deal_cli", "part-convert.pbn", &text);
+    let hands = hands.to_str().unwrap();
+    let night = std::fs::read_to_string(common::repo("examples/club-night.csv")).unwrap();
+    let csv = common::temp_file("deal_cli", "part-convert-night.csv", &night);
+    let csv = csv.to_str().unwrap();
+    for (to, so) in [
+        ("usebio", "so it is written without that hand"),
+        ("pbn", "so it is written without that hand"),
+    ] {
+        let out = temp_path("deal_cli", &format!("part-converted.{to}"));
+        let o = ok(&[
+            "convert",
+            csv,
+            out.to_str().unwrap(),
+            "--to",
+            to,
+            "--deals",
+            hands,
+        ]);
+        let said =
+            format!("warning: {hands}: line 2: board 2: East's hand is not given (\"-\"), {so}\n");
+        assert_eq!(stderr(&o).matches(&said).count(), 1, "{to}: {}", stderr(&o));
+    }
+    let out = temp_path("deal_cli", "part-convert-analysed.pbn");
+    let o = ok(&[
+        "convert",
+        csv,
+        out.to_str().unwrap(),
+        "--deals",
+        hands,
+        "--analyse",
+    ]);
+    let said = format!(
+        "warning: {hands}: line 2: board 2: East's hand is not given (\"-\"), so it is written without that hand and not analysed\n"
+    );
+    assert_eq!(stderr(&o).matches(&said).count(), 1, "{}", stderr(&o));
+}
+
 /// `--strict` makes any warning exit code 1, but those of reading the `--deals` file
 /// (a dealer other than the board number's) and of checking its figures were printed
 /// and not counted.

@@ -113,7 +113,14 @@ pub fn run(args: Args) -> CmdResult {
     )?;
     set_title_and_date(to, (args.title, args.date), &mut imported)?;
     if let Some(p) = &args.deals {
-        imported.deals = read_deals(p)?.0;
+        let (deals, file) = read_deals(p)?;
+        // The hands' formats write such a board as it is; the others write no hands.
+        if args.analyse {
+            file.say_not_all_hands(&deals, "it is written without that hand and not analysed");
+        } else if matches!(to, ToArg::Pbn | ToArg::Usebio) {
+            file.say_not_all_hands(&deals, "it is written without that hand");
+        }
+        imported.deals = deals;
     }
     let analyses = if args.analyse {
         Some(analysed(&imported, &in_name)?)
