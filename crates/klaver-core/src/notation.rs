@@ -137,6 +137,26 @@ pub struct NotationError {
     pub what: &'static str,
     /// What would have been accepted, and what was found instead.
     pub expected: String,
+    /// What could not be read, for a message in another language than `expected`'s.
+    pub misread: Misread,
+}
+
+/// What could not be read in a contract, so that a page in another language can say it
+/// in its own words; [`NotationError`]'s message says it in English.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Misread {
+    /// Nothing was written.
+    Empty,
+    /// No level where the contract begins.
+    NoLevel,
+    /// A level outside 1-7, as written.
+    Level(String),
+    /// No strain after the level.
+    Strain(u8),
+    /// More after what was read, as written from there.
+    Trailing(String),
+    /// Something else: a declarer, a result, a vulnerability.
+    Other,
 }
 
 /// Reads a contract such as `4S`, `3NTX` (English), `4S!` (Dutch) or `4 Pik kontur` (Turkish).
@@ -343,6 +363,7 @@ pub fn parse_vulnerability(text: &str) -> Result<Vulnerability, NotationError> {
         what: "a vulnerability",
         expected: "none, ns, ew or both (Dutch geen, NZ, OW, AL; Turkish yok, KG, DB, hepsi)"
             .to_string(),
+        misread: Misread::Other,
     })
 }
 
@@ -1214,6 +1235,19 @@ fn error(text: &str, what: &'static str, lang: Language, problem: Problem) -> No
         text: shorten(text),
         what,
         expected,
+        misread: misread(text, problem),
+    }
+}
+
+/// [`Misread`] of a problem found in `text`.
+fn misread(text: &str, problem: Problem) -> Misread {
+    match problem {
+        Problem::Empty => Misread::Empty,
+        Problem::NoLevel { .. } => Misread::NoLevel,
+        Problem::Level { at } => Misread::Level(token_at(text, at).to_string()),
+        Problem::Strain { level, .. } => Misread::Strain(level),
+        Problem::Trailing { at } => Misread::Trailing(shorten(text.get(at..).unwrap_or(""))),
+        _ => Misread::Other,
     }
 }
 

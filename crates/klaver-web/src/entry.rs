@@ -134,9 +134,9 @@ pub fn read_table_entry(
         }
         return Ok(english(&Entry::Passed));
     }
-    let contract = notation::parse_contract(c, lang).map_err(|e| e.to_string())?;
+    let contract = notation::parse_contract(c, lang).map_err(|e| page.contract_misread(&e))?;
     let seat = notation::parse_seat(declarer.trim(), lang).map_err(|e| e.to_string())?;
-    let tricks = tricks.ok_or("choose the number of tricks declarer took")?;
+    let tricks = tricks.ok_or(page.t(Key::ChooseTricks))?;
     let play = Play::new(contract, seat, tricks).map_err(|e| e.to_string())?;
     Ok(english(&Entry::Played(play)))
 }
@@ -716,6 +716,79 @@ mod tests {
             let e = read_table_entry("pas", declarer, tricks, Lang::Nl).unwrap_err();
             assert!(e.starts_with("een gepast spel heeft geen leider"), "{e}");
         }
+    }
+
+    /// A contract the table's phone cannot read was refused in English on a Dutch or
+    /// Turkish page. The refusal is in the page's language, with the text as typed.
+    #[test]
+    fn a_contract_typo_is_refused_in_the_pages_language() {
+        let cases = [
+            ("8S", Lang::En, "\"8S\": the level is 1 to 7, not 8"),
+            (
+                "8S",
+                Lang::Nl,
+                "\"8S\": het niveau is 1 tot en met 7, niet 8",
+            ),
+            (
+                "8 Pik",
+                Lang::Tr,
+                "\"8 Pik\": seviye 1 ile 7 arasında olmalı, 8 değil",
+            ),
+            (
+                "S4",
+                Lang::En,
+                "\"S4\" is not a contract: type the level (1-7) and the strain, such as 4S, 3NT, or pass",
+            ),
+            (
+                "S4",
+                Lang::Nl,
+                "\"S4\" is geen contract: typ het niveau (1-7) en de kleur, zoals 4S, 3SA, of pas",
+            ),
+            (
+                "Pik",
+                Lang::Tr,
+                "\"Pik\" bir kontrat değil: seviyeyi (1-7) ve rengi yazın, örneğin 4 Pik, 3 SA ya da pas",
+            ),
+            (
+                "4X",
+                Lang::En,
+                "\"4X\": after the level 4 comes the strain: C D H S NT",
+            ),
+            (
+                "4X",
+                Lang::Nl,
+                "\"4X\": na het niveau 4 komt de kleur: K R H S SA",
+            ),
+            (
+                "4 X",
+                Lang::Tr,
+                "\"4 X\": 4 seviyesinden sonra renk gelir: Trefl Karo Kupa Pik SA",
+            ),
+            (
+                "4S N",
+                Lang::En,
+                "\"4S N\": type only the contract here; the declarer and the tricks are chosen below",
+            ),
+            (
+                "4S N",
+                Lang::Nl,
+                "\"4S N\": typ hier alleen het contract; de leider en de slagen kiest u hieronder",
+            ),
+            (
+                "4 Pik K",
+                Lang::Tr,
+                "\"4 Pik K\": buraya yalnızca kontratı yazın; deklaran ve löve sayısı aşağıda seçilir",
+            ),
+            (" ", Lang::Nl, "typ het contract, zoals 4S, 3SA, of pas"),
+        ];
+        for (typed, page, want) in cases {
+            let e = read_table_entry(typed, "N", Some(10), page).unwrap_err();
+            assert_eq!(e, want, "{typed:?} {page:?}");
+        }
+        let e = read_table_entry("4S", "N", None, Lang::Nl).unwrap_err();
+        assert_eq!(e, "kies het aantal slagen dat de leider maakte");
+        let e = read_table_entry("4 Pik", "K", None, Lang::Tr).unwrap_err();
+        assert_eq!(e, "deklaranın aldığı löve sayısını seçin");
     }
 }
 

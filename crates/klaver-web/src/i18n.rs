@@ -4,7 +4,7 @@
 //! Accept-Language, else English. Contracts are always written in the notation of the
 //! page's language as well (4S / 4S / 4 Pik), read leniently in any.
 
-use klaver_core::notation::Language;
+use klaver_core::notation::{Language, Misread, NotationError};
 use klaver_io::report::ReportLang;
 
 /// A page language.
@@ -141,6 +141,54 @@ impl Lang {
 
     /// A lead that is not a card of the opening leader (`leader`, on `declarer`'s left),
     /// the seats named in the page's language.
+    /// Why the contract a table typed cannot be read, in the page's words: `e` is the
+    /// notation's reading of it. What the notation cannot name here is said in English.
+    pub fn contract_misread(self, e: &NotationError) -> String {
+        let typed = &e.text;
+        match (&e.misread, self) {
+            (Misread::Empty, Lang::En) => "type the contract, such as 4S, 3NT, or pass".into(),
+            (Misread::Empty, Lang::Nl) => "typ het contract, zoals 4S, 3SA, of pas".into(),
+            (Misread::Empty, Lang::Tr) => "kontratı yazın, örneğin 4 Pik, 3 SA ya da pas".into(),
+            (Misread::NoLevel, Lang::En) => format!(
+                "\"{typed}\" is not a contract: type the level (1-7) and the strain, such as 4S, 3NT, or pass"
+            ),
+            (Misread::NoLevel, Lang::Nl) => format!(
+                "\"{typed}\" is geen contract: typ het niveau (1-7) en de kleur, zoals 4S, 3SA, of pas"
+            ),
+            (Misread::NoLevel, Lang::Tr) => format!(
+                "\"{typed}\" bir kontrat değil: seviyeyi (1-7) ve rengi yazın, örneğin 4 Pik, 3 SA ya da pas"
+            ),
+            (Misread::Level(level), Lang::En) => {
+                format!("\"{typed}\": the level is 1 to 7, not {level}")
+            }
+            (Misread::Level(level), Lang::Nl) => {
+                format!("\"{typed}\": het niveau is 1 tot en met 7, niet {level}")
+            }
+            (Misread::Level(level), Lang::Tr) => {
+                format!("\"{typed}\": seviye 1 ile 7 arasında olmalı, {level} değil")
+            }
+            (Misread::Strain(level), Lang::En) => {
+                format!("\"{typed}\": after the level {level} comes the strain: C D H S NT")
+            }
+            (Misread::Strain(level), Lang::Nl) => {
+                format!("\"{typed}\": na het niveau {level} komt de kleur: K R H S SA")
+            }
+            (Misread::Strain(level), Lang::Tr) => format!(
+                "\"{typed}\": {level} seviyesinden sonra renk gelir: Trefl Karo Kupa Pik SA"
+            ),
+            (Misread::Trailing(_), Lang::En) => format!(
+                "\"{typed}\": type only the contract here; the declarer and the tricks are chosen below"
+            ),
+            (Misread::Trailing(_), Lang::Nl) => format!(
+                "\"{typed}\": typ hier alleen het contract; de leider en de slagen kiest u hieronder"
+            ),
+            (Misread::Trailing(_), Lang::Tr) => format!(
+                "\"{typed}\": buraya yalnızca kontratı yazın; deklaran ve löve sayısı aşağıda seçilir"
+            ),
+            (Misread::Other, _) => e.to_string(),
+        }
+    }
+
     pub fn lead_not_in_hand(self, lead: &str, leader: &str, declarer: &str) -> String {
         match self {
             Lang::En => format!(
@@ -204,6 +252,7 @@ pub enum Key {
     NotStored,
     ChooseBoard,
     PassedHasNoPlay,
+    ChooseTricks,
     NotPlayedWithPlay,
     BadAddress,
     BadForm,
@@ -339,6 +388,11 @@ fn words(key: Key) -> (&'static str, &'static str, &'static str) {
             "a passed-out board has no declarer and no tricks: choose — for both, or enter the contract that was played",
             "een gepast spel heeft geen leider en geen slagen: kies — bij beide, of voer het gespeelde contract in",
             "pas geçilen boardun deklaranı ve lövesi yoktur: ikisi için de — seçin ya da oynanan kontratı girin",
+        ),
+        ChooseTricks => (
+            "choose the number of tricks declarer took",
+            "kies het aantal slagen dat de leider maakte",
+            "deklaranın aldığı löve sayısını seçin",
         ),
         NotPlayedWithPlay => (
             "a contract is typed: clear it to mark the board not played, or enter the result",
