@@ -372,7 +372,7 @@ fn undivided_boards(results: &[klaver_core::session::TableResult], bpr: u32) -> 
         ));
     }
     let set_of = |board: u32| {
-        let start = (board - 1) / bpr * bpr + 1;
+        let start = board.saturating_sub(1) / bpr * bpr + 1;
         (start.max(first), (start + bpr - 1).min(last))
     };
     let short = [set_of(first), set_of(last)]
