@@ -33,6 +33,7 @@ pub mod places;
 pub mod ranking;
 mod result_points;
 pub mod rubber;
+pub mod said;
 pub mod score_check;
 pub mod session;
 pub mod teams;

@@ -143,6 +143,9 @@ pub struct Diagnostic {
     pub board: Option<u32>,
     /// What is wrong and what to do.
     pub message: String,
+    /// What was found, for a report to word in its own language, when the finding is
+    /// one of those ([`crate::said`]); `message` says it in English.
+    pub said: Option<Box<crate::said::Said>>,
 }
 
 impl Diagnostic {
@@ -153,6 +156,15 @@ impl Diagnostic {
             line: (line > 0).then_some(line),
             board,
             message: crate::notation::cut_long_quotes(message.into()),
+            said: None,
+        }
+    }
+
+    /// The diagnostic with what it found, for a report in another language.
+    pub fn saying(self, said: crate::said::Said) -> Diagnostic {
+        Diagnostic {
+            said: Some(Box::new(said)),
+            ..self
         }
     }
 

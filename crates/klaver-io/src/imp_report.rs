@@ -684,12 +684,12 @@ pub struct ImpView {
     pub lang: ReportLang,
 }
 
-fn warning_texts(event: &Event, warnings: &[Diagnostic]) -> Vec<String> {
+fn warning_texts(event: &Event, warnings: &[Diagnostic], lang: ReportLang) -> Vec<String> {
     event
         .diagnostics
         .iter()
         .chain(warnings)
-        .map(|d| d.to_string())
+        .map(|d| crate::said::warning_in(d, lang))
         .collect()
 }
 
@@ -722,7 +722,7 @@ fn pairs_view(
                 ..ViewSection::default()
             },
         ],
-        warnings: warning_texts(event, warnings),
+        warnings: warning_texts(event, warnings, l),
         lang: l,
     }
 }
@@ -820,7 +820,7 @@ pub fn teams_view(
         date: opts.date.clone(),
         form: l.word(Word::TeamsForm).into(),
         sections,
-        warnings: warning_texts(event, &result.warnings),
+        warnings: warning_texts(event, &result.warnings, l),
         lang: l,
     }
 }

@@ -34,6 +34,7 @@ pub mod published_analysis;
 pub mod published_par;
 pub mod ranking_io;
 pub mod report;
+pub mod said;
 #[cfg(test)]
 mod test_support;
 pub mod text;

@@ -791,7 +791,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
             .diagnostics
             .iter()
             .chain(result.warnings.iter())
-            .map(|d| d.to_string())
+            .map(|d| crate::said::warning_in(d, lang))
             .collect(),
         check_ok: travellers.check_ok,
         rounded: travellers.rounded,

@@ -12,6 +12,7 @@ use klaver_core::board::{Board, Side, Vulnerability};
 use klaver_core::contract::Play;
 use klaver_core::matchpoints::{Outcome, WeightedPart};
 use klaver_core::notation::{self, Entry, Language, Mode};
+use klaver_core::said::{Disagreement, Hint, Said};
 use klaver_core::score_check;
 use klaver_core::session::{Diagnostic, PairInfo, Severity, TableResult};
 use num_rational::Ratio;
@@ -1765,9 +1766,8 @@ fn read_contract<R: Fields + ?Sized>(
     match read {
         Ok((entry, assumptions)) => {
             for a in assumptions {
-                event
-                    .diagnostics
-                    .push(Diagnostic::warning(at.line, b, a.to_string()));
+                let d = Diagnostic::warning(at.line, b, a.to_string());
+                event.diagnostics.push(d.saying(Said::Assumed(a)));
             }
             Ok(match entry {
                 Entry::Passed => Contract::Passed,
@@ -2020,16 +2020,17 @@ fn line_score(
     let (line, b, vul) = (at.line, at.board.number(), at.board.vulnerability());
     let score = match (entered, computed) {
         (Some(s), Some(c)) if s != c => {
-            let (possible, message) = disagreement(s, c, info, vul, lang);
+            let (possible, message, found) = disagreement(s, c, info, vul, lang);
             if !possible {
                 event
                     .diagnostics
                     .push(Diagnostic::error(line, Some(b), message));
                 return None;
             }
+            let said = Said::ScoreDisagrees(found);
             event
                 .diagnostics
-                .push(Diagnostic::warning(line, Some(b), message));
+                .push(Diagnostic::warning(line, Some(b), message).saying(said));
             s
         }
         (Some(s), Some(_)) => s,
@@ -2071,36 +2072,34 @@ fn disagreement(
     info: &LineInfo,
     vul: Vulnerability,
     lang: Language,
-) -> (bool, String) {
+) -> (bool, String, Disagreement) {
     let s = entered;
     let what = info
         .play
         .map(|p| notation::format_entry(&Entry::Played(p), lang))
         .unwrap_or_else(|| "pass".into());
-    let other_vul = info.play.and_then(|p| {
-        VULS.into_iter()
-            .find(|&v| v != vul && p.score_ns(v) == s)
-            .map(|v| format!(" ({s} is its score when {})", vul_clause(v)))
-    });
-    let flipped = info.play.and_then(|p| {
-        let c = p.contract();
-        let tricks = c.tricks_for_result(-p.result()).ok()?;
-        let q = Play::new(c, p.declarer(), tricks).ok()?;
-        (p.result() != 0 && q.score_ns(vul) == s).then(|| {
-            format!(
-                " ({} would score {s}: is the result's sign the wrong way round?)",
-                notation::format_entry(&Entry::Played(q), lang)
-            )
-        })
-    });
-    let hint = other_vul.or(flipped).unwrap_or_default();
+    let found = Disagreement {
+        play: info.play,
+        computed,
+        entered,
+        vulnerability: vul,
+        hint: disagreement_hint(info.play, entered, vul),
+    };
+    let hint = match found.hint {
+        Some(Hint::OtherVulnerability(v)) => format!(" ({s} is its score when {})", vul_clause(v)),
+        Some(Hint::SignFlipped(q)) => format!(
+            " ({} would score {s}: is the result's sign the wrong way round?)",
+            notation::format_entry(&Entry::Played(q), lang)
+        ),
+        None => String::new(),
+    };
     let vul_text = vul_words(vul);
     let mismatch = format!(
         "the contract {what} scores {computed} for North-South with {vul_text} but {s} was entered{hint}"
     );
     if score_check::is_possible(s, vul) {
         let used = "the entered score is used: correct the contract, the score or the board number";
-        return (true, format!("{mismatch}; {used}"));
+        return (true, format!("{mismatch}; {used}"), found);
     }
     let hint = if hint.is_empty() {
         other_vulnerability_hint(s, vul)
@@ -2112,7 +2111,24 @@ fn disagreement(
         format!(
             "{mismatch}, and {s} is not a score North-South can get with {vul_text}{hint}: nothing is scored until the line is corrected: correct the contract, the score or the board number"
         ),
+        found,
     )
+}
+
+/// What an entered score that disagrees with the contract played would fit: the
+/// contract with another vulnerability, else the result's sign the other way round.
+fn disagreement_hint(play: Option<Play>, entered: i32, vul: Vulnerability) -> Option<Hint> {
+    let p = play?;
+    if let Some(v) = VULS
+        .into_iter()
+        .find(|&v| v != vul && p.score_ns(v) == entered)
+    {
+        return Some(Hint::OtherVulnerability(v));
+    }
+    let c = p.contract();
+    let tricks = c.tricks_for_result(-p.result()).ok()?;
+    let q = Play::new(c, p.declarer(), tricks).ok()?;
+    (p.result() != 0 && q.score_ns(vul) == entered).then_some(Hint::SignFlipped(q))
 }
 
 /// " (630 is 3NT+1 by North with North-South vulnerable)" when the score fits another

@@ -887,6 +887,47 @@ fn boards_per_round_against_the_movement_is_refused() {
     );
 }
 
+/// A Dutch result list listed the night's warnings in English. The common ones, a
+/// score that disagrees with its contract and a result read as made exactly, are now in
+/// Dutch (Turkish in a Turkish list), with the line and board; the command line's own
+/// warnings stay English.
+#[test]
+fn a_dutch_list_gives_the_common_warnings_in_dutch() {
+    let f = repo("examples/fonteintje-2008-02-01.csv");
+    // (The text list leaves the warnings to the command line.)
+    let o = klaver(&[
+        "score",
+        &f,
+        "--notation",
+        "nl",
+        "--lang",
+        "nl",
+        "--format",
+        "html",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o).replace("&quot;", "\"").replace("&#39;", "'");
+    assert!(
+        out.contains(
+            "regel 2: gift 1: \"N2H-\": de '-' zonder getal erachter is gelezen als precies gemaakt"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("regel 19: gift 2: het contract O2H+1 geeft Noord-Zuid -140 bij Noord-Zuid kwetsbaar maar er is 50 ingevoerd (O2H-1 geeft 50: staat het teken van het resultaat verkeerd om?); de ingevoerde score telt"),
+        "{out}"
+    );
+    assert!(!out.contains("read as made exactly"), "{out}");
+    // The command line says them as before.
+    assert!(
+        stderr(&o).contains(
+            "line 2: board 1: \"N2H-\": the '-' with no number after it is read as made exactly"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// `--boards-per-round 0` printed "Average per round: 0" and no round columns; 53 and
 /// more are no night's rounds either. Both are refused, as `klaver movement` refuses them.
 #[test]

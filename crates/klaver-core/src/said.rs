@@ -1,0 +1,43 @@
+//! Findings kept in a form a report can word in its own language. A [`Diagnostic`]
+//! carries its message in English; the most common warnings of a club night also carry
+//! what they found, so that a Dutch or Turkish result list can say them in its words.
+//!
+//! [`Diagnostic`]: crate::session::Diagnostic
+
+use crate::board::Vulnerability;
+use crate::contract::Play;
+use crate::notation::Assumption;
+
+/// A warning a report can word in its own language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Said {
+    /// What a lenient reading assumed (`N2H-` read as made exactly).
+    Assumed(Assumption),
+    /// A contract whose score is not the score entered, which is used.
+    ScoreDisagrees(Disagreement),
+}
+
+/// A contract whose score is not the score entered (a score North-South can get with
+/// the board's vulnerability, so the entered score is used).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The contract played; `None` for a pass-out.
+    pub play: Option<Play>,
+    /// The contract's score for North-South.
+    pub computed: i32,
+    /// The score entered for North-South.
+    pub entered: i32,
+    /// The board's vulnerability.
+    pub vulnerability: Vulnerability,
+    /// What the entered score would fit, when it fits something near.
+    pub hint: Option<Hint>,
+}
+
+/// What an entered score that disagrees with its contract would fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hint {
+    /// The contract's score with this other vulnerability.
+    OtherVulnerability(Vulnerability),
+    /// The contract with its result's sign the other way round (`2H-1` for `2H+1`).
+    SignFlipped(Play),
+}

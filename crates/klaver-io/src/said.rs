@@ -1,0 +1,167 @@
+//! The warnings of a result list in the list's language: the common findings of a club
+//! night ([`Said`]) are worded in Dutch or Turkish; any other stays in English, whole.
+
+use crate::report::ReportLang;
+use klaver_core::board::Vulnerability;
+use klaver_core::notation::{self, AssumptionKind, Entry};
+use klaver_core::said::{Disagreement, Hint, Said};
+use klaver_core::session::Diagnostic;
+
+/// A warning as a result list in `lang` shows it.
+pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
+    let (Some(said), ReportLang::Nl | ReportLang::Tr) = (d.said.as_deref(), lang) else {
+        return d.to_string();
+    };
+    let (line, board) = match lang {
+        ReportLang::Tr => ("satır", "board"),
+        _ => ("regel", "gift"),
+    };
+    let mut out = String::new();
+    if let Some(n) = d.line {
+        out += &format!("{line} {n}: ");
+    }
+    if let Some(b) = d.board {
+        out += &format!("{board} {b}: ");
+    }
+    out += &match said {
+        Said::Assumed(a) => assumed(&a.text, a.kind, lang),
+        Said::ScoreDisagrees(found) => disagrees(found, lang),
+    };
+    out
+}
+
+/// What a lenient reading assumed about `text`.
+fn assumed(text: &str, kind: AssumptionKind, lang: ReportLang) -> String {
+    match (kind, lang) {
+        (AssumptionKind::BareSign(sign), ReportLang::Tr) => {
+            format!("{text:?}: arkasında sayı olmayan '{sign}' tam yapıldı olarak okundu")
+        }
+        (AssumptionKind::BareSign(sign), _) => {
+            format!("{text:?}: de '{sign}' zonder getal erachter is gelezen als precies gemaakt")
+        }
+        (AssumptionKind::ZeroResult, ReportLang::Tr) => {
+            format!("{text:?}: sıfır löve fazla ya da eksik tam yapıldı olarak okundu")
+        }
+        (AssumptionKind::ZeroResult, _) => format!(
+            "{text:?}: een resultaat van nul slagen over of down is gelezen als precies gemaakt"
+        ),
+    }
+}
+
+/// A contract whose score is not the one entered, which is used.
+fn disagrees(found: &Disagreement, lang: ReportLang) -> String {
+    let notation = lang.notation();
+    let what = found
+        .play
+        .map(|p| notation::format_entry(&Entry::Played(p), notation))
+        .unwrap_or_else(|| notation::format_entry(&Entry::Passed, notation));
+    let (computed, s) = (found.computed, found.entered);
+    let vul = vul_words(found.vulnerability, lang);
+    let hint = match (found.hint, lang) {
+        (None, _) => String::new(),
+        (Some(Hint::OtherVulnerability(v)), ReportLang::Tr) => {
+            format!(" ({s}, {} skorudur)", vul_words(v, lang))
+        }
+        (Some(Hint::OtherVulnerability(v)), _) => {
+            format!(" ({s} is de score bij {})", vul_words(v, lang))
+        }
+        (Some(Hint::SignFlipped(q)), ReportLang::Tr) => format!(
+            " ({} {s} yazar: sonucun işareti ters mi?)",
+            notation::format_entry(&Entry::Played(q), notation)
+        ),
+        (Some(Hint::SignFlipped(q)), _) => format!(
+            " ({} geeft {s}: staat het teken van het resultaat verkeerd om?)",
+            notation::format_entry(&Entry::Played(q), notation)
+        ),
+    };
+    match lang {
+        ReportLang::Tr => format!(
+            "{what} kontratı {vul} Kuzey-Güney için {computed} yazar ama {s} girildi{hint}; girilen skor kullanıldı: kontratı, skoru ya da board numarasını düzeltin"
+        ),
+        _ => format!(
+            "het contract {what} geeft Noord-Zuid {computed} bij {vul} maar er is {s} ingevoerd{hint}; de ingevoerde score telt: verbeter het contract, de score of het giftnummer"
+        ),
+    }
+}
+
+/// A vulnerability as the warnings say it: "bij Noord-Zuid kwetsbaar", Turkish
+/// "Kuzey-Güney zondayken".
+fn vul_words(v: Vulnerability, lang: ReportLang) -> &'static str {
+    match (v, lang) {
+        (Vulnerability::None, ReportLang::Tr) => "kimse zonda değilken",
+        (Vulnerability::NorthSouth, ReportLang::Tr) => "Kuzey-Güney zondayken",
+        (Vulnerability::EastWest, ReportLang::Tr) => "Doğu-Batı zondayken",
+        (Vulnerability::Both, ReportLang::Tr) => "herkes zondayken",
+        (Vulnerability::None, _) => "niemand kwetsbaar",
+        (Vulnerability::NorthSouth, _) => "Noord-Zuid kwetsbaar",
+        (Vulnerability::EastWest, _) => "Oost-West kwetsbaar",
+        (Vulnerability::Both, _) => "allen kwetsbaar",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::travellers::{ReadOptions, read_travellers};
+    use klaver_core::notation::Language;
+
+    /// The warnings of a Dutch travellers file, as a list in `lang` shows them.
+    fn warnings(csv: &str, lang: ReportLang) -> Vec<String> {
+        let event = read_travellers(
+            csv.as_bytes(),
+            ReadOptions {
+                lang: Language::Dutch,
+            },
+        )
+        .unwrap();
+        event
+            .diagnostics
+            .iter()
+            .map(|d| warning_in(d, lang))
+            .collect()
+    }
+
+    /// A Dutch or Turkish result list showed the night's warnings in English. The
+    /// common ones are in the list's language; any other stays English, whole.
+    #[test]
+    fn the_common_warnings_are_in_the_lists_language() {
+        // Board 2: North-South vulnerable. O2H+1 scores -140, 50 was entered (O2H-1);
+        // "2H N -" is read as made; N3SA= scores 600, and 400 is its score when nobody
+        // is vulnerable.
+        let csv = "board,ns,ew,contract,declarer,result,score\n\
+                   2,1,2,2H,O,+1,50\n\
+                   2,3,4,2H,N,-,110\n\
+                   2,5,6,3SA,N,=,400\n";
+        let en = warnings(csv, ReportLang::En);
+        assert_eq!(
+            en,
+            [
+                "line 2: board 2: the contract O2H+1 scores -140 for North-South with North-South vulnerable but 50 was entered (O2H-1 would score 50: is the result's sign the wrong way round?); the entered score is used: correct the contract, the score or the board number",
+                "line 3: board 2: \"2H N -\": the '-' with no number after it is read as made exactly",
+                "line 4: board 2: the contract N3SA= scores 600 for North-South with North-South vulnerable but 400 was entered (400 is its score when nobody is vulnerable); the entered score is used: correct the contract, the score or the board number",
+            ]
+        );
+        assert_eq!(
+            warnings(csv, ReportLang::Nl),
+            [
+                "regel 2: gift 2: het contract O2H+1 geeft Noord-Zuid -140 bij Noord-Zuid kwetsbaar maar er is 50 ingevoerd (O2H-1 geeft 50: staat het teken van het resultaat verkeerd om?); de ingevoerde score telt: verbeter het contract, de score of het giftnummer",
+                "regel 3: gift 2: \"2H N -\": de '-' zonder getal erachter is gelezen als precies gemaakt",
+                "regel 4: gift 2: het contract N3SA= geeft Noord-Zuid 600 bij Noord-Zuid kwetsbaar maar er is 400 ingevoerd (400 is de score bij niemand kwetsbaar); de ingevoerde score telt: verbeter het contract, de score of het giftnummer",
+            ]
+        );
+        assert_eq!(
+            warnings(csv, ReportLang::Tr),
+            [
+                "satır 2: board 2: D 2 Kupa +1 kontratı Kuzey-Güney zondayken Kuzey-Güney için -140 yazar ama 50 girildi (D 2 Kupa -1 50 yazar: sonucun işareti ters mi?); girilen skor kullanıldı: kontratı, skoru ya da board numarasını düzeltin",
+                "satır 3: board 2: \"2H N -\": arkasında sayı olmayan '-' tam yapıldı olarak okundu",
+                "satır 4: board 2: K 3 SA bien kontratı Kuzey-Güney zondayken Kuzey-Güney için 600 yazar ama 400 girildi (400, kimse zonda değilken skorudur); girilen skor kullanıldı: kontratı, skoru ya da board numarasını düzeltin",
+            ]
+        );
+        // Another warning stays English, line and board too.
+        let other = "board,ns,ew,score,extra\n1,1,2,420,x\n1,3,4,420,y\n";
+        assert_eq!(
+            warnings(other, ReportLang::Nl),
+            ["line 1: the column extra is not read: its contents are ignored"]
+        );
+    }
+}
