@@ -155,7 +155,23 @@ pub enum Misread {
     Strain(u8),
     /// More after what was read, as written from there.
     Trailing(String),
-    /// Something else: a declarer, a result, a vulnerability.
+    /// No declarer where one belongs.
+    NoDeclarer,
+    /// Something else where the declarer belongs, as written.
+    Declarer(String),
+    /// No result after the contract.
+    NoResult,
+    /// Something else where the result belongs, as written.
+    Result(String),
+    /// A sign with no number after it (in a strict reading).
+    SignWithoutNumber(char),
+    /// A result of zero over or down (in a strict reading).
+    ZeroResult,
+    /// More over or down than the contract allows: the result, over (+) or down (-).
+    ResultRange(Contract, i64),
+    /// A number of tricks above 13, as written.
+    Tricks(String),
+    /// Something else: a seat given twice, a seat before a pass, a vulnerability.
     Other,
 }
 
@@ -1247,7 +1263,15 @@ fn misread(text: &str, problem: Problem) -> Misread {
         Problem::Level { at } => Misread::Level(token_at(text, at).to_string()),
         Problem::Strain { level, .. } => Misread::Strain(level),
         Problem::Trailing { at } => Misread::Trailing(shorten(text.get(at..).unwrap_or(""))),
-        _ => Misread::Other,
+        Problem::NoDeclarer => Misread::NoDeclarer,
+        Problem::Declarer { at } => Misread::Declarer(token_at(text, at).to_string()),
+        Problem::NoResult => Misread::NoResult,
+        Problem::Result { at } => Misread::Result(token_at(text, at).to_string()),
+        Problem::SignWithoutNumber(sign) => Misread::SignWithoutNumber(sign),
+        Problem::ZeroResult => Misread::ZeroResult,
+        Problem::ResultRange { contract, result } => Misread::ResultRange(contract, result),
+        Problem::Tricks { at } => Misread::Tricks(token_at(text, at).to_string()),
+        Problem::DeclarerTwice(..) | Problem::SeatBeforePass => Misread::Other,
     }
 }
 

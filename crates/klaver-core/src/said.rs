@@ -6,7 +6,7 @@
 
 use crate::board::Vulnerability;
 use crate::contract::Play;
-use crate::notation::Assumption;
+use crate::notation::{Assumption, Misread};
 
 /// A warning a report can word in its own language.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +15,14 @@ pub enum Said {
     Assumed(Assumption),
     /// A contract whose score is not the score entered, which is used.
     ScoreDisagrees(Disagreement),
+    /// A table result that cannot be read (the entered score is used): the text as
+    /// written and what could not be read.
+    Unread {
+        /// The table result as written.
+        text: String,
+        /// What could not be read.
+        misread: Misread,
+    },
 }
 
 /// A contract whose score is not the score entered (a score North-South can get with

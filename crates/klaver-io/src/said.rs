@@ -3,7 +3,8 @@
 
 use crate::report::ReportLang;
 use klaver_core::board::Vulnerability;
-use klaver_core::notation::{self, AssumptionKind, Entry};
+use klaver_core::contract::Contract;
+use klaver_core::notation::{self, AssumptionKind, Entry, Misread};
 use klaver_core::said::{Disagreement, Hint, Said};
 use klaver_core::session::Diagnostic;
 
@@ -26,8 +27,84 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
     out += &match said {
         Said::Assumed(a) => assumed(&a.text, a.kind, lang),
         Said::ScoreDisagrees(found) => disagrees(found, lang),
+        Said::Unread { text, misread } => match (misread_in(misread, lang), lang) {
+            (Some(why), ReportLang::Tr) => {
+                format!("{text:?} sonuç olarak okunamadı: {why}; girilen skor kullanıldı")
+            }
+            (Some(why), _) => {
+                format!("{text:?} is niet te lezen als uitslag: {why}; de ingevoerde score telt")
+            }
+            (None, _) => return d.to_string(),
+        },
     };
     out
+}
+
+/// Why a table result cannot be read, in Dutch or Turkish; `None` for what is said in
+/// English only.
+pub fn misread_in(m: &Misread, lang: ReportLang) -> Option<String> {
+    let tr = lang == ReportLang::Tr;
+    Some(match m {
+        Misread::Empty | Misread::NoLevel if tr => "1-7 seviyesi ve renk bekleniyordu".into(),
+        Misread::Empty | Misread::NoLevel => "er hoort een niveau 1-7 en een kleur te staan".into(),
+        Misread::Level(l) if tr => format!("seviye 1 ile 7 arasında olmalı, {l} değil"),
+        Misread::Level(l) => format!("het niveau is 1 tot en met 7, niet {l}"),
+        Misread::Strain(l) if tr => format!("{l} seviyesinden sonra renk gelir"),
+        Misread::Strain(l) => format!("na het niveau {l} hoort een kleur"),
+        Misread::NoDeclarer if tr => "deklaran (K D G B) bekleniyordu".into(),
+        Misread::NoDeclarer => "er hoort een leider te staan (N O Z W)".into(),
+        Misread::Declarer(f) if tr => format!("deklaran (K D G B) bekleniyordu, {f:?} değil"),
+        Misread::Declarer(f) => format!("er hoort een leider te staan (N O Z W), niet {f:?}"),
+        Misread::NoResult if tr => {
+            "kontrattan sonra sonuç gelir (bien ya da =, +1, -2 ya da alınan löve)".into()
+        }
+        Misread::NoResult => {
+            "na het contract hoort een resultaat (C of =, +1, -2 of het aantal slagen)".into()
+        }
+        Misread::Result(f) if tr => {
+            format!("sonuç (bien ya da =, +1, -2 ya da alınan löve) bekleniyordu, {f:?} değil")
+        }
+        Misread::Result(f) => format!(
+            "er hoort een resultaat te staan (C of =, +1, -2 of het aantal slagen), niet {f:?}"
+        ),
+        Misread::ResultRange(c, result) => out_of_range(*c, *result, lang),
+        Misread::Tricks(f) if tr => format!("alınan löve 0 ile 13 arasında olmalı, {f} değil"),
+        Misread::Tricks(f) => format!("het aantal slagen is 0 tot en met 13, niet {f}"),
+        Misread::Trailing(f) if tr => {
+            format!("sonuçtan sonra başka bir şey olmamalı, {f:?} değil")
+        }
+        Misread::Trailing(f) => format!("na de uitslag hoort niets meer, niet {f:?}"),
+        Misread::SignWithoutNumber(_) | Misread::ZeroResult | Misread::Other => return None,
+    })
+}
+
+/// Why a result over or down (`result`) cannot be a result of `c`.
+fn out_of_range(c: Contract, result: i64, lang: ReportLang) -> String {
+    let needed = i64::from(c.tricks_needed());
+    let name = notation::format_contract(c, lang.notation());
+    let tr = lang == ReportLang::Tr;
+    let gap = if tr { " " } else { "" };
+    let taken = needed.saturating_add(result);
+    match (result > 0, 13 - needed, tr) {
+        (true, 0, true) => format!(
+            "{name} kontratında fazla löve olamaz: {name}{gap}{result:+} {taken} löve eder, bir elde 13 löve vardır"
+        ),
+        (true, most, true) => format!(
+            "{name} kontratında en fazla {most} fazla löve olabilir: {name}{gap}{result:+} {taken} löve eder, bir elde 13 löve vardır"
+        ),
+        (true, 0, false) => format!(
+            "geen overslagen in {name}: {name}{result:+} zou {taken} slagen zijn, en een spel heeft er 13"
+        ),
+        (true, most, false) => format!(
+            "hoogstens {most} over in {name}: {name}{result:+} zou {taken} slagen zijn, en een spel heeft er 13"
+        ),
+        (false, _, true) => format!(
+            "{name} kontratında en fazla {needed} batar: deklaranın {needed} löveye ihtiyacı var ve 0'dan az löve alamaz"
+        ),
+        (false, _, false) => format!(
+            "hoogstens {needed} down in {name}: de leider heeft {needed} slagen nodig en kan er niet minder dan 0 maken"
+        ),
+    }
 }
 
 /// What a lenient reading assumed about `text`.
@@ -155,6 +232,33 @@ mod tests {
                 "satır 2: board 2: D 2 Kupa +1 kontratı Kuzey-Güney zondayken Kuzey-Güney için -140 yazar ama 50 girildi (D 2 Kupa -1 50 yazar: sonucun işareti ters mi?); girilen skor kullanıldı: kontratı, skoru ya da board numarasını düzeltin",
                 "satır 3: board 2: \"2H N -\": arkasında sayı olmayan '-' tam yapıldı olarak okundu",
                 "satır 4: board 2: K 3 SA bien kontratı Kuzey-Güney zondayken Kuzey-Güney için 600 yazar ama 400 girildi (400, kimse zonda değilken skorudur); girilen skor kullanıldı: kontratı, skoru ya da board numarasını düzeltin",
+            ]
+        );
+        // A table result that cannot be read, its entered score used.
+        let csv = "board,ns,ew,contract,score\n\
+                   3,1,2,N4K+1-4,150\n\
+                   22,1,2,O7Z+1,-1520\n\
+                   22,3,4,O6H+2,-1430\n\
+                   22,5,6,O3H-10,500\n\
+                   22,7,8,O3H X,-140\n\
+                   22,9,10,3H O 14,-140\n";
+        assert_eq!(
+            warnings(csv, ReportLang::Nl),
+            [
+                "regel 2: gift 3: \"N4K+1-4\" is niet te lezen als uitslag: na de uitslag hoort niets meer, niet \"-4\"; de ingevoerde score telt",
+                "regel 3: gift 22: \"O7Z+1\" is niet te lezen als uitslag: geen overslagen in 7SA: 7SA+1 zou 14 slagen zijn, en een spel heeft er 13; de ingevoerde score telt",
+                "regel 4: gift 22: \"O6H+2\" is niet te lezen als uitslag: hoogstens 1 over in 6H: 6H+2 zou 14 slagen zijn, en een spel heeft er 13; de ingevoerde score telt",
+                "regel 5: gift 22: \"O3H-10\" is niet te lezen als uitslag: hoogstens 9 down in 3H: de leider heeft 9 slagen nodig en kan er niet minder dan 0 maken; de ingevoerde score telt",
+                "regel 6: gift 22: \"O3H X\" is niet te lezen als uitslag: na het contract hoort een resultaat (C of =, +1, -2 of het aantal slagen); de ingevoerde score telt",
+                "regel 7: gift 22: \"3H O 14\" is niet te lezen als uitslag: het aantal slagen is 0 tot en met 13, niet 14; de ingevoerde score telt",
+            ]
+        );
+        assert_eq!(
+            warnings(csv, ReportLang::Tr)[..3],
+            [
+                "satır 2: board 3: \"N4K+1-4\" sonuç olarak okunamadı: sonuçtan sonra başka bir şey olmamalı, \"-4\" değil; girilen skor kullanıldı",
+                "satır 3: board 22: \"O7Z+1\" sonuç olarak okunamadı: 7 SA kontratında fazla löve olamaz: 7 SA +1 14 löve eder, bir elde 13 löve vardır; girilen skor kullanıldı",
+                "satır 4: board 22: \"O6H+2\" sonuç olarak okunamadı: 6 Kupa kontratında en fazla 1 fazla löve olabilir: 6 Kupa +2 14 löve eder, bir elde 13 löve vardır; girilen skor kullanıldı",
             ]
         );
         // Another warning stays English, line and board too.

@@ -1810,11 +1810,12 @@ fn unread_contract(
             ),
         ));
     }
-    event.diagnostics.push(Diagnostic::warning(
-        at.line,
-        b,
-        format!("{e}; the entered score is used"),
-    ));
+    let said = Said::Unread {
+        text: e.text.clone(),
+        misread: e.misread.clone(),
+    };
+    let d = Diagnostic::warning(at.line, b, format!("{e}; the entered score is used"));
+    event.diagnostics.push(d.saying(said));
     Ok(Contract::Unread(contract.to_string()))
 }
 

@@ -185,7 +185,8 @@ impl Lang {
             (Misread::Trailing(_), Lang::Tr) => format!(
                 "\"{typed}\": buraya yalnızca kontratı yazın; deklaran ve löve sayısı aşağıda seçilir"
             ),
-            (Misread::Other, _) => e.to_string(),
+            // Not found in a contract alone.
+            _ => e.to_string(),
         }
     }
 
