@@ -6,6 +6,7 @@
 
 use crate::board::Vulnerability;
 use crate::contract::Play;
+use crate::matchpoints::MissingRule;
 use crate::notation::{Assumption, Misread};
 
 /// A warning a report can word in its own language.
@@ -15,6 +16,13 @@ pub enum Said {
     Assumed(Assumption),
     /// A contract whose score is not the score entered, which is used.
     ScoreDisagrees(Disagreement),
+    /// A pair sitting out a board (a sit-out line of a results file), not scored.
+    SatOut(String),
+    /// Fewer results on a board than expected, none marked not played: the results and
+    /// the expected, and how the missing ones are scored.
+    FewerResults(usize, usize, MissingRule),
+    /// One result on a board where more were expected: it gets the average.
+    OnlyOneResult,
     /// A table result that cannot be read (the entered score is used): the text as
     /// written and what could not be read.
     Unread {

@@ -13,6 +13,7 @@ use crate::club_points::club_points_for_ties;
 use crate::exact::Exact;
 use crate::matchpoints::{BoardScore, MissingRule, Outcome, Rules, Scratch, score_board};
 pub use crate::result_points::{PointsList, ResultPoints};
+use crate::said::Said;
 use crate::text::Numbering;
 use crate::totals::{Contribution, PairTotals, Term, TotalsBuilder};
 use num_rational::Ratio;
@@ -1139,11 +1140,14 @@ fn board_warnings(
     let mut out = Vec::new();
     let real = outcomes.iter().filter(|o| o.is_real()).count();
     if real == 1 && expected > 1 {
-        out.push(Diagnostic::warning(
-            first_line,
-            Some(board),
-            "only one result on this board: it gets the average; check for missing travellers",
-        ));
+        out.push(
+            Diagnostic::warning(
+                first_line,
+                Some(board),
+                "only one result on this board: it gets the average; check for missing travellers",
+            )
+            .saying(Said::OnlyOneResult),
+        );
     }
     let marked = outcomes
         .iter()
@@ -1151,19 +1155,21 @@ fn board_warnings(
         .count();
     let n = outcomes.len();
     if n < expected && marked == 0 {
-        out.push(Diagnostic::warning(
+        let rule = settings.rules.missing;
+        let d = Diagnostic::warning(
             first_line,
             Some(board),
             format!(
                 "{n} {} where {expected} were expected: {}; enter the missing results or mark them NP",
                 if n == 1 { "result" } else { "results" },
-                match settings.rules.missing {
+                match rule {
                     MissingRule::Neuberg => "the board is Neuberg-scaled to the full top",
                     MissingRule::CountAsTies =>
                         "each missing result counts as a tie for every pair that played the board",
                 }
             ),
-        ));
+        );
+        out.push(d.saying(Said::FewerResults(n, expected, rule)));
     }
     out
 }

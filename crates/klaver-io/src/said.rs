@@ -4,6 +4,7 @@
 use crate::report::ReportLang;
 use klaver_core::board::Vulnerability;
 use klaver_core::contract::Contract;
+use klaver_core::matchpoints::MissingRule;
 use klaver_core::notation::{self, AssumptionKind, Entry, Misread};
 use klaver_core::said::{Disagreement, Hint, Said};
 use klaver_core::session::Diagnostic;
@@ -27,6 +28,21 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
     out += &match said {
         Said::Assumed(a) => assumed(&a.text, a.kind, lang),
         Said::ScoreDisagrees(found) => disagrees(found, lang),
+        Said::SatOut(pair) if lang == ReportLang::Tr => format!(
+            "{pair} numaralı çift bu boardu oynamadı (bye satırı): bu bir sonuç değildir, hesaba katılmaz"
+        ),
+        Said::SatOut(pair) => format!(
+            "paar {pair} zat dit spel uit (een uitzitregel): dat is geen uitslag en telt niet mee"
+        ),
+        Said::FewerResults(n, expected, rule) => fewer_results(*n, *expected, *rule, lang),
+        Said::OnlyOneResult if lang == ReportLang::Tr => {
+            "bu boardda tek sonuç var: ortalama alır; eksik sonuç kağıdı olup olmadığını kontrol edin"
+                .into()
+        }
+        Said::OnlyOneResult => {
+            "maar één uitslag op dit spel: die krijgt het gemiddelde; controleer of er scorebriefjes ontbreken"
+                .into()
+        }
         Said::Unread { text, misread } => match (misread_in(misread, lang), lang) {
             (Some(why), ReportLang::Tr) => {
                 format!("{text:?} sonuç olarak okunamadı: {why}; girilen skor kullanıldı")
@@ -38,6 +54,27 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
         },
     };
     out
+}
+
+/// Fewer results on a board than expected, and how the missing ones are scored.
+fn fewer_results(n: usize, expected: usize, rule: MissingRule, lang: ReportLang) -> String {
+    match (rule, lang) {
+        (MissingRule::Neuberg, ReportLang::Tr) => format!(
+            "{expected} sonuç beklenirken {n} sonuç var: board Neuberg ile tam topa ölçeklendi; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
+        ),
+        (MissingRule::CountAsTies, ReportLang::Tr) => format!(
+            "{expected} sonuç beklenirken {n} sonuç var: her eksik sonuç, boardu oynayan her çift için beraberlik sayılır; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
+        ),
+        (rule, _) => format!(
+            "{n} {} waar er {expected} verwacht werden: {}; voer de ontbrekende uitslagen in of markeer ze NG",
+            if n == 1 { "uitslag" } else { "uitslagen" },
+            match rule {
+                MissingRule::Neuberg => "het spel is met Neuberg naar de volle top geschaald",
+                MissingRule::CountAsTies =>
+                    "elke ontbrekende uitslag telt als gelijkspel voor elk paar dat het spel speelde",
+            }
+        ),
+    }
 }
 
 /// Why a table result cannot be read, in Dutch or Turkish; `None` for what is said in

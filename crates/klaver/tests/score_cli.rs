@@ -928,6 +928,31 @@ fn a_dutch_list_gives_the_common_warnings_in_dutch() {
     );
 }
 
+/// A Dutch list of a night with a sit-out pair (Ruter's PBN) gave its sit-out lines
+/// and its boards played fewer times in English; they are in Dutch now.
+#[test]
+fn a_dutch_list_gives_sit_outs_and_fewer_results_in_dutch() {
+    let f = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let o = klaver(&["score", &f, "--lang", "nl", "--format", "html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for said in [
+        "<li>regel 291: gift 7: paar 15 zat dit spel uit (een uitzitregel): dat is geen uitslag en telt niet mee</li>",
+        "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden: het spel is met Neuberg naar de volle top geschaald; voer de ontbrekende uitslagen in of markeer ze NG</li>",
+    ] {
+        assert!(out.contains(said), "{said}\n{out}");
+    }
+    assert!(!out.contains("<li>line"), "{out}");
+    let o = klaver(&["score", &f, "--lang", "tr", "--format", "html"]);
+    let out = stdout(&o);
+    for said in [
+        "<li>satır 291: board 7: 15 numaralı çift bu boardu oynamadı (bye satırı): bu bir sonuç değildir, hesaba katılmaz</li>",
+        "<li>satır 281: board 7: 11 sonuç beklenirken 10 sonuç var: board Neuberg ile tam topa ölçeklendi; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin</li>",
+    ] {
+        assert!(out.contains(said), "{said}\n{out}");
+    }
+}
+
 /// `--boards-per-round 0` printed "Average per round: 0" and no round columns; 53 and
 /// more are no night's rounds either. Both are refused, as `klaver movement` refuses them.
 #[test]
