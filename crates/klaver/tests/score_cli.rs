@@ -546,15 +546,7 @@ fn the_round_column_gives_the_round_columns_without_a_movement() {
     // Without the round column nothing tells the rounds: no round columns.
     let plain = temp_file(
         "no-rounds.csv",
-        &std::fs::read_to_string(&f)
-            .unwrap()
-            .lines()
-            .map(|l| {
-                let mut c: Vec<&str> = l.split(',').collect();
-                c.remove(2);
-                c.join(",") + "\n"
-            })
-            .collect::<String>(),
+        &without_round_column(&std::fs::read_to_string(&f).unwrap()),
     );
     let o = klaver(&["score", plain.to_str().unwrap()]);
     assert!(!stdout(&o).contains("Round1"), "{}", stdout(&o));
@@ -745,6 +737,17 @@ const THREE_TABLE_ROUNDS: &str = "board,table,round,ns,ew,score\n\
      1,1,1,1,4,420\n2,2,1,2,5,170\n3,3,1,3,6,-50\n\
      3,1,2,1,5,100\n1,2,2,2,6,-100\n2,3,2,3,4,140\n\
      2,1,3,1,6,-200\n3,2,3,2,4,110\n1,3,3,3,5,450\n";
+
+/// A travellers CSV with its third column (the round) left out.
+fn without_round_column(csv: &str) -> String {
+    csv.lines()
+        .map(|l| {
+            let mut c: Vec<&str> = l.split(',').collect();
+            c.remove(2);
+            c.join(",") + "\n"
+        })
+        .collect()
+}
 
 #[test]
 fn a_round_column_that_cannot_be_right_is_refused() {
@@ -979,14 +982,7 @@ fn boards_per_round_out_of_range_is_refused() {
 /// without a word. It is a warning naming the odd set, and `--strict` counts it.
 #[test]
 fn boards_per_round_that_does_not_divide_the_boards_is_warned_of() {
-    let plain: String = THREE_TABLE_ROUNDS
-        .lines()
-        .map(|l| {
-            let mut c: Vec<&str> = l.split(',').collect();
-            c.remove(2);
-            c.join(",") + "\n"
-        })
-        .collect();
+    let plain = without_round_column(THREE_TABLE_ROUNDS);
     let f = temp_file("undivided.csv", &plain);
     let f = f.to_str().unwrap();
     let o = klaver(&["score", f, "--boards-per-round", "2"]);
@@ -1029,14 +1025,7 @@ fn boards_per_round_that_does_not_divide_the_boards_is_warned_of() {
 /// but the box claims no number of boards a round.
 #[test]
 fn the_control_sheet_claims_no_boards_per_round_it_was_not_given() {
-    let plain: String = THREE_TABLE_ROUNDS
-        .lines()
-        .map(|l| {
-            let mut c: Vec<&str> = l.split(',').collect();
-            c.remove(2);
-            c.join(",") + "\n"
-        })
-        .collect();
+    let plain = without_round_column(THREE_TABLE_ROUNDS);
     let f = temp_file("control-unknown.csv", &plain);
     let f = f.to_str().unwrap();
     let o = klaver(&["score", f, "--control"]);
