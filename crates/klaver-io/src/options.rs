@@ -268,6 +268,17 @@ pub fn pair_settings(
     file_convention: &Convention,
     file_name: &str,
 ) -> Result<(Settings, Convention, Option<u32>), String> {
+    let sane;
+    let scoring = match boards_per_round_out_of_range(scoring) {
+        Some((n, fixed)) => {
+            event.diagnostics.push(Diagnostic::warning(0, None, format!(
+                "the night's stored --boards-per-round {n} is not a number of boards a round (1 to 52): the round columns and the average per round are left out"
+            )));
+            sane = fixed;
+            &sane
+        }
+        None => scoring,
+    };
     let played = match &scoring.movement {
         Some(spec) => played_on_movement(scoring, spec, event, file_name)?,
         None => played_by_travellers(scoring, event, file_name)?,
@@ -354,6 +365,19 @@ fn played_on_movement(
         boards_per_round: m
             .agreed_boards_per_round(scoring.boards_per_round)
             .map_err(|e| e.to_string())?,
+    })
+}
+
+/// A stored night's boards per round outside 1-52 (the command line refuses them, but
+/// took them before), and its options without it.
+fn boards_per_round_out_of_range(scoring: &ScoringOptions) -> Option<(u32, ScoringOptions)> {
+    let n = scoring.boards_per_round?;
+    movement::check_boards(n).is_err().then(|| {
+        let fixed = ScoringOptions {
+            boards_per_round: None,
+            ..scoring.clone()
+        };
+        (n, fixed)
     })
 }
 
@@ -733,6 +757,33 @@ mod tests {
     fn parse(words: &[&str]) -> ScoringOptions {
         let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
         ScoringOptions::from_words(&words).unwrap()
+    }
+
+    /// A night stored with `--boards-per-round 0` (the command line took it before it
+    /// was refused) printed "Average per round: 0". It is scored without round columns
+    /// or average per round, with a warning saying why, and is not locked out.
+    #[test]
+    fn a_stored_night_with_boards_per_round_out_of_range_is_warned_of() {
+        let csv = "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n2,1,4,110\n2,3,2,-100\n";
+        for n in ["0", "53"] {
+            let mut event = crate::travellers::read_travellers(
+                csv.as_bytes(),
+                crate::travellers::ReadOptions::default(),
+            )
+            .unwrap();
+            let mut scoring = parse(&[&format!("--boards-per-round={n}")]);
+            scoring.stored = true;
+            let (settings, _, bpr) =
+                pair_settings(&scoring, &mut event, &Convention::default(), "night").unwrap();
+            assert_eq!((settings.boards_per_round, bpr), (None, None));
+            let said: Vec<String> = event.diagnostics.iter().map(|d| d.to_string()).collect();
+            assert_eq!(
+                said,
+                [format!(
+                    "the night's stored --boards-per-round {n} is not a number of boards a round (1 to 52): the round columns and the average per round are left out"
+                )]
+            );
+        }
     }
 
     /// A bye's VP out of range gave "e.g. 12 or 10.5" on the scale of 10 as well.

@@ -249,7 +249,9 @@ impl ScoringOptions {
             "missing" => c.missing = Some(choice(value)?),
             "rounding" => c.rounding = Some(choice(value)?),
             "fields" => self.fields = choice(value)?,
-            "boards-per-round" => self.boards_per_round = Some(boards_per_round(value)?),
+            // Any count, as klaver stored before it refused 0 and more than 52 on the
+            // command line: such a night is scored with a warning, not locked out.
+            "boards-per-round" => self.boards_per_round = Some(count(value)?),
             "movement" => self.movement = Some(value.to_string()),
             "avg-plus-session" => c.avg_plus_session = true,
             "centred" => c.centred = true,
@@ -381,14 +383,6 @@ fn count(text: &str) -> Result<u32, String> {
         .ok()
         .and_then(|n| u32::try_from(n).ok())
         .ok_or_else(|| format!("a whole number from 0 to {}", u32::MAX))
-}
-
-/// A number of boards per round (1 to 52, as a movement takes); else what it takes.
-fn boards_per_round(text: &str) -> Result<u32, String> {
-    count(text)
-        .ok()
-        .filter(|&n| klaver_core::movement::check_boards(n).is_ok())
-        .ok_or_else(|| String::from("a whole number from 1 to 52"))
 }
 
 /// A whole number (`--datum-round`); else what the option takes.
@@ -574,6 +568,11 @@ mod tests {
             read(&["--boards-per-round=+52"]).unwrap().boards_per_round,
             Some(52)
         );
+        // A night stored before the command line refused 0 stays readable.
+        assert_eq!(
+            read(&["--boards-per-round=-0"]).unwrap().boards_per_round,
+            Some(0)
+        );
         assert_eq!(read(&["--datum-round=+7"]).unwrap().form.datum_round, 7);
         // A default stated is the default.
         let defaults = read(&["--form=pairs", "--fields=together", "--vp-max=20"]).unwrap();
@@ -647,18 +646,13 @@ mod tests {
             refused(&["--scale=acbl=1"]),
             "--scale \"acbl=1\" is not one of european, acbl"
         );
-        for bad in ["-1", "0", "-0", "53", "4294967296", " 4", "x", ""] {
+        for bad in ["-1", "4294967296", " 4", "x", ""] {
             let word = format!("--boards-per-round={bad}");
             assert_eq!(
                 refused(&[&word]),
-                format!("--boards-per-round {bad:?} is not a whole number from 1 to 52")
+                format!("--boards-per-round {bad:?} is not a whole number from 0 to 4294967295")
             );
         }
-        let e = refused(&["--vp-boards=-1"]);
-        assert_eq!(
-            e,
-            "--vp-boards \"-1\" is not a whole number from 0 to 4294967295"
-        );
         assert_eq!(
             refused(&["--datum-round=1e3"]),
             "--datum-round \"1e3\" is not a whole number, such as 10 or 0"
