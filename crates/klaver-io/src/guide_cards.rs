@@ -12,7 +12,8 @@ use crate::pdf::{
 };
 use klaver_core::movement::validate::board_list;
 use klaver_core::movement::{
-    BoardsNext, Check, Direction, Movement, PairCard, TableCard, pair_cards, table_cards, to_csv,
+    BoardsNext, Check, Direction, EvenTables, Movement, MovementKind, PairCard, TableCard,
+    pair_cards, table_cards, to_csv,
 };
 use std::fmt::Write;
 
@@ -146,6 +147,53 @@ fn next_text(w: &Words, next: &BoardsNext) -> String {
         BoardsNext::ByeStand => w.to_bye_stand.to_string(),
         BoardsNext::Director => w.to_director.to_string(),
         BoardsNext::Collected => w.collect.to_string(),
+    }
+}
+
+/// The movement's name in the language of the cards: a Mitchell or Howell klaver made is
+/// named in Dutch as in English; a schedule keeps the name it was given.
+pub fn title(m: &Movement, lang: CardLang) -> String {
+    match (lang, m.kind) {
+        (
+            CardLang::Dutch,
+            MovementKind::Mitchell {
+                tables,
+                even,
+                arrow_switch,
+            },
+        ) => {
+            let mut name = format!("Mitchell, {tables} tafels");
+            match even {
+                Some(EvenTables::Skip) => name.push_str(", met overslaan"),
+                Some(EvenTables::RelayByeStand) => name.push_str(", relay en rusttafel"),
+                None => {}
+            }
+            if arrow_switch {
+                name.push_str(", pijlwissel");
+            }
+            name
+        }
+        (
+            CardLang::Dutch,
+            MovementKind::Howell {
+                pairs,
+                rounds,
+                same_boards,
+            },
+        ) => {
+            let mut name = format!("Howell, {pairs} paren");
+            if pairs % 2 == 1 {
+                let _ = write!(name, " (rust tegen paar {})", pairs + 1);
+            }
+            if let Some(n) = rounds {
+                let _ = write!(name, ", {}", counted(n as usize, "ronde", "ronden"));
+            }
+            if same_boards {
+                name.push_str(", dezelfde spellen aan alle tafels");
+            }
+            name
+        }
+        _ => m.name.clone(),
     }
 }
 
@@ -360,7 +408,7 @@ fn table_rows(card: &TableCard, w: &Words) -> Vec<Vec<String>> {
 /// The movement as plain text: title, check, schedule, pair cards, table cards.
 pub fn text(m: &Movement, check: &Check, opts: &CardOptions) -> String {
     let w = words(opts.lang);
-    let mut out = format!("{}\n", m.name);
+    let mut out = format!("{}\n", title(m, opts.lang));
     for l in check_lines(m, check, opts.lang) {
         let _ = writeln!(out, "  {l}");
     }
@@ -458,7 +506,7 @@ pub fn html(m: &Movement, check: &Check, opts: &CardOptions) -> String {
         "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>{title}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n",
-        title = esc(&m.name)
+        title = esc(&title(m, opts.lang))
     );
     let _ = writeln!(out, "<h2>{}</h2>\n<ul class=\"check\">", w.check);
     for l in check_lines(m, check, opts.lang) {
@@ -601,11 +649,12 @@ pub fn pdf(m: &Movement, check: &Check, opts: &CardOptions) -> Result<Vec<u8>, P
     let w = words(opts.lang);
     let nl = opts.lang == CardLang::Dutch;
     let measure = Measure::new()?;
-    let mut doc = PdfDocument::new(m.name.clone(), if nl { "nl" } else { "en" });
-    doc.footer = m.name.clone();
+    let name = title(m, opts.lang);
+    let mut doc = PdfDocument::new(name.clone(), if nl { "nl" } else { "en" });
+    doc.footer = name.clone();
     doc.page_label = if nl { "Pagina" } else { "Page" }.into();
     doc.push(Block::Paragraph(
-        Span::new(m.name.clone(), 16.0).bold().tone(Tone::Accent),
+        Span::new(name.clone(), 16.0).bold().tone(Tone::Accent),
     ));
     doc.push(Block::Gap(6.0));
     doc.push(Block::Heading(w.check.into()));
@@ -640,7 +689,7 @@ pub fn pdf(m: &Movement, check: &Check, opts: &CardOptions) -> Result<Vec<u8>, P
             .map(|card| {
                 pdf_card(
                     format!("{} {}", w.pair, card.pair),
-                    &m.name,
+                    &name,
                     &pair_rows(card, w),
                     &[0, 1],
                 )
@@ -656,7 +705,7 @@ pub fn pdf(m: &Movement, check: &Check, opts: &CardOptions) -> Result<Vec<u8>, P
             .map(|card| {
                 pdf_card(
                     format!("{} {}", w.table, card.table),
-                    &m.name,
+                    &name,
                     &table_rows(card, w),
                     &[0],
                 )
@@ -711,6 +760,56 @@ mod tests {
         assert!(t.contains("Paar 4\nRonde  Tafel  Richting  Tegen  Spellen\n1      1      OW        1      1-2\n"), "{t}");
         assert!(t.contains("in orde (0 waarschuwingen)"), "{t}");
         assert!(t.contains("Spellen naar"));
+    }
+
+    #[test]
+    fn dutch_cards_name_the_movement_in_dutch() {
+        use crate::pdf::tests::page_texts;
+        use klaver_core::movement::{EvenTables, HowellOptions, howell};
+        let mut same = HowellOptions::new(14, 2);
+        (same.rounds, same.same_boards) = (Some(7), true);
+        let mut relay = MitchellOptions::new(8, 2);
+        (relay.even, relay.arrow_switch) = (EvenTables::RelayByeStand, true);
+        let cases = [
+            (
+                howell(&HowellOptions::new(9, 2)).unwrap(),
+                "Howell, 9 paren (rust tegen paar 10)",
+            ),
+            (
+                howell(&HowellOptions::new(10, 2)).unwrap(),
+                "Howell, 10 paren",
+            ),
+            (
+                howell(&same).unwrap(),
+                "Howell, 14 paren, 7 ronden, dezelfde spellen aan alle tafels",
+            ),
+            (small(), "Mitchell, 3 tafels"),
+            (
+                mitchell(&MitchellOptions::new(6, 2)).unwrap(),
+                "Mitchell, 6 tafels, met overslaan",
+            ),
+            (
+                mitchell(&relay).unwrap(),
+                "Mitchell, 8 tafels, relay en rusttafel, pijlwissel",
+            ),
+        ];
+        let opts = CardOptions {
+            lang: CardLang::Dutch,
+            ..CardOptions::default()
+        };
+        for (m, title) in cases {
+            let t = text(&m, &m.check(), &opts);
+            assert!(t.starts_with(&format!("{title}\n")), "{t}");
+            let h = html(&m, &m.check(), &opts);
+            assert!(h.contains(&format!("<title>{title}</title>")), "{title}");
+            assert!(h.contains(&format!("<h1>{title}</h1>")), "{title}");
+            let pages = page_texts(&pdf(&m, &m.check(), &opts).unwrap());
+            assert!(pages[0].lines().any(|l| l == title), "{}", pages[0]);
+            assert!(!pages.join("\n").contains(&m.name), "{title}");
+            // The English cards keep the English name.
+            let en = text(&m, &m.check(), &CardOptions::default());
+            assert!(en.starts_with(&format!("{}\n", m.name)), "{en}");
+        }
     }
 
     #[test]

@@ -366,3 +366,31 @@ fn the_summary_counts_in_words_of_one_and_more() {
     let out = run_ok(&["movement", "mitchell", "--tables", "3", "--lang", "nl"]);
     assert!(out.contains("6 paren, 3 tafels, 3 ronden"), "{out}");
 }
+
+/// The Dutch cards had an English title ("Howell, 9 pairs (a bye against pair 10)").
+#[test]
+fn dutch_cards_have_a_dutch_title() {
+    let first = |args: &[&str]| {
+        let all = [args, &["--lang", "nl", "--cards", "none"]].concat();
+        run_ok(&all).lines().next().unwrap_or_default().to_string()
+    };
+    let howell = ["movement", "howell", "--pairs"];
+    assert_eq!(first(&[&howell[..], &["10"]].concat()), "Howell, 10 paren");
+    assert_eq!(
+        first(&[&howell[..], &["9", "--boards-per-round", "2"]].concat()),
+        "Howell, 9 paren (rust tegen paar 10)"
+    );
+    assert_eq!(
+        first(&["movement", "mitchell", "--tables", "8", "--even", "relay"]),
+        "Mitchell, 8 tafels, relay en rusttafel"
+    );
+    let file = seed_schedule();
+    let file = file.to_str().unwrap();
+    let check = ["movement", "check", file, "--boards", "duplicated"];
+    assert_eq!(first(&check), format!("Schema {file}"));
+    let english = run_ok(&check);
+    assert!(
+        english.starts_with(&format!("Schedule {file}\n")),
+        "{english}"
+    );
+}

@@ -23,7 +23,9 @@
 //! An odd number of pairs plays the movement of the next even number; the highest pair is
 //! a phantom and whoever meets it has a bye.
 
-use super::{BoardRange, BoardSharing, Fields, Movement, MovementError, Round, TableRound};
+use super::{
+    BoardRange, BoardSharing, Fields, Movement, MovementError, MovementKind, Round, TableRound,
+};
 
 /// The director's choices for a Howell.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -149,6 +151,11 @@ pub(super) fn howell_up_to(opts: &HowellOptions, most: u32) -> Result<Movement, 
         fields: Fields::One,
         absent: Vec::new(),
         bye_stand: false,
+        kind: MovementKind::Howell {
+            pairs: asked,
+            rounds: (rounds_n != max_rounds).then_some(rounds_n),
+            same_boards: opts.same_boards,
+        },
     };
     Ok(if asked % 2 == 1 {
         movement.without_pair(&pairs.to_string())

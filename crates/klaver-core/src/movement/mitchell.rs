@@ -13,7 +13,9 @@
 //! An arrow switch turns the last round around (the NS pairs sit EW) so that a Mitchell
 //! can be scored as one field with one winner.
 
-use super::{BoardRange, BoardSharing, Fields, Movement, MovementError, Round, TableRound};
+use super::{
+    BoardRange, BoardSharing, Fields, Movement, MovementError, MovementKind, Round, TableRound,
+};
 
 /// What a Mitchell does with an even number of tables.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -99,6 +101,11 @@ pub fn mitchell(opts: &MitchellOptions) -> Result<Movement, MovementError> {
         fields: if one_field { Fields::One } else { Fields::Two },
         absent: Vec::new(),
         bye_stand: relay,
+        kind: MovementKind::Mitchell {
+            tables: t,
+            even: even.then_some(opts.even),
+            arrow_switch: opts.arrow_switch,
+        },
     })
 }
 

@@ -186,6 +186,33 @@ pub struct Seating<'a> {
     pub boards: BoardRange,
 }
 
+/// What a movement klaver generates is, so that its name can be given in the language
+/// of the cards (the movement's `name` is English).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum MovementKind {
+    /// A schedule read from a file or made otherwise: only its name says what it is.
+    #[default]
+    Schedule,
+    /// A Mitchell.
+    Mitchell {
+        /// The tables.
+        tables: u32,
+        /// With an even number of tables, the skip or the relay and bye stand.
+        even: Option<EvenTables>,
+        /// Whether directions swap in the last round.
+        arrow_switch: bool,
+    },
+    /// A Howell.
+    Howell {
+        /// The pairs (an odd number plays with a phantom pair, one number higher).
+        pairs: u32,
+        /// The rounds, when fewer than all are played.
+        rounds: Option<u32>,
+        /// Whether all tables play the same (duplicated) boards in a round.
+        same_boards: bool,
+    },
+}
+
 /// A movement: rounds of tables, each with its pairs and boards.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Movement {
@@ -203,6 +230,8 @@ pub struct Movement {
     /// plays them next (a Mitchell's relay and bye stand), rather than going back to the
     /// director: the table cards say so.
     pub bye_stand: bool,
+    /// What kind of movement it is.
+    pub kind: MovementKind,
 }
 
 impl Movement {
@@ -215,6 +244,7 @@ impl Movement {
             fields: Fields::One,
             absent: Vec::new(),
             bye_stand: false,
+            kind: MovementKind::Schedule,
         }
     }
 

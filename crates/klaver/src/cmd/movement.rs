@@ -188,24 +188,41 @@ pub fn run(args: Args) -> CmdResult {
             boards,
             two_fields,
             output,
-        } => {
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
-            let mut m = parse_csv(&text)
-                .map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
-            m.name = format!("Schedule {}", file.display());
-            m.sharing = match boards {
-                SharingArg::Single => BoardSharing::Single,
-                SharingArg::Shared => BoardSharing::Shared,
-                SharingArg::Duplicated => BoardSharing::Duplicated,
-            };
-            if two_fields {
-                m.fields = Fields::Two;
-            }
-            (m, output, true)
-        }
+        } => (
+            schedule_of(&file, boards, two_fields, output.lang)?,
+            output,
+            true,
+        ),
     };
     render(&movement, &output, checked)
+}
+
+/// The schedule `klaver movement check` reads, named after its file in the cards'
+/// language.
+fn schedule_of(
+    file: &std::path::Path,
+    boards: SharingArg,
+    two_fields: bool,
+    lang: Lang,
+) -> Result<Movement, CliError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| CliError::input(format!("cannot read {}: {e}", file.display())))?;
+    let mut m =
+        parse_csv(&text).map_err(|e| CliError::input(format!("{}: {e}", file.display())))?;
+    let schedule = match lang {
+        Lang::En => "Schedule",
+        Lang::Nl => "Schema",
+    };
+    m.name = format!("{schedule} {}", file.display());
+    m.sharing = match boards {
+        SharingArg::Single => BoardSharing::Single,
+        SharingArg::Shared => BoardSharing::Shared,
+        SharingArg::Duplicated => BoardSharing::Duplicated,
+    };
+    if two_fields {
+        m.fields = Fields::Two;
+    }
+    Ok(m)
 }
 
 /// The Mitchell `klaver movement mitchell` asks for; `--even` with an odd number of
