@@ -3,8 +3,12 @@
 //! The complete Howell for P pairs (P even, 4 to 20) has P−1 rounds on P/2 tables. The
 //! highest pair stays North-South at table 1; the other pairs go round in a circle: in
 //! round r pair P meets pair r, and pairs r+k and r−k (counted round the circle of P−1)
-//! meet at table k+1. Every pair therefore meets every other pair exactly once and sits
-//! North-South in half its rounds.
+//! meet at table k+1. Every pair therefore meets every other pair exactly once.
+//!
+//! Directions are not even for every pair: the stationary pair sits North-South in all
+//! P−1 rounds, and every other pair sits North-South in P/2 − 1 rounds and East-West in
+//! P/2, one of them against the stationary pair at table 1 (over a partial Howell the
+//! counts are those of the rounds played).
 //!
 //! Boards: table k+1 plays set r + s(k) in round r, so each table takes the next set every
 //! round and each set is played once per table over the session. The offsets s(k) are
@@ -21,7 +25,9 @@
 //! Howell: the check reports how unevenly the boards are played.
 //!
 //! An odd number of pairs plays the movement of the next even number; the highest pair is
-//! a phantom and whoever meets it has a bye.
+//! a phantom and whoever meets it has a bye, sitting alone in the East-West seat at
+//! table 1. In a complete Howell every pair then plays as many rounds North-South as
+//! East-West: P/2 − 1 each for the P of the even movement, besides the bye.
 
 use super::{
     BoardRange, BoardSharing, Fields, Movement, MovementError, MovementKind, Round, TableRound,
@@ -245,6 +251,50 @@ mod tests {
                 r.tables[0].ew.as_deref(),
                 Some(r.number.to_string().as_str())
             );
+        }
+    }
+
+    /// The rounds `pair` plays North-South and East-West, counting a bye (an empty seat
+    /// opposite) apart.
+    fn directions(m: &Movement, pair: &str) -> (usize, usize, usize) {
+        let tables = m.rounds.iter().flat_map(|r| &r.tables);
+        let (mut ns, mut ew, mut bye) = (0, 0, 0);
+        for t in tables {
+            let seats = (t.ns.as_deref() == Some(pair), t.ew.as_deref() == Some(pair));
+            match (seats, t.is_match()) {
+                ((true, _), true) => ns += 1,
+                ((_, true), true) => ew += 1,
+                ((true, _), false) | ((_, true), false) => bye += 1,
+                _ => {}
+            }
+        }
+        (ns, ew, bye)
+    }
+
+    #[test]
+    fn directions_are_as_the_module_says() {
+        for pairs in 3..=20u32 {
+            let mut o = HowellOptions::new(pairs, 3);
+            o.same_boards = true;
+            let m = howell(&o).unwrap();
+            let even = pairs + pairs % 2;
+            let half = (even / 2) as usize;
+            for p in 1..pairs {
+                let got = directions(&m, &p.to_string());
+                let want = if pairs % 2 == 1 {
+                    (half - 1, half - 1, 1)
+                } else {
+                    (half - 1, half, 0)
+                };
+                assert_eq!(got, want, "pair {p} of {pairs}");
+            }
+            let last = directions(&m, &pairs.to_string());
+            let want = if pairs % 2 == 1 {
+                (half - 1, half - 1, 1)
+            } else {
+                (even as usize - 1, 0, 0)
+            };
+            assert_eq!(last, want, "pair {pairs} of {pairs}");
         }
     }
 
