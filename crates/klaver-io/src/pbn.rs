@@ -65,7 +65,7 @@ use klaver_core::session::{
 };
 use klaver_core::text::same;
 use num_rational::Ratio;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::io::Write;
 
 /// A PBN file that cannot be read at all.
@@ -863,6 +863,9 @@ struct Reading {
     rows: Vec<Row>,
     /// The names of each (section, pair id).
     names: Vec<(String, String, String)>,
+    /// The names a ScoreTable gives a (section, pair id) on the side it sits (true:
+    /// North-South), which tell pairs numbered per direction apart.
+    sides: Vec<SideName>,
     /// Whether a game had a [Scoring] tag (the first one counts).
     scoring_seen: bool,
     /// The line of each board's deal.
@@ -1054,10 +1057,9 @@ impl Reading {
                 self.unread_columns(t, &table);
                 score_table(
                     &table,
-                    b.number(),
-                    section,
+                    (b.number(), section),
                     &mut self.rows,
-                    &mut self.names,
+                    (&mut self.names, &mut self.sides),
                     &mut self.diags,
                 );
             } else if t.name.eq_ignore_ascii_case("TotalScoreTable") {
@@ -1097,6 +1099,7 @@ impl Reading {
             self.diags.push(no_results(self.imported.deals.len()));
         }
         self.one_section_is_none();
+        numbered_per_direction(&mut self.rows, &mut self.names, &self.sides);
         let (mut imported, rows) = (self.imported, self.rows);
         fill_convention(&mut imported, &rows);
         let mut event = exchange::rows_to_event(&rows);
@@ -1133,7 +1136,80 @@ impl Reading {
         for n in &mut self.names {
             n.0.clear();
         }
+        for n in &mut self.sides {
+            n.section.clear();
+        }
     }
+}
+
+/// The names a ScoreTable row gives a pair on the side it sits.
+struct SideName {
+    section: String,
+    id: String,
+    /// Whether the pair sits North-South.
+    north_south: bool,
+    names: String,
+}
+
+/// Pairs numbered per direction, as a two-winner Mitchell numbers them (North-South
+/// pair 1 and East-West pair 1 are two pairs), become `1NS` and `1EW`, each with its
+/// names. A section is read so only when the names tell: every number on both sides has
+/// one name North-South and another East-West. (A Howell's pair keeps its name on both
+/// sides; a section of mixed evidence is read as written, and its clashes are errors.)
+fn numbered_per_direction(
+    rows: &mut [Row],
+    names: &mut Vec<(String, String, String)>,
+    sides: &[SideName],
+) {
+    let split = sections_per_direction(sides);
+    if split.is_empty() {
+        return;
+    }
+    let per_direction = |section: &str| split.contains(section);
+    // (A substitute pair, written "-", stays one.)
+    for r in rows.iter_mut().filter(|r| per_direction(&r.section)) {
+        for (id, side) in [(&mut r.ns, "NS"), (&mut r.ew, "EW")] {
+            if id.as_str() != "-" {
+                id.push_str(side);
+            }
+        }
+    }
+    names.retain(|(section, _, _)| !per_direction(section));
+    for n in sides.iter().filter(|n| per_direction(&n.section)) {
+        let side = if n.north_south { "NS" } else { "EW" };
+        names.push((
+            n.section.clone(),
+            format!("{}{side}", n.id),
+            n.names.clone(),
+        ));
+    }
+}
+
+/// The sections whose pairs are numbered per direction, by their names (see
+/// [`numbered_per_direction`]).
+fn sections_per_direction(sides: &[SideName]) -> HashSet<String> {
+    // Per (section, id): the names seen North-South and East-West.
+    let mut seen: HashMap<(&str, &str), [Vec<&str>; 2]> = HashMap::new();
+    for n in sides {
+        let names = &mut seen.entry((&n.section, &n.id)).or_default()[usize::from(!n.north_south)];
+        if !names.contains(&n.names.as_str()) {
+            names.push(&n.names);
+        }
+    }
+    let mut verdict: HashMap<&str, bool> = HashMap::new();
+    for ((section, _), [ns, ew]) in &seen {
+        if ns.is_empty() || ew.is_empty() {
+            continue;
+        }
+        let apart = ns.len() == 1 && ew.len() == 1 && ns[0] != ew[0];
+        let v = verdict.entry(section).or_insert(true);
+        *v &= apart;
+    }
+    verdict
+        .into_iter()
+        .filter(|&(_, apart)| apart)
+        .map(|(s, _)| s.to_string())
+        .collect()
 }
 
 /// The game's board; an error when its [Board] tag is not a board number.
@@ -1171,13 +1247,13 @@ fn no_results(deals: usize) -> Diagnostic {
     )
 }
 
-/// The rows of one board's ScoreTable.
+/// The rows of one board's ScoreTable (of `section` unless a row names its own), and
+/// the names of their pairs.
 fn score_table(
     t: &Table,
-    board: u32,
-    section: &str,
+    (board, section): (u32, &str),
     rows: &mut Vec<Row>,
-    names: &mut Vec<(String, String, String)>,
+    (names, sides): (&mut Vec<(String, String, String)>, &mut Vec<SideName>),
     diags: &mut Vec<Diagnostic>,
 ) {
     let c = ScoreColumns::of(t);
@@ -1224,10 +1300,17 @@ fn score_table(
             (ns, ew),
             (score, adjust),
         ));
-        for (id, col) in [(ns, c.names_ns), (ew, c.names_ew)] {
+        for (id, col, north_south) in [(ns, c.names_ns, true), (ew, c.names_ew, false)] {
             let n = cell(row, col);
             if !n.is_empty() {
-                names.push((section.clone(), id.to_string(), n.replace(';', " - ")));
+                let n = n.replace(';', " - ");
+                names.push((section.clone(), id.to_string(), n.clone()));
+                sides.push(SideName {
+                    section: section.clone(),
+                    id: id.to_string(),
+                    north_south,
+                    names: n,
+                });
             }
         }
     }
@@ -3052,6 +3135,33 @@ mod tests {
     }
 
     /// A card dealt twice is named with the hands that hold it.
+    /// Pairs are read per direction only when their names say so: a pair with one name
+    /// on both sides (a Howell) stays one pair, and a section where the names disagree
+    /// with each other is read as written.
+    #[test]
+    fn pairs_are_read_per_direction_only_when_their_names_say_so() {
+        let table = |rows: &str| {
+            format!(
+                "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS;Names_NS;Names_EW\"]\n{rows}"
+            )
+        };
+        let ids = |text: String| {
+            let e = read(text.as_bytes()).unwrap().event;
+            let mut ids: Vec<String> = e.pairs.iter().map(|p| p.id.clone()).collect();
+            ids.sort();
+            ids
+        };
+        // Two-winner numbering: NS 1 and EW 1 are different pairs.
+        let mitchell = table("1 1 420 Ann Bob\n2 2 400 Cas Dirk\n1 2 100 Ann Dirk\n");
+        assert_eq!(ids(mitchell), ["1EW", "1NS", "2EW", "2NS"]);
+        // A Howell: pair 1 is Ann on both sides.
+        let howell = table("1 2 420 Ann Bob\n2 1 400 Bob Ann\n");
+        assert_eq!(ids(howell), ["1", "2"]);
+        // Pair 1 apart, pair 2 not: read as written.
+        let mixed = table("1 1 420 Ann Bob\n2 3 400 Cas Dirk\n3 2 100 Eva Cas\n");
+        assert_eq!(ids(mixed), ["1", "2", "3"]);
+    }
+
     #[test]
     fn a_card_dealt_twice_names_its_hands() {
         let twice = parse_deal("W:AKQ.JT9.876.5432 A.KQ.AKQ.AKQJT98 - -").unwrap_err();

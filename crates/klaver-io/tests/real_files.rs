@@ -135,3 +135,34 @@ fn a_bbo_game_not_played_to_the_end_is_said_on_its_line() {
         ]
     );
 }
+
+/// BridgeComposer numbers a two-winner Mitchell's pairs per direction: North-South pair
+/// 1 and East-West pair 1 are two pairs, whose names the ScoreTable gives. The file was
+/// refused ("pair 1 is on both sides of the table", "pair 6 plays board 1 twice"); its
+/// pairs are read as 1NS and 1EW, each with its names, and every line is scored.
+#[test]
+fn bridgecomposer_pairs_numbered_per_direction_are_two_pairs() {
+    let imported = read_pbn(
+        include_bytes!("data/bridgecomposer-2025-12-30-palo-alto.pbn"),
+        405,
+    );
+    let e = &imported.event;
+    let pair = |section: &str, id: &str| {
+        e.pairs
+            .iter()
+            .find(|p| p.section == section && p.id == id)
+            .map(|p| p.names.as_str())
+    };
+    assert_eq!(pair("A", "1NS"), Some("Hemsley-Dudman"));
+    assert_eq!(pair("A", "1EW"), Some("Polish-Orelove"));
+    assert_eq!(pair("B", "10NS"), Some("Aggarwal-Rimawi"));
+    assert_eq!(pair("A", "1"), None);
+    // Every pair keeps one direction and plays each board once.
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    assert_eq!(result.pairs.len(), e.pairs.len());
+    assert!(
+        e.pairs
+            .iter()
+            .all(|p| p.id.ends_with("NS") || p.id.ends_with("EW"))
+    );
+}
