@@ -141,6 +141,14 @@ fn played_in(m: &Movement, index: usize, boards: &BoardRange) -> bool {
     })
 }
 
+/// Whether a table holds any of the boards in round `index` (0-based), playing them or
+/// not (a table where a pair sits out holds its set too, and passes it on).
+fn held_in(m: &Movement, index: usize, boards: &BoardRange) -> bool {
+    m.rounds
+        .get(index)
+        .is_some_and(|r| r.tables.iter().any(|n| n.boards.overlaps(boards)))
+}
+
 /// Whether the boards wait on the movement's bye stand during round `index`: nobody
 /// plays them in that round and a table plays them in the next.
 fn on_bye_stand(m: &Movement, index: usize, boards: &BoardRange) -> bool {
@@ -151,8 +159,10 @@ fn on_bye_stand(m: &Movement, index: usize, boards: &BoardRange) -> bool {
 }
 
 /// Where a table's boards go after round `index`: to the tables of the next round that
-/// hold them (a table where a pair sits out holds its boards too, and passes them on),
-/// to the bye stand, or back to the director.
+/// hold them (a table where a pair sits out holds its boards too, and passes them on);
+/// to the bye stand when no table holds them next round but one does later (the relay
+/// and bye stand, a phantom Howell's set that rests); back to the director when no
+/// table holds them again.
 fn next_for(m: &Movement, index: usize, t: &TableRound) -> BoardsNext {
     let Some(next) = m.rounds.get(index + 1) else {
         return BoardsNext::Collected;
@@ -165,20 +175,21 @@ fn next_for(m: &Movement, index: usize, t: &TableRound) -> BoardsNext {
         .collect();
     if !tables.is_empty() {
         BoardsNext::Tables(tables)
-    } else if on_bye_stand(m, index + 1, &t.boards) {
+    } else if (index + 2..m.rounds.len()).any(|k| held_in(m, k, &t.boards)) {
         BoardsNext::ByeStand
     } else {
         BoardsNext::Director
     }
 }
 
-/// Whether the boards of a table in round `index` come from the bye stand: they waited
-/// there during the round before, put there at the start or by the table that played
-/// them the round before that.
+/// Whether the boards of a table in round `index` come from the bye stand: no table
+/// held them the round before, and a table held them earlier (which put them there), or
+/// they are the set on the movement's own stand from the start.
 fn from_bye_stand(m: &Movement, index: usize, t: &TableRound) -> bool {
     index > 0
-        && on_bye_stand(m, index - 1, &t.boards)
-        && (index == 1 || played_in(m, index - 2, &t.boards))
+        && !held_in(m, index - 1, &t.boards)
+        && ((0..index - 1).any(|k| held_in(m, k, &t.boards))
+            || (index == 1 && on_bye_stand(m, 0, &t.boards)))
 }
 
 /// The card of every table, in table order.
@@ -211,6 +222,77 @@ pub fn table_cards(m: &Movement) -> Vec<TableCard> {
 mod tests {
     use super::super::{MitchellOptions, mitchell, named, parse_csv};
     use super::*;
+
+    /// Whether a table holds any of the boards in round `index` (0-based).
+    fn held(m: &Movement, index: usize, boards: &BoardRange) -> bool {
+        m.rounds
+            .get(index)
+            .is_some_and(|r| r.tables.iter().any(|t| t.boards.overlaps(boards)))
+    }
+
+    /// Every table card line against the schedule: its boards go to the tables that hold
+    /// them next round; to the bye stand when none does but one does later; back to
+    /// the director only when no table holds them again.
+    fn check_destinations(m: &Movement) {
+        for card in table_cards(m) {
+            for (i, line) in card.lines.iter().enumerate() {
+                let index = m
+                    .rounds
+                    .iter()
+                    .position(|r| r.number == line.round)
+                    .unwrap();
+                let later = (index + 2..m.rounds.len()).any(|k| held(m, k, &line.boards));
+                let want = match m.rounds.get(index + 1) {
+                    None => BoardsNext::Collected,
+                    Some(next) => {
+                        let tables: Vec<u32> = next
+                            .tables
+                            .iter()
+                            .filter(|t| t.boards.overlaps(&line.boards))
+                            .map(|t| t.table)
+                            .collect();
+                        match (tables.is_empty(), later) {
+                            (false, _) => BoardsNext::Tables(tables),
+                            (true, true) => BoardsNext::ByeStand,
+                            (true, false) => BoardsNext::Director,
+                        }
+                    }
+                };
+                assert_eq!(line.next, want, "{} table {} line {i}", m.name, card.table);
+            }
+        }
+    }
+
+    /// A phantom Howell's table card sent to the director a set another table plays two
+    /// rounds later. It goes to the bye stand, and the table that takes it up says so.
+    #[test]
+    fn boards_played_again_later_go_to_the_bye_stand() {
+        for pairs in (5..=19).step_by(2) {
+            for bpr in [2, 3] {
+                let m = named(&format!("howell-{pairs}"), bpr).unwrap();
+                check_destinations(&m);
+            }
+        }
+        // Mitchells too, the relay and bye stand's among them.
+        for tables in 3..=10 {
+            check_destinations(&mitchell(&MitchellOptions::new(tables, 2)).unwrap());
+        }
+        let mut relay = MitchellOptions::new(6, 2);
+        relay.even = super::super::EvenTables::RelayByeStand;
+        check_destinations(&mitchell(&relay).unwrap());
+        let m = named("howell-9", 2).unwrap();
+        let two = &table_cards(&m)[1].lines;
+        assert_eq!(two[0].next, BoardsNext::ByeStand, "{two:?}");
+        assert_eq!(two[8].next, BoardsNext::Collected, "{two:?}");
+        // Whoever takes a set up from the stand is told.
+        let cards = table_cards(&m);
+        let taken: Vec<_> = cards
+            .iter()
+            .flat_map(|c| &c.lines)
+            .filter(|l| l.from_bye_stand)
+            .collect();
+        assert!(!taken.is_empty());
+    }
 
     #[test]
     fn mitchell_boards_go_down_one_table() {
