@@ -473,10 +473,11 @@ fn scoring_warning(value: &str, unknown: &[&str], line: u32) -> Option<Diagnosti
 }
 
 /// Completes the convention the [Scoring] tag states with what the file shows: matchpoints
-/// published below zero are centred (scores beaten minus scores lost), and Ruter i Norge
-/// leaves artificial scores out of the field (Neuberg) and gives average-plus as the
-/// session percentage when higher (Law 12C2), as its files show on every real session
-/// tried. What the tag or the command line states wins.
+/// published below zero are centred (scores beaten minus scores lost), and Ruter (the
+/// Norwegian edition "Ruter i Norge" and the Swedish and Finnish one, "Ruter") leaves
+/// artificial scores out of the field (Neuberg) and gives average-plus as the session
+/// percentage when higher (Law 12C2), as its files show on every real session tried.
+/// What the tag or the command line states wins.
 fn fill_convention(imported: &mut Imported, rows: &[Row]) {
     let c = &mut imported.convention;
     let negative = |s: &str| s.trim().parse::<f64>().is_ok_and(|x| x < 0.0);
@@ -494,11 +495,8 @@ fn fill_convention(imported: &mut Imported, rows: &[Row]) {
     {
         c.centred = Some(true);
     }
-    if imported
-        .program
-        .to_ascii_lowercase()
-        .starts_with("ruter i norge")
-    {
+    let program = imported.program.to_ascii_lowercase();
+    if program == "ruter" || program.starts_with("ruter ") {
         c.artificial.get_or_insert(ArtificialRule::LeftOut);
         c.avg_plus_session.get_or_insert(true);
     }

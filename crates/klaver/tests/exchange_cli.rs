@@ -528,6 +528,23 @@ fn a_ruter_session_is_compared_by_ruters_own_conventions() {
     );
 }
 
+/// The Swedish and Finnish edition of Ruter ("Ruter", not "Ruter i Norge") leaves an
+/// artificial score out of the field as the Norwegian one does; its files were scored
+/// counting averages in, without a word, and ranked pairs 3 and 29 the other way round
+/// from the file's own list (56 figures differed).
+#[test]
+fn a_finnish_ruter_session_is_compared_by_ruters_own_conventions() {
+    let file = repo("crates/klaver-io/tests/data/ruter-2014-10-04-sm-pairs-session1.pbn");
+    let o = klaver(&["score", &file, "--compare"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let s = stdout(&o);
+    assert!(s.contains("(MP;MP1;Neuberg;Law12C2)"), "{s}");
+    assert!(
+        s.contains("klaver agrees with every published figure"),
+        "{s}"
+    );
+}
+
 #[test]
 fn cross_imps_are_compared_result_by_result_and_pair_by_pair() {
     let file = data("cross-imps-published.pbn");
