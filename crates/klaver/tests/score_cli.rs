@@ -956,6 +956,34 @@ fn a_dutch_list_gives_sit_outs_and_fewer_results_in_dutch() {
     }
 }
 
+/// A file read but not scorable listed every error (387 lines for one real file),
+/// where a file that cannot be read lists the first 50 and counts the rest, as the
+/// README says of every refusal.
+#[test]
+fn a_night_that_cannot_be_scored_lists_the_first_fifty_errors() {
+    let mut csv = String::from("board,ns,ew,score\n");
+    for b in 1..=60 {
+        csv.push_str(&format!("{b},1,1,0\n{b},2,3,0\n"));
+    }
+    let f = temp_file("sixty-errors.csv", &csv);
+    let o = klaver(&["score", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert_eq!(
+        err.matches("is on both sides of the table").count(),
+        50,
+        "{err}"
+    );
+    assert!(
+        err.contains("\n... and 10 more (60 errors in all)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("line 2: board 1: pair 1 is on both sides"),
+        "{err}"
+    );
+}
+
 /// `--boards-per-round 0` printed "Average per round: 0" and no round columns; 53 and
 /// more are no night's rounds either. Both are refused, as `klaver movement` refuses them.
 #[test]

@@ -112,7 +112,7 @@ impl fmt::Display for CliError {
 }
 
 /// The most errors listed when a file is refused; the rest are counted.
-const LISTED_ERRORS: usize = 50;
+pub(crate) const LISTED_ERRORS: usize = 50;
 
 /// The warnings (and errors) of a file read beside the travellers (a pairs file), as
 /// the session's, naming that file and its line: printed with the travellers' warnings

@@ -229,10 +229,18 @@ pub(crate) fn cannot_score_but(
     for d in &warnings {
         tell!("warning: {file_name}: {d}");
     }
-    let errors = SessionError {
-        diagnostics: errors,
-    };
-    CliError::input(format!("{file_name} cannot be scored:\n{errors}"))
+    let mut msg = format!("{file_name} cannot be scored:");
+    for d in errors.iter().take(super::LISTED_ERRORS) {
+        msg.push_str(&format!("\n{d}"));
+    }
+    if errors.len() > super::LISTED_ERRORS {
+        msg.push_str(&format!(
+            "\n... and {} more ({} errors in all)",
+            errors.len() - super::LISTED_ERRORS,
+            errors.len()
+        ));
+    }
+    CliError::input(msg)
 }
 
 /// Prints the warnings of reading `event`, and `more`, before the command's error.
