@@ -12,6 +12,7 @@ use klaver_core::imps::{ImpPairResult, ImpPoints};
 use klaver_core::matchpoints::Outcome;
 use klaver_core::session::{PairResult, SessionResult};
 use num_rational::Ratio;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One difference between klaver's figures and the published ones.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -137,7 +138,7 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
                 .flat_map(|(a, b)| [a, b]),
         ),
         total_decimals: column_decimals(imported.totals.iter().map(|t| t.total.as_str())),
-        session_boards: result.pairs.iter().map(|p| p.boards).max().unwrap_or(0),
+        session_boards: session_boards(imported),
         totals_are_percentages: false,
         places_apart: places_apart(imported, result),
     };
@@ -182,12 +183,30 @@ struct Check<'a> {
     line_decimals: usize,
     /// Decimals printed in the totals.
     total_decimals: usize,
-    /// The boards of the session: the most any pair played.
-    session_boards: u32,
+    /// The boards of each section's session: every board with a line in the section,
+    /// whether or not any one pair played them all.
+    session_boards: BTreeMap<String, u32>,
     /// The published totals are the pairs' percentages.
     totals_are_percentages: bool,
     /// The file places each direction on its own while klaver ranks them together.
     places_apart: bool,
+}
+
+/// The boards played in each section (by the section of the North-South pair of each
+/// line): the boards over which a program such as Ruter restates the totals of pairs
+/// that sat out some of them.
+fn session_boards(imported: &Imported) -> BTreeMap<String, u32> {
+    let e = &imported.event;
+    let mut boards: BTreeMap<&str, BTreeSet<u32>> = BTreeMap::new();
+    for r in &e.results {
+        if let Some(p) = e.pairs.get(r.ns_pair()) {
+            boards.entry(&p.section).or_default().insert(r.board);
+        }
+    }
+    boards
+        .into_iter()
+        .map(|(section, b)| (section.to_string(), b.len() as u32))
+        .collect()
 }
 
 /// Whether the published list places North-South and East-West each on its own (a
@@ -376,7 +395,7 @@ impl Check<'_> {
             .result
             .pairs
             .iter()
-            .map(|p| p.max as f64)
+            .map(|p| p.max as f64 * self.restated(p))
             .fold(0.0, f64::max);
         let totals: Vec<(&PublishedTotal, f64)> = self
             .imported
@@ -425,18 +444,29 @@ impl Check<'_> {
         as_percent > as_points && as_percent * 2 >= n
     }
 
-    /// A pair's total and percentage as the file states them: Ruter restates a pair
-    /// that played fewer boards over every board of the session, each board it did not
-    /// play credited with its own average (the director's penalties left out of that
-    /// average, and added after).
-    fn total_as_published(&self, pr: &PairResult) -> (f64, Option<f64>) {
-        let (mut total, mut max) = (pr.total.to_f64(), pr.max as f64);
-        if self.imported.program.starts_with("Ruter") && pr.boards > 0 {
-            let scale = f64::from(self.session_boards) / f64::from(pr.boards);
-            let penalty = ratio_f64(pr.penalty);
-            total = (total - penalty) * scale + penalty;
-            max *= scale;
+    /// How many times its own boards a pair's total is restated: Ruter restates a pair
+    /// that played fewer boards over every board of its section's session, each board it
+    /// did not play credited with its own average. 1 for other programs.
+    fn restated(&self, pr: &PairResult) -> f64 {
+        if !self.imported.program.starts_with("Ruter") || pr.boards == 0 {
+            return 1.0;
         }
+        let session = self
+            .session_boards
+            .get(section_of(self.imported, pr.pair))
+            .copied()
+            .unwrap_or(pr.boards);
+        f64::from(session.max(pr.boards)) / f64::from(pr.boards)
+    }
+
+    /// A pair's total and percentage as the file states them, restated over the
+    /// session's boards (the director's penalties left out of the restating, and added
+    /// after).
+    fn total_as_published(&self, pr: &PairResult) -> (f64, Option<f64>) {
+        let scale = self.restated(pr);
+        let penalty = ratio_f64(pr.penalty);
+        let total = (pr.total.to_f64() - penalty) * scale + penalty;
+        let max = pr.max as f64 * scale;
         let percentage = pr.percentage.as_ref().map(|_| total * 100.0 / max);
         let shown = match self.centred {
             Some(w) => (total - max / 2.0) * 2.0 / w.max(1) as f64,

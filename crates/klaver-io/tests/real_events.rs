@@ -356,6 +356,26 @@ fn penalties_byes_and_totals_restated_over_every_board() {
     );
 }
 
+/// A Howell of 9 pairs on 27 boards where every pair sits out three (Bridgekameratene,
+/// 1 October 2015, Ruter i Norge 4.10: lindsjorn/bridgeRanking, PBN_DB/bridgekam_2015-10-01
+/// at b6607f52; see `data/ruter-2015-10-01-bridgekam.txt`). No pair plays all 27 boards,
+/// yet Ruter restates each total over the 27 of the session: pair 1's 8 over 24 boards is
+/// published as 9.0. A total that is really different is still reported.
+#[test]
+fn totals_restated_over_the_session_s_boards_when_every_pair_sits_out() {
+    let data = include_bytes!("data/ruter-2015-10-01-bridgekam.pbn");
+    let (_, cmp) = ruter_comparison(data);
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    assert_eq!(cmp.pairs_checked, 9);
+    // Pair 1's published 9.0 changed to 9.5: reported, with klaver's restated 9.
+    let (from, to) = (&b"   9.0 55.56"[..], &b"   9.5 55.56"[..]);
+    let at = data.windows(from.len()).position(|w| w == from).unwrap();
+    let altered = [&data[..at], to, &data[at + from.len()..]].concat();
+    let (_, cmp) = ruter_comparison(&altered);
+    let found: Vec<String> = cmp.differences.iter().map(|d| d.to_string()).collect();
+    assert_eq!(found, ["line 64: pair 1: total published 9.5, klaver 9"]);
+}
+
 #[test]
 fn a_tie_the_file_breaks_without_saying_how_is_a_note() {
     let (_, cmp) = ruter_comparison(include_bytes!("data/ruter-2018-06-18-spiren.pbn"));
