@@ -7,7 +7,7 @@
 //! unless others of its column carry decimals (then it is that column's precision): 10
 //! does not agree with 9.8. Percentages are always rounded to what is printed.
 
-use crate::exchange::{Imported, PublishedTotal};
+use crate::exchange::{Figure, Imported, PublishedTotal};
 use klaver_core::imps::{ImpPairResult, ImpPoints};
 use klaver_core::matchpoints::Outcome;
 use klaver_core::session::{PairResult, SessionResult};
@@ -49,6 +49,31 @@ pub struct Comparison {
     /// What the director should know that is not a difference (a tie the file breaks by
     /// a rule it does not state).
     pub notes: Vec<String>,
+    /// Published figures that were not compared, each with why: a column klaver does not
+    /// read, or figures of another scoring (IMPs in a matchpoint comparison).
+    pub warnings: Vec<String>,
+}
+
+/// The warnings of the published list's columns that a comparison leaves out: those
+/// `compared` does not accept, each with why.
+fn columns_not_compared(
+    imported: &Imported,
+    compared: impl Fn(Figure) -> bool,
+    why: impl Fn(Figure) -> &'static str,
+) -> Vec<String> {
+    imported
+        .total_columns
+        .iter()
+        .filter(|c| !compared(c.figure))
+        .map(|c| {
+            format!(
+                "the published column {} (line {}) is not compared: {}",
+                c.name,
+                c.line,
+                why(c.figure)
+            )
+        })
+        .collect()
 }
 
 /// A published number: `^` (artificial), `%` and spaces are ignored; a decimal comma is
@@ -146,7 +171,22 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
         totals_are_percentages: check.totals_are_percentages(),
         ..check
     };
-    let mut out = Comparison::default();
+    let mut out = Comparison {
+        warnings: columns_not_compared(
+            imported,
+            |f| matches!(f, Figure::Rank | Figure::Total | Figure::Percentage),
+            |f| match f {
+                Figure::Imps => "it holds IMPs; give --form cross-imps or butler to compare it",
+                _ => "klaver does not read it",
+            },
+        ),
+        ..Comparison::default()
+    };
+    if !imported.line_imps.is_empty() {
+        out.warnings.push(
+            "the traveller lines' published IMPs are not compared with matchpoints: give --form cross-imps or butler to compare them".into(),
+        );
+    }
     if check.places_apart {
         out.notes.push(
             "the file places North-South and East-West apart (a place 1 in each direction): its places were not compared with klaver's one ranking; give --fields separate to compare them".into(),
@@ -518,7 +558,7 @@ impl Check<'_> {
             .filter(|p| p.rank == pr.rank && p.field == pr.field)
             .filter(|p| section_of(self.imported, p.pair) == section_of(self.imported, pr.pair))
             .count();
-        match rank_check(&t.rank, pr.rank, tie) {
+        match rank_check(t, pr.rank, tie) {
             _ if self.places_apart => {}
             Ok(None) => {}
             Ok(Some(note)) => notes.push(format!("pair {}: {note}", t.pair)),
@@ -536,17 +576,39 @@ fn section_of(imported: &Imported, pair: usize) -> &str {
         .map_or("", |p| p.section.as_str())
 }
 
+/// A shared rank's published last place (PBN `RankTie`) against klaver's tie of `tie`
+/// pairs at rank `r`: a file that states places 4-6 where klaver ties two pairs differs.
+fn shared_places(t: &PublishedTotal, r: u32, tie: usize) -> Result<Option<String>, String> {
+    let Ok(last) = t.rank_tie.trim().parse::<u32>() else {
+        return Ok(None);
+    };
+    let ours = r + tie.max(1) as u32 - 1;
+    if last == ours {
+        return Ok(None);
+    }
+    let shown = if ours == r {
+        format!("{r}, not shared")
+    } else {
+        format!("{r}-{ours}")
+    };
+    Err(format!(
+        "places published {}-{last}, klaver {shown}",
+        t.rank.trim()
+    ))
+}
+
 /// A published rank against klaver's, whose rank is shared by `tie` pairs: `Ok(None)`
 /// when they agree, `Ok(Some(note))` when the file ranks apart pairs that klaver ties
 /// exactly (a tie-break the file does not name: klaver leaves the tie shared), `Err`
 /// when they differ.
-fn rank_check(published: &str, rank: Option<u32>, tie: usize) -> Result<Option<String>, String> {
+fn rank_check(t: &PublishedTotal, rank: Option<u32>, tie: usize) -> Result<Option<String>, String> {
+    let published = &t.rank;
     let digits: String = published.chars().filter(char::is_ascii_digit).collect();
     let Ok(p) = digits.parse::<u32>() else {
         return Ok(None);
     };
     match rank {
-        Some(r) if r == p => Ok(None),
+        Some(r) if r == p => shared_places(t, r, tie),
         Some(r) if tie > 1 && p > r && p < r + tie as u32 => Ok(Some(format!(
             "ranked {p} in the file and {r}= by klaver: it ties exactly with {}, and the file breaks the tie by a rule it does not state; klaver leaves the tie shared",
             match tie - 1 {
@@ -607,10 +669,34 @@ pub fn compare_imps(
         .totals
         .iter()
         .any(|t| !t.imps.trim().is_empty() || !t.mean_imps.trim().is_empty());
+    let boards = session_boards(imported);
     for t in imported.totals.iter().filter(|_| imp_list) {
-        imp_total(imported, t, pairs, &mut out);
+        imp_total(imported, t, pairs, &boards, &mut out);
     }
+    out.warnings = imp_warnings(imported, imp_list);
     out
+}
+
+/// The published figures an IMP comparison leaves out: matchpoint and percentage
+/// columns (and the ranks of a list without IMPs), columns klaver does not read, and
+/// the traveller lines' matchpoints or percentages.
+fn imp_warnings(imported: &Imported, imp_list: bool) -> Vec<String> {
+    let mut warnings = columns_not_compared(
+        imported,
+        |f| f == Figure::Imps || (imp_list && f == Figure::Rank),
+        |f| match f {
+            Figure::Unread => "klaver does not read it",
+            Figure::Rank => "the list publishes no IMPs, so its places follow another scoring",
+            _ => "it holds matchpoints or percentages, not IMPs; compare it without --form",
+        },
+    );
+    let line_points = imported.event.lines.iter().any(|l| l.published().is_some());
+    if line_points || !imported.line_percentages.is_empty() {
+        warnings.push(
+            "the traveller lines' published matchpoints or percentages are not compared with IMPs: compare them without --form".into(),
+        );
+    }
+    warnings
 }
 
 /// A pair's published total IMPs, IMPs per board and rank.
@@ -618,6 +704,7 @@ fn imp_total(
     imported: &Imported,
     t: &PublishedTotal,
     pairs: &[ImpPairResult],
+    session_boards: &BTreeMap<String, u32>,
     out: &mut Comparison,
 ) {
     let e = &imported.event;
@@ -635,6 +722,10 @@ fn imp_total(
     };
     out.pairs_checked += 1;
     let mut problems = Vec::new();
+    let restated = session_boards
+        .get(&t.section)
+        .filter(|&&n| n > pr.boards && pr.boards > 0)
+        .map(|&n| (n, pr.total.to_f64() * f64::from(n) / f64::from(pr.boards)));
     let figures = [
         ("total", &t.imps, Some(pr.total.to_f64())),
         (
@@ -647,15 +738,24 @@ fn imp_total(
         if let Some((v, d)) = published_number(published)
             && computed.is_none_or(|c| !agrees(c, v, d))
         {
+            // A pair that sat out: the file may state its total over every board.
+            let over = match restated.filter(|_| what == "total") {
+                Some((n, r)) => format!(
+                    " (over its {} boards; {} restated over the session's {n})",
+                    pr.boards,
+                    fmt2(r)
+                ),
+                None => String::new(),
+            };
             problems.push(format!(
-                "{what} published {}, klaver {}",
+                "{what} published {}, klaver {}{over}",
                 published.trim(),
                 computed.map(fmt2).unwrap_or_else(|| "none".into())
             ));
         }
     }
     let tie = pairs.iter().filter(|p| p.rank == pr.rank).count();
-    match rank_check(&t.rank, pr.rank, tie) {
+    match rank_check(t, pr.rank, tie) {
         Ok(None) => {}
         Ok(Some(note)) => out.notes.push(format!("pair {}: {note}", t.pair)),
         Err(message) => problems.push(message),

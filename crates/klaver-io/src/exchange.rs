@@ -118,6 +118,36 @@ pub struct PublishedTotal {
     pub direction: String,
     /// The published IMPs per board (PBN `MeanIMP`), as written.
     pub mean_imps: String,
+    /// The last place of a shared rank (PBN `RankTie`: `6` beside rank 4 for places
+    /// 4-6), as written; empty or `-` when the rank is not shared.
+    pub rank_tie: String,
+}
+
+/// What a column of a published result list holds, as klaver reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    /// The place (`Rank`) or the last place of a shared one (`RankTie`).
+    Rank,
+    /// Total matchpoints.
+    Total,
+    /// The pair's percentage.
+    Percentage,
+    /// Total IMPs or IMPs per board.
+    Imps,
+    /// A figure klaver does not read (another program's own column).
+    Unread,
+}
+
+/// A column of figures in a file's published result list, for `--compare` to say which
+/// it compared and which not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublishedColumn {
+    /// The line of the list's heading (PBN `TotalScoreTable` tag).
+    pub line: u32,
+    /// The column's name, as written.
+    pub name: String,
+    /// What klaver reads it as.
+    pub figure: Figure,
 }
 
 /// An event read from an exchange file: the travellers plus what else the file carried.
@@ -129,6 +159,8 @@ pub struct Imported {
     pub deals: BTreeMap<u32, Deal>,
     /// The published result list, when the file carries one.
     pub totals: Vec<PublishedTotal>,
+    /// The columns of figures in the published result list (PBN), each once.
+    pub total_columns: Vec<PublishedColumn>,
     /// Published per-board percentages (North-South, East-West) by the line of the
     /// traveller line they belong to.
     pub line_percentages: BTreeMap<u32, (String, String)>,
@@ -331,6 +363,7 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         event,
         deals: BTreeMap::new(),
         totals,
+        total_columns: Vec::new(),
         line_percentages: BTreeMap::new(),
         line_imps: BTreeMap::new(),
         analyses: BTreeMap::new(),

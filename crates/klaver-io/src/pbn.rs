@@ -49,7 +49,9 @@
 //! order, tables with minimum widths, Latin-1 when every character fits (else UTF-8 with
 //! a byte order mark).
 
-use crate::exchange::{self, Convention, Deal, Imported, PublishedTotal, Row};
+use crate::exchange::{
+    self, Convention, Deal, Figure, Imported, PublishedColumn, PublishedTotal, Row,
+};
 use crate::pbn_syntax::{Element, Game, Tag, read_games};
 use crate::published_analysis;
 use crate::report;
@@ -1063,6 +1065,12 @@ impl Reading {
             } else if t.name.eq_ignore_ascii_case("TotalScoreTable") {
                 let table = Table::read(t, &mut self.diags);
                 total_table(&table, section, &mut self.imported.totals, &mut self.names);
+                for c in total_columns(&table, t.line) {
+                    let known = &self.imported.total_columns;
+                    if !known.iter().any(|k| k.name.eq_ignore_ascii_case(&c.name)) {
+                        self.imported.total_columns.push(c);
+                    }
+                }
             }
         }
         if !had_table {
@@ -1503,6 +1511,61 @@ fn table_row(
     }
 }
 
+/// The TotalScoreTable columns klaver reads as totals, percentages and IMPs (Ruter writes
+/// `TotalScoreMP` and `TotalScoreIMP`, the standard `TotalMP` and `TotalIMP`).
+const TOTAL_MP: [&str; 2] = ["TotalMP", "TotalScoreMP"];
+const PERCENTAGE: [&str; 3] = ["TotalPercentage", "Percentage", "MeanPercentage"];
+const TOTAL_IMP: [&str; 2] = ["TotalIMP", "TotalScoreIMP"];
+const MEAN_IMP: [&str; 1] = ["MeanIMP"];
+
+/// TotalScoreTable columns that name or describe a pair rather than publish a result.
+const DESCRIPTIVE: [&str; 19] = [
+    "PairId",
+    "PlayerId",
+    "Section",
+    "Table",
+    "Direction",
+    "Names",
+    "Name",
+    "NrBoards",
+    "Club",
+    "Team",
+    "MemberID",
+    "MemberID1",
+    "MemberID2",
+    "Sex",
+    "Sex1",
+    "Sex2",
+    "CountryISO",
+    "CountryIOC",
+    "Center",
+];
+
+/// The columns of figures of a TotalScoreTable whose tag is on `line`, with what klaver
+/// reads each as: `--compare` names those it does not compare.
+fn total_columns(t: &Table, line: u32) -> Vec<PublishedColumn> {
+    let is = |name: &str, list: &[&str]| list.iter().any(|n| n.eq_ignore_ascii_case(name));
+    t.columns
+        .iter()
+        .map(|c| c.name.as_str())
+        .filter(|name| !name.is_empty() && !is(name, &DESCRIPTIVE))
+        .map(|name| {
+            let figure = match name {
+                n if is(n, &["Rank", "RankTie"]) => Figure::Rank,
+                n if is(n, &TOTAL_MP) => Figure::Total,
+                n if is(n, &PERCENTAGE) => Figure::Percentage,
+                n if is(n, &TOTAL_IMP) || is(n, &MEAN_IMP) => Figure::Imps,
+                _ => Figure::Unread,
+            };
+            PublishedColumn {
+                line,
+                name: name.to_string(),
+                figure,
+            }
+        })
+        .collect()
+}
+
 /// The published result list of a TotalScoreTable.
 fn total_table(
     t: &Table,
@@ -1513,9 +1576,10 @@ fn total_table(
     let c_pair = t.col(&["PairId"]);
     let c_section = t.col(&["Section"]);
     let c_rank = t.col(&["Rank"]);
-    let c_total = t.col(&["TotalMP", "TotalScoreMP"]);
-    let c_pct = t.col(&["TotalPercentage", "Percentage", "MeanPercentage"]);
-    let (c_imps, c_mean) = (t.col(&["TotalIMP"]), t.col(&["MeanIMP"]));
+    let c_total = t.col(&TOTAL_MP);
+    let c_pct = t.col(&PERCENTAGE);
+    let (c_imps, c_mean) = (t.col(&TOTAL_IMP), t.col(&MEAN_IMP));
+    let c_tie = t.col(&["RankTie"]);
     let c_names = t.col(&["Names"]);
     for (line, row) in &t.rows {
         let pair = cell(row, c_pair);
@@ -1539,6 +1603,7 @@ fn total_table(
             percentage: cell(row, c_pct).to_string(),
             imps: cell(row, c_imps).to_string(),
             mean_imps: cell(row, c_mean).to_string(),
+            rank_tie: cell(row, c_tie).to_string(),
             ..PublishedTotal::default()
         });
     }

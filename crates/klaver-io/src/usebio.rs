@@ -27,7 +27,9 @@
 //! names none). Pairs numbered separately per direction (two-winner movements) become
 //! `1NS` and `1EW`.
 
-use crate::exchange::{self, Convention, Deal, Imported, PublishedTotal, Row};
+use crate::exchange::{
+    self, Convention, Deal, Figure, Imported, PublishedColumn, PublishedTotal, Row,
+};
 use crate::html;
 use crate::pbn;
 use crate::report;
@@ -596,6 +598,8 @@ fn traveller_line(t: &Node, board: &str, section: &str) -> Row {
         lead: t.get("LEAD").to_string(),
         mp_ns: t.get("NS_MATCH_POINTS").to_string(),
         mp_ew: t.get("EW_MATCH_POINTS").to_string(),
+        imp_ns: t.get("NS_CROSS_IMP_POINTS").to_string(),
+        imp_ew: t.get("EW_CROSS_IMP_POINTS").to_string(),
         ..Row::default()
     }
 }
@@ -745,6 +749,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
         ));
     }
     let mut event: Event = exchange::rows_to_event(&w.rows);
+    imported.line_imps = exchange::row_figures(&w.rows, |r| (&r.imp_ns, &r.imp_ew));
     for p in &w.pairs {
         exchange::set_names(&mut event, &p.section, &p.number, &p.names);
     }
@@ -754,14 +759,68 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
     imported.event = event;
     imported.deals = w.deals;
+    let imps = event_node.is_some_and(scored_in_imps);
     imported.totals = w
         .pairs
         .into_iter()
         .map(|p| p.total)
-        .filter(|t| !t.rank.is_empty() || !t.total.is_empty() || !t.percentage.is_empty())
+        .map(|t| if imps { total_in_imps(t) } else { t })
+        .filter(|t| {
+            !t.rank.is_empty()
+                || !t.total.is_empty()
+                || !t.percentage.is_empty()
+                || !t.imps.is_empty()
+        })
         .collect();
+    imported.total_columns = total_columns(&imported.totals);
     imported.convention = Convention::default();
     Ok(imported)
+}
+
+/// The PAIR elements' published figures, each named once with the line of the first
+/// pair that gives it, for `--compare` to say which it compared.
+fn total_columns(totals: &[PublishedTotal]) -> Vec<PublishedColumn> {
+    type Of = fn(&PublishedTotal) -> &String;
+    let columns: [(&str, Figure, Of); 4] = [
+        ("TOTAL_SCORE", Figure::Total, |t: &PublishedTotal| &t.total),
+        ("TOTAL_SCORE", Figure::Imps, |t: &PublishedTotal| &t.imps),
+        ("PERCENTAGE", Figure::Percentage, |t: &PublishedTotal| {
+            &t.percentage
+        }),
+        ("PLACE", Figure::Rank, |t: &PublishedTotal| &t.rank),
+    ];
+    columns
+        .into_iter()
+        .filter_map(|(name, figure, of)| {
+            let first = totals.iter().find(|t| !of(t).trim().is_empty())?;
+            Some(PublishedColumn {
+                line: first.line,
+                name: name.to_string(),
+                figure,
+            })
+        })
+        .collect()
+}
+
+/// Whether the event says it was scored in IMPs (`BOARD_SCORING_METHOD` or Compscore's
+/// `SCORING_METHOD` naming IMPs, as Pianola's `CROSS_IMPS`): its `TOTAL_SCORE`s are then
+/// IMPs.
+fn scored_in_imps(event: &Node) -> bool {
+    [
+        event.get("BOARD_SCORING_METHOD"),
+        event.get("SCORING_METHOD"),
+    ]
+    .iter()
+    .any(|m| m.to_ascii_uppercase().contains("IMP"))
+}
+
+/// A pair's published line of an event scored in IMPs: its `TOTAL_SCORE` is its IMPs.
+fn total_in_imps(t: PublishedTotal) -> PublishedTotal {
+    PublishedTotal {
+        imps: t.total,
+        total: String::new(),
+        ..t
+    }
 }
 
 /// Pair numbers used in both directions are two pairs: 1NS and 1EW.

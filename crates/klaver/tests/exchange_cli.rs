@@ -1021,3 +1021,123 @@ fn convert_checks_the_travellers_against_the_movement() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+/// Ruter writes a cross-IMP session's totals as `TotalScoreIMP`
+/// (`data/ruter-2015-09-03-bridgekam-cross-imps.pbn`: Bridgekameratene, 3 September 2015,
+/// Ruter i Norge 4.10, from lindsjorn/bridgeRanking, impFiles/bridgekam_2015-09-03 at
+/// b6607f52): `--compare` compares them and the ranks with klaver's, and a changed total
+/// and rank are reported, not agreed with.
+#[test]
+fn ruter_s_cross_imp_totals_are_compared() {
+    let file = data("ruter-2015-09-03-bridgekam-cross-imps.pbn");
+    let args = |f: &str| {
+        let mut a = vec!["score", f, "--form", "cross-imps", "--cross-imps", "sum"];
+        a.extend(["--adjusted-imps", "9,0,-9", "--compare"]);
+        a.into_iter().map(str::to_string).collect::<Vec<_>>()
+    };
+    let run = |f: &str| {
+        let a = args(f);
+        klaver(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let o = run(&file);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("compared 270 traveller lines and 20 pairs"),
+        "{}",
+        stdout(&o)
+    );
+    let bytes = std::fs::read(&file).unwrap();
+    let (from, to) = (&b" 1 10  5 \"E-W\"  454"[..], &b" 7 10  5 \"E-W\"  999"[..]);
+    let at = bytes.windows(from.len()).position(|w| w == from).unwrap();
+    let altered = temp("bridgekam-total-altered.pbn");
+    std::fs::write(
+        &altered,
+        [&bytes[..at], to, &bytes[at + from.len()..]].concat(),
+    )
+    .unwrap();
+    let o = run(altered.to_str().unwrap());
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "line 64: pair 10: total published 999, klaver 454; rank published 7, klaver 1"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A published column `--compare` does not compare is a warning naming it, never part of
+/// a silent "agrees": the IMP totals of a cross-IMP file compared as matchpoints, and a
+/// total list column klaver does not read.
+#[test]
+fn published_columns_not_compared_are_named() {
+    let file = data("ruter-2015-09-03-bridgekam-cross-imps.pbn");
+    let o = klaver(&["score", &file, "--compare"]);
+    assert!(
+        stdout(&o).contains(
+            "warning: the published column TotalScoreIMP (line 63) is not compared: it holds IMPs; give --form cross-imps or butler to compare it"
+        ),
+        "{}",
+        stdout(&o)
+    );
+    let text = std::fs::read_to_string(data("cross-imps-published.pbn")).unwrap();
+    let extra = temp("cross-imps-extra-column.pbn");
+    let (head, list) = text.split_once("[TotalScoreTable").unwrap();
+    let list: String = list
+        .replace("TotalIMP\"]", "TotalIMP;TotalScoreVP\"]")
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == 0 {
+                format!("{l}\n")
+            } else {
+                format!("{l} 10\n")
+            }
+        })
+        .collect();
+    std::fs::write(&extra, format!("{head}[TotalScoreTable{list}")).unwrap();
+    let o = klaver(&[
+        "score",
+        extra.to_str().unwrap(),
+        "--compare",
+        "--form",
+        "cross-imps",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "warning: the published column TotalScoreVP (line 14) is not compared: klaver does not read it"
+        ),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// Pianola's USEBIO cross-IMP file (`data/pianola-cross-imps.xml`, from
+/// jacquicollier/ukbridge-club-website at 9ddfd310, .../payloads/cross-imp-pairs/usebio.xml)
+/// publishes each line's NS_CROSS_IMP_POINTS / EW_CROSS_IMP_POINTS: all 192 agree with
+/// klaver's. Its TOTAL_SCOREs are compared as IMPs: pairs 2, 4 and 16 sat out eight boards
+/// and the file restates their totals over all 24 (klaver does not), and pairs 16 and 17
+/// differ otherwise; each difference shows the restated figure.
+#[test]
+fn pianola_s_cross_imps_are_compared_and_its_restated_totals_shown() {
+    let file = data("pianola-cross-imps.xml");
+    let o = klaver(&["score", &file, "--form", "cross-imps", "--compare"]);
+    let s = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{s}{}", stderr(&o));
+    assert!(
+        s.contains("compared 192 traveller lines and 17 pairs"),
+        "{s}"
+    );
+    let differing: Vec<&str> = s.lines().filter(|l| l.contains(": pair ")).collect();
+    assert_eq!(
+        differing,
+        [
+            "  line 36: pair 2: total published -1.94, klaver -1.29 (over its 16 boards; -1.93 restated over the session's 24)",
+            "  line 66: pair 4: total published 8.57, klaver 5.71 (over its 16 boards; 8.57 restated over the session's 24)",
+            "  line 248: pair 16: total published 53.57, klaver 37.43 (over its 16 boards; 56.14 restated over the session's 24)",
+            "  line 264: pair 17: total published 21.29, klaver 28.14",
+        ],
+        "{s}"
+    );
+}

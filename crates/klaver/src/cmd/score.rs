@@ -611,7 +611,14 @@ fn print_comparison(
     for n in &cmp.notes {
         text.push_str(&format!("  note: {n}\n"));
     }
+    for w in &cmp.warnings {
+        text.push_str(&format!("  warning: {w}\n"));
+    }
     text.push_str(&match cmp.differences.len() {
+        0 if !cmp.warnings.is_empty() => {
+            "klaver agrees with every published figure it compared (not those warned of)\n"
+                .to_string()
+        }
         0 => "klaver agrees with every published figure\n".to_string(),
         1 => "1 published figure differs from klaver's\n".to_string(),
         n => format!("{n} published figures differ from klaver's\n"),
