@@ -8,7 +8,9 @@
 //! published `TOTAL_SCORE`, `PERCENTAGE` and `PLACE`) and the boards (`BOARD` with
 //! `BOARD_NUMBER` and one `TRAVELLER_LINE` per table: `NS_PAIR_NUMBER`,
 //! `EW_PAIR_NUMBER`, `CONTRACT`, `PLAYED_BY`, `LEAD`, `TRICKS`, `SCORE` for North-South,
-//! `NS_MATCH_POINTS`, `EW_MATCH_POINTS`), usually inside `SESSION` and `SECTION`
+//! `NS_MATCH_POINTS`, `EW_MATCH_POINTS`, or a cross-IMP event's `NS_CROSS_IMP_POINTS`,
+//! `EW_CROSS_IMP_POINTS`; its `HAND`s, a void suit written empty or `-`), usually inside
+//! `SESSION` and `SECTION`
 //! elements. Programs nest these differently, so the reader finds each element wherever
 //! it is; a `SECTION`'s `SECTION_ID` names the section of what it holds.
 //!
@@ -458,9 +460,13 @@ fn board_hands(n: &Node, b: u32, w: &mut Walk) {
                 continue;
             }
         };
+        // EBUScore and PairsScorer write a void suit as `-`.
         out[seat] = ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]
             .iter()
-            .map(|s| h.get(s).to_string())
+            .map(|s| match h.get(s).trim() {
+                "-" => String::new(),
+                cards => cards.to_string(),
+            })
             .collect::<Vec<_>>()
             .join(".");
     }
@@ -1651,6 +1657,31 @@ mod tests {
             weighted
         );
         assert_eq!(back.event.results.len(), 3);
+    }
+
+    /// EBUScore and PairsScorer write a void suit as `-` (`<CLUBS>-</CLUBS>`); the hands
+    /// of such boards were dropped with a warning that `-` is not a card.
+    #[test]
+    fn a_void_suit_written_as_a_dash_is_void() {
+        let hand = |seat: &str, s: &str, h: &str, d: &str, c: &str| {
+            format!(
+                "<HAND><DIRECTION>{seat}</DIRECTION><SPADES>{s}</SPADES><HEARTS>{h}</HEARTS><DIAMONDS>{d}</DIAMONDS><CLUBS>{c}</CLUBS></HAND>"
+            )
+        };
+        let doc = format!(
+            "<USEBIO Version=\"1.2\"><EVENT><BOARD><BOARD_NUMBER>2</BOARD_NUMBER>\n{}{}{}{}\n<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER><SCORE>-100</SCORE></TRAVELLER_LINE>\n</BOARD></EVENT></USEBIO>",
+            hand("N", "K982", "KQ53", "AQ543", "-"),
+            hand("E", "AQJ", "AJ2", "K2", "KQJ32"),
+            hand("S", "T7654", "T9", "T9", "AT98"),
+            hand("W", "3", "8764", "J876", "7654"),
+        );
+        let imp = read(doc.as_bytes()).unwrap();
+        assert!(
+            exchange::messages(&imp).is_empty(),
+            "{:?}",
+            exchange::messages(&imp)
+        );
+        assert_eq!(imp.deals[&2].hands[0], "K982.KQ53.AQ543.");
     }
 
     #[test]
