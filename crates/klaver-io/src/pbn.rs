@@ -1264,12 +1264,17 @@ fn score_table(
 ) {
     let c = ScoreColumns::of(t);
     if c.ns.is_none() || c.ew.is_none() {
+        // An individual's table names the four players (PlayerId_North, ...).
+        let message = match t.col(&["PlayerId_North", "PlayerId_South"]) {
+            Some(_) => {
+                "the ScoreTable gives the players (PlayerId_North, PlayerId_South, ...), as an individual event's does: klaver scores pairs and teams, whose every line names two pairs, not individuals"
+            }
+            None => {
+                "the ScoreTable has no PairId_NS and PairId_EW columns: klaver needs the pairs of every line to score them"
+            }
+        };
         if let Some((line, _)) = t.rows.first() {
-            diags.push(Diagnostic::error(
-                *line,
-                Some(board),
-                "the ScoreTable has no PairId_NS and PairId_EW columns: klaver needs the pairs of every line to score them",
-            ));
+            diags.push(Diagnostic::error(*line, Some(board), message));
         }
         return;
     }
@@ -3198,6 +3203,27 @@ mod tests {
     }
 
     /// A card dealt twice is named with the hands that hold it.
+    /// An individual event's ScoreTable (the four players, no pairs) was refused as
+    /// one without PairId_NS and PairId_EW, as if they had been left out; it says what
+    /// the event is.
+    #[test]
+    fn an_individual_score_table_is_refused_as_one() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PlayerId_North;PlayerId_South;PlayerId_East;PlayerId_West;Score_NS\"]\n1 2 3 4 420\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        let errors: Vec<String> = e
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            errors,
+            [
+                "line 3: board 1: the ScoreTable gives the players (PlayerId_North, PlayerId_South, ...), as an individual event's does: klaver scores pairs and teams, whose every line names two pairs, not individuals"
+            ]
+        );
+    }
+
     /// Pairs are read per direction only when their names say so: a pair with one name
     /// on both sides (a Howell) stays one pair, and a section where the names disagree
     /// with each other is read as written.

@@ -660,7 +660,7 @@ fn unapplied_adjustments(pairs: &[PairEntry], event: &Event) -> Vec<Diagnostic> 
 
 /// The event types USEBIO files carry that are scored by matchpoints, and those that
 /// are not (IMPs, aggregate, teams, knock-outs and ladders).
-const MATCHPOINTED_TYPES: [&str; 4] = ["MP_PAIRS", "PAIRS", "SWISS_PAIRS", "INDIVIDUAL"];
+const MATCHPOINTED_TYPES: [&str; 3] = ["MP_PAIRS", "PAIRS", "SWISS_PAIRS"];
 const OTHER_TYPES: [&str; 11] = [
     "BUTLER_PAIRS",
     "CROSS_IMPS",
@@ -704,6 +704,24 @@ fn scoring_note(event: &Node) -> Option<String> {
         .map(|k| format!("the event's type is {k}, which USEBIO does not name: klaver scored it by matchpoints; check that the file's program scored it so, or give --form"))
 }
 
+/// The error of an individual event (its `EVENT_TYPE`, or Compscore's on its
+/// `PARTICIPANTS`): its lines name players, not the pairs klaver scores.
+fn individual(event: &Node) -> Option<Diagnostic> {
+    let participants = event
+        .child("PARTICIPANTS")
+        .map_or("", |p| p.get("EVENT_TYPE"));
+    [event.get("EVENT_TYPE"), participants]
+        .iter()
+        .any(|k| k.eq_ignore_ascii_case("INDIVIDUAL"))
+        .then(|| {
+            Diagnostic::error(
+                event.line,
+                None,
+                "the event is an individual (EVENT_TYPE INDIVIDUAL): klaver scores pairs and teams, whose every line names two pairs, not individuals",
+            )
+        })
+}
+
 fn scored_by(method: &str) -> String {
     format!(
         "the file was scored by {method}: klaver scores by matchpoints unless --form names an IMP form"
@@ -737,6 +755,10 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     walk(&root, "", "", &mut w);
     let event_node = find(&root, "EVENT");
     let mut imported = Imported::default();
+    if let Some(error) = event_node.and_then(individual) {
+        imported.event.diagnostics.push(error);
+        return Ok(imported);
+    }
     if let Some(e) = event_node {
         imported.title = e.get("EVENT_DESCRIPTION").to_string();
         imported.date = e.get("DATE").to_string();
@@ -1181,14 +1203,7 @@ mod tests {
     /// `BUTLER_PAIRS`).
     #[test]
     fn an_event_not_scored_by_matchpoints_is_said() {
-        for kind in [
-            "MP_PAIRS",
-            "PAIRS",
-            "SWISS_PAIRS",
-            "INDIVIDUAL",
-            "mp_pairs",
-            "",
-        ] {
+        for kind in ["MP_PAIRS", "PAIRS", "SWISS_PAIRS", "mp_pairs", ""] {
             let m = scoring_messages(&format!(r#"EVENT_TYPE="{kind}""#), "");
             assert!(m.is_empty(), "{kind}: {m:?}");
         }
@@ -1526,7 +1541,8 @@ mod tests {
             );
         }
         // Event types that are matchpointed (as ImportUsebio names them) say nothing.
-        for kind in ["MP_PAIRS", "PAIRS", "INDIVIDUAL", "SWISS_PAIRS"] {
+        // (An individual is refused: an_individual_event_is_refused_as_one.)
+        for kind in ["MP_PAIRS", "PAIRS", "SWISS_PAIRS"] {
             let e = read(doc(kind).as_bytes()).unwrap().event;
             assert!(e.diagnostics.is_empty(), "{kind}: {:?}", e.diagnostics);
         }
@@ -1657,6 +1673,41 @@ mod tests {
             weighted
         );
         assert_eq!(back.event.results.len(), 3);
+    }
+
+    /// An individual event (each line names four players, no pairs) was refused with an
+    /// error on every line, "the ns or ew pair is empty ... write - for a substitute
+    /// pair", which asks for something the file cannot give. It is one error saying
+    /// what the event is.
+    #[test]
+    fn an_individual_event_is_refused_as_one() {
+        let xml = r#"<?xml version="1.0"?>
+<USEBIO Version="1.2">
+  <EVENT EVENT_TYPE="INDIVIDUAL">
+    <BOARD>
+      <BOARD_NUMBER>1</BOARD_NUMBER>
+      <TRAVELLER_LINE>
+        <NORTH_PLAYER_NUMBER>1</NORTH_PLAYER_NUMBER>
+        <SCORE>420</SCORE>
+      </TRAVELLER_LINE>
+    </BOARD>
+  </EVENT>
+</USEBIO>
+"#;
+        let imp = read(xml.as_bytes()).unwrap();
+        let said: Vec<String> = imp
+            .event
+            .diagnostics
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            said,
+            [
+                "line 3: the event is an individual (EVENT_TYPE INDIVIDUAL): klaver scores pairs and teams, whose every line names two pairs, not individuals"
+            ]
+        );
+        assert!(imp.event.has_errors());
     }
 
     /// EBUScore and PairsScorer write a void suit as `-` (`<CLUBS>-</CLUBS>`); the hands
