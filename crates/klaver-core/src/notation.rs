@@ -635,7 +635,8 @@ const TR_DOUBLING: Table<Doubling> = &[
     ("X", Doubling::Doubled),
 ];
 
-const EN_PASS: Table<()> = &[("PASSED", ()), ("PASS", ()), ("P", ())];
+// `PO` (passed out) as Bridgewebs writes a passed-out board in its PBN files.
+const EN_PASS: Table<()> = &[("PASSED", ()), ("PASS", ()), ("PO", ()), ("P", ())];
 const NL_PASS: Table<()> = &[("GEPAST", ()), ("PASS", ()), ("PAS", ())];
 const TR_PASS: Table<()> = &[("PASS", ()), ("PAS", ())];
 
@@ -1637,6 +1638,10 @@ mod tests {
         assert_eq!(strict("PASS", English), Entry::Passed);
         assert_eq!(strict(" p ", English), Entry::Passed);
         assert_eq!(strict("NPASS", English), Entry::Passed);
+        // Bridgewebs writes a passed-out board "PO" (its PBN of the Welwyn Garden City
+        // BC session of 9 April 2025, whose USEBIO from BriAn has PASS on those lines).
+        assert_eq!(strict("PO", English), Entry::Passed);
+        assert_eq!(strict("po", English), Entry::Passed);
     }
 
     // ----- Dutch
