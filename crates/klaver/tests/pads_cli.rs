@@ -255,6 +255,42 @@ fn specific_messages_say_what_is_wrong() {
     ]);
     assert!(msg.contains("not \"X\""), "{msg}");
     assert!(msg.contains("4SX (doubled)"), "{msg}");
+    // Many words after the result are named as quickly as one (the reading looked at
+    // every prefix of the line: a line of 50,000 words took a minute).
+    let long = format!("we 4S = {}\n", vec!["x"; 20_000].join(" "));
+    let msg = run_bad(&["rubber", pad_file("msg_long", &long).to_str().unwrap()]);
+    assert!(
+        msg.contains("nothing more after the result \"=\", not \"x x x"),
+        "{msg}"
+    );
+}
+
+/// The pad prints a deal as `they 6DX-2`, and the README says a deal's contract and
+/// result are read as `klaver contract` reads them; the joined form was refused
+/// ("expected a side, a contract and the tricks taken or the result").
+#[test]
+fn a_deal_with_its_result_joined_to_the_contract_is_read() {
+    for (command, text, notation) in [
+        ("rubber", "they 6DX-2\nwe 4S=\n", "en"),
+        ("chicago", "we 3NT=\nthey 2H+1\n", "en"),
+        ("rubber", "wij 4S!C\n", "nl"),
+    ] {
+        let joined = pad_file(&format!("joined_{command}_{notation}"), text);
+        let apart = pad_file(
+            &format!("apart_{command}_{notation}"),
+            &text
+                .replace("X-2", "X -2")
+                .replace("S=", "S =")
+                .replace("T=", "T =")
+                .replace("H+1", "H +1")
+                .replace("!C", "! C"),
+        );
+        let read = |f: &PathBuf| {
+            run_ok(&[command, f.to_str().unwrap(), "--notation", notation])
+                .replace(f.to_str().unwrap(), "")
+        };
+        assert_eq!(read(&joined), read(&apart), "{text}");
+    }
 }
 
 #[test]

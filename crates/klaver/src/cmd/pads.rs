@@ -334,7 +334,8 @@ fn parse_line(content: &str, lang: Language, honours_allowed: bool) -> Result<Pa
         Some(i) => (&tokens[1..i], Some(&tokens[i + 1..])),
         None => (&tokens[1..], None),
     };
-    if play_tokens.len() < 2 {
+    // (The result may be joined to the contract: `they 6DX-2`, `wij 4S!C`.)
+    if play_tokens.is_empty() {
         return Err(format!(
             "expected a side, a contract and the tricks taken or the result \
              (e.g. `we 4S =`, `we 4S 10`, `they 3NTX -2`), found {content:?}"
@@ -385,7 +386,10 @@ fn words_after_result<'a>(
     tokens: &'a [&'a str],
     lang: Language,
 ) -> Option<(String, &'a [&'a str])> {
-    (2..tokens.len()).rev().find_map(|k| {
+    // A contract and its result take a few words at most (`4 Pik sürkontur 2 batar`):
+    // only so many are tried, so that a long line is named as quickly as a short one.
+    const MOST: usize = 8;
+    (2..tokens.len().min(MOST + 1)).rev().find_map(|k| {
         parse_contract_and_result(&tokens[..k].join(" "), lang).ok()?;
         let result = (1..k).find_map(|j| {
             let contract = parse_contract(&tokens[..j].join(" "), lang).ok()?;
