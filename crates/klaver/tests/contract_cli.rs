@@ -153,6 +153,17 @@ fn a_passed_board_scores_nothing() {
     assert!(out.contains("Passed out"), "{out}");
 }
 
+/// `klaver contract PASS --declarer N` printed a pass-out and dropped the declarer
+/// without a word; a pass-out with a declarer is refused, as the session store's is.
+#[test]
+fn a_pass_out_with_a_declarer_is_refused() {
+    let err = refused(&["PASS", "--declarer", "N"]);
+    assert!(
+        err.contains("a passed-out board has no declarer: leave out --declarer, or give the contract that was played"),
+        "{err}"
+    );
+}
+
 #[test]
 fn level_eight_is_refused() {
     let err = refused(&["8S=", "--declarer", "N"]);

@@ -95,6 +95,11 @@ pub fn run(args: Args) -> CmdResult {
                 CliError::input(e)
             }
         })?;
+    if entry == Entry::Passed && declarer.is_some() {
+        return Err(CliError::input(
+            "a passed-out board has no declarer: leave out --declarer, or give the contract that was played",
+        ));
+    }
     let notes: Vec<String> = assumptions.iter().map(ToString::to_string).collect();
     let out = match args.format {
         FormatArg::Text => {
