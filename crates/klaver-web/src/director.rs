@@ -1230,19 +1230,24 @@ async fn table_cards(
     .into_response())
 }
 
+/// The night's guide cards, in the console's language (Dutch cards on a Dutch console;
+/// English otherwise, as there are no Turkish cards).
 async fn guide_cards(
     State(state): State<AppState>,
     s: DirectorSession,
+    PageLang(lang): PageLang,
     Path(id): Path<i64>,
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
     let m = scoring::session_movement(&session.info)
         .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
     let check = movement::validate::validate(&m);
-    Ok(Html(klaver_io::guide_cards::html(
-        &m,
-        &check,
-        &klaver_io::guide_cards::CardOptions::default(),
-    ))
-    .into_response())
+    let options = klaver_io::guide_cards::CardOptions {
+        lang: match lang {
+            Lang::Nl => klaver_io::guide_cards::CardLang::Dutch,
+            Lang::En | Lang::Tr => klaver_io::guide_cards::CardLang::English,
+        },
+        ..klaver_io::guide_cards::CardOptions::default()
+    };
+    Ok(Html(klaver_io::guide_cards::html(&m, &check, &options)).into_response())
 }

@@ -2614,6 +2614,30 @@ async fn a_conflict_is_kept_once_and_settled_by_the_tables_later_entry() {
     assert_eq!(night.lines[0].line.contract, "3NT");
 }
 
+/// The director's guide cards were English on a Dutch console; they are the Dutch
+/// cards (NZ/OW, Ronde, Tafel), as `klaver movement --lang nl` prints them. Turkish has
+/// no cards of its own and gets the English ones.
+#[tokio::test]
+async fn the_guide_cards_follow_the_consoles_language() {
+    let c = setup("guide-lang").await;
+    let app = &c.app;
+    let (cookie, s, _) = console(&c).await;
+    let nl = format!("{cookie}; lang=nl");
+    let r = get(app, &format!("{s}/guide"), Some(&nl)).await;
+    assert_eq!(r.status, StatusCode::OK);
+    assert!(
+        r.body.contains("Ronde") && r.body.contains("NZ"),
+        "{}",
+        r.body
+    );
+    let r = get(app, &format!("{s}/guide"), Some(&cookie)).await;
+    assert!(
+        r.body.contains("Round") && !r.body.contains("Ronde"),
+        "{}",
+        r.body
+    );
+}
+
 /// A missing form field or a malformed address showed the web framework's own text
 /// ("Failed to deserialize form body"), and the phone's form shown again after an error
 /// answered 200. Both now answer an error status with a plain message in the page's
