@@ -32,7 +32,7 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
             "{pair} numaralı çift bu boardu oynamadı (bye satırı): bu bir sonuç değildir, hesaba katılmaz"
         ),
         Said::SatOut(pair) => format!(
-            "paar {pair} zat dit spel uit (een uitzitregel): dat is geen uitslag en telt niet mee"
+            "paar {pair} zat deze gift uit (een uitzitregel): dat is geen uitslag en telt niet mee"
         ),
         Said::FewerResults(n, expected, rule) => fewer_results(*n, *expected, *rule, lang),
         Said::OnlyOneResult if lang == ReportLang::Tr => {
@@ -40,7 +40,7 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
                 .into()
         }
         Said::OnlyOneResult => {
-            "maar één uitslag op dit spel: die krijgt het gemiddelde; controleer of er scorebriefjes ontbreken"
+            "maar één uitslag op deze gift: die krijgt het gemiddelde; controleer of er scorebriefjes ontbreken"
                 .into()
         }
         Said::Unread { text, misread } => match (misread_in(misread, lang), lang) {
@@ -69,9 +69,9 @@ fn fewer_results(n: usize, expected: usize, rule: MissingRule, lang: ReportLang)
             "{n} {} waar er {expected} verwacht werden: {}; voer de ontbrekende uitslagen in of markeer ze NG",
             if n == 1 { "uitslag" } else { "uitslagen" },
             match rule {
-                MissingRule::Neuberg => "het spel is met Neuberg naar de volle top geschaald",
+                MissingRule::Neuberg => "de gift is met Neuberg naar de volle top geschaald",
                 MissingRule::CountAsTies =>
-                    "elke ontbrekende uitslag telt als gelijkspel voor elk paar dat het spel speelde",
+                    "elke ontbrekende uitslag telt als gelijkspel voor elk paar dat de gift speelde",
             }
         ),
     }

@@ -940,8 +940,8 @@ fn a_dutch_list_gives_sit_outs_and_fewer_results_in_dutch() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     for said in [
-        "<li>regel 291: gift 7: paar 15 zat dit spel uit (een uitzitregel): dat is geen uitslag en telt niet mee</li>",
-        "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden: het spel is met Neuberg naar de volle top geschaald; voer de ontbrekende uitslagen in of markeer ze NG</li>",
+        "<li>regel 291: gift 7: paar 15 zat deze gift uit (een uitzitregel): dat is geen uitslag en telt niet mee</li>",
+        "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden: de gift is met Neuberg naar de volle top geschaald; voer de ontbrekende uitslagen in of markeer ze NG</li>",
     ] {
         assert!(out.contains(said), "{said}\n{out}");
     }
