@@ -16,11 +16,19 @@ pub enum Said {
     Assumed(Assumption),
     /// A contract whose score is not the score entered, which is used.
     ScoreDisagrees(Disagreement),
-    /// A pair sitting out a board (a sit-out line of a results file), not scored.
-    SatOut(String),
-    /// Fewer results on a board than expected, none marked not played: the results and
-    /// the expected, and how the missing ones are scored.
-    FewerResults(usize, usize, MissingRule),
+    /// A pair sitting out a board (a sit-out line of a results file), not scored: the
+    /// section of the line (empty for none) and the pair.
+    SatOut {
+        /// The section of the line, as the file writes it (empty for none).
+        section: String,
+        /// The pair that sat out.
+        pair: String,
+    },
+    /// Fewer results on a board than expected, none marked not played.
+    FewerResults(Fewer),
+    /// Fewer results on a board than expected, as pairs sat out the board (sit-out lines
+    /// of a results file, each pair with its line).
+    FewerBySitOut(Fewer, Vec<(String, u32)>),
     /// One result on a board where more were expected: it gets the average.
     OnlyOneResult,
     /// A table result that cannot be read (the entered score is used): the text as
@@ -56,4 +64,18 @@ pub enum Hint {
     OtherVulnerability(Vulnerability),
     /// The contract with its result's sign the other way round (`2H-1` for `2H+1`).
     SignFlipped(Play),
+}
+
+/// A board with fewer results than expected: the results, the expected number, how the
+/// missing ones are scored, and the board's comparison group (a section, or empty).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fewer {
+    /// The board's results.
+    pub results: usize,
+    /// The results expected.
+    pub expected: usize,
+    /// How the missing results are scored.
+    pub rule: MissingRule,
+    /// The board's comparison group: a section, or empty for all.
+    pub group: String,
 }

@@ -1111,7 +1111,7 @@ fn score_part(
         part.warnings.extend(board_warnings(
             &outcomes,
             results[entries[0] as usize].line,
-            board,
+            (group, board),
             expected,
             settings,
         ));
@@ -1133,7 +1133,7 @@ fn score_part(
 fn board_warnings(
     outcomes: &[&Outcome],
     first_line: u32,
-    board: u32,
+    (group, board): (&str, u32),
     expected: usize,
     settings: &Settings,
 ) -> Vec<Diagnostic> {
@@ -1169,7 +1169,13 @@ fn board_warnings(
                 }
             ),
         );
-        out.push(d.saying(Said::FewerResults(n, expected, rule)));
+        let fewer = crate::said::Fewer {
+            results: n,
+            expected,
+            rule,
+            group: group.to_string(),
+        };
+        out.push(d.saying(Said::FewerResults(fewer)));
     }
     out
 }

@@ -1293,7 +1293,10 @@ fn score_table(
                         "pair {sat_out} sat out this board (a sit-out line): it is not a result and is not scored"
                     ),
                 );
-                diags.push(d.saying(Said::SatOut(sat_out.to_string())));
+                diags.push(d.saying(Said::SatOut {
+                    section: section.clone(),
+                    pair: sat_out.to_string(),
+                }));
                 continue;
             }
         };

@@ -6,8 +6,9 @@ use klaver_core::board::Vulnerability;
 use klaver_core::contract::Contract;
 use klaver_core::matchpoints::MissingRule;
 use klaver_core::notation::{self, AssumptionKind, Entry, Misread};
-use klaver_core::said::{Disagreement, Hint, Said};
+use klaver_core::said::{Disagreement, Fewer, Hint, Said};
 use klaver_core::session::Diagnostic;
+use std::collections::HashMap;
 
 /// A warning as a result list in `lang` shows it.
 pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
@@ -28,13 +29,14 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
     out += &match said {
         Said::Assumed(a) => assumed(&a.text, a.kind, lang),
         Said::ScoreDisagrees(found) => disagrees(found, lang),
-        Said::SatOut(pair) if lang == ReportLang::Tr => format!(
+        Said::SatOut { pair, .. } if lang == ReportLang::Tr => format!(
             "{pair} numaralı çift bu boardu oynamadı (bye satırı): bu bir sonuç değildir, hesaba katılmaz"
         ),
-        Said::SatOut(pair) => format!(
+        Said::SatOut { pair, .. } => format!(
             "paar {pair} zat deze gift uit (een uitzitregel): dat is geen uitslag en telt niet mee"
         ),
-        Said::FewerResults(n, expected, rule) => fewer_results(*n, *expected, *rule, lang),
+        Said::FewerResults(f) => fewer_results(f, lang),
+        Said::FewerBySitOut(f, pairs) => fewer_by_sit_out(f, pairs, lang),
         Said::OnlyOneResult if lang == ReportLang::Tr => {
             "bu boardda tek sonuç var: ortalama alır; eksik sonuç kağıdı olup olmadığını kontrol edin"
                 .into()
@@ -57,7 +59,8 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
 }
 
 /// Fewer results on a board than expected, and how the missing ones are scored.
-fn fewer_results(n: usize, expected: usize, rule: MissingRule, lang: ReportLang) -> String {
+fn fewer_results(f: &Fewer, lang: ReportLang) -> String {
+    let (n, expected, rule) = (f.results, f.expected, f.rule);
     match (rule, lang) {
         (MissingRule::Neuberg, ReportLang::Tr) => format!(
             "{expected} sonuç beklenirken {n} sonuç var: board Neuberg ile tam topa ölçeklendi; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
@@ -75,6 +78,128 @@ fn fewer_results(n: usize, expected: usize, rule: MissingRule, lang: ReportLang)
             }
         ),
     }
+}
+
+/// Fewer results on a board than expected, as pairs sat out the board (each with its
+/// sit-out line): in English (the diagnostic's message), Dutch or Turkish.
+fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> String {
+    let (n, expected) = (f.results, f.expected);
+    let listed = |line: &str, and: &str| -> String {
+        let each: Vec<String> = pairs
+            .iter()
+            .map(|(p, l)| format!("{p} ({line} {l})"))
+            .collect();
+        match each.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} {and} {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    };
+    let one = pairs.len() == 1;
+    let (pair, line) = pairs
+        .first()
+        .map(|(p, l)| (p.as_str(), *l))
+        .unwrap_or_default();
+    match lang {
+        ReportLang::En => {
+            let who = match one {
+                true => format!("pair {pair} sat out this board (a sit-out line, line {line})"),
+                false => format!(
+                    "pairs {} sat out this board (sit-out lines)",
+                    listed("line", "and")
+                ),
+            };
+            let how = match f.rule {
+                MissingRule::Neuberg => "the board is Neuberg-scaled to the full top",
+                MissingRule::CountAsTies => {
+                    "each missing result counts as a tie for every pair that played the board"
+                }
+            };
+            format!("{n} results where {expected} were expected, as {who}: {how}")
+        }
+        ReportLang::Nl => {
+            let who = match one {
+                true => format!("paar {pair} zat deze gift uit (een uitzitregel, regel {line})"),
+                false => format!(
+                    "de paren {} zaten deze gift uit (uitzitregels)",
+                    listed("regel", "en")
+                ),
+            };
+            let how = match f.rule {
+                MissingRule::Neuberg => "de gift is met Neuberg naar de volle top geschaald",
+                MissingRule::CountAsTies => {
+                    "elke ontbrekende uitslag telt als gelijkspel voor elk paar dat de gift speelde"
+                }
+            };
+            format!("{n} uitslagen waar er {expected} verwacht werden, want {who}: {how}")
+        }
+        ReportLang::Tr => {
+            let who = match one {
+                true => {
+                    format!("{pair} numaralı çift bu boardu oynamadı (bye satırı, satır {line})")
+                }
+                false => format!(
+                    "{} numaralı çiftler bu boardu oynamadı (bye satırları)",
+                    listed("satır", "ve")
+                ),
+            };
+            let how = match f.rule {
+                MissingRule::Neuberg => "board Neuberg ile tam topa ölçeklendi",
+                MissingRule::CountAsTies => {
+                    "her eksik sonuç, boardu oynayan her çift için beraberlik sayılır"
+                }
+            };
+            format!("{expected} sonuç beklenirken {n} sonuç var, çünkü {who}: {how}")
+        }
+    }
+}
+
+/// Folds a file's sit-out lines into the warnings of the boards they account for. A
+/// board a pair sat out had two warnings: the sit-out line's, and "fewer results than
+/// expected ... enter the missing results", advice that is wrong for it. When the
+/// board's sit-outs make up its missing results, its warning says so, without the
+/// advice, and the sit-out lines' own warnings go. (`read`: the reading's diagnostics;
+/// `scored`: the scoring's warnings.)
+pub fn fold_sit_outs(read: &mut Vec<Diagnostic>, scored: &mut [Diagnostic]) {
+    // The sit-outs of each (section, board), each pair with its line.
+    let mut sat: HashMap<(&str, u32), Vec<(String, u32)>> = HashMap::new();
+    for d in read.iter() {
+        if let (Some(Said::SatOut { section, pair }), Some(b)) = (d.said.as_deref(), d.board) {
+            sat.entry((section, b))
+                .or_default()
+                .push((pair.clone(), d.line.unwrap_or(0)));
+        }
+    }
+    if sat.is_empty() {
+        return;
+    }
+    // A group of "" is every section together (or the file has none).
+    let of = |group: &str, b: u32| -> Vec<(String, u32)> {
+        sat.iter()
+            .filter(|((s, board), _)| *board == b && (group.is_empty() || *s == group))
+            .flat_map(|(_, pairs)| pairs.iter().cloned())
+            .collect()
+    };
+    let mut folded: Vec<(String, u32)> = Vec::new();
+    for w in scored.iter_mut() {
+        let (Some(Said::FewerResults(f)), Some(b)) = (w.said.as_deref(), w.board) else {
+            continue;
+        };
+        let pairs = of(&f.group, b);
+        if pairs.is_empty() || f.results + pairs.len() != f.expected {
+            continue;
+        }
+        let f = f.clone();
+        folded.push((f.group.clone(), b));
+        w.message = fewer_by_sit_out(&f, &pairs, ReportLang::En);
+        w.said = Some(Box::new(Said::FewerBySitOut(f, pairs)));
+    }
+    read.retain(|d| match (d.said.as_deref(), d.board) {
+        (Some(Said::SatOut { section, .. }), Some(b)) => !folded
+            .iter()
+            .any(|(g, board)| *board == b && (g.is_empty() || g == section)),
+        _ => true,
+    });
 }
 
 /// Why a table result cannot be read, in Dutch or Turkish; `None` for what is said in
