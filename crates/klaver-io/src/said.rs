@@ -430,4 +430,40 @@ mod tests {
             ["line 1: the column extra is not read: its contents are ignored"]
         );
     }
+
+    /// Sit-out lines fold into their board's warning only when they make up its missing
+    /// results: two pairs out of a board short of two; a board short of three keeps both.
+    #[test]
+    fn sit_outs_fold_only_when_they_make_up_the_missing_results() {
+        use klaver_core::matchpoints::MissingRule;
+        let sat = |line: u32, board: u32, pair: &str| {
+            Diagnostic::warning(line, Some(board), "sat out").saying(Said::SatOut {
+                section: String::new(),
+                pair: pair.into(),
+            })
+        };
+        let fewer = |board: u32, results: usize| {
+            let f = Fewer {
+                results,
+                expected: 5,
+                rule: MissingRule::Neuberg,
+                group: String::new(),
+            };
+            Diagnostic::warning(1, Some(board), "fewer").saying(Said::FewerResults(f))
+        };
+        let mut read = vec![sat(10, 1, "7"), sat(11, 1, "8"), sat(12, 2, "7")];
+        let mut scored = vec![fewer(1, 3), fewer(2, 2)];
+        fold_sit_outs(&mut read, &mut scored);
+        assert_eq!(
+            scored[0].message,
+            "3 results where 5 were expected, as pairs 7 (line 10) and 8 (line 11) sat out this board (sit-out lines): the board is Neuberg-scaled to the full top"
+        );
+        assert_eq!(scored[1].message, "fewer");
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].line, Some(12));
+        assert_eq!(
+            warning_in(&scored[0], ReportLang::Nl),
+            "regel 1: gift 1: 3 uitslagen waar er 5 verwacht werden, want de paren 7 (regel 10) en 8 (regel 11) zaten deze gift uit (uitzitregels): de gift is met Neuberg naar de volle top geschaald"
+        );
+    }
 }
