@@ -60,23 +60,35 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
 
 /// Fewer results on a board than expected, and how the missing ones are scored.
 fn fewer_results(f: &Fewer, lang: ReportLang) -> String {
-    let (n, expected, rule) = (f.results, f.expected, f.rule);
-    match (rule, lang) {
-        (MissingRule::Neuberg, ReportLang::Tr) => format!(
-            "{expected} sonuç beklenirken {n} sonuç var: board Neuberg ile tam topa ölçeklendi; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
+    let (n, expected, how) = (f.results, f.expected, missing_words(f.rule, lang));
+    match lang {
+        ReportLang::Tr => format!(
+            "{expected} sonuç beklenirken {n} sonuç var: {how}; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
         ),
-        (MissingRule::CountAsTies, ReportLang::Tr) => format!(
-            "{expected} sonuç beklenirken {n} sonuç var: her eksik sonuç, boardu oynayan her çift için beraberlik sayılır; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
-        ),
-        (rule, _) => format!(
-            "{n} {} waar er {expected} verwacht werden: {}; voer de ontbrekende uitslagen in of markeer ze NG",
+        _ => format!(
+            "{n} {} waar er {expected} verwacht werden: {how}; voer de ontbrekende uitslagen in of markeer ze NG",
             if n == 1 { "uitslag" } else { "uitslagen" },
-            match rule {
-                MissingRule::Neuberg => "de gift is met Neuberg naar de volle top geschaald",
-                MissingRule::CountAsTies =>
-                    "elke ontbrekende uitslag telt als gelijkspel voor elk paar dat de gift speelde",
-            }
         ),
+    }
+}
+
+/// How a board's missing results are scored, in the list's language.
+fn missing_words(rule: MissingRule, lang: ReportLang) -> &'static str {
+    match (rule, lang) {
+        (MissingRule::Neuberg, ReportLang::En) => "the board is Neuberg-scaled to the full top",
+        (MissingRule::Neuberg, ReportLang::Nl) => {
+            "de gift is met Neuberg naar de volle top geschaald"
+        }
+        (MissingRule::Neuberg, ReportLang::Tr) => "board Neuberg ile tam topa ölçeklendi",
+        (MissingRule::CountAsTies, ReportLang::En) => {
+            "each missing result counts as a tie for every pair that played the board"
+        }
+        (MissingRule::CountAsTies, ReportLang::Nl) => {
+            "elke ontbrekende uitslag telt als gelijkspel voor elk paar dat de gift speelde"
+        }
+        (MissingRule::CountAsTies, ReportLang::Tr) => {
+            "her eksik sonuç, boardu oynayan her çift için beraberlik sayılır"
+        }
     }
 }
 
@@ -96,6 +108,7 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
         }
     };
     let one = pairs.len() == 1;
+    let how = missing_words(f.rule, lang);
     let (pair, line) = pairs
         .first()
         .map(|(p, l)| (p.as_str(), *l))
@@ -109,12 +122,6 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                     listed("line", "and")
                 ),
             };
-            let how = match f.rule {
-                MissingRule::Neuberg => "the board is Neuberg-scaled to the full top",
-                MissingRule::CountAsTies => {
-                    "each missing result counts as a tie for every pair that played the board"
-                }
-            };
             format!("{n} results where {expected} were expected, as {who}: {how}")
         }
         ReportLang::Nl => {
@@ -124,12 +131,6 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                     "de paren {} zaten deze gift uit (uitzitregels)",
                     listed("regel", "en")
                 ),
-            };
-            let how = match f.rule {
-                MissingRule::Neuberg => "de gift is met Neuberg naar de volle top geschaald",
-                MissingRule::CountAsTies => {
-                    "elke ontbrekende uitslag telt als gelijkspel voor elk paar dat de gift speelde"
-                }
             };
             format!("{n} uitslagen waar er {expected} verwacht werden, want {who}: {how}")
         }
@@ -142,12 +143,6 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                     "{} numaralı çiftler bu boardu oynamadı (bye satırları)",
                     listed("satır", "ve")
                 ),
-            };
-            let how = match f.rule {
-                MissingRule::Neuberg => "board Neuberg ile tam topa ölçeklendi",
-                MissingRule::CountAsTies => {
-                    "her eksik sonuç, boardu oynayan her çift için beraberlik sayılır"
-                }
             };
             format!("{expected} sonuç beklenirken {n} sonuç var, çünkü {who}: {how}")
         }

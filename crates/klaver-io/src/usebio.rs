@@ -690,10 +690,7 @@ fn scoring_note(event: &Node) -> Option<String> {
         let upper = method.to_ascii_uppercase();
         return (!upper.contains("MATCH") && upper != "MP").then(|| scored_by(method));
     }
-    let participants = event
-        .child("PARTICIPANTS")
-        .map_or("", |p| p.get("EVENT_TYPE"));
-    let kinds = [event.get("EVENT_TYPE"), participants];
+    let kinds = event_types(event);
     let is = |list: &[&str], k: &str| list.iter().any(|t| t.eq_ignore_ascii_case(k));
     if let Some(k) = kinds.iter().find(|k| is(&OTHER_TYPES, k)) {
         return Some(scored_by(k));
@@ -707,10 +704,7 @@ fn scoring_note(event: &Node) -> Option<String> {
 /// The error of an individual event (its `EVENT_TYPE`, or Compscore's on its
 /// `PARTICIPANTS`): its lines name players, not the pairs klaver scores.
 fn individual(event: &Node) -> Option<Diagnostic> {
-    let participants = event
-        .child("PARTICIPANTS")
-        .map_or("", |p| p.get("EVENT_TYPE"));
-    [event.get("EVENT_TYPE"), participants]
+    event_types(event)
         .iter()
         .any(|k| k.eq_ignore_ascii_case("INDIVIDUAL"))
         .then(|| {
@@ -720,6 +714,15 @@ fn individual(event: &Node) -> Option<Diagnostic> {
                 "the event is an individual (EVENT_TYPE INDIVIDUAL): klaver scores pairs and teams, whose every line names two pairs, not individuals",
             )
         })
+}
+
+/// The event's `EVENT_TYPE` and Compscore's on its `PARTICIPANTS` (each empty when not
+/// given).
+fn event_types(event: &Node) -> [&str; 2] {
+    let participants = event
+        .child("PARTICIPANTS")
+        .map_or("", |p| p.get("EVENT_TYPE"));
+    [event.get("EVENT_TYPE"), participants]
 }
 
 fn scored_by(method: &str) -> String {

@@ -112,7 +112,7 @@ impl fmt::Display for CliError {
 }
 
 /// The most errors listed when a file is refused; the rest are counted.
-pub(crate) const LISTED_ERRORS: usize = 50;
+const LISTED_ERRORS: usize = 50;
 
 /// The warnings (and errors) of a file read beside the travellers (a pairs file), as
 /// the session's, naming that file and its line: printed with the travellers' warnings
@@ -149,12 +149,23 @@ pub fn refused(
         msg.push_str(&format!(" ({})", f.taken_as()));
     }
     msg.push(':');
+    push_listed(&mut msg, diagnostics, "  ");
+    CliError::input(msg)
+}
+
+/// Adds a refusal's messages to `msg`, a line each after `indent` (warnings marked as
+/// such): the first [`LISTED_ERRORS`] listed, the rest counted with the errors in all.
+pub(crate) fn push_listed(
+    msg: &mut String,
+    diagnostics: &[klaver_core::session::Diagnostic],
+    indent: &str,
+) {
     for d in diagnostics.iter().take(LISTED_ERRORS) {
         let kind = match d.severity {
             klaver_core::session::Severity::Warning => "warning: ",
             _ => "",
         };
-        msg.push_str(&format!("\n  {kind}{d}"));
+        msg.push_str(&format!("\n{indent}{kind}{d}"));
     }
     if diagnostics.len() > LISTED_ERRORS {
         let errors = diagnostics
@@ -162,11 +173,10 @@ pub fn refused(
             .filter(|d| d.severity == klaver_core::session::Severity::Error)
             .count();
         msg.push_str(&format!(
-            "\n  ... and {} more ({errors} errors in all)",
+            "\n{indent}... and {} more ({errors} errors in all)",
             diagnostics.len() - LISTED_ERRORS
         ));
     }
-    CliError::input(msg)
 }
 
 /// What a subcommand returns.

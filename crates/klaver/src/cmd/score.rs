@@ -230,16 +230,7 @@ pub(crate) fn cannot_score_but(
         tell!("warning: {file_name}: {d}");
     }
     let mut msg = format!("{file_name} cannot be scored:");
-    for d in errors.iter().take(super::LISTED_ERRORS) {
-        msg.push_str(&format!("\n{d}"));
-    }
-    if errors.len() > super::LISTED_ERRORS {
-        msg.push_str(&format!(
-            "\n... and {} more ({} errors in all)",
-            errors.len() - super::LISTED_ERRORS,
-            errors.len()
-        ));
-    }
+    super::push_listed(&mut msg, &errors, "");
     CliError::input(msg)
 }
 
