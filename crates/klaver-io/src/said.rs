@@ -122,7 +122,8 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                     listed("line", "and")
                 ),
             };
-            format!("{n} results where {expected} were expected, as {who}: {how}")
+            let results = if n == 1 { "result" } else { "results" };
+            format!("{n} {results} where {expected} were expected, as {who}: {how}")
         }
         ReportLang::Nl => {
             let who = match one {
@@ -132,7 +133,8 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                     listed("regel", "en")
                 ),
             };
-            format!("{n} uitslagen waar er {expected} verwacht werden, want {who}: {how}")
+            let results = if n == 1 { "uitslag" } else { "uitslagen" };
+            format!("{n} {results} waar er {expected} verwacht werden, want {who}: {how}")
         }
         ReportLang::Tr => {
             let who = match one {
@@ -459,6 +461,22 @@ mod tests {
         assert_eq!(
             warning_in(&scored[0], ReportLang::Nl),
             "regel 1: gift 1: 3 uitslagen waar er 5 verwacht werden, want de paren 7 (regel 10) en 8 (regel 11) zaten deze gift uit (uitzitregels): de gift is met Neuberg naar de volle top geschaald"
+        );
+        // One result is one, not "1 results".
+        let one = Fewer {
+            results: 1,
+            expected: 2,
+            rule: MissingRule::Neuberg,
+            group: String::new(),
+        };
+        let pair = [("7".to_string(), 10)];
+        assert!(
+            fewer_by_sit_out(&one, &pair, ReportLang::En)
+                .starts_with("1 result where 2 were expected")
+        );
+        assert!(
+            fewer_by_sit_out(&one, &pair, ReportLang::Nl)
+                .starts_with("1 uitslag waar er 2 verwacht werden")
         );
     }
 }
