@@ -54,6 +54,9 @@ pub struct Comparison {
     pub warnings: Vec<String>,
 }
 
+/// Why a file's master points are left out of a comparison.
+const MASTER_POINTS_NOT_COMPARED: &str = "klaver does not work out master points";
+
 /// The warnings of the published list's columns that a comparison leaves out: those
 /// `compared` does not accept, each with why.
 fn columns_not_compared(
@@ -177,6 +180,7 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
             |f| matches!(f, Figure::Rank | Figure::Total | Figure::Percentage),
             |f| match f {
                 Figure::Imps => "it holds IMPs; give --form cross-imps or butler to compare it",
+                Figure::MasterPoints => MASTER_POINTS_NOT_COMPARED,
                 _ => "klaver does not read it",
             },
         ),
@@ -686,6 +690,7 @@ fn imp_warnings(imported: &Imported, imp_list: bool) -> Vec<String> {
         |f| f == Figure::Imps || (imp_list && f == Figure::Rank),
         |f| match f {
             Figure::Unread => "klaver does not read it",
+            Figure::MasterPoints => MASTER_POINTS_NOT_COMPARED,
             Figure::Rank => "the list publishes no IMPs, so its places follow another scoring",
             _ => "it holds matchpoints or percentages, not IMPs; compare it without --form",
         },

@@ -136,6 +136,8 @@ pub enum Figure {
     Imps,
     /// A figure klaver does not read (another program's own column).
     Unread,
+    /// Master points, awarded on a national body's own scale (USEBIO `MASTER_POINTS`).
+    MasterPoints,
 }
 
 /// A column of figures in a file's published result list, for `--compare` to say which

@@ -354,6 +354,8 @@ struct PairEntry {
     /// The ADJUSTMENT of the pair's total (a director's penalty or compensation), with
     /// its line, when the file gives one.
     adjustment: Option<(u32, String)>,
+    /// The line of the pair's MASTER_POINTS, when the file awards it some.
+    master_points: Option<u32>,
 }
 
 /// Gathers element `n` and what it holds into `w`: its pairs, penalties, traveller
@@ -435,6 +437,7 @@ fn pair_entry(n: &Node, section: String) -> Result<PairEntry, Diagnostic> {
             .child("ADJUSTMENT")
             .map(|a| (a.line, a.text.trim().to_string()))
             .filter(|(_, t)| !t.is_empty()),
+        master_points: n.child("MASTER_POINTS").map(|m| m.line),
     })
 }
 
@@ -791,6 +794,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     imported.event = event;
     imported.deals = w.deals;
     let imps = event_node.is_some_and(scored_in_imps);
+    let master_points = w.pairs.iter().find_map(|p| p.master_points);
     imported.totals = w
         .pairs
         .into_iter()
@@ -804,6 +808,13 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
         })
         .collect();
     imported.total_columns = total_columns(&imported.totals);
+    imported
+        .total_columns
+        .extend(master_points.map(|line| PublishedColumn {
+            line,
+            name: "MASTER_POINTS".into(),
+            figure: Figure::MasterPoints,
+        }));
     imported.convention = Convention::default();
     Ok(imported)
 }
