@@ -192,7 +192,7 @@ pub fn compare(imported: &Imported, result: &SessionResult, centred: Option<i64>
         );
     }
     if check.places_apart {
-        out.notes.push(
+        out.warnings.push(
             "the file places North-South and East-West apart (a place 1 in each direction): its places were not compared with klaver's one ranking; give --fields separate to compare them".into(),
         );
     }
@@ -256,23 +256,8 @@ fn session_boards(imported: &Imported) -> BTreeMap<String, u32> {
 /// Whether the published list places North-South and East-West each on its own (a
 /// place 1 in each direction of a section) while `result` ranks them together.
 fn places_apart(imported: &Imported, result: &SessionResult) -> bool {
-    if result.pairs.iter().any(|p| p.field.is_some()) {
-        return false;
-    }
-    let first = |t: &&PublishedTotal| {
-        t.rank
-            .chars()
-            .filter(char::is_ascii_digit)
-            .collect::<String>()
-            == "1"
-    };
-    let winners: Vec<&PublishedTotal> = imported.totals.iter().filter(first).collect();
-    winners.iter().any(|a| {
-        a.direction == "NS"
-            && winners
-                .iter()
-                .any(|b| b.direction == "EW" && b.section == a.section)
-    })
+    result.pairs.iter().all(|p| p.field.is_none())
+        && crate::exchange::placed_per_direction(&imported.totals)
 }
 
 impl Check<'_> {

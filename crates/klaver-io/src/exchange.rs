@@ -123,6 +123,26 @@ pub struct PublishedTotal {
     pub rank_tie: String,
 }
 
+/// Whether a published list places North-South and East-West each on its own: a place 1
+/// in each direction of a section (USEBIO `DIRECTION`, as Compscore writes a Mitchell
+/// with two winners).
+pub fn placed_per_direction(totals: &[PublishedTotal]) -> bool {
+    let first = |t: &&PublishedTotal| {
+        t.rank
+            .chars()
+            .filter(char::is_ascii_digit)
+            .collect::<String>()
+            == "1"
+    };
+    let winners: Vec<&PublishedTotal> = totals.iter().filter(first).collect();
+    winners.iter().any(|a| {
+        a.direction == "NS"
+            && winners
+                .iter()
+                .any(|b| b.direction == "EW" && b.section == a.section)
+    })
+}
+
 /// What a column of a published result list holds, as klaver reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Figure {

@@ -815,7 +815,11 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
             name: "MASTER_POINTS".into(),
             figure: Figure::MasterPoints,
         }));
-    imported.convention = Convention::default();
+    imported.convention = Convention {
+        // A list with a winner in each direction states two fields.
+        separate_fields: exchange::placed_per_direction(&imported.totals).then_some(true),
+        ..Convention::default()
+    };
     Ok(imported)
 }
 

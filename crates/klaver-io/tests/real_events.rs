@@ -390,11 +390,11 @@ fn a_tie_the_file_breaks_without_saying_how_is_a_note() {
 
 /// A Mitchell's USEBIO file that places each direction on its own (every `PAIR` with its
 /// `DIRECTION` and a place 1 in each, as Compscore writes it in abftech/cobalt's test
-/// files): against klaver's one ranking its places are not differences but another
-/// ranking, so `--compare` says so and compares them once klaver ranks the directions
-/// apart too (`--fields separate`).
+/// files) states that the directions were ranked apart: it is read so, and its places are
+/// compared with klaver's two rankings. Ranked together all the same, its places are not
+/// differences but another ranking, and `--compare` says so.
 #[test]
-fn places_given_per_direction_are_compared_only_with_directions_ranked_apart() {
+fn places_given_per_direction_say_the_directions_were_ranked_apart() {
     let pair = |n: &str, d: &str, place: u32| {
         format!(
             "<PAIR><PAIR_NUMBER>{n}</PAIR_NUMBER><DIRECTION>{d}</DIRECTION><PLACE>{place}</PLACE></PAIR>"
@@ -405,35 +405,42 @@ fn places_given_per_direction_are_compared_only_with_directions_ranked_apart() {
             "<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>{score}</SCORE></TRAVELLER_LINE>"
         )
     };
-    let doc = format!(
-        "<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\">\n<EVENT EVENT_TYPE=\"MP_PAIRS\">\n<PARTICIPANTS>\n{}\n{}\n{}\n{}\n</PARTICIPANTS>\n<SESSION><SECTION><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n{}\n{}\n</BOARD></SECTION></SESSION>\n</EVENT>\n</USEBIO>\n",
-        pair("1", "NS", 1),
-        pair("2", "NS", 2),
-        pair("1", "EW", 2),
-        pair("2", "EW", 1),
-        line("1", "1", 420),
-        line("2", "2", 400),
-    );
-    let imported = usebio::read(doc.as_bytes()).unwrap();
-    no_errors(&imported);
-    let e = &imported.event;
-    let together = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
-    let cmp = exchange::compare(&imported, &together, None);
-    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
-    assert!(
-        cmp.notes.iter().any(|n| n.starts_with(
-            "the file places North-South and East-West apart (a place 1 in each direction): its places were not compared with klaver's one ranking; give --fields separate to compare them"
-        )),
-        "{:?}",
-        cmp.notes
-    );
-    let apart = Settings {
-        separate_fields: true,
-        ..Settings::default()
+    let doc = |ew2_place: u32| {
+        format!(
+            "<?xml version=\"1.0\"?>\n<USEBIO Version=\"1.2\">\n<EVENT EVENT_TYPE=\"MP_PAIRS\">\n<PARTICIPANTS>\n{}\n{}\n{}\n{}\n</PARTICIPANTS>\n<SESSION><SECTION><BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n{}\n{}\n</BOARD></SECTION></SESSION>\n</EVENT>\n</USEBIO>\n",
+            pair("1", "NS", 1),
+            pair("2", "NS", 2),
+            pair("1", "EW", 2),
+            pair("2", "EW", ew2_place),
+            line("1", "1", 420),
+            line("2", "2", 400),
+        )
     };
+    let imported = usebio::read(doc(1).as_bytes()).unwrap();
+    no_errors(&imported);
+    assert_eq!(imported.convention.separate_fields, Some(true));
+    let e = &imported.event;
+    let mut apart = Settings::default();
+    imported.convention.apply(&mut apart);
+    assert!(apart.separate_fields);
     let result = score_session(&e.pairs, &e.results, &apart).unwrap();
     let cmp = exchange::compare(&imported, &result, None);
     assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
     assert!(cmp.notes.is_empty(), "{:?}", cmp.notes);
     assert_eq!(cmp.pairs_checked, 4);
+    // Ranked together, the places are another ranking, not differences, and are named as
+    // not compared.
+    let together = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let cmp = exchange::compare(&imported, &together, None);
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    assert!(
+        cmp.warnings.iter().any(|n| n.starts_with(
+            "the file places North-South and East-West apart (a place 1 in each direction): its places were not compared with klaver's one ranking; give --fields separate to compare them"
+        )),
+        "{:?}",
+        cmp.warnings
+    );
+    // A place 1 in one direction only: one ranking, as read.
+    let imported = usebio::read(doc(3).as_bytes()).unwrap();
+    assert_eq!(imported.convention.separate_fields, None);
 }

@@ -1146,3 +1146,49 @@ fn pianola_s_cross_imps_are_compared_and_its_restated_totals_shown() {
         "{s}"
     );
 }
+
+/// A USEBIO file with a winner in each direction (every `PAIR` with its `DIRECTION`, a
+/// place 1 North-South and a place 1 East-West, as Compscore writes a two-winner
+/// Mitchell) is ranked in two lists as the file ranks it, and its places are compared.
+/// `--fields together` on the command line overrules the file, as every convention
+/// given there does, for this file and for a PBN file that states `SeparateFields`.
+#[test]
+fn a_file_ranking_each_direction_apart_is_ranked_so_unless_the_command_line_says() {
+    let file = data("two-winner-places.xml");
+    let o = klaver(&["score", &file, "--compare"]);
+    assert_eq!(o.status.code(), Some(0), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains("compared 0 traveller lines and 4 pairs with the published figures (MP;MP1;SeparateFields)\nklaver agrees with every published figure\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = klaver(&["score", &file]);
+    let s = stdout(&o);
+    assert!(
+        s.contains("North-South\n") && s.contains("East-West\n"),
+        "{s}"
+    );
+    let pbn = temp("two-winner-places.pbn");
+    let o = klaver(&["convert", &file, pbn.to_str().unwrap(), "--to", "pbn"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    for input in [file.as_str(), pbn.to_str().unwrap()] {
+        let o = klaver(&["score", input, "--fields", "together"]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let s = stdout(&o);
+        assert!(
+            !s.contains("North-South") && s.contains("1=(1NS)"),
+            "{input}: {s}"
+        );
+    }
+    // Ranked together, the file's places are not compared, and the last line says so.
+    let o = klaver(&["score", &file, "--fields", "together", "--compare"]);
+    let s = stdout(&o);
+    assert!(
+        s.contains("  warning: the file places North-South and East-West apart")
+            && s.ends_with(
+                "klaver agrees with every published figure it compared (not those warned of)\n"
+            ),
+        "{s}"
+    );
+    {}
+}

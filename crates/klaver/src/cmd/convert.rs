@@ -130,6 +130,7 @@ pub fn run(args: Args) -> CmdResult {
     let scoring = args
         .play
         .options(args.conventions.options(), FormOptions::default());
+    args.play.overrule(&mut imported.convention);
     let file_convention = imported.convention;
     let (settings, _, _) = pair_settings(&scoring, &mut imported.event, &file_convention, &in_name)
         .map_err(CliError::input)?;

@@ -250,6 +250,7 @@ pub fn run(args: Args) -> CmdResult {
     let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
     let (format, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
+    args.scoring.play.overrule(&mut imported.convention);
     if imported.event.has_errors() {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&file_name, Some(format), "scored", d));

@@ -8,6 +8,7 @@ use klaver_core::cross_imps::CrossImpTotal;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
 use klaver_core::session::BoardRounding;
 use klaver_core::vp::VpMax;
+use klaver_io::exchange::Convention;
 use klaver_io::options::{Choice, Conventions, Fields, Form, FormOptions, ScoringOptions};
 
 /// Reads an option's value by the words of its table, which the help lists with their
@@ -84,6 +85,15 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// What a file states of its directions' ranking (PBN `SeparateFields`, a USEBIO list
+    /// with a winner in each direction), overruled by `--fields` given on the command
+    /// line, as every convention given there overrules the file's.
+    pub fn overrule(&self, file: &mut Convention) {
+        if let Some(fields) = self.fields {
+            file.separate_fields = Some(fields == Fields::Separate);
+        }
+    }
+
     /// The scoring options of a pairs session played so, by the conventions stated.
     pub fn options(&self, conventions: Conventions, form: FormOptions) -> ScoringOptions {
         ScoringOptions {

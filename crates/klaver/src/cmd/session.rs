@@ -781,6 +781,7 @@ fn import(args: ImportArgs) -> CmdResult {
     }
     // The convention the file states (PBN [Scoring]) is kept with the session, so that
     // it is scored the same way from the database as from the file.
+    args.scoring.play.overrule(&mut imported.convention);
     scoring.conventions.adopt(&imported.convention);
     scoring.top_integral |= imported.convention.top_integral == Some(true);
     if imported.convention.separate_fields == Some(true) {
