@@ -135,11 +135,7 @@ pub fn html(record: &HandRecord, l: ReportLang) -> String {
         code = l.code(),
         t = escape(&title)
     );
-    let mut meta = vec![format!(
-        "{} {}",
-        record.boards.len(),
-        l.word(Word::BoardsWord)
-    )];
+    let mut meta = vec![l.boards(record.boards.len())];
     if !record.date.is_empty() {
         meta.insert(0, escape(&record.date));
     }

@@ -197,11 +197,7 @@ fn page_header(out: &mut String, report: &Report, heading: &str) {
     if !report.date.is_empty() {
         meta.push(escape(&report.date));
     }
-    meta.push(format!(
-        "{} {}",
-        report.board_count,
-        escape(l.word(Word::BoardsWord))
-    ));
+    meta.push(escape(&l.boards(report.board_count)));
     meta.push(format!("{} {}", escape(l.word(Word::Top)), report.top));
     let _ = write!(
         out,

@@ -1572,11 +1572,7 @@ fn push_result_list(doc: &mut PdfDocument, report: &Report, heading: String, che
     if !report.date.is_empty() {
         meta.push(report.date.clone());
     }
-    meta.push(format!(
-        "{} {}",
-        report.board_count,
-        l.word(Word::BoardsWord)
-    ));
+    meta.push(l.boards(report.board_count));
     meta.push(format!("{} {}", l.word(Word::Top), report.top));
     doc.push(Block::Gap(2.0));
     doc.push(Block::Paragraph(

@@ -45,6 +45,16 @@ impl ReportLang {
         }
     }
 
+    /// A number of boards: "1 board", "24 boards" ("1 gift", "24 giften"; Turkish
+    /// keeps the noun singular after a number).
+    pub fn boards(self, n: usize) -> String {
+        match (n, self) {
+            (1, ReportLang::Nl) => "1 gift".into(),
+            (1, _) => "1 board".into(),
+            _ => format!("{n} {}", self.word(Word::BoardsWord)),
+        }
+    }
+
     /// A label in this language.
     pub fn word(self, key: Word) -> &'static str {
         use Word::*;
@@ -1663,5 +1673,18 @@ pub(crate) mod tests {
         );
         assert!(centred.travellers.is_empty() && centred.control.is_empty());
         assert!(centred.control_header.is_none());
+    }
+
+    /// A session of one board says "1 board" ("1 gift"), not "1 boards".
+    #[test]
+    fn one_board_is_counted_in_the_singular() {
+        for (lang, one, two) in [
+            (ReportLang::En, "1 board", "2 boards"),
+            (ReportLang::Nl, "1 gift", "2 giften"),
+            (ReportLang::Tr, "1 board", "2 board"),
+        ] {
+            assert_eq!(lang.boards(1), one);
+            assert_eq!(lang.boards(2), two);
+        }
     }
 }

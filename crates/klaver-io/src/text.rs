@@ -197,11 +197,7 @@ fn write_heading(out: &mut String, report: &Report) {
     if !report.title.is_empty() {
         heading.push(report.title.clone());
     }
-    heading.push(format!(
-        "{} {}",
-        report.board_count,
-        report.lang.word(Word::BoardsWord)
-    ));
+    heading.push(report.lang.boards(report.board_count));
     let _ = writeln!(out, "{}\n", heading.join("   "));
 }
 
