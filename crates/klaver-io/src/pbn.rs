@@ -2845,6 +2845,50 @@ mod tests {
         }
     }
 
+    /// Two games run together without the blank line that ends a game: the second's
+    /// tags were repeats, ignored as the import format says, and its table result was
+    /// lost without a word. A second [Board] in one game is now an error, and so is any
+    /// tag repeated with another value; a tag repeated with its own value loses nothing,
+    /// and Note tags may repeat.
+    #[test]
+    fn a_tag_repeated_in_one_game_is_said() {
+        let game = |pairs: (u32, u32), result: u32| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n[PairNS \"{}\"]\n[PairEW \"{}\"]\n[Declarer \"N\"]\n[Contract \"4S\"]\n[Result \"{result}\"]\n",
+                pairs.0, pairs.1
+            )
+        };
+        let run_on = format!("{}{}", game((1, 2), 10), game((3, 4), 11));
+        let e = read(run_on.as_bytes()).unwrap().event;
+        let messages: Vec<String> = e.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "line 8: a second [Board] in one game (the first at line 1): a blank line ends a game, so the tags from here on were not read as a game of their own; put a blank line before this [Board]",
+            ]
+        );
+        assert!(e.diagnostics.iter().all(|d| d.severity == Severity::Error));
+        // Within one game, a tag given again with another value.
+        let twice = format!(
+            "{}[Result \"11\"]\n[Scoring \"MP1\"]\n[Scoring \"MP2\"]\n",
+            game((1, 2), 10)
+        );
+        let e = read(twice.as_bytes()).unwrap().event;
+        let messages: Vec<String> = e.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "line 8: [Result \"11\"] repeats this game's [Result \"10\"] (line 7) with another value, and was not read: give each tag once in a game",
+                "line 10: [Scoring \"MP2\"] repeats this game's [Scoring \"MP1\"] (line 9) with another value, and was not read: give each tag once in a game",
+            ]
+        );
+        // A tag again with the same value, and notes, lose nothing.
+        let same = "[Board \"1\"]\n[Dealer \"N\"]\n[Dealer \"N\"]\n[Note \"1:x\"]\n[Note \"2:y\"]\n[PairNS \"1\"]\n[PairEW \"2\"]\n[Contract \"4S\"]\n[Declarer \"N\"]\n[Result \"10\"]\n";
+        let e = read(same.as_bytes()).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(e.results.len(), 1);
+    }
+
     /// Both score cells filled and disagreeing: North-South's was used without a word.
     #[test]
     fn score_cells_that_disagree_are_refused() {

@@ -224,20 +224,43 @@ impl Game {
 /// Elements after a game's end and before the next game's first tag: data of no tag.
 const OUTSIDE_ANY_TAG: &str = "text outside any tag was not read: a blank line ends a game, so the lines after one inside a table (a ScoreTable's rows) belong to no table; remove the blank line, or the text";
 
-/// An error for each tag of a game that occurred before in it and has a section of
-/// data: the import format ignores a repeated tag, and with it rows of results.
-fn repeated_sections(game: &Game) -> impl Iterator<Item = Diagnostic> + '_ {
-    game.tags
-        .iter()
-        .filter_map(|t| Some((t, t.name.strip_prefix('\u{0}')?)))
-        .filter(|(t, _)| !t.data.is_empty())
-        .map(|(t, name)| {
-            Diagnostic::error(
+/// The errors of a game's tags that occurred before in it, which the import format
+/// ignores: a second [Board] (two games run together without the blank line that ends
+/// one: said once, for everything after it), a tag with a section of data (its rows of
+/// results), and a tag given again with another value. A tag given again with its own
+/// value loses nothing, and Note tags may repeat (section 3.5.5).
+fn repeated_tags(game: &Game) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for t in &game.tags {
+        let Some(name) = t.name.strip_prefix('\u{0}') else {
+            continue;
+        };
+        let first = game.tag(name);
+        let message = if name.eq_ignore_ascii_case("Board") {
+            let at = first.map_or(0, |f| f.line);
+            out.push(Diagnostic::error(
                 t.line,
                 None,
-                format!("a second {name} in one game was not read, nor its rows: give each game's {name} once, or start a new game with a blank line and its [Board]"),
+                format!("a second [Board] in one game (the first at line {at}): a blank line ends a game, so the tags from here on were not read as a game of their own; put a blank line before this [Board]"),
+            ));
+            break;
+        } else if !t.data.is_empty() {
+            format!(
+                "a second {name} in one game was not read, nor its rows: give each game's {name} once, or start a new game with a blank line and its [Board]"
             )
-        })
+        } else if let Some(f) =
+            first.filter(|f| f.value != t.value && !name.eq_ignore_ascii_case("Note"))
+        {
+            format!(
+                "[{name} \"{}\"] repeats this game's [{} \"{}\"] (line {}) with another value, and was not read: give each tag once in a game",
+                t.value, f.name, f.value, f.line
+            )
+        } else {
+            continue;
+        };
+        out.push(Diagnostic::error(t.line, None, message));
+    }
+    out
 }
 
 /// Groups tokens into games and resolves tag value inheritance (section 4.8).
@@ -255,7 +278,7 @@ fn grouped(toks: &[(Tok, u32)], diags: &mut Vec<Diagnostic>) -> Vec<Game> {
     // Whether elements outside any tag have been said since the last tag or game end.
     let mut stray_said = false;
     let finish = |cur: &mut Game, out: &mut Vec<Game>, diags: &mut Vec<Diagnostic>| {
-        diags.extend(repeated_sections(cur));
+        diags.extend(repeated_tags(cur));
         if !cur.tags.is_empty() {
             out.push(std::mem::take(cur));
         }
@@ -314,10 +337,10 @@ fn tag_at(toks: &[(Tok, u32)], k: usize, game: &mut Game) -> Option<usize> {
     }
     let tag = if game.tags.iter().any(|t| t.name.eq_ignore_ascii_case(name)) {
         // Import format: a tag that already occurred is ignored; a dummy tag keeps its
-        // section data apart.
+        // value and section data apart, to be said if they differ.
         Tag {
             name: format!("\u{0}{name}"),
-            value: String::new(),
+            value: value.clone(),
             line,
             data: Vec::new(),
         }

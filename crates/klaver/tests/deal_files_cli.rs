@@ -256,3 +256,27 @@ fn a_damaged_dlm_filler_line_is_refused_by_line() {
     let whole = klaver(&["deal", "--file", dlm, "--format", "pbn"]);
     assert!(whole.status.success(), "{}", stderr(&whole));
 }
+
+/// Two boards run together without the blank line that ends a game: the second's tags
+/// were repeats, ignored as the import format says, and the board vanished from the
+/// analysis and the rewritten file ("analysed 2 boards" of 3). The file is refused,
+/// naming the line to put the blank line before.
+#[test]
+fn boards_run_together_without_a_blank_line_are_refused() {
+    let text = format!(
+        "% PBN 2.1\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{HANDS_1}\"]\n\
+         [Board \"3\"]\n[Dealer \"S\"]\n[Vulnerable \"EW\"]\n[Deal \"{HANDS_3}\"]\n"
+    );
+    let p = temp_file("deal_files_cli", "run-on.pbn", &text);
+    let p = p.to_str().unwrap();
+    for args in [
+        &["analyse", p][..],
+        &["deal", "--file", p, "--format", "pbn"][..],
+    ] {
+        let e = refused(args);
+        assert!(
+            e.contains("line 6: a second [Board] in one game (the first at line 2): a blank line ends a game, so the tags from here on were not read as a game of their own; put a blank line before this [Board]"),
+            "{args:?}: {e}"
+        );
+    }
+}
