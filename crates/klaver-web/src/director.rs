@@ -6,7 +6,7 @@
 use crate::auth::{DirectorSession, random_token, token_hash};
 use crate::entry::{self, Typed};
 use crate::extract::{Form, Path, Query};
-use crate::i18n::{Key, Lang};
+use crate::i18n::{Desk, Field, Key, Lang, Nights, Notice, Refused};
 use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult, public, scoring};
 use axum::extract::State;
@@ -78,28 +78,31 @@ async fn dashboard(
         html! {
             p { (logout_form(&s, lang)) }
             @if let Some(why) = &ranking_problem {
-                p.error { "The public ranking page cannot be built: " (why) }
+                p.error { (lang.say(Nights::RankingCannotBeBuilt)) (why) }
             }
             @if !ranking_warnings.is_empty() {
-                p { "The public ranking page warns:" }
+                p { (lang.say(Nights::RankingWarns)) }
                 ul { @for w in &ranking_warnings { li { (w) } } }
             }
-            h2 { "New night" }
+            h2 { (lang.say(Nights::NewNight)) }
             form method="get" action="/director/nights/new" {
-                label { "Date " input type="date" name="date" required; } " "
-                label { "Movement " input name="movement" placeholder="mitchell-7, howell-10" required; } " "
-                label { "Boards per round " input type="number" name="boards_per_round" min="1" max="8" value="3"; } " "
-                button type="submit" { "Next" }
+                label { (lang.say(Nights::Date)) " " input type="date" name="date" required; } " "
+                label { (lang.say(Nights::Movement)) " " input name="movement" placeholder="mitchell-7, howell-10" required; } " "
+                label { (lang.say(Nights::BoardsPerRound)) " " input type="number" name="boards_per_round" min="1" max="8" value="3"; } " "
+                button type="submit" { (lang.say(Nights::Next)) }
             }
             h2 { (lang.t(Key::Sessions)) }
             table {
-                tr { th { "Date" } th { "Moment" } th { "Line" } th { "Title" } th.n { "Lines" } th { "" } }
+                tr {
+                    th { (lang.say(Nights::Date)) } th { (lang.say(Nights::Moment)) } th { (lang.say(Nights::Line)) }
+                    th { (lang.say(Nights::Title)) } th.n { (lang.say(Nights::Lines)) } th { "" }
+                }
                 @for x in &sessions {
                     tr {
                         td { a href=(format!("/director/s/{}", x.info.id)) { (x.info.date) } }
                         td { (x.info.moment) } td { (x.info.line_name) } td { (x.info.title) }
                         td.n { (x.lines) }
-                        td { @if x.info.published_at.is_some() { "published" } @else { b { "open" } } }
+                        td { @if x.info.published_at.is_some() { (lang.say(Nights::Published)) } @else { b { (lang.say(Nights::Open)) } } }
                     }
                 }
             }
@@ -144,7 +147,7 @@ async fn new_night_form(
     };
     Ok(page(
         lang,
-        "New night",
+        lang.say(Nights::NewNight),
         None,
         html! {
             p { a href="/director" { "← " (lang.t(Key::Director)) } }
@@ -153,12 +156,12 @@ async fn new_night_form(
                 input type="hidden" name="date" value=(q.date);
                 input type="hidden" name="movement" value=(q.movement.trim());
                 input type="hidden" name="boards_per_round" value=(q.boards_per_round);
-                p { (q.date) " · " (m.name) " · " (m.rounds.len()) " rounds, " (m.boards().len()) " boards" }
-                label { "Title " input name="title"; } " "
-                label { "Moment " input name="moment" placeholder="tuesday"; } " "
-                label { "Line " input name="line" size="3"; }
+                p { (q.date) " · " (m.name) " · " (lang.night_size(m.rounds.len(), m.boards().len())) }
+                label { (lang.say(Nights::Title)) " " input name="title"; } " "
+                label { (lang.say(Nights::Moment)) " " input name="moment" placeholder=(lang.say(Nights::MomentExample)); } " "
+                label { (lang.say(Nights::Line)) " " input name="line" size="3"; }
                 table {
-                    tr { th { (lang.t(Key::Pair)) } th { "Player 1" } th { "Player 2" } }
+                    tr { th { (lang.t(Key::Pair)) } th { (lang.say(Nights::Player)) " 1" } th { (lang.say(Nights::Player)) " 2" } }
                     @for p in m.pairs() {
                         tr {
                             td { (p) }
@@ -167,7 +170,7 @@ async fn new_night_form(
                         }
                     }
                 }
-                button type="submit" { "Create the night" }
+                button type="submit" { (lang.say(Nights::CreateNight)) }
             }
         },
     )
@@ -176,6 +179,7 @@ async fn new_night_form(
 
 async fn create_night(
     State(state): State<AppState>,
+    PageLang(lang): PageLang,
     s: DirectorSession,
     Form(form): Form<Vec<(String, String)>>,
 ) -> WebResult {
@@ -187,16 +191,18 @@ async fn create_night(
     };
     s.check(&get("csrf"))?;
     for (what, key) in [
-        ("date", "date"),
-        ("title", "title"),
-        ("moment", "moment"),
-        ("line", "line"),
+        (Field::Date, "date"),
+        (Field::Title, "title"),
+        (Field::Moment, "moment"),
+        (Field::Line, "line"),
     ] {
-        entry::check_length(what, &get(key), entry::MAX_FIELD).map_err(WebError::BadRequest)?;
+        entry::check_length_in(lang.say(what), &get(key), entry::MAX_FIELD, lang)
+            .map_err(WebError::BadRequest)?;
     }
+    let refused = |why: Refused| WebError::BadRequest(lang.refused(&why));
     let bpr: u32 = get("boards_per_round")
         .parse()
-        .map_err(|_| WebError::BadRequest("boards per round must be a number".into()))?;
+        .map_err(|_| refused(Refused::BoardsPerRound))?;
     let m = load_movement(&get("movement"), bpr)?;
     let players = state.store.players(&s.club).await?;
     let mut pairs = Vec::new();
@@ -209,10 +215,11 @@ async fn create_night(
             }
             let id: i64 = v
                 .parse()
-                .map_err(|_| WebError::BadRequest(format!("pair {p}: not a player")))?;
-            let player = players.iter().find(|x| x.id == id).ok_or_else(|| {
-                WebError::BadRequest(format!("pair {p}: not a player of the club"))
-            })?;
+                .map_err(|_| refused(Refused::NotAPlayer(p.to_string())))?;
+            let player = players
+                .iter()
+                .find(|x| x.id == id)
+                .ok_or_else(|| refused(Refused::NotTheClubs(p.to_string())))?;
             if let Some(other) = pairs
                 .iter()
                 .find(|q: &&SessionPair| q.players.iter().any(|x| x.id == id))
@@ -224,9 +231,10 @@ async fn create_night(
                         .then(|| p.to_string())
                 })
             {
-                return Err(WebError::BadRequest(format!(
-                    "{} is chosen for pair {other} and again for pair {p}: a player sits in one pair only",
-                    player.name
+                return Err(refused(Refused::ChosenTwice(
+                    player.name.clone(),
+                    other,
+                    p.to_string(),
                 )));
             }
             chosen.push(player.clone());
@@ -277,13 +285,13 @@ fn entered_of(session: &Session) -> Vec<(i64, String, String)> {
 }
 
 /// Every table's progress through the rounds: boards entered of the boards to play.
-fn progress(info: &SessionInfo, entered: &scoring::Entered) -> Markup {
+fn progress(info: &SessionInfo, entered: &scoring::Entered, lang: Lang) -> Markup {
     let Some(m) = scoring::session_movement(info) else {
-        return html! { p.muted { "No movement: progress is shown for nights created here." } };
+        return html! { p.muted { (lang.say(Notice::NoMovement)) } };
     };
     html! {
         table {
-            tr { th { "Table" } @for r in &m.rounds { th.n { "R" (r.number) } } }
+            tr { th { (lang.t(Key::Table)) } @for r in &m.rounds { th.n { (lang.say(Notice::RoundShort)) (r.number) } } }
             @for t in m.tables() {
                 tr {
                     td { (t) }
@@ -326,14 +334,19 @@ async fn console(
     Path(id): Path<i64>,
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
-    let notices = notices(&state, &s, id).await?;
+    let notices = notices(&state, &s, id, lang).await?;
     let page = console_page(lang, &s, &session, None, &EntryForm::default(), notices);
     Ok(page.into_response())
 }
 
 /// What waits for the director's decision: two results for one board, and corrections
 /// the tables requested after publication. The page's polling shows them too.
-async fn notices(state: &AppState, s: &DirectorSession, id: i64) -> Result<Markup, WebError> {
+async fn notices(
+    state: &AppState,
+    s: &DirectorSession,
+    id: i64,
+    lang: Lang,
+) -> Result<Markup, WebError> {
     let (decided, open): (Vec<_>, Vec<_>) = state
         .store
         .conflicts(&s.club, id)
@@ -343,9 +356,9 @@ async fn notices(state: &AppState, s: &DirectorSession, id: i64) -> Result<Marku
     let requests = standing_requests(state, s, id).await?;
     let stored = conflict_lines(state, s, id, &open, &decided).await?;
     Ok(html! {
-        (conflicts_block(s, id, &open, &stored))
-        (decided_block(&decided, &stored))
-        (requests_block(s, id, &requests))
+        (conflicts_block(s, id, &open, &stored, lang))
+        (decided_block(&decided, &stored, lang))
+        (requests_block(s, id, &requests, lang))
     })
 }
 
@@ -359,6 +372,7 @@ fn console_page(
 ) -> Html<String> {
     let id = session.info.id;
     let i = &session.info;
+    let (ns, ew) = lang.report().sides();
     page(
         lang,
         &format!("{} {}", i.date, i.title),
@@ -372,11 +386,11 @@ fn console_page(
             p {
                 a href=(format!("/director/s/{id}/results")) { (lang.t(Key::Results)) }
                 @if i.movement.is_some() {
-                    " · " a href=(format!("/director/s/{id}/guide")) { "Guide cards" }
+                    " · " a href=(format!("/director/s/{id}/guide")) { (lang.say(Desk::GuideCards)) }
                     " · "
                     form.inline method="post" action=(format!("/director/s/{id}/cards")) {
                         (csrf_field(s))
-                        button.secondary type="submit" { "Make table cards (new links)" }
+                        button.secondary type="submit" { (lang.say(Desk::MakeTableCards)) }
                     }
                 }
                 " · "
@@ -384,23 +398,23 @@ fn console_page(
                     (csrf_field(s))
                     @if i.published_at.is_some() {
                         input type="hidden" name="on" value="0";
-                        "published " button.secondary type="submit" { "Withdraw" }
+                        (lang.say(Nights::Published)) " " button.secondary type="submit" { (lang.say(Desk::Withdraw)) }
                     } @else {
                         input type="hidden" name="on" value="1";
-                        button type="submit" { "Publish" }
+                        button type="submit" { (lang.say(Desk::Publish)) }
                     }
                 }
             }
             @if i.movement.is_some() && i.published_at.is_none() {
                 form.noprint method="post" action=(format!("/director/s/{id}/clock")) {
                     (csrf_field(s))
-                    "Round clock: "
-                    label { input type="number" name="seconds" min="1" max="3600" value="420" size="5"; " seconds a board " }
-                    button.secondary type="submit" { "Start this round's clock" }
+                    (lang.say(Desk::RoundClock))
+                    label { input type="number" name="seconds" min="1" max="3600" value="420" size="5"; (lang.say(Desk::SecondsABoard)) }
+                    button.secondary type="submit" { (lang.say(Desk::StartClock)) }
                 }
             }
-            h2 { "Progress" }
-            div id="progress" data-src=(format!("/director/s/{id}/progress")) { (notices) (progress(&session.info, &entered_of(session))) }
+            h2 { (lang.say(Desk::Progress)) }
+            div id="progress" data-src=(format!("/director/s/{id}/progress")) { (notices) (progress(&session.info, &entered_of(session), lang)) }
             h2 { (lang.t(Key::Enter)) }
             @if let Some((ok, m)) = &message {
                 p class=(if *ok { "ok" } else { "error" }) { (m) }
@@ -409,18 +423,18 @@ fn console_page(
                 data-check=(format!("/director/s/{id}/check")) {
                 (csrf_field(s))
                 label { (lang.t(Key::Board)) " " input name="board" size="3" value=(form.board) autofocus required; } " "
-                label { "NS " input name="ns" size="4" value=(form.ns) required; } " "
-                label { "EW " input name="ew" size="4" value=(form.ew) required; } " "
-                label { (lang.t(Key::Score)) " " input name="result" size="14" placeholder="4S N +1" value=(form.result) required; } " "
+                label { (ns) " " input name="ns" size="4" value=(form.ns) required; } " "
+                label { (ew) " " input name="ew" size="4" value=(form.ew) required; } " "
+                label { (lang.t(Key::Score)) " " input name="result" size="14" placeholder=(lang.say(Desk::ResultExample)) value=(form.result) required; } " "
                 label { (lang.t(Key::Lead)) " " input name="lead" size="4" value=(form.lead); } " "
                 button type="submit" { (lang.t(Key::Enter)) }
             }
-            p id="check" class="muted" { "4S N +1 · 3NTX E -2 · PASS · 420 · AVG · AVG+ · 60/40 · NP · 4S N +1 REV · W 30% 4SN= 70% 4SN-1" }
-            h2 { "Lines" }
+            p id="check" class="muted" { (lang.say(Desk::Examples)) }
+            h2 { (lang.say(Nights::Lines)) }
             table {
                 tr {
-                    th.n { "#" } th.n { (lang.t(Key::Board)) } th.n { (lang.t(Key::Table)) } th { "NS" } th { "EW" }
-                    th { (lang.t(Key::Contract)) } th.n { (lang.t(Key::Score)) } th { "Adj." } th { (lang.t(Key::Lead)) } th { "" } th { "" }
+                    th.n { "#" } th.n { (lang.t(Key::Board)) } th.n { (lang.t(Key::Table)) } th { (ns) } th { (ew) }
+                    th { (lang.t(Key::Contract)) } th.n { (lang.t(Key::Score)) } th { (lang.say(Desk::Adjusted)) } th { (lang.t(Key::Lead)) } th { "" } th { "" }
                 }
                 @for l in session.lines.iter().rev() {
                     tr {
@@ -431,7 +445,7 @@ fn console_page(
                         td { (l.line.contract) " " (l.line.declarer) " " (l.line.result) }
                         td.n { (l.line.score) } td { (l.line.adjust) } td { (l.line.lead) }
                         td.muted { (l.entered_by) @if l.version > 1 { " *" } }
-                        td { a href=(format!("/director/s/{id}/lines/{}", l.line.line_no)) { "correct" } }
+                        td { a href=(format!("/director/s/{id}/lines/{}", l.line.line_no)) { (lang.say(Desk::CorrectLink)) } }
                     }
                 }
             }
@@ -443,12 +457,12 @@ fn console_page(
 /// A line from the entry form, or what is wrong with it.
 fn line_from(form: &EntryForm, lang: Lang) -> Result<(Line, Typed), String> {
     for (what, text) in [
-        ("board", &form.board),
-        ("North-South pair", &form.ns),
-        ("East-West pair", &form.ew),
-        ("result", &form.result),
+        (Field::Board, &form.board),
+        (Field::NorthSouth, &form.ns),
+        (Field::EastWest, &form.ew),
+        (Field::Result, &form.result),
     ] {
-        entry::check_length(what, text, entry::MAX_FIELD)?;
+        entry::check_length_in(lang.say(what), text, entry::MAX_FIELD, lang)?;
     }
     let lead = entry::read_lead(&form.lead, lang.notation())?;
     let board: i64 = form
@@ -457,12 +471,12 @@ fn line_from(form: &EntryForm, lang: Lang) -> Result<(Line, Typed), String> {
         .parse()
         .ok()
         .filter(|b| *b >= 1)
-        .ok_or("board: type the board number")?;
+        .ok_or(lang.type_the_board())?;
     if form.ns.trim().is_empty() || form.ew.trim().is_empty() {
-        return Err("type both pairs: North-South and East-West".into());
+        return Err(lang.type_both_pairs().into());
     }
-    let board_number = u32::try_from(board).map_err(|_| "board: type the board number")?;
-    let typed = entry::read_typed(&form.result, board_number, lang.notation())?;
+    let board_number = u32::try_from(board).map_err(|_| lang.type_the_board())?;
+    let typed = entry::read_typed_in(&form.result, board_number, lang)?;
     Ok((
         Line {
             board,
@@ -481,22 +495,19 @@ fn line_from(form: &EntryForm, lang: Lang) -> Result<(Line, Typed), String> {
 }
 
 /// The line's score and, when the board has other results, its matchpoints.
-fn describe_line(session: &Session, line: &Line, typed: &Typed) -> String {
+fn describe_line(session: &Session, line: &Line, typed: &Typed, lang: Lang) -> String {
     let board = u32::try_from(line.board).unwrap_or(0);
-    let mut text = match entry::score_of(typed, board) {
-        Some(s) => format!("board {board}: NS {s:+}"),
-        None => format!("board {board}: {}", line.adjust),
-    };
+    let mut text = lang.line_score(board, entry::score_of(typed, board), &line.adjust);
     if let Ok(Some(scored)) = scoring::score(session, std::slice::from_ref(line)) {
         let at = scored.result.points.len().saturating_sub(1);
         if let (Some(Some(p)), Some(top)) = (
             scored.result.points.get(at),
             scored.result.points.get_top(at),
         ) {
-            text.push_str(&format!(
-                " · matchpoints NS {} EW {} of {top}",
-                klaver_core::exact::Exact::from(p.ns).to_decimal(2),
-                klaver_core::exact::Exact::from(p.ew).to_decimal(2)
+            text.push_str(&lang.line_matchpoints(
+                &klaver_core::exact::Exact::from(p.ns).to_decimal(2),
+                &klaver_core::exact::Exact::from(p.ew).to_decimal(2),
+                top,
             ));
         }
     }
@@ -518,8 +529,8 @@ async fn check(
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
     let answer = match line_from(&form, lang).and_then(|(line, typed)| {
-        let warnings = entry::check(&session, &line, true)?;
-        let mut m = describe_line(&session, &line, &typed);
+        let warnings = entry::check_in(&session, &line, true, lang)?;
+        let mut m = describe_line(&session, &line, &typed, lang);
         for w in warnings {
             m.push_str(&format!(" · {w}"));
         }
@@ -543,19 +554,19 @@ async fn add_line(
     let (line, typed) = match line_from(&form, lang) {
         Ok(x) => x,
         Err(e) => {
-            let notices = notices(&state, &s, id).await?;
+            let notices = notices(&state, &s, id, lang).await?;
             return Ok(
                 console_page(lang, &s, &session, Some((false, e)), &form, notices).into_response(),
             );
         }
     };
-    if let Err(e) = entry::check(&session, &line, true) {
-        let notices = notices(&state, &s, id).await?;
+    if let Err(e) = entry::check_in(&session, &line, true, lang) {
+        let notices = notices(&state, &s, id, lang).await?;
         return Ok(
             console_page(lang, &s, &session, Some((false, e)), &form, notices).into_response(),
         );
     }
-    let said = describe_line(&session, &line, &typed);
+    let said = describe_line(&session, &line, &typed, lang);
     match add_to_night(&state, &s, &session, &line).await {
         Ok(n) => {
             let session = own_session(&state, &s, id).await?;
@@ -563,19 +574,19 @@ async fn add_line(
                 board: form.board.clone(),
                 ..EntryForm::default()
             };
-            let notices = notices(&state, &s, id).await?;
+            let notices = notices(&state, &s, id, lang).await?;
             Ok(console_page(
                 lang,
                 &s,
                 &session,
-                Some((true, format!("line {n}: {said}"))),
+                Some((true, format!("{}: {said}", lang.line_no(n)))),
                 &next,
                 notices,
             )
             .into_response())
         }
         Err(klaver_store::StoreError::Conflict(m)) => {
-            let notices = notices(&state, &s, id).await?;
+            let notices = notices(&state, &s, id, lang).await?;
             Ok(console_page(lang, &s, &session, Some((false, m)), &form, notices).into_response())
         }
         Err(e) => Err(e.into()),
@@ -631,11 +642,12 @@ async fn edit_line(
         .lines
         .iter()
         .find(|l| l.line.line_no == line_no)
-        .ok_or_else(|| WebError::NotFound(format!("session {id} has no line {line_no}")))?;
+        .ok_or_else(|| WebError::NotFound(lang.refused(&Refused::NoSuchLine(id, line_no))))?;
     let typed = shown_result(&l.line);
+    let (ns, ew) = lang.report().sides();
     Ok(page(
         lang,
-        &format!("line {line_no}"),
+        &lang.line_no(line_no),
         None,
         html! {
             p { a href=(format!("/director/s/{id}")) { "← " (session.info.date) } }
@@ -644,14 +656,14 @@ async fn edit_line(
                 (csrf_field(&s))
                 input type="hidden" name="version" value=(l.version);
                 input type="hidden" name="board" value=(l.line.board);
-                label { "NS " input name="ns" size="4" value=(l.line.ns); } " "
-                label { "EW " input name="ew" size="4" value=(l.line.ew); } " "
+                label { (ns) " " input name="ns" size="4" value=(l.line.ns); } " "
+                label { (ew) " " input name="ew" size="4" value=(l.line.ew); } " "
                 label { (lang.t(Key::Score)) " " input name="result" value=(typed); } " "
                 label { (lang.t(Key::Lead)) " " input name="lead" size="4" value=(l.line.lead); } br;
-                label { "Reason " input name="reason" size="40" required; } " "
-                button type="submit" { "Correct" }
+                label { (lang.say(Desk::Reason)) " " input name="reason" size="40" required; } " "
+                button type="submit" { (lang.t(Key::Correct)) }
             }
-            p.muted { "Weighted scores: W 30% 4SN= 70% 4SN-1 · splits 60/40 · AVG+ · NP · REV" }
+            p.muted { (lang.say(Desk::WeightedHelp)) }
         },
     )
     .into_response())
@@ -678,13 +690,15 @@ async fn correct_line(
     Form(form): Form<CorrectForm>,
 ) -> WebResult {
     s.check(&form.csrf)?;
-    entry::check_length("reason", &form.reason, entry::MAX_FIELD).map_err(WebError::BadRequest)?;
+    let reason = lang.say(Field::Reason);
+    entry::check_length_in(reason, &form.reason, entry::MAX_FIELD, lang)
+        .map_err(WebError::BadRequest)?;
     let session = own_session(&state, &s, id).await?;
     let old = session
         .lines
         .iter()
         .find(|l| l.line.line_no == line_no)
-        .ok_or_else(|| WebError::NotFound(format!("session {id} has no line {line_no}")))?;
+        .ok_or_else(|| WebError::NotFound(lang.refused(&Refused::NoSuchLine(id, line_no))))?;
     let entry_form = EntryForm {
         board: form.board.clone(),
         ns: form.ns.clone(),
@@ -711,15 +725,16 @@ async fn correct_line(
     // director's correction would make the board's pairs play it twice).
     let mut others = session.clone();
     others.lines.retain(|l| l.line.line_no != line_no);
-    entry::check(&others, &new, true).map_err(WebError::BadRequest)?;
+    entry::check_in(&others, &new, true, lang).map_err(WebError::BadRequest)?;
     if let Some((pair, other)) = others
         .lines
         .iter()
         .find_map(|l| new.pair_also_on(&l.line).map(|p| (p, &l.line)))
     {
-        return Err(WebError::BadRequest(format!(
-            "pair {pair} already plays board {} on line {}: correct that line, or give this one its own board",
-            new.board, other.line_no
+        return Err(WebError::BadRequest(lang.already_plays(
+            pair,
+            new.board,
+            other.line_no,
         )));
     }
     state
@@ -744,6 +759,7 @@ async fn correct_line(
 
 async fn progress_fragment(
     State(state): State<AppState>,
+    PageLang(lang): PageLang,
     s: DirectorSession,
     Path(id): Path<i64>,
 ) -> WebResult {
@@ -752,8 +768,8 @@ async fn progress_fragment(
     let head = state.store.session_boards(&s.club, id, &[]).await?;
     let entered = state.store.entered(&s.club, id).await?;
     let block = html! {
-        (notices(&state, &s, id).await?)
-        (progress(&head.info, &entered))
+        (notices(&state, &s, id, lang).await?)
+        (progress(&head.info, &entered, lang))
     };
     Ok(Html(block.into_string()).into_response())
 }
@@ -787,28 +803,29 @@ fn conflicts_block(
     id: i64,
     conflicts: &[klaver_store::Conflict],
     stored: &[Line],
+    lang: Lang,
 ) -> Markup {
     html! {
         @if !conflicts.is_empty() {
             div.error id="conflicts" {
-                h2 { "Two results for one board" }
-                p { "A table confirmed a result for a board that already had a different one. Nothing was overwritten: decide which stands (taking the table's is a correction, kept with the others). The night cannot be published until every one is decided." }
+                h2 { (lang.say(Notice::TwoResults)) }
+                p { (lang.say(Notice::TwoResultsWhy)) }
                 table {
-                    (conflict_header(""))
+                    (conflict_header("", lang))
                     @for c in conflicts {
                         tr {
-                            (conflict_cells(c, stored))
+                            (conflict_cells(c, stored, lang))
                             td {
                                 form.inline method="post" action=(format!("/director/s/{id}/conflicts/{}", c.id)) {
                                     (csrf_field(s))
                                     input type="hidden" name="take" value="0";
-                                    button.secondary type="submit" { "Keep the stored line" }
+                                    button.secondary type="submit" { (lang.say(Notice::KeepStored)) }
                                 }
                                 " "
                                 form.inline method="post" action=(format!("/director/s/{id}/conflicts/{}", c.id)) {
                                     (csrf_field(s))
                                     input type="hidden" name="take" value="1";
-                                    button type="submit" { "Take this result" }
+                                    button type="submit" { (lang.say(Notice::TakeResult)) }
                                 }
                             }
                         }
@@ -820,9 +837,13 @@ fn conflicts_block(
 }
 
 /// The conflict tables' heading row, the last column headed `last`.
-fn conflict_header(last: &str) -> Markup {
+fn conflict_header(last: &str, lang: Lang) -> Markup {
+    let (ns, ew) = lang.report().sides();
     html! {
-        tr { th { "Board" } th { "NS" } th { "EW" } th { "Stored line" } th { "Confirmed later" } th { "By" } th { (last) } }
+        tr {
+            th { (lang.t(Key::Board)) } th { (ns) } th { (ew) } th { (lang.say(Notice::StoredLine)) }
+            th { (lang.say(Notice::ConfirmedLater)) } th { (lang.say(Notice::By)) } th { (last) }
+        }
     }
 }
 
@@ -830,19 +851,19 @@ fn conflict_header(last: &str) -> Markup {
 /// number and result as it reads now, the result confirmed later, and who confirmed it
 /// when. Both results are written alike, REV and adjustments included, so that two
 /// different results never look the same.
-fn conflict_cells(c: &klaver_store::Conflict, stored: &[Line]) -> Markup {
+fn conflict_cells(c: &klaver_store::Conflict, stored: &[Line], lang: Lang) -> Markup {
     let shown = |l: &Line| {
-        let text = crate::table::line_text(l, Lang::En);
+        let text = crate::table::line_text(l, lang);
         match l.lead.as_str() {
             "" => text,
-            lead => format!("{text} · lead {lead}"),
+            lead => format!("{text} · {} {lead}", lang.t(Key::Lead).to_lowercase()),
         }
     };
     let l = &c.offered;
     let now = stored.iter().find(|s| s.line_no == c.line_no);
     html! {
         td { (l.board) } td { (l.ns) } td { (l.ew) }
-        td { "line " (c.line_no) @if let Some(now) = now { ": " (shown(now)) } }
+        td { (lang.line_no(c.line_no)) @if let Some(now) = now { ": " (shown(now)) } }
         td { (shown(l)) }
         td { (c.offered_by) " " span.muted { (c.made_at) } }
     }
@@ -850,23 +871,23 @@ fn conflict_cells(c: &klaver_store::Conflict, stored: &[Line]) -> Markup {
 
 /// The conflicts the director has decided, with what stands and who decided it: the
 /// record stays in view after the buttons are gone.
-fn decided_block(decided: &[klaver_store::Conflict], stored: &[Line]) -> Markup {
+fn decided_block(decided: &[klaver_store::Conflict], stored: &[Line], lang: Lang) -> Markup {
     html! {
         @if !decided.is_empty() {
             div id="decided-conflicts" {
-                h2 { "Decided: two results for one board" }
+                h2 { (lang.say(Notice::Decided)) }
                 table {
-                    (conflict_header("Decision"))
+                    (conflict_header(lang.say(Notice::Decision), lang))
                     @for c in decided {
                         @if let Some(d) = &c.decided {
                             tr {
-                                (conflict_cells(c, stored))
+                                (conflict_cells(c, stored, lang))
                                 td {
                                     @match d.outcome {
-                                        klaver_store::Outcome::Kept => "kept (the stored line)",
-                                        klaver_store::Outcome::Taken => "taken (the table's result)",
+                                        klaver_store::Outcome::Kept => (lang.say(Notice::Kept)),
+                                        klaver_store::Outcome::Taken => (lang.say(Notice::Taken)),
                                     }
-                                    " by " (d.by) " " span.muted { (d.at) }
+                                    (lang.say(Notice::DecidedBy)) (d.by) " " span.muted { (d.at) }
                                 }
                             }
                         }
@@ -929,7 +950,13 @@ fn same_result(a: &Line, b: &Line) -> bool {
 }
 
 /// The corrections tables requested after publication, each with "Refuse".
-fn requests_block(s: &DirectorSession, id: i64, requests: &[klaver_store::Correction]) -> Markup {
+fn requests_block(
+    s: &DirectorSession,
+    id: i64,
+    requests: &[klaver_store::Correction],
+    lang: Lang,
+) -> Markup {
+    let (ns, ew) = lang.report().sides();
     let show = |l: &Line| {
         format!(
             "{} {} {} {} {}",
@@ -939,10 +966,13 @@ fn requests_block(s: &DirectorSession, id: i64, requests: &[klaver_store::Correc
     html! {
         @if !requests.is_empty() {
             div id="requests" {
-                h2 { "Corrections requested at the tables" }
-                p { "Applied to the published results as the opponents confirmed them; refusing restores the line as it was." }
+                h2 { (lang.say(Notice::Requested)) }
+                p { (lang.say(Notice::RequestsWhy)) }
                 table {
-                    tr { th { "Board" } th { "NS" } th { "EW" } th { "Was" } th { "Now" } th { "Requested" } th {} }
+                    tr {
+                        th { (lang.t(Key::Board)) } th { (ns) } th { (ew) } th { (lang.say(Notice::Was)) }
+                        th { (lang.say(Notice::Now)) } th { (lang.say(Notice::RequestedBy)) } th {}
+                    }
                     @for c in requests {
                         tr {
                             td { (c.new.board) } td { (c.new.ns) } td { (c.new.ew) }
@@ -953,7 +983,7 @@ fn requests_block(s: &DirectorSession, id: i64, requests: &[klaver_store::Correc
                                     (csrf_field(s))
                                     input type="hidden" name="line_no" value=(c.new.line_no);
                                     input type="hidden" name="made_at" value=(c.made_at);
-                                    button.secondary type="submit" { "Refuse" }
+                                    button.secondary type="submit" { (lang.say(Notice::Refuse)) }
                                 }
                             }
                         }
@@ -975,6 +1005,7 @@ struct RefuseForm {
 /// was, itself a correction with the director's name and the reason.
 async fn refuse_request(
     State(state): State<AppState>,
+    PageLang(lang): PageLang,
     s: DirectorSession,
     Path(id): Path<i64>,
     Form(form): Form<RefuseForm>,
@@ -986,9 +1017,7 @@ async fn refuse_request(
         .find(|c| c.new.line_no == form.line_no && c.made_at == form.made_at);
     // (A standing request is a correction, which has the line before it.)
     let Some((request, Some(old))) = request.as_ref().map(|r| (r, &r.old)) else {
-        return Err(WebError::Conflict(
-            "that request no longer stands (the line was changed since)".into(),
-        ));
+        return Err(WebError::Conflict(lang.refused(&Refused::RequestGone)));
     };
     let board = state
         .store
@@ -1045,15 +1074,14 @@ struct ConflictForm {
 
 async fn resolve_conflict(
     State(state): State<AppState>,
+    PageLang(lang): PageLang,
     s: DirectorSession,
     Path((id, conflict)): Path<(i64, i64)>,
     Form(form): Form<ConflictForm>,
 ) -> WebResult {
     s.check(&form.csrf)?;
     if form.take > 1 {
-        return Err(WebError::BadRequest(
-            "take is 1 (the table's result) or 0 (the stored line)".into(),
-        ));
+        return Err(WebError::BadRequest(lang.refused(&Refused::TakeWhich)));
     }
     own_session(&state, &s, id).await?;
     state
@@ -1091,7 +1119,7 @@ async fn live_results(
             };
             Ok(Html(live).into_response())
         }
-        None => Err(WebError::NotFound("no results entered yet".into())),
+        None => Err(WebError::NotFound(lang.refused(&Refused::NoResultsYet))),
     }
 }
 
@@ -1103,6 +1131,7 @@ struct PublishForm {
 
 async fn publish(
     State(state): State<AppState>,
+    PageLang(lang): PageLang,
     s: DirectorSession,
     Path(id): Path<i64>,
     Form(form): Form<PublishForm>,
@@ -1119,12 +1148,12 @@ async fn publish(
             .is_none()
         {
             return Err(WebError::BadRequest(
-                "this night has no results yet: there is nothing to publish".into(),
+                lang.refused(&Refused::NothingToPublish),
             ));
         }
         if !state.store.publish_as_read(&s.club, &session).await? {
             return Err(WebError::BadRequest(
-                "a result came in while the night was being published: look at the night again and publish it".into(),
+                lang.refused(&Refused::CameInMeanwhile),
             ));
         }
     }
@@ -1175,9 +1204,8 @@ async fn table_cards(
 ) -> WebResult {
     s.check(&form.csrf)?;
     let session = own_session(&state, &s, id).await?;
-    let m = scoring::session_movement(&session.info).ok_or_else(|| {
-        WebError::BadRequest("this session has no movement: no tables to link".into())
-    })?;
+    let m = scoring::session_movement(&session.info)
+        .ok_or_else(|| WebError::BadRequest(lang.refused(&Refused::NoTablesToLink)))?;
     let base = base_url(&state, &headers);
     let mut cards = Vec::new();
     for t in m.tables() {
@@ -1211,10 +1239,10 @@ async fn table_cards(
     }
     Ok(page(
         lang,
-        "Table cards",
+        lang.say(Nights::TableCards),
         None,
         html! {
-            p.noprint { a href=(format!("/director/s/{id}")) { "← " (session.info.date) } " · Print this page; the links are shown only now." }
+            p.noprint { a href=(format!("/director/s/{id}")) { "← " (session.info.date) } " · " (lang.say(Nights::PrintNow)) }
             div.cards {
                 @for (t, url, seats) in &cards {
                     div.card {
@@ -1240,7 +1268,7 @@ async fn guide_cards(
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
     let m = scoring::session_movement(&session.info)
-        .ok_or_else(|| WebError::BadRequest("this session has no movement".into()))?;
+        .ok_or_else(|| WebError::BadRequest(lang.refused(&Refused::NoMovement)))?;
     let check = movement::validate::validate(&m);
     let options = klaver_io::guide_cards::CardOptions {
         lang: match lang {

@@ -2,7 +2,7 @@
 //! table's phone sends (contract, declarer, tricks), turned into a traveller line in
 //! klaver's English notation, and checked with the whole session before it is stored.
 
-use crate::i18n::{Key, Lang};
+use crate::i18n::{Field, Key, Lang};
 use crate::scoring;
 use klaver_core::board::Board;
 use klaver_core::contract::Play;
@@ -36,24 +36,34 @@ fn english(entry: &Entry) -> Typed {
     }
 }
 
-/// Reads a typed entry for `board` in the page's notation (English, Dutch or Turkish),
-/// an adjustment written as the stored line is read back.
+/// Reads a typed entry for `board` in a notation (English, Dutch or Turkish), saying
+/// what is wrong in English.
+#[cfg(test)]
 pub fn read_typed(text: &str, board: u32, lang: Language) -> Result<Typed, String> {
-    let mut typed = read_typed_text(text, lang)?;
+    read_typed_words(text, board, lang, Lang::En)
+}
+
+/// Reads a typed entry for `board` in the page's notation, saying what is wrong in the
+/// page's language; an adjustment written as the stored line is read back. (What the
+/// reading of an adjustment finds is said in English.)
+pub fn read_typed_in(text: &str, board: u32, page: Lang) -> Result<Typed, String> {
+    read_typed_words(text, board, page.notation(), page)
+}
+
+fn read_typed_words(text: &str, board: u32, lang: Language, words: Lang) -> Result<Typed, String> {
+    let mut typed = read_typed_text(text, lang, words)?;
     if !typed.adjust.is_empty() {
         typed.adjust = klaver_io::travellers::adjustment_in_english(&typed.adjust, board, lang)?;
     }
     Ok(typed)
 }
 
-/// Reads a typed entry in the page's notation, an adjustment as typed.
-fn read_typed_text(text: &str, lang: Language) -> Result<Typed, String> {
+/// Reads a typed entry in the notation `lang`, an adjustment as typed; what is wrong is
+/// said in `words`.
+fn read_typed_text(text: &str, lang: Language, words: Lang) -> Result<Typed, String> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(
-            "type a result: 4S N +1, 3NTX E -2, PASS, a score such as 420, or AVG, 60/40, NP"
-                .into(),
-        );
+        return Err(words.type_a_result().into());
     }
     // A reversed result: the result as played, then REV (`4S N +1 REV`, `-420 REV`;
     // Dutch `Reverse`, Turkish `Ters`, as the reports print them).
@@ -63,15 +73,15 @@ fn read_typed_text(text: &str, lang: Language) -> Result<Typed, String> {
         .map(|(played, _)| played.trim())
         .filter(|p| !p.is_empty())
     {
-        let mut typed = read_typed_text(played, lang)?;
+        let mut typed = read_typed_text(played, lang, words)?;
         if !typed.adjust.is_empty() {
-            return Err(reverses_nothing());
+            return Err(words.reverses_nothing().into());
         }
         typed.adjust = "REV".into();
         return Ok(typed);
     }
     if klaver_io::travellers::is_reverse_word(t) {
-        return Err(reverses_nothing());
+        return Err(words.reverses_nothing().into());
     }
     if t.parse::<i32>().is_ok() {
         return Ok(Typed {
@@ -89,14 +99,9 @@ fn read_typed_text(text: &str, lang: Language) -> Result<Typed, String> {
     match notation::parse_entry(t, lang, Mode::Lenient) {
         Ok((entry, assumed)) if assumed.is_empty() => Ok(english(&entry)),
         // What a file's lenient reading warns of is typed again on a page: not guessed.
-        Ok((_, assumed)) => Err(format!(
-            "{}: type = for made exactly, or the number of tricks over or down (+1, -2)",
-            assumed[0]
-        )),
-        Err(_) if pass_with_more(t, lang) => Err(
-            "a passed-out board has no declarer and no tricks: type PASS alone, or the contract that was played (4S N +1)".into(),
-        ),
-        Err(e) => Err(e.to_string()),
+        Ok((_, assumed)) => Err(words.assumed(&assumed[0])),
+        Err(_) if pass_with_more(t, lang) => Err(words.pass_with_more().into()),
+        Err(e) => Err(words.unread(&e)),
     }
 }
 
@@ -110,11 +115,6 @@ fn pass_with_more(text: &str, lang: Language) -> bool {
                 Ok((Entry::Passed, _))
             )
         })
-}
-
-/// Why a reversal without a played result before it is refused.
-fn reverses_nothing() -> String {
-    "REV reverses a played result: write the result first, e.g. 4S N +1 REV".into()
 }
 
 /// Reads what a table's phone sends: the contract (or pass), declarer and tricks taken,
@@ -157,12 +157,25 @@ pub fn score_of(t: &Typed, board: u32) -> Option<i32> {
     }
 }
 
+/// [`check_in`], said in English.
+#[cfg(test)]
+pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String>, String> {
+    check_in(session, line, seating, Lang::En)
+}
+
 /// Checks a new line with the whole session: the errors the travellers' reader finds on
 /// it (a 425, a pair not in the session), with `seating` (the director typed the pairs)
 /// whether the pairs meet on the board in the night's movement and whether one of them
 /// already played the board against another pair, and its warnings. (A table's phone
-/// need not ask: its pairs come from the movement.)
-pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String>, String> {
+/// need not ask: its pairs come from the movement.) Said in the page's language: what
+/// the reading finds where it carries its `Said` form ([`Lang::finding`]), else in
+/// English.
+pub fn check_in(
+    session: &Session,
+    line: &Line,
+    seating: bool,
+    page: Lang,
+) -> Result<Vec<String>, String> {
     let pairs_known = session.pairs.is_empty()
         || [&line.ns, &line.ew].iter().all(|p| {
             session
@@ -171,17 +184,14 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
                 .any(|sp| &&sp.pair == p && sp.section == line.section)
         });
     if !pairs_known {
-        return Err(format!(
-            "pair {} or {} does not play in this session",
-            line.ns, line.ew
-        ));
+        return Err(page.not_in_session(&line.ns, &line.ew));
     }
     if line.ns == line.ew {
-        return Err(format!("pair {} cannot play against itself", line.ns));
+        return Err(page.against_itself(&line.ns));
     }
     // The director types the pairs; a table's phone takes them from the movement, so a
     // clash there is the other line's mistake, and the table's result is kept.
-    if seating && let Some(message) = already_on_board(session, line) {
+    if seating && let Some(message) = already_on_board(session, line, page) {
         return Err(message);
     }
     // Only the board's own lines can clash with a line of that board: checking those
@@ -225,7 +235,7 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
         .iter()
         .filter(|d| d.severity == Severity::Error)
         .filter(mine)
-        .map(|d| d.message.clone())
+        .map(|d| page.finding(d))
         .collect();
     if !errors.is_empty() {
         return Err(errors.join("; "));
@@ -235,26 +245,21 @@ pub fn check(session: &Session, line: &Line, seating: bool) -> Result<Vec<String
         .diagnostics
         .iter()
         .filter(mine)
-        .map(|d| d.message.clone())
+        .map(|d| page.finding(d))
         .collect())
 }
 
 /// A line of the same board (section and room) on which one of the new line's pairs
 /// played another pair: a pair plays each board once. The same two pairs again are the
 /// same result entered twice, a conflict the director settles, and are let through.
-fn already_on_board(session: &Session, line: &Line) -> Option<String> {
+fn already_on_board(session: &Session, line: &Line, page: Lang) -> Option<String> {
     let pairs = [line.ns.trim(), line.ew.trim()];
     session.lines.iter().map(|l| &l.line).find_map(|other| {
         let pair = line.pair_also_on(other)?;
         let same_table = pairs
             .iter()
             .all(|p| [other.ns.trim(), other.ew.trim()].contains(p));
-        (!same_table).then(|| {
-            format!(
-                "pair {pair} already played board {} ({} v {}): correct that line instead",
-                line.board, other.ns, other.ew
-            )
-        })
+        (!same_table).then(|| page.already_played(pair, line.board, &other.ns, &other.ew))
     })
 }
 
@@ -338,28 +343,32 @@ pub fn plausibility(
 /// The longest text a field of a result, a name or a reason may hold.
 pub const MAX_FIELD: usize = 200;
 
-/// Refuses a field longer than `max` characters, naming it; counted without reading
-/// further than needed.
+/// Refuses a field longer than `max` characters, naming it, in English.
+#[cfg(test)]
 pub fn check_length(what: &str, text: &str, max: usize) -> Result<(), String> {
+    check_length_in(what, text, max, Lang::En)
+}
+
+/// Refuses a field longer than `max` characters, naming it (`what`, in the page's
+/// language), in the page's language; counted without reading further than needed.
+pub fn check_length_in(what: &str, text: &str, max: usize, page: Lang) -> Result<(), String> {
     match text.char_indices().nth(max) {
         None => Ok(()),
-        Some(_) => Err(format!(
-            "the {what} is too long ({} characters): at most {max} are taken",
-            text.chars().count()
-        )),
+        Some(_) => Err(page.too_long(what, text.chars().count(), max)),
     }
 }
 
 /// Reads an opening lead as one card, in the page's notation or with a suit symbol,
 /// suit first as PBN writes it (`HK`, `♥K`, `S10`; Dutch `HV`, `KB`; Turkish `PK` for the
 /// queen of spades) or, in English, the rank first (`KH`). Gives it as PBN writes it
-/// (`HK`, `ST`), or "" for no lead.
+/// (`HK`, `ST`), or "" for no lead. What is wrong is said in the notation's language.
 pub fn read_lead(text: &str, lang: Language) -> Result<String, String> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {
         return Ok(String::new());
     }
-    check_length("lead", &t, 8)?;
+    let words = Lang::of_notation(lang);
+    check_length_in(words.say(Field::Lead), &t, 8, words)?;
     let upper = t.to_uppercase();
     let symbol = |c: char| match c {
         '♠' | '♤' => Some('S'),
@@ -393,14 +402,7 @@ pub fn read_lead(text: &str, lang: Language) -> Result<String, String> {
     });
     match found {
         Some((s, r)) => Ok(format!("{s}{r}")),
-        None => Err(format!(
-            "{t:?} is not a card: write the lead as suit and rank, e.g. {}",
-            match lang {
-                Language::English => "HK, S10, ♥K",
-                Language::Dutch => "HV (harten vrouw), S10, ♥V",
-                Language::Turkish => "PK (pik kız), K10 (kupa 10), KA10 (karo 10), ♠K",
-            }
-        )),
+        None => Err(words.not_a_card(&t)),
     }
 }
 

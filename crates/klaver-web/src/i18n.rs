@@ -7,6 +7,13 @@
 use klaver_core::notation::{Language, Misread, NotationError};
 use klaver_io::report::ReportLang;
 
+mod console;
+mod refusals;
+mod requests;
+
+pub use console::{Desk, Field, Nights, Notice};
+pub use requests::Refused;
+
 /// A page language.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Lang {

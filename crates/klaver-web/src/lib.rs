@@ -10,6 +10,7 @@
 //!   player list and a movement, print table cards with each table's QR code, enter and
 //!   check travellers from the keyboard with the score and matchpoints shown as one
 //!   types, adjust, correct with a reason, follow every table's progress live, publish;
+//!   in the page's language too, the messages of its entry form included;
 //! - the table pages ([`table`]): each table's phone opens its own secret link; North
 //!   enters contract, declarer, lead and tricks for each board of the round and East
 //!   confirms before the result is stored.
@@ -111,7 +112,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(public::routes())
         .merge(auth::routes())
-        .merge(director::routes())
+        .merge(director::routes().route_layer(axum::middleware::from_fn(refusals_in_page_lang)))
         .merge(table::routes())
         .merge(hands::routes())
         .route("/static/klaver.js", axum::routing::get(script))
@@ -306,7 +307,7 @@ fn refused(status: StatusCode, message: String) -> Response {
 fn refused_in(lang: Lang, status: StatusCode, message: String) -> Response {
     let page = layout::page(
         lang,
-        status.canonical_reason().unwrap_or("Error"),
+        lang.status_title(status),
         None,
         maud::html! { p.error { (message) } p { a href="/" { "klaver" } } },
     );
@@ -357,7 +358,30 @@ impl IntoResponse for WebError {
                 )
             }
         };
-        refused(status, message)
+        let mut response = refused(status, message.clone());
+        response.extensions_mut().insert(Refusal(message));
+        response
+    }
+}
+
+/// The message of a refused request, kept with its English page so that a page in
+/// another language can be made of it ([`refusals_in_page_lang`]).
+#[derive(Clone)]
+struct Refusal(String);
+
+/// Shows a request's refusal (a [`WebError`]) in the page's language: its title, and its
+/// message as the handler said it (in the page's language where it has the words).
+async fn refusals_in_page_lang(
+    layout::PageLang(lang): layout::PageLang,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let response = next.run(req).await;
+    match response.extensions().get::<Refusal>() {
+        Some(Refusal(message)) if lang != Lang::En => {
+            refused_in(lang, response.status(), message.clone())
+        }
+        _ => response,
     }
 }
 

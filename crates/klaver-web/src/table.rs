@@ -6,7 +6,7 @@
 use crate::auth::token_hash;
 use crate::entry::{self, Typed};
 use crate::extract::{Form, Path, Query};
-use crate::i18n::{BoardRefused, Key, Lang};
+use crate::i18n::{BoardRefused, Field, Key, Lang};
 use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult, scoring};
 use axum::Router;
@@ -401,7 +401,7 @@ pub(crate) fn line_text(line: &Line, lang: Lang) -> String {
         .ok()
         .and_then(|b| played_score(line, b))
         .filter(|_| !artificial && line.contract != "PASS")
-        .map(|s| format!("NS {s:+}"));
+        .map(|s| format!("{} {s:+}", lang.report().sides().0));
     let adjust = (!line.adjust.is_empty() && !reversed).then(|| line.adjust.clone());
     [Some(played.trim().to_string()), score, adjust]
         .into_iter()
@@ -731,8 +731,11 @@ fn typed_line(
     (round, seat): (u32, &TableRound),
     lang: Lang,
 ) -> Result<(Line, Typed), String> {
-    for (what, text) in [("contract", &e.contract), ("declarer", &e.declarer)] {
-        entry::check_length(what, text, entry::MAX_FIELD)?;
+    for (what, text) in [
+        (Field::Contract, &e.contract),
+        (Field::Declarer, &e.declarer),
+    ] {
+        entry::check_length_in(lang.say(what), text, entry::MAX_FIELD, lang)?;
     }
     let board = e.board(lang)?;
     let lead = entry::read_lead(&e.lead, lang.notation())?;
@@ -797,7 +800,7 @@ async fn line_of(
         .session_boards(&at.club, at.session.info.id, &[line.board])
         .await
         .map_err(|e| e.to_string())?;
-    entry::check(&board_lines, &line, false)?;
+    entry::check_in(&board_lines, &line, false, lang)?;
     Ok((line, typed))
 }
 
