@@ -587,6 +587,7 @@ pub(crate) struct Table {
 impl Table {
     pub(crate) fn read(tag: &Tag, diags: &mut Vec<Diagnostic>) -> Table {
         let columns = parse_columns(&tag.value);
+        diags.extend(columns_given_twice(tag, &columns));
         let n = columns.len().max(1);
         let mut rows = Vec::new();
         let cell = |e: &Element| match e.text.as_str() {
@@ -645,6 +646,31 @@ impl Table {
             .iter()
             .position(|c| names.iter().any(|n| c.name.eq_ignore_ascii_case(n)))
     }
+}
+
+/// An error for each column a table names twice (in any letters): which of the two
+/// holds the figures cannot be told, and the second's used to be passed over.
+fn columns_given_twice(tag: &Tag, columns: &[Column]) -> Vec<Diagnostic> {
+    columns
+        .iter()
+        .enumerate()
+        .filter(|(k, c)| {
+            !c.name.is_empty()
+                && columns[..*k]
+                    .iter()
+                    .any(|b| b.name.eq_ignore_ascii_case(&c.name))
+        })
+        .map(|(_, c)| {
+            Diagnostic::error(
+                tag.line,
+                None,
+                format!(
+                    "the {} names the column {} twice: klaver cannot tell which of the two holds the figures; give each column once",
+                    tag.name, c.name
+                ),
+            )
+        })
+        .collect()
 }
 
 /// The warning of a row that runs on from its line into one on which the next row
@@ -1404,7 +1430,7 @@ const STANDARD_NOT_READ: &[&str] = &["Rank"];
 /// The columns of a ScoreTable klaver does not read and the standard does not define:
 /// their contents are ignored, and may change the result (a section column under
 /// another name, as ACBL Live writes `Setion`, or a program's own adjustment column).
-/// A column given twice is the first one's, and not named.
+/// (A column given twice is an error of its own: [`columns_given_twice`].)
 fn unread_score_columns(t: &Table) -> Vec<&str> {
     let read: Vec<&str> = ScoreColumns::of(t)
         .read()
@@ -1467,12 +1493,32 @@ fn row_score(row: &[String], c: &ScoreColumns) -> Result<(String, String), Strin
     match ruter_cells((sns, sew), (cell(row, c.mp[0]), cell(row, c.mp[1]))) {
         Some(result) => result,
         None => {
+            if let Some(e) = unread_score(sns, "Score_NS").or_else(|| unread_score(sew, "Score_EW"))
+            {
+                return Err(e);
+            }
             if adjust.is_empty() {
                 adjust = artificial(sns, sew).unwrap_or_default();
             }
             Ok((score, adjust))
         }
     }
+}
+
+/// Why a score cell is neither a score, no score (empty, `-` irrelevant, `?` unknown),
+/// nor an artificial score (`^60%`, `A+`, `NP`): a typing slip such as `42O`, `1,430`,
+/// or a number past any score. `None` for a cell that reads.
+fn unread_score(cell: &str, column: &str) -> Option<String> {
+    let t = cell.trim();
+    let reads = t.is_empty()
+        || t == "-"
+        || t == "?"
+        || t.starts_with('^')
+        || first_number(t).is_some()
+        || !matches!(artificial_cell(t), ArtificialCell::Other(_));
+    (!reads).then(|| {
+        format!("{column} {t:?} is not a score: write the points as a whole number (420, -50), or leave the cell empty or - when the contract gives the score")
+    })
 }
 
 /// A ScoreTable line as a row of the event: `^` marks (published by some programs
@@ -2887,6 +2933,71 @@ mod tests {
         let e = read(same.as_bytes()).unwrap().event;
         assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
         assert_eq!(e.results.len(), 1);
+    }
+
+    /// A score cell that is not a number (`42O`, `1,430`, `420,0`, a minus that is not
+    /// `-`, a number past any score) was passed over without a word, and the row scored
+    /// from its contract. Each is an error naming the cell; a cell left empty, `-`
+    /// (irrelevant) or `?` (unknown) is no score, as the standard says.
+    #[test]
+    fn a_score_cell_that_is_not_a_number_is_refused() {
+        for (cells, said) in [
+            ("42O -", "Score_NS \"42O\""),
+            ("- 42O", "Score_EW \"42O\""),
+            ("\"1,430\" -", "Score_NS \"1,430\""),
+            ("- \u{2212}420", "Score_EW \"\u{2212}420\""),
+            ("4294967716 -", "Score_NS \"4294967716\""),
+        ] {
+            let text = format!(
+                "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 4S N 10 {cells}\n3 4 4S N 11 450 -\n"
+            );
+            let e = read(text.as_bytes()).unwrap().event;
+            let messages: Vec<String> = e.diagnostics.iter().map(ToString::to_string).collect();
+            assert_eq!(
+                messages,
+                [format!(
+                    "line 3: board 1: {said} is not a score: write the points as a whole number (420, -50), or leave the cell empty or - when the contract gives the score"
+                )],
+                "{cells}"
+            );
+            assert_eq!(e.diagnostics[0].severity, Severity::Error);
+        }
+        for cells in ["- -", "? -", "420 ?", "\"\" -420"] {
+            let text = format!(
+                "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 2 4S N 10 {cells}\n"
+            );
+            let e = read(text.as_bytes()).unwrap().event;
+            assert!(e.diagnostics.is_empty(), "{cells}: {:?}", e.diagnostics);
+            assert_eq!(e.results.len(), 1);
+        }
+    }
+
+    /// A column given twice in a table (`Score_NS;Score_NS`, `Contract;contract`) was
+    /// read from the first and the second passed over without a word: klaver cannot
+    /// tell which holds the figures, and refuses the table naming the column.
+    #[test]
+    fn a_column_given_twice_is_refused() {
+        for (columns, row, name) in [
+            (
+                "PairId_NS;PairId_EW;Score_NS;Score_NS",
+                "1 2 420 450",
+                "Score_NS",
+            ),
+            (
+                "PairId_NS;PairId_EW;Contract;contract;Declarer;Result",
+                "3 4 4S 3S N 10",
+                "contract",
+            ),
+        ] {
+            let text = format!("[Board \"1\"]\n[ScoreTable \"{columns}\"]\n{row}\n");
+            let e = read(text.as_bytes()).unwrap().event;
+            let messages: Vec<String> = e.diagnostics.iter().map(ToString::to_string).collect();
+            assert!(
+                messages.contains(&format!("line 2: the ScoreTable names the column {name} twice: klaver cannot tell which of the two holds the figures; give each column once")),
+                "{messages:?}"
+            );
+            assert!(e.has_errors());
+        }
     }
 
     /// Both score cells filled and disagreeing: North-South's was used without a word.
