@@ -10,6 +10,7 @@
 use crate::pdf::{
     Block, CONTENT_WIDTH, Column, Grid, Measure, PdfDocument, PdfError, Span, Table, Tone,
 };
+use crate::text::shown_width;
 use klaver_core::movement::validate::board_list;
 use klaver_core::movement::{
     BoardsNext, Check, Direction, EvenTables, Movement, MovementKind, PairCard, TableCard,
@@ -308,7 +309,7 @@ fn columns(rows: &[Vec<String>]) -> String {
         .map(|i| {
             rows.iter()
                 .filter_map(|r| r.get(i))
-                .map(|c| c.chars().count())
+                .map(|c| shown_width(c))
                 .max()
                 .unwrap_or(0)
         })
@@ -320,7 +321,8 @@ fn columns(rows: &[Vec<String>]) -> String {
             if i > 0 {
                 line.push_str("  ");
             }
-            let _ = write!(line, "{c:<w$}", w = widths[i]);
+            line.push_str(c);
+            line.push_str(&" ".repeat(widths[i].saturating_sub(shown_width(c))));
         }
         out.push_str(line.trim_end());
         out.push('\n');

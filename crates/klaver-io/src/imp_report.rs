@@ -9,6 +9,7 @@
 use crate::html::{STYLE, escape};
 use crate::pdf;
 use crate::report::{ReportLang, Word};
+use crate::text::shown_width;
 use crate::travellers::Event;
 use klaver_core::butler::ButlerResult;
 use klaver_core::cross_imps::CrossImpResult;
@@ -93,10 +94,10 @@ fn show_exact(e: &Exact) -> String {
 
 /// Left-aligned text columns and right-aligned number columns.
 fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[bool]) {
-    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    let mut width: Vec<usize> = header.iter().map(|h| shown_width(h)).collect();
     for row in rows {
         for (c, cell) in row.iter().enumerate() {
-            width[c] = width[c].max(cell.chars().count());
+            width[c] = width[c].max(shown_width(cell));
         }
     }
     for row in std::iter::once(header).chain(rows.iter().map(Vec::as_slice)) {
@@ -105,7 +106,7 @@ fn table(out: &mut String, header: &[String], rows: &[Vec<String>], right: &[boo
             if c > 0 {
                 line.push_str("  ");
             }
-            let pad = " ".repeat(width[c] - cell.chars().count());
+            let pad = " ".repeat(width[c] - shown_width(cell));
             if right[c] {
                 line.push_str(&pad);
                 line.push_str(cell);

@@ -11,6 +11,7 @@ use crate::html::{STYLE, escape};
 use crate::plain_csv::{self, Fields, field};
 use crate::pretty_json::Pretty;
 use crate::report::ReportLang;
+use crate::text::shown_width;
 use klaver_core::places::{Place, shared_places};
 use klaver_core::ranking::championship::{Shortfall, Standing, same_place};
 use klaver_core::ranking::line_assignment::{AssignedLine, PresentPair, TooFewPairs, assign};
@@ -2050,17 +2051,17 @@ pub fn render_text(r: &RankingReport) -> String {
         let _ = writeln!(out, "{}", method_line(r.lang, &r.club.settings));
         for t in tables(r, s, k == 0) {
             let _ = writeln!(out, "\n{}", t.heading);
-            let mut widths: Vec<usize> = t.head.iter().map(|h| h.chars().count()).collect();
+            let mut widths: Vec<usize> = t.head.iter().map(|h| shown_width(h)).collect();
             for row in &t.rows {
                 for (w, cell) in widths.iter_mut().zip(row) {
-                    *w = (*w).max(cell.chars().count());
+                    *w = (*w).max(shown_width(cell));
                 }
             }
             let last = t.head.len() - 1;
             let mut line = |cells: Vec<&str>| {
                 let mut l = String::new();
                 for (i, cell) in cells.iter().enumerate() {
-                    let pad = widths[i].saturating_sub(cell.chars().count());
+                    let pad = widths[i].saturating_sub(shown_width(cell));
                     l.push_str("  ");
                     if t.numeric[i] {
                         l.push_str(&" ".repeat(pad));

@@ -17,9 +17,15 @@ pub struct TextParts {
     pub travellers: bool,
 }
 
-/// Pads `s` to `w` characters (counting characters, not bytes).
+/// The columns `s` takes on screen: an accent typed as a mark of its own takes none, a
+/// CJK character two.
+pub(crate) fn shown_width(s: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(s)
+}
+
+/// Pads `s` to `w` columns (counting what it takes on screen, not bytes or characters).
 fn pad(s: &str, w: usize) -> String {
-    let n = s.chars().count();
+    let n = shown_width(s);
     if n >= w {
         s.to_string()
     } else {
@@ -28,7 +34,7 @@ fn pad(s: &str, w: usize) -> String {
 }
 
 fn rpad(s: &str, w: usize) -> String {
-    let n = s.chars().count();
+    let n = shown_width(s);
     if n >= w {
         s.to_string()
     } else {
@@ -55,12 +61,12 @@ fn table_of<'a, T: Sync, C>(
     C::Item: AsRef<str>,
 {
     let columns = header.len();
-    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    let mut width: Vec<usize> = header.iter().map(|h| shown_width(h)).collect();
     let widths = in_parts(items, |part| {
         let mut width = vec![0; columns];
         for item in part {
             for (w, cell) in width.iter_mut().zip(cells(item)) {
-                *w = (*w).max(cell.as_ref().chars().count());
+                *w = (*w).max(shown_width(cell.as_ref()));
             }
         }
         width
@@ -108,7 +114,7 @@ fn table_line<S: AsRef<str>>(
         if c > 0 {
             line.push_str("  ");
         }
-        let fill = w.saturating_sub(cell.chars().count());
+        let fill = w.saturating_sub(shown_width(cell));
         if right[c] {
             spaces(line, fill);
             line.push_str(cell);
@@ -146,7 +152,7 @@ fn control_box(out: &mut String, header: &ControlHeader) {
         .collect();
     let mut width = [0usize; 4];
     for (i, c) in cells.iter().enumerate() {
-        width[i % 4] = width[i % 4].max(c.chars().count());
+        width[i % 4] = width[i % 4].max(shown_width(c));
     }
     let rows: Vec<String> = cells
         .chunks(4)
@@ -160,7 +166,7 @@ fn control_box(out: &mut String, header: &ControlHeader) {
     let inner = head
         .into_iter()
         .chain(&rows)
-        .map(|l| l.chars().count())
+        .map(|l| shown_width(l))
         .max()
         .unwrap_or(0);
     let rule = format!("+{}+", "-".repeat(inner + 2));
@@ -408,5 +414,22 @@ mod tests {
         let en = render(&small_report(ReportLang::En), ALL);
         assert!(en.contains("Score NS  Score EW  MP NS  MP EW"), "{en}");
         assert!(en.contains("\nNS  EW  Board 1"), "{en}");
+    }
+
+    /// Columns line up by the width a name takes on screen: an accent typed as a mark of
+    /// its own (as some systems save text) takes no column, a CJK character two. Padding
+    /// counted characters, which put such a row's figures columns off the others'.
+    #[test]
+    fn names_with_combining_marks_or_wide_letters_line_up() {
+        let rows = vec![
+            vec!["Zoe\u{308} Bronte\u{308}".to_string(), "73".into()],
+            vec!["Zoë Brontë".to_string(), "5".into()],
+            vec!["李小龍 Lee".to_string(), "60".into()],
+        ];
+        let header = ["Names".to_string(), "Points".into()];
+        let mut out = String::new();
+        table(&mut out, &header, &rows, &[false, true]);
+        let ends: Vec<usize> = out.lines().map(shown_width).collect();
+        assert_eq!(ends, [18, 18, 18, 18], "{out}");
     }
 }
