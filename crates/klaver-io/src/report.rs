@@ -93,6 +93,11 @@ impl ReportLang {
                 "checkSom: NZ + OW = top op elke lijn",
                 "Kontrol: her satırda K-G + D-B = top",
             ),
+            NotCentred => (
+                "; the control sheet shows the matchpoints as scored, not centred",
+                "; de controlestaat toont de punten zoals gescoord, niet gecentreerd",
+                "; kontrol tablosu puanları merkezlenmemiş, hesaplandığı gibi gösterir",
+            ),
             ButForRounding => (
                 ", but for each side's rounding to 0.1",
                 ", op de afronding van elke kant op 0,1 na",
@@ -236,6 +241,8 @@ pub enum Word {
     BoardsWord,
     CheckOk,
     ButForRounding,
+    /// The control sheet's points are not centred, when the list's are.
+    NotCentred,
     CheckFailed,
     Penalty,
     Lead,
@@ -545,6 +552,9 @@ pub struct Report {
     pub own_percentages: Vec<(u32, String, String, u8, u8)>,
     /// Whether more than one section is shown.
     pub sections: bool,
+    /// Whether the result list and the travellers show centred points, while the control
+    /// sheet keeps them as scored (its check is NS + EW = top), which it then says.
+    pub centred: bool,
 }
 
 impl Report {
@@ -559,9 +569,21 @@ impl Report {
         if self.rounded {
             out.push_str(l.word(Word::ButForRounding));
         }
-        if self.own_percentages.is_empty() {
-            return out;
+        out.push_str(&self.own_percentages_said());
+        if self.centred {
+            out.push_str(l.word(Word::NotCentred));
         }
+        out
+    }
+
+    /// ", except where the director gave a side an artificial score of its own: ..."
+    /// when some did; empty when none.
+    fn own_percentages_said(&self) -> String {
+        let l = self.lang;
+        if self.own_percentages.is_empty() {
+            return String::new();
+        }
+        let mut out = String::new();
         out.push_str(match l {
             ReportLang::En => {
                 ", except where the director gave a side an artificial score of its own: "
@@ -790,8 +812,10 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         board_count: board_count(result),
         top: result.top,
         round_headings: round_headings(result, lang, penalties),
+        // Centred points average 0 in every round: the line is left out.
         average_per_round: opts
             .boards_per_round
+            .filter(|_| opts.centred.is_none())
             .map(|b| ratio(result.average_per_round(b))),
         ranking,
         travellers: traveller_list,
@@ -807,6 +831,7 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         rounded: travellers.rounded,
         own_percentages: travellers.own_percentages,
         sections,
+        centred: opts.centred.is_some(),
     }
 }
 
@@ -1673,6 +1698,21 @@ pub(crate) mod tests {
         );
         assert!(centred.travellers.is_empty() && centred.control.is_empty());
         assert!(centred.control_header.is_none());
+        // With the control sheet, the sheet keeps the points as scored (its check is NS +
+        // EW = top) and says so, where it showed them beside the centred travellers in
+        // silence; the average per round, which centred points have at 0, is left out.
+        let centred = report(&ReportOptions {
+            centred: Some(2),
+            ..opts.clone()
+        });
+        assert_eq!(
+            centred.check_sentence(),
+            "Check: NS + EW = top on every line, except where the director gave a side an \
+             artificial score of its own: board 1 (A3-A4: 60 % / 60 %); the control sheet \
+             shows the matchpoints as scored, not centred"
+        );
+        assert_eq!(r.average_per_round.as_deref(), Some("1"));
+        assert_eq!(centred.average_per_round, None);
     }
 
     /// A session of one board says "1 board" ("1 gift"), not "1 boards".
