@@ -1186,7 +1186,34 @@ fn boards_a_round(lang: ReportLang, n: u32) -> String {
     }
 }
 
-/// Every pair that played, with its names, in number order (numbers before codes).
+/// The order of two pair labels: numbers in number order before codes, and a section's
+/// pairs (`A2`, `A10`) by their numbers after the section's letters.
+fn label_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let split = |s: &str| {
+        let digits = s.len() - s.trim_start_matches(|c: char| !c.is_ascii_digit()).len();
+        let (letters, rest) = s.split_at(digits);
+        (letters.to_string(), rest.parse::<u64>().ok(), s.to_string())
+    };
+    let (x, y) = (split(a), split(b));
+    // Plain numbers first, then by section letters, number, and the text itself.
+    (
+        !x.0.is_empty() || x.1.is_none(),
+        x.0,
+        x.1.is_none(),
+        x.1,
+        x.2,
+    )
+        .cmp(&(
+            !y.0.is_empty() || y.1.is_none(),
+            y.0,
+            y.1.is_none(),
+            y.1,
+            y.2,
+        ))
+}
+
+/// Every pair that played, with its names, in number order (numbers before codes, a
+/// section's pairs in their numbers' order).
 fn numbered_pairs(event: &Event, pair_label: &dyn Fn(usize) -> String) -> Vec<(String, String)> {
     let mut played = vec![false; event.pairs.len()];
     for r in &event.results {
@@ -1197,15 +1224,7 @@ fn numbered_pairs(event: &Event, pair_label: &dyn Fn(usize) -> String) -> Vec<(S
         .filter(|&i| played[i])
         .map(|i| (pair_label(i), event.pairs[i].names.clone()))
         .collect();
-    pairs.sort_by(|a, b| {
-        let number = |s: &str| s.parse::<u64>().ok();
-        match (number(&a.0), number(&b.0)) {
-            (Some(x), Some(y)) => x.cmp(&y),
-            (Some(_), None) => std::cmp::Ordering::Less,
-            (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => a.0.cmp(&b.0),
-        }
-    });
+    pairs.sort_by(|a, b| label_order(&a.0, &b.0));
     pairs
 }
 
@@ -1726,5 +1745,17 @@ pub(crate) mod tests {
             assert_eq!(lang.boards(1), one);
             assert_eq!(lang.boards(2), two);
         }
+    }
+
+    /// The control box lists a section's pairs in their numbers' order (A1, A2, A10),
+    /// where it listed them as text (A1, A10, A2); plain numbers come first, codes last.
+    #[test]
+    fn pair_labels_sort_by_their_numbers() {
+        let mut labels = vec!["B2", "A10", "12", "A2", "x", "2", "A1", "B10", "NS1"];
+        labels.sort_by(|a, b| label_order(a, b));
+        assert_eq!(
+            labels,
+            ["2", "12", "A1", "A2", "A10", "B2", "B10", "NS1", "x"]
+        );
     }
 }
