@@ -342,6 +342,17 @@ struct Walk {
     pairs: Vec<PairEntry>,
     deals: BTreeMap<u32, Deal>,
     diags: Vec<Diagnostic>,
+    /// The elements of traveller lines klaver does not read, by name.
+    unread: BTreeMap<String, Unread>,
+}
+
+/// An element of traveller lines that klaver does not read: where it is first given,
+/// with its text there, and in how many lines.
+struct Unread {
+    line: u32,
+    board: Option<u32>,
+    text: String,
+    lines: usize,
 }
 
 /// One PAIR of the PARTICIPANTS: its number, direction, players and published line.
@@ -367,6 +378,7 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
         section.to_string()
     };
     if n.is("PAIR") {
+        w.diags.extend(given_twice(n, PAIR_READ, "pair"));
         match pair_entry(n, section) {
             Ok(p) => w.pairs.push(p),
             Err(d) => w.diags.push(d),
@@ -380,6 +392,8 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
     if n.is("TRAVELLER_LINE") {
         w.diags
             .extend(given_twice(n, TRAVELLER_LINE_READ, "traveller line"));
+        w.diags.extend(values_holding_elements(n, board));
+        note_unread(n, board, &mut w.unread);
         w.rows.push(traveller_line(n, board, &section));
         return;
     }
@@ -532,6 +546,113 @@ const TRAVELLER_LINE_READ: &[&str] = &[
     "NS_MATCH_POINTS",
     "EW_MATCH_POINTS",
 ];
+
+/// The elements of a TRAVELLER_LINE klaver reads besides [`TRAVELLER_LINE_READ`]: a
+/// cross-IMP event's published IMPs.
+const TRAVELLER_LINE_IMPS: &[&str] = &["NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"];
+
+/// The elements of a PAIR klaver reads once (a pair has a PLAYER for each player).
+const PAIR_READ: &[&str] = &[
+    "PAIR_NUMBER",
+    "DIRECTION",
+    "TOTAL_SCORE",
+    "PERCENTAGE",
+    "PLACE",
+    "ADJUSTMENT",
+    "MASTER_POINTS",
+];
+
+/// Whether klaver reads the element of a traveller line named `name`.
+fn read_in_a_line(name: &str) -> bool {
+    TRAVELLER_LINE_READ
+        .iter()
+        .chain(TRAVELLER_LINE_IMPS)
+        .any(|r| name.eq_ignore_ascii_case(r))
+}
+
+/// An error for each element of traveller line `t` that klaver reads and that holds
+/// another element (`<SCORE>420<X>1</X></SCORE>`): which value the line means cannot
+/// be told.
+fn values_holding_elements<'a>(
+    t: &'a Node,
+    board: &'a str,
+) -> impl Iterator<Item = Diagnostic> + 'a {
+    t.children
+        .iter()
+        .filter(|c| read_in_a_line(&c.name))
+        .filter_map(move |c| {
+            let inner = c.children.first()?;
+            Some(Diagnostic::error(
+                c.line,
+                board.parse().ok(),
+                format!(
+                    "<{}> holds an element, <{}>, where its value belongs: which value is meant cannot be told; write the value alone",
+                    c.name, inner.name
+                ),
+            ))
+        })
+}
+
+/// Counts in `unread` each element of traveller line `t` that klaver does not read.
+fn note_unread(t: &Node, board: &str, unread: &mut BTreeMap<String, Unread>) {
+    for c in t.children.iter().filter(|c| !read_in_a_line(&c.name)) {
+        unread
+            .entry(c.name.to_ascii_uppercase())
+            .or_insert_with(|| Unread {
+                line: c.line,
+                board: board.parse().ok(),
+                text: c.text.trim().to_string(),
+                lines: 0,
+            })
+            .lines += 1;
+    }
+}
+
+/// A warning for each element of traveller lines klaver does not read, on the first
+/// line that gives it, with its text there: a column not read is never passed over.
+fn unread_warnings(unread: BTreeMap<String, Unread>) -> impl Iterator<Item = Diagnostic> {
+    unread.into_iter().map(|(name, u)| {
+        let text = match u.text.as_str() {
+            "" => String::new(),
+            t => format!(" ({t})"),
+        };
+        let lines = match u.lines {
+            1 => "this traveller line".to_string(),
+            n => format!("{n} traveller lines, this the first"),
+        };
+        Diagnostic::warning(
+            u.line,
+            u.board,
+            format!(
+                "<{name}>{text} is not read (in {lines}): klaver reads a line's pairs, CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE, ADJUSTMENT and the published points; if it changes the result, enter that as the SCORE or ADJUSTMENT"
+            ),
+        )
+    })
+}
+
+/// An error for each PAIR of `pairs` given again in the same section and direction:
+/// whose names and published figures are right cannot be told.
+fn pairs_twice(pairs: &[PairEntry]) -> Vec<Diagnostic> {
+    let mut first: HashMap<(&str, &str, &str), u32> = HashMap::new();
+    let mut said = Vec::new();
+    for p in pairs {
+        let key = (p.section.as_str(), p.number.as_str(), p.direction.as_str());
+        match first.get(&key) {
+            Some(&at) => said.push(Diagnostic::error(
+                p.total.line,
+                None,
+                format!(
+                    "pair {} is given twice in <PARTICIPANTS> (also on line {at}): keep the one that is right",
+                    p.number
+                ),
+            )),
+            None => {
+                first.insert(key, p.total.line);
+            }
+        }
+    }
+    said
+}
 
 /// An error for each element of `names` that `n` gives more than once: only the first
 /// would be read, and which one the program meant cannot be told.
@@ -719,6 +840,51 @@ fn individual(event: &Node) -> Option<Diagnostic> {
         })
 }
 
+/// The error of a file whose traveller lines are in more than one `SESSION`: each
+/// session's boards are its own deals (board 1 of the afternoon is not board 1 of the
+/// evening), so they are never scored as one field. The error names the sessions.
+fn several_sessions(root: &Node) -> Option<Diagnostic> {
+    let mut sessions = Vec::new();
+    sessions_with_lines(root, &mut sessions);
+    let [.., last] = sessions.as_slice() else {
+        return None;
+    };
+    if sessions.len() < 2 {
+        return None;
+    }
+    let named: Vec<String> = sessions
+        .iter()
+        .map(|s| match s.get("SESSION_ID") {
+            "" => format!("one without SESSION_ID (line {})", s.line),
+            id => format!("{id} (line {})", s.line),
+        })
+        .collect();
+    let (first, rest) = named.split_at(named.len() - 1);
+    Some(Diagnostic::error(
+        last.line,
+        None,
+        format!(
+            "the file holds {} sessions with results, SESSION_ID {} and {}: klaver scores one session at a time, as each session's boards are other deals; export each session to a file of its own and score each",
+            sessions.len(),
+            first.join(", "),
+            rest[0]
+        ),
+    ))
+}
+
+/// The `SESSION`s under `n` that hold a traveller line, in file order.
+fn sessions_with_lines<'a>(n: &'a Node, out: &mut Vec<&'a Node>) {
+    if n.is("SESSION") {
+        if find(n, "TRAVELLER_LINE").is_some() {
+            out.push(n);
+        }
+        return;
+    }
+    for c in &n.children {
+        sessions_with_lines(c, out);
+    }
+}
+
 /// The event's `EVENT_TYPE` and Compscore's on its `PARTICIPANTS` (each empty when not
 /// given).
 fn event_types(event: &Node) -> [&str; 2] {
@@ -761,7 +927,10 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     walk(&root, "", "", &mut w);
     let event_node = find(&root, "EVENT");
     let mut imported = Imported::default();
-    if let Some(error) = event_node.and_then(individual) {
+    if let Some(error) = event_node
+        .and_then(individual)
+        .or_else(|| several_sessions(&root))
+    {
         imported.event.diagnostics.push(error);
         return Ok(imported);
     }
@@ -773,6 +942,10 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
         }
     }
 
+    let twice = pairs_twice(&w.pairs);
+    w.diags.extend(twice);
+    let unread = std::mem::take(&mut w.unread);
+    w.diags.extend(unread_warnings(unread));
     split_directions(&mut w);
     drop_a_lone_section(&mut w);
     if w.rows.is_empty() {
@@ -1876,5 +2049,115 @@ mod tests {
         assert_eq!(adjustment("A+"), Some("AVG+".into()));
         assert_eq!(adjustment("420"), None);
         assert_eq!(adjustment("-100"), None);
+    }
+
+    /// A traveller line of `board` in a one-session document, with `extra` inside it.
+    fn one_line_doc(extra: &str) -> String {
+        format!(
+            r#"<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS"><SESSION><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS>{extra}</TRAVELLER_LINE>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>3</NS_PAIR_NUMBER><EW_PAIR_NUMBER>4</EW_PAIR_NUMBER>
+<CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>11</TRICKS><SCORE>450</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION></EVENT></USEBIO>
+"#
+        )
+    }
+
+    /// Two SESSIONs, each with its board 1, were read as one field: board 1 of the
+    /// second session was matchpointed against board 1 of the first, another deal.
+    #[test]
+    fn several_sessions_are_refused_naming_them() {
+        let session = |id: &str, ns: &str, ew: &str| {
+            format!(
+                r#"<SESSION SESSION_ID="{id}"><SECTION SECTION_ID="A">
+<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>
+<TRAVELLER_LINE><NS_PAIR_NUMBER>{ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{ew}</EW_PAIR_NUMBER><SCORE>420</SCORE></TRAVELLER_LINE>
+</BOARD></SECTION></SESSION>
+"#
+            )
+        };
+        let doc = format!(
+            "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\"><SESSION_COUNT>2</SESSION_COUNT>\n{}{}</EVENT></USEBIO>\n",
+            session("1", "1", "2"),
+            session("2", "7", "8")
+        );
+        let imp = read(doc.as_bytes()).unwrap();
+        refused_on(&imp.event, 6, "SESSION_ID 1 (line 2) and 2 (line 6)");
+        assert!(imp.event.results.is_empty());
+        // One session, and a session that holds no traveller lines, are read.
+        let doc = format!(
+            "<USEBIO Version=\"1.2\"><EVENT EVENT_TYPE=\"MP_PAIRS\">\n{}<SESSION SESSION_ID=\"2\"/></EVENT></USEBIO>\n",
+            session("1", "1", "2")
+        );
+        let e = read(doc.as_bytes()).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        assert_eq!(e.results.len(), 1);
+    }
+
+    /// A PAIR given twice in PARTICIPANTS kept the first's names without a word, and a
+    /// PAIR_NUMBER given twice in one PAIR was read as its first.
+    #[test]
+    fn a_pair_given_twice_is_refused() {
+        let doc = |pairs: &str| {
+            one_line_doc("<SCORE>420</SCORE>").replace(
+                "<SESSION>",
+                &format!("<PARTICIPANTS>\n{pairs}</PARTICIPANTS>\n<SESSION>"),
+            )
+        };
+        let twice = doc(
+            "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Zed</PLAYER_NAME></PLAYER></PAIR>\n<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ann</PLAYER_NAME></PLAYER></PAIR>\n",
+        );
+        let e = read(twice.as_bytes()).unwrap().event;
+        refused_on(
+            &e,
+            3,
+            "pair 1 is given twice in <PARTICIPANTS> (also on line 2)",
+        );
+        let number_twice =
+            doc("<PAIR><PAIR_NUMBER>3</PAIR_NUMBER>\n<PAIR_NUMBER>4</PAIR_NUMBER></PAIR>\n");
+        let e = read(number_twice.as_bytes()).unwrap().event;
+        refused_on(
+            &e,
+            3,
+            "<PAIR_NUMBER> is given twice in one pair (also on line 2)",
+        );
+        // One number in each direction is two pairs (1NS and 1EW), not one given twice.
+        let directions = doc(
+            "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>\n<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR>\n",
+        );
+        let e = read(directions.as_bytes()).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+    }
+
+    /// An element of a traveller line klaver does not know (`<ADJUSTED_SCORE>AVE`) was
+    /// passed over without a word; it is named with its line, as the PBN reader names a
+    /// ScoreTable's unread columns.
+    #[test]
+    fn an_unknown_element_of_a_traveller_line_is_said() {
+        let doc = one_line_doc("<SCORE>420</SCORE><ADJUSTED_SCORE>AVE</ADJUSTED_SCORE>");
+        let e = read(doc.as_bytes()).unwrap().event;
+        assert_eq!(
+            said(&e),
+            [(Some(4), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
+        let message = &e.diagnostics[0].message;
+        assert!(
+            message.contains("<ADJUSTED_SCORE> (AVE) is not read"),
+            "{message}"
+        );
+        assert_eq!(e.results.len(), 2);
+    }
+
+    /// An element inside SCORE (`<SCORE>420<X>1</X></SCORE>`) was passed over and the
+    /// score read as 420: which value the line holds cannot be told.
+    #[test]
+    fn an_element_inside_a_read_element_is_refused() {
+        let doc = one_line_doc("<SCORE>420<X>1</X></SCORE>");
+        let e = read(doc.as_bytes()).unwrap().event;
+        refused_on(&e, 4, "<SCORE> holds an element, <X>");
     }
 }

@@ -1192,3 +1192,18 @@ fn a_file_ranking_each_direction_apart_is_ranked_so_unless_the_command_line_says
     );
     {}
 }
+
+/// A USEBIO file of two sessions, each with its boards 1 and 2, was scored as one field
+/// (board 1 of the second session matchpointed against board 1 of the first, another
+/// deal). It is refused, naming the sessions, and nothing is scored.
+#[test]
+fn a_usebio_file_of_two_sessions_is_refused() {
+    let o = klaver(&["score", &data("usebio-two-sessions.xml")]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("line 124: the file holds 2 sessions with results, SESSION_ID 1 (line 10) and 2 (line 124)"),
+        "{err}"
+    );
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+}
