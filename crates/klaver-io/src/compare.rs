@@ -142,6 +142,15 @@ fn cell(s: &str) -> Option<Option<(f64, usize)>> {
     }
 }
 
+/// A published cell as a message shows it: `-` when the file leaves it empty (a file
+/// that publishes one side's matchpoints only).
+fn cell_shown(s: &str) -> &str {
+    match s.trim() {
+        "" => "-",
+        t => t,
+    }
+}
+
 /// The most decimals printed in a column of published figures.
 fn column_decimals<'a>(cells: impl Iterator<Item = &'a str>) -> usize {
     cells
@@ -331,8 +340,8 @@ impl Check<'_> {
             let message = format!(
                 "{}: published {} / {} %, klaver {} / {} %",
                 self.names(i),
-                pns.trim(),
-                pew.trim(),
+                cell_shown(pns),
+                cell_shown(pew),
                 fmt2(cns),
                 fmt2(cew)
             );
@@ -364,8 +373,8 @@ impl Check<'_> {
                 (!ok).then(|| {
                     format!(
                         "{names}: published {} / {} matchpoints, klaver {} / {}",
-                        pns.trim(),
-                        pew.trim(),
+                        cell_shown(pns),
+                        cell_shown(pew),
                         fmt2(cns),
                         fmt2(cew)
                     )
@@ -373,8 +382,8 @@ impl Check<'_> {
             }
             (Some(_), Some(_), None) => Some(format!(
                 "{names}: published {} / {} matchpoints, but klaver does not score this line ({})",
-                pns.trim(),
-                pew.trim(),
+                cell_shown(pns),
+                cell_shown(pew),
                 match r.outcome {
                     Outcome::NotPlayed => "not played",
                     _ => "no matchpoints",
@@ -646,8 +655,8 @@ pub fn compare_imps(
                 "NS {} v EW {}: published {} / {} IMPs, klaver {}",
                 e.pairs[r.ns_pair()].id,
                 e.pairs[r.ew_pair()].id,
-                pns.trim(),
-                pew.trim(),
+                cell_shown(pns),
+                cell_shown(pew),
                 shown(computed)
             );
             Check::differ(&mut out, r.line, Some(r.board), message);

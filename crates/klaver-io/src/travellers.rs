@@ -1678,7 +1678,8 @@ fn line_text<'a, R: Fields + ?Sized>(rec: &'a R, cols: &Columns) -> Result<LineF
             }
         }
     }
-    if let (Some(_), Some(_)) = (cols.mp_ns, cols.mp_ew) {
+    // Either column is read alone: the other side is then not published.
+    if cols.mp_ns.is_some() || cols.mp_ew.is_some() {
         let (a, c) = (field(rec, cols.mp_ns), field(rec, cols.mp_ew));
         if !a.is_empty() || !c.is_empty() {
             text.published = Some((a, c));
@@ -3564,5 +3565,19 @@ mod tests {
             w[0].to_string(),
             "pairs B1 and B2 are not in the pairs file: they are listed without names; add a line for each"
         );
+    }
+
+    /// `mp_ns` without `mp_ew` was not read at all (so `--compare` found no published
+    /// matchpoints); each column is read alone, the other side left unpublished.
+    #[test]
+    fn published_matchpoints_of_one_side_are_read() {
+        let e = read(
+            "board,ns,ew,contract,declarer,result,score,mp_ns\n1,1,2,4S,N,=,420,4\n1,3,4,4S,N,+1,450,2\n",
+        );
+        assert!(messages(&e).is_empty(), "{:?}", messages(&e));
+        assert_eq!(e.lines[0].published(), Some(("4", "")));
+        assert_eq!(e.lines[1].published(), Some(("2", "")));
+        let e = read("board,ns,ew,score,mp_ew\n1,1,2,420,0\n");
+        assert_eq!(e.lines[0].published(), Some(("", "0")));
     }
 }

@@ -1207,3 +1207,23 @@ fn a_usebio_file_of_two_sessions_is_refused() {
     );
     assert!(stdout(&o).is_empty(), "{}", stdout(&o));
 }
+
+/// A travellers CSV with `mp_ns` and no `mp_ew` was said to publish no matchpoints:
+/// the column was not read. North-South's published matchpoints are compared.
+#[test]
+fn compare_reads_one_sides_published_matchpoints() {
+    let csv = temp("mp-ns-only.csv");
+    std::fs::write(
+        &csv,
+        "board,ns,ew,contract,declarer,result,score,mp_ns\n1,1,2,4S,N,=,420,4\n1,3,4,4S,N,+1,450,4\n1,5,6,3NT,S,=,400,4\n",
+    )
+    .unwrap();
+    let o = klaver(&["score", csv.to_str().unwrap(), "--compare"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("compared 3 traveller lines"), "{out}");
+    assert!(
+        out.contains("line 2: board 1: NS 1 v EW 2: published 4 / - matchpoints, klaver 2 / 2"),
+        "{out}"
+    );
+}
