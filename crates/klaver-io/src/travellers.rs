@@ -1747,6 +1747,9 @@ fn read_contract<R: Fields + ?Sized>(
 ) -> Result<Contract, LineError> {
     let contract_text = field(rec, cols.contract);
     if contract_text.is_empty() {
+        event
+            .diagnostics
+            .extend(play_without_contract(rec, cols, at));
         return Ok(Contract::None);
     }
     let (declarer, result) = (field(rec, cols.declarer), field(rec, cols.result));
@@ -1788,6 +1791,38 @@ fn read_contract<R: Fields + ?Sized>(
             Err((b, format!("{e}: {fix}")))
         }
     }
+}
+
+/// The warning of a line that gives a declarer or a result but no contract: they
+/// cannot be read without it, and the line is scored by what else it gives.
+#[cold]
+fn play_without_contract<R: Fields + ?Sized>(
+    rec: &R,
+    cols: &Columns,
+    at: Where,
+) -> Option<Diagnostic> {
+    let (declarer, result) = (field(rec, cols.declarer), field(rec, cols.result));
+    let (what, given, they) = match (declarer.is_empty(), result.is_empty()) {
+        (true, true) => return None,
+        (false, true) => (format!("declarer {declarer}"), "is", "it is"),
+        (true, false) => (format!("result {result}"), "is", "it is"),
+        (false, false) => (
+            format!("declarer {declarer} and result {result}"),
+            "are",
+            "they are",
+        ),
+    };
+    let used = match field(rec, cols.score) {
+        "" => String::new(),
+        score => format!(" and the entered score {score} is used"),
+    };
+    Some(Diagnostic::warning(
+        at.line,
+        Some(at.board.number()),
+        format!(
+            "{what} {given} given without a contract: {they} not read{used}; write the contract in the contract column"
+        ),
+    ))
 }
 
 /// A contract that cannot be read on a line with a score: the entered score is used,
@@ -3579,5 +3614,22 @@ mod tests {
         assert_eq!(e.lines[1].published(), Some(("2", "")));
         let e = read("board,ns,ew,score,mp_ew\n1,1,2,420,0\n");
         assert_eq!(e.lines[0].published(), Some(("", "0")));
+    }
+
+    /// A declarer or result given while the contract is empty was passed over without a
+    /// word (the score alone was read).
+    #[test]
+    fn a_declarer_or_result_without_a_contract_is_said() {
+        let e = read(
+            "board,ns,ew,contract,declarer,result,score\n1,1,2,,N,+1,420\n1,3,4,,,4S=,450\n1,5,6,3NT,S,=,400\n",
+        );
+        assert_eq!(
+            messages(&e),
+            [
+                "line 2: board 1: declarer N and result +1 are given without a contract: they are not read and the entered score 420 is used; write the contract in the contract column",
+                "line 3: board 1: result 4S= is given without a contract: it is not read and the entered score 450 is used; write the contract in the contract column"
+            ]
+        );
+        assert_eq!(e.results.len(), 3);
     }
 }
