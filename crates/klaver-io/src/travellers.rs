@@ -378,6 +378,8 @@ struct Columns {
     tricks: bool,
     /// The number of columns of the header.
     width: usize,
+    /// The columns whose header is empty: what a line gives under them is not read.
+    unnamed: Vec<usize>,
 }
 
 /// The names each column of a travellers CSV may have, the first the one klaver writes.
@@ -449,11 +451,23 @@ impl Columns {
                 crate::plain_csv::header_name(&header[i]).eq_ignore_ascii_case("tricks")
             }),
             width: header.len(),
+            unnamed: (header.iter().enumerate())
+                .filter(|(_, h)| crate::plain_csv::header_name(h).is_empty())
+                .map(|(i, _)| i)
+                .collect(),
         };
         if cols.score.is_none() && cols.contract.is_none() {
             return Err(ReadError::MissingColumn("score"));
         }
         Ok(cols)
+    }
+
+    /// Whether the line gives something under a column whose header is empty.
+    #[inline]
+    fn fills_unnamed<R: Fields + ?Sized>(&self, rec: &R) -> bool {
+        self.unnamed
+            .iter()
+            .any(|&c| !field(rec, Some(c)).is_empty())
     }
 
     /// The line's result column as [`tricks_taken`] looks at it: empty when the column
@@ -1350,6 +1364,7 @@ impl TravellersReader {
                 .push(Diagnostic::error(0, None, too_many_pairs()));
         }
         self.state.past_header += other.state.past_header;
+        self.state.unnamed += other.state.unnamed;
         let other = other.event;
         self.event.diagnostics.extend(other.diagnostics);
         self.event
@@ -1365,6 +1380,16 @@ impl TravellersReader {
     pub fn finish(mut self) -> Event {
         let penalties = penalty_check::check(&self.event);
         self.event.diagnostics.extend(penalties);
+        let unnamed = self.state.unnamed;
+        if unnamed > PAST_HEADER_SHOWN {
+            self.event.diagnostics.push(Diagnostic::warning(
+                0,
+                None,
+                format!(
+                    "{unnamed} lines in all have fields under a column with no name in the header (only the first are named): name the column, or remove the fields"
+                ),
+            ));
+        }
         let past = self.state.past_header;
         if past > PAST_HEADER_SHOWN {
             self.event.diagnostics.push(Diagnostic::warning(
@@ -1396,6 +1421,8 @@ struct LineState {
     /// file read in two) are each a warning, the rest only counted (a header short of a
     /// column every line fills).
     past_header: usize,
+    /// Lines with fields under a column whose header is empty, told as `past_header`.
+    unnamed: usize,
 }
 
 /// How many lines with fields past the header are each a warning of their own.
@@ -1453,6 +1480,9 @@ fn read_line<R: Fields + ?Sized>(
     let b = Some(board.number());
     if rec.len() > cols.width {
         fields_past_the_header(rec, cols.width, (line, b), event, &mut state.past_header);
+    }
+    if cols.fills_unnamed(rec) {
+        fields_without_a_column(rec, cols, (line, b), event, &mut state.unnamed);
     }
     let text = line_text(rec, cols).map_err(|m| (b, m))?;
     let Some((ns, ew)) = line_pairs(
@@ -1533,7 +1563,7 @@ fn clean_line<R: Fields + ?Sized>(
     state: &mut LineState,
     event: &mut Event,
 ) -> Option<(TableResult, LineInfo)> {
-    if rec.len() > cols.width || !field(rec, cols.adjust).is_empty() {
+    if rec.len() > cols.width || !field(rec, cols.adjust).is_empty() || cols.fills_unnamed(rec) {
         return None;
     }
     let board = line_board(field(rec, Some(cols.board))).ok()?;
@@ -1630,6 +1660,37 @@ fn fields_past_the_header<R: Fields + ?Sized>(
             rec.len()
         ),
     ));
+}
+
+/// A warning for each field of a line under a column whose header is empty, which is
+/// not read; past the first [`PAST_HEADER_SHOWN`] such lines of a file, they are only
+/// counted (`seen`).
+#[cold]
+fn fields_without_a_column<R: Fields + ?Sized>(
+    rec: &R,
+    cols: &Columns,
+    (line, board): (u32, Option<u32>),
+    event: &mut Event,
+    seen: &mut usize,
+) {
+    *seen += 1;
+    if *seen > PAST_HEADER_SHOWN {
+        return;
+    }
+    for &c in &cols.unnamed {
+        let text = field(rec, Some(c));
+        if text.is_empty() {
+            continue;
+        }
+        event.diagnostics.push(Diagnostic::warning(
+            line,
+            board,
+            format!(
+                "column {} has no name in the header: {text} is not read; name the column (contract, declarer, result, ...) or remove the field",
+                c + 1
+            ),
+        ));
+    }
 }
 
 /// The board of a line.
@@ -3600,6 +3661,26 @@ mod tests {
             w[0].to_string(),
             "pairs B1 and B2 are not in the pairs file: they are listed without names; add a line for each"
         );
+    }
+
+    /// Data under a column whose header is empty (`board,ns,ew,,score`) was passed over
+    /// without a word; an empty column with nothing in it stays unsaid.
+    #[test]
+    fn data_under_a_column_without_a_name_is_said() {
+        for parallel_from in [usize::MAX, 0] {
+            let csv = "board,ns,ew,,score\n1,1,2,4S,420\n1,3,4,,450\n1,5,6,X,400\n";
+            let e = read_bytes(csv, ReadOptions::default(), parallel_from).unwrap();
+            assert_eq!(
+                messages(&e),
+                [
+                    "line 2: board 1: column 4 has no name in the header: 4S is not read; name the column (contract, declarer, result, ...) or remove the field",
+                    "line 4: board 1: column 4 has no name in the header: X is not read; name the column (contract, declarer, result, ...) or remove the field"
+                ]
+            );
+            assert_eq!(e.results.len(), 3);
+        }
+        let e = read("board,ns,ew,,contract,declarer,result\n1,1,2,,4S,N,=\n");
+        assert!(messages(&e).is_empty(), "{:?}", messages(&e));
     }
 
     /// `mp_ns` without `mp_ew` was not read at all (so `--compare` found no published
