@@ -2334,33 +2334,125 @@ struct NamesColumns {
     names: usize,
     ids: Option<usize>,
     section: Option<usize>,
+    /// The number of columns of the header.
+    width: usize,
+    /// The columns whose header is empty.
+    unnamed: Vec<usize>,
 }
+
+/// The names of a names file's columns: the pair (or team), the names, the players'
+/// ids (`players` holds the ids beside a names column, else the names) and the section.
+const NAMES_PAIR: &[&str] = &["pair", "paar", "id", "team"];
+const NAMES_NAMES: &[&str] = &["names", "naam", "name"];
+const NAMES_IDS: &[&str] = &["ids", "player_ids", "bondsnummers"];
+const NAMES_PLAYERS: &[&str] = &["players", "spelers"];
+const NAMES_IDS_BESIDE_NAMES: &[&str] =
+    &["ids", "player_ids", "bondsnummers", "players", "spelers"];
+const NAMES_SECTION: &[&str] = &["section", "lijn"];
 
 impl NamesColumns {
     fn find(header: &csv::StringRecord) -> Result<NamesColumns, ReadError> {
         other_separator(header)?;
-        let find = |names: &[&str]| {
-            header
-                .iter()
-                .position(|h| names.iter().any(|n| h.eq_ignore_ascii_case(n)))
+        let find = |names: &'static [&str]| {
+            crate::plain_csv::column_of(header, names).map_err(|(first, second)| {
+                ReadError::TwoColumns {
+                    name: names[0],
+                    first,
+                    second,
+                }
+            })
         };
-        let pair =
-            find(&["pair", "paar", "id", "team"]).ok_or(ReadError::MissingPairsColumn("pair"))?;
-        let named = find(&["names", "naam", "name"]);
-        // `players` holds the names in a file without a names column, else the player ids.
-        let names = named
-            .or_else(|| find(&["players"]))
-            .ok_or(ReadError::MissingPairsColumn("names"))?;
-        let ids = find(&["ids", "player_ids", "bondsnummers"])
-            .or_else(|| named.and_then(|_| find(&["players", "spelers"])));
-        let section = find(&["section", "lijn"]);
+        let pair = find(NAMES_PAIR)?.ok_or(ReadError::MissingPairsColumn("pair"))?;
+        let (names, ids) = match find(NAMES_NAMES)? {
+            Some(names) => (Some(names), find(NAMES_IDS_BESIDE_NAMES)?),
+            None => (find(NAMES_PLAYERS)?, find(NAMES_IDS)?),
+        };
         Ok(NamesColumns {
             pair,
-            names,
+            names: names.ok_or(ReadError::MissingPairsColumn("names"))?,
             ids,
-            section,
+            section: find(NAMES_SECTION)?,
+            width: header.len(),
+            unnamed: (header.iter().enumerate())
+                .filter(|(_, h)| crate::plain_csv::header_name(h).is_empty())
+                .map(|(i, _)| i)
+                .collect(),
         })
     }
+
+    /// A warning on the header for its named columns that are none of a names file's.
+    fn unread(header: &csv::StringRecord) -> Option<Diagnostic> {
+        let known = [
+            NAMES_PAIR,
+            NAMES_NAMES,
+            NAMES_IDS,
+            NAMES_PLAYERS,
+            NAMES_SECTION,
+        ];
+        let unread: Vec<&str> = header
+            .iter()
+            .map(crate::plain_csv::header_name)
+            .filter(|h| {
+                !h.is_empty()
+                    && !known
+                        .iter()
+                        .flat_map(|k| k.iter())
+                        .any(|n| h.eq_ignore_ascii_case(n))
+            })
+            .collect();
+        let message = unread_message(&unread)?;
+        Some(Diagnostic::warning(
+            1,
+            None,
+            format!(
+                "{message} (the players' ids are read from a column ids, player_ids, bondsnummers or, beside names, players)"
+            ),
+        ))
+    }
+
+    /// A warning for a line's fields that are not read: past the header's columns (a
+    /// name with a comma, not in quotes), or under a column whose header is empty.
+    fn unread_fields(&self, rec: &csv::StringRecord, line: u32) -> Option<Diagnostic> {
+        let past: Vec<&str> = rec
+            .iter()
+            .skip(self.width)
+            .filter(|f| !f.is_empty())
+            .collect();
+        if !past.is_empty() {
+            return Some(Diagnostic::warning(
+                line,
+                None,
+                format!(
+                    "the line has {} fields and the header {}: {} not read; put a name that holds a comma in quotes (\"Jansen, Piet\"), or add the column to the header",
+                    rec.len(),
+                    self.width,
+                    spoken_verb(&past)
+                ),
+            ));
+        }
+        let unnamed: Vec<&str> = (self.unnamed.iter())
+            .map(|&c| field(rec, Some(c)))
+            .filter(|f| !f.is_empty())
+            .collect();
+        (!unnamed.is_empty()).then(|| {
+            Diagnostic::warning(
+                line,
+                None,
+                format!(
+                    "{} under a column with no name in the header and {} not read: name the column, or remove the field",
+                    spoken_verb(&unnamed),
+                    if unnamed.len() == 1 { "is" } else { "are" }
+                ),
+            )
+        })
+    }
+}
+
+/// `x is`, `x and y are`: fields named with the verb that fits their number.
+fn spoken_verb(fields: &[&str]) -> String {
+    let listed: Vec<String> = fields.iter().map(|f| f.to_string()).collect();
+    let verb = if fields.len() == 1 { "is" } else { "are" };
+    format!("{} {verb}", spoken_list(&listed))
 }
 
 /// Reads a pairs or teams file into `event`.
@@ -2377,7 +2469,9 @@ fn read_names_file<R: Read>(
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(data);
-    let cols = NamesColumns::find(rdr.headers().map_err(csv_error)?)?;
+    let header = rdr.headers().map_err(csv_error)?;
+    let cols = NamesColumns::find(header)?;
+    warnings.extend(NamesColumns::unread(header));
     let mut names = NamesReader::new(event, entrants);
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
@@ -2430,9 +2524,48 @@ impl NamesReader {
     ) -> Vec<Diagnostic> {
         let id = field(rec, Some(cols.pair));
         let section = field(rec, cols.section);
+        let unread = cols.unread_fields(rec, line);
         if id.is_empty() {
-            return Vec::new();
+            return unread
+                .into_iter()
+                .chain(self.no_pair(rec, cols, line))
+                .collect();
         }
+        let mut said: Vec<Diagnostic> = unread.into_iter().collect();
+        said.extend(self.named(event, rec, cols, (id, section), line));
+        said
+    }
+
+    /// The warning of a line that gives names but no pair; none for a blank line.
+    fn no_pair(
+        &self,
+        rec: &csv::StringRecord,
+        cols: &NamesColumns,
+        line: u32,
+    ) -> Option<Diagnostic> {
+        let names = field(rec, Some(cols.names));
+        let noun = self.entrants.noun;
+        let what = match names {
+            "" if rec.iter().all(str::is_empty) => return None,
+            "" => "what it gives is".to_string(),
+            names => format!("its names, {names}, are"),
+        };
+        Some(Diagnostic::warning(
+            line,
+            None,
+            format!("the line gives no {noun}: {what} not read; write the {noun}'s number"),
+        ))
+    }
+
+    /// Puts the names of a line with its pair (or team) `id` in `section` on it.
+    fn named(
+        &mut self,
+        event: &mut Event,
+        rec: &csv::StringRecord,
+        cols: &NamesColumns,
+        (id, section): (&str, &str),
+        line: u32,
+    ) -> Vec<Diagnostic> {
         let key = (section.to_string(), id.to_string());
         let noun = self.entrants.noun;
         if !self.index.contains_key(&key) {
@@ -3712,5 +3845,80 @@ mod tests {
             ]
         );
         assert_eq!(e.results.len(), 3);
+    }
+
+    /// The messages of reading pairs file `pairs` for the travellers of pairs 1 to 4.
+    fn pairs_file_messages(pairs: &str) -> (Result<Vec<String>, String>, Event) {
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n1,3,4,450\n");
+        let said = read_pairs(pairs.as_bytes(), &mut e)
+            .map(|w| w.iter().map(ToString::to_string).collect())
+            .map_err(|e| e.to_string());
+        (said, e)
+    }
+
+    /// A pairs file's line with more fields than its header (a name with a comma, not
+    /// in quotes) kept its first field as the names without a word.
+    #[test]
+    fn a_pairs_line_past_the_header_is_said() {
+        let (said, e) =
+            pairs_file_messages("pair,names\n1,Jansen, Piet - de Vries, Jan\n2,B\n3,C\n4,D\n");
+        assert_eq!(
+            said.unwrap(),
+            [
+                "line 2: the line has 4 fields and the header 2: Piet - de Vries and Jan are not read; put a name that holds a comma in quotes (\"Jansen, Piet\"), or add the column to the header"
+            ]
+        );
+        assert_eq!(e.pairs[0].names, "Jansen");
+        let (said, _) = pairs_file_messages("pair,names,\n1,A,x\n2,B,\n3,C\n4,D\n");
+        assert_eq!(
+            said.unwrap(),
+            [
+                "line 2: x is under a column with no name in the header and is not read: name the column, or remove the field"
+            ]
+        );
+    }
+
+    /// A pairs file's column klaver does not read (`bondsnummer`, where the ids column
+    /// is `bondsnummers`) was passed over without a word, and the players' ids with it.
+    #[test]
+    fn a_pairs_column_not_read_is_said() {
+        let (said, e) =
+            pairs_file_messages("pair,names,bondsnummer\n1,A,1001+1002\n2,B,1\n3,C,2\n4,D,3\n");
+        assert_eq!(
+            said.unwrap(),
+            [
+                "line 1: the column bondsnummer is not read: its contents are ignored (the players' ids are read from a column ids, player_ids, bondsnummers or, beside names, players)"
+            ]
+        );
+        assert!(e.player_ids.is_empty());
+    }
+
+    /// A pairs file naming a column twice (`pair,names,names`, or `team,pair`) read the
+    /// first without a word.
+    #[test]
+    fn a_pairs_column_given_twice_is_refused() {
+        let (said, _) = pairs_file_messages("pair,names,names\n1,A,X\n");
+        assert_eq!(
+            said.unwrap_err(),
+            "the header has two names columns (columns 2 and 3): keep the one to score"
+        );
+        let (said, _) = pairs_file_messages("team,pair,names\n1,1,A\n");
+        assert_eq!(
+            said.unwrap_err(),
+            "the header has two pair columns (columns 1 and 2): keep the one to score"
+        );
+    }
+
+    /// A pairs file's line with names and no pair was passed over without a word.
+    #[test]
+    fn a_pairs_line_without_its_pair_is_said() {
+        let (said, _) = pairs_file_messages("pair,names\n1,A\n,B\n3,C\n4,D\n,\n");
+        assert_eq!(
+            said.unwrap(),
+            [
+                "line 3: the line gives no pair: its names, B, are not read; write the pair's number",
+                "pair 2 is not in the pairs file: it is listed without names; add a line for it"
+            ]
+        );
     }
 }

@@ -383,6 +383,47 @@ fn a_pairs_file_line_that_matches_no_pair_is_named_in_the_pairs_file() {
     assert_eq!(o.status.code(), Some(1));
 }
 
+/// A pairs file whose names hold a comma not in quotes gave pair 1 the names `Jansen`
+/// without a word, and one naming the names column twice read the first. The first is
+/// a warning naming the line and what was not read; the second is refused.
+#[test]
+fn a_pairs_file_not_read_whole_is_said() {
+    let csv = temp_file(
+        "comma_travellers.csv",
+        "board,ns,ew,contract,declarer,result,score\n1,1,2,4S,N,=,420\n1,3,4,4S,N,+1,450\n",
+    );
+    let pairs = temp_file(
+        "comma_names.csv",
+        "pair,names\n1,Jansen, Piet - de Vries, Jan\n2,B\n3,C\n4,D\n",
+    );
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        pairs.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let said = format!(
+        "warning: {}: {}: line 2: the line has 4 fields and the header 2: Piet - de Vries and Jan are not read",
+        csv.display(),
+        pairs.display()
+    );
+    assert!(stderr(&o).contains(&said), "{}", stderr(&o));
+    let twice = temp_file("twice_names.csv", "pair,names,names\n1,A,X\n2,B,Y\n");
+    let o = klaver(&[
+        "score",
+        csv.to_str().unwrap(),
+        "--pairs",
+        twice.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("the header has two names columns (columns 2 and 3)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn html_and_pdf() {
     let o = klaver(&["score", &fixture(), "--notation", "nl", "--format", "html"]);
