@@ -92,6 +92,12 @@ pub enum ArchiveError {
         /// A line of its earlier part.
         first: u64,
     },
+    /// A line whose session column is empty belongs to no session.
+    #[error("line {line}: the line names no session: give each line its session's id")]
+    NoSession {
+        /// The line.
+        line: u64,
+    },
 }
 
 /// One session's records, kept flat (a few allocations a session, not a few a line):
@@ -99,6 +105,9 @@ pub enum ArchiveError {
 /// record its first field, its number of fields and its line in the file.
 struct Chunk {
     session: String,
+    /// What the cutting found of the session (an id like another's but for its
+    /// letters' case), said with its warnings.
+    notes: Vec<Diagnostic>,
     bytes: Vec<u8>,
     field_ends: Vec<u32>,
     records: Vec<(u32, u32, u32)>,
@@ -108,6 +117,7 @@ impl Chunk {
     fn new(session: String) -> Chunk {
         Chunk {
             session,
+            notes: Vec::new(),
             bytes: Vec::with_capacity(8 << 10),
             field_ends: Vec::with_capacity(2 << 10),
             records: Vec::with_capacity(256),
@@ -288,8 +298,10 @@ fn cut_sessions<R: Read>(
     session_col: usize,
     work_txs: Vec<mpsc::SyncSender<Batch>>,
 ) -> Result<u64, ArchiveError> {
-    // Where each session began, to catch a session whose lines are split.
+    // Where each session began, to catch a session whose lines are split, and each id in
+    // small letters, to name an id that differs from another only in their case.
     let mut first_of: FxHashMap<Vec<u8>, u64> = FxHashMap::default();
+    let mut folded: FxHashMap<Vec<u8>, (Vec<u8>, u64)> = FxHashMap::default();
     let mut current: Option<(Vec<u8>, Chunk)> = None;
     let mut sessions: u64 = 0;
     let mut batches = Batches {
@@ -307,6 +319,9 @@ fn cut_sessions<R: Read>(
             continue;
         }
         let key = rec.get(session_col).unwrap_or_default().trim_ascii();
+        if key.is_empty() {
+            return Err(ArchiveError::NoSession { line });
+        }
         let same = matches!(&current, Some((k, _)) if k.as_slice() == key);
         if !same {
             if let Some(&first) = first_of.get(key) {
@@ -322,10 +337,14 @@ fn cut_sessions<R: Read>(
                 return Ok(sessions);
             }
             first_of.insert(key.to_vec(), line);
-            current = Some((
-                key.to_vec(),
-                Chunk::new(String::from_utf8_lossy(key).into_owned()),
-            ));
+            let mut chunk = Chunk::new(String::from_utf8_lossy(key).into_owned());
+            let (other, at) = folded
+                .entry(key.to_ascii_lowercase())
+                .or_insert_with(|| (key.to_vec(), line));
+            if other.as_slice() != key {
+                chunk.notes.push(case_differs(key, other, (line, *at)));
+            }
+            current = Some((key.to_vec(), chunk));
             sessions += 1;
         }
         if let Some((_, chunk)) = &mut current {
@@ -334,6 +353,19 @@ fn cut_sessions<R: Read>(
     }
     batches.send(current.take().map(|(_, chunk)| chunk), true);
     Ok(sessions)
+}
+
+/// The warning of session id `key` on line `line`, which differs from the id `other`
+/// (first on line `at`) only in its letters' case.
+fn case_differs(key: &[u8], other: &[u8], (line, at): (u64, u64)) -> Diagnostic {
+    let (key, other) = (String::from_utf8_lossy(key), String::from_utf8_lossy(other));
+    Diagnostic::warning(
+        u32::try_from(line).unwrap_or(u32::MAX),
+        None,
+        format!(
+            "the session id {key} differs from {other} (line {at}) only in letter case: the two are scored as two sessions; if they are one, write its id the same way on every line"
+        ),
+    )
 }
 
 /// The batch of sessions being collected, and the workers it goes to in turn.
@@ -414,6 +446,9 @@ fn score_chunk(chunk: Chunk, header: &csv::StringRecord, opts: &ArchiveScoring) 
         warnings: 0,
     };
     let session = chunk.session.as_str();
+    for d in &chunk.notes {
+        scored.tell(session, d);
+    }
     let Some(event) = read_chunk(&chunk, header, opts, &mut scored) else {
         return scored;
     };
@@ -465,6 +500,8 @@ fn read_chunk(
     scored: &mut Scored,
 ) -> Option<Event> {
     let session = chunk.session.as_str();
+    // What was said of the session before its lines were read.
+    let said_before = scored.messages.len();
     // The header was checked before any session was read.
     let mut reader = TravellersReader::new(header, ReadOptions { lang: opts.lang }).ok()?;
     reader.reserve(chunk.records.len());
@@ -486,7 +523,7 @@ fn read_chunk(
         reader.read(&rec, line);
     }
     let event = reader.finish();
-    let unreadable = !scored.messages.is_empty();
+    let unreadable = scored.messages.len() > said_before;
     for d in &event.diagnostics {
         scored.tell(session, d);
     }
@@ -639,6 +676,29 @@ mod tests {
         assert!(matches!(r, Err(ArchiveError::NoThread)), "{r:?}");
         // Nothing but the header was written: no session is reported half scored.
         assert!(out.lines().count() <= 1, "{out}");
+    }
+
+    /// A line with no session id was scored as a session named "", and ids differing
+    /// only in letter case (S1, s1) made two sessions, without a word. The first stops
+    /// the run naming the line; the second is a warning of the later session.
+    #[test]
+    fn a_line_without_its_session_or_a_session_in_other_letters_is_said() {
+        let text = "session,board,ns,ew,score\nS1,1,1,2,420\nS1,1,3,4,450\n,2,1,2,-110\n";
+        let (r, _, _) = run(text, 2);
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            "line 4: the line names no session: give each line its session's id"
+        );
+        let text =
+            "session,board,ns,ew,score\nS1,1,1,2,420\nS1,1,3,4,450\ns1,2,1,2,-110\ns1,2,3,4,-100\n";
+        let (r, _, messages) = run(text, 2);
+        let summary = r.unwrap();
+        assert_eq!((summary.sessions, summary.scored), (2, 2));
+        assert_eq!(summary.warnings, 1);
+        assert!(
+            messages.contains(&"warning: session s1: line 4: the session id s1 differs from S1 (line 2) only in letter case: the two are scored as two sessions; if they are one, write its id the same way on every line".to_string()),
+            "{messages:?}"
+        );
     }
 
     #[test]

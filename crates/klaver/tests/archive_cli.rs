@@ -96,3 +96,43 @@ fn sessions_with_errors_are_named_and_left_out() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no session column"));
 }
+
+/// A line without its session's id was scored as a session of its own named "", the
+/// summary saying "3 sessions ... 0 warnings": the run now stops naming the line. Ids
+/// that differ only in letter case are two sessions, with a warning; a count of one is
+/// said in the singular.
+#[test]
+fn a_line_without_a_session_stops_the_run_and_ids_in_other_letters_are_said() {
+    let archive = temp("no-session.csv");
+    std::fs::write(
+        &archive,
+        "session,board,ns,ew,score\nS1,1,1,2,420\nS1,1,3,4,450\n,2,1,2,-110\nS2,1,1,2,420\n",
+    )
+    .unwrap();
+    let o = klaver(&["archive", &archive, "-o", &temp("no-session-out.csv")]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("line 4: the line names no session: give each line its session's id"),
+        "{err}"
+    );
+    let archive = temp("cased.csv");
+    std::fs::write(
+        &archive,
+        "session,board,ns,ew,score\nS1,1,1,2,420\nS1,1,3,4,450\ns1,1,1,2,420\ns1,1,3,4,400\n",
+    )
+    .unwrap();
+    let o = klaver(&["archive", &archive, "-o", &temp("cased-out.csv")]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.contains("warning: session s1: line 4: the session id s1 differs from S1 (line 2) only in letter case"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "2 sessions, 2 scored (4 results, 8 pair lines), 0 left out with errors, 1 warning\n"
+        ),
+        "{err}"
+    );
+}

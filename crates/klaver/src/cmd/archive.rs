@@ -67,14 +67,18 @@ pub fn run(args: Args) -> CmdResult {
         score_archive(input, out, &opts, &mut report)
             .map_err(|e| CliError::input(format!("{name}: {e}")))
     })?;
+    let counted = |n: u64, one: &str| match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {one}s"),
+    };
     tell!(
-        "{name}: {} sessions, {} scored ({} results, {} pair lines), {} left out with errors, {} warnings",
-        summary.sessions,
+        "{name}: {}, {} scored ({}, {}), {} left out with errors, {}",
+        counted(summary.sessions, "session"),
         summary.scored,
-        summary.results,
-        summary.pairs,
+        counted(summary.results, "result"),
+        counted(summary.pairs, "pair line"),
         summary.failed,
-        summary.warnings
+        counted(summary.warnings, "warning")
     );
     Ok(if summary.failed > 0 {
         ExitCode::from(2)
