@@ -545,6 +545,24 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
             err.contains("line 5: number 2001 is also on line 2"),
             "{err}"
         );
+        // One number written with and without its leading zeros (as a spreadsheet drops
+        // them) made two players; so did one player without a number given twice.
+        let err = import(
+            "zeros.csv",
+            "number,name\n01003,Anna Bakker\n1003,Anna Bakker\n",
+        );
+        assert!(
+            err.contains("line 3: number 1003 is also on line 2, written 01003: each player once, with their own number"),
+            "{err}"
+        );
+        let err = import(
+            "guest.csv",
+            "number,name\n,Gast Een\n2001,Jan Jansen\n,Gast Een\n",
+        );
+        assert!(
+            err.contains("line 4: Gast Een without a number is also on line 2: each player once; give two players of one name their numbers"),
+            "{err}"
+        );
         let err = import("comma.csv", "number,name\n2001,Jansen, Jan\n");
         assert!(
             err.contains("line 2: 3 fields where the header has 2"),

@@ -342,7 +342,7 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         .clone();
     let (name_col, number_col) = player_columns(&name, &header)?;
     let mut players = Vec::new();
-    let mut first_line: HashMap<String, u64> = HashMap::new();
+    let mut first_line: HashMap<String, (u64, Option<String>)> = HashMap::new();
     for rec in rdr.records() {
         let rec = rec.map_err(|e| CliError::input(format!("{name}: {e}")))?;
         let line = rec.position().map_or(0, csv::Position::line);
@@ -366,12 +366,24 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
             return Err(at("the name is empty: every player needs a name".into()));
         }
         swapped_columns(&player_name, number.as_deref()).map_err(at)?;
-        if let Some(n) = &number
-            && let Some(first) = first_line.insert(n.clone(), line)
-        {
-            return Err(at(format!(
-                "number {n} is also on line {first}: each player once, with their own number"
-            )));
+        // A number is the same with its leading zeros (a spreadsheet drops them); a player
+        // without one is known by the name.
+        let key = match &number {
+            Some(n) => format!("#{}", n.trim_start_matches('0')),
+            None => format!("={player_name}"),
+        };
+        if let Some((first, written)) = first_line.insert(key, (line, number.clone())) {
+            return Err(at(match (&number, written) {
+                (Some(n), Some(w)) if &w != n => format!(
+                    "number {n} is also on line {first}, written {w}: each player once, with their own number"
+                ),
+                (Some(n), _) => format!(
+                    "number {n} is also on line {first}: each player once, with their own number"
+                ),
+                (None, _) => format!(
+                    "{player_name} without a number is also on line {first}: each player once; give two players of one name their numbers"
+                ),
+            }));
         }
         players.push(NewPlayer {
             number,
