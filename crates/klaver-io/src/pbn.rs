@@ -1751,11 +1751,21 @@ fn game_result(
         .or(g.tag("PairNS"))
         .map(|t| t.line)
         .unwrap_or(0);
-    let result = g
-        .value("Result")
+    let declarer = g
+        .value("Declarer")
         .unwrap_or("")
         .trim()
         .trim_start_matches('^');
+    let result = match g.value("Result").map(|r| declarer_tricks(r, declarer)) {
+        None | Some(Ok(None)) => String::new(),
+        Some(Ok(Some(tricks))) => tricks.to_string(),
+        Some(Err(why)) => {
+            let (line, number) = (g.tag("Result").map_or(line, |t| t.line), board.parse().ok());
+            let value = g.value("Result").unwrap_or("");
+            let message = format!("[Result \"{value}\"]: {why}");
+            return diags.push(Diagnostic::error(line, number, message));
+        }
+    };
     rows.push(Row {
         line,
         section: section.to_string(),
@@ -1771,21 +1781,58 @@ fn game_result(
         declarer: if passed {
             String::new()
         } else {
-            g.value("Declarer")
-                .unwrap_or("")
-                .trim()
-                .trim_start_matches('^')
-                .to_string()
+            declarer.to_string()
         },
-        result: if passed || !result.bytes().all(|b| b.is_ascii_digit()) {
-            String::new()
-        } else {
-            result.to_string()
-        },
+        result: if passed { String::new() } else { result },
         lead: String::new(),
         adjust: String::new(),
         ..Row::default()
     });
+}
+
+/// The declarer's tricks of a Result tag in any of the standard's forms (section
+/// 3.4.15): the declarer's tricks (`10`), a side's (`NS 10`, `EW 3`), or both sides'
+/// (`NS 10 EW 3`), with or without a leading `^`; `None` for an empty value (a board
+/// passed out). A side's tricks are the declarer's or 13 less, by the declarer's seat.
+fn declarer_tricks(value: &str, declarer: &str) -> Result<Option<u8>, String> {
+    let unread =
+        || "not a number of tricks (0 to 13), nor NS or EW with one (NS 10, EW 3)".to_string();
+    let words: Vec<&str> = value
+        .trim()
+        .trim_start_matches('^')
+        .split_whitespace()
+        .collect();
+    let tricks = |w: &str| w.parse::<u8>().ok().filter(|t| *t <= 13);
+    let mut sides: [Option<u8>; 2] = [None, None];
+    match words.as_slice() {
+        [] => return Ok(None),
+        [n] => return tricks(n).map(Some).ok_or_else(unread),
+        pairs if pairs.len() % 2 == 0 && pairs.len() <= 4 => {
+            for pair in pairs.chunks(2) {
+                let side = match pair[0].to_ascii_uppercase().as_str() {
+                    "NS" => 0,
+                    "EW" => 1,
+                    _ => return Err(unread()),
+                };
+                if sides[side].is_some() {
+                    return Err(unread());
+                }
+                sides[side] = Some(tricks(pair[1]).ok_or_else(unread)?);
+            }
+        }
+        _ => return Err(unread()),
+    }
+    if let [Some(ns), Some(ew)] = sides
+        && ns + ew != 13
+    {
+        return Err(format!(
+            "NS {ns} and EW {ew} tricks make {}, not 13",
+            ns + ew
+        ));
+    }
+    let ns_declares = matches!(declarer.to_ascii_uppercase().as_str(), "N" | "S");
+    let ns = sides[0].or(sides[1].map(|ew| 13 - ew));
+    Ok(ns.map(|ns| if ns_declares { ns } else { 13 - ns }))
 }
 
 /// The pairs of a game's table: its PairNS and PairEW, else each pair by its two players,
@@ -2995,6 +3042,51 @@ mod tests {
             assert!(
                 messages.contains(&format!("line 2: the ScoreTable names the column {name} twice: klaver cannot tell which of the two holds the figures; give each column once")),
                 "{messages:?}"
+            );
+            assert!(e.has_errors());
+        }
+    }
+
+    /// The standard's other forms of the Result tag (tricks won by a side: `NS 10`,
+    /// `EW 3`, or both) were refused as "expected a result after the contract", naming
+    /// no tag. They are read as the declarer's tricks; a value that reads as none of the
+    /// forms, or two sides' tricks that do not add up to 13, is an error quoting it.
+    #[test]
+    fn a_result_given_as_a_sides_tricks_is_read() {
+        let game = |declarer: &str, result: &str| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[PairNS \"1\"]\n[PairEW \"2\"]\n[Declarer \"{declarer}\"]\n[Contract \"4S\"]\n[Result \"{result}\"]\n"
+            )
+        };
+        for (declarer, result, score) in [
+            ("N", "NS 10", 420),
+            ("S", "EW 3", 420),
+            ("N", "NS 11 EW 2", 450),
+            ("W", "EW 2 NS 11", 400),
+            ("E", "^EW 10", -420),
+            ("E", "9", 50),
+        ] {
+            let imported = read(game(declarer, result).as_bytes()).unwrap();
+            let e = &imported.event;
+            assert!(e.diagnostics.is_empty(), "{result}: {:?}", e.diagnostics);
+            assert_eq!(e.results[0].outcome, Outcome::Score(score), "{result}");
+        }
+        for (result, why) in [
+            ("NS 10 EW 4", "NS 10 and EW 4 tricks make 14, not 13"),
+            (
+                "10*",
+                "not a number of tricks (0 to 13), nor NS or EW with one (NS 10, EW 3)",
+            ),
+            (
+                "NS 14",
+                "not a number of tricks (0 to 13), nor NS or EW with one (NS 10, EW 3)",
+            ),
+        ] {
+            let e = read(game("N", result).as_bytes()).unwrap().event;
+            let messages: Vec<String> = e.diagnostics.iter().map(ToString::to_string).collect();
+            assert_eq!(
+                messages,
+                [format!("line 8: board 1: [Result \"{result}\"]: {why}")],
             );
             assert!(e.has_errors());
         }
