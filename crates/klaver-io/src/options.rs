@@ -245,7 +245,9 @@ fn playable(m: &Movement, spec: &str) -> Result<(), String> {
 }
 
 /// Scores a pairs event as `scoring` says (checking it against the movement, when one is
-/// given): the result, the convention used and the boards per round.
+/// given): the result, the convention used and the boards per round. A board the
+/// event's sit-out lines account for is one warning saying so, as `klaver score` says
+/// it ([`crate::said::fold_sit_outs`]).
 pub fn score_pairs(
     scoring: &ScoringOptions,
     event: &mut Event,
@@ -254,8 +256,9 @@ pub fn score_pairs(
 ) -> Result<(SessionResult, Convention, Option<u32>), String> {
     let (settings, convention, boards_per_round) =
         pair_settings(scoring, event, file_convention, file_name)?;
-    let result = score_session(&event.pairs, &event.results, &settings)
+    let mut result = score_session(&event.pairs, &event.results, &settings)
         .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
+    crate::said::fold_sit_outs(&mut event.diagnostics, &mut result.warnings);
     Ok((result, convention, boards_per_round))
 }
 

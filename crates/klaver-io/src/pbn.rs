@@ -60,7 +60,6 @@ use klaver_core::board::{Board, Seat, Side, Vulnerability};
 use klaver_core::contract::{Doubling, Strain};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Outcome, Scale};
-use klaver_core::said::Said;
 use klaver_core::session::{
     BoardRounding, Diagnostic, PairInfo, PairResult, ResultPoints, ScoredBoard, SessionResult,
     Severity,
@@ -1312,17 +1311,7 @@ fn score_table(
         let (ns, ew) = match row_pairs(row, &c) {
             Ok(pairs) => pairs,
             Err(sat_out) => {
-                let d = Diagnostic::warning(
-                    *line,
-                    Some(board),
-                    format!(
-                        "pair {sat_out} sat out this board (a sit-out line): it is not a result and is not scored"
-                    ),
-                );
-                diags.push(d.saying(Said::SatOut {
-                    section: section.clone(),
-                    pair: sat_out.to_string(),
-                }));
+                diags.push(crate::said::sat_out(*line, board, &section, sat_out));
                 continue;
             }
         };

@@ -151,6 +151,19 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
     }
 }
 
+/// The warning of a sit-out line (a pair and no opponents, as Ruter writes a board a
+/// pair sat out) on `line` of a results file, or kept with a stored night: the pair sat
+/// out `board` in `section` (empty for none), which is not a result and is not scored.
+pub fn sat_out(line: u32, board: u32, section: &str, pair: &str) -> Diagnostic {
+    let message = format!(
+        "pair {pair} sat out this board (a sit-out line): it is not a result and is not scored"
+    );
+    Diagnostic::warning(line, Some(board), message).saying(Said::SatOut {
+        section: section.to_string(),
+        pair: pair.to_string(),
+    })
+}
+
 /// Folds a file's sit-out lines into the warnings of the boards they account for. A
 /// board a pair sat out had two warnings: the sit-out line's, and "fewer results than
 /// expected ... enter the missing results", advice that is wrong for it. When the

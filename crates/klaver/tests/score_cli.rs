@@ -994,6 +994,14 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
     );
     assert!(!err.contains("enter the missing results"), "{err}");
     assert_eq!(err.lines().count(), 18, "{err}");
+    // Converted to a scored format, the file is said the same way.
+    let o = klaver(&["convert", &f, "/dev/null", "--to", "pbn"]);
+    let converted = stderr(&o);
+    let said: Vec<&str> = converted
+        .lines()
+        .filter(|l| l.starts_with("warning:"))
+        .collect();
+    assert_eq!(said, err.lines().collect::<Vec<_>>(), "{converted}");
     let o = klaver(&["score", &f, "--lang", "nl", "--format", "html"]);
     let out = stdout(&o);
     let said = "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291): de gift is met Neuberg naar de volle top geschaald</li>";

@@ -3,7 +3,7 @@
 //! event scored by the file's convention or the one stated on the command line.
 
 use super::output::{names_stdout, write_output};
-use super::score::{print_warnings, read_deals, read_input, read_names};
+use super::score::{read_deals, read_input, read_names};
 use super::scoring_args::{ConventionArgs, PlayArgs};
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
@@ -222,9 +222,14 @@ pub(crate) fn write_converted(
     say_how_scored(to, settings, &out_name);
     say_title_and_date(to, imported, &out_name);
     write_names(output, pairs_csv)?;
-    match &result {
-        Some(r) => {
-            print_warnings(in_name, event, r);
+    match result {
+        Some(mut r) => {
+            // A board a pair sat out is said as `klaver score` says it.
+            let mut read = event.diagnostics.clone();
+            klaver_io::said::fold_sit_outs(&mut read, &mut r.warnings);
+            for d in read.iter().chain(&r.warnings) {
+                tell!("warning: {in_name}: {d}");
+            }
         }
         None => {
             for d in &event.diagnostics {
