@@ -2,14 +2,15 @@
 //! from its own SQLite file to a federation's PostgreSQL server and back.
 //!
 //! The archive holds the club, its players, partnerships, playing moments, seasons,
-//! ranking settings and every session with its pairs, lines as they stand and the log of
-//! corrections. Importing it is one transaction: the club lands whole or not at all.
+//! ranking settings and every session with its pairs, lines as they stand, the log of
+//! corrections and its file's sit-out lines. Importing it is one transaction: the club lands whole or not at all.
 
 use crate::clock::now;
 use crate::conflicts::{Conflict, insert_conflicts};
 use crate::deals::{StoredDeal, insert_deals};
 use crate::model::{
-    Club, Correction, Line, NewSession, Partnership, Player, SessionInfo, SessionPair, StoredLine,
+    Club, Correction, Line, NewSession, Partnership, Player, SessionInfo, SessionPair, SitOut,
+    StoredLine,
 };
 use crate::players::{Season, club_code_taken, insert_player};
 use crate::removal::{RemovedSession, insert_removed};
@@ -23,12 +24,12 @@ pub const ARCHIVE_FORMAT: &str = "klaver club archive";
 
 /// The newest archive layout this klaver reads: 2 keeps sessions' schedules, 3 the
 /// sessions a director removed, 4 lines added to a session after it was stored (a
-/// logged correction with no line before).
-const ARCHIVE_VERSION: i64 = 4;
+/// logged correction with no line before), 5 the sit-out lines of a session's file.
+const ARCHIVE_VERSION: i64 = 5;
 
 /// The layout an archive is written in: the oldest that holds all it keeps, so that an
 /// older klaver still restores it whole, and refuses one whose schedules, removed
-/// sessions or added lines it would drop.
+/// sessions, added lines or sit-out lines it would drop.
 fn layout_for(sessions: &[ArchivedSession], removed: &[RemovedSession]) -> i64 {
     let added = |lines: &[ArchivedLine]| {
         lines
@@ -36,7 +37,13 @@ fn layout_for(sessions: &[ArchivedSession], removed: &[RemovedSession]) -> i64 {
             .flat_map(|l| &l.corrections)
             .any(|c| c.old.is_none())
     };
-    if sessions.iter().any(|s| added(&s.lines)) || removed.iter().any(|r| added(&r.session.lines)) {
+    let sat_out = sessions.iter().any(|s| !s.sit_outs.is_empty())
+        || removed.iter().any(|r| !r.session.sit_outs.is_empty());
+    if sat_out {
+        5
+    } else if sessions.iter().any(|s| added(&s.lines))
+        || removed.iter().any(|r| added(&r.session.lines))
+    {
         4
     } else if !removed.is_empty() {
         3
@@ -89,6 +96,9 @@ pub struct ArchivedSession {
     pub pairs: Vec<ArchivedPair>,
     /// Its lines as they stand, with their corrections.
     pub lines: Vec<ArchivedLine>,
+    /// The sit-out lines of its file (an earlier klaver's archive has none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sit_outs: Vec<SitOut>,
     /// The hands kept with it, with their double-dummy tricks when solved.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deals: Vec<StoredDeal>,
@@ -163,6 +173,7 @@ impl Store {
                     })
                     .collect(),
                 lines: archived_lines(session.lines, corrections),
+                sit_outs: session.sit_outs,
                 deals: self.deals(club, s.info.id).await?,
                 conflicts: self.conflicts(club, s.info.id).await?,
             });
@@ -396,6 +407,7 @@ async fn restore_session(
         info: s.info.clone(),
         pairs,
         lines: s.lines.iter().map(|l| l.line.clone()).collect(),
+        sit_outs: s.sit_outs.clone(),
     };
     let session = insert_session(tx, club, &new, false).await?;
     insert_deals(tx, session, &s.deals).await?;

@@ -2,7 +2,8 @@
 //! them, the names on a result list matched to the club's players, and a stored session
 //! written back as travellers and pairs CSV to be scored.
 
-use crate::model::{Line, Player, Session, SessionPair};
+use crate::model::{Line, Player, Session, SessionPair, SitOut};
+use klaver_core::said::Said;
 use klaver_io::exchange::{LineFields, line_fields, penalty_fields, write_lines_csv};
 use klaver_io::travellers::Event;
 
@@ -37,6 +38,24 @@ pub fn lines_from_event(event: &Event) -> Vec<Line> {
             score: f.score,
             adjust: f.adjust,
             lead: f.lead,
+        })
+        .collect()
+}
+
+/// The sit-out lines of an event's file (a pair that sat out a board), as the store
+/// keeps them: from the reading's warnings, each with its section and line.
+pub fn sit_outs_from_event(event: &Event) -> Vec<SitOut> {
+    event
+        .diagnostics
+        .iter()
+        .filter_map(|d| match (d.said.as_deref(), d.board) {
+            (Some(Said::SatOut { section, pair }), Some(board)) => Some(SitOut {
+                section: section.clone(),
+                board: i64::from(board),
+                pair: pair.clone(),
+                source_line: i64::from(d.line.unwrap_or(0)),
+            }),
+            _ => None,
         })
         .collect()
 }

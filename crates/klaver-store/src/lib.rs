@@ -8,7 +8,8 @@
 //!
 //! What is kept: clubs, players (with their federation numbers), pairs, threesomes and
 //! teams, playing moments, seasons, sessions (date, line, form, movement, scoring options),
-//! the traveller lines as entered with the director's adjustments, and every correction
+//! the traveller lines as entered with the director's adjustments, the sit-out lines of
+//! the file a session came from (which pair sat out which board), and every correction
 //! (who, when, why, the line before and after; nothing is overwritten without a trace).
 //! A session a director removes is kept whole in the club's log of removed sessions.
 //! The store never computes a score: sessions come in as klaver's travellers lines and go
@@ -33,6 +34,7 @@ mod nights;
 mod players;
 mod removal;
 mod sessions;
+mod sit_outs;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
 pub use clock::{now, now_plus, unix_seconds};
@@ -40,7 +42,7 @@ pub use conflicts::{Conflict, Decision, Outcome};
 pub use deals::StoredDeal;
 pub use import::{
     NameMatch, UnknownNames, fields_of, lines_from_event, match_pair_names, pairs_csv,
-    pairs_from_event, travellers_csv,
+    pairs_from_event, sit_outs_from_event, travellers_csv,
 };
 pub use model::*;
 pub use nights::{Director, LoggedIn, Revision, TableLink, session_name};

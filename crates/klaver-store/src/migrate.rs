@@ -53,6 +53,11 @@ pub const MIGRATIONS: &[Migration] = &[
         description: "sessions a director removed, kept whole with who, when and why",
         sql: include_str!("../migrations/0006_removed_sessions.sql"),
     },
+    Migration {
+        version: 7,
+        description: "the sit-out lines of a session's file: which pair sat out which board",
+        sql: include_str!("../migrations/0007_session_sit_outs.sql"),
+    },
 ];
 
 /// The newest schema version this klaver writes.

@@ -212,6 +212,24 @@ pub struct SessionInfo {
     pub published_at: Option<String>,
 }
 
+/// A sit-out line of the file a session was imported from: a pair that sat out a board
+/// (a PBN ScoreTable row with one pair and no opponents, as Ruter writes a night of an
+/// odd number of pairs). It is no result and is not scored; it is kept so that a board
+/// it accounts for is said to be short by the pair that sat out, not by a result to
+/// enter.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct SitOut {
+    /// The section (empty when there is one).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub section: String,
+    /// The board the pair sat out.
+    pub board: i64,
+    /// The pair.
+    pub pair: String,
+    /// The line of the imported file that says so.
+    pub source_line: i64,
+}
+
 /// A session to store.
 #[derive(Debug, Clone, Default)]
 pub struct NewSession {
@@ -222,6 +240,8 @@ pub struct NewSession {
     pub pairs: Vec<SessionPair>,
     /// Its traveller lines.
     pub lines: Vec<Line>,
+    /// The sit-out lines of its file, in the file's order.
+    pub sit_outs: Vec<SitOut>,
 }
 
 /// A session as stored.
@@ -233,6 +253,9 @@ pub struct Session {
     pub pairs: Vec<SessionPair>,
     /// Its traveller lines, in order.
     pub lines: Vec<StoredLine>,
+    /// The sit-out lines of the file it was imported from, in the file's order (none
+    /// for a session stored by a klaver that did not keep them).
+    pub sit_outs: Vec<SitOut>,
 }
 
 /// A line in the list of a club's sessions.

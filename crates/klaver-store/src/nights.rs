@@ -59,6 +59,7 @@ impl Store {
             },
             pairs: pairs.to_vec(),
             lines: Vec::new(),
+            sit_outs: Vec::new(),
         };
         let mut tx = self.write("cannot create the night").await?;
         crate::night_checks::check_night(&mut tx, club, &session).await?;

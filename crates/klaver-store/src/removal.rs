@@ -7,8 +7,9 @@ use crate::archive::{ArchivedLine, archived_lines};
 use crate::clock::now;
 use crate::conflicts::{Conflict, conflicts_on};
 use crate::deals::{StoredDeal, deals_on};
-use crate::model::{Club, SessionInfo, SessionPair};
+use crate::model::{Club, SessionInfo, SessionPair, SitOut};
 use crate::sessions::{corrections_on, session_info, session_lines, session_pairs};
+use crate::sit_outs::sit_outs_on;
 use crate::{Backend, Store, StoreError, db};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -16,8 +17,8 @@ use sqlx::Row;
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
 /// A session as it stood when it was removed: its pairs with their players (by
-/// federation number and name), its lines with their corrections, the hands kept with
-/// it and the results tables confirmed against it.
+/// federation number and name), its lines with their corrections, its file's sit-out
+/// lines, the hands kept with it and the results tables confirmed against it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeptSession {
     /// Its description.
@@ -27,6 +28,9 @@ pub struct KeptSession {
     pub pairs: Vec<SessionPair>,
     /// Its lines as they stood, with their corrections.
     pub lines: Vec<ArchivedLine>,
+    /// The sit-out lines of its file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sit_outs: Vec<SitOut>,
     /// The hands kept with it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deals: Vec<StoredDeal>,
@@ -121,7 +125,13 @@ impl Store {
             e => e,
         })?;
         if self.backend == Backend::Postgres {
-            for table in ["results", "entry_conflicts", "session_deals", "table_links"] {
+            for table in [
+                "results",
+                "entry_conflicts",
+                "session_deals",
+                "session_sit_outs",
+                "table_links",
+            ] {
                 sqlx::query(&format!(
                     "SELECT session_id FROM {table} WHERE session_id = $1 FOR UPDATE"
                 ))
@@ -145,6 +155,7 @@ async fn kept_session(tx: &mut Tx, club: &Club, id: i64) -> Result<KeptSession, 
         info,
         pairs,
         lines: archived_lines(lines, corrections),
+        sit_outs: sit_outs_on(tx, id).await?,
         deals: deals_on(tx, club, id).await?,
         conflicts: conflicts_on(tx, club, id).await?,
     })
@@ -196,6 +207,7 @@ async fn delete_rows(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
         "DELETE FROM table_links WHERE session_id = $1",
         "DELETE FROM entry_conflicts WHERE session_id = $1",
         "DELETE FROM session_deals WHERE session_id = $1",
+        "DELETE FROM session_sit_outs WHERE session_id = $1",
         "DELETE FROM sessions WHERE id = $1",
     ] {
         sqlx::query(sql)

@@ -6,6 +6,7 @@ use crate::model::{
     StoredLine,
 };
 use crate::night_checks::{check_night, check_pair_players};
+use crate::sit_outs::{insert_sit_outs, sit_outs_on};
 use crate::{Store, StoreError, db};
 use sqlx::Row;
 use sqlx::any::AnyRow;
@@ -212,7 +213,16 @@ impl Store {
         let info = session_info(&mut conn, club, id).await?;
         let pairs = session_pairs(&mut conn, id).await?;
         let lines = session_lines(&mut conn, id, boards).await?;
-        Ok(Session { info, pairs, lines })
+        let mut sit_outs = sit_outs_on(&mut conn, id).await?;
+        if let Some(boards) = boards {
+            sit_outs.retain(|s| boards.contains(&s.board));
+        }
+        Ok(Session {
+            info,
+            pairs,
+            lines,
+            sit_outs,
+        })
     }
 
     /// Changes one line of a session and logs the change with who and why. The line must
@@ -484,6 +494,7 @@ pub(crate) async fn insert_session(
         .await
         .map_err(db("cannot store the session"))?;
     insert_lines(tx, sqlite, id, &session.lines, &described).await?;
+    insert_sit_outs(tx, sqlite, id, &session.sit_outs).await?;
     Ok(id)
 }
 
@@ -650,7 +661,7 @@ async fn insert_lines(
 /// numbered parameter (`$7`) up by walking the statement's list of names, once per
 /// parameter bound: a statement of 3,200 of them spent 80 % of an import there. Its plain
 /// `?` parameters have no names and bind by position.
-fn values(sqlite: bool, rows: usize, cols: usize, extra: &str) -> String {
+pub(crate) fn values(sqlite: bool, rows: usize, cols: usize, extra: &str) -> String {
     let mut sql = String::with_capacity(rows * cols * 6);
     for r in 0..rows {
         sql.push_str(if r == 0 { "(" } else { ", (" });
@@ -671,7 +682,7 @@ fn values(sqlite: bool, rows: usize, cols: usize, extra: &str) -> String {
 }
 
 /// Rows a multi-row INSERT of small rows takes at once.
-const ROWS_PER_INSERT: usize = 500;
+pub(crate) const ROWS_PER_INSERT: usize = 500;
 
 /// Stores a session's pairs and their recognised players, many rows a statement.
 async fn store_pairs(

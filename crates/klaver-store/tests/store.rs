@@ -65,6 +65,7 @@ async fn session(store: &Store, club: &Club, date: &str, line: &str) -> NewSessi
         },
         pairs,
         lines: lines_from_event(&event),
+        sit_outs: Vec::new(),
     }
 }
 
@@ -461,8 +462,9 @@ async fn a_club_survives_export_and_import() {
         assert!(refused(&other).await.contains("not a klaver club archive"));
         let mut newer = read.clone();
         // Layout 2 keeps sessions' schedules, 3 removed sessions, 4 lines added after
-        // the import; 5 is the first this klaver does not read.
-        newer.version = 5;
+        // the import, 5 the sit-out lines of a session's file; 6 is the first this
+        // klaver does not read.
+        newer.version = 6;
         assert!(refused(&newer).await.contains("use a newer klaver"));
         let mut stray = read.clone();
         stray.partnerships[0].players.push("no-such-member".into());
@@ -651,6 +653,8 @@ async fn an_older_database_is_brought_forward() {
         assert_eq!(s.lines.len(), 6);
         // Version 5 keeps no schedule for a session stored before it.
         assert_eq!(s.info.schedule, None);
+        // Version 7 keeps no sit-out lines for a session stored before it.
+        assert!(s.sit_outs.is_empty());
         // Version 2 counts imported sessions as published and lines as imported, and
         // numbers new lines after the old ones.
         assert_eq!(
@@ -968,6 +972,7 @@ async fn a_teams_night_remembers_its_teams() {
                     ..Line::default()
                 },
             ],
+            sit_outs: Vec::new(),
         };
         store
             .import_session(
@@ -1686,5 +1691,60 @@ async fn a_restored_club_keeps_its_sessions_in_order() {
         earlier.sessions.swap(0, 1);
         let restored = store.import_club(&earlier, Some("earlier")).await.unwrap();
         assert_eq!(in_order(&store, &restored).await, stored);
+    }
+}
+
+/// A night's sit-out lines (which pair sat out which board, on which line of its file)
+/// are kept with it, read back with it and with the boards asked for, carried by the
+/// archive in the layout that keeps them, taken with it when it is removed and kept
+/// in the log; an archive of an earlier klaver, without them, still restores.
+#[tokio::test]
+async fn a_nights_sit_out_lines_are_kept_with_it() {
+    for store in stores("sit-outs").await {
+        let club = club_with_players(&store).await;
+        let mut new = session(&store, &club, "2025-09-02", "").await;
+        let sat = |board: i64, pair: &str, source_line: i64| klaver_store::SitOut {
+            section: String::new(),
+            board,
+            pair: pair.into(),
+            source_line,
+        };
+        new.sit_outs = vec![sat(1, "6", 12), sat(2, "5", 20)];
+        let id = store.import_session(&club, &new).await.unwrap();
+        let stored = store.session(&club, id).await.unwrap();
+        assert_eq!(stored.sit_outs, new.sit_outs);
+        let board_2 = store.session_boards(&club, id, &[2]).await.unwrap();
+        assert_eq!(board_2.sit_outs, [sat(2, "5", 20)]);
+
+        let archive = store.export_club(&club).await.unwrap();
+        assert_eq!(archive.version, 5);
+        assert_eq!(archive.sessions[0].sit_outs, new.sit_outs);
+        let text = serde_json::to_string(&archive).unwrap();
+        let read: klaver_store::ClubArchive = serde_json::from_str(&text).unwrap();
+        let copy = store.import_club(&read, Some("copy")).await.unwrap();
+        let restored = store.session(&copy, id + 1).await.unwrap();
+        assert_eq!(restored.sit_outs, new.sit_outs);
+        // An earlier klaver's archive has no sit-out lines, and a layout before 5.
+        let mut earlier: serde_json::Value = serde_json::from_str(&text).unwrap();
+        earlier["version"] = 4.into();
+        earlier["sessions"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("sit_outs");
+        let earlier: klaver_store::ClubArchive = serde_json::from_value(earlier).unwrap();
+        let old = store.import_club(&earlier, Some("earlier")).await.unwrap();
+        let list = store.sessions(&old).await.unwrap();
+        let plain = store.session(&old, list[0].info.id).await.unwrap();
+        assert!(plain.sit_outs.is_empty());
+
+        let removed = store.delete_session(&club, id, "td", "test").await.unwrap();
+        assert_eq!(removed.session.sit_outs, new.sit_outs);
+        let left: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM session_sit_outs WHERE session_id = $1")
+                .bind(id)
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+        assert_eq!(left, 0);
     }
 }

@@ -54,6 +54,7 @@ pub async fn ensure(store: &Store, today: &str) -> Result<Option<Demo>, WebError
                 },
                 pairs,
                 lines: lines_from_event(&event),
+                sit_outs: Vec::new(),
             },
         )
         .await?;

@@ -205,6 +205,7 @@ pub fn check_in(
             .filter(|l| l.line.board == line.board)
             .cloned()
             .collect(),
+        sit_outs: Vec::new(),
     };
     let extra = std::slice::from_ref(line);
     let mut imported = scoring::read_back(session, extra)?;

@@ -54,6 +54,21 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
     Ok(imported)
 }
 
+/// The warnings of the sit-out lines kept with a stored session, as the reading of its
+/// file gave them (each on its line of the file): scoring folds those that account for a
+/// board's missing results into the board's warning, as it does for the file. They are
+/// not among [`read_back`]'s warnings, which name the stored lines by their numbers.
+pub fn sit_out_lines(session: &Session) -> Vec<Diagnostic> {
+    session
+        .sit_outs
+        .iter()
+        .map(|s| {
+            let number = |n: i64| u32::try_from(n).unwrap_or(0);
+            klaver_io::said::sat_out(number(s.source_line), number(s.board), &s.section, &s.pair)
+        })
+        .collect()
+}
+
 /// The number extra line `k` of [`read_back`] is named by: its own when it has one (a
 /// stored line corrected), else the next after the last of `session`'s lines (the one
 /// it would be stored with when `session` holds them all).
@@ -355,6 +370,7 @@ pub fn score(session: &Session, extra: &[Line]) -> Result<Option<Scored>, String
         return Ok(None);
     }
     let mut imported = read_clean(session, extra)?;
+    imported.event.diagnostics.extend(sit_out_lines(session));
     let scoring = stored_scoring(&session.info)?;
     let convention = imported.convention;
     let name = klaver_store::session_name(&session.info);
@@ -696,6 +712,7 @@ mod tests {
                 line(1, "3", "4", "open", "100"),
                 line(1, "4", "3", "closed", "-110"),
             ],
+            sit_outs: Vec::new(),
         };
         let event = read_back(&session, &[]).unwrap().event;
         let teams: Vec<(&str, &str)> = event
@@ -714,6 +731,67 @@ mod tests {
             ]
         );
         assert!(event.diagnostics.is_empty(), "{:?}", event.diagnostics);
+    }
+
+    /// A stored night's result page said a board a pair sat out was short of a result
+    /// to enter; with the sit-out line kept, it says the board as the file's list does.
+    #[test]
+    fn a_board_a_pair_sat_out_is_said_as_its_file_says_it() {
+        let line = |board, ns: &str, ew: &str, score: &str| StoredLine {
+            line: Line {
+                board,
+                ns: ns.into(),
+                ew: ew.into(),
+                score: score.into(),
+                ..Line::default()
+            },
+            version: 1,
+            entered_by: String::new(),
+        };
+        let mut session = Session {
+            info: SessionInfo {
+                form: "pairs".into(),
+                ..SessionInfo::default()
+            },
+            lines: vec![
+                line(1, "1", "2", "420"),
+                line(1, "3", "4", "400"),
+                line(1, "5", "6", "450"),
+                line(2, "1", "2", "110"),
+                line(2, "3", "4", "-100"),
+            ],
+            ..Session::default()
+        };
+        for (n, l) in session.lines.iter_mut().enumerate() {
+            l.line.line_no = n as i64 + 1;
+        }
+        let warnings = |session: &Session| -> Vec<String> {
+            let scored = score(session, &[]).unwrap().unwrap();
+            let event = &scored.imported.event;
+            let said = event.diagnostics.iter().chain(&scored.result.warnings);
+            said.map(|d| d.to_string())
+                .filter(|w| w.contains("board 2"))
+                .collect()
+        };
+        let short = warnings(&session);
+        assert!(
+            short
+                .iter()
+                .any(|w| w.contains("enter the missing results")),
+            "{short:?}"
+        );
+        session.sit_outs = vec![klaver_store::SitOut {
+            section: String::new(),
+            board: 2,
+            pair: "5".into(),
+            source_line: 40,
+        }];
+        assert_eq!(
+            warnings(&session),
+            [
+                "line 4: board 2: 2 results where 3 were expected, as pair 5 sat out this board (a sit-out line, line 40): the board is Neuberg-scaled to the full top"
+            ]
+        );
     }
 
     #[test]

@@ -758,6 +758,7 @@ async fn the_ranking_page_speaks_the_pages_language() {
                 },
                 pairs,
                 lines: klaver_store::lines_from_event(&event),
+                sit_outs: Vec::new(),
             },
         )
         .await
@@ -844,6 +845,7 @@ async fn the_ranking_page_speaks_the_pages_language() {
                 },
                 pairs: unnamed,
                 lines: klaver_store::lines_from_event(&event),
+                sit_outs: Vec::new(),
             },
         )
         .await
@@ -1770,6 +1772,7 @@ async fn store_night(c: &Club1, travellers: &str, pairs: u32, info: SessionInfo)
         info,
         pairs,
         lines: klaver_store::lines_from_event(&event),
+        sit_outs: Vec::new(),
     };
     c.store.import_session(&c.club, &night).await.unwrap()
 }

@@ -3298,3 +3298,91 @@ fn guests_added_from_a_players_column_keep_their_numbers() {
         );
     }
 }
+
+/// The sit-out warnings of `said` (klaver's stderr), each from its board on: a stored
+/// night names its results by their stored numbers and a file by its lines, and the
+/// boards are said alike.
+fn sit_out_boards(said: &str) -> Vec<String> {
+    said.lines()
+        .filter(|l| l.contains("sat out this board"))
+        .map(|l| l[l.find(" board ").unwrap() + 1..].to_string())
+        .collect()
+}
+
+/// A night with a pair sitting out (Ruter's PBN, 22 pairs and a sit-out line on each
+/// board but four) was stored without its sit-out lines: `session score` then said
+/// "10 results where 11 were expected ... enter the missing results or mark them NP" of
+/// each board, advice that is wrong for a board a pair sat out. The stored night keeps
+/// its sit-out lines and says each such board as `klaver score` says it of the file, in
+/// every command that scores or shows it, in the backup and after a removal.
+#[test]
+fn a_stored_night_says_a_board_a_pair_sat_out_as_its_file_does() {
+    let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let from_file = stderr(&common::klaver(&["score", &f, "-o", "/dev/null"]));
+    let boards = sit_out_boards(&from_file);
+    assert_eq!(boards.len(), 18, "{from_file}");
+    assert!(
+        boards[0].starts_with("board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291)"),
+        "{from_file}"
+    );
+    let archive = temp_path("store-cli", "sit-outs.json");
+    for db in databases("sit-outs") {
+        ok(&db, &["club", "init", "--name", "Spiren"]);
+        // The import says the boards as `klaver score` does, on the file's lines.
+        let o = k(&db, &["session", "import", &f]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let said = stderr(&o);
+        let board7 = format!(
+            "warning: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291): the board is Neuberg-scaled to the full top"
+        );
+        assert!(said.contains(&board7), "{said}");
+        assert_eq!(sit_out_boards(&said), boards, "{said}");
+        let o = k(&db, &["session", "score", "1", "-o", "/dev/null"]);
+        let scored = stderr(&o);
+        assert_eq!(sit_out_boards(&scored), boards, "{scored}");
+        assert!(!scored.contains("enter the missing results"), "{scored}");
+        let nl = ok(
+            &db,
+            &["session", "score", "1", "--lang", "nl", "--format", "html"],
+        );
+        let dutch = "gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291)";
+        assert!(nl.contains(dutch), "{nl}");
+        for out in ["sit-outs.pbn", "sit-outs.xml", "sit-outs.json"] {
+            let out = temp_path("store-cli", out);
+            let o = k(&db, &["session", "export", "1", out.to_str().unwrap()]);
+            assert_eq!(sit_out_boards(&stderr(&o)), boards, "{}", stderr(&o));
+        }
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(
+            show.contains("line 291: board 7: pair 15 sat out this board"),
+            "{show}"
+        );
+        // The backup carries them.
+        ok(&db, &["export", archive.to_str().unwrap()]);
+        ok(&db, &["import", archive.to_str().unwrap(), "--as", "copy"]);
+        let o = k(
+            &db,
+            &["session", "score", "2", "--club", "copy", "-o", "/dev/null"],
+        );
+        assert_eq!(sit_out_boards(&stderr(&o)), boards, "{}", stderr(&o));
+        // Removed, the session takes its sit-out lines with it, and keeps them in the log.
+        ok(
+            &db,
+            &[
+                "session", "delete", "1", "--reason", "test", "--club", "spiren",
+            ],
+        );
+        ok(
+            &db,
+            &[
+                "session", "delete", "2", "--reason", "test", "--club", "copy",
+            ],
+        );
+        ok(
+            &db,
+            &["export", archive.to_str().unwrap(), "--club", "copy"],
+        );
+        let kept = std::fs::read_to_string(&archive).unwrap();
+        assert!(kept.contains("\"sit_outs\""), "{kept}");
+    }
+}

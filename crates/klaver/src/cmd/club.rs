@@ -664,6 +664,7 @@ fn archived_session_problems(
         info: s.info.clone(),
         pairs,
         lines: s.lines.iter().map(stored_line).collect(),
+        sit_outs: s.sit_outs.clone(),
     };
     out.extend(read_back_problems(&session).into_iter().map(&at));
     out

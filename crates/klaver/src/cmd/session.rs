@@ -7,6 +7,8 @@ use super::score::{ReportArgs, score_imported};
 use super::scoring_args::ScoringArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::Subcommand;
+use klaver_core::said::Said;
+use klaver_core::session::{Diagnostic, score_session};
 use klaver_io::detect;
 use klaver_io::exchange::{Imported, date_parts};
 use klaver_io::options::{Choice, Form, ScoringOptions};
@@ -14,7 +16,7 @@ use klaver_io::travellers::ReadOptions;
 use klaver_store::session_name as describe;
 use klaver_store::{
     Club, Line, LineAt, NewPlayer, NewSession, Session, SessionInfo, Store, fields_of,
-    lines_from_event, pairs_from_event,
+    lines_from_event, pairs_from_event, sit_outs_from_event,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -383,9 +385,7 @@ pub fn run(args: Args) -> CmdResult {
             let (session, name) = block_on(load(id, &db))?;
             block_on(warn_open_conflicts(&session, &db, &name))?;
             let scoring = stored_scoring(&session)?;
-            let mut imported = imported_of(&session)?;
-            imported.title = session.info.title.clone();
-            imported.date = session.info.date.clone();
+            let mut imported = scored_of(&session)?;
             // The hands kept with the session are drawn on its travellers, with their
             // tricks and par.
             let (hands, analyses) = block_on(kept_deals(id, &db))?;
@@ -405,9 +405,7 @@ pub fn run(args: Args) -> CmdResult {
                     form.word()
                 )));
             }
-            let mut imported = imported_of(&session)?;
-            imported.title = session.info.title.clone();
-            imported.date = session.info.date.clone();
+            let mut imported = scored_of(&session)?;
             // The hands kept with the session go with it, their tricks and par in PBN.
             let (hands, analyses) = block_on(kept_deals(id, &db))?;
             imported.deals.extend(hands);
@@ -765,6 +763,17 @@ fn imported_of(session: &Session) -> Result<Imported, CliError> {
     Ok(klaver_web::scoring::read_back(session, &[])?)
 }
 
+/// A stored session read back to be scored or exported: with the sit-out lines of its
+/// file, so that it is said as the file is.
+fn scored_of(session: &Session) -> Result<Imported, CliError> {
+    let mut imported = imported_of(session)?;
+    let sat_out = klaver_web::scoring::sit_out_lines(session);
+    imported.event.diagnostics.extend(sat_out);
+    imported.title = session.info.title.clone();
+    imported.date = session.info.date.clone();
+    Ok(imported)
+}
+
 /// `klaver session import`: the results file read and checked, its names matched to the
 /// club's players, and the session stored all or nothing.
 fn import(args: ImportArgs) -> CmdResult {
@@ -776,9 +785,6 @@ fn import(args: ImportArgs) -> CmdResult {
     let teams = scoring.form.form == Form::Teams;
     let (format, mut imported) = read_for_import(&args, &file_name, teams)?;
     let date = played_on(args.date, &imported, &file_name)?;
-    for d in &imported.event.diagnostics {
-        tell!("warning: {file_name}: {d}");
-    }
     // The convention the file states (PBN [Scoring]) is kept with the session, so that
     // it is scored the same way from the database as from the file.
     args.scoring.play.overrule(&mut imported.convention);
@@ -791,6 +797,9 @@ fn import(args: ImportArgs) -> CmdResult {
     // from the file again (which may move or change).
     if let Some(spec) = &scoring.movement {
         scoring.schedule = klaver_io::options::schedule_file(spec).map_err(CliError::input)?;
+    }
+    for d in read_warnings(&scoring, &mut imported, &file_name) {
+        tell!("warning: {file_name}: {d}");
     }
     check_scores(&scoring, &mut imported, &file_name)?;
     // The moment is filled in once the club's moments are known.
@@ -818,6 +827,39 @@ fn import(args: ImportArgs) -> CmdResult {
         args.moment,
         names,
     ))
+}
+
+/// The warnings of reading a file to store, as `klaver score` says them: a board whose
+/// missing results a pair sitting out accounts for (a sit-out line of the file) is one
+/// warning saying so, in place of its sit-out lines' own. Only a pairs night with
+/// sit-out lines is scored for it; the event is left as read.
+fn read_warnings(
+    scoring: &ScoringOptions,
+    imported: &mut Imported,
+    file_name: &str,
+) -> Vec<Diagnostic> {
+    let event = &mut imported.event;
+    let mut said = event.diagnostics.clone();
+    let sat_out = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::SatOut { .. }));
+    if scoring.form.form != Form::Pairs || !said.iter().any(sat_out) {
+        return said;
+    }
+    let read = event.diagnostics.len();
+    let settings =
+        klaver_io::options::pair_settings(scoring, event, &imported.convention, file_name);
+    // The movement's own findings are printed when the session is scored.
+    event.diagnostics.truncate(read);
+    // A session that cannot be scored is refused next, its sit-out lines said.
+    let Ok((settings, _, _)) = settings else {
+        return said;
+    };
+    let Ok(mut result) = score_session(&event.pairs, &event.results, &settings) else {
+        return said;
+    };
+    klaver_io::said::fold_sit_outs(&mut said, &mut result.warnings);
+    let by_sit_out = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::FewerBySitOut(..)));
+    said.extend(result.warnings.into_iter().filter(by_sit_out));
+    said
 }
 
 /// Refuses a session that could not be scored as it would be stored (a pair playing a
@@ -952,6 +994,7 @@ async fn store_import(
         info,
         pairs: Vec::new(),
         lines: lines_from_event(event),
+        sit_outs: sit_outs_from_event(event),
     };
     if names.add_players {
         // Refused before any guest is added: an import is all or nothing.
@@ -1240,6 +1283,7 @@ async fn show(id: i64, db: DbArgs) -> CmdResult {
     show_info(&s.info)?;
     show_pairs(&s.pairs)?;
     show_lines(&s.lines)?;
+    show_sit_outs(&s.sit_outs)?;
     let conflicts = store.conflicts(&club, id).await.map_err(store_error)?;
     show_conflicts(&s, &conflicts)?;
     let corrections = store.corrections(&club, id).await.map_err(store_error)?;
@@ -1341,6 +1385,26 @@ fn show_lines(lines: &[klaver_store::StoredLine]) -> Result<(), CliError> {
             f.score,
             f.adjust,
             f.lead
+        );
+    }
+    Ok(())
+}
+
+/// The sit-out lines of the session's file, each on its line of the file: a pair that
+/// sat out a board, which is no result.
+fn show_sit_outs(sit_outs: &[klaver_store::SitOut]) -> Result<(), CliError> {
+    if sit_outs.is_empty() {
+        return Ok(());
+    }
+    say!();
+    say!("Sit-out lines of the imported file (no results: each pair sat out the board)");
+    for s in sit_outs {
+        say!(
+            "  line {}: board {}: pair {}{} sat out this board",
+            s.source_line,
+            s.board,
+            s.section,
+            s.pair
         );
     }
     Ok(())
