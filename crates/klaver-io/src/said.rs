@@ -96,10 +96,10 @@ fn missing_words(rule: MissingRule, lang: ReportLang) -> &'static str {
 /// sit-out line): in English (the diagnostic's message), Dutch or Turkish.
 fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> String {
     let (n, expected) = (f.results, f.expected);
-    let listed = |line: &str, and: &str| -> String {
+    let listed = |line: &dyn Fn(u32) -> String, and: &str| -> String {
         let each: Vec<String> = pairs
             .iter()
-            .map(|(p, l)| format!("{p} ({line} {l})"))
+            .map(|(p, l)| format!("{p} ({})", line(*l)))
             .collect();
         match each.split_last() {
             Some((last, [])) => last.clone(),
@@ -116,10 +116,12 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
     match lang {
         ReportLang::En => {
             let who = match one {
-                true => format!("pair {pair} sat out this board (a sit-out line, line {line})"),
+                true => format!(
+                    "pair {pair} sat out this board (a sit-out line, line {line} of the file)"
+                ),
                 false => format!(
                     "pairs {} sat out this board (sit-out lines)",
-                    listed("line", "and")
+                    listed(&|l| format!("line {l} of the file"), "and")
                 ),
             };
             let results = if n == 1 { "result" } else { "results" };
@@ -127,10 +129,12 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
         }
         ReportLang::Nl => {
             let who = match one {
-                true => format!("paar {pair} zat deze gift uit (een uitzitregel, regel {line})"),
+                true => format!(
+                    "paar {pair} zat deze gift uit (een uitzitregel, regel {line} van het bestand)"
+                ),
                 false => format!(
                     "de paren {} zaten deze gift uit (uitzitregels)",
-                    listed("regel", "en")
+                    listed(&|l| format!("regel {l} van het bestand"), "en")
                 ),
             };
             let results = if n == 1 { "uitslag" } else { "uitslagen" };
@@ -139,11 +143,13 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
         ReportLang::Tr => {
             let who = match one {
                 true => {
-                    format!("{pair} numaralı çift bu boardu oynamadı (bye satırı, satır {line})")
+                    format!(
+                        "{pair} numaralı çift bu boardu oynamadı (bye satırı, dosyanın {line}. satırı)"
+                    )
                 }
                 false => format!(
                     "{} numaralı çiftler bu boardu oynamadı (bye satırları)",
-                    listed("satır", "ve")
+                    listed(&|l| format!("dosyanın {l}. satırı"), "ve")
                 ),
             };
             format!("{expected} sonuç beklenirken {n} sonuç var, çünkü {who}: {how}")
@@ -466,14 +472,14 @@ mod tests {
         fold_sit_outs(&mut read, &mut scored);
         assert_eq!(
             scored[0].message,
-            "3 results where 5 were expected, as pairs 7 (line 10) and 8 (line 11) sat out this board (sit-out lines): the board is Neuberg-scaled to the full top"
+            "3 results where 5 were expected, as pairs 7 (line 10 of the file) and 8 (line 11 of the file) sat out this board (sit-out lines): the board is Neuberg-scaled to the full top"
         );
         assert_eq!(scored[1].message, "fewer");
         assert_eq!(read.len(), 1);
         assert_eq!(read[0].line, Some(12));
         assert_eq!(
             warning_in(&scored[0], ReportLang::Nl),
-            "regel 1: gift 1: 3 uitslagen waar er 5 verwacht werden, want de paren 7 (regel 10) en 8 (regel 11) zaten deze gift uit (uitzitregels): de gift is met Neuberg naar de volle top geschaald"
+            "regel 1: gift 1: 3 uitslagen waar er 5 verwacht werden, want de paren 7 (regel 10 van het bestand) en 8 (regel 11 van het bestand) zaten deze gift uit (uitzitregels): de gift is met Neuberg naar de volle top geschaald"
         );
         // One result is one, not "1 results".
         let one = Fewer {

@@ -789,7 +789,7 @@ mod tests {
         assert_eq!(
             warnings(&session),
             [
-                "line 4: board 2: 2 results where 3 were expected, as pair 5 sat out this board (a sit-out line, line 40): the board is Neuberg-scaled to the full top"
+                "line 4: board 2: 2 results where 3 were expected, as pair 5 sat out this board (a sit-out line, line 40 of the file): the board is Neuberg-scaled to the full top"
             ]
         );
     }

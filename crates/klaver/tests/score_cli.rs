@@ -988,7 +988,7 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
     assert_eq!(
         board7,
         [format!(
-            "warning: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291): the board is Neuberg-scaled to the full top"
+            "warning: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top"
         )],
         "{err}"
     );
@@ -1004,12 +1004,12 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
     assert_eq!(said, err.lines().collect::<Vec<_>>(), "{converted}");
     let o = klaver(&["score", &f, "--lang", "nl", "--format", "html"]);
     let out = stdout(&o);
-    let said = "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291): de gift is met Neuberg naar de volle top geschaald</li>";
+    let said = "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291 van het bestand): de gift is met Neuberg naar de volle top geschaald</li>";
     assert!(out.contains(said), "{said}\n{out}");
     assert!(!out.contains("<li>line"), "{out}");
     let o = klaver(&["score", &f, "--lang", "tr", "--format", "html"]);
     let out = stdout(&o);
-    let said = "<li>satır 281: board 7: 11 sonuç beklenirken 10 sonuç var, çünkü 15 numaralı çift bu boardu oynamadı (bye satırı, satır 291): board Neuberg ile tam topa ölçeklendi</li>";
+    let said = "<li>satır 281: board 7: 11 sonuç beklenirken 10 sonuç var, çünkü 15 numaralı çift bu boardu oynamadı (bye satırı, dosyanın 291. satırı): board Neuberg ile tam topa ölçeklendi</li>";
     assert!(out.contains(said), "{said}\n{out}");
 }
 

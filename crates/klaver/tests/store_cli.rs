@@ -3322,7 +3322,7 @@ fn a_stored_night_says_a_board_a_pair_sat_out_as_its_file_does() {
     let boards = sit_out_boards(&from_file);
     assert_eq!(boards.len(), 18, "{from_file}");
     assert!(
-        boards[0].starts_with("board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291)"),
+        boards[0].starts_with("board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file)"),
         "{from_file}"
     );
     let archive = temp_path("store-cli", "sit-outs.json");
@@ -3333,7 +3333,7 @@ fn a_stored_night_says_a_board_a_pair_sat_out_as_its_file_does() {
         assert!(o.status.success(), "{}", stderr(&o));
         let said = stderr(&o);
         let board7 = format!(
-            "warning: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291): the board is Neuberg-scaled to the full top"
+            "warning: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top"
         );
         assert!(said.contains(&board7), "{said}");
         assert_eq!(sit_out_boards(&said), boards, "{said}");
@@ -3345,7 +3345,7 @@ fn a_stored_night_says_a_board_a_pair_sat_out_as_its_file_does() {
             &db,
             &["session", "score", "1", "--lang", "nl", "--format", "html"],
         );
-        let dutch = "gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291)";
+        let dutch = "gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291 van het bestand)";
         assert!(nl.contains(dutch), "{nl}");
         for out in ["sit-outs.pbn", "sit-outs.xml", "sit-outs.json"] {
             let out = temp_path("store-cli", out);
