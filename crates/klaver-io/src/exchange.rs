@@ -345,6 +345,48 @@ pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str)
     }
 }
 
+/// Puts a JSON pair's `players` (its players' ids, as the pairs file gave them) on the
+/// event's pair of that section and id; a `players` that is not a list of ids is said,
+/// naming the pair (the JSON writes its pairs on one line), and left out.
+fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json::Value) {
+    if v.is_null() {
+        return;
+    }
+    let ids: Option<Vec<String>> = v.as_array().and_then(|a| {
+        a.iter()
+            .map(|x| Some(json_text(x)).filter(|t| !t.is_empty() && !x.is_boolean()))
+            .collect()
+    });
+    let Some(ids) = ids else {
+        let pair = if section.is_empty() {
+            format!("pair {id}")
+        } else {
+            format!("pair {id} of section {section}")
+        };
+        event.diagnostics.push(Diagnostic::warning(
+            0,
+            None,
+            format!(
+                "{pair}: its players {v} are not a list of ids: the pair's players' ids are left out; write them as [\"1001\", \"1002\"]"
+            ),
+        ));
+        return;
+    };
+    let Some(i) = event
+        .pairs
+        .iter()
+        .position(|p| p.id == id && p.section == section)
+    else {
+        return;
+    };
+    if event.player_ids.len() <= i {
+        event.player_ids.resize(i + 1, Vec::new());
+    }
+    if event.player_ids[i].is_empty() {
+        event.player_ids[i] = ids;
+    }
+}
+
 pub use crate::compare::{Comparison, Difference, compare, compare_imps};
 
 /// The lines of the file on which the `count` objects at `path` start. When that does
@@ -572,12 +614,14 @@ fn json_result_row(
         lead: json_text(&r["lead"]),
         mp_ns: mp("mp_ns"),
         mp_ew: mp("mp_ew"),
+        table: json_text(&r["table"]),
+        round: json_text(&r["round"]),
         ..Row::default()
     }
 }
 
-/// The pairs' published places, totals and percentages, their names set in `event` on
-/// the way.
+/// The pairs' published places, totals and percentages, their names and players' ids
+/// set in `event` on the way.
 fn json_totals<'a>(
     pairs: impl Iterator<Item = &'a serde_json::Value>,
     event: &mut Event,
@@ -586,6 +630,7 @@ fn json_totals<'a>(
     for (i, p) in pairs.enumerate() {
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
         set_names(event, &section, &id, &json_text(&p["names"]));
+        set_player_ids(event, (&section, &id), &p["players"]);
         let rank = match (&p["rank"], p["tied"].as_bool()) {
             (serde_json::Value::Number(r), Some(true)) => format!("{r}="),
             (v, _) => json_text(v),
@@ -816,23 +861,41 @@ pub fn write_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()
 }
 
 /// Writes the pairs' names as a pairs CSV (`pair,names`, with `section` when there are
-/// several), the companion of [`write_csv`].
+/// several), the companion of [`write_csv`]; with `players`, the players' ids joined by
+/// `+` as the pairs file gave them (`1001+1002`), when any pair has them.
 pub fn write_pairs_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Result<()> {
     let multi = has_sections(event);
+    let with_ids = has_player_ids(event);
     let mut w = csv::WriterBuilder::new().from_writer(out);
+    let mut header = vec!["pair", "names"];
     if multi {
-        w.write_record(["section", "pair", "names"])?;
-    } else {
-        w.write_record(["pair", "names"])?;
+        header.insert(0, "section");
     }
-    for p in &event.pairs {
+    if with_ids {
+        header.push("players");
+    }
+    w.write_record(&header)?;
+    for (i, p) in event.pairs.iter().enumerate() {
+        let mut rec = vec![p.id.clone(), p.names.clone()];
         if multi {
-            w.write_record([&p.section, &p.id, &p.names])?;
-        } else {
-            w.write_record([&p.id, &p.names])?;
+            rec.insert(0, p.section.clone());
         }
+        if with_ids {
+            rec.push(
+                event
+                    .player_ids
+                    .get(i)
+                    .map_or(String::new(), |ids| ids.join("+")),
+            );
+        }
+        w.write_record(&rec)?;
     }
     w.flush()
+}
+
+/// Whether any pair has its players' ids.
+pub fn has_player_ids(event: &Event) -> bool {
+    event.player_ids.iter().any(|ids| !ids.is_empty())
 }
 
 fn has_sections(event: &Event) -> bool {
@@ -1063,6 +1126,30 @@ mod tests {
             (p.points, p.line),
             (event.penalties[0].points, on as u32 + 1)
         );
+    }
+
+    /// A pair's `players` in klaver's JSON that is not a list of ids is said, naming
+    /// the pair, and no id is taken from it.
+    #[test]
+    fn a_json_pairs_players_that_are_not_ids_are_said() {
+        use crate::travellers::{ReadOptions, read_travellers_bytes};
+        let text = "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n";
+        let mut event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
+        event.player_ids = vec![vec!["1001".into(), "1002".into()]];
+        let (json, back) = json_read_back(&event, &Settings::default());
+        assert_eq!(back.event.player_ids[0], ["1001", "1002"]);
+        let mut doc: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let pairs = doc["pairs"].as_array_mut().unwrap();
+        let first = pairs.iter_mut().find(|p| p["pair"] == "1").unwrap();
+        first["players"] = serde_json::json!("1001+1002");
+        let back = read_json(&serde_json::to_vec(&doc).unwrap()).unwrap();
+        let said = messages(&back);
+        assert!(
+            said.len() == 1
+                && said[0].starts_with("pair 1: its players \"1001+1002\" are not a list of ids"),
+            "{said:?}"
+        );
+        assert!(!has_player_ids(&back.event));
     }
 
     #[test]

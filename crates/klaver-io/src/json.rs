@@ -4,7 +4,9 @@
 //! fractions converted to the nearest double, so they are exact to well within 1e-9. A
 //! result not played has `null` matchpoints; an artificial score has `score: null` and its
 //! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
-//! `players` the players' ids from the pairs file, for the season ranking. Contracts are written in English notation whatever the input was.
+//! `players` the players' ids from the pairs file, for the season ranking. A result's
+//! `table` and `round` are written when the travellers give them. klaver reads all three
+//! back. Contracts are written in English notation whatever the input was.
 //!
 //! `convention` says how the session was scored, in the command line's words: `scale`
 //! (`european`, `acbl`), `artificial` (`ties`, `neuberg`), `missing` (`neuberg`,
@@ -240,6 +242,13 @@ fn result_json(
     }
     if !info.adjust().is_empty() {
         w.key("adjustment").string(info.adjust());
+    }
+    // Where and when the board was played, when the travellers say.
+    if let Some(t) = info.table() {
+        w.key("table").count(t as usize);
+    }
+    if let Some(n) = info.round() {
+        w.key("round").count(n as usize);
     }
     w.key("reversed").boolean(r.reversed);
     match result.points[i] {

@@ -1205,11 +1205,8 @@ fn write_participants(out: &mut String, event: &Event, result: &SessionResult, s
         let info = &pairs[p.pair];
         out.push_str("          <PAIR>\n");
         el(out, 12, "PAIR_NUMBER", &info.id);
-        for name in info.names.split(" - ").filter(|n| !n.trim().is_empty()) {
-            out.push_str("            <PLAYER>\n");
-            el(out, 14, "PLAYER_NAME", name.trim());
-            out.push_str("            </PLAYER>\n");
-        }
+        let ids = event.player_ids.get(p.pair).map_or(&[][..], |v| &v[..]);
+        write_players(out, &info.names, ids);
         el(out, 12, "TOTAL_SCORE", &report::points(&p.total));
         el(
             out,
@@ -1235,6 +1232,50 @@ fn write_participants(out: &mut String, event: &Event, result: &SessionResult, s
         out.push_str("          </PAIR>\n");
     }
     out.push_str("        </PARTICIPANTS>\n");
+}
+
+/// A pair's PLAYERs: each player's name and, when the pairs file gave it, the player's
+/// id as NATIONAL_ID_NUMBER after the name, as ScoreBridge writes a player
+/// (tests/data/scorebridge-2025-07-30-forest-of-dean.xml). Ids that cannot be matched to
+/// the names are left out (`klaver convert` says so).
+fn write_players(out: &mut String, names: &str, ids: &[String]) {
+    let players = players(names, ids).unwrap_or_else(|| {
+        let names = names.split(" - ").map(str::trim).filter(|n| !n.is_empty());
+        names.map(|n| (n, "")).collect()
+    });
+    for (name, id) in players {
+        out.push_str("            <PLAYER>\n");
+        if !name.is_empty() {
+            el(out, 14, "PLAYER_NAME", name);
+        }
+        if !id.is_empty() {
+            el(out, 14, "NATIONAL_ID_NUMBER", id);
+        }
+        out.push_str("            </PLAYER>\n");
+    }
+}
+
+/// A pair's players as (name, id): its names (`Jansen - de Vries`, split at ` - `)
+/// each with the id in the same place of its ids (`1001+1002`), or only names, or only
+/// ids. `None` when it has both and not as many names as ids: which id is whose cannot
+/// be told.
+pub fn players<'a>(names: &'a str, ids: &'a [String]) -> Option<Vec<(&'a str, &'a str)>> {
+    let names: Vec<&str> = names
+        .split(" - ")
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .collect();
+    let ids: Vec<&str> = ids
+        .iter()
+        .map(|i| i.trim())
+        .filter(|i| !i.is_empty())
+        .collect();
+    match (names.len(), ids.len()) {
+        (_, 0) => Some(names.into_iter().map(|n| (n, "")).collect()),
+        (0, _) => Some(ids.into_iter().map(|i| ("", i)).collect()),
+        (n, i) if n == i => Some(names.into_iter().zip(ids).collect()),
+        _ => None,
+    }
 }
 
 /// The director's penalties given to a section's pairs, each as klaver's own `PENALTY`
@@ -1338,6 +1379,27 @@ pub fn write<W: Write>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A pair's ids go with its names in order; with more ids than names which is whose
+    /// cannot be told, and none is guessed.
+    #[test]
+    fn players_ids_go_with_their_names_only_when_they_match() {
+        let ids = ["1001".to_string(), "1002".to_string()];
+        assert_eq!(
+            players("Jansen - de Vries", &ids),
+            Some(vec![("Jansen", "1001"), ("de Vries", "1002")])
+        );
+        assert_eq!(players("", &ids), Some(vec![("", "1001"), ("", "1002")]));
+        assert_eq!(players("Jansen", &[]), Some(vec![("Jansen", "")]));
+        assert_eq!(players("Jansen/de Vries", &ids), None);
+        let mut out = String::new();
+        write_players(&mut out, "Jansen/de Vries", &ids);
+        assert!(!out.contains("NATIONAL_ID_NUMBER"), "{out}");
+        assert!(
+            out.contains("<PLAYER_NAME>Jansen/de Vries</PLAYER_NAME>"),
+            "{out}"
+        );
+    }
     use crate::test_support::{refused_on, said};
     use klaver_core::session::{Settings, Severity, score_session};
 

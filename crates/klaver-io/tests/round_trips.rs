@@ -156,3 +156,122 @@ fn csv_keeps_every_result() {
     assert!(!back.has_errors(), "{:?}", back.diagnostics);
     assert_eq!(fingerprint(&back), fingerprint(&e));
 }
+
+/// A night with each line's table and round and each pair's players' ids (the pairs
+/// file's `players`), as a club's scoring program gives them.
+fn seated_night() -> Event {
+    let csv = "board,table,round,ns,ew,score\n1,1,1,1,2,420\n1,2,1,3,4,450\n2,1,2,1,4,-100\n2,2,2,3,2,-110\n";
+    let pairs = "pair,names,players\n1,Jansen - de Vries,1001+1002\n2,Bakker - Smit,1003+1004\n3,Visser - Mulder,1005+1006\n4,Bos - Kok,1007+1008\n";
+    let mut e = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+    assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+    let said = klaver_io::travellers::read_pairs(pairs.as_bytes(), &mut e).unwrap();
+    assert!(said.is_empty(), "{said:?}");
+    e
+}
+
+/// Each line's board, pairs, table and round, and each pair's players' ids.
+fn seats_and_players(e: &Event) -> (Vec<String>, Vec<String>) {
+    let mut lines: Vec<String> = (0..e.results.len())
+        .map(|i| {
+            let l = exchange::line_fields(e, i);
+            format!("{} {}-{} {:?} {:?}", l.board, l.ns, l.ew, l.table, l.round)
+        })
+        .collect();
+    lines.sort();
+    let mut players: Vec<String> = e
+        .pairs
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{} {:?}", p.id, e.player_ids.get(i)))
+        .collect();
+    players.sort();
+    (lines, players)
+}
+
+/// klaver's JSON wrote neither a line's table and round nor read back the players' ids
+/// it wrote: a session scored to JSON and converted onward lost all three.
+#[test]
+fn json_keeps_tables_rounds_and_players() {
+    let e = seated_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut bytes = Vec::new();
+    json::write(&mut bytes, &e, &result, "", "").unwrap();
+    let back = exchange::read_json(&bytes).unwrap();
+    assert!(
+        back.event.diagnostics.is_empty(),
+        "{:?}",
+        back.event.diagnostics
+    );
+    assert_eq!(seats_and_players(&back.event), seats_and_players(&e));
+}
+
+/// The pairs CSV written beside a travellers CSV had only `pair,names`: the players'
+/// ids the season ranking needs were dropped.
+#[test]
+fn csv_keeps_tables_rounds_and_players() {
+    let e = seated_night();
+    let (mut travellers, mut names) = (Vec::new(), Vec::new());
+    exchange::write_csv(&mut travellers, &e).unwrap();
+    exchange::write_pairs_csv(&mut names, &e).unwrap();
+    let mut back = read_travellers(travellers.as_slice(), ReadOptions::default()).unwrap();
+    let said = klaver_io::travellers::read_pairs(names.as_slice(), &mut back).unwrap();
+    assert!(said.is_empty(), "{said:?}");
+    assert_eq!(seats_and_players(&back), seats_and_players(&e));
+}
+
+/// USEBIO's PLAYER carries a player's NATIONAL_ID_NUMBER (as ScoreBridge writes it):
+/// each player written has the id the pairs file gave, in order.
+#[test]
+fn usebio_keeps_the_players_ids() {
+    let e = seated_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let text = usebio::to_string(&e, &result, &usebio::WriteOptions::default());
+    let back = usebio::read(text.as_bytes()).unwrap();
+    assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+    let mut players = usebio_players(&text);
+    players.sort();
+    assert_eq!(
+        players,
+        [
+            "1 Jansen 1001",
+            "1 de Vries 1002",
+            "2 Bakker 1003",
+            "2 Smit 1004",
+            "3 Mulder 1006",
+            "3 Visser 1005",
+            "4 Bos 1007",
+            "4 Kok 1008",
+        ]
+    );
+}
+
+/// Each PLAYER of a USEBIO file as `pair name id`, read with an XML reader.
+fn usebio_players(text: &str) -> Vec<String> {
+    use quick_xml::events::Event as Xml;
+    let mut reader = quick_xml::Reader::from_str(text);
+    let (mut path, mut found) = (Vec::<String>::new(), Vec::new());
+    let (mut pair, mut name, mut id) = (String::new(), String::new(), String::new());
+    loop {
+        match reader.read_event().unwrap() {
+            Xml::Start(s) => path.push(String::from_utf8_lossy(s.name().as_ref()).into()),
+            Xml::End(_) => {
+                let closed = path.pop();
+                if closed.as_deref() == Some("PLAYER") {
+                    found.push(format!("{pair} {name} {id}"));
+                    (name, id) = (String::new(), String::new());
+                }
+            }
+            Xml::Text(t) => {
+                let t = t.decode().unwrap().trim().to_string();
+                match path.last().map(String::as_str) {
+                    Some("PAIR_NUMBER") => pair = t,
+                    Some("PLAYER_NAME") => name = t,
+                    Some("NATIONAL_ID_NUMBER") => id = t,
+                    _ => {}
+                }
+            }
+            Xml::Eof => return found,
+            _ => {}
+        }
+    }
+}
