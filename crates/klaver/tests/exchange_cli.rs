@@ -1227,3 +1227,97 @@ fn compare_reads_one_sides_published_matchpoints() {
         "{out}"
     );
 }
+
+/// A night with each line's table and round, and the pairs file with the players' ids.
+fn seated_night(name: &str) -> (String, String) {
+    let csv = temp(&format!("{name}.csv"));
+    std::fs::write(
+        &csv,
+        "board,ns,ew,contract,declarer,result,score,table,round\n1,1,2,4S,N,=,420,1,1\n1,3,4,4S,N,+1,450,2,1\n2,1,4,2H,E,=,-110,1,2\n2,3,2,2H,E,+1,-140,2,2\n",
+    )
+    .unwrap();
+    let pairs = temp(&format!("{name}-pairs.csv"));
+    std::fs::write(
+        &pairs,
+        "pair,names,players\n1,A - B,1001+1002\n2,C - D,1003+1004\n3,E - F,1005+1006\n4,G - H,1007+1008\n",
+    )
+    .unwrap();
+    (
+        csv.to_str().unwrap().to_string(),
+        pairs.to_str().unwrap().to_string(),
+    )
+}
+
+/// `klaver convert` wrote `pair,names` beside a travellers CSV: the players' ids the
+/// pairs file gave (which `klaver ranking` needs) were dropped without a word.
+#[test]
+fn converted_travellers_keep_the_players_ids_beside_them() {
+    let (csv, pairs) = seated_night("ids-night");
+    let out = temp("ids-out.csv");
+    let o = klaver(&["convert", &csv, out.to_str().unwrap(), "--pairs", &pairs]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let beside = std::fs::read_to_string(out.with_extension("pairs.csv")).unwrap();
+    assert_eq!(
+        beside.lines().take(2).collect::<Vec<_>>(),
+        ["pair,names,players", "1,A - B,1001+1002"],
+        "{beside}"
+    );
+}
+
+/// `klaver score --format json` wrote no line's table or round, and its JSON read back
+/// no players' ids: converted onward to a travellers CSV, all three were gone.
+#[test]
+fn a_scored_json_converted_keeps_tables_rounds_and_players() {
+    let (csv, pairs) = seated_night("json-night");
+    let o = klaver(&["score", &csv, "--pairs", &pairs, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let json = temp("json-night.json");
+    std::fs::write(&json, &o.stdout).unwrap();
+    let back = temp("json-night-back.csv");
+    let o = klaver(&["convert", json.to_str().unwrap(), back.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let travellers = std::fs::read_to_string(&back).unwrap();
+    assert_eq!(
+        travellers.lines().take(2).collect::<Vec<_>>(),
+        [
+            "board,table,round,ns,ew,contract,declarer,result,score,adjust,lead",
+            "1,1,1,1,2,4S,N,=,420,,"
+        ],
+        "{travellers}"
+    );
+    let beside = std::fs::read_to_string(back.with_extension("pairs.csv")).unwrap();
+    assert!(beside.contains("1,A - B,1001+1002"), "{beside}");
+}
+
+/// What a format has no place for is said, naming it: USEBIO has no table or round of
+/// a line, and klaver's PBN no players' ids.
+#[test]
+fn what_a_format_cannot_keep_is_said() {
+    let (csv, pairs) = seated_night("left-out-night");
+    let xml = temp("left-out.xml");
+    let o = klaver(&["convert", &csv, xml.to_str().unwrap(), "--pairs", &pairs]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("USEBIO has no place for the lines' tables and rounds"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("ids"), "{}", stderr(&o));
+    let pbn = temp("left-out.pbn");
+    let o = klaver(&["convert", &csv, pbn.to_str().unwrap(), "--pairs", &pairs]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("written without the players' ids (4 pairs have them)"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("tables and rounds"), "{}", stderr(&o));
+    // JSON and the travellers CSV keep all of it, and say nothing of it.
+    for name in ["kept.json", "kept.csv"] {
+        let out = temp(name);
+        let o = klaver(&["convert", &csv, out.to_str().unwrap(), "--pairs", &pairs]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("without"), "{}", stderr(&o));
+        assert!(!stderr(&o).contains("no place"), "{}", stderr(&o));
+    }
+}

@@ -221,7 +221,8 @@ pub(crate) fn write_converted(
     write_output(Some(output), |o| o.put(&body))?;
     say_how_scored(to, settings, &out_name);
     say_title_and_date(to, imported, &out_name);
-    write_names(output, pairs_csv)?;
+    say_left_out(to, event, &out_name);
+    write_names(output, pairs_csv, exchange::has_player_ids(event))?;
     match result {
         Some(mut r) => {
             // A board a pair sat out is said as `klaver score` says it.
@@ -240,11 +241,12 @@ pub(crate) fn write_converted(
     Ok(ExitCode::SUCCESS)
 }
 
-/// An event as the travellers CSV, with its pairs' names CSV when any pair has names.
+/// An event as the travellers CSV, with its pairs CSV when any pair has names or
+/// players' ids.
 fn csv_body(event: &klaver_io::travellers::Event) -> std::io::Result<(Vec<u8>, Option<Vec<u8>>)> {
     let mut body = Vec::new();
     exchange::write_csv(&mut body, event)?;
-    if !event.pairs.iter().any(|p| !p.names.is_empty()) {
+    if !event.pairs.iter().any(|p| !p.names.is_empty()) && !exchange::has_player_ids(event) {
         return Ok((body, None));
     }
     let mut names = Vec::new();
@@ -288,21 +290,81 @@ fn scored_body(
     Ok(body)
 }
 
-/// The players' names of a travellers CSV written to `output`, beside it in
-/// OUTPUT.pairs.csv; on standard output there is no place for them, which is said.
-fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>) -> Result<(), CliError> {
+/// The players' names (and ids, `with_ids`) of a travellers CSV written to `output`,
+/// beside it in OUTPUT.pairs.csv; on standard output there is no place for them, which
+/// is said.
+fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>, with_ids: bool) -> Result<(), CliError> {
+    let what = if with_ids {
+        "the players' names and ids"
+    } else {
+        "the players' names"
+    };
     if names_stdout(Some(output)) {
         if pairs_csv.is_some() {
             tell!(
-                "klaver: the players' names were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
+                "klaver: {what} were not written: give an OUTPUT file name to get them in OUTPUT.pairs.csv"
             );
         }
     } else if let Some(names) = pairs_csv {
         let p = output.with_extension("pairs.csv");
         write_output(Some(&p), |o| o.put(&names))?;
-        tell!("klaver: the players' names are in {}", p.display());
+        tell!("klaver: {what} are in {}", p.display());
     }
     Ok(())
+}
+
+/// What the input gave that the written format has no place for, said with what keeps
+/// it: USEBIO has no line's table or round (no USEBIO file found carries them), and
+/// klaver writes PBN without the players' ids. A pair whose ids USEBIO cannot match to
+/// its names is named.
+fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str) {
+    let with_ids = event
+        .player_ids
+        .iter()
+        .filter(|ids| !ids.is_empty())
+        .count();
+    if to == ToArg::Pbn && with_ids > 0 {
+        tell!(
+            "klaver: {out_name} is written without the players' ids ({with_ids} pairs have them): keep the pairs file for them, or convert to USEBIO, JSON or the travellers CSV, which carry them"
+        );
+    }
+    if to != ToArg::Usebio {
+        return;
+    }
+    let tables = event.lines.iter().any(|l| l.table().is_some());
+    let rounds = event.lines.iter().any(|l| l.round().is_some());
+    let what = match (tables, rounds) {
+        (true, true) => "tables and rounds",
+        (true, false) => "tables",
+        (false, true) => "rounds",
+        (false, false) => "",
+    };
+    if !what.is_empty() {
+        tell!(
+            "klaver: USEBIO has no place for the lines' {what}: {out_name} is written without them; convert to PBN, JSON or the travellers CSV to keep them"
+        );
+    }
+    say_ids_unmatched(event, out_name);
+}
+
+/// Each pair whose players' ids cannot be matched to its names (not as many of each),
+/// whose ids USEBIO is written without.
+fn say_ids_unmatched(event: &klaver_io::travellers::Event, out_name: &str) {
+    for (p, ids) in event.pairs.iter().zip(&event.player_ids) {
+        if usebio::players(&p.names, ids).is_none() {
+            let section = if p.section.is_empty() {
+                String::new()
+            } else {
+                format!(" of section {}", p.section)
+            };
+            tell!(
+                "klaver: {out_name} is written without the players' ids of pair {}{section} ({:?} and {}): which id is whose cannot be told; give the names as \"Jansen - de Vries\", as many as the ids",
+                p.id,
+                p.names,
+                ids.join("+")
+            );
+        }
+    }
 }
 
 /// The travellers CSV and USEBIO have no place for how the session was scored: the
