@@ -372,6 +372,11 @@ fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json
         ));
         return;
     };
+    set_ids(event, (section, id), &ids);
+}
+
+/// Gives the event's pair of that section and id its players' ids, when it has none yet.
+pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[String]) {
     let Some(i) = event
         .pairs
         .iter()
@@ -379,11 +384,14 @@ fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json
     else {
         return;
     };
+    if ids.is_empty() {
+        return;
+    }
     if event.player_ids.len() <= i {
         event.player_ids.resize(i + 1, Vec::new());
     }
     if event.player_ids[i].is_empty() {
-        event.player_ids[i] = ids;
+        event.player_ids[i] = ids.to_vec();
     }
 }
 

@@ -361,6 +361,8 @@ struct PairEntry {
     number: String,
     direction: String,
     names: String,
+    /// The players' federation numbers (NATIONAL_ID_NUMBER), when every player has one.
+    ids: Vec<String>,
     total: PublishedTotal,
     /// The ADJUSTMENT of the pair's total (a director's penalty or compensation), with
     /// its line, when the file gives one.
@@ -380,7 +382,13 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
     if n.is("PAIR") {
         w.diags.extend(given_twice(n, PAIR_READ, "pair"));
         match pair_entry(n, section) {
-            Ok(p) => w.pairs.push(p),
+            Ok(mut p) => {
+                match players_ids(n, &p.number) {
+                    Ok(ids) => p.ids = ids,
+                    Err(d) => w.diags.push(d),
+                }
+                w.pairs.push(p);
+            }
             Err(d) => w.diags.push(d),
         }
         return;
@@ -414,6 +422,35 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
     }
 }
 
+/// The federation numbers (NATIONAL_ID_NUMBER, as ScoreBridge writes them in
+/// tests/data/scorebridge-2025-07-30-forest-of-dean.xml) of the named players of pair
+/// `number`'s PAIR, in seat order: none when no player has one, and a warning when some
+/// have and some not, as which player is whose cannot then be told for certain.
+fn players_ids(n: &Node, number: &str) -> Result<Vec<String>, Diagnostic> {
+    let players: Vec<&Node> = n
+        .children
+        .iter()
+        .filter(|c| c.is("PLAYER") && !c.get("PLAYER_NAME").is_empty())
+        .collect();
+    let ids: Vec<String> = players
+        .iter()
+        .map(|p| p.get("NATIONAL_ID_NUMBER").trim().to_string())
+        .filter(|id| !id.is_empty())
+        .collect();
+    if ids.is_empty() || ids.len() == players.len() {
+        return Ok(ids);
+    }
+    Err(Diagnostic::warning(
+        n.line,
+        None,
+        format!(
+            "pair {number}: {} of its {} players has a NATIONAL_ID_NUMBER: the pair's players' ids are left out; give each player its number, or none",
+            ids.len(),
+            players.len()
+        ),
+    ))
+}
+
 /// A PAIR of the PARTICIPANTS in `section`; one without its number is skipped, saying so.
 fn pair_entry(n: &Node, section: String) -> Result<PairEntry, Diagnostic> {
     let number = n.get("PAIR_NUMBER").to_string();
@@ -437,6 +474,7 @@ fn pair_entry(n: &Node, section: String) -> Result<PairEntry, Diagnostic> {
         number: number.clone(),
         direction: direction.clone(),
         names: names.join(" - "),
+        ids: Vec::new(),
         total: PublishedTotal {
             line: n.line,
             section,
@@ -959,6 +997,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     imported.line_imps = exchange::row_figures(&w.rows, |r| (&r.imp_ns, &r.imp_ew));
     for p in &w.pairs {
         exchange::set_names(&mut event, &p.section, &p.number, &p.names);
+        exchange::set_ids(&mut event, (&p.section, &p.number), &p.ids);
     }
     let unapplied = unapplied_adjustments(&w.pairs, &event);
     event.diagnostics.extend(w.diags);
@@ -2160,6 +2199,33 @@ mod tests {
 
     /// A PAIR given twice in PARTICIPANTS kept the first's names without a word, and a
     /// PAIR_NUMBER given twice in one PAIR was read as its first.
+    /// A PLAYER's NATIONAL_ID_NUMBER (the federation's number, as ScoreBridge writes it in
+    /// tests/data/scorebridge-2025-07-30-forest-of-dean.xml) was passed over: the players'
+    /// ids, which the season ranking matches players by, were lost on reading. They are
+    /// read as the pair's players' ids when every player of the pair has one; a pair
+    /// with some and not all is said, and given none.
+    #[test]
+    fn the_players_national_numbers_are_read() {
+        let data = include_bytes!("../tests/data/scorebridge-2025-07-30-forest-of-dean.xml");
+        let e = read(data).unwrap().event;
+        let i = e.pairs.iter().position(|p| p.id == "1").unwrap();
+        assert_eq!(e.player_ids[i], ["535958", "535959"]);
+        assert_eq!(e.pairs[i].names, "Harry Kear - Grace Martyn");
+        let partial = String::from_utf8_lossy(data).replacen(
+            "<NATIONAL_ID_NUMBER>535959</NATIONAL_ID_NUMBER>",
+            "",
+            1,
+        );
+        let e = read(partial.as_bytes()).unwrap().event;
+        let i = e.pairs.iter().position(|p| p.id == "1").unwrap();
+        assert!(e.player_ids.get(i).is_none_or(Vec::is_empty));
+        let said: Vec<String> = e.diagnostics.iter().map(ToString::to_string).collect();
+        assert!(
+            said.contains(&"line 25: pair 1: 1 of its 2 players has a NATIONAL_ID_NUMBER: the pair's players' ids are left out; give each player its number, or none".to_string()),
+            "{said:?}"
+        );
+    }
+
     #[test]
     fn a_pair_given_twice_is_refused() {
         let doc = |pairs: &str| {
