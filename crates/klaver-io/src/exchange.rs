@@ -121,6 +121,9 @@ pub struct PublishedTotal {
     /// The last place of a shared rank (PBN `RankTie`: `6` beside rank 4 for places
     /// 4-6), as written; empty or `-` when the rank is not shared.
     pub rank_tie: String,
+    /// The pair's players' ids (Ruter's `MemberID1`, `MemberID2`), when the list gives
+    /// them.
+    pub ids: Vec<String>,
 }
 
 /// Whether a published list places North-South and East-West each on its own: a place 1

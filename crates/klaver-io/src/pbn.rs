@@ -1139,6 +1139,9 @@ impl Reading {
         for (section, id, n) in &self.names {
             exchange::set_names(&mut event, section, id, n);
         }
+        for t in &imported.totals {
+            exchange::set_ids(&mut event, (&t.section, &t.pair), &t.ids);
+        }
         event.diagnostics.extend(self.diags);
         event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
         imported.event = event;
@@ -1609,13 +1612,15 @@ fn total_columns(t: &Table, line: u32) -> Vec<PublishedColumn> {
         .collect()
 }
 
-/// The published result list of a TotalScoreTable.
+/// The published result list of a TotalScoreTable, with its pairs' names and their
+/// players' member numbers.
 fn total_table(
     t: &Table,
     section: &str,
     totals: &mut Vec<PublishedTotal>,
     names: &mut Vec<(String, String, String)>,
 ) {
+    let c_ids = (t.col(&["MemberID1"]), t.col(&["MemberID2"]));
     let c_pair = t.col(&["PairId"]);
     let c_section = t.col(&["Section"]);
     let c_rank = t.col(&["Rank"]);
@@ -1647,9 +1652,23 @@ fn total_table(
             imps: cell(row, c_imps).to_string(),
             mean_imps: cell(row, c_mean).to_string(),
             rank_tie: cell(row, c_tie).to_string(),
+            ids: member_ids(row, c_ids),
             ..PublishedTotal::default()
         });
     }
+}
+
+/// A pair's players' member numbers on a row of a published list (Ruter's `MemberID1`
+/// and `MemberID2` columns `c`, as in tests/data/ruter-2018-06-18-spiren.pbn), those
+/// given: a guest without one (`-`, or only zeros) is left out, as the pairs file leaves
+/// out an empty id (`+45215`).
+fn member_ids(row: &[String], c: (Option<usize>, Option<usize>)) -> Vec<String> {
+    [c.0, c.1]
+        .into_iter()
+        .map(|col| cell(row, col).trim())
+        .filter(|id| !id.trim_start_matches('0').is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// North-South's score of a `[Score]` tag: `NS 420`, `EW -420`, or (the standard's
@@ -2925,6 +2944,24 @@ mod tests {
                 e.diagnostics
             );
         }
+    }
+
+    /// Ruter's TotalScoreTable gives each pair's players' member numbers (MemberID1,
+    /// MemberID2), which were passed over as descriptive: a night read from PBN lost the
+    /// ids the season ranking matches players by. They are read as the pair's players'
+    /// ids; a guest without one (`-`) is left out, as the pairs file leaves out an empty
+    /// id.
+    #[test]
+    fn a_total_score_tables_member_ids_are_read() {
+        let data = include_bytes!("../tests/data/ruter-2018-06-18-spiren.pbn");
+        let e = read(data).unwrap().event;
+        let i = e.pairs.iter().position(|p| p.id == "9").unwrap();
+        assert_eq!(e.player_ids[i], ["42387", "40352"]);
+        let data = include_bytes!("../tests/data/ruter-2019-10-14-spiren.pbn");
+        let e = read(data).unwrap().event;
+        let i = e.pairs.iter().position(|p| p.id == "20").unwrap();
+        assert_eq!(e.pairs[i].names, "Terje - Odd Mikalsen");
+        assert_eq!(e.player_ids[i], ["45215"]);
     }
 
     /// Two games run together without the blank line that ends a game: the second's
