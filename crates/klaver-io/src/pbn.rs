@@ -2350,6 +2350,11 @@ fn push_total_table(
         ("NrBoards", true),
         ("Names", false),
     ]);
+    // The players' ids as Ruter writes them: a pair's two in MemberID1 and MemberID2.
+    let ids = crate::exchange::has_player_ids(event);
+    if ids {
+        columns.extend([("MemberID1", true), ("MemberID2", true)]);
+    }
     let rows: Vec<Vec<String>> = result
         .pairs
         .iter()
@@ -2370,10 +2375,23 @@ fn push_total_table(
                 p.boards.to_string(),
                 info.names.clone(),
             ]);
+            if ids {
+                row.extend(member_cells(event.player_ids.get(p.pair)));
+            }
             row
         })
         .collect();
     write_table(out, "TotalScoreTable", &columns, &rows);
+}
+
+/// A pair's MemberID1 and MemberID2 cells: its players' ids, empty for none; a pair
+/// of more than two ids has none written (`klaver convert` says so).
+fn member_cells(ids: Option<&Vec<String>>) -> [String; 2] {
+    match ids.map(Vec::as_slice) {
+        Some([a]) => [a.clone(), String::new()],
+        Some([a, b]) => [a.clone(), b.clone()],
+        _ => [String::new(), String::new()],
+    }
 }
 
 /// The director's penalties written on a board's ScoreTable as Ruter writes them: `Pen`

@@ -205,6 +205,20 @@ fn json_keeps_tables_rounds_and_players() {
     assert_eq!(seats_and_players(&back.event), seats_and_players(&e));
 }
 
+/// klaver's PBN wrote no players' ids: a night converted to PBN lost them. Its
+/// TotalScoreTable carries them as Ruter's does (MemberID1, MemberID2), and they read
+/// back, with every line's table and round.
+#[test]
+fn pbn_keeps_tables_rounds_and_players() {
+    let e = seated_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut bytes = Vec::new();
+    pbn::write(&mut bytes, &e, &result, &pbn::WriteOptions::default()).unwrap();
+    let back = pbn::read(&bytes).unwrap();
+    assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+    assert_eq!(seats_and_players(&back.event), seats_and_players(&e));
+}
+
 /// The pairs CSV written beside a travellers CSV had only `pair,names`: the players'
 /// ids the season ranking needs were dropped.
 #[test]

@@ -315,17 +315,13 @@ fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>, with_ids: bool) -> Res
 
 /// What the input gave that the written format has no place for, said with what keeps
 /// it: USEBIO has no line's table or round (no USEBIO file found carries them), and
-/// klaver writes PBN without the players' ids. A pair whose ids USEBIO cannot match to
-/// its names is named.
+/// PBN's TotalScoreTable holds two ids a pair (MemberID1, MemberID2, as Ruter writes
+/// them). A pair whose ids USEBIO cannot match to its names is named.
 fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str) {
-    let with_ids = event
-        .player_ids
-        .iter()
-        .filter(|ids| !ids.is_empty())
-        .count();
-    if to == ToArg::Pbn && with_ids > 0 {
+    let more_than_two = event.player_ids.iter().filter(|ids| ids.len() > 2).count();
+    if to == ToArg::Pbn && more_than_two > 0 {
         tell!(
-            "klaver: {out_name} is written without the players' ids ({with_ids} pairs have them): keep the pairs file for them, or convert to USEBIO, JSON or the travellers CSV, which carry them"
+            "klaver: {out_name} is written without the players' ids of {more_than_two} pairs with more than two: PBN's MemberID1 and MemberID2 hold two; keep the pairs file for them, or convert to USEBIO, JSON or the travellers CSV, which carry them"
         );
     }
     if to != ToArg::Usebio {
