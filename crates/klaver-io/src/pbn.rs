@@ -1805,11 +1805,12 @@ fn game_result(
 fn declarer_tricks(value: &str, declarer: &str) -> Result<Option<u8>, String> {
     let unread =
         || "not a number of tricks (0 to 13), nor NS or EW with one (NS 10, EW 3)".to_string();
-    let words: Vec<&str> = value
-        .trim()
-        .trim_start_matches('^')
-        .split_whitespace()
-        .collect();
+    let value = value.trim().trim_start_matches('^');
+    // The standard's irrelevant (`-`) and unknown (`?`) are no result, as an empty value.
+    if matches!(value, "-" | "?") {
+        return Ok(None);
+    }
+    let words: Vec<&str> = value.split_whitespace().collect();
     let tricks = |w: &str| w.parse::<u8>().ok().filter(|t| *t <= 13);
     let mut sides: [Option<u8>; 2] = [None, None];
     match words.as_slice() {
@@ -1838,7 +1839,16 @@ fn declarer_tricks(value: &str, declarer: &str) -> Result<Option<u8>, String> {
             ns + ew
         ));
     }
-    let ns_declares = matches!(declarer.to_ascii_uppercase().as_str(), "N" | "S");
+    let ns_declares = match declarer.to_ascii_uppercase().as_str() {
+        "N" | "S" => true,
+        "E" | "W" => false,
+        _ => {
+            return Err(
+                "a side's tricks, but the game names no declarer to tell whose: give its [Declarer]"
+                    .into(),
+            );
+        }
+    };
     let ns = sides[0].or(sides[1].map(|ew| 13 - ew));
     Ok(ns.map(|ns| if ns_declares { ns } else { 13 - ns }))
 }
@@ -3115,6 +3125,22 @@ mod tests {
             assert!(e.diagnostics.is_empty(), "{result}: {:?}", e.diagnostics);
             assert_eq!(e.results[0].outcome, Outcome::Score(score), "{result}");
         }
+        // `-` (irrelevant) and `?` (unknown) are no result, as an empty value is.
+        for result in ["-", "?", ""] {
+            let text = game("N", result).replace("[Contract \"4S\"]", "[Contract \"Pass\"]");
+            let e = read(text.as_bytes()).unwrap().event;
+            assert!(e.diagnostics.is_empty(), "{result}: {:?}", e.diagnostics);
+            assert_eq!(e.results[0].outcome, Outcome::Score(0), "{result}");
+        }
+        // A side's tricks need the declarer to tell whose they are.
+        let e = read(game("", "NS 10").as_bytes()).unwrap().event;
+        let messages: Vec<String> = e.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                "line 8: board 1: [Result \"NS 10\"]: a side's tricks, but the game names no declarer to tell whose: give its [Declarer]"
+            ]
+        );
         for (result, why) in [
             ("NS 10 EW 4", "NS 10 and EW 4 tricks make 14, not 13"),
             (
