@@ -126,24 +126,28 @@ pub struct PublishedTotal {
     pub ids: Vec<String>,
 }
 
-/// Whether a published list places North-South and East-West each on its own: a place 1
-/// in each direction of a section (USEBIO `DIRECTION`, as Compscore writes a Mitchell
-/// with two winners).
+/// Whether a published list places North-South and East-West each on its own: each
+/// direction of a section has a place 1 and no place past its own number of pairs
+/// (USEBIO `DIRECTION`, as Compscore writes a Mitchell with two winners).
 pub fn placed_per_direction(totals: &[PublishedTotal]) -> bool {
-    let first = |t: &&PublishedTotal| {
-        t.rank
-            .chars()
-            .filter(char::is_ascii_digit)
-            .collect::<String>()
-            == "1"
+    let place = |t: &PublishedTotal| {
+        let digits: String = t.rank.chars().filter(char::is_ascii_digit).collect();
+        digits.parse::<usize>().ok()
     };
-    let winners: Vec<&PublishedTotal> = totals.iter().filter(first).collect();
-    winners.iter().any(|a| {
-        a.direction == "NS"
-            && winners
-                .iter()
-                .any(|b| b.direction == "EW" && b.section == a.section)
-    })
+    // Each direction of the section has a place 1, and no place past its own number of
+    // pairs: places that run on across both (1=, 3, 4, 1=) are one ranking.
+    let ranked_apart = |section: &str, direction: &str| {
+        let of: Vec<&PublishedTotal> = totals
+            .iter()
+            .filter(|t| t.section == section && t.direction == direction)
+            .collect();
+        of.iter().any(|t| place(t) == Some(1))
+            && of.iter().all(|t| place(t).is_none_or(|p| p <= of.len()))
+    };
+    totals
+        .iter()
+        .filter(|t| t.direction == "NS")
+        .any(|t| ranked_apart(&t.section, "NS") && ranked_apart(&t.section, "EW"))
 }
 
 /// What a column of a published result list holds, as klaver reads it.
@@ -886,7 +890,15 @@ pub fn write_pairs_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Res
         header.push("players");
     }
     w.write_record(&header)?;
-    for (i, p) in event.pairs.iter().enumerate() {
+    // A substitute pair (`-`, unranked, one for each place it took) has no names to keep.
+    let substitute =
+        |p: &klaver_core::session::PairInfo| p.unranked && p.id == "-" && p.names.is_empty();
+    for (i, p) in event
+        .pairs
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !substitute(p))
+    {
         let mut rec = vec![p.id.clone(), p.names.clone()];
         if multi {
             rec.insert(0, p.section.clone());

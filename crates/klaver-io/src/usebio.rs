@@ -1008,9 +1008,12 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
             name: "MASTER_POINTS".into(),
             figure: Figure::MasterPoints,
         }));
+    // A list with a winner in each direction states two fields, unless the event says it
+    // has one winner (WINNER_TYPE 1, as ScoreBridge and Pianola write a Howell's).
+    let one_winner = event_node.is_some_and(|e| e.get("WINNER_TYPE").trim() == "1");
     imported.convention = Convention {
-        // A list with a winner in each direction states two fields.
-        separate_fields: exchange::placed_per_direction(&imported.totals).then_some(true),
+        separate_fields: (!one_winner && exchange::placed_per_direction(&imported.totals))
+            .then_some(true),
         ..Convention::default()
     };
     Ok(imported)
@@ -2178,8 +2181,6 @@ mod tests {
         assert_eq!(e.results.len(), 1);
     }
 
-    /// A PAIR given twice in PARTICIPANTS kept the first's names without a word, and a
-    /// PAIR_NUMBER given twice in one PAIR was read as its first.
     /// A PLAYER's NATIONAL_ID_NUMBER (the federation's number, as ScoreBridge writes it in
     /// tests/data/scorebridge-2025-07-30-forest-of-dean.xml) was passed over: the players'
     /// ids, which the season ranking matches players by, were lost on reading. They are
@@ -2201,6 +2202,8 @@ mod tests {
         );
     }
 
+    /// A PAIR given twice in PARTICIPANTS kept the first's names without a word, and a
+    /// PAIR_NUMBER given twice in one PAIR was read as its first.
     #[test]
     fn a_pair_given_twice_is_refused() {
         let doc = |pairs: &str| {

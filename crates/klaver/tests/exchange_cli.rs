@@ -1147,6 +1147,27 @@ fn pianola_s_cross_imps_are_compared_and_its_restated_totals_shown() {
     );
 }
 
+/// A USEBIO list of one ranking that shares first place between a North-South and an
+/// East-West pair (places 1=, 3, 4, 1=) was read as a winner in each direction and
+/// ranked in two lists; so was a list whose WINNER_TYPE says one winner. Both are one
+/// list, as written.
+#[test]
+fn a_shared_first_place_is_not_two_winners() {
+    let file = data("one-winner-shared-first.xml");
+    let o = klaver(&["score", &file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("North-South"), "{}", stdout(&o));
+    let two = std::fs::read_to_string(data("two-winner-places.xml")).unwrap();
+    let one = two.replace(
+        "<EVENT EVENT_TYPE=\"MP_PAIRS\">",
+        "<EVENT EVENT_TYPE=\"MP_PAIRS\">\n<WINNER_TYPE>1</WINNER_TYPE>",
+    );
+    let path = temp("winner-type-1.xml");
+    std::fs::write(&path, one).unwrap();
+    let o = klaver(&["score", path.to_str().unwrap()]);
+    assert!(!stdout(&o).contains("North-South"), "{}", stdout(&o));
+}
+
 /// A USEBIO file with a winner in each direction (every `PAIR` with its `DIRECTION`, a
 /// place 1 North-South and a place 1 East-West, as Compscore writes a two-winner
 /// Mitchell) is ranked in two lists as the file ranks it, and its places are compared.
