@@ -1186,30 +1186,29 @@ fn boards_a_round(lang: ReportLang, n: u32) -> String {
     }
 }
 
-/// The order of two pair labels: numbers in number order before codes, and a section's
-/// pairs (`A2`, `A10`) by their numbers after the section's letters.
+/// The order of two pair labels: numbers in number order before codes, and the pairs of
+/// a section (`A2`, `A10`) or a direction (`2NS`, `10NS`) in their numbers' order after
+/// the letters they share.
 fn label_order(a: &str, b: &str) -> std::cmp::Ordering {
-    let split = |s: &str| {
-        let digits = s.len() - s.trim_start_matches(|c: char| !c.is_ascii_digit()).len();
-        let (letters, rest) = s.split_at(digits);
-        (letters.to_string(), rest.parse::<u64>().ok(), s.to_string())
+    let key = |s: &str| {
+        let start = s.find(|c: char| c.is_ascii_digit()).unwrap_or(s.len());
+        let (prefix, rest) = s.split_at(start);
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(rest.len());
+        let (digits, suffix) = rest.split_at(end);
+        let number = digits.parse::<u64>().ok();
+        let plain = prefix.is_empty() && suffix.is_empty() && number.is_some();
+        (
+            !plain,
+            prefix.to_string(),
+            suffix.to_string(),
+            number.is_none(),
+            number,
+            s.to_string(),
+        )
     };
-    let (x, y) = (split(a), split(b));
-    // Plain numbers first, then by section letters, number, and the text itself.
-    (
-        !x.0.is_empty() || x.1.is_none(),
-        x.0,
-        x.1.is_none(),
-        x.1,
-        x.2,
-    )
-        .cmp(&(
-            !y.0.is_empty() || y.1.is_none(),
-            y.0,
-            y.1.is_none(),
-            y.1,
-            y.2,
-        ))
+    key(a).cmp(&key(b))
 }
 
 /// Every pair that played, with its names, in number order (numbers before codes, a
@@ -1748,7 +1747,8 @@ pub(crate) mod tests {
     }
 
     /// The control box lists a section's pairs in their numbers' order (A1, A2, A10),
-    /// where it listed them as text (A1, A10, A2); plain numbers come first, codes last.
+    /// where it listed them as text (A1, A10, A2), and a direction's (1NS, 2NS, 10NS);
+    /// plain numbers come first.
     #[test]
     fn pair_labels_sort_by_their_numbers() {
         let mut labels = vec!["B2", "A10", "12", "A2", "x", "2", "A1", "B10", "NS1"];
