@@ -3386,3 +3386,24 @@ fn a_stored_night_says_a_board_a_pair_sat_out_as_its_file_does() {
         assert!(kept.contains("\"sit_outs\""), "{kept}");
     }
 }
+
+/// A Ruter night's players carry their member numbers (MemberID1, MemberID2): the
+/// players `--add-players` adds are stored with them, and the message says so, where it
+/// said they were all guests without a number.
+#[test]
+fn players_added_from_a_file_keep_its_member_numbers() {
+    for db in databases("added-numbers") {
+        ok(&db, &["club", "init", "--name", "Spiren"]);
+        let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+        let (_, err) = run(&db, &["session", "import", &f, "--add-players"], 0);
+        assert!(
+            err.contains("40 names added as players (40 with the number the file gives, 0 guests without a number)"),
+            "{err}"
+        );
+        let list = ok(&db, &["player", "list"]);
+        assert!(
+            list.contains("42167") && list.contains("Ann Kvistad"),
+            "{list}"
+        );
+    }
+}

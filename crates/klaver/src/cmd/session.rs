@@ -1179,14 +1179,22 @@ async fn add_unknown(
             }
         }
     }
+    let numbered = new.iter().filter(|n| n.number.is_some()).count();
     let done = store
         .import_players(club, &new)
         .await
         .map_err(store_error)?;
-    tell!(
-        "{} names added as players (guests without a number)",
-        done.added
-    );
+    match numbered {
+        0 => tell!(
+            "{} names added as players (guests without a number)",
+            done.added
+        ),
+        n => tell!(
+            "{} names added as players ({n} with the number the file gives, {} guests without a number)",
+            done.added,
+            new.len() - n
+        ),
+    }
     Ok(())
 }
 
