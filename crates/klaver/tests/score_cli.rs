@@ -1002,6 +1002,11 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
         .filter(|l| l.starts_with("warning:"))
         .collect();
     assert_eq!(said, err.lines().collect::<Vec<_>>(), "{converted}");
+    // No format klaver writes carries the sit-out lines: the conversion says so.
+    assert!(
+        converted.contains("klaver: /dev/null is written without the file's 18 sit-out lines (a pair that sat out a board): scored from it, those boards read as short of results; keep the file for them"),
+        "{converted}"
+    );
     let o = klaver(&["score", &f, "--lang", "nl", "--format", "html"]);
     let out = stdout(&o);
     let said = "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291 van het bestand): de gift is met Neuberg naar de volle top geschaald</li>";

@@ -313,11 +313,31 @@ fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>, with_ids: bool) -> Res
     Ok(())
 }
 
+/// The sit-out lines of the input (a pair that sat out a board, as Ruter writes a night
+/// of an odd number of pairs), which no format klaver writes carries: said, as the
+/// written file's boards then read as short of results.
+pub(crate) fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_name: &str) {
+    let sat_out = |d: &&klaver_core::session::Diagnostic| {
+        matches!(
+            d.said.as_deref(),
+            Some(klaver_core::said::Said::SatOut { .. })
+        )
+    };
+    let n = event.diagnostics.iter().filter(sat_out).count();
+    if n > 0 {
+        let lines = if n == 1 { "line" } else { "lines" };
+        tell!(
+            "klaver: {out_name} is written without the file's {n} sit-out {lines} (a pair that sat out a board): scored from it, those boards read as short of results; keep the file for them"
+        );
+    }
+}
+
 /// What the input gave that the written format has no place for, said with what keeps
 /// it: USEBIO has no line's table or round (no USEBIO file found carries them), and
 /// PBN's TotalScoreTable holds two ids a pair (MemberID1, MemberID2, as Ruter writes
 /// them). A pair whose ids USEBIO cannot match to its names is named.
 fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str) {
+    say_sit_outs_left_out(event, out_name);
     let more_than_two = event.player_ids.iter().filter(|ids| ids.len() > 2).count();
     if to == ToArg::Pbn && more_than_two > 0 {
         tell!(
