@@ -2070,6 +2070,7 @@ pub fn to_string(event: &Event, result: &SessionResult, opts: &WriteOptions) -> 
         }
         let penalties = event.penalties.iter().filter(|p| penalty_on(event, p, sb));
         rows.extend(penalty_rows(event, penalties, layout));
+        rows.extend(sit_out_rows(event, sb, layout));
         write_table(&mut out, "ScoreTable", &columns, &rows);
         if k == 0 {
             push_total_table(&mut out, event, result, multi, shown);
@@ -2446,6 +2447,39 @@ fn penalty_rows<'a>(
             row.extend(["-", "-", "-", "-", "Pen", "Pen"].map(String::from));
             row.push(exchange::points_text(p.points.0));
             row.push(exchange::points_text(p.points.1));
+            row.extend([String::new(), String::new()]);
+            if layout.adjusted {
+                row.push(String::new());
+            }
+            row
+        })
+        .collect()
+}
+
+/// The sit-out lines the event was read with (a pair that sat out the board, `Said::
+/// SatOut`) on board `sb`'s table, as Ruter writes them: the pair North-South and no
+/// opponents, nothing played; read back as sit-out lines.
+fn sit_out_rows(event: &Event, sb: &ScoredBoard, layout: Layout) -> Vec<Vec<String>> {
+    event
+        .diagnostics
+        .iter()
+        .filter(|d| d.board == Some(sb.board))
+        .filter_map(|d| match d.said.as_deref() {
+            Some(klaver_core::said::Said::SatOut { section, pair })
+                if sb.group.is_empty() || same(section, &sb.group) =>
+            {
+                Some((section, pair))
+            }
+            _ => None,
+        })
+        .map(|(section, pair)| {
+            let seat_cells = usize::from(layout.tables) + usize::from(layout.rounds);
+            let mut row = vec!["-".to_string(); seat_cells];
+            if layout.multi {
+                row.push(section.clone());
+            }
+            row.push(pair.clone());
+            row.extend(std::iter::repeat_n("-".to_string(), 9));
             row.extend([String::new(), String::new()]);
             if layout.adjusted {
                 row.push(String::new());

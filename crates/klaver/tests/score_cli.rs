@@ -1002,10 +1002,13 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
         .filter(|l| l.starts_with("warning:"))
         .collect();
     assert_eq!(said, err.lines().collect::<Vec<_>>(), "{converted}");
-    // No format klaver writes carries the sit-out lines: the conversion says so.
+    // PBN carries the sit-out lines; the other formats do not, which is said.
+    assert!(!converted.contains("sit-out lines ("), "{converted}");
+    let o = klaver(&["convert", &f, "/dev/null", "--to", "json"]);
     assert!(
-        converted.contains("klaver: /dev/null is written without the file's 18 sit-out lines (a pair that sat out a board): scored from it, those boards read as short of results; keep the file for them"),
-        "{converted}"
+        stderr(&o).contains("klaver: /dev/null is written without the file's 18 sit-out lines (a pair that sat out a board): scored from it, those boards read as short of results; keep the file for them"),
+        "{}",
+        stderr(&o)
     );
     let o = klaver(&["score", &f, "--lang", "nl", "--format", "html"]);
     let out = stdout(&o);

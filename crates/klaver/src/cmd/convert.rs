@@ -314,8 +314,8 @@ fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>, with_ids: bool) -> Res
 }
 
 /// The sit-out lines of the input (a pair that sat out a board, as Ruter writes a night
-/// of an odd number of pairs), which no format klaver writes carries: said, as the
-/// written file's boards then read as short of results.
+/// of an odd number of pairs), which only klaver's PBN carries: said of the other
+/// formats, as the written file's boards then read as short of results.
 pub(crate) fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_name: &str) {
     let sat_out = |d: &&klaver_core::session::Diagnostic| {
         matches!(
@@ -337,7 +337,9 @@ pub(crate) fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_na
 /// PBN's TotalScoreTable holds two ids a pair (MemberID1, MemberID2, as Ruter writes
 /// them). A pair whose ids USEBIO cannot match to its names is named.
 fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str) {
-    say_sit_outs_left_out(event, out_name);
+    if to != ToArg::Pbn {
+        say_sit_outs_left_out(event, out_name);
+    }
     let more_than_two = event.player_ids.iter().filter(|ids| ids.len() > 2).count();
     if to == ToArg::Pbn && more_than_two > 0 {
         tell!(
