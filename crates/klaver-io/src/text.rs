@@ -20,7 +20,12 @@ pub struct TextParts {
 /// The columns `s` takes on screen: an accent typed as a mark of its own takes none, a
 /// CJK character two.
 pub(crate) fn shown_width(s: &str) -> usize {
-    unicode_width::UnicodeWidthStr::width(s)
+    // Most cells are ASCII (figures, most names): one column a byte, found at once.
+    if s.is_ascii() {
+        s.len()
+    } else {
+        unicode_width::UnicodeWidthStr::width(s)
+    }
 }
 
 /// Pads `s` to `w` columns (counting what it takes on screen, not bytes or characters).
