@@ -2437,20 +2437,12 @@ fn penalty_rows<'a>(
     let pairs = &event.pairs;
     penalties
         .map(|p| {
-            let mut row = Vec::new();
-            let seat_cells = usize::from(layout.tables) + usize::from(layout.rounds);
-            row.extend(std::iter::repeat_n("-".to_string(), seat_cells));
-            if layout.multi {
-                row.push(pairs[p.ns].section.clone());
-            }
+            let mut row = unseated_row(layout, &pairs[p.ns].section);
             row.extend([pairs[p.ns].id.clone(), pairs[p.ew].id.clone()]);
             row.extend(["-", "-", "-", "-", "Pen", "Pen"].map(String::from));
             row.push(exchange::points_text(p.points.0));
             row.push(exchange::points_text(p.points.1));
-            row.extend([String::new(), String::new()]);
-            if layout.adjusted {
-                row.push(String::new());
-            }
+            end_without_percentages(&mut row, layout);
             row
         })
         .collect()
@@ -2473,20 +2465,33 @@ fn sit_out_rows(event: &Event, sb: &ScoredBoard, layout: Layout) -> Vec<Vec<Stri
             _ => None,
         })
         .map(|(section, pair)| {
-            let seat_cells = usize::from(layout.tables) + usize::from(layout.rounds);
-            let mut row = vec!["-".to_string(); seat_cells];
-            if layout.multi {
-                row.push(section.clone());
-            }
+            let mut row = unseated_row(layout, section);
             row.push(pair.clone());
             row.extend(std::iter::repeat_n("-".to_string(), 9));
-            row.extend([String::new(), String::new()]);
-            if layout.adjusted {
-                row.push(String::new());
-            }
+            end_without_percentages(&mut row, layout);
             row
         })
         .collect()
+}
+
+/// The start of a ScoreTable row that is not a table's result (a penalty, a sit-out):
+/// no table or round (`-`), and the section when the file has several.
+fn unseated_row(layout: Layout, section: &str) -> Vec<String> {
+    let seat_cells = usize::from(layout.tables) + usize::from(layout.rounds);
+    let mut row = vec!["-".to_string(); seat_cells];
+    if layout.multi {
+        row.push(section.to_string());
+    }
+    row
+}
+
+/// The end of such a row: no percentages, and no adjustment when the table has the
+/// column.
+fn end_without_percentages(row: &mut Vec<String>, layout: Layout) {
+    row.extend([String::new(), String::new()]);
+    if layout.adjusted {
+        row.push(String::new());
+    }
 }
 
 /// Whether any error was found while reading (the event's diagnostics).
