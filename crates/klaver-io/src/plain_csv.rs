@@ -49,6 +49,15 @@ pub(crate) fn header_name(h: &str) -> &str {
     h.trim().trim_start_matches('\u{feff}')
 }
 
+/// The columns (from 0) of a CSV header that have no name: what stands under them is
+/// not read, and is said.
+pub(crate) fn unnamed_columns(header: &csv::StringRecord) -> Vec<usize> {
+    (header.iter().enumerate())
+        .filter(|(_, h)| header_name(h).is_empty())
+        .map(|(i, _)| i)
+        .collect()
+}
+
 /// The column of a CSV header named by one of `names` (compared without regard to case,
 /// trimmed, without a byte order mark); `Err` with both columns (counted from 1) when
 /// two are: which of them holds the field is not klaver's to guess.

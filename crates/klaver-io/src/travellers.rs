@@ -451,10 +451,7 @@ impl Columns {
                 crate::plain_csv::header_name(&header[i]).eq_ignore_ascii_case("tricks")
             }),
             width: header.len(),
-            unnamed: (header.iter().enumerate())
-                .filter(|(_, h)| crate::plain_csv::header_name(h).is_empty())
-                .map(|(i, _)| i)
-                .collect(),
+            unnamed: crate::plain_csv::unnamed_columns(header),
         };
         if cols.score.is_none() && cols.contract.is_none() {
             return Err(ReadError::MissingColumn("score"));
@@ -2373,10 +2370,7 @@ impl NamesColumns {
             ids,
             section: find(NAMES_SECTION)?,
             width: header.len(),
-            unnamed: (header.iter().enumerate())
-                .filter(|(_, h)| crate::plain_csv::header_name(h).is_empty())
-                .map(|(i, _)| i)
-                .collect(),
+            unnamed: crate::plain_csv::unnamed_columns(header),
         })
     }
 

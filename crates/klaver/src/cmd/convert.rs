@@ -316,7 +316,7 @@ fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>, with_ids: bool) -> Res
 /// The sit-out lines of the input (a pair that sat out a board, as Ruter writes a night
 /// of an odd number of pairs), which only klaver's PBN carries: said of the other
 /// formats, as the written file's boards then read as short of results.
-pub(crate) fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_name: &str) {
+fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_name: &str) {
     let sat_out = |d: &&klaver_core::session::Diagnostic| {
         matches!(
             d.said.as_deref(),
