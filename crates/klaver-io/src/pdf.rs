@@ -395,7 +395,7 @@ impl Fitted {
 }
 
 /// Breaks `text` into lines no wider than `width`, at spaces, or inside a word that is
-/// wider than a line by itself.
+/// wider than a line by itself ([`break_word`]).
 fn wrap(fonts: &Fonts, text: &str, bold: bool, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
@@ -415,20 +415,54 @@ fn wrap(fonts: &Fonts, text: &str, bold: bool, size: f32, width: f32) -> Vec<Str
         if fonts.width(word, bold, size) <= width {
             line = word.to_string();
         } else {
-            for c in word.chars() {
-                line.push(c);
-                if fonts.width(&line, bold, size) > width && line.chars().count() > 1 {
-                    line.pop();
-                    lines.push(std::mem::take(&mut line));
-                    line.push(c);
-                }
-            }
+            let fits = |piece: &str| fonts.width(piece, bold, size) <= width;
+            let mut pieces = break_word(word, fits);
+            line = pieces.pop().unwrap_or_default();
+            lines.extend(pieces);
         }
     }
     if !line.is_empty() || lines.is_empty() {
         lines.push(line);
     }
     lines
+}
+
+/// Breaks a word wider than a line into pieces that each `fit`: after a hyphen of its
+/// own where one falls in the line (`Vermeulen-` / `Hoogendijk`), otherwise with a
+/// hyphen added to mark the break, so that a reader sees the name goes on. A piece is
+/// at least one character, even where one does not fit.
+fn break_word(word: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut pieces = Vec::new();
+    let mut rest = word;
+    while !fits(rest) {
+        // The longest start of the rest that fits with a hyphen after it.
+        let ends: Vec<usize> = rest.char_indices().map(|(i, _)| i).skip(1).collect();
+        let longest = ends
+            .iter()
+            .rev()
+            .find(|&&end| fits(&format!("{}-", &rest[..end])));
+        let Some(&end) = longest.or(ends.first()) else {
+            break;
+        };
+        // A hyphen of the word's own in that start, or just after it: break after the
+        // last one.
+        let window = end + rest[end..].chars().next().map_or(0, char::len_utf8);
+        let own = rest[..window]
+            .rfind('-')
+            .filter(|&h| h > 0 && h + 1 < rest.len());
+        let piece = match own {
+            Some(h) if fits(&rest[..=h]) => {
+                pieces.push(rest[..=h].to_string());
+                rest = &rest[h + 1..];
+                continue;
+            }
+            _ => format!("{}-", &rest[..end]),
+        };
+        pieces.push(piece);
+        rest = &rest[end..];
+    }
+    pieces.push(rest.to_string());
+    pieces
 }
 
 impl Table {
@@ -1926,6 +1960,39 @@ fn glyph_bytes(face: &Face, emb: &Embedded, text: &str) -> Vec<u8> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    /// Whether a piece fits a line of `n` characters.
+    fn chars_fit(n: usize) -> impl Fn(&str) -> bool {
+        move |piece: &str| piece.chars().count() <= n
+    }
+
+    #[test]
+    fn a_word_wider_than_a_line_breaks_with_a_hyphen() {
+        let pieces = break_word("Wijnschenkbroeder", chars_fit(8));
+        assert_eq!(pieces, ["Wijnsch-", "enkbroe-", "der"]);
+        let joined: String = pieces.iter().map(|p| p.trim_end_matches('-')).collect();
+        assert_eq!(joined, "Wijnschenkbroeder");
+    }
+
+    #[test]
+    fn a_word_breaks_after_its_own_hyphen_first() {
+        let pieces = break_word("Vermeulen-Hoogendijk", chars_fit(12));
+        assert_eq!(pieces, ["Vermeulen-", "Hoogendijk"]);
+        // Its own hyphen too far in: a hyphen is added.
+        let pieces = break_word("Ab-Vermeulenstraat", chars_fit(8));
+        assert_eq!(pieces, ["Ab-", "Vermeul-", "enstraat"]);
+        // Letters of more than one byte, a hyphen right after the piece.
+        let pieces = break_word("Çiçekçiğüş-Öztürkçü", chars_fit(11));
+        assert_eq!(pieces, ["Çiçekçiğüş-", "Öztürkçü"]);
+        let pieces = break_word("ÇiçekçiğüşÖztürkçü", chars_fit(7));
+        assert_eq!(pieces, ["Çiçekç-", "iğüşÖz-", "türkçü"]);
+    }
+
+    #[test]
+    fn a_line_too_narrow_for_any_piece_still_takes_a_character() {
+        assert_eq!(break_word("Öz", chars_fit(0)), ["Ö-", "z"]);
+        assert_eq!(break_word("", chars_fit(0)), [""]);
+    }
     use crate::generate::{GenerateOptions, write_event};
     use crate::report::{ReportOptions, build};
     use crate::travellers::{Event, ReadOptions, read_travellers};
