@@ -442,7 +442,7 @@ fn console_page(
                         td.n { (l.line.board) }
                         td.n { @if let Some(t) = l.line.table { (t) } }
                         td { (l.line.ns) } td { (l.line.ew) }
-                        td { (l.line.contract) " " (l.line.declarer) " " (l.line.result) }
+                        td { (entry::played_in(&l.line, lang.notation())) }
                         td.n { (l.line.score) } td { (l.line.adjust) } td { (l.line.lead) }
                         td.muted { (l.entered_by) @if l.version > 1 { " *" } }
                         td { a href=(format!("/director/s/{id}/lines/{}", l.line.line_no)) { (lang.say(Desk::CorrectLink)) } }
@@ -614,13 +614,11 @@ async fn add_to_night(
         .line_no)
 }
 
-/// A line's result as the edit form shows it: the contract (or the score), REV after
-/// it, or the adjustment.
-fn shown_result(line: &Line) -> String {
+/// A line's result as the edit form shows it, in the page's notation: the contract (or
+/// the score), REV after it, or the adjustment.
+fn shown_result(line: &Line, lang: Lang) -> String {
     let played = if !line.contract.is_empty() {
-        format!("{} {} {}", line.contract, line.declarer, line.result)
-            .trim()
-            .to_string()
+        entry::played_in(line, lang.notation())
     } else {
         line.score.clone()
     };
@@ -643,7 +641,7 @@ async fn edit_line(
         .iter()
         .find(|l| l.line.line_no == line_no)
         .ok_or_else(|| WebError::NotFound(lang.refused(&Refused::NoSuchLine(id, line_no))))?;
-    let typed = shown_result(&l.line);
+    let typed = shown_result(&l.line, lang);
     let (ns, ew) = lang.report().sides();
     Ok(page(
         lang,
@@ -713,7 +711,7 @@ async fn correct_line(
     new.section = old.line.section.clone();
     // A result left as the form showed it keeps what the form could not show: an
     // entered score beside its contract, a contract beside an adjustment.
-    if form.result.trim() == shown_result(&old.line) {
+    if form.result.trim() == shown_result(&old.line, lang) {
         new.contract = old.line.contract.clone();
         new.declarer = old.line.declarer.clone();
         new.result = old.line.result.clone();
@@ -959,8 +957,10 @@ fn requests_block(
     let (ns, ew) = lang.report().sides();
     let show = |l: &Line| {
         format!(
-            "{} {} {} {} {}",
-            l.contract, l.declarer, l.result, l.adjust, l.lead
+            "{} {} {}",
+            entry::played_in(l, lang.notation()),
+            l.adjust,
+            l.lead
         )
     };
     html! {

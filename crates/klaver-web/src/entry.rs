@@ -36,6 +36,23 @@ fn english(entry: &Entry) -> Typed {
     }
 }
 
+/// A stored line's contract, declarer and result (klaver's English notation) as typed in
+/// `lang`'s notation, which the page's entry form reads back as the same result
+/// (`4S N =` is Turkish `4 Pik K =`). A contract the store holds that does not read is
+/// shown as stored.
+pub fn played_in(line: &Line, lang: Language) -> String {
+    let stored = format!("{} {} {}", line.contract, line.declarer, line.result);
+    match notation::parse_entry(&stored, Language::English, Mode::Strict) {
+        Ok((Entry::Played(p), _)) if lang != Language::English => format!(
+            "{} {} {}",
+            notation::format_contract(p.contract(), lang),
+            notation::format_seat(p.declarer(), lang),
+            notation::format_result(p.tricks(), p.contract(), lang)
+        ),
+        _ => stored.trim().to_string(),
+    }
+}
+
 /// Reads a typed entry for `board` in a notation (English, Dutch or Turkish), saying
 /// what is wrong in English.
 #[cfg(test)]

@@ -389,7 +389,7 @@ pub(crate) fn line_text(line: &Line, lang: Lang) -> String {
     let mut played = match line.contract.as_str() {
         "" => String::new(),
         "PASS" => lang.t(Key::Passed).to_string(),
-        c => format!("{c} {} {}", line.declarer, line.result),
+        _ => crate::entry::played_in(line, lang.notation()),
     };
     if reversed {
         played.push(' ');

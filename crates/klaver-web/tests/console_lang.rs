@@ -565,3 +565,57 @@ async fn a_refused_line_is_said_in_turkish() {
         assert!(said.starts_with(want), "{fields:?}: {said}");
     }
 }
+
+/// A line's edit form shows its result in the page's notation, and sent back as shown it
+/// is read as the same result: a correction of the lead alone goes through in every
+/// language, and the lines table shows the contract as the edit form does.
+#[tokio::test]
+async fn a_result_shown_for_correction_reads_back_in_every_language() {
+    let shown = [
+        ("en", "4S N =", "SA"),
+        ("nl", "4S N C", "SA"),
+        ("tr", "4 Pik K bien", "PA"),
+    ];
+    for (lang, want, lead) in shown {
+        let n = night(&format!("console-lang-shown-{lang}")).await;
+        let cookie = n.cookie(lang).await;
+        let csrf = n.csrf(&cookie).await;
+        let edit = get(&n.app, &n.at("/lines/1"), &cookie).await;
+        assert_eq!(edit.status, StatusCode::OK, "{lang}: {}", edit.body);
+        let at = edit.body.find("name=\"result\" value=\"").unwrap() + 21;
+        let value = edit.body[at..].split('"').next().unwrap().to_string();
+        assert_eq!(value, want, "{lang}");
+        let console = get(&n.app, &n.at(""), &cookie).await;
+        assert!(
+            console.body.contains(&format!("<td>{want}</td>")),
+            "{lang}: {}",
+            console.body
+        );
+        let form = [
+            ("csrf", csrf.as_str()),
+            ("version", "1"),
+            ("board", "1"),
+            ("ns", "1"),
+            ("ew", "4"),
+            ("result", value.as_str()),
+            ("lead", lead),
+            ("reason", "the lead"),
+        ];
+        let r = post(&n.app, &n.at("/lines/1"), &form, &cookie).await;
+        assert_eq!(r.status, StatusCode::SEE_OTHER, "{lang}: {}", r.body);
+        let session = n.store.session(&n.club, n.night).await.unwrap();
+        let line = &session
+            .lines
+            .iter()
+            .find(|l| l.line.line_no == 1)
+            .unwrap()
+            .line;
+        let stored = (
+            line.contract.as_str(),
+            line.declarer.as_str(),
+            line.result.as_str(),
+        );
+        assert_eq!(stored, ("4S", "N", "="), "{lang}");
+        assert_eq!(line.lead, "SA", "{lang}");
+    }
+}

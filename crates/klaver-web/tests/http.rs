@@ -2503,7 +2503,7 @@ async fn a_reversed_or_adjusted_line_reads_as_such_on_the_phone() {
     assert!(page.body.contains("Board 1: 4S N = REV"), "{}", page.body);
     assert!(page.body.contains("Board 2: 60/40"), "{}", page.body);
     let nl = get(app, &t1, Some("lang=nl")).await;
-    assert!(nl.body.contains("Spel 1: 4S N = Reverse"), "{}", nl.body);
+    assert!(nl.body.contains("Spel 1: 4S N C Reverse"), "{}", nl.body);
 
     // The table confirms its 4S N = again: not the stored line, and the page says how.
     let r = post(app, &format!("{t1}/confirm"), &four_spades, None).await;
