@@ -481,6 +481,22 @@ fn movement_checks_the_travellers() {
     );
 }
 
+/// A round of travellers never entered was scored as a shorter night, without a word
+/// and with `--strict` passing. The file is the 14-pair Howell on the same boards with
+/// round 7 (boards 25-28) left out.
+#[test]
+fn a_round_the_movement_plays_without_a_result_is_said() {
+    let file = repo("crates/klaver/tests/data/howell-14-same-round-7-missing.csv");
+    let o = klaver(&["score", &file, "--movement", "howell-14-7-same", "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("boards 25-28: no result at all, while the movement (Howell, 14 pairs, 7 rounds, same boards at all tables) plays them in round 7"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stdout(&o).contains("24 boards"), "{}", stdout(&o));
+}
+
 #[test]
 fn generated_events_score() {
     let csv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("generated.csv");

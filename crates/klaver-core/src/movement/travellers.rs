@@ -125,7 +125,8 @@ impl<'a> Section<'a> {
             .iter()
             .map(|&i| self.results[i].board)
             .collect();
-        let mut missing = schedule.missing(&seen, &present, &played);
+        let mut missing = schedule.unentered(&movement.name, &present, &played);
+        missing.extend(schedule.missing(&seen, &present, &played));
         for d in &mut missing {
             d.message = self.say(std::mem::take(&mut d.message));
         }
@@ -192,9 +193,42 @@ impl<'a> Schedule<'a> {
         )
     }
 
+    /// Warnings for the boards the movement `name` has two pairs present play that have
+    /// no result at all (none in `played`): a forgotten round of travellers, or a board
+    /// left out, would otherwise be scored as a shorter night without a word. Boards
+    /// played in the same rounds are named together (a round's set: `boards 25-28`).
+    fn unentered(
+        &self,
+        name: &str,
+        present: &HashSet<&str>,
+        played: &HashSet<u32>,
+    ) -> Vec<Diagnostic> {
+        let mut rounds: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for ((board, ns, ew), (round, _)) in &self.matches {
+            if !played.contains(board) && present.contains(*ns) && present.contains(*ew) {
+                rounds.entry(*board).or_default().push(*round);
+            }
+        }
+        let mut groups: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
+        for (board, mut in_rounds) in rounds {
+            in_rounds.sort_unstable();
+            in_rounds.dedup();
+            match groups.last_mut() {
+                Some((boards, r)) if *r == in_rounds && boards.last() == Some(&(board - 1)) => {
+                    boards.push(board);
+                }
+                _ => groups.push((vec![board], in_rounds)),
+            }
+        }
+        groups
+            .iter()
+            .map(|(boards, in_rounds)| unentered_warning(name, boards, in_rounds))
+            .collect()
+    }
+
     /// A warning for each match of two pairs present with no result (`seen` holds those
-    /// with one), by board, round and table; a board nobody entered at all (in
-    /// `played`) is one the session did not use.
+    /// with one), by board, round and table; a board nobody entered at all (not in
+    /// `played`) is named once by [`Schedule::unentered`].
     fn missing(
         &self,
         seen: &HashSet<(u32, &str, &str)>,
@@ -222,6 +256,27 @@ impl<'a> Schedule<'a> {
                 )
             })
             .collect()
+    }
+}
+
+/// The warning that `boards`, which the movement `name` plays in `rounds`, have no
+/// result at all.
+fn unentered_warning(name: &str, boards: &[u32], rounds: &[u32]) -> Diagnostic {
+    let rounds = format!(
+        "{} {}",
+        if rounds.len() == 1 { "round" } else { "rounds" },
+        board_list(rounds)
+    );
+    let (list, one) = (board_list(boards), boards.len() == 1);
+    let message = format!(
+        "no result at all, while the movement ({name}) plays {} in {rounds}: {} left out of the scoring; enter {} results, or score the night with the movement it played",
+        if one { "it" } else { "them" },
+        if one { "it is" } else { "they are" },
+        if one { "its" } else { "their" },
+    );
+    match boards {
+        [board] => Diagnostic::warning(0, Some(*board), message),
+        _ => Diagnostic::warning(0, None, format!("boards {list}: {message}")),
     }
 }
 
@@ -600,6 +655,53 @@ mod tests {
             "{msgs:?}"
         );
         assert!(msgs.iter().any(|m| m.contains("no result for")), "{msgs:?}");
+    }
+
+    /// Every match of the movement's pairs on each board `keep` allows, as results.
+    fn results_of(m: &Movement, keep: impl Fn(u32) -> bool) -> Vec<TableResult> {
+        let mut res = Vec::new();
+        for t in m.rounds.iter().flat_map(|round| &round.tables) {
+            let id = |p: &Option<String>| p.as_deref().unwrap().parse().unwrap();
+            for b in t.boards.boards().filter(|&b| keep(b)) {
+                res.push(r(res.len() as u32 + 2, b, id(&t.ns), id(&t.ew)));
+            }
+        }
+        res
+    }
+
+    #[test]
+    fn a_board_of_the_movement_without_a_single_result_is_named() {
+        // Mitchell, 3 tables, 2 boards a round: boards 1-6, each played 3 times. Board 4
+        // has no result at all: it was left out of the scoring without a word.
+        let m = mitchell(&MitchellOptions::new(3, 2)).unwrap();
+        let c = check_travellers(&m, &pairs(6), &results_of(&m, |b| b != 4));
+        let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "board 4: no result at all, while the movement (Mitchell, 3 tables) plays it in rounds 1-3: it is left out of the scoring; enter its results, or score the night with the movement it played"
+            ]
+        );
+        // Every board entered: nothing to say.
+        let c = check_travellers(&m, &pairs(6), &results_of(&m, |_| true));
+        assert!(c.diagnostics.is_empty(), "{:?}", c.diagnostics);
+    }
+
+    #[test]
+    fn a_round_of_the_movement_without_a_single_result_is_named() {
+        // Every table plays the same boards each round (a Howell on the same boards):
+        // the last round's boards 5-6 were not entered.
+        let m = crate::movement::parse_csv(
+            "round,table,ns,ew,boards\n1,1,1,2,1-2\n1,2,3,4,1-2\n2,1,1,3,3-4\n2,2,4,2,3-4\n3,1,1,4,5-6\n3,2,2,3,5-6\n",
+        )
+        .unwrap();
+        let c = check_travellers(&m, &pairs(4), &results_of(&m, |b| b < 5));
+        let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(msgs.len(), 1, "{msgs:?}");
+        assert_eq!(
+            msgs[0],
+            "boards 5-6: no result at all, while the movement (custom schedule) plays them in round 3: they are left out of the scoring; enter their results, or score the night with the movement it played"
+        );
     }
 
     #[test]
