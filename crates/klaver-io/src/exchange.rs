@@ -121,8 +121,8 @@ pub struct PublishedTotal {
     /// The last place of a shared rank (PBN `RankTie`: `6` beside rank 4 for places
     /// 4-6), as written; empty or `-` when the rank is not shared.
     pub rank_tie: String,
-    /// The pair's players' ids (Ruter's `MemberID1`, `MemberID2`), when the list gives
-    /// them.
+    /// The pair's players' ids by seat (Ruter's `MemberID1`, `MemberID2`), "" for a
+    /// seat without a number, when the list gives them.
     pub ids: Vec<String>,
 }
 
@@ -352,16 +352,17 @@ pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str)
     }
 }
 
-/// Puts a JSON pair's `players` (its players' ids, as the pairs file gave them) on the
-/// event's pair of that section and id; a `players` that is not a list of ids is said,
-/// naming the pair (the JSON writes its pairs on one line), and left out.
+/// Puts a JSON pair's `players` (its players' ids by seat, as the pairs file gave
+/// them, `null` for a guest without a number) on the event's pair of that section and
+/// id; a `players` that is not a list of ids is said, naming the pair (the JSON writes
+/// its pairs on one line), and left out.
 fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json::Value) {
     if v.is_null() {
         return;
     }
     let ids: Option<Vec<String>> = v.as_array().and_then(|a| {
         a.iter()
-            .map(|x| Some(json_text(x)).filter(|t| !t.is_empty() && !x.is_boolean()))
+            .map(|x| (x.is_null() || x.is_string() || x.is_number()).then(|| json_text(x)))
             .collect()
     });
     let Some(ids) = ids else {
@@ -382,7 +383,16 @@ fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json
     set_ids(event, (section, id), &ids);
 }
 
-/// Gives the event's pair of that section and id its players' ids, when it has none yet.
+/// A pair's players' ids by seat as JSON: a seat without a number is `null`.
+pub(crate) fn seat_ids_json<S: serde::Serializer>(
+    ids: &&[String],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.collect_seq(ids.iter().map(|id| (!id.is_empty()).then_some(id)))
+}
+
+/// Gives the event's pair of that section and id its players' ids by seat ("" for a
+/// seat without a number), when it has none yet.
 pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[String]) {
     let Some(i) = event
         .pairs
@@ -391,6 +401,7 @@ pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[Str
     else {
         return;
     };
+    let ids = crate::travellers::seat_ids(ids.to_vec());
     if ids.is_empty() {
         return;
     }
@@ -398,7 +409,7 @@ pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[Str
         event.player_ids.resize(i + 1, Vec::new());
     }
     if event.player_ids[i].is_empty() {
-        event.player_ids[i] = ids.to_vec();
+        event.player_ids[i] = ids;
     }
 }
 
@@ -916,9 +927,12 @@ pub fn write_pairs_csv<W: std::io::Write>(out: W, event: &Event) -> std::io::Res
     w.flush()
 }
 
-/// Whether any pair has its players' ids.
+/// Whether any pair has a player's id.
 pub fn has_player_ids(event: &Event) -> bool {
-    event.player_ids.iter().any(|ids| !ids.is_empty())
+    event
+        .player_ids
+        .iter()
+        .any(|ids| ids.iter().any(|id| !id.is_empty()))
 }
 
 fn has_sections(event: &Event) -> bool {

@@ -1144,7 +1144,10 @@ struct PairJson<'a> {
     pair: &'a str,
     section: &'a str,
     names: &'a str,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    #[serde(
+        skip_serializing_if = "<[String]>::is_empty",
+        serialize_with = "crate::exchange::seat_ids_json"
+    )]
     players: &'a [String],
     imps: f64,
     boards: u32,

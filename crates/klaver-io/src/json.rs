@@ -4,7 +4,8 @@
 //! fractions converted to the nearest double, so they are exact to well within 1e-9. A
 //! result not played has `null` matchpoints; an artificial score has `score: null` and its
 //! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
-//! `players` the players' ids from the pairs file, for the season ranking. A result's
+//! `players` the players' ids from the pairs file by seat (`null` for a guest without
+//! a number), for the season ranking. A result's
 //! `table` and `round` are written when the travellers give them. klaver reads all three
 //! back. Contracts are written in English notation whatever the input was.
 //!
@@ -107,7 +108,10 @@ struct PairJson<'a> {
     pair: &'a str,
     section: &'a str,
     names: &'a str,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    #[serde(
+        skip_serializing_if = "<[String]>::is_empty",
+        serialize_with = "crate::exchange::seat_ids_json"
+    )]
     players: &'a [String],
     points: f64,
     max: f64,

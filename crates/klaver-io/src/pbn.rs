@@ -1659,16 +1659,19 @@ fn total_table(
 }
 
 /// A pair's players' member numbers on a row of a published list (Ruter's `MemberID1`
-/// and `MemberID2` columns `c`, as in tests/data/ruter-2018-06-18-spiren.pbn), those
-/// given: a guest without one (`-`, or only zeros) is left out, as the pairs file leaves
-/// out an empty id (`+45215`).
+/// and `MemberID2` columns `c`, as in tests/data/ruter-2019-10-14-spiren.pbn), by seat:
+/// a guest without one (`-`, or only zeros) keeps its seat empty, as the pairs file
+/// does (`+45215`), so the other number stays with its player.
 fn member_ids(row: &[String], c: (Option<usize>, Option<usize>)) -> Vec<String> {
-    [c.0, c.1]
+    let ids = [c.0, c.1]
         .into_iter()
         .map(|col| cell(row, col).trim())
-        .filter(|id| !id.trim_start_matches('0').is_empty())
-        .map(str::to_string)
-        .collect()
+        .map(|id| match id.trim_start_matches('0') {
+            "" | "-" => String::new(),
+            _ => id.to_string(),
+        })
+        .collect();
+    crate::travellers::seat_ids(ids)
 }
 
 /// North-South's score of a `[Score]` tag: `NS 420`, `EW -420`, or (the standard's
@@ -2395,8 +2398,9 @@ fn push_total_table(
     write_table(out, "TotalScoreTable", &columns, &rows);
 }
 
-/// A pair's MemberID1 and MemberID2 cells: its players' ids, empty for none; a pair
-/// of more than two ids has none written (`klaver convert` says so).
+/// A pair's MemberID1 and MemberID2 cells: its players' ids by seat, empty (written
+/// `-`, as Ruter writes a guest's) for a seat without one; a pair of more than two ids
+/// has none written (`klaver convert` says so).
 fn member_cells(ids: Option<&Vec<String>>) -> [String; 2] {
     match ids.map(Vec::as_slice) {
         Some([a]) => [a.clone(), String::new()],
@@ -3016,8 +3020,8 @@ mod tests {
     /// Ruter's TotalScoreTable gives each pair's players' member numbers (MemberID1,
     /// MemberID2), which were passed over as descriptive: a night read from PBN lost the
     /// ids the season ranking matches players by. They are read as the pair's players'
-    /// ids; a guest without one (`-`) is left out, as the pairs file leaves out an empty
-    /// id.
+    /// ids by seat; a guest without one (`-`) keeps the seat empty, as the pairs file
+    /// does (`+45215`), so 45215 stays Odd Mikalsen's, the second name's.
     #[test]
     fn a_total_score_tables_member_ids_are_read() {
         let data = include_bytes!("../tests/data/ruter-2018-06-18-spiren.pbn");
@@ -3028,7 +3032,7 @@ mod tests {
         let e = read(data).unwrap().event;
         let i = e.pairs.iter().position(|p| p.id == "20").unwrap();
         assert_eq!(e.pairs[i].names, "Terje - Odd Mikalsen");
-        assert_eq!(e.player_ids[i], ["45215"]);
+        assert_eq!(e.player_ids[i], ["", "45215"]);
     }
 
     /// Two games run together without the blank line that ends a game: the second's

@@ -1266,8 +1266,10 @@ fn pair_entries(
         let players: Vec<PlayerId> = p["players"]
             .as_array()
             .map(|a| {
+                // A guest's seat without a number (`null`, or "") is no player.
                 a.iter()
-                    .filter_map(|x| x.as_str().map(PlayerId::from))
+                    .filter_map(|x| x.as_str().filter(|id| !id.is_empty()))
+                    .map(PlayerId::from)
                     .collect()
             })
             .unwrap_or_default();
@@ -3355,6 +3357,35 @@ end = 2026-08-31
         );
         let missing = json.replace(r#""players":["p1","p2"],"#, "");
         let e = read_score_json(&missing, "night.json", &club, Some("tuesday")).unwrap_err();
+        assert!(
+            e[0].to_string().contains("pair 1 has no player ids"),
+            "{}",
+            e[0]
+        );
+    }
+
+    /// A guest's seat without a number (`null`, or `""` written by hand) is no player:
+    /// the member beside it is ranked alone, and two guests are no pair of players.
+    #[test]
+    fn score_json_a_guests_seat_is_no_player() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let json = r#"{"title":"","date":"2025-09-02","top":10,"boards":[{"section":"A"}],
+            "pairs":[{"pair":"1","section":"A","players":[null,"p2"],"percentage_exact":"400/7"},
+                     {"pair":"2","section":"A","players":["p3",""],"percentage_exact":"300/7"}]}"#;
+        let s = read_score_json(json, "night.json", &club, Some("tuesday")).unwrap();
+        let ids = |i: usize| {
+            s.pairs[i]
+                .players
+                .iter()
+                .map(|p| p.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            (ids(0), ids(1)),
+            (vec!["p2".to_string()], vec!["p3".to_string()])
+        );
+        let guests = json.replace(r#"[null,"p2"]"#, r#"["",null]"#);
+        let e = read_score_json(&guests, "night.json", &club, Some("tuesday")).unwrap_err();
         assert!(
             e[0].to_string().contains("pair 1 has no player ids"),
             "{}",

@@ -171,7 +171,10 @@ pub struct Event {
     /// Errors and warnings found while reading.
     pub diagnostics: Vec<Diagnostic>,
     /// The players' ids (federation numbers) of each pair, aligned with `pairs`, when
-    /// the pairs file gives them; the season ranking needs them.
+    /// the pairs file gives them; the season ranking needs them. A pair's ids are by
+    /// seat, in the order of its names, "" for a seat without a number (a guest), so
+    /// that each id stays with its player; empty when no seat has one (see
+    /// [`seat_ids`]).
     pub player_ids: Vec<Vec<String>>,
     /// The director's penalties and compensations (`PEN -3/0` in the adjust column).
     pub penalties: Vec<Penalty>,
@@ -2614,7 +2617,7 @@ impl NamesReader {
         };
         let noun = self.entrants.noun;
         let mut said = Vec::new();
-        for id in ids {
+        for id in ids.iter().filter(|id| !id.is_empty()) {
             match self.players.get(id) {
                 Some((first, at)) if *first != pair => {
                     let message = format!(
@@ -2696,12 +2699,20 @@ fn spoken_list(items: &[String]) -> String {
     }
 }
 
-/// A pairs file's player ids (`1001+1002`).
+/// A pairs file's player ids (`1001+1002`) by seat: a guest without a number keeps its
+/// seat empty (`+1002`), so the other id stays with its player.
 fn player_ids(text: &str) -> Vec<String> {
-    text.split('+')
-        .map(|x| x.trim().to_string())
-        .filter(|x| !x.is_empty())
-        .collect()
+    seat_ids(text.split('+').map(|x| x.trim().to_string()).collect())
+}
+
+/// A pair's players' ids by seat, "" for a seat without a number: kept as they are,
+/// each in its seat, or none at all when no seat has a number.
+pub fn seat_ids(ids: Vec<String>) -> Vec<String> {
+    if ids.iter().all(String::is_empty) {
+        Vec::new()
+    } else {
+        ids
+    }
 }
 
 /// The warning for pair `i` given again on `line` (first on `first`) with other names
@@ -2738,7 +2749,7 @@ fn player_twice(
     let twice = ids
         .iter()
         .enumerate()
-        .find(|(k, id)| ids[..*k].contains(id))?
+        .find(|(k, id)| !id.is_empty() && ids[..*k].contains(id))?
         .1;
     let message = format!("pair {pair} has player {twice} twice: give each of its players once");
     Some(Diagnostic {

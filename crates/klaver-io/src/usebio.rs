@@ -361,7 +361,8 @@ struct PairEntry {
     number: String,
     direction: String,
     names: String,
-    /// The players' federation numbers (NATIONAL_ID_NUMBER), those given.
+    /// The players' federation numbers (NATIONAL_ID_NUMBER) by seat, "" for a player
+    /// without one.
     ids: Vec<String>,
     total: PublishedTotal,
     /// The ADJUSTMENT of the pair's total (a director's penalty or compensation), with
@@ -421,15 +422,16 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
 
 /// The federation numbers (NATIONAL_ID_NUMBER, as ScoreBridge writes them in
 /// tests/data/scorebridge-2025-07-30-forest-of-dean.xml) of a PAIR's players, in seat
-/// order, those given: a guest without one is left out, as the pairs file leaves out an
-/// empty id.
+/// order: a guest without one keeps its seat empty, as the pairs file does (`+1002`),
+/// so the other number stays with its player.
 fn players_ids(n: &Node) -> Vec<String> {
-    n.children
+    let ids = n
+        .children
         .iter()
         .filter(|c| c.is("PLAYER"))
         .map(|p| p.get("NATIONAL_ID_NUMBER").trim().to_string())
-        .filter(|id| !id.is_empty())
-        .collect()
+        .collect();
+    crate::travellers::seat_ids(ids)
 }
 
 /// A PAIR of the PARTICIPANTS in `section`; one without its number is skipped, saying so.
@@ -1279,7 +1281,8 @@ fn write_players(out: &mut String, names: &str, ids: &[String]) {
 }
 
 /// A pair's players as (name, id): its names (`Jansen - de Vries`, split at ` - `)
-/// each with the id in the same place of its ids (`1001+1002`), or only names, or only
+/// each with the id in the same place of its ids (`1001+1002`; `+1002` for a guest
+/// without a number in the first seat), or only names, or only
 /// ids. `None` when it has both and not as many names as ids: which id is whose cannot
 /// be told.
 pub fn players<'a>(names: &'a str, ids: &'a [String]) -> Option<Vec<(&'a str, &'a str)>> {
@@ -1288,13 +1291,11 @@ pub fn players<'a>(names: &'a str, ids: &'a [String]) -> Option<Vec<(&'a str, &'
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .collect();
-    let ids: Vec<&str> = ids
-        .iter()
-        .map(|i| i.trim())
-        .filter(|i| !i.is_empty())
-        .collect();
+    // By seat: a guest without a number keeps its place, empty.
+    let ids: Vec<&str> = ids.iter().map(|i| i.trim()).collect();
+    let numbered = ids.iter().any(|i| !i.is_empty());
     match (names.len(), ids.len()) {
-        (_, 0) => Some(names.into_iter().map(|n| (n, "")).collect()),
+        _ if !numbered => Some(names.into_iter().map(|n| (n, "")).collect()),
         (0, _) => Some(ids.into_iter().map(|i| ("", i)).collect()),
         (n, i) if n == i => Some(names.into_iter().zip(ids).collect()),
         _ => None,
@@ -2184,8 +2185,8 @@ mod tests {
     /// A PLAYER's NATIONAL_ID_NUMBER (the federation's number, as ScoreBridge writes it in
     /// tests/data/scorebridge-2025-07-30-forest-of-dean.xml) was passed over: the players'
     /// ids, which the season ranking matches players by, were lost on reading. They are
-    /// read as the pair's players' ids; a guest without one is left out (pair 2 of the
-    /// file), as the pairs file leaves out an empty id.
+    /// read as the pair's players' ids by seat; a guest without one (John Plews, the
+    /// second player of pair 2) keeps the seat empty, as the pairs file does.
     #[test]
     fn the_players_national_numbers_are_read() {
         let data = include_bytes!("../tests/data/scorebridge-2025-07-30-forest-of-dean.xml");
@@ -2194,7 +2195,7 @@ mod tests {
         assert_eq!(e.player_ids[i], ["535958", "535959"]);
         assert_eq!(e.pairs[i].names, "Harry Kear - Grace Martyn");
         let i = e.pairs.iter().position(|p| p.id == "2").unwrap();
-        assert_eq!(e.player_ids[i].len(), 1);
+        assert_eq!(e.player_ids[i], ["535961", ""]);
         assert!(
             e.diagnostics
                 .iter()

@@ -321,3 +321,103 @@ fn pbn_keeps_the_sit_out_lines() {
     assert_eq!(sat_out(&back.event), sat_out(e));
     assert_eq!(back.event.results.len(), e.results.len());
 }
+
+/// A night with guests: pair 1 a guest in the first seat (`+42164`), pair 2 one in the
+/// second (`1003+`), pair 3 two members, pair 4 no numbers at all.
+fn guests_night() -> Event {
+    let csv = "board,table,round,ns,ew,score\n1,1,1,1,2,420\n1,2,1,3,4,450\n2,1,2,1,4,-100\n2,2,2,3,2,-110\n";
+    let pairs = "pair,names,players\n1,Gast - Jansen,+42164\n2,Bakker - Gast,1003+\n3,Visser - Mulder,1005+1006\n4,Bos - Kok,\n";
+    let mut e = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+    let said = klaver_io::travellers::read_pairs(pairs.as_bytes(), &mut e).unwrap();
+    assert!(said.is_empty(), "{said:?}");
+    e
+}
+
+/// Each pair's players' ids by seat, "" for a seat without a number.
+fn seats(e: &Event) -> Vec<String> {
+    let mut v: Vec<String> = (e.pairs.iter().enumerate())
+        .map(|(i, p)| {
+            format!(
+                "{} {:?}",
+                p.id,
+                e.player_ids.get(i).cloned().unwrap_or_default()
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+const GUEST_SEATS: [&str; 4] = [
+    "1 [\"\", \"42164\"]",
+    "2 [\"1003\", \"\"]",
+    "3 [\"1005\", \"1006\"]",
+    "4 []",
+];
+
+/// A guest without a number was left out of its pair's ids, so the member's id moved
+/// to the guest's seat: the pairs file keeps each id in its seat.
+#[test]
+fn the_pairs_file_keeps_each_id_in_its_seat() {
+    assert_eq!(seats(&guests_night()), GUEST_SEATS);
+}
+
+/// PBN's MemberID1 and MemberID2 keep a guest's seat (`-`) and the member's id beside it.
+#[test]
+fn pbn_keeps_a_guests_seat() {
+    let e = guests_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut bytes = Vec::new();
+    pbn::write(&mut bytes, &e, &result, &pbn::WriteOptions::default()).unwrap();
+    let back = pbn::read(&bytes).unwrap();
+    assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+    assert_eq!(seats(&back.event), GUEST_SEATS);
+}
+
+/// klaver's JSON keeps a guest's seat in `players` and reads it back there.
+#[test]
+fn json_keeps_a_guests_seat() {
+    let e = guests_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut bytes = Vec::new();
+    json::write(&mut bytes, &e, &result, "", "").unwrap();
+    let back = exchange::read_json(&bytes).unwrap();
+    assert!(
+        back.event.diagnostics.is_empty(),
+        "{:?}",
+        back.event.diagnostics
+    );
+    assert_eq!(seats(&back.event), GUEST_SEATS);
+}
+
+/// The pairs CSV written beside the travellers keeps a guest's seat (`+42164`).
+#[test]
+fn csv_keeps_a_guests_seat() {
+    let e = guests_night();
+    let (mut travellers, mut names) = (Vec::new(), Vec::new());
+    exchange::write_csv(&mut travellers, &e).unwrap();
+    exchange::write_pairs_csv(&mut names, &e).unwrap();
+    let text = String::from_utf8(names.clone()).unwrap();
+    assert!(text.contains("1,Gast - Jansen,+42164\n"), "{text}");
+    let mut back = read_travellers(travellers.as_slice(), ReadOptions::default()).unwrap();
+    let said = klaver_io::travellers::read_pairs(names.as_slice(), &mut back).unwrap();
+    assert!(said.is_empty(), "{said:?}");
+    assert_eq!(seats(&back), GUEST_SEATS);
+}
+
+/// USEBIO writes the member's NATIONAL_ID_NUMBER on the member's PLAYER and none on the
+/// guest's, and reads each back to its seat.
+#[test]
+fn usebio_keeps_a_guests_seat() {
+    let e = guests_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let text = usebio::to_string(&e, &result, &usebio::WriteOptions::default());
+    let players = usebio_players(&text);
+    let of =
+        |pair: &str| -> Vec<&String> { players.iter().filter(|p| p.starts_with(pair)).collect() };
+    assert_eq!(of("1 "), ["1 Gast ", "1 Jansen 42164"]);
+    assert_eq!(of("2 "), ["2 Bakker 1003", "2 Gast "]);
+    let back = usebio::read(text.as_bytes()).unwrap();
+    assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+    assert_eq!(seats(&back.event), GUEST_SEATS);
+}

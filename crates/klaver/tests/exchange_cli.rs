@@ -1339,3 +1339,42 @@ fn what_a_format_cannot_keep_is_said() {
         assert!(!stderr(&o).contains("no place"), "{}", stderr(&o));
     }
 }
+
+/// Ruter's pair 20 is a guest without a number (`-`) and Odd Mikalsen (45215). The
+/// guest's seat was dropped from the pair's ids, so PBN wrote 45215 as MemberID1 (the
+/// guest's), the pairs file and the JSON put it first, and USEBIO left it out. Each
+/// format now keeps 45215 in the second seat, and reads it back there.
+#[test]
+fn a_guests_seat_survives_every_format() {
+    let ruter = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let seat = |v: &serde_json::Value| -> serde_json::Value {
+        let pairs = v["pairs"].as_array().unwrap();
+        pairs.iter().find(|p| p["pair"] == "20").unwrap()["players"].clone()
+    };
+    assert_eq!(seat(&scored(&ruter, &[]))[1], "45215");
+    assert!(seat(&scored(&ruter, &[]))[0].is_null());
+    for name in ["guest.pbn", "guest.usebio", "guest.json", "guest.csv"] {
+        let out = temp(name);
+        let o = klaver(&["convert", &ruter, out.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        assert!(
+            !stderr(&o).contains("players' ids"),
+            "{name}: {}",
+            stderr(&o)
+        );
+        let back = if name.ends_with(".csv") {
+            let pairs = out.with_extension("pairs.csv");
+            let text = std::fs::read_to_string(&pairs).unwrap();
+            assert!(text.contains("20,Terje - Odd Mikalsen,+45215\n"), "{text}");
+            scored(out.to_str().unwrap(), &["--pairs", pairs.to_str().unwrap()])
+        } else {
+            scored(out.to_str().unwrap(), &[])
+        };
+        assert_eq!(seat(&back), seat(&scored(&ruter, &[])), "{name}");
+    }
+    let pbn = std::fs::read(temp("guest.pbn")).unwrap();
+    let pbn = String::from_utf8_lossy(&pbn);
+    let row = pbn.lines().find(|l| l.contains("Mikalsen")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(cells[cells.len() - 2..], ["-", "45215"], "{row}");
+}
