@@ -111,7 +111,8 @@ pub struct NameMatch {
     pub problems: Vec<String>,
 }
 
-/// Finds a pair's players: by federation number when the pairs file gives them, else by
+/// Finds a pair's players: by federation number when the pairs file gives them (`ids`,
+/// by seat: a guest without a number, "", is found by the name in its seat), else by
 /// name. A name matches a player's full name, a surname alone (`De Vries`) or an initial
 /// with the surname (`J. Jansen`), ignoring case and extra spaces, when exactly one player
 /// fits; otherwise it is reported, never guessed.
@@ -163,14 +164,7 @@ impl<'a> PlayerIndex<'a> {
     pub fn match_names(&self, names: &str, ids: &[String]) -> NameMatch {
         let mut out = NameMatch::default();
         if !ids.is_empty() {
-            for id in ids {
-                match self.by_number.get(id.as_str()) {
-                    Some(&i) => out.players.push(self.players[i].clone()),
-                    None => out.problems.push(format!(
-                        "federation number {id} is not one of the club's players"
-                    )),
-                }
-            }
+            self.match_seats(names, ids, &mut out);
             return out;
         }
         if names.trim().is_empty() {
@@ -179,26 +173,56 @@ impl<'a> PlayerIndex<'a> {
             return out;
         }
         for part in split_names(names) {
-            let candidates = self.candidates(&normal(&part));
-            match candidates.as_slice() {
-                [one] => out.players.push(self.players[*one].clone()),
-                [] => out
-                    .problems
-                    .push(format!("{part:?} is not one of the club's players")),
-                _ if out
-                    .problems
-                    .iter()
-                    .any(|p| p.starts_with(&format!("{part:?} could be"))) => {}
-                many => out.problems.push(format!(
-                    "{part:?} could be {}: write the full name or the federation number",
-                    many.iter()
-                        .map(|&i| self.players[i].name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )),
-            }
+            self.match_name(&part, &mut out);
         }
         out
+    }
+
+    /// A pair's players by seat: a seat's federation number finds its player, and a
+    /// seat without one (a guest) is found by the name in the same place of `names`,
+    /// never by another seat's number.
+    fn match_seats(&self, names: &str, ids: &[String], out: &mut NameMatch) {
+        let parts = split_names(names);
+        for (seat, id) in ids.iter().enumerate() {
+            if !id.is_empty() {
+                match self.by_number.get(id.as_str()) {
+                    Some(&i) => out.players.push(self.players[i].clone()),
+                    None => out.problems.push(format!(
+                        "federation number {id} is not one of the club's players"
+                    )),
+                }
+            } else if parts.len() == ids.len() {
+                self.match_name(&parts[seat], out);
+            } else {
+                out.problems.push(format!(
+                    "player {} has no federation number and {names:?} does not give {} names to tell whose it is: write the names as \"Jansen - de Vries\", one for each player",
+                    seat + 1,
+                    ids.len()
+                ));
+            }
+        }
+    }
+
+    /// The one player `part` names, or what is wrong with it.
+    fn match_name(&self, part: &str, out: &mut NameMatch) {
+        let candidates = self.candidates(&normal(part));
+        match candidates.as_slice() {
+            [one] => out.players.push(self.players[*one].clone()),
+            [] => out
+                .problems
+                .push(format!("{part:?} is not one of the club's players")),
+            _ if out
+                .problems
+                .iter()
+                .any(|p| p.starts_with(&format!("{part:?} could be"))) => {}
+            many => out.problems.push(format!(
+                "{part:?} could be {}: write the full name or the federation number",
+                many.iter()
+                    .map(|&i| self.players[i].name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            )),
+        }
     }
 
     /// The players a name may stand for: those with exactly this name, else those whose
@@ -314,6 +338,31 @@ mod tests {
             number: number.map(str::to_string),
             name: name.to_string(),
         }
+    }
+
+    /// A guest without a number beside a member: the member is found by number, the
+    /// guest by the name in its own seat, whichever seat the guest has. The guest was
+    /// dropped from the pair without a word, the pair stored with one player.
+    #[test]
+    fn a_guests_seat_is_matched_by_its_name_and_the_members_by_number() {
+        let club = [
+            player(1, None, "Terje"),
+            player(2, Some("45215"), "Odd Mikalsen"),
+        ];
+        let ids = |a: &str, b: &str| [a.to_string(), b.to_string()];
+        let m = match_pair_names("Terje - Odd Mikalsen", &ids("", "45215"), &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [1, 2]);
+        assert!(m.problems.is_empty(), "{:?}", m.problems);
+        let m = match_pair_names("Odd Mikalsen - Terje", &ids("45215", ""), &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [2, 1]);
+        // A guest the club does not know is said by name, never taken for the member.
+        let m = match_pair_names("Gast - Odd Mikalsen", &ids("", "45215"), &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [2]);
+        assert_eq!(m.problems, ["\"Gast\" is not one of the club's players"]);
+        // Names that cannot be told apart by seat: the guest's seat is said.
+        let m = match_pair_names("Terje, Odd Mikalsen", &ids("", "45215"), &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [2]);
+        assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
     }
 
     #[test]

@@ -3397,7 +3397,7 @@ fn players_added_from_a_file_keep_its_member_numbers() {
         let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
         let (_, err) = run(&db, &["session", "import", &f, "--add-players"], 0);
         assert!(
-            err.contains("40 names added as players (40 with the number the file gives, 0 guests without a number)"),
+            err.contains("42 names added as players (41 with the number the file gives, 1 guests without a number)"),
             "{err}"
         );
         let list = ok(&db, &["player", "list"]);
@@ -3405,5 +3405,35 @@ fn players_added_from_a_file_keep_its_member_numbers() {
             list.contains("42167") && list.contains("Ann Kvistad"),
             "{list}"
         );
+    }
+}
+
+/// Ruter's pair 20 is a guest without a number (`-`) and Odd Mikalsen (45215): the
+/// guest was matched by nothing and left out of the pair, which was stored with one
+/// player and no word. The guest's seat is matched by its name, the member's by number.
+#[test]
+fn a_guest_beside_a_member_is_matched_by_name_in_its_seat() {
+    for db in databases("guest-seat") {
+        ok(&db, &["club", "init", "--name", "Spiren"]);
+        let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+        let (_, err) = run(&db, &["session", "import", &f, "--add-players"], 0);
+        assert!(
+            err.contains("42 names added as players (41 with the number the file gives, 1 guests without a number)"),
+            "{err}"
+        );
+        assert!(!err.contains("pair 20"), "{err}");
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(show.contains("Terje, Odd Mikalsen (45215)"), "{show}");
+    }
+    // A club that knows both players finds both.
+    for db in databases("guest-seat-known") {
+        ok(&db, &["club", "init", "--name", "Spiren"]);
+        ok(&db, &["player", "add", "Terje"]);
+        ok(&db, &["player", "add", "Odd Mikalsen", "--number", "45215"]);
+        let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+        let (_, err) = run(&db, &["session", "import", &f], 0);
+        assert!(!err.contains("pair 20"), "{err}");
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(show.contains("Terje, Odd Mikalsen (45215)"), "{show}");
     }
 }

@@ -1128,6 +1128,37 @@ async fn match_players(
     Ok((pairs, unknown))
 }
 
+/// `name` as a guest without a number, when no player of the club matches it (an
+/// ambiguous name stays for the director) and it is not added already.
+fn add_guest(players: &[klaver_store::Player], new: &mut Vec<NewPlayer>, name: String) {
+    let m = klaver_store::match_pair_names(&name, &[], players);
+    if m.players.is_empty()
+        && m.problems
+            .iter()
+            .all(|p| p.ends_with("is not one of the club's players"))
+        && !new.iter().any(|n| n.name == name)
+    {
+        new.push(NewPlayer { number: None, name });
+    }
+}
+
+/// `name` with its federation `number`, when no player of the club has that number and
+/// it is not added already.
+fn add_numbered(
+    players: &[klaver_store::Player],
+    new: &mut Vec<NewPlayer>,
+    name: String,
+    number: &str,
+) {
+    let known = |n: Option<&String>| n.is_some_and(|n| n == number);
+    if !players.iter().any(|p| known(p.number.as_ref()))
+        && !new.iter().any(|n| known(n.number.as_ref()))
+    {
+        let number = Some(number.to_string());
+        new.push(NewPlayer { number, name });
+    }
+}
+
 /// Adds the names no player matched as guests.
 async fn add_unknown(
     store: &Store,
@@ -1148,36 +1179,23 @@ async fn add_unknown(
         let pair = &event.pairs[at];
         let names = klaver_store::import::split_names(&pair.names);
         let numbers = event.player_ids.get(at).map_or(&[][..], Vec::as_slice);
-        if !numbers.is_empty() {
-            // The pairs file gives the players' numbers, by which the pair is matched:
-            // a number the club does not know is a guest with that number and the name
-            // written in its place (names and numbers not one for one: left to the
-            // director, who is told as before).
-            if names.len() == numbers.len() {
-                for (name, number) in names.into_iter().zip(numbers) {
-                    let known = |n: Option<&String>| n.is_some_and(|n| n == number);
-                    if !players.iter().any(|p| known(p.number.as_ref()))
-                        && !new.iter().any(|n: &NewPlayer| known(n.number.as_ref()))
-                    {
-                        let number = Some(number.clone());
-                        new.push(NewPlayer { number, name });
-                    }
+        if numbers.is_empty() {
+            for name in names {
+                add_guest(&players, &mut new, name);
+            }
+        } else if names.len() == numbers.len() {
+            // The pairs file gives the players' numbers by seat, by which the pair is
+            // matched: a number the club does not know is a player with that number
+            // and the name in its seat; a seat without one, a guest by that name.
+            for (name, number) in names.into_iter().zip(numbers) {
+                if number.is_empty() {
+                    add_guest(&players, &mut new, name);
+                } else {
+                    add_numbered(&players, &mut new, name, number);
                 }
             }
-            continue;
         }
-        for name in names {
-            let m = klaver_store::match_pair_names(&name, &[], &players);
-            // Only names nobody matches; an ambiguous name stays for the director.
-            if m.players.is_empty()
-                && m.problems
-                    .iter()
-                    .all(|p| p.ends_with("is not one of the club's players"))
-                && !new.iter().any(|n: &NewPlayer| n.name == name)
-            {
-                new.push(NewPlayer { number: None, name });
-            }
-        }
+        // Names and numbers not one for one: left to the director, who is told as before.
     }
     let numbered = new.iter().filter(|n| n.number.is_some()).count();
     let done = store
