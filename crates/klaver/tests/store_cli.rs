@@ -3397,7 +3397,7 @@ fn players_added_from_a_file_keep_its_member_numbers() {
         let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
         let (_, err) = run(&db, &["session", "import", &f, "--add-players"], 0);
         assert!(
-            err.contains("42 names added as players (41 with the number the file gives, 1 guests without a number)"),
+            err.contains("42 names added as players (41 with the number the file gives, 1 guest without a number)"),
             "{err}"
         );
         let list = ok(&db, &["player", "list"]);
@@ -3413,17 +3413,41 @@ fn players_added_from_a_file_keep_its_member_numbers() {
 /// player and no word. The guest's seat is matched by its name, the member's by number.
 #[test]
 fn a_guest_beside_a_member_is_matched_by_name_in_its_seat() {
-    for db in databases("guest-seat") {
+    for (k, db) in databases("guest-seat").iter().enumerate() {
+        let db = db.clone();
         ok(&db, &["club", "init", "--name", "Spiren"]);
         let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
         let (_, err) = run(&db, &["session", "import", &f, "--add-players"], 0);
         assert!(
-            err.contains("42 names added as players (41 with the number the file gives, 1 guests without a number)"),
+            err.contains("42 names added as players (41 with the number the file gives, 1 guest without a number)"),
             "{err}"
         );
         assert!(!err.contains("pair 20"), "{err}");
         let show = ok(&db, &["session", "show", "1"]);
         assert!(show.contains("Terje, Odd Mikalsen (45215)"), "{show}");
+        // Exported, the guest's seat has no number: the club knows Terje by name only,
+        // and a name in a federation number's field is no number to another program.
+        let pbn = common::temp_path("guest-seat", &format!("export-{k}.pbn"));
+        run(&db, &["session", "export", "1", pbn.to_str().unwrap()], 0);
+        let text = String::from_utf8_lossy(&std::fs::read(&pbn).unwrap()).into_owned();
+        let row = text
+            .lines()
+            .find(|l| l.contains("\"Terje - Odd Mikalsen\""))
+            .unwrap();
+        assert!(row.ends_with("- 45215"), "{row}");
+        let xml = pbn.with_extension("xml");
+        run(&db, &["session", "export", "1", xml.to_str().unwrap()], 0);
+        let text = std::fs::read_to_string(&xml).unwrap();
+        assert!(!text.contains("<NATIONAL_ID_NUMBER>Terje<"), "{text}");
+        assert!(text.contains("<NATIONAL_ID_NUMBER>45215<"), "{text}");
+        let json = pbn.with_extension("json");
+        run(&db, &["session", "export", "1", json.to_str().unwrap()], 0);
+        let text = std::fs::read_to_string(&json).unwrap();
+        assert!(
+            text.contains(r#""players": [null, "45215"]"#)
+                || text.contains(r#""players":[null,"45215"]"#),
+            "{text}"
+        );
     }
     // A club that knows both players finds both.
     for db in databases("guest-seat-known") {

@@ -406,6 +406,7 @@ pub fn run(args: Args) -> CmdResult {
                 )));
             }
             let mut imported = scored_of(&session)?;
+            federation_numbers_only(&mut imported, &session);
             // The hands kept with the session go with it, their tricks and par in PBN.
             let (hands, analyses) = block_on(kept_deals(id, &db))?;
             imported.deals.extend(hands);
@@ -772,6 +773,27 @@ fn scored_of(session: &Session) -> Result<Imported, CliError> {
     imported.title = session.info.title.clone();
     imported.date = session.info.date.clone();
     Ok(imported)
+}
+
+/// Keeps only federation numbers in the pairs' players' ids of a stored session going
+/// out: a stored player without one (a guest the club knows by name) is read back with
+/// its name as its id, which the club's own ranking goes by, but in a file a name would
+/// stand in a federation number's field (PBN's `MemberID`, USEBIO's
+/// `NATIONAL_ID_NUMBER`), and a club importing the file would look for a player with
+/// that number. Such a seat is written as a seat without a number.
+fn federation_numbers_only(imported: &mut Imported, session: &Session) {
+    let numbers: std::collections::HashSet<&str> = session
+        .pairs
+        .iter()
+        .flat_map(|p| &p.players)
+        .filter_map(|p| p.number.as_deref())
+        .collect();
+    for ids in &mut imported.event.player_ids {
+        for id in ids.iter_mut().filter(|id| !numbers.contains(id.as_str())) {
+            id.clear();
+        }
+        *ids = klaver_io::travellers::seat_ids(std::mem::take(ids));
+    }
 }
 
 /// `klaver session import`: the results file read and checked, its names matched to the
@@ -1208,9 +1230,12 @@ async fn add_unknown(
             done.added
         ),
         n => tell!(
-            "{} names added as players ({n} with the number the file gives, {} guests without a number)",
+            "{} names added as players ({n} with the number the file gives, {})",
             done.added,
-            new.len() - n
+            match new.len() - n {
+                1 => "1 guest without a number".to_string(),
+                guests => format!("{guests} guests without a number"),
+            }
         ),
     }
     Ok(())
