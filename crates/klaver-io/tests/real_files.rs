@@ -166,3 +166,97 @@ fn bridgecomposer_pairs_numbered_per_direction_are_two_pairs() {
             .all(|p| p.id.ends_with("NS") || p.id.ends_with("EW"))
     );
 }
+
+/// Each message the USEBIO reader gives on `data`, shortened to its first `n` characters.
+fn usebio_messages(data: &[u8], n: usize) -> Vec<String> {
+    let imported = klaver_io::usebio::read(data).unwrap();
+    let e = &imported.event;
+    assert!(!e.has_errors(), "{:?}", e.diagnostics);
+    e.diagnostics
+        .iter()
+        .map(|d| d.to_string().chars().take(n).collect())
+        .collect()
+}
+
+/// Real USEBIO files from eight programs carry many elements with no bearing on a score
+/// (the program's name, the club's and players' numbers, contact details, master-point
+/// scales, print settings of the hand record): none of them is a message, so a message
+/// is never noise a director learns to pass over. What a file holds that changes a result
+/// and that klaver does not read is said, each element once, on its first line.
+#[test]
+fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
+    let files: [(&str, &[u8], &[&str]); 10] = [
+        (
+            "ScoreBridge",
+            include_bytes!("data/scorebridge-2025-07-30-forest-of-dean.xml"),
+            &[],
+        ),
+        (
+            "Pianola",
+            include_bytes!("../../klaver/tests/data/pianola-cross-imps.xml"),
+            &[
+                "line 8: the file was scored by CROSS_IMPS",
+                "line 338: board 1: cannot read \"42 S 12\"",
+            ],
+        ),
+        (
+            "Compscore, Butler",
+            include_bytes!("data/compscore-2026-03-09-sunshine-coast-butler.xml"),
+            &[
+                "line 8: the file was scored by IMPS",
+                "line 187: board 1: <NS_BUTLER_POINTS> (0) is not read",
+                "line 188: board 1: <EW_BUTLER_POINTS> (0) is not read",
+            ],
+        ),
+        (
+            "Compscore, matchpoints",
+            include_bytes!("data/compscore-2022-07-21-lindfield.xml"),
+            &[],
+        ),
+        (
+            "PairsScorer",
+            include_bytes!("data/pairsscorer-2015-10-22-example.xml"),
+            &[],
+        ),
+        (
+            "EBUScore Pairs",
+            include_bytes!("data/ebuscore-2025-01-02-watford-sections.xml"),
+            &[],
+        ),
+        (
+            "TeamsScorer",
+            include_bytes!("data/teamsscorer-2015-10-22-example-teams.xml"),
+            &[
+                "line 10: the file was scored by IMPS",
+                "line 423: board 1: <DIRECTION> (NS) is not read",
+            ],
+        ),
+        (
+            "EBUScoreTeams",
+            include_bytes!("data/ebuscoreteams-2016-01-17-point-a-board.xml"),
+            &[
+                "line 10: the file was scored by PAB",
+                "line 373: board 1: <DIRECTION> (NS) is not read",
+            ],
+        ),
+        (
+            "RealBridge",
+            include_bytes!("data/realbridge-2025-04-07-club-duplicate.xml"),
+            &["line 289: board 1: <LIN_DATA> (qx||pn|"],
+        ),
+        (
+            "BriAn",
+            include_bytes!("data/brian-2025-04-09-welwyn-garden-city.xml"),
+            &[],
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (program, data, want) in files {
+        let got = usebio_messages(data, 600);
+        let same = got.len() == want.len() && got.iter().zip(want).all(|(g, w)| g.starts_with(w));
+        if !same {
+            wrong.push(format!("{program}: {got:#?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
