@@ -25,6 +25,13 @@
 //! adjustment as the travellers CSV writes it, `PEN 0/-2`), which it reads back. An
 //! `ADJUSTMENT` of a pair no `PENALTY` gives points (another program's) is said, not applied.
 //!
+//! Every other element is accounted for (see `HOLDS`): read, passed over as carrying
+//! nothing that changes a score or ranking (the program's name, the club's and players'
+//! numbers, contact details, master-point scales, the hand record's print settings), or
+//! said with its line and the element it is in: one known to change a result that klaver
+//! does not read (a Butler board's datum, a pair's handicap, a teams event's teams and
+//! matches), and any element klaver does not know.
+//!
 //! Character set: the XML declaration's `encoding` (ISO 8859-1 or UTF-8; UTF-8 when it
 //! names none). Pairs numbered separately per direction (two-winner movements) become
 //! `1NS` and `1EW`.
@@ -344,6 +351,9 @@ struct Walk {
     diags: Vec<Diagnostic>,
     /// The elements of traveller lines klaver does not read, by name.
     unread: BTreeMap<String, Unread>,
+    /// The elements outside traveller lines klaver does not read, by the element they
+    /// are in and their name.
+    unheeded: BTreeMap<(String, String), Unheeded>,
 }
 
 /// An element of traveller lines that klaver does not read: where it is first given,
@@ -368,8 +378,9 @@ struct PairEntry {
     /// The ADJUSTMENT of the pair's total (a director's penalty or compensation), with
     /// its line, when the file gives one.
     adjustment: Option<(u32, String)>,
-    /// The line of the pair's MASTER_POINTS, when the file awards it some.
-    master_points: Option<u32>,
+    /// The line and name of the pair's master points (MASTER_POINTS, or Compscore's
+    /// MASTER_POINTS_AWARDED), when the file awards it some.
+    master_points: Option<(u32, String)>,
 }
 
 /// Gathers element `n` and what it holds into `w`: its pairs, penalties, traveller
@@ -380,7 +391,11 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
     } else {
         section.to_string()
     };
+    note_held(n, board, &mut w.unheeded);
     if n.is("PAIR") {
+        for player in n.children.iter().filter(|c| c.is("PLAYER")) {
+            note_held(player, board, &mut w.unheeded);
+        }
         w.diags.extend(given_twice(n, PAIR_READ, "pair"));
         match pair_entry(n, section) {
             Ok(mut p) => {
@@ -472,7 +487,10 @@ fn pair_entry(n: &Node, section: String) -> Result<PairEntry, Diagnostic> {
             .child("ADJUSTMENT")
             .map(|a| (a.line, a.text.trim().to_string()))
             .filter(|(_, t)| !t.is_empty()),
-        master_points: n.child("MASTER_POINTS").map(|m| m.line),
+        master_points: n
+            .child("MASTER_POINTS")
+            .or_else(|| n.child("MASTER_POINTS_AWARDED"))
+            .map(|m| (m.line, m.name.to_ascii_uppercase())),
     })
 }
 
@@ -581,6 +599,7 @@ const PAIR_READ: &[&str] = &[
     "PLACE",
     "ADJUSTMENT",
     "MASTER_POINTS",
+    "MASTER_POINTS_AWARDED",
 ];
 
 /// Whether klaver reads the element of a traveller line named `name`.
@@ -649,6 +668,408 @@ fn unread_warnings(unread: BTreeMap<String, Unread>) -> impl Iterator<Item = Dia
             ),
         )
     })
+}
+
+/// The elements the reader finds wherever a program nests them (inside the elements
+/// whose [`Holds::nests`] is set): the event's sessions, sections, participants, pairs,
+/// boards, hand records, traveller lines and klaver's own penalties.
+const FOUND_ANYWHERE: &[&str] = &[
+    "SESSION",
+    "SECTION",
+    "PARTICIPANTS",
+    "PAIR",
+    "BOARD",
+    "HANDSET",
+    "TRAVELLER_LINE",
+    "PENALTY",
+];
+
+/// What klaver makes of the elements one element of the document holds (a traveller
+/// line's are [`TRAVELLER_LINE_READ`]). Any element not listed is said as one klaver
+/// does not know.
+///
+/// The meanings come from the files themselves: no text of the USEBIO 1.2 specification
+/// was at hand (usebio.org describes 1.3 as 1.2 with more, mostly ACBL, elements, and
+/// names `P2P_CHARGE_RATE` the EBU's). The programs named are those whose files are in
+/// tests/data (ScoreBridge, Pianola, Compscore3, PairsScorer, EBUScore Pairs,
+/// TeamsScorer, EBUScoreTeams, RealBridge, BriAn); where a meaning is taken from an
+/// element's name and values only, its comment says so.
+struct Holds {
+    /// The element, by name.
+    parent: &'static str,
+    /// Whether the reader looks inside it for the elements of [`FOUND_ANYWHERE`].
+    nests: bool,
+    /// The elements read.
+    read: &'static [&'static str],
+    /// The elements known to carry nothing that changes a score or a ranking: passed over
+    /// on purpose, each for the reason its comment gives.
+    passed_over: &'static [&'static str],
+    /// The elements known to change a result, which klaver does not read: each is said,
+    /// with what klaver does instead.
+    unread: &'static [(&'static str, &'static str)],
+}
+
+/// Why a teams event's own elements are not read.
+const TEAMS: &str = "klaver does not score teams from a USEBIO file, nor read their results: it scores the traveller lines pair by pair";
+
+const HOLDS: &[Holds] = &[
+    Holds {
+        parent: "USEBIO",
+        nests: true,
+        read: &["EVENT"],
+        // The club's name and number: who ran the event, not how it was scored.
+        passed_over: &["CLUB"],
+        unread: &[(
+            "NOTES",
+            // BriAn writes it, empty, after the EVENT; text in it is for the reader.
+            "notes published with the results, which klaver does not read: check that they do not change the result",
+        )],
+    },
+    Holds {
+        parent: "EVENT",
+        nests: true,
+        read: &[
+            "EVENT_DESCRIPTION",
+            "DATE",
+            "EVENT_TYPE",
+            "BOARD_SCORING_METHOD",
+            "SCORING_METHOD",
+            "WINNER_TYPE",
+        ],
+        passed_over: &[
+            // Who wrote the file, and the program's or club's number for the event.
+            "PROGRAM_NAME",
+            "PROGRAM_VERSION",
+            "EVENT_IDENTIFIER",
+            // Compscore's and BriAn's second name for the event, beside
+            // EVENT_DESCRIPTION; where it was played; whom to ask (name, telephone,
+            // e-mail, scorer).
+            "TITLE",
+            "VENUE",
+            "COUNTRY",
+            "CONTACT",
+            // Counts of what the file holds, which klaver counts itself: its SESSIONs
+            // (a file with results in two is refused), SECTIONs, boards and pairs.
+            "SESSION_COUNT",
+            "SECTION_COUNT",
+            "BOARDS_PLAYED",
+            "BOARDS_PER_ROUND",
+            "PAIRS",
+            "EW_PAIRS",
+            // Master points and the EBU's pay-to-play charge: awarded and charged after
+            // the ranking, on the national body's scale; klaver does not work them out.
+            "MASTER_POINT_SCALE",
+            "MASTER_POINT_TYPE",
+            "MPS_AWARDED_FLAG",
+            "P2P_CHARGE_RATE",
+            // EBUScore: the names of the labels its PAIRs carry ("Section",
+            // "Category"), for display.
+            "LABELS",
+            // TeamsScorer and EBUScoreTeams write Y; its meaning is taken from its name
+            // (the teams' pairs are given, as the file shows itself).
+            "TEAM_PAIRING_AVAILABLE",
+        ],
+        unread: &[
+            // How the teams' matches were scored (VPS, PAB), and their pairs across the
+            // field (CROSS_IMPS).
+            ("MATCH_SCORING_METHOD", TEAMS),
+            ("PAIRWISE_SCORING_METHOD", TEAMS),
+        ],
+    },
+    Holds {
+        parent: "SESSION",
+        nests: true,
+        read: &["SESSION_ID"],
+        passed_over: &[],
+        unread: &[("MATCH", TEAMS)],
+    },
+    Holds {
+        parent: "SECTION",
+        nests: true,
+        read: &["SECTION_ID"],
+        passed_over: &[],
+        unread: &[],
+    },
+    Holds {
+        parent: "PARTICIPANTS",
+        nests: true,
+        // Compscore's event type (an attribute, read as an element as well).
+        read: &["EVENT_TYPE"],
+        passed_over: &[],
+        unread: &[
+            ("TEAM", TEAMS),
+            (
+                "PLAYER",
+                "a player entered alone, as in an individual: klaver scores pairs, and reads players only in a PAIR",
+            ),
+        ],
+    },
+    Holds {
+        parent: "PAIR",
+        nests: false,
+        // PAIR_READ and the pair's PLAYERs.
+        read: &[
+            "PAIR_NUMBER",
+            "DIRECTION",
+            "TOTAL_SCORE",
+            "PERCENTAGE",
+            "PLACE",
+            "ADJUSTMENT",
+            "MASTER_POINTS",
+            "MASTER_POINTS_AWARDED",
+            "PLAYER",
+        ],
+        passed_over: &[
+            // The colour of the master points awarded (Compscore, beside
+            // MASTER_POINTS_AWARDED).
+            "MASTER_POINT_TYPE",
+            // How many boards the pair played, which klaver counts from the lines.
+            "BOARDS_PLAYED",
+            // EBUScore: the pair's value of each of the event's LABELS, for display.
+            "LABEL",
+        ],
+        unread: &[
+            (
+                "PENALTY",
+                "klaver reads a penalty only as it writes one, a <PENALTY> in the <SECTION> with the board, the line's two pairs and the ADJUSTMENT; write it so, or convert the file to a travellers CSV and add a line with PEN and the points",
+            ),
+            (
+                // BriAn writes 0.0; its meaning is taken from its name.
+                "HANDICAP",
+                "a handicap changes the pair's total, and klaver does not apply one: to apply it, convert the file to a travellers CSV and add a line with PEN and the points",
+            ),
+            // TeamsScorer and EBUScoreTeams: the pair's cross-IMPs in a teams event.
+            ("PAIR_IMPS", TEAMS),
+        ],
+    },
+    Holds {
+        parent: "PLAYER",
+        nests: false,
+        read: &["PLAYER_NAME", "NATIONAL_ID_NUMBER"],
+        passed_over: &[
+            // The player's number in the club's own list; klaver knows players by
+            // NATIONAL_ID_NUMBER.
+            "CLUB_ID_NUMBER",
+            // The player's number in an individual.
+            "PLAYER_NUMBER",
+            // Master points awarded to the player, as a pair's.
+            "MASTER_POINTS",
+        ],
+        unread: &[
+            (
+                "PLACE",
+                "a player's own place, as in an individual: klaver ranks pairs",
+            ),
+            (
+                "PERCENTAGE",
+                "a player's own percentage, as in an individual: klaver ranks pairs",
+            ),
+        ],
+    },
+    Holds {
+        parent: "BOARD",
+        nests: true,
+        read: &["BOARD_NUMBER", "HAND"],
+        // PairsScorer and EBUScore, in the hand record: 0 or 1, taken from its name to
+        // be how many copies were dealt.
+        passed_over: &["DUPLICATES"],
+        unread: &[
+            (
+                // Compscore's Butler: the average of the scores, the highest and lowest
+                // left out, to the nearest 10 (as its files' scores show).
+                "BOARD_AVERAGE",
+                "it is the datum the program scored the board's IMPs from: klaver works out its own from the scores with --form butler",
+            ),
+            ("IMPS", TEAMS),
+            ("TEAM_POINTS", TEAMS),
+            ("OPPOSING_TEAM_POINTS", TEAMS),
+        ],
+    },
+    Holds {
+        parent: "HAND",
+        nests: false,
+        read: &["DIRECTION", "SPADES", "HEARTS", "DIAMONDS", "CLUBS"],
+        passed_over: &[],
+        unread: &[],
+    },
+    Holds {
+        parent: "HANDSET",
+        nests: true,
+        read: &[],
+        // PairsScorer and EBUScore: how the hand record is printed and dealt (its
+        // range of boards, headline, legend, copies, checksum). A hand record holds the
+        // deals, never a result.
+        passed_over: &[
+            "CHECKSUM",
+            "CRYPTO_KEY",
+            "DUPLICATES",
+            "START_BOARD_NUMBER",
+            "END_BOARD_NUMBER",
+            "NEXT_BOARD",
+            "HEADLINE",
+            "LEGEND",
+            "PRINTOUTS",
+            "STATUS",
+        ],
+        unread: &[],
+    },
+    Holds {
+        parent: "PENALTY",
+        nests: false,
+        read: &[
+            "BOARD_NUMBER",
+            "NS_PAIR_NUMBER",
+            "EW_PAIR_NUMBER",
+            "ADJUSTMENT",
+        ],
+        passed_over: &[],
+        unread: &[],
+    },
+];
+
+/// An element outside traveller lines that klaver does not read: where it is first
+/// given, with its text there, how often it is given, and why it matters (none when
+/// klaver does not know it).
+struct Unheeded {
+    line: u32,
+    board: Option<u32>,
+    text: String,
+    count: usize,
+    why: Option<&'static str>,
+}
+
+/// Whether klaver finds element `name` wherever it is nested.
+fn found_anywhere(name: &str) -> bool {
+    FOUND_ANYWHERE.iter().any(|f| name.eq_ignore_ascii_case(f))
+}
+
+/// What klaver does with element `c` inside `h`: `None` when it is read or passed over,
+/// else why it matters (`Some(None)` when klaver does not know it). An element klaver
+/// does not know that only wraps elements it finds anywhere (`<RESULTS>` around traveller
+/// lines) is read through: nothing in it is left unread.
+fn heed(h: &Holds, c: &Node) -> Option<Option<&'static str>> {
+    let is = |list: &[&str]| list.iter().any(|r| c.name.eq_ignore_ascii_case(r));
+    let wrapper = !c.children.is_empty() && c.children.iter().all(|g| found_anywhere(&g.name));
+    if is(h.read) || is(h.passed_over) || (h.nests && (found_anywhere(&c.name) || wrapper)) {
+        return None;
+    }
+    let why = h
+        .unread
+        .iter()
+        .find(|(n, _)| c.name.eq_ignore_ascii_case(n));
+    Some(why.map(|(_, why)| *why))
+}
+
+/// Whether element `c`, which klaver knows to matter, says nothing here: it is empty,
+/// or a handicap of 0.
+fn says_nothing(c: &Node) -> bool {
+    let text = c.text.trim();
+    let zero = crate::travellers::parse_points(text) == Some(Ratio::from_integer(0));
+    (text.is_empty() && c.children.is_empty()) || (c.is("HANDICAP") && zero)
+}
+
+/// Counts in `unheeded` each element that `n` holds and klaver does not read, unless it
+/// is known to say nothing there; `board` is the board around `n`.
+fn note_held(n: &Node, board: &str, unheeded: &mut BTreeMap<(String, String), Unheeded>) {
+    let Some(h) = HOLDS.iter().find(|h| n.is(h.parent)) else {
+        return;
+    };
+    let board = if n.is("BOARD") {
+        n.get("BOARD_NUMBER")
+    } else {
+        board
+    };
+    for c in &n.children {
+        let Some(why) = heed(h, c) else {
+            continue;
+        };
+        if why.is_some() && says_nothing(c) {
+            continue;
+        }
+        let key = (h.parent.to_string(), c.name.to_ascii_uppercase());
+        unheeded
+            .entry(key)
+            .or_insert_with(|| Unheeded {
+                line: c.line,
+                board: board.parse().ok(),
+                text: c.text.trim().to_string(),
+                count: 0,
+                why,
+            })
+            .count += 1;
+    }
+}
+
+/// The text of an element as a message shows it: in brackets, cut short when long.
+fn shown(text: &str) -> String {
+    const LONG: usize = 40;
+    match text.chars().count() {
+        0 => String::new(),
+        n if n <= LONG => format!(" ({text})"),
+        _ => format!(" ({}...)", text.chars().take(LONG).collect::<String>()),
+    }
+}
+
+/// What klaver says of an element it does not know.
+const UNKNOWN: &str = "klaver does not know this element; check that it does not change the result";
+
+/// The warnings of the elements outside traveller lines that klaver does not read: one
+/// for each element it does not know, and one for all those it knows that share a reason
+/// (a teams event's teams, matches and their figures), each on its first line.
+fn unheeded_warnings(unheeded: BTreeMap<(String, String), Unheeded>) -> Vec<Diagnostic> {
+    type Held = ((String, String), Unheeded);
+    let mut all: Vec<Held> = unheeded.into_iter().collect();
+    all.sort_by_key(|(_, u)| u.line);
+    let mut groups: Vec<Vec<Held>> = Vec::new();
+    for held in all {
+        let why = held.1.why;
+        match groups
+            .iter_mut()
+            .find(|g| why.is_some() && g[0].1.why == why)
+        {
+            Some(group) => group.push(held),
+            None => groups.push(vec![held]),
+        }
+    }
+    groups.into_iter().map(unheeded_warning).collect()
+}
+
+/// The warning of elements not read for one reason: the first with its line, the others
+/// each with theirs.
+fn unheeded_warning(group: Vec<((String, String), Unheeded)>) -> Diagnostic {
+    let times = |u: &Unheeded| match u.count {
+        1 => String::new(),
+        n => format!("given {n} times"),
+    };
+    let ((parent, name), first) = &group[0];
+    let count = match times(first) {
+        t if t.is_empty() => t,
+        t => format!(" ({t}, this the first)"),
+    };
+    let others: Vec<String> = group[1..]
+        .iter()
+        .map(|((p, n), u)| {
+            let times = [format!("line {}", u.line), times(u)];
+            format!(
+                "<{n}>{} in <{p}> ({})",
+                shown(&u.text),
+                times.join(", ").trim_end_matches(", ")
+            )
+        })
+        .collect();
+    let nor = match others.as_slice() {
+        [] => String::new(),
+        o => format!(", nor {}", o.join(", ")),
+    };
+    Diagnostic::warning(
+        first.line,
+        first.board,
+        format!(
+            "<{name}>{} in <{parent}> is not read{count}{nor}: {}",
+            shown(&first.text),
+            first.why.unwrap_or(UNKNOWN)
+        ),
+    )
 }
 
 /// An error for each PAIR of `pairs` given again in the same section and direction:
@@ -967,6 +1388,8 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     w.diags.extend(twice);
     let unread = std::mem::take(&mut w.unread);
     w.diags.extend(unread_warnings(unread));
+    let unheeded = std::mem::take(&mut w.unheeded);
+    w.diags.extend(unheeded_warnings(unheeded));
     split_directions(&mut w);
     drop_a_lone_section(&mut w);
     if w.rows.is_empty() {
@@ -989,7 +1412,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     imported.event = event;
     imported.deals = w.deals;
     let imps = event_node.is_some_and(scored_in_imps);
-    let master_points = w.pairs.iter().find_map(|p| p.master_points);
+    let master_points = w.pairs.iter().find_map(|p| p.master_points.clone());
     imported.totals = w
         .pairs
         .into_iter()
@@ -1005,9 +1428,9 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     imported.total_columns = total_columns(&imported.totals);
     imported
         .total_columns
-        .extend(master_points.map(|line| PublishedColumn {
+        .extend(master_points.map(|(line, name)| PublishedColumn {
             line,
-            name: "MASTER_POINTS".into(),
+            name,
             figure: Figure::MasterPoints,
         }));
     // A list with a winner in each direction states two fields, unless the event says it
@@ -2266,5 +2689,171 @@ mod tests {
         let doc = one_line_doc("<SCORE>420<X>1</X></SCORE>");
         let e = read(doc.as_bytes()).unwrap().event;
         refused_on(&e, 4, "<SCORE> holds an element, <X>");
+    }
+
+    /// SAMPLE with each `(from, to)` replaced, read: its messages.
+    fn sample_messages(edits: &[(&str, &str)]) -> Vec<String> {
+        let mut doc = SAMPLE.to_string();
+        for (from, to) in edits {
+            assert!(doc.contains(from), "{from}");
+            doc = doc.replacen(from, to, 1);
+        }
+        exchange::messages(&read(doc.as_bytes()).unwrap())
+    }
+
+    /// An element klaver does not know, outside the traveller lines (in a PAIR, a BOARD,
+    /// the EVENT, a PLAYER or the document itself), was passed over without a word; it is
+    /// said with its line and the element it is in, and the results are read as before.
+    #[test]
+    fn an_unknown_element_outside_the_traveller_lines_is_said() {
+        let m = sample_messages(&[
+            ("<CLUB>", "<SIGNATURE>ab12</SIGNATURE><CLUB>"),
+            (
+                "<DATE>05/03/2024</DATE>",
+                "<DATE>05/03/2024</DATE><TIE_BREAK>COUNTBACK</TIE_BREAK>",
+            ),
+            (
+                "<PLAYER_NAME>Ann Smith</PLAYER_NAME>",
+                "<PLAYER_NAME>Ann Smith</PLAYER_NAME><HCP>3</HCP>",
+            ),
+            (
+                "<PLACE>2</PLACE>",
+                "<PLACE>2</PLACE><CARRY_FORWARD>2.5</CARRY_FORWARD>",
+            ),
+            (
+                "<BOARD_NUMBER>1</BOARD_NUMBER>",
+                "<BOARD_NUMBER>1</BOARD_NUMBER><ROTATION>90</ROTATION>",
+            ),
+        ]);
+        let unknown = "is not read: klaver does not know this element; check that it does not change the result";
+        assert_eq!(
+            m,
+            [
+                format!("line 4: <SIGNATURE> (ab12) in <USEBIO> {unknown}"),
+                format!("line 7: <TIE_BREAK> (COUNTBACK) in <EVENT> {unknown}"),
+                format!("line 11: <HCP> (3) in <PLAYER> {unknown}"),
+                format!("line 14: <CARRY_FORWARD> (2.5) in <PAIR> {unknown}"),
+                format!("line 17: board 1: <ROTATION> (90) in <BOARD> {unknown}"),
+            ]
+        );
+    }
+
+    /// An element given in many pairs is said once, on the first, with how many give it.
+    #[test]
+    fn an_unknown_element_of_many_pairs_is_said_once() {
+        let m = sample_messages(&[
+            ("<PLACE>1</PLACE>", "<PLACE>1</PLACE><SEED>1</SEED>"),
+            ("<PLACE>2</PLACE>", "<PLACE>2</PLACE><SEED>2</SEED>"),
+        ]);
+        assert_eq!(m.len(), 1, "{m:?}");
+        assert!(
+            m[0].starts_with(
+                "line 13: <SEED> (1) in <PAIR> is not read (given 2 times, this the first)"
+            ),
+            "{m:?}"
+        );
+    }
+
+    /// Elements real programs write that change a result klaver does not work out (a
+    /// penalty given inside a PAIR, a pair's handicap, a Butler board's datum, teams'
+    /// totals and matches) are said, each with what klaver does instead; a handicap of 0
+    /// changes nothing and is not said.
+    #[test]
+    fn an_element_that_changes_the_result_and_is_not_read_is_said() {
+        let m = sample_messages(&[
+            (
+                "<BOARD_NUMBER>1</BOARD_NUMBER>",
+                "<BOARD_NUMBER>1</BOARD_NUMBER><BOARD_AVERAGE>420</BOARD_AVERAGE>",
+            ),
+            (
+                "<PLACE>2</PLACE>",
+                "<PLACE>2</PLACE><PENALTY><BOARD_NUMBER>1</BOARD_NUMBER></PENALTY><HANDICAP>1.5</HANDICAP>",
+            ),
+            (
+                "<PLACE>1</PLACE>",
+                "<PLACE>1</PLACE><HANDICAP>0.0</HANDICAP>",
+            ),
+        ]);
+        let said = |line: &str, what: &str| {
+            assert!(
+                m.iter().any(|s| s.starts_with(line) && s.contains(what)),
+                "{line} {what}: {m:?}"
+            )
+        };
+        assert_eq!(m.len(), 3, "{m:?}");
+        said(
+            "line 14: <PENALTY> in <PAIR> is not read",
+            "<PENALTY> in the <SECTION>",
+        );
+        said(
+            "line 14: <HANDICAP> (1.5) in <PAIR> is not read",
+            "handicap",
+        );
+        said(
+            "line 17: board 1: <BOARD_AVERAGE> (420) in <BOARD> is not read",
+            "datum",
+        );
+    }
+
+    /// A teams event's TEAM and MATCH elements hold the teams' totals and match scores,
+    /// which klaver does not read from USEBIO: they are said in one warning, on the first;
+    /// the pairs in the teams and the boards in the matches are read.
+    #[test]
+    fn teams_and_matches_are_said() {
+        let m = sample_messages(&[
+            (
+                "<PAIR><PAIR_NUMBER>1",
+                "<TEAM><TOTAL_SCORE>12</TOTAL_SCORE><PAIR><PAIR_NUMBER>1",
+            ),
+            ("<PLACE>1</PLACE></PAIR>", "<PLACE>1</PLACE></PAIR></TEAM>"),
+            (
+                "<SECTION SECTION_ID=\"A\">",
+                "<MATCH><TEAM_SCORE>3</TEAM_SCORE>",
+            ),
+            ("</SECTION>", "</MATCH>"),
+        ]);
+        assert_eq!(
+            m,
+            [
+                "line 10: <TEAM> in <PARTICIPANTS> is not read, nor <MATCH> in <SESSION> (line 16): klaver does not score teams from a USEBIO file, nor read their results: it scores the traveller lines pair by pair"
+            ]
+        );
+    }
+
+    /// Every element of a PAIR that klaver reads is one the check of what a PAIR holds
+    /// takes as read, so that none is ever said as not read.
+    #[test]
+    fn what_a_pair_holds_agrees_with_what_is_read() {
+        let pair = HOLDS.iter().find(|h| h.parent == "PAIR").unwrap();
+        for name in PAIR_READ.iter().chain(&["PLAYER"]) {
+            assert!(pair.read.contains(name), "{name}");
+        }
+        assert_eq!(pair.read.len(), PAIR_READ.len() + 1);
+    }
+
+    /// Compscore writes a pair's master points as MASTER_POINTS_AWARDED in the PAIR: a
+    /// published column, as ScoreBridge's MASTER_POINTS is, which `--compare` names as
+    /// not compared.
+    #[test]
+    fn compscore_s_master_points_are_a_published_column() {
+        let doc = SAMPLE.replace(
+            "<PLACE>1</PLACE>",
+            "<PLACE>1</PLACE><MASTER_POINTS_AWARDED>6</MASTER_POINTS_AWARDED>",
+        );
+        let imported = read(doc.as_bytes()).unwrap();
+        assert!(
+            imported.event.diagnostics.is_empty(),
+            "{:?}",
+            imported.event.diagnostics
+        );
+        let column = imported
+            .total_columns
+            .iter()
+            .find(|c| c.figure == Figure::MasterPoints)
+            .unwrap();
+        assert_eq!(
+            (column.line, column.name.as_str()),
+            (13, "MASTER_POINTS_AWARDED")
+        );
     }
 }

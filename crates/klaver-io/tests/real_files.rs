@@ -204,6 +204,8 @@ fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
             include_bytes!("data/compscore-2026-03-09-sunshine-coast-butler.xml"),
             &[
                 "line 8: the file was scored by IMPS",
+                // The datum of each board, which klaver works out itself.
+                "line 178: board 1: <BOARD_AVERAGE> (160) in <BOARD> is not read (given 2 times",
                 "line 187: board 1: <NS_BUTLER_POINTS> (0) is not read",
                 "line 188: board 1: <EW_BUTLER_POINTS> (0) is not read",
             ],
@@ -228,6 +230,8 @@ fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
             include_bytes!("data/teamsscorer-2015-10-22-example-teams.xml"),
             &[
                 "line 10: the file was scored by IMPS",
+                // The teams' own results: their totals, matches and IMPs.
+                "line 12: <MATCH_SCORING_METHOD> (VPS) in <EVENT> is not read, nor <PAIRWISE_SCORING_METHOD> (CROSS_IMPS) in <EVENT> (line 23), <TEAM> in <PARTICIPANTS> (line 35, given 10 times), <PAIR_IMPS> (-20.99) in <PAIR> (line 42, given 19 times), <MATCH> in <SESSION> (line 411, given 40 times), <IMPS> (0) in <BOARD> (line 421, given 8 times): klaver does not score teams",
                 "line 423: board 1: <DIRECTION> (NS) is not read",
             ],
         ),
@@ -236,6 +240,7 @@ fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
             include_bytes!("data/ebuscoreteams-2016-01-17-point-a-board.xml"),
             &[
                 "line 10: the file was scored by PAB",
+                "line 12: <MATCH_SCORING_METHOD> (PAB) in <EVENT> is not read, nor <PAIRWISE_SCORING_METHOD> (CROSS_IMPS) in <EVENT> (line 27), <TEAM> in <PARTICIPANTS> (line 39, given 8 times), <PAIR_IMPS> (-82.57) in <PAIR> (line 50, given 16 times), <MATCH> in <SESSION> (line 360, given 28 times), <TEAM_POINTS> (0) in <BOARD> (line 370, given 8 times), <OPPOSING_TEAM_POINTS> (2) in <BOARD> (line 371, given 8 times): klaver does not score teams",
                 "line 373: board 1: <DIRECTION> (NS) is not read",
             ],
         ),
