@@ -127,16 +127,30 @@ pub struct Settings {
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Severity {
+    /// Nothing to fix, said for the director to see (a board a pair sat out, its
+    /// missing results all accounted for): not a warning, and `--strict` passes it.
+    Note,
     /// Scored, but the director should look.
     Warning,
     /// Cannot be scored until fixed.
     Error,
 }
 
+impl Severity {
+    /// The word a message of this severity starts with: `note`, `warning` or `error`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
 /// A finding about the input, naming the line, board or pair and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// Warning or error.
+    /// Note, warning or error.
     pub severity: Severity,
     /// The input line, when known.
     pub line: Option<u32>,
@@ -167,6 +181,11 @@ impl Diagnostic {
             said: Some(Box::new(said)),
             ..self
         }
+    }
+
+    /// Whether this is a note (said, but not a warning: `--strict` passes it).
+    pub fn is_note(&self) -> bool {
+        self.severity == Severity::Note
     }
 
     /// A warning on an input line.

@@ -477,15 +477,12 @@ fn score_chunk(chunk: Chunk, header: &csv::StringRecord, opts: &ArchiveScoring) 
 }
 
 impl Scored {
-    /// Says a message of the session, counting the warnings.
+    /// Says a message of the session, counting the warnings (not the notes).
     fn tell(&mut self, session: &str, d: &Diagnostic) {
-        let what = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => {
-                self.warnings += 1;
-                "warning"
-            }
-        };
+        if d.severity == Severity::Warning {
+            self.warnings += 1;
+        }
+        let what = d.severity.word();
         self.messages
             .push(format!("{what}: session {session}: {d}"));
     }

@@ -68,6 +68,11 @@ nav a { color: var(--accent); text-decoration: none; border: 1px solid var(--lin
 .warnings summary { font-weight: 700; color: #8a4b00; cursor: pointer; }
 .warnings ul { margin: .5rem 0 .25rem; padding-left: 1.25rem; }
 .warnings li { overflow-wrap: anywhere; }
+.notes { border: 1px solid var(--line); border-radius: 6px; padding: .5rem .9rem;
+  margin: 1rem 0; }
+.notes summary { font-weight: 700; cursor: pointer; }
+.notes ul { margin: .5rem 0 .25rem; padding-left: 1.25rem; }
+.notes li { overflow-wrap: anywhere; }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; width: fit-content;
   max-width: 100%; border: 1px solid var(--line); border-radius: 4px; }
 table { border-collapse: collapse; font-size: .95rem; font-variant-numeric: tabular-nums; }
@@ -119,6 +124,8 @@ table.ranking td.rank .pair { font-weight: 400; color: #555; }
   h3 { font-size: 10.5pt; margin-top: .8rem; }
   .warnings { background: none; font-size: 9pt; }
   .warnings summary { list-style: none; }
+  .notes { font-size: 9pt; }
+  .notes summary { list-style: none; }
   .scroll { overflow: visible; border: none; }
   .scroll { width: auto; }
   .travellers { grid-template-columns: 1fr 1fr; gap: 0 6mm; }
@@ -253,20 +260,33 @@ fn result_part(out: &mut String, report: &Report) {
             escape(avg)
         );
     }
-    if !report.warnings.is_empty() {
-        let _ = writeln!(
-            out,
-            "<details class=\"warnings\" open role=\"note\">\n\
-             <summary>\u{26a0} {} ({})</summary>\n<ul>",
-            escape(l.word(Word::Warnings)),
-            report.warnings.len()
-        );
-        for w in &report.warnings {
-            let _ = writeln!(out, "<li>{}</li>", escape(w));
-        }
-        out.push_str("</ul>\n</details>\n");
-    }
+    said_box(
+        out,
+        "warnings",
+        &format!("\u{26a0} {}", l.word(Word::Warnings)),
+        &report.warnings,
+    );
+    said_box(out, "notes", l.word(Word::Notes), &report.notes);
     out.push_str("</section>\n");
+}
+
+/// A box (of CSS class `class`) headed `heading` and its count, listing `items`; none
+/// when there are no items.
+fn said_box(out: &mut String, class: &str, heading: &str, items: &[String]) {
+    if items.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "<details class=\"{class}\" open role=\"note\">\n\
+         <summary>{} ({})</summary>\n<ul>",
+        escape(heading),
+        items.len()
+    );
+    for w in items {
+        let _ = writeln!(out, "<li>{}</li>", escape(w));
+    }
+    out.push_str("</ul>\n</details>\n");
 }
 
 fn check_line(out: &mut String, report: &Report) {
@@ -819,6 +839,32 @@ pub(crate) mod tests {
         assert!(html.contains("class=\"warnings\""));
         assert!(html.contains("Warnings (1)"));
         assert!(html.contains("line 3: &lt;4S&gt; &amp; &quot;x&quot; was entered"));
+    }
+
+    #[test]
+    fn notes_are_boxed_apart_from_the_warnings_and_not_counted_with_them() {
+        let mut report = small_report(ReportLang::Nl);
+        report.warnings = vec!["w".into()];
+        report.notes = vec!["gift 7: paar 15 zat deze gift uit".into(), "n".into()];
+        let html = render(&report);
+        assert!(
+            html.contains("<summary>\u{26a0} Waarschuwingen (1)</summary>"),
+            "{html}"
+        );
+        assert!(
+            html.contains(
+                "<details class=\"notes\" open role=\"note\">\n<summary>Opmerkingen (2)</summary>"
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains("<li>gift 7: paar 15 zat deze gift uit</li>"),
+            "{html}"
+        );
+        report.warnings.clear();
+        let html = render(&report);
+        assert!(!html.contains("class=\"warnings\""), "{html}");
+        assert!(html.contains("Opmerkingen (2)"), "{html}");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use klaver_core::cross_imps::CrossImpResult;
 use klaver_core::exact::Exact;
 use klaver_core::imps::{ImpPairResult, ImpPoints};
 use klaver_core::matchpoints::Outcome;
-use klaver_core::session::{Diagnostic, Severity};
+use klaver_core::session::Diagnostic;
 use klaver_core::teams::{SwissRound, TeamMatch, TeamsResult};
 use num_rational::Ratio;
 use serde::Serialize;
@@ -1102,10 +1102,7 @@ fn warnings_json<'a>(event: &'a Event, warnings: &'a [Diagnostic]) -> Vec<Warnin
         .iter()
         .chain(warnings)
         .map(|d| WarningJson {
-            severity: match d.severity {
-                Severity::Warning => "warning",
-                Severity::Error => "error",
-            },
+            severity: d.severity.word(),
             line: d.line,
             board: d.board,
             message: &d.message,

@@ -28,7 +28,7 @@ use klaver_core::exact::Exact;
 use klaver_core::lowest_terms::Reducer;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
-use klaver_core::session::{PairResult, ScoredBoard, SessionResult, Severity};
+use klaver_core::session::{PairResult, ScoredBoard, SessionResult};
 use num_rational::Ratio;
 use serde::Serialize;
 use std::io::Write;
@@ -381,10 +381,7 @@ fn write_with<W: Write>(
         .iter()
         .chain(result.warnings.iter())
         .map(|d| WarningJson {
-            severity: match d.severity {
-                Severity::Warning => "warning",
-                Severity::Error => "error",
-            },
+            severity: d.severity.word(),
             line: d.line,
             board: d.board,
             message: &d.message,

@@ -688,7 +688,7 @@ pub enum Block {
     },
     /// A table.
     Table(Table),
-    /// A shaded box with a heading and a list, for warnings.
+    /// A shaded box with a heading and a list, for warnings and notes.
     Notice {
         /// The box's heading.
         heading: String,
@@ -1596,7 +1596,7 @@ pub fn report_document(report: &Report) -> Result<PdfDocument, PdfError> {
 
 /// The result list, under the document's `heading`: the night's date, boards and top,
 /// the check of the travellers (`check`) when there are any, each ranking, the average
-/// per round and the warnings.
+/// per round, the warnings and the notes.
 fn push_result_list(doc: &mut PdfDocument, report: &Report, heading: String, check: &Span) {
     let l = report.lang;
     doc.push(Block::Paragraph(
@@ -1642,6 +1642,13 @@ fn push_result_list(doc: &mut PdfDocument, report: &Report, heading: String, che
                 report.warnings.len()
             ),
             items: report.warnings.clone(),
+        });
+    }
+    if !report.notes.is_empty() {
+        doc.push(Block::Gap(10.0));
+        doc.push(Block::Notice {
+            heading: format!("{} ({})", l.word(Word::Notes), report.notes.len()),
+            items: report.notes.clone(),
         });
     }
 }
@@ -2556,5 +2563,18 @@ pub(crate) mod tests {
         for b in 1..=28 {
             assert!(all.lines().any(|l| l == format!("Gift {b}")), "board {b}");
         }
+    }
+
+    #[test]
+    fn notes_have_a_box_of_their_own() {
+        let csv = include_str!("../tests/data/fonteintje-controlestaat.csv");
+        let event = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+        let mut report = report_of(&event, ReportLang::Nl, 4);
+        report.warnings.clear();
+        report.notes = vec!["gift 7: paar 15 zat deze gift uit".into()];
+        let all = page_texts(&render(&report).unwrap()).join("\n");
+        assert!(all.contains("Opmerkingen (1)"), "{all}");
+        assert!(all.contains("gift 7: paar 15 zat deze gift uit"), "{all}");
+        assert!(!all.contains("Waarschuwingen"), "{all}");
     }
 }

@@ -87,6 +87,7 @@ impl ReportLang {
             Travellers => ("Travellers", "Scorebriefjes", "Board Sonuçları"),
             ResultList => ("Result list", "Uitslag", "Sıralama"),
             Warnings => ("Warnings", "Waarschuwingen", "Uyarılar"),
+            Notes => ("Notes", "Opmerkingen", "Notlar"),
             BoardsWord => ("boards", "giften", "board"),
             CheckOk => (
                 "Check: NS + EW = top on every line",
@@ -238,6 +239,8 @@ pub enum Word {
     Travellers,
     ResultList,
     Warnings,
+    /// The heading of what is said but is no warning (the boards a pair sat out).
+    Notes,
     BoardsWord,
     CheckOk,
     ButForRounding,
@@ -542,6 +545,10 @@ pub struct Report {
     pub control: Vec<ControlBlock>,
     /// Warnings, as sentences.
     pub warnings: Vec<String>,
+    /// Notes, as sentences: what a director likes to see but need not fix (the boards
+    /// a pair sat out, their missing results all accounted for). Not warnings: shown
+    /// apart and not counted with them.
+    pub notes: Vec<String>,
     /// Whether NS + EW = top on every line of every board.
     pub check_ok: bool,
     /// Whether some line adds up to the top only but for each side's rounding to a
@@ -821,18 +828,25 @@ pub fn build(event: &Event, result: &SessionResult, opts: &ReportOptions) -> Rep
         travellers: traveller_list,
         control_header,
         control,
-        warnings: event
-            .diagnostics
-            .iter()
-            .chain(result.warnings.iter())
-            .map(|d| crate::said::warning_in(d, lang))
-            .collect(),
+        warnings: said_in(event, result, lang, false),
+        notes: said_in(event, result, lang, true),
         check_ok: travellers.check_ok,
         rounded: travellers.rounded,
         own_percentages: travellers.own_percentages,
         sections,
         centred: opts.centred.is_some(),
     }
+}
+
+/// The notes (`notes`) or the warnings of reading and scoring a session, in `lang`.
+fn said_in(event: &Event, result: &SessionResult, lang: ReportLang, notes: bool) -> Vec<String> {
+    event
+        .diagnostics
+        .iter()
+        .chain(result.warnings.iter())
+        .filter(|d| d.is_note() == notes)
+        .map(|d| crate::said::warning_in(d, lang))
+        .collect()
 }
 
 /// The result list: every pair's line, in ranking order, with its rank, points,

@@ -7,7 +7,7 @@ use klaver_core::contract::Contract;
 use klaver_core::matchpoints::MissingRule;
 use klaver_core::notation::{self, AssumptionKind, Entry, Misread};
 use klaver_core::said::{Disagreement, Fewer, Hint, Said};
-use klaver_core::session::Diagnostic;
+use klaver_core::session::{Diagnostic, Severity};
 use std::collections::HashMap;
 
 /// A warning as a result list in `lang` shows it.
@@ -160,6 +160,8 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
 /// The warning of a sit-out line (a pair and no opponents, as Ruter writes a board a
 /// pair sat out) on `line` of a results file, or kept with a stored night: the pair sat
 /// out `board` in `section` (empty for none), which is not a result and is not scored.
+/// A warning until the session is scored: [`fold_sit_outs`] makes it a note when its
+/// board is short of no result it does not account for.
 pub fn sat_out(line: u32, board: u32, section: &str, pair: &str) -> Diagnostic {
     let message = format!(
         "pair {pair} sat out this board (a sit-out line): it is not a result and is not scored"
@@ -173,8 +175,11 @@ pub fn sat_out(line: u32, board: u32, section: &str, pair: &str) -> Diagnostic {
 /// Folds a file's sit-out lines into the warnings of the boards they account for. A
 /// board a pair sat out had two warnings: the sit-out line's, and "fewer results than
 /// expected ... enter the missing results", advice that is wrong for it. When the
-/// board's sit-outs make up its missing results, its warning says so, without the
-/// advice, and the sit-out lines' own warnings go. (`read`: the reading's diagnostics;
+/// board's sit-outs make up its missing results, it is one note saying so, without the
+/// advice, and the sit-out lines' own warnings go. A sit-out line on a board short of
+/// no result (a pair sat out every board) is a note too: an odd number of pairs is a
+/// normal night, nothing to fix. A board short of results its sit-outs do not account
+/// for stays a warning, with its sit-out lines. (`read`: the reading's diagnostics;
 /// `scored`: the scoring's warnings.)
 pub fn fold_sit_outs(read: &mut Vec<Diagnostic>, scored: &mut [Diagnostic]) {
     // The sit-outs of each (section, board), each pair with its line.
@@ -209,6 +214,7 @@ pub fn fold_sit_outs(read: &mut Vec<Diagnostic>, scored: &mut [Diagnostic]) {
         folded.push((f.group.clone(), b));
         w.message = fewer_by_sit_out(&f, &pairs, ReportLang::En);
         w.said = Some(Box::new(Said::FewerBySitOut(f, pairs)));
+        w.severity = Severity::Note;
     }
     read.retain(|d| match (d.said.as_deref(), d.board) {
         (Some(Said::SatOut { section, .. }), Some(b)) => !folded
@@ -216,6 +222,28 @@ pub fn fold_sit_outs(read: &mut Vec<Diagnostic>, scored: &mut [Diagnostic]) {
             .any(|(g, board)| *board == b && (g.is_empty() || g == section)),
         _ => true,
     });
+    note_sit_outs_on_full_boards(read, scored);
+}
+
+/// Makes a note of each sit-out line left in `read` whose board is short of no result
+/// (`scored` has no "fewer results" warning on it, in its section).
+fn note_sit_outs_on_full_boards(read: &mut [Diagnostic], scored: &[Diagnostic]) {
+    let short: Vec<(&str, u32)> = scored
+        .iter()
+        .filter_map(|w| match (w.said.as_deref(), w.board) {
+            (Some(Said::FewerResults(f)), Some(b)) => Some((f.group.as_str(), b)),
+            _ => None,
+        })
+        .collect();
+    for d in read.iter_mut() {
+        let (Some(Said::SatOut { section, .. }), Some(b)) = (d.said.as_deref(), d.board) else {
+            continue;
+        };
+        let is_short = |&(g, board): &(&str, u32)| board == b && (g.is_empty() || g == section);
+        if !short.iter().any(is_short) {
+            d.severity = Severity::Note;
+        }
+    }
 }
 
 /// Why a table result cannot be read, in Dutch or Turkish; `None` for what is said in

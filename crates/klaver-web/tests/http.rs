@@ -1832,6 +1832,58 @@ async fn the_console_tells_what_the_command_line_tells_of_a_stored_night() {
     assert!(!r.body.contains("klaver now refuses"), "{}", r.body);
 }
 
+/// A stored odd-pairs night's public result list shows the boards a pair sat out under
+/// Notes, apart from the warnings and not counted with them: an odd number of pairs is
+/// no problem to fix.
+#[tokio::test]
+async fn a_stored_nights_sit_outs_are_notes_on_its_result_list() {
+    let c = setup("sit-out-notes").await;
+    let info = SessionInfo {
+        date: "2025-09-16".into(),
+        form: "pairs".into(),
+        ..SessionInfo::default()
+    };
+    // Board 2 has two results of three, and pair 5 sat out it.
+    let travellers = "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n1,5,6,100\n2,1,2,110\n2,3,4,140\n";
+    let event = klaver_io::travellers::read_travellers(
+        travellers.as_bytes(),
+        klaver_io::travellers::ReadOptions::default(),
+    )
+    .unwrap();
+    let night = klaver_store::NewSession {
+        info,
+        pairs: (1..=6)
+            .map(|p| SessionPair {
+                pair: p.to_string(),
+                ..SessionPair::default()
+            })
+            .collect(),
+        lines: klaver_store::lines_from_event(&event),
+        sit_outs: vec![klaver_store::SitOut {
+            section: String::new(),
+            board: 2,
+            pair: "5".into(),
+            source_line: 9,
+        }],
+    };
+    let id = c.store.import_session(&c.club, &night).await.unwrap();
+    c.store.publish(&c.club, id, true).await.unwrap();
+    let r = get(&c.app, &format!("/c/kievit/s/{id}"), None).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(
+        r.body.contains("<summary>Notes (1)</summary>"),
+        "{}",
+        r.body
+    );
+    assert!(
+        r.body
+            .contains("as pair 5 sat out this board (a sit-out line, line 9 of the file)"),
+        "{}",
+        r.body
+    );
+    assert!(!r.body.contains("Warnings ("), "{}", r.body);
+}
+
 /// The director's result list of a stored night says what `klaver session score` says
 /// of it, among its warnings and escaped as any text there: a schedule read from its
 /// file (a night stored before schedules were kept), a movement name klaver now refuses.

@@ -993,9 +993,9 @@ fn a_dutch_list_gives_the_common_warnings_in_dutch() {
 ///
 /// Each board a pair sat out had two warnings: the sit-out line, and "10 results where
 /// 11 were expected ... enter the missing results or mark them NP", advice that is wrong
-/// for a board the sit-out accounts for. It is one warning saying so, with no advice.
+/// for a board the sit-out accounts for. It is one note saying so, with no advice.
 #[test]
-fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
+fn a_board_a_pair_sat_out_is_one_note_in_the_lists_language() {
     let f = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
     let o = klaver(&["score", &f, "-o", "/dev/null"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
@@ -1004,7 +1004,7 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
     assert_eq!(
         board7,
         [format!(
-            "warning: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top"
+            "note: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top"
         )],
         "{err}"
     );
@@ -1015,7 +1015,7 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
     let converted = stderr(&o);
     let said: Vec<&str> = converted
         .lines()
-        .filter(|l| l.starts_with("warning:"))
+        .filter(|l| l.starts_with("note:"))
         .collect();
     assert_eq!(said, err.lines().collect::<Vec<_>>(), "{converted}");
     // PBN carries the sit-out lines; the other formats do not, which is said.
@@ -1031,10 +1031,131 @@ fn a_board_a_pair_sat_out_is_one_warning_in_the_lists_language() {
     let said = "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291 van het bestand): de gift is met Neuberg naar de volle top geschaald</li>";
     assert!(out.contains(said), "{said}\n{out}");
     assert!(!out.contains("<li>line"), "{out}");
+    // Under their own heading, not among the warnings (there are none).
+    assert!(out.contains("<summary>Opmerkingen (18)</summary>"), "{out}");
+    assert!(!out.contains("Waarschuwingen"), "{out}");
     let o = klaver(&["score", &f, "--lang", "tr", "--format", "html"]);
     let out = stdout(&o);
     let said = "<li>satır 281: board 7: 11 sonuç beklenirken 10 sonuç var, çünkü 15 numaralı çift bu boardu oynamadı (bye satırı, dosyanın 291. satırı): board Neuberg ile tam topa ölçeklendi</li>";
     assert!(out.contains(said), "{said}\n{out}");
+    assert!(out.contains("<summary>Notlar (18)</summary>"), "{out}");
+    assert!(!out.contains("Uyarılar"), "{out}");
+    // The JSON keeps them in its list of what was said, each with severity "note".
+    let o = klaver(&["score", &f, "--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let said = doc["warnings"].as_array().unwrap();
+    assert_eq!(said.len(), 18, "{said:?}");
+    assert!(said.iter().all(|w| w["severity"] == "note"), "{said:?}");
+    assert_eq!(said[0]["board"], 7, "{said:?}");
+}
+
+/// The kind (`note` or `warning`) and board of each of `said`'s lines (klaver's
+/// stderr) that names a board, in order.
+fn kinds_by_board(said: &str) -> Vec<(String, u32)> {
+    said.lines()
+        .filter_map(|l| {
+            let (kind, rest) = l.split_once(": ")?;
+            let at = rest.find(" board ")? + " board ".len();
+            let board = rest[at..].split(':').next()?.parse().ok()?;
+            Some((kind.to_string(), board))
+        })
+        .collect()
+}
+
+/// A Ruter file with its line `n` (from 1) left out, written as a file of the tests'.
+fn ruter_without_line(name: &str, n: usize) -> String {
+    let f = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let bytes = std::fs::read(f).unwrap();
+    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
+    lines.remove(n - 1);
+    let out = common::temp_path("score_cli", name);
+    std::fs::write(&out, lines.join(&b'\n')).unwrap();
+    out.display().to_string()
+}
+
+/// An odd number of pairs is a normal club night: Ruter writes a sit-out line for each
+/// board a pair sat out, and a board whose missing results those lines account for was
+/// a warning, so that `--strict` failed every such night. Each is a note now: said, but
+/// not counted by `--strict`. A night where a pair sat out every board (no board short
+/// of a result) says its sit-out lines as notes too.
+#[test]
+fn an_odd_pairs_night_passes_strict_its_sit_outs_said_as_notes() {
+    let f = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let o = klaver(&["score", &f, "--strict", "-o", "/dev/null"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let said = kinds_by_board(&err);
+    let expected: Vec<(String, u32)> = (7..=24).map(|b| ("note".to_string(), b)).collect();
+    assert_eq!(said, expected, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "note: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top\n"
+        )),
+        "{err}"
+    );
+    let every_board = repo("crates/klaver-io/tests/data/ruter-2016-08-10-spiren.pbn");
+    let o = klaver(&["score", &every_board, "--strict", "-o", "/dev/null"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(err.lines().count(), 24, "{err}");
+    assert!(
+        err.lines()
+            .all(|l| l.starts_with("note: ") && l.contains("sat out this board")),
+        "{err}"
+    );
+}
+
+/// A board short of a result no sit-out line accounts for stays a warning, and
+/// `--strict` fails on it, beside the boards the sit-outs account for (notes); so does
+/// a board a pair sat out that is short of one result more.
+#[test]
+fn a_result_missing_beside_the_sit_outs_is_a_warning_strict_fails_on() {
+    // Line 90: the second result of board 1, which no pair sat out.
+    let short = ruter_without_line("ruter-board-1-short.pbn", 90);
+    let o = klaver(&["score", &short, "--strict", "-o", "/dev/null"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let said = kinds_by_board(&err);
+    assert_eq!(said[0], ("warning".to_string(), 1), "{err}");
+    assert!(
+        err.lines().next().unwrap().ends_with(
+            "board 1: 10 results where 11 were expected: the board is Neuberg-scaled to the full top; enter the missing results or mark them NP"
+        ),
+        "{err}"
+    );
+    assert!(
+        said[1..].iter().all(|(kind, b)| kind == "note" && *b >= 7),
+        "{err}"
+    );
+    assert_eq!(said.len(), 19, "{err}");
+    // Line 282: the second result of board 7, which pair 15 sat out.
+    let short = ruter_without_line("ruter-board-7-short.pbn", 282);
+    let o = klaver(&["score", &short, "--strict", "-o", "/dev/null"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    let board7: Vec<&str> = err.lines().filter(|l| l.contains(" board 7: ")).collect();
+    assert_eq!(board7.len(), 2, "{err}");
+    assert!(board7.iter().all(|l| l.starts_with("warning: ")), "{err}");
+    assert!(
+        board7.iter().any(|l| l.ends_with(
+            "board 7: 9 results where 11 were expected: the board is Neuberg-scaled to the full top; enter the missing results or mark them NP"
+        )),
+        "{err}"
+    );
+    assert!(
+        board7
+            .iter()
+            .any(|l| l.contains("board 7: pair 15 sat out this board (a sit-out line)")),
+        "{err}"
+    );
+    assert_eq!(
+        kinds_by_board(&err)
+            .iter()
+            .filter(|(kind, _)| kind == "note")
+            .count(),
+        17,
+        "{err}"
+    );
 }
 
 /// A file read but not scorable listed every error (387 lines for one real file),

@@ -3333,7 +3333,7 @@ fn a_stored_night_says_a_board_a_pair_sat_out_as_its_file_does() {
         assert!(o.status.success(), "{}", stderr(&o));
         let said = stderr(&o);
         let board7 = format!(
-            "warning: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top"
+            "note: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top"
         );
         assert!(said.contains(&board7), "{said}");
         assert_eq!(sit_out_boards(&said), boards, "{said}");
@@ -3384,6 +3384,41 @@ fn a_stored_night_says_a_board_a_pair_sat_out_as_its_file_does() {
         );
         let kept = std::fs::read_to_string(&archive).unwrap();
         assert!(kept.contains("\"sit_outs\""), "{kept}");
+    }
+}
+
+/// A stored odd-pairs night says the boards its sit-out lines account for as notes,
+/// as `klaver score` says them of its file: on import and when scored, where they were
+/// warnings, and `session score --strict` passes on it.
+#[test]
+fn a_stored_odd_pairs_night_says_its_sit_outs_as_notes() {
+    let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let board7 = "board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): the board is Neuberg-scaled to the full top";
+    for db in databases("sit-out-notes") {
+        ok(&db, &["club", "init", "--name", "Spiren"]);
+        let (_, said) = run(&db, &["session", "import", &f], 0);
+        let notes: Vec<&str> = said.lines().filter(|l| l.starts_with("note: ")).collect();
+        assert_eq!(notes.len(), 18, "{said}");
+        assert_eq!(notes[0], format!("note: {f}: line 281: {board7}"), "{said}");
+        assert!(
+            !said.contains("sat out this board (a sit-out line)"),
+            "{said}"
+        );
+        assert!(
+            !said
+                .lines()
+                .any(|l| l.starts_with("warning: ") && l.contains("sat out")),
+            "{said}"
+        );
+        let (_, scored) = run(
+            &db,
+            &["session", "score", "1", "--strict", "-o", "/dev/null"],
+            0,
+        );
+        let notes: Vec<&str> = scored.lines().filter(|l| l.starts_with("note: ")).collect();
+        assert_eq!(notes.len(), 18, "{scored}");
+        assert!(notes[0].ends_with(board7), "{scored}");
+        assert!(!scored.contains("warning"), "{scored}");
     }
 }
 

@@ -229,7 +229,7 @@ pub(crate) fn write_converted(
             let mut read = event.diagnostics.clone();
             klaver_io::said::fold_sit_outs(&mut read, &mut r.warnings);
             for d in read.iter().chain(&r.warnings) {
-                tell!("warning: {in_name}: {d}");
+                tell!("{}: {in_name}: {d}", super::score::said_as(d));
             }
         }
         None => {

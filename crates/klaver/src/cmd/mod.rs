@@ -136,8 +136,8 @@ pub(crate) fn from_file(
 }
 
 /// A file refused for its errors: `{file} has errors; nothing was {done}`, the format it
-/// was taken for (when it came from a file), and its messages (warnings marked as such),
-/// the first 50 listed and the rest counted.
+/// was taken for (when it came from a file), and its messages (warnings and notes marked
+/// as such), the first 50 listed and the rest counted.
 pub fn refused(
     file: &str,
     format: Option<klaver_io::detect::Format>,
@@ -153,8 +153,8 @@ pub fn refused(
     CliError::input(msg)
 }
 
-/// Adds a refusal's messages to `msg`, a line each after `indent` (warnings marked as
-/// such): the first [`LISTED_ERRORS`] listed, the rest counted with the errors in all.
+/// Adds a refusal's messages to `msg`, a line each after `indent` (warnings and notes
+/// marked as such): the first [`LISTED_ERRORS`] listed, the rest counted with the errors in all.
 pub(crate) fn push_listed(
     msg: &mut String,
     diagnostics: &[klaver_core::session::Diagnostic],
@@ -162,8 +162,9 @@ pub(crate) fn push_listed(
 ) {
     for d in diagnostics.iter().take(LISTED_ERRORS) {
         let kind = match d.severity {
+            klaver_core::session::Severity::Note => "note: ",
             klaver_core::session::Severity::Warning => "warning: ",
-            _ => "",
+            klaver_core::session::Severity::Error => "",
         };
         msg.push_str(&format!("\n{indent}{kind}{d}"));
     }

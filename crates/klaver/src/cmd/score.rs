@@ -195,14 +195,22 @@ fn analyse_hands(
     Ok((boards, said.len()))
 }
 
-/// Prints the warnings of reading and scoring; returns how many there were.
+/// Prints the warnings and notes of reading and scoring; returns how many warnings
+/// there were (a note is no warning: `--strict` passes it).
 pub(crate) fn print_warnings(file_name: &str, event: &Event, result: &SessionResult) -> usize {
     let mut n = 0;
     for d in event.diagnostics.iter().chain(result.warnings.iter()) {
-        tell!("warning: {file_name}: {d}");
-        n += 1;
+        tell!("{}: {file_name}: {d}", said_as(d));
+        n += usize::from(!d.is_note());
     }
     n
+}
+
+/// The word a warning or note of reading or scoring is printed with: `note` for a
+/// note, `warning` for any other (an error among them is told as a warning of the
+/// file, the command's error being another).
+pub(crate) fn said_as(d: &Diagnostic) -> &'static str {
+    if d.is_note() { "note" } else { "warning" }
 }
 
 /// A session that cannot be scored: the warnings of reading it, and those scoring found

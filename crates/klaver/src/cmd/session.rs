@@ -821,7 +821,7 @@ fn import(args: ImportArgs) -> CmdResult {
         scoring.schedule = klaver_io::options::schedule_file(spec).map_err(CliError::input)?;
     }
     for d in read_warnings(&scoring, &mut imported, &file_name) {
-        tell!("warning: {file_name}: {d}");
+        tell!("{}: {file_name}: {d}", super::score::said_as(&d));
     }
     check_scores(&scoring, &mut imported, &file_name)?;
     // The moment is filled in once the club's moments are known.
@@ -851,9 +851,9 @@ fn import(args: ImportArgs) -> CmdResult {
     ))
 }
 
-/// The warnings of reading a file to store, as `klaver score` says them: a board whose
-/// missing results a pair sitting out accounts for (a sit-out line of the file) is one
-/// warning saying so, in place of its sit-out lines' own. Only a pairs night with
+/// The warnings and notes of reading a file to store, as `klaver score` says them: a
+/// board whose missing results a pair sitting out accounts for (a sit-out line of the
+/// file) is one note saying so, in place of its sit-out lines' own. Only a pairs night with
 /// sit-out lines is scored for it; the event is left as read.
 fn read_warnings(
     scoring: &ScoringOptions,
