@@ -1281,6 +1281,32 @@ fn no_results(deals: usize) -> Diagnostic {
     )
 }
 
+/// The sit-out lines of a board's ScoreTable (line, section, pair), each said as a pair
+/// sitting out, or, when the pair plays the board on another line of it (in `rows`), as
+/// a warning that one of the two is wrong: a sit-out must not account for a missing
+/// result of a board the pair played.
+fn sit_out_lines(sat_out: &[(u32, String, &str)], board: u32, rows: &[Row]) -> Vec<Diagnostic> {
+    let number = board.to_string();
+    let played = |section: &str, pair: &str| {
+        rows.iter()
+            .find(|r| r.board == number && r.section == section && (r.ns == pair || r.ew == pair))
+    };
+    sat_out
+        .iter()
+        .map(|(line, section, pair)| match played(section, pair) {
+            Some(r) => Diagnostic::warning(
+                *line,
+                Some(board),
+                format!(
+                    "pair {pair} has a sit-out line here, but it plays the board on line {} ({} against {}): one of the two lines is wrong; correct it",
+                    r.line, r.ns, r.ew
+                ),
+            ),
+            None => crate::said::sat_out(*line, board, section, pair),
+        })
+        .collect()
+}
+
 /// The rows of one board's ScoreTable (of `section` unless a row names its own), and
 /// the names of their pairs.
 fn score_table(
@@ -1306,6 +1332,8 @@ fn score_table(
         }
         return;
     }
+    // The sit-out lines (line, section, pair), said once the board's results are known.
+    let mut sat_out = Vec::new();
     for (line, row) in &t.rows {
         let section = match cell(row, c.section) {
             "" => section.to_string(),
@@ -1313,8 +1341,8 @@ fn score_table(
         };
         let (ns, ew) = match row_pairs(row, &c) {
             Ok(pairs) => pairs,
-            Err(sat_out) => {
-                diags.push(crate::said::sat_out(*line, board, &section, sat_out));
+            Err(pair) => {
+                sat_out.push((*line, section, pair));
                 continue;
             }
         };
@@ -1346,6 +1374,7 @@ fn score_table(
             }
         }
     }
+    diags.extend(sit_out_lines(&sat_out, board, rows));
 }
 
 /// The columns of a ScoreTable klaver reads, each `None` when the table lacks it.
@@ -2824,6 +2853,34 @@ mod tests {
     }
 
     use crate::test_support::{refused_on, said};
+
+    /// A sit-out line for a pair that also has a result on the board contradicts it: the
+    /// sit-out was taken as accounting for a missing result, a note `--strict` passed.
+    #[test]
+    fn a_sit_out_line_of_a_pair_that_played_the_board_is_a_warning() {
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 3 4S N 10 420 -\n3 - - - - - -\n5 6 4S N 10 420 -\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(e.results.len(), 2);
+        assert_eq!(
+            said(&e),
+            [(Some(4), Severity::Warning)],
+            "{:?}",
+            e.diagnostics
+        );
+        let d = &e.diagnostics[0];
+        assert!(d.said.is_none(), "{d:?}");
+        assert_eq!(
+            d.message,
+            "pair 3 has a sit-out line here, but it plays the board on line 3 (1 against 3): one of the two lines is wrong; correct it"
+        );
+        // A pair that did not play the board: the sit-out line as before.
+        let text = text.replace("3 - - - - - -", "7 - - - - - -");
+        let e = read(text.as_bytes()).unwrap().event;
+        assert!(matches!(
+            e.diagnostics[0].said.as_deref(),
+            Some(klaver_core::said::Said::SatOut { .. })
+        ));
+    }
 
     /// Rows after a blank line inside a ScoreTable (which ends the game) were dropped
     /// without a word: a pair's results could vanish from the session.
