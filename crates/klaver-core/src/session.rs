@@ -1179,8 +1179,12 @@ fn board_warnings(
             first_line,
             Some(board),
             format!(
-                "{n} {} where {expected} were expected: {}; enter the missing results or mark them NP",
+                "{n} {} where {expected} were expected{}: {}; enter the missing results or mark them NP",
                 if n == 1 { "result" } else { "results" },
+                match group {
+                    "" => String::new(),
+                    g => format!(" in section {g}"),
+                },
                 match rule {
                     MissingRule::Neuberg => "the board is Neuberg-scaled to the full top",
                     MissingRule::CountAsTies =>

@@ -61,14 +61,28 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
 /// Fewer results on a board than expected, and how the missing ones are scored.
 fn fewer_results(f: &Fewer, lang: ReportLang) -> String {
     let (n, expected, how) = (f.results, f.expected, missing_words(f.rule, lang));
+    let (at, tr_at) = in_group(f, lang);
     match lang {
         ReportLang::Tr => format!(
-            "{expected} sonuç beklenirken {n} sonuç var: {how}; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
+            "{tr_at}{expected} sonuç beklenirken {n} sonuç var: {how}; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
         ),
         _ => format!(
-            "{n} {} waar er {expected} verwacht werden: {how}; voer de ontbrekende uitslagen in of markeer ze NG",
+            "{n} {} waar er {expected} verwacht werden{at}: {how}; voer de ontbrekende uitslagen in of markeer ze NG",
             if n == 1 { "uitslag" } else { "uitslagen" },
         ),
+    }
+}
+
+/// Where a short board is, when the session has sections: after the count in English
+/// and Dutch (` in section B`, ` in lijn B`), before it in Turkish (`B grubunda `);
+/// both empty for a session of one field.
+fn in_group(f: &Fewer, lang: ReportLang) -> (String, String) {
+    let g = f.group.as_str();
+    match (g, lang) {
+        ("", _) => (String::new(), String::new()),
+        (_, ReportLang::Tr) => (String::new(), format!("{g} grubunda ")),
+        (_, ReportLang::Nl) => (format!(" in lijn {g}"), String::new()),
+        (_, ReportLang::En) => (format!(" in section {g}"), String::new()),
     }
 }
 
@@ -109,6 +123,7 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
     };
     let one = pairs.len() == 1;
     let how = missing_words(f.rule, lang);
+    let (at, tr_at) = in_group(f, lang);
     let (pair, line) = pairs
         .first()
         .map(|(p, l)| (p.as_str(), *l))
@@ -125,7 +140,7 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                 ),
             };
             let results = if n == 1 { "result" } else { "results" };
-            format!("{n} {results} where {expected} were expected, as {who}: {how}")
+            format!("{n} {results} where {expected} were expected{at}, as {who}: {how}")
         }
         ReportLang::Nl => {
             let who = match one {
@@ -138,7 +153,7 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                 ),
             };
             let results = if n == 1 { "uitslag" } else { "uitslagen" };
-            format!("{n} {results} waar er {expected} verwacht werden, want {who}: {how}")
+            format!("{n} {results} waar er {expected} verwacht werden{at}, want {who}: {how}")
         }
         ReportLang::Tr => {
             let who = match one {
@@ -152,7 +167,7 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
                     listed(&|l| format!("dosyanın {l}. satırı"), "ve")
                 ),
             };
-            format!("{expected} sonuç beklenirken {n} sonuç var, çünkü {who}: {how}")
+            format!("{tr_at}{expected} sonuç beklenirken {n} sonuç var, çünkü {who}: {how}")
         }
     }
 }
@@ -402,6 +417,39 @@ mod tests {
             .iter()
             .map(|d| warning_in(d, lang))
             .collect()
+    }
+
+    /// A short board's warning named the board but not its section, when both sections
+    /// play a board of that number: only its line told them apart.
+    #[test]
+    fn a_short_boards_warning_names_its_section() {
+        let csv = "section,board,ns,ew,score\nA,1,1,2,420\nA,1,3,4,450\nA,1,5,6,400\n\
+                   B,1,1,2,420\nB,1,3,4,-50\nB,2,1,2,110\nB,2,3,4,140\nB,2,5,6,120\n";
+        let event = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+        let scored = klaver_core::session::score_session(
+            &event.pairs,
+            &event.results,
+            &klaver_core::session::Settings::default(),
+        )
+        .unwrap();
+        let said: Vec<String> = [ReportLang::En, ReportLang::Nl, ReportLang::Tr]
+            .iter()
+            .flat_map(|&lang| scored.warnings.iter().map(move |w| warning_in(w, lang)))
+            .collect();
+        assert_eq!(said.len(), 3, "{said:?}");
+        assert!(
+            said[0].starts_with("line 5: board 1: 2 results where 3 were expected in section B: "),
+            "{said:?}"
+        );
+        assert!(
+            said[1]
+                .starts_with("regel 5: gift 1: 2 uitslagen waar er 3 verwacht werden in lijn B: "),
+            "{said:?}"
+        );
+        assert!(
+            said[2].starts_with("satır 5: board 1: B grubunda 3 sonuç beklenirken 2 sonuç var: "),
+            "{said:?}"
+        );
     }
 
     /// A Dutch or Turkish result list showed the night's warnings in English. The
