@@ -233,8 +233,14 @@ pub(crate) fn write_converted(
             }
         }
         None => {
+            // Not scored: a sit-out line is said as a note, as a board it accounts for
+            // is when the night is scored.
             for d in &event.diagnostics {
-                tell!("warning: {in_name}: {d}");
+                let word = match d.said.as_deref() {
+                    Some(klaver_core::said::Said::SatOut { .. }) => "note",
+                    _ => super::score::said_as(d),
+                };
+                tell!("{word}: {in_name}: {d}");
             }
         }
     }
