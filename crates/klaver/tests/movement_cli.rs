@@ -394,3 +394,26 @@ fn dutch_cards_have_a_dutch_title() {
         "{english}"
     );
 }
+
+fn data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+/// Pair 4 written "01" beside pair 1 was counted as 8 pairs, with each card three
+/// times: a schedule names each pair one way, and the file is refused.
+#[test]
+fn a_schedule_with_a_pair_written_two_ways_is_refused() {
+    let file = data("movement-pair-written-two-ways.csv");
+    let msg = run_bad(&["movement", "check", &file, "--boards", "shared"]);
+    assert!(
+        msg.contains(&format!(
+            "{file}: line 3: pair 1 and pair 01 are written differently: a schedule names \
+             each pair one way"
+        )),
+        "{msg}"
+    );
+}

@@ -481,6 +481,27 @@ fn movement_checks_the_travellers() {
     );
 }
 
+/// A schedule with pair 1 also written 01 was read as a movement of two pairs 1: it is
+/// refused, naming the line and both spellings.
+#[test]
+fn a_schedule_with_a_pair_written_two_ways_is_refused() {
+    let schedule = repo("crates/klaver/tests/data/movement-pair-written-two-ways.csv");
+    let o = klaver(&[
+        "score",
+        &fixture(),
+        "--notation",
+        "nl",
+        "--movement",
+        &schedule,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 3: pair 1 and pair 01 are written differently"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// A round of travellers never entered was scored as a shorter night, without a word
 /// and with `--strict` passing. The file is the 14-pair Howell on the same boards with
 /// round 7 (boards 25-28) left out.

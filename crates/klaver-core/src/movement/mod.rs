@@ -613,10 +613,13 @@ impl PartialOrd for PairKey<'_> {
     }
 }
 
-/// Compares two pair ids: numbers numerically, then text.
+/// Compares two pair ids: numbers numerically, then text. Ids equal only as numbers
+/// ("01" and "1") are two ids and are ordered as written, side by side: the order holds
+/// two ids equal only when they are the same, so sets and maps keyed by it count every
+/// id once.
 pub fn compare_pairs(a: &str, b: &str) -> Ordering {
     match (a.parse::<u64>(), b.parse::<u64>()) {
-        (Ok(x), Ok(y)) => x.cmp(&y),
+        (Ok(x), Ok(y)) => x.cmp(&y).then_with(|| a.cmp(b)),
         (Ok(_), Err(_)) => Ordering::Less,
         (Err(_), Ok(_)) => Ordering::Greater,
         (Err(_), Err(_)) => a.cmp(b),
@@ -655,6 +658,47 @@ mod tests {
         assert_eq!(m.boards_per_round(), Some(4));
         assert_eq!(m.pairs().len(), 14);
         assert_eq!(m.pairs()[..3], ["1", "2", "3"]);
+    }
+
+    /// "1" and "01" are two ids: the club's order puts them side by side but never
+    /// holds them equal, so every pair is listed once and meetings are counted for each.
+    #[test]
+    fn ids_equal_as_numbers_are_two_pairs_in_order() {
+        use std::cmp::Ordering;
+        assert_eq!(compare_pairs("01", "1"), Ordering::Less);
+        assert_eq!(compare_pairs("1", "01"), Ordering::Greater);
+        assert_eq!(compare_pairs("+1", "1"), Ordering::Less);
+        assert_eq!(compare_pairs("1", "1"), Ordering::Equal);
+        assert_eq!(compare_pairs("01", "2"), Ordering::Less);
+        let seat = |table, ns: &str, ew: &str, set| TableRound {
+            table,
+            ns: Some(ns.to_string()),
+            ew: Some(ew.to_string()),
+            boards: BoardRange::set(set, 2),
+        };
+        // The 4-pair Howell with pair 4 written "01".
+        let rounds = vec![
+            Round {
+                number: 1,
+                tables: vec![seat(1, "01", "1", 1), seat(2, "3", "2", 1)],
+            },
+            Round {
+                number: 2,
+                tables: vec![seat(1, "01", "2", 2), seat(2, "1", "3", 2)],
+            },
+            Round {
+                number: 3,
+                tables: vec![seat(1, "01", "3", 3), seat(2, "2", "1", 3)],
+            },
+        ];
+        let mut m = Movement::new("test", rounds);
+        m.sharing = BoardSharing::Shared;
+        assert_eq!(m.pairs(), ["01", "1", "2", "3"]);
+        let cards: Vec<String> = pair_cards(&m).into_iter().map(|c| c.pair).collect();
+        assert_eq!(cards, ["01", "1", "2", "3"]);
+        let c = m.check();
+        assert!(c.is_valid(), "{:?}", c.problems);
+        assert_eq!((c.meetings_min, c.meetings_max), (1, 1));
     }
 
     #[test]

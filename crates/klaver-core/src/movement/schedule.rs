@@ -5,17 +5,20 @@
 //! line whose `ew` (or `ns`) is empty, `-` or `bye`. Numbers are written with digits
 //! only, and the rounds are numbered 1, 2, 3, ... without a gap. A line whose `table` is
 //! `bye` (`1,bye,,,9-10`) puts a set on the bye stand for the round: nobody plays it,
-//! and the table that plays it next takes it from there (a relay Mitchell); a schedule
-//! without such lines has no bye stand. Lines starting with `#` and blank lines are
-//! skipped; fields may be quoted. The same shape is written by [`to_csv`], so a generated
-//! movement can be saved, edited and loaded again.
+//! and the table that plays it next takes it from there (a relay Mitchell). A schedule
+//! without such lines has no bye stand. A pair is written one way on every line: `1`
+//! and `01` (or `3a` and `3A`) in one file are refused, as the file cannot say whether
+//! they are one pair or two. Lines starting with `#` and blank lines are skipped; fields
+//! may be quoted. The same shape is written by [`to_csv`], so a generated movement can
+//! be saved, edited and loaded again.
 
 use super::{BoardRange, Movement, Round, TableRound};
+use crate::session::plain_id;
 
 /// The highest board a schedule may hold: more than any movement klaver generates (a
 /// 120-pair Howell of 52 boards a round plays 6188).
 pub const MAX_BOARD: u32 = 9999;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// A schedule line that cannot be read, with its line number and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -71,6 +74,24 @@ pub enum ScheduleError {
         round: u32,
         /// What is wrong and what to write instead.
         problem: String,
+    },
+    /// One pair written two ways (`01` and `1`, `3a` and `3A`): a schedule's pair is
+    /// one id, so the file is refused rather than read as two pairs.
+    #[error(
+        "line {line}: pair {later} and pair {earlier}{} are written differently: a schedule \
+         names each pair one way; if they are one pair, write its number the same way on \
+         every line, else give them different numbers",
+        if first_line == line { String::new() } else { format!(" of line {first_line}") }
+    )]
+    PairWrittenTwoWays {
+        /// The line with the later spelling.
+        line: usize,
+        /// The later spelling.
+        later: String,
+        /// The spelling met first.
+        earlier: String,
+        /// The line the first spelling is on.
+        first_line: usize,
     },
     /// A file without any table line.
     #[error("the schedule has no table lines: add one line per table per round")]
@@ -163,6 +184,7 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
     let mut by_round: BTreeMap<u32, Vec<TableRound>> = BTreeMap::new();
     let mut first_line: BTreeMap<u32, usize> = BTreeMap::new();
     let mut on_stand = Vec::new();
+    let mut spellings = Spellings::default();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let trimmed = raw.trim().trim_start_matches('\u{feff}');
@@ -194,6 +216,9 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
         }
         let table = number(line, "table", &f[1])?;
         let (ns, ew) = (pair(&f[2]), pair(&f[3]));
+        for p in [&ns, &ew].into_iter().flatten() {
+            spellings.note(line, p)?;
+        }
         if ns.is_none() && ew.is_none() {
             return Err(ScheduleError::Field {
                 line,
@@ -222,6 +247,31 @@ pub fn parse_csv(text: &str) -> Result<Movement, ScheduleError> {
     let mut m = Movement::new("custom schedule", rounds);
     m.bye_stand = !on_stand.is_empty();
     Ok(m)
+}
+
+/// The pair ids of a schedule as first written, by their plain form (upper case, no
+/// leading zeros or plus sign), with the line each is first on.
+#[derive(Default)]
+struct Spellings(HashMap<String, (String, usize)>);
+
+impl Spellings {
+    /// Notes the pair on the line; a pair written otherwise before is refused, naming
+    /// both spellings and their lines.
+    fn note(&mut self, line: usize, pair: &str) -> Result<(), ScheduleError> {
+        let (earlier, first_line) = self
+            .0
+            .entry(plain_id(pair))
+            .or_insert_with(|| (pair.to_string(), line));
+        if earlier == pair {
+            return Ok(());
+        }
+        Err(ScheduleError::PairWrittenTwoWays {
+            line,
+            later: pair.to_string(),
+            earlier: earlier.clone(),
+            first_line: *first_line,
+        })
+    }
 }
 
 /// The set of a bye stand line (`round,bye,,,boards`): its seats must be empty.
@@ -528,6 +578,32 @@ mod tests {
                 .unwrap()
                 .bye_stand
         );
+    }
+
+    #[test]
+    fn a_pair_written_two_ways_is_refused() {
+        // Pair 4 of a 4-pair Howell written "01" beside pair 1.
+        let e = parse_csv("round,table,ns,ew,boards\n1,1,01,1,1-2\n1,2,3,2,1-2\n2,1,01,2,3-4\n")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: pair 1 and pair 01 are written differently: a schedule names each pair \
+             one way; if they are one pair, write its number the same way on every line, \
+             else give them different numbers"
+        );
+        let e = parse_csv("round,table,ns,ew,boards\n1,1,1,2,1-2\n# pair 1 again\n1,2,01,3,3-4\n")
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 4: pair 01 and pair 1 of line 2 are written differently"),
+            "{e}"
+        );
+        for (a, b) in [("+1", "1"), ("3a", "3A")] {
+            let text = format!("round,table,ns,ew,boards\n1,1,{a},2,1-2\n2,1,{b},2,3-4\n");
+            assert!(parse_csv(&text).is_err(), "{a} {b}");
+        }
+        // The same id on every line reads, letters and all.
+        assert!(parse_csv("round,table,ns,ew,boards\n1,1,3A,01,1-2\n2,1,3A,01,3-4\n").is_ok());
     }
 
     #[test]
