@@ -417,3 +417,18 @@ fn a_schedule_with_a_pair_written_two_ways_is_refused() {
         "{msg}"
     );
 }
+
+/// A bye stand line naming boards 99-100 passed as valid and was written back as the
+/// set the movement leaves there (5-6).
+#[test]
+fn a_bye_stand_line_with_other_boards_is_refused() {
+    let file = data("movement-relay-bad-bye-stand.csv");
+    let msg = run_bad(&["movement", "check", &file, "--boards", "shared"]);
+    assert!(
+        msg.contains(&format!(
+            "{file}: line 4: round 1 puts boards 99-100 on the bye stand, but the boards no \
+             table plays that round are 5-6: write 5-6 on the bye stand line"
+        )),
+        "{msg}"
+    );
+}

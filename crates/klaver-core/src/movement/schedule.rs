@@ -5,12 +5,13 @@
 //! line whose `ew` (or `ns`) is empty, `-` or `bye`. Numbers are written with digits
 //! only, and the rounds are numbered 1, 2, 3, ... without a gap. A line whose `table` is
 //! `bye` (`1,bye,,,9-10`) puts a set on the bye stand for the round: nobody plays it,
-//! and the table that plays it next takes it from there (a relay Mitchell). A schedule
-//! without such lines has no bye stand. A pair is written one way on every line: `1`
-//! and `01` (or `3a` and `3A`) in one file are refused, as the file cannot say whether
-//! they are one pair or two. Lines starting with `#` and blank lines are skipped; fields
-//! may be quoted. The same shape is written by [`to_csv`], so a generated movement can
-//! be saved, edited and loaded again.
+//! and the table that plays it next takes it from there (a relay Mitchell); the line
+//! names a set the tables play, one that no table plays that round. A schedule without
+//! such lines has no bye stand. A pair is written one way on every line: `1` and `01`
+//! (or `3a` and `3A`) in one file are refused, as the file cannot say whether they are
+//! one pair or two. Lines starting with `#` and blank lines are skipped; fields may be
+//! quoted. The same shape is written by [`to_csv`], so a generated movement can be
+//! saved, edited and loaded again.
 
 use super::{BoardRange, Movement, Round, TableRound};
 use crate::session::plain_id;
@@ -18,7 +19,7 @@ use crate::session::plain_id;
 /// The highest board a schedule may hold: more than any movement klaver generates (a
 /// 120-pair Howell of 52 boards a round plays 6188).
 pub const MAX_BOARD: u32 = 9999;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// A schedule line that cannot be read, with its line number and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -287,16 +288,22 @@ fn bye_stand_line(line: usize, f: &[String]) -> Result<BoardRange, ScheduleError
     boards(line, &f[4])
 }
 
-/// Every set on the bye stand must wait in a round that is played, at no table.
+/// Every set on the bye stand must wait in a round that is played, at no table, and be
+/// one the movement leaves off the tables that round: the cards and a schedule written
+/// back tell the set the tables play, not the boards the line names.
 fn check_bye_stand(
     on_stand: &[(usize, u32, BoardRange)],
     by_round: &BTreeMap<u32, Vec<TableRound>>,
 ) -> Result<(), ScheduleError> {
+    let sets: BTreeSet<BoardRange> = by_round.values().flatten().map(|t| t.boards).collect();
     for &(line, round, set) in on_stand {
         let problem = match by_round.get(&round) {
             None => "has no tables: put a set on the bye stand in a round that is played".into(),
             Some(tables) => match tables.iter().find(|t| t.boards.overlaps(&set)) {
-                None => continue,
+                None => match off_the_tables(&sets, tables, set) {
+                    None => continue,
+                    Some(problem) => problem,
+                },
                 Some(t) => format!(
                     "puts boards {set} on the bye stand, but table {} plays boards {} that \
                      round: a set on the bye stand is played at no table",
@@ -311,6 +318,37 @@ fn check_bye_stand(
         });
     }
     Ok(())
+}
+
+/// What is wrong with putting `set` on the bye stand in a round with these tables when
+/// it is not one of the schedule's sets that no table of the round plays; `None` when it
+/// is.
+fn off_the_tables(
+    sets: &BTreeSet<BoardRange>,
+    tables: &[TableRound],
+    set: BoardRange,
+) -> Option<String> {
+    let idle: Vec<String> = sets
+        .iter()
+        .filter(|s| !tables.iter().any(|t| t.boards.overlaps(s)))
+        .map(BoardRange::to_string)
+        .collect();
+    match idle.as_slice() {
+        _ if idle.contains(&set.to_string()) => None,
+        [] => Some(format!(
+            "puts boards {set} on the bye stand, but every set is at a table that round: \
+             leave the bye stand line out"
+        )),
+        [one] => Some(format!(
+            "puts boards {set} on the bye stand, but the boards no table plays that round \
+             are {one}: write {one} on the bye stand line"
+        )),
+        [init @ .., last] => Some(format!(
+            "puts boards {set} on the bye stand, but the boards no table plays that round \
+             are {} and {last}: write one of them on each bye stand line",
+            init.join(", ")
+        )),
+    }
 }
 
 /// The rounds must be numbered 1, 2, 3, ... (in any order of the lines): a gap is an
@@ -577,6 +615,39 @@ mod tests {
             parse_csv(&format!("{head}1,BYE,,,3-4\n"))
                 .unwrap()
                 .bye_stand
+        );
+    }
+
+    #[test]
+    fn a_bye_stand_line_names_the_set_no_table_plays() {
+        let head = "round,table,ns,ew,boards\n1,1,1,2,1-2\n2,1,1,3,3-4\n";
+        let err = |extra: &str| {
+            parse_csv(&format!("{head}{extra}"))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("1,bye,,,99-100\n"),
+            "line 4: round 1 puts boards 99-100 on the bye stand, but the boards no table \
+             plays that round are 3-4: write 3-4 on the bye stand line"
+        );
+        assert!(err("1,bye,,,3\n").contains("puts boards 3 on the bye stand, but"));
+        // A round in which every set is at a table leaves nothing on the stand.
+        let full = "round,table,ns,ew,boards\n1,1,1,2,1-2\n1,2,3,4,3-4\n2,1,1,3,3-4\n\
+                    2,2,2,4,1-2\n1,bye,,,9-10\n";
+        assert_eq!(
+            parse_csv(full).unwrap_err().to_string(),
+            "line 6: round 1 puts boards 9-10 on the bye stand, but every set is at a table \
+             that round: leave the bye stand line out"
+        );
+        // Two sets off the tables: either may be named.
+        let two = "round,table,ns,ew,boards\n1,1,1,2,1-2\n2,1,1,3,3-4\n3,1,2,3,5-6\n";
+        assert!(parse_csv(&format!("{two}1,bye,,,5-6\n1,bye,,,3-4\n")).is_ok());
+        assert!(
+            parse_csv(&format!("{two}1,bye,,,7-8\n"))
+                .unwrap_err()
+                .to_string()
+                .contains("the boards no table plays that round are 3-4 and 5-6: write one of")
         );
     }
 
