@@ -358,6 +358,11 @@ fn even_is_refused_with_an_odd_number_of_tables() {
 fn the_summary_counts_in_words_of_one_and_more() {
     let out = run_ok(&["movement", "howell", "--pairs", "8", "--rounds", "1"]);
     assert!(out.contains("8 pairs, 4 tables, 1 round, boards"), "{out}");
+    // The title said "Howell, 18 pairs, 1 rounds".
+    let out = run_ok(&[
+        "movement", "howell", "--pairs", "18", "--rounds", "1", "--cards", "none",
+    ]);
+    assert!(out.starts_with("Howell, 18 pairs, 1 round\n"), "{out}");
     let out = run_ok(&["movement", "howell", "--pairs", "8", "--lang", "nl"]);
     assert!(
         out.contains("in orde (0 waarschuwingen); spellen niet gedeeld"),

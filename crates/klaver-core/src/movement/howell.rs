@@ -217,7 +217,8 @@ fn howell_name(asked: u32, rounds_n: u32, max_rounds: u32, same_boards: bool) ->
         name.push_str(&format!(" (a bye against pair {pairs})"));
     }
     if rounds_n != max_rounds {
-        name.push_str(&format!(", {rounds_n} rounds"));
+        let rounds = if rounds_n == 1 { "round" } else { "rounds" };
+        name.push_str(&format!(", {rounds_n} {rounds}"));
     }
     if same_boards {
         name.push_str(", same boards at all tables");
@@ -344,6 +345,15 @@ mod tests {
                 .all(|r| r.tables.iter().filter(|t| t.bye().is_some()).count() == 1)
         );
         assert_eq!(m.expected_plays(1), 6);
+    }
+
+    #[test]
+    fn one_round_is_named_in_the_singular() {
+        let mut o = HowellOptions::new(18, 2);
+        o.rounds = Some(1);
+        assert_eq!(howell(&o).unwrap().name, "Howell, 18 pairs, 1 round");
+        o.rounds = Some(2);
+        assert_eq!(howell(&o).unwrap().name, "Howell, 18 pairs, 2 rounds");
     }
 
     #[test]
