@@ -502,6 +502,25 @@ fn a_schedule_with_a_pair_written_two_ways_is_refused() {
     );
 }
 
+/// `--movement mitchell-+5` was read as mitchell-5: a movement name's numbers are digits.
+#[test]
+fn a_movement_name_with_a_signed_number_is_refused() {
+    let o = klaver(&[
+        "score",
+        &fixture(),
+        "--notation",
+        "nl",
+        "--movement",
+        "mitchell-+5",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unknown movement \"mitchell-+5\""),
+        "{}",
+        stderr(&o)
+    );
+}
+
 /// A round of travellers never entered was scored as a shorter night, without a word
 /// and with `--strict` passing. The file is the 14-pair Howell on the same boards with
 /// round 7 (boards 25-28) left out.

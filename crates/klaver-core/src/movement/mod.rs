@@ -448,10 +448,7 @@ pub fn named(name: &str, boards_per_round: u32) -> Result<Movement, MovementErro
     let lower = name.to_ascii_lowercase();
     let mut parts = lower.split('-');
     let kind = parts.next().ok_or_else(unknown)?;
-    let size: u32 = parts
-        .next()
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(unknown)?;
+    let size = parts.next().and_then(name_number).ok_or_else(unknown)?;
     let rest: Vec<&str> = parts.collect();
     let refused = |problem: String| MovementError::Name {
         name: name.to_string(),
@@ -469,6 +466,15 @@ pub fn named(name: &str, boards_per_round: u32) -> Result<Movement, MovementErro
         "howell" => named_howell(size, boards_per_round, &rest, refused, unknown),
         _ => Err(unknown()),
     }
+}
+
+/// A number in a movement name: digits only, so that `mitchell-+5` is not read as
+/// `mitchell-5`.
+fn name_number(part: &str) -> Option<u32> {
+    part.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| part.parse().ok())
+        .flatten()
 }
 
 /// A movement name as a stored night keeps it, read as klaver read it when the night
@@ -585,7 +591,7 @@ fn named_howell(
         match p {
             "same" => opts.same_boards = true,
             n => {
-                let rounds: u32 = n.parse().map_err(|_| unknown())?;
+                let rounds = name_number(n).ok_or_else(&unknown)?;
                 if let Some(before) = opts.rounds.replace(rounds) {
                     return Err(refused(format!(
                         "gives the rounds twice ({before} and {rounds}): give them once"
@@ -721,6 +727,13 @@ mod tests {
             Err(MovementError::UnknownName(_))
         ));
         assert!(named("howell-x", 4).is_err());
+        // A movement name's numbers are digits: a sign is refused, not read away.
+        for signed in ["mitchell-+5", "howell-+10", "howell-10-+5", "mitchell--5"] {
+            assert!(
+                matches!(named(signed, 4), Err(MovementError::UnknownName(_))),
+                "{signed}"
+            );
+        }
     }
     #[test]
     fn boards_per_round_given_must_agree_with_the_movement() {
@@ -771,6 +784,8 @@ mod tests {
             ("mitchell-5-arrow-arrow", "mitchell-5-arrow"),
             ("howell-10-5-9", "howell-10-9"),
             ("howell-10-same-same", "howell-10-same"),
+            ("mitchell-+5", "mitchell-5"),
+            ("howell-10-+5", "howell-10-5"),
         ] {
             let (m, said) = named_as_stored(stored, 2).unwrap();
             assert_eq!(said.as_deref(), Some(clean), "{stored}");
