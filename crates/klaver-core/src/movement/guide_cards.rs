@@ -159,20 +159,21 @@ fn on_bye_stand(m: &Movement, index: usize, boards: &BoardRange) -> bool {
 }
 
 /// Where a table's boards go after round `index`: to the tables of the next round that
-/// hold them (a table where a pair sits out holds its boards too, and passes them on);
-/// to the bye stand when no table holds them next round but one does later (the relay
-/// and bye stand, a phantom Howell's set that rests); back to the director when no
-/// table holds them again.
+/// hold them, in table order whatever the order of the schedule's lines (a table where
+/// a pair sits out holds its boards too, and passes them on); to the bye stand when no
+/// table holds them next round but one does later (the relay and bye stand, a phantom
+/// Howell's set that rests); back to the director when no table holds them again.
 fn next_for(m: &Movement, index: usize, t: &TableRound) -> BoardsNext {
     let Some(next) = m.rounds.get(index + 1) else {
         return BoardsNext::Collected;
     };
-    let tables: Vec<u32> = next
+    let mut tables: Vec<u32> = next
         .tables
         .iter()
         .filter(|n| n.boards.overlaps(&t.boards))
         .map(|n| n.table)
         .collect();
+    tables.sort_unstable();
     if !tables.is_empty() {
         BoardsNext::Tables(tables)
     } else if (index + 2..m.rounds.len()).any(|k| held_in(m, k, &t.boards)) {
@@ -245,12 +246,13 @@ mod tests {
                 let want = match m.rounds.get(index + 1) {
                     None => BoardsNext::Collected,
                     Some(next) => {
-                        let tables: Vec<u32> = next
+                        let mut tables: Vec<u32> = next
                             .tables
                             .iter()
                             .filter(|t| t.boards.overlaps(&line.boards))
                             .map(|t| t.table)
                             .collect();
+                        tables.sort_unstable();
                         match (tables.is_empty(), later) {
                             (false, _) => BoardsNext::Tables(tables),
                             (true, true) => BoardsNext::ByeStand,
@@ -373,6 +375,20 @@ mod tests {
             table_cards(&h)[3].lines[0].next,
             BoardsNext::Tables(vec![1])
         );
+    }
+
+    #[test]
+    fn boards_go_to_tables_in_table_order() {
+        // Round 2's lines are written table 3, 1, 2: the card lists the tables 1, 2, 3.
+        let mut m = parse_csv(
+            "round,table,ns,ew,boards\n\
+             1,1,1,2,1-2\n1,2,3,4,3-4\n1,3,5,6,3-4\n\
+             2,3,1,6,1-2\n2,1,3,2,1-2\n2,2,5,4,1-2\n",
+        )
+        .unwrap();
+        m.sharing = super::super::BoardSharing::Duplicated;
+        let cards = table_cards(&m);
+        assert_eq!(cards[0].lines[0].next, BoardsNext::Tables(vec![1, 2, 3]));
     }
 
     #[test]
