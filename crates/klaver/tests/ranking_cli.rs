@@ -1252,3 +1252,51 @@ fn a_line_of_equal_scores_by_ratio_earns_the_middle() {
         );
     }
 }
+
+/// The settings and sessions an outside check of the ranking's input wrote, kept in
+/// `tests/data/ranking-inputs`.
+fn input(name: &str) -> String {
+    repo(&format!("crates/klaver/tests/data/ranking-inputs/{name}"))
+}
+
+/// A spreadsheet writes a number column's ids as `1001.0`; beside `1001` elsewhere the
+/// player's season was split in two without a word. So were a name's ids written with
+/// two spaces in one place.
+#[test]
+fn a_player_id_written_as_a_decimal_or_with_double_spaces_is_warned_of() {
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &input("place.toml"),
+        &input("float_ids.csv"),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("float_ids.csv line 5: player 1001.0 is written 1001 on line 3")
+            && err.contains("float_ids.csv line 6: player 1002.0 is written 1002 on line 3"),
+        "{err}"
+    );
+    let names = temp_file(
+        "names-two-ways.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tue,A,Jan Jansen+Piet Bos,60\n\
+         2025-09-02,tue,A,Kees Vos+Ria Smit,40\n\
+         2025-09-09,tue,A,Jan  Jansen+Kees Vos,55\n\
+         2025-09-09,tue,A,Piet Bos+Ria Smit,45\n",
+    );
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &input("place.toml"),
+        names.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "names-two-ways.csv line 4: player Jan  Jansen is written Jan Jansen on line 2"
+        ),
+        "{err}"
+    );
+}

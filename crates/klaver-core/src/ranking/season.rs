@@ -866,20 +866,32 @@ pub fn vp_warnings(sessions: &[SessionInput]) -> Vec<String> {
     out
 }
 
-/// Player ids written two ways across the sessions (`1001` and `01001`, `p1` and `P1`):
+/// A player id as compared to tell one written two ways: a number without its leading
+/// zeros or a spreadsheet's decimals of zeros (`01001` and `1001.0` are `1001`), a name's
+/// runs of spaces as one (`Jan  Jansen`), in small letters (`P1` is `p1`).
+pub(crate) fn id_key(id: &str) -> String {
+    let (whole, decimals) = id.split_once('.').unwrap_or((id, ""));
+    let number = !whole.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && decimals.bytes().all(|b| b == b'0');
+    if number {
+        return whole.trim_start_matches('0').to_string();
+    }
+    if id.contains(char::is_whitespace) {
+        return id
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase();
+    }
+    id.to_lowercase()
+}
+
+/// Player ids written two ways across the sessions (`1001` and `01001` or `1001.0`, `p1`
+/// and `P1`, `Jan Jansen` and `Jan  Jansen`):
 /// most often one player, whose season the two ids split in two. One warning for each
 /// other way an id is written, naming where it was first written the first way.
 pub fn ids_written_two_ways(sessions: &[SessionInput]) -> Vec<String> {
-    // An id as compared: without leading zeros when it is a number, in small letters.
-    let key = |id: &str| {
-        let digits = !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit());
-        let id = if digits {
-            id.trim_start_matches('0')
-        } else {
-            id
-        };
-        id.to_lowercase()
-    };
     let mut first: FxHashMap<String, (&PlayerId, &Origin)> = FxHashMap::default();
     let mut told: rustc_hash::FxHashSet<&str> = Default::default();
     // An id's text is kept once and shared by every row naming it: each is looked at
@@ -899,7 +911,7 @@ pub fn ids_written_two_ways(sessions: &[SessionInput]) -> Vec<String> {
         if !seen.insert(id.as_ptr()) {
             continue;
         }
-        let (was, at) = *first.entry(key(id)).or_insert((id, origin));
+        let (was, at) = *first.entry(id_key(id)).or_insert((id, origin));
         if was != id && told.insert(id.as_str()) {
             out.push(format!(
                 "{origin}: player {id} is written {was} on {}: most often one player, whose season the two ids split in two; write the id one way",
@@ -2196,6 +2208,27 @@ mod tests {
                 })
                 .collect(),
             teams: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn an_id_written_another_way_has_the_same_key() {
+        for (a, b) in [
+            ("1001", "01001"),
+            ("1001", "1001.0"),
+            ("1001", "01001.00"),
+            ("p1", "P1"),
+            ("Jan Jansen", "jan  jansen"),
+        ] {
+            assert_eq!(id_key(a), id_key(b), "{a} and {b}");
+        }
+        for (a, b) in [
+            ("1001", "1001.5"),
+            ("1001", "10010"),
+            ("p1", "p 1"),
+            ("1.0", "1.0.0"),
+        ] {
+            assert_ne!(id_key(a), id_key(b), "{a} and {b}");
         }
     }
 
