@@ -1300,3 +1300,22 @@ fn a_player_id_written_as_a_decimal_or_with_double_spaces_is_warned_of() {
         "{err}"
     );
 }
+
+/// A replacement ranking or name keyed `"01001"` or `"P7"` in the settings, while the
+/// sessions write 1001 and p7, was not used, without a word. A key of no player at all
+/// stays unsaid (a new member's start: see above).
+#[test]
+fn a_settings_key_written_another_way_than_the_sessions_is_said() {
+    let settings = input("rp.toml");
+    let o = klaver(&["ranking", "--settings", &settings, &input("rp.csv")]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let csv = input("rp.csv");
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {settings}: [replacement_players] key \"01001\" is not used: the sessions write this player 1001 ({csv} line 3); write the key as the sessions write the id\n\
+             warning: {settings}: [replacement_players] key \"P7\" is not used: the sessions write this player p7 ({csv} line 4); write the key as the sessions write the id\n\
+             warning: {settings}: [names] key \"01001\" is not used: the sessions write this player 1001 ({csv} line 3); write the key as the sessions write the id\n"
+        )
+    );
+}

@@ -21,6 +21,7 @@
 //! are rounded to whole numbers, as the seed does.
 
 pub mod championship;
+pub mod input_warnings;
 pub mod line_assignment;
 pub mod lines;
 pub mod methods;

@@ -421,7 +421,7 @@ type LineTexts<'a> = Vec<(&'a str, Option<Vec<char>>, usize, usize)>;
 
 /// Where a row of the session came from, or the session's source when the row does
 /// not say.
-fn row_origin(s: &SessionInput, o: &Origin) -> Origin {
+pub(crate) fn row_origin(s: &SessionInput, o: &Origin) -> Origin {
     if o.is_empty() {
         s.origin.clone()
     } else {

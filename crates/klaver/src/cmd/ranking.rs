@@ -4,6 +4,7 @@
 use super::output::Output;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
+use klaver_core::ranking::input_warnings;
 use klaver_core::ranking::line_assignment::{self, AssignedLine};
 use klaver_core::ranking::season::{self, Club, Moment, SeasonStanding, SessionInput, rank_each};
 use klaver_io::ranking_io::{self, RankingIoError, RankingReport};
@@ -103,6 +104,9 @@ pub fn run(args: Args) -> CmdResult {
     }
     for w in season::ids_written_two_ways(&sessions) {
         tell!("warning: {w}");
+    }
+    for w in input_warnings::settings_keys_written_another_way(&club, &sessions) {
+        tell!("warning: {settings_name}: {w}");
     }
     // Read once: warned of against the sessions, then put into lines.
     let present = present_pairs(&args)?;

@@ -1,0 +1,140 @@
+//! Warnings about season input that can be ranked but most often is not what the club
+//! meant: settings keys the sessions write another way, a night given twice.
+
+use super::season::{Club, SessionInput, id_key, row_origin};
+use super::{Origin, PlayerId};
+use rustc_hash::{FxHashMap, FxHashSet};
+
+/// The keys of the settings' `[replacement_players]` and `[names]` that no session
+/// writes as they are while some session writes the same id another way (`"01001"` for
+/// 1001, `"P7"` for p7, as [`super::season::ids_written_two_ways`] compares them): a key
+/// is looked up as written, so such a key is not used at all. One message for each,
+/// naming its table, the key and the id as the sessions write it, where first. A key
+/// of no player at all is not told: a new member is given a start before their first
+/// night.
+pub fn settings_keys_written_another_way(club: &Club, sessions: &[SessionInput]) -> Vec<String> {
+    let tables = [
+        (
+            "replacement_players",
+            &club.replacements.keys().collect::<Vec<_>>(),
+        ),
+        ("names", &club.names.keys().collect::<Vec<_>>()),
+    ];
+    let wanted: FxHashSet<String> = tables
+        .iter()
+        .flat_map(|(_, keys)| keys.iter().map(|k| id_key(k)))
+        .collect();
+    if wanted.is_empty() {
+        return Vec::new();
+    }
+    let found = ids_like(&wanted, sessions);
+    let mut out = Vec::new();
+    for (table, keys) in tables {
+        for key in keys.iter() {
+            let ways = found.get(&id_key(key)).map_or(&[][..], Vec::as_slice);
+            if ways.iter().any(|(id, _)| id.as_str() == key.as_str()) {
+                continue;
+            }
+            if let Some((id, origin)) = ways.first() {
+                out.push(format!(
+                    "[{table}] key \"{key}\" is not used: the sessions write this player {id} ({origin}); write the key as the sessions write the id"
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The ids of `sessions` whose compared form is one of `wanted`: for each compared
+/// form, every way the sessions write it, in the order first written, with where.
+fn ids_like<'s>(
+    wanted: &FxHashSet<String>,
+    sessions: &'s [SessionInput],
+) -> FxHashMap<String, Vec<(&'s PlayerId, Origin)>> {
+    let mut found: FxHashMap<String, Vec<(&PlayerId, Origin)>> = FxHashMap::default();
+    // An id's text is shared by every row naming it: each is looked at once.
+    let mut seen: FxHashSet<*const u8> = FxHashSet::default();
+    for (s, id, origin) in players_with_origins(sessions) {
+        if !seen.insert(id.as_ptr()) {
+            continue;
+        }
+        let key = id_key(id);
+        if !wanted.contains(&key) {
+            continue;
+        }
+        let ways = found.entry(key).or_default();
+        if !ways.iter().any(|(w, _)| w == &id) {
+            ways.push((id, row_origin(s, origin)));
+        }
+    }
+    found
+}
+
+/// Every player of every pair's and team's row, with where the row came from.
+fn players_with_origins(
+    sessions: &[SessionInput],
+) -> impl Iterator<Item = (&SessionInput, &PlayerId, &Origin)> {
+    sessions.iter().flat_map(|s| {
+        let pairs = s
+            .pairs
+            .iter()
+            .flat_map(move |p| p.players.iter().map(move |id| (s, id, &p.origin)));
+        let teams = s
+            .teams
+            .iter()
+            .flat_map(move |t| t.players.iter().map(move |id| (s, id, &t.origin)));
+        pairs.chain(teams)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ranking::season::PairEntry;
+    use crate::ranking::{Form, int};
+
+    /// A pairs night of `moment` on `date`, its rows `players` scoring `scores`, read
+    /// from `file` from line 2 on.
+    pub(super) fn night(file: &str, date: &str, rows: &[(&str, i64)]) -> SessionInput {
+        let source = file.into();
+        SessionInput {
+            date: date.into(),
+            moment: "tue".into(),
+            form: Form::Pairs,
+            origin: Origin::new(file),
+            pairs: rows
+                .iter()
+                .enumerate()
+                .map(|(i, (players, score))| PairEntry {
+                    line: "A".into(),
+                    players: players.split('+').map(PlayerId::from).collect(),
+                    score: int(*score),
+                    origin: Origin::at_line(&source, i + 2),
+                })
+                .collect(),
+            teams: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_key_is_told_only_when_the_sessions_write_it_another_way_and_never_as_it_is() {
+        let mut club = Club::default();
+        for key in ["01001", "1002", "2001"] {
+            club.replacements.insert(key.into(), int(70));
+        }
+        club.names.insert("1001".into(), "Jansen".into());
+        club.names.insert("p3".into(), "Bakker".into());
+        let sessions = [night(
+            "s.csv",
+            "2025-09-02",
+            &[("1001+1002", 60), ("P3+1004", 40)],
+        )];
+        assert_eq!(
+            settings_keys_written_another_way(&club, &sessions),
+            [
+                "[replacement_players] key \"01001\" is not used: the sessions write this player 1001 (s.csv line 2); write the key as the sessions write the id",
+                "[names] key \"p3\" is not used: the sessions write this player P3 (s.csv line 3); write the key as the sessions write the id",
+            ]
+        );
+    }
+}
