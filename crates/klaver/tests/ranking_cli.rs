@@ -1319,3 +1319,17 @@ fn a_settings_key_written_another_way_than_the_sessions_is_said() {
         )
     );
 }
+
+/// A night's results copied under a second date were counted twice without a word.
+#[test]
+fn a_night_copied_under_a_second_date_is_warned_of() {
+    let copied = input("copied_night.csv");
+    let o = klaver(&["ranking", "--settings", &input("place.toml"), &copied]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {copied} line 11: session 2025-09-09 tue has the same pairs and scores as session 2025-09-02 tue (line 3), every one of them: most often one night's results given twice; remove the copy, or give the night's own results\n"
+        )
+    );
+}

@@ -1,8 +1,8 @@
 //! Warnings about season input that can be ranked but most often is not what the club
 //! meant: settings keys the sessions write another way, a night given twice.
 
-use super::season::{Club, SessionInput, id_key, row_origin};
-use super::{Origin, PlayerId};
+use super::season::{Club, SessionInput, first_origin, id_key, row_origin};
+use super::{Form, Origin, PlayerId, Points};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 /// The keys of the settings' `[replacement_players]` and `[names]` that no session
@@ -87,6 +87,77 @@ fn players_with_origins(
     })
 }
 
+/// Pairs or butler nights whose results are an earlier night's, pair for pair and score
+/// for score (a night's results copied under a second date, most often): each would be
+/// counted twice. One message for each such night, told at its first row and naming the
+/// night it repeats. (Two nights are alike only when every pair and every score is.)
+pub fn copied_nights(sessions: &[SessionInput]) -> Vec<String> {
+    // The nights by a hash of their results, which does not depend on the rows' order;
+    // only nights of the same hash are compared row by row.
+    let mut by_hash: FxHashMap<(usize, u64), Vec<usize>> = FxHashMap::default();
+    let mut out = Vec::new();
+    for (i, s) in sessions.iter().enumerate() {
+        if s.form == Form::Teams || s.pairs.len() < 2 {
+            continue;
+        }
+        let alike = by_hash.entry((s.pairs.len(), results_hash(s))).or_default();
+        let earlier = alike
+            .iter()
+            .map(|&k| &sessions[k])
+            .find(|e| e.form == s.form && results(e) == results(s));
+        match earlier {
+            Some(e) => {
+                let here = first_origin(s);
+                out.push(format!(
+                    "{here}: session {} {} has the same pairs and scores as session {} {} ({}), every one of them: most often one night's results given twice; remove the copy, or give the night's own results",
+                    s.date,
+                    s.moment,
+                    e.date,
+                    e.moment,
+                    first_origin(e).seen_from(&here),
+                ));
+            }
+            None => alike.push(i),
+        }
+    }
+    out
+}
+
+/// A hash of a night's results, the same in any order of its rows and of each pair's
+/// players.
+fn results_hash(s: &SessionInput) -> u64 {
+    use std::hash::{Hash, Hasher};
+    s.pairs.iter().fold(0u64, |sum, p| {
+        let mut h = rustc_hash::FxHasher::default();
+        match &p.players[..] {
+            // A pair's two ids (nearly every row) need no list to be put in order.
+            [a, b] => (a.min(b).as_str(), a.max(b).as_str()).hash(&mut h),
+            other => {
+                let mut ids: Vec<&str> = other.iter().map(|x| x.as_str()).collect();
+                ids.sort_unstable();
+                ids.hash(&mut h);
+            }
+        }
+        p.score.hash(&mut h);
+        sum.wrapping_add(h.finish())
+    })
+}
+
+/// A night's results as compared: each pair's players in order, and its score, sorted.
+fn results(s: &SessionInput) -> Vec<(Vec<&str>, &Points)> {
+    let mut rows: Vec<(Vec<&str>, &Points)> = s
+        .pairs
+        .iter()
+        .map(|p| {
+            let mut ids: Vec<&str> = p.players.iter().map(|x| x.as_str()).collect();
+            ids.sort_unstable();
+            (ids, &p.score)
+        })
+        .collect();
+    rows.sort_unstable();
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +207,27 @@ mod tests {
                 "[names] key \"p3\" is not used: the sessions write this player P3 (s.csv line 3); write the key as the sessions write the id",
             ]
         );
+    }
+
+    #[test]
+    fn a_night_whose_every_pair_and_score_is_an_earlier_nights_is_told() {
+        let rows = [("1+2", 60), ("3+4", 55), ("5+6", 45), ("7+8", 40)];
+        let mut copied = rows;
+        copied.reverse();
+        copied[0].0 = "8+7";
+        let mut one_other = rows;
+        one_other[3].1 = 41;
+        let sessions = [
+            night("s.csv", "2025-09-02", &rows),
+            night("s.csv", "2025-09-09", &one_other),
+            night("t.csv", "2025-09-16", &copied),
+        ];
+        assert_eq!(
+            copied_nights(&sessions),
+            [
+                "t.csv line 2: session 2025-09-16 tue has the same pairs and scores as session 2025-09-02 tue (s.csv line 2), every one of them: most often one night's results given twice; remove the copy, or give the night's own results"
+            ]
+        );
+        assert!(copied_nights(&sessions[..2]).is_empty());
     }
 }

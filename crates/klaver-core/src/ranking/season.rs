@@ -430,7 +430,7 @@ pub(crate) fn row_origin(s: &SessionInput, o: &Origin) -> Origin {
 }
 
 /// Where the session's first row came from, for what concerns the whole session.
-fn first_origin(s: &SessionInput) -> Origin {
+pub(crate) fn first_origin(s: &SessionInput) -> Origin {
     s.pairs
         .first()
         .map(|p| &p.origin)

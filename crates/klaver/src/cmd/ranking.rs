@@ -117,6 +117,9 @@ pub fn run(args: Args) -> CmdResult {
     for w in season::vp_warnings(&sessions) {
         tell!("warning: {w}");
     }
+    for w in input_warnings::copied_nights(&sessions) {
+        tell!("warning: {w}");
+    }
     if args.format == Format::Json {
         return write_json(&args, &club, present.as_ref(), sessions);
     }
