@@ -1333,3 +1333,33 @@ fn a_night_copied_under_a_second_date_is_warned_of() {
         )
     );
 }
+
+/// Percentages written as fractions of one (0.6125 for 61.25 %) were ranked as scores
+/// of half a percent. A line with a few pairs under 1 % is a real line, and ranked.
+#[test]
+fn scores_written_as_fractions_of_one_are_refused() {
+    let fractions = input("fractions.csv");
+    let o = klaver(&["ranking", "--settings", &input("place.toml"), &fractions]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "klaver: the sessions have errors; nothing was ranked:\n  \
+             {fractions} line 3: session 2025-09-02 tue: every score of line A is between 0 and 1, the highest 0.61: scores are percentages, not fractions of one: write 61.25 for 61.25 % (not 0.6125)\n"
+        )
+    );
+    let low = temp_file(
+        "low-scores.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tue,A,1+2,98.5\n\
+         2025-09-02,tue,A,3+4,0.75\n\
+         2025-09-02,tue,A,5+6,0.75\n",
+    );
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &input("place.toml"),
+        low.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -512,6 +512,44 @@ impl<'a> SessionCheck<'a, '_> {
         }
         self.check_empty_lines(&letters_of);
         self.check_line_groups(&letters_of);
+        if s.form == Form::Pairs {
+            self.check_fractions(&letters_of);
+        }
+    }
+
+    /// A pairs line whose every score is 1 % or less, some of them more than nothing,
+    /// has its percentages written as fractions of one (0.6125 for 61.25 %): ranked, its
+    /// average would be half a percent. Told at the line's first row. (A real line
+    /// averages about 50 %: a few pairs under 1 % leave it alone.)
+    fn check_fractions(&mut self, letters_of: &LineTexts<'a>) {
+        let s = self.s;
+        let one = int(1);
+        for &(line, _, _, first) in letters_of {
+            let scores = s
+                .pairs
+                .iter()
+                .filter(|p| same(&p.line, line))
+                .map(|p| &p.score);
+            if !scores.clone().all(|x| *x <= one) {
+                continue;
+            }
+            let Some(highest) = scores.clone().max().filter(|x| x.is_positive()) else {
+                continue;
+            };
+            let on = if line.trim().is_empty() {
+                "of the night".to_string()
+            } else {
+                format!("of line {line}")
+            };
+            self.errors.push(RankingError::Session {
+                origin: row_origin(s, &s.pairs[first].origin),
+                session: s.label(),
+                what: format!(
+                    "every score {on} is between 0 and 1, the highest {}: scores are percentages, not fractions of one: write 61.25 for 61.25 % (not 0.6125)",
+                    decimal2(highest)
+                ),
+            });
+        }
     }
 
     /// A night's rows all name a line, or none does (a night of one line): a row
