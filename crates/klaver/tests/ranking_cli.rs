@@ -888,31 +888,40 @@ fn rankings_without_histories_are_the_same() {
     }
 }
 
-/// A night's rows given in two files (say one per line, or a late correction) are one
-/// session: the report is the one the rows give in one file, as text and as JSON.
+/// A night's rows given in two files, one per line (and a teams night's matches, half
+/// in each), are one session: the report is the one the rows give in one file, as text
+/// and as JSON.
 #[test]
 fn a_nights_rows_in_two_files_are_one_session() {
     let text = std::fs::read_to_string(repo("examples/ranking-sessions.csv")).unwrap();
     let (header, rows) = text.split_once('\n').unwrap();
-    // Each night's first rows in one file, the rest in the other, in their order.
-    let mut nights: Vec<(&str, Vec<&str>)> = Vec::new();
+    // Each night's rows in the order given, with their line (none on a teams night).
+    let mut nights: Vec<(&str, Vec<(&str, &str)>)> = Vec::new();
     for row in rows.lines() {
-        let night = row.splitn(3, ',').take(2).collect::<Vec<_>>().join(",");
-        let night: &str = &row[..night.len()];
+        let fields: Vec<&str> = row.splitn(4, ',').collect();
+        let night = &row[..fields[0].len() + 1 + fields[1].len()];
         match nights.last_mut() {
-            Some((n, rows)) if *n == night => rows.push(row),
-            _ => nights.push((night, vec![row])),
+            Some((n, rows)) if *n == night => rows.push((fields[2], row)),
+            _ => nights.push((night, vec![(fields[2], row)])),
         }
     }
-    assert!(nights.len() > 3 && nights.iter().all(|(_, r)| r.len() >= 2));
+    let split = |rows: &[(&str, &str)]| -> usize {
+        match rows[0].0 {
+            // A teams night: its first matches in one file, the rest in the other.
+            "" => rows.len() / 2,
+            // A pairs night: its first line in one file, its other lines in the other.
+            first => rows.iter().take_while(|(line, _)| *line == first).count(),
+        }
+    };
+    assert!(nights.iter().filter(|(_, r)| split(r) < r.len()).count() > 3);
     let (mut first, mut second) = (format!("{header}\n"), format!("{header}\n"));
     for (_, rows) in &nights {
-        let (a, b) = rows.split_at(rows.len() / 2);
-        for row in a {
+        let (a, b) = rows.split_at(split(rows));
+        for (_, row) in a {
             first.push_str(row);
             first.push('\n');
         }
-        for row in b {
+        for (_, row) in b {
             second.push_str(row);
             second.push('\n');
         }
@@ -1362,4 +1371,58 @@ fn scores_written_as_fractions_of_one_are_refused() {
         low.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// Two separately scored fields of one night, each in a sessions file of its own on the
+/// same line, were ranked as one line of eight pairs without a word. They are refused,
+/// naming both files, as two of `klaver score`'s JSON files are.
+#[test]
+fn one_nights_line_in_two_sessions_files_is_refused() {
+    let (one, two) = (input("night_field1.csv"), input("night_field2.csv"));
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &input("place.toml"),
+        &one,
+        &two,
+        "--points",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "klaver: the sessions have errors; nothing was ranked:\n  \
+             {two} line 3: session 2025-09-02 tue: the night is given in {one} line 3 too, on the same line A: one line's scores come from one scored field, and two files' rows of a line are most often two fields, each averaging 50 %, which cannot be ranked as one; give each field its own line letter (A, B), correct the date, or give the line's rows in one file\n"
+        )
+    );
+    // Given as lines A and B of the night, the two fields are ranked.
+    let b = std::fs::read_to_string(&two)
+        .unwrap()
+        .replace(",tue,A,", ",tue,B,");
+    let b = temp_file("night_field2_line_b.csv", &b);
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &input("two.toml"),
+        &one,
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// A night's rows in two blocks of one file, another night's rows between them (here a
+/// second field of 2025-09-02 after the rows of 2025-09-09), were one line without a
+/// word. A night's rows may stand apart, so it is ranked, with a warning at the row
+/// where the night starts again.
+#[test]
+fn a_night_starting_again_further_down_its_file_is_warned_of() {
+    let twice = input("night_dated_twice.csv");
+    let o = klaver(&["ranking", "--settings", &input("place.toml"), &twice]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {twice} line 9: session 2025-09-02 tue starts again here, after rows of session 2025-09-09 tue (line 7): its rows above and these are ranked as one night; if they are another field or another night, correct the line letter or the date, else keep the night's rows together\n"
+        )
+    );
 }

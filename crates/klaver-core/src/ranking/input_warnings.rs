@@ -158,6 +158,91 @@ fn results(s: &SessionInput) -> Vec<(Vec<&str>, &Points)> {
     rows
 }
 
+/// Nights of one sessions file whose rows stand in two blocks or more, another night's
+/// rows between them (a second field given under the night's date, most often, or
+/// another night under the wrong date): the blocks are ranked as one night. One message
+/// for each, told at the row where the night starts again and naming the row of the
+/// other night before it. (A night's rows may stand apart, so this is not an error.)
+pub fn nights_resumed(sessions: &[SessionInput]) -> Vec<String> {
+    // Each night's first and last row, in the order of their first rows: a night that
+    // another night starts inside of has its rows on both sides of that night's first.
+    let mut spans: Vec<(usize, usize, usize)> = sessions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| Some((row_line(s, 0)?, row_line(s, rows(s) - 1)?, i)))
+        .collect();
+    spans.sort_unstable();
+    let mut out = Vec::new();
+    let mut told: FxHashSet<usize> = FxHashSet::default();
+    // The night reaching furthest down so far.
+    let mut open: Option<(usize, usize)> = None;
+    for &(first, last, j) in &spans {
+        if let Some((open_last, i)) = open
+            && first < open_last
+        {
+            // Night i starts again after night j's first row; and night j after that
+            // row of night i, when it has rows further down.
+            let again = first_after(&sessions[i], first);
+            if let Some(k) = again
+                && told.insert(i)
+            {
+                out.push(resumed(&sessions[i], k, &sessions[j], 0));
+            }
+            let back = again.and_then(|k| row_line(&sessions[i], k));
+            if let Some(k) = back.and_then(|l| first_after(&sessions[j], l))
+                && told.insert(j)
+            {
+                out.push(resumed(&sessions[j], k, &sessions[i], again.unwrap_or(0)));
+            }
+        }
+        if open.is_none_or(|(l, _)| last > l) {
+            open = Some((last, j));
+        }
+    }
+    out
+}
+
+/// The message for night `s` starting again at its row `k`, after night `other`'s row
+/// `before`.
+fn resumed(s: &SessionInput, k: usize, other: &SessionInput, before: usize) -> String {
+    let here = row_origin(s, row_origin_at(s, k));
+    let there = row_origin(other, row_origin_at(other, before)).seen_from(&here);
+    format!(
+        "{here}: session {} {} starts again here, after rows of session {} {} ({there}): its rows above and these are ranked as one night; if they are another field or another night, correct the line letter or the date, else keep the night's rows together",
+        s.date, s.moment, other.date, other.moment
+    )
+}
+
+/// The number of rows of a night (pairs, or a teams night's matches).
+fn rows(s: &SessionInput) -> usize {
+    s.pairs.len() + s.teams.len()
+}
+
+/// Where row `k` of a night came from.
+fn row_origin_at(s: &SessionInput, k: usize) -> &Origin {
+    match s.pairs.get(k) {
+        Some(p) => &p.origin,
+        None => &s.teams[k - s.pairs.len()].origin,
+    }
+}
+
+/// The file line of row `k` of a night, when its rows name their lines.
+fn row_line(s: &SessionInput, k: usize) -> Option<usize> {
+    (k < rows(s))
+        .then(|| row_origin_at(s, k).line())
+        .filter(|&l| l > 0)
+}
+
+/// The first row of a night below file line `line` (its rows are in file order).
+fn first_after(s: &SessionInput, line: usize) -> Option<usize> {
+    let k = if s.pairs.is_empty() {
+        s.teams.partition_point(|t| t.origin.line() <= line)
+    } else {
+        s.pairs.partition_point(|p| p.origin.line() <= line)
+    };
+    (k < rows(s)).then_some(k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -229,5 +314,36 @@ mod tests {
             ]
         );
         assert!(copied_nights(&sessions[..2]).is_empty());
+    }
+
+    #[test]
+    fn a_night_whose_rows_stand_in_two_blocks_is_told_where_it_starts_again() {
+        let mut first = night("s.csv", "2025-09-02", &[("1+2", 60), ("3+4", 40)]);
+        let second = night("s.csv", "2025-09-09", &[("1+3", 55), ("2+4", 45)]);
+        let mut again = night("s.csv", "2025-09-02", &[("5+6", 50), ("7+8", 50)]);
+        // Rows 2-3 of the first night, 4-5 of the second, 6-7 of the first again.
+        let lined = |mut s: SessionInput, from: usize| {
+            let source = "s.csv".into();
+            for (k, p) in s.pairs.iter_mut().enumerate() {
+                p.origin = Origin::at_line(&source, from + k);
+            }
+            s
+        };
+        let second = lined(second, 4);
+        again = lined(again, 6);
+        first.pairs.append(&mut again.pairs);
+        let sessions = [first, second];
+        assert_eq!(
+            nights_resumed(&sessions),
+            [
+                "s.csv line 6: session 2025-09-02 tue starts again here, after rows of session 2025-09-09 tue (line 4): its rows above and these are ranked as one night; if they are another field or another night, correct the line letter or the date, else keep the night's rows together"
+            ]
+        );
+        // Nights one after the other say nothing.
+        let apart = [
+            sessions[1].clone(),
+            lined(night("s.csv", "2025-09-16", &[("1+2", 50), ("3+4", 50)]), 6),
+        ];
+        assert!(nights_resumed(&apart).is_empty());
     }
 }

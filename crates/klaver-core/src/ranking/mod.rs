@@ -588,6 +588,11 @@ impl Origin {
         }
     }
 
+    /// The line, from 1; 0 when the item is a whole source.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
     /// Whether nothing says where the item came from.
     pub fn is_empty(&self) -> bool {
         self.source.is_empty() && self.line == 0

@@ -7,6 +7,7 @@ use clap::ValueEnum;
 use klaver_core::ranking::input_warnings;
 use klaver_core::ranking::line_assignment::{self, AssignedLine};
 use klaver_core::ranking::season::{self, Club, Moment, SeasonStanding, SessionInput, rank_each};
+use klaver_core::ranking::{Form, Origin};
 use klaver_io::ranking_io::{self, RankingIoError, RankingReport};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -178,9 +179,10 @@ fn read_sessions(args: &Args, club: &mut Club) -> Result<Vec<SessionInput>, CliE
     for path in &args.sessions {
         match read_session_file(path, club, args.moment.as_deref())? {
             (Ok(s), json) => {
-                if json {
-                    fields.check(path, &s)?;
+                for w in input_warnings::nights_resumed(&s) {
+                    tell!("warning: {w}");
                 }
+                fields.check(path, json, &s, &mut errors);
                 sessions.extend(s)
             }
             (Err(e), _) => errors.extend(e),
@@ -195,39 +197,91 @@ fn read_sessions(args: &Args, club: &mut Club) -> Result<Vec<SessionInput>, CliE
     Ok(sessions)
 }
 
-/// The lines of each night given as `klaver score`'s JSON, with the file that gave
-/// them: each such file is a whole scored field, and two fields' percentages on one
-/// line would be ranked on one interval as if compared with each other.
+/// The lines of each pairs or butler night, with the file that gave them and where:
+/// one line's scores come from one scored field, and rows of two files on one line (two
+/// fields, most often, each averaging 50 %) would be ranked on one interval as if
+/// compared with each other.
 #[derive(Default)]
-struct ScoredFields(std::collections::HashMap<(String, String), Vec<(String, String)>>);
+struct ScoredFields(std::collections::HashMap<(String, String), Vec<FieldLine>>);
+
+/// A line of a night as a file gives it: the line's text, the file's name, whether it
+/// is `klaver score`'s JSON, and the line's first row.
+struct FieldLine {
+    line: String,
+    file: String,
+    json: bool,
+    first: Origin,
+}
+
+impl FieldLine {
+    /// Where a message names the line: a CSV's first row of it, a JSON as a whole.
+    fn place(&self) -> String {
+        if self.json {
+            self.file.clone()
+        } else {
+            self.first.to_string()
+        }
+    }
+}
 
 impl ScoredFields {
-    /// Refuses `sessions`, read from the JSON file `path`, when a file read before
-    /// scored the same night on one of the same lines.
-    fn check(&mut self, path: &Path, sessions: &[SessionInput]) -> Result<(), CliError> {
-        let name = path.display().to_string();
-        for s in sessions {
-            let night = (s.date.clone(), s.moment.clone());
-            let mut lines: Vec<&str> = s.pairs.iter().map(|p| p.line.as_str()).collect();
-            lines.sort_unstable();
-            lines.dedup();
-            let before = self.0.entry(night).or_default();
-            for line in lines {
-                if let Some((other, _)) = before.iter().find(|(_, l)| l == line) {
-                    let on = match line {
-                        "" => "on the same line (neither names one)".to_string(),
-                        l => format!("on the same line {l}"),
-                    };
-                    return Err(CliError::input(format!(
-                        "{name}: the night {} {} is scored in {other} too, {on}: each file is a whole scored field, and one line's percentages come from one field; score the lines as sections of their own (A, B), or the night in one file",
-                        s.date, s.moment
-                    )));
+    /// Notes the lines of `sessions`, read from `path` (`klaver score`'s JSON when
+    /// `json`), and adds an error for each line of a night an earlier file gave too.
+    fn check(
+        &mut self,
+        path: &Path,
+        json: bool,
+        sessions: &[SessionInput],
+        errors: &mut Vec<RankingIoError>,
+    ) {
+        let file = path.display().to_string();
+        for s in sessions.iter().filter(|s| s.form != Form::Teams) {
+            let before = self
+                .0
+                .entry((s.date.clone(), s.moment.clone()))
+                .or_default();
+            let mut here: Vec<FieldLine> = Vec::new();
+            for p in &s.pairs {
+                if here.iter().any(|l| l.line == p.line.as_str()) {
+                    continue;
                 }
-                before.push((name.clone(), line.to_string()));
+                let this = FieldLine {
+                    line: p.line.to_string(),
+                    file: file.clone(),
+                    json,
+                    first: p.origin.clone(),
+                };
+                if let Some(other) = before.iter().find(|l| l.line == this.line) {
+                    errors.push(RankingIoError::File {
+                        file: this.place(),
+                        message: two_fields(s, other, &this),
+                    });
+                }
+                here.push(this);
             }
+            before.extend(here);
         }
-        Ok(())
     }
+}
+
+/// What is wrong with a night's line given in two files: `other` read first, `this`
+/// now.
+fn two_fields(s: &SessionInput, other: &FieldLine, this: &FieldLine) -> String {
+    let on = match this.line.as_str() {
+        "" => "on the same line (neither names one)".to_string(),
+        l => format!("on the same line {l}"),
+    };
+    let night = format!("{} {}", s.date, s.moment);
+    if this.json && other.json {
+        let other = &other.file;
+        return format!(
+            "the night {night} is scored in {other} too, {on}: each file is a whole scored field, and one line's percentages come from one field; score the lines as sections of their own (A, B), or the night in one file"
+        );
+    }
+    format!(
+        "session {night}: the night is given in {} too, {on}: one line's scores come from one scored field, and two files' rows of a line are most often two fields, each averaging 50 %, which cannot be ranked as one; give each field its own line letter (A, B), correct the date, or give the line's rows in one file",
+        other.place()
+    )
 }
 
 /// The sessions of a file, or the errors that keep them from being ranked.
