@@ -552,16 +552,27 @@ impl Kept {
     }
 }
 
-/// The players of `text` (`1001+1002`); `buf` is scratch space kept between rows.
+/// The players of `text` (`1001+1002`); `buf` is scratch space kept between rows. A
+/// seat left empty (`1001+`, a guest without an id, as `+1002` in a pairs file) is no
+/// player.
 fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> PlayerIds {
     // Nearly every row is a pair: its two ids go straight into their place.
     let mut plus = text.bytes().enumerate().filter(|&(_, c)| c == b'+');
     if let (Some((at, _)), None) = (plus.next(), plus.next()) {
-        let (a, b) = (&text[..at], &text[at + 1..]);
-        return [kept.get(plain_csv::trim(a)), kept.get(plain_csv::trim(b))].into();
+        let (a, b) = (
+            plain_csv::trim(&text[..at]),
+            plain_csv::trim(&text[at + 1..]),
+        );
+        if !a.is_empty() && !b.is_empty() {
+            return [kept.get(a), kept.get(b)].into();
+        }
     }
     buf.clear();
-    buf.extend(text.split('+').map(|x| kept.get(plain_csv::trim(x))));
+    let ids = text
+        .split('+')
+        .map(plain_csv::trim)
+        .filter(|x| !x.is_empty());
+    buf.extend(ids.map(|x| kept.get(x)));
     // Moved, not cloned: no reference count is touched twice.
     buf.drain(..).collect()
 }
@@ -2504,7 +2515,7 @@ mod tests {
     use klaver_core::ranking::season::rank;
 
     #[test]
-    fn players_are_the_ids_between_the_plus_signs_trimmed() {
+    fn players_are_the_ids_between_the_plus_signs_trimmed_an_empty_one_no_player() {
         let (mut kept, mut buf) = (Kept::default(), Vec::new());
         for text in [
             "1001+1002",
@@ -2521,7 +2532,12 @@ mod tests {
             "é+ü",
         ] {
             let got = players_of(text, &mut kept, &mut buf);
-            let want: Vec<&str> = text.split('+').map(str::trim).collect();
+            // An empty seat (`1001+`, a guest without an id) is no player.
+            let want: Vec<&str> = text
+                .split('+')
+                .map(str::trim)
+                .filter(|id| !id.is_empty())
+                .collect();
             let got: Vec<&str> = got.iter().map(|p| &**p).collect();
             assert_eq!(got, want, "{text:?}");
         }

@@ -1426,3 +1426,40 @@ fn a_night_starting_again_further_down_its_file_is_warned_of() {
         )
     );
 }
+
+/// A seat left empty in a sessions CSV (`1001+`, a guest without an id, as `+1002` is in
+/// a pairs file and `null` in klaver score's JSON) is no player: a team of three members
+/// and such a seat was ranked with a player of no id among its four.
+#[test]
+fn an_empty_seat_in_a_sessions_csv_is_no_player() {
+    let teams = temp_file(
+        "empty-seat-teams.csv",
+        "date,moment,players,score,team,opponent\n\
+         2025-09-04,teams,1001+1002+1003+,12,T1,T2\n\
+         2025-09-04,teams,1005+1006+1007+1008,8,T2,T1\n",
+    );
+    let o = with_club(&teams, &["--moment", "teams"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(
+            "empty-seat-teams.csv line 2: session 2025-09-04 teams: team T1 has 3 players; a team has at least four"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let pairs = temp_file(
+        "empty-seat-pair.csv",
+        "date,moment,line,players,score\n\
+         2025-09-02,tuesday,A,1001+,60\n\
+         2025-09-02,tuesday,A,1003+1004,40\n",
+    );
+    let o = with_club(&pairs, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains(
+            "empty-seat-pair.csv line 2: session 2025-09-02 tuesday: pair `1001` names one player (a seat left empty, a guest's without an id, is no player): the ranking needs both players' ids joined by `+` (1001+1002); give the guest an id"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}

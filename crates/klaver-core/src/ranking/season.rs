@@ -610,13 +610,17 @@ impl<'a> SessionCheck<'a, '_> {
     ) {
         let s = self.s;
         if p.players.len() != 2 || p.players.iter().any(|x| x.is_empty()) {
+            let what = match p.players.len() {
+                0 => "names no player: give the two players' ids joined by `+` (1001+1002)",
+                1 => {
+                    "names one player (a seat left empty, a guest's without an id, is no player): the ranking needs both players' ids joined by `+` (1001+1002); give the guest an id"
+                }
+                _ => "must be two player ids joined by `+` (1001+1002)",
+            };
             self.errors.push(RankingError::Players {
                 origin: row_origin(s, &p.origin),
                 session: s.label(),
-                what: format!(
-                    "pair `{}` must be two player ids joined by `+` (1001+1002)",
-                    p.players.join("+")
-                ),
+                what: format!("pair `{}` {what}", p.players.join("+")),
             });
         }
         for player in p.players.iter() {
