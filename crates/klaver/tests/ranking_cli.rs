@@ -1457,7 +1457,7 @@ fn an_empty_seat_in_a_sessions_csv_is_no_player() {
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(
         stderr(&o).contains(
-            "empty-seat-pair.csv line 2: session 2025-09-02 tuesday: pair `1001` names one player (a seat left empty, a guest's without an id, is no player): the ranking needs both players' ids joined by `+` (1001+1002); give the guest an id"
+            "empty-seat-pair.csv line 2: session 2025-09-02 tuesday: pair `1001` names one player: a pair is two player ids joined by `+` (1001+1002), and a seat left empty (a guest without an id) is no player: give both players' ids"
         ),
         "{}",
         stderr(&o)

@@ -613,7 +613,7 @@ impl<'a> SessionCheck<'a, '_> {
             let what = match p.players.len() {
                 0 => "names no player: give the two players' ids joined by `+` (1001+1002)",
                 1 => {
-                    "names one player (a seat left empty, a guest's without an id, is no player): the ranking needs both players' ids joined by `+` (1001+1002); give the guest an id"
+                    "names one player: a pair is two player ids joined by `+` (1001+1002), and a seat left empty (a guest without an id) is no player: give both players' ids"
                 }
                 _ => "must be two player ids joined by `+` (1001+1002)",
             };
@@ -2975,7 +2975,7 @@ mod tests {
                 "sessions.csv line 3: session 2025-09-02 friday: player p1 also plays in pair p1+p2; a player plays in one pair (or team) a night: correct the players",
                 "sessions.csv line 3: session 2025-09-02 friday: score 101.00 is outside 0 to 100 %: correct the score",
                 "sessions.csv line 3: session 2025-09-02 friday: line `1` is not a line letter A-Z: give one letter (B), or the letters of a top-integral group joined by `+` (A+B)",
-                "sessions.csv line 4: session 2025-09-02 friday: pair `p4` must be two player ids joined by `+` (1001+1002)",
+                "sessions.csv line 4: session 2025-09-02 friday: pair `p4` names one player: a pair is two player ids joined by `+` (1001+1002), and a seat left empty (a guest without an id) is no player: give both players' ids",
                 "sessions.csv line 2: session 2025-09-02 friday: line A has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
                 "sessions.csv line 4: session 2025-09-02 friday: line B has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
                 "sessions.csv line 5: session 2025-09-02 friday: line B+C has only one pair; a line needs at least two pairs to give ranking points: merge it with another line or correct the line letter",
