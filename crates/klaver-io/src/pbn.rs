@@ -1689,14 +1689,17 @@ fn total_table(
 
 /// A pair's players' member numbers on a row of a published list (Ruter's `MemberID1`
 /// and `MemberID2` columns `c`, as in tests/data/ruter-2019-10-14-spiren.pbn), by seat:
-/// a guest without one (`-`, or only zeros) keeps its seat empty, as the pairs file
-/// does (`+45215`), so the other number stays with its player.
+/// a guest without one (`-`, Ruter's `+` and `+54`, or only zeros) keeps its seat
+/// empty, as the pairs file does (`+45215`), so the other number stays with its player.
 fn member_ids(row: &[String], c: (Option<usize>, Option<usize>)) -> Vec<String> {
     let ids = [c.0, c.1]
         .into_iter()
         .map(|col| cell(row, col).trim())
         .map(|id| match id.trim_start_matches('0') {
             "" | "-" => String::new(),
+            // Ruter's marks for a player without a number: `+` unknown, `+54` a guest
+            // number of the night (given again to other people on other nights).
+            guest if guest.starts_with('+') => String::new(),
             _ => id.to_string(),
         })
         .collect();
@@ -3090,6 +3093,23 @@ mod tests {
         let i = e.pairs.iter().position(|p| p.id == "20").unwrap();
         assert_eq!(e.pairs[i].names, "Terje - Odd Mikalsen");
         assert_eq!(e.player_ids[i], ["", "45215"]);
+    }
+
+    /// Ruter writes a player without a federation number as `+` (unknown) or `+54` (a
+    /// guest number it hands out again on other nights, to other people): read as ids,
+    /// two people were one player in the season ranking, and `+` joined ids in the pairs
+    /// file (`17936++54`). Each is a seat without a number.
+    #[test]
+    fn ruters_plus_marks_are_seats_without_a_number() {
+        let data = include_bytes!("../tests/data/ruter-2015-11-11-spiren.pbn");
+        let e = read(data).unwrap().event;
+        let ids = |pair: &str| {
+            let i = e.pairs.iter().position(|p| p.id == pair).unwrap();
+            e.player_ids[i].clone()
+        };
+        assert_eq!(ids("5"), ["17936", ""]);
+        assert!(ids("11").is_empty(), "{:?}", ids("11"));
+        assert_eq!(ids("9"), ["27336", "42766"]);
     }
 
     /// Two games run together without the blank line that ends a game: the second's
