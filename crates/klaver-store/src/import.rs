@@ -205,6 +205,14 @@ impl<'a> PlayerIndex<'a> {
 
     /// The one player `part` names, or what is wrong with it.
     fn match_name(&self, part: &str, out: &mut NameMatch) {
+        // A mark without a letter or digit (Ruter's `+` for a player it does not know)
+        // names nobody: never a player, nor a guest to add.
+        if !part.chars().any(char::is_alphanumeric) {
+            out.problems.push(format!(
+                "{part:?} names no player (a mark for a player without a name): the seat is left without one"
+            ));
+            return;
+        }
         let candidates = self.candidates(&normal(part));
         match candidates.as_slice() {
             [one] => out.players.push(self.players[*one].clone()),

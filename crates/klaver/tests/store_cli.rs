@@ -3484,6 +3484,26 @@ fn a_guest_beside_a_member_is_matched_by_name_in_its_seat() {
             "{text}"
         );
     }
+    // Ruter's "+ - +": two players it did not know, marked + (and + in MemberID1/2).
+    // They were added as one guest named "+", whom the pair then had twice, and the
+    // import was refused after adding its guests.
+    for db in databases("guest-plus") {
+        ok(&db, &["club", "init", "--name", "Spiren"]);
+        let f = common::repo("crates/klaver-io/tests/data/ruter-2015-11-11-spiren.pbn");
+        let (_, err) = run(&db, &["session", "import", &f, "--add-players"], 0);
+        assert!(err.contains("pair 11: \"+\" names no player"), "{err}");
+        let players = ok(&db, &["player", "list"]);
+        assert!(
+            !players.lines().any(|l| l.trim().ends_with(" +")),
+            "{players}"
+        );
+        assert!(players.contains("Mads Vilhelm Lindstjørn"), "{players}");
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(
+            show.contains("Fredd Kristiansen (17936), Mads Vilhelm Lindstjørn"),
+            "{show}"
+        );
+    }
     // A club that knows both players finds both.
     for db in databases("guest-seat-known") {
         ok(&db, &["club", "init", "--name", "Spiren"]);
