@@ -1378,6 +1378,7 @@ fn score_table(
 }
 
 /// The columns of a ScoreTable klaver reads, each `None` when the table lacks it.
+#[derive(Clone)]
 struct ScoreColumns {
     ns: Option<usize>,
     ew: Option<usize>,
@@ -1542,8 +1543,22 @@ fn unread_score(cell: &str, column: &str) -> Option<String> {
     })
 }
 
+/// Whether a ScoreTable line is Bridgewebs' average: `A` in the Contract column, and in
+/// the Declarer and Result columns as far as the table has them (`A A A`, board 21 of
+/// tests/data/bridgewebs-2025-04-09-welwyn-garden-city.pbn), with no score or adjustment.
+fn bridgewebs_average(row: &[String], c: &ScoreColumns, (score, adjust): (&str, &str)) -> bool {
+    let a = |col: Option<usize>| cell(row, col).eq_ignore_ascii_case("A");
+    let a_or_none = |col: Option<usize>| col.is_none() || a(col);
+    a(c.contract)
+        && a_or_none(c.declarer)
+        && a_or_none(c.result)
+        && score.is_empty()
+        && adjust.is_empty()
+}
+
 /// A ScoreTable line as a row of the event: `^` marks (published by some programs
-/// before a figure) are left off, and a passed-out board has no declarer or result.
+/// before a figure) are left off, a passed-out board has no declarer or result, and
+/// Bridgewebs' `A A A` is the average it stands for.
 fn table_row(
     row: &[String],
     c: &ScoreColumns,
@@ -1551,6 +1566,19 @@ fn table_row(
     (ns, ew): (&str, &str),
     (score, adjust): (String, String),
 ) -> Row {
+    let plain;
+    let (c, adjust) = match bridgewebs_average(row, c, (&score, &adjust)) {
+        true => {
+            plain = ScoreColumns {
+                contract: None,
+                declarer: None,
+                result: None,
+                ..c.clone()
+            };
+            (&plain, "A".to_string())
+        }
+        false => (c, adjust),
+    };
     let contract = match cell(row, c.contract) {
         s if s.eq_ignore_ascii_case("pass") || s.eq_ignore_ascii_case("ap") => "PASS".to_string(),
         s => s.trim_start_matches('^').to_string(),
@@ -3093,6 +3121,28 @@ mod tests {
         let i = e.pairs.iter().position(|p| p.id == "20").unwrap();
         assert_eq!(e.pairs[i].names, "Terje - Odd Mikalsen");
         assert_eq!(e.player_ids[i], ["", "45215"]);
+    }
+
+    /// Bridgewebs writes an average as `A A A` in the Contract, Declarer and Result
+    /// columns (board 21 of its Welwyn Garden City session; BriAn's USEBIO of the same
+    /// session gives A5050): the whole file was refused as a contract not read.
+    #[test]
+    fn bridgewebs_average_is_read() {
+        let data = include_bytes!("../tests/data/bridgewebs-2025-04-09-welwyn-garden-city.pbn");
+        let e = read(data).unwrap().event;
+        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        let averages: Vec<_> = e
+            .results
+            .iter()
+            .filter(|r| r.outcome == Outcome::AVERAGE)
+            .collect();
+        assert_eq!(averages.len(), 1);
+        assert_eq!((averages[0].board, averages[0].line), (21, 941));
+        // An A beside a real contract or result is not an average.
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result\"]\n1 2 A N 10\n3 4 4S N 10\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        assert_eq!(e.diagnostics.len(), 1, "{:?}", e.diagnostics);
+        assert_eq!(e.diagnostics[0].severity, Severity::Error);
     }
 
     /// Ruter writes a player without a federation number as `+` (unknown) or `+54` (a
