@@ -3439,7 +3439,7 @@ mod tests {
 
     #[test]
     fn ruter_splits_penalties_and_replaced_scores() {
-        // As Ruter i Norge writes them (tests/data/ruter-2016-08-10-spiren.pbn, board 4):
+        // As Ruter i Norge writes them (tests/data/ruter-2016-08-10-spiren.pbn, board 11, table 2 in round 4):
         // `A=` / `+0` is average to North-South while East-West is scored as if the
         // result were 0; `Pen` / `Pen` gives the points in the MP columns.
         let text = "[Board \"4\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW;MP_NS;MP_EW\"]\n1 8 7NT E 13 - \"2220\" -4.0 4.0\n6 10 - - - \"A=\" \"+0\" 0.0 -4.0\n6 10 - - - \"Pen\" \"Pen\" 4.0 0.0\n3 5 - - - \"+0\" \"+0\" - -\n7 9 3NT N 9 \"800>a\" - - -\n11 12 - - - \"Pen\" - - -\n";
