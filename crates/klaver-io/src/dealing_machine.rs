@@ -113,7 +113,9 @@ pub fn to_dup(record: &HandRecord) -> Result<Vec<u8>, String> {
 }
 
 /// Reads a `.dup` file: the boards from its lowest board on. Every record's last ten
-/// bytes must be alike, and the records as many as the boards they say the set holds.
+/// bytes must be alike, or zero bytes after the first record's (as deal-convert writes
+/// the set in the first record only), and the records as many as the boards they say
+/// the set holds.
 pub fn read_dup(data: &[u8]) -> Result<HandRecord, String> {
     if data.is_empty() || !data.len().is_multiple_of(DUP_RECORD) {
         return Err(format!(
@@ -135,7 +137,8 @@ pub fn read_dup(data: &[u8]) -> Result<HandRecord, String> {
     let mut boards = Vec::new();
     for (k, rec) in records.iter().enumerate() {
         let at = |e: String| format!("board record {} (byte {}): {e}", k + 1, k * DUP_RECORD);
-        if rec[146..] != records[0][146..] {
+        let unmarked = k > 0 && rec[146..].iter().all(|&b| b == 0);
+        if rec[146..] != records[0][146..] && !unmarked {
             return Err(at(format!(
                 "its last ten bytes {:?} are not those of record 1, {:?}: the file mixes two sets",
                 String::from_utf8_lossy(&rec[146..]),

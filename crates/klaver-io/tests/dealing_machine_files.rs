@@ -124,3 +124,21 @@ mod never_panic {
         }
     }
 }
+
+/// deal-convert writes a `.dup` whose set (its last ten bytes) is in the first record
+/// only, the others' left as zero bytes: the file was refused as mixing two sets. A
+/// record with zero bytes there belongs to the set of the first; the deals are those of
+/// the same set's `.dlm`.
+#[test]
+fn a_dup_with_its_set_in_the_first_record_only_is_read() {
+    let dup = include_bytes!("data/dealing/deal-convert/test.dup");
+    let dlm = include_str!("data/dealing/deal-convert/test.dlm");
+    let from_dlm = read_dlm(dlm).unwrap().boards;
+    assert_eq!(from_dlm.len(), 16);
+    assert_eq!(read_dup(dup).unwrap().boards, from_dlm);
+    // Any other bytes there than record 1's are still another set.
+    let mut mixed = dup.to_vec();
+    mixed[156 + 146..156 + 156].copy_from_slice(b"YN1  0 8  ");
+    let err = read_dup(&mixed).unwrap_err();
+    assert!(err.contains("mixes two sets"), "{err}");
+}
