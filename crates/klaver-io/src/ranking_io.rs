@@ -1651,6 +1651,15 @@ fn who<Id: std::borrow::Borrow<str>>(club: &Club, ids: &[Id]) -> String {
     format!("{} {}", ids.join("+"), names.join(" - "))
 }
 
+/// A pair as [`who`] names it, a guest's seat without an id left empty (`1001+`), as
+/// [`klaver_core::ranking::season::pair_name`] writes it.
+fn pair_who(club: &Club, players: &[PlayerId]) -> String {
+    match players {
+        [one] => format!("{one}+{}", &who(club, players)[one.len()..]),
+        _ => who(club, players),
+    }
+}
+
 fn d2(p: &Points) -> String {
     decimal2(p)
 }
@@ -2012,7 +2021,7 @@ fn pair_session_points(r: &RankingReport, heading: String, awards: &[Award]) -> 
             .map(|a| {
                 vec![
                     a.line.to_string(),
-                    who(r.club, &a.players),
+                    pair_who(r.club, &a.players),
                     d2(&a.score),
                     d2(&a.points),
                 ]
@@ -2214,7 +2223,8 @@ fn standing_fields(
 fn unit_json(w: &mut Pretty, a: &Award) {
     match &a.team {
         Some(team) => w.string(team),
-        None => w.joined(&a.players, "+"),
+        None if a.players.len() == 2 => w.joined(&a.players, "+"),
+        None => w.string(&a.unit()),
     }
 }
 

@@ -475,7 +475,7 @@ pub async fn ranking_sessions(
 /// The club's season ranking as one HTML page (the latest season of every playing
 /// moment), from its published sessions, with its labels in `lang`; and its warnings,
 /// for the director (a night not ranked from the database, a threesome or fixed pair
-/// with a player in no session).
+/// with a player in no session, the pairs that played with a guest without an id).
 pub async fn ranking_html(
     store: &klaver_store::Store,
     club: &klaver_store::Club,
@@ -496,6 +496,10 @@ pub async fn ranking_html(
         .map_err(WebError::BadRequest)?;
     warnings.extend(klaver_core::ranking::season::entrants_not_playing(
         &settings, &sessions,
+    ));
+    // Who was not ranked: the guests without an id (their members are).
+    warnings.extend(klaver_core::ranking::input_warnings::guests_without_id(
+        &sessions,
     ));
     let standings =
         klaver_core::ranking::season::rank_with(&settings, sessions, true).map_err(|e| {

@@ -1429,7 +1429,8 @@ fn a_night_starting_again_further_down_its_file_is_warned_of() {
 
 /// A seat left empty in a sessions CSV (`1001+`, a guest without an id, as `+1002` is in
 /// a pairs file and `null` in klaver score's JSON) is no player: a team of three members
-/// and such a seat was ranked with a player of no id among its four.
+/// and such a seat was ranked with a player of no id among its four; a pair's member is
+/// ranked alone.
 #[test]
 fn an_empty_seat_in_a_sessions_csv_is_no_player() {
     let teams = temp_file(
@@ -1453,13 +1454,147 @@ fn an_empty_seat_in_a_sessions_csv_is_no_player() {
          2025-09-02,tuesday,A,1001+,60\n\
          2025-09-02,tuesday,A,1003+1004,40\n",
     );
-    let o = with_club(&pairs, &[]);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains(
-            "empty-seat-pair.csv line 2: session 2025-09-02 tuesday: pair `1001` names one player: a pair is two player ids joined by `+` (1001+1002), and a seat left empty (a guest without an id) is no player: give both players' ids"
+    let o = with_club(&pairs, &["--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let players: Vec<&str> = doc["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["player"].as_str().unwrap())
+        .collect();
+    assert_eq!(players, ["1001", "1003", "1004"]);
+}
+
+/// A season where member 1001 plays with a guest without an id (`1001+`, `+1001`)
+/// while his partner 1002 stays home, as `klaver ranking` of its sessions CSV: a season
+/// of `partner` in the guest's seat (empty for the guest).
+fn season_with_guest(partner: &str, extra: &[&str]) -> Output {
+    let csv = temp_file(
+        &format!("guest-{partner}.csv"),
+        &format!(
+            "date,moment,line,players,score\n\
+             2025-09-02,tuesday,A,1001+1002,60\n\
+             2025-09-02,tuesday,A,1003+1004,40\n\
+             2025-09-09,tuesday,A,1001+{partner},63.5\n\
+             2025-09-09,tuesday,A,1003+1004,50\n\
+             2025-09-09,tuesday,A,1005+1006,36.5\n\
+             2025-09-16,tuesday,A,{partner}+1001,55\n\
+             2025-09-16,tuesday,A,1003+1004,45\n"
         ),
+    );
+    with_club(&csv, extra)
+}
+
+/// The member beside a guest without an id earns the pair's points, as with a
+/// partner's id in the seat; the guest is not ranked; the pair 1001+1002 counts the
+/// nights as with a substitute; and the run says so once, without failing.
+#[test]
+fn a_member_with_a_guest_is_ranked_and_the_guest_is_not() {
+    let json = ["--format", "json"];
+    let (guest, partner) = (
+        season_with_guest("", &json),
+        season_with_guest("1009", &json),
+    );
+    assert_eq!(guest.status.code(), Some(0), "{}", stderr(&guest));
+    let err = stderr(&guest);
+    let note = err.lines().last().unwrap();
+    assert!(
+        note.starts_with("note: 2 pairs played with a guest without an id (")
+            && note.contains("guest-.csv line 4, 1001+; ")
+            && note.ends_with(
+                "guest-.csv line 7, 1001+): their members are ranked, the guests are not"
+            ),
+        "{err}"
+    );
+    assert_eq!(stderr(&guest).matches("note:").count(), 1);
+    assert!(!stderr(&partner).contains("note:"), "{}", stderr(&partner));
+    let (g, p): (serde_json::Value, serde_json::Value) = (
+        serde_json::from_str(&stdout(&guest)).unwrap(),
+        serde_json::from_str(&stdout(&partner)).unwrap(),
+    );
+    // A player's ranking and points night by night (the nights name the pair too).
+    let player = |doc: &serde_json::Value, id: &str| {
+        let x = doc["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["player"] == id)?;
+        let nights = x["history"].as_array().unwrap().iter();
+        let points: Vec<_> = nights
+            .map(|n| (n["points"].clone(), n["ranking"].clone()))
+            .collect();
+        Some((x["ranking"].clone(), points))
+    };
+    assert_eq!(player(&g, "1001"), player(&p, "1001"));
+    assert!(player(&g, "1001").is_some());
+    assert_eq!(player(&g, "1009"), None);
+    assert_eq!(g["sessions"][1]["awards"][0]["unit"], "1001+");
+    assert_eq!(
+        g["sessions"][1]["awards"][0]["players"],
+        serde_json::json!(["1001"])
+    );
+    // me 4, inv 1: together once, and the best of the two nights with a guest.
+    let pair = &g["championship"]["pairs"][0];
+    assert_eq!(pair["players"], serde_json::json!(["1001", "1002"]));
+    assert_eq!(
+        (&pair["counted"], &pair["substitutes"]),
+        (&2.into(), &1.into())
+    );
+    assert_eq!(
+        pair["reason"],
+        "1 together and 1 with a substitute of the 4 needed (2 to go)"
+    );
+    // In the text, the pair is written with the guest's seat empty.
+    let text = season_with_guest("", &["--points"]);
+    assert!(
+        stdout(&text).contains("  A     1001+ Jansen               63.50  100.00"),
+        "{}",
+        stdout(&text)
+    );
+}
+
+/// A night Ruter scored with a guest without a federation number (MemberID `-`, which
+/// `klaver score`'s JSON writes `[null, "45215"]`) is ranked: the member is, the guest
+/// is not.
+#[test]
+fn a_ruter_night_with_a_guest_is_ranked() {
+    let ruter = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let json = temp_file("ruter-guest.json", "");
+    let o = klaver(&[
+        "score",
+        &ruter,
+        "--format",
+        "json",
+        "--date",
+        "2025-09-02",
+        "-o",
+        json.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let scored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let twenty = scored["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["pair"] == "20")
+        .unwrap();
+    assert_eq!(twenty["players"], serde_json::json!([null, "45215"]));
+    let o = with_club(&json, &["--moment", "tuesday", "--points"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let name = json.display();
+    assert!(
+        stderr(&o).contains(&format!(
+            "note: 1 pair played with a guest without an id ({name}: pair 20, 45215+): its member is ranked, the guest is not\n"
+        )),
         "{}",
         stderr(&o)
     );
+    let out = stdout(&o);
+    assert!(
+        out.contains("   13  45215     71.65       1  78.24"),
+        "{out}"
+    );
+    assert!(out.contains("  A     45215+       51.75   78.24"), "{out}");
 }

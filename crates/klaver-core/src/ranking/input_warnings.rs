@@ -1,7 +1,8 @@
 //! Warnings about season input that can be ranked but most often is not what the club
-//! meant: settings keys the sessions write another way, a night given twice.
+//! meant: settings keys the sessions write another way, a night given twice; and the
+//! note of the pairs that played with a guest without an id.
 
-use super::season::{Club, SessionInput, first_origin, id_key, row_origin};
+use super::season::{Club, SessionInput, first_origin, id_key, pair_name, row_origin};
 use super::{Form, Origin, PlayerId, Points};
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -85,6 +86,48 @@ fn players_with_origins(
             .flat_map(move |t| t.players.iter().map(move |id| (s, id, &t.origin)));
         pairs.chain(teams)
     })
+}
+
+/// The pairs named in [`guests_without_id`]'s message before it counts the rest.
+const GUEST_PAIRS_NAMED: usize = 5;
+
+/// Pairs of one player id, the other seat a guest without an id (`1001+`, `null` in
+/// `klaver score`'s JSON): an ordinary night, ranked without a fuss (the member earns
+/// the pair's points, the guest is no player), told once for the whole input so the
+/// director knows who was not ranked: how many such pairs, the first few by where they
+/// are and their member. Nothing when there are none.
+pub fn guests_without_id(sessions: &[SessionInput]) -> Vec<String> {
+    let pairs = sessions
+        .iter()
+        .filter(|s| s.form != Form::Teams)
+        .flat_map(|s| s.pairs.iter().map(move |p| (s, p)))
+        .filter(|(_, p)| p.players.len() == 1);
+    let mut count = 0;
+    let mut named: Vec<String> = Vec::new();
+    for (s, p) in pairs {
+        count += 1;
+        if named.len() < GUEST_PAIRS_NAMED {
+            named.push(format!(
+                "{}, {}",
+                row_origin(s, &p.origin),
+                pair_name(&p.players)
+            ));
+        }
+    }
+    if count == 0 {
+        return Vec::new();
+    }
+    if count > named.len() {
+        named.push(format!("and {} more", count - named.len()));
+    }
+    let (pairs, who) = match count {
+        1 => ("pair", "its member is ranked, the guest is not"),
+        _ => ("pairs", "their members are ranked, the guests are not"),
+    };
+    vec![format!(
+        "{count} {pairs} played with a guest without an id ({}): {who}",
+        named.join("; ")
+    )]
 }
 
 /// Pairs or butler nights whose results are an earlier night's, pair for pair and score
@@ -263,13 +306,61 @@ mod tests {
                 .enumerate()
                 .map(|(i, (players, score))| PairEntry {
                     line: "A".into(),
-                    players: players.split('+').map(PlayerId::from).collect(),
+                    // A seat left empty (`1001+`) is a guest without an id.
+                    players: players
+                        .split('+')
+                        .filter(|x| !x.is_empty())
+                        .map(PlayerId::from)
+                        .collect(),
                     score: int(*score),
                     origin: Origin::at_line(&source, i + 2),
                 })
                 .collect(),
             teams: Vec::new(),
         }
+    }
+
+    /// Pairs with a guest without an id are told once for the whole run, each named
+    /// (the first few, then how many more); none, nothing.
+    #[test]
+    fn pairs_with_a_guest_are_told_once() {
+        let first = night("a.csv", "2025-09-02", &[("1001+", 60), ("1003+1004", 40)]);
+        let second = night("b.csv", "2025-09-09", &[("1001+1002", 60), ("+1004", 40)]);
+        assert_eq!(
+            guests_without_id(std::slice::from_ref(&first)),
+            [
+                "1 pair played with a guest without an id (a.csv line 2, 1001+): its member is ranked, the guest is not"
+            ]
+        );
+        assert_eq!(
+            guests_without_id(&[first, second.clone()]),
+            [
+                "2 pairs played with a guest without an id (a.csv line 2, 1001+; b.csv line 3, 1004+): their members are ranked, the guests are not"
+            ]
+        );
+        let many: Vec<SessionInput> = (0..7)
+            .map(|k| {
+                night(
+                    "c.csv",
+                    &format!("2025-10-0{}", k + 1),
+                    &[("1001+", 60), ("1003+1004", 40)],
+                )
+            })
+            .collect();
+        let told = guests_without_id(&many);
+        assert_eq!(told.len(), 1);
+        assert!(
+            told[0].starts_with("7 pairs played with a guest without an id (c.csv line 2, 1001+; ")
+                && told[0].contains("; and 2 more): their members are ranked"),
+            "{told:?}"
+        );
+        assert_eq!(guests_without_id(std::slice::from_ref(&second)).len(), 1);
+        let none = night(
+            "d.csv",
+            "2025-09-02",
+            &[("1001+1002", 60), ("1003+1004", 40)],
+        );
+        assert!(guests_without_id(&[none]).is_empty());
     }
 
     #[test]

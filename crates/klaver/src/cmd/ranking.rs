@@ -121,6 +121,10 @@ pub fn run(args: Args) -> CmdResult {
     for w in input_warnings::copied_nights(&sessions) {
         tell!("warning: {w}");
     }
+    // An ordinary night, not a problem: said once, whatever the number of such pairs.
+    for n in input_warnings::guests_without_id(&sessions) {
+        tell!("note: {n}");
+    }
     if args.format == Format::Json {
         return write_json(&args, &club, present.as_ref(), sessions);
     }
