@@ -1458,17 +1458,23 @@ pub fn read_present_list(list: &str) -> Result<Vec<Vec<String>>, RankingIoError>
 }
 
 /// One present pair, `item` (at place `n`, `at` saying where as "on line" or "in item"):
-/// two player ids joined by `+`, neither already in a pair in `seen`.
+/// two player ids joined by `+`, or one beside a seat left empty for a guest without an
+/// id (`1001+`, kept as the member's id alone), neither already in a pair in `seen`.
 fn present_pair(
     item: &str,
     n: usize,
     at: &str,
     seen: &mut BTreeMap<String, usize>,
 ) -> Result<Vec<String>, String> {
-    let players: Vec<String> = item.split('+').map(|x| x.trim().to_string()).collect();
-    if players.len() != 2 || players.iter().any(String::is_empty) {
+    let seats: Vec<&str> = item.split('+').map(str::trim).collect();
+    let players: Vec<String> = seats
+        .iter()
+        .filter(|x| !x.is_empty())
+        .map(|x| x.to_string())
+        .collect();
+    if seats.len() != 2 || players.is_empty() {
         return Err(format!(
-            "`{item}` is not a pair: write two player ids joined by `+` (1001+1002)"
+            "`{item}` is not a pair: write two player ids joined by `+` (1001+1002), a guest without an id as a seat left empty (1001+)"
         ));
     }
     for p in &players {
@@ -1492,7 +1498,9 @@ fn some_present(pairs: Vec<Vec<String>>, source: &str) -> Result<Vec<Vec<String>
     Ok(pairs)
 }
 
-/// Tonight's lines from the pairs present and their rankings in `standing`.
+/// Tonight's lines from the pairs present and their rankings in `standing`: the sum of
+/// its two players' rankings, a guest without an id (a pair of one id) counted at the
+/// replacement ranking, as a player who has played no session yet.
 pub fn line_assignment(
     standing: &SeasonStanding,
     present: &[Vec<String>],
@@ -1500,9 +1508,13 @@ pub fn line_assignment(
 ) -> Result<Vec<AssignedLine>, TooFewPairs> {
     let pairs: Vec<PresentPair> = present
         .iter()
-        .map(|p| PresentPair {
-            players: p.clone(),
-            ranking: p.iter().map(|x| standing.ranking_of(x)).sum(),
+        .map(|p| {
+            let guests = 2usize.saturating_sub(p.len());
+            let guest = std::iter::repeat_n(standing.default_replacement.clone(), guests);
+            PresentPair {
+                players: p.clone(),
+                ranking: p.iter().map(|x| standing.ranking_of(x)).chain(guest).sum(),
+            }
         })
         .collect();
     assign(&pairs, lines)
@@ -1653,9 +1665,12 @@ fn who<Id: std::borrow::Borrow<str>>(club: &Club, ids: &[Id]) -> String {
 
 /// A pair as [`who`] names it, a guest's seat without an id left empty (`1001+`), as
 /// [`klaver_core::ranking::season::pair_name`] writes it.
-fn pair_who(club: &Club, players: &[PlayerId]) -> String {
+fn pair_who<Id: std::borrow::Borrow<str>>(club: &Club, players: &[Id]) -> String {
     match players {
-        [one] => format!("{one}+{}", &who(club, players)[one.len()..]),
+        [one] => {
+            let one = one.borrow();
+            format!("{one}+{}", &who(club, players)[one.len()..])
+        }
         _ => who(club, players),
     }
 }
@@ -2047,7 +2062,7 @@ fn lines_tonight(r: &RankingReport, lines: &[AssignedLine]) -> Table {
                 l.pairs.iter().map(move |p| {
                     vec![
                         l.letter.to_string(),
-                        who(r.club, &p.players),
+                        pair_who(r.club, &p.players),
                         d2(&p.ranking),
                     ]
                 })

@@ -1175,7 +1175,7 @@ fn a_present_list_names_its_items() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
-        "klaver: --present item 2: `1003` is not a pair: write two player ids joined by `+` (1001+1002)\n"
+        "klaver: --present item 2: `1003` is not a pair: write two player ids joined by `+` (1001+1002), a guest without an id as a seat left empty (1001+)\n"
     );
     let o = example(&["--present", "1001+1002,1003+1002"]);
     assert_eq!(
@@ -1204,6 +1204,37 @@ fn a_present_pair_with_an_unknown_id_names_it_unknown() {
     );
     assert!(
         stderr(&o).contains("warning: --present: player 9999 plays in none of the sessions"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// A member present tonight with a guest without an id (`1001+`) is put into a line by
+/// the pair's ranking: the member's, plus the club's replacement ranking for the guest,
+/// who has played no session; a pair of no id at all is refused.
+#[test]
+fn a_present_member_with_a_guest_is_put_into_a_line() {
+    let o = example(&[
+        "--moment",
+        "tuesday",
+        "--present",
+        "1003+1004,+1001,1005+1006,1007+1008",
+        "--lines",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // 1001's 86.67 and the replacement ranking 70.
+    let out = stdout(&o);
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("  A     1001+ Jansen  ") && l.ends_with(" 156.67")),
+        "{out}"
+    );
+    assert!(!stderr(&o).contains("plays in none"), "{}", stderr(&o));
+    let o = example(&["--present", "1003+1004,+,1005+1006"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("--present item 2: `+` is not a pair"),
         "{}",
         stderr(&o)
     );

@@ -13,10 +13,21 @@ use super::Points;
 /// A pair present tonight, with its ranking.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PresentPair {
-    /// The players' ids.
+    /// The players' ids: two, or one beside a guest without an id.
     pub players: Vec<String>,
-    /// The pair's ranking: the sum of its players' rankings.
+    /// The pair's ranking: the sum of its players' rankings (a guest's the replacement
+    /// ranking).
     pub ranking: Points,
+}
+
+impl PresentPair {
+    /// The pair's name: its ids joined by `+`, a guest's seat left empty (`1001+`).
+    pub fn name(&self) -> String {
+        match &self.players[..] {
+            [one] => format!("{one}+"),
+            ids => ids.join("+"),
+        }
+    }
 }
 
 /// One of tonight's lines and the pairs put into it, highest ranking first.
@@ -88,7 +99,7 @@ pub fn ties_across_lines(lines: &[AssignedLine]) -> Vec<String> {
                 .pairs
                 .iter()
                 .filter(|p| p.ranking == last.ranking)
-                .map(|p| p.players.join("+"))
+                .map(PresentPair::name)
                 .collect();
             format!("{} in line {}", ids.join(", "), line.letter)
         };
@@ -165,6 +176,24 @@ mod tests {
             pair("d", 120),
         ];
         assert!(ties_across_lines(&assign(&apart, 2).unwrap()).is_empty());
+    }
+
+    /// A pair of a member and a guest without an id is named with the guest's seat
+    /// empty.
+    #[test]
+    fn a_pair_with_a_guest_is_named_with_an_empty_seat() {
+        let guest = PresentPair {
+            players: vec!["c".into()],
+            ranking: int(140),
+        };
+        let p = [pair("a", 160), pair("b", 140), guest, pair("d", 100)];
+        let got = assign(&p, 2).unwrap();
+        assert_eq!(
+            ties_across_lines(&got),
+            [
+                "pairs of the same ranking 140.00 are split between lines A and B: b+b' in line A, c+ in line B, by their order in the pairs present; to put another of them in line A, list it earlier"
+            ]
+        );
     }
 
     #[test]
