@@ -12,6 +12,10 @@ use crate::notation::{Assumption, Misread};
 /// A warning a report can word in its own language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Said {
+    /// The file says it was scored in IMPs (a PBN `[Scoring]`, a USEBIO scoring method),
+    /// and klaver scores it by matchpoints unless an IMP form is asked for: said only
+    /// then.
+    ScoredInImps,
     /// What a lenient reading assumed (`N2H-` read as made exactly).
     Assumed(Assumption),
     /// A contract whose score is not the score entered, which is used.

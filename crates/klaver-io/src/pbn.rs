@@ -470,7 +470,14 @@ fn scoring_warning(value: &str, unknown: &[&str], line: u32) -> Option<Diagnosti
             first.join(", ")
         ),
     };
-    Some(Diagnostic::warning(line, None, message))
+    let warning = Diagnostic::warning(line, None, message);
+    let in_imps = unknown
+        .iter()
+        .any(|f| f.to_ascii_lowercase().contains("imp"));
+    Some(match in_imps {
+        true => warning.saying(klaver_core::said::Said::ScoredInImps),
+        false => warning,
+    })
 }
 
 /// Completes the convention the [Scoring] tag states with what the file shows: matchpoints

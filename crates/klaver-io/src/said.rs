@@ -27,6 +27,7 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
         out += &format!("{board} {b}: ");
     }
     out += &match said {
+        Said::ScoredInImps => return d.to_string(),
         Said::Assumed(a) => assumed(&a.text, a.kind, lang),
         Said::ScoreDisagrees(found) => disagrees(found, lang),
         Said::SatOut { pair, .. } if lang == ReportLang::Tr => format!(

@@ -1380,7 +1380,15 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
         imported.title = e.get("EVENT_DESCRIPTION").to_string();
         imported.date = e.get("DATE").to_string();
         if let Some(note) = scoring_note(e) {
-            w.diags.push(Diagnostic::warning(e.line, None, note));
+            let warning = Diagnostic::warning(e.line, None, note);
+            let imp_type = event_types(e).iter().any(|k| {
+                let k = k.to_ascii_uppercase();
+                k.contains("IMP") || k.contains("BUTLER")
+            });
+            w.diags.push(match scored_in_imps(e) || imp_type {
+                true => warning.saying(klaver_core::said::Said::ScoredInImps),
+                false => warning,
+            });
         }
     }
 

@@ -1072,6 +1072,29 @@ fn ruter_s_cross_imp_totals_are_compared() {
 }
 
 /// A published column `--compare` does not compare is a warning naming it, never part of
+/// A file that says it was scored in IMPs is warned of when scored by matchpoints, and
+/// was warned of too when the IMP form was asked for: `--strict` failed on a clean file.
+#[test]
+fn a_file_scored_in_imps_is_not_warned_of_in_an_imp_form() {
+    let file = data("ruter-2015-09-03-bridgekam-cross-imps.pbn");
+    let said = "klaver scores by matchpoints unless --form names an IMP form";
+    let o = klaver(&["score", &file, "-o", "/dev/null"]);
+    assert!(stderr(&o).contains(said), "{}", stderr(&o));
+    let args = [
+        "--cross-imps",
+        "sum",
+        "--adjusted-imps",
+        "9,0,-9",
+        "--strict",
+    ];
+    let o = klaver(&[&["score", &file, "--form", "cross-imps"][..], &args].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains(said), "{}", stderr(&o));
+    let xml = data("pianola-cross-imps.xml");
+    let o = klaver(&["score", &xml, "--form", "cross-imps"]);
+    assert!(!stderr(&o).contains(said), "{}", stderr(&o));
+}
+
 /// a silent "agrees": the IMP totals of a cross-IMP file compared as matchpoints, and a
 /// total list column klaver does not read.
 #[test]

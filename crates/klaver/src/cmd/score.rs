@@ -4,6 +4,7 @@ use super::scoring_args::ScoringArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::ValueEnum;
 use klaver_core::parts::free_behind;
+use klaver_core::said::Said;
 use klaver_core::session::{
     Diagnostic, SessionError, SessionResult, Severity, score_session, score_session_taking,
 };
@@ -555,6 +556,11 @@ fn score_form(
         strict: args.strict,
         lang: report_lang(args.lang),
     };
+    // The file's own word that it was scored in IMPs is what this form does.
+    let mut imported = imported.clone();
+    let in_imps = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::ScoredInImps));
+    imported.event.diagnostics.retain(|d| !in_imps(d));
+    let imported = &imported;
     if args.compare {
         let cmp = super::imps::compare_form(&scoring.form, imported, &opts)?;
         let what = format!("IMPs, {}", scoring.form.form.word());
