@@ -22,8 +22,10 @@
 //! continuous scale for the number of boards played (or a number the director sets).
 //!
 //! Standings are by total VP. Teams on the same VP are split by the VP they scored in
-//! the matches between them, then by their IMP quotient (IMPs won / IMPs lost over all
-//! their matches); teams equal on all three share the place.
+//! the matches between them, when every one of them met every other equally often (in a
+//! Swiss event or a partial round-robin they often have not, and then this step is
+//! left out), then by their IMP quotient (IMPs won / IMPs lost over all their matches);
+//! teams equal on all three share the place.
 //!
 //! A match is the set of boards two teams played against each other: each pair of teams
 //! meets at most once in an event read from one travellers file.
@@ -1168,7 +1170,8 @@ fn award_victory_points(
 }
 
 /// The standings of `team_count` teams after `matches`: by VP, then VP between the tied
-/// teams, then IMP quotient; teams that played no match are listed last.
+/// teams when every tied team met every other as often, then IMP quotient; teams that
+/// played no match are listed last.
 pub fn standings(team_count: usize, matches: &[TeamMatch]) -> Vec<TeamStanding> {
     standings_with_byes(team_count, matches, &[])
 }
@@ -1222,7 +1225,8 @@ fn standings_with_byes(
 }
 
 /// Sorts and ranks the standings of teams that played: by VP, then VP between the tied
-/// teams, then IMP quotient; teams equal in all three share a place.
+/// teams (when they all met each other), then IMP quotient; teams equal in all three
+/// share a place.
 fn rank_played(rows: &mut [TeamStanding], matches: &[TeamMatch]) {
     rows.sort_by(|a, b| b.vp.cmp(&a.vp).then(a.team.cmp(&b.team)));
     // Split groups on the same VP by their matches against each other, then quotient.
@@ -1242,16 +1246,10 @@ fn rank_played(rows: &mut [TeamStanding], matches: &[TeamMatch]) {
 }
 
 /// Orders and ranks `group`, teams on the same VP from place `start + 1` on: by the VP
-/// of their matches against each other, then IMP quotient.
+/// of their matches against each other when every one of them met every other the same
+/// number of times (see [`head_to_head`]), then IMP quotient.
 fn rank_tied_group(group: &mut [TeamStanding], start: usize, matches: &[TeamMatch]) {
-    let teams: HashSet<usize> = group.iter().map(|r| r.team).collect();
-    let mut between: HashMap<usize, Ratio<i64>> = HashMap::new();
-    for m in matches {
-        if teams.contains(&m.home) && teams.contains(&m.away) {
-            *between.entry(m.home).or_default() += m.vp_home;
-            *between.entry(m.away).or_default() += m.vp_away;
-        }
-    }
+    let between = head_to_head(group, matches);
     let key = |r: &TeamStanding| {
         (
             between.get(&r.team).copied().unwrap_or_default(),
@@ -1264,6 +1262,33 @@ fn rank_tied_group(group: &mut [TeamStanding], start: usize, matches: &[TeamMatc
     for (row, place) in group.iter_mut().zip(places) {
         row.rank = start as u32 + place.rank;
         row.tied = place.tied;
+    }
+}
+
+/// Each tied team's VP in its matches against the other tied teams, when every tied team
+/// met every other the same number of times; empty otherwise. In a Swiss event or a
+/// partial round-robin tied teams have often not all met, and counting only the matches
+/// played would put a team above another for having met more of the tied teams: the
+/// IMP quotient alone decides then.
+fn head_to_head(group: &[TeamStanding], matches: &[TeamMatch]) -> HashMap<usize, Ratio<i64>> {
+    let teams: HashSet<usize> = group.iter().map(|r| r.team).collect();
+    let mut between: HashMap<usize, Ratio<i64>> = HashMap::new();
+    let mut meetings: HashMap<(usize, usize), u32> = HashMap::new();
+    for m in matches {
+        if teams.contains(&m.home) && teams.contains(&m.away) {
+            *between.entry(m.home).or_default() += m.vp_home;
+            *between.entry(m.away).or_default() += m.vp_away;
+            *meetings
+                .entry((m.home.min(m.away), m.home.max(m.away)))
+                .or_default() += 1;
+        }
+    }
+    let pairs = teams.len() * (teams.len() - 1) / 2;
+    let times: HashSet<u32> = meetings.values().copied().collect();
+    if meetings.len() == pairs && times.len() == 1 {
+        between
+    } else {
+        HashMap::new()
     }
 }
 
@@ -1929,6 +1954,92 @@ mod tests {
             .collect();
         assert_eq!(top, [(1, 1, false), (0, 2, false)]);
         assert_eq!(r.standings[0].vp, Ratio::from_integer(20));
+    }
+
+    /// Six teams on the one-board scale: B beats A by 22 IMPs, A beats E by 24, D beats
+    /// B by 24 and draws with F. A and B have 20 VP each; A's quotient is 24/22, B's
+    /// 22/24.
+    fn a_and_b_tied_after_meeting() -> Vec<(TableResult, Option<Room>)> {
+        let mut lines = one_board(1, 1, 0, 3000, 2);
+        lines.extend(one_board(2, 0, 4, 4000, 4));
+        lines.extend(one_board(3, 3, 1, 4000, 6));
+        lines.extend(one_board(4, 3, 5, 0, 8));
+        lines
+    }
+
+    fn places(r: &TeamsResult) -> Vec<(usize, u32, bool)> {
+        r.standings
+            .iter()
+            .map(|s| (s.team, s.rank, s.tied))
+            .collect()
+    }
+
+    #[test]
+    fn tied_teams_that_all_met_are_split_by_their_matches_before_the_quotient() {
+        let names = ["A", "B", "C", "D", "E", "F"];
+        let settings = TeamsSettings {
+            vp_boards: Some(1),
+            ..TeamsSettings::default()
+        };
+        let r = score(&names, a_and_b_tied_after_meeting(), &settings).unwrap();
+        // D 30 VP; B above A for winning their match, although A's quotient is higher.
+        let top: Vec<_> = places(&r).into_iter().take(3).collect();
+        assert_eq!(top, [(3, 1, false), (1, 2, false), (0, 3, false)]);
+        assert!(r.standings[2].quotient() > r.standings[1].quotient());
+    }
+
+    #[test]
+    fn tied_teams_that_have_not_all_met_are_split_by_the_quotient() {
+        let names = ["A", "B", "C", "D", "E", "F"];
+        let settings = TeamsSettings {
+            vp_boards: Some(1),
+            ..TeamsSettings::default()
+        };
+        // C beats F by 24 IMPs: C joins A and B on 20 VP without having met either, so
+        // the match between A and B no longer counts: C (no IMP lost), A, B by quotient.
+        let mut lines = a_and_b_tied_after_meeting();
+        lines.extend(one_board(5, 2, 5, 4000, 10));
+        let r = score(&names, lines, &settings).unwrap();
+        let top: Vec<_> = places(&r).into_iter().take(4).collect();
+        assert_eq!(
+            top,
+            [(3, 1, false), (2, 2, false), (0, 3, false), (1, 4, false)]
+        );
+    }
+
+    #[test]
+    fn tied_teams_of_a_swiss_event_that_drew_share_their_place() {
+        // Round 1: 1 beats 2 by 6 IMPs, 3-4, 5-6 and 7-8 draw. Round 2: 5 beats 1 by 6, 2
+        // beats 6 by 6, 3-7 and 4-8 draw. Six teams on 20 VP: 1 met 2 (and no other
+        // tied team), 3, 4, 7 and 8 drew their two matches among the tied. Not all met:
+        // by quotient (1 each) they share second place.
+        let names = ["1", "2", "3", "4", "5", "6", "7", "8"];
+        let mut lines = Vec::new();
+        for (k, (home, away, diff)) in [
+            (0, 1, 250),
+            (2, 3, 0),
+            (4, 5, 0),
+            (6, 7, 0),
+            (4, 0, 250),
+            (1, 5, 250),
+            (2, 6, 0),
+            (3, 7, 0),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            lines.extend(one_board(k as u32 + 1, home, away, diff, 2 * k as u32 + 2));
+        }
+        let r = score(&names, lines, &TeamsSettings::default()).unwrap();
+        let shared: Vec<_> = places(&r)[1..7]
+            .iter()
+            .map(|&(t, rank, tied)| (rank, tied, t))
+            .collect();
+        assert!(
+            shared.iter().all(|&(rank, tied, _)| rank == 2 && tied),
+            "{shared:?}"
+        );
+        assert_eq!((r.standings[0].team, r.standings[7].team), (4, 5));
     }
 
     #[test]

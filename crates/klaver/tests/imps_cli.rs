@@ -1051,3 +1051,26 @@ fn a_huge_margin_is_too_large_not_a_non_number() {
     let e = refused(&["vp", "1e9", "--boards", "16"]);
     assert!(e.contains("\"1e9\" is not an IMP margin"), "{e}");
 }
+
+fn edge(name: &str) -> String {
+    data(&format!("imp-edges/{name}"))
+}
+
+/// Six teams on 20.00 VP after two rounds: team 1 beat team 2 and met no other tied
+/// team; teams 3, 4, 7 and 8 drew both their matches among the tied. They have not all
+/// met, so the matches between them do not count, and with equal quotients all six
+/// share second place.
+#[test]
+fn tied_teams_that_have_not_all_met_share_a_place_on_an_equal_quotient() {
+    let f = edge("teams-six-tied.csv");
+    let text = squeezed(&ok(&["score", &f, "--form", "teams", "--swiss"]));
+    for team in [3, 4, 7, 8] {
+        assert!(text.contains(&format!("2= {team} 2 20.00 0 0 -")), "{text}");
+    }
+    for team in [1, 2] {
+        assert!(
+            text.contains(&format!("2= {team} 2 20.00 6 6 1.000")),
+            "{text}"
+        );
+    }
+}
