@@ -20,6 +20,7 @@
 
 use crate::imps::{self, AdjustedImps, ImpPairResult, ImpPoints, imps_exact};
 use crate::matchpoints::Outcome;
+use crate::said::ShortBoard;
 use crate::session::{Diagnostic, PairInfo, SessionError, Severity, TableResult};
 use num_rational::Ratio;
 
@@ -137,7 +138,9 @@ pub fn score_butler(
     let mut warnings = diagnostics;
     let mut points: Vec<Option<ImpPoints>> = vec![None; results.len()];
     let mut boards = Vec::new();
-    for ((section, board), entries) in imps::board_groups(pairs, results) {
+    let groups = imps::board_groups(pairs, results);
+    let most = imps::most_played(&groups);
+    for ((section, board), entries) in groups {
         let scores: Vec<i32> = entries
             .iter()
             .filter_map(|&i| match results[i].outcome {
@@ -164,6 +167,15 @@ pub fn score_butler(
                 "only one score on this board: it is its own datum and earns 0 IMPs; check for missing travellers",
             ));
         }
+        let expected = most[&section];
+        let at = (section.as_str(), board);
+        warnings.extend(imps::short_board(
+            at,
+            &entries,
+            results,
+            expected,
+            ShortBoard::Datum,
+        ));
         for &i in &entries {
             let r = &results[i];
             let p = match &r.outcome {
@@ -203,6 +215,7 @@ mod tests {
     use super::*;
     use crate::exact::Exact;
     use crate::matchpoints::{Outcome::*, WeightedPart};
+    use crate::said::{FewerImps, Said};
     use proptest::prelude::*;
 
     fn pairs(n: usize) -> Vec<PairInfo> {
@@ -393,6 +406,52 @@ mod tests {
             err,
             format!("line 3: {}\nline 5: {}", says("70/30"), says("55/50"))
         );
+    }
+
+    /// Board 1 played three times in each section, board 2 twice in section B (its
+    /// lines numbered from 2 in order).
+    fn short_in_section_b(second: Outcome) -> (Vec<PairInfo>, Vec<TableResult>) {
+        let mut ps = pairs(12);
+        for (k, p) in ps.iter_mut().enumerate() {
+            p.section = if k < 6 { "A" } else { "B" }.into();
+        }
+        let mut res = Vec::new();
+        for (first, score) in [(1, 420), (7, 450)] {
+            for t in 0..3 {
+                res.push(r(1, first + 2 * t, first + 2 * t + 1, Score(score)));
+            }
+        }
+        for t in 0..3 {
+            res.push(r(2, 1 + 2 * t, 2 + 2 * t, Score(110)));
+        }
+        res.push(r(2, 7, 8, Score(140)));
+        res.push(r(2, 9, 10, second));
+        for (k, x) in res.iter_mut().enumerate() {
+            x.line = k as u32 + 2;
+        }
+        (ps, res)
+    }
+
+    #[test]
+    fn a_board_played_fewer_times_than_the_others_of_its_section_is_a_warning() {
+        let (ps, res) = short_in_section_b(Score(-50));
+        let s = score_butler(&ps, &res, &ButlerSettings::default()).unwrap();
+        let told: Vec<String> = s.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            told,
+            [
+                "line 11: board 2: 2 results where 3 were expected in section B: the datum is made from the scores the board has, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP"
+            ]
+        );
+        assert!(matches!(
+            s.warnings[0].said.as_deref(),
+            Some(Said::FewerImpResults(FewerImps { results: 2, expected: 3, how: ShortBoard::Datum, group })) if group == "B"
+        ));
+        // The third result marked not played: nothing is missing.
+        let (ps, mut res) = short_in_section_b(Score(-50));
+        res.push(r(2, 11, 12, NotPlayed));
+        let s = score_butler(&ps, &res, &ButlerSettings::default()).unwrap();
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! compared within the North-South pair's section; pairs are ranked by IMPs per board played.
 
 use crate::imps::{self, AdjustedImps, ImpPairResult, ImpPoints};
+use crate::said::ShortBoard;
 use crate::session::{Diagnostic, PairInfo, SessionError, Severity, TableResult};
 use num_rational::Ratio;
 use num_traits::Zero;
@@ -75,7 +76,13 @@ pub fn score_cross_imps(
     let mut warnings = diagnostics;
     let mut points: Vec<Option<ImpPoints>> = vec![None; results.len()];
     let mut boards = Vec::new();
-    for ((section, board), entries) in imps::board_groups(pairs, results) {
+    let groups = imps::board_groups(pairs, results);
+    let how = match settings.total {
+        CrossImpTotal::Average => ShortBoard::CrossAveraged,
+        CrossImpTotal::Sum => ShortBoard::CrossSummed,
+    };
+    let most = imps::most_played(&groups);
+    for ((section, board), entries) in groups {
         let real: Vec<usize> = entries
             .iter()
             .copied()
@@ -92,6 +99,14 @@ pub fn score_cross_imps(
                 "only one result on this board to compare: it earns 0 IMPs; check for missing travellers",
             ));
         }
+        let at = (section.as_str(), board);
+        warnings.extend(imps::short_board(
+            at,
+            &entries,
+            results,
+            most[&section],
+            how,
+        ));
         for (k, &i) in real.iter().enumerate() {
             let mut sum = Ratio::zero();
             for (j, other) in parts.iter().enumerate() {
@@ -146,6 +161,7 @@ mod tests {
     use super::*;
     use crate::exact::Exact;
     use crate::matchpoints::Outcome::{self, *};
+    use crate::said::{FewerImps, Said};
     use proptest::prelude::*;
 
     fn pairs(n: usize) -> Vec<PairInfo> {
@@ -251,6 +267,47 @@ mod tests {
     }
 
     #[test]
+    fn a_board_played_fewer_times_than_the_others_is_a_warning() {
+        let mut res: Vec<TableResult> = (0..4)
+            .map(|t| r(1, 2 * t + 1, 2 * t + 2, Score(420 - 100 * t as i32)))
+            .collect();
+        res.push(r(2, 1, 2, Score(110)));
+        res.push(r(2, 3, 4, Score(-100)));
+        for (k, x) in res.iter_mut().enumerate() {
+            x.line = k as u32 + 2;
+        }
+        let told = |total| {
+            let settings = CrossImpSettings {
+                total,
+                ..CrossImpSettings::default()
+            };
+            let s = score_cross_imps(&pairs(8), &res, &settings).unwrap();
+            let said = matches!(
+                s.warnings[0].said.as_deref(),
+                Some(Said::FewerImpResults(FewerImps {
+                    results: 2,
+                    expected: 4,
+                    ..
+                }))
+            );
+            assert!(said, "{:?}", s.warnings);
+            s.warnings.iter().map(|w| w.to_string()).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            told(CrossImpTotal::Average),
+            [
+                "line 6: board 2: 2 results where 4 were expected: each result is compared with the fewer results the board has and averaged over them, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP"
+            ]
+        );
+        assert_eq!(
+            told(CrossImpTotal::Sum),
+            [
+                "line 6: board 2: 2 results where 4 were expected: each result's IMPs are summed over the fewer comparisons the board has, so that it weighs less than a board played in full, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP"
+            ]
+        );
+    }
+
+    #[test]
     fn a_board_with_one_result_is_a_warning() {
         let mut res = vec![
             r(1, 1, 2, Score(420)),
@@ -263,7 +320,8 @@ mod tests {
         assert_eq!(
             w,
             [
-                "line 4: board 2: only one result on this board to compare: it earns 0 IMPs; check for missing travellers"
+                "line 4: board 2: only one result on this board to compare: it earns 0 IMPs; check for missing travellers",
+                "line 4: board 2: 1 result where 2 were expected: each result is compared with the fewer results the board has and averaged over them, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP",
             ]
         );
     }

@@ -16,6 +16,7 @@ use crate::board::Side;
 use crate::exact::Exact;
 use crate::matchpoints::{Outcome, WeightedPart};
 use crate::places::shared_places;
+use crate::said::{FewerImps, Said, ShortBoard};
 use crate::session::{Diagnostic, PairInfo, TableResult};
 use num_rational::Ratio;
 use num_traits::{Signed, Zero};
@@ -138,6 +139,67 @@ pub(crate) fn board_groups(
     let mut out: Vec<_> = groups.into_iter().collect();
     out.sort_by(|a, b| (a.0.1, &a.0.0).cmp(&(b.0.1, &b.0.0)));
     out
+}
+
+/// The number of results of the most-played board of each section of `groups` (see
+/// [`board_groups`]): the number a board of the section is expected to have.
+pub(crate) fn most_played(groups: &[((String, u32), Vec<usize>)]) -> HashMap<String, usize> {
+    let mut most: HashMap<String, usize> = HashMap::new();
+    for ((section, _), entries) in groups {
+        let m = most.entry(section.clone()).or_default();
+        *m = (*m).max(entries.len());
+    }
+    most
+}
+
+/// A warning when board `board` of `section` has fewer results (`entries`) than
+/// `expected` and none is marked not played, on the board's first line, saying how the
+/// form scores it (`how`).
+pub(crate) fn short_board(
+    (section, board): (&str, u32),
+    entries: &[usize],
+    results: &[TableResult],
+    expected: usize,
+    how: ShortBoard,
+) -> Option<Diagnostic> {
+    let n = entries.len();
+    let marked = entries
+        .iter()
+        .any(|&i| results[i].outcome == Outcome::NotPlayed);
+    if n >= expected || marked {
+        return None;
+    }
+    let fewer = FewerImps {
+        results: n,
+        expected,
+        how,
+        group: section.to_string(),
+    };
+    let d = Diagnostic::warning(results[entries[0]].line, Some(board), fewer_text(&fewer));
+    Some(d.saying(Said::FewerImpResults(fewer)))
+}
+
+/// The English of a [`FewerImps`] warning.
+fn fewer_text(f: &FewerImps) -> String {
+    let how = match f.how {
+        ShortBoard::Datum => "the datum is made from the scores the board has",
+        ShortBoard::CrossAveraged => {
+            "each result is compared with the fewer results the board has and averaged over them"
+        }
+        ShortBoard::CrossSummed => {
+            "each result's IMPs are summed over the fewer comparisons the board has, so that it weighs less than a board played in full"
+        }
+    };
+    format!(
+        "{} {} where {} were expected{}: {how}, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP",
+        f.results,
+        if f.results == 1 { "result" } else { "results" },
+        f.expected,
+        match f.group.as_str() {
+            "" => String::new(),
+            g => format!(" in section {g}"),
+        },
+    )
 }
 
 /// Checks the travellers of a butler or cross-IMP session: a pair on both sides, a pair

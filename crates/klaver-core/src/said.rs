@@ -33,6 +33,9 @@ pub enum Said {
     /// Fewer results on a board than expected, as pairs sat out the board (sit-out lines
     /// of a results file, each pair with its line).
     FewerBySitOut(Fewer, Vec<(String, u32)>),
+    /// Fewer results on a board of a butler or cross-IMP session than on the most-played
+    /// board of its section, none marked not played.
+    FewerImpResults(FewerImps),
     /// One result on a board where more were expected: it gets the average.
     OnlyOneResult,
     /// A table result that cannot be read (the entered score is used): the text as
@@ -82,4 +85,31 @@ pub struct Fewer {
     pub rule: MissingRule,
     /// The board's comparison group: a section, or empty for all.
     pub group: String,
+}
+
+/// A board of a butler or cross-IMP session with fewer results than the most-played
+/// board of its section, and how the IMP form scores it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FewerImps {
+    /// The board's results.
+    pub results: usize,
+    /// The results of the section's most-played board.
+    pub expected: usize,
+    /// How the board is scored with the results it has.
+    pub how: ShortBoard,
+    /// The board's section, or empty for one field.
+    pub group: String,
+}
+
+/// How an IMP form scores a board played fewer times than the others: nothing is made
+/// up for the missing results; a pair's IMPs per board are over the boards it played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShortBoard {
+    /// Butler: the datum is made from the scores the board has.
+    Datum,
+    /// Cross-IMPs averaged: each result against the fewer others, averaged over them.
+    CrossAveraged,
+    /// Cross-IMPs summed: each result's IMPs summed over the fewer comparisons, so that
+    /// the board weighs less than a board played in full.
+    CrossSummed,
 }

@@ -6,7 +6,7 @@ use klaver_core::board::Vulnerability;
 use klaver_core::contract::Contract;
 use klaver_core::matchpoints::MissingRule;
 use klaver_core::notation::{self, AssumptionKind, Entry, Misread};
-use klaver_core::said::{Disagreement, Fewer, Hint, Said};
+use klaver_core::said::{Disagreement, Fewer, FewerImps, Hint, Said, ShortBoard};
 use klaver_core::session::{Diagnostic, Severity};
 use std::collections::HashMap;
 
@@ -38,6 +38,7 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
         ),
         Said::FewerResults(f) => fewer_results(f, lang),
         Said::FewerBySitOut(f, pairs) => fewer_by_sit_out(f, pairs, lang),
+        Said::FewerImpResults(f) => fewer_imp_results(f, lang),
         Said::OnlyOneResult if lang == ReportLang::Tr => {
             "bu boardda tek sonuç var: ortalama alır; eksik sonuç kağıdı olup olmadığını kontrol edin"
                 .into()
@@ -62,7 +63,7 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
 /// Fewer results on a board than expected, and how the missing ones are scored.
 fn fewer_results(f: &Fewer, lang: ReportLang) -> String {
     let (n, expected, how) = (f.results, f.expected, missing_words(f.rule, lang));
-    let (at, tr_at) = in_group(f, lang);
+    let (at, tr_at) = in_group(&f.group, lang);
     match lang {
         ReportLang::Tr => format!(
             "{tr_at}{expected} sonuç beklenirken {n} sonuç var: {how}; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
@@ -74,11 +75,42 @@ fn fewer_results(f: &Fewer, lang: ReportLang) -> String {
     }
 }
 
+/// A board of a butler or cross-IMP session with fewer results than the others of its
+/// section, and how the form scores it, in Dutch or Turkish.
+fn fewer_imp_results(f: &FewerImps, lang: ReportLang) -> String {
+    let (n, expected) = (f.results, f.expected);
+    let (at, tr_at) = in_group(&f.group, lang);
+    let how = match (f.how, lang) {
+        (ShortBoard::Datum, ReportLang::Tr) => "datum boarddaki mevcut skorlardan hesaplanır",
+        (ShortBoard::Datum, _) => "het datum komt uit de scores die de gift heeft",
+        (ShortBoard::CrossAveraged, ReportLang::Tr) => {
+            "her sonuç boarddaki daha az sayıda sonuçla karşılaştırılır ve bunların ortalaması alınır"
+        }
+        (ShortBoard::CrossAveraged, _) => {
+            "elke uitslag wordt vergeleken met de minder uitslagen die de gift heeft en daarover gemiddeld"
+        }
+        (ShortBoard::CrossSummed, ReportLang::Tr) => {
+            "her sonucun IMP'leri boarddaki daha az sayıda karşılaştırma üzerinden toplanır, bu yüzden board tam oynanmış bir boarddan daha az ağırlık taşır"
+        }
+        (ShortBoard::CrossSummed, _) => {
+            "de IMP's van elke uitslag worden opgeteld over de minder vergelijkingen die de gift heeft, zodat die minder weegt dan een volledig gespeelde gift"
+        }
+    };
+    match lang {
+        ReportLang::Tr => format!(
+            "{tr_at}{expected} sonuç beklenirken {n} sonuç var: {how} ve her çiftin board başına IMP'si oynadığı boardlar üzerinden alınır; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
+        ),
+        _ => format!(
+            "{n} {} waar er {expected} verwacht werden{at}: {how}, en de IMP's per gift van elk paar gaan over de giften die het speelde; voer de ontbrekende uitslagen in of markeer ze NG",
+            if n == 1 { "uitslag" } else { "uitslagen" },
+        ),
+    }
+}
+
 /// Where a short board is, when the session has sections: after the count in English
 /// and Dutch (` in section B`, ` in lijn B`), before it in Turkish (`B grubunda `);
 /// both empty for a session of one field.
-fn in_group(f: &Fewer, lang: ReportLang) -> (String, String) {
-    let g = f.group.as_str();
+fn in_group(g: &str, lang: ReportLang) -> (String, String) {
     match (g, lang) {
         ("", _) => (String::new(), String::new()),
         (_, ReportLang::Tr) => (String::new(), format!("{g} grubunda ")),
@@ -124,7 +156,7 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
     };
     let one = pairs.len() == 1;
     let how = missing_words(f.rule, lang);
-    let (at, tr_at) = in_group(f, lang);
+    let (at, tr_at) = in_group(&f.group, lang);
     let (pair, line) = pairs
         .first()
         .map(|(p, l)| (p.as_str(), *l))
@@ -418,6 +450,52 @@ mod tests {
             .iter()
             .map(|d| warning_in(d, lang))
             .collect()
+    }
+
+    /// A board of a butler or cross-IMP session played fewer times than the others is
+    /// told in the list's language, with its section and how the form scores it.
+    #[test]
+    fn a_short_imp_board_is_told_in_the_lists_language() {
+        use klaver_core::butler::{ButlerSettings, score_butler};
+        use klaver_core::cross_imps::{CrossImpSettings, CrossImpTotal, score_cross_imps};
+        let csv = "section,board,ns,ew,score\nA,1,1,2,420\nA,1,3,4,450\nA,1,5,6,400\n\
+                   B,1,1,2,420\nB,1,3,4,-50\nB,1,5,6,-50\nB,2,1,2,110\nB,2,3,4,140\n";
+        let event = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+        let all = |ws: &[Diagnostic]| -> Vec<String> {
+            [ReportLang::En, ReportLang::Nl, ReportLang::Tr]
+                .iter()
+                .flat_map(|&lang| ws.iter().map(move |w| warning_in(w, lang)))
+                .collect()
+        };
+        let butler = score_butler(&event.pairs, &event.results, &ButlerSettings::default());
+        assert_eq!(
+            all(&butler.unwrap().warnings),
+            [
+                "line 8: board 2: 2 results where 3 were expected in section B: the datum is made from the scores the board has, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP",
+                "regel 8: gift 2: 2 uitslagen waar er 3 verwacht werden in lijn B: het datum komt uit de scores die de gift heeft, en de IMP's per gift van elk paar gaan over de giften die het speelde; voer de ontbrekende uitslagen in of markeer ze NG",
+                "satır 8: board 2: B grubunda 3 sonuç beklenirken 2 sonuç var: datum boarddaki mevcut skorlardan hesaplanır ve her çiftin board başına IMP'si oynadığı boardlar üzerinden alınır; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin",
+            ]
+        );
+        let sum = CrossImpSettings {
+            total: CrossImpTotal::Sum,
+            ..CrossImpSettings::default()
+        };
+        for (settings, nl) in [
+            (
+                CrossImpSettings::default(),
+                "elke uitslag wordt vergeleken met de minder uitslagen die de gift heeft en daarover gemiddeld",
+            ),
+            (
+                sum,
+                "de IMP's van elke uitslag worden opgeteld over de minder vergelijkingen die de gift heeft, zodat die minder weegt dan een volledig gespeelde gift",
+            ),
+        ] {
+            let cross = score_cross_imps(&event.pairs, &event.results, &settings).unwrap();
+            let said = all(&cross.warnings);
+            assert_eq!(said.len(), 3, "{said:?}");
+            assert!(said[1].contains(nl), "{said:?}");
+            assert!(!said[2].contains("were expected"), "{said:?}");
+        }
     }
 
     /// A short board's warning named the board but not its section, when both sections

@@ -1074,3 +1074,26 @@ fn tied_teams_that_have_not_all_met_share_a_place_on_an_equal_quotient() {
         );
     }
 }
+
+/// Board 3 played twice where boards 1 and 2 were played six times: butler and
+/// cross-IMPs say so, as the pairs form does, and `--strict` fails.
+#[test]
+fn a_board_played_fewer_times_is_warned_of_in_butler_and_cross_imps() {
+    let f = edge("pairs-board-played-twice.csv");
+    for (form, how) in [
+        ("butler", "the datum is made from the scores the board has"),
+        (
+            "cross-imps",
+            "each result is compared with the fewer results the board has and averaged over them",
+        ),
+    ] {
+        let out = klaver(&["score", &f, "--form", form, "--strict"]);
+        assert_eq!(out.status.code(), Some(1), "{form}");
+        assert_eq!(
+            common::stderr(&out),
+            format!(
+                "warning: {f}: line 14: board 3: 2 results where 6 were expected: {how}, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP\n"
+            )
+        );
+    }
+}
