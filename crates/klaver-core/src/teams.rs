@@ -1141,6 +1141,7 @@ fn award_victory_points(
             team_name(teams, m.home),
             team_name(teams, m.away)
         );
+        warnings.extend(longer_than_scale(m, settings.vp_boards, line, &names));
         if m.scale_boards == 0 {
             warnings.push(Diagnostic::warning(
                 line,
@@ -1167,6 +1168,28 @@ fn award_victory_points(
         (m.vp_home, m.vp_away) = (scale.vp(m.margin()).0, scale.vp(m.margin_away()).0);
     }
     Ok(warnings)
+}
+
+/// A warning, on the match's first line, when the match played more boards than the VP
+/// scale the director set (`vp_boards`) is for: a 12-board match on the 8-board scale
+/// wins more VP for its margin than its length earns, more often a wrong scale or lines
+/// of another match than a choice.
+fn longer_than_scale(
+    m: &TeamMatch,
+    vp_boards: Option<u32>,
+    line: u32,
+    names: &str,
+) -> Option<Diagnostic> {
+    let n = vp_boards.filter(|&n| m.played > n)?;
+    Some(Diagnostic::warning(
+        line,
+        None,
+        format!(
+            "{names}: {} were played, more than the {} of the VP scale set (--vp-boards {n}): the match is scored on the {n}-board scale; set the scale of the longest match, or check the match's lines",
+            boards_count(m.played),
+            boards_count(n),
+        ),
+    ))
 }
 
 /// The standings of `team_count` teams after `matches`: by VP, then VP between the tied
@@ -1507,6 +1530,34 @@ mod tests {
 
     /// A scale the director sets must be one klaver makes: 0 boards is no scale, not a
     /// draw in every match.
+    #[test]
+    fn a_match_longer_than_the_scale_set_is_a_warning() {
+        let settings = TeamsSettings {
+            vp_boards: Some(1),
+            ..TeamsSettings::default()
+        };
+        let mut lines = one_board(1, 0, 1, 450, 2);
+        lines.extend(one_board(2, 0, 1, 0, 4));
+        let r = score(&["1", "2"], lines.clone(), &settings).unwrap();
+        let told: Vec<String> = r.warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            told,
+            [
+                "line 2: 1 v 2: 2 boards were played, more than the 1 board of the VP scale set (--vp-boards 1): the match is scored on the 1-board scale; set the scale of the longest match, or check the match's lines"
+            ]
+        );
+        assert_eq!(r.matches[0].scale_boards, 1);
+        // A match of the scale's length, or shorter, is not.
+        for n in [2, 3] {
+            let settings = TeamsSettings {
+                vp_boards: Some(n),
+                ..TeamsSettings::default()
+            };
+            let r = score(&["1", "2"], lines.clone(), &settings).unwrap();
+            assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+        }
+    }
+
     #[test]
     fn a_scale_of_no_boards_is_refused() {
         use Room::*;

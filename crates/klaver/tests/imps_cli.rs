@@ -1097,3 +1097,33 @@ fn a_board_played_fewer_times_is_warned_of_in_butler_and_cross_imps() {
         );
     }
 }
+
+/// A 12-board match scored with `--vp-boards 8` is warned about on its first line, with
+/// the boards played and the scale; `--strict` fails.
+#[test]
+fn a_match_longer_than_the_vp_scale_set_is_warned_of() {
+    let f = edge("teams-twelve-boards.csv");
+    let out = klaver(&[
+        "score",
+        &f,
+        "--form",
+        "teams",
+        "--vp-boards",
+        "8",
+        "--strict",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        common::stderr(&out),
+        format!(
+            "warning: {f}: line 2: 1 v 2: 12 boards were played, more than the 8 boards of the VP scale set (--vp-boards 8): the match is scored on the 8-board scale; set the scale of the longest match, or check the match's lines\n"
+        )
+    );
+    let text = squeezed(&common::stdout(&out));
+    assert!(text.contains("1 v 2 78 - 68 13.78 - 6.22 12 8"), "{text}");
+    // Its own length, or a longer scale, says nothing.
+    for n in ["12", "16"] {
+        let out = klaver(&["score", &f, "--form", "teams", "--vp-boards", n, "--strict"]);
+        assert!(out.status.success(), "{n}: {}", common::stderr(&out));
+    }
+}
