@@ -505,6 +505,49 @@ pub(crate) fn unread_columns(header: &csv::StringRecord, theirs: &[&str]) -> Opt
     Some(Diagnostic::warning(1, None, format!("{message}{hint}")))
 }
 
+/// The columns of a travellers CSV a butler or cross-IMP session does not read (`form`
+/// as the option names it, `butler`): a teams match's `room`, and the published
+/// matchpoints `mp_ns` and `mp_ew`. A warning on the header for each filled on some
+/// line, as for a column klaver does not know, so that neither is ignored unsaid.
+pub fn unread_by_imp_pairs(event: &Event, form: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    if event.lines.iter().any(|l| !l.room().is_empty()) {
+        out.push(Diagnostic::warning(
+            1,
+            None,
+            format!(
+                "the room column is not read with --form {form}: its contents are ignored (rooms are a teams match's, scored with --form teams)"
+            ),
+        ));
+    }
+    let published = |ew: bool| {
+        event.lines.iter().any(|l| {
+            l.published()
+                .is_some_and(|(ns_points, ew_points)| match ew {
+                    false => !ns_points.is_empty(),
+                    true => !ew_points.is_empty(),
+                })
+        })
+    };
+    let filled: Vec<&str> = [("mp_ns", published(false)), ("mp_ew", published(true))]
+        .into_iter()
+        .filter_map(|(name, filled)| filled.then_some(name))
+        .collect();
+    let (columns, are, their) = match filled[..] {
+        [] => return out,
+        [one] => (format!("column {one}"), "is", "its"),
+        _ => ("columns mp_ns and mp_ew".to_string(), "are", "their"),
+    };
+    out.push(Diagnostic::warning(
+        1,
+        None,
+        format!(
+            "the {columns} {are} not read with --form {form}: {their} contents are ignored (published matchpoints are compared with klaver score --compare, without --form)"
+        ),
+    ));
+    out
+}
+
 /// What a CSV reader tells of the columns of its header it does not read; `None` when
 /// it reads them all.
 pub(crate) fn unread_message(unread: &[&str]) -> Option<String> {

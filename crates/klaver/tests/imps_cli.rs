@@ -1127,3 +1127,29 @@ fn a_match_longer_than_the_vp_scale_set_is_warned_of() {
         assert!(out.status.success(), "{n}: {}", common::stderr(&out));
     }
 }
+
+/// Butler and cross-IMPs read neither a room column nor published matchpoints: each
+/// is warned of, as a column klaver does not know is.
+#[test]
+fn butler_and_cross_imps_warn_of_the_room_and_matchpoint_columns_they_do_not_read() {
+    let rooms = edge("pairs-with-rooms.csv");
+    let points = edge("pairs-with-matchpoints.csv");
+    for form in ["butler", "cross-imps"] {
+        let out = klaver(&["score", &rooms, "--form", form, "--strict"]);
+        assert_eq!(out.status.code(), Some(1), "{form}");
+        assert_eq!(
+            common::stderr(&out),
+            format!(
+                "warning: {rooms}: line 1: the room column is not read with --form {form}: its contents are ignored (rooms are a teams match's, scored with --form teams)\n"
+            )
+        );
+        let out = klaver(&["score", &points, "--form", form, "--strict"]);
+        assert_eq!(out.status.code(), Some(1), "{form}");
+        assert_eq!(
+            common::stderr(&out),
+            format!(
+                "warning: {points}: line 1: the columns mp_ns and mp_ew are not read with --form {form}: their contents are ignored (published matchpoints are compared with klaver score --compare, without --form)\n"
+            )
+        );
+    }
+}

@@ -293,8 +293,9 @@ fn butler_form(
     report: &ImpReportOptions,
 ) -> Result<Scored, CliError> {
     let settings = butler_settings(args, adjusted)?;
-    let r = score_butler(&event.pairs, &event.results, &settings)
+    let mut r = score_butler(&event.pairs, &event.results, &settings)
         .map_err(|e| cannot_score(&opts.file_name, event, e))?;
+    r.warnings = with_unread(event, "butler", r.warnings);
     let body = laid_out(
         opts,
         |body| imp_report::butler_json(body, event, &r, report),
@@ -314,8 +315,9 @@ fn cross_imps_form(
     report: &ImpReportOptions,
 ) -> Result<Scored, CliError> {
     let settings = cross_imps_settings(args, adjusted);
-    let r = score_cross_imps(&event.pairs, &event.results, &settings)
+    let mut r = score_cross_imps(&event.pairs, &event.results, &settings)
         .map_err(|e| cannot_score(&opts.file_name, event, e))?;
+    r.warnings = with_unread(event, "cross-imps", r.warnings);
     let body = laid_out(
         opts,
         |body| imp_report::cross_imps_json(body, event, &r, report),
@@ -323,6 +325,14 @@ fn cross_imps_form(
         || imp_report::cross_imps_text(event, &r, report),
     )?;
     Ok((body, r.warnings))
+}
+
+/// A pairs IMP form's warnings after those of the columns it does not read (a room,
+/// published matchpoints).
+fn with_unread(event: &Event, form: &str, warnings: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut all = klaver_io::travellers::unread_by_imp_pairs(event, form);
+    all.extend(warnings);
+    all
 }
 
 /// Scores a teams event (matches in IMPs and victory points, with the next Swiss round
