@@ -430,16 +430,22 @@ fn json_lines(data: &[u8], path: &[&str], count: usize, first: usize) -> std::ve
     }
 }
 
-/// Reads klaver's own JSON (as `klaver score --format json` writes it) back into an
-/// event, so that a scored session can be converted onward. A message about a result
-/// or penalty names the line of the file it starts on.
+/// Reads klaver's own JSON of a pairs, butler or cross-IMP session (as `klaver score
+/// --format json` writes it) back into an event, so that a scored session can be
+/// converted onward. A teams event's JSON is refused: it is a result of matches and
+/// standings, not its travellers. A message about a result or penalty names the line
+/// of the file it starts on.
 pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let doc: serde_json::Value = serde_json::from_slice(data)
         .map_err(|e| format!("line {}: not klaver JSON: {e}", e.line()))?;
-    let boards = doc
-        .get("boards")
-        .and_then(|b| b.as_array())
-        .ok_or("the JSON has no \"boards\" list: it is not a scored session written by klaver")?;
+    if doc["form"] == "teams" || doc.get("matches").is_some() {
+        return Err(
+            "it is klaver's JSON of a scored teams event, a result that klaver does not read back (it reads the JSON of a pairs, butler or cross-IMP session): score the teams event from its travellers".into(),
+        );
+    }
+    let boards = doc.get("boards").and_then(|b| b.as_array()).ok_or(
+        "the JSON has no \"boards\" list: it is not the JSON of a pairs, butler or cross-IMP session scored by klaver",
+    )?;
     let pairs = doc["pairs"].as_array().map_or(&[][..], |p| &p[..]);
     let rows = json_rows(data, &doc, boards, pairs);
     let mut event = rows_to_event(&rows);
@@ -1027,6 +1033,21 @@ mod tests {
     /// Scored top-integral, a board's results of several sections are one group with no
     /// section, and a result named its pairs by number only: read back, section B's
     /// pair 1 was taken for section A's, who then played the board twice.
+    /// klaver's JSON of a scored teams event (matches and standings) is a result, not a
+    /// session it reads back: refused as such, not as a file klaver did not write.
+    #[test]
+    fn a_teams_json_file_is_refused_as_a_result() {
+        let teams =
+            br#"{"title":"","date":"","form":"teams","matches":[],"standings":[],"warnings":[]}"#;
+        let e = read_json(teams).map(drop).unwrap_err();
+        assert_eq!(
+            e,
+            "it is klaver's JSON of a scored teams event, a result that klaver does not read back (it reads the JSON of a pairs, butler or cross-IMP session): score the teams event from its travellers"
+        );
+        let other = read_json(br#"{"title":""}"#).map(drop).unwrap_err();
+        assert!(other.contains("no \"boards\" list"), "{other}");
+    }
+
     #[test]
     fn a_top_integral_json_file_keeps_each_results_section() {
         use crate::travellers::{ReadOptions, read_travellers_bytes};

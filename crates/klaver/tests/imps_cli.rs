@@ -1153,3 +1153,17 @@ fn butler_and_cross_imps_warn_of_the_room_and_matchpoint_columns_they_do_not_rea
         );
     }
 }
+
+/// klaver's own JSON of a teams event is refused as the result it is, not as a file
+/// klaver did not write.
+#[test]
+fn a_teams_json_file_is_refused_as_a_result_not_an_input() {
+    let f = edge("teams-result.json");
+    let e = refused(&["score", &f, "--form", "teams"]);
+    assert_eq!(
+        e,
+        format!(
+            "klaver: {f} (read as klaver's JSON, since it starts with {{ or [): it is klaver's JSON of a scored teams event, a result that klaver does not read back (it reads the JSON of a pairs, butler or cross-IMP session): score the teams event from its travellers\n"
+        )
+    );
+}
