@@ -734,11 +734,7 @@ impl FormOptions {
                     }
                     drop.push((from, count));
                 }
-                None => {
-                    return Err(format!(
-                        "--datum-drop {step:?}: write steps FROM:COUNT, e.g. 5:1,10:2"
-                    ));
-                }
+                None => return Err(bad_datum_step(&args.datum_drop, step)),
             }
         }
         if args.datum_round < 0 {
@@ -751,6 +747,19 @@ impl FormOptions {
             round_to: args.datum_round,
         })
     }
+}
+
+/// The refusal of a `--datum-drop` step that is not FROM:COUNT, quoting the whole
+/// argument (its steps, split at the commas, joined again) and the step.
+fn bad_datum_step(steps: &[String], step: &str) -> String {
+    let what = match step.trim() {
+        "" => "a step is empty (a comma too many?)".to_string(),
+        _ => format!("step {step:?} is not FROM:COUNT"),
+    };
+    format!(
+        "--datum-drop {:?}: {what}: write steps FROM:COUNT separated by commas, e.g. 5:1,10:2",
+        steps.join(",")
+    )
 }
 
 #[cfg(test)]
@@ -951,6 +960,22 @@ mod tests {
         );
         let rule = form(&["--datum-drop", "5:1,10:2"]).datum_rule().unwrap();
         assert_eq!(rule.drop, [(5, 1), (10, 2)]);
+    }
+
+    /// A step that cannot be read is told with the whole argument as given, an empty
+    /// step (a comma too many) as such.
+    #[test]
+    fn a_bad_datum_step_quotes_the_argument() {
+        let e = form(&["--datum-drop", "5:1,"]).datum_rule().unwrap_err();
+        assert_eq!(
+            e,
+            "--datum-drop \"5:1,\": a step is empty (a comma too many?): write steps FROM:COUNT separated by commas, e.g. 5:1,10:2"
+        );
+        let e = form(&["--datum-drop", "5:1,ten"]).datum_rule().unwrap_err();
+        assert_eq!(
+            e,
+            "--datum-drop \"5:1,ten\": step \"ten\" is not FROM:COUNT: write steps FROM:COUNT separated by commas, e.g. 5:1,10:2"
+        );
     }
 
     #[test]
