@@ -540,7 +540,7 @@ pub(crate) fn written_two_ways(
 ) -> Vec<Diagnostic> {
     let mut out = pairs_written_two_ways(pairs, results);
     if !one_field {
-        out.extend(sections_written_two_ways(pairs, results));
+        out.extend(sections_written_two_ways(pairs, results, "pairs"));
     }
     out
 }
@@ -548,8 +548,13 @@ pub(crate) fn written_two_ways(
 /// Sections whose names differ only in letter case (`a` and `A`), and pairs in no
 /// section beside pairs in named ones: read as written each is a field of its own,
 /// which a club almost never means. Each is a warning on the first line of the later
-/// spelling (or of the pairs without a section).
-fn sections_written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagnostic> {
+/// spelling (or of the pairs without a section). `noun` names the pairs (`pairs`, or
+/// `teams` for a teams event's).
+pub(crate) fn sections_written_two_ways(
+    pairs: &[PairInfo],
+    results: &[TableResult],
+    noun: &str,
+) -> Vec<Diagnostic> {
     let ranked = || pairs.iter().filter(|p| !p.unranked);
     let Some(first) = ranked().next() else {
         return Vec::new();
@@ -577,7 +582,7 @@ fn sections_written_two_ways(pairs: &[PairInfo], results: &[TableResult]) -> Vec
             line,
             None,
             format!(
-                "this line's pairs are in no section while the others' are in section {}, and are scored as a field of their own: give every line its section",
+                "this line's {noun} are in no section while the others' are in section {}, and are scored as a field of their own: give every line its section",
                 names.join(", ")
             ),
         ));

@@ -391,6 +391,10 @@ pub fn score_teams_in_rounds(
     }
     if !errors.is_empty() {
         errors.sort_by_key(|d| d.line);
+        // A section written two ways splits its matches into halves: say why.
+        errors.extend(crate::session::sections_written_two_ways(
+            teams, results, "teams",
+        ));
         return Err(SessionError {
             diagnostics: errors,
         });
@@ -408,6 +412,9 @@ pub fn score_teams_in_rounds(
     warnings.extend(short_matches(&matches, teams, results));
     warnings.extend(crowded_rounds(&matches, teams, results));
     warnings.extend(crate::session::teams_written_two_ways(teams, results));
+    warnings.extend(crate::session::sections_written_two_ways(
+        teams, results, "teams",
+    ));
     let byes = match settings.bye_vp {
         Some(vp) => byes(teams, &matches, results, vp)?,
         None => Vec::new(),
@@ -472,7 +479,7 @@ fn byes(
                     .map(first_line)
                     .min()
                     .unwrap_or(0);
-                let names: Vec<&str> = several.iter().map(|&t| team_name(teams, t)).collect();
+                let names: Vec<String> = several.iter().map(|&t| team_name(teams, t)).collect();
                 return Err(refused(
                     line,
                     format!(
@@ -536,9 +543,20 @@ fn unequal_byes(
     })
 }
 
-/// A team's name as the travellers give it; `?` for a number that is no team.
-fn team_name(teams: &[PairInfo], i: usize) -> &str {
-    teams.get(i).map(|t| t.id.as_str()).unwrap_or("?")
+/// A team's name as the travellers give it, after its section (`A1`) when the teams
+/// play in more than one section, as the result list names it; `?` for a number that
+/// is no team.
+fn team_name(teams: &[PairInfo], i: usize) -> String {
+    let Some(t) = teams.get(i) else {
+        return "?".into();
+    };
+    let sections = teams
+        .iter()
+        .any(|o| !crate::text::same(&o.section, &teams[0].section));
+    match sections {
+        true => format!("{}{}", t.section, t.id),
+        false => t.id.clone(),
+    }
 }
 
 /// One match's traveller lines: for each board, the line of each room (an index into the
@@ -1965,6 +1983,31 @@ mod tests {
             w,
             [
                 "line 4: team 01 and team 1 are written differently and scored as two teams: if they are one team, write its number the same way on every line"
+            ]
+        );
+    }
+
+    /// Teams in sections `A` and `a`: one match read as two half matches. The errors
+    /// name each team with its section, and say that the section is written two ways.
+    #[test]
+    fn a_section_written_two_ways_is_named_in_a_matchs_errors() {
+        let mut ts = teams(&["1", "2", "2", "1"]);
+        for (t, section) in ts.iter_mut().zip(["A", "A", "a", "a"]) {
+            t.section = section.into();
+        }
+        let lines = [
+            t(1, 0, 1, Room::Open, Score(420), 2),
+            t(1, 2, 3, Room::Closed, Score(-420), 3),
+        ];
+        let (results, rooms): (Vec<_>, Vec<_>) = lines.into_iter().unzip();
+        let e = score_teams(&ts, &results, &rooms, &TeamsSettings::default()).unwrap_err();
+        let told: Vec<String> = e.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            told,
+            [
+                "line 2: board 1: board 1 of A1 v A2 has only the open room's result: enter the closed room's result, or mark the board NP in both rooms",
+                "line 3: board 1: board 1 of a2 v a1 has only the closed room's result: enter the open room's result, or mark the board NP in both rooms",
+                "line 3: section a and section A are written differently and scored as two fields: if they are one section, write its name the same way on every line",
             ]
         );
     }

@@ -1167,3 +1167,20 @@ fn a_teams_json_file_is_refused_as_a_result_not_an_input() {
         )
     );
 }
+
+/// A teams match whose section is written `A` on one line and `a` on the other: the
+/// errors name the teams with their sections, and the section's two spellings are said.
+#[test]
+fn a_teams_section_written_two_ways_is_said_with_the_errors() {
+    let f = edge("teams-section-two-ways.csv");
+    let e = refused(&["score", &f, "--form", "teams"]);
+    assert_eq!(
+        e,
+        format!(
+            "warning: {f}: line 3: section a and section A are written differently and scored as two fields: if they are one section, write its name the same way on every line\n\
+             klaver: {f} cannot be scored:\n\
+             line 2: board 1: board 1 of A1 v A2 has only the open room's result: enter the closed room's result, or mark the board NP in both rooms\n\
+             line 3: board 1: board 1 of a2 v a1 has only the closed room's result: enter the open room's result, or mark the board NP in both rooms\n"
+        )
+    );
+}
