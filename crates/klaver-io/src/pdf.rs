@@ -435,13 +435,12 @@ fn break_word(word: &str, fits: impl Fn(&str) -> bool) -> Vec<String> {
     let mut pieces = Vec::new();
     let mut rest = word;
     while !fits(rest) {
-        // The longest start of the rest that fits with a hyphen after it.
+        // The longest start of the rest that fits with a hyphen after it, found by
+        // halving (a start fits whenever a longer one does): a long word without a
+        // space, such as a program's encoded hand, is measured a few times a line.
         let ends: Vec<usize> = rest.char_indices().map(|(i, _)| i).skip(1).collect();
-        let longest = ends
-            .iter()
-            .rev()
-            .find(|&&end| fits(&format!("{}-", &rest[..end])));
-        let Some(&end) = longest.or(ends.first()) else {
+        let fitting = ends.partition_point(|&end| fits(&format!("{}-", &rest[..end])));
+        let Some(&end) = ends.get(fitting.saturating_sub(1)) else {
             break;
         };
         // A hyphen of the word's own in that start, or just after it: break after the
@@ -1993,6 +1992,21 @@ pub(crate) mod tests {
         assert_eq!(pieces, ["Çiçekçiğüş-", "Öztürkçü"]);
         let pieces = break_word("ÇiçekçiğüşÖztürkçü", chars_fit(7));
         assert_eq!(pieces, ["Çiçekç-", "iğüşÖz-", "türkçü"]);
+    }
+
+    #[test]
+    fn a_very_long_word_is_broken_in_few_measurements() {
+        let word = "x".repeat(20_000);
+        let measured = std::cell::Cell::new(0usize);
+        let fits = |piece: &str| {
+            measured.set(measured.get() + 1);
+            piece.chars().count() <= 100
+        };
+        let pieces = break_word(&word, fits);
+        assert_eq!(pieces.len(), 203);
+        assert!(pieces[..202].iter().all(|p| p.chars().count() == 100));
+        // About 16 measurements a line, not one for every character of the rest.
+        assert!(measured.get() < 203 * 20, "{}", measured.get());
     }
 
     #[test]
