@@ -258,7 +258,7 @@ pub fn score_pairs(
         pair_settings(scoring, event, file_convention, file_name)?;
     let mut result = score_session(&event.pairs, &event.results, &settings)
         .map_err(|e| format!("{file_name} cannot be scored:\n{e}"))?;
-    crate::said::fold_sit_outs(&mut event.diagnostics, &mut result.warnings);
+    crate::said::fold_sit_outs(&mut event.diagnostics, &mut result.warnings, &event.pairs);
     Ok((result, convention, boards_per_round))
 }
 

@@ -1291,7 +1291,8 @@ fn no_results(deals: usize) -> Diagnostic {
 /// The sit-out lines of a board's ScoreTable (line, section, pair), each said as a pair
 /// sitting out, or, when the pair plays the board on another line of it (in `rows`), as
 /// a warning that one of the two is wrong: a sit-out must not account for a missing
-/// result of a board the pair played.
+/// result of a board the pair played. A sit-out line of a board with no result in its
+/// section is a warning too: the board's results are missing, not sat out.
 fn sit_out_lines(sat_out: &[(u32, String, &str)], board: u32, rows: &[Row]) -> Vec<Diagnostic> {
     let number = board.to_string();
     let played = |section: &str, pair: &str| {
@@ -1309,6 +1310,15 @@ fn sit_out_lines(sat_out: &[(u32, String, &str)], board: u32, rows: &[Row]) -> V
                     r.line, r.ns, r.ew
                 ),
             ),
+            None if !rows.iter().any(|r| r.board == number && r.section == *section) => {
+                Diagnostic::warning(
+                    *line,
+                    Some(board),
+                    format!(
+                        "pair {pair} sat out this board (a sit-out line), but the board has no result at all: enter its results, or leave the board out of the file"
+                    ),
+                )
+            }
             None => crate::said::sat_out(*line, board, section, pair),
         })
         .collect()
@@ -2910,6 +2920,24 @@ mod tests {
         assert_eq!(
             d.message,
             "pair 3 has a sit-out line here, but it plays the board on line 3 (1 against 3): one of the two lines is wrong; correct it"
+        );
+        // Only the sit-out line on the board: its results are missing, not sat out.
+        let only = format!(
+            "{text}\n[Board \"2\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n7 - - - - - -\n"
+        );
+        let e = read(only.as_bytes()).unwrap().event;
+        let last = e.diagnostics.last().unwrap();
+        assert_eq!(
+            (last.line, last.severity),
+            (Some(9), Severity::Warning),
+            "{:?}",
+            e.diagnostics
+        );
+        assert!(last.said.is_none());
+        assert!(
+            last.message.contains("has no result at all"),
+            "{}",
+            last.message
         );
         // A pair that did not play the board: the sit-out line as before.
         let text = text.replace("3 - - - - - -", "7 - - - - - -");

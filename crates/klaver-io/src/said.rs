@@ -7,7 +7,7 @@ use klaver_core::contract::Contract;
 use klaver_core::matchpoints::MissingRule;
 use klaver_core::notation::{self, AssumptionKind, Entry, Misread};
 use klaver_core::said::{Disagreement, Fewer, FewerImps, Hint, Said, ShortBoard};
-use klaver_core::session::{Diagnostic, Severity};
+use klaver_core::session::{Diagnostic, PairInfo, Severity};
 use std::collections::HashMap;
 
 /// A warning as a result list in `lang` shows it.
@@ -227,9 +227,17 @@ pub fn sat_out(line: u32, board: u32, section: &str, pair: &str) -> Diagnostic {
 /// advice, and the sit-out lines' own warnings go. A sit-out line on a board short of
 /// no result (a pair sat out every board) is a note too: an odd number of pairs is a
 /// normal night, nothing to fix. A board short of results its sit-outs do not account
-/// for stays a warning, with its sit-out lines. (`read`: the reading's diagnostics;
-/// `scored`: the scoring's warnings.)
-pub fn fold_sit_outs(read: &mut Vec<Diagnostic>, scored: &mut [Diagnostic]) {
+/// for stays a warning, with its sit-out lines; so does one where two pairs of its
+/// section have neither a result nor a sit-out line on it, who may have played each
+/// other (a missing result the sit-outs only seem to make up: in a field of 9 pairs one
+/// pair sits out every board, and a board's missing table is 3 results and 1 sit-out
+/// where 4 were expected). (`read`: the reading's diagnostics; `scored`: the scoring's
+/// warnings; `pairs`: the session's pairs.)
+pub fn fold_sit_outs(
+    read: &mut Vec<Diagnostic>,
+    scored: &mut [Diagnostic],
+    all_pairs: &[PairInfo],
+) {
     // The sit-outs of each (section, board), each pair with its line.
     let mut sat: HashMap<(&str, u32), Vec<(String, u32)>> = HashMap::new();
     for d in read.iter() {
@@ -258,6 +266,9 @@ pub fn fold_sit_outs(read: &mut Vec<Diagnostic>, scored: &mut [Diagnostic]) {
         if pairs.is_empty() || f.results + pairs.len() != f.expected {
             continue;
         }
+        if unaccounted(all_pairs, &f.group, f.results, pairs.len()) >= 2 {
+            continue;
+        }
         let f = f.clone();
         folded.push((f.group.clone(), b));
         w.message = fewer_by_sit_out(&f, &pairs, ReportLang::En);
@@ -271,6 +282,16 @@ pub fn fold_sit_outs(read: &mut Vec<Diagnostic>, scored: &mut [Diagnostic]) {
         _ => true,
     });
     note_sit_outs_on_full_boards(read, scored);
+}
+
+/// The ranked pairs of `group` (every section when empty) that have neither a result nor
+/// a sit-out line on a board with `results` results and `sat_out` sit-out lines.
+fn unaccounted(pairs: &[PairInfo], group: &str, results: usize, sat_out: usize) -> usize {
+    let in_group = pairs
+        .iter()
+        .filter(|p| !p.unranked && (group.is_empty() || p.section == group))
+        .count();
+    in_group.saturating_sub(2 * results + sat_out)
 }
 
 /// Makes a note of each sit-out line left in `read` whose board is short of no result
@@ -624,7 +645,14 @@ mod tests {
         };
         let mut read = vec![sat(10, 1, "7"), sat(11, 1, "8"), sat(12, 2, "7")];
         let mut scored = vec![fewer(1, 3), fewer(2, 2)];
-        fold_sit_outs(&mut read, &mut scored);
+        // Eight pairs: on board 1 three results and two sit-outs leave nobody out.
+        let eight: Vec<PairInfo> = (1..=8)
+            .map(|p| PairInfo {
+                id: p.to_string(),
+                ..PairInfo::default()
+            })
+            .collect();
+        fold_sit_outs(&mut read, &mut scored, &eight);
         assert_eq!(
             scored[0].message,
             "3 results where 5 were expected, as pairs 7 (line 10 of the file) and 8 (line 11 of the file) sat out this board (sit-out lines): the board is Neuberg-scaled to the full top"

@@ -1104,10 +1104,17 @@ fn kinds_by_board(said: &str) -> Vec<(String, u32)> {
 
 /// A Ruter file with its line `n` (from 1) left out, written as a file of the tests'.
 fn ruter_without_line(name: &str, n: usize) -> String {
-    let f = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    ruter_file_without_lines("ruter-2019-10-14-spiren.pbn", name, &[n])
+}
+
+/// A Ruter file of the repository's test data without its lines `gone` (counted from 1).
+fn ruter_file_without_lines(file: &str, name: &str, gone: &[usize]) -> String {
+    let f = repo(&format!("crates/klaver-io/tests/data/{file}"));
     let bytes = std::fs::read(f).unwrap();
-    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').collect();
-    lines.remove(n - 1);
+    let lines: Vec<&[u8]> = (bytes.split(|&b| b == b'\n').enumerate())
+        .filter(|(i, _)| !gone.contains(&(i + 1)))
+        .map(|(_, l)| l)
+        .collect();
     let out = common::temp_path("score_cli", name);
     std::fs::write(&out, lines.join(&b'\n')).unwrap();
     out.display().to_string()
@@ -1150,6 +1157,23 @@ fn an_odd_pairs_night_passes_strict_its_sit_outs_said_as_notes() {
 /// a board a pair sat out that is short of one result more.
 #[test]
 fn a_result_missing_beside_the_sit_outs_is_a_warning_strict_fails_on() {
+    // Nine pairs (bridgekam, 2015-10-01): pair 9 sits out every board, so each board has
+    // four results and a sit-out line. Board 1 without the result of pairs 3 and 4 was
+    // "3 results where 4 were expected, as pair 9 sat out": a note, and the result was
+    // lost with --strict passing. Pairs 3 and 4 have no line on it: a warning.
+    let nine = "ruter-2015-10-01-bridgekam.pbn";
+    let short = ruter_file_without_lines(nine, "bridgekam-board-1-short.pbn", &[76]);
+    let o = klaver(&["score", &short, "--strict", "-o", "/dev/null"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("warning: ") && err.contains("board 1: 3 results where 4 were expected: the board is Neuberg-scaled to the full top; enter the missing results"), "{err}");
+    // Board 1 without any result, only pair 9's sit-out line: its results are missing.
+    let gone = ruter_file_without_lines(nine, "bridgekam-board-1-gone.pbn", &[74, 75, 76, 77]);
+    let o = klaver(&["score", &gone, "--strict", "-o", "/dev/null"]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("board 1: pair 9 sat out this board (a sit-out line), but the board has no result at all"), "{err}");
+
     // Line 90: the second result of board 1, which no pair sat out.
     let short = ruter_without_line("ruter-board-1-short.pbn", 90);
     let o = klaver(&["score", &short, "--strict", "-o", "/dev/null"]);

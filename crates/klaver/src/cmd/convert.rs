@@ -227,7 +227,7 @@ pub(crate) fn write_converted(
         Some(mut r) => {
             // A board a pair sat out is said as `klaver score` says it.
             let mut read = event.diagnostics.clone();
-            klaver_io::said::fold_sit_outs(&mut read, &mut r.warnings);
+            klaver_io::said::fold_sit_outs(&mut read, &mut r.warnings, &event.pairs);
             for d in read.iter().chain(&r.warnings) {
                 tell!("{}: {in_name}: {d}", super::score::said_as(d));
             }

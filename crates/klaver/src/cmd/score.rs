@@ -359,7 +359,8 @@ pub fn score_imported(
         score_session(&event.pairs, &event.results, &settings)
     };
     let mut result = scored.map_err(|e| cannot_score(file_name, event, e))?;
-    klaver_io::said::fold_sit_outs(&mut imported.event.diagnostics, &mut result.warnings);
+    let event = &mut imported.event;
+    klaver_io::said::fold_sit_outs(&mut event.diagnostics, &mut result.warnings, &event.pairs);
     if args.compare {
         return compare_published(file_name, &imported, &result, &convention, args);
     }

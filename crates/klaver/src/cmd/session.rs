@@ -878,7 +878,7 @@ fn read_warnings(
     let Ok(mut result) = score_session(&event.pairs, &event.results, &settings) else {
         return said;
     };
-    klaver_io::said::fold_sit_outs(&mut said, &mut result.warnings);
+    klaver_io::said::fold_sit_outs(&mut said, &mut result.warnings, &event.pairs);
     let by_sit_out = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::FewerBySitOut(..)));
     said.extend(result.warnings.into_iter().filter(by_sit_out));
     said
