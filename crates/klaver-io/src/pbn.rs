@@ -1740,12 +1740,12 @@ fn member_ids(row: &[String], c: (Option<usize>, Option<usize>)) -> Vec<String> 
     let ids = [c.0, c.1]
         .into_iter()
         .map(|col| cell(row, col).trim())
-        .map(|id| match id.trim_start_matches('0') {
-            "" | "-" => String::new(),
+        .map(|id| match crate::travellers::no_number(id) {
+            true => String::new(),
             // Ruter's marks for a player without a number: `+` unknown, `+54` a guest
             // number of the night (given again to other people on other nights).
-            guest if guest.starts_with('+') => String::new(),
-            _ => id.to_string(),
+            false if id.trim_start_matches('0').starts_with('+') => String::new(),
+            false => id.to_string(),
         })
         .collect();
     crate::travellers::seat_ids(ids)

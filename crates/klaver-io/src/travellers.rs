@@ -2748,6 +2748,13 @@ fn player_ids(text: &str) -> Vec<String> {
     seat_ids(text.split('+').map(|x| x.trim().to_string()).collect())
 }
 
+/// Whether a player's id as a scoring program wrote it means "no number": nothing, `-`,
+/// or only zeros (Compscore's and Ruter's 0 for a guest). Such a seat is kept empty, so
+/// that guests are not all taken for one player "0".
+pub(crate) fn no_number(id: &str) -> bool {
+    matches!(id.trim().trim_start_matches('0'), "" | "-")
+}
+
 /// A pair's players' ids by seat, "" for a seat without a number: kept as they are,
 /// each in its seat, or none at all when no seat has a number.
 pub fn seat_ids(ids: Vec<String>) -> Vec<String> {

@@ -438,13 +438,19 @@ fn walk(n: &Node, section: &str, board: &str, w: &mut Walk) {
 /// The federation numbers (NATIONAL_ID_NUMBER, as ScoreBridge writes them in
 /// tests/data/scorebridge-2025-07-30-forest-of-dean.xml) of a PAIR's players, in seat
 /// order: a guest without one keeps its seat empty, as the pairs file does (`+1002`),
-/// so the other number stays with its player.
+/// so the other number stays with its player. Compscore writes 0 for a player without
+/// a number (tests/data/compscore-2022-07-21-lindfield.xml): only zeros, `-` or nothing
+/// is such a guest's empty seat, as in a PBN file.
 fn players_ids(n: &Node) -> Vec<String> {
     let ids = n
         .children
         .iter()
         .filter(|c| c.is("PLAYER"))
-        .map(|p| p.get("NATIONAL_ID_NUMBER").trim().to_string())
+        .map(|p| p.get("NATIONAL_ID_NUMBER").trim())
+        .map(|id| match crate::travellers::no_number(id) {
+            true => String::new(),
+            false => id.to_string(),
+        })
         .collect();
     crate::travellers::seat_ids(ids)
 }
@@ -2632,6 +2638,40 @@ mod tests {
                 .iter()
                 .all(|d| !d.message.contains("NATIONAL"))
         );
+    }
+
+    /// Compscore writes NATIONAL_ID_NUMBER 0 for a player without a number (the DIRECTOR
+    /// filling in for pair 1NS in tests/data/compscore-2022-07-21-lindfield.xml): read as
+    /// an id, every such guest became one player "0" in the season ranking. A number of
+    /// only zeros, `-` or nothing keeps the seat empty, as the PBN reader does.
+    #[test]
+    fn a_national_number_of_zero_is_a_guest_without_one() {
+        // The excerpt keeps boards 1 and 2 only, which pair 1NS did not play, so its
+        // PAIR is read on its own.
+        let text = include_str!("../tests/data/compscore-2022-07-21-lindfield.xml");
+        let root = parse(text).unwrap();
+        let pair = find(&root, "PAIR").unwrap();
+        assert_eq!(pair.get("PAIR_NUMBER"), "1NS");
+        assert_eq!(players_ids(pair), ["936510", ""]);
+        let e = read(text.as_bytes()).unwrap().event;
+        assert!(e.player_ids.iter().flatten().all(|id| id != "0"));
+        let doc = |a: &str, b: &str| {
+            one_line_doc("<SCORE>420</SCORE>").replace(
+                "<SESSION>",
+                &format!(
+                    "<PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLAYER><PLAYER_NAME>Ann</PLAYER_NAME><NATIONAL_ID_NUMBER>{a}</NATIONAL_ID_NUMBER></PLAYER><PLAYER><PLAYER_NAME>Bob</PLAYER_NAME><NATIONAL_ID_NUMBER>{b}</NATIONAL_ID_NUMBER></PLAYER></PAIR></PARTICIPANTS>\n<SESSION>"
+                ),
+            )
+        };
+        let ids = |a: &str, b: &str| {
+            let e = read(doc(a, b).as_bytes()).unwrap().event;
+            let i = e.pairs.iter().position(|p| p.id == "1").unwrap();
+            e.player_ids.get(i).cloned().unwrap_or_default()
+        };
+        assert_eq!(ids("000", "1005"), ["", "1005"]);
+        assert_eq!(ids("1005", "-"), ["1005", ""]);
+        assert_eq!(ids("0", " 0 "), Vec::<String>::new());
+        assert_eq!(ids("0105", ""), ["0105", ""]);
     }
 
     /// A PAIR given twice in PARTICIPANTS kept the first's names without a word, and a
