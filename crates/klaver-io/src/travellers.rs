@@ -2629,7 +2629,8 @@ impl NamesReader {
         }
         let i = self.index[&key];
         let names = field(rec, Some(cols.names));
-        let ids = cols.ids.map(|col| player_ids(field(rec, Some(col))));
+        let ids_text = cols.ids.map(|col| field(rec, Some(col)));
+        let ids = ids_text.map(player_ids);
         if let Some(&first) = self.given.get(&i) {
             return given_again(event, i, (names, ids), (line, first), noun)
                 .into_iter()
@@ -2640,6 +2641,9 @@ impl NamesReader {
         let mut said: Vec<Diagnostic> = player_twice(id, ids.as_deref(), line, severity)
             .into_iter()
             .collect();
+        if let (Some(text), Some(ids)) = (ids_text, ids.as_deref()) {
+            said.extend(seats_past_players((id, names), (text, ids), line, noun));
+        }
         let pair = format!("{}{}", event.pairs[i].section, event.pairs[i].id);
         said.extend(self.in_another(pair, ids.as_deref(), line));
         event.pairs[i].names = names.to_string();
@@ -2753,6 +2757,54 @@ fn player_ids(text: &str) -> Vec<String> {
 /// that guests are not all taken for one player "0".
 pub(crate) fn no_number(id: &str) -> bool {
     matches!(id.trim().trim_start_matches('0'), "" | "-")
+}
+
+/// The players' names of a pair or team as written: `Jansen - De Vries`, `A & B`,
+/// `A / B`, `A en B`, `A and B`. A name without spaces around its hyphen
+/// (`Smit-Jansen`) is one player's double name.
+pub fn split_names(names: &str) -> Vec<String> {
+    let mut text = names.to_string();
+    for sep in [" – ", " - ", "&", "/", ";", " + ", " en ", " and "] {
+        text = text.replace(sep, "\u{1}");
+    }
+    text.split('\u{1}')
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// The warning for a pairs file line that gives pair `id` more seats than it has
+/// players: more than two for a pair, or more than a team's names list (a team named
+/// by one name, such as `Alpha`, is not counted). A typo such as `1005++1006` reads
+/// as three seats; the ids are kept as given, for the director to correct the file.
+fn seats_past_players(
+    (id, names): (&str, &str),
+    (text, ids): (&str, &[String]),
+    line: u32,
+    noun: &str,
+) -> Option<Diagnostic> {
+    let players = split_names(names).len();
+    let why = match noun {
+        "pair" if ids.len() > 2 => "a pair has 2 players".to_string(),
+        "pair" => return None,
+        _ if players >= 2 && ids.len() > players => {
+            format!("its names give {players} ({names})")
+        }
+        _ => return None,
+    };
+    let seats: Vec<&str> = ids
+        .iter()
+        .map(|id| match id.as_str() {
+            "" => "a seat without a number",
+            id => id,
+        })
+        .collect();
+    let message = format!(
+        "{noun} {id} in the {noun}s file gives its players as {text}, which reads as {} seats: {} (kept as given); {why}: write one id for each player, + between them (a guest without a number keeps its seat empty: +1002)",
+        ids.len(),
+        seats.join(", ")
+    );
+    Some(Diagnostic::warning(line, None, message))
 }
 
 /// A pair's players' ids by seat, "" for a seat without a number: kept as they are,
@@ -3685,6 +3737,38 @@ mod tests {
         read_pairs("pair,players\n1,Jansen - de Vries\n".as_bytes(), &mut e).unwrap();
         assert_eq!(e.pairs[0].names, "Jansen - de Vries");
         assert!(e.player_ids.is_empty());
+    }
+
+    /// A typo in a pair's players (`1005++1006`) was read as three seats without a word,
+    /// and the pair's ids were then left out of the PBN and USEBIO written. A pair given
+    /// more than two seats, or a team more seats than the players its names list, is a
+    /// warning naming the line and saying how it was read; the ids are kept as given.
+    /// A team named by one name (`Alpha`) is not counted against its players.
+    #[test]
+    fn more_seats_than_players_in_the_pairs_file_is_said() {
+        let travellers = "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n";
+        let mut e = read(travellers);
+        let pairs = "pair,names,players\n1,Ann A - Bob B,1001+1002\n2,Cid C - Dan D,+1004\n3,Eve X - Fay Y,1005++1006\n4,Gus G,1007+1008\n";
+        let w = read_pairs(pairs.as_bytes(), &mut e).unwrap();
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert_eq!(w[0].line, Some(4));
+        assert_eq!(
+            w[0].message,
+            "pair 3 in the pairs file gives its players as 1005++1006, which reads as 3 seats: 1005, a seat without a number, 1006 (kept as given); a pair has 2 players: write one id for each player, + between them (a guest without a number keeps its seat empty: +1002)"
+        );
+        let i = e.pairs.iter().position(|p| p.id == "3").unwrap();
+        assert_eq!(e.player_ids[i], ["1005", "", "1006"]);
+        let mut e = read(travellers);
+        let teams = "team,names,players\n1,Alpha,1001+1002+1003+1004\n2,Ann A - Bob B - Cid C - Dan D,1005+1006+1007+1008\n3,Eve X - Fay Y - Gus G - Hal H,1009+1010++1011+1012\n4,Ivo I - Jan J,1013+\n";
+        let w = read_teams(teams.as_bytes(), &mut e).unwrap();
+        let said: Vec<_> = w.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(
+            said,
+            [(
+                Some(4),
+                "team 3 in the teams file gives its players as 1009+1010++1011+1012, which reads as 5 seats: 1009, 1010, a seat without a number, 1011, 1012 (kept as given); its names give 4 (Eve X - Fay Y - Gus G - Hal H): write one id for each player, + between them (a guest without a number keeps its seat empty: +1002)"
+            )]
+        );
     }
 
     /// A teams event keeps the teams of its names file that have no result (a bye),
