@@ -194,11 +194,7 @@ impl<'a> PlayerIndex<'a> {
             } else if parts.len() == ids.len() {
                 self.match_name(&parts[seat], out);
             } else {
-                out.problems.push(format!(
-                    "player {} has no federation number and {names:?} does not give {} names to tell whose it is: write the names as \"Jansen - de Vries\", one for each player",
-                    seat + 1,
-                    ids.len()
-                ));
+                out.problems.push(unseated(names, parts.len(), ids, seat));
             }
         }
     }
@@ -277,18 +273,32 @@ fn short_form_of(short: &str, full: &str) -> bool {
         && full[..full.len() - rest.len()].ends_with(' ')
 }
 
-/// The players' names of a pair as written: `Jansen - De Vries`, `A & B`, `A / B`,
-/// `A en B`, `A and B`.
-pub fn split_names(names: &str) -> Vec<String> {
-    let mut text = names.to_string();
-    for sep in [" – ", " - ", "&", "/", ";", " + ", " en ", " and "] {
-        text = text.replace(sep, "\u{1}");
+/// What keeps seat `seat` (without a number) of a pair from its name: more seats than
+/// names (a typo in the ids, such as `1005++1006`) is the ids' to correct; otherwise
+/// the names do not tell the players apart.
+fn unseated(names: &str, players: usize, ids: &[String], seat: usize) -> String {
+    if players >= 2 && ids.len() > players {
+        let seats: Vec<&str> = ids
+            .iter()
+            .map(|id| if id.is_empty() { "none" } else { id })
+            .collect();
+        return format!(
+            "its ids give {} seats ({}) for its {players} names ({names:?}), so whose seat {} is cannot be told: correct the players' ids in the pairs file, one for each name",
+            ids.len(),
+            seats.join(", "),
+            seat + 1
+        );
     }
-    text.split('\u{1}')
-        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
-        .filter(|s| !s.is_empty())
-        .collect()
+    format!(
+        "player {} has no federation number and {names:?} does not give {} names to tell whose it is: write the names as \"Jansen - de Vries\", one for each player",
+        seat + 1,
+        ids.len()
+    )
 }
+
+/// The players' names of a pair as written: `Jansen - De Vries`, `A & B`, `A / B`,
+/// `A en B`, `A and B`; split as the pairs file reader splits them.
+pub use klaver_io::travellers::split_names;
 
 /// A stored line as the travellers CSV's columns.
 pub fn fields_of(line: &Line) -> LineFields {
@@ -371,6 +381,26 @@ mod tests {
         let m = match_pair_names("Terje, Odd Mikalsen", &ids("", "45215"), &club);
         assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [2]);
         assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
+    }
+
+    /// A typo in the pairs file's ids (`1005++1006`) gives more seats than the pair has
+    /// names: the import told the director to write the names again, which were right.
+    /// It says the ids give more seats than the names, to correct the ids.
+    #[test]
+    fn more_seats_than_names_points_at_the_ids() {
+        let club = [
+            player(1, Some("1005"), "Eve X"),
+            player(2, Some("1006"), "Fay Y"),
+        ];
+        let ids = ["1005".to_string(), String::new(), "1006".to_string()];
+        let m = match_pair_names("Eve X - Fay Y", &ids, &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(
+            m.problems,
+            [
+                "its ids give 3 seats (1005, none, 1006) for its 2 names (\"Eve X - Fay Y\"), so whose seat 2 is cannot be told: correct the players' ids in the pairs file, one for each name"
+            ]
+        );
     }
 
     #[test]
