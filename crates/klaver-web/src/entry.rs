@@ -38,8 +38,8 @@ fn english(entry: &Entry) -> Typed {
 
 /// A stored line's contract, declarer and result (klaver's English notation) as typed in
 /// `lang`'s notation, which the page's entry form reads back as the same result
-/// (`4S N =` is Turkish `4 Pik K =`). A contract the store holds that does not read is
-/// shown as stored.
+/// (`4S N =` is Turkish `4 Pik K bien`, `PASS` Dutch `PAS`). A contract the store holds
+/// that does not read is shown as stored.
 pub fn played_in(line: &Line, lang: Language) -> String {
     let stored = format!("{} {} {}", line.contract, line.declarer, line.result);
     match notation::parse_entry(&stored, Language::English, Mode::Strict) {
@@ -49,6 +49,7 @@ pub fn played_in(line: &Line, lang: Language) -> String {
             notation::format_seat(p.declarer(), lang),
             notation::format_result(p.tricks(), p.contract(), lang)
         ),
+        Ok((Entry::Passed, _)) => notation::format_entry(&Entry::Passed, lang),
         _ => stored.trim().to_string(),
     }
 }
@@ -462,6 +463,41 @@ fn rank_of(text: &str, lang: Language) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stored result in each page's notation reads back as the same result: a pass-out
+    /// was shown as PASS on every page.
+    #[test]
+    fn a_stored_result_reads_back_in_the_pages_notation() {
+        let stored = |contract: &str, declarer: &str, result: &str| Line {
+            board: 1,
+            contract: contract.into(),
+            declarer: declarer.into(),
+            result: result.into(),
+            ..Line::default()
+        };
+        for line in [
+            stored("PASS", "", ""),
+            stored("3NTX", "S", "-2"),
+            stored("4D", "E", "+1"),
+        ] {
+            for page in [Lang::En, Lang::Nl, Lang::Tr] {
+                let shown = played_in(&line, page.notation());
+                let back = read_typed_in(&shown, 1, page).unwrap();
+                let again = (
+                    back.contract.as_str(),
+                    back.declarer.as_str(),
+                    back.result.as_str(),
+                );
+                let want = (
+                    line.contract.as_str(),
+                    line.declarer.as_str(),
+                    line.result.as_str(),
+                );
+                assert_eq!(again, want, "{page:?}: {shown}");
+            }
+        }
+        assert_eq!(played_in(&stored("PASS", "", ""), Language::Dutch), "PAS");
+    }
     use klaver_store::StoredLine;
 
     fn played(board: i64, ns: &str, contract: &str, declarer: &str, result: &str) -> Line {
