@@ -1426,6 +1426,25 @@ fn one_nights_line_in_two_sessions_files_is_refused() {
              {two} line 3: session 2025-09-02 tue: the night is given in {one} line 3 too, on the same line A: one line's scores come from one scored field, and two files' rows of a line are most often two fields, each averaging 50 %, which cannot be ranked as one; give each field its own line letter (A, B), correct the date, or give the line's rows in one file\n"
         )
     );
+    // The same line written `a` in the second file is the same line, as the ranking
+    // reads it: it was ranked as one field.
+    let lower = std::fs::read_to_string(&two)
+        .unwrap()
+        .replace(",tue,A,", ",tue,a,");
+    let lower = temp_file("night_field2_line_a.csv", &lower);
+    let o = klaver(&[
+        "ranking",
+        "--settings",
+        &input("place.toml"),
+        &one,
+        lower.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("too, on the same line a:"),
+        "{}",
+        stderr(&o)
+    );
     // Given as lines A and B of the night, the two fields are ranked.
     let b = std::fs::read_to_string(&two)
         .unwrap()

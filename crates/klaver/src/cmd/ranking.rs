@@ -246,7 +246,7 @@ impl ScoredFields {
                 .or_default();
             let mut here: Vec<FieldLine> = Vec::new();
             for p in &s.pairs {
-                if here.iter().any(|l| l.line == p.line.as_str()) {
+                if here.iter().any(|l| same_line(&l.line, &p.line)) {
                     continue;
                 }
                 let this = FieldLine {
@@ -255,7 +255,7 @@ impl ScoredFields {
                     json,
                     first: p.origin.clone(),
                 };
-                if let Some(other) = before.iter().find(|l| l.line == this.line) {
+                if let Some(other) = before.iter().find(|l| same_line(&l.line, &this.line)) {
                     errors.push(RankingIoError::File {
                         file: this.place(),
                         message: two_fields(s, other, &this),
@@ -265,6 +265,16 @@ impl ScoredFields {
             }
             before.extend(here);
         }
+    }
+}
+
+/// Whether two line texts are one line as the ranking reads them: `a` is `A`, and a
+/// top-integral group's letters in any order (`A+B`, `b+a`) one group.
+fn same_line(a: &str, b: &str) -> bool {
+    use klaver_core::ranking::season::group_letters;
+    match (group_letters(a), group_letters(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
     }
 }
 
