@@ -188,6 +188,11 @@ impl Diagnostic {
         self.severity == Severity::Note
     }
 
+    /// Whether this is a sit-out line of a results file (a pair that sat out a board).
+    pub fn is_sit_out(&self) -> bool {
+        matches!(self.said.as_deref(), Some(crate::said::Said::SatOut { .. }))
+    }
+
     /// A warning on an input line.
     pub fn warning(line: u32, board: Option<u32>, message: impl Into<String>) -> Diagnostic {
         Diagnostic {

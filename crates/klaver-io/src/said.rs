@@ -232,7 +232,7 @@ pub fn sat_out(line: u32, board: u32, section: &str, pair: &str) -> Diagnostic {
 /// other (a missing result the sit-outs only seem to make up: in a field of 9 pairs one
 /// pair sits out every board, and a board's missing table is 3 results and 1 sit-out
 /// where 4 were expected). (`read`: the reading's diagnostics; `scored`: the scoring's
-/// warnings; `pairs`: the session's pairs.)
+/// warnings; `all_pairs`: the session's pairs.)
 pub fn fold_sit_outs(
     read: &mut Vec<Diagnostic>,
     scored: &mut [Diagnostic],
@@ -253,7 +253,7 @@ pub fn fold_sit_outs(
     // A group of "" is every section together (or the file has none).
     let of = |group: &str, b: u32| -> Vec<(String, u32)> {
         sat.iter()
-            .filter(|((s, board), _)| *board == b && (group.is_empty() || *s == group))
+            .filter(|((s, board), _)| *board == b && holds(group, s))
             .flat_map(|(_, pairs)| pairs.iter().cloned())
             .collect()
     };
@@ -278,10 +278,16 @@ pub fn fold_sit_outs(
     read.retain(|d| match (d.said.as_deref(), d.board) {
         (Some(Said::SatOut { section, .. }), Some(b)) => !folded
             .iter()
-            .any(|(g, board)| *board == b && (g.is_empty() || g == section)),
+            .any(|(g, board)| *board == b && holds(g, section)),
         _ => true,
     });
     note_sit_outs_on_full_boards(read, scored);
+}
+
+/// Whether a board's comparison group holds a line of `section`: the group is that
+/// section, or empty for every section together.
+fn holds(group: &str, section: &str) -> bool {
+    group.is_empty() || group == section
 }
 
 /// The ranked pairs of `group` (every section when empty) that have neither a result nor
@@ -289,7 +295,7 @@ pub fn fold_sit_outs(
 fn unaccounted(pairs: &[PairInfo], group: &str, results: usize, sat_out: usize) -> usize {
     let in_group = pairs
         .iter()
-        .filter(|p| !p.unranked && (group.is_empty() || p.section == group))
+        .filter(|p| !p.unranked && holds(group, &p.section))
         .count();
     in_group.saturating_sub(2 * results + sat_out)
 }
@@ -308,7 +314,7 @@ fn note_sit_outs_on_full_boards(read: &mut [Diagnostic], scored: &[Diagnostic]) 
         let (Some(Said::SatOut { section, .. }), Some(b)) = (d.said.as_deref(), d.board) else {
             continue;
         };
-        let is_short = |&(g, board): &(&str, u32)| board == b && (g.is_empty() || g == section);
+        let is_short = |&(g, board): &(&str, u32)| board == b && holds(g, section);
         if !short.iter().any(is_short) {
             d.severity = Severity::Note;
         }

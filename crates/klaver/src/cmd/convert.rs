@@ -236,9 +236,9 @@ pub(crate) fn write_converted(
             // Not scored: a sit-out line is said as a note, as a board it accounts for
             // is when the night is scored.
             for d in &event.diagnostics {
-                let word = match d.said.as_deref() {
-                    Some(klaver_core::said::Said::SatOut { .. }) => "note",
-                    _ => super::score::said_as(d),
+                let word = match d.is_sit_out() {
+                    true => "note",
+                    false => super::score::said_as(d),
                 };
                 tell!("{word}: {in_name}: {d}");
             }
@@ -323,13 +323,7 @@ fn write_names(output: &Path, pairs_csv: Option<Vec<u8>>, with_ids: bool) -> Res
 /// of an odd number of pairs), which only klaver's PBN carries: said of the other
 /// formats, as the written file's boards then read as short of results.
 fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_name: &str) {
-    let sat_out = |d: &&klaver_core::session::Diagnostic| {
-        matches!(
-            d.said.as_deref(),
-            Some(klaver_core::said::Said::SatOut { .. })
-        )
-    };
-    let n = event.diagnostics.iter().filter(sat_out).count();
+    let n = event.diagnostics.iter().filter(|d| d.is_sit_out()).count();
     if n > 0 {
         let lines = if n == 1 { "line" } else { "lines" };
         tell!(

@@ -340,7 +340,7 @@ pub fn score_imported(
     }
     if scoring.form.form != Form::Pairs {
         pairs_report_refused(scoring.form.form, args)?;
-        return score_form(scoring, args, file_name, &imported);
+        return score_form(scoring, args, file_name, imported);
     }
     let file_convention = imported.convention;
     let (settings, convention, boards_per_round) =
@@ -541,7 +541,7 @@ fn score_form(
     scoring: &ScoringOptions,
     args: &ReportArgs,
     file_name: &str,
-    imported: &Imported,
+    mut imported: Imported,
 ) -> CmdResult {
     let output = match args.format {
         Format::Text => super::imps::FormOutput::Text,
@@ -558,7 +558,6 @@ fn score_form(
         lang: report_lang(args.lang),
     };
     // The file's own word that it was scored in IMPs is what this form does.
-    let mut imported = imported.clone();
     let in_imps = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::ScoredInImps));
     imported.event.diagnostics.retain(|d| !in_imps(d));
     let imported = &imported;

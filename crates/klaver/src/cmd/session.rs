@@ -862,8 +862,7 @@ fn read_warnings(
 ) -> Vec<Diagnostic> {
     let event = &mut imported.event;
     let mut said = event.diagnostics.clone();
-    let sat_out = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::SatOut { .. }));
-    if scoring.form.form != Form::Pairs || !said.iter().any(sat_out) {
+    if scoring.form.form != Form::Pairs || !said.iter().any(Diagnostic::is_sit_out) {
         return said;
     }
     let read = event.diagnostics.len();
