@@ -525,6 +525,31 @@ fn an_import_that_is_refused_adds_no_players_and_names_no_moment_itself() {
     }
 }
 
+/// A pair of two guests by one name was refused as one player twice, after
+/// `--add-players` had added every guest of the night.
+#[test]
+fn a_pair_of_two_guests_by_one_name_is_refused_before_any_guest_is_added() {
+    let travellers = temp_file("store-cli", "same-guest.csv", TRAVELLERS);
+    let guests = temp_file(
+        "store-cli",
+        "same-guest.pairs.csv",
+        &PAIRS.replace("Visser - Visser", "Piet Gast - Piet Gast"),
+    );
+    let (t, g) = (travellers.to_str().unwrap(), guests.to_str().unwrap());
+    for db in databases("same-guest") {
+        club(&db);
+        let players = ok(&db, &["player", "list"]);
+        let import = ["session", "import", t, "--date", "2025-09-02"];
+        let import = [&import[..], &["--pairs", g, "--add-players"]].concat();
+        let (out, err) = run(&db, &import, 2);
+        assert_eq!(out, "");
+        assert!(err.contains("has Piet Gast twice"), "{err}");
+        assert!(!err.contains("added as players"), "{err}");
+        assert_eq!(ok(&db, &["player", "list"]), players);
+        assert!(!ok(&db, &["session", "list"]).contains("2025"));
+    }
+}
+
 /// A players file with one federation number on two lines renamed the first player to
 /// the second without a word; a name cut by an unquoted comma was stored cut; a number
 /// column klaver does not know was not read, silently; and a line after a blank one was

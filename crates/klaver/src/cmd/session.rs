@@ -1018,9 +1018,13 @@ async fn store_import(
         sit_outs: sit_outs_from_event(event),
     };
     if names.add_players {
-        // Refused before any guest is added: an import is all or nothing.
+        // Refused before any guest is added, with the players the import would add in
+        // the list (two guests of one name are one player twice): all or nothing.
         let players = store.players(&club).await.map_err(store_error)?;
-        session.pairs = pairs_from_event(event, &players).0;
+        let unknown = pairs_from_event(event, &players).1;
+        let new = players_to_add(&players, event, &unknown);
+        let would_be = with_placeholders(players, new);
+        session.pairs = pairs_from_event(event, &would_be).0;
         store
             .check_session(&club, &session)
             .await
@@ -1188,36 +1192,7 @@ async fn add_unknown(
     unknown: &[klaver_store::UnknownNames],
 ) -> Result<(), CliError> {
     let players = store.players(club).await.map_err(store_error)?;
-    let mut new = Vec::new();
-    for u in unknown {
-        let Some(at) = event
-            .pairs
-            .iter()
-            .position(|p| p.id == u.pair && p.section == u.section)
-        else {
-            continue;
-        };
-        let pair = &event.pairs[at];
-        let names = klaver_store::import::split_names(&pair.names);
-        let numbers = event.player_ids.get(at).map_or(&[][..], Vec::as_slice);
-        if numbers.is_empty() {
-            for name in names {
-                add_guest(&players, &mut new, name);
-            }
-        } else if names.len() == numbers.len() {
-            // The pairs file gives the players' numbers by seat, by which the pair is
-            // matched: a number the club does not know is a player with that number
-            // and the name in its seat; a seat without one, a guest by that name.
-            for (name, number) in names.into_iter().zip(numbers) {
-                if number.is_empty() {
-                    add_guest(&players, &mut new, name);
-                } else {
-                    add_numbered(&players, &mut new, name, number);
-                }
-            }
-        }
-        // Names and numbers not one for one: left to the director, who is told as before.
-    }
+    let new = players_to_add(&players, event, unknown);
     let numbered = new.iter().filter(|n| n.number.is_some()).count();
     let done = store
         .import_players(club, &new)
@@ -1238,6 +1213,61 @@ async fn add_unknown(
         ),
     }
     Ok(())
+}
+
+/// `players` with `new` ones added under placeholder ids (negative, so never a stored
+/// player's): the list an import's checks see before anyone is added.
+fn with_placeholders(
+    mut players: Vec<klaver_store::Player>,
+    new: Vec<NewPlayer>,
+) -> Vec<klaver_store::Player> {
+    for (k, n) in (1..).zip(new) {
+        players.push(klaver_store::Player {
+            id: -k,
+            number: n.number,
+            name: n.name,
+        });
+    }
+    players
+}
+
+/// The players `--add-players` adds for the pairs whose names matched no player.
+fn players_to_add(
+    players: &[klaver_store::Player],
+    event: &klaver_io::travellers::Event,
+    unknown: &[klaver_store::UnknownNames],
+) -> Vec<NewPlayer> {
+    let mut new = Vec::new();
+    for u in unknown {
+        let Some(at) = event
+            .pairs
+            .iter()
+            .position(|p| p.id == u.pair && p.section == u.section)
+        else {
+            continue;
+        };
+        let pair = &event.pairs[at];
+        let names = klaver_store::import::split_names(&pair.names);
+        let numbers = event.player_ids.get(at).map_or(&[][..], Vec::as_slice);
+        if numbers.is_empty() {
+            for name in names {
+                add_guest(players, &mut new, name);
+            }
+        } else if names.len() == numbers.len() {
+            // The pairs file gives the players' numbers by seat, by which the pair is
+            // matched: a number the club does not know is a player with that number
+            // and the name in its seat; a seat without one, a guest by that name.
+            for (name, number) in names.into_iter().zip(numbers) {
+                if number.is_empty() {
+                    add_guest(players, &mut new, name);
+                } else {
+                    add_numbered(players, &mut new, name, number);
+                }
+            }
+        }
+        // Names and numbers not one for one: left to the director, who is told as before.
+    }
+    new
 }
 
 async fn list(db: DbArgs) -> CmdResult {
