@@ -30,7 +30,10 @@
 //! numbers, contact details, master-point scales, the hand record's print settings), or
 //! said with its line and the element it is in: one known to change a result that klaver
 //! does not read (a Butler board's datum, a pair's handicap, a teams event's teams and
-//! matches), and any element klaver does not know.
+//! matches), and any element klaver does not know. Attributes too: one named as an
+//! element read there is read, those real files carry that change nothing are passed
+//! over (`ATTRIBUTES_PASSED_OVER`), and any other is said; so is text beside the elements
+//! of an element.
 //!
 //! Character set: the XML declaration's `encoding` (ISO 8859-1 or UTF-8; UTF-8 when it
 //! names none). Pairs numbered separately per direction (two-winner movements) become
@@ -349,11 +352,11 @@ struct Walk {
     pairs: Vec<PairEntry>,
     deals: BTreeMap<u32, Deal>,
     diags: Vec<Diagnostic>,
-    /// The elements of traveller lines klaver does not read, by name.
-    unread: BTreeMap<String, Unread>,
-    /// The elements outside traveller lines klaver does not read, by the element they
-    /// are in and their name.
-    unheeded: BTreeMap<(String, String), Unheeded>,
+    /// The parts of traveller lines klaver does not read.
+    unread: BTreeMap<Part, Unread>,
+    /// The parts outside traveller lines klaver does not read, by the element they are
+    /// in.
+    unheeded: BTreeMap<(String, Part), Unheeded>,
 }
 
 /// An element of traveller lines that klaver does not read: where it is first given,
@@ -639,28 +642,105 @@ fn values_holding_elements<'a>(
         })
 }
 
-/// Counts in `unread` each element of traveller line `t` that klaver does not read.
-fn note_unread(t: &Node, board: &str, unread: &mut BTreeMap<String, Unread>) {
-    for c in t.children.iter().filter(|c| !read_in_a_line(&c.name)) {
+/// Counts in `unread` each part of traveller line `t` that klaver does not read: an
+/// element, an attribute (of the line or of an element read), or text beside its
+/// elements.
+fn note_unread(t: &Node, board: &str, unread: &mut BTreeMap<Part, Unread>) {
+    let mut note = |part: Part, line: u32, text: &str| {
         unread
-            .entry(c.name.to_ascii_uppercase())
+            .entry(part)
             .or_insert_with(|| Unread {
-                line: c.line,
+                line,
                 board: board.parse().ok(),
-                text: c.text.trim().to_string(),
+                text: text.trim().to_string(),
                 lines: 0,
             })
             .lines += 1;
+    };
+    for c in &t.children {
+        if !read_in_a_line(&c.name) {
+            note(Part::Element(c.name.to_ascii_uppercase()), c.line, &c.text);
+            continue;
+        }
+        for (k, v) in &c.attrs {
+            note(Part::ChildAttribute(c.name.clone(), k.clone()), c.line, v);
+        }
+    }
+    for (k, v) in t.attrs.iter().filter(|(k, _)| !read_in_a_line(k)) {
+        note(Part::Attribute(k.clone()), t.line, v);
+    }
+    if !t.text.trim().is_empty() {
+        note(Part::Text, t.line, &t.text);
+    }
+}
+
+/// A part of an element that klaver may not read: an element in it, an attribute of it
+/// or of an element in it, or text beside the elements it holds.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Part {
+    /// An element, by name.
+    Element(String),
+    /// An attribute of the element itself, by name.
+    Attribute(String),
+    /// An attribute of an element in it: the element's name and the attribute's.
+    ChildAttribute(String, String),
+    /// Text beside its elements.
+    Text,
+}
+
+impl Part {
+    /// The part as a message names it, with its `text` (an element's text, an
+    /// attribute's value), in `parent` when given.
+    fn words(&self, text: &str, parent: Option<&str>) -> String {
+        let cut = shown(text);
+        let value = cut
+            .trim_start()
+            .trim_start_matches('(')
+            .trim_end_matches(')');
+        let of = |element: &str| match parent {
+            Some(p) if p != element => format!("<{element}> in <{p}>"),
+            _ => format!("<{element}>"),
+        };
+        match (self, parent) {
+            (Part::Element(n), Some(p)) => format!("<{n}>{cut} in <{p}>"),
+            (Part::Element(n), None) => format!("<{n}>{cut}"),
+            (Part::Attribute(a), _) => {
+                format!(
+                    "attribute {a}=\"{value}\" of <{}>",
+                    parent.unwrap_or("TRAVELLER_LINE")
+                )
+            }
+            (Part::ChildAttribute(c, a), _) => format!("attribute {a}=\"{value}\" of {}", of(c)),
+            (Part::Text, _) => {
+                format!(
+                    "text \"{value}\" in <{}>",
+                    parent.unwrap_or("TRAVELLER_LINE")
+                )
+            }
+        }
+    }
+
+    /// What klaver says of a part it does not know.
+    fn unknown(&self) -> &'static str {
+        match self {
+            Part::Element(_) => UNKNOWN,
+            Part::Attribute(_) | Part::ChildAttribute(..) => {
+                "klaver does not know this attribute; check that it does not change the result"
+            }
+            Part::Text => {
+                "USEBIO puts no text beside the elements there; check that it does not change the result"
+            }
+        }
     }
 }
 
 /// A warning for each element of traveller lines klaver does not read, on the first
 /// line that gives it, with its text there: a column not read is never passed over.
-fn unread_warnings(unread: BTreeMap<String, Unread>) -> impl Iterator<Item = Diagnostic> {
-    unread.into_iter().map(|(name, u)| {
-        let text = match u.text.as_str() {
-            "" => String::new(),
-            t => format!(" ({t})"),
+fn unread_warnings(unread: BTreeMap<Part, Unread>) -> impl Iterator<Item = Diagnostic> {
+    unread.into_iter().map(|(part, u)| {
+        let what = match &part {
+            Part::Element(name) if !u.text.is_empty() => format!("<{name}> ({})", u.text),
+            _ => part.words(&u.text, None),
         };
         let lines = match u.lines {
             1 => "this traveller line".to_string(),
@@ -670,7 +750,7 @@ fn unread_warnings(unread: BTreeMap<String, Unread>) -> impl Iterator<Item = Dia
             u.line,
             u.board,
             format!(
-                "<{name}>{text} is not read (in {lines}): klaver reads a line's pairs, CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE, ADJUSTMENT and the published points; if it changes the result, enter that as the SCORE or ADJUSTMENT"
+                "{what} is not read (in {lines}): klaver reads a line's pairs, CONTRACT, PLAYED_BY, LEAD, TRICKS, SCORE, ADJUSTMENT and the published points; if it changes the result, enter that as the SCORE or ADJUSTMENT"
             ),
         )
     })
@@ -966,17 +1046,18 @@ fn heed(h: &Holds, c: &Node) -> Option<Option<&'static str>> {
     Some(why.map(|(_, why)| *why))
 }
 
-/// Whether element `c`, which klaver knows to matter, says nothing here: it is empty,
-/// or a handicap of 0.
-fn says_nothing(c: &Node) -> bool {
-    let text = c.text.trim();
+/// Whether element or attribute `name`, which klaver knows to matter, says nothing with
+/// this `text` and `children`: it is empty, or a handicap of 0.
+fn says_nothing(name: &str, text: &str, children: &[Node]) -> bool {
+    let text = text.trim();
     let zero = crate::travellers::parse_points(text) == Some(Ratio::from_integer(0));
-    (text.is_empty() && c.children.is_empty()) || (c.is("HANDICAP") && zero)
+    (text.is_empty() && children.is_empty()) || (name.eq_ignore_ascii_case("HANDICAP") && zero)
 }
 
-/// Counts in `unheeded` each element that `n` holds and klaver does not read, unless it
-/// is known to say nothing there; `board` is the board around `n`.
-fn note_held(n: &Node, board: &str, unheeded: &mut BTreeMap<(String, String), Unheeded>) {
+/// Counts in `unheeded` each part of `n` that klaver does not read, unless it is known
+/// to say nothing there: an element it holds, an attribute of it or of an element it
+/// reads in it, or text beside its elements; `board` is the board around `n`.
+fn note_held(n: &Node, board: &str, unheeded: &mut BTreeMap<(String, Part), Unheeded>) {
     let Some(h) = HOLDS.iter().find(|h| n.is(h.parent)) else {
         return;
     };
@@ -985,25 +1066,82 @@ fn note_held(n: &Node, board: &str, unheeded: &mut BTreeMap<(String, String), Un
     } else {
         board
     };
-    for c in &n.children {
-        let Some(why) = heed(h, c) else {
-            continue;
-        };
-        if why.is_some() && says_nothing(c) {
-            continue;
-        }
-        let key = (h.parent.to_string(), c.name.to_ascii_uppercase());
+    let mut note = |part: Part, line: u32, text: &str, why: Option<&'static str>| {
         unheeded
-            .entry(key)
+            .entry((h.parent.to_string(), part))
             .or_insert_with(|| Unheeded {
-                line: c.line,
+                line,
                 board: board.parse().ok(),
-                text: c.text.trim().to_string(),
+                text: text.trim().to_string(),
                 count: 0,
                 why,
             })
             .count += 1;
+    };
+    for c in &n.children {
+        match heed(h, c) {
+            Some(why) if !(why.is_some() && says_nothing(&c.name, &c.text, &c.children)) => {
+                note(
+                    Part::Element(c.name.to_ascii_uppercase()),
+                    c.line,
+                    &c.text,
+                    why,
+                );
+            }
+            Some(_) => {}
+            // An element read that holds no elements of its own: its attributes.
+            None if reads(h, &c.name) && !HOLDS.iter().any(|g| c.is(g.parent)) => {
+                for (k, v) in &c.attrs {
+                    let part = Part::ChildAttribute(c.name.clone(), k.clone());
+                    note(part, c.line, v, None);
+                }
+            }
+            None => {}
+        }
     }
+    for (k, v) in &n.attrs {
+        match heed_attribute(h, k) {
+            Some(why) if !(why.is_some() && says_nothing(k, v, &[])) => {
+                note(Part::Attribute(k.clone()), n.line, v, why);
+            }
+            _ => {}
+        }
+    }
+    if !n.text.trim().is_empty() {
+        note(Part::Text, n.line, &n.text, None);
+    }
+}
+
+/// Whether klaver reads element `name` inside `h`.
+fn reads(h: &Holds, name: &str) -> bool {
+    h.read.iter().any(|r| name.eq_ignore_ascii_case(r))
+}
+
+/// The attributes real programs write that carry nothing that changes a score or a
+/// ranking, passed over by the element they are on: the USEBIO version of the document;
+/// the event's type written again on each board (Compscore, ScoreBridge), which klaver
+/// reads from the EVENT; whether a player's result is rated (EBUScore, PairsScorer,
+/// TeamsScorer, EBUScoreTeams: RATEABLE="Y"); and a hand record's name (HANDSET_ID).
+/// An attribute named as an element read there is read as that element.
+const ATTRIBUTES_PASSED_OVER: &[(&str, &str)] = &[
+    ("USEBIO", "Version"),
+    ("BOARD", "EVENT_TYPE"),
+    ("PLAYER", "RATEABLE"),
+    ("HANDSET", "HANDSET_ID"),
+];
+
+/// What klaver does with attribute `name` of an element `h` describes, as [`heed`]
+/// does with an element in it.
+fn heed_attribute(h: &Holds, name: &str) -> Option<Option<&'static str>> {
+    let is = |list: &[&str]| list.iter().any(|r| name.eq_ignore_ascii_case(r));
+    let passed = ATTRIBUTES_PASSED_OVER
+        .iter()
+        .any(|(p, a)| *p == h.parent && name.eq_ignore_ascii_case(a));
+    if is(h.read) || is(h.passed_over) || passed {
+        return None;
+    }
+    let why = h.unread.iter().find(|(n, _)| name.eq_ignore_ascii_case(n));
+    Some(why.map(|(_, why)| *why))
 }
 
 /// The text of an element as a message shows it: in brackets, cut short when long.
@@ -1022,8 +1160,8 @@ const UNKNOWN: &str = "klaver does not know this element; check that it does not
 /// The warnings of the elements outside traveller lines that klaver does not read: one
 /// for each element it does not know, and one for all those it knows that share a reason
 /// (a teams event's teams, matches and their figures), each on its first line.
-fn unheeded_warnings(unheeded: BTreeMap<(String, String), Unheeded>) -> Vec<Diagnostic> {
-    type Held = ((String, String), Unheeded);
+fn unheeded_warnings(unheeded: BTreeMap<(String, Part), Unheeded>) -> Vec<Diagnostic> {
+    type Held = ((String, Part), Unheeded);
     let mut all: Vec<Held> = unheeded.into_iter().collect();
     all.sort_by_key(|(_, u)| u.line);
     let mut groups: Vec<Vec<Held>> = Vec::new();
@@ -1042,12 +1180,12 @@ fn unheeded_warnings(unheeded: BTreeMap<(String, String), Unheeded>) -> Vec<Diag
 
 /// The warning of elements not read for one reason: the first with its line, the others
 /// each with theirs.
-fn unheeded_warning(group: Vec<((String, String), Unheeded)>) -> Diagnostic {
+fn unheeded_warning(group: Vec<((String, Part), Unheeded)>) -> Diagnostic {
     let times = |u: &Unheeded| match u.count {
         1 => String::new(),
         n => format!("given {n} times"),
     };
-    let ((parent, name), first) = &group[0];
+    let ((parent, part), first) = &group[0];
     let count = match times(first) {
         t if t.is_empty() => t,
         t => format!(" ({t}, this the first)"),
@@ -1057,8 +1195,8 @@ fn unheeded_warning(group: Vec<((String, String), Unheeded)>) -> Diagnostic {
         .map(|((p, n), u)| {
             let times = [format!("line {}", u.line), times(u)];
             format!(
-                "<{n}>{} in <{p}> ({})",
-                shown(&u.text),
+                "{} ({})",
+                n.words(&u.text, Some(p)),
                 times.join(", ").trim_end_matches(", ")
             )
         })
@@ -1071,9 +1209,9 @@ fn unheeded_warning(group: Vec<((String, String), Unheeded)>) -> Diagnostic {
         first.line,
         first.board,
         format!(
-            "<{name}>{} in <{parent}> is not read{count}{nor}: {}",
-            shown(&first.text),
-            first.why.unwrap_or(UNKNOWN)
+            "{} is not read{count}{nor}: {}",
+            part.words(&first.text, Some(parent)),
+            first.why.unwrap_or_else(|| part.unknown())
         ),
     )
 }
@@ -2783,6 +2921,71 @@ mod tests {
                 format!("line 14: <CARRY_FORWARD> (2.5) in <PAIR> {unknown}"),
                 format!("line 17: board 1: <ROTATION> (90) in <BOARD> {unknown}"),
             ]
+        );
+    }
+
+    /// An attribute was read only where its name is that of an element read there
+    /// (`<SECTION SECTION_ID="A">`); any other was passed over without a word, a pair's
+    /// handicap included. The attributes real programs write that change nothing (a
+    /// player's rateable flag, the event's type repeated on a board, the document's
+    /// version, a hand record's id) are passed over; every other is said with its line.
+    #[test]
+    fn an_attribute_klaver_does_not_read_is_said() {
+        let m = sample_messages(&[
+            (
+                "<PAIR><PAIR_NUMBER>1",
+                r#"<PAIR HANDICAP="3"><PAIR_NUMBER>1"#,
+            ),
+            (
+                "<PAIR><PAIR_NUMBER>2",
+                r#"<PAIR HANDICAP="0"><PAIR_NUMBER>2"#,
+            ),
+            (
+                "<PLAYER><PLAYER_NAME>Ann",
+                r#"<PLAYER RATEABLE="Y"><PLAYER_NAME>Ann"#,
+            ),
+            ("<BOARD>", r#"<BOARD EVENT_TYPE="MP_PAIRS">"#),
+            ("<TRAVELLER_LINE>", r#"<TRAVELLER_LINE ROTATED="1">"#),
+            ("<DATE>", r#"<DATE SPONSOR="x">"#),
+        ]);
+        let unknown = "is not read: klaver does not know this attribute; check that it does not change the result";
+        assert_eq!(m.len(), 3, "{m:?}");
+        assert!(
+            m.contains(&format!(
+                r#"line 7: attribute SPONSOR="x" of <DATE> in <EVENT> {unknown}"#
+            )),
+            "{m:?}"
+        );
+        assert!(
+            m.iter().any(|s| s.starts_with(
+                r#"line 10: attribute HANDICAP="3" of <PAIR> is not read: a handicap changes"#
+            )),
+            "{m:?}"
+        );
+        assert!(
+            m.iter().any(|s| s.starts_with(r#"line 18: board 1: attribute ROTATED="1" of <TRAVELLER_LINE> is not read (in this traveller line)"#)),
+            "{m:?}"
+        );
+    }
+
+    /// Text beside the elements of an element that holds elements (`<PAIR>12<PAIR_NUMBER>`)
+    /// was passed over without a word: it is said with its line.
+    #[test]
+    fn stray_text_in_an_element_of_elements_is_said() {
+        let m = sample_messages(&[
+            ("<PAIR><PAIR_NUMBER>2", "<PAIR>A1<PAIR_NUMBER>2"),
+            ("<TRAVELLER_LINE>", "<TRAVELLER_LINE>420"),
+        ]);
+        assert_eq!(m.len(), 2, "{m:?}");
+        assert!(
+            m.iter()
+                .any(|s| s.starts_with(r#"line 14: text "A1" in <PAIR> is not read"#)),
+            "{m:?}"
+        );
+        assert!(
+            m.iter().any(|s| s
+                .starts_with(r#"line 18: board 1: text "420" in <TRAVELLER_LINE> is not read"#)),
+            "{m:?}"
         );
     }
 
