@@ -60,6 +60,7 @@ use klaver_core::board::{Board, Seat, Side, Vulnerability};
 use klaver_core::contract::{Doubling, Strain};
 use klaver_core::exact::Exact;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Outcome, Scale};
+use klaver_core::said::Said;
 use klaver_core::session::{
     BoardRounding, Diagnostic, PairInfo, PairResult, ResultPoints, ScoredBoard, SessionResult,
     Severity,
@@ -1136,6 +1137,7 @@ impl Reading {
         if self.rows.is_empty() && !self.diags.iter().any(|d| d.severity == Severity::Error) {
             self.diags.push(no_results(self.imported.deals.len()));
         }
+        contradicted_sit_outs(&mut self.diags, &self.rows);
         self.one_section_is_none();
         numbered_per_direction(&mut self.rows, &mut self.names, &self.sides);
         let (mut imported, rows) = (self.imported, self.rows);
@@ -1288,40 +1290,50 @@ fn no_results(deals: usize) -> Diagnostic {
     )
 }
 
-/// The sit-out lines of a board's ScoreTable (line, section, pair), each said as a pair
-/// sitting out, or, when the pair plays the board on another line of it (in `rows`), as
-/// a warning that one of the two is wrong: a sit-out must not account for a missing
-/// result of a board the pair played. A sit-out line of a board with no result in its
-/// section is a warning too: the board's results are missing, not sat out.
-fn sit_out_lines(sat_out: &[(u32, String, &str)], board: u32, rows: &[Row]) -> Vec<Diagnostic> {
-    let number = board.to_string();
-    let played = |section: &str, pair: &str| {
-        rows.iter()
-            .find(|r| r.board == number && r.section == section && (r.ns == pair || r.ew == pair))
-    };
-    sat_out
-        .iter()
-        .map(|(line, section, pair)| match played(section, pair) {
-            Some(r) => Diagnostic::warning(
-                *line,
-                Some(board),
-                format!(
-                    "pair {pair} has a sit-out line here, but it plays the board on line {} ({} against {}): one of the two lines is wrong; correct it",
-                    r.line, r.ns, r.ew
-                ),
+/// Checks each sit-out line in `diags` against every line of its board in `rows` (in
+/// any game of the file). When its pair plays the board (its number written as it may
+/// be: `03` is pair 3), it is a warning that one of the two lines is wrong: the sit-out
+/// must not account for a missing result of a board the pair played. When the board has
+/// no result in its section, it is a warning too: the board's results are missing, not
+/// sat out.
+fn contradicted_sit_outs(diags: &mut [Diagnostic], rows: &[Row]) {
+    for d in diags.iter_mut() {
+        let (Some(Said::SatOut { section, pair }), Some(board)) = (d.said.as_deref(), d.board)
+        else {
+            continue;
+        };
+        let number = board.to_string();
+        let mut on_board = rows
+            .iter()
+            .filter(|r| r.board == number && r.section == *section)
+            .peekable();
+        let message = match on_board
+            .clone()
+            .find(|r| same_pair(&r.ns, pair) || same_pair(&r.ew, pair))
+        {
+            Some(r) => format!(
+                "pair {pair} has a sit-out line here, but it plays the board on line {} ({} against {}): one of the two lines is wrong; correct it",
+                r.line, r.ns, r.ew
             ),
-            None if !rows.iter().any(|r| r.board == number && r.section == *section) => {
-                Diagnostic::warning(
-                    *line,
-                    Some(board),
-                    format!(
-                        "pair {pair} sat out this board (a sit-out line), but the board has no result at all: enter its results, or leave the board out of the file"
-                    ),
-                )
-            }
-            None => crate::said::sat_out(*line, board, section, pair),
-        })
-        .collect()
+            None if on_board.peek().is_none() => format!(
+                "pair {pair} sat out this board (a sit-out line), but the board has no result at all: enter its results, or leave the board out of the file"
+            ),
+            None => continue,
+        };
+        *d = Diagnostic::warning(d.line.unwrap_or(0), Some(board), message);
+    }
+}
+
+/// Whether two pair numbers name one pair: written alike, or both numbers of one value
+/// (`03` and `3`).
+fn same_pair(a: &str, b: &str) -> bool {
+    let number = |s: &str| {
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse::<u64>().ok())
+            .flatten()
+    };
+    a == b || number(a).is_some_and(|n| number(b) == Some(n))
 }
 
 /// The rows of one board's ScoreTable (of `section` unless a row names its own), and
@@ -1349,8 +1361,6 @@ fn score_table(
         }
         return;
     }
-    // The sit-out lines (line, section, pair), said once the board's results are known.
-    let mut sat_out = Vec::new();
     for (line, row) in &t.rows {
         let section = match cell(row, c.section) {
             "" => section.to_string(),
@@ -1359,7 +1369,8 @@ fn score_table(
         let (ns, ew) = match row_pairs(row, &c) {
             Ok(pairs) => pairs,
             Err(pair) => {
-                sat_out.push((*line, section, pair));
+                // Checked against the board's lines once the whole file is read.
+                diags.push(crate::said::sat_out(*line, board, &section, pair));
                 continue;
             }
         };
@@ -1391,7 +1402,6 @@ fn score_table(
             }
         }
     }
-    diags.extend(sit_out_lines(&sat_out, board, rows));
 }
 
 /// The columns of a ScoreTable klaver reads, each `None` when the table lacks it.
@@ -2901,6 +2911,43 @@ mod tests {
     }
 
     use crate::test_support::{refused_on, said};
+
+    /// A sit-out line was checked against the results read before it: with a board's
+    /// lines in two games, a sit-out line in the first for a pair that plays the board in
+    /// the second was taken as a sit-out; and a pair written `03` on its sit-out line
+    /// and `3` where it plays was taken as another pair.
+    #[test]
+    fn a_sit_out_line_is_checked_against_every_line_of_its_board() {
+        let head =
+            "[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]";
+        let text = format!(
+            "[Board \"1\"]\n{head}\n3 - - - - - -\n5 6 4S N 10 420 -\n\n[Board \"1\"]\n{head}\n1 3 4S N 10 420 -\n"
+        );
+        let e = read(text.as_bytes()).unwrap().event;
+        let d = &e.diagnostics[0];
+        assert_eq!(
+            (d.line, d.severity, d.said.is_none()),
+            (Some(3), Severity::Warning, true),
+            "{:?}",
+            e.diagnostics
+        );
+        assert!(
+            d.message
+                .contains("plays the board on line 8 (1 against 3)"),
+            "{}",
+            d.message
+        );
+        let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 3 4S N 10 420 -\n03 - - - - - -\n";
+        let e = read(text.as_bytes()).unwrap().event;
+        let d = e.diagnostics.iter().find(|d| d.line == Some(4)).unwrap();
+        assert!(d.said.is_none(), "{d:?}");
+        assert!(
+            d.message
+                .starts_with("pair 03 has a sit-out line here, but it plays the board on line 3"),
+            "{}",
+            d.message
+        );
+    }
 
     /// A sit-out line for a pair that also has a result on the board contradicts it: the
     /// sit-out was taken as accounting for a missing result, a note `--strict` passed.
