@@ -2630,7 +2630,9 @@ impl NamesReader {
         let i = self.index[&key];
         let names = field(rec, Some(cols.names));
         let ids_text = cols.ids.map(|col| field(rec, Some(col)));
-        let ids = ids_text.map(player_ids);
+        let mut ids = ids_text.map(player_ids);
+        let zero = ids.as_mut().and_then(|ids| zero_ids(id, ids, line, noun));
+        let ids = ids.map(seat_ids);
         if let Some(&first) = self.given.get(&i) {
             return given_again(event, i, (names, ids), (line, first), noun)
                 .into_iter()
@@ -2638,9 +2640,8 @@ impl NamesReader {
         }
         self.given.insert(i, line);
         let severity = self.entrants.players_twice.unwrap_or(Severity::Warning);
-        let mut said: Vec<Diagnostic> = player_twice(id, ids.as_deref(), line, severity)
-            .into_iter()
-            .collect();
+        let mut said: Vec<Diagnostic> = zero.into_iter().collect();
+        said.extend(player_twice(id, ids.as_deref(), line, severity));
         if let (Some(text), Some(ids)) = (ids_text, ids.as_deref()) {
             said.extend(seats_past_players((id, names), (text, ids), line, noun));
         }
@@ -2750,6 +2751,24 @@ fn spoken_list(items: &[String]) -> String {
 /// seat empty (`+1002`), so the other id stays with its player.
 fn player_ids(text: &str) -> Vec<String> {
     seat_ids(text.split('+').map(|x| x.trim().to_string()).collect())
+}
+
+/// A warning when pair `id`'s players on `line` of a pairs file give an id of only
+/// zeros or `-`, which other programs write for a guest: each such seat is made one
+/// without a number, as a PBN or USEBIO file's is read, so that guests are not all taken
+/// for one player "0".
+fn zero_ids(id: &str, ids: &mut [String], line: u32, noun: &str) -> Option<Diagnostic> {
+    let zero = ids.iter().find(|x| !x.is_empty() && no_number(x))?.clone();
+    for x in ids.iter_mut().filter(|x| no_number(x)) {
+        x.clear();
+    }
+    Some(Diagnostic::warning(
+        line,
+        None,
+        format!(
+            "{noun} {id} in the {noun}s file gives {zero} as a player's id: read as a seat without a number (a guest), as other programs write one; leave the seat empty to say so (+1002)"
+        ),
+    ))
 }
 
 /// Whether a player's id as a scoring program wrote it means "no number": nothing, `-`,
@@ -3769,6 +3788,40 @@ mod tests {
                 "team 3 in the teams file gives its players as 1009+1010++1011+1012, which reads as 5 seats: 1009, 1010, a seat without a number, 1011, 1012 (kept as given); its names give 4 (Eve X - Fay Y - Gus G - Hal H): write one id for each player, + between them (a guest without a number keeps its seat empty: +1002)"
             )]
         );
+    }
+
+    /// A player id of 0 in the pairs file was read as a real number, so that two pairs
+    /// with a guest written 0 had one player "0" between them. It is a seat without a
+    /// number, as PBN and USEBIO files write a guest, and said with its line.
+    #[test]
+    fn a_zero_id_in_the_pairs_file_is_a_guest_seat_and_said() {
+        let travellers = "board,ns,ew,score\n1,1,2,420\n1,3,4,400\n";
+        let mut e = read(travellers);
+        let pairs = "pair,names,players\n1,Ann A - Gast,1001+0\n2,Gast - Bob B,0+1002\n3,Cid C - Dan D,1003+1004\n4,Gast - Gast,0+0\n";
+        let w = read_pairs(pairs.as_bytes(), &mut e).unwrap();
+        let said: Vec<_> = w.iter().map(|d| (d.line, d.message.as_str())).collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    Some(2),
+                    "pair 1 in the pairs file gives 0 as a player's id: read as a seat without a number (a guest), as other programs write one; leave the seat empty to say so (+1002)"
+                ),
+                (
+                    Some(3),
+                    "pair 2 in the pairs file gives 0 as a player's id: read as a seat without a number (a guest), as other programs write one; leave the seat empty to say so (+1002)"
+                ),
+                (
+                    Some(5),
+                    "pair 4 in the pairs file gives 0 as a player's id: read as a seat without a number (a guest), as other programs write one; leave the seat empty to say so (+1002)"
+                ),
+            ]
+        );
+        let ids = |p: &str| &e.player_ids[e.pairs.iter().position(|x| x.id == p).unwrap()];
+        assert_eq!(ids("1"), &["1001", ""]);
+        assert_eq!(ids("2"), &["", "1002"]);
+        assert_eq!(ids("3"), &["1003", "1004"]);
+        assert!(ids("4").is_empty());
     }
 
     /// A teams event keeps the teams of its names file that have no result (a bye),
