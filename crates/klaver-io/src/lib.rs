@@ -25,6 +25,7 @@ pub mod input;
 pub mod json;
 mod json_places;
 pub mod options;
+pub mod pads;
 pub mod pbn;
 mod pbn_syntax;
 pub mod pdf;
