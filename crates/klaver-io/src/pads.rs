@@ -60,7 +60,7 @@ pub fn read_deals(
         line: Some(e.line as usize),
         message: e.message,
     })?;
-    let notes = read
+    let mut notes: Vec<PadNote> = read
         .into_iter()
         .map(|d| PadNote {
             line: d.line.map(|l| l as usize),
@@ -80,6 +80,12 @@ pub fn read_deals(
             line: Some(number),
             message,
         })?;
+        if let Some(message) = deal.0.and_then(|play| small_tricks(content, play, lang)) {
+            notes.push(PadNote {
+                line: Some(number),
+                message,
+            });
+        }
         deals.push(DealLine {
             number,
             deal: deal.0,
@@ -122,6 +128,29 @@ pub fn passed_out_note(deal: usize) -> String {
         "deal {deal} was passed out and is counted as deal {} of its block; if you redeal a passed-out deal (the same dealer and vulnerability), leave this line out",
         (deal - 1) % 4 + 1
     )
+}
+
+/// What a deal is told whose result is a bare number a person may mean otherwise than as
+/// tricks taken, as the travellers CSV tells it: 7 or less, putting the contract down
+/// (`we 4S 1` may mean made, one over or one down, and is 4S down 9), and how to write
+/// what was meant. `None` for any other result.
+fn small_tricks(content: &str, play: PadPlay, lang: Language) -> Option<String> {
+    let tokens: Vec<&str> = content.split_whitespace().collect();
+    let end = tokens
+        .iter()
+        .position(|t| HONOURS_WORDS.contains(&t.to_lowercase().as_str()))
+        .unwrap_or(tokens.len());
+    let result = tokens.get(1..end)?.last()?;
+    let n: u8 = result.parse().ok()?;
+    let bare = result.len() <= 2 && result.bytes().all(|b| b.is_ascii_digit());
+    if !bare || n > 7 || n != play.tricks() || play.result() >= 0 {
+        return None;
+    }
+    let contract = klaver_core::notation::format_contract(play.contract(), lang);
+    Some(format!(
+        "{n} is read as {n} tricks taken: {play}; write = or +N / -N for made / over / down, or {contract} {} to keep this reading",
+        play.result()
+    ))
 }
 
 const PASS_WORDS: [&str; 4] = ["pass", "passed", "pas", "passe"];
@@ -647,6 +676,37 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// A small bare number was read as tricks taken without a word (`we 4S 1` as 4S down
+    /// 9), where a person may mean made, over or down: said on its line as the travellers
+    /// CSV says it. A result written `=`, `+N` or `-N`, or tricks of 8 or more, is not.
+    #[test]
+    fn a_small_number_read_as_tricks_taken_is_said() {
+        let pad = "we 4S 1\nthey 3NT 7\nwe 2NT 9\nwe 4S -9\nthey 1C 4 # a comment\nwe 4S 10 honours we 100\nthey 2H 8\n";
+        let (deals, notes) = read_deals(pad.as_bytes(), Language::English, true).unwrap();
+        assert_eq!(deals.len(), 7);
+        let said: Vec<_> = notes.iter().map(|n| (n.line, n.message.as_str())).collect();
+        assert_eq!(
+            said,
+            [
+                (
+                    Some(1),
+                    "1 is read as 1 tricks taken: we 4S-9; write = or +N / -N for made / over / down, or 4S -9 to keep this reading"
+                ),
+                (
+                    Some(2),
+                    "7 is read as 7 tricks taken: they 3NT-2; write = or +N / -N for made / over / down, or 3NT -2 to keep this reading"
+                ),
+                (
+                    Some(5),
+                    "4 is read as 4 tricks taken: they 1C-3; write = or +N / -N for made / over / down, or 1C -3 to keep this reading"
+                ),
+            ]
+        );
+        // The same words in Dutch: a contract in its notation.
+        let (_, notes) = read_deals(b"wij 4S 1\n", Language::Dutch, true).unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
     }
 
     #[test]

@@ -463,3 +463,21 @@ fn an_unfinished_rubber_with_a_game_and_a_part_score_each_has_no_bonus() {
     assert!(!out.contains("unfinished rubber, game"), "{out}");
     assert!(!out.contains("unfinished rubber, part-score"), "{out}");
 }
+
+/// A small bare number read as tricks taken is said on its line, as the travellers CSV
+/// says it, and `--strict` fails on it; the pad is drawn as read.
+#[test]
+fn a_small_number_read_as_tricks_taken_is_a_warning() {
+    let pad = pad_file("small-tricks", "we 4S 1\nthey 3NT =\nwe 2H +1\nthey 1C =\n");
+    let f = pad.to_str().unwrap();
+    for command in ["rubber", "chicago"] {
+        let out = klaver(&[command, f, "--strict"]);
+        assert_eq!(out.status.code(), Some(1), "{command}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(", line 1: 1 is read as 1 tricks taken: we 4S-9;"),
+            "{stderr}"
+        );
+        assert!(String::from_utf8_lossy(&out.stdout).contains("4S-9"));
+    }
+}
