@@ -206,6 +206,37 @@ fn side_score(ns: i32) -> String {
 /// warning on the line of each, with what it says against what klaver found. Nothing
 /// when the board was not analysed.
 pub fn disagreements(b: &BoardRecord, published: &PublishedAnalysis) -> Vec<Diagnostic> {
+    checked(b, published, Against::Klaver)
+}
+
+/// Whose figures a file's published ones are checked against: klaver's own analysis, or
+/// the file's own table of tricks (by its tag), carried when klaver does not analyse.
+#[derive(Clone, Copy)]
+enum Against<'a> {
+    Klaver,
+    File(&'a str),
+}
+
+impl Against<'_> {
+    /// "klaver's analysis gives 6", "its DoubleDummyTricks gives 6".
+    fn tricks(self, tricks: u8) -> String {
+        match self {
+            Against::Klaver => format!("klaver's analysis gives {tricks}"),
+            Against::File(tag) => format!("its {tag} gives {tricks}"),
+        }
+    }
+
+    /// "klaver's par is ...", "the par of its DoubleDummyTricks is ...".
+    fn par(self, analysis: &Analysis) -> String {
+        match self {
+            Against::Klaver => format!("klaver's par is {}", klavers_par(analysis)),
+            Against::File(tag) => format!("the par of its {tag} is {}", klavers_par(analysis)),
+        }
+    }
+}
+
+/// [`disagreements`], against `against`.
+fn checked(b: &BoardRecord, published: &PublishedAnalysis, against: Against) -> Vec<Diagnostic> {
     let Some(analysis) = &b.analysis else {
         return Vec::new();
     };
@@ -215,11 +246,12 @@ pub fn disagreements(b: &BoardRecord, published: &PublishedAnalysis) -> Vec<Diag
         let ours = analysis.table.tricks(p.strain, p.declarer);
         if ours != p.tricks {
             let m = format!(
-                "the file's {} gives {} {} tricks in {}; klaver's analysis gives {ours}",
+                "the file's {} gives {} {} tricks in {}; {}",
                 p.tag,
                 seat_word(p.declarer),
                 p.tricks,
-                strain_word(p.strain)
+                strain_word(p.strain),
+                against.tricks(ours)
             );
             out.push(Diagnostic::warning(p.line, board, m));
         }
@@ -228,19 +260,19 @@ pub fn disagreements(b: &BoardRecord, published: &PublishedAnalysis) -> Vec<Diag
         && score != analysis.par.score
     {
         let m = format!(
-            "the file's OptimumScore is {}; klaver's par is {}",
+            "the file's OptimumScore is {}; {}",
             side_score(score),
-            klavers_par(analysis)
+            against.par(analysis)
         );
         out.push(Diagnostic::warning(line, board, m));
     }
     for p in &published.pars {
         if !p.agrees(&analysis.table, b.vulnerability, analysis.par.score) {
             let m = format!(
-                "the file's {} is {}; klaver's par is {}",
+                "the file's {} is {}; {}",
                 p.tag,
                 p.text,
-                klavers_par(analysis)
+                against.par(analysis)
             );
             out.push(Diagnostic::warning(p.line, board, m));
         }
@@ -250,10 +282,11 @@ pub fn disagreements(b: &BoardRecord, published: &PublishedAnalysis) -> Vec<Diag
 
 /// The boards of a hand record with the analysis their file publishes, for when klaver
 /// does not analyse them itself: a board whose file gives all 20 trick counts carries
-/// that table, with klaver's par for it, and each published figure that disagrees is a
-/// warning. A board whose file publishes figures but not the whole table, or a table
-/// no deal can have (klaver finds no par for it), is a warning that they are not
-/// carried.
+/// that table, with klaver's par for it. A board whose file contradicts itself (another
+/// published figure disagrees with the table, or with its par), publishes figures but
+/// not the whole table, or gives a table no deal can have (klaver finds no par for it),
+/// is a warning that its analysis is not carried: which figure is right, only an
+/// analysis can tell.
 pub fn carry(
     record: &mut HandRecord,
     published: &BTreeMap<u32, PublishedAnalysis>,
@@ -274,7 +307,16 @@ pub fn carry(
         match klaver_deal::par(&table, b.vulnerability, b.dealer) {
             Ok(par) => {
                 b.analysis = Some(Analysis { table, par });
-                out.extend(disagreements(b, p));
+                let said = checked(b, p, Against::File(tag));
+                if !said.is_empty() {
+                    b.analysis = None;
+                }
+                out.extend(said.into_iter().map(|mut d| {
+                    d.message.push_str(
+                        ", so the board's analysis is not carried: --analyse analyses the board",
+                    );
+                    d
+                }));
             }
             Err(e) => {
                 let m = format!(

@@ -615,3 +615,41 @@ fn strict_counts_the_warnings_of_the_deals_file() {
         assert_eq!(loose.status.code(), Some(0), "{name}: {}", stderr(&loose));
     }
 }
+
+/// A file whose DoubleDummyTricks and OptimumResultTable disagree, converted without
+/// --analyse, was told "klaver's analysis gives" the DoubleDummyTricks' figure, which no
+/// analysis had found, and that table was carried into the file written. The file
+/// contradicts itself: both figures are named as the file's, and neither table is
+/// carried.
+#[test]
+fn a_file_that_contradicts_its_own_analysis_carries_none() {
+    let path = temp_path("deal_cli", "contradicts.pbn");
+    let p = path.to_str().unwrap();
+    ok(&["deal", "--boards", "1", "--seed", "7", "--analyse", "-o", p]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let tag = text
+        .lines()
+        .find(|l| l.starts_with("[DoubleDummyTricks \""))
+        .unwrap();
+    // North's notrump count, the first digit, one more than the table says.
+    let n = u8::from_str_radix(&tag[20..21], 16).unwrap();
+    let changed = format!("{}{:x}{}", &tag[..20], (n + 1) % 14, &tag[21..]);
+    std::fs::write(&path, text.replace(tag, &changed)).unwrap();
+    let out = ok(&["deal", "--file", p, "--format", "pbn"]);
+    let err = stderr(&out);
+    assert!(!err.contains("klaver's analysis"), "{err}");
+    assert!(
+        err.contains(&format!(
+            "board 1: the file's OptimumResultTable gives North {n} tricks in notrump; its DoubleDummyTricks gives {}",
+            (n + 1) % 14
+        )),
+        "{err}"
+    );
+    assert!(
+        err.contains("not carried: --analyse analyses the board"),
+        "{err}"
+    );
+    let written = stdout(&out);
+    assert!(!written.contains("[DoubleDummyTricks"), "{written}");
+    assert!(!written.contains("[OptimumResultTable"), "{written}");
+}
