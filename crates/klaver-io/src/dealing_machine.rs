@@ -18,7 +18,8 @@
 //!   E 1, S 2, W 3) and a three-digit checksum (the board number XOR every letter).
 //!   Boards outside the range are filled with a sorted deal.
 
-use crate::hand_record::{BoardRecord, HandRecord};
+use crate::hand_record::{BoardRecord, HandRecord, ReadHandRecord};
+use klaver_core::session::Diagnostic;
 use klaver_core::{Board, Seat};
 use klaver_deal::card::Card;
 use klaver_deal::{Deal, Suit};
@@ -297,16 +298,26 @@ pub fn to_dlm(record: &HandRecord) -> Result<String, String> {
 
 /// Reads a `.dlm` file: the boards of its range, and its header checked against the
 /// header's checksum. Every board of the range must be there once; every board line, in
-/// the range or filling the rest, must be 26 letters and the checksum they give.
-pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
+/// the range or filling the rest, must be 26 letters and the checksum they give; a header
+/// line given twice is damage. A line or section klaver does not know is a warning with
+/// its line.
+pub fn read_dlm(text: &str) -> Result<ReadHandRecord, String> {
     let mut header = DlmHeader::default();
     let mut lines: BTreeMap<u32, usize> = BTreeMap::new();
     let mut boards = Vec::new();
+    let mut warnings = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let at = |e: String| format!("line {}: {e}", i + 1);
         let Some((key, value)) = line.trim().split_once('=') else {
             let t = line.trim();
-            if t.is_empty() || (t.starts_with('[') && t.ends_with(']')) {
+            if t.is_empty() || t == "[Document]" {
+                continue;
+            }
+            if t.starts_with('[') && t.ends_with(']') {
+                let m = format!(
+                    "the section {t} is not read: a .dlm file has one, [Document]; check that it does not change the boards"
+                );
+                warnings.push(Diagnostic::warning(i as u32 + 1, None, m));
                 continue;
             }
             return Err(at(format!(
@@ -314,7 +325,13 @@ pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
             )));
         };
         let Some(number) = key.trim().strip_prefix("Board ") else {
-            header.read(key.trim(), value, i + 1).map_err(at)?;
+            if !header.read(key.trim(), value, i + 1).map_err(at)? {
+                let m = format!(
+                    "{} is not read: klaver reads the lines Big Deal and deal-convert write in a .dlm file; check that it does not change the boards",
+                    line.trim()
+                );
+                warnings.push(Diagnostic::warning(i as u32 + 1, None, m));
+            }
             continue;
         };
         let n = dlm_range_end(&format!("Board {}", number.trim()), number).map_err(at)?;
@@ -337,9 +354,13 @@ pub fn read_dlm(text: &str) -> Result<HandRecord, String> {
             "board {n} has no Board line, though the file's range runs from board {lo} to {hi}: the file is damaged"
         ));
     }
-    Ok(HandRecord {
-        boards,
-        ..HandRecord::default()
+    Ok(ReadHandRecord {
+        record: HandRecord {
+            boards,
+            ..HandRecord::default()
+        },
+        warnings,
+        ..ReadHandRecord::default()
     })
 }
 
@@ -351,10 +372,40 @@ struct DlmHeader {
     show: Option<bool>,
     duplicates: Option<u32>,
     checksum: Option<(u32, usize)>,
+    /// The line of each header line read, by its name.
+    given: BTreeMap<String, usize>,
 }
 
+/// The header lines of a `.dlm` file that carry nothing klaver needs: Big Deal's and
+/// deal-convert's (tests/data/dealing/deal-convert/test.dlm) headline, where the
+/// machine stopped duplicating, how many print-outs were made, and each board's count
+/// of copies made.
+const DLM_PASSED_OVER: &[&str] = &["Headline", "Next board to duplimate", "PrintOuts"];
+
 impl DlmHeader {
-    fn read(&mut self, key: &str, value: &str, line: usize) -> Result<(), String> {
+    /// Reads header line `key=value` on `line`: `false` for a line klaver does not know.
+    /// A line given twice is damage.
+    fn read(&mut self, key: &str, value: &str, line: usize) -> Result<bool, String> {
+        let known = matches!(
+            key,
+            "From board" | "To board" | "Duplicates" | "Checksum" | "Status" | "Crypto key"
+        ) || DLM_PASSED_OVER.contains(&key);
+        if key.starts_with("Duplicates ") {
+            return Ok(true);
+        }
+        if !known {
+            return Ok(false);
+        }
+        if let Some(first) = self.given.insert(key.to_string(), line) {
+            return Err(format!(
+                "{key}={} is given a second time (first at line {first}): the file is damaged",
+                value.trim()
+            ));
+        }
+        self.value(key, value, line).map(|()| true)
+    }
+
+    fn value(&mut self, key: &str, value: &str, line: usize) -> Result<(), String> {
         let value = value.trim();
         let number = || {
             value
@@ -491,7 +542,7 @@ mod tests {
         assert!(text.contains("From board=3\r\nTo board=32\r\n"));
         assert!(text.contains(&format!("Checksum={}\r\n", 3 ^ 32 ^ 1)));
         assert_eq!(text.matches("Board ").count(), 99);
-        assert_eq!(read_dlm(&text).unwrap().boards, rec.boards);
+        assert_eq!(read_dlm(&text).unwrap().record.boards, rec.boards);
     }
 
     #[test]
@@ -542,6 +593,36 @@ mod tests {
         assert!(
             err.starts_with("line 6: To board=120: a .dlm file holds boards 1 to 99"),
             "{err}"
+        );
+    }
+
+    /// A header line given twice was read as its last (`To board=17`, then `To board=12`
+    /// with a checksum that fits 12: boards 13-17 dropped without a word); it is the
+    /// damage it is. A line or section klaver does not know was passed over without a
+    /// word: it is said with its line, and the boards are read.
+    #[test]
+    fn a_header_line_twice_is_refused_and_an_unknown_one_said() {
+        let text = to_dlm(&night(1, 3)).unwrap();
+        let twice = text.replacen("Checksum=", "To board=2\r\nChecksum=", 1);
+        let err = read_dlm(&twice).unwrap_err();
+        assert!(
+            err.starts_with(
+                "line 10: To board=2 is given a second time (first at line 6): the file is damaged"
+            ),
+            "{err}"
+        );
+        let unknown = text.replacen("PrintOuts=0", "PrintOuts=0\r\nFrobnicate=3", 1)
+            + "[Other]\r\nFoo=bar\r\n";
+        let read = read_dlm(&unknown).unwrap();
+        assert_eq!(read.record.boards, night(1, 3).boards);
+        let said: Vec<String> = read.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 9: Frobnicate=3 is not read: klaver reads the lines Big Deal and deal-convert write in a .dlm file; check that it does not change the boards",
+                "line 210: the section [Other] is not read: a .dlm file has one, [Document]; check that it does not change the boards",
+                "line 211: Foo=bar is not read: klaver reads the lines Big Deal and deal-convert write in a .dlm file; check that it does not change the boards",
+            ]
         );
     }
 

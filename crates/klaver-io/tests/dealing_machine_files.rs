@@ -14,7 +14,7 @@ fn the_three_files_hold_the_same_boards() {
     let pbn = read_pbn(PBN).unwrap().record;
     assert_eq!(pbn.boards.len(), 4);
     assert_eq!(read_dup(DUP).unwrap().boards, pbn.boards);
-    assert_eq!(read_dlm(DLM).unwrap().boards, pbn.boards);
+    assert_eq!(read_dlm(DLM).unwrap().record.boards, pbn.boards);
 }
 
 #[test]
@@ -51,7 +51,7 @@ fn a_damaged_dlm_file_is_refused_with_its_line() {
         "the checksum counts the status: {err}"
     );
     let sealed = sealed.replace("Checksum=4\r\n", "Checksum=5\r\n");
-    assert_eq!(read_dlm(&sealed).unwrap().boards.len(), 4);
+    assert_eq!(read_dlm(&sealed).unwrap().record.boards.len(), 4);
 }
 
 /// The last ten bytes of each `.dup` record (random, backwards, lowest board, copies,
@@ -133,7 +133,7 @@ mod never_panic {
 fn a_dup_with_its_set_in_the_first_record_only_is_read() {
     let dup = include_bytes!("data/dealing/deal-convert/test.dup");
     let dlm = include_str!("data/dealing/deal-convert/test.dlm");
-    let from_dlm = read_dlm(dlm).unwrap().boards;
+    let from_dlm = read_dlm(dlm).unwrap().record.boards;
     assert_eq!(from_dlm.len(), 16);
     assert_eq!(read_dup(dup).unwrap().boards, from_dlm);
     // Any other bytes there than record 1's are still another set.

@@ -246,7 +246,7 @@ fn read_boards(path: &Path) -> Result<ReadHandRecord, CliError> {
     let record = match format_of(Some(path)) {
         DealFormat::Dup => dealing_machine::read_dup(&data).map_err(named)?,
         DealFormat::Dlm => {
-            dealing_machine::read_dlm(&String::from_utf8_lossy(&data)).map_err(named)?
+            return dealing_machine::read_dlm(&String::from_utf8_lossy(&data)).map_err(named);
         }
         _ => {
             return read_pbn(&data)
