@@ -282,11 +282,11 @@ fn checked(b: &BoardRecord, published: &PublishedAnalysis, against: Against) -> 
 
 /// The boards of a hand record with the analysis their file publishes, for when klaver
 /// does not analyse them itself: a board whose file gives all 20 trick counts carries
-/// that table, with klaver's par for it. A board whose file contradicts itself (another
-/// published figure disagrees with the table, or with its par), publishes figures but
-/// not the whole table, or gives a table no deal can have (klaver finds no par for it),
-/// is a warning that its analysis is not carried: which figure is right, only an
-/// analysis can tell.
+/// that table, with klaver's par for it; a published par or optimum score that is not
+/// the table's is a warning. A board whose file contradicts itself (its two tables give
+/// another count), publishes figures but not the whole table, or gives a table no deal
+/// can have (klaver finds no par for it), is a warning that its analysis is not
+/// carried: which count is right, only an analysis can tell.
 pub fn carry(
     record: &mut HandRecord,
     published: &BTreeMap<u32, PublishedAnalysis>,
@@ -306,17 +306,21 @@ pub fn carry(
         // cannot be a table of tricks.
         match klaver_deal::par(&table, b.vulnerability, b.dealer) {
             Ok(par) => {
+                // Two tables that differ leave which count is right to an analysis; a
+                // published par that is not the table's is only said.
+                let split = p
+                    .tricks
+                    .iter()
+                    .any(|t| table.tricks(t.strain, t.declarer) != t.tricks);
                 b.analysis = Some(Analysis { table, par });
-                let said = checked(b, p, Against::File(tag));
-                if !said.is_empty() {
+                let mut said = checked(b, p, Against::File(tag));
+                if split {
                     b.analysis = None;
+                    for d in &mut said {
+                        d.message.push_str(", so the board's analysis is not carried: --analyse analyses the board");
+                    }
                 }
-                out.extend(said.into_iter().map(|mut d| {
-                    d.message.push_str(
-                        ", so the board's analysis is not carried: --analyse analyses the board",
-                    );
-                    d
-                }));
+                out.extend(said);
             }
             Err(e) => {
                 let m = format!(

@@ -622,7 +622,7 @@ fn strict_counts_the_warnings_of_the_deals_file() {
 /// contradicts itself: both figures are named as the file's, and neither table is
 /// carried.
 #[test]
-fn a_file_that_contradicts_its_own_analysis_carries_none() {
+fn a_file_whose_tables_contradict_each_other_carries_neither() {
     let path = temp_path("deal_cli", "contradicts.pbn");
     let p = path.to_str().unwrap();
     ok(&["deal", "--boards", "1", "--seed", "7", "--analyse", "-o", p]);
@@ -652,4 +652,19 @@ fn a_file_that_contradicts_its_own_analysis_carries_none() {
     let written = stdout(&out);
     assert!(!written.contains("[DoubleDummyTricks"), "{written}");
     assert!(!written.contains("[OptimumResultTable"), "{written}");
+    // A published optimum score that is not the table's par is said; the table, which
+    // agrees with itself, goes on with its own par.
+    let score = text
+        .lines()
+        .find(|l| l.starts_with("[OptimumScore \""))
+        .unwrap();
+    std::fs::write(&path, text.replace(score, "[OptimumScore \"NS 9990\"]")).unwrap();
+    let out = ok(&["deal", "--file", p, "--format", "pbn"]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("the file's OptimumScore is NS 9990; the par of its DoubleDummyTricks is"),
+        "{err}"
+    );
+    assert!(!err.contains("not carried"), "{err}");
+    assert!(stdout(&out).contains(tag), "the table is carried");
 }
