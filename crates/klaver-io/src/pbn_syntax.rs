@@ -263,6 +263,96 @@ fn repeated_tags(game: &Game) -> Vec<Diagnostic> {
     out
 }
 
+/// The tags of PBN 2.1 (sections 3 and 4) that have a value and no section data.
+const NO_SECTION: &[&str] = &[
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Note",
+    "Competition",
+    "DealId",
+    "Description",
+    "FrenchMP",
+    "Generator",
+    "Hidden",
+    "Room",
+    "Termination",
+    "Score",
+    "ScoreIMP",
+    "ScoreMP",
+    "ScorePercentage",
+    "ScoreRubber",
+    "ScoreRubberHistory",
+    "OptimumScore",
+    "BidSystemEW",
+    "BidSystemNS",
+    "PairEW",
+    "PairNS",
+    "WestNA",
+    "NorthNA",
+    "EastNA",
+    "SouthNA",
+    "WestType",
+    "NorthType",
+    "EastType",
+    "SouthType",
+    "EventDate",
+    "EventSponsor",
+    "HomeTeam",
+    "Round",
+    "Section",
+    "Stage",
+    "Table",
+    "VisitTeam",
+    "Time",
+    "UTCDate",
+    "UTCTime",
+    "TimeControl",
+    "TimeCall",
+    "TimeCard",
+    "Annotator",
+    "AnnotatorNA",
+    "Application",
+    "Mode",
+];
+
+/// A warning for text after tag `t` when the standard gives the tag no section data (a
+/// second hand after [Dealer], a stray word after [Deal]): kept as its section, it is
+/// read by no one. A table's rows, an auction, a play, and the data of a tag klaver
+/// does not know (which may have a section of its own) are not said here.
+fn stray_section_data(t: &Tag) -> Option<Diagnostic> {
+    let first = t.data.first()?;
+    let name = t.name.strip_prefix('\u{0}').unwrap_or(&t.name);
+    if !NO_SECTION.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        return None;
+    }
+    let text: Vec<&str> = t.data.iter().map(|e| e.text.as_str()).collect();
+    let text = text.join(" ");
+    let shown = match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text,
+    };
+    Some(Diagnostic::warning(
+        first.line,
+        None,
+        format!(
+            "{shown:?} after [{name}] was not read: the tag has no section data in PBN 2.1; remove the text, or give it its own tag"
+        ),
+    ))
+}
+
 /// Groups tokens into games and resolves tag value inheritance (section 4.8).
 fn games(toks: Vec<(Tok, u32)>, diags: &mut Vec<Diagnostic>) -> Vec<Game> {
     let mut out = grouped(&toks, diags);
@@ -279,6 +369,7 @@ fn grouped(toks: &[(Tok, u32)], diags: &mut Vec<Diagnostic>) -> Vec<Game> {
     let mut stray_said = false;
     let finish = |cur: &mut Game, out: &mut Vec<Game>, diags: &mut Vec<Diagnostic>| {
         diags.extend(repeated_tags(cur));
+        diags.extend(cur.tags.iter().filter_map(stray_section_data));
         if !cur.tags.is_empty() {
             out.push(std::mem::take(cur));
         }
@@ -403,6 +494,26 @@ fn inherit(games: &mut [Game]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Text after a tag that has no section data in PBN 2.1 (`garbage` after a [Deal], a
+    /// second hand after [Dealer]) was kept as its section and read by no one, without a
+    /// word. It is a warning naming its line and the tag; a table's rows, an auction, a
+    /// play and a tag klaver does not know (which may have a section of its own) are not.
+    #[test]
+    fn text_after_a_tag_without_section_data_is_said() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\nS:AKQJ.T98.765.432\n[Deal \"N:AT987.64.AJ4.K65 QJ5.Q72.T85.JT98 62.AJT985.K3.432 K43.K3.Q9762.AQ7\"]\ngarbage here\n[Auction \"N\"]\n1S Pass\n[ScoreTable \"Score_NS\"]\n420\n[MyTable \"x\"]\n1 2\n";
+        let mut diags = Vec::new();
+        let games = read_games(text, &mut diags);
+        assert_eq!(games.len(), 1);
+        let said: Vec<String> = diags.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 3: \"S:AKQJ.T98.765.432\" after [Dealer] was not read: the tag has no section data in PBN 2.1; remove the text, or give it its own tag",
+                "line 5: \"garbage here\" after [Deal] was not read: the tag has no section data in PBN 2.1; remove the text, or give it its own tag",
+            ]
+        );
+    }
 
     /// Every kind of token and comment, with the line each is on: escape lines, `;` and
     /// `{ }` comments over lines, escaped quotes, blank lines ending games (a lone CR ends a
