@@ -330,20 +330,54 @@ pub fn travellers_csv(session: &Session) -> Vec<u8> {
 }
 
 /// A stored session's pairs as a pairs CSV (`section,pair,names,players`), the players
-/// by federation number (or, without one, by name) joined with `+`.
+/// by federation number (or, without one, by name) joined with `+`, each in the seat
+/// its name is in (`+1004` for a guest the club does not know beside member 1004).
 pub fn pairs_csv(session: &Session) -> Vec<u8> {
     let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
     let _ = w.write_record(["section", "pair", "names", "players"]);
     for p in &session.pairs {
-        let ids = p
-            .players
+        let ids = seats(p)
             .iter()
-            .map(|pl| pl.number.clone().unwrap_or_else(|| pl.name.clone()))
+            .map(|seat| {
+                seat.map_or(String::new(), |pl| {
+                    pl.number.clone().unwrap_or_else(|| pl.name.clone())
+                })
+            })
             .collect::<Vec<_>>()
             .join("+");
         let _ = w.write_record([&p.section, &p.pair, &p.names, &ids]);
     }
     w.into_inner().unwrap_or_default()
+}
+
+/// A stored pair's players by seat: as stored when every seat has its player; else each
+/// player in the seat of the names that names them alone (a seat no player's name is
+/// in, a guest the club does not know, is `None`). A player whose seat the names do not
+/// tell goes in the first seat left, in the order stored.
+fn seats(p: &SessionPair) -> Vec<Option<&Player>> {
+    let names = split_names(&p.names);
+    if p.players.is_empty() || names.len() <= p.players.len() {
+        return p.players.iter().map(Some).collect();
+    }
+    let index = PlayerIndex::new(&p.players);
+    let mut seats: Vec<Option<&Player>> = vec![None; names.len()];
+    let mut placed = vec![false; p.players.len()];
+    for (seat, name) in names.iter().enumerate() {
+        let found = index.candidates(&normal(name));
+        if let [one] = found.as_slice()
+            && !placed[*one]
+        {
+            seats[seat] = Some(&p.players[*one]);
+            placed[*one] = true;
+        }
+    }
+    let unplaced = p.players.iter().zip(&placed).filter(|(_, done)| !**done);
+    for (player, _) in unplaced {
+        if let Some(free) = seats.iter().position(Option::is_none) {
+            seats[free] = Some(player);
+        }
+    }
+    seats
 }
 
 #[cfg(test)]
@@ -356,6 +390,46 @@ mod tests {
             number: number.map(str::to_string),
             name: name.to_string(),
         }
+    }
+
+    /// A member beside a guest the club does not know was written in the first seat of
+    /// the pairs CSV (`1004` for `Gast Een - Kees Bakker`), so that every export put the
+    /// member's number in the guest's seat, and an import of it took the guest for the
+    /// member. Each player is written in the seat their name is in.
+    #[test]
+    fn a_member_beside_an_unknown_guest_keeps_their_seat() {
+        let pair = |names: &str, players: Vec<Player>| SessionPair {
+            section: String::new(),
+            pair: "2".into(),
+            names: names.into(),
+            players,
+        };
+        let session = Session {
+            pairs: vec![
+                pair(
+                    "Gast Een - Kees Bakker",
+                    vec![player(4, Some("1004"), "Kees Bakker")],
+                ),
+                pair(
+                    "K. Bakker - Gast Twee",
+                    vec![player(4, Some("1004"), "Kees Bakker")],
+                ),
+                pair(
+                    "Ann Smit - Bob Smit",
+                    vec![
+                        player(5, Some("1005"), "Ann Smit"),
+                        player(6, None, "Bob Smit"),
+                    ],
+                ),
+                pair("Gast - Gast", vec![]),
+            ],
+            ..Session::default()
+        };
+        let csv = String::from_utf8(pairs_csv(&session)).unwrap();
+        assert_eq!(
+            csv,
+            "section,pair,names,players\n,2,Gast Een - Kees Bakker,+1004\n,2,K. Bakker - Gast Twee,1004+\n,2,Ann Smit - Bob Smit,1005+Bob Smit\n,2,Gast - Gast,\n"
+        );
     }
 
     /// A guest without a number beside a member: the member is found by number, the
