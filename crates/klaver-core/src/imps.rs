@@ -179,9 +179,10 @@ pub(crate) fn short_board(
     Some(d.saying(Said::FewerImpResults(fewer)))
 }
 
-/// The English of a [`FewerImps`] warning.
-fn fewer_text(f: &FewerImps) -> String {
-    let how = match f.how {
+/// How an IMP form scores a board played fewer times than the others, in English: what
+/// a [`FewerImps`] warning says after the count, and a board pairs sat out too.
+pub fn short_board_scored(how: ShortBoard) -> String {
+    let how = match how {
         ShortBoard::Datum => "the datum is made from the scores the board has",
         ShortBoard::CrossAveraged => {
             "each result is compared with the fewer results the board has and averaged over them"
@@ -190,8 +191,13 @@ fn fewer_text(f: &FewerImps) -> String {
             "each result's IMPs are summed over the fewer comparisons the board has, so that it weighs less than a board played in full"
         }
     };
+    format!("{how}, and each pair's IMPs per board are over the boards it played")
+}
+
+/// The English of a [`FewerImps`] warning.
+fn fewer_text(f: &FewerImps) -> String {
     format!(
-        "{} {} where {} were expected{}: {how}, and each pair's IMPs per board are over the boards it played; enter the missing results or mark them NP",
+        "{} {} where {} were expected{}: {}; enter the missing results or mark them NP",
         f.results,
         if f.results == 1 { "result" } else { "results" },
         f.expected,
@@ -199,6 +205,7 @@ fn fewer_text(f: &FewerImps) -> String {
             "" => String::new(),
             g => format!(" in section {g}"),
         },
+        short_board_scored(f.how),
     )
 }
 

@@ -36,6 +36,10 @@ pub enum Said {
     /// Fewer results on a board of a butler or cross-IMP session than on the most-played
     /// board of its section, none marked not played.
     FewerImpResults(FewerImps),
+    /// Fewer results on a board of a butler or cross-IMP session than on the most-played
+    /// board of its section, as pairs sat out the board (sit-out lines of a results
+    /// file, each pair with its line): a note, nothing to enter.
+    FewerImpsBySitOut(FewerImps, Vec<(String, u32)>),
     /// One result on a board where more were expected: it gets the average.
     OnlyOneResult,
     /// A table result that cannot be read (the entered score is used): the text as

@@ -272,7 +272,7 @@ fn result_part(out: &mut String, report: &Report) {
 
 /// A box (of CSS class `class`) headed `heading` and its count, listing `items`; none
 /// when there are no items.
-fn said_box(out: &mut String, class: &str, heading: &str, items: &[String]) {
+pub(crate) fn said_box(out: &mut String, class: &str, heading: &str, items: &[String]) {
     if items.is_empty() {
         return;
     }

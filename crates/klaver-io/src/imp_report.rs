@@ -6,7 +6,7 @@
 //! double (IMPs, G-IMP, VP in hundredths), never rounded for display; text rounds to two
 //! decimals where a figure is not whole.
 
-use crate::html::{STYLE, escape};
+use crate::html::{STYLE, escape, said_box};
 use crate::pdf;
 use crate::report::{ReportLang, Word};
 use crate::text::shown_width;
@@ -681,15 +681,25 @@ pub struct ImpView {
     pub sections: Vec<ViewSection>,
     /// The warnings on the travellers and the scoring.
     pub warnings: Vec<String>,
+    /// The notes: what a director likes to see but need not fix (a board a pair sat
+    /// out), listed apart from the warnings.
+    pub notes: Vec<String>,
     /// The language of the headings and words.
     pub lang: ReportLang,
 }
 
-fn warning_texts(event: &Event, warnings: &[Diagnostic], lang: ReportLang) -> Vec<String> {
+/// The notes (`notes`) or the warnings on the travellers and the scoring, in `lang`.
+fn said_texts(
+    event: &Event,
+    warnings: &[Diagnostic],
+    lang: ReportLang,
+    notes: bool,
+) -> Vec<String> {
     event
         .diagnostics
         .iter()
         .chain(warnings)
+        .filter(|d| d.is_note() == notes)
         .map(|d| crate::said::warning_in(d, lang))
         .collect()
 }
@@ -723,7 +733,8 @@ fn pairs_view(
                 ..ViewSection::default()
             },
         ],
-        warnings: warning_texts(event, warnings, l),
+        warnings: said_texts(event, warnings, l, false),
+        notes: said_texts(event, warnings, l, true),
         lang: l,
     }
 }
@@ -821,7 +832,8 @@ pub fn teams_view(
         date: opts.date.clone(),
         form: l.word(Word::TeamsForm).into(),
         sections,
-        warnings: warning_texts(event, &result.warnings, l),
+        warnings: said_texts(event, &result.warnings, l, false),
+        notes: said_texts(event, &result.warnings, l, true),
         lang: l,
     }
 }
@@ -969,18 +981,10 @@ pub fn html(view: &ImpView) -> String {
         for note in &section.notes {
             let _ = writeln!(out, "<p class=\"avg\">{}</p>", escape(note));
         }
-        if k == 0 && !view.warnings.is_empty() {
-            let _ = writeln!(
-                out,
-                "<details class=\"warnings\" open role=\"note\">\n\
-                 <summary>\u{26a0} {} ({})</summary>\n<ul>",
-                escape(view.lang.word(Word::Warnings)),
-                view.warnings.len()
-            );
-            for w in &view.warnings {
-                let _ = writeln!(out, "<li>{}</li>", escape(w));
-            }
-            out.push_str("</ul>\n</details>\n");
+        if k == 0 {
+            let warnings = format!("\u{26a0} {}", view.lang.word(Word::Warnings));
+            said_box(&mut out, "warnings", &warnings, &view.warnings);
+            said_box(&mut out, "notes", view.lang.word(Word::Notes), &view.notes);
         }
         out.push_str("</section>\n");
     }
@@ -1073,19 +1077,27 @@ pub fn pdf(view: &ImpView) -> Result<Vec<u8>, pdf::PdfError> {
             doc.push(Block::Gap(4.0));
             doc.push(Block::Paragraph(Span::new(note.clone(), 9.0)));
         }
-        if k == 0 && !view.warnings.is_empty() {
-            doc.push(Block::Gap(10.0));
-            doc.push(Block::Notice {
-                heading: format!(
-                    "\u{26a0} {} ({})",
-                    view.lang.word(Word::Warnings),
-                    view.warnings.len()
-                ),
-                items: view.warnings.clone(),
-            });
+        if k == 0 {
+            said_notices(&mut doc, view);
         }
     }
     doc.render()
+}
+
+/// The PDF's boxes of warnings and of notes, each with its count; none for an empty list.
+fn said_notices(doc: &mut pdf::PdfDocument, view: &ImpView) {
+    let warnings = format!("\u{26a0} {}", view.lang.word(Word::Warnings));
+    let notes = view.lang.word(Word::Notes).to_string();
+    for (heading, items) in [(warnings, &view.warnings), (notes, &view.notes)] {
+        if items.is_empty() {
+            continue;
+        }
+        doc.push(pdf::Block::Gap(10.0));
+        doc.push(pdf::Block::Notice {
+            heading: format!("{heading} ({})", items.len()),
+            items: items.clone(),
+        });
+    }
 }
 
 #[derive(Serialize)]
@@ -1778,6 +1790,37 @@ mod tests {
             "{page}"
         );
         assert!(page.ends_with("</html>\n"));
+    }
+
+    /// The HTML and PDF of an IMP form list the notes (a sit-out line on a board short of
+    /// no result) under their own heading, apart from the warnings, as a pairs report
+    /// does; a list with neither shows neither box.
+    #[test]
+    fn the_notes_are_listed_apart_from_the_warnings() {
+        use crate::pdf::tests::page_texts;
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n1,3,4,170\n2,1,2,100\n2,3,4,-600\n");
+        let r = score_butler(&e.pairs, &e.results, &ButlerSettings::default()).unwrap();
+        let opts = ImpReportOptions {
+            lang: ReportLang::Nl,
+            ..ImpReportOptions::default()
+        };
+        let page = html(&butler_view(&e, &r, &opts));
+        assert!(!page.contains("Opmerkingen") && !page.contains("Waarschuwingen"));
+        let mut note = crate::said::sat_out(9, 1, "", "5");
+        note.severity = klaver_core::session::Severity::Note;
+        e.diagnostics = vec![note, Diagnostic::warning(1, None, "a warning")];
+        let view = butler_view(&e, &r, &opts);
+        assert_eq!((view.warnings.len(), view.notes.len()), (1, 1));
+        let page = html(&view);
+        assert!(
+            page.contains("<summary>\u{26a0} Waarschuwingen (1)</summary>"),
+            "{page}"
+        );
+        let said = "<summary>Opmerkingen (1)</summary>\n<ul>\n<li>regel 9: gift 1: paar 5 zat";
+        assert!(page.contains(said), "{page}");
+        let text = page_texts(&super::pdf(&view).unwrap()).join("\n");
+        assert!(text.contains("Waarschuwingen (1)"), "{text}");
+        assert!(text.contains("Opmerkingen (1)"), "{text}");
     }
 
     #[test]

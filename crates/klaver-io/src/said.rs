@@ -38,6 +38,7 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
         ),
         Said::FewerResults(f) => fewer_results(f, lang),
         Said::FewerBySitOut(f, pairs) => fewer_by_sit_out(f, pairs, lang),
+        Said::FewerImpsBySitOut(f, pairs) => fewer_imps_by_sit_out(f, pairs, lang),
         Said::FewerImpResults(f) => fewer_imp_results(f, lang),
         Said::OnlyOneResult if lang == ReportLang::Tr => {
             "bu boardda tek sonuç var: ortalama alır; eksik sonuç kağıdı olup olmadığını kontrol edin"
@@ -78,9 +79,24 @@ fn fewer_results(f: &Fewer, lang: ReportLang) -> String {
 /// A board of a butler or cross-IMP session with fewer results than the others of its
 /// section, and how the form scores it, in Dutch or Turkish.
 fn fewer_imp_results(f: &FewerImps, lang: ReportLang) -> String {
-    let (n, expected) = (f.results, f.expected);
+    let (n, expected, how) = (f.results, f.expected, imp_scored(f.how, lang));
     let (at, tr_at) = in_group(&f.group, lang);
-    let how = match (f.how, lang) {
+    match lang {
+        ReportLang::Tr => format!(
+            "{tr_at}{expected} sonuç beklenirken {n} sonuç var: {how}; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
+        ),
+        _ => format!(
+            "{n} {} waar er {expected} verwacht werden{at}: {how}; voer de ontbrekende uitslagen in of markeer ze NG",
+            if n == 1 { "uitslag" } else { "uitslagen" },
+        ),
+    }
+}
+
+/// How an IMP form scores a board played fewer times than the others of its section,
+/// in the list's language.
+fn imp_scored(how: ShortBoard, lang: ReportLang) -> String {
+    let how = match (how, lang) {
+        (_, ReportLang::En) => return klaver_core::imps::short_board_scored(how),
         (ShortBoard::Datum, ReportLang::Tr) => "datum boarddaki mevcut skorlardan hesaplanır",
         (ShortBoard::Datum, _) => "het datum komt uit de scores die de gift heeft",
         (ShortBoard::CrossAveraged, ReportLang::Tr) => {
@@ -97,13 +113,12 @@ fn fewer_imp_results(f: &FewerImps, lang: ReportLang) -> String {
         }
     };
     match lang {
-        ReportLang::Tr => format!(
-            "{tr_at}{expected} sonuç beklenirken {n} sonuç var: {how} ve her çiftin board başına IMP'si oynadığı boardlar üzerinden alınır; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
-        ),
-        _ => format!(
-            "{n} {} waar er {expected} verwacht werden{at}: {how}, en de IMP's per gift van elk paar gaan over de giften die het speelde; voer de ontbrekende uitslagen in of markeer ze NG",
-            if n == 1 { "uitslag" } else { "uitslagen" },
-        ),
+        ReportLang::Tr => {
+            format!("{how} ve her çiftin board başına IMP'si oynadığı boardlar üzerinden alınır")
+        }
+        _ => {
+            format!("{how}, en de IMP's per gift van elk paar gaan over de giften die het speelde")
+        }
     }
 }
 
@@ -142,6 +157,56 @@ fn missing_words(rule: MissingRule, lang: ReportLang) -> &'static str {
 /// Fewer results on a board than expected, as pairs sat out the board (each with its
 /// sit-out line): in English (the diagnostic's message), Dutch or Turkish.
 fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> String {
+    let short = Short {
+        results: f.results,
+        expected: f.expected,
+        group: &f.group,
+    };
+    short_by_sit_out(&short, pairs, missing_words(f.rule, lang), lang)
+}
+
+/// Fewer results on a board of a butler or cross-IMP session than on the others of its
+/// section, as pairs sat out the board (each with its sit-out line): in English (the
+/// diagnostic's message), Dutch or Turkish.
+fn fewer_imps_by_sit_out(f: &FewerImps, pairs: &[(String, u32)], lang: ReportLang) -> String {
+    let short = Short {
+        results: f.results,
+        expected: f.expected,
+        group: &f.group,
+    };
+    short_by_sit_out(&short, pairs, &imp_scored(f.how, lang), lang)
+}
+
+/// A board short of results, as the pairs form or an IMP form warns of it.
+struct Short<'a> {
+    /// The board's results.
+    results: usize,
+    /// The results expected.
+    expected: usize,
+    /// The board's comparison group: a section, or empty for all.
+    group: &'a str,
+}
+
+impl<'a> Short<'a> {
+    /// The board short of results that `said` warns of: a pairs form's or an IMP form's
+    /// "fewer results than expected".
+    fn of(said: &'a Said) -> Option<Short<'a>> {
+        let (results, expected, group) = match said {
+            Said::FewerResults(f) => (f.results, f.expected, &f.group),
+            Said::FewerImpResults(f) => (f.results, f.expected, &f.group),
+            _ => return None,
+        };
+        Some(Short {
+            results,
+            expected,
+            group,
+        })
+    }
+}
+
+/// A board short of results as pairs sat out it (each with its sit-out line), and how
+/// it is scored (`how`, in `lang`): in English, Dutch or Turkish.
+fn short_by_sit_out(f: &Short, pairs: &[(String, u32)], how: &str, lang: ReportLang) -> String {
     let (n, expected) = (f.results, f.expected);
     let listed = |line: &dyn Fn(u32) -> String, and: &str| -> String {
         let each: Vec<String> = pairs
@@ -155,8 +220,7 @@ fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> Str
         }
     };
     let one = pairs.len() == 1;
-    let how = missing_words(f.rule, lang);
-    let (at, tr_at) = in_group(&f.group, lang);
+    let (at, tr_at) = in_group(f.group, lang);
     let (pair, line) = pairs
         .first()
         .map(|(p, l)| (p.as_str(), *l))
@@ -220,11 +284,12 @@ pub fn sat_out(line: u32, board: u32, section: &str, pair: &str) -> Diagnostic {
     })
 }
 
-/// Folds a file's sit-out lines into the warnings of the boards they account for. A
-/// board a pair sat out had two warnings: the sit-out line's, and "fewer results than
-/// expected ... enter the missing results", advice that is wrong for it. When the
-/// board's sit-outs make up its missing results, it is one note saying so, without the
-/// advice, and the sit-out lines' own warnings go. A sit-out line on a board short of
+/// Folds a file's sit-out lines into the warnings of the boards they account for, in
+/// the pairs form and in the IMP forms (butler, cross-IMPs) alike. A board a pair sat
+/// out had two warnings: the sit-out line's, and "fewer results than expected ... enter
+/// the missing results", advice that is wrong for it. When the board's sit-outs make up
+/// its missing results, it is one note saying so, without the advice, and the sit-out
+/// lines' own warnings go. A sit-out line on a board short of
 /// no result (a pair sat out every board) is a note too: an odd number of pairs is a
 /// normal night, nothing to fix. A board short of results its sit-outs do not account
 /// for stays a warning, with its sit-out lines; so does one where two pairs of its
@@ -259,20 +324,26 @@ pub fn fold_sit_outs(
     };
     let mut folded: Vec<(String, u32)> = Vec::new();
     for w in scored.iter_mut() {
-        let (Some(Said::FewerResults(f)), Some(b)) = (w.said.as_deref(), w.board) else {
+        let (Some(said), Some(b)) = (w.said.as_deref(), w.board) else {
             continue;
         };
-        let pairs = of(&f.group, b);
+        let Some(f) = Short::of(said) else {
+            continue;
+        };
+        let pairs = of(f.group, b);
         if pairs.is_empty() || f.results + pairs.len() != f.expected {
             continue;
         }
-        if unaccounted(all_pairs, &f.group, f.results, pairs.len()) >= 2 {
+        if unaccounted(all_pairs, f.group, f.results, pairs.len()) >= 2 {
             continue;
         }
-        let f = f.clone();
-        folded.push((f.group.clone(), b));
-        w.message = fewer_by_sit_out(&f, &pairs, ReportLang::En);
-        w.said = Some(Box::new(Said::FewerBySitOut(f, pairs)));
+        let group = f.group.to_string();
+        let Some((message, said)) = by_sit_out(said, pairs) else {
+            continue;
+        };
+        folded.push((group, b));
+        w.message = message;
+        w.said = Some(Box::new(said));
         w.severity = Severity::Note;
     }
     read.retain(|d| match (d.said.as_deref(), d.board) {
@@ -282,6 +353,24 @@ pub fn fold_sit_outs(
         _ => true,
     });
     note_sit_outs_on_full_boards(read, scored);
+}
+
+/// What a board short of results (`said`, the pairs form's or an IMP form's warning)
+/// says once `pairs` sitting it out account for its missing results: its English and
+/// what a report words in its own language.
+/// `None` for any other warning.
+fn by_sit_out(said: &Said, pairs: Vec<(String, u32)>) -> Option<(String, Said)> {
+    Some(match said {
+        Said::FewerImpResults(f) => (
+            fewer_imps_by_sit_out(f, &pairs, ReportLang::En),
+            Said::FewerImpsBySitOut(f.clone(), pairs),
+        ),
+        Said::FewerResults(f) => (
+            fewer_by_sit_out(f, &pairs, ReportLang::En),
+            Said::FewerBySitOut(f.clone(), pairs),
+        ),
+        _ => return None,
+    })
 }
 
 /// Whether a board's comparison group holds a line of `section`: the group is that
@@ -305,10 +394,7 @@ fn unaccounted(pairs: &[PairInfo], group: &str, results: usize, sat_out: usize) 
 fn note_sit_outs_on_full_boards(read: &mut [Diagnostic], scored: &[Diagnostic]) {
     let short: Vec<(&str, u32)> = scored
         .iter()
-        .filter_map(|w| match (w.said.as_deref(), w.board) {
-            (Some(Said::FewerResults(f)), Some(b)) => Some((f.group.as_str(), b)),
-            _ => None,
-        })
+        .filter_map(|w| Some((Short::of(w.said.as_deref()?)?.group, w.board?)))
         .collect();
     for d in read.iter_mut() {
         let (Some(Said::SatOut { section, .. }), Some(b)) = (d.said.as_deref(), d.board) else {
@@ -685,6 +771,51 @@ mod tests {
         assert!(
             fewer_by_sit_out(&one, &pair, ReportLang::Nl)
                 .starts_with("1 uitslag waar er 2 verwacht werden")
+        );
+    }
+
+    /// A butler or cross-IMP board short of results folds its sit-out lines as a pairs
+    /// board does: a note in the list's language, without the advice to enter results;
+    /// a board they do not account for keeps its warning and its sit-out line.
+    #[test]
+    fn an_imp_boards_sit_outs_fold_as_a_pairs_boards_do() {
+        let sat = |line: u32, board: u32, pair: &str| sat_out(line, board, "A", pair);
+        let fewer = |board: u32, results: usize| {
+            let f = FewerImps {
+                results,
+                expected: 3,
+                how: ShortBoard::Datum,
+                group: "A".into(),
+            };
+            Diagnostic::warning(1, Some(board), "fewer").saying(Said::FewerImpResults(f))
+        };
+        // Six pairs: on board 1 two results and a sit-out leave one pair out, who cannot
+        // have played; board 2 is short of a result more.
+        let mut read = vec![sat(10, 1, "6"), sat(12, 2, "6")];
+        let mut scored = vec![fewer(1, 2), fewer(2, 1)];
+        let six: Vec<PairInfo> = (1..=6)
+            .map(|p| PairInfo {
+                id: p.to_string(),
+                section: "A".into(),
+                ..PairInfo::default()
+            })
+            .collect();
+        fold_sit_outs(&mut read, &mut scored, &six);
+        assert!(scored[0].is_note() && !scored[1].is_note());
+        assert_eq!(
+            scored[0].message,
+            "2 results where 3 were expected in section A, as pair 6 sat out this board (a sit-out line, line 10 of the file): the datum is made from the scores the board has, and each pair's IMPs per board are over the boards it played"
+        );
+        assert_eq!(scored[1].message, "fewer");
+        assert_eq!(read.len(), 1);
+        assert_eq!((read[0].line, read[0].is_note()), (Some(12), false));
+        assert_eq!(
+            warning_in(&scored[0], ReportLang::Nl),
+            "regel 1: gift 1: 2 uitslagen waar er 3 verwacht werden in lijn A, want paar 6 zat deze gift uit (een uitzitregel, regel 10 van het bestand): het datum komt uit de scores die de gift heeft, en de IMP's per gift van elk paar gaan over de giften die het speelde"
+        );
+        assert_eq!(
+            warning_in(&scored[0], ReportLang::Tr),
+            "satır 1: board 1: A grubunda 3 sonuç beklenirken 2 sonuç var, çünkü 6 numaralı çift bu boardu oynamadı (bye satırı, dosyanın 10. satırı): datum boarddaki mevcut skorlardan hesaplanır ve her çiftin board başına IMP'si oynadığı boardlar üzerinden alınır"
         );
     }
 }

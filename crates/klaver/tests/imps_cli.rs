@@ -1184,3 +1184,242 @@ fn a_teams_section_written_two_ways_is_said_with_the_errors() {
         )
     );
 }
+
+/// A Ruter night of the repository's test data as Ruter would write it scored in IMPs:
+/// without the published matchpoints and percentages of its traveller lines (which an
+/// IMP form does not read, and warns of), and without its lines `gone` (from 1).
+fn ruter_imp_night(file: &str, name: &str, gone: &[usize]) -> String {
+    let f = common::repo(&format!("crates/klaver-io/tests/data/{file}"));
+    let bytes = std::fs::read(f).unwrap();
+    let mut table = false;
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_end();
+        if gone.contains(&(i + 1)) {
+            continue;
+        }
+        if let Some(columns) = text.strip_prefix("[ScoreTable \"") {
+            let kept: Vec<&str> = (columns.trim_end_matches("\"]").split(';'))
+                .filter(|c| !c.starts_with("MP_") && !c.starts_with("Percentage_"))
+                .collect();
+            lines.push(format!("[ScoreTable \"{}\"]", kept.join(";")).into_bytes());
+            table = true;
+            continue;
+        }
+        table &= !text.is_empty() && !text.starts_with('[');
+        if table {
+            let fields: Vec<&str> = text.split_whitespace().collect();
+            lines.push(fields[..fields.len() - 4].join(" ").into_bytes());
+        } else {
+            lines.push(line.to_vec());
+        }
+    }
+    let out = common::temp_path("imps_cli", name);
+    std::fs::write(&out, lines.join(&b'\n')).unwrap();
+    out.display().to_string()
+}
+
+/// An odd number of pairs is a normal club night, and the pairs form says its sit-out
+/// lines as notes; the butler and cross-IMP forms said each as a warning, and a board
+/// a pair sat out as "fewer results than expected ... enter the missing results", so
+/// that `--strict` failed every such night. A board whose missing results its sit-out
+/// lines account for is one note now, and a sit-out line on a board short of no result
+/// is a note: `--strict` passes them.
+#[test]
+fn an_odd_pairs_night_passes_strict_in_the_imp_forms() {
+    // Spiren, 14 October 2019: boards 7 to 24 have 10 results and a sit-out line, where
+    // boards 1 to 6 have 11.
+    let f = ruter_imp_night("ruter-2019-10-14-spiren.pbn", "spiren-imps.pbn", &[]);
+    for (form, how) in [
+        ("butler", "the datum is made from the scores the board has"),
+        (
+            "cross-imps",
+            "each result is compared with the fewer results the board has and averaged over them",
+        ),
+    ] {
+        let o = klaver(&["score", &f, "--form", form, "--strict", "-o", "/dev/null"]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{form}: {err}");
+        assert_eq!(err.lines().count(), 18, "{form}: {err}");
+        assert!(
+            err.lines().all(|l| l.starts_with("note: ")),
+            "{form}: {err}"
+        );
+        assert!(!err.contains("enter the missing results"), "{form}: {err}");
+        let board7 = format!(
+            "note: {f}: line 281: board 7: 10 results where 11 were expected, as pair 15 sat out this board (a sit-out line, line 291 of the file): {how}, and each pair's IMPs per board are over the boards it played\n"
+        );
+        assert!(err.starts_with(&board7), "{form}: {err}");
+    }
+    // Bridgekameratene, 1 October 2015: nine pairs, a pair sits out every board, and no
+    // board is short of a result. Each sit-out line is a note on its line.
+    let nine = ruter_imp_night("ruter-2015-10-01-bridgekam.pbn", "bridgekam-imps.pbn", &[]);
+    for form in ["butler", "cross-imps"] {
+        let o = klaver(&[
+            "score",
+            &nine,
+            "--form",
+            form,
+            "--strict",
+            "-o",
+            "/dev/null",
+        ]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(0), "{form}: {err}");
+        assert!(err.lines().count() >= 24, "{form}: {err}");
+        let line78 = format!(
+            "note: {nine}: line 78: board 1: pair 9 sat out this board (a sit-out line): it is not a result and is not scored\n"
+        );
+        assert!(err.starts_with(&line78), "{form}: {err}");
+        assert!(
+            err.lines()
+                .all(|l| l.starts_with("note: ") && l.contains("sat out this board")),
+            "{form}: {err}"
+        );
+    }
+    // The file as Ruter wrote it, scored by matchpoints: its published matchpoints are
+    // the one warning.
+    let real = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    let o = klaver(&["score", &real, "--form", "butler", "-o", "/dev/null"]);
+    let err = common::stderr(&o);
+    let warned: Vec<&str> = err.lines().filter(|l| l.starts_with("warning: ")).collect();
+    assert_eq!(warned.len(), 1, "{err}");
+    assert!(
+        warned[0].contains("the columns mp_ns and mp_ew are not read"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 19, "{err}");
+}
+
+/// A board short of a result its sit-out lines do not account for stays a warning in
+/// the IMP forms, with its sit-out line, and `--strict` fails on it.
+#[test]
+fn a_result_missing_beside_the_sit_outs_is_a_warning_in_the_imp_forms() {
+    let night = "ruter-2019-10-14-spiren.pbn";
+    // Line 282: the second result of board 7, which pair 15 sat out (9 results and a
+    // sit-out line where 11 were expected); line 90: a result of board 1, which no pair
+    // sat out.
+    let board7 = ruter_imp_night(night, "spiren-imps-board-7-short.pbn", &[282]);
+    let board1 = ruter_imp_night(night, "spiren-imps-board-1-short.pbn", &[90]);
+    for form in ["butler", "cross-imps"] {
+        let o = klaver(&[
+            "score",
+            &board7,
+            "--form",
+            form,
+            "--strict",
+            "-o",
+            "/dev/null",
+        ]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{form}: {err}");
+        let said: Vec<&str> = err.lines().filter(|l| l.contains(" board 7: ")).collect();
+        assert_eq!(said.len(), 2, "{form}: {err}");
+        assert!(said.iter().all(|l| l.starts_with("warning: ")), "{err}");
+        assert!(
+            said.iter().any(
+                |l| l.contains("board 7: 9 results where 11 were expected: ")
+                    && l.ends_with("; enter the missing results or mark them NP")
+            ),
+            "{form}: {err}"
+        );
+        let sat = "board 7: pair 15 sat out this board (a sit-out line)";
+        assert!(said.iter().any(|l| l.contains(sat)), "{form}: {err}");
+        let notes = err.lines().filter(|l| l.starts_with("note: ")).count();
+        assert_eq!((notes, err.lines().count()), (17, 19), "{form}: {err}");
+
+        let o = klaver(&[
+            "score",
+            &board1,
+            "--form",
+            form,
+            "--strict",
+            "-o",
+            "/dev/null",
+        ]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{form}: {err}");
+        let first = err.lines().next().unwrap();
+        assert!(
+            first.starts_with("warning: ")
+                && first.contains("board 1: 10 results where 11 were expected: "),
+            "{form}: {err}"
+        );
+        let notes = err.lines().filter(|l| l.starts_with("note: ")).count();
+        assert_eq!((notes, err.lines().count()), (18, 19), "{form}: {err}");
+    }
+    // Nine pairs, pair 9 out of board 1: without the result of pairs 3 and 4 (line 76)
+    // the board's 3 results and a sit-out line seem to make up the 4 expected, but pairs
+    // 3 and 4 have no line on it: a warning, as in the pairs form.
+    let nine = "ruter-2015-10-01-bridgekam.pbn";
+    let short = ruter_imp_night(nine, "bridgekam-imps-board-1-short.pbn", &[76]);
+    for form in ["butler", "cross-imps"] {
+        let o = klaver(&[
+            "score",
+            &short,
+            "--form",
+            form,
+            "--strict",
+            "-o",
+            "/dev/null",
+        ]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{form}: {err}");
+        let said: Vec<&str> = err.lines().filter(|l| l.contains(" board 1: ")).collect();
+        assert_eq!(said.len(), 2, "{form}: {err}");
+        assert!(said.iter().all(|l| l.starts_with("warning: ")), "{err}");
+        let short = "board 1: 3 results where 4 were expected: ";
+        assert!(said.iter().any(|l| l.contains(short)), "{form}: {err}");
+    }
+}
+
+/// The reports of the IMP forms list the notes apart from the warnings, as the pairs
+/// reports do: under Opmerkingen in a Dutch page, Notlar in a Turkish one, and with
+/// severity "note" in the JSON.
+#[test]
+fn the_imp_reports_list_the_notes_apart() {
+    let f = ruter_imp_night("ruter-2019-10-14-spiren.pbn", "spiren-imps-report.pbn", &[]);
+    for form in ["butler", "cross-imps"] {
+        let o = klaver(&[
+            "score", &f, "--form", form, "--lang", "nl", "--format", "html",
+        ]);
+        let page = common::stdout(&o);
+        assert!(
+            page.contains("<summary>Opmerkingen (18)</summary>"),
+            "{page}"
+        );
+        assert!(!page.contains("Waarschuwingen"), "{page}");
+        let said = "<li>regel 281: gift 7: 10 uitslagen waar er 11 verwacht werden, want paar 15 zat deze gift uit (een uitzitregel, regel 291 van het bestand): ";
+        assert!(page.contains(said), "{said}\n{page}");
+        assert!(!page.contains("voer de ontbrekende uitslagen in"), "{page}");
+        let o = klaver(&[
+            "score", &f, "--form", form, "--lang", "tr", "--format", "html",
+        ]);
+        let page = common::stdout(&o);
+        assert!(page.contains("<summary>Notlar (18)</summary>"), "{page}");
+        let said = "<li>satır 281: board 7: 11 sonuç beklenirken 10 sonuç var, çünkü 15 numaralı çift bu boardu oynamadı (bye satırı, dosyanın 291. satırı): ";
+        assert!(page.contains(said), "{said}\n{page}");
+        let o = klaver(&["score", &f, "--form", form, "--format", "json"]);
+        let doc: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+        let said = doc["warnings"].as_array().unwrap();
+        assert_eq!(said.len(), 18, "{said:?}");
+        assert!(said.iter().all(|w| w["severity"] == "note"), "{said:?}");
+        assert_eq!(said[0]["board"], 7, "{said:?}");
+    }
+    // A board short of a result beside them: a warning, listed apart from the notes.
+    let short = ruter_imp_night(
+        "ruter-2019-10-14-spiren.pbn",
+        "spiren-imps-short.pbn",
+        &[90],
+    );
+    let o = klaver(&[
+        "score", &short, "--form", "butler", "--lang", "nl", "--format", "html",
+    ]);
+    let page = common::stdout(&o);
+    assert!(page.contains("Waarschuwingen (1)</summary>"), "{page}");
+    assert!(
+        page.contains("<summary>Opmerkingen (18)</summary>"),
+        "{page}"
+    );
+}

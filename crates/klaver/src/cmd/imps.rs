@@ -2,7 +2,7 @@
 //! `klaver score` (`--form butler|cross-imps|teams`).
 
 use super::output::Output;
-use super::score::{cannot_score, print_read_warnings};
+use super::score::{cannot_score, print_read_warnings, said_as};
 use super::{CliError, CmdResult};
 use clap::ValueEnum;
 use klaver_core::butler::{ButlerSettings, score_butler};
@@ -113,10 +113,12 @@ pub struct FormReport {
     pub lang: klaver_io::report::ReportLang,
 }
 
-/// Runs an IMP form for `klaver score`, writing to `output` or standard output.
+/// Runs an IMP form for `klaver score`, writing to `output` or standard output. It
+/// takes the event, whose warnings scoring changes: a butler or cross-IMP session's
+/// sit-out lines are folded into the boards they account for.
 pub fn run_form(
     args: &FormOptions,
-    event: &Event,
+    event: Event,
     opts: &FormReport,
     output: Option<&Path>,
 ) -> CmdResult {
@@ -254,12 +256,17 @@ fn penalties_refused(
 }
 
 /// Scores `event` in the IMP form `args.form` and writes the result list to `out`.
-fn score_form(args: &FormOptions, event: &Event, opts: &FormReport, out: &mut Output) -> CmdResult {
+fn score_form(
+    args: &FormOptions,
+    mut event: Event,
+    opts: &FormReport,
+    out: &mut Output,
+) -> CmdResult {
     let adjusted = args.adjusted()?;
     // What the penalty checks said of a penalty the form does not apply is moot.
-    penalties_refused(args, event).map_err(|e| {
+    penalties_refused(args, &event).map_err(|e| {
         let lines: Vec<Option<u32>> = e.diagnostics.iter().map(|d| d.line).collect();
-        super::score::cannot_score_but(&opts.file_name, event, e, &lines)
+        super::score::cannot_score_but(&opts.file_name, &event, e, &lines)
     })?;
     let report = ImpReportOptions {
         title: opts.title.clone(),
@@ -273,21 +280,22 @@ fn score_form(args: &FormOptions, event: &Event, opts: &FormReport, out: &mut Ou
                 "the pairs form is scored by klaver score itself",
             ));
         }
-        Form::Butler => butler_form(args, event, opts, adjusted, &report)?,
-        Form::CrossImps => cross_imps_form(args, event, opts, adjusted, &report)?,
-        Form::Teams => teams_form(args, event, opts, adjusted, &report)?,
+        Form::Butler => butler_form(args, &mut event, opts, adjusted, &report)?,
+        Form::CrossImps => cross_imps_form(args, &mut event, opts, adjusted, &report)?,
+        Form::Teams => teams_form(args, &event, opts, adjusted, &report)?,
     };
     out.put(&body)?;
-    Ok(warn(event, &warnings, opts))
+    Ok(warn(&event, &warnings, opts))
 }
 
 /// A form's result list and the warnings of its scoring.
 type Scored = (Vec<u8>, Vec<Diagnostic>);
 
-/// Scores a butler session (each board's IMPs against its datum) and lays out its list.
+/// Scores a butler session (each board's IMPs against its datum) and lays out its list;
+/// the event's sit-out lines are folded into the boards they account for.
 fn butler_form(
     args: &FormOptions,
-    event: &Event,
+    event: &mut Event,
     opts: &FormReport,
     adjusted: AdjustedImps,
     report: &ImpReportOptions,
@@ -296,6 +304,8 @@ fn butler_form(
     let mut r = score_butler(&event.pairs, &event.results, &settings)
         .map_err(|e| cannot_score(&opts.file_name, event, e))?;
     r.warnings = with_unread(event, "butler", r.warnings);
+    klaver_io::said::fold_sit_outs(&mut event.diagnostics, &mut r.warnings, &event.pairs);
+    let event = &*event;
     let body = laid_out(
         opts,
         |body| imp_report::butler_json(body, event, &r, report),
@@ -306,10 +316,11 @@ fn butler_form(
 }
 
 /// Scores a cross-IMP session (each score against every other, averaged or summed) and
-/// lays out its list.
+/// lays out its list; the event's sit-out lines are folded into the boards they account
+/// for.
 fn cross_imps_form(
     args: &FormOptions,
-    event: &Event,
+    event: &mut Event,
     opts: &FormReport,
     adjusted: AdjustedImps,
     report: &ImpReportOptions,
@@ -318,6 +329,8 @@ fn cross_imps_form(
     let mut r = score_cross_imps(&event.pairs, &event.results, &settings)
         .map_err(|e| cannot_score(&opts.file_name, event, e))?;
     r.warnings = with_unread(event, "cross-imps", r.warnings);
+    klaver_io::said::fold_sit_outs(&mut event.diagnostics, &mut r.warnings, &event.pairs);
+    let event = &*event;
     let body = laid_out(
         opts,
         |body| imp_report::cross_imps_json(body, event, &r, report),
@@ -434,19 +447,16 @@ fn laid_out(
     }
 }
 
-/// Prints the file's and the scoring's warnings after the list; with `--strict` any
-/// warning makes the exit code 1.
+/// Prints the file's and the scoring's warnings and notes after the list, as the pairs
+/// form prints them; with `--strict` any warning makes the exit code 1 (a note, such as
+/// a board a pair sat out, is no warning).
 fn warn(event: &Event, warnings: &[Diagnostic], opts: &FormReport) -> ExitCode {
-    let all: Vec<String> = event
-        .diagnostics
-        .iter()
-        .chain(warnings)
-        .map(|d| d.to_string())
-        .collect();
-    for w in &all {
-        tell!("warning: {}: {w}", opts.file_name);
+    let mut warned = false;
+    for d in event.diagnostics.iter().chain(warnings) {
+        tell!("{}: {}: {d}", said_as(d), opts.file_name);
+        warned |= !d.is_note();
     }
-    if opts.strict && !all.is_empty() {
+    if opts.strict && warned {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

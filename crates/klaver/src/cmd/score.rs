@@ -560,18 +560,12 @@ fn score_form(
     // The file's own word that it was scored in IMPs is what this form does.
     let in_imps = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::ScoredInImps));
     imported.event.diagnostics.retain(|d| !in_imps(d));
-    let imported = &imported;
     if args.compare {
-        let cmp = super::imps::compare_form(&scoring.form, imported, &opts)?;
+        let cmp = super::imps::compare_form(&scoring.form, &imported, &opts)?;
         let what = format!("IMPs, {}", scoring.form.form.word());
         return print_comparison(file_name, &cmp, &what, args, "IMP figures");
     }
-    super::imps::run_form(
-        &scoring.form,
-        &imported.event,
-        &opts,
-        args.output.as_deref(),
-    )
+    super::imps::run_form(&scoring.form, imported.event, &opts, args.output.as_deref())
 }
 
 /// `--compare` of a pairs session: every figure that differs from the published one.
