@@ -178,14 +178,15 @@ impl Store {
     }
 
     /// Which boards of a session are entered, and between which pairs (board, NS, EW):
-    /// a table's progress without reading every line.
+    /// a table's progress without reading every line. A director's penalty line is not
+    /// a result: the board it is on is still the table's to enter.
     pub async fn entered(
         &self,
         club: &Club,
         id: i64,
     ) -> Result<Vec<(i64, String, String)>, StoreError> {
         let rows = sqlx::query(
-            "SELECT r.board, r.ns, r.ew FROM results r JOIN sessions s ON s.id = r.session_id
+            "SELECT r.board, r.ns, r.ew, r.adjust FROM results r JOIN sessions s ON s.id = r.session_id
              WHERE s.club_id = $1 AND r.session_id = $2",
         )
         .bind(club.id)
@@ -193,10 +194,16 @@ impl Store {
         .fetch_all(&self.pool)
         .await
         .map_err(db("cannot read the session's lines"))?;
-        rows.iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(db("cannot read the session's lines"))
+        let lines = rows
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?)))
+            .collect::<Result<Vec<(i64, String, String, String)>, sqlx::Error>>()
+            .map_err(db("cannot read the session's lines"))?;
+        Ok(lines
+            .into_iter()
+            .filter(|(.., adjust)| !crate::model::is_penalty_adjust(adjust))
+            .map(|(board, ns, ew, _)| (board, ns, ew))
+            .collect())
     }
 
     async fn session_with_boards(

@@ -2833,3 +2833,45 @@ async fn a_line_added_after_publication_is_logged() {
         log[0].reason
     );
 }
+
+/// A director's penalty on a board before the table entered it closed the board for
+/// the table: its phone moved on to the next round, an entry of the board was refused,
+/// and the night was complete without the result. A penalty is not a result.
+#[tokio::test]
+async fn a_penalty_does_not_close_a_board_for_its_table() {
+    let c = setup("penalty-open").await;
+    let app = &c.app;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let page = get(app, &t1, None).await;
+    let board = first_open_board(&page.body).unwrap();
+    // The table's pairs in round 1 of the three-table Mitchell.
+    let (ns, ew) = ("1", "4");
+    let penalty = klaver_store::Line {
+        board: board.parse().unwrap(),
+        ns: ns.into(),
+        ew: ew.into(),
+        adjust: "PEN -3/0".into(),
+        ..klaver_store::Line::default()
+    };
+    c.store
+        .add_logged_line(&c.club, c.night, &penalty, "td", "slow play")
+        .await
+        .unwrap();
+    let page = get(app, &t1, None).await;
+    assert_eq!(
+        first_open_board(&page.body),
+        Some(board.clone()),
+        "{}",
+        page.body
+    );
+    let r = post(
+        app,
+        &format!("{t1}/confirm"),
+        &[("board", board.as_str()), ("contract", "PASS")],
+        None,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let session = c.store.session(&c.club, c.night).await.unwrap();
+    assert_eq!(session.lines.len(), 2);
+}
