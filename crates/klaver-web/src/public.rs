@@ -225,8 +225,10 @@ struct CardLine {
     direction: &'static str,
     opponent: String,
     contract: String,
+    /// The pair's own score (East-West's is North-South's negated), or the adjustment.
     score: String,
-    mp: f64,
+    /// The pair's matchpoints; `None` on a board not counted for it (not played).
+    mp: Option<f64>,
     top: f64,
 }
 
@@ -287,9 +289,9 @@ fn card_lines(
                 contract,
                 score: r["score"]
                     .as_i64()
-                    .map(|s| s.to_string())
+                    .map(|s| if direction == "EW" { -s } else { s }.to_string())
                     .unwrap_or_else(|| r["adjustment"].as_str().unwrap_or("").to_string()),
-                mp: mp.unwrap_or(0.0),
+                mp,
                 top,
             });
         }
@@ -342,8 +344,8 @@ async fn scorecard(
                     tr {
                         td.n { (l.board) } td { (l.direction) } td { (l.opponent) }
                         td { (l.contract) } td.n { (l.score) }
-                        td.n { (format!("{:.2}", l.mp)) }
-                        td.n { @if l.top > 0.0 { (format!("{:.0}", 100.0 * l.mp / l.top)) } }
+                        td.n { @if let Some(mp) = l.mp { (format!("{mp:.2}")) } }
+                        td.n { @if let (Some(mp), true) = (l.mp, l.top > 0.0) { (format!("{:.0}", 100.0 * mp / l.top)) } }
                     }
                 }
             } }

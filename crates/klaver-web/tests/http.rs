@@ -2875,3 +2875,47 @@ async fn a_penalty_does_not_close_a_board_for_its_table() {
     let session = c.store.session(&c.club, c.night).await.unwrap();
     assert_eq!(session.lines.len(), 2);
 }
+
+/// A board not played (NP) showed on the pair's scorecard as 0.00 matchpoints and 0 %,
+/// where it is not counted for the pair at all; and an East-West pair's card showed
+/// North-South's score as its own.
+#[tokio::test]
+async fn a_scorecard_shows_a_board_not_played_as_unscored_and_each_pairs_own_score() {
+    let c = setup("np-card").await;
+    for (ns, ew, contract, result, adjust) in [
+        ("1", "4", "4S", "=", ""),
+        ("3", "5", "", "", "NP"),
+        ("2", "6", "4S", "+1", ""),
+    ] {
+        let line = klaver_store::Line {
+            board: 1,
+            ns: ns.into(),
+            ew: ew.into(),
+            contract: contract.into(),
+            declarer: if contract.is_empty() { "" } else { "N" }.into(),
+            result: result.into(),
+            adjust: adjust.into(),
+            ..klaver_store::Line::default()
+        };
+        c.store
+            .add_line(&c.club, c.night, &line, "td")
+            .await
+            .unwrap();
+    }
+    c.store.publish(&c.club, c.night, true).await.unwrap();
+    let card = get(&c.app, &format!("/c/kievit/s/{}/pair/5", c.night), None).await;
+    assert_eq!(card.status, StatusCode::OK, "{}", card.body);
+    let row = card
+        .body
+        .split("<tr>")
+        .find(|r| r.contains(">NP<"))
+        .unwrap();
+    assert!(!row.contains("0.00"), "{row}");
+    let card = get(&c.app, &format!("/c/kievit/s/{}/pair/4", c.night), None).await;
+    let row = card
+        .body
+        .split("<tr>")
+        .find(|r| r.contains("4S N ="))
+        .unwrap();
+    assert!(row.contains(">-420<"), "{row}");
+}
