@@ -11,6 +11,7 @@ use crate::layout::{PageLang, page};
 use crate::{AppState, WebError, WebResult, public, scoring};
 use axum::extract::State;
 use axum::http::HeaderMap;
+use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Redirect};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -551,20 +552,19 @@ async fn add_line(
 ) -> WebResult {
     s.check(&form.csrf)?;
     let session = own_session(&state, &s, id).await?;
+    let refused = Refusal {
+        state: &state,
+        s: &s,
+        session: &session,
+        form: &form,
+        lang,
+    };
     let (line, typed) = match line_from(&form, lang) {
         Ok(x) => x,
-        Err(e) => {
-            let notices = notices(&state, &s, id, lang).await?;
-            return Ok(
-                console_page(lang, &s, &session, Some((false, e)), &form, notices).into_response(),
-            );
-        }
+        Err(e) => return refused.page(StatusCode::BAD_REQUEST, e).await,
     };
     if let Err(e) = entry::check_in(&session, &line, true, lang) {
-        let notices = notices(&state, &s, id, lang).await?;
-        return Ok(
-            console_page(lang, &s, &session, Some((false, e)), &form, notices).into_response(),
-        );
+        return refused.page(StatusCode::BAD_REQUEST, e).await;
     }
     let said = describe_line(&session, &line, &typed, lang);
     match add_to_night(&state, &s, &session, &line).await {
@@ -585,11 +585,29 @@ async fn add_line(
             )
             .into_response())
         }
-        Err(klaver_store::StoreError::Conflict(m)) => {
-            let notices = notices(&state, &s, id, lang).await?;
-            Ok(console_page(lang, &s, &session, Some((false, m)), &form, notices).into_response())
-        }
+        Err(klaver_store::StoreError::Conflict(m)) => refused.page(StatusCode::CONFLICT, m).await,
         Err(e) => Err(e.into()),
+    }
+}
+
+/// A director's entry the console refuses: the console again, with what was typed and
+/// why, under an error status (400 for what cannot be stored, 409 for a clash with what
+/// is).
+struct Refusal<'a> {
+    state: &'a AppState,
+    s: &'a DirectorSession,
+    session: &'a Session,
+    form: &'a EntryForm,
+    lang: Lang,
+}
+
+impl Refusal<'_> {
+    async fn page(&self, status: StatusCode, why: String) -> WebResult {
+        let id = self.session.info.id;
+        let notices = notices(self.state, self.s, id, self.lang).await?;
+        let why = Some((false, why));
+        let page = console_page(self.lang, self.s, self.session, why, self.form, notices);
+        Ok((status, page).into_response())
     }
 }
 

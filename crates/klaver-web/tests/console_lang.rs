@@ -315,11 +315,14 @@ impl Night {
             form.push((k, v));
         }
         let r = post(&self.app, &self.at("/lines"), &form, cookie).await;
-        assert_eq!(r.status, StatusCode::OK, "{}", r.body);
-        let said = r
-            .body
-            .split("<p class=\"error\">")
-            .nth(1)
+        let refused = r.body.split("<p class=\"error\">").nth(1);
+        // A refused line answers with an error status; a stored one with the console.
+        let status = match refused {
+            Some(_) => [StatusCode::BAD_REQUEST, StatusCode::CONFLICT].contains(&r.status),
+            None => r.status == StatusCode::OK,
+        };
+        assert!(status, "{}: {}", r.status, r.body);
+        let said = refused
             .or_else(|| r.body.split("<p class=\"ok\">").nth(1))
             .expect("a message");
         said.split("</p>").next().unwrap().replace("&quot;", "\"")

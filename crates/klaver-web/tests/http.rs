@@ -440,6 +440,7 @@ async fn a_night_from_the_console_and_the_tables() {
     )
     .await;
     assert!(r.body.contains("entered the wrong way round"), "{}", r.body);
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
     let r = post_owned(
         app,
         &format!("{s}/lines"),
@@ -448,6 +449,7 @@ async fn a_night_from_the_console_and_the_tables() {
     )
     .await;
     assert!(r.body.contains("class=\"error\""), "{}", r.body);
+    assert_eq!(r.status, StatusCode::CONFLICT, "already entered");
     assert_eq!(
         c.store.session(&c.club, c.night).await.unwrap().lines.len(),
         1
@@ -2497,6 +2499,8 @@ async fn the_director_cannot_type_a_pass_out_with_a_declarer() {
             "{typed}: {}",
             r.body
         );
+        // A refused entry answers with an error status, as the README says.
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{typed}");
     }
     let night = c.store.session(&c.club, c.night).await.unwrap();
     assert!(night.lines.is_empty());
