@@ -2161,6 +2161,20 @@ fn a_stored_night_keeps_its_schedule() {
             ],
         );
         assert_eq!(result_list(&rescored), result_list(&first));
+        // PBN and klaver's JSON have no place for it either: it was dropped without a
+        // word, and the file read back scored on no movement.
+        for ext in ["pbn", "json"] {
+            let out = temp_path("store-cli", &format!("schedule-export-{n}.{ext}"));
+            let o = k(&db, &["session", "export", "1", out.to_str().unwrap()]);
+            assert!(o.status.success(), "{}", stderr(&o));
+            let beside = out.with_extension("schedule.csv");
+            assert_eq!(std::fs::read_to_string(&beside).unwrap(), MITCHELL_3);
+            assert!(
+                stderr(&o).contains("has no place for the movement: score"),
+                "{ext}: {}",
+                stderr(&o)
+            );
+        }
 
         // A session stored before klaver kept schedules reads the file, and says so.
         execute(&db, "UPDATE sessions SET schedule = NULL");

@@ -421,13 +421,12 @@ pub fn run(args: Args) -> CmdResult {
                 &name,
             )?;
             let done = write_converted(&imported, &settings, to, (&name, &output), analyses)?;
-            if matches!(to, ToArg::Csv | ToArg::Usebio) {
-                // A movement klaver no longer makes goes out as its schedule, to be kept.
-                if scoring.schedule.is_none() {
-                    scoring.schedule = klaver_web::scoring::unmade_schedule(&session.info);
-                }
-                say_movement(&scoring, to, &output)?;
+            // No format has a place for the movement. A movement klaver no longer makes
+            // goes out as its schedule, to be kept.
+            if scoring.schedule.is_none() {
+                scoring.schedule = klaver_web::scoring::unmade_schedule(&session.info);
             }
+            say_movement(&scoring, to, &output)?;
             Ok(done)
         }
         Command::Correct(a) => block_on(correct(a)),
@@ -455,9 +454,10 @@ fn stored_scoring(session: &Session) -> Result<ScoringOptions, CliError> {
     Ok(klaver_web::scoring::stored_scoring(&session.info)?)
 }
 
-/// The travellers CSV and USEBIO have no place for the movement: the session's schedule
-/// is written beside OUTPUT (OUTPUT.schedule.csv) and the options that score the
-/// written file on the same movement are named.
+/// No format klaver writes has a place for the movement (which decides how many results
+/// a board expects, and so its matchpoints): the session's schedule is written beside
+/// OUTPUT (OUTPUT.schedule.csv) and the options that score the written file on the same
+/// movement are named.
 fn say_movement(scoring: &ScoringOptions, to: ToArg, output: &std::path::Path) -> CmdResult {
     let Some(spec) = &scoring.movement else {
         return Ok(ExitCode::SUCCESS);
@@ -488,10 +488,11 @@ fn say_movement(scoring: &ScoringOptions, to: ToArg, output: &std::path::Path) -
             path.display().to_string()
         }
     };
-    let format = if to == ToArg::Csv {
-        "the travellers CSV"
-    } else {
-        "USEBIO"
+    let format = match to {
+        ToArg::Csv => "the travellers CSV",
+        ToArg::Usebio => "USEBIO",
+        ToArg::Pbn => "PBN",
+        ToArg::Json => "klaver's JSON",
     };
     tell!(
         "klaver: {format} has no place for the movement: score {} with --movement {movement}{} to play it on the same movement",
