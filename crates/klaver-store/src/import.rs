@@ -186,7 +186,12 @@ impl<'a> PlayerIndex<'a> {
         for (seat, id) in ids.iter().enumerate() {
             if !id.is_empty() {
                 match self.by_number.get(id.as_str()) {
-                    Some(&i) => out.players.push(self.players[i].clone()),
+                    Some(&i) => {
+                        if let Some(name) = parts.get(seat).filter(|_| parts.len() == ids.len()) {
+                            out.problems.extend(self.not_named(name, id, i));
+                        }
+                        out.players.push(self.players[i].clone());
+                    }
                     None => out.problems.push(format!(
                         "federation number {id} is not one of the club's players"
                     )),
@@ -197,6 +202,22 @@ impl<'a> PlayerIndex<'a> {
                 out.problems.push(unseated(names, parts.len(), ids, seat));
             }
         }
+    }
+
+    /// What is wrong with seat name `name` given with federation number `id`, player
+    /// `i`'s: nothing when it is their name or a short form of it (or a mark without a
+    /// name); else the number finds the player, and the name is said.
+    fn not_named(&self, name: &str, id: &str, i: usize) -> Option<String> {
+        let want = normal(name);
+        let full = &self.normal[i];
+        let fits = want == *full || short_form_of(&want, full);
+        if fits || !name.chars().any(char::is_alphabetic) {
+            return None;
+        }
+        let who = &self.players[i].name;
+        Some(format!(
+            "{name:?} is given federation number {id}, which is {who}'s: the pair is stored with {who}; correct the name or the number"
+        ))
     }
 
     /// The one player `part` names, or what is wrong with it.
@@ -389,6 +410,36 @@ mod tests {
             id,
             number: number.map(str::to_string),
             name: name.to_string(),
+        }
+    }
+
+    /// A federation number given beside a name that is not its player's (`Wim Wiskunde`
+    /// with 1008, Henk de Boer's) stored the night under the number's player without a
+    /// word. The number finds the player, and the name is said; a name the number's
+    /// player goes by (`H. de Boer`, `De Boer`) and a seat's mark without a name (`+`)
+    /// are not.
+    #[test]
+    fn a_name_that_is_not_its_numbers_player_is_said() {
+        let club = [
+            player(1, Some("1008"), "Henk de Boer"),
+            player(2, Some("1006"), "Tom Visser"),
+        ];
+        let ids = |a: &str, b: &str| [a.to_string(), b.to_string()];
+        let m = match_pair_names("Wim Wiskunde - Tom Visser", &ids("1008", "1006"), &club);
+        assert_eq!(m.players.iter().map(|p| p.id).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(
+            m.problems,
+            [
+                "\"Wim Wiskunde\" is given federation number 1008, which is Henk de Boer's: the pair is stored with Henk de Boer; correct the name or the number"
+            ]
+        );
+        for names in [
+            "H. de Boer - Visser",
+            "De Boer - T. Visser",
+            "+ - Tom Visser",
+        ] {
+            let m = match_pair_names(names, &ids("1008", "1006"), &club);
+            assert!(m.problems.is_empty(), "{names}: {:?}", m.problems);
         }
     }
 
