@@ -645,6 +645,86 @@ pub(crate) fn teams_written_two_ways(
     written_two_ways_as(teams, results, "team")
 }
 
+/// A warning for each ranked pair that played fewer than half the boards that half the
+/// pairs of its section played, or more (a pair number typed wrong makes a pair of one
+/// board, which may top the list): named with its lines when it played three or fewer.
+/// `boards`: each pair's boards scored.
+fn few_boards(pairs: &[PairInfo], results: &[TableResult], boards: &[u32]) -> Vec<Diagnostic> {
+    let ranked = |i: &usize| !pairs[*i].unranked && boards.get(*i).is_some_and(|&b| b > 0);
+    let mut by_section: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
+    for i in (0..pairs.len()).filter(ranked) {
+        by_section
+            .entry(&pairs[i].section)
+            .or_default()
+            .push(boards[i]);
+    }
+    let median: FxHashMap<&str, u32> = by_section
+        .into_iter()
+        .map(|(section, mut b)| {
+            b.sort_unstable();
+            (section, b[b.len() / 2])
+        })
+        .collect();
+    let few: Vec<usize> = (0..pairs.len())
+        .filter(ranked)
+        .filter(|&i| boards[i] * 2 < median[pairs[i].section.as_str()])
+        .collect();
+    if few.is_empty() {
+        return Vec::new();
+    }
+    let mut lines: FxHashMap<usize, Vec<(u32, u32)>> =
+        few.iter().map(|&i| (i, Vec::new())).collect();
+    for r in results {
+        for pair in [r.ns_pair(), r.ew_pair()] {
+            if let Some(l) = lines.get_mut(&pair) {
+                l.push((r.line, r.board));
+            }
+        }
+    }
+    few.into_iter()
+        .map(|i| {
+            few_boards_warning(
+                &pairs[i],
+                boards[i],
+                median[pairs[i].section.as_str()],
+                &lines[&i],
+            )
+        })
+        .collect()
+}
+
+/// The warning of [`few_boards`] for `pair`, which played `played` boards (on `lines`:
+/// line and board) where half its section played `median` or more.
+fn few_boards_warning(
+    pair: &PairInfo,
+    played: u32,
+    median: u32,
+    lines: &[(u32, u32)],
+) -> Diagnostic {
+    let boards = if played == 1 { "board" } else { "boards" };
+    let (first, board) = lines.first().copied().unwrap_or((0, 0));
+    let section = match pair.section.as_str() {
+        "" => String::new(),
+        s => format!(" of section {s}"),
+    };
+    let (which, these) = match lines {
+        [_] => ("this line".to_string(), "this line"),
+        few if few.len() <= 3 => {
+            let all: Vec<String> = few.iter().map(|(l, _)| l.to_string()).collect();
+            (format!("lines {}", all.join(", ")), "those lines")
+        }
+        _ => (format!("from line {first}"), "its lines"),
+    };
+    Diagnostic::warning(
+        first,
+        (lines.len() == 1).then_some(board),
+        format!(
+            "pair {} played {played} {boards} ({which}), where half the pairs{section} played {median} or more: unless it came late or left early, check the pair number on {these}",
+            pair.id
+        ),
+    )
+}
+
 /// Pairs (or teams, as `noun` says) written two ways.
 fn written_two_ways_as(pairs: &[PairInfo], results: &[TableResult], noun: &str) -> Vec<Diagnostic> {
     let loose = |p: &PairInfo| !p.unranked && written_loosely(&p.id);
@@ -909,6 +989,7 @@ fn add_up_session(
         });
     }
     let sums = add_up(pairs.len(), results, &points, settings);
+    warnings.extend(few_boards(pairs, results, &sums.totals.boards));
     let fields = if settings.separate_fields {
         pair_fields(pairs, results)
             .into_iter()
@@ -1927,6 +2008,35 @@ mod tests {
                 "pair +1 and pair 1 are written differently and scored as two pairs: if they are one pair, write its number the same way on every line"
             ]
         );
+    }
+
+    #[test]
+    fn a_pair_that_played_a_fraction_of_the_boards_is_said() {
+        // Four tables, eight boards: pairs 1-4 North-South against 5-8.
+        let mut ps = pairs(9);
+        ps[8].id = "x".into();
+        let mut results = Vec::new();
+        for b in 1..=8u32 {
+            for t in 0..4usize {
+                let mut line = r(b, t + 1, 5 + (t + b as usize) % 4, Score(100 * t as i32));
+                line.line = results.len() as u32 + 2;
+                results.push(line);
+            }
+        }
+        // One line's North-South typed as x: pair x plays one board, pair 2 seven.
+        results[1].ns = 8;
+        let s = score_session(&ps, &results, &Settings::default()).unwrap();
+        let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 3: board 1: pair x played 1 board (this line), where half the pairs played 8 or more: unless it came late or left early, check the pair number on this line"
+            ]
+        );
+        // Every pair on its boards says nothing.
+        results[1].ns = 1;
+        let s = score_session(&pairs(8), &results, &Settings::default()).unwrap();
+        assert!(s.warnings.is_empty(), "{:?}", s.warnings);
     }
 
     #[test]
