@@ -1625,6 +1625,26 @@ fn a_sessions_hands_are_kept_and_solved_once() {
         let text = String::from_utf8_lossy(&std::fs::read(&out).unwrap()).into_owned();
         assert!(text.contains("[Deal \"N:"), "{text}");
         assert_eq!(text.matches("[DoubleDummyTricks ").count(), 2, "{text}");
+        // Imported again elsewhere, the export's hands are named, with how to keep them:
+        // they were left behind without a word.
+        let again = &databases("deals-again")[0];
+        ok(again, &["club", "init", "--name", "BC Again"]);
+        let import = [
+            "session",
+            "import",
+            out.to_str().unwrap(),
+            "--date",
+            "2026-09-02",
+        ];
+        let o = k(again, &import);
+        assert!(
+            stderr(&o).contains(&format!(
+                "carries the hands of 2 boards, which are not kept with the session: keep them, solved double dummy, with `klaver session deals 1 {}`",
+                out.display()
+            )),
+            "{}",
+            stderr(&o)
+        );
         assert_eq!(text.matches("[OptimumScore ").count(), 2, "{text}");
         // `klaver session score` draws them on the travellers too, with tricks and par.
         let html = ok(&db, &["session", "score", "1", "--format", "html"]);

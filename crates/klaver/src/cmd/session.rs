@@ -843,13 +843,22 @@ fn import(args: ImportArgs) -> CmdResult {
         add_players: args.add_players,
         strict: args.strict_names,
     };
-    block_on(store_import(
+    let hands = imported.deals.len();
+    let id = block_on(store_import(
         &args.db,
         (&file_name, &imported.event),
         info,
         args.moment,
         names,
-    ))
+    ))?;
+    // The hands are kept by `session deals`, which solves them: not taken in passing.
+    if hands > 0 {
+        tell!(
+            "klaver: {file_name} carries the hands of {}, which are not kept with the session: keep them, solved double dummy, with `klaver session deals {id} {file_name}`",
+            boards(hands)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// The warnings and notes of reading a file to store, as `klaver score` says them: a
@@ -998,14 +1007,15 @@ struct NameRules {
     strict: bool,
 }
 
-/// Stores the session read from `file` in the club's database and says what was stored.
+/// Stores the session read from `file` in the club's database and says what was stored:
+/// the new session's id.
 async fn store_import(
     db: &DbArgs,
     file: (&str, &klaver_io::travellers::Event),
     mut info: SessionInfo,
     moment: Option<String>,
     names: NameRules,
-) -> CmdResult {
+) -> Result<i64, CliError> {
     let event = file.1;
     let (store, club) = db.club().await?;
     info.moment = match moment {
@@ -1075,7 +1085,7 @@ async fn store_import(
             )
         }
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(id)
 }
 
 /// The club's one playing moment: the one stored, else the one its ranking settings
