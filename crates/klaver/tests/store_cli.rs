@@ -509,6 +509,24 @@ fn an_import_that_is_refused_adds_no_players_and_names_no_moment_itself() {
             ),
             "{err}"
         );
+        // A moment the club does not have yet is said as it is started.
+        let o = k(
+            &db,
+            &[
+                "session",
+                "import",
+                t,
+                "--date",
+                "2025-09-09",
+                "--moment",
+                "vrijdag",
+            ],
+        );
+        assert!(
+            stderr(&o).contains("klaver: the playing moment vrijdag is new: the session starts it beside the club's dinsdag, donderdag"),
+            "{}",
+            stderr(&o)
+        );
         let players = ok(&db, &["player", "list"]);
         let again = [
             &import[..],

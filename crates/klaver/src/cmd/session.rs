@@ -1018,8 +1018,12 @@ async fn store_import(
 ) -> Result<i64, CliError> {
     let event = file.1;
     let (store, club) = db.club().await?;
+    let mut new_moment = None;
     info.moment = match moment {
-        Some(m) => m,
+        Some(m) => {
+            new_moment = new_moment_note(&store, &club, &m).await?;
+            m
+        }
         None => only_moment(&store, &club).await?,
     };
     let mut session = NewSession {
@@ -1085,6 +1089,9 @@ async fn store_import(
             )
         }
     );
+    if let Some(note) = new_moment {
+        tell!("{note}");
+    }
     Ok(id)
 }
 
@@ -1104,6 +1111,27 @@ async fn only_moment(store: &Store, club: &Club) -> Result<String, CliError> {
             several.join(", ")
         ))),
     }
+}
+
+/// What is said when `moment`, given with `--moment`, starts a new playing moment of a
+/// club that has others: a moment typed otherwise than the club writes it (`friday` for
+/// `vrijdag`) files the night apart from its moment, where its ranking does not look.
+async fn new_moment_note(
+    store: &Store,
+    club: &Club,
+    moment: &str,
+) -> Result<Option<String>, CliError> {
+    let mut moments = store.moments(club).await.map_err(store_error)?;
+    moments.extend(settings_moments(store, club).await?);
+    if moments.is_empty() || moments.iter().any(|m| m == moment) {
+        return Ok(None);
+    }
+    moments.sort();
+    moments.dedup();
+    Ok(Some(format!(
+        "klaver: the playing moment {moment} is new: the session starts it beside the club's {} (check the spelling if it is one of those)",
+        moments.join(", ")
+    )))
 }
 
 /// The playing moments the club's stored ranking settings name (none without settings,
