@@ -108,6 +108,18 @@ fn printable_hand_records() {
 fn bad_requests_are_refused_with_a_reason() {
     let out = klaver(&["deal", "--boards", "0"]);
     assert_eq!(out.status.code(), Some(2));
+    // A date that is not one printed on the hand record and went into the PBN as
+    // ????.??.?? without a word.
+    let out = klaver(&["deal", "--boards", "1", "--date", "yesterday"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("--date \"yesterday\" is not a date"), "{err}");
+    let out = ok(&["deal", "--boards", "1", "--date", "2025-09-02"]);
+    assert!(
+        stdout(&out).contains("[Date \"2025.09.02\"]"),
+        "{}",
+        stdout(&out)
+    );
     let out = klaver(&["deal", "--boards", "120", "--format", "dlm"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("boards up to 99"), "{}", stderr(&out));

@@ -102,6 +102,14 @@ pub fn run(args: Args) -> CmdResult {
         read.record.title.clone_from(&args.title);
     }
     if !args.date.is_empty() {
+        // A date the PBN cannot carry would print on the hand record and be lost from the
+        // file: refused, as a date to store is.
+        if klaver_io::exchange::date_parts(&args.date).is_none() {
+            return Err(CliError::input(format!(
+                "--date {:?} is not a date: write it as 2025-09-02 (or 02-09-2025)",
+                args.date
+            )));
+        }
         read.record.date.clone_from(&args.date);
     }
     let out = Out {
