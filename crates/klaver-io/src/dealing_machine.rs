@@ -68,7 +68,7 @@ pub fn not_kept(record: &HandRecord, format: &str) -> Vec<String> {
             crate::pbn::vul_value(b.vulnerability)
         )
     };
-    record
+    let mut out: Vec<String> = record
         .boards
         .iter()
         .filter(|b| b.dealer != b.board.dealer() || b.vulnerability != b.board.vulnerability())
@@ -81,7 +81,19 @@ pub fn not_kept(record: &HandRecord, format: &str) -> Vec<String> {
                 said(&by_number)
             )
         })
-        .collect()
+        .collect();
+    let analysed = record
+        .boards
+        .iter()
+        .filter(|b| b.analysis.is_some())
+        .count();
+    if analysed > 0 {
+        out.push(format!(
+            "the analysis of {analysed} board{} (tricks and par) is not written: a {format} file holds the hands alone; write PBN, HTML or PDF to keep it",
+            if analysed == 1 { "" } else { "s" }
+        ));
+    }
+    out
 }
 
 fn pad3(n: u32) -> String {

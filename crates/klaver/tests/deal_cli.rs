@@ -114,6 +114,21 @@ fn bad_requests_are_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     let err = stderr(&out);
     assert!(err.contains("--date \"yesterday\" is not a date"), "{err}");
+    // The analysis asked for and a machine's file to write: said, not dropped.
+    let dlm = temp_path("deal_cli", "analysed.dlm");
+    let out = ok(&[
+        "deal",
+        "--boards",
+        "2",
+        "--analyse",
+        "-o",
+        dlm.to_str().unwrap(),
+    ]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("the analysis of 2 boards (tricks and par) is not written: a .dlm file holds the hands alone"),
+        "{err}"
+    );
     let out = ok(&["deal", "--boards", "1", "--date", "2025-09-02"]);
     assert!(
         stdout(&out).contains("[Date \"2025.09.02\"]"),
