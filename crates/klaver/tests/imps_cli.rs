@@ -1423,3 +1423,43 @@ fn the_imp_reports_list_the_notes_apart() {
         "{page}"
     );
 }
+
+/// `session import` of an odd-pairs night in an IMP form said each sit-out line as a
+/// warning, where `klaver score` says them as notes.
+#[test]
+fn an_odd_pairs_night_imported_in_an_imp_form_says_its_sit_outs_as_notes() {
+    let f = ruter_imp_night("ruter-2019-10-14-spiren.pbn", "spiren-imps-import.pbn", &[]);
+    for form in ["butler", "cross-imps"] {
+        let db = std::env::temp_dir().join(format!(
+            "klaver-imps-import-{form}-{}.db",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&db);
+        let run = |args: &[&str]| {
+            std::process::Command::new(env!("CARGO_BIN_EXE_klaver"))
+                .args(args)
+                .env("KLAVER_DATABASE_URL", db.display().to_string())
+                .output()
+                .unwrap()
+        };
+        assert!(run(&["club", "init", "--name", "BK"]).status.success());
+        let o = run(&[
+            "session",
+            "import",
+            &f,
+            "--form",
+            form,
+            "--date",
+            "2019-10-14",
+        ]);
+        let err = common::stderr(&o);
+        assert!(o.status.success(), "{form}: {err}");
+        let said: Vec<&str> = err.lines().filter(|l| l.contains("sat out")).collect();
+        assert_eq!(said.len(), 18, "{form}: {err}");
+        assert!(
+            said.iter().all(|l| l.starts_with("note: ")),
+            "{form}: {err}"
+        );
+        let _ = std::fs::remove_file(&db);
+    }
+}

@@ -863,8 +863,9 @@ fn import(args: ImportArgs) -> CmdResult {
 
 /// The warnings and notes of reading a file to store, as `klaver score` says them: a
 /// board whose missing results a pair sitting out accounts for (a sit-out line of the
-/// file) is one note saying so, in place of its sit-out lines' own. Only a pairs night with
-/// sit-out lines is scored for it; the event is left as read.
+/// file) is one note saying so, in place of its sit-out lines' own, in the pairs form as
+/// in the butler and cross-IMP forms. Only a night with sit-out lines is scored for it;
+/// the event is left as read.
 fn read_warnings(
     scoring: &ScoringOptions,
     imported: &mut Imported,
@@ -872,8 +873,11 @@ fn read_warnings(
 ) -> Vec<Diagnostic> {
     let event = &mut imported.event;
     let mut said = event.diagnostics.clone();
-    if scoring.form.form != Form::Pairs || !said.iter().any(Diagnostic::is_sit_out) {
+    if !said.iter().any(Diagnostic::is_sit_out) {
         return said;
+    }
+    if scoring.form.form != Form::Pairs {
+        return super::imps::folded_sit_outs(&scoring.form, event).unwrap_or(said);
     }
     let read = event.diagnostics.len();
     let settings =
