@@ -904,8 +904,9 @@ async fn enter(
             p.big {
                 @if line.adjust == "NP" { (lang.t(Key::NotPlayed)) }
                 @else if line.contract == "PASS" { (lang.t(Key::Passed)) } @else {
-                    (line.contract) " " (line.declarer) " " (line.result)
-                    @if !line.lead.is_empty() { " · " (lang.t(Key::Lead)) " " (line.lead) }
+                    // What North typed, in the page's notation, for East to confirm.
+                    (entry::played_in(&line, lang.notation()))
+                    @if !line.lead.is_empty() { " · " (lang.t(Key::Lead)) " " (e.lead.trim()) }
                 }
             }
             @if line.adjust != "NP" { p { (lang.t(Key::Score)) " NS: " b { (format!("{score:+}")) } } }

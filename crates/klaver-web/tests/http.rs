@@ -2923,3 +2923,25 @@ async fn a_scorecard_shows_a_board_not_played_as_unscored_and_each_pairs_own_sco
         .unwrap();
     assert!(row.contains(">-420<"), "{row}");
 }
+
+/// East's confirmation page showed the result in klaver's stored English notation on a
+/// Dutch or Turkish phone (Dutch `3SA O 10` read "3NT E +1"): East confirms what North
+/// typed, in the page's words.
+#[tokio::test]
+async fn east_confirms_the_result_in_the_pages_notation() {
+    let c = setup("east-notation").await;
+    let t1 = format!("/t/{}", c.tokens[0]);
+    let typed = [
+        ("board", "1"),
+        ("contract", "3SA"),
+        ("declarer", "O"),
+        ("tricks", "10"),
+        ("lead", "HV"),
+    ];
+    let r = post(&c.app, &format!("{t1}/enter"), &typed, Some("lang=nl")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    let shown = r.body.split("<p class=\"big\">").nth(1).unwrap();
+    let shown = shown.split("</p>").next().unwrap();
+    assert!(shown.contains("3SA O +1"), "{shown}");
+    assert!(shown.contains("HV"), "{shown}");
+}
