@@ -741,6 +741,9 @@ async fn correct_line(
     // director's correction would make the board's pairs play it twice).
     let mut others = session.clone();
     others.lines.retain(|l| l.line.line_no != line_no);
+    if new.board != old.line.board {
+        check_night_board(&others, new.board, lang).map_err(WebError::BadRequest)?;
+    }
     entry::check_in(&others, &new, true, lang).map_err(WebError::BadRequest)?;
     if let Some((pair, other)) = others
         .lines
@@ -771,6 +774,32 @@ async fn correct_line(
     // marked not played): it is then published as a table's last result publishes it.
     scoring::publish_when_complete(&state, &s.club, id).await;
     Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
+}
+
+/// Refuses a line moved to a board that is not one of the night's: its movement's
+/// boards, or without a movement the boards its other lines (`others`) are on. Most
+/// often a typo (board 99 on a night of two boards), it is refused as a pair the night
+/// does not have is; a night with no other line has nothing to go by.
+fn check_night_board(others: &Session, board: i64, lang: Lang) -> Result<(), String> {
+    let boards: Vec<u32> = match scoring::session_movement(&others.info) {
+        Some(m) => m.boards(),
+        None => {
+            let mut on: Vec<u32> = others
+                .lines
+                .iter()
+                .filter_map(|l| u32::try_from(l.line.board).ok())
+                .collect();
+            on.sort_unstable();
+            on.dedup();
+            on
+        }
+    };
+    let known = u32::try_from(board).is_ok_and(|b| boards.contains(&b));
+    if boards.is_empty() || known {
+        return Ok(());
+    }
+    let list = movement::validate::board_list(&boards);
+    Err(lang.not_a_board_of_the_night(board, &list))
 }
 
 async fn progress_fragment(

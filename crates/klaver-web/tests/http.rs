@@ -2189,6 +2189,85 @@ async fn a_correction_onto_a_board_its_pairs_already_played_is_refused() {
     assert!(r.body.contains(&format!("line {second}")), "{}", r.body);
 }
 
+/// A correction moving a line to a board the night does not have (board 99 of a night
+/// of two boards) was kept without a word: most often a typo, it is refused naming the
+/// board, as a pair the night does not have is; on a night with a movement, the
+/// movement's boards are the night's.
+#[tokio::test]
+async fn a_correction_onto_a_board_the_night_does_not_have_is_refused() {
+    let c = setup("no-such-board").await;
+    let app = &c.app;
+    let pairs: Vec<SessionPair> = (1..=4)
+        .map(|p| SessionPair {
+            pair: p.to_string(),
+            ..SessionPair::default()
+        })
+        .collect();
+    let info = SessionInfo {
+        date: "2025-10-08".into(),
+        moment: "wednesday".into(),
+        form: "pairs".into(),
+        ..SessionInfo::default()
+    };
+    let night = c.store.create_night(&c.club, &info, &pairs).await.unwrap();
+    let line = |board: i64, ns: &str, ew: &str| klaver_store::Line {
+        board,
+        ns: ns.into(),
+        ew: ew.into(),
+        contract: "PASS".into(),
+        ..klaver_store::Line::default()
+    };
+    for (board, ns, ew) in [(1, "1", "2"), (1, "3", "4"), (2, "1", "3"), (2, "2", "4")] {
+        let l = line(board, ns, ew);
+        c.store.add_line(&c.club, night, &l, "td").await.unwrap();
+    }
+    let (cookie, _, _) = console(&c).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{night}");
+    let csrf = get(app, &s, ck).await.csrf();
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", "1"),
+        ("board", "99"),
+        ("ns", "1"),
+        ("ew", "2"),
+        ("result", "PASS"),
+        ("lead", ""),
+        ("reason", "wrong board"),
+    ];
+    let r = post(app, &format!("{s}/lines/1"), &fix, ck).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(
+        r.body
+            .contains("board 99 is not one of the night's boards (1-2)"),
+        "{}",
+        r.body
+    );
+    let kept = c.store.session(&c.club, night).await.unwrap();
+    assert_eq!(kept.lines[0].line.board, 1);
+    // The night with a movement: board 99 is none of its boards 1-6.
+    let first = c
+        .store
+        .add_line(&c.club, c.night, &line(1, "1", "4"), "td")
+        .await
+        .unwrap();
+    let s = format!("/director/s/{}", c.night);
+    let csrf = get(app, &s, ck).await.csrf();
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", "1"),
+        ("board", "99"),
+        ("ns", "1"),
+        ("ew", "4"),
+        ("result", "PASS"),
+        ("lead", ""),
+        ("reason", "wrong board"),
+    ];
+    let r = post(app, &format!("{s}/lines/{first}"), &fix, ck).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.body);
+    assert!(r.body.contains("board 99"), "{}", r.body);
+}
+
 /// The director logged in on the night's console: the cookie, the console's address and
 /// its form token.
 async fn console(c: &Club1) -> (String, String, String) {

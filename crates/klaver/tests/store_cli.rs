@@ -907,6 +907,72 @@ fn a_line_filed_under_the_wrong_board_is_moved() {
     }
 }
 
+/// A line moved to a board the night has no other result on is most often a typo
+/// (`--set-board 99` on a night of four boards): it is said, naming the board, and the
+/// history shows the move, as every other field a correction changes.
+#[test]
+fn a_line_moved_to_a_board_the_night_does_not_have_is_said_and_kept_in_the_history() {
+    let travellers = temp_file("store-cli", "board-99.csv", TRAVELLERS);
+    for db in databases("board-99") {
+        club(&db);
+        let t = travellers.to_str().unwrap();
+        ok(&db, &["session", "import", t, "--date", "2025-09-02"]);
+        let (out, err) = run(
+            &db,
+            &[
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "1",
+                "--table",
+                "1",
+                "--set-board",
+                "99",
+                "--reason",
+                "wrong board",
+                "--by",
+                "td",
+            ],
+            0,
+        );
+        assert_eq!(
+            out,
+            "session 1 line 1 board 1 corrected: 1 v 2: 4S N = 420 -> board 99: 1 v 2: 4S N = 420 (wrong board, by td)\n"
+        );
+        assert_eq!(
+            err,
+            "warning: line 1 of board 1: board 99 has no other result in the session (its boards are 1-4): if that is a slip, correct the line again with --set-board\n"
+        );
+        let show = ok(&db, &["session", "show", "1"]);
+        assert!(
+            show.contains(
+                "by td: line 1 board 1: 1 v 2: 4S N = 420 -> board 99: 1 v 2: 4S N = 420 (wrong board)"
+            ),
+            "{show}"
+        );
+        // Moved back onto a board the night has: nothing to say.
+        let (_, err) = run(
+            &db,
+            &[
+                "session",
+                "correct",
+                "1",
+                "--board",
+                "99",
+                "--line",
+                "1",
+                "--set-board",
+                "1",
+                "--reason",
+                "back",
+            ],
+            0,
+        );
+        assert_eq!(err, "");
+    }
+}
+
 /// A teams line entered under the wrong room could only be mended by deleting the night
 /// and importing it again: `session correct --room` moves it, checked in the form, and
 /// logged; a pairs night's lines have no room.

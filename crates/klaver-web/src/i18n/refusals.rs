@@ -161,6 +161,21 @@ impl Lang {
         }
     }
 
+    /// A line moved to a board that is not one of the night's (`boards`, as `1-2, 5`).
+    pub fn not_a_board_of_the_night(self, board: i64, boards: &str) -> String {
+        match self {
+            Lang::En => format!(
+                "board {board} is not one of the night's boards ({boards}): check the board number"
+            ),
+            Lang::Nl => format!(
+                "spel {board} is geen spel van deze avond ({boards}): controleer het spelnummer"
+            ),
+            Lang::Tr => format!(
+                "{board} numaralı board bu oturumun boardlarından biri değil ({boards}): board numarasını kontrol edin"
+            ),
+        }
+    }
+
     /// The same pair typed on both sides.
     pub fn against_itself(self, pair: &str) -> String {
         match self {

@@ -1552,13 +1552,12 @@ fn show_corrections(corrections: &[klaver_store::Correction]) -> CmdResult {
                 continue;
             };
             say!(
-                "  {} by {}: line {} board {}: {} -> {} ({})",
+                "  {} by {}: line {} board {}: {} ({})",
                 c.made_at,
                 c.made_by,
                 old.line_no,
                 old.board,
-                summary(old),
-                summary(&c.new),
+                change(old, &c.new),
                 c.reason
             );
         }
@@ -1612,6 +1611,47 @@ fn summary(l: &Line) -> String {
     parts.join(" ")
 }
 
+/// A correction in a few words, every field it changed shown before and after: the
+/// section, board, table and round a line was moved from and to are named before the
+/// result (`1 v 2: 4S N = 420 -> board 9: 1 v 2: 4S N = 420`), the board it was on
+/// left to the words naming the line.
+fn change(old: &Line, new: &Line) -> String {
+    format!(
+        "{}{} -> {}{}",
+        places(old, new, false),
+        summary(old),
+        places(new, old, true),
+        summary(new)
+    )
+}
+
+/// Where `l` stands that `other` does not (`board 9, table 2: `), or "" when the two
+/// stand at the same place; the board only `with_board`.
+fn places(l: &Line, other: &Line, with_board: bool) -> String {
+    let number =
+        |what: &str, n: Option<i64>| n.map_or(format!("no {what}"), |n| format!("{what} {n}"));
+    let mut said = Vec::new();
+    if l.section != other.section {
+        said.push(match l.section.as_str() {
+            "" => "no section".to_string(),
+            s => format!("section {s}"),
+        });
+    }
+    if with_board && l.board != other.board {
+        said.push(format!("board {}", l.board));
+    }
+    if l.table != other.table {
+        said.push(number("table", l.table));
+    }
+    if l.round != other.round {
+        said.push(number("round", l.round));
+    }
+    match said.is_empty() {
+        true => String::new(),
+        false => format!("{}: ", said.join(", ")),
+    }
+}
+
 /// `klaver session correct`: one line of a stored session changed, checked with all the
 /// others, and kept with who changed it and why.
 async fn correct(a: CorrectArgs) -> CmdResult {
@@ -1639,15 +1679,11 @@ async fn correct(a: CorrectArgs) -> CmdResult {
         .await
         .map_err(store_error)?;
     say!(
-        "session {} line {} board {} corrected: {} -> {}{} ({}, by {})",
+        "session {} line {} board {} corrected: {}{} ({}, by {})",
         a.id,
         old.line_no,
         old.board,
-        summary(old),
-        match c.new.board {
-            b if b != old.board => format!("board {b}: {}", summary(&c.new)),
-            _ => summary(&c.new),
-        },
+        change(old, &c.new),
         dropped_by_pass_out(old, &c.new),
         c.reason,
         c.made_by
@@ -1927,6 +1963,7 @@ fn check_changed(
     for said in played_twice(check, new)
         .into_iter()
         .chain(new_pair(session, old, new))
+        .chain(lone_board(session, old, new))
         .chain(form_problems(stored.as_ref(), &read.event)?)
     {
         tell!("warning: line {line_no} of board {board}: {said}");
@@ -1997,6 +2034,34 @@ fn new_pair(session: &Session, old: Option<&Line>, new: &Line) -> Option<String>
     ))
 }
 
+/// What a line put on a board the session has no other result on is told: not refused
+/// (a board's only traveller may have been filed under another), as a pair the session
+/// does not have is not, but most often a typo (`--set-board 99` on a night of four
+/// boards). A line left on its board, or a session with no other line, says nothing.
+fn lone_board(session: &Session, old: Option<&Line>, new: &Line) -> Option<String> {
+    if old.is_some_and(|o| o.board == new.board) {
+        return None;
+    }
+    let mut boards: Vec<u32> = session
+        .lines
+        .iter()
+        .filter(|l| old.is_none_or(|o| o.line_no != l.line.line_no))
+        .filter_map(|l| u32::try_from(l.line.board).ok())
+        .collect();
+    boards.sort_unstable();
+    boards.dedup();
+    let on_it = u32::try_from(new.board).is_ok_and(|b| boards.contains(&b));
+    if boards.is_empty() || on_it {
+        return None;
+    }
+    Some(format!(
+        "board {} has no other result in the session (its boards are {}): if that is a slip, correct the line {}with --set-board",
+        new.board,
+        klaver_core::movement::validate::board_list(&boards),
+        if old.is_some() { "again " } else { "" }
+    ))
+}
+
 /// What a corrected line's pair that another line of the board (same section and
 /// room) already has is told. Not refused: swapping two lines' pairs passes through it,
 /// but until one of them is corrected the session cannot be scored.
@@ -2047,4 +2112,39 @@ pub fn stored_ranking_sessions(
         }
         Ok(sessions)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The history of a correction shows every field it changed: a line moved to
+    /// another section, table or round showed the same before and after.
+    #[test]
+    fn a_correction_shows_each_place_it_moved_the_line() {
+        let old = Line {
+            line_no: 3,
+            board: 1,
+            table: Some(1),
+            round: Some(2),
+            ns: "1".into(),
+            ew: "2".into(),
+            contract: "4S".into(),
+            declarer: "N".into(),
+            result: "=".into(),
+            ..Line::default()
+        };
+        assert_eq!(change(&old, &old), "1 v 2: 4S N = -> 1 v 2: 4S N =");
+        let moved = Line {
+            section: "B".into(),
+            board: 9,
+            table: Some(3),
+            round: None,
+            ..old.clone()
+        };
+        assert_eq!(
+            change(&old, &moved),
+            "no section, table 1, round 2: 1 v 2: 4S N = -> section B, board 9, table 3, no round: 1 v 2: 4S N ="
+        );
+    }
 }
