@@ -24,6 +24,7 @@ pub mod cross_imps;
 pub mod exact;
 pub mod field;
 pub mod imps;
+pub mod lead;
 pub mod lowest_terms;
 pub mod matchpoints;
 pub mod movement;

@@ -1527,7 +1527,10 @@ fn read_line<R: Fields + ?Sized>(
     if cols.fills_unnamed(rec) {
         fields_without_a_column(rec, cols, (line, b), event, &mut state.unnamed);
     }
-    let text = line_text(rec, cols).map_err(|m| (b, m))?;
+    let mut text = line_text(rec, cols).map_err(|m| (b, m))?;
+    if !text.lead.is_empty() {
+        text.lead = read_lead(&text.lead, lang, (line, b), event);
+    }
     let Some((ns, ew)) = line_pairs(
         rec,
         line,
@@ -1754,7 +1757,7 @@ fn line_board(text: &str) -> Result<Board, LineError> {
 /// and published matchpoints.
 fn line_text<'a, R: Fields + ?Sized>(rec: &'a R, cols: &Columns) -> Result<LineFields<'a>, String> {
     let mut text = LineFields {
-        lead: field(rec, cols.lead),
+        lead: Cow::Borrowed(field(rec, cols.lead)),
         adjust: field(rec, cols.adjust),
         room: field(rec, cols.room),
         published: None,
@@ -1792,10 +1795,34 @@ fn line_text<'a, R: Fields + ?Sized>(rec: &'a R, cols: &Columns) -> Result<LineF
     Ok(text)
 }
 
+/// A line's lead as PBN writes the card (`HK`, `ST`), read in the file's notation
+/// `lang` (Dutch `HV` is `HQ`). A lead that is not one card is kept as written, since
+/// what was meant is not klaver's to guess and the director may know it, and said,
+/// naming the line.
+fn read_lead(
+    lead: &str,
+    lang: Language,
+    (line, board): (u32, Option<u32>),
+    event: &mut Event,
+) -> Cow<'static, str> {
+    if let Some(card) = klaver_core::lead::read_card(lead, lang) {
+        return Cow::Owned(card);
+    }
+    event.diagnostics.push(Diagnostic::warning(
+        line,
+        board,
+        format!(
+            "the lead {lead:?} is not one card: write the suit and then the rank ({}), or leave it empty; it is kept as written",
+            klaver_core::lead::examples(lang)
+        ),
+    ));
+    Cow::Owned(lead.to_string())
+}
+
 /// A line's texts where they stand in its fields: copied only when one is not empty (a
 /// field of a million lines mostly has none).
 struct LineFields<'a> {
-    lead: &'a str,
+    lead: Cow<'a, str>,
     adjust: &'a str,
     room: &'a str,
     published: Option<(&'a str, &'a str)>,
@@ -3669,6 +3696,60 @@ mod tests {
         assert_eq!(e.pairs[0].id, "1");
     }
 
+    /// A lead is one card, read in the file's notation and kept as PBN writes a card
+    /// (`HK`, `ST`): Dutch leads were kept as written beside contracts translated to
+    /// English, and text that is no card (`ZZ`, `S1`) without a word. Such text is kept
+    /// as written (the director may know what was meant) and said, naming its line.
+    #[test]
+    fn a_lead_is_one_card_in_the_files_notation_kept_as_pbn_writes_it() {
+        let read = |csv: &str, lang| read_travellers(csv.as_bytes(), ReadOptions { lang }).unwrap();
+        let leads = |e: &Event| {
+            e.lines
+                .iter()
+                .map(|l| l.lead().to_string())
+                .collect::<Vec<_>>()
+        };
+        let english = read(
+            "board,ns,ew,contract,declarer,result,lead\n\
+             1,1,2,4S,N,=,ZZ\n1,3,4,4S,N,+1,S1\n2,1,2,3NT,S,-1,10H\n\
+             2,3,4,2H,E,=, kh \n3,1,2,1NT,N,=,\u{2665}q\n3,3,4,1NT,N,=,\n",
+            Language::English,
+        );
+        assert_eq!(leads(&english), ["ZZ", "S1", "HT", "HK", "HQ", ""]);
+        assert_eq!(
+            messages(&english),
+            [
+                "line 2: board 1: the lead \"ZZ\" is not one card: write the suit and then the rank (HK, S10), or leave it empty; it is kept as written",
+                "line 3: board 1: the lead \"S1\" is not one card: write the suit and then the rank (HK, S10), or leave it empty; it is kept as written",
+            ]
+        );
+        let dutch = read(
+            "board,ns,ew,contract,declarer,result,lead\n\
+             1,1,2,4S,N,=,HV\n1,3,4,4S,N,+1,SB\n2,1,2,3SA,Z,-1,KA\n2,3,4,2H,O,=,RH\n",
+            Language::Dutch,
+        );
+        assert_eq!(leads(&dutch), ["HQ", "SJ", "CA", "DK"]);
+        assert_eq!(messages(&dutch), Vec::<String>::new());
+        let turkish = read(
+            "board,ns,ew,contract,declarer,result,lead\n1,1,2,4 Pik,K,=,PK\n1,3,4,4 Pik,K,=,KA10\n",
+            Language::Turkish,
+        );
+        assert_eq!(leads(&turkish), ["SQ", "DT"]);
+        // An English lead in a Dutch file is said: V is no rank in English, K no suit.
+        let mixed = read(
+            "board,ns,ew,contract,declarer,result,lead\n1,1,2,4S,N,=,HQ\n",
+            Language::Dutch,
+        );
+        assert_eq!(leads(&mixed), ["HQ"]);
+        assert!(
+            messages(&mixed)[0].contains(
+                "the lead \"HQ\" is not one card: write the suit and then the rank (HV, S10)"
+            ),
+            "{:?}",
+            messages(&mixed)
+        );
+    }
+
     #[test]
     fn latin1_travellers_and_pairs_are_read_with_a_warning() {
         // As Excel saves a CSV on Windows: é and ë are single bytes.
@@ -3677,7 +3758,8 @@ mod tests {
         assert_eq!(
             messages(&e),
             [
-                "line 3: the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: check the names, or save the file as CSV UTF-8"
+                "line 3: the file is not UTF-8 and was read as Latin-1 (ISO 8859-1), the first such character on this line: check the names, or save the file as CSV UTF-8",
+                "line 3: board 1: the lead \"S\u{e9}\" is not one card: write the suit and then the rank (HK, S10), or leave it empty; it is kept as written",
             ]
         );
         assert_eq!(e.results.len(), 2);

@@ -421,3 +421,81 @@ fn usebio_keeps_a_guests_seat() {
     assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
     assert_eq!(seats(&back.event), GUEST_SEATS);
 }
+
+/// A lead that is no card (`S1`) is kept as written through every exchange format, and
+/// each reader says it, naming the line of its own file (PBN's ScoreTable row, USEBIO's
+/// TRAVELLER_LINE, the JSON's and CSV's line); a card reads as PBN writes it.
+#[test]
+fn a_lead_that_is_no_card_is_kept_and_said_by_every_reader() {
+    let csv = "board,ns,ew,contract,declarer,result,lead\n1,1,2,4S,N,=,S1\n1,3,4,4S,N,+1,kh\n";
+    let e = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap();
+    let said = |d: &[klaver_core::session::Diagnostic]| -> Vec<String> {
+        d.iter()
+            .filter(|d| d.message.contains("is not one card"))
+            .map(|d| d.to_string())
+            .collect()
+    };
+    assert_eq!(said(&e.diagnostics).len(), 1, "{:?}", e.diagnostics);
+    let leads = |e: &Event| {
+        e.lines
+            .iter()
+            .map(|l| l.lead().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(leads(&e), ["S1", "HK"]);
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut pbn_bytes = Vec::new();
+    pbn::write(&mut pbn_bytes, &e, &result, &pbn::WriteOptions::default()).unwrap();
+    let usebio_text = usebio::to_string(&e, &result, &usebio::WriteOptions::default());
+    let mut json_bytes = Vec::new();
+    json::write(&mut json_bytes, &e, &result, "t", "d").unwrap();
+    let mut csv_bytes = Vec::new();
+    exchange::write_csv(&mut csv_bytes, &e).unwrap();
+    let backs = [
+        (
+            "pbn",
+            pbn::read(&pbn_bytes).unwrap().event,
+            pbn_bytes.clone(),
+        ),
+        (
+            "usebio",
+            usebio::read(usebio_text.as_bytes()).unwrap().event,
+            usebio_text.into_bytes(),
+        ),
+        (
+            "json",
+            exchange::read_json(&json_bytes).unwrap().event,
+            json_bytes.clone(),
+        ),
+        (
+            "csv",
+            read_travellers(csv_bytes.as_slice(), ReadOptions::default()).unwrap(),
+            csv_bytes.clone(),
+        ),
+    ];
+    for (format, back, bytes) in backs {
+        assert_eq!(leads(&back), ["S1", "HK"], "{format}");
+        let found = said(&back.diagnostics);
+        assert_eq!(found.len(), 1, "{format}: {:?}", back.diagnostics);
+        // The line named is the one holding S1 in the file read.
+        let line = back
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("not one card"))
+            .unwrap()
+            .line
+            .unwrap();
+        let text = String::from_utf8(bytes).unwrap();
+        // (A USEBIO result is named by its TRAVELLER_LINE's first line.)
+        let held: String = text
+            .lines()
+            .skip(line as usize - 1)
+            .take_while(|l| !l.contains("</TRAVELLER_LINE>"))
+            .take(if format == "usebio" { 20 } else { 1 })
+            .collect();
+        assert!(
+            held.contains("S1") || format == "json",
+            "{format}: line {line} is {held:?}"
+        );
+    }
+}

@@ -378,9 +378,9 @@ pub fn check_length_in(what: &str, text: &str, max: usize, page: Lang) -> Result
 }
 
 /// Reads an opening lead as one card, in the page's notation or with a suit symbol,
-/// suit first as PBN writes it (`HK`, `♥K`, `S10`; Dutch `HV`, `KB`; Turkish `PK` for the
-/// queen of spades) or, in English, the rank first (`KH`). Gives it as PBN writes it
-/// (`HK`, `ST`), or "" for no lead. What is wrong is said in the notation's language.
+/// as [`klaver_core::lead::read_card`] reads one (`HK`, `♥K`, `S10`; Dutch `HV`, `KB`;
+/// Turkish `PK` for the queen of spades; in English also `KH`). Gives it as PBN writes
+/// it (`HK`, `ST`), or "" for no lead. What is wrong is said in the notation's language.
 pub fn read_lead(text: &str, lang: Language) -> Result<String, String> {
     let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {
@@ -388,76 +388,7 @@ pub fn read_lead(text: &str, lang: Language) -> Result<String, String> {
     }
     let words = Lang::of_notation(lang);
     check_length_in(words.say(Field::Lead), &t, 8, words)?;
-    let upper = t.to_uppercase();
-    let symbol = |c: char| match c {
-        '♠' | '♤' => Some('S'),
-        '♥' | '♡' => Some('H'),
-        '♦' | '♢' => Some('D'),
-        '♣' | '♧' => Some('C'),
-        _ => None,
-    };
-    let split = |s: &str| -> Option<(char, String)> {
-        let mut chars = s.chars();
-        let first = chars.next()?;
-        let rest: String = chars.collect();
-        Some((first, rest))
-    };
-    // Turkish Karo is two letters: `KA10`, `KAV` (while `KA` alone is Kupa's ace).
-    if lang == Language::Turkish
-        && let Some(r) = upper.strip_prefix("KA").and_then(|r| rank_of(r, lang))
-    {
-        return Ok(format!("D{r}"));
-    }
-    let found = split(&upper).and_then(|(first, rest)| {
-        let (suit_first, rank_text) = (suit_letter(first, lang).or(symbol(first)), rest);
-        if let (Some(s), Some(r)) = (suit_first, rank_of(&rank_text, lang)) {
-            return Some((s, r));
-        }
-        // Rank first: English letters, or any rank before a suit symbol.
-        let last = upper.chars().last()?;
-        let rank_text: String = upper.chars().take(upper.chars().count() - 1).collect();
-        let suit = symbol(last).or(suit_letter(last, lang).filter(|_| lang == Language::English));
-        Some((suit?, rank_of(&rank_text, lang)?))
-    });
-    match found {
-        Some((s, r)) => Ok(format!("{s}{r}")),
-        None => Err(words.not_a_card(&t)),
-    }
-}
-
-/// A suit letter in a notation, as PBN's suit letter.
-fn suit_letter(c: char, lang: Language) -> Option<char> {
-    match (lang, c) {
-        (Language::English, 'S' | 'H' | 'D' | 'C') => Some(c),
-        (Language::Dutch, 'S' | 'H') => Some(c),
-        (Language::Dutch, 'R') => Some('D'),
-        (Language::Dutch, 'K') => Some('C'),
-        (Language::Turkish, 'P') => Some('S'),
-        (Language::Turkish, 'K') => Some('H'),
-        (Language::Turkish, 'T') => Some('C'),
-        _ => None,
-    }
-}
-
-/// A rank in a notation, as PBN's rank character (`T` for ten).
-fn rank_of(text: &str, lang: Language) -> Option<char> {
-    let c = match text {
-        "10" | "T" => return Some('T'),
-        t if t.chars().count() == 1 => t.chars().next()?,
-        _ => return None,
-    };
-    match (lang, c) {
-        (_, '2'..='9') => Some(c),
-        (_, 'A') => Some('A'),
-        (Language::English, 'K' | 'Q' | 'J') => Some(c),
-        (Language::Dutch, 'H') => Some('K'),
-        (Language::Dutch, 'V') => Some('Q'),
-        (Language::Dutch, 'B') => Some('J'),
-        (Language::Turkish, 'P') => Some('K'),
-        (Language::Turkish, 'K') => Some('Q'),
-        (Language::Turkish, 'V' | 'O' | 'B') => Some('J'),
-        _ => None,
-    }
+    klaver_core::lead::read_card(&t, lang).ok_or_else(|| words.not_a_card(&t))
 }
 
 #[cfg(test)]

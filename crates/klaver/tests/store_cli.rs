@@ -973,6 +973,123 @@ fn a_line_moved_to_a_board_the_night_does_not_have_is_said_and_kept_in_the_histo
     }
 }
 
+/// A lead is one card, read in the file's notation (`--notation nl`: `HV`) and stored
+/// as PBN writes it (`HQ`), as contracts are stored in English; a lead that is not one
+/// card is kept as written and said, naming its line; `session correct --lead` refuses
+/// one, since the director is typing it.
+#[test]
+fn a_lead_is_stored_as_one_card_whatever_the_files_notation() {
+    let dutch = temp_file(
+        "store-cli",
+        "lead-nl.csv",
+        "board,table,ns,ew,contract,declarer,result,score,lead\n\
+         1,1,1,2,4S,N,=,420,HV\n1,2,3,4,4S,N,+1,450,SB\n\
+         2,1,1,2,3SA,Z,-1,-100,KA\n2,2,3,4,2H,O,=,-110,RH\n",
+    );
+    let bad = temp_file(
+        "store-cli",
+        "lead-bad.csv",
+        "board,table,ns,ew,contract,declarer,result,score,lead\n\
+         1,1,1,2,4S,N,=,420,ZZ\n1,2,3,4,4S,N,+1,450,S1\n\
+         2,1,1,2,3NT,S,-1,-100,10H\n2,2,3,4,2H,E,=,-110,CA\n",
+    );
+    for db in databases("leads") {
+        club(&db);
+        let d = dutch.to_str().unwrap();
+        let import = [
+            "session",
+            "import",
+            d,
+            "--notation",
+            "nl",
+            "--date",
+            "2025-09-02",
+        ];
+        let (_, err) = run(&db, &import, 0);
+        assert!(!err.contains("not one card"), "{err}");
+        let show = ok(&db, &["session", "show", "1"]);
+        for stored in [
+            "420           HQ",
+            "450           SJ",
+            "-100           CA",
+            "-110           DK",
+        ] {
+            assert!(show.contains(stored), "{stored}: {show}");
+        }
+        let b = bad.to_str().unwrap();
+        let (_, err) = run(&db, &["session", "import", b, "--date", "2025-09-09"], 0);
+        for said in [
+            "line 2: board 1: the lead \"ZZ\" is not one card: write the suit and then the rank (HK, S10), or leave it empty; it is kept as written",
+            "line 3: board 1: the lead \"S1\" is not one card",
+        ] {
+            assert!(err.contains(said), "{said}: {err}");
+        }
+        let show = ok(&db, &["session", "show", "2"]);
+        for stored in ["420           ZZ", "450           S1", "-100           HT"] {
+            assert!(show.contains(stored), "{stored}: {show}");
+        }
+        let correct = |lead: &str| {
+            k(
+                &db,
+                &[
+                    "session", "correct", "1", "--board", "1", "--table", "1", "--lead", lead,
+                    "--reason", "lead", "--by", "td",
+                ],
+            )
+        };
+        let o = correct("ZZ");
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            stderr(&o),
+            "klaver: the lead \"ZZ\" of line 1 of board 1 is not one card: write the suit and then the rank (HK, S10; KH and 10H are read too), or --lead \"\" for none; nothing was changed\n"
+        );
+        let o = correct("kh");
+        assert_eq!(
+            stdout(&o),
+            "session 1 line 1 board 1 corrected: 1 v 2: 4S N = 420 HQ -> 1 v 2: 4S N = 420 HK (lead, by td)\n"
+        );
+        let o = correct("");
+        assert_eq!(
+            stdout(&o),
+            "session 1 line 1 board 1 corrected: 1 v 2: 4S N = 420 HK -> 1 v 2: 4S N = 420 (lead, by td)\n"
+        );
+        let add = [
+            "session",
+            "add",
+            "1",
+            "--board",
+            "2",
+            "--ns-pair",
+            "1",
+            "--ew-pair",
+            "4",
+            "--score",
+            "0",
+            "--lead",
+            "S1",
+            "--reason",
+            "x",
+        ];
+        let o = k(&db, &add);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            stderr(&o).contains("the lead \"S1\" of line 5 of board 2 is not one card"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(
+            stderr(&o).ends_with("nothing was added\n"),
+            "{}",
+            stderr(&o)
+        );
+        // The PBN export writes each lead as the card it is.
+        let pbn = temp_path("store-cli", "leads.pbn");
+        ok(&db, &["session", "export", "1", pbn.to_str().unwrap()]);
+        let text = std::fs::read_to_string(&pbn).unwrap();
+        assert!(text.contains(" SJ ") && text.contains(" DK "), "{text}");
+    }
+}
+
 /// A teams line entered under the wrong room could only be mended by deleting the night
 /// and importing it again: `session correct --room` moves it, checked in the form, and
 /// logged; a pairs night's lines have no room.

@@ -1662,7 +1662,10 @@ async fn correct(a: CorrectArgs) -> CmdResult {
     }
     let target = line_to_correct(&session, &a)?;
     let old = &target.line;
-    let new = corrected(old, &a);
+    let mut new = corrected(old, &a);
+    if let Some(lead) = &a.lead {
+        new.lead = typed_lead(lead, old, "changed")?;
+    }
     check_correction(&session, old, &new)?;
     let c = store
         .correct(
@@ -1704,7 +1707,8 @@ async fn add(a: AddArgs) -> CmdResult {
         .unwrap_or(0)
         + 1;
     check_room(a.id, &session.info.form, &a.room)?;
-    let line = a.line(next);
+    let mut line = a.line(next);
+    line.lead = typed_lead(&a.lead, &line, "added")?;
     check_added(&session, &line)?;
     let c = store
         .add_logged_line(&club, a.id, &line, &who(a.by), &a.reason)
@@ -1823,6 +1827,25 @@ fn movement_misfits(session: &Session, read: &Imported, line: Option<u32>) -> Ve
         .collect()
 }
 
+/// A lead the director types, as PBN writes the card (`kh` is `HK`, `10H` is `HT`),
+/// or "" for none; one that is not a card is refused, naming the line (`line`, before
+/// it is `nothing` changed or added): the director is there to type it again.
+fn typed_lead(text: &str, line: &Line, nothing: &str) -> Result<String, CliError> {
+    use klaver_core::notation::Language;
+    if text.trim().is_empty() {
+        return Ok(String::new());
+    }
+    klaver_core::lead::read_card(text, Language::English).ok_or_else(|| {
+        CliError::input(format!(
+            "the lead {:?} of line {} of board {} is not one card: write the suit and then the rank ({}; KH and 10H are read too), or --lead \"\" for none; nothing was {nothing}",
+            text.trim(),
+            line.line_no,
+            line.board,
+            klaver_core::lead::examples(Language::English)
+        ))
+    })
+}
+
 /// The line with the fields given changed: a passed-out board loses its declarer and
 /// result, and a new contract without a score its entered score.
 fn corrected(old: &Line, a: &CorrectArgs) -> Line {
@@ -1853,9 +1876,6 @@ fn corrected(old: &Line, a: &CorrectArgs) -> Line {
         } else {
             adj.trim().to_string()
         };
-    }
-    if let Some(l) = &a.lead {
-        new.lead = l.trim().to_string();
     }
     if let Some(p) = &a.set_ns {
         new.ns = p.trim().to_string();
