@@ -41,6 +41,42 @@ pub fn read_card(text: &str, lang: Language) -> Option<String> {
     Some(format!("{suit}{}", rank_of(rank_text, lang)?))
 }
 
+/// A lead kept as PBN writes a card (`HQ`, `DT`), written as `lang` writes one (Dutch
+/// `HV`, `R10`; Turkish `KK`, `KA10`), so that a list in that language reads it as its
+/// entry form does. English keeps the card as kept; a text that is not one card (kept as
+/// a file wrote it) is shown as it stands.
+pub fn written(card: &str, lang: Language) -> String {
+    let mut chars = card.chars();
+    let (Some(suit), Some(rank), None) = (chars.next(), chars.next(), chars.next()) else {
+        return card.to_string();
+    };
+    if lang == Language::English || rank_of(&rank.to_string(), Language::English).is_none() {
+        return card.to_string();
+    }
+    let suit = match (lang, suit) {
+        (Language::Dutch, 'S') => "S",
+        (Language::Dutch, 'H') => "H",
+        (Language::Dutch, 'D') => "R",
+        (Language::Dutch, 'C') => "K",
+        (Language::Turkish, 'S') => "P",
+        (Language::Turkish, 'H') => "K",
+        (Language::Turkish, 'D') => "KA",
+        (Language::Turkish, 'C') => "T",
+        _ => return card.to_string(),
+    };
+    let rank = match (lang, rank) {
+        (_, 'T') => "10".to_string(),
+        (Language::Dutch, 'K') => "H".into(),
+        (Language::Dutch, 'Q') => "V".into(),
+        (Language::Dutch, 'J') => "B".into(),
+        (Language::Turkish, 'K') => "P".into(),
+        (Language::Turkish, 'Q') => "K".into(),
+        (Language::Turkish, 'J') => "V".into(),
+        (_, r) => r.to_string(),
+    };
+    format!("{suit}{rank}")
+}
+
 /// Two leads written as `lang` writes them, for a message saying how to write one.
 pub fn examples(lang: Language) -> &'static str {
     match lang {
@@ -132,5 +168,24 @@ mod tests {
         assert_eq!(tr("KA").as_deref(), Some("HA"));
         assert_eq!(tr("KA10").as_deref(), Some("DT"));
         assert_eq!(tr("TV").as_deref(), Some("CJ"));
+    }
+
+    /// A kept card is written back in each notation so that its entry form reads it as
+    /// the same card; a text that is no card stands as it is.
+    #[test]
+    fn a_kept_lead_is_written_in_each_notation_and_reads_back() {
+        for card in ["HQ", "DT", "CJ", "SK", "HA", "D2", "C9"] {
+            for lang in [Language::English, Language::Dutch, Language::Turkish] {
+                let shown = written(card, lang);
+                assert_eq!(
+                    read_card(&shown, lang).as_deref(),
+                    Some(card),
+                    "{card} {lang:?}: {shown}"
+                );
+            }
+        }
+        assert_eq!(written("HQ", Language::Dutch), "HV");
+        assert_eq!(written("DT", Language::Turkish), "KA10");
+        assert_eq!(written("ZZ", Language::Dutch), "ZZ");
     }
 }

@@ -1064,7 +1064,7 @@ impl<F: Fn(usize) -> String> Travellers<'_, F> {
             mp_ns,
             mp_ew,
             note: adjustment_note(self.opts.lang, info, r),
-            lead: info.lead().to_string(),
+            lead: klaver_core::lead::written(info.lead(), self.opts.lang.notation()),
         }
     }
 
@@ -1616,6 +1616,26 @@ pub(crate) mod tests {
             ..ReportOptions::default()
         };
         build(&event, &result, &opts)
+    }
+
+    /// A lead is kept as PBN writes a card; a Dutch or Turkish list writes it as its own
+    /// notation does (HK is Dutch HH, Turkish KP), as it writes the contracts.
+    #[test]
+    fn a_lead_is_written_in_the_lists_notation() {
+        let leads = |lang: ReportLang| -> Vec<String> {
+            let r = report(&ReportOptions {
+                lang,
+                ..ReportOptions::default()
+            });
+            r.travellers
+                .iter()
+                .flat_map(|t| t.lines.iter().map(|l| l.lead.clone()))
+                .filter(|l| !l.is_empty())
+                .collect()
+        };
+        assert_eq!(leads(ReportLang::En), ["HK", "S2"]);
+        assert_eq!(leads(ReportLang::Nl), ["HH", "S2"]);
+        assert_eq!(leads(ReportLang::Tr), ["KP", "P2"]);
     }
 
     #[test]

@@ -444,7 +444,7 @@ fn console_page(
                         td.n { @if let Some(t) = l.line.table { (t) } }
                         td { (l.line.ns) } td { (l.line.ew) }
                         td { (entry::played_in(&l.line, lang.notation())) }
-                        td.n { (l.line.score) } td { (l.line.adjust) } td { (l.line.lead) }
+                        td.n { (l.line.score) } td { (l.line.adjust) } td { (klaver_core::lead::written(&l.line.lead, lang.notation())) }
                         td.muted { (l.entered_by) @if l.version > 1 { " *" } }
                         td { a href=(format!("/director/s/{id}/lines/{}", l.line.line_no)) { (lang.say(Desk::CorrectLink)) } }
                     }
@@ -675,7 +675,7 @@ async fn edit_line(
                 label { (ns) " " input name="ns" size="4" value=(l.line.ns); } " "
                 label { (ew) " " input name="ew" size="4" value=(l.line.ew); } " "
                 label { (lang.t(Key::Score)) " " input name="result" value=(typed); } " "
-                label { (lang.t(Key::Lead)) " " input name="lead" size="4" value=(l.line.lead); } br;
+                label { (lang.t(Key::Lead)) " " input name="lead" size="4" value=(klaver_core::lead::written(&l.line.lead, lang.notation())); } br;
                 label { (lang.say(Desk::Reason)) " " input name="reason" size="40" required; } " "
                 button type="submit" { (lang.t(Key::Correct)) }
             }
@@ -899,7 +899,7 @@ fn conflict_header(last: &str, lang: Lang) -> Markup {
 fn conflict_cells(c: &klaver_store::Conflict, stored: &[Line], lang: Lang) -> Markup {
     let shown = |l: &Line| {
         let text = crate::table::line_text(l, lang);
-        match l.lead.as_str() {
+        match klaver_core::lead::written(&l.lead, lang.notation()).as_str() {
             "" => text,
             lead => format!("{text} · {} {lead}", lang.t(Key::Lead).to_lowercase()),
         }

@@ -647,7 +647,7 @@ impl Entered {
         let n = lang.notation();
         let mut e = Entered {
             board: line.board.to_string(),
-            lead: line.lead.clone(),
+            lead: klaver_core::lead::written(&line.lead, n),
             np: if line.adjust == "NP" {
                 "1".into()
             } else {

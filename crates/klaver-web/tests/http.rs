@@ -3023,4 +3023,18 @@ async fn east_confirms_the_result_in_the_pages_notation() {
     let shown = shown.split("</p>").next().unwrap();
     assert!(shown.contains("3SA O +1"), "{shown}");
     assert!(shown.contains("HV"), "{shown}");
+    // Confirmed, the Correct link's form shows the lead as the page writes it (it showed
+    // HQ, which a Dutch page refuses as no card), and sent back as shown it is taken.
+    let r = post(&c.app, &format!("{t1}/confirm"), &typed, Some("lang=nl")).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let page = get(&c.app, &t1, Some("lang=nl")).await;
+    let href = page.body.split("href=\"").find(|h| h.contains("fix=")).unwrap();
+    let href = href.split('"').next().unwrap().replace("&amp;", "&");
+    let form = get(&c.app, &href, Some("lang=nl")).await;
+    assert!(form.body.contains("value=\"HV\""), "{}", form.body);
+    let mut again = typed.to_vec();
+    again.push(("fix", "1"));
+    let r = post(&c.app, &format!("{t1}/enter"), &again, Some("lang=nl")).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.body);
+    assert!(!r.body.contains("class=\"error\""), "{}", r.body);
 }
