@@ -297,7 +297,8 @@ impl Store {
 
     /// Names the players of one pair of a stored session, in seat order, in place of any
     /// recognised at import: the director's answer to a name the import could not match
-    /// ("Visser" could be Els or Tom). A teams night's teams keep their own players.
+    /// ("Visser" could be Els or Tom). The pair becomes one of the club's partnerships,
+    /// as a pair recognised at import does. A teams night's teams keep their own players.
     pub async fn set_pair_players(
         &self,
         club: &Club,
@@ -350,6 +351,17 @@ impl Store {
             .await
             .map_err(db("cannot change the pair's players"))?;
         }
+        // The pair is one the club has seen play, as an import's recognised pairs are
+        // (and as a restore of the club's archive makes it).
+        let named = SessionPair {
+            section: section.to_string(),
+            pair: pair.to_string(),
+            names: String::new(),
+            players: players.to_vec(),
+        };
+        let partnerships = partnerships_of(&info, std::slice::from_ref(&named));
+        let sqlite = tx.backend_name() == "SQLite";
+        remember_partnerships(&mut tx, sqlite, club, &partnerships).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the pair's players; nothing was changed"))

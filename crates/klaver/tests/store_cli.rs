@@ -755,6 +755,21 @@ fn an_archive_that_does_not_hold_together_is_refused() {
     }
 }
 
+/// The players `session players` names make a partnership of the club, as the
+/// import's recognised players do and a restore of the club's archive does.
+#[test]
+fn a_pair_named_by_session_players_is_among_the_clubs_pairs() {
+    let travellers = temp_file("store-cli", "named-pair.csv", TRAVELLERS);
+    let t = travellers.to_str().unwrap();
+    for db in databases("named-pair") {
+        club(&db);
+        ok(&db, &["session", "import", t, "--date", "2025-09-02"]);
+        ok(&db, &["session", "players", "1", "3", "1005+1006"]);
+        let pairs = ok(&db, &["player", "pairs"]);
+        assert!(pairs.contains("Els Visser - Tom Visser"), "{pairs}");
+    }
+}
+
 /// Results the tables confirmed against a stored line: the open ones are said when the
 /// session is scored, all are listed with the session, and a decided one keeps its
 /// decision through a backup (a "keep the stored line" left no trace at all).
