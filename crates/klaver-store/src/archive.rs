@@ -4,6 +4,11 @@
 //! The archive holds the club, its players, partnerships, playing moments, seasons,
 //! ranking settings and every session with its pairs, lines as they stand, the log of
 //! corrections and its file's sit-out lines. Importing it is one transaction: the club lands whole or not at all.
+//!
+//! An archive is read strictly: a key klaver does not know is refused rather than
+//! dropped (a misspelt `adjsut` would lose the line's adjustment without a word), and
+//! what must hold together is checked before anything is written
+//! ([`crate::archive_problems`]).
 
 use crate::clock::now;
 use crate::conflicts::{Conflict, insert_conflicts};
@@ -56,6 +61,7 @@ fn layout_for(sessions: &[ArchivedSession], removed: &[RemovedSession]) -> i64 {
 
 /// A whole club.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ClubArchive {
     /// Always [`ARCHIVE_FORMAT`].
     pub format: String,
@@ -84,6 +90,7 @@ pub struct ClubArchive {
 
 /// A session in an archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArchivedSession {
     /// Its number in the club's database when it was archived (an earlier klaver's
     /// archive has none).
@@ -109,6 +116,7 @@ pub struct ArchivedSession {
 
 /// A session's pair in an archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArchivedPair {
     /// The section.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -128,6 +136,7 @@ fn imported() -> String {
 
 /// A line in an archive.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ArchivedLine {
     /// The line as it stands.
     #[serde(flatten)]
@@ -202,6 +211,13 @@ impl Store {
         code: Option<&str>,
     ) -> Result<Club, StoreError> {
         check_archive(archive)?;
+        let problems = crate::archive_checks::archive_problems(archive);
+        if !problems.is_empty() {
+            return Err(StoreError::Invalid(format!(
+                "the archive does not hold together; nothing was restored:\n  {}",
+                problems.join("\n  ")
+            )));
+        }
         let code = code.unwrap_or(&archive.club.code);
         let mut tx = self.write("cannot start restoring the club").await?;
         if club_code_taken(&mut tx, code).await? {

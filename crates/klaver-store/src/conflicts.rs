@@ -13,6 +13,7 @@ use sqlx::Row;
 
 /// A result that clashes with the line stored for its board.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Conflict {
     /// Its number (an archive's are numbered again when restored).
     #[serde(default, skip_serializing)]
@@ -32,6 +33,7 @@ pub struct Conflict {
 
 /// How the director decided a conflict.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Decision {
     /// When.
     pub at: String,

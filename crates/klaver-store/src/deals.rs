@@ -8,6 +8,7 @@ use sqlx::Row;
 /// One board's deal as kept: the hands as PBN writes them (`N:AKQ... ...`) and its
 /// double-dummy tricks as PBN's `DoubleDummyTricks` (20 hexadecimal digits), when solved.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StoredDeal {
     /// The board.
     pub board: i64,

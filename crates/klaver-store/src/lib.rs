@@ -23,6 +23,7 @@
 //! klaver is migrated forward when opened; one written by a newer klaver is refused.
 
 mod archive;
+mod archive_checks;
 mod clock;
 mod conflicts;
 mod deals;
@@ -37,6 +38,7 @@ mod sessions;
 mod sit_outs;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
+pub use archive_checks::archive_problems;
 pub use clock::{now, now_plus, unix_seconds};
 pub use conflicts::{Conflict, Decision, Outcome};
 pub use deals::StoredDeal;

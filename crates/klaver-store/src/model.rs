@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A club (a federation's server holds many).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Club {
     /// The database's number for the club.
     #[serde(skip)]
@@ -18,6 +19,7 @@ pub struct Club {
 
 /// A member or guest.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     /// The database's number for the player.
     #[serde(skip)]
@@ -50,6 +52,7 @@ pub struct PlayersImported {
 
 /// A pair, threesome or team of a club.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Partnership {
     /// `pair`, `threesome` or `team`.
     pub kind: String,
@@ -61,6 +64,7 @@ pub struct Partnership {
 
 /// A traveller line as entered: klaver's travellers CSV columns, in English notation.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Line {
     /// The line's place in the session (1, 2, ...).
     pub line_no: i64,
@@ -150,6 +154,7 @@ pub struct StoredLine {
 
 /// A pair of a session as the session's files name it.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SessionPair {
     /// The section (empty when there is one).
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -218,6 +223,7 @@ pub struct SessionInfo {
 /// it accounts for is said to be short by the pair that sat out, not by a result to
 /// enter.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SitOut {
     /// The section (empty when there is one).
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -273,6 +279,7 @@ pub struct SessionSummary {
 
 /// A change made to an entered line.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Correction {
     /// When.
     pub made_at: String,

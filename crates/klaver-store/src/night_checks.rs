@@ -70,7 +70,7 @@ pub(crate) async fn check_pair_players(
 
 /// The night a session is stored on: its date and playing moment (the date's weekday
 /// when none is given); `None` for a date that is not one (refused when stored).
-fn night_of(info: &SessionInfo) -> Option<(String, String)> {
+pub(crate) fn night_of(info: &SessionInfo) -> Option<(String, String)> {
     let date = parse_date(&info.date)?;
     let moment = match info.moment.trim() {
         "" => weekday(date).to_string(),
@@ -276,8 +276,29 @@ fn lines_throughout(
     }
 }
 
+/// The first player of a night's sessions not stored yet (each named, with its pairs)
+/// who is twice in a pair or plays in two pairs of the night: the place of the session
+/// it is said for, and what is wrong, in words. A club's archive is checked so before
+/// it is restored, as an import is against the night stored.
+pub(crate) fn first_clash(night: &[(String, Vec<SessionPair>)]) -> Option<(usize, String)> {
+    let mut seats = Seats::default();
+    for (k, (session, pairs)) in night.iter().enumerate() {
+        let at = Some(k as i64);
+        if let Some(clash) = seats.clone().clash(pairs, at) {
+            return Some((k, clash));
+        }
+        for p in pairs {
+            let here = format!("{} of {session}", pair_words(&p.section, &p.pair));
+            for player in &p.players {
+                seats.by_player.insert(player.id, (at, here.clone()));
+            }
+        }
+    }
+    None
+}
+
 /// Where a player plays on the night: the pair, and the session when another.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Seats {
     by_player: HashMap<i64, (Option<i64>, String)>,
 }

@@ -30,6 +30,7 @@ pub(crate) fn tidy(name: &str) -> String {
 
 /// A season of a club.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Season {
     /// Its name (`2025-2026`).
     pub name: String,

@@ -20,6 +20,7 @@ type Tx = sqlx::Transaction<'static, sqlx::Any>;
 /// federation number and name), its lines with their corrections, its file's sit-out
 /// lines, the hands kept with it and the results tables confirmed against it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct KeptSession {
     /// Its description.
     #[serde(flatten)]
@@ -41,6 +42,7 @@ pub struct KeptSession {
 
 /// A session a director removed, as the club's log keeps it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RemovedSession {
     /// The number the session had (`klaver session list` showed it).
     pub number: i64,

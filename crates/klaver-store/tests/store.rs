@@ -477,6 +477,57 @@ async fn a_club_survives_export_and_import() {
     }
 }
 
+/// An archive edited by hand is checked before anything is written, by the store
+/// itself: a form klaver does not score, a player in two pairs of a night, a number
+/// given twice were stored as they stood or refused by the database naming none of it.
+/// A key klaver does not know is refused when the archive is read.
+#[tokio::test]
+async fn an_archive_that_does_not_hold_together_restores_nothing() {
+    for store in stores("archive-checks").await {
+        let club = club_with_players(&store).await;
+        let new = session(&store, &club, "2025-09-02", "A").await;
+        store.import_session(&club, &new).await.unwrap();
+        let read = store.export_club(&club).await.unwrap();
+        let refused = async |a: &klaver_store::ClubArchive| {
+            let m = match store.import_club(a, Some("edited")).await {
+                Err(StoreError::Invalid(m)) => m,
+                other => panic!("{other:?}"),
+            };
+            assert!(store.club(Some("edited")).await.is_err());
+            m
+        };
+        let at = "session 1 (2025-09-02 tuesday line A): ";
+        let mut rubber = read.clone();
+        rubber.sessions[0].info.form = "rubber".into();
+        let m = refused(&rubber).await;
+        assert!(
+            m.contains(&format!("{at}the form \"rubber\" is not one")),
+            "{m}"
+        );
+        let mut seats = read.clone();
+        seats.sessions[0].pairs[0].players = vec![0, 1];
+        seats.sessions[0].pairs[1].players = vec![1, 2];
+        let m = refused(&seats).await;
+        assert!(m.contains(at), "{m}");
+        assert!(
+            m.contains("of pair 2 already plays in pair 1 of this session"),
+            "{m}"
+        );
+        let mut lines = read.clone();
+        lines.sessions[0].lines[1].line.line_no = 1;
+        let m = refused(&lines).await;
+        assert!(m.contains(&format!("{at}line 1 is there twice")), "{m}");
+        let mut players = read.clone();
+        players.players.push(players.players[0].clone());
+        let m = refused(&players).await;
+        assert!(m.contains("players 1 and "), "{m}");
+        let mut keys = serde_json::to_value(&read).unwrap();
+        keys["sessions"][0]["lines"][0]["adjsut"] = "AVG".into();
+        let e = serde_json::from_value::<klaver_store::ClubArchive>(keys).unwrap_err();
+        assert!(e.to_string().contains("unknown field `adjsut`"), "{e}");
+    }
+}
+
 /// A three-table schedule, as a schedule file holds it.
 const SCHEDULE: &str = "round,table,ns,ew,boards
 1,1,1,4,1-2

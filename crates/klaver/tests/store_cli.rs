@@ -731,8 +731,12 @@ fn an_archive_that_does_not_hold_together_is_refused() {
             ),
             (
                 |v| {
+                    let mut offered = v["sessions"][0]["lines"][0].clone();
+                    let line = offered.as_object_mut().unwrap();
+                    line.remove("version");
+                    line.remove("entered_by");
                     v["sessions"][0]["conflicts"] = serde_json::json!([{"line_no": 99,
-                        "offered": v["sessions"][0]["lines"][0].clone(),
+                        "offered": offered,
                         "offered_by": "table 1", "made_at": "2025-09-02 21:40:00"}])
                 },
                 "clashes with line 99, which the session does not have",
@@ -753,6 +757,154 @@ fn an_archive_that_does_not_hold_together_is_refused() {
         // The archive as written is restored.
         ok(&db, &["import", a, "--as", "edited"]);
     }
+}
+
+/// A club with a night stored (its pairs named) and a second night removed, and its
+/// archive: the database and the archive as JSON, for each kind of database.
+fn club_with_archive(test: &str) -> Vec<(String, serde_json::Value, std::path::PathBuf)> {
+    let travellers = temp_file("store-cli", &format!("{test}.csv"), TRAVELLERS);
+    let pairs = temp_file("store-cli", &format!("{test}.pairs.csv"), PAIRS);
+    let archive = temp_path("store-cli", &format!("{test}.json"));
+    let (t, p, a) = (
+        travellers.to_str().unwrap(),
+        pairs.to_str().unwrap(),
+        archive.to_str().unwrap(),
+    );
+    let mut out = Vec::new();
+    for db in databases(test) {
+        club(&db);
+        let night = ["session", "import", t, "--pairs", p, "--date", "2025-09-02"];
+        ok(&db, &night);
+        ok(&db, &["session", "import", t, "--date", "2025-09-09"]);
+        ok(
+            &db,
+            &["session", "delete", "2", "--reason", "the wrong night"],
+        );
+        ok(&db, &["export", a]);
+        let whole = serde_json::from_slice(&std::fs::read(&archive).unwrap()).unwrap();
+        out.push((db, whole, archive.clone()));
+    }
+    out
+}
+
+/// Restores the archive `whole` edited by `edit`, which must be refused with each of
+/// `said` and restore nothing: the archive as written then restores under the same code.
+fn refused_edit(test: &str, edit: impl Fn(&mut serde_json::Value), said: &[&str]) {
+    let edited = temp_path("store-cli", &format!("{test}-edited.json"));
+    let e = edited.to_str().unwrap();
+    for (db, whole, archive) in club_with_archive(test) {
+        let mut v = whole.clone();
+        edit(&mut v);
+        std::fs::write(&edited, serde_json::to_vec_pretty(&v).unwrap()).unwrap();
+        let (_, err) = run(&db, &["import", e, "--as", "edited"], 2);
+        for s in said {
+            assert!(err.contains(s), "{s}: {err}");
+        }
+        ok(
+            &db,
+            &["import", archive.to_str().unwrap(), "--as", "edited"],
+        );
+    }
+}
+
+/// A session of a form klaver does not score (a hand-edited `rubber`) was stored as
+/// it stood and scored as pairs.
+#[test]
+fn an_archived_session_of_a_form_klaver_does_not_score_is_refused() {
+    refused_edit(
+        "archive-form",
+        |v| v["sessions"][0]["form"] = "rubber".into(),
+        &[
+            "session 1 (2025-09-02 tuesday)",
+            "form \"rubber\" is not one klaver scores sessions in (pairs, butler, cross-imps, teams)",
+        ],
+    );
+}
+
+/// A player given to two pairs of one night is refused as `session import` and
+/// `session players` refuse it.
+#[test]
+fn an_archived_player_in_two_pairs_of_a_night_is_refused() {
+    refused_edit(
+        "archive-seats",
+        |v| {
+            v["sessions"][0]["pairs"][1]["players"] =
+                v["sessions"][0]["pairs"][0]["players"].clone()
+        },
+        &[
+            "session 1 (2025-09-02 tuesday)",
+            "Jan Jansen (1001) of pair 2 already plays in pair 1 of this session",
+        ],
+    );
+}
+
+/// A pair playing against itself is refused as a correction refuses it.
+#[test]
+fn an_archived_line_with_a_pair_against_itself_is_refused() {
+    refused_edit(
+        "archive-self",
+        |v| v["sessions"][0]["lines"][0]["ew"] = "1".into(),
+        &[
+            "session 1 (2025-09-02 tuesday)",
+            "line 1: board 1: pair 1 is on both sides of the table",
+        ],
+    );
+}
+
+/// A removed session is checked as the others: it can be brought back.
+#[test]
+fn an_archived_removed_session_is_checked_as_the_others() {
+    refused_edit(
+        "archive-removed",
+        |v| v["removed_sessions"][0]["session"]["lines"][1]["score"] = "42x".into(),
+        &["removed session 2 (2025-09-09 tuesday)", "line 2: board 1"],
+    );
+}
+
+/// A key klaver does not know (a misspelt `adjsut` would lose the adjustment) is
+/// refused, naming where it is.
+#[test]
+fn an_archive_with_a_key_klaver_does_not_know_is_refused() {
+    refused_edit(
+        "archive-key-line",
+        |v| v["sessions"][0]["lines"][2]["adjsut"] = "AVG".into(),
+        &[
+            "session 1 (2025-09-02 tuesday), line 3",
+            "unknown field `adjsut`",
+        ],
+    );
+    refused_edit(
+        "archive-key-removed",
+        |v| v["removed_sessions"][0]["session"]["pairs"][0]["colour"] = "red".into(),
+        &[
+            "removed session 2 (2025-09-09 tuesday), pair 1",
+            "unknown field `colour`",
+        ],
+    );
+    refused_edit(
+        "archive-key-club",
+        |v| v["club"]["colour"] = "red".into(),
+        &["the club: unknown field `colour`"],
+    );
+}
+
+/// A player's number or a session's line number given twice was refused by the
+/// database, naming neither.
+#[test]
+fn an_archive_with_a_number_given_twice_is_refused_naming_it() {
+    refused_edit(
+        "archive-dup-player",
+        |v| {
+            let copy = v["players"][0].clone();
+            v["players"].as_array_mut().unwrap().push(copy)
+        },
+        &["players 1 and 9", "both have federation number 1003"],
+    );
+    refused_edit(
+        "archive-dup-line",
+        |v| v["sessions"][0]["lines"][1]["line_no"] = 1.into(),
+        &["session 1 (2025-09-02 tuesday): line 1 is there twice"],
+    );
 }
 
 /// The players `session players` names make a partnership of the club, as the

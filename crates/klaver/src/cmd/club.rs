@@ -7,8 +7,8 @@ use clap::{Subcommand, ValueEnum};
 use klaver_core::session::Severity;
 use klaver_store::session_name as describe;
 use klaver_store::{
-    ArchivedLine, ArchivedSession, Club, ClubArchive, NewPlayer, Season, Session, SessionPair,
-    Store, StoreError, StoredLine,
+    ArchivedLine, ArchivedSession, Club, ClubArchive, Conflict, NewPlayer, RemovedSession, Season,
+    Session, SessionPair, Store, StoreError, StoredLine,
 };
 use std::collections::HashMap;
 use std::future::Future;
@@ -582,17 +582,8 @@ pub fn import(args: ImportArgs) -> CmdResult {
     let name = args.file.display().to_string();
     let data = std::fs::read(&args.file)
         .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
-    let archive: klaver_store::ClubArchive = serde_json::from_slice(&data).map_err(|e| {
-        CliError::input(format!(
-            "{name} is not a klaver club archive (written by `klaver export`): {e}"
-        ))
-    })?;
-    let problems: Vec<String> = archive
-        .sessions
-        .iter()
-        .enumerate()
-        .flat_map(|(i, s)| archived_session_problems(&archive, i + 1, s))
-        .collect();
+    let archive = super::archive_read::read_archive(&name, &data)?;
+    let problems = archive_problems(&archive);
     if !problems.is_empty() {
         return Err(CliError::input(format!(
             "{name} does not hold together; nothing was restored:\n  {}",
@@ -618,6 +609,48 @@ pub fn import(args: ImportArgs) -> CmdResult {
         );
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// Everything that keeps the archive from being restored as klaver would have stored
+/// it: what the store checks (forms, players in two pairs of a night, numbers given
+/// twice), and each session's lines read back, the sessions removed among them (they
+/// can be brought back). Each names its session, and its pair or line.
+fn archive_problems(archive: &ClubArchive) -> Vec<String> {
+    let mut out = klaver_store::archive_problems(archive);
+    let sessions = archive.sessions.iter().enumerate();
+    out.extend(sessions.flat_map(|(i, s)| archived_session_problems(archive, i + 1, s)));
+    out.extend(
+        archive
+            .removed_sessions
+            .iter()
+            .flat_map(removed_session_problems),
+    );
+    // What the store and the reading back both find is said once.
+    let mut seen = std::collections::HashSet::new();
+    out.retain(|p| seen.insert(p.clone()));
+    out
+}
+
+/// What is wrong with a removed session, as with a session of the archive.
+fn removed_session_problems(r: &RemovedSession) -> Vec<String> {
+    let s = &r.session;
+    let at = |what: String| {
+        format!(
+            "removed session {} ({}): {what}",
+            r.number,
+            describe(&s.info)
+        )
+    };
+    let session = Session {
+        info: s.info.clone(),
+        pairs: s.pairs.clone(),
+        lines: s.lines.iter().map(stored_line).collect(),
+        sit_outs: s.sit_outs.clone(),
+    };
+    lines_problems(&session, &s.lines, &s.conflicts)
+        .into_iter()
+        .map(at)
+        .collect()
 }
 
 /// What is wrong with an archived session, as klaver would not have stored it: its
@@ -648,25 +681,41 @@ fn archived_session_problems(
             ))),
         }
     }
-    out.extend(s.lines.iter().filter_map(line_log_problem).map(&at));
-    out.extend(
-        s.conflicts
-            .iter()
-            .filter(|c| !s.lines.iter().any(|l| l.line.line_no == c.line_no))
-            .map(|c| {
-                at(format!(
-                    "the result {} confirmed at {} clashes with line {}, which the session does not have",
-                    c.offered_by, c.made_at, c.line_no
-                ))
-            }),
-    );
     let session = Session {
         info: s.info.clone(),
         pairs,
         lines: s.lines.iter().map(stored_line).collect(),
         sit_outs: s.sit_outs.clone(),
     };
-    out.extend(read_back_problems(&session).into_iter().map(&at));
+    out.extend(
+        lines_problems(&session, &s.lines, &s.conflicts)
+            .into_iter()
+            .map(&at),
+    );
+    out
+}
+
+/// What is wrong with a session's lines (`session`'s, with their log in `lines`): a
+/// version its log does not bear out, a confirmed result against a line it does not
+/// have, and the errors of its lines read back.
+fn lines_problems(
+    session: &Session,
+    lines: &[ArchivedLine],
+    conflicts: &[Conflict],
+) -> Vec<String> {
+    let mut out: Vec<String> = lines.iter().filter_map(line_log_problem).collect();
+    out.extend(
+        conflicts
+            .iter()
+            .filter(|c| !lines.iter().any(|l| l.line.line_no == c.line_no))
+            .map(|c| {
+                format!(
+                    "the result {} confirmed at {} clashes with line {}, which the session does not have",
+                    c.offered_by, c.made_at, c.line_no
+                )
+            }),
+    );
+    out.extend(read_back_problems(session));
     out
 }
 
@@ -702,19 +751,26 @@ fn stored_line(l: &ArchivedLine) -> StoredLine {
 }
 
 /// The errors of a session's lines read back: a line klaver cannot read, as a hand edit
-/// makes it. (A pair playing a board twice is not one: a correction may leave a session
-/// so until the next, and the database keeps it.)
+/// makes it, and a line a correction would refuse (a pair on both sides of the table).
+/// (A pair playing a board twice is not one: a correction may leave a session so until
+/// the next, and the database keeps it.)
 fn read_back_problems(session: &Session) -> Vec<String> {
-    match klaver_web::scoring::read_back(session, &[]) {
-        Ok(read) => read
-            .event
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .map(|d| d.to_string())
-            .collect(),
-        Err(e) => vec![e],
-    }
+    let read = match klaver_web::scoring::read_back(session, &[]) {
+        Ok(read) => read,
+        Err(e) => return vec![e],
+    };
+    let stored = klaver_io::options::ScoringOptions::from_words(&session.info.options).ok();
+    let settings = klaver_core::session::Settings {
+        top_integral: stored.is_some_and(|o| o.top_integral),
+        ..klaver_core::session::Settings::default()
+    };
+    let event = &read.event;
+    let lines = klaver_core::session::line_errors(&event.pairs, &event.results, &settings);
+    (event.diagnostics.iter())
+        .chain(&lines)
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.to_string())
+        .collect()
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ macro_rules! say_part {
 }
 
 pub mod archive;
+mod archive_read;
 pub mod club;
 pub mod contract;
 pub mod convert;
