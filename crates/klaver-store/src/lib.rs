@@ -24,6 +24,7 @@
 
 mod archive;
 mod archive_checks;
+mod archive_read;
 mod clock;
 mod conflicts;
 mod deals;
@@ -39,6 +40,7 @@ mod sit_outs;
 
 pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
 pub use archive_checks::archive_problems;
+pub use archive_read::read_archive;
 pub use clock::{now, now_plus, unix_seconds};
 pub use conflicts::{Conflict, Decision, Outcome};
 pub use deals::StoredDeal;

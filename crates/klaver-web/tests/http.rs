@@ -3028,7 +3028,11 @@ async fn east_confirms_the_result_in_the_pages_notation() {
     let r = post(&c.app, &format!("{t1}/confirm"), &typed, Some("lang=nl")).await;
     assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
     let page = get(&c.app, &t1, Some("lang=nl")).await;
-    let href = page.body.split("href=\"").find(|h| h.contains("fix=")).unwrap();
+    let href = page
+        .body
+        .split("href=\"")
+        .find(|h| h.contains("fix="))
+        .unwrap();
     let href = href.split('"').next().unwrap().replace("&amp;", "&");
     let form = get(&c.app, &href, Some("lang=nl")).await;
     assert!(form.body.contains("value=\"HV\""), "{}", form.body);

@@ -582,7 +582,7 @@ pub fn import(args: ImportArgs) -> CmdResult {
     let name = args.file.display().to_string();
     let data = std::fs::read(&args.file)
         .map_err(|e| CliError::input(format!("cannot read {name}: {e}")))?;
-    let archive = super::archive_read::read_archive(&name, &data)?;
+    let archive = klaver_store::read_archive(&name, &data).map_err(CliError::input)?;
     let problems = archive_problems(&archive);
     if !problems.is_empty() {
         return Err(CliError::input(format!(

@@ -19,7 +19,6 @@ macro_rules! say_part {
 }
 
 pub mod archive;
-mod archive_read;
 pub mod club;
 pub mod contract;
 pub mod convert;

@@ -1,15 +1,14 @@
-//! Reading a club archive for `klaver import`: a key klaver does not know, or a value
+//! Reading a club archive (`klaver import`): a key klaver does not know, or a value
 //! it cannot read, is refused naming the session, line or pair it is in (and the file's
 //! line and column), so that a hand edit is mended where it was made.
 
-use super::CliError;
-use klaver_store::session_name as describe;
-use klaver_store::{ClubArchive, SessionInfo};
+use crate::session_name as describe;
+use crate::{ClubArchive, SessionInfo};
 use serde_json::Value;
 use serde_path_to_error::Segment;
 
 /// The archive in `data` (the file `name`), or what keeps it from being read and where.
-pub fn read_archive(name: &str, data: &[u8]) -> Result<ClubArchive, CliError> {
+pub fn read_archive(name: &str, data: &[u8]) -> Result<ClubArchive, String> {
     let mut de = serde_json::Deserializer::from_slice(data);
     serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let inner = e.inner().to_string();
@@ -23,7 +22,7 @@ pub fn read_archive(name: &str, data: &[u8]) -> Result<ClubArchive, CliError> {
         let at = serde_json::from_slice::<Value>(data)
             .map(|doc| place_words(&doc, path))
             .unwrap_or_default();
-        CliError::input(if unknown {
+        if unknown {
             format!(
                 "{name} cannot be restored: {at}: {inner}: a key klaver does not know is refused rather than lost (a misspelt key would drop what it holds); mend or remove it; nothing was restored"
             )
@@ -31,7 +30,7 @@ pub fn read_archive(name: &str, data: &[u8]) -> Result<ClubArchive, CliError> {
             format!(
                 "{name} is not a klaver club archive (written by `klaver export`): {at}: {inner}"
             )
-        })
+        }
     })
 }
 
