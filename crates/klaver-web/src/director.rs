@@ -724,8 +724,7 @@ async fn correct_line(
         ..EntryForm::default()
     };
     let (mut new, _) = line_from(&entry_form, lang).map_err(WebError::BadRequest)?;
-    new.table = old.line.table;
-    new.round = old.line.round;
+    scoring::place_corrected(&session.info, &old.line, &mut new);
     new.section = old.line.section.clone();
     // A result left as the form showed it keeps what the form could not show: an
     // entered score beside its contract, a contract beside an adjustment.

@@ -122,6 +122,29 @@ pub fn session_movement(
         .map(|(m, _)| m)
 }
 
+/// A corrected line's table and round: those of the line before while it is the same
+/// board between the same pairs; else, on a night played on a movement, where the
+/// movement seats the new pairs for the board (a correction to the pairs who really
+/// played it moves the line to their table and round). Without a movement, or where the
+/// movement does not seat them, the line's own stand.
+pub fn place_corrected(info: &klaver_store::SessionInfo, old: &Line, new: &mut Line) {
+    new.table = old.table;
+    new.round = old.round;
+    if (new.board, &new.ns, &new.ew) == (old.board, &old.ns, &old.ew) {
+        return;
+    }
+    let (Some(movement), Ok(board)) = (session_movement(info), u32::try_from(new.board)) else {
+        return;
+    };
+    let Some(round) = movement.round_of(board, &new.ns, &new.ew) else {
+        return;
+    };
+    if let Some(seat) = movement.table_for(round, &new.ns) {
+        new.table = Some(i64::from(seat.table));
+        new.round = Some(i64::from(round));
+    }
+}
+
 /// How a stored session is scored: the options kept with it, its movement read from
 /// the schedule it keeps. A session stored before schedules were kept reads its
 /// schedule from the file it names ([`schedule_from_file`] says so); when that file is

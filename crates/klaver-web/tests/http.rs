@@ -3042,3 +3042,47 @@ async fn east_confirms_the_result_in_the_pages_notation() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.body);
     assert!(!r.body.contains("class=\"error\""), "{}", r.body);
 }
+
+/// A line corrected to the pairs who really played it kept the table and round of the
+/// pairs it first named: the line said table 1, round 1 for pairs the movement seats at
+/// table 3 in round 2, and a later correction could not find it by its table.
+#[tokio::test]
+async fn a_line_corrected_to_other_pairs_takes_their_table_and_round() {
+    let c = setup("moved-pairs").await;
+    let app = &c.app;
+    let line = klaver_store::Line {
+        board: 1,
+        table: Some(1),
+        round: Some(1),
+        ns: "1".into(),
+        ew: "4".into(),
+        contract: "PASS".into(),
+        ..klaver_store::Line::default()
+    };
+    c.store
+        .add_line(&c.club, c.night, &line, "td")
+        .await
+        .unwrap();
+    let (cookie, _, _) = console(&c).await;
+    let ck = Some(cookie.as_str());
+    let s = format!("/director/s/{}", c.night);
+    let csrf = get(app, &s, ck).await.csrf();
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", "1"),
+        ("board", "1"),
+        ("ns", "3"),
+        ("ew", "5"),
+        ("result", "PASS"),
+        ("lead", ""),
+        ("reason", "the pairs who played it"),
+    ];
+    let r = post(app, &format!("{s}/lines/1"), &fix, ck).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let kept = c.store.session(&c.club, c.night).await.unwrap();
+    let l = &kept.lines[0].line;
+    assert_eq!(
+        (l.ns.as_str(), l.ew.as_str(), l.table, l.round),
+        ("3", "5", Some(3), Some(2))
+    );
+}

@@ -1663,6 +1663,7 @@ async fn correct(a: CorrectArgs) -> CmdResult {
     let target = line_to_correct(&session, &a)?;
     let old = &target.line;
     let mut new = corrected(old, &a);
+    klaver_web::scoring::place_corrected(&session.info, old, &mut new);
     if let Some(lead) = &a.lead {
         new.lead = typed_lead(lead, old, "changed")?;
     }
