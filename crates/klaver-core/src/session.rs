@@ -651,6 +651,16 @@ pub(crate) fn teams_written_two_ways(
 /// `boards`: each pair's boards scored.
 fn few_boards(pairs: &[PairInfo], results: &[TableResult], boards: &[u32]) -> Vec<Diagnostic> {
     let ranked = |i: &usize| !pairs[*i].unranked && boards.get(*i).is_some_and(|&b| b > 0);
+    // No section's median is above the most boards any pair played: when the fewest are
+    // half of that or more, no pair is short, and no pair's section is looked at.
+    let (fewest, most) = (0..pairs.len())
+        .filter(ranked)
+        .fold((u32::MAX, 0), |(lo, hi), i| {
+            (lo.min(boards[i]), hi.max(boards[i]))
+        });
+    if fewest.saturating_mul(2) >= most {
+        return Vec::new();
+    }
     let mut by_section: FxHashMap<&str, Vec<u32>> = FxHashMap::default();
     for i in (0..pairs.len()).filter(ranked) {
         by_section
