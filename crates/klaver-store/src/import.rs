@@ -210,7 +210,7 @@ impl<'a> PlayerIndex<'a> {
     fn not_named(&self, name: &str, id: &str, i: usize) -> Option<String> {
         let want = normal(name);
         let full = &self.normal[i];
-        let fits = want == *full || short_form_of(&want, full);
+        let fits = want == *full || short_form_of(&want, full) || shares_a_name(&want, full);
         if fits || !name.chars().any(char::is_alphabetic) {
             return None;
         }
@@ -274,6 +274,29 @@ fn normal(name: &str) -> String {
         .collect::<Vec<_>>()
         .join(" ")
         .to_lowercase()
+}
+
+/// Whether two names (normalised) have a name in common, written with or without its
+/// full stops and hyphens: the same person written another way (`harry o kinn` and
+/// `harry o. kinn`, a married name beside the maiden one, a second surname left out), not
+/// another player. Initials and the particles of surnames (`de`, `van der`) are no
+/// names: `Jan de Vries` is not `Henk de Boer`.
+fn shares_a_name(a: &str, b: &str) -> bool {
+    const PARTICLES: [&str; 11] = [
+        "van", "der", "den", "ter", "ten", "het", "von", "del", "dos", "das", "les",
+    ];
+    let words = |s: &str| -> Vec<String> {
+        s.split(|c: char| c.is_whitespace() || c == '-')
+            .map(|w| {
+                w.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .collect::<String>()
+            })
+            .filter(|w| w.chars().count() >= 3 && !PARTICLES.contains(&w.as_str()))
+            .collect()
+    };
+    let theirs = words(b);
+    words(a).iter().any(|w| theirs.contains(w))
 }
 
 /// Whether `short` is `full`'s surname alone, or an initial and the surname.
@@ -433,6 +456,21 @@ mod tests {
                 "\"Wim Wiskunde\" is given federation number 1008, which is Henk de Boer's: the pair is stored with Henk de Boer; correct the name or the number"
             ]
         );
+        // The same person written another way: without the full stop, with a second
+        // surname, or under a married name (real Ruter nights write all three).
+        let more = [
+            player(3, Some("9866"), "Harry O. Kinn"),
+            player(4, Some("4406"), "Hanne Sagdahl"),
+        ];
+        let m = match_pair_names(
+            "Harry O Kinn - Hanne Sundelin-Sagdahl",
+            &ids("9866", "4406"),
+            &more,
+        );
+        assert!(m.problems.is_empty(), "{:?}", m.problems);
+        // A particle in common is no name in common.
+        let m = match_pair_names("Jan de Vries - Tom Visser", &ids("1008", "1006"), &club);
+        assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
         for names in [
             "H. de Boer - Visser",
             "De Boer - T. Visser",
