@@ -1297,25 +1297,31 @@ fn no_results(deals: usize) -> Diagnostic {
 /// no result in its section, it is a warning too: the board's results are missing, not
 /// sat out.
 fn contradicted_sit_outs(diags: &mut [Diagnostic], rows: &[Row]) {
+    if !diags.iter().any(Diagnostic::is_sit_out) {
+        return;
+    }
+    // The lines of each board by section, so that a file of many sit-out lines is
+    // checked in one pass over its lines.
+    let mut by_board: HashMap<(&str, &str), Vec<&Row>> = HashMap::new();
+    for r in rows {
+        by_board.entry((&r.section, &r.board)).or_default().push(r);
+    }
     for d in diags.iter_mut() {
         let (Some(Said::SatOut { section, pair }), Some(board)) = (d.said.as_deref(), d.board)
         else {
             continue;
         };
         let number = board.to_string();
-        let mut on_board = rows
-            .iter()
-            .filter(|r| r.board == number && r.section == *section)
-            .peekable();
-        let message = match on_board
-            .clone()
-            .find(|r| same_pair(&r.ns, pair) || same_pair(&r.ew, pair))
-        {
+        let on_board = by_board
+            .get(&(section.as_str(), number.as_str()))
+            .map_or(&[][..], Vec::as_slice);
+        let plays = |r: &&&Row| same_pair(&r.ns, pair) || same_pair(&r.ew, pair);
+        let message = match on_board.iter().find(plays) {
             Some(r) => format!(
                 "pair {pair} has a sit-out line here, but it plays the board on line {} ({} against {}): one of the two lines is wrong; correct it",
                 r.line, r.ns, r.ew
             ),
-            None if on_board.peek().is_none() => format!(
+            None if on_board.is_empty() => format!(
                 "pair {pair} sat out this board (a sit-out line), but the board has no result at all: enter its results, or leave the board out of the file"
             ),
             None => continue,
