@@ -666,7 +666,11 @@ fn note_unread(t: &Node, board: &str, unread: &mut BTreeMap<Part, Unread>) {
             note(Part::ChildAttribute(c.name.clone(), k.clone()), c.line, v);
         }
     }
-    for (k, v) in t.attrs.iter().filter(|(k, _)| !read_in_a_line(k)) {
+    for (k, v) in t
+        .attrs
+        .iter()
+        .filter(|(k, _)| !read_in_a_line(k) && !xml_machinery(k))
+    {
         note(Part::Attribute(k.clone()), t.line, v);
     }
     if !t.text.trim().is_empty() {
@@ -1117,6 +1121,12 @@ fn reads(h: &Holds, name: &str) -> bool {
     h.read.iter().any(|r| name.eq_ignore_ascii_case(r))
 }
 
+/// Whether attribute `name` belongs to XML itself rather than to USEBIO: a namespace
+/// declaration (`xmlns`, `xmlns:xsi`) or a schema's (`xsi:noNamespaceSchemaLocation`).
+fn xml_machinery(name: &str) -> bool {
+    name == "xmlns" || name.starts_with("xmlns:") || name.starts_with("xsi:")
+}
+
 /// The attributes real programs write that carry nothing that changes a score or a
 /// ranking, passed over by the element they are on: the USEBIO version of the document;
 /// the event's type written again on each board (Compscore, ScoreBridge), which klaver
@@ -1133,6 +1143,9 @@ const ATTRIBUTES_PASSED_OVER: &[(&str, &str)] = &[
 /// What klaver does with attribute `name` of an element `h` describes, as [`heed`]
 /// does with an element in it.
 fn heed_attribute(h: &Holds, name: &str) -> Option<Option<&'static str>> {
+    if xml_machinery(name) {
+        return None;
+    }
     let is = |list: &[&str]| list.iter().any(|r| name.eq_ignore_ascii_case(r));
     let passed = ATTRIBUTES_PASSED_OVER
         .iter()
@@ -2947,6 +2960,10 @@ mod tests {
             ("<BOARD>", r#"<BOARD EVENT_TYPE="MP_PAIRS">"#),
             ("<TRAVELLER_LINE>", r#"<TRAVELLER_LINE ROTATED="1">"#),
             ("<DATE>", r#"<DATE SPONSOR="x">"#),
+            (
+                r#"<USEBIO Version="1.2">"#,
+                r#"<USEBIO Version="1.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="usebio_v1_2.xsd">"#,
+            ),
         ]);
         let unknown = "is not read: klaver does not know this attribute; check that it does not change the result";
         assert_eq!(m.len(), 3, "{m:?}");
