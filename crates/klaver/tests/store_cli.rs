@@ -2013,6 +2013,27 @@ fn a_sessions_hands_are_kept_and_solved_once() {
             "{}",
             stderr(&o)
         );
+        // A board without all four hands is not one `session deals` keeps: not counted.
+        let start = text.find("[Deal \"N:").unwrap() + 9;
+        let end = start + text[start..].find(' ').unwrap();
+        let partial = format!("{}-{}", &text[..start], &text[end..]);
+        let partial_file = temp_path("store-cli", "deals-partial.pbn");
+        std::fs::write(&partial_file, partial).unwrap();
+        let again = &databases("deals-partial")[0];
+        ok(again, &["club", "init", "--name", "BC Partial"]);
+        let import = [
+            "session",
+            "import",
+            partial_file.to_str().unwrap(),
+            "--date",
+            "2026-09-02",
+        ];
+        let o = k(again, &import);
+        assert!(
+            stderr(&o).contains("carries the hands of 1 board, which are not kept"),
+            "{}",
+            stderr(&o)
+        );
         assert_eq!(text.matches("[OptimumScore ").count(), 2, "{text}");
         // `klaver session score` draws them on the travellers too, with tricks and par.
         let html = ok(&db, &["session", "score", "1", "--format", "html"]);

@@ -843,7 +843,12 @@ fn import(args: ImportArgs) -> CmdResult {
         add_players: args.add_players,
         strict: args.strict_names,
     };
-    let hands = imported.deals.len();
+    // Boards with all four hands: those `session deals` keeps.
+    let hands = imported
+        .deals
+        .values()
+        .filter(|d| klaver_io::hand_record::hands_not_given(d).is_none())
+        .count();
     let id = block_on(store_import(
         &args.db,
         (&file_name, &imported.event),
