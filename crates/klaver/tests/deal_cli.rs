@@ -110,10 +110,15 @@ fn bad_requests_are_refused_with_a_reason() {
     assert_eq!(out.status.code(), Some(2));
     // A date that is not one printed on the hand record and went into the PBN as
     // ????.??.?? without a word.
-    let out = klaver(&["deal", "--boards", "1", "--date", "yesterday"]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = stderr(&out);
-    assert!(err.contains("--date \"yesterday\" is not a date"), "{err}");
+    for bad in ["yesterday", "2025-13-45", "2025-02-29"] {
+        let out = klaver(&["deal", "--boards", "1", "--date", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("--date \"{bad}\" is not a date")),
+            "{err}"
+        );
+    }
     // The analysis asked for and a machine's file to write: said, not dropped.
     let dlm = temp_path("deal_cli", "analysed.dlm");
     let out = ok(&[

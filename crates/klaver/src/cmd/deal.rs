@@ -104,7 +104,7 @@ pub fn run(args: Args) -> CmdResult {
     if !args.date.is_empty() {
         // A date the PBN cannot carry would print on the hand record and be lost from the
         // file: refused, as a date to store is.
-        if klaver_io::exchange::date_parts(&args.date).is_none() {
+        if !is_date(&args.date) {
             return Err(CliError::input(format!(
                 "--date {:?} is not a date: write it as 2025-09-02 (or 02-09-2025)",
                 args.date
@@ -298,4 +298,24 @@ fn render(record: &HandRecord, format: DealFormat, lang: ReportLang) -> Result<V
         DealFormat::Html => Ok(hand_record_doc::html(record, lang).into_bytes()),
         DealFormat::Pdf => hand_record_doc::pdf(record, lang).map_err(|e| e.to_string()),
     }
+}
+
+/// Whether `text` is a date of the calendar in a form klaver reads (`2025-09-02`,
+/// `02-09-2025`): `2025-13-45` has the form and is no date.
+fn is_date(text: &str) -> bool {
+    let Some((y, m, d)) = klaver_io::exchange::date_parts(text) else {
+        return false;
+    };
+    let (Ok(y), Ok(m), Ok(d)) = (y.parse::<u32>(), m.parse::<u32>(), d.parse::<u32>()) else {
+        return false;
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = match m {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (1..=days).contains(&d)
 }
