@@ -17,9 +17,11 @@ use crate::notation::Language;
 /// card in `lang`'s notation (`ZZ`, `S1`, `VH` in Dutch). Empty text is `None` too: the
 /// caller tells no lead from a wrong one.
 pub fn read_card(text: &str, lang: Language) -> Option<String> {
+    // (A phone writes ♥ as ♥️: the heart and the variation selector asking for it in
+    // colour, which is no part of the card.)
     let upper: String = text
         .chars()
-        .filter(|c| !c.is_whitespace())
+        .filter(|c| !c.is_whitespace() && !matches!(c, '\u{fe0e}' | '\u{fe0f}'))
         .flat_map(char::to_uppercase)
         .collect();
     // Turkish Karo is two letters: `KA10`, `KAV` (while `KA` alone is Kupa's ace).
@@ -145,6 +147,7 @@ mod tests {
             ("kh", "HK"),
             ("10H", "HT"),
             ("♠10", "ST"),
+            ("\u{2665}\u{fe0f}K", "HK"),
             ("10♠", "ST"),
             (" c 2 ", "C2"),
         ] {
