@@ -148,7 +148,8 @@ fn small_tricks(content: &str, play: PadPlay, lang: Language) -> Option<String> 
     }
     let contract = klaver_core::notation::format_contract(play.contract(), lang);
     Some(format!(
-        "{n} is read as {n} tricks taken: {play}; write = or +N / -N for made / over / down, or {contract} {} to keep this reading",
+        "{n} is read as {n} {} taken: {play}; write = or +N / -N for made / over / down, or {contract} {} to keep this reading",
+        if n == 1 { "trick" } else { "tricks" },
         play.result()
     ))
 }
@@ -692,7 +693,7 @@ mod tests {
             [
                 (
                     Some(1),
-                    "1 is read as 1 tricks taken: we 4S-9; write = or +N / -N for made / over / down, or 4S -9 to keep this reading"
+                    "1 is read as 1 trick taken: we 4S-9; write = or +N / -N for made / over / down, or 4S -9 to keep this reading"
                 ),
                 (
                     Some(2),

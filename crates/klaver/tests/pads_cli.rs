@@ -475,7 +475,7 @@ fn a_small_number_read_as_tricks_taken_is_a_warning() {
         assert_eq!(out.status.code(), Some(1), "{command}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(
-            stderr.contains(", line 1: 1 is read as 1 tricks taken: we 4S-9;"),
+            stderr.contains(", line 1: 1 is read as 1 trick taken: we 4S-9;"),
             "{stderr}"
         );
         assert!(String::from_utf8_lossy(&out.stdout).contains("4S-9"));

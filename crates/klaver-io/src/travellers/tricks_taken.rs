@@ -40,7 +40,8 @@ pub(super) fn note(
     }
     let n = play.tricks();
     Some(format!(
-        "{n} is read as {n} tricks taken: {} by {} down {}, {score} for North-South; write = or +N / -N for made / over / down, or head the column tricks when it holds the tricks taken",
+        "{n} is read as {n} {} taken: {} by {} down {}, {score} for North-South; write = or +N / -N for made / over / down, or head the column tricks when it holds the tricks taken",
+        if n == 1 { "trick" } else { "tricks" },
         notation::format_contract(play.contract(), lang),
         notation::format_seat(play.declarer(), lang),
         -play.result(),
