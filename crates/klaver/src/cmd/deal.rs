@@ -303,19 +303,6 @@ fn render(record: &HandRecord, format: DealFormat, lang: ReportLang) -> Result<V
 /// Whether `text` is a date of the calendar in a form klaver reads (`2025-09-02`,
 /// `02-09-2025`): `2025-13-45` has the form and is no date.
 fn is_date(text: &str) -> bool {
-    let Some((y, m, d)) = klaver_io::exchange::date_parts(text) else {
-        return false;
-    };
-    let (Ok(y), Ok(m), Ok(d)) = (y.parse::<u32>(), m.parse::<u32>(), d.parse::<u32>()) else {
-        return false;
-    };
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    (1..=days).contains(&d)
+    klaver_io::exchange::date_parts(text)
+        .is_some_and(|(y, m, d)| klaver_core::ranking::season::valid_date(&format!("{y}-{m}-{d}")))
 }
