@@ -1122,9 +1122,13 @@ fn reads(h: &Holds, name: &str) -> bool {
 }
 
 /// Whether attribute `name` belongs to XML itself rather than to USEBIO: a namespace
-/// declaration (`xmlns`, `xmlns:xsi`) or a schema's (`xsi:noNamespaceSchemaLocation`).
+/// declaration (`xmlns`, `xmlns:xsi`), a schema's (`xsi:noNamespaceSchemaLocation`) or
+/// XML's own (`xml:lang`).
 fn xml_machinery(name: &str) -> bool {
-    name == "xmlns" || name.starts_with("xmlns:") || name.starts_with("xsi:")
+    name == "xmlns"
+        || ["xmlns:", "xsi:", "xml:"]
+            .iter()
+            .any(|p| name.starts_with(p))
 }
 
 /// The attributes real programs write that carry nothing that changes a score or a
@@ -2962,7 +2966,7 @@ mod tests {
             ("<DATE>", r#"<DATE SPONSOR="x">"#),
             (
                 r#"<USEBIO Version="1.2">"#,
-                r#"<USEBIO Version="1.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="usebio_v1_2.xsd">"#,
+                r#"<USEBIO Version="1.2" xml:lang="en" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="usebio_v1_2.xsd">"#,
             ),
         ]);
         let unknown = "is not read: klaver does not know this attribute; check that it does not change the result";
