@@ -232,6 +232,22 @@ struct CardLine {
     top: f64,
 }
 
+/// An adjustment as the pair it is shown to has it: a split written North-South first
+/// (`60/40`) is East-West's the other way round (`40/60`); any other as written.
+fn own_split(adjustment: &str, direction: &str) -> String {
+    match adjustment.split_once('/') {
+        Some((ns, ew))
+            if direction == "EW"
+                && [ns, ew]
+                    .iter()
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            format!("{ew}/{ns}")
+        }
+        _ => adjustment.to_string(),
+    }
+}
+
 /// A pair's boards from the session's JSON (the exact figures klaver publishes).
 fn card_lines(
     scored: &Scored,
@@ -290,7 +306,9 @@ fn card_lines(
                 score: r["score"]
                     .as_i64()
                     .map(|s| if direction == "EW" { -s } else { s }.to_string())
-                    .unwrap_or_else(|| r["adjustment"].as_str().unwrap_or("").to_string()),
+                    .unwrap_or_else(|| {
+                        own_split(r["adjustment"].as_str().unwrap_or(""), direction)
+                    }),
                 mp,
                 top,
             });

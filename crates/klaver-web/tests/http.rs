@@ -2985,8 +2985,26 @@ async fn a_scorecard_shows_a_board_not_played_as_unscored_and_each_pairs_own_sco
             .await
             .unwrap();
     }
+    // A split score on board 3, North-South's 60 % and East-West's 40 %.
+    let split = klaver_store::Line {
+        board: 3,
+        ns: "2".into(),
+        ew: "5".into(),
+        adjust: "60/40".into(),
+        ..klaver_store::Line::default()
+    };
+    c.store
+        .add_line(&c.club, c.night, &split, "td")
+        .await
+        .unwrap();
     c.store.publish(&c.club, c.night, true).await.unwrap();
     let card = get(&c.app, &format!("/c/kievit/s/{}/pair/5", c.night), None).await;
+    let row = card
+        .body
+        .split("<tr>")
+        .find(|r| r.starts_with("<td class=\"n\">3</td>"))
+        .unwrap();
+    assert!(row.contains(">40/60<"), "East-West's own split: {row}");
     assert_eq!(card.status, StatusCode::OK, "{}", card.body);
     let row = card
         .body
