@@ -230,8 +230,8 @@ impl Drop for Browser {
 }
 
 /// The refusals the night provokes on purpose, which the browser logs as failed
-/// requests: the mistyped password (401), table 1's mistaken entries (400) and the
-/// table's link after publication (403).
+/// requests: the mistyped password (401), the director's 425 (400), table 1's mistaken
+/// entries (400) and the table's link after publication (403).
 fn refused_on_purpose(who: &str, message: &str) -> bool {
     let status = |code: &str| {
         message.contains(&format!(
@@ -239,6 +239,7 @@ fn refused_on_purpose(who: &str, message: &str) -> bool {
         ))
     };
     (who == "director" && message.contains("/login ") && status("401"))
+        || (who == "director" && message.contains("/lines ") && status("400"))
         || (who == "table 1" && message.contains("/enter ") && status("400"))
         || (who == "table 1" && message.contains("/t/") && status("403"))
 }
