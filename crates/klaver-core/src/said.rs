@@ -28,6 +28,15 @@ pub enum Said {
         /// The pair that sat out.
         pair: String,
     },
+    /// A sit-out line that cannot be one: its pair plays the board on another line (the
+    /// line, its North-South and East-West pairs), or the board has no result at all
+    /// (`None`).
+    SitOutContradicted {
+        /// The pair of the sit-out line.
+        pair: String,
+        /// Where the pair plays the board: the line and its two pairs.
+        plays: Option<(u32, String, String)>,
+    },
     /// Fewer results on a board than expected, none marked not played.
     FewerResults(Fewer),
     /// Fewer results on a board than expected, as pairs sat out the board (sit-out lines

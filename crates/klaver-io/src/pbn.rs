@@ -1316,17 +1316,25 @@ fn contradicted_sit_outs(diags: &mut [Diagnostic], rows: &[Row]) {
             .get(&(section.as_str(), number.as_str()))
             .map_or(&[][..], Vec::as_slice);
         let plays = |r: &&&Row| same_pair(&r.ns, pair) || same_pair(&r.ew, pair);
-        let message = match on_board.iter().find(plays) {
-            Some(r) => format!(
-                "pair {pair} has a sit-out line here, but it plays the board on line {} ({} against {}): one of the two lines is wrong; correct it",
-                r.line, r.ns, r.ew
+        let (message, plays) = match on_board.iter().find(plays) {
+            Some(r) => (
+                format!(
+                    "pair {pair} has a sit-out line here, but it plays the board on line {} ({} against {}): one of the two lines is wrong; correct it",
+                    r.line, r.ns, r.ew
+                ),
+                Some((r.line, r.ns.clone(), r.ew.clone())),
             ),
-            None if on_board.is_empty() => format!(
-                "pair {pair} sat out this board (a sit-out line), but the board has no result at all: enter its results, or leave the board out of the file"
+            None if on_board.is_empty() => (
+                format!(
+                    "pair {pair} sat out this board (a sit-out line), but the board has no result at all: enter its results, or leave the board out of the file"
+                ),
+                None,
             ),
             None => continue,
         };
-        *d = Diagnostic::warning(d.line.unwrap_or(0), Some(board), message);
+        let pair = pair.clone();
+        *d = Diagnostic::warning(d.line.unwrap_or(0), Some(board), message)
+            .saying(Said::SitOutContradicted { pair, plays });
     }
 }
 
@@ -2932,8 +2940,8 @@ mod tests {
         let e = read(text.as_bytes()).unwrap().event;
         let d = &e.diagnostics[0];
         assert_eq!(
-            (d.line, d.severity, d.said.is_none()),
-            (Some(3), Severity::Warning, true),
+            (d.line, d.severity, d.is_sit_out()),
+            (Some(3), Severity::Warning, false),
             "{:?}",
             e.diagnostics
         );
@@ -2946,7 +2954,7 @@ mod tests {
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n1 3 4S N 10 420 -\n03 - - - - - -\n";
         let e = read(text.as_bytes()).unwrap().event;
         let d = e.diagnostics.iter().find(|d| d.line == Some(4)).unwrap();
-        assert!(d.said.is_none(), "{d:?}");
+        assert!(!d.is_sit_out(), "{d:?}");
         assert!(
             d.message
                 .starts_with("pair 03 has a sit-out line here, but it plays the board on line 3"),
@@ -2969,10 +2977,21 @@ mod tests {
             e.diagnostics
         );
         let d = &e.diagnostics[0];
-        assert!(d.said.is_none(), "{d:?}");
+        assert!(!d.is_sit_out(), "{d:?}");
         assert_eq!(
             d.message,
             "pair 3 has a sit-out line here, but it plays the board on line 3 (1 against 3): one of the two lines is wrong; correct it"
+        );
+        // A Dutch or Turkish list says it in its own words.
+        use crate::report::ReportLang;
+        assert_eq!(
+            crate::said::warning_in(d, ReportLang::Nl),
+            "regel 4: gift 1: paar 3 heeft hier een uitzitregel, maar speelt de gift op regel 3 (1 tegen 3): een van beide regels is fout; verbeter die"
+        );
+        assert!(
+            crate::said::warning_in(d, ReportLang::Tr).contains("3. satırda oynuyor (1 - 3)"),
+            "{}",
+            crate::said::warning_in(d, ReportLang::Tr)
         );
         // Only the sit-out line on the board: its results are missing, not sat out.
         let only = format!(
@@ -2986,7 +3005,11 @@ mod tests {
             "{:?}",
             e.diagnostics
         );
-        assert!(last.said.is_none());
+        assert!(!last.is_sit_out());
+        assert!(
+            crate::said::warning_in(last, crate::report::ReportLang::Nl)
+                .contains("maar de gift heeft geen enkele uitslag"),
+        );
         assert!(
             last.message.contains("has no result at all"),
             "{}",

@@ -36,6 +36,7 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
         Said::SatOut { pair, .. } => format!(
             "paar {pair} zat deze gift uit (een uitzitregel): dat is geen uitslag en telt niet mee"
         ),
+        Said::SitOutContradicted { pair, plays } => sit_out_contradicted(pair, plays, lang),
         Said::FewerResults(f) => fewer_results(f, lang),
         Said::FewerBySitOut(f, pairs) => fewer_by_sit_out(f, pairs, lang),
         Said::FewerImpsBySitOut(f, pairs) => fewer_imps_by_sit_out(f, pairs, lang),
@@ -59,6 +60,29 @@ pub fn warning_in(d: &Diagnostic, lang: ReportLang) -> String {
         },
     };
     out
+}
+
+/// A sit-out line that cannot be one, in Dutch or Turkish: its pair plays the board on
+/// another line (`plays`: the line and its pairs), or the board has no result at all.
+fn sit_out_contradicted(
+    pair: &str,
+    plays: &Option<(u32, String, String)>,
+    lang: ReportLang,
+) -> String {
+    match (plays, lang) {
+        (Some((line, ns, ew)), ReportLang::Tr) => format!(
+            "{pair} numaralı çiftin burada bye satırı var, ama boardu {line}. satırda oynuyor ({ns} - {ew}): iki satırdan biri yanlış; düzeltin"
+        ),
+        (Some((line, ns, ew)), _) => format!(
+            "paar {pair} heeft hier een uitzitregel, maar speelt de gift op regel {line} ({ns} tegen {ew}): een van beide regels is fout; verbeter die"
+        ),
+        (None, ReportLang::Tr) => format!(
+            "{pair} numaralı çift bu boardu oynamadı (bye satırı), ama boardda hiç sonuç yok: sonuçları girin ya da boardu dosyadan çıkarın"
+        ),
+        (None, _) => format!(
+            "paar {pair} zat deze gift uit (een uitzitregel), maar de gift heeft geen enkele uitslag: voer de uitslagen in of laat de gift weg uit het bestand"
+        ),
+    }
 }
 
 /// Fewer results on a board than expected, and how the missing ones are scored.
