@@ -87,24 +87,20 @@ fn sit_out_contradicted(
 
 /// Fewer results on a board than expected, and how the missing ones are scored.
 fn fewer_results(f: &Fewer, lang: ReportLang) -> String {
-    let (n, expected, how) = (f.results, f.expected, missing_words(f.rule, lang));
-    let (at, tr_at) = in_group(&f.group, lang);
-    match lang {
-        ReportLang::Tr => format!(
-            "{tr_at}{expected} sonuç beklenirken {n} sonuç var: {how}; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
-        ),
-        _ => format!(
-            "{n} {} waar er {expected} verwacht werden{at}: {how}; voer de ontbrekende uitslagen in of markeer ze NG",
-            if n == 1 { "uitslag" } else { "uitslagen" },
-        ),
-    }
+    short_board(&Short::from(f), missing_words(f.rule, lang), lang)
 }
 
 /// A board of a butler or cross-IMP session with fewer results than the others of its
 /// section, and how the form scores it, in Dutch or Turkish.
 fn fewer_imp_results(f: &FewerImps, lang: ReportLang) -> String {
-    let (n, expected, how) = (f.results, f.expected, imp_scored(f.how, lang));
-    let (at, tr_at) = in_group(&f.group, lang);
+    short_board(&Short::from(f), &imp_scored(f.how, lang), lang)
+}
+
+/// A board short of results (the pairs form's or an IMP form's), and how it is scored
+/// (`how`, in `lang`), in Dutch or Turkish, with what to do.
+fn short_board(f: &Short, how: &str, lang: ReportLang) -> String {
+    let (n, expected) = (f.results, f.expected);
+    let (at, tr_at) = in_group(f.group, lang);
     match lang {
         ReportLang::Tr => format!(
             "{tr_at}{expected} sonuç beklenirken {n} sonuç var: {how}; eksik sonuçları girin ya da Oynanmadı olarak işaretleyin"
@@ -181,24 +177,14 @@ fn missing_words(rule: MissingRule, lang: ReportLang) -> &'static str {
 /// Fewer results on a board than expected, as pairs sat out the board (each with its
 /// sit-out line): in English (the diagnostic's message), Dutch or Turkish.
 fn fewer_by_sit_out(f: &Fewer, pairs: &[(String, u32)], lang: ReportLang) -> String {
-    let short = Short {
-        results: f.results,
-        expected: f.expected,
-        group: &f.group,
-    };
-    short_by_sit_out(&short, pairs, missing_words(f.rule, lang), lang)
+    short_by_sit_out(&Short::from(f), pairs, missing_words(f.rule, lang), lang)
 }
 
 /// Fewer results on a board of a butler or cross-IMP session than on the others of its
 /// section, as pairs sat out the board (each with its sit-out line): in English (the
 /// diagnostic's message), Dutch or Turkish.
 fn fewer_imps_by_sit_out(f: &FewerImps, pairs: &[(String, u32)], lang: ReportLang) -> String {
-    let short = Short {
-        results: f.results,
-        expected: f.expected,
-        group: &f.group,
-    };
-    short_by_sit_out(&short, pairs, &imp_scored(f.how, lang), lang)
+    short_by_sit_out(&Short::from(f), pairs, &imp_scored(f.how, lang), lang)
 }
 
 /// A board short of results, as the pairs form or an IMP form warns of it.
@@ -215,16 +201,31 @@ impl<'a> Short<'a> {
     /// The board short of results that `said` warns of: a pairs form's or an IMP form's
     /// "fewer results than expected".
     fn of(said: &'a Said) -> Option<Short<'a>> {
-        let (results, expected, group) = match said {
-            Said::FewerResults(f) => (f.results, f.expected, &f.group),
-            Said::FewerImpResults(f) => (f.results, f.expected, &f.group),
-            _ => return None,
-        };
-        Some(Short {
-            results,
-            expected,
-            group,
-        })
+        match said {
+            Said::FewerResults(f) => Some(Short::from(f)),
+            Said::FewerImpResults(f) => Some(Short::from(f)),
+            _ => None,
+        }
+    }
+}
+
+impl<'a> From<&'a Fewer> for Short<'a> {
+    fn from(f: &'a Fewer) -> Short<'a> {
+        Short {
+            results: f.results,
+            expected: f.expected,
+            group: &f.group,
+        }
+    }
+}
+
+impl<'a> From<&'a FewerImps> for Short<'a> {
+    fn from(f: &'a FewerImps) -> Short<'a> {
+        Short {
+            results: f.results,
+            expected: f.expected,
+            group: &f.group,
+        }
     }
 }
 
