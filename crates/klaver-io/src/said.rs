@@ -398,6 +398,27 @@ fn by_sit_out(said: &Said, pairs: Vec<(String, u32)>) -> Option<(String, Said)> 
     })
 }
 
+/// The reading's diagnostics `read` with their sit-out lines folded into the boards of
+/// `scored` (a scoring's warnings) they account for, and after them the notes the fold
+/// made of those boards: what is said of a night read but not scored yet (`session
+/// import`), as `klaver score` says it.
+pub fn folded(
+    read: &[Diagnostic],
+    mut scored: Vec<Diagnostic>,
+    pairs: &[PairInfo],
+) -> Vec<Diagnostic> {
+    let mut said = read.to_vec();
+    fold_sit_outs(&mut said, &mut scored, pairs);
+    let by_sit_out = |d: &Diagnostic| {
+        matches!(
+            d.said.as_deref(),
+            Some(Said::FewerBySitOut(..) | Said::FewerImpsBySitOut(..))
+        )
+    };
+    said.extend(scored.into_iter().filter(by_sit_out));
+    said
+}
+
 /// Whether a board's comparison group holds a line of `section`: the group is that
 /// section, or empty for every section together.
 fn holds(group: &str, section: &str) -> bool {

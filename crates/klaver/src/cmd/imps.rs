@@ -315,34 +315,23 @@ fn butler_form(
     Ok((body, r.warnings))
 }
 
-/// The reading's diagnostics of `event` with its sit-out lines folded into the boards
-/// they account for, as the butler or cross-IMP form `args.form` scores it (`klaver
-/// score --form` says them so): `None` for another form, or an event the form cannot
-/// score (which is refused next).
-pub fn folded_sit_outs(args: &FormOptions, event: &Event) -> Option<Vec<Diagnostic>> {
+/// The warnings of scoring `event` in the butler or cross-IMP form `args.form`, for the
+/// reading's sit-out lines to be folded into (`klaver score --form` says them so): `None`
+/// for another form, or an event the form cannot score (which is refused next).
+pub fn form_warnings(args: &FormOptions, event: &Event) -> Option<Vec<Diagnostic>> {
     let adjusted = args.adjusted().ok()?;
     let (pairs, results) = (&event.pairs, &event.results);
-    let mut warnings = match args.form {
+    match args.form {
         Form::Butler => {
             let settings = butler_settings(args, adjusted).ok()?;
-            score_butler(pairs, results, &settings).ok()?.warnings
+            Some(score_butler(pairs, results, &settings).ok()?.warnings)
         }
         Form::CrossImps => {
             let settings = cross_imps_settings(args, adjusted);
-            score_cross_imps(pairs, results, &settings).ok()?.warnings
+            Some(score_cross_imps(pairs, results, &settings).ok()?.warnings)
         }
-        Form::Teams | Form::Pairs => return None,
-    };
-    let mut said = event.diagnostics.clone();
-    klaver_io::said::fold_sit_outs(&mut said, &mut warnings, pairs);
-    let by_sit_out = |d: &Diagnostic| {
-        matches!(
-            d.said.as_deref(),
-            Some(klaver_core::said::Said::FewerImpsBySitOut(..))
-        )
-    };
-    said.extend(warnings.into_iter().filter(by_sit_out));
-    Some(said)
+        Form::Teams | Form::Pairs => None,
+    }
 }
 
 /// Scores a cross-IMP session (each score against every other, averaged or summed) and

@@ -7,7 +7,6 @@ use super::score::{ReportArgs, score_imported};
 use super::scoring_args::ScoringArgs;
 use super::{CliError, CmdResult, LangArg};
 use clap::Subcommand;
-use klaver_core::said::Said;
 use klaver_core::session::{Diagnostic, score_session};
 use klaver_io::detect;
 use klaver_io::exchange::{Imported, date_parts};
@@ -876,30 +875,41 @@ fn read_warnings(
     imported: &mut Imported,
     file_name: &str,
 ) -> Vec<Diagnostic> {
+    if !imported
+        .event
+        .diagnostics
+        .iter()
+        .any(Diagnostic::is_sit_out)
+    {
+        return imported.event.diagnostics.clone();
+    }
+    let scored = match scoring.form.form {
+        Form::Pairs => pairs_warnings(scoring, imported, file_name),
+        _ => super::imps::form_warnings(&scoring.form, &imported.event),
+    };
+    let event = &imported.event;
+    match scored {
+        Some(scored) => klaver_io::said::folded(&event.diagnostics, scored, &event.pairs),
+        None => event.diagnostics.clone(),
+    }
+}
+
+/// The warnings of scoring `imported` as a pairs session; `None` when it cannot be
+/// scored (refused next, its sit-out lines said). The event is left as read.
+fn pairs_warnings(
+    scoring: &ScoringOptions,
+    imported: &mut Imported,
+    file_name: &str,
+) -> Option<Vec<Diagnostic>> {
     let event = &mut imported.event;
-    let mut said = event.diagnostics.clone();
-    if !said.iter().any(Diagnostic::is_sit_out) {
-        return said;
-    }
-    if scoring.form.form != Form::Pairs {
-        return super::imps::folded_sit_outs(&scoring.form, event).unwrap_or(said);
-    }
     let read = event.diagnostics.len();
     let settings =
         klaver_io::options::pair_settings(scoring, event, &imported.convention, file_name);
     // The movement's own findings are printed when the session is scored.
     event.diagnostics.truncate(read);
-    // A session that cannot be scored is refused next, its sit-out lines said.
-    let Ok((settings, _, _)) = settings else {
-        return said;
-    };
-    let Ok(mut result) = score_session(&event.pairs, &event.results, &settings) else {
-        return said;
-    };
-    klaver_io::said::fold_sit_outs(&mut said, &mut result.warnings, &event.pairs);
-    let by_sit_out = |d: &Diagnostic| matches!(d.said.as_deref(), Some(Said::FewerBySitOut(..)));
-    said.extend(result.warnings.into_iter().filter(by_sit_out));
-    said
+    let (settings, _, _) = settings.ok()?;
+    let result = score_session(&event.pairs, &event.results, &settings).ok()?;
+    Some(result.warnings)
 }
 
 /// Refuses a session that could not be scored as it would be stored (a pair playing a
