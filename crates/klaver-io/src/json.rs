@@ -349,18 +349,19 @@ pub fn write<W: Write>(
         event,
         result,
         (title, date),
-        (PARALLEL_RESULTS, PARALLEL_PAIRS),
+        (PARALLEL_RESULTS, PARALLEL_PAIRS, PIECE_RESULTS),
     )
 }
 
-/// `write`, with the boards written on two threads from `parallel_from` results on, and
-/// the pairs made on every core from `pairs_from` pairs on.
+/// `write`, with the boards written on two threads from `parallel_from` results on, in
+/// pieces of `piece_size` results, and the pairs made on every core from `pairs_from`
+/// pairs on.
 fn write_with<W: Write>(
     out: W,
     event: &Event,
     result: &SessionResult,
     (title, date): (&str, &str),
-    (parallel_from, pairs_from): (usize, usize),
+    (parallel_from, pairs_from, piece_size): (usize, usize, usize),
 ) -> serde_json::Result<()> {
     let pairs = &event.pairs;
     let pairs_json = pairs_json(event, result, pairs_from);
@@ -400,7 +401,7 @@ fn write_with<W: Write>(
     put(&mut out, b",\"convention\":")?;
     serde_json::to_writer(&mut out, &ConventionJson::of(result))?;
     put(&mut out, b",\"boards\":[")?;
-    write_boards(&mut out, event, result, parallel_from)?;
+    write_boards(&mut out, event, result, (parallel_from, piece_size))?;
     put(&mut out, b"],\"pairs\":")?;
     serde_json::to_writer(&mut out, &pairs_json)?;
     // The director's penalties and compensations, as written (in the session's shown
@@ -426,44 +427,81 @@ const PARALLEL_RESULTS: usize = 50_000;
 /// Sessions from this many pairs on have their pairs made on every core.
 const PARALLEL_PAIRS: usize = 4096;
 
-/// One board with its results.
-fn board_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, sb: &ScoredBoard) {
-    let mut w = Compact::compact(out);
-    w.begin_object();
-    w.key("board").count(sb.board as usize);
-    w.key("section").string(&sb.group);
-    w.key("top").integer(sb.top);
-    w.key("expected").count(sb.expected);
-    w.key("neuberg").boolean(sb.neuberg);
-    w.key("results").begin_array();
-    for i in sb.results() {
+/// Results written in one piece of the boards' JSON: a board of a large field (tens of
+/// thousands of results, megabytes of JSON) is written in several, so that the pieces
+/// on their way to the file take a few megabytes, not a few boards.
+const PIECE_RESULTS: usize = 4096;
+
+/// A piece of the boards' JSON: the results `from..to` (in the board's order) of board
+/// `board`, with the board's opening before its first result and its closing after its
+/// last.
+#[derive(Clone, Copy)]
+struct Piece {
+    board: usize,
+    from: usize,
+    to: usize,
+}
+
+/// The boards cut into pieces of at most `size` results, in the order they are
+/// written; a board without results is one piece.
+fn pieces(boards: &[ScoredBoard], size: usize) -> impl Iterator<Item = Piece> + '_ {
+    boards.iter().enumerate().flat_map(move |(board, sb)| {
+        let len = sb.results().len();
+        (0..len.div_ceil(size).max(1)).map(move |k| Piece {
+            board,
+            from: k * size,
+            to: ((k + 1) * size).min(len),
+        })
+    })
+}
+
+/// One piece of the boards, after the comma that separates it from the board before.
+fn piece_json(out: &mut Vec<u8>, event: &Event, result: &SessionResult, piece: Piece) {
+    let sb = &result.boards[piece.board];
+    if piece.from == 0 && piece.board > 0 {
+        out.push(b',');
+    }
+    // A piece after a board's first goes on inside the board and its list of results.
+    let mut w = match piece.from {
+        0 => Compact::compact(out),
+        _ => Compact::compact_inside(out, 2),
+    };
+    if piece.from == 0 {
+        w.begin_object();
+        w.key("board").count(sb.board as usize);
+        w.key("section").string(&sb.group);
+        w.key("top").integer(sb.top);
+        w.key("expected").count(sb.expected);
+        w.key("neuberg").boolean(sb.neuberg);
+        w.key("results").begin_array();
+    }
+    for i in sb.results().skip(piece.from).take(piece.to - piece.from) {
         w.item_on_its_line();
         result_json(&mut w, event, result, (i, sb));
     }
-    w.end_array();
-    w.end_object();
+    if piece.to == sb.results().len() {
+        w.end_array();
+        w.end_object();
+    }
 }
 
-/// Writes every board, separated by commas, as each is made: a field of a million
-/// results is not held twice in memory. A large session's boards are made on two
-/// threads, every other board each, and written in order as they come; the buffers go
-/// back to the thread that made them, so that their memory is filled again rather than
-/// asked for anew.
+/// Writes every board, separated by commas, a piece at a time as each is made: a field
+/// of a million results is not held twice in memory. A large session's pieces are made
+/// on two threads, every other piece each, and written in order as they come; the
+/// buffers go back to the thread that made them, so that their memory is filled again
+/// rather than asked for anew.
 fn write_boards<W: Write>(
     out: &mut W,
     event: &Event,
     result: &SessionResult,
-    parallel_from: usize,
+    (parallel_from, piece_size): (usize, usize),
 ) -> serde_json::Result<()> {
     let boards = &result.boards;
     if result.points.len() < parallel_from || boards.len() < 2 {
         let mut buf = Vec::new();
-        for (k, sb) in boards.iter().enumerate() {
+        for piece in pieces(boards, piece_size) {
             buf.clear();
-            if k > 0 {
-                buf.push(b',');
-            }
-            board_json(&mut buf, event, result, sb);
+            piece_json(&mut buf, event, result, piece);
             out.write_all(&buf).map_err(serde_json::Error::io)?;
         }
         return Ok(());
@@ -475,35 +513,32 @@ fn write_boards<W: Write>(
             let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Vec<u8>>(1);
             let (empty_tx, empty_rx) = std::sync::mpsc::channel::<Vec<u8>>();
             let writer = klaver_core::parts::start(s, move || {
-                for sb in boards.iter().skip(first).step_by(2) {
+                for piece in pieces(boards, piece_size).skip(first).step_by(2) {
                     let mut buf = empty_rx.try_recv().unwrap_or_default();
                     buf.clear();
-                    board_json(&mut buf, event, result, sb);
+                    piece_json(&mut buf, event, result, piece);
                     if full_tx.send(buf).is_err() {
                         return;
                     }
                 }
             });
-            // A writer without a thread of its own: its boards are made here, in turn.
+            // A writer without a thread of its own: its pieces are made here, in turn.
             made.push(writer.on_its_own_thread().then_some(full_rx));
             spent.push(empty_tx);
         }
         let mut here = Vec::new();
-        for (k, sb) in boards.iter().enumerate() {
+        for (k, piece) in pieces(boards, piece_size).enumerate() {
             let buf = match &made[k % 2] {
                 Some(from) => from
                     .recv()
-                    .expect("a board's writer sends every board it is given"),
+                    .expect("a board's writer sends every piece it is given"),
                 None => {
                     let mut buf = std::mem::take(&mut here);
                     buf.clear();
-                    board_json(&mut buf, event, result, sb);
+                    piece_json(&mut buf, event, result, piece);
                     buf
                 }
             };
-            if k > 0 {
-                out.write_all(b",").map_err(serde_json::Error::io)?;
-            }
             out.write_all(&buf).map_err(serde_json::Error::io)?;
             // A writer that has finished no longer takes buffers back.
             match made[k % 2] {
@@ -609,17 +644,23 @@ mod tests {
         csv.extend_from_slice(b"1,1,2,,,,,PEN 0/-3\n");
         let event = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
         let result = score_session(&event.pairs, &event.results, &Settings::default()).unwrap();
-        let write = |from| {
+        let write = |(results, pairs), piece| {
             let mut bytes = Vec::new();
-            write_with(&mut bytes, &event, &result, ("t \"1\"", "d"), from).unwrap();
+            let parts = (results, pairs, piece);
+            write_with(&mut bytes, &event, &result, ("t \"1\"", "d"), parts).unwrap();
             bytes
         };
-        // Boards on two threads, and the pairs in parts, give the bytes of one thread.
-        let one = write((usize::MAX, usize::MAX));
-        assert_eq!(write((0, usize::MAX)), one);
-        assert_eq!(write((usize::MAX, 0)), one);
+        // Boards on two threads, and the pairs in parts, give the bytes of one thread,
+        // and so do boards written in pieces of any size.
+        let one = write((usize::MAX, usize::MAX), usize::MAX);
+        for piece in [1, 2, 3, 5, 100] {
+            assert_eq!(write((usize::MAX, usize::MAX), piece), one, "{piece}");
+            assert_eq!(write((0, usize::MAX), piece), one, "{piece}");
+        }
+        assert_eq!(write((usize::MAX, 0), 4), one);
         // When the system gives no thread, every board is made on this one.
-        assert_eq!(klaver_core::parts::without_threads(|| write((0, 0))), one);
+        let here = klaver_core::parts::without_threads(|| write((0, 0), 3));
+        assert_eq!(here, one);
         let doc: serde_json::Value = serde_json::from_slice(&one).unwrap();
         assert_eq!(doc["title"], "t \"1\"");
         assert_eq!(doc["boards"].as_array().unwrap().len(), 9);

@@ -40,9 +40,15 @@ impl<'a> Pretty<'a> {
 impl<'a> Compact<'a> {
     /// A writer of compact JSON, as `serde_json::to_writer` writes it.
     pub(crate) fn compact(out: &'a mut Vec<u8>) -> Compact<'a> {
+        Compact::compact_inside(out, 0)
+    }
+
+    /// A writer of compact JSON that goes on inside `level` open objects and arrays,
+    /// after a value written before.
+    pub(crate) fn compact_inside(out: &'a mut Vec<u8>, level: usize) -> Compact<'a> {
         Pretty {
             out,
-            level: 0,
+            level,
             empty: false,
             scratch: String::new(),
         }
