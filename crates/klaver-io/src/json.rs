@@ -3,7 +3,8 @@
 //! Numbers are not rounded for display: matchpoints, totals and percentages are the exact
 //! fractions converted to the nearest double, so they are exact to well within 1e-9. A
 //! result not played has `null` matchpoints; an artificial score has `score: null` and its
-//! adjustment named. A pair's `percentage_exact` is the exact fraction ("400/7"), and
+//! adjustment named, or, when the table entered a score the adjustment replaces, that
+//! score (read back as the travellers CSV's score beside its adjustment). A pair's `percentage_exact` is the exact fraction ("400/7"), and
 //! `players` the players' ids from the pairs file by seat (`null` for a guest without
 //! a number), for the season ranking. A result's
 //! `table` and `round` are written when the travellers give them. klaver reads all three
@@ -227,7 +228,12 @@ fn result_json(
     w.key("score");
     match r.outcome {
         Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => w.integer(i64::from(s)),
-        _ => w.null(),
+        // The score the table entered, which the adjustment replaces: kept, as the
+        // travellers CSV keeps it, for when the adjustment proves a mistake.
+        _ => match info.replaced_score() {
+            Some(s) => w.integer(i64::from(s)),
+            None => w.null(),
+        },
     }
     if info.passed {
         w.key("contract").string("PASS");

@@ -499,3 +499,127 @@ fn a_lead_that_is_no_card_is_kept_and_said_by_every_reader() {
         );
     }
 }
+
+/// A night whose adjusted lines carry the score the table entered: 450 beside 60/40,
+/// 400 beside AVG+, 630 beside NP, 620 beside a weighted score, and a split score's
+/// -140. The adjustment replaces the score, which is kept for when it proves a mistake.
+const ENTERED: &str = "\
+board,ns,ew,contract,declarer,result,score,adjust
+1,1,2,4S,N,=,420,
+1,3,4,4S,N,+1,450,60/40
+1,5,6,3NT,S,=,400,AVG+
+1,7,8,4S,N,-1,-50,
+2,1,2,3NT,N,=,600,
+2,3,4,3NT,N,+1,630,NP
+2,5,6,3NT,N,-1,-100,
+2,7,8,,,,,AVG
+3,1,2,2H,E,=,-110,
+3,3,4,2H,E,+1,-140,EW 60%
+3,5,6,2H,E,-1,100,
+3,7,8,2H,E,=,-110,
+4,1,2,4S,N,=,620,W 30% 4SN= 70% 4SN-1
+4,3,4,4S,N,=,620,
+";
+
+fn entered_night() -> Event {
+    let e = read_travellers(ENTERED.as_bytes(), ReadOptions::default()).unwrap();
+    assert!(!e.has_errors(), "{:?}", e.diagnostics);
+    e
+}
+
+/// Per line: board, pairs, outcome, adjustment and the entered score it replaces.
+fn entered_fingerprint(e: &Event) -> Vec<String> {
+    let mut lines: Vec<String> = e
+        .results
+        .iter()
+        .zip(&e.lines)
+        .map(|(r, l)| {
+            format!(
+                "{} {}-{} {:?} adj={:?} entered={:?}",
+                r.board,
+                e.pairs[r.ns_pair()].id,
+                e.pairs[r.ew_pair()].id,
+                r.outcome,
+                l.adjust(),
+                l.replaced_score()
+            )
+        })
+        .collect();
+    lines.sort();
+    lines
+}
+
+#[test]
+fn pbn_keeps_the_score_an_adjustment_replaces() {
+    let e = entered_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut bytes = Vec::new();
+    pbn::write(&mut bytes, &e, &result, &pbn::WriteOptions::default()).unwrap();
+    let back = pbn::read(&bytes).unwrap();
+    assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+    assert_eq!(entered_fingerprint(&back.event), entered_fingerprint(&e));
+    // The matchpoints published are the adjusted ones, as re-scored.
+    let again =
+        score_session(&back.event.pairs, &back.event.results, &Settings::default()).unwrap();
+    let cmp = exchange::compare(&back, &again, None);
+    assert!(cmp.differences.is_empty(), "{:?}", cmp.differences);
+    assert_eq!((cmp.lines_checked, cmp.pairs_checked), (13, 8), "{cmp:?}");
+}
+
+#[test]
+fn json_keeps_the_score_an_adjustment_replaces() {
+    let e = entered_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut bytes = Vec::new();
+    json::write(&mut bytes, &e, &result, "t", "d").unwrap();
+    let back = exchange::read_json(&bytes).unwrap();
+    assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+    assert_eq!(entered_fingerprint(&back.event), entered_fingerprint(&e));
+}
+
+/// USEBIO's SCORE holds either the score or the artificial score other programs read
+/// (`A60/40`), not both: the adjustment is kept, and each entered score it leaves out is
+/// named by its board and pairs, never dropped without a word.
+#[test]
+fn usebio_names_each_score_an_adjustment_replaces_that_it_leaves_out() {
+    let e = entered_night();
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let text = usebio::to_string(&e, &result, &usebio::WriteOptions::default());
+    let back = usebio::read(text.as_bytes()).unwrap();
+    assert!(!back.event.has_errors(), "{:?}", back.event.diagnostics);
+    let without_entered = |e: &Event| -> Vec<String> {
+        entered_fingerprint(e)
+            .into_iter()
+            .map(|l| l.split(" entered=").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(without_entered(&back.event), without_entered(&e));
+    assert_eq!(
+        usebio::entered_scores_left_out(&e),
+        [
+            "board 1, pairs 3 and 4: the score 450 entered beside the adjustment 60/40",
+            "board 1, pairs 5 and 6: the score 400 entered beside the adjustment AVG+",
+            "board 2, pairs 3 and 4: the score 630 entered beside the adjustment NP",
+            "board 4, pairs 1 and 2: the score 620 entered beside the adjustment W 30% 4SN= 70% 4SN-1",
+        ]
+    );
+}
+
+/// Lines adjusted without a score go out as before: no score in any format, and nothing
+/// said of USEBIO.
+#[test]
+fn an_adjusted_line_without_a_score_still_has_none() {
+    let e = event();
+    assert!(usebio::entered_scores_left_out(&e).is_empty());
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let mut bytes = Vec::new();
+    pbn::write(&mut bytes, &e, &result, &pbn::WriteOptions::default()).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("\"^60%\" \"^40%\""), "{text}");
+    let back = pbn::read(&bytes).unwrap();
+    assert_eq!(entered_fingerprint(&back.event), entered_fingerprint(&e));
+    let mut bytes = Vec::new();
+    json::write(&mut bytes, &e, &result, "t", "d").unwrap();
+    let back = exchange::read_json(&bytes).unwrap();
+    assert_eq!(entered_fingerprint(&back.event), entered_fingerprint(&e));
+}

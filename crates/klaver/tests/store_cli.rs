@@ -3964,3 +3964,55 @@ fn a_guest_beside_a_member_is_matched_by_name_in_its_seat() {
         assert!(show.contains("Terje, Odd Mikalsen (45215)"), "{show}");
     }
 }
+
+/// A stored night's adjusted lines keep the score the table entered beside the
+/// adjustment (450 beside 60/40, 630 beside NP): `session export` to PBN and JSON
+/// wrote only the adjustment, so the night imported from the file had lost the score.
+/// USEBIO has no place for both, and names each line it writes without the score.
+#[test]
+fn an_exported_night_keeps_the_score_entered_beside_an_adjustment() {
+    let travellers = temp_file(
+        "store-cli",
+        "entered-beside-adjustment.csv",
+        "board,ns,ew,contract,declarer,result,score,adjust
+1,1,2,4S,N,=,420,
+1,3,4,4S,N,+1,450,60/40
+1,5,6,3NT,S,=,400,
+2,1,2,3NT,N,=,600,
+2,3,4,3NT,N,+1,630,NP
+2,5,6,3NT,N,-1,-100,
+2,7,8,,,,,AVG
+",
+    );
+    let csv_of = |db: &str, id: &str| {
+        let out = temp_path("store-cli", &format!("entered-{id}.csv"));
+        ok(db, &["session", "export", id, out.to_str().unwrap()]);
+        std::fs::read_to_string(&out).unwrap()
+    };
+    for db in databases("entered-beside-adjustment") {
+        ok(&db, &["club", "init", "--name", "BC Entered"]);
+        let import = ["session", "import", travellers.to_str().unwrap()];
+        ok(&db, &[&import[..], &["--date", "2026-09-02"]].concat());
+        let stored = csv_of(&db, "1");
+        assert!(stored.contains("450,60/40"), "{stored}");
+        // Each export imported by another club (the night is stored once in a club).
+        for format in ["pbn", "json"] {
+            let out = temp_path("store-cli", &format!("entered-export.{format}"));
+            ok(&db, &["session", "export", "1", out.to_str().unwrap()]);
+            let other = &databases(&format!("entered-from-{format}"))[0];
+            ok(other, &["club", "init", "--name", "BC Other"]);
+            let again = ["session", "import", out.to_str().unwrap()];
+            ok(other, &[&again[..], &["--date", "2026-09-02"]].concat());
+            assert_eq!(csv_of(other, "1"), stored, "{format}");
+        }
+        let xml = temp_path("store-cli", "entered-export.xml");
+        let (_, said) = run(&db, &["session", "export", "1", xml.to_str().unwrap()], 0);
+        for line in [
+            "board 1, pairs 3 and 4: the score 450 entered beside the adjustment 60/40 is not written",
+            "board 2, pairs 3 and 4: the score 630 entered beside the adjustment NP is not written",
+        ] {
+            assert!(said.contains(line), "{said}");
+        }
+        assert!(!said.contains("pairs 7 and 8"), "{said}");
+    }
+}

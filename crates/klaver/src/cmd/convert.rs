@@ -333,7 +333,8 @@ fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_name: &str) {
 }
 
 /// What the input gave that the written format has no place for, said with what keeps
-/// it: USEBIO has no line's table or round (no USEBIO file found carries them), and
+/// it: USEBIO has no line's table or round (no USEBIO file found carries them), nor a
+/// score the table entered beside an adjustment that replaces it (each named), and
 /// PBN's TotalScoreTable holds two ids a pair (MemberID1, MemberID2, as Ruter writes
 /// them). A pair whose ids USEBIO cannot match to its names is named.
 fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str) {
@@ -363,6 +364,11 @@ fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str)
         );
     }
     say_ids_unmatched(event, out_name);
+    for line in usebio::entered_scores_left_out(event) {
+        tell!(
+            "klaver: {out_name}: {line} is not written: a USEBIO line's SCORE holds the adjustment, which is kept; convert to PBN, JSON or the travellers CSV to keep the score too"
+        );
+    }
 }
 
 /// Each pair whose players' ids cannot be matched to its names (not as many of each),
