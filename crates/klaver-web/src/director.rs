@@ -328,16 +328,50 @@ struct EntryForm {
     lead: String,
 }
 
+/// The console's query: the line a correction just stored (`?corrected=3`), which the
+/// correction redirects to so that its checks' warnings are shown.
+#[derive(serde::Deserialize, Default)]
+struct ConsoleQuery {
+    #[serde(default)]
+    corrected: Option<i64>,
+}
+
 async fn console(
     State(state): State<AppState>,
     PageLang(lang): PageLang,
     s: DirectorSession,
     Path(id): Path<i64>,
+    Query(q): Query<ConsoleQuery>,
 ) -> WebResult {
     let session = own_session(&state, &s, id).await?;
     let notices = notices(&state, &s, id, lang).await?;
-    let page = console_page(lang, &s, &session, None, &EntryForm::default(), notices);
+    let said = q.corrected.and_then(|n| corrected_said(&session, n, lang));
+    let page = console_page(lang, &s, &session, said, &EntryForm::default(), notices);
     Ok(page.into_response())
+}
+
+/// What the console says of line `line_no` after its correction: that it was corrected,
+/// with what the night's checks find of it (a score its contract does not make), as the
+/// entry's check says them; an error when a later change of the night makes it one. The
+/// checks are run again on the stored line, so that a link cannot put words on the page.
+/// `None` for a line the night no longer has.
+fn corrected_said(session: &Session, line_no: i64, lang: Lang) -> Option<(bool, String)> {
+    let line = &session
+        .lines
+        .iter()
+        .find(|l| l.line.line_no == line_no)?
+        .line;
+    let mut others = session.clone();
+    others.lines.retain(|l| l.line.line_no != line_no);
+    let (ok, found) = match entry::check_in(&others, line, true, lang) {
+        Ok(warnings) => (true, warnings),
+        Err(error) => (false, vec![error]),
+    };
+    let mut said = format!("{}: {}", lang.line_no(line_no), lang.t(Key::Corrected));
+    for f in found {
+        said.push_str(&format!(" · {f}"));
+    }
+    Some((ok, said))
 }
 
 /// What waits for the director's decision: two results for one board, and corrections
@@ -772,7 +806,8 @@ async fn correct_line(
     // The director's decision may be the last the night waited for (a board a table
     // marked not played): it is then published as a table's last result publishes it.
     scoring::publish_when_complete(&state, &s.club, id).await;
-    Ok(Redirect::to(&format!("/director/s/{id}")).into_response())
+    // The console says what the checks find of the corrected line.
+    Ok(Redirect::to(&format!("/director/s/{id}?corrected={line_no}")).into_response())
 }
 
 /// Refuses a line moved to a board that is not one of the night's: its movement's

@@ -3104,3 +3104,58 @@ async fn a_line_corrected_to_other_pairs_takes_their_table_and_round() {
         ("3", "5", Some(3), Some(2))
     );
 }
+
+/// A correction the checks warn of is stored, and the console the director is sent
+/// back to says so, with the warnings: the redirect showed nothing, and the director
+/// never saw that the line's 450 is not the 420 of its contract, 4S made.
+#[tokio::test]
+async fn a_corrections_warnings_reach_the_console_after_the_redirect() {
+    let c = setup("correct-warns").await;
+    let app = &c.app;
+    let line = klaver_store::Line {
+        board: 1,
+        ns: "1".into(),
+        ew: "4".into(),
+        contract: "4S".into(),
+        declarer: "N".into(),
+        result: "=".into(),
+        score: "450".into(),
+        ..klaver_store::Line::default()
+    };
+    let n = c
+        .store
+        .add_line(&c.club, c.night, &line, "td")
+        .await
+        .unwrap();
+    let (cookie, s, csrf) = console(&c).await;
+    let ck = Some(cookie.as_str());
+    let edit = get(app, &format!("{s}/lines/{n}"), ck).await;
+    let at = edit.body.find("name=\"result\" value=\"").unwrap() + 21;
+    let shown = edit.body[at..].split('"').next().unwrap().to_string();
+    let fix = [
+        ("csrf", csrf.as_str()),
+        ("version", "1"),
+        ("board", "1"),
+        ("ns", "1"),
+        ("ew", "4"),
+        ("result", shown.as_str()),
+        ("lead", "HK"),
+        ("reason", "the lead was left out"),
+    ];
+    let r = post(app, &format!("{s}/lines/{n}"), &fix, ck).await;
+    assert_eq!(r.status, StatusCode::SEE_OTHER, "{}", r.body);
+    let back = get(app, r.location(), ck).await;
+    assert_eq!(back.status, StatusCode::OK);
+    assert!(
+        back.body.contains(&format!("line {n}: Corrected")),
+        "{}",
+        back.body
+    );
+    let said = format!(
+        "line {n}: Corrected · the contract N4S= scores 420 for North-South with nobody vulnerable but 450 was entered; the entered score is used"
+    );
+    assert!(back.body.contains(&said), "{}", back.body);
+    // The console on its own says nothing of the correction.
+    let plain = get(app, &s, ck).await;
+    assert!(!plain.body.contains("450 was entered"), "{}", plain.body);
+}
