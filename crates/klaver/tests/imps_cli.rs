@@ -1463,3 +1463,38 @@ fn an_odd_pairs_night_imported_in_an_imp_form_says_its_sit_outs_as_notes() {
         let _ = std::fs::remove_file(&db);
     }
 }
+
+/// A night the butler or cross-IMP form refuses (a 70/30 the IMP forms give no IMPs)
+/// printed its sit-out lines as warnings before the error, where the scored night says
+/// them as notes: an odd number of pairs is nothing to fix. They are notes in the
+/// refusal too, and the error is the refusal's.
+#[test]
+fn a_refused_imp_night_says_its_sit_out_lines_as_notes() {
+    let f = common::temp_file(
+        "imps_cli",
+        "refused-sit-outs.pbn",
+        "[Event \"\"]\n[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+         [ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n\
+         1 2 4S N 10 420 -\n3 4 4S N 11 450 -\n5 - - - - - -\n\n\
+         [Event \"\"]\n[Board \"2\"]\n[Dealer \"E\"]\n[Vulnerable \"NS\"]\n\
+         [ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result;Score_NS;Score_EW\"]\n\
+         1 2 3NT N 8 - 100\n3 4 - - - \"^70%\" \"^30%\"\n5 - - - - - -\n",
+    );
+    let f = f.display().to_string();
+    for form in ["butler", "cross-imps"] {
+        let o = klaver(&["score", &f, "--form", form]);
+        let err = common::stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{form}: {err}");
+        for (line, board) in [(8, 1), (17, 2)] {
+            let note = format!(
+                "note: {f}: line {line}: board {board}: pair 5 sat out this board (a sit-out line): it is not a result and is not scored\n"
+            );
+            assert!(err.contains(&note), "{form}: {err}");
+        }
+        assert!(!err.contains("warning: "), "{form}: {err}");
+        assert!(
+            err.contains("line 16: board 2: the artificial score 70/30 has no IMPs"),
+            "{form}: {err}"
+        );
+    }
+}

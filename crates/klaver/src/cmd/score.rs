@@ -221,7 +221,9 @@ pub(crate) fn cannot_score(file_name: &str, event: &Event, e: SessionError) -> C
 }
 
 /// [`cannot_score`], the reading's warnings on the lines `moot` left out (what they say
-/// no longer matters once those lines are refused).
+/// no longer matters once those lines are refused). A sit-out line is said as a note,
+/// as a scored night says it: an odd number of pairs is nothing to fix, and no board
+/// short of results is said when nothing was scored.
 pub(crate) fn cannot_score_but(
     file_name: &str,
     event: &Event,
@@ -233,7 +235,8 @@ pub(crate) fn cannot_score_but(
         .into_iter()
         .partition(|d| d.severity == Severity::Warning);
     for d in event.diagnostics.iter().filter(|d| !moot.contains(&d.line)) {
-        tell!("warning: {file_name}: {d}");
+        let word = if d.is_sit_out() { "note" } else { "warning" };
+        tell!("{word}: {file_name}: {d}");
     }
     for d in &warnings {
         tell!("warning: {file_name}: {d}");
