@@ -971,6 +971,36 @@ pub(crate) fn weighted_parts(outcome: &klaver_core::matchpoints::Outcome) -> Vec
     }
 }
 
+/// The scores tables entered beside an adjustment that replaces them, each named by its
+/// board and pairs (`board 1, pairs 3 and 4: the score 450 entered beside the adjustment
+/// 60/40`): what PBN and USEBIO leave out. Their score holds either a score or the
+/// artificial score other programs read (PBN's `^60%`, USEBIO's `A60/40`), and another
+/// program would score an entered 450 written there as the table's result, so the
+/// adjusted line is written without it. Said by whoever writes the file, never dropped
+/// unsaid.
+pub fn entered_scores_left_out(event: &Event) -> Vec<String> {
+    event
+        .results
+        .iter()
+        .zip(&event.lines)
+        .filter_map(|(r, info)| {
+            let entered = info.replaced_score()?;
+            let (ns, ew) = (&event.pairs[r.ns_pair()], &event.pairs[r.ew_pair()]);
+            let section = match ns.section.as_str() {
+                "" => String::new(),
+                s => format!(" of section {s}"),
+            };
+            Some(format!(
+                "board {}{section}, pairs {} and {}: the score {entered} entered beside the adjustment {}",
+                r.board,
+                ns.id,
+                ew.id,
+                info.adjust()
+            ))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

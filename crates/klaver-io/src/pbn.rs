@@ -27,9 +27,6 @@
 //! writes artificial scores as `^60%` / `^40%`. Besides the standard's columns klaver
 //! reads and writes its own `Adjust` column (the adjustment exactly as the travellers CSV
 //! writes it: `AVG+`, `60/40`, `REV`, `W 30% 4SN= 70% 4SN-1`) and `Section` column.
-//! A score the table entered beside an adjustment that replaces it is written in the
-//! score columns, the adjustment beside it and the matchpoints marked `^`: read back, the
-//! adjustment replaces the score again, and the score is kept.
 //! A ScoreTable column klaver does not read is a warning on the first table's line that
 //! has it (its contents are ignored, and may change the result: ACBL Live names its
 //! section column `Setion`), except the standard's `Rank`, which cannot change it.
@@ -2353,10 +2350,7 @@ fn push_score_row(
     row.push(pairs[r.ew_pair()].id.clone());
     let (contract, declarer, tricks) = contract_cells(info);
     row.extend([contract, declarer, tricks, info.lead().to_string()]);
-    let (sns, sew) = match info.replaced_score() {
-        Some(entered) => score_cells(&Outcome::Score(entered)),
-        None => score_cells(&r.outcome),
-    };
+    let (sns, sew) = score_cells(&r.outcome);
     row.extend([sns, sew]);
     push_points_cells(
         row,
@@ -2392,10 +2386,7 @@ fn contract_cells(info: &LineInfo) -> (String, String, String) {
 
 /// North-South's and East-West's score cells: the score on the side that made it, `0` in
 /// both for a zero, `^60%` for an artificial score, `^NP` for a board not played, and
-/// nothing for a weighted score (it is in the adjustment). A line whose adjustment
-/// replaces the score the table entered is written with that score here, the adjustment
-/// in the `Adjust` column and its matchpoints marked `^`: klaver reads the two back as
-/// the travellers CSV's score and adjust columns, so the entered score is not lost.
+/// nothing for a weighted score (it is in the adjustment).
 fn score_cells(outcome: &Outcome) -> (String, String) {
     match outcome {
         Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } if *s > 0 => {

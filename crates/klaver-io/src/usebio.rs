@@ -1981,35 +1981,6 @@ fn write_traveller_line(out: &mut String, event: &Event, result: &SessionResult,
     out.push_str("          </TRAVELLER_LINE>\n");
 }
 
-/// The scores tables entered beside an adjustment that replaces them, which USEBIO
-/// leaves out, each named by its board and pairs (`board 1, pairs 3 and 4: the score 450
-/// entered beside the adjustment 60/40`): a line's `SCORE` holds either a score or the
-/// artificial score other programs read (`A60/40`, `NP`), and a line read with an
-/// artificial `ADJUSTMENT` is scored by it alone, so the adjusted line is written
-/// without the entered score. Said by whoever writes the file, never dropped unsaid.
-pub fn entered_scores_left_out(event: &Event) -> Vec<String> {
-    event
-        .results
-        .iter()
-        .zip(&event.lines)
-        .filter_map(|(r, info)| {
-            let entered = info.replaced_score()?;
-            let (ns, ew) = (&event.pairs[r.ns_pair()], &event.pairs[r.ew_pair()]);
-            let section = match ns.section.as_str() {
-                "" => String::new(),
-                s => format!(" of section {s}"),
-            };
-            Some(format!(
-                "board {}{section}, pairs {} and {}: the score {entered} entered beside the adjustment {}",
-                r.board,
-                ns.id,
-                ew.id,
-                info.adjust()
-            ))
-        })
-        .collect()
-}
-
 /// Writes a scored session as USEBIO 1.2 (UTF-8): the pairs with their players, total
 /// matchpoints, percentages and places, and every board's traveller with matchpoints.
 pub fn write<W: Write>(

@@ -333,11 +333,13 @@ fn say_sit_outs_left_out(event: &klaver_io::travellers::Event, out_name: &str) {
 }
 
 /// What the input gave that the written format has no place for, said with what keeps
-/// it: USEBIO has no line's table or round (no USEBIO file found carries them), nor a
-/// score the table entered beside an adjustment that replaces it (each named), and
+/// it: PBN and USEBIO have no place for a score the table entered beside an adjustment
+/// that replaces it (each named), USEBIO none for a line's table or round (no USEBIO
+/// file found carries them), and
 /// PBN's TotalScoreTable holds two ids a pair (MemberID1, MemberID2, as Ruter writes
 /// them). A pair whose ids USEBIO cannot match to its names is named.
 fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str) {
+    say_entered_scores_left_out(to, event, out_name);
     if to != ToArg::Pbn {
         say_sit_outs_left_out(event, out_name);
     }
@@ -364,9 +366,20 @@ fn say_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str)
         );
     }
     say_ids_unmatched(event, out_name);
-    for line in usebio::entered_scores_left_out(event) {
+}
+
+/// Each score a table entered beside an adjustment that replaces it, which PBN and
+/// USEBIO have no place for (their score cell holds the artificial score other programs
+/// read, which is kept).
+fn say_entered_scores_left_out(to: ToArg, event: &klaver_io::travellers::Event, out_name: &str) {
+    let cell = match to {
+        ToArg::Pbn => "a PBN line's score holds the artificial score (^60%)",
+        ToArg::Usebio => "a USEBIO line's SCORE holds the adjustment",
+        _ => return,
+    };
+    for line in klaver_io::exchange::entered_scores_left_out(event) {
         tell!(
-            "klaver: {out_name}: {line} is not written: a USEBIO line's SCORE holds the adjustment, which is kept; convert to PBN, JSON or the travellers CSV to keep the score too"
+            "klaver: {out_name}: {line} is not written: {cell}, which is kept; convert to JSON or the travellers CSV to keep the score too"
         );
     }
 }
