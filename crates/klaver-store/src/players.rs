@@ -192,19 +192,21 @@ impl Store {
         Ok(done)
     }
 
-    /// The club's players, by name.
+    /// The club's players, by name (see [`by_name`]).
     pub async fn players(&self, club: &Club) -> Result<Vec<Player>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, number, name FROM players WHERE club_id = $1 ORDER BY name, number",
-        )
-        .bind(club.id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(db("cannot list the players"))?;
-        rows.iter()
+        let rows =
+            sqlx::query("SELECT id, number, name FROM players WHERE club_id = $1 ORDER BY id")
+                .bind(club.id)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db("cannot list the players"))?;
+        let mut players = rows
+            .iter()
             .map(player_of)
-            .collect::<Result<_, _>>()
-            .map_err(db("cannot read the players"))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db("cannot read the players"))?;
+        players.sort_by(by_name);
+        Ok(players)
     }
 
     /// The club's pairs, threesomes and teams with their players.
@@ -411,4 +413,13 @@ pub(crate) async fn insert_player(
     .await
     .map_err(db(format!("cannot add the player {name}")))?;
     player_of(&row).map_err(db("cannot read the new player"))
+}
+
+/// The order of the club's player lists, the same on every database: by name as
+/// written, character by character (a database's own order of texts is its
+/// collation's, and PostgreSQL's follows the server's language), then by federation
+/// number, a player without one first; players alike in both in the order they were
+/// added.
+pub(crate) fn by_name(a: &Player, b: &Player) -> std::cmp::Ordering {
+    a.name.cmp(&b.name).then_with(|| a.number.cmp(&b.number))
 }

@@ -142,13 +142,14 @@ impl Store {
                   WHERE r.session_id = s.id)
              FROM sessions s JOIN moments m ON m.id = s.moment_id
              WHERE s.club_id = $1
-             ORDER BY s.played_on DESC, m.name, s.line_name"
+             ORDER BY s.id"
         ))
         .bind(club.id)
         .fetch_all(&self.pool)
         .await
         .map_err(db("cannot list the sessions"))?;
-        rows.iter()
+        let mut sessions = rows
+            .iter()
             .map(|r| {
                 Ok(SessionSummary {
                     info: info_of(r)?,
@@ -157,8 +158,17 @@ impl Store {
                     corrections: r.try_get(16)?,
                 })
             })
-            .collect::<Result<_, sqlx::Error>>()
-            .map_err(db("cannot read the sessions"))
+            .collect::<Result<Vec<_>, sqlx::Error>>()
+            .map_err(db("cannot read the sessions"))?;
+        // Ordered here, not by the database, so that every database gives one order.
+        sessions.sort_by(|a, b| {
+            let (a, b) = (&a.info, &b.info);
+            b.date
+                .cmp(&a.date)
+                .then_with(|| a.moment.cmp(&b.moment))
+                .then_with(|| a.line_name.cmp(&b.line_name))
+        });
+        Ok(sessions)
     }
 
     /// A session with its pairs and lines.

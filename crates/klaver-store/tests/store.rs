@@ -134,6 +134,52 @@ async fn clubs_and_players() {
     }
 }
 
+/// PostgreSQL put a player without a federation number after a namesake with one, where
+/// SQLite puts it first, and orders names by the server's language: the club's lists
+/// came out in another order on each database. They are now ordered alike.
+#[tokio::test]
+async fn the_players_are_listed_in_one_order_on_every_database() {
+    for store in stores("player-order").await {
+        let club = store.init_club("kievit", "BC De Kievit").await.unwrap();
+        let players: Vec<NewPlayer> = [
+            ("1001", "Jan Jansen"),
+            ("", "Zo\u{eb} \u{dc}mit"),
+            ("", "Jan Jansen"),
+            ("", "\u{c5}got \u{d8}vreb\u{f8}"),
+            ("1002", "anne van der berg"),
+            ("", "\u{c9}ric D'Arcy"),
+            ("1003", "Bert"),
+        ]
+        .iter()
+        .map(|(n, name)| NewPlayer {
+            number: (!n.is_empty()).then(|| n.to_string()),
+            name: name.to_string(),
+        })
+        .collect();
+        for p in &players {
+            store.add_player(&club, p).await.unwrap();
+        }
+        let listed: Vec<(String, Option<String>)> = store
+            .players(&club)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|p| (p.name, p.number))
+            .collect();
+        let want = [
+            ("Bert", Some("1003")),
+            ("Jan Jansen", None),
+            ("Jan Jansen", Some("1001")),
+            ("Zo\u{eb} \u{dc}mit", None),
+            ("anne van der berg", Some("1002")),
+            ("\u{c5}got \u{d8}vreb\u{f8}", None),
+            ("\u{c9}ric D'Arcy", None),
+        ]
+        .map(|(name, n)| (name.to_string(), n.map(str::to_string)));
+        assert_eq!(listed, want);
+    }
+}
+
 #[tokio::test]
 async fn a_session_comes_back_as_it_went_in() {
     for store in stores("session").await {
