@@ -29,13 +29,27 @@ pub const ARCHIVE_FORMAT: &str = "klaver club archive";
 
 /// The newest archive layout this klaver reads: 2 keeps sessions' schedules, 3 the
 /// sessions a director removed, 4 lines added to a session after it was stored (a
-/// logged correction with no line before), 5 the sit-out lines of a session's file.
-const ARCHIVE_VERSION: i64 = 5;
+/// logged correction with no line before), 5 the sit-out lines of a session's file, 6
+/// two pairs of one name (two players of one name, each with the same partner).
+const ARCHIVE_VERSION: i64 = 6;
 
 /// The layout an archive is written in: the oldest that holds all it keeps, so that an
 /// older klaver still restores it whole, and refuses one whose schedules, removed
-/// sessions, added lines or sit-out lines it would drop.
-fn layout_for(sessions: &[ArchivedSession], removed: &[RemovedSession]) -> i64 {
+/// sessions, added lines or sit-out lines it would drop, or whose pairs of one name it
+/// would merge into one.
+fn layout_for(
+    partnerships: &[Partnership],
+    sessions: &[ArchivedSession],
+    removed: &[RemovedSession],
+) -> i64 {
+    let mut names: Vec<(&str, &str)> = partnerships
+        .iter()
+        .map(|p| (p.kind.as_str(), p.name.as_str()))
+        .collect();
+    names.sort_unstable();
+    if names.windows(2).any(|w| w[0] == w[1]) {
+        return 6;
+    }
     let added = |lines: &[ArchivedLine]| {
         lines
             .iter()
@@ -188,12 +202,13 @@ impl Store {
             });
         }
         let removed_sessions = self.removed_sessions(club).await?;
+        let partnerships = self.partnerships(club).await?;
         Ok(ClubArchive {
             format: ARCHIVE_FORMAT.to_string(),
-            version: layout_for(&sessions, &removed_sessions),
+            version: layout_for(&partnerships, &sessions, &removed_sessions),
             exported_at: now(),
             club: club.clone(),
-            partnerships: self.partnerships(club).await?,
+            partnerships,
             moments: self.moments(club).await?,
             seasons: self.seasons(club).await?,
             ranking_settings: self.ranking_settings(club).await?,
@@ -252,6 +267,8 @@ impl Store {
         for r in &archive.removed_sessions {
             insert_removed(&mut tx, &club, r).await?;
         }
+        // An earlier klaver's archive may hold pairs it merged by their names.
+        crate::merged_pairs::split_merged_pairs(&mut tx, Some(id)).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the restored club; nothing was stored"))?;

@@ -4,7 +4,7 @@
 //! rather than left to the database (which names none of them) or stored as it is.
 
 use crate::archive::{ArchivedLine, ClubArchive};
-use crate::model::{Player, SessionInfo, SessionPair};
+use crate::model::{Partnership, Player, SessionInfo, SessionPair};
 use crate::night_checks::{first_clash, night_of};
 use crate::removal::RemovedSession;
 use crate::sessions::describe;
@@ -45,7 +45,7 @@ pub fn archive_problems(archive: &ClubArchive) -> Vec<String> {
 
 /// The club's own lists: a player's federation number, a playing moment, a season or a
 /// partnership given twice.
-fn club_problems(archive: &ClubArchive) -> Vec<String> {
+fn club_problems<'a>(archive: &'a ClubArchive) -> Vec<String> {
     let mut out = Vec::new();
     let players = &archive.players;
     for (a, b) in twice(players.iter().map(|p| p.number.as_deref())) {
@@ -72,9 +72,21 @@ fn club_problems(archive: &ClubArchive) -> Vec<String> {
         ));
     }
     let partnerships = &archive.partnerships;
-    for (_, b) in twice(partnerships.iter().map(|p| Some((&p.kind, &p.name)))) {
+    // A team is known by its name, a pair or threesome by its players.
+    let key = |p: &'a Partnership| {
+        let mut players: Vec<&str> = p.players.iter().map(String::as_str).collect();
+        players.sort_unstable();
+        let name = (p.kind == "team").then_some(p.name.as_str());
+        Some((p.kind.as_str(), name, (p.kind != "team").then_some(players)))
+    };
+    for (_, b) in twice(partnerships.iter().map(key)) {
         let p = &partnerships[b];
-        out.push(format!("the archive lists the {} {} twice", p.kind, p.name));
+        out.push(format!(
+            "the archive lists the {} {} ({}) twice",
+            p.kind,
+            p.name,
+            p.players.join("+")
+        ));
     }
     for p in partnerships {
         for (_, b) in twice(p.players.iter().map(Some)) {

@@ -29,6 +29,7 @@ mod clock;
 mod conflicts;
 mod deals;
 pub mod import;
+mod merged_pairs;
 pub mod migrate;
 mod model;
 mod night_checks;

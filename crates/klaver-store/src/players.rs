@@ -209,7 +209,9 @@ impl Store {
         Ok(players)
     }
 
-    /// The club's pairs, threesomes and teams with their players.
+    /// The club's pairs, threesomes and teams with their players. A pair is its players:
+    /// two players of one name who each played with the same partner make two pairs of
+    /// one name.
     pub async fn partnerships(&self, club: &Club) -> Result<Vec<Partnership>, StoreError> {
         let rows = sqlx::query(
             "SELECT p.id, p.kind, p.name, COALESCE(pl.number, pl.name)
@@ -217,7 +219,7 @@ impl Store {
              LEFT JOIN partnership_members m ON m.partnership_id = p.id
              LEFT JOIN players pl ON pl.id = m.player_id
              WHERE p.club_id = $1
-             ORDER BY p.kind, p.name, pl.name",
+             ORDER BY p.kind, p.name, p.id, pl.name, pl.number",
         )
         .bind(club.id)
         .fetch_all(&self.pool)

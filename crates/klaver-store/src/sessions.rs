@@ -371,7 +371,7 @@ impl Store {
         };
         let partnerships = partnerships_of(&info, std::slice::from_ref(&named));
         let sqlite = tx.backend_name() == "SQLite";
-        remember_partnerships(&mut tx, sqlite, club, &partnerships).await?;
+        remember_partnerships(&mut tx, sqlite, club.id, &partnerships).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the pair's players; nothing was changed"))
@@ -515,7 +515,7 @@ pub(crate) async fn insert_session(
     let sqlite = tx.backend_name() == "SQLite";
     store_pairs(tx, sqlite, id, &session.pairs).await?;
     let partnerships = partnerships_of(info, &session.pairs);
-    remember_partnerships(tx, sqlite, club, &partnerships).await?;
+    remember_partnerships(tx, sqlite, club.id, &partnerships).await?;
     sqlx::query("UPDATE sessions SET last_line = $1 WHERE id = $2")
         .bind(session.lines.iter().map(|l| l.line_no).max().unwrap_or(0))
         .bind(id)
@@ -615,8 +615,9 @@ async fn insert_session_row(
 }
 
 /// The partnerships a session's pairs make: a teams night's teams with all their
-/// players, else each pair of two players (or a threesome), by their names.
-fn partnerships_of<'a>(
+/// players, else each pair of two players (or a threesome), named by their names. A pair
+/// is its players: two players of one name make two pairs with the same partner.
+pub(crate) fn partnerships_of<'a>(
     info: &SessionInfo,
     pairs: &'a [SessionPair],
 ) -> Vec<(&'static str, String, &'a [Player])> {
@@ -631,14 +632,16 @@ fn partnerships_of<'a>(
             };
             partnerships.push(("team", name.to_string(), &pair.players[..]));
         } else if pair.players.len() >= 2 {
-            let mut names: Vec<&str> = pair.players.iter().map(|p| p.name.as_str()).collect();
-            names.sort_unstable();
-            names.dedup();
-            let kind = match names.len() {
+            let mut players: Vec<&Player> = pair.players.iter().collect();
+            players.sort_by_key(|p| p.id);
+            players.dedup_by_key(|p| p.id);
+            let kind = match players.len() {
                 2 => "pair",
                 3 => "threesome",
                 _ => continue,
             };
+            let mut names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            names.sort_unstable();
             partnerships.push((kind, names.join(" - "), &pair.players[..]));
         }
     }
@@ -780,61 +783,35 @@ async fn store_pairs(
 
 /// Makes sure the club knows these pairs, threesomes and teams (kind, name, players),
 /// with their players among the members: the club's partnerships are read once, and
-/// only what is new is added, many rows a statement.
-async fn remember_partnerships(
+/// only what is new is added. A pair or threesome is known by its players, a team by
+/// its name.
+pub(crate) async fn remember_partnerships(
     tx: &mut Tx,
     sqlite: bool,
-    club: &Club,
+    club: i64,
     wanted: &[(&str, String, &[crate::Player])],
 ) -> Result<(), StoreError> {
     if wanted.is_empty() {
         return Ok(());
     }
     let known = club_partnerships(tx, club).await?;
-    let mut new: Vec<(&str, &str)> = wanted
+    let mut ids: std::collections::HashMap<PartnershipKey, i64> =
+        known.iter().map(|k| (k.key(), k.id)).collect();
+    let mut have: std::collections::HashSet<(i64, i64)> = known
         .iter()
-        .filter(|(k, n, _)| !known.contains_key(&(k.to_string(), n.clone())))
-        .map(|(k, n, _)| (*k, n.as_str()))
+        .flat_map(|k| k.players.iter().map(|&p| (k.id, p)))
         .collect();
-    new.sort_unstable();
-    new.dedup();
-    for chunk in new.chunks(ROWS_PER_INSERT) {
-        let sql = format!(
-            "INSERT INTO partnerships (club_id, kind, name) VALUES {}",
-            values(sqlite, chunk.len(), 3, "")
-        );
-        let mut q = sqlx::query(&sql);
-        for (kind, name) in chunk {
-            q = q.bind(club.id).bind(*kind).bind(*name);
-        }
-        q.execute(&mut **tx)
-            .await
-            .map_err(db("cannot add the pairs"))?;
-    }
-    let known = if new.is_empty() {
-        known
-    } else {
-        club_partnerships(tx, club).await?
-    };
-    let members = sqlx::query(
-        "SELECT m.partnership_id, m.player_id FROM partnership_members m
-         JOIN partnerships p ON p.id = m.partnership_id WHERE p.club_id = $1",
-    )
-    .bind(club.id)
-    .fetch_all(&mut **tx)
-    .await
-    .map_err(db("cannot look up the pairs' players"))?;
-    let mut have = std::collections::HashSet::with_capacity(members.len());
-    for r in &members {
-        let a: i64 = r.try_get(0).map_err(db("cannot read a pair's player"))?;
-        let b: i64 = r.try_get(1).map_err(db("cannot read a pair's player"))?;
-        have.insert((a, b));
-    }
     // A team's line-up changes from night to night: every player who played is kept.
     let mut add = Vec::new();
     for (kind, name, players) in wanted {
-        let Some(&id) = known.get(&(kind.to_string(), name.clone())) else {
-            continue;
+        let key = PartnershipKey::of(kind, name, players.iter().map(|p| p.id));
+        let id = match ids.get(&key) {
+            Some(&id) => id,
+            None => {
+                let id = insert_partnership(tx, club, kind, name).await?;
+                ids.insert(key, id);
+                id
+            }
         };
         for p in players.iter() {
             if have.insert((id, p.id)) {
@@ -858,22 +835,90 @@ async fn remember_partnerships(
     Ok(())
 }
 
-/// The club's partnerships by kind and name.
-async fn club_partnerships(
+/// Adds one partnership, without players; returns its number.
+async fn insert_partnership(
     tx: &mut Tx,
-    club: &Club,
-) -> Result<std::collections::HashMap<(String, String), i64>, StoreError> {
-    let rows = sqlx::query("SELECT id, kind, name FROM partnerships WHERE club_id = $1")
-        .bind(club.id)
-        .fetch_all(&mut **tx)
-        .await
-        .map_err(db("cannot look up the pairs"))?;
-    let mut out = std::collections::HashMap::with_capacity(rows.len());
+    club: i64,
+    kind: &str,
+    name: &str,
+) -> Result<i64, StoreError> {
+    sqlx::query_scalar(
+        "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
+    )
+    .bind(club)
+    .bind(kind)
+    .bind(name)
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db(format!("cannot add the {kind} {name}")))
+}
+
+/// What makes a partnership the same one again: a team its name (its line-up changes
+/// from night to night), a pair or threesome its players (by their numbers in the
+/// database, so that two players of one name are two players).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) enum PartnershipKey {
+    Team(String),
+    Players(String, Vec<i64>),
+}
+
+impl PartnershipKey {
+    pub(crate) fn of(kind: &str, name: &str, players: impl Iterator<Item = i64>) -> Self {
+        if kind == "team" {
+            return PartnershipKey::Team(name.to_string());
+        }
+        let mut ids: Vec<i64> = players.collect();
+        ids.sort_unstable();
+        ids.dedup();
+        PartnershipKey::Players(kind.to_string(), ids)
+    }
+}
+
+/// A partnership as the club has it.
+#[derive(Debug, Clone)]
+pub(crate) struct KnownPartnership {
+    pub id: i64,
+    pub kind: String,
+    pub name: String,
+    /// Its players' numbers in the database.
+    pub players: Vec<i64>,
+}
+
+impl KnownPartnership {
+    pub(crate) fn key(&self) -> PartnershipKey {
+        PartnershipKey::of(&self.kind, &self.name, self.players.iter().copied())
+    }
+}
+
+/// The club's partnerships with their players.
+pub(crate) async fn club_partnerships(
+    tx: &mut Tx,
+    club: i64,
+) -> Result<Vec<KnownPartnership>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT p.id, p.kind, p.name, m.player_id FROM partnerships p
+         LEFT JOIN partnership_members m ON m.partnership_id = p.id
+         WHERE p.club_id = $1 ORDER BY p.id",
+    )
+    .bind(club)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("cannot look up the pairs"))?;
+    let mut out: Vec<KnownPartnership> = Vec::new();
     for r in &rows {
         let id: i64 = r.try_get(0).map_err(db("cannot read a pair"))?;
-        let kind: String = r.try_get(1).map_err(db("cannot read a pair"))?;
-        let name: String = r.try_get(2).map_err(db("cannot read a pair"))?;
-        out.insert((kind, name), id);
+        let player: Option<i64> = r.try_get(3).map_err(db("cannot read a pair's player"))?;
+        if out.last().is_none_or(|k| k.id != id) {
+            out.push(KnownPartnership {
+                id,
+                kind: r.try_get(1).map_err(db("cannot read a pair"))?,
+                name: r.try_get(2).map_err(db("cannot read a pair"))?,
+                players: Vec::new(),
+            });
+        }
+        if let (Some(p), Some(last)) = (player, out.last_mut()) {
+            last.players.push(p);
+        }
     }
     Ok(out)
 }
