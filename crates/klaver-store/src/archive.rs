@@ -19,7 +19,7 @@ use crate::model::{
 };
 use crate::players::{Season, club_code_taken, insert_player};
 use crate::removal::{RemovedSession, insert_removed};
-use crate::sessions::{insert_correction, insert_session};
+use crate::sessions::{insert_correction, insert_numbered_session};
 use crate::{Store, StoreError, db};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -219,7 +219,12 @@ impl Store {
     }
 
     /// Restores a club from an archive, under its own code or `code` when given; the code
-    /// must be new on this database. All or nothing.
+    /// must be new on this database. All or nothing. Each session, live or removed, keeps
+    /// its number, so that session 4 is session 4 again and a removed session's number
+    /// is no live one's; where this database already uses one of the archive's numbers
+    /// (a club restored beside others), or the archive has none, the sessions are
+    /// numbered after the database's in the order they were stored, and the removed
+    /// ones after them.
     pub async fn import_club(
         &self,
         archive: &ClubArchive,
@@ -261,11 +266,28 @@ impl Store {
         }
         restore_partnerships(&mut tx, id, &archive.partnerships, &players).await?;
         restore_calendar(&mut tx, id, archive).await?;
+        let keep = numbers_free(&mut tx, archive).await?;
         for s in in_stored_order(&archive.sessions) {
-            restore_session(&mut tx, &club, s, &players).await?;
+            let number = s.number.filter(|_| keep);
+            restore_session(&mut tx, &club, s, &players, number).await?;
         }
         for r in &archive.removed_sessions {
-            insert_removed(&mut tx, &club, r).await?;
+            let number = match keep {
+                true => r.number,
+                false => fresh_session_number(&mut tx).await?,
+            };
+            insert_removed(
+                &mut tx,
+                &club,
+                &RemovedSession {
+                    number,
+                    ..r.clone()
+                },
+            )
+            .await?;
+        }
+        if keep {
+            numbers_from_here_on(&mut tx).await?;
         }
         // An earlier klaver's archive may hold pairs it merged by their names.
         crate::merged_pairs::split_merged_pairs(&mut tx, Some(id)).await?;
@@ -331,6 +353,66 @@ fn in_stored_order(sessions: &[ArchivedSession]) -> Vec<&ArchivedSession> {
         });
     }
     order
+}
+
+/// Whether the archive's sessions, live and removed, can keep their numbers here: each
+/// has one, no two the same, and this database uses none of them for a session of any
+/// club, live or removed.
+async fn numbers_free(tx: &mut Tx, archive: &ClubArchive) -> Result<bool, StoreError> {
+    let live = archive.sessions.iter().map(|s| s.number);
+    let removed = archive.removed_sessions.iter().map(|r| Some(r.number));
+    let Some(mut wanted) = live.chain(removed).collect::<Option<Vec<i64>>>() else {
+        return Ok(false);
+    };
+    wanted.sort_unstable();
+    if wanted.windows(2).any(|w| w[0] == w[1]) {
+        return Ok(false);
+    }
+    let used: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM sessions UNION SELECT session_number FROM removed_sessions",
+    )
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("cannot read the database's session numbers"))?;
+    Ok(!used.iter().any(|n| wanted.binary_search(n).is_ok()))
+}
+
+/// A session number no session, live or removed, has had, for a removed session whose
+/// own number this database already uses.
+async fn fresh_session_number(tx: &mut Tx) -> Result<i64, StoreError> {
+    let sql = match tx.backend_name() {
+        "SQLite" => {
+            "SELECT MAX(n) + 1 FROM (SELECT COALESCE(MAX(id), 0) AS n FROM sessions
+             UNION ALL SELECT COALESCE(MAX(session_number), 0) FROM removed_sessions) AS t"
+        }
+        _ => "SELECT nextval(pg_get_serial_sequence('sessions', 'id'))",
+    };
+    sqlx::query_scalar(sql)
+        .fetch_one(&mut **tx)
+        .await
+        .map_err(db("cannot number a removed session"))
+}
+
+/// After sessions were restored with their own numbers: PostgreSQL's next number is
+/// moved past them (and past the removed ones'), so that no number is given twice.
+/// SQLite numbers a new session from the highest there is already.
+async fn numbers_from_here_on(tx: &mut Tx) -> Result<(), StoreError> {
+    if tx.backend_name() == "SQLite" {
+        return Ok(());
+    }
+    sqlx::query(
+        "SELECT setval(pg_get_serial_sequence('sessions', 'id'), GREATEST(
+            COALESCE(pg_sequence_last_value(pg_get_serial_sequence('sessions', 'id')::regclass), 0),
+            (SELECT COALESCE(MAX(id), 0) FROM sessions),
+            (SELECT COALESCE(MAX(session_number), 0) FROM removed_sessions),
+            1))",
+    )
+    .execute(&mut **tx)
+    .await
+    .map_err(db(
+        "cannot move the session numbers on past the restored ones",
+    ))?;
+    Ok(())
 }
 
 /// The club's partnerships with their players, found among the restored `players` by
@@ -409,13 +491,15 @@ async fn restore_calendar(tx: &mut Tx, club: i64, archive: &ClubArchive) -> Resu
     Ok(())
 }
 
-/// One archived session: its pairs with their players (by their place in the archive's
-/// list), its lines, and each corrected line's version and corrections.
+/// One archived session, under `number` when given: its pairs with their players (by
+/// their place in the archive's list), its lines, and each corrected line's version and
+/// corrections.
 async fn restore_session(
     tx: &mut Tx,
     club: &Club,
     s: &ArchivedSession,
     players: &[Player],
+    number: Option<i64>,
 ) -> Result<(), StoreError> {
     let mut pairs = Vec::with_capacity(s.pairs.len());
     for p in &s.pairs {
@@ -442,7 +526,7 @@ async fn restore_session(
         lines: s.lines.iter().map(|l| l.line.clone()).collect(),
         sit_outs: s.sit_outs.clone(),
     };
-    let session = insert_session(tx, club, &new, false).await?;
+    let session = insert_numbered_session(tx, club, &new, false, number).await?;
     insert_deals(tx, session, &s.deals).await?;
     insert_conflicts(tx, session, &s.conflicts).await?;
     let as_imported = |l: &&ArchivedLine| {

@@ -471,6 +471,18 @@ pub(crate) async fn insert_session(
     session: &NewSession,
     publish: bool,
 ) -> Result<i64, StoreError> {
+    insert_numbered_session(tx, club, session, publish, None).await
+}
+
+/// Writes a session as [`insert_session`] does, under `number` when given (a club
+/// restored from its archive keeps its sessions' numbers), else the next free one.
+pub(crate) async fn insert_numbered_session(
+    tx: &mut Tx,
+    club: &Club,
+    session: &NewSession,
+    publish: bool,
+    number: Option<i64>,
+) -> Result<i64, StoreError> {
     let info = &session.info;
     let Some(date) = parse_date(&info.date) else {
         return Err(StoreError::Invalid(format!(
@@ -506,6 +518,7 @@ pub(crate) async fn insert_session(
         )));
     }
     let place = SessionPlace {
+        number,
         club: club.id,
         moment_id,
         line_name: &line_name,
@@ -552,6 +565,8 @@ async fn moment_id(tx: &mut Tx, club: &Club, moment: &str) -> Result<i64, StoreE
 /// Where a new session belongs: its club, playing moment and line, and its description
 /// for messages.
 struct SessionPlace<'a> {
+    /// The number it is to have, when it keeps one it had.
+    number: Option<i64>,
     club: i64,
     moment_id: i64,
     line_name: &'a str,
@@ -574,12 +589,14 @@ async fn insert_session_row(
     // session's number (the highest, when the last one is removed) would be given to
     // the next; the numbers of removed sessions are kept out of it. PostgreSQL's
     // numbers are never given twice.
-    let id = match tx.backend_name() {
-        "SQLite" => {
+    let id = match (place.number, tx.backend_name()) {
+        (Some(n), _) => n.to_string(),
+        (None, "SQLite") => {
             "(SELECT MAX(n) + 1 FROM (SELECT COALESCE(MAX(id), 0) AS n FROM sessions
               UNION ALL SELECT COALESCE(MAX(session_number), 0) FROM removed_sessions))"
+                .to_string()
         }
-        _ => "DEFAULT",
+        (None, _) => "DEFAULT".to_string(),
     };
     sqlx::query_scalar(&format!(
         "INSERT INTO sessions (id, club_id, played_on, moment_id, line_name, title, form,

@@ -3254,11 +3254,13 @@ fn a_session_stored_by_mistake_is_deleted_and_the_ranking_runs_again() {
         let said = "by td: session 2 (2025-09-02 tuesday line A), 4 pairs, 8 traveller lines: imported twice\n";
         assert!(removed.ends_with(said), "{removed}");
 
-        // The backup carries the log.
+        // The backup carries the log. Restored beside the club, whose numbers this
+        // database uses already, the removed session is numbered anew after the
+        // restored one (3), as no other session's.
         ok(&db, &["export", archive.to_str().unwrap()]);
         ok(&db, &["import", archive.to_str().unwrap(), "--as", "copy"]);
         let copied = ok(&db, &["session", "removed", "--club", "copy"]);
-        assert_eq!(copied, removed);
+        assert_eq!(copied, removed.replace("session 2 (", "session 4 ("));
     }
 }
 
@@ -3311,6 +3313,53 @@ fn a_restored_club_numbers_its_sessions_in_the_order_they_were_stored() {
         ok(&db, &["import", archive.to_str().unwrap(), "--as", "copy"]);
         let copied = line_numbers(&ok(&db, &["session", "list", "--club", "copy"]));
         assert_eq!(copied, [("A".to_string(), 3), ("B".to_string(), 4)]);
+    }
+}
+
+/// `klaver export` then `klaver import` into an empty database gave the removed
+/// session's number to a live one (session 2 removed, session 3 restored as 2): a
+/// restore keeps every session's number, and says so when the database already uses
+/// them and they are given anew.
+#[test]
+fn a_restored_club_keeps_its_session_numbers() {
+    let night = temp_file("store-cli", "numbers.csv", TRAVELLERS);
+    let night = night.to_str().unwrap();
+    let archive = temp_path("store-cli", "numbers.json");
+    let archive = archive.to_str().unwrap();
+    for (k, db) in databases("numbers").into_iter().enumerate() {
+        club(&db);
+        for date in ["2025-09-02", "2025-09-09", "2025-09-16"] {
+            ok(&db, &["session", "import", night, "--date", date]);
+        }
+        let why = ["--reason", "wrong file", "--by", "td"];
+        ok(&db, &[&["session", "delete", "2"][..], &why].concat());
+        ok(&db, &["export", archive]);
+        let fresh = temp_path("store-cli", &format!("numbers-restored-{k}.db"));
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", fresh.display()));
+        }
+        let fresh = fresh.display().to_string();
+        let out = ok(&fresh, &["import", archive]);
+        assert!(out.ends_with(": 8 players, 2 sessions\n"), "{out}");
+        let ids = |list: &str| -> Vec<String> {
+            let rows = list.lines().skip(1).filter(|l| l.contains("2025-"));
+            rows.map(|l| l.split_whitespace().next().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(ids(&ok(&fresh, &["session", "list"])), ["3", "1"]);
+        let removed = ok(&fresh, &["session", "removed"]);
+        assert!(removed.contains(": session 2 (2025-09-09"), "{removed}");
+
+        // Beside itself the numbers are taken: given anew, and said.
+        let out = ok(&db, &["import", archive, "--as", "copy"]);
+        assert!(
+            out.ends_with("\nthis database already uses some of the archive's session numbers, so the restored sessions are numbered anew, from 4 (`klaver session list --club copy` shows them)\n"),
+            "{out}"
+        );
+        let copied = ids(&ok(&db, &["session", "list", "--club", "copy"]));
+        assert_eq!(copied, ["5", "4"]);
+        let removed = ok(&db, &["session", "removed", "--club", "copy"]);
+        assert!(removed.contains(": session 6 (2025-09-09"), "{removed}");
     }
 }
 

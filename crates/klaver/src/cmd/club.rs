@@ -607,8 +607,36 @@ pub fn import(args: ImportArgs) -> CmdResult {
             archive.players.len(),
             archive.sessions.len()
         );
+        if let Some(from) = numbered_anew(&store, &club, &archive).await? {
+            say!(
+                "this database already uses some of the archive's session numbers, so the restored sessions are numbered anew, from {from} (`klaver session list --club {}` shows them)",
+                club.code
+            );
+        }
         Ok(ExitCode::SUCCESS)
     })
+}
+
+/// The first number of a restored club's sessions when they could not keep the
+/// numbers the archive gives them (this database uses some already), else `None`. An
+/// archive an earlier klaver wrote gives none, and says nothing.
+async fn numbered_anew(
+    store: &klaver_store::Store,
+    club: &Club,
+    archive: &ClubArchive,
+) -> Result<Option<i64>, CliError> {
+    let live = archive.sessions.iter().map(|s| s.number);
+    let removed = archive.removed_sessions.iter().map(|r| Some(r.number));
+    let Some(mut given) = live.chain(removed).collect::<Option<Vec<i64>>>() else {
+        return Ok(None);
+    };
+    let sessions = store.sessions(club).await.map_err(store_error)?;
+    let removed = store.removed_sessions(club).await.map_err(store_error)?;
+    let mut now: Vec<i64> = sessions.iter().map(|s| s.info.id).collect();
+    now.extend(removed.iter().map(|r| r.number));
+    given.sort_unstable();
+    now.sort_unstable();
+    Ok((given != now).then(|| now.first().copied()).flatten())
 }
 
 /// Everything that keeps the archive from being restored as klaver would have stored
