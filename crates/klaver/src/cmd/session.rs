@@ -2058,16 +2058,47 @@ fn new_pair(session: &Session, old: Option<&Line>, new: &Line) -> Option<String>
         let was_there = old.is_some_and(|o| *p == o.ns.trim() || *p == o.ew.trim());
         *p != "-" && !was_there && !known(p)
     })?;
+    Some(format!(
+        "pair {pair} is not one of the session's pairs ({}) and is scored as a new pair: if that is a slip, correct the line again",
+        pairs_listed(session, &new.section)
+    ))
+}
+
+/// The pairs a session lists in a section (`2, 3`), or, when it lists none there,
+/// where its pairs are.
+fn pairs_listed(session: &Session, section: &str) -> String {
     let theirs: Vec<&str> = session
         .pairs
         .iter()
-        .filter(|sp| sp.section == new.section)
+        .filter(|sp| sp.section == section)
         .map(|sp| sp.pair.as_str())
         .collect();
-    Some(format!(
-        "pair {pair} is not one of the session's pairs ({}) and is scored as a new pair: if that is a slip, correct the line again",
-        theirs.join(", ")
-    ))
+    if !theirs.is_empty() {
+        return theirs.join(", ");
+    }
+    let mut sections: Vec<&str> = session.pairs.iter().map(|sp| sp.section.as_str()).collect();
+    sections.sort_unstable();
+    sections.dedup();
+    let here = match section {
+        "" => "without a section".to_string(),
+        s => format!("in section {s}"),
+    };
+    let named = |s: &[&str]| match s {
+        [one] => format!("section {one}"),
+        _ => format!("sections {}", s.join(", ")),
+    };
+    match sections[..] {
+        [] => "it lists no pairs".to_string(),
+        [""] => format!("it lists none {here}: its pairs have no section"),
+        ["", ref others @ ..] => format!(
+            "it lists none {here}: its pairs have no section or are in {}",
+            named(others)
+        ),
+        _ => format!(
+            "it lists none {here}: its pairs are in {}",
+            named(&sections)
+        ),
+    }
 }
 
 /// What a line put on a board the session has no other result on is told: not refused
@@ -2181,6 +2212,58 @@ mod tests {
         assert_eq!(
             change(&old, &moved),
             "no section, table 1, round 2: 1 v 2: 4S N = -> section B, board 9, table 3, no round: 1 v 2: 4S N ="
+        );
+    }
+
+    /// A line's pair the session does not list is said with the pairs it does list;
+    /// with none listed there the warning said "pairs ()".
+    #[test]
+    fn a_new_pair_is_said_with_the_pairs_the_session_lists() {
+        let pair = |section: &str, pair: &str| klaver_store::SessionPair {
+            section: section.into(),
+            pair: pair.into(),
+            ..Default::default()
+        };
+        let session = |pairs: Vec<klaver_store::SessionPair>| Session {
+            info: klaver_store::SessionInfo::default(),
+            pairs,
+            lines: Vec::new(),
+            sit_outs: Vec::new(),
+        };
+        let line = |section: &str| Line {
+            section: section.into(),
+            board: 1,
+            ns: "1".into(),
+            ew: "2".into(),
+            ..Line::default()
+        };
+        let said = |pairs, section| new_pair(&session(pairs), None, &line(section)).unwrap();
+        let scored = "and is scored as a new pair: if that is a slip, correct the line again";
+        assert_eq!(
+            said(vec![pair("", "2"), pair("", "3")], ""),
+            format!("pair 1 is not one of the session's pairs (2, 3) {scored}")
+        );
+        assert_eq!(
+            said(Vec::new(), ""),
+            format!("pair 1 is not one of the session's pairs (it lists no pairs) {scored}")
+        );
+        assert_eq!(
+            said(vec![pair("", "1"), pair("", "2")], "B"),
+            format!(
+                "pair 1 is not one of the session's pairs (it lists none in section B: its pairs have no section) {scored}"
+            )
+        );
+        assert_eq!(
+            said(vec![pair("A", "1"), pair("C", "2")], ""),
+            format!(
+                "pair 1 is not one of the session's pairs (it lists none without a section: its pairs are in sections A, C) {scored}"
+            )
+        );
+        assert_eq!(
+            said(vec![pair("A", "1"), pair("A", "2")], "B"),
+            format!(
+                "pair 1 is not one of the session's pairs (it lists none in section B: its pairs are in section A) {scored}"
+            )
         );
     }
 }
