@@ -214,43 +214,53 @@ impl Store {
     /// one name.
     pub async fn partnerships(&self, club: &Club) -> Result<Vec<Partnership>, StoreError> {
         let rows = sqlx::query(
-            "SELECT p.id, p.kind, p.name, COALESCE(pl.number, pl.name)
+            "SELECT p.id, p.kind, p.name, pl.number, pl.name
              FROM partnerships p
              LEFT JOIN partnership_members m ON m.partnership_id = p.id
              LEFT JOIN players pl ON pl.id = m.player_id
              WHERE p.club_id = $1
-             ORDER BY p.kind, p.name, p.id, pl.name, pl.number",
+             ORDER BY p.id",
         )
         .bind(club.id)
         .fetch_all(&self.pool)
         .await
         .map_err(db("cannot list the partnerships"))?;
-        let mut out: Vec<(i64, Partnership)> = Vec::new();
+        // (id, kind, name) and the players, each (number, name), the player's id last.
+        type Listed = ((i64, String, String), Vec<(Option<String>, String)>);
+        let mut out: Vec<Listed> = Vec::new();
         for row in rows {
-            let read = || -> Result<(i64, String, String, Option<String>), sqlx::Error> {
-                Ok((
-                    row.try_get(0)?,
-                    row.try_get(1)?,
-                    row.try_get(2)?,
-                    row.try_get(3)?,
-                ))
+            let read = || -> Result<_, sqlx::Error> {
+                let partnership: (i64, String, String) =
+                    (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+                let player: Option<String> = row.try_get(4)?;
+                Ok((partnership, player.map(|name| (row.try_get(3), name))))
             };
-            let (id, kind, name, player) = read().map_err(db("cannot read the partnerships"))?;
-            if out.last().is_none_or(|(last, _)| *last != id) {
-                out.push((
-                    id,
-                    Partnership {
-                        kind,
-                        name,
-                        players: Vec::new(),
-                    },
-                ));
+            let (partnership, player) = read().map_err(db("cannot read the partnerships"))?;
+            if out.last().is_none_or(|(last, _)| last.0 != partnership.0) {
+                out.push((partnership, Vec::new()));
             }
-            if let (Some(p), Some((_, last))) = (player, out.last_mut()) {
-                last.players.push(p);
+            if let (Some((number, name)), Some((_, players))) = (player, out.last_mut()) {
+                let number = number.map_err(db("cannot read the partnerships"))?;
+                players.push((number, name));
             }
         }
-        Ok(out.into_iter().map(|(_, p)| p).collect())
+        // Ordered here, not by the database, so that every database gives one order (see
+        // `by_name`).
+        out.sort_by(|(a, _), (b, _)| (&a.1, &a.2, a.0).cmp(&(&b.1, &b.2, b.0)));
+        Ok(out
+            .into_iter()
+            .map(|((_, kind, name), mut players)| {
+                players.sort_by(|a, b| a.1.cmp(&b.1).then_with(|| a.0.cmp(&b.0)));
+                Partnership {
+                    kind,
+                    name,
+                    players: players
+                        .into_iter()
+                        .map(|(number, name)| number.unwrap_or(name))
+                        .collect(),
+                }
+            })
+            .collect())
     }
 
     /// Adds a season (`2025-2026`, from and to dates); sessions imported later within its

@@ -37,10 +37,14 @@ fn by_number(players: &[Player], n: &str) -> Player {
 
 /// A night of two pairs: pair 1 of players `one`, pair 2 Kees Smit and Anna Bos.
 fn night(date: &str, players: &[Player], one: [&str; 2]) -> NewSession {
+    // (A test that gives no players gives each pair its own afterwards.)
     let pair = |id: &str, numbers: [&str; 2]| SessionPair {
         pair: id.into(),
         names: String::new(),
-        players: numbers.iter().map(|n| by_number(players, n)).collect(),
+        players: match players {
+            [] => Vec::new(),
+            _ => numbers.iter().map(|n| by_number(players, n)).collect(),
+        },
         ..Default::default()
     };
     NewSession {
@@ -192,5 +196,38 @@ async fn an_earlier_database_of_a_merged_pair_is_split() {
         let n = night("2025-09-16", &players, ["7002", "7003"]);
         store.import_session(&club, &n).await.unwrap();
         assert_eq!(store.partnerships(&club).await.unwrap(), two_jans());
+    }
+}
+
+/// A pair of two players of one name, one of them a guest without a federation number
+/// (a father and his son): PostgreSQL listed the member first, SQLite the guest. The
+/// pair's players are now listed alike on every database, the guest first.
+#[tokio::test]
+async fn a_pairs_players_are_listed_in_one_order_on_every_database() {
+    for store in stores("pair-player-order").await {
+        let club = store.init_club("j", "J").await.unwrap();
+        for (number, name) in [(Some("8001"), "Jan Jansen"), (None, "Jan Jansen")] {
+            let player = NewPlayer {
+                number: number.map(str::to_string),
+                name: name.into(),
+            };
+            store.add_player(&club, &player).await.unwrap();
+        }
+        let mut other = Vec::new();
+        for (number, name) in [("8002", "Kees Smit"), ("8003", "Anna Bos")] {
+            let player = NewPlayer {
+                number: Some(number.into()),
+                name: name.into(),
+            };
+            other.push(store.add_player(&club, &player).await.unwrap());
+        }
+        let jansens = store.players(&club).await.unwrap()[1..3].to_vec();
+        let mut new = night("2025-09-02", &[], ["", ""]);
+        new.pairs[0].players = jansens;
+        new.pairs[1].players = other;
+        store.import_session(&club, &new).await.unwrap();
+        let listed = store.partnerships(&club).await.unwrap();
+        let jans = listed.iter().find(|p| p.name == "Jan Jansen - Jan Jansen");
+        assert_eq!(jans.unwrap().players, ["Jan Jansen", "8001"], "{listed:?}");
     }
 }
