@@ -239,7 +239,9 @@ impl Store {
             )));
         }
         let code = code.unwrap_or(&archive.club.code);
-        let mut tx = self.write("cannot start restoring the club").await?;
+        let mut tx = self
+            .write_new_club("cannot start restoring the club")
+            .await?;
         if club_code_taken(&mut tx, code).await? {
             return Err(StoreError::Conflict(format!(
                 "{} already has a club with code {code}: restore under another code with --as CODE",

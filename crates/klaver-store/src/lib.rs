@@ -18,7 +18,8 @@
 //! Safety: every import and every correction is one transaction, so it lands whole or not
 //! at all, and a process killed half-way leaves what was committed before it untouched.
 //! SQLite write transactions start with `BEGIN IMMEDIATE` and wait up to a minute for
-//! another writer; corrections check the line's version so two directors correcting the
+//! another writer; on PostgreSQL a club's writers take turns by an advisory lock on the
+//! club, so a check made before a write (a night's results stored once) holds for it; corrections check the line's version so two directors correcting the
 //! same line at once cannot lose one another's change. A database written by an older
 //! klaver is migrated forward when opened; one written by a newer klaver is refused.
 
@@ -289,10 +290,74 @@ impl Store {
         self.pool.begin_with(begin).await.map_err(db(context))
     }
 
+    /// Starts a write transaction on one club's data that holds, until it ends, the
+    /// club's turn to write: on PostgreSQL a transaction-scoped advisory lock on the
+    /// club, taken before anything is read. A writer that checks what is stored before
+    /// it adds to it (a night's results stored once, a player in one pair a night, a
+    /// moment, pair or player created once) then sees every earlier writer's work and
+    /// none of a later one's, as on SQLite, where `BEGIN IMMEDIATE` queues all writers.
+    /// Other clubs on the same server are not held up.
+    pub(crate) async fn write_club(
+        &self,
+        club: i64,
+        context: &str,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let mut tx = self.write(context).await?;
+        if self.backend == Backend::Postgres {
+            lock_turn(&mut tx, club_key(club), context).await?;
+        }
+        Ok(tx)
+    }
+
+    /// Starts a write transaction that creates a club under a code, holding the turn of
+    /// every writer that creates a club on PostgreSQL (as [`Store::write_club`] does for
+    /// one club), so that two clubs cannot take one code at once.
+    pub(crate) async fn write_new_club(
+        &self,
+        context: &str,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let mut tx = self.write(context).await?;
+        if self.backend == Backend::Postgres {
+            lock_turn(&mut tx, NEW_CLUB_KEY, context).await?;
+        }
+        Ok(tx)
+    }
+
     /// Closes every connection (waiting for running queries).
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// The first half of klaver's two-part PostgreSQL advisory lock keys for writers (the
+/// schema's lock is a one-part key: PostgreSQL keeps the two kinds apart).
+const WRITER_LOCKS: i32 = 7_405_302;
+
+/// The second half of the lock key of the writers that create a club.
+const NEW_CLUB_KEY: i32 = -1;
+
+/// The second half of a club's lock key: its number, folded into 32 bits (two clubs
+/// that share a key only wait for each other).
+fn club_key(club: i64) -> i32 {
+    (club.rem_euclid(i64::from(i32::MAX))) as i32
+}
+
+/// Waits for, and holds until the transaction ends, the PostgreSQL advisory lock
+/// `(WRITER_LOCKS, key)`.
+async fn lock_turn(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    key: i32,
+    context: &str,
+) -> Result<(), StoreError> {
+    sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+        .bind(WRITER_LOCKS)
+        .bind(key)
+        .execute(&mut **tx)
+        .await
+        .map(|_| ())
+        .map_err(db(format!(
+            "{context}: cannot wait for the club's other writers"
+        )))
 }
 
 /// A PostgreSQL URL with its password replaced by `***`.

@@ -61,7 +61,7 @@ impl Store {
             lines: Vec::new(),
             sit_outs: Vec::new(),
         };
-        let mut tx = self.write("cannot create the night").await?;
+        let mut tx = self.write_club(club.id, "cannot create the night").await?;
         crate::night_checks::check_night(&mut tx, club, &session).await?;
         let id = insert_session(&mut tx, club, &session, false).await?;
         tx.commit().await.map_err(db("cannot create the night"))?;
@@ -77,7 +77,7 @@ impl Store {
         line: &Line,
         by: &str,
     ) -> Result<i64, StoreError> {
-        let mut tx = self.write("cannot add the result").await?;
+        let mut tx = self.write_club(club.id, "cannot add the result").await?;
         let (line_no, _) = add_line_in(&mut tx, club, session, line, by).await?;
         tx.commit().await.map_err(db("cannot add the result"))?;
         Ok(line_no)
@@ -99,7 +99,7 @@ impl Store {
                 "an added line needs a reason (--reason \"...\"): it is kept with the line".into(),
             ));
         }
-        let mut tx = self.write("cannot add the line").await?;
+        let mut tx = self.write_club(club.id, "cannot add the line").await?;
         let (line_no, result_id) = add_line_in(&mut tx, club, session, line, by).await?;
         let added = Correction {
             made_at: now(),
@@ -146,7 +146,7 @@ impl Store {
         seen: Option<Revision>,
     ) -> Result<bool, StoreError> {
         let context = "cannot publish the session";
-        let mut tx = self.write(context).await?;
+        let mut tx = self.write_club(club.id, context).await?;
         self.lock_session(&mut tx, club, session).await?;
         if on {
             refuse_open_conflict(&mut tx, session).await?;
@@ -205,7 +205,7 @@ impl Store {
                 "the login {login:?} must be one word without spaces"
             )));
         }
-        let mut tx = self.write("cannot add the director").await?;
+        let mut tx = self.write_club(club.id, "cannot add the director").await?;
         if self.director_in(&mut tx, club.id, login).await?.is_some() {
             return Err(StoreError::Conflict(format!(
                 "{} already has a director {login}",
@@ -365,7 +365,9 @@ impl Store {
         table: i64,
         token_hash: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write("cannot make the table's link").await?;
+        let mut tx = self
+            .write_club(club.id, "cannot make the table's link")
+            .await?;
         Store::club_session(&mut tx, club, session).await?;
         sqlx::query("DELETE FROM table_links WHERE session_id = $1 AND table_no = $2")
             .bind(session)

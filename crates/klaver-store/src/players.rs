@@ -49,7 +49,7 @@ impl Store {
                 "the club code {code:?} must be one word without spaces (e.g. bc-de-kievit)"
             )));
         }
-        let mut tx = self.write("cannot create the club").await?;
+        let mut tx = self.write_new_club("cannot create the club").await?;
         if club_code_taken(&mut tx, code).await? {
             return Err(StoreError::Conflict(format!(
                 "a club with code {code} already exists in {}",
@@ -123,7 +123,7 @@ impl Store {
             .as_deref()
             .map(str::trim)
             .filter(|n| !n.is_empty());
-        let mut tx = self.write("cannot add the player").await?;
+        let mut tx = self.write_club(club.id, "cannot add the player").await?;
         if let Some(n) = number
             && let Some(p) = find_by_number(&mut tx, club.id, n).await?
         {
@@ -146,7 +146,9 @@ impl Store {
         players: &[NewPlayer],
     ) -> Result<PlayersImported, StoreError> {
         let mut done = PlayersImported::default();
-        let mut tx = self.write("cannot import the players").await?;
+        let mut tx = self
+            .write_club(club.id, "cannot import the players")
+            .await?;
         for player in players {
             let name = tidy(&player.name);
             let number = player
@@ -279,7 +281,7 @@ impl Store {
                 season.name, season.ends_on, season.starts_on
             )));
         }
-        let mut tx = self.write("cannot add the season").await?;
+        let mut tx = self.write_club(club.id, "cannot add the season").await?;
         let overlap: Option<String> = sqlx::query_scalar(
             "SELECT name FROM seasons WHERE club_id = $1 AND (name = $2 OR (starts_on <= $3 AND ends_on >= $4))",
         )
@@ -341,7 +343,9 @@ impl Store {
 
     /// Keeps the club's ranking settings (the TOML `klaver ranking --settings` reads).
     pub async fn set_ranking_settings(&self, club: &Club, toml: &str) -> Result<(), StoreError> {
-        let mut tx = self.write("cannot store the ranking settings").await?;
+        let mut tx = self
+            .write_club(club.id, "cannot store the ranking settings")
+            .await?;
         let updated = sqlx::query(
             "UPDATE club_settings SET ranking = $1, updated_at = $2 WHERE club_id = $3",
         )

@@ -72,7 +72,9 @@ impl Store {
                 "a session is removed with a reason (--reason \"...\"): it is kept in the log with the session".into(),
             ));
         }
-        let mut tx = self.write("cannot start removing the session").await?;
+        let mut tx = self
+            .write_club(club.id, "cannot start removing the session")
+            .await?;
         self.hold_whole(&mut tx, club, id).await?;
         let removed = RemovedSession {
             number: id,

@@ -98,7 +98,7 @@ impl Store {
                 "the session has no traveller lines: nothing to store".into(),
             ));
         }
-        let mut tx = self.write("cannot start the import").await?;
+        let mut tx = self.write_club(club.id, "cannot start the import").await?;
         check_night(&mut tx, club, session).await?;
         let id = insert_session(&mut tx, club, session, true).await?;
         tx.commit()
@@ -253,7 +253,9 @@ impl Store {
         by: &str,
         reason: &str,
     ) -> Result<Correction, StoreError> {
-        let mut tx = self.write("cannot start the correction").await?;
+        let mut tx = self
+            .write_club(club.id, "cannot start the correction")
+            .await?;
         let correction = correct_in(&mut tx, club, at, new, by, reason).await?;
         tx.commit()
             .await
@@ -271,7 +273,9 @@ impl Store {
         session: i64,
         schedule: &str,
     ) -> Result<(), StoreError> {
-        let mut tx = self.write("cannot start keeping the schedule").await?;
+        let mut tx = self
+            .write_club(club.id, "cannot start keeping the schedule")
+            .await?;
         let movement: Option<Option<String>> =
             sqlx::query_scalar("SELECT movement FROM sessions WHERE club_id = $1 AND id = $2")
                 .bind(club.id)
@@ -316,7 +320,9 @@ impl Store {
         (section, pair): (&str, &str),
         players: &[Player],
     ) -> Result<(), StoreError> {
-        let mut tx = self.write("cannot start naming the pair's players").await?;
+        let mut tx = self
+            .write_club(club.id, "cannot start naming the pair's players")
+            .await?;
         let found: Option<(i64, String)> = sqlx::query_as(
             "SELECT p.id, s.form FROM session_pairs p JOIN sessions s ON s.id = p.session_id
              WHERE s.club_id = $1 AND s.id = $2 AND p.section = $3 AND p.pair = $4",

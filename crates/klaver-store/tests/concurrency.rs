@@ -1,0 +1,198 @@
+//! Writers at once on one club: what SQLite guarantees by queueing its writers holds on
+//! PostgreSQL too. Each test starts its writers together on connections of their own,
+//! as separate klaver programs would, for several nights in a row, and asserts the
+//! outcome a one-at-a-time order gives, whichever goes first.
+
+mod common;
+
+use common::locations;
+use klaver_io::travellers::{ReadOptions, read_pairs, read_travellers};
+use klaver_store::{
+    Club, NewPlayer, NewSession, Player, SessionInfo, Store, StoreError, lines_from_event,
+    pairs_from_event,
+};
+
+/// Nights each test plays through: a race that goes one way on one night goes the
+/// other way on another.
+const ROUNDS: usize = 4;
+
+/// Boards of a night: enough lines that two imports overlap.
+const BOARDS: usize = 400;
+
+const PLAYERS: &[(&str, &str)] = &[
+    ("1001", "Jan Jansen"),
+    ("1002", "Piet de Vries"),
+    ("1003", "Anna Bakker"),
+    ("1004", "Kees Bakker"),
+    ("1005", "Mulder"),
+    ("1006", "Smit"),
+    ("1007", "Els Visser"),
+    ("1008", "Tom Visser"),
+    ("1009", "Joke de Boer"),
+    ("1010", "Henk de Boer"),
+];
+
+const PAIRS: &str = "pair,names
+1,Jan Jansen - Piet de Vries
+2,Anna Bakker - Kees Bakker
+3,Mulder - Smit
+4,Els Visser - Tom Visser
+5,Joke de Boer - Henk de Boer
+6,Onbekend - Gast
+";
+
+/// The same players in other pairs: Jan Jansen partners Anna Bakker.
+const OTHER_PAIRS: &str = "pair,names
+1,Jan Jansen - Anna Bakker
+2,Piet de Vries - Kees Bakker
+3,Mulder - Smit
+4,Els Visser - Tom Visser
+5,Joke de Boer - Henk de Boer
+6,Onbekend - Gast
+";
+
+async fn club(store: &Store) -> Club {
+    let club = store.init_club("kievit", "BC De Kievit").await.unwrap();
+    let players: Vec<NewPlayer> = PLAYERS
+        .iter()
+        .map(|(n, name)| NewPlayer {
+            number: Some(n.to_string()),
+            name: name.to_string(),
+        })
+        .collect();
+    store.import_players(&club, &players).await.unwrap();
+    club
+}
+
+/// A night of [`BOARDS`] boards at three tables; `variant` 1 changes one result, so
+/// that the two variants are different results.
+fn travellers(variant: usize) -> String {
+    let mut csv = String::from("board,table,ns,ew,contract,declarer,result,score,adjust,lead\n");
+    for board in 1..=BOARDS {
+        let first = match (board, variant) {
+            (1, 0) => "4S,N,=,420",
+            (1, _) => "4S,N,+1,450",
+            _ => "PASS,,,0",
+        };
+        csv.push_str(&format!("{board},1,1,2,{first},,\n"));
+        csv.push_str(&format!("{board},2,3,4,PASS,,,0,,\n"));
+        csv.push_str(&format!("{board},3,5,6,PASS,,,0,,\n"));
+    }
+    csv
+}
+
+/// A night as an import hands it to the store, its pairs matched to `players`.
+fn night(date: &str, line: &str, variant: usize, pairs: &str, players: &[Player]) -> NewSession {
+    let text = travellers(variant);
+    let mut event = read_travellers(text.as_bytes(), ReadOptions::default()).unwrap();
+    read_pairs(pairs.as_bytes(), &mut event).unwrap();
+    assert!(!event.has_errors(), "{:?}", event.diagnostics);
+    NewSession {
+        info: SessionInfo {
+            date: date.into(),
+            moment: "wednesday".into(),
+            line_name: line.into(),
+            form: "pairs".into(),
+            source: "travellers.csv (CSV)".into(),
+            imported_by: "test".into(),
+            ..SessionInfo::default()
+        },
+        pairs: pairs_from_event(&event, players).0,
+        lines: lines_from_event(&event),
+        sit_outs: Vec::new(),
+    }
+}
+
+/// Runs two imports at once, each on a store (and so connections) of its own.
+async fn both(
+    loc: &str,
+    club: &Club,
+    first: NewSession,
+    second: NewSession,
+) -> [Result<i64, StoreError>; 2] {
+    let run = |session: NewSession| {
+        let (loc, club) = (loc.to_string(), club.clone());
+        tokio::spawn(async move {
+            let store = Store::open(&loc).await.unwrap();
+            let done = store.import_session(&club, &session).await;
+            store.close().await;
+            done
+        })
+    };
+    let (a, b) = (run(first), run(second));
+    [a.await.unwrap(), b.await.unwrap()]
+}
+
+/// One of two outcomes stored, the other refused as the one-at-a-time order refuses it.
+fn one_lands(outcome: &[Result<i64, StoreError>; 2], refusal: &str) {
+    let landed = outcome.iter().filter(|r| r.is_ok()).count();
+    assert_eq!(landed, 1, "exactly one import is stored: {outcome:?}");
+    let err = outcome.iter().find_map(|r| r.as_ref().err()).unwrap();
+    assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+    assert!(err.to_string().contains(refusal), "{err}");
+}
+
+/// The same results imported as line A and as line B at once are stored once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_results_imported_twice_at_once_are_stored_once() {
+    for loc in locations("same-results-at-once").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club(&store).await;
+        let players = store.players(&club).await.unwrap();
+        for round in 0..ROUNDS {
+            let date = format!("2025-09-{:02}", round + 1);
+            let a = night(&date, "A", 0, PAIRS, &players);
+            let b = night(&date, "B", 0, PAIRS, &players);
+            let outcome = both(&loc, &club, a, b).await;
+            one_lands(
+                &outcome,
+                "stored already: a night's results are stored once",
+            );
+        }
+        assert_eq!(store.sessions(&club).await.unwrap().len(), ROUNDS);
+    }
+}
+
+/// Two lines of one night imported at once, with a player in a pair of each, are not
+/// both stored: the season ranking would refuse the club.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_lines_at_once_keep_a_player_in_one_pair_a_night() {
+    for loc in locations("one-pair-at-once").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club(&store).await;
+        let players = store.players(&club).await.unwrap();
+        for round in 0..ROUNDS {
+            let date = format!("2025-09-{:02}", round + 1);
+            let a = night(&date, "A", 0, PAIRS, &players);
+            let b = night(&date, "B", 1, OTHER_PAIRS, &players);
+            let outcome = both(&loc, &club, a, b).await;
+            one_lands(
+                &outcome,
+                "the same night: a player plays in one pair a night",
+            );
+        }
+        assert_eq!(store.sessions(&club).await.unwrap().len(), ROUNDS);
+    }
+}
+
+/// Two nights imported at once that start the same playing moment and the same pairs
+/// are both stored, the moment and each partnership once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nights_at_once_share_a_new_moment_and_new_pairs() {
+    for loc in locations("new-moment-at-once").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club(&store).await;
+        let players = store.players(&club).await.unwrap();
+        for round in 0..ROUNDS {
+            let mut a = night(&format!("2025-09-{:02}", round + 1), "", 0, PAIRS, &players);
+            let mut b = night(&format!("2025-10-{:02}", round + 1), "", 1, PAIRS, &players);
+            a.info.moment = format!("moment {round}");
+            b.info.moment = format!("moment {round}");
+            let outcome = both(&loc, &club, a, b).await;
+            assert!(outcome.iter().all(Result::is_ok), "{outcome:?}");
+        }
+        assert_eq!(store.sessions(&club).await.unwrap().len(), 2 * ROUNDS);
+        assert_eq!(store.moments(&club).await.unwrap().len(), ROUNDS);
+        assert_eq!(store.partnerships(&club).await.unwrap().len(), 5);
+    }
+}
