@@ -401,6 +401,56 @@ async fn find_by_number(
         .map_err(db("cannot read a player"))
 }
 
+/// The club's players for `guests`, adding each the club does not have yet: a guest
+/// with a number is the player with that number, one without the player of that name
+/// without a number (so a guest another import added meanwhile is not added twice).
+/// Returns them in the order of `guests`, with how many were added.
+pub(crate) async fn guests_in(
+    tx: &mut Tx,
+    club: i64,
+    guests: &[NewPlayer],
+) -> Result<(Vec<Player>, usize), StoreError> {
+    let mut found = Vec::with_capacity(guests.len());
+    let mut added = 0;
+    for guest in guests {
+        let name = tidy(&guest.name);
+        let number = guest
+            .number
+            .as_deref()
+            .map(str::trim)
+            .filter(|n| !n.is_empty());
+        let known = match number {
+            Some(n) => find_by_number(tx, club, n).await?,
+            None => find_guest(tx, club, &name).await?,
+        };
+        found.push(match known {
+            Some(p) => p,
+            None => {
+                added += 1;
+                insert_player(tx, club, number, &name).await?
+            }
+        });
+    }
+    Ok((found, added))
+}
+
+/// The club's player of this name without a number, if any.
+async fn find_guest(tx: &mut Tx, club: i64, name: &str) -> Result<Option<Player>, StoreError> {
+    let row = sqlx::query(
+        "SELECT id, number, name FROM players WHERE club_id = $1 AND number IS NULL AND name = $2
+         ORDER BY id",
+    )
+    .bind(club)
+    .bind(name)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(db("cannot look up a player"))?;
+    row.as_ref()
+        .map(player_of)
+        .transpose()
+        .map_err(db("cannot read a player"))
+}
+
 /// Whether a club already has this code.
 pub(crate) async fn club_code_taken(tx: &mut Tx, code: &str) -> Result<bool, StoreError> {
     let known: Option<i64> = sqlx::query_scalar("SELECT id FROM clubs WHERE code = $1")

@@ -2,14 +2,16 @@
 
 use crate::clock::{now, parse_date, weekday};
 use crate::model::{
-    Club, Correction, Line, NewSession, Player, Session, SessionInfo, SessionPair, SessionSummary,
-    StoredLine,
+    Club, Correction, Line, NewPlayer, NewSession, Player, Session, SessionInfo, SessionPair,
+    SessionSummary, StoredLine,
 };
 use crate::night_checks::{check_night, check_pair_players};
+use crate::players::guests_in;
 use crate::sit_outs::{insert_sit_outs, sit_outs_on};
 use crate::{Store, StoreError, db};
 use sqlx::Row;
 use sqlx::any::AnyRow;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
@@ -65,6 +67,34 @@ pub(crate) fn info_of(row: &AnyRow) -> Result<SessionInfo, sqlx::Error> {
     })
 }
 
+/// `session` with each placeholder player (id `-k`) replaced by `guests[k - 1]` (a
+/// copy only when it has placeholders: a session may hold a million lines).
+fn with_guests<'a>(
+    session: &'a NewSession,
+    guests: &[Player],
+) -> Result<Cow<'a, NewSession>, StoreError> {
+    let placeholders = |p: &SessionPair| p.players.iter().any(|p| p.id < 0);
+    if !session.pairs.iter().any(placeholders) {
+        return Ok(Cow::Borrowed(session));
+    }
+    let mut session = session.clone();
+    for pair in &mut session.pairs {
+        for player in pair.players.iter_mut().filter(|p| p.id < 0) {
+            let guest = usize::try_from(-player.id - 1)
+                .ok()
+                .and_then(|k| guests.get(k))
+                .ok_or_else(|| {
+                    StoreError::Invalid(format!(
+                        "pair {} names {} as a player to add, but no such player is added: nothing was stored",
+                        pair.pair, player.name
+                    ))
+                })?;
+            *player = guest.clone();
+        }
+    }
+    Ok(Cow::Owned(session))
+}
+
 /// A line of a stored session as the corrector read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineAt {
@@ -93,18 +123,37 @@ impl Store {
         club: &Club,
         session: &NewSession,
     ) -> Result<i64, StoreError> {
+        self.import_session_adding(club, session, &[])
+            .await
+            .map(|(id, _)| id)
+    }
+
+    /// Stores a session as [`Store::import_session`] does, adding `guests` to the
+    /// club's players in the same transaction: a refused import adds no one. A pair's
+    /// player with id `-k` stands for `guests[k - 1]`, which is the club's player of that
+    /// number (or, without one, of that name without a number) when there is one by the
+    /// time the session is stored, so that two imports at once add a guest once.
+    /// Returns the session's number and how many players were added.
+    pub async fn import_session_adding(
+        &self,
+        club: &Club,
+        session: &NewSession,
+        guests: &[NewPlayer],
+    ) -> Result<(i64, usize), StoreError> {
         if session.lines.is_empty() {
             return Err(StoreError::Invalid(
                 "the session has no traveller lines: nothing to store".into(),
             ));
         }
         let mut tx = self.write_club(club.id, "cannot start the import").await?;
-        check_night(&mut tx, club, session).await?;
-        let id = insert_session(&mut tx, club, session, true).await?;
+        let (players, added) = guests_in(&mut tx, club.id, guests).await?;
+        let session = with_guests(session, &players)?;
+        check_night(&mut tx, club, &session).await?;
+        let id = insert_session(&mut tx, club, &session, true).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the import; nothing was stored"))?;
-        Ok(id)
+        Ok((id, added))
     }
 
     /// Refuses a session that does not fit the night it would be stored on, as

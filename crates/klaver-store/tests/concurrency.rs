@@ -107,14 +107,19 @@ fn night(date: &str, line: &str, variant: usize, pairs: &str, players: &[Player]
 async fn both(
     loc: &str,
     club: &Club,
-    first: NewSession,
-    second: NewSession,
+    first: (NewSession, Vec<NewPlayer>),
+    second: (NewSession, Vec<NewPlayer>),
 ) -> [Result<i64, StoreError>; 2] {
-    let run = |session: NewSession| {
+    let run = |(session, guests): (NewSession, Vec<NewPlayer>)| {
         let (loc, club) = (loc.to_string(), club.clone());
         tokio::spawn(async move {
             let store = Store::open(&loc).await.unwrap();
-            let done = store.import_session(&club, &session).await;
+            let done = if guests.is_empty() {
+                store.import_session(&club, &session).await
+            } else {
+                let done = store.import_session_adding(&club, &session, &guests).await;
+                done.map(|(id, _)| id)
+            };
             store.close().await;
             done
         })
@@ -143,7 +148,7 @@ async fn the_same_results_imported_twice_at_once_are_stored_once() {
             let date = format!("2025-09-{:02}", round + 1);
             let a = night(&date, "A", 0, PAIRS, &players);
             let b = night(&date, "B", 0, PAIRS, &players);
-            let outcome = both(&loc, &club, a, b).await;
+            let outcome = both(&loc, &club, (a, vec![]), (b, vec![])).await;
             one_lands(
                 &outcome,
                 "stored already: a night's results are stored once",
@@ -165,7 +170,7 @@ async fn two_lines_at_once_keep_a_player_in_one_pair_a_night() {
             let date = format!("2025-09-{:02}", round + 1);
             let a = night(&date, "A", 0, PAIRS, &players);
             let b = night(&date, "B", 1, OTHER_PAIRS, &players);
-            let outcome = both(&loc, &club, a, b).await;
+            let outcome = both(&loc, &club, (a, vec![]), (b, vec![])).await;
             one_lands(
                 &outcome,
                 "the same night: a player plays in one pair a night",
@@ -188,11 +193,80 @@ async fn two_nights_at_once_share_a_new_moment_and_new_pairs() {
             let mut b = night(&format!("2025-10-{:02}", round + 1), "", 1, PAIRS, &players);
             a.info.moment = format!("moment {round}");
             b.info.moment = format!("moment {round}");
-            let outcome = both(&loc, &club, a, b).await;
+            let outcome = both(&loc, &club, (a, vec![]), (b, vec![])).await;
             assert!(outcome.iter().all(Result::is_ok), "{outcome:?}");
         }
         assert_eq!(store.sessions(&club).await.unwrap().len(), 2 * ROUNDS);
         assert_eq!(store.moments(&club).await.unwrap().len(), ROUNDS);
         assert_eq!(store.partnerships(&club).await.unwrap().len(), 5);
+    }
+}
+
+/// The two unknown names of pair 6, as guests, and the club's players with them under
+/// the placeholder ids an import matches them by.
+fn guests(players: &[Player]) -> (Vec<NewPlayer>, Vec<Player>) {
+    let new = ["Onbekend", "Gast"].map(|name| NewPlayer {
+        number: None,
+        name: name.into(),
+    });
+    let mut would_be = players.to_vec();
+    for (k, n) in (1..).zip(&new) {
+        would_be.push(Player {
+            id: -k,
+            number: None,
+            name: n.name.clone(),
+        });
+    }
+    (new.to_vec(), would_be)
+}
+
+/// The guests an import adds are added with it, or not at all: a refused import leaves
+/// no player behind, and two imports at once add a guest once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_are_added_with_the_import_or_not_at_all() {
+    for loc in locations("guests-at-once").await {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club(&store).await;
+        let players = store.players(&club).await.unwrap();
+        let (new, would_be) = guests(&players);
+        // Refused: the night's results are stored already.
+        let stored = night("2025-08-26", "", 0, PAIRS, &players);
+        store.import_session(&club, &stored).await.unwrap();
+        let again = night("2025-08-26", "", 0, PAIRS, &would_be);
+        let err = store
+            .import_session_adding(&club, &again, &new)
+            .await
+            .unwrap_err();
+        assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+        assert_eq!(store.players(&club).await.unwrap().len(), PLAYERS.len());
+        for round in 0..ROUNDS {
+            let a = night(
+                &format!("2025-09-{:02}", round + 1),
+                "",
+                0,
+                PAIRS,
+                &would_be,
+            );
+            let b = night(
+                &format!("2025-10-{:02}", round + 1),
+                "",
+                1,
+                PAIRS,
+                &would_be,
+            );
+            let outcome = both(&loc, &club, (a, new.clone()), (b, new.clone())).await;
+            assert!(outcome.iter().all(Result::is_ok), "{outcome:?}");
+        }
+        let players = store.players(&club).await.unwrap();
+        assert_eq!(players.len(), PLAYERS.len() + 2, "{players:?}");
+        // Every stored night names the guests as the players they are.
+        for s in store.sessions(&club).await.unwrap() {
+            let session = store.session(&club, s.info.id).await.unwrap();
+            let six = session.pairs.iter().find(|p| p.pair == "6").unwrap();
+            let expected = if s.info.date == "2025-08-26" { 0 } else { 2 };
+            assert_eq!(six.players.len(), expected, "{six:?}");
+            assert!(six.players.iter().all(|p| p.id > 0), "{six:?}");
+        }
+        assert_eq!(store.partnerships(&club).await.unwrap().len(), 6);
     }
 }

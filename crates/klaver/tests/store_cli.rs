@@ -1598,16 +1598,18 @@ fn session_import_and_correct_say_exactly_what_they_did() {
             out,
             "session 1 (2025-09-02 tuesday): 4 pairs, 8 traveller lines stored; 1 pair with names not matched to players\n"
         );
+        // The guest is said to be added once the session that needs it is stored.
         let (warned, storing) = err.split_once("storing ").unwrap();
-        assert_eq!(
-            warned,
-            format!("1 names added as players (guests without a number)\nwarning: {visser}\n")
-        );
+        assert_eq!(warned, format!("warning: {visser}\n"));
+        let (storing, added) = storing.split_once('\n').unwrap();
         assert!(
-            storing.starts_with("8 traveller lines and 4 pairs in ") && storing.ends_with('\n'),
+            storing.starts_with("8 traveller lines and 4 pairs in "),
             "{storing}"
         );
-        assert_eq!(storing.lines().count(), 1, "{storing}");
+        assert_eq!(
+            added,
+            "1 names added as players (guests without a number)\n"
+        );
 
         fn correct<'a>(args: &[&'a str]) -> Vec<&'a str> {
             [&["session", "correct", "1"], args].concat()

@@ -1051,37 +1051,16 @@ async fn store_import(
         lines: lines_from_event(event),
         sit_outs: sit_outs_from_event(event),
     };
-    if names.add_players {
-        // Refused before any guest is added, with the players the import would add in
-        // the list (two guests of one name are one player twice): all or nothing.
-        let players = store.players(&club).await.map_err(store_error)?;
-        let unknown = pairs_from_event(event, &players).1;
-        let new = players_to_add(&players, event, &unknown);
-        let would_be = with_placeholders(players, new);
-        session.pairs = pairs_from_event(event, &would_be).0;
-        store
-            .check_session(&club, &session)
-            .await
-            .map_err(store_error)?;
-    }
-    let (pairs, unknown) = match_players(&store, &club, file, &names).await?;
-    session.pairs = pairs;
-    // Refused before anything is said to be stored (the store checks it again as it
-    // stores it).
-    store
-        .check_session(&club, &session)
-        .await
-        .map_err(store_error)?;
-    tell!(
-        "storing {} traveller lines and {} pairs in {}",
-        session.lines.len(),
-        session.pairs.len(),
-        store.location()
-    );
-    let id = store
-        .import_session(&club, &session)
-        .await
-        .map_err(store_error)?;
+    let (id, unknown) = if names.add_players {
+        store_adding_players(&store, &club, file, &mut session).await?
+    } else {
+        let (pairs, unknown) = match_players(&store, &club, file, &names).await?;
+        session.pairs = pairs;
+        (
+            store_session(&store, &club, &session, &[]).await?.0,
+            unknown.len(),
+        )
+    };
     // What the database now holds, counted there (a million lines are not read back).
     let stored = store
         .session_boards(&club, id, &[])
@@ -1096,12 +1075,12 @@ async fn store_import(
         "session {id} ({}): {} pairs, {lines} traveller lines stored{schedule}{}",
         describe(&stored.info),
         stored.pairs.len(),
-        if unknown.is_empty() {
+        if unknown == 0 {
             String::new()
         } else {
             format!(
                 "; {} with names not matched to players",
-                match unknown.len() {
+                match unknown {
                     1 => "1 pair".to_string(),
                     n => format!("{n} pairs"),
                 }
@@ -1112,6 +1091,57 @@ async fn store_import(
         tell!("{note}");
     }
     Ok(id)
+}
+
+/// Checks and stores `session` with `guests` added as the club's players in the same
+/// transaction; says what is stored first (a refusal stores nothing and adds no one).
+/// Returns the session's number and how many players were added.
+async fn store_session(
+    store: &Store,
+    club: &Club,
+    session: &NewSession,
+    guests: &[NewPlayer],
+) -> Result<(i64, usize), CliError> {
+    // Refused before anything is said to be stored (the store checks it again as it
+    // stores it).
+    store
+        .check_session(club, session)
+        .await
+        .map_err(store_error)?;
+    tell!(
+        "storing {} traveller lines and {} pairs in {}",
+        session.lines.len(),
+        session.pairs.len(),
+        store.location()
+    );
+    store
+        .import_session_adding(club, session, guests)
+        .await
+        .map_err(store_error)
+}
+
+/// Stores `session` with the names no player matched added as guests, in one
+/// transaction with it: an import refused, then or on the way, adds no one. Returns
+/// the session's number and how many pairs still have names not matched to players.
+async fn store_adding_players(
+    store: &Store,
+    club: &Club,
+    (file_name, event): (&str, &klaver_io::travellers::Event),
+    session: &mut NewSession,
+) -> Result<(i64, usize), CliError> {
+    let players = store.players(club).await.map_err(store_error)?;
+    let unmatched = pairs_from_event(event, &players).1;
+    let new = players_to_add(&players, event, &unmatched);
+    // The guests stand in the list under placeholder ids until the store adds them.
+    let would_be = with_placeholders(players, new.clone());
+    let (pairs, unknown) = pairs_from_event(event, &would_be);
+    session.pairs = pairs;
+    say_unknown(file_name, &unknown, false);
+    let (id, added) = store_session(store, club, session, &new).await?;
+    if !unmatched.is_empty() {
+        tell!("{}", added_note(&new, added));
+    }
+    Ok((id, unknown.len()))
 }
 
 /// The club's one playing moment: the one stored, else the one its ranking settings
@@ -1181,18 +1211,25 @@ async fn match_players(
     ),
     CliError,
 > {
-    let mut players = store.players(club).await.map_err(store_error)?;
-    let (mut pairs, mut unknown) = pairs_from_event(event, &players);
-    if names.add_players && !unknown.is_empty() {
-        add_unknown(store, club, event, &unknown).await?;
-        players = store.players(club).await.map_err(store_error)?;
-        (pairs, unknown) = pairs_from_event(event, &players);
+    let players = store.players(club).await.map_err(store_error)?;
+    let (pairs, unknown) = pairs_from_event(event, &players);
+    say_unknown(file_name, &unknown, names.strict);
+    if names.strict && !unknown.is_empty() {
+        return Err(CliError::input(format!(
+            "{} pairs have names that are not the club's players; nothing was stored: add the players (klaver player add) or import with --add-players",
+            unknown.len()
+        )));
     }
-    for u in &unknown {
+    Ok((pairs, unknown))
+}
+
+/// Says each name of `unknown` not matched to a player, as an error when `strict`.
+fn say_unknown(file_name: &str, unknown: &[klaver_store::UnknownNames], strict: bool) {
+    for u in unknown {
         for p in &u.problems {
             tell!(
                 "{}: {file_name}: pair {}{}: {p}",
-                if names.strict { "error" } else { "warning" },
+                if strict { "error" } else { "warning" },
                 u.pair,
                 if u.section.is_empty() {
                     String::new()
@@ -1202,13 +1239,6 @@ async fn match_players(
             );
         }
     }
-    if names.strict && !unknown.is_empty() {
-        return Err(CliError::input(format!(
-            "{} pairs have names that are not the club's players; nothing was stored: add the players (klaver player add) or import with --add-players",
-            unknown.len()
-        )));
-    }
-    Ok((pairs, unknown))
 }
 
 /// `name` as a guest without a number, when no player of the club matches it (an
@@ -1242,35 +1272,18 @@ fn add_numbered(
     }
 }
 
-/// Adds the names no player matched as guests.
-async fn add_unknown(
-    store: &Store,
-    club: &Club,
-    event: &klaver_io::travellers::Event,
-    unknown: &[klaver_store::UnknownNames],
-) -> Result<(), CliError> {
-    let players = store.players(club).await.map_err(store_error)?;
-    let new = players_to_add(&players, event, unknown);
-    let numbered = new.iter().filter(|n| n.number.is_some()).count();
-    let done = store
-        .import_players(club, &new)
-        .await
-        .map_err(store_error)?;
-    match numbered {
-        0 => tell!(
-            "{} names added as players (guests without a number)",
-            done.added
-        ),
-        n => tell!(
-            "{} names added as players ({n} with the number the file gives, {})",
-            done.added,
+/// What is said of the players an import added for the names no player matched.
+fn added_note(new: &[NewPlayer], added: usize) -> String {
+    match new.iter().filter(|n| n.number.is_some()).count() {
+        0 => format!("{added} names added as players (guests without a number)"),
+        n => format!(
+            "{added} names added as players ({n} with the number the file gives, {})",
             match new.len() - n {
                 1 => "1 guest without a number".to_string(),
                 guests => format!("{guests} guests without a number"),
             }
         ),
     }
-    Ok(())
 }
 
 /// `players` with `new` ones added under placeholder ids (negative, so never a stored
