@@ -5,10 +5,13 @@
 //! KEY` in SQLite, an identity column in PostgreSQL). That one difference is why klaver
 //! applies its migrations itself instead of with sqlx's migrator, which runs a file as
 //! written. Where the two cannot share a statement (SQLite cannot drop a constraint,
-//! PostgreSQL can), the migration has a second file for PostgreSQL. The table `klaver_schema` records each version applied; every migration and
-//! its record are one transaction, and opening is serialised (`BEGIN IMMEDIATE` on SQLite,
-//! an advisory lock on PostgreSQL), so two programs opening a new database at once apply
-//! each migration once.
+//! PostgreSQL can), the migration has a second file for PostgreSQL. The table
+//! `klaver_schema` records each version applied; every migration and its record are one
+//! transaction, and updating is serialised (`BEGIN IMMEDIATE` on SQLite, an advisory
+//! lock on PostgreSQL), so two programs opening a new database at once apply each
+//! migration once. A database already up to date is only read when opened: a PostgreSQL
+//! account allowed to read and write the tables but not to create any (the usual
+//! account of a program) opens it.
 
 use crate::{Backend, Store, StoreError, db};
 use sqlx::Executor;
@@ -95,7 +98,31 @@ fn sql_for(m: &Migration, backend: Backend) -> String {
     sql.replace("{id}", id)
 }
 
-/// Brings the schema up to `target` (the latest when `None`).
+/// What opening a database does with its schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// The schema is at or past `target` (and not newer than this klaver): nothing is
+    /// created or changed, so a role without the right to create tables may open it.
+    UpToDate,
+    /// The schema table is missing or behind: create it and apply what is missing.
+    Update,
+}
+
+/// What to do with a schema at `current` (`None`: no schema table yet) for `target`.
+pub fn plan(current: Option<i64>, target: i64) -> Result<Plan, StoreError> {
+    match current {
+        Some(found) if found > latest() => Err(StoreError::NewerSchema {
+            found,
+            known: latest(),
+        }),
+        Some(found) if found >= target => Ok(Plan::UpToDate),
+        _ => Ok(Plan::Update),
+    }
+}
+
+/// Brings the schema up to `target` (the latest when `None`). An up-to-date schema is
+/// only read; the schema is created or changed, holding the schema's lock, only when
+/// its table is missing or behind.
 pub(crate) async fn run(store: &Store, target: Option<i64>) -> Result<(), StoreError> {
     let target = target.unwrap_or_else(latest);
     if store.backend == Backend::Sqlite {
@@ -106,6 +133,50 @@ pub(crate) async fn run(store: &Store, target: Option<i64>) -> Result<(), StoreE
             .await
             .map_err(db("cannot switch the database to write-ahead logging"))?;
     }
+    let mut conn = store
+        .pool
+        .acquire()
+        .await
+        .map_err(db("cannot read the schema version"))?;
+    let current = current_version(&mut conn, store.backend).await?;
+    drop(conn);
+    match plan(current, target)? {
+        Plan::UpToDate => Ok(()),
+        Plan::Update => update(store, target).await,
+    }
+}
+
+/// The schema version, `None` when the schema table does not exist yet.
+async fn current_version(
+    conn: &mut sqlx::AnyConnection,
+    backend: Backend,
+) -> Result<Option<i64>, StoreError> {
+    let exists = match backend {
+        Backend::Sqlite => {
+            "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'klaver_schema'"
+        }
+        Backend::Postgres => {
+            "SELECT COUNT(*) FROM information_schema.tables
+             WHERE table_name = 'klaver_schema' AND table_schema = current_schema()"
+        }
+    };
+    let tables: i64 = sqlx::query_scalar(exists)
+        .fetch_one(&mut *conn)
+        .await
+        .map_err(db("cannot look for the schema table"))?;
+    if tables == 0 {
+        return Ok(None);
+    }
+    sqlx::query_scalar("SELECT CAST(COALESCE(MAX(version), 0) AS BIGINT) FROM klaver_schema")
+        .fetch_one(&mut *conn)
+        .await
+        .map(Some)
+        .map_err(db("cannot read the schema version"))
+}
+
+/// Creates the schema table when missing and applies each migration up to `target`
+/// not applied yet, in one transaction that holds the schema's lock.
+async fn update(store: &Store, target: i64) -> Result<(), StoreError> {
     let mut tx = store.write("cannot start updating the schema").await?;
     if store.backend == Backend::Postgres {
         tx.execute("SELECT pg_advisory_xact_lock(7405301)")
@@ -126,38 +197,41 @@ pub(crate) async fn run(store: &Store, target: Option<i64>) -> Result<(), StoreE
             .fetch_one(&mut *tx)
             .await
             .map_err(db("cannot read the schema version"))?;
-    if current > latest() {
-        return Err(StoreError::NewerSchema {
-            found: current,
-            known: latest(),
-        });
-    }
+    plan(Some(current), target)?;
     for m in MIGRATIONS
         .iter()
         .filter(|m| m.version > current && m.version <= target)
     {
-        let sql = sql_for(m, store.backend);
-        tx.execute(sql.as_str()).await.map_err(db(format!(
-            "cannot bring the database to schema version {} ({})",
-            m.version, m.description
-        )))?;
-        sqlx::query(
-            "INSERT INTO klaver_schema (version, description, applied_at) VALUES ($1, $2, $3)",
-        )
-        .bind(m.version)
-        .bind(m.description)
-        .bind(crate::now())
-        .execute(&mut *tx)
-        .await
-        .map_err(db("cannot record the schema version"))?;
-        if m.version == 8 {
-            // Pairs an earlier klaver merged by their names are split by their players.
-            crate::merged_pairs::split_merged_pairs(&mut tx, None).await?;
-        }
+        apply(&mut tx, m, store.backend).await?;
     }
     tx.commit()
         .await
         .map_err(db("cannot commit the schema update"))
+}
+
+/// Applies one migration and records it.
+async fn apply(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    m: &Migration,
+    backend: Backend,
+) -> Result<(), StoreError> {
+    let sql = sql_for(m, backend);
+    tx.execute(sql.as_str()).await.map_err(db(format!(
+        "cannot bring the database to schema version {} ({})",
+        m.version, m.description
+    )))?;
+    sqlx::query("INSERT INTO klaver_schema (version, description, applied_at) VALUES ($1, $2, $3)")
+        .bind(m.version)
+        .bind(m.description)
+        .bind(crate::now())
+        .execute(&mut **tx)
+        .await
+        .map_err(db("cannot record the schema version"))?;
+    if m.version == 8 {
+        // Pairs an earlier klaver merged by their names are split by their players.
+        crate::merged_pairs::split_merged_pairs(tx, None).await?;
+    }
+    Ok(())
 }
 
 /// The schema version of an open database.
@@ -166,4 +240,24 @@ pub async fn version(store: &Store) -> Result<i64, StoreError> {
         .fetch_one(&store.pool)
         .await
         .map_err(db("cannot read the schema version"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_missing_or_older_schema_is_updated() {
+        let latest = latest();
+        assert_eq!(plan(None, latest).unwrap(), Plan::Update);
+        assert_eq!(plan(Some(0), latest).unwrap(), Plan::Update);
+        assert_eq!(plan(Some(latest - 1), latest).unwrap(), Plan::Update);
+        assert_eq!(plan(Some(latest), latest).unwrap(), Plan::UpToDate);
+        // Opening at an older version (tests) leaves a newer schema as it is.
+        assert_eq!(plan(Some(latest), 1).unwrap(), Plan::UpToDate);
+        assert!(matches!(
+            plan(Some(latest + 1), latest),
+            Err(StoreError::NewerSchema { .. })
+        ));
+    }
 }

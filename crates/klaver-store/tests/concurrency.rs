@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::locations;
+use common::{locations, postgres_location};
 use klaver_io::travellers::{ReadOptions, read_pairs, read_travellers};
 use klaver_store::{
     Club, NewPlayer, NewSession, Player, SessionInfo, Store, StoreError, lines_from_event,
@@ -269,4 +269,51 @@ async fn guests_are_added_with_the_import_or_not_at_all() {
         }
         assert_eq!(store.partnerships(&club).await.unwrap().len(), 6);
     }
+}
+
+/// A PostgreSQL role that may read and write the club's tables but not create tables
+/// (the usual account of a program) opens an up-to-date database and works with it.
+/// Skipped, with a note, when the test server's role may not create roles.
+#[tokio::test]
+async fn an_up_to_date_database_opens_without_the_right_to_create_tables() {
+    let Some(url) = postgres_location("no-create").await else {
+        return;
+    };
+    let owner = Store::open(&url).await.unwrap();
+    let club = club(&owner).await;
+    let role = url.rsplit('/').next().unwrap().split('?').next().unwrap();
+    let role = format!("{role}_app");
+    let grants = format!(
+        "CREATE ROLE {role} LOGIN PASSWORD 'app';
+         REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+         GRANT USAGE ON SCHEMA public TO {role};
+         GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role};
+         GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role};"
+    );
+    if let Err(e) = sqlx::raw_sql(&grants).execute(owner.pool()).await {
+        common::skipped(&format!(
+            "a role without CREATE was not tried: the test server's role may not create roles ({e})"
+        ));
+        return;
+    }
+    let app_url = as_role(&url, &role);
+    let app = Store::open(&app_url).await.unwrap();
+    let club = app.club(Some(&club.code)).await.unwrap();
+    let players = app.players(&club).await.unwrap();
+    assert_eq!(players.len(), PLAYERS.len());
+    app.import_session(&club, &night("2025-09-02", "", 0, PAIRS, &players))
+        .await
+        .unwrap();
+    assert_eq!(app.sessions(&club).await.unwrap().len(), 1);
+    app.close().await;
+    let _ = sqlx::raw_sql(&format!("DROP OWNED BY {role}; DROP ROLE {role}"))
+        .execute(owner.pool())
+        .await;
+}
+
+/// `url` with its user and password replaced by `role`'s (password `app`).
+fn as_role(url: &str, role: &str) -> String {
+    let (scheme, rest) = url.split_once("://").unwrap();
+    let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    format!("{scheme}://{role}:app@{host}")
 }
