@@ -873,18 +873,24 @@ pub(crate) async fn remember_partnerships(
         .iter()
         .flat_map(|k| k.players.iter().map(|&p| (k.id, p)))
         .collect();
+    let keys: Vec<PartnershipKey> = wanted
+        .iter()
+        .map(|(kind, name, players)| PartnershipKey::of(kind, name, players.iter().map(|p| p.id)))
+        .collect();
+    let mut new: Vec<(&str, &str, &PartnershipKey)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for ((kind, name, _), key) in wanted.iter().zip(&keys) {
+        if !ids.contains_key(key) && seen.insert(key) {
+            new.push((kind, name, key));
+        }
+    }
+    for (key, id) in insert_partnerships(tx, sqlite, club, &new).await? {
+        ids.insert(key.clone(), id);
+    }
     // A team's line-up changes from night to night: every player who played is kept.
     let mut add = Vec::new();
-    for (kind, name, players) in wanted {
-        let key = PartnershipKey::of(kind, name, players.iter().map(|p| p.id));
-        let id = match ids.get(&key) {
-            Some(&id) => id,
-            None => {
-                let id = insert_partnership(tx, club, kind, name).await?;
-                ids.insert(key, id);
-                id
-            }
-        };
+    for ((_, _, players), key) in wanted.iter().zip(&keys) {
+        let id = ids[key];
         for p in players.iter() {
             if have.insert((id, p.id)) {
                 add.push((id, p.id));
@@ -907,22 +913,52 @@ pub(crate) async fn remember_partnerships(
     Ok(())
 }
 
-/// Adds one partnership, without players; returns its number.
-async fn insert_partnership(
+/// Adds the new partnerships, without players, many rows a statement; returns each
+/// one's number. Partnerships of one kind and name are alike until their players are
+/// added, so each new one takes a number of its kind and name (the smallest left), in
+/// whatever order the database gives them back.
+async fn insert_partnerships<'k>(
     tx: &mut Tx,
+    sqlite: bool,
     club: i64,
-    kind: &str,
-    name: &str,
-) -> Result<i64, StoreError> {
-    sqlx::query_scalar(
-        "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, $2, $3) RETURNING id",
-    )
-    .bind(club)
-    .bind(kind)
-    .bind(name)
-    .fetch_one(&mut **tx)
-    .await
-    .map_err(db(format!("cannot add the {kind} {name}")))
+    new: &[(&str, &str, &'k PartnershipKey)],
+) -> Result<Vec<(&'k PartnershipKey, i64)>, StoreError> {
+    let mut numbers: std::collections::HashMap<(String, String), Vec<i64>> =
+        std::collections::HashMap::new();
+    for chunk in new.chunks(ROWS_PER_INSERT) {
+        let sql = format!(
+            "INSERT INTO partnerships (club_id, kind, name) VALUES {} RETURNING id, kind, name",
+            values(sqlite, chunk.len(), 3, "")
+        );
+        let mut q = sqlx::query(&sql);
+        for (kind, name, _) in chunk {
+            q = q.bind(club).bind(*kind).bind(*name);
+        }
+        let rows = q
+            .fetch_all(&mut **tx)
+            .await
+            .map_err(db("cannot add the pairs"))?;
+        for r in &rows {
+            let read = || -> Result<(i64, String, String), sqlx::Error> {
+                Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))
+            };
+            let (id, kind, name) = read().map_err(db("cannot read a new pair's number"))?;
+            numbers.entry((kind, name)).or_default().push(id);
+        }
+    }
+    // The smallest number first, so that pairs of one name are listed in the order met.
+    numbers
+        .values_mut()
+        .for_each(|n| n.sort_unstable_by(|a, b| b.cmp(a)));
+    let mut out = Vec::with_capacity(new.len());
+    for (kind, name, key) in new {
+        let number = numbers
+            .get_mut(&(kind.to_string(), name.to_string()))
+            .and_then(Vec::pop)
+            .ok_or_else(|| StoreError::Conflict(format!("the {kind} {name} was not added")))?;
+        out.push((*key, number));
+    }
+    Ok(out)
 }
 
 /// What makes a partnership the same one again: a team its name (its line-up changes

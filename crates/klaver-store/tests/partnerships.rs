@@ -231,3 +231,28 @@ async fn a_pairs_players_are_listed_in_one_order_on_every_database() {
         assert_eq!(jans.unwrap().players, ["Jan Jansen", "8001"], "{listed:?}");
     }
 }
+
+/// Two new pairs of one name in one night (two Jan de Wits, each with his own Piet
+/// Smit) are added together and stay two pairs, each with its own players.
+#[tokio::test]
+async fn two_new_pairs_of_one_name_in_one_night_stay_apart() {
+    for store in stores("namesakes-one-night").await {
+        let (club, _) = club_of_namesakes(&store).await;
+        let piet = NewPlayer {
+            number: Some("7006".into()),
+            name: "Piet Smit".into(),
+        };
+        store.add_player(&club, &piet).await.unwrap();
+        let players = store.players(&club).await.unwrap();
+        let mut n = night("2025-09-02", &players, ["7001", "7003"]);
+        n.pairs[1].players = ["7002", "7006"].map(|p| by_number(&players, p)).to_vec();
+        store.import_session(&club, &n).await.unwrap();
+        let want = vec![
+            pair("Jan de Wit - Piet Smit", &["7001", "7003"]),
+            pair("Jan de Wit - Piet Smit", &["7002", "7006"]),
+        ];
+        let mut got = store.partnerships(&club).await.unwrap();
+        got.sort_by(|a, b| a.players.cmp(&b.players));
+        assert_eq!(got, want);
+    }
+}
