@@ -35,6 +35,7 @@ pub mod migrate;
 mod model;
 mod night_checks;
 mod nights;
+mod no_nul;
 mod players;
 mod removal;
 mod sessions;

@@ -77,6 +77,7 @@ impl Store {
         line: &Line,
         by: &str,
     ) -> Result<i64, StoreError> {
+        crate::no_nul::line_without_nul(line)?;
         let mut tx = self.write_club(club.id, "cannot add the result").await?;
         let (line_no, _) = add_line_in(&mut tx, club, session, line, by).await?;
         tx.commit().await.map_err(db("cannot add the result"))?;
@@ -99,6 +100,8 @@ impl Store {
                 "an added line needs a reason (--reason \"...\"): it is kept with the line".into(),
             ));
         }
+        crate::no_nul::line_without_nul(line)?;
+        crate::no_nul::without_nul(reason, || "the reason".to_string())?;
         let mut tx = self.write_club(club.id, "cannot add the line").await?;
         let (line_no, result_id) = add_line_in(&mut tx, club, session, line, by).await?;
         let added = Correction {

@@ -145,6 +145,9 @@ impl Store {
         club: &Club,
         players: &[NewPlayer],
     ) -> Result<PlayersImported, StoreError> {
+        for p in players {
+            player_without_nul(p.number.as_deref(), &p.name)?;
+        }
         let mut done = PlayersImported::default();
         let mut tx = self
             .write_club(club.id, "cannot import the players")
@@ -461,12 +464,20 @@ pub(crate) async fn club_code_taken(tx: &mut Tx, code: &str) -> Result<bool, Sto
     Ok(known.is_some())
 }
 
+/// A player's name and federation number, refused when either holds a NUL character.
+fn player_without_nul(number: Option<&str>, name: &str) -> Result<(), StoreError> {
+    crate::no_nul::without_nul(name, || "the player's name".to_string())?;
+    let number = number.unwrap_or_default();
+    crate::no_nul::without_nul(number, || format!("{name}'s federation number"))
+}
+
 pub(crate) async fn insert_player(
     tx: &mut Tx,
     club: i64,
     number: Option<&str>,
     name: &str,
 ) -> Result<Player, StoreError> {
+    player_without_nul(number, name)?;
     let row = sqlx::query(
         "INSERT INTO players (club_id, number, name, created_at) VALUES ($1, $2, $3, $4)
          RETURNING id, number, name",

@@ -302,6 +302,8 @@ impl Store {
         by: &str,
         reason: &str,
     ) -> Result<Correction, StoreError> {
+        crate::no_nul::line_without_nul(new)?;
+        crate::no_nul::without_nul(reason, || "the reason".to_string())?;
         let mut tx = self
             .write_club(club.id, "cannot start the correction")
             .await?;
@@ -538,6 +540,7 @@ pub(crate) async fn insert_numbered_session(
     publish: bool,
     number: Option<i64>,
 ) -> Result<i64, StoreError> {
+    crate::no_nul::session_without_nul(session)?;
     let info = &session.info;
     let Some(date) = parse_date(&info.date) else {
         return Err(StoreError::Invalid(format!(

@@ -180,6 +180,52 @@ async fn the_players_are_listed_in_one_order_on_every_database() {
     }
 }
 
+/// A NUL character (byte 0) in a name, a line or a reason: SQLite kept it, PostgreSQL
+/// refused it with its own raw message after the session had taken its number. Both
+/// now refuse it alike, naming where it is, before anything is written.
+#[tokio::test]
+async fn a_nul_character_is_refused_alike_on_every_database() {
+    for store in stores("nul").await {
+        let club = club_with_players(&store).await;
+        let player = NewPlayer {
+            number: Some("4001".into()),
+            name: "Nul\0Naam".into(),
+        };
+        let err = store.add_player(&club, &player).await.unwrap_err();
+        assert!(matches!(err, StoreError::Invalid(_)), "{err}");
+        assert!(err.to_string().contains("NUL character"), "{err}");
+        let err = store.import_players(&club, &[player]).await.unwrap_err();
+        assert!(matches!(err, StoreError::Invalid(_)), "{err}");
+        assert_eq!(store.players(&club).await.unwrap().len(), 10);
+
+        let mut new = session(&store, &club, "2025-09-02", "A").await;
+        new.lines[0].lead = "H\0K".into();
+        let err = store.import_session(&club, &new).await.unwrap_err();
+        let said = err.to_string();
+        assert!(matches!(err, StoreError::Invalid(_)), "{said}");
+        assert!(said.contains("(board 1): the lead"), "{said}");
+        // Nothing was stored, and no session number was used up.
+        assert!(store.sessions(&club).await.unwrap().is_empty());
+        let new = session(&store, &club, "2025-09-02", "A").await;
+        let id = store.import_session(&club, &new).await.unwrap();
+        assert_eq!(id, 1);
+
+        let stored = store.session(&club, id).await.unwrap();
+        let line = &stored.lines[0];
+        let at = LineAt {
+            session: id,
+            line_no: line.line.line_no,
+            version: line.version,
+        };
+        let err = store
+            .correct(&club, at, &line.line, "td", "typo\0")
+            .await
+            .unwrap_err();
+        assert!(err.to_string().contains("the reason"), "{err}");
+        assert!(store.corrections(&club, id).await.unwrap().is_empty());
+    }
+}
+
 #[tokio::test]
 async fn a_session_comes_back_as_it_went_in() {
     for store in stores("session").await {
