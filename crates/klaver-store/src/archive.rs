@@ -238,7 +238,7 @@ impl Store {
                 problems.join("\n  ")
             )));
         }
-        let code = code.unwrap_or(&archive.club.code);
+        let code = crate::players::checked_code(code.unwrap_or(&archive.club.code))?;
         let mut tx = self
             .write_new_club("cannot start restoring the club")
             .await?;

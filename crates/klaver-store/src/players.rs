@@ -43,12 +43,7 @@ pub struct Season {
 impl Store {
     /// Creates a club; its code must be new on this database.
     pub async fn init_club(&self, code: &str, name: &str) -> Result<Club, StoreError> {
-        let code = code.trim();
-        if code.is_empty() || code.chars().any(char::is_whitespace) {
-            return Err(StoreError::Invalid(format!(
-                "the club code {code:?} must be one word without spaces (e.g. bc-de-kievit)"
-            )));
-        }
+        let code = checked_code(code)?;
         let mut tx = self.write_new_club("cannot create the club").await?;
         if club_code_taken(&mut tx, code).await? {
             return Err(StoreError::Conflict(format!(
@@ -469,6 +464,17 @@ fn player_without_nul(number: Option<&str>, name: &str) -> Result<(), StoreError
     crate::no_nul::without_nul(name, || "the player's name".to_string())?;
     let number = number.unwrap_or_default();
     crate::no_nul::without_nul(number, || format!("{name}'s federation number"))
+}
+
+/// A club's code, trimmed: one word without spaces.
+pub(crate) fn checked_code(code: &str) -> Result<&str, StoreError> {
+    let code = code.trim();
+    if code.is_empty() || code.chars().any(char::is_whitespace) {
+        return Err(StoreError::Invalid(format!(
+            "the club code {code:?} must be one word without spaces (e.g. bc-de-kievit)"
+        )));
+    }
+    Ok(code)
 }
 
 pub(crate) async fn insert_player(

@@ -1891,3 +1891,19 @@ async fn a_nights_sit_out_lines_are_kept_with_it() {
         assert_eq!(left, 0);
     }
 }
+
+/// A club restored under a code with a space (`--as "KB 3"`) was stored under it, where
+/// `club init` refuses such a code; the restore refuses it the same way.
+#[tokio::test]
+async fn a_club_is_restored_only_under_a_code_of_one_word() {
+    for store in stores("restore-code").await {
+        let club = club_with_players(&store).await;
+        let archive = store.export_club(&club).await.unwrap();
+        let err = store.import_club(&archive, Some("KB 3")).await.unwrap_err();
+        assert!(matches!(err, StoreError::Invalid(_)), "{err}");
+        assert!(err.to_string().contains("one word without spaces"), "{err}");
+        assert_eq!(store.clubs().await.unwrap().len(), 1);
+        let restored = store.import_club(&archive, Some(" kb3 ")).await.unwrap();
+        assert_eq!(restored.code, "kb3");
+    }
+}
