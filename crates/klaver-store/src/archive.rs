@@ -293,6 +293,7 @@ impl Store {
         }
         // An earlier klaver's archive may hold pairs it merged by their names.
         crate::merged_pairs::split_merged_pairs(&mut tx, Some(id)).await?;
+        crate::merged_pairs::merge_kept_twice(&mut tx, Some(id)).await?;
         tx.commit()
             .await
             .map_err(db("cannot commit the restored club; nothing was stored"))?;

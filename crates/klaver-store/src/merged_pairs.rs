@@ -1,12 +1,15 @@
-//! Pairs an earlier klaver merged. It knew a pair by its players' names, so two players
-//! of one name (two Jan de Wits) who each played with Piet Smit became one "pair" of
-//! three players. Such a partnership is split into the pairs the club's sessions show
-//! (Jan de Wit 7001 with Piet Smit, Jan de Wit 7002 with Piet Smit) when a database is
-//! brought forward and when an archive of that klaver is restored.
+//! Pairs an earlier klaver merged or kept twice. It knew a pair by its players' names,
+//! so two players of one name (two Jan de Wits) who each played with Piet Smit became
+//! one "pair" of three players, and a pair whose player was renamed between nights was
+//! kept a second time under the new name. A merged partnership is split into the pairs
+//! the club's sessions show (Jan de Wit 7001 with Piet Smit, Jan de Wit 7002 with Piet
+//! Smit), and the same players kept twice become one pair under the name it was last
+//! kept under, when a database is brought forward and when an archive of that klaver
+//! is restored.
 
 use crate::model::{Player, SessionInfo, SessionPair};
 use crate::sessions::{
-    KnownPartnership, club_partnerships, partnerships_of, remember_partnerships,
+    KnownPartnership, PartnershipKey, club_partnerships, partnerships_of, remember_partnerships,
 };
 use crate::{StoreError, db};
 use sqlx::Row;
@@ -128,6 +131,34 @@ async fn remove_partnership(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
             .execute(&mut **tx)
             .await
             .map_err(db("cannot split a merged pair"))?;
+    }
+    Ok(())
+}
+
+/// Makes the pairs and threesomes kept more than once with the same players (under the
+/// names they had before a player was renamed) one, of every club or of `club`: the one
+/// kept last, whose name is the newest, stays.
+pub(crate) async fn merge_kept_twice(tx: &mut Tx, club: Option<i64>) -> Result<(), StoreError> {
+    let clubs: Vec<i64> = match club {
+        Some(c) => vec![c],
+        None => sqlx::query_scalar("SELECT DISTINCT club_id FROM partnerships")
+            .fetch_all(&mut **tx)
+            .await
+            .map_err(db("cannot look up the pairs"))?,
+    };
+    for club in clubs {
+        let known = club_partnerships(tx, club).await?;
+        // The last kept of each players' pair or threesome (they come in the order kept).
+        let mut last = std::collections::HashMap::new();
+        for k in known.iter().filter(|k| k.kind != "team") {
+            last.insert(k.key(), k.id);
+        }
+        for k in known.iter().filter(|k| k.kind != "team") {
+            let key: PartnershipKey = k.key();
+            if last[&key] != k.id {
+                remove_partnership(tx, k.id).await?;
+            }
+        }
     }
     Ok(())
 }

@@ -228,8 +228,10 @@ async fn apply(
         .await
         .map_err(db("cannot record the schema version"))?;
     if m.version == 8 {
-        // Pairs an earlier klaver merged by their names are split by their players.
+        // Pairs an earlier klaver merged by their names are split by their players, and
+        // those it kept twice under two names are made one.
         crate::merged_pairs::split_merged_pairs(tx, None).await?;
+        crate::merged_pairs::merge_kept_twice(tx, None).await?;
     }
     Ok(())
 }

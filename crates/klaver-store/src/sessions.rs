@@ -890,6 +890,13 @@ pub(crate) async fn remember_partnerships(
     for (key, id) in insert_partnerships(tx, sqlite, club, &new).await? {
         ids.insert(key.clone(), id);
     }
+    rename_known(
+        tx,
+        &known,
+        &ids,
+        wanted.iter().map(|w| w.1.as_str()).zip(&keys),
+    )
+    .await?;
     // A team's line-up changes from night to night: every player who played is kept.
     let mut add = Vec::new();
     for ((_, _, players), key) in wanted.iter().zip(&keys) {
@@ -912,6 +919,35 @@ pub(crate) async fn remember_partnerships(
         q.execute(&mut **tx)
             .await
             .map_err(db("cannot add the pairs' players"))?;
+    }
+    Ok(())
+}
+
+/// Gives a known pair or threesome the name its players have now (`named`: each wanted
+/// partnership's name with its key), when one of them was renamed since it was kept.
+async fn rename_known<'a>(
+    tx: &mut Tx,
+    known: &[KnownPartnership],
+    ids: &std::collections::HashMap<PartnershipKey, i64>,
+    named: impl Iterator<Item = (&'a str, &'a PartnershipKey)>,
+) -> Result<(), StoreError> {
+    let names: std::collections::HashMap<i64, &str> =
+        known.iter().map(|k| (k.id, k.name.as_str())).collect();
+    let mut renamed = std::collections::HashSet::new();
+    for (name, key) in named {
+        let id = ids[key];
+        let was = names.get(&id).copied();
+        if matches!(key, PartnershipKey::Players(..))
+            && was.is_some_and(|w| w != name)
+            && renamed.insert(id)
+        {
+            sqlx::query("UPDATE partnerships SET name = $1 WHERE id = $2")
+                .bind(name)
+                .bind(id)
+                .execute(&mut **tx)
+                .await
+                .map_err(db("cannot rename a pair"))?;
+        }
     }
     Ok(())
 }

@@ -256,3 +256,94 @@ async fn two_new_pairs_of_one_name_in_one_night_stay_apart() {
         assert_eq!(got, want);
     }
 }
+
+/// An earlier klaver kept a pair a second time when one of its players was renamed
+/// (Piet Smit, later Piet Smid): its archive lists the same players twice, and the
+/// restore refused it ("lists the pair twice"). It is restored as one pair, under its
+/// players' names.
+#[tokio::test]
+async fn an_earlier_archive_of_a_pair_kept_under_two_names_restores_one() {
+    for store in stores("kept-twice-archive").await {
+        let (club, players) = club_of_namesakes(&store).await;
+        let n = night("2025-09-02", &players, ["7001", "7003"]);
+        store.import_session(&club, &n).await.unwrap();
+        let mut archive: ClubArchive = store.export_club(&club).await.unwrap();
+        archive.version = 5;
+        archive.partnerships = vec![
+            pair("Anna Bos - Kees Smit", &["7005", "7004"]),
+            pair("Jan de Wit - Piet Smit", &["7001", "7003"]),
+            pair("Jan de Wit - Piet Smid", &["7001", "7003"]),
+        ];
+        let mut piet = archive.players.iter_mut();
+        let piet = piet.find(|p| p.number.as_deref() == Some("7003"));
+        piet.unwrap().name = "Piet Smid".into();
+        let restored = store.import_club(&archive, Some("h2")).await.unwrap();
+        let want = vec![
+            pair("Anna Bos - Kees Smit", &["7005", "7004"]),
+            pair("Jan de Wit - Piet Smid", &["7001", "7003"]),
+        ];
+        assert_eq!(store.partnerships(&restored).await.unwrap(), want);
+    }
+}
+
+/// A pair whose player is renamed keeps being one pair, under its players' new names.
+#[tokio::test]
+async fn a_pair_takes_its_renamed_players_name() {
+    for store in stores("renamed-pair").await {
+        let (club, players) = club_of_namesakes(&store).await;
+        let n = night("2025-09-02", &players, ["7001", "7003"]);
+        store.import_session(&club, &n).await.unwrap();
+        let renamed = NewPlayer {
+            number: Some("7003".into()),
+            name: "Piet Smid".into(),
+        };
+        store.import_players(&club, &[renamed]).await.unwrap();
+        let players = store.players(&club).await.unwrap();
+        let n = night("2025-09-09", &players, ["7001", "7003"]);
+        store.import_session(&club, &n).await.unwrap();
+        let listed = store.partnerships(&club).await.unwrap();
+        let want = vec![
+            pair("Anna Bos - Kees Smit", &["7005", "7004"]),
+            pair("Jan de Wit - Piet Smid", &["7001", "7003"]),
+        ];
+        assert_eq!(listed, want);
+    }
+}
+
+/// A database an earlier klaver left with a pair kept twice, under its player's old
+/// and new name: brought forward, it is one pair under the name it was kept under last.
+#[tokio::test]
+async fn an_earlier_database_of_a_pair_kept_under_two_names_has_one() {
+    for loc in locations("kept-twice-database").await {
+        let old = Store::open_at_version(&loc, 7).await.unwrap();
+        let (club, players) = club_of_namesakes(&old).await;
+        let n = night("2025-09-02", &players, ["7001", "7003"]);
+        old.import_session(&club, &n).await.unwrap();
+        let pool = old.pool();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO partnerships (club_id, kind, name) VALUES ($1, 'pair', $2) RETURNING id",
+        )
+        .bind(club.id)
+        .bind("Jan de Wit - Piet Smid")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        for n in ["7001", "7003"] {
+            sqlx::query(
+                "INSERT INTO partnership_members (partnership_id, player_id) VALUES ($1, $2)",
+            )
+            .bind(id)
+            .bind(by_number(&players, n).id)
+            .execute(pool)
+            .await
+            .unwrap();
+        }
+        old.close().await;
+        let store = Store::open(&loc).await.unwrap();
+        let want = vec![
+            pair("Anna Bos - Kees Smit", &["7005", "7004"]),
+            pair("Jan de Wit - Piet Smid", &["7001", "7003"]),
+        ];
+        assert_eq!(store.partnerships(&club).await.unwrap(), want);
+    }
+}
