@@ -231,6 +231,7 @@ impl Store {
         code: Option<&str>,
     ) -> Result<Club, StoreError> {
         check_archive(archive)?;
+        crate::no_nul::archive_without_nul(archive)?;
         let problems = crate::archive_checks::archive_problems(archive);
         if !problems.is_empty() {
             return Err(StoreError::Invalid(format!(

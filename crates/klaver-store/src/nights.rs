@@ -102,6 +102,7 @@ impl Store {
         }
         crate::no_nul::line_without_nul(line)?;
         crate::no_nul::without_nul(reason, || "the reason".to_string())?;
+        crate::no_nul::without_nul(by, || "who added the line".to_string())?;
         let mut tx = self.write_club(club.id, "cannot add the line").await?;
         let (line_no, result_id) = add_line_in(&mut tx, club, session, line, by).await?;
         let added = Correction {
@@ -203,6 +204,7 @@ impl Store {
         password_hash: &str,
     ) -> Result<Director, StoreError> {
         let login = login.trim();
+        crate::no_nul::without_nul(login, || "the login".to_string())?;
         if login.is_empty() || login.chars().any(char::is_whitespace) {
             return Err(StoreError::Invalid(format!(
                 "the login {login:?} must be one word without spaces"

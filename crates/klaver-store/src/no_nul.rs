@@ -4,6 +4,7 @@
 //! databases refuse it alike, naming where it is.
 
 use crate::StoreError;
+use crate::archive::ClubArchive;
 use crate::model::{Line, NewSession};
 
 /// Refuses `text` when it holds a NUL character; `what` names it (`pair 3's names`).
@@ -65,4 +66,38 @@ pub(crate) fn session_without_nul(s: &NewSession) -> Result<(), StoreError> {
         }
     }
     s.lines.iter().try_for_each(line_without_nul)
+}
+
+/// A club's archive, whole: the first text holding a NUL character is named by where it
+/// is in the archive's JSON (`sessions[2].lines[5].lead`).
+pub(crate) fn archive_without_nul(archive: &ClubArchive) -> Result<(), StoreError> {
+    let value = serde_json::to_value(archive).unwrap_or_default();
+    match nul_at(&value) {
+        None => Ok(()),
+        Some(path) => Err(StoreError::Invalid(format!(
+            "the archive's {path} holds a NUL character (byte 0, \\u0000 in the file), which is no text: remove it; nothing was restored"
+        ))),
+    }
+}
+
+/// Where in a JSON value a text holds a NUL character, if one does: a path of keys and
+/// places (`sessions[2].lines[5].lead`), empty for the value itself.
+fn nul_at(value: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    // A part of the path after a key or a place: `[3]` as it is, a key after a dot.
+    let joined = |head: String, rest: String| match rest.chars().next() {
+        None | Some('[') => format!("{head}{rest}"),
+        Some(_) => format!("{head}.{rest}"),
+    };
+    match value {
+        Value::String(s) => s.contains('\0').then(String::new),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, v)| Some(joined(format!("[{i}]"), nul_at(v)?))),
+        Value::Object(fields) => fields
+            .iter()
+            .find_map(|(k, v)| Some(joined(k.clone(), nul_at(v)?))),
+        _ => None,
+    }
 }

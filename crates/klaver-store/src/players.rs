@@ -266,6 +266,7 @@ impl Store {
     /// Adds a season (`2025-2026`, from and to dates); sessions imported later within its
     /// dates belong to it.
     pub async fn add_season(&self, club: &Club, season: &Season) -> Result<(), StoreError> {
+        crate::no_nul::without_nul(&season.name, || "the season's name".to_string())?;
         for d in [&season.starts_on, &season.ends_on] {
             if parse_date(d).is_none() {
                 return Err(StoreError::Invalid(format!(
@@ -341,6 +342,7 @@ impl Store {
 
     /// Keeps the club's ranking settings (the TOML `klaver ranking --settings` reads).
     pub async fn set_ranking_settings(&self, club: &Club, toml: &str) -> Result<(), StoreError> {
+        crate::no_nul::without_nul(toml, || "the ranking settings".to_string())?;
         let mut tx = self
             .write_club(club.id, "cannot store the ranking settings")
             .await?;

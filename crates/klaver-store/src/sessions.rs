@@ -304,6 +304,7 @@ impl Store {
     ) -> Result<Correction, StoreError> {
         crate::no_nul::line_without_nul(new)?;
         crate::no_nul::without_nul(reason, || "the reason".to_string())?;
+        crate::no_nul::without_nul(by, || "who corrected the line".to_string())?;
         let mut tx = self
             .write_club(club.id, "cannot start the correction")
             .await?;

@@ -223,6 +223,22 @@ async fn a_nul_character_is_refused_alike_on_every_database() {
             .unwrap_err();
         assert!(err.to_string().contains("the reason"), "{err}");
         assert!(store.corrections(&club, id).await.unwrap().is_empty());
+
+        // An archive holding one anywhere is refused whole, naming where it is.
+        let mut archive = store.export_club(&club).await.unwrap();
+        archive.club.name = "Club\0B".into();
+        let err = store.import_club(&archive, Some("nul2")).await.unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("the archive's club.name holds a NUL"),
+            "{err}"
+        );
+        let mut archive = store.export_club(&club).await.unwrap();
+        archive.sessions[0].lines[0].line.lead = "S\0A".into();
+        let err = store.import_club(&archive, Some("nul3")).await.unwrap_err();
+        let said = err.to_string();
+        assert!(said.contains("sessions[0].lines[0].lead holds"), "{said}");
+        assert_eq!(store.clubs().await.unwrap().len(), 1);
     }
 }
 
