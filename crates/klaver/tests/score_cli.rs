@@ -1721,3 +1721,24 @@ fn a_csv_with_semicolons_says_to_save_it_with_commas() {
         "{err}"
     );
 }
+
+/// A board with a line marked NP and another table's line missing (3 lines where the
+/// others have 4): the NP line was taken to account for every missing table, and the
+/// board was Neuberg-scaled without a word, in every form. It accounts for its own
+/// table alone, and the board is said to be short.
+#[test]
+fn a_line_marked_np_does_not_hide_another_tables_missing_line() {
+    let csv = temp_file(
+        "np-and-missing.csv",
+        "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,5,6,100,\n1,7,8,-50,\n2,1,4,620,\n2,3,6,,NP\n2,5,8,-100,\n",
+    );
+    for form in ["pairs", "butler", "cross-imps"] {
+        let o = klaver(&["score", csv.to_str().unwrap(), "--form", form, "--strict"]);
+        assert_eq!(o.status.code(), Some(1), "{form}: {}", stderr(&o));
+        let said = stderr(&o);
+        assert!(
+            said.contains("board 2: 3 results where 4 were expected"),
+            "{form}: {said}"
+        );
+    }
+}
