@@ -224,7 +224,10 @@ impl Store {
     /// is no live one's; where this database already uses one of the archive's numbers
     /// (a club restored beside others), or the archive has none, the sessions are
     /// numbered after the database's in the order they were stored, and the removed
-    /// ones after them.
+    /// ones after them. On PostgreSQL the same holds where the database has given one
+    /// of the numbers before (to an import under way, say), or the archive's lie more
+    /// than [`RESTORE_NUMBERS_AHEAD`] past its next: an import into another club at the
+    /// same time never gets a number a restored session has.
     pub async fn import_club(
         &self,
         archive: &ClubArchive,
@@ -288,9 +291,6 @@ impl Store {
                 },
             )
             .await?;
-        }
-        if keep {
-            numbers_from_here_on(&mut tx).await?;
         }
         // An earlier klaver's archive may hold pairs it merged by their names.
         crate::merged_pairs::split_merged_pairs(&mut tx, Some(id)).await?;
@@ -360,8 +360,9 @@ fn in_stored_order(sessions: &[ArchivedSession]) -> Vec<&ArchivedSession> {
 }
 
 /// Whether the archive's sessions, live and removed, can keep their numbers here: each
-/// has one, no two the same, and this database uses none of them for a session of any
-/// club, live or removed.
+/// has one, no two the same, this database uses none of them for a session of any
+/// club, live or removed, and on PostgreSQL they are this restore's own
+/// ([`numbers_reserved`]).
 async fn numbers_free(tx: &mut Tx, archive: &ClubArchive) -> Result<bool, StoreError> {
     let live = archive.sessions.iter().map(|s| s.number);
     let removed = archive.removed_sessions.iter().map(|r| Some(r.number));
@@ -378,7 +379,54 @@ async fn numbers_free(tx: &mut Tx, archive: &ClubArchive) -> Result<bool, StoreE
     .fetch_all(&mut **tx)
     .await
     .map_err(db("cannot read the database's session numbers"))?;
-    Ok(!used.iter().any(|n| wanted.binary_search(n).is_ok()))
+    if used.iter().any(|n| wanted.binary_search(n).is_ok()) {
+        return Ok(false);
+    }
+    // SQLite's writers queue: no one numbers a session before this restore commits.
+    if tx.backend_name() == "SQLite" {
+        return Ok(true);
+    }
+    numbers_reserved(tx, &wanted).await
+}
+
+/// How far past a PostgreSQL database's next session number a restore keeps an
+/// archive's numbers: it takes every number up to the highest it keeps, so an archive
+/// numbered further on is numbered anew rather than take them by the million.
+pub const RESTORE_NUMBERS_AHEAD: i64 = 100_000;
+
+/// On PostgreSQL, whether every `wanted` number (in order, no two the same) is now this
+/// restore's own. The numbers are taken from the sequence that numbers the sessions,
+/// as an import takes its session's, from the next one up to the highest wanted, so
+/// that no import into another club, meanwhile or later, is given one of them, and no
+/// number an import under way holds is kept. Taking numbers needs no right beyond an
+/// import's; the sequence is never set back or forward.
+async fn numbers_reserved(tx: &mut Tx, wanted: &[i64]) -> Result<bool, StoreError> {
+    let (Some(&low), Some(&high)) = (wanted.first(), wanted.last()) else {
+        return Ok(true);
+    };
+    let given: Option<i64> = sqlx::query_scalar(
+        "SELECT pg_sequence_last_value(pg_get_serial_sequence('sessions', 'id')::regclass)",
+    )
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(db("cannot read the database's next session number"))?;
+    let next = given.unwrap_or(0) + 1;
+    if low < next || high - next > RESTORE_NUMBERS_AHEAD {
+        return Ok(false);
+    }
+    let mut ours: Vec<i64> = sqlx::query_scalar(
+        "SELECT n FROM (SELECT nextval(pg_get_serial_sequence('sessions', 'id')) AS n
+                        FROM generate_series(1, $1)) AS taken
+         WHERE n BETWEEN $2 AND $3",
+    )
+    .bind(high - next + 1)
+    .bind(low)
+    .bind(high)
+    .fetch_all(&mut **tx)
+    .await
+    .map_err(db("cannot take the archive's session numbers"))?;
+    ours.sort_unstable();
+    Ok(wanted.iter().all(|n| ours.binary_search(n).is_ok()))
 }
 
 /// A session number no session, live or removed, has had, for a removed session whose
@@ -395,28 +443,6 @@ async fn fresh_session_number(tx: &mut Tx) -> Result<i64, StoreError> {
         .fetch_one(&mut **tx)
         .await
         .map_err(db("cannot number a removed session"))
-}
-
-/// After sessions were restored with their own numbers: PostgreSQL's next number is
-/// moved past them (and past the removed ones'), so that no number is given twice.
-/// SQLite numbers a new session from the highest there is already.
-async fn numbers_from_here_on(tx: &mut Tx) -> Result<(), StoreError> {
-    if tx.backend_name() == "SQLite" {
-        return Ok(());
-    }
-    sqlx::query(
-        "SELECT setval(pg_get_serial_sequence('sessions', 'id'), GREATEST(
-            COALESCE(pg_sequence_last_value(pg_get_serial_sequence('sessions', 'id')::regclass), 0),
-            (SELECT COALESCE(MAX(id), 0) FROM sessions),
-            (SELECT COALESCE(MAX(session_number), 0) FROM removed_sessions),
-            1))",
-    )
-    .execute(&mut **tx)
-    .await
-    .map_err(db(
-        "cannot move the session numbers on past the restored ones",
-    ))?;
-    Ok(())
 }
 
 /// The club's partnerships with their players, found among the restored `players` by

@@ -41,7 +41,9 @@ mod removal;
 mod sessions;
 mod sit_outs;
 
-pub use archive::{ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive};
+pub use archive::{
+    ARCHIVE_FORMAT, ArchivedLine, ArchivedPair, ArchivedSession, ClubArchive, RESTORE_NUMBERS_AHEAD,
+};
 pub use archive_checks::archive_problems;
 pub use archive_read::read_archive;
 pub use clock::{now, now_plus, unix_seconds};

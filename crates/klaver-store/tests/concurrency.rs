@@ -281,22 +281,9 @@ async fn an_up_to_date_database_opens_without_the_right_to_create_tables() {
     };
     let owner = Store::open(&url).await.unwrap();
     let club = club(&owner).await;
-    let role = url.rsplit('/').next().unwrap().split('?').next().unwrap();
-    let role = format!("{role}_app");
-    let grants = format!(
-        "CREATE ROLE {role} LOGIN PASSWORD 'app';
-         REVOKE CREATE ON SCHEMA public FROM PUBLIC;
-         GRANT USAGE ON SCHEMA public TO {role};
-         GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role};
-         GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role};"
-    );
-    if let Err(e) = sqlx::raw_sql(&grants).execute(owner.pool()).await {
-        common::skipped(&format!(
-            "a role without CREATE was not tried: the test server's role may not create roles ({e})"
-        ));
+    let Some((role, app_url)) = common::app_role(&owner, &url).await else {
         return;
-    }
-    let app_url = as_role(&url, &role);
+    };
     let app = Store::open(&app_url).await.unwrap();
     let club = app.club(Some(&club.code)).await.unwrap();
     let players = app.players(&club).await.unwrap();
@@ -306,14 +293,5 @@ async fn an_up_to_date_database_opens_without_the_right_to_create_tables() {
         .unwrap();
     assert_eq!(app.sessions(&club).await.unwrap().len(), 1);
     app.close().await;
-    let _ = sqlx::raw_sql(&format!("DROP OWNED BY {role}; DROP ROLE {role}"))
-        .execute(owner.pool())
-        .await;
-}
-
-/// `url` with its user and password replaced by `role`'s (password `app`).
-fn as_role(url: &str, role: &str) -> String {
-    let (scheme, rest) = url.split_once("://").unwrap();
-    let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
-    format!("{scheme}://{role}:app@{host}")
+    common::drop_role(&owner, &role).await;
 }

@@ -113,3 +113,35 @@ pub const PAIRS: &str = "pair,names
 5,Joke de Boer - Henk de Boer
 6,Onbekend - Gast
 ";
+
+/// A PostgreSQL role that may read and write the tables of the database at `url` but
+/// not create tables (the usual account of a program), and the URL that logs in as it;
+/// `owner` is that database opened by its owner. `None`, with a note, when the test
+/// server's role may not create roles.
+pub async fn app_role(owner: &Store, url: &str) -> Option<(String, String)> {
+    let role = url.rsplit('/').next()?.split('?').next()?;
+    let role = format!("{role}_app");
+    let grants = format!(
+        "CREATE ROLE {role} LOGIN PASSWORD 'app';
+         REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+         GRANT USAGE ON SCHEMA public TO {role};
+         GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role};
+         GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role};"
+    );
+    if let Err(e) = sqlx::raw_sql(&grants).execute(owner.pool()).await {
+        skipped(&format!(
+            "a role without CREATE was not tried: the test server's role may not create roles ({e})"
+        ));
+        return None;
+    }
+    let (scheme, rest) = url.split_once("://")?;
+    let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+    Some((role.clone(), format!("{scheme}://{role}:app@{host}")))
+}
+
+/// Drops a role [`app_role`] made, with what it owns.
+pub async fn drop_role(owner: &Store, role: &str) {
+    let _ = sqlx::raw_sql(&format!("DROP OWNED BY {role}; DROP ROLE {role}"))
+        .execute(owner.pool())
+        .await;
+}

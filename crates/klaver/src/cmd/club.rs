@@ -609,7 +609,7 @@ pub fn import(args: ImportArgs) -> CmdResult {
         );
         if let Some(from) = numbered_anew(&store, &club, &archive).await? {
             say!(
-                "this database already uses some of the archive's session numbers, so the restored sessions are numbered anew, from {from} (`klaver session list --club {}` shows them)",
+                "this database has given some of the archive's session numbers already, or they lie too far past its own, so the restored sessions are numbered anew, from {from} (`klaver session list --club {}` shows them)",
                 club.code
             );
         }
@@ -618,7 +618,8 @@ pub fn import(args: ImportArgs) -> CmdResult {
 }
 
 /// The first number of a restored club's sessions when they could not keep the
-/// numbers the archive gives them (this database uses some already), else `None`. An
+/// numbers the archive gives them (this database has given some already, or on
+/// PostgreSQL they lie too far past its next), else `None`. An
 /// archive an earlier klaver wrote gives none, and says nothing.
 async fn numbered_anew(
     store: &klaver_store::Store,
