@@ -325,12 +325,19 @@ pub(crate) fn archived_lines(
         .collect()
 }
 
-/// Refuses what is not a klaver club archive, or one of a layout newer than this klaver.
+/// Refuses what is not a klaver club archive, or one of a layout no klaver writes (below
+/// 1) or newer than this klaver.
 fn check_archive(archive: &ClubArchive) -> Result<(), StoreError> {
     if archive.format != ARCHIVE_FORMAT {
         return Err(StoreError::Invalid(format!(
             "this is not a klaver club archive (format {:?})",
             archive.format
+        )));
+    }
+    if archive.version < 1 {
+        return Err(StoreError::Invalid(format!(
+            "the archive has layout version {}, which no klaver writes: write the version the archive was written in, from 1 to {ARCHIVE_VERSION}",
+            archive.version
         )));
     }
     if archive.version > ARCHIVE_VERSION {

@@ -3,12 +3,17 @@
 //! or a number twice. Each is said naming the session, pair or line and what to mend,
 //! rather than left to the database (which names none of them) or stored as it is.
 
+use crate::StoreError;
 use crate::archive::{ArchivedLine, ClubArchive};
-use crate::model::{Partnership, Player, SessionInfo, SessionPair};
+use crate::deals::StoredDeal;
+use crate::model::{Line, Partnership, Player, SessionInfo, SessionPair};
 use crate::night_checks::{first_clash, night_of};
 use crate::removal::RemovedSession;
 use crate::sessions::describe;
-use klaver_io::options::{Choice, Form};
+use klaver_core::Board;
+use klaver_core::teams::Room;
+use klaver_io::hand_record::{KeptDeal, from_kept};
+use klaver_io::options::{Choice, Form, ScoringOptions};
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -26,6 +31,12 @@ pub fn archive_problems(archive: &ClubArchive) -> Vec<String> {
         let boards: Vec<i64> = s.deals.iter().map(|d| d.board).collect();
         out.extend(
             session_problems(&s.info, &pairs, &s.lines, &boards).map(|p| format!("{at}: {p}")),
+        );
+        out.extend(number_problem(s.number).map(|p| format!("{at}: {p}")));
+        out.extend(
+            readable_problems(&s.info, &s.lines, &s.deals)
+                .into_iter()
+                .map(|p| format!("{at}: {p}")),
         );
         // A session whose date is no date is a night of its own (and refused as such).
         let night = night_of(&s.info).unwrap_or_else(|| (format!("#{k}"), String::new()));
@@ -47,6 +58,9 @@ pub fn archive_problems(archive: &ClubArchive) -> Vec<String> {
 /// partnership given twice.
 fn club_problems<'a>(archive: &'a ClubArchive) -> Vec<String> {
     let mut out = Vec::new();
+    if let Err(StoreError::Invalid(e)) = crate::players::checked_code(&archive.club.code) {
+        out.push(format!("the club: {e}"));
+    }
     let players = &archive.players;
     for (a, b) in twice(players.iter().map(|p| p.number.as_deref())) {
         if let Some(number) = &players[b].number {
@@ -83,6 +97,12 @@ fn club_problems<'a>(archive: &'a ClubArchive) -> Vec<String> {
         ));
     }
     for p in partnerships {
+        if !PARTNERSHIP_KINDS.contains(&p.kind.as_str()) {
+            out.push(format!(
+                "the archive's partnership {} is a {:?}, which klaver does not keep: write pair, threesome or team",
+                p.name, p.kind
+            ));
+        }
         for (_, b) in twice(p.players.iter().map(Some)) {
             out.push(format!(
                 "the archive's {} {} names {} twice",
@@ -147,6 +167,79 @@ fn session_problems<'a>(
     form.into_iter().chain(lines).chain(pairs).chain(deals)
 }
 
+/// The kinds of partnership a club keeps.
+const PARTNERSHIP_KINDS: [&str; 3] = ["pair", "threesome", "team"];
+
+/// A session's number that no session has: numbers are from 1.
+fn number_problem(number: Option<i64>) -> Option<String> {
+    let n = number.filter(|&n| n < 1)?;
+    Some(format!(
+        "its number {n} is no session number: write a number from 1, or leave the number out to have the session numbered anew"
+    ))
+}
+
+/// What scoring could not read back of a session later, read as it reads it: its
+/// stored scoring options, a line's room, table or round, and its kept hands.
+fn readable_problems(
+    info: &SessionInfo,
+    lines: &[ArchivedLine],
+    deals: &[StoredDeal],
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Err(e) = ScoringOptions::from_words(&info.options) {
+        out.push(format!(
+            "{e}: write them as `klaver session score` takes them"
+        ));
+    }
+    out.extend(lines.iter().flat_map(|l| line_problems(&l.line)));
+    out.extend(deals.iter().filter_map(deal_problem));
+    out
+}
+
+/// A line's room that is not open or closed, and a table or round that is no number
+/// a travellers file may give (from 1).
+fn line_problems(l: &Line) -> Vec<String> {
+    let n = l.line_no;
+    let mut out = Vec::new();
+    if !l.room.is_empty() && Room::parse(&l.room).is_none() {
+        out.push(format!(
+            "line {n}: room {:?} is not open or closed: write open or closed",
+            l.room
+        ));
+    }
+    for (what, number) in [("table", l.table), ("round", l.round)] {
+        let unreadable = |&t: &i64| u32::try_from(t).map_or(true, |t| t == 0);
+        if let Some(t) = number.filter(unreadable) {
+            out.push(format!(
+                "line {n}: {what} {t} is not a {what} number: write a number from 1, or leave it out"
+            ));
+        }
+    }
+    out
+}
+
+/// Kept hands on no board, or hands scoring cannot read as a deal (or whose tricks it
+/// cannot read).
+fn deal_problem(d: &StoredDeal) -> Option<String> {
+    let Some(board) = u32::try_from(d.board)
+        .ok()
+        .filter(|&b| Board::new(b).is_ok())
+    else {
+        return Some(format!(
+            "the hands of board {} are kept for no board: a board number is from 1",
+            d.board
+        ));
+    };
+    let kept = KeptDeal {
+        board,
+        deal: d.deal.clone(),
+        tricks: d.tricks.clone(),
+    };
+    from_kept(&[kept])
+        .err()
+        .map(|e| format!("the kept hands of {e}"))
+}
+
 /// A removed session's problems, as a session's: it can be brought back.
 fn removed_problems(r: &RemovedSession) -> Vec<String> {
     let s = &r.session;
@@ -156,6 +249,12 @@ fn removed_problems(r: &RemovedSession) -> Vec<String> {
     let mut out: Vec<String> = session_problems(&s.info, &pairs, &s.lines, &boards)
         .map(|p| format!("{at}: {p}"))
         .collect();
+    out.extend(number_problem(Some(r.number)).map(|p| format!("{at}: {p}")));
+    out.extend(
+        readable_problems(&s.info, &s.lines, &s.deals)
+            .into_iter()
+            .map(|p| format!("{at}: {p}")),
+    );
     if let Some((_, clash)) = first_clash(&[(at.clone(), pairs)]) {
         out.push(format!("{at}: {clash}"));
     }
