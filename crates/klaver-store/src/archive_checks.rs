@@ -187,9 +187,7 @@ fn readable_problems(
 ) -> Vec<String> {
     let mut out = Vec::new();
     if let Err(e) = ScoringOptions::from_words(&info.options) {
-        out.push(format!(
-            "{e}: write them as `klaver session score` takes them"
-        ));
+        out.push(e);
     }
     out.extend(lines.iter().flat_map(|l| line_problems(&l.line)));
     out.extend(deals.iter().filter_map(deal_problem));

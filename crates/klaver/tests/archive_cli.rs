@@ -136,3 +136,25 @@ fn a_line_without_a_session_stops_the_run_and_ids_in_other_letters_are_said() {
         "{err}"
     );
 }
+
+/// A club archive (`klaver import`) whose partnership is of no kind a club keeps is
+/// refused naming the partnership, as any archive that does not hold together, rather
+/// than left to the database to refuse.
+#[test]
+fn a_club_archive_with_a_partnership_of_no_kind_is_refused() {
+    let text = std::fs::read_to_string(common::repo(
+        "crates/klaver-store/tests/data/club-archive.json",
+    ))
+    .unwrap();
+    let edited = text.replacen("\"kind\": \"pair\"", "\"kind\": \"duo\"", 1);
+    let file = common::temp_file("archive_cli", "club-duo.json", &edited);
+    let db = temp("club-duo.db");
+    let _ = std::fs::remove_file(&db);
+    let o = klaver(&["import", file.to_str().unwrap(), "--database", &db]);
+    let err = common::stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("nothing was restored:\n  the archive's partnership Anna Bakker - Kees Bakker is a \"duo\", which klaver does not keep"),
+        "{err}"
+    );
+}
