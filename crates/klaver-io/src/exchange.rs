@@ -750,12 +750,7 @@ pub fn line_fields(event: &Event, i: usize) -> LineFields {
                 .map(|s| s.to_string())
                 .unwrap_or_default(),
         },
-        adjust: match &r.outcome {
-            Outcome::Weighted(parts) => {
-                crate::travellers::weighted_in_english(info.adjust(), r.board, parts)
-            }
-            _ => info.adjust().to_string(),
-        },
+        adjust: adjust_as_written(r, info),
         lead: info.lead().to_string(),
     }
 }
@@ -968,6 +963,23 @@ pub(crate) fn weighted_parts(outcome: &klaver_core::matchpoints::Outcome) -> Vec
             parts.iter().map(|p| (p.percent, p.score)).collect()
         }
         _ => Vec::new(),
+    }
+}
+
+/// A line's adjustment as every file klaver writes has it, so that it reads back the
+/// same in klaver's default notation: a weighted score typed in Dutch or Turkish
+/// (`W 50% 4SZ= 50% 4SZ-1`) is written as it reads in English, or with its parts as
+/// scores (`W 50% 420 50% -50`); every other adjustment reads alike in every notation.
+pub(crate) fn adjust_as_written(
+    r: &klaver_core::session::TableResult,
+    info: &crate::travellers::LineInfo,
+) -> String {
+    use klaver_core::matchpoints::Outcome;
+    match &r.outcome {
+        Outcome::Weighted(parts) => {
+            crate::travellers::weighted_in_english(info.adjust(), r.board, parts)
+        }
+        _ => info.adjust().to_string(),
     }
 }
 

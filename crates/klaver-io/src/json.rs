@@ -251,7 +251,8 @@ fn result_json(
         w.key("lead").string(info.lead());
     }
     if !info.adjust().is_empty() {
-        w.key("adjustment").string(info.adjust());
+        w.key("adjustment")
+            .string(&crate::exchange::adjust_as_written(r, info));
     }
     // Where and when the board was played, when the travellers say.
     if let Some(t) = info.table() {

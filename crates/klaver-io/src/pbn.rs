@@ -2360,7 +2360,7 @@ fn push_score_row(
         shown,
     );
     if layout.adjusted {
-        row.push(info.adjust().to_string());
+        row.push(crate::exchange::adjust_as_written(r, info));
     }
 }
 

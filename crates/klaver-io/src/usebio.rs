@@ -1972,7 +1972,12 @@ fn write_traveller_line(out: &mut String, event: &Event, result: &SessionResult,
     };
     el(out, 12, "SCORE", &score);
     if !info.adjust().is_empty() {
-        el(out, 12, "ADJUSTMENT", info.adjust());
+        el(
+            out,
+            12,
+            "ADJUSTMENT",
+            &crate::exchange::adjust_as_written(r, info),
+        );
     }
     if let Some(p) = result.points[i] {
         el(out, 12, "NS_MATCH_POINTS", &report::ratio(p.ns));

@@ -635,3 +635,47 @@ fn an_adjusted_line_without_a_score_still_has_none() {
     let back = exchange::read_json(&bytes).unwrap();
     assert_eq!(entered_fingerprint(&back.event), entered_fingerprint(&e));
 }
+
+/// A weighted score typed in Dutch notation (`W 50% 4SZ= 50% 4SZ-1`) was written as
+/// typed into PBN, USEBIO and JSON, and klaver then refused the file ("cannot read
+/// "4SZ=" in a weighted score"). Each writes it as it reads back: the same outcome.
+#[test]
+fn a_weighted_score_typed_in_dutch_reads_back_from_every_format() {
+    let text = "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,4S,Z,=,420,\n1,3,4,,,,,W 50% 4SZ= 50% 4SZ-1\n";
+    let lang = klaver_core::notation::Language::Dutch;
+    let e = read_travellers(text.as_bytes(), ReadOptions { lang }).unwrap();
+    assert!(!e.has_errors(), "{:?}", e.diagnostics);
+    let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
+    let outcomes = |e: &Event| {
+        e.results
+            .iter()
+            .map(|r| r.outcome.clone())
+            .collect::<Vec<_>>()
+    };
+    let mut bytes = Vec::new();
+    pbn::write(&mut bytes, &e, &result, &pbn::WriteOptions::default()).unwrap();
+    let back = pbn::read(&bytes).unwrap();
+    assert!(
+        !back.event.has_errors(),
+        "pbn: {:?}",
+        back.event.diagnostics
+    );
+    assert_eq!(outcomes(&back.event), outcomes(&e));
+    let xml = usebio::to_string(&e, &result, &usebio::WriteOptions::default());
+    let back = usebio::read(xml.as_bytes()).unwrap();
+    assert!(
+        !back.event.has_errors(),
+        "usebio: {:?}",
+        back.event.diagnostics
+    );
+    assert_eq!(outcomes(&back.event), outcomes(&e));
+    let mut bytes = Vec::new();
+    json::write(&mut bytes, &e, &result, "t", "d").unwrap();
+    let back = exchange::read_json(&bytes).unwrap();
+    assert!(
+        !back.event.has_errors(),
+        "json: {:?}",
+        back.event.diagnostics
+    );
+    assert_eq!(outcomes(&back.event), outcomes(&e));
+}
