@@ -434,7 +434,9 @@ fn json_lines(data: &[u8], path: &[&str], count: usize, first: usize) -> std::ve
 /// --format json` writes it) back into an event, so that a scored session can be
 /// converted onward. A teams event's JSON is refused: it is a result of matches and
 /// standings, not its travellers. A message about a result or penalty names the line
-/// of the file it starts on.
+/// of the file it starts on. A key klaver does not write, a value of the wrong kind, a
+/// board without its list of results or an entry that is not an object is an error on
+/// its line: nothing in the file is passed over without a word.
 pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let doc: serde_json::Value = serde_json::from_slice(data)
         .map_err(|e| format!("line {}: not klaver JSON: {e}", e.line()))?;
@@ -449,6 +451,11 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let pairs = doc["pairs"].as_array().map_or(&[][..], |p| &p[..]);
     let rows = json_rows(data, &doc, boards, pairs);
     let mut event = rows_to_event(&rows);
+    // What the rows left out, said: an unknown key, a value of the wrong kind, a board
+    // without its results.
+    event
+        .diagnostics
+        .extend(crate::json_check::check(data, &doc));
     let totals = json_totals(pairs.iter(), &mut event);
     let mut convention = json_convention(&doc["convention"], &mut event.diagnostics);
     // A file written before klaver wrote its convention says its pairs' directions.
@@ -491,6 +498,7 @@ fn json_rows(
             .as_array()
             .into_iter()
             .flatten()
+            .filter(|r| r.is_object())
             .map(move |r| (b, r))
     });
     let mut lines = json_lines(data, &["boards", "results"], results.clone().count(), 0);
@@ -1305,5 +1313,158 @@ mod tests {
             e.results[0].outcome,
             klaver_core::matchpoints::Outcome::Score(-300)
         );
+    }
+
+    /// The errors of reading a JSON file of `tests/data/json-strict`, as "line: message".
+    fn strict_errors(name: &str) -> Vec<String> {
+        let path = format!(
+            "{}/tests/data/json-strict/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let back = read_json(&std::fs::read(path).unwrap()).unwrap();
+        back.event
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == klaver_core::session::Severity::Error)
+            .map(|d| format!("{}: {}", d.line.unwrap_or(0), d.message))
+            .collect()
+    }
+
+    /// A board whose results are misspelt, missing, null, a text or an object lost its
+    /// results without a word, and the session was scored without them.
+    #[test]
+    fn a_board_without_a_list_of_results_is_an_error_on_its_line() {
+        let cases = [
+            (
+                "F2-results-misspelt.json",
+                "3: the board has no \"results\"",
+            ),
+            ("jv-results-missing.json", "1: the board has no \"results\""),
+            ("jv-results-null.json", "1: the board's \"results\" is null"),
+            ("jv-results-str.json", "1: the board's \"results\" is \""),
+            ("jt-results-obj.json", "1: the board's \"results\" is {"),
+        ];
+        for (file, said) in cases {
+            let errors = strict_errors(file);
+            assert!(
+                errors.iter().any(|e| e.starts_with(said)),
+                "{file}: {errors:?}"
+            );
+        }
+    }
+
+    /// A board or a result that is not an object was passed over.
+    #[test]
+    fn an_entry_that_is_not_an_object_is_an_error_on_its_line() {
+        let errors = strict_errors("jv-board-elem-num.json");
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.starts_with("3: the board entry 2 is not an object")),
+            "{errors:?}"
+        );
+        let errors = strict_errors("jv-result-elem-list.json");
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.starts_with("1: the result entry [") && e.contains("not an object")),
+            "{errors:?}"
+        );
+    }
+
+    /// `"adjsut": "AVG"` was passed over and the table's 420 scored; a board's
+    /// misspelt section, a text for `reversed` and a number for a pair were too.
+    #[test]
+    fn an_unknown_key_or_a_value_of_the_wrong_kind_is_an_error_naming_it() {
+        let cases = [
+            (
+                "F2-unknown-key-adjsut.json",
+                "2: the result has the key \"adjsut\", which klaver does not read",
+            ),
+            ("board-sectoin.json", "3: the board has the key \"sectoin\""),
+            (
+                "jt-reversed-str.json",
+                "2: the result's \"reversed\" is \"yes\": write true or false",
+            ),
+            (
+                "jt-ns-num.json",
+                "2: the result's \"ns\" is 1: write a text in quotes",
+            ),
+        ];
+        for (file, said) in cases {
+            let errors = strict_errors(file);
+            assert!(
+                errors.iter().any(|e| e.starts_with(said)),
+                "{file}: {errors:?}"
+            );
+        }
+        assert_eq!(strict_errors("F2-base.json"), Vec::<String>::new());
+    }
+
+    /// Generated sessions of every shape klaver writes (sections, tables and rounds,
+    /// penalties, names and players' ids, each convention) read back without a word.
+    #[test]
+    fn klavers_own_json_of_generated_sessions_reads_back_without_a_word() {
+        use crate::generate::{GenerateOptions, write_event};
+        use crate::travellers::read_travellers_bytes;
+        for (seed, pairs, boards) in [(1, 8, 6), (2, 13, 9), (3, 30, 12), (4, 6, 3)] {
+            let mut csv = Vec::new();
+            let opts = GenerateOptions {
+                pairs,
+                boards,
+                boards_per_round: 3,
+                seed,
+            };
+            write_event(&mut csv, opts).unwrap();
+            csv.extend_from_slice(b"1,1,2,,,,,PEN 0/-3\n");
+            let mut event = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
+            set_names(&mut event, "", "1", "Ann & Bob");
+            set_ids(&mut event, ("", "1"), &["1001".into(), String::new()]);
+            let settings = [
+                Settings::default(),
+                Settings {
+                    centred: Some(1),
+                    avg_plus_session: true,
+                    ..Settings::default()
+                },
+                Settings {
+                    rules: klaver_core::matchpoints::Rules {
+                        scale: Scale::Acbl,
+                        artificial: ArtificialRule::LeftOut,
+                        ..Default::default()
+                    },
+                    rounding: BoardRounding::RoundTenth,
+                    ..Settings::default()
+                },
+            ];
+            for s in &settings {
+                let result =
+                    klaver_core::session::score_session(&event.pairs, &event.results, s).unwrap();
+                let mut json = Vec::new();
+                crate::json::write(&mut json, &event, &result, "Club \"night\"", "2026-11-29")
+                    .unwrap();
+                let doc: serde_json::Value = serde_json::from_slice(&json).unwrap();
+                assert_eq!(
+                    crate::json_check::check(&json, &doc).len(),
+                    0,
+                    "seed {seed}"
+                );
+                let back = read_json(&json).unwrap();
+                assert_eq!(back.event.results.len(), event.results.len(), "seed {seed}");
+                assert_eq!(
+                    back.event.penalties.len(),
+                    event.penalties.len(),
+                    "seed {seed}"
+                );
+                assert!(
+                    back.event
+                        .diagnostics
+                        .iter()
+                        .all(|d| d.severity != klaver_core::session::Severity::Error),
+                    "{:?}",
+                    back.event.diagnostics
+                );
+            }
+        }
     }
 }

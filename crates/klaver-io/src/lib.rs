@@ -23,6 +23,7 @@ pub mod html;
 pub mod imp_report;
 pub mod input;
 pub mod json;
+mod json_check;
 mod json_places;
 pub mod options;
 pub mod pads;
