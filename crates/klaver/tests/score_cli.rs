@@ -1742,3 +1742,21 @@ fn a_line_marked_np_does_not_hide_another_tables_missing_line() {
         );
     }
 }
+
+/// A penalty line entered twice (`1,3,4,,PEN -3/0` on two lines) cost pair 3 six points
+/// without a word, where every other line given twice is refused. Both are still
+/// applied (a director may give the same penalty twice), and the second is said.
+#[test]
+fn a_penalty_line_given_twice_is_said() {
+    let csv = temp_file(
+        "pen-twice.csv",
+        "board,ns,ew,score,adjust\n1,1,2,420,\n1,3,4,450,\n1,5,6,-50,\n1,3,4,,PEN -3/0\n1,3,4,,PEN -3/0\n2,1,2,100,\n2,3,4,110,\n2,5,6,120,\n",
+    );
+    let o = klaver(&["score", csv.to_str().unwrap(), "--strict"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("line 6: board 1: the same penalty as line 5 (pairs 3 and 4, -3/0)"),
+        "{}",
+        stderr(&o)
+    );
+}

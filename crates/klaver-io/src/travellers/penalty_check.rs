@@ -23,11 +23,39 @@ pub(super) fn check(event: &Event) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let lines = Lines::of(event);
-    event
+    let mut said: Vec<Diagnostic> = event
         .penalties
         .iter()
         .flat_map(|p| lines.check(event, p))
-        .collect()
+        .collect();
+    said.extend(given_twice(event));
+    said
+}
+
+/// A penalty line the same as one before it (board, pairs and points): both are
+/// applied, as a director may give a pair the same penalty twice, but a line entered
+/// twice by mistake is the likelier, so it is said on the second.
+fn given_twice(event: &Event) -> Vec<Diagnostic> {
+    let mut first: FxHashMap<(u32, usize, usize, String), u32> = FxHashMap::default();
+    let mut out = Vec::new();
+    for p in &event.penalties {
+        let points = format!("{}/{}", points_text(p.points.0), points_text(p.points.1));
+        let key = (p.board, p.ns, p.ew, points);
+        match first.get(&key) {
+            Some(&line) => out.push(Diagnostic::warning(
+                p.line,
+                Some(p.board),
+                format!(
+                    "the same penalty as line {line} (pairs {} and {}, {}): both are applied; remove this line if it was entered twice",
+                    event.pairs[p.ns].id, event.pairs[p.ew].id, key.3
+                ),
+            )),
+            None => {
+                first.insert(key, p.line);
+            }
+        }
+    }
+    out
 }
 
 /// The traveller lines the penalties are checked against.
