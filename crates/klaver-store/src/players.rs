@@ -113,11 +113,7 @@ impl Store {
         if name.is_empty() {
             return Err(StoreError::Invalid("a player needs a name".into()));
         }
-        let number = player
-            .number
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty());
+        let number = given_number(player);
         let mut tx = self.write_club(club.id, "cannot add the player").await?;
         if let Some(n) = number
             && let Some(p) = find_by_number(&mut tx, club.id, n).await?
@@ -149,11 +145,7 @@ impl Store {
             .await?;
         for player in players {
             let name = tidy(&player.name);
-            let number = player
-                .number
-                .as_deref()
-                .map(str::trim)
-                .filter(|n| !n.is_empty());
+            let number = given_number(player);
             if let Some(n) = number {
                 match find_by_number(&mut tx, club.id, n).await? {
                     Some(p) if p.name == name => done.unchanged += 1,
@@ -172,15 +164,7 @@ impl Store {
                     }
                 }
             } else {
-                let known: Option<i64> = sqlx::query_scalar(
-                    "SELECT id FROM players WHERE club_id = $1 AND number IS NULL AND name = $2",
-                )
-                .bind(club.id)
-                .bind(&name)
-                .fetch_optional(&mut *tx)
-                .await
-                .map_err(db("cannot look up a player"))?;
-                if known.is_some() {
+                if find_guest(&mut tx, club.id, &name).await?.is_some() {
                     done.unchanged += 1;
                 } else {
                     insert_player(&mut tx, club.id, None, &name).await?;
@@ -414,11 +398,7 @@ pub(crate) async fn guests_in(
     let mut added = 0;
     for guest in guests {
         let name = tidy(&guest.name);
-        let number = guest
-            .number
-            .as_deref()
-            .map(str::trim)
-            .filter(|n| !n.is_empty());
+        let number = given_number(guest);
         let known = match number {
             Some(n) => find_by_number(tx, club, n).await?,
             None => find_guest(tx, club, &name).await?,
@@ -432,6 +412,12 @@ pub(crate) async fn guests_in(
         });
     }
     Ok((found, added))
+}
+
+/// A new player's federation number, trimmed; `None` when none is given.
+fn given_number(player: &NewPlayer) -> Option<&str> {
+    let number = player.number.as_deref().map(str::trim);
+    number.filter(|n| !n.is_empty())
 }
 
 /// The club's player of this name without a number, if any.
