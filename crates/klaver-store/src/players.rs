@@ -68,14 +68,18 @@ impl Store {
 
     /// Every club, by code.
     pub async fn clubs(&self) -> Result<Vec<Club>, StoreError> {
-        let rows = sqlx::query("SELECT id, code, name, created_at FROM clubs ORDER BY code")
+        let rows = sqlx::query("SELECT id, code, name, created_at FROM clubs ORDER BY id")
             .fetch_all(&self.pool)
             .await
             .map_err(db("cannot list the clubs"))?;
-        rows.iter()
+        let mut clubs = rows
+            .iter()
             .map(club_of)
-            .collect::<Result<_, _>>()
-            .map_err(db("cannot read the clubs"))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db("cannot read the clubs"))?;
+        // By code as written, on every database (see `by_name`).
+        clubs.sort_by(|a, b| a.code.cmp(&b.code));
+        Ok(clubs)
     }
 
     /// The club with this code, or the only club when no code is given.
@@ -317,11 +321,15 @@ impl Store {
 
     /// The club's playing moments, by name.
     pub async fn moments(&self, club: &Club) -> Result<Vec<String>, StoreError> {
-        sqlx::query_scalar("SELECT name FROM moments WHERE club_id = $1 ORDER BY name")
-            .bind(club.id)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(db("cannot list the playing moments"))
+        let mut moments: Vec<String> =
+            sqlx::query_scalar("SELECT name FROM moments WHERE club_id = $1 ORDER BY id")
+                .bind(club.id)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(db("cannot list the playing moments"))?;
+        // By name as written, on every database (see `by_name`).
+        moments.sort();
+        Ok(moments)
     }
 
     /// Keeps the club's ranking settings (the TOML `klaver ranking --settings` reads).

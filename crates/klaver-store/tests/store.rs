@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{PAIRS, TRAVELLERS, locations, stores};
+use common::{PAIRS, TRAVELLERS, locations, postgres_in_dutch, sqlite_location, stores};
 use klaver_io::travellers::{ReadOptions, read_pairs, read_travellers};
 use klaver_store::{
     Club, Line, LineAt, NewPlayer, NewSession, SessionInfo, Store, StoreError, lines_from_event,
@@ -1921,5 +1921,47 @@ async fn a_club_is_restored_only_under_a_code_of_one_word() {
         assert_eq!(store.clubs().await.unwrap().len(), 1);
         let restored = store.import_club(&archive, Some(" kb3 ")).await.unwrap();
         assert_eq!(restored.code, "kb3");
+    }
+}
+
+/// On a PostgreSQL server that compares texts as in Dutch, the clubs and the playing
+/// moments came out in another order than on SQLite (`dinsdag` before `Donderdag`);
+/// every list is now in one order on every database, SQLite's.
+#[tokio::test]
+async fn lists_keep_one_order_on_a_server_set_to_dutch() {
+    let mut locations = vec![sqlite_location("dutch-order")];
+    locations.extend(postgres_in_dutch("dutch-order").await);
+    for loc in locations {
+        let store = Store::open(&loc).await.unwrap();
+        let club = club_with_players(&store).await;
+        store.init_club("Zwaluw", "BC De Zwaluw").await.unwrap();
+        let codes: Vec<String> = store
+            .clubs()
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|c| c.code)
+            .collect();
+        assert_eq!(codes, ["Zwaluw", "kievit"], "{loc}");
+        for (date, moment) in [("2025-09-02", "dinsdag"), ("2025-09-04", "Donderdag")] {
+            let mut new = session(&store, &club, date, "A").await;
+            new.info.moment = moment.into();
+            store.import_session(&club, &new).await.unwrap();
+        }
+        assert_eq!(
+            store.moments(&club).await.unwrap(),
+            ["Donderdag", "dinsdag"],
+            "{loc}"
+        );
+        let names: Vec<String> = store
+            .players(&club)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|p| p.name)
+            .collect();
+        let mut sorted = names.clone();
+        sorted.sort();
+        assert_eq!(names, sorted, "{loc}");
     }
 }

@@ -48,6 +48,18 @@ pub fn skipped(what: &str) {
 
 /// A new, empty PostgreSQL database's URL, or `None` when no server is configured.
 pub async fn postgres_location(test: &str) -> Option<String> {
+    postgres_created(test, "").await
+}
+
+/// A new, empty PostgreSQL database whose texts are compared as in Dutch (ICU's
+/// `nl-NL`), as a club's server may be set up; `None` when no server is configured.
+pub async fn postgres_in_dutch(test: &str) -> Option<String> {
+    let dutch = " TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'nl-NL' LOCALE 'C.UTF-8'";
+    postgres_created(test, dutch).await
+}
+
+/// A new PostgreSQL database made with `options` after its name.
+async fn postgres_created(test: &str, options: &str) -> Option<String> {
     let Ok(admin) = std::env::var("KLAVER_TEST_POSTGRES") else {
         assert!(
             std::env::var_os("KLAVER_REQUIRE_POSTGRES").is_none(),
@@ -65,7 +77,7 @@ pub async fn postgres_location(test: &str) -> Option<String> {
     let mut conn = sqlx::AnyConnection::connect(&admin)
         .await
         .unwrap_or_else(|e| panic!("cannot reach the test server {admin}: {e}"));
-    sqlx::raw_sql(&format!("CREATE DATABASE {name}"))
+    sqlx::raw_sql(&format!("CREATE DATABASE {name}{options}"))
         .execute(&mut conn)
         .await
         .expect("create the test database");
