@@ -1315,7 +1315,8 @@ fn contradicted_sit_outs(diags: &mut [Diagnostic], rows: &[Row]) {
         let on_board = by_board
             .get(&(section.as_str(), number.as_str()))
             .map_or(&[][..], Vec::as_slice);
-        let plays = |r: &&&Row| same_pair(&r.ns, pair) || same_pair(&r.ew, pair);
+        let plays =
+            |r: &&&Row| crate::said::same_pair(&r.ns, pair) || crate::said::same_pair(&r.ew, pair);
         let (message, plays) = match on_board.iter().find(plays) {
             Some(r) => (
                 format!(
@@ -1336,18 +1337,6 @@ fn contradicted_sit_outs(diags: &mut [Diagnostic], rows: &[Row]) {
         *d = Diagnostic::warning(d.line.unwrap_or(0), Some(board), message)
             .saying(Said::SitOutContradicted { pair, plays });
     }
-}
-
-/// Whether two pair numbers name one pair: written alike, or both numbers of one value
-/// (`03` and `3`).
-fn same_pair(a: &str, b: &str) -> bool {
-    let number = |s: &str| {
-        s.bytes()
-            .all(|c| c.is_ascii_digit())
-            .then(|| s.parse::<u64>().ok())
-            .flatten()
-    };
-    a == b || number(a).is_some_and(|n| number(b) == Some(n))
 }
 
 /// The rows of one board's ScoreTable (of `section` unless a row names its own), and

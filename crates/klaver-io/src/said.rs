@@ -359,6 +359,16 @@ pub fn fold_sit_outs(
         if pairs.is_empty() || f.results + pairs.len() != f.expected {
             continue;
         }
+        // A sit-out line naming a pair the section does not have (a mistyped number)
+        // accounts for no one: the board stays short, and its sit-out line a warning.
+        let known = |id: &str| {
+            all_pairs
+                .iter()
+                .any(|p| !p.unranked && holds(f.group, &p.section) && same_pair(&p.id, id))
+        };
+        if !pairs.iter().all(|(id, _)| known(id)) {
+            continue;
+        }
         if unaccounted(all_pairs, f.group, f.results, pairs.len()) >= 2 {
             continue;
         }
@@ -433,6 +443,18 @@ fn unaccounted(pairs: &[PairInfo], group: &str, results: usize, sat_out: usize) 
         .filter(|p| !p.unranked && holds(group, &p.section))
         .count();
     in_group.saturating_sub(2 * results + sat_out)
+}
+
+/// Whether two pair numbers name one pair: written alike, or both numbers of one value
+/// (`03` and `3`).
+pub(crate) fn same_pair(a: &str, b: &str) -> bool {
+    let number = |s: &str| {
+        s.bytes()
+            .all(|c| c.is_ascii_digit())
+            .then(|| s.parse::<u64>().ok())
+            .flatten()
+    };
+    a == b || number(a).is_some_and(|n| number(b) == Some(n))
 }
 
 /// Makes a note of each sit-out line left in `read` whose board is short of no result

@@ -1760,3 +1760,41 @@ fn a_penalty_line_given_twice_is_said() {
         stderr(&o)
     );
 }
+
+/// A sit-out line naming a pair the night does not have (pair 99 for 15, in Ruter's
+/// PBN) was taken to account for the board's missing table, and the board was one note:
+/// `--strict` passed. A sit-out of a pair the section does not have accounts for no
+/// one: the board stays short and its sit-out line a warning.
+#[test]
+fn a_sit_out_line_of_a_pair_the_night_does_not_have_accounts_for_no_one() {
+    let f = repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
+    // (The file is Latin-1, as Ruter writes it: edited as bytes.)
+    let bytes = std::fs::read(&f).unwrap();
+    let mut lines: Vec<Vec<u8>> = bytes
+        .split_inclusive(|&b| b == b'\n')
+        .map(<[u8]>::to_vec)
+        .collect();
+    assert!(
+        lines[290].starts_with(b"10 3 15 "),
+        "line 291 is board 7's sit-out line"
+    );
+    lines[290].splice(5..7, *b"99");
+    let pbn = std::env::temp_dir().join(format!("klaver-sit-out-99-{}.pbn", std::process::id()));
+    std::fs::write(&pbn, lines.concat()).unwrap();
+    let o = klaver(&[
+        "score",
+        pbn.to_str().unwrap(),
+        "--strict",
+        "-o",
+        "/dev/null",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let err = stderr(&o);
+    for said in [
+        "warning: ",
+        "line 291: board 7: pair 99 sat out this board",
+        "line 281: board 7: 10 results where 11 were expected: the board is Neuberg-scaled",
+    ] {
+        assert!(err.contains(said), "{said}: {err}");
+    }
+}
