@@ -380,17 +380,8 @@ async fn find_by_number(
     club: i64,
     number: &str,
 ) -> Result<Option<Player>, StoreError> {
-    let row =
-        sqlx::query("SELECT id, number, name FROM players WHERE club_id = $1 AND number = $2")
-            .bind(club)
-            .bind(number)
-            .fetch_optional(&mut **tx)
-            .await
-            .map_err(db("cannot look up a player"))?;
-    row.as_ref()
-        .map(player_of)
-        .transpose()
-        .map_err(db("cannot read a player"))
+    let sql = "SELECT id, number, name FROM players WHERE club_id = $1 AND number = $2";
+    found_player(tx, sql, club, number).await
 }
 
 /// The club's players for `guests`, adding each the club does not have yet: a guest
@@ -430,15 +421,25 @@ fn given_number(player: &NewPlayer) -> Option<&str> {
 
 /// The club's player of this name without a number, if any.
 async fn find_guest(tx: &mut Tx, club: i64, name: &str) -> Result<Option<Player>, StoreError> {
-    let row = sqlx::query(
+    let sql =
         "SELECT id, number, name FROM players WHERE club_id = $1 AND number IS NULL AND name = $2
-         ORDER BY id",
-    )
-    .bind(club)
-    .bind(name)
-    .fetch_optional(&mut **tx)
-    .await
-    .map_err(db("cannot look up a player"))?;
+         ORDER BY id";
+    found_player(tx, sql, club, name).await
+}
+
+/// The player `sql` finds with the club's number and one text (`$1`, `$2`), if any.
+async fn found_player(
+    tx: &mut Tx,
+    sql: &str,
+    club: i64,
+    text: &str,
+) -> Result<Option<Player>, StoreError> {
+    let row = sqlx::query(sql)
+        .bind(club)
+        .bind(text)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(db("cannot look up a player"))?;
     row.as_ref()
         .map(player_of)
         .transpose()
