@@ -13,6 +13,7 @@
 use super::{Event, Penalty};
 use crate::exchange::points_text;
 use klaver_core::session::{Diagnostic, TableResult};
+use num_rational::Ratio;
 use rustc_hash::FxHashMap;
 
 /// What the event's penalty lines say against its traveller lines. Nothing while the
@@ -36,24 +37,23 @@ pub(super) fn check(event: &Event) -> Vec<Diagnostic> {
 /// applied, as a director may give a pair the same penalty twice, but a line entered
 /// twice by mistake is the likelier, so it is said on the second.
 fn given_twice(event: &Event) -> Vec<Diagnostic> {
-    let mut first: FxHashMap<(u32, usize, usize, String), u32> = FxHashMap::default();
+    type Key = (u32, usize, usize, (Ratio<i64>, Ratio<i64>));
+    let mut first: FxHashMap<Key, u32> = FxHashMap::default();
     let mut out = Vec::new();
     for p in &event.penalties {
+        let Some(&line) = first.get(&(p.board, p.ns, p.ew, p.points)) else {
+            first.insert((p.board, p.ns, p.ew, p.points), p.line);
+            continue;
+        };
         let points = format!("{}/{}", points_text(p.points.0), points_text(p.points.1));
-        let key = (p.board, p.ns, p.ew, points);
-        match first.get(&key) {
-            Some(&line) => out.push(Diagnostic::warning(
-                p.line,
-                Some(p.board),
-                format!(
-                    "the same penalty as line {line} (pairs {} and {}, {}): both are applied; remove this line if it was entered twice",
-                    event.pairs[p.ns].id, event.pairs[p.ew].id, key.3
-                ),
-            )),
-            None => {
-                first.insert(key, p.line);
-            }
-        }
+        out.push(Diagnostic::warning(
+            p.line,
+            Some(p.board),
+            format!(
+                "the same penalty as line {line} (pairs {} and {}, {points}): both are applied; remove this line if it was entered twice",
+                event.pairs[p.ns].id, event.pairs[p.ew].id
+            ),
+        ));
     }
     out
 }
