@@ -148,15 +148,17 @@ pub(crate) async fn merge_kept_twice(tx: &mut Tx, club: Option<i64>) -> Result<(
     };
     for club in clubs {
         let known = club_partnerships(tx, club).await?;
+        let kept: Vec<(PartnershipKey, i64)> = known
+            .iter()
+            .filter(|k| k.kind != "team")
+            .map(|k| (k.key(), k.id))
+            .collect();
         // The last kept of each players' pair or threesome (they come in the order kept).
-        let mut last = std::collections::HashMap::new();
-        for k in known.iter().filter(|k| k.kind != "team") {
-            last.insert(k.key(), k.id);
-        }
-        for k in known.iter().filter(|k| k.kind != "team") {
-            let key: PartnershipKey = k.key();
-            if last[&key] != k.id {
-                remove_partnership(tx, k.id).await?;
+        let last: std::collections::HashMap<&PartnershipKey, i64> =
+            kept.iter().map(|(key, id)| (key, *id)).collect();
+        for (key, id) in &kept {
+            if last[key] != *id {
+                remove_partnership(tx, *id).await?;
             }
         }
     }
