@@ -276,23 +276,45 @@ fn result_json(
     w.end_object();
 }
 
-/// Every pair of the result list, in ranking order. Each exact percentage is a
-/// fraction in lowest terms: reducing one that outgrew 128 bits takes a greatest common
-/// divisor of numbers of a few hundred bits, and a large Neuberg-scaled field has tens
-/// of thousands of them, so a large field's pairs are made in one part per core (the
-/// percentages share a few denominators, the session's multiple times each maximum:
-/// each part remembers their factors).
-fn pairs_json<'a>(event: &'a Event, result: &SessionResult, from: usize) -> Vec<PairJson<'a>> {
-    let parts = klaver_core::parts::in_parts_from(&result.pairs, from, |part| {
-        let mut reducer = Reducer::new();
-        part.iter()
-            .map(|p| {
-                let how = (&mut reducer, result.centred, result.columns_are_board_sets);
-                pair_json(event, p, how)
-            })
-            .collect::<Vec<_>>()
-    });
-    parts.into_iter().flatten().collect()
+/// Writes every pair of the result list, in ranking order, as a JSON list, a piece of
+/// `piece_size` pairs at a time: a field of tens of thousands of pairs is not held a
+/// second time as JSON. Each exact percentage is a fraction in lowest terms: reducing
+/// one that outgrew 128 bits takes a greatest common divisor of numbers of a few hundred
+/// bits, and a large Neuberg-scaled field has tens of thousands of them, so a large
+/// field's pieces are made in one part per core (the percentages share a few
+/// denominators, the session's multiple times each maximum: each part remembers their
+/// factors).
+fn write_pairs<W: Write>(
+    out: &mut W,
+    event: &Event,
+    result: &SessionResult,
+    (from, piece_size): (usize, usize),
+) -> serde_json::Result<()> {
+    out.write_all(b"[").map_err(serde_json::Error::io)?;
+    // Every piece of a large field in parts, however small the last.
+    let long = if result.pairs.len() >= from {
+        0
+    } else {
+        usize::MAX
+    };
+    for (k, piece) in result.pairs.chunks(piece_size.max(1)).enumerate() {
+        let made = klaver_core::parts::in_parts_from(piece, long, |part| {
+            let mut reducer = Reducer::new();
+            part.iter()
+                .map(|p| {
+                    let how = (&mut reducer, result.centred, result.columns_are_board_sets);
+                    pair_json(event, p, how)
+                })
+                .collect::<Vec<_>>()
+        });
+        for (j, pair) in made.iter().flatten().enumerate() {
+            if k > 0 || j > 0 {
+                out.write_all(b",").map_err(serde_json::Error::io)?;
+            }
+            serde_json::to_writer(&mut *out, pair)?;
+        }
+    }
+    out.write_all(b"]").map_err(serde_json::Error::io)
 }
 
 /// A pair's line of the result list, its points (and its rounds' and penalty) centred
@@ -371,7 +393,6 @@ fn write_with<W: Write>(
     (parallel_from, pairs_from, piece_size): (usize, usize, usize),
 ) -> serde_json::Result<()> {
     let pairs = &event.pairs;
-    let pairs_json = pairs_json(event, result, pairs_from);
     let penalties: Vec<PenaltyJson> = event
         .penalties
         .iter()
@@ -410,7 +431,7 @@ fn write_with<W: Write>(
     put(&mut out, b",\"boards\":[")?;
     write_boards(&mut out, event, result, (parallel_from, piece_size))?;
     put(&mut out, b"],\"pairs\":")?;
-    serde_json::to_writer(&mut out, &pairs_json)?;
+    write_pairs(&mut out, event, result, (pairs_from, piece_size))?;
     // The director's penalties and compensations, as written (in the session's shown
     // units), when there are any.
     if !penalties.is_empty() {
@@ -436,7 +457,8 @@ const PARALLEL_PAIRS: usize = 4096;
 
 /// Results written in one piece of the boards' JSON: a board of a large field (tens of
 /// thousands of results, megabytes of JSON) is written in several, so that the pieces
-/// on their way to the file take a few megabytes, not a few boards.
+/// on their way to the file take a few megabytes, not a few boards. The pairs are
+/// written as many at a time.
 const PIECE_RESULTS: usize = 4096;
 
 /// A piece of the boards' JSON: the results `from..to` (in the board's order) of board
@@ -658,11 +680,12 @@ mod tests {
             bytes
         };
         // Boards on two threads, and the pairs in parts, give the bytes of one thread,
-        // and so do boards written in pieces of any size.
+        // and so do boards and pairs written in pieces of any size.
         let one = write((usize::MAX, usize::MAX), usize::MAX);
         for piece in [1, 2, 3, 5, 100] {
             assert_eq!(write((usize::MAX, usize::MAX), piece), one, "{piece}");
             assert_eq!(write((0, usize::MAX), piece), one, "{piece}");
+            assert_eq!(write((usize::MAX, 0), piece), one, "{piece}");
         }
         assert_eq!(write((usize::MAX, 0), 4), one);
         // When the system gives no thread, every board is made on this one.
