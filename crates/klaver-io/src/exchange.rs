@@ -366,11 +366,7 @@ fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json
             .collect()
     });
     let Some(ids) = ids else {
-        let pair = if section.is_empty() {
-            format!("pair {id}")
-        } else {
-            format!("pair {id} of section {section}")
-        };
+        let pair = pair_in_section(section, id);
         event.diagnostics.push(Diagnostic::warning(
             0,
             None,
@@ -456,7 +452,8 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     event
         .diagnostics
         .extend(crate::json_check::check(data, &doc));
-    let totals = json_totals(pairs.iter(), &mut event);
+    let read = pairs_list_checked(data, pairs, &mut event);
+    let totals = json_totals(pairs.iter().zip(read), &mut event);
     let mut convention = json_convention(&doc["convention"], &mut event.diagnostics);
     // A file written before klaver wrote its convention says its pairs' directions.
     if convention.separate_fields.is_none() && pairs.iter().any(|p| p["field"].is_string()) {
@@ -660,17 +657,107 @@ fn json_result_row(
     }
 }
 
+/// What the pairs list of klaver's JSON gives that cannot be put on a pair of the
+/// boards, each said on its entry's line: an entry without a pair, a pair without
+/// results, a pair given twice with other names or players (its first entry is used);
+/// and the pairs of the boards the list leaves out, which are listed without names.
+/// Whether each entry's names and players are read.
+fn pairs_list_checked(data: &[u8], pairs: &[serde_json::Value], event: &mut Event) -> Vec<bool> {
+    if pairs.is_empty() {
+        return Vec::new();
+    }
+    let lines = crate::json_places::element_lines(data, &["pairs"]);
+    let index: rustc_hash::FxHashMap<(&str, &str), usize> = (event.pairs.iter().enumerate())
+        .map(|(i, p)| ((p.section.as_str(), p.id.as_str()), i))
+        .collect();
+    let mut first: rustc_hash::FxHashMap<usize, usize> = rustc_hash::FxHashMap::default();
+    let mut read = Vec::with_capacity(pairs.len());
+    for (k, p) in pairs.iter().enumerate() {
+        let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
+        let names = match json_text(&p["names"]) {
+            n if n.is_empty() => "its names".to_string(),
+            n => format!("its names ({n})"),
+        };
+        let pair = pair_in_section(&section, &id);
+        let same_as =
+            |j: usize| pairs[j]["names"] == p["names"] && pairs[j]["players"] == p["players"];
+        let message = match index.get(&(section.as_str(), id.as_str())) {
+            _ if id.is_empty() => Some(format!(
+                "the pair entry {} of the list gives no \"pair\": {names} and players are not read; write its number",
+                k + 1
+            )),
+            None => Some(format!(
+                "{pair} of the pairs list has no results on the boards: {names} and players are not read; correct its number"
+            )),
+            Some(&i) => match first.get(&i) {
+                None => {
+                    first.insert(i, k);
+                    read.push(true);
+                    continue;
+                }
+                // Given again as it was: nothing to say, nothing more to read.
+                Some(&j) if same_as(j) => None,
+                Some(&j) => Some(format!(
+                    "{pair} is given twice in the pairs list (entries {} and {}, with other names or players): the names and players of entry {} are used; remove the one that is wrong",
+                    j + 1,
+                    k + 1,
+                    j + 1
+                )),
+            },
+        };
+        read.push(false);
+        let line = lines.get(k).copied().unwrap_or(0);
+        (event.diagnostics).extend(message.map(|m| Diagnostic::warning(line, None, m)));
+    }
+    let left_out = left_out_of_the_list(event, &first);
+    event.diagnostics.extend(left_out);
+    read
+}
+
+/// One warning for the ranked pairs of the boards the pairs list leaves out.
+fn left_out_of_the_list(
+    event: &Event,
+    listed: &rustc_hash::FxHashMap<usize, usize>,
+) -> Option<Diagnostic> {
+    let missing: Vec<String> = (event.pairs.iter().enumerate())
+        .filter(|(i, p)| !p.unranked && !listed.contains_key(i))
+        .map(|(_, p)| format!("{}{}", p.section, p.id))
+        .collect();
+    let message = match &missing[..] {
+        [] => return None,
+        [one] => format!(
+            "pair {one} is not in the pairs list: it is listed without names; add an entry for it"
+        ),
+        _ => format!(
+            "pairs {} are not in the pairs list: they are listed without names; add an entry for each",
+            crate::travellers::spoken_list(&missing)
+        ),
+    };
+    Some(Diagnostic::warning(0, None, message))
+}
+
+/// A pair as a message names it: `pair 3`, or `pair 3 of section A`.
+fn pair_in_section(section: &str, id: &str) -> String {
+    if section.is_empty() {
+        format!("pair {id}")
+    } else {
+        format!("pair {id} of section {section}")
+    }
+}
+
 /// The pairs' published places, totals and percentages, their names and players' ids
 /// set in `event` on the way.
 fn json_totals<'a>(
-    pairs: impl Iterator<Item = &'a serde_json::Value>,
+    pairs: impl Iterator<Item = (&'a serde_json::Value, bool)>,
     event: &mut Event,
 ) -> Vec<PublishedTotal> {
     let mut totals = Vec::new();
-    for (i, p) in pairs.enumerate() {
+    for (i, (p, read)) in pairs.enumerate() {
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
-        set_names(event, &section, &id, &json_text(&p["names"]));
-        set_player_ids(event, (&section, &id), &p["players"]);
+        if read {
+            set_names(event, &section, &id, &json_text(&p["names"]));
+            set_player_ids(event, (&section, &id), &p["players"]);
+        }
         let rank = match (&p["rank"], p["tied"].as_bool()) {
             (serde_json::Value::Number(r), Some(true)) => format!("{r}="),
             (v, _) => json_text(v),
@@ -1399,6 +1486,49 @@ mod tests {
             );
         }
         assert_eq!(strict_errors("F2-base.json"), Vec::<String>::new());
+    }
+
+    /// klaver writes its whole result list on one line: an error in a pair named only
+    /// that line, not which pair it was.
+    #[test]
+    fn an_error_in_a_pair_names_the_pair() {
+        let errors = strict_errors("pairs-one-line.json");
+        let said = [
+            "5: pair 3 has the key \"clubpoints\", which klaver does not read",
+            "5: pair 4's \"points\" is \"x\": write a number",
+        ];
+        for said in said {
+            assert!(errors.iter().any(|e| e.starts_with(said)), "{errors:?}");
+        }
+    }
+
+    /// A pairs list entry without a pair, or naming a pair with no results, lost its
+    /// names without a word; a pair given twice kept its first names, silently; and the
+    /// pairs left out were listed without names, silently.
+    #[test]
+    fn a_pairs_list_entry_that_names_no_pair_of_the_boards_is_said() {
+        let path = format!(
+            "{}/tests/data/json-strict/pairs-list-unmatched.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let back = read_json(&std::fs::read(path).unwrap()).unwrap();
+        let said: Vec<&str> = back
+            .event
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        let want = [
+            "the pair entry 1 of the list gives no \"pair\": its names (Ian - Jo) and players are not read; write its number",
+            "pair 9 of the pairs list has no results on the boards: its names (Ed - Fay) and players are not read; correct its number",
+            "pair 2 is given twice in the pairs list (entries 2 and 5, with other names or players): the names and players of entry 2 are used; remove the one that is wrong",
+            "pairs 3 and 4 are not in the pairs list: they are listed without names; add an entry for each",
+        ];
+        for want in want {
+            assert!(said.contains(&want), "{want}\n{said:#?}");
+        }
+        let names: Vec<&str> = back.event.pairs.iter().map(|p| p.names.as_str()).collect();
+        assert_eq!(names, ["Ann - Bob", "Cy - Di", "", ""]);
     }
 
     /// Generated sessions of every shape klaver writes (sections, tables and rounds,

@@ -170,7 +170,7 @@ pub(crate) fn check(data: &[u8], doc: &Value) -> Vec<Diagnostic> {
         }
     }
     check_boards(&mut problems, doc);
-    check_list(&mut problems, &doc["pairs"], ("pair", PAIR), Place::Pair);
+    check_pairs(&mut problems, &doc["pairs"]);
     check_list(
         &mut problems,
         &doc["penalties"],
@@ -213,6 +213,32 @@ fn check_boards(problems: &mut Vec<Problem>, doc: &Value) {
             check_object(problems, at, ("result", RESULT), r);
             results += 1;
         }
+    }
+}
+
+/// The pairs of the result list, each named in its messages: klaver writes the whole
+/// list on one line, which alone would not tell which pair is meant.
+fn check_pairs(problems: &mut Vec<Problem>, list: &Value) {
+    for (i, v) in list.as_array().into_iter().flatten().enumerate() {
+        let Some(fields) = v.as_object() else {
+            problems.push(not_an_object(Place::Pair(i), "pair", v));
+            continue;
+        };
+        let whose = pair_named(v, i);
+        for (key, value) in fields {
+            check_key(problems, (&Place::Pair(i), None), &whose, PAIR, key, value);
+        }
+    }
+}
+
+/// A pair of the result list as a message names it: by its id (and section), or by
+/// its place in the list when it has no id to read.
+fn pair_named(v: &Value, i: usize) -> String {
+    let text = |key: &str| v[key].as_str().filter(|t| !t.is_empty());
+    match (text("pair"), text("section")) {
+        (Some(id), None) => format!("pair {id}"),
+        (Some(id), Some(section)) => format!("pair {id} of section {section}"),
+        (None, _) => format!("the pair entry {} of the list", i + 1),
     }
 }
 

@@ -2761,7 +2761,7 @@ impl NamesReader {
 }
 
 /// "4", "4 and 5", "4, 5 and 6"; past twenty items, the first twenty and how many more.
-fn spoken_list(items: &[String]) -> String {
+pub(crate) fn spoken_list(items: &[String]) -> String {
     const SHOWN: usize = 20;
     match items {
         [] => String::new(),
