@@ -434,8 +434,7 @@ fn json_lines(data: &[u8], path: &[&str], count: usize, first: usize) -> std::ve
 /// board without its list of results or an entry that is not an object is an error on
 /// its line: nothing in the file is passed over without a word.
 pub fn read_json(data: &[u8]) -> Result<Imported, String> {
-    let doc: serde_json::Value = serde_json::from_slice(data)
-        .map_err(|e| format!("line {}: not klaver JSON: {e}", e.line()))?;
+    let doc = crate::json_once::value_of(data).map_err(|e| crate::json_once::said(&e))?;
     if doc["form"] == "teams" || doc.get("matches").is_some() {
         return Err(
             "it is klaver's JSON of a scored teams event, a result that klaver does not read back (it reads the JSON of a pairs, butler or cross-IMP session): score the teams event from its travellers".into(),
@@ -1529,6 +1528,23 @@ mod tests {
         }
         let names: Vec<&str> = back.event.pairs.iter().map(|p| p.names.as_str()).collect();
         assert_eq!(names, ["Ann - Bob", "Cy - Di", "", ""]);
+    }
+
+    /// A result giving its score twice (`"score":420,"score":-50`) was scored with the
+    /// last of them, without a word.
+    #[test]
+    fn a_key_given_twice_in_one_object_is_refused_naming_its_line() {
+        let path = format!(
+            "{}/tests/data/json-strict/key-twice.json",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let Err(said) = read_json(&std::fs::read(path).unwrap()) else {
+            panic!("read");
+        };
+        assert!(
+            said.starts_with("line 2: the object gives the key \"score\" twice"),
+            "{said}"
+        );
     }
 
     /// Generated sessions of every shape klaver writes (sections, tables and rounds,

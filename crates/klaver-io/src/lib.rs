@@ -24,6 +24,7 @@ pub mod imp_report;
 pub mod input;
 pub mod json;
 mod json_check;
+mod json_once;
 mod json_places;
 pub mod options;
 pub mod pads;

@@ -1221,8 +1221,12 @@ pub fn read_score_json(
             moment_names(club)
         )));
     };
-    let doc: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| fail(format!("not the JSON of `klaver score --format json`: {e}")))?;
+    let doc = crate::json_once::value_of(text.as_bytes()).map_err(|e| {
+        fail(match e.classify() {
+            serde_json::error::Category::Data => crate::json_once::said(&e),
+            _ => format!("not the JSON of `klaver score --format json`: {e}"),
+        })
+    })?;
     let date = doc["date"].as_str().unwrap_or("").trim().to_string();
     if !valid_date(&date) {
         return Err(fail(format!(
@@ -1328,7 +1332,7 @@ fn pair_entries(
 /// [`read_score_json`] leaves out (it played no board, or its boards had no other
 /// result to compare with, as a section of one table has).
 pub fn score_json_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
-    let Ok(doc) = serde_json::from_str::<serde_json::Value>(text) else {
+    let Ok(doc) = crate::json_once::value_of(text.as_bytes()) else {
         return Vec::new();
     };
     let (Some((_, keys)), Some(pairs)) = (score_keys(&doc), doc["pairs"].as_array()) else {
@@ -3365,6 +3369,19 @@ end = 2026-08-31
                 e[0]
             );
         }
+        // A pair giving its score twice was ranked on the last of them, without a word.
+        let text = json.replace(
+            r#""percentage_exact":"45""#,
+            r#""percentage_exact":"45","percentage_exact":"65""#,
+        );
+        let e = read_score_json(&text, "night.json", &club, Some("tuesday")).unwrap_err();
+        assert!(
+            e[0].to_string().starts_with(
+                "night.json: line 3: the object gives the key \"percentage_exact\" twice"
+            ),
+            "{}",
+            e[0]
+        );
         // A rounded score read back with more decimals than are read says so.
         let text = json.replace(r#""percentage_exact":"45""#, r#""percentage":1e-31"#);
         let e = read_score_json(&text, "night.json", &club, Some("tuesday")).unwrap_err();
