@@ -1030,11 +1030,10 @@ pub fn has_player_ids(event: &Event) -> bool {
         .any(|ids| ids.iter().any(|id| !id.is_empty()))
 }
 
+/// Whether the pairs are in named sections: then every line names its section, a
+/// single section's name included, so that it is kept.
 fn has_sections(event: &Event) -> bool {
-    event
-        .pairs
-        .first()
-        .is_some_and(|f| event.pairs.iter().any(|p| p.section != f.section))
+    event.pairs.iter().any(|p| !p.section.is_empty())
 }
 
 /// Every message of reading a file, as printed (for tests).
@@ -1544,6 +1543,38 @@ mod tests {
         assert!(
             said.starts_with("line 2: the object gives the key \"score\" twice"),
             "{said}"
+        );
+    }
+
+    /// A session in one section named A was written without its section in the CSV
+    /// and the pairs CSV, and read back in no section. (PBN reads one section as none,
+    /// as the programs that write one for every session mean it.)
+    #[test]
+    fn a_single_named_section_is_kept_in_every_export() {
+        let path = format!(
+            "{}/tests/data/sections/one-section-a.csv",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let data = std::fs::read(path).unwrap();
+        let (_, imported) = crate::detect::read(&data, ReadOptions::default()).unwrap();
+        let event = &imported.event;
+        assert!(event.pairs.iter().all(|p| p.section == "A"));
+        let mut csv = Vec::new();
+        write_csv(&mut csv, event).unwrap();
+        let (_, back) = crate::detect::read(&csv, ReadOptions::default()).unwrap();
+        let sections: Vec<&str> = back
+            .event
+            .pairs
+            .iter()
+            .map(|p| p.section.as_str())
+            .collect();
+        assert_eq!(sections, ["A"; 4], "{}", String::from_utf8_lossy(&csv));
+        let mut pairs = Vec::new();
+        write_pairs_csv(&mut pairs, event).unwrap();
+        assert!(
+            pairs.starts_with(b"section,pair,names"),
+            "{}",
+            String::from_utf8_lossy(&pairs)
         );
     }
 
