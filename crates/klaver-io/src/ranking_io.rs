@@ -577,6 +577,18 @@ fn players_of(text: &str, kept: &mut Kept, buf: &mut Vec<PlayerId>) -> PlayerIds
     buf.drain(..).collect()
 }
 
+/// The seats of `text` left empty (`1001+1002+1003+` has one): guests without an id. A
+/// text without `+` has no seats to leave empty.
+fn empty_seats(text: &str) -> usize {
+    match text.contains('+') {
+        true => text
+            .split('+')
+            .filter(|x| plain_csv::trim(x).is_empty())
+            .count(),
+        false => 0,
+    }
+}
+
 /// Reads a CSV of session results: `date,moment,line,players,score`, and for teams
 /// nights `team,opponent` (one row per match, `score` in VP); an optional `form` column
 /// overrides the playing moment's form. Rows of the same date and moment form one
@@ -1154,6 +1166,7 @@ impl<'a> RowReader<'a> {
             team: team.to_string(),
             opponent: opponent.to_string(),
             players: players.to_vec(),
+            guests: empty_seats(field(rec, Some(cols.players))),
             vp: score,
             origin,
         });
@@ -1679,6 +1692,15 @@ fn pair_who<Id: std::borrow::Borrow<str>>(club: &Club, players: &[Id]) -> String
     }
 }
 
+/// A team's players as [`who`] names them, a seat for each guest without an id left
+/// empty after them (`1001+1002+1003+ Jansen - de Vries - Bakker`), as a sessions CSV
+/// writes it.
+fn team_who(club: &Club, players: &[PlayerId], guests: usize) -> String {
+    let named = who(club, players);
+    let ids = players.iter().map(|p| p.len() + 1).sum::<usize>().max(1) - 1;
+    format!("{}{}{}", &named[..ids], "+".repeat(guests), &named[ids..])
+}
+
 fn d2(p: &Points) -> String {
     decimal2(p)
 }
@@ -2012,7 +2034,7 @@ fn team_session_points(r: &RankingReport, heading: String, awards: &[Award]) -> 
                     t.map_or(Vec::new(), |t| t.per_match.iter().map(d2).collect());
                 vec![
                     a.unit().into_owned(),
-                    who(r.club, &a.players),
+                    team_who(r.club, &a.players, t.map_or(0, |t| t.guests)),
                     t.map_or(String::new(), |t| d2(&t.strength)),
                     t.map_or(String::new(), |t| d2(&t.resistance)),
                     per.join(" "),
@@ -2261,6 +2283,9 @@ fn award_json(w: &mut Pretty, a: &Award) {
         w.key("strength").number(to_f64(&t.strength));
         w.key("resistance").number(to_f64(&t.resistance));
         w.key("per_match").numbers(t.per_match.iter().map(to_f64));
+        if t.guests > 0 {
+            w.key("guests").count(t.guests);
+        }
     }
     w.end_object();
 }
@@ -3257,6 +3282,37 @@ end = 2026-08-31
         let got = rank(&club, sessions).unwrap();
         let teams = got.iter().find(|s| s.moment == "teams").unwrap();
         assert_eq!(teams.ranking_of("a"), int(80));
+    }
+
+    /// A teams row's seat left empty is a guest without an id: no player, but a seat of
+    /// the team, shown empty in the report; a row of three ids has no guest.
+    #[test]
+    fn a_teams_rows_empty_seat_is_a_guest() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,players,score,team,opponent\n\
+            2025-09-04,teams,a+b+c+ ,17,X,Y\n\
+            2025-09-04,teams,e+f+g+h,3,Y,X\n\
+            2025-09-11,teams,a+ +b+c,17,X,Y\n\
+            2025-09-11,teams,e+f+g,3,Y,X\n";
+        let sessions = read_sessions_csv(csv, "t.csv", &club).unwrap();
+        let rows: Vec<(usize, usize)> = sessions
+            .iter()
+            .flat_map(|s| s.teams.iter().map(|t| (t.players.len(), t.guests)))
+            .collect();
+        assert_eq!(rows, [(3, 1), (4, 0), (3, 1), (3, 0)]);
+        let first = sessions.into_iter().take(1).collect();
+        let got = rank(&club, first).unwrap();
+        let teams = got.iter().find(|s| s.moment == "teams").unwrap();
+        let report = RankingReport {
+            club: &club,
+            standings: vec![teams],
+            lines: None,
+            sessions: true,
+            lang: ReportLang::En,
+        };
+        let text = render_text(&report);
+        assert!(text.contains("\n  X     a+b+c+ "), "{text}");
+        assert!(!text.contains("a+b+c++"), "{text}");
     }
 
     /// A moment of teams nights only, without the club's fixed pairs, has no pairs: its

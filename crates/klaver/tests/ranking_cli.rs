@@ -1478,26 +1478,10 @@ fn a_night_starting_again_further_down_its_file_is_warned_of() {
 }
 
 /// A seat left empty in a sessions CSV (`1001+`, a guest without an id, as `+1002` is in
-/// a pairs file and `null` in klaver score's JSON) is no player: a team of three members
-/// and such a seat was ranked with a player of no id among its four; a pair's member is
-/// ranked alone.
+/// a pairs file and `null` in klaver score's JSON) is no player: a pair's member is
+/// ranked alone (a team's seat, see `a_team_with_a_guest_is_ranked_and_the_guest_is_not`).
 #[test]
 fn an_empty_seat_in_a_sessions_csv_is_no_player() {
-    let teams = temp_file(
-        "empty-seat-teams.csv",
-        "date,moment,players,score,team,opponent\n\
-         2025-09-04,teams,1001+1002+1003+,12,T1,T2\n\
-         2025-09-04,teams,1005+1006+1007+1008,8,T2,T1\n",
-    );
-    let o = with_club(&teams, &["--moment", "teams"]);
-    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-    assert!(
-        stderr(&o).contains(
-            "empty-seat-teams.csv line 2: session 2025-09-04 teams: team T1 has 3 players; a team has at least four"
-        ),
-        "{}",
-        stderr(&o)
-    );
     let pairs = temp_file(
         "empty-seat-pair.csv",
         "date,moment,line,players,score\n\
@@ -1514,6 +1498,115 @@ fn an_empty_seat_in_a_sessions_csv_is_no_player() {
         .map(|p| p["player"].as_str().unwrap())
         .collect();
     assert_eq!(players, ["1001", "1003", "1004"]);
+}
+
+/// The example club's teams night with T1's fourth seat `seat` (`1004`; empty for a
+/// guest without an id) and T2's players `t2`.
+fn teams_night_with(seat: &str, t2: &str, extra: &[&str]) -> Output {
+    let csv = temp_file(
+        &format!("teams-guest-{seat}-{t2}.csv"),
+        &format!(
+            "date,moment,players,score,team,opponent\n\
+             2025-09-04,teams,1001+1002+1003+{seat},14,T1,T2\n\
+             2025-09-04,teams,{t2},6,T2,T1\n\
+             2025-09-04,teams,1001+1002+1003+{seat},9,T1,T3\n\
+             2025-09-04,teams,1009+1010+1011+1012,11,T3,T1\n\
+             2025-09-04,teams,{t2},12,T2,T3\n\
+             2025-09-04,teams,1009+1010+1011+1012,8,T3,T2\n"
+        ),
+    );
+    let mut args = vec!["--moment", "teams"];
+    args.extend_from_slice(extra);
+    with_club(&csv, &args)
+}
+
+const T2: &str = "1005+1006+1007+1008";
+
+/// A team that played with a guest without an id, its seat left empty (`1001+1002+1003+`),
+/// is ranked: its strength is the mean ranking of its players with ids, each of them
+/// gets the team's points, the guest is no player, and the run says so once. One guest
+/// refused the whole season.
+#[test]
+fn a_team_with_a_guest_is_ranked_and_the_guest_is_not() {
+    let o = teams_night_with("", T2, &["--points"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let err = stderr(&o);
+    let notes: Vec<&str> = err.lines().filter(|l| l.starts_with("note:")).collect();
+    assert_eq!(notes.len(), 1, "{err}");
+    assert!(
+        notes[0].starts_with("note: 1 team played with a guest without an id (")
+            && notes[0].ends_with(
+                "teams-guest--1005+1006+1007+1008.csv line 2, team T1): its members are ranked, the guest is not"
+            ),
+        "{err}"
+    );
+    let out = stdout(&o);
+    // T1: K = (78 + 76 + 70) / 3 = 74.67 (with 1004 at 70 it was 73.50); W = 70 (T2
+    // and T3); 14 and 9 VP are 4/7 × 20 = 11.43 and −1/7 × 20 = −2.86: 70 + 30/7 = 74.29.
+    // T2: W = (224/3 + 70) / 2 = 217/3 = 72.33; 6 and 12 VP are −11.43 and 5.71:
+    // 217/3 − 20/7 = 1459/21 = 69.48. T3: W = 72.33; 11 and 8 VP are 2.86 and −5.71:
+    // 217/3 − 10/7 = 1489/21 = 70.90.
+    for line in [
+        "  T1    1001+1002+1003+ Jansen - de Vries - Bakker               74.67       70.00  11.43 -2.86   74.29",
+        "  T3    1009+1010+1011+1012 de Groot - Bos - Vos - Peters        70.00       72.33  2.86 -5.71    70.90",
+        "  T2    1005+1006+1007+1008 Smit - Meijer - de Boer - Mulder     70.00       72.33  -11.43 5.71   69.48",
+    ] {
+        assert!(out.contains(line), "{line}\n{out}");
+    }
+    let o = teams_night_with("", T2, &["--format", "json"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let players: Vec<(&str, f64)> = doc["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            (
+                p["player"].as_str().unwrap(),
+                p["history"][0]["points"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(players.len(), 11, "{players:?}");
+    for id in ["1001", "1002", "1003"] {
+        let points = players.iter().find(|p| p.0 == id).unwrap().1;
+        assert!((points - 520.0 / 7.0).abs() < 0.005, "{id} {points}");
+    }
+    let t1 = &doc["sessions"][0]["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["unit"] == "T1")
+        .unwrap();
+    assert_eq!(t1["players"], serde_json::json!(["1001", "1002", "1003"]));
+    assert_eq!(t1["guests"], 1);
+}
+
+/// A team whose seat is not marked as a guest's stays a team of three (a player
+/// forgotten, most often), and a team of guests only has no strength: both are refused,
+/// naming the team and its row.
+#[test]
+fn a_team_of_three_ids_or_of_guests_only_is_refused() {
+    let forgotten = teams_night_with("", "1005+1006+1007", &[]);
+    assert_eq!(forgotten.status.code(), Some(2));
+    assert!(
+        stderr(&forgotten).contains("teams-guest--1005+1006+1007.csv line 3: session 2025-09-04 teams: team T2 has 3 players (its other rows: line 6); a team has at least four: list all its players"),
+        "{}",
+        stderr(&forgotten)
+    );
+    let guests = teams_night_with("", "+++", &[]);
+    assert_eq!(guests.status.code(), Some(2));
+    assert!(
+        stderr(&guests).contains("teams-guest--+++.csv line 3: session 2025-09-04 teams: team T2 has only guests without an id (its other rows: line 6): with no player's ranking it has no strength; give its players' ids"),
+        "{}",
+        stderr(&guests)
+    );
+    let short = teams_night_with("", "1005++", &[]);
+    assert_eq!(short.status.code(), Some(2));
+    assert!(
+        stderr(&short).contains("teams-guest--1005++.csv line 3: session 2025-09-04 teams: team T2 has 1 player and 2 guests without an id (its other rows: line 6); a team has at least four: list all its players, a guest's seat left empty (1001+1002+1003+)"),
+        "{}",
+        stderr(&short)
+    );
 }
 
 /// A season where member 1001 plays with a guest without an id (`1001+`, `+1001`)

@@ -1,6 +1,6 @@
 //! Warnings about season input that can be ranked but most often is not what the club
 //! meant: settings keys the sessions write another way, a night given twice; and the
-//! note of the pairs that played with a guest without an id.
+//! note of the pairs and teams that played with a guest without an id.
 
 use super::season::{Club, SessionInput, first_origin, id_key, pair_name, row_origin};
 use super::{Form, Origin, PlayerId, Points};
@@ -88,14 +88,17 @@ fn players_with_origins(
     })
 }
 
-/// The pairs named in [`guests_without_id`]'s message before it counts the rest.
+/// The pairs (or teams) named in [`guests_without_id`]'s messages before they count the
+/// rest.
 const GUEST_PAIRS_NAMED: usize = 5;
 
 /// Pairs of one player id, the other seat a guest without an id (`1001+`, `null` in
-/// `klaver score`'s JSON): an ordinary night, ranked without a fuss (the member earns
-/// the pair's points, the guest is no player), told once for the whole input so the
-/// director knows who was not ranked: how many such pairs, the first few by where they
-/// are and their member. Nothing when there are none.
+/// `klaver score`'s JSON), and teams with a guest's seat left empty (`1001+1002+1003+`):
+/// an ordinary night, ranked without a fuss (the members earn the pair's or team's
+/// points, the guest is no player), told once for the whole input so the director
+/// knows who was not ranked: how many such pairs, the first few by where they are and
+/// their member, and likewise the teams, by their first row with a guest and their
+/// name. Nothing when there are none.
 pub fn guests_without_id(sessions: &[SessionInput]) -> Vec<String> {
     let pairs = sessions
         .iter()
@@ -114,20 +117,73 @@ pub fn guests_without_id(sessions: &[SessionInput]) -> Vec<String> {
             ));
         }
     }
-    if count == 0 {
-        return Vec::new();
+    let mut out = Vec::new();
+    if count > 0 {
+        let (pairs, who) = match count {
+            1 => ("pair", "its member is ranked, the guest is not"),
+            _ => ("pairs", "their members are ranked, the guests are not"),
+        };
+        out.push(format!(
+            "{count} {pairs} played with a guest without an id ({}): {who}",
+            and_more(named, count)
+        ));
     }
+    out.extend(teams_with_guests(sessions));
+    out
+}
+
+/// [`guests_without_id`]'s message of the teams nights' teams with a guest.
+fn teams_with_guests(sessions: &[SessionInput]) -> Option<String> {
+    // Each team of a night with a guest: the night, its name, its first row with one,
+    // and the most guests of its rows.
+    let mut teams: Vec<(&SessionInput, &str, &Origin, usize)> = Vec::new();
+    for s in sessions.iter().filter(|s| s.form == Form::Teams) {
+        for t in s.teams.iter().filter(|t| t.guests > 0) {
+            let same = |x: &&mut (&SessionInput, &str, &Origin, usize)| {
+                std::ptr::eq(x.0, s) && x.1 == t.team
+            };
+            match teams.iter_mut().find(same) {
+                Some(known) => known.3 = known.3.max(t.guests),
+                None => teams.push((s, &t.team, &t.origin, t.guests)),
+            }
+        }
+    }
+    let named: Vec<String> = teams
+        .iter()
+        .take(GUEST_PAIRS_NAMED)
+        .map(|(s, team, origin, _)| format!("{}, team {team}", row_origin(s, origin)))
+        .collect();
+    let (teams_word, guests, who) = match teams[..] {
+        [] => return None,
+        [(.., 1)] => (
+            "team",
+            "a guest",
+            "its members are ranked, the guest is not",
+        ),
+        [_] => (
+            "team",
+            "guests",
+            "its members are ranked, the guests are not",
+        ),
+        _ => (
+            "teams",
+            "guests",
+            "their members are ranked, the guests are not",
+        ),
+    };
+    Some(format!(
+        "{} {teams_word} played with {guests} without an id ({}): {who}",
+        teams.len(),
+        and_more(named, teams.len())
+    ))
+}
+
+/// The places `named` (the first few of `count`), then how many more there are.
+fn and_more(mut named: Vec<String>, count: usize) -> String {
     if count > named.len() {
         named.push(format!("and {} more", count - named.len()));
     }
-    let (pairs, who) = match count {
-        1 => ("pair", "its member is ranked, the guest is not"),
-        _ => ("pairs", "their members are ranked, the guests are not"),
-    };
-    vec![format!(
-        "{count} {pairs} played with a guest without an id ({}): {who}",
-        named.join("; ")
-    )]
+    named.join("; ")
 }
 
 /// Pairs or butler nights whose results are an earlier night's, pair for pair and score
@@ -289,7 +345,7 @@ fn first_after(s: &SessionInput, line: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ranking::season::PairEntry;
+    use crate::ranking::season::{PairEntry, TeamEntry};
     use crate::ranking::{Form, int};
 
     /// A pairs night of `moment` on `date`, its rows `players` scoring `scores`, read
@@ -360,6 +416,61 @@ mod tests {
             "2025-09-02",
             &[("1001+1002", 60), ("1003+1004", 40)],
         );
+        assert!(guests_without_id(&[none]).is_empty());
+    }
+
+    /// A teams night of `file` whose rows are `(team, opponent, players, guests)`, from
+    /// line 2 on.
+    fn teams_night(file: &str, date: &str, rows: &[(&str, &str, &str, usize)]) -> SessionInput {
+        let mut s = night(file, date, &[]);
+        s.form = Form::Teams;
+        s.teams = rows
+            .iter()
+            .enumerate()
+            .map(|(i, &(team, opponent, players, guests))| TeamEntry {
+                team: team.into(),
+                opponent: opponent.into(),
+                players: players.split('+').map(PlayerId::from).collect(),
+                guests,
+                vp: int(10),
+                origin: Origin::at_line(&file.into(), i + 2),
+            })
+            .collect();
+        s
+    }
+
+    /// Teams with a guest without an id are told once for the whole run, each team of a
+    /// night once, at its first row with a guest, after the pairs; none, nothing.
+    #[test]
+    fn teams_with_a_guest_are_told_once_after_the_pairs() {
+        let full = ("T2", "T1", "5+6+7+8", 0);
+        let one = teams_night(
+            "t.csv",
+            "2025-09-04",
+            &[("T1", "T2", "1+2+3", 1), full, ("T1", "T3", "1+2+3", 1)],
+        );
+        assert_eq!(
+            guests_without_id(std::slice::from_ref(&one)),
+            [
+                "1 team played with a guest without an id (t.csv line 2, team T1): its members are ranked, the guest is not"
+            ]
+        );
+        let two_guests = teams_night("u.csv", "2025-09-11", &[full, ("T1", "T2", "1+2", 2)]);
+        assert_eq!(
+            guests_without_id(std::slice::from_ref(&two_guests)),
+            [
+                "1 team played with guests without an id (u.csv line 3, team T1): its members are ranked, the guests are not"
+            ]
+        );
+        let pairs = night("a.csv", "2025-09-02", &[("1001+", 60), ("1003+1004", 40)]);
+        assert_eq!(
+            guests_without_id(&[one, pairs, two_guests]),
+            [
+                "1 pair played with a guest without an id (a.csv line 2, 1001+): its member is ranked, the guest is not",
+                "2 teams played with guests without an id (t.csv line 2, team T1; u.csv line 3, team T1): their members are ranked, the guests are not"
+            ]
+        );
+        let none = teams_night("v.csv", "2025-09-18", &[full, ("T1", "T2", "1+2+3+4", 0)]);
         assert!(guests_without_id(&[none]).is_empty());
     }
 

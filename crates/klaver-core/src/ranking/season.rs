@@ -23,6 +23,12 @@
 //! of its line: its member earns its points as any player does; the guest is no player
 //! (not ranked, not in the dynamic method's line mean), and the member's night is, for
 //! the member's own pair, one with a substitute.
+//!
+//! So is a team with a guest without an id in a seat (left empty, `1001+1002+1003+`):
+//! its strength is the mean ranking of its players with ids, each of them gets the
+//! team's points, and the guest is no player. A team still has four seats or more,
+//! guests included, and at least one player with an id: a team of guests only has no
+//! strength.
 
 use super::championship::{self, Standing};
 use super::lines::layout;
@@ -161,8 +167,13 @@ pub struct TeamEntry {
     pub team: String,
     /// The team it met.
     pub opponent: String,
-    /// The players' ids (four, or more when the team changed players).
+    /// The players' ids (four, or more when the team changed players), a guest's seat
+    /// without an id not among them.
     pub players: Vec<PlayerId>,
+    /// The seats of guests without an id in this row (`1001+1002+1003+` has one): no
+    /// players, but seats of the team, so that a team of three ids is still refused
+    /// unless its fourth seat is marked as a guest's.
+    pub guests: usize,
     /// The victory points scored (0 to 20).
     pub vp: Points,
     /// Where the match came from.
@@ -836,14 +847,17 @@ impl<'a> SessionCheck<'a, '_> {
         }
     }
 
-    /// Each team of the night, over all its matches, has at least four players; a team
-    /// with fewer is told at its first row, naming its other rows.
+    /// Each team of the night, over all its matches, has at least four seats (its
+    /// players, and the guests without an id of the row with the most) and at least
+    /// one player with an id; a team short of either is told at its first row, naming
+    /// its other rows.
     fn check_team_sizes(&mut self, teams: &BTreeSet<&str>) {
         let s = self.s;
         for team in teams {
             let rows: Vec<&TeamEntry> = s.teams.iter().filter(|t| t.team == *team).collect();
             let players: BTreeSet<&PlayerId> = rows.iter().flat_map(|t| &t.players).collect();
-            if players.len() >= 4 {
+            let guests = rows.iter().map(|t| t.guests).max().unwrap_or(0);
+            if !players.is_empty() && players.len() + guests >= 4 {
                 continue;
             }
             let origin = row_origin(s, &rows[0].origin);
@@ -861,14 +875,38 @@ impl<'a> SessionCheck<'a, '_> {
                 format!(" (its other rows: {})", others.join(", "))
             };
             self.errors.push(RankingError::Players {
-                what: format!(
-                    "team {team} has {} players{also}; a team has at least four: list all its players",
-                    players.len()
-                ),
+                what: format!("team {team} {}", team_short(players.len(), guests, &also)),
                 origin,
                 session: s.label(),
             });
         }
+    }
+}
+
+/// What a team of `players` players with ids and `guests` guests without one lacks,
+/// its other rows given in `also`: a player whose ranking gives it a strength, or four
+/// seats.
+fn team_short(players: usize, guests: usize, also: &str) -> String {
+    match (players, guests) {
+        (0, 1..) => format!(
+            "has only guests without an id{also}: with no player's ranking it has no strength; give its players' ids"
+        ),
+        (n, 0) => {
+            format!("has {n} players{also}; a team has at least four: list all its players")
+        }
+        (n, g) => format!(
+            "has {} and {} without an id{also}; a team has at least four: list all its players, a guest's seat left empty (1001+1002+1003+)",
+            counted(n, "player"),
+            counted(g, "guest")
+        ),
+    }
+}
+
+/// `1 player`, `2 players`.
+fn counted(n: usize, what: &str) -> String {
+    match n {
+        1 => format!("1 {what}"),
+        _ => format!("{n} {what}s"),
     }
 }
 
@@ -1540,12 +1578,14 @@ fn teams_awards(
                 nights.push(TeamNight {
                     team: t.team.clone(),
                     players: Vec::new(),
+                    guests: 0,
                     matches: Vec::new(),
                 });
                 nights.len() - 1
             }
         };
         let n = &mut nights[i];
+        n.guests = n.guests.max(t.guests);
         for p in &t.players {
             if !n.players.contains(p) {
                 n.players.push(p.clone());
@@ -2220,12 +2260,21 @@ mod tests {
         ids.iter().map(|p| &**p).collect()
     }
 
-    /// A team's match on a teams night: team, opponent, players `a+b+c+d`, VP.
+    /// A team's match on a teams night: team, opponent, players `a+b+c+d` (a seat left
+    /// empty, `a+b+c+`, a guest without an id, as the sessions CSV reads it), VP.
     fn team(t: &str, o: &str, players: &str, vp: i64) -> TeamEntry {
         TeamEntry {
             team: t.into(),
             opponent: o.into(),
-            players: players.split('+').map(PlayerId::from).collect(),
+            players: players
+                .split('+')
+                .filter(|x| !x.is_empty())
+                .map(PlayerId::from)
+                .collect(),
+            guests: match players.contains('+') {
+                true => players.split('+').filter(|x| x.is_empty()).count(),
+                false => 0,
+            },
             vp: int(vp),
             origin: Origin::default(),
         }
@@ -2574,6 +2623,64 @@ mod tests {
         assert_eq!(points_of(&got[0], "h"), vec![int(50)]);
         let x = &got[0].sessions[0].awards[0];
         assert_eq!(x.team_points.as_ref().unwrap().resistance, int(70));
+    }
+
+    /// A teams night of three teams, two matches each; T1 played with a guest without
+    /// an id in its fourth seat.
+    fn teams_night_with_a_guest(t1: &str) -> SessionInput {
+        let mut night = session("2025-10-07", &[]);
+        night.form = Form::Teams;
+        night.teams = vec![
+            team("T1", "T2", t1, 15),
+            team("T2", "T1", "p5+p6+p7+p8", 5),
+            team("T1", "T3", t1, 8),
+            team("T3", "T1", "p9+p10+p11+p12", 12),
+            team("T2", "T3", "p5+p6+p7+p8", 10),
+            team("T3", "T2", "p9+p10+p11+p12", 10),
+        ];
+        night
+    }
+
+    /// A team that played with a guest without an id is ranked: its strength is the
+    /// mean ranking of its players with ids, each of them gets the team's points, and
+    /// the guest is no player.
+    #[test]
+    fn a_team_with_a_guest_is_ranked_by_its_players_with_ids() {
+        let mut c = club(2);
+        c.moments[0].form = Form::Teams;
+        for (p, r) in [("p1", 82), ("p2", 76), ("p5", 60)] {
+            c.replacements.insert(p.into(), int(r));
+        }
+        let got = rank(&c, vec![teams_night_with_a_guest("p1+p2+p3+")]).unwrap();
+        let s = &got[0];
+        let award = |team: &str| s.sessions[0].awards.iter().find(|a| a.unit() == team);
+        let of = |team: &str| award(team).unwrap().team_points.as_deref().unwrap().clone();
+        let (t1, t2, t3) = (of("T1"), of("T2"), of("T3"));
+        // K: T1 (82 + 76 + 70) / 3 = 76, the guest left out (counted at 70 it would be
+        // 74.5); T2 (60 + 3 × 70) / 4 = 67.5; T3 70.
+        assert_eq!(t1.strength, int(76));
+        assert_eq!(t2.strength, frac(135, 2));
+        assert_eq!(t3.strength, int(70));
+        // W: T1 (67.5 + 70) / 2 = 68.75; T2 (76 + 70) / 2 = 73; T3 (76 + 67.5) / 2 = 71.75.
+        assert_eq!(t1.resistance, frac(275, 4));
+        assert_eq!(t2.resistance, int(73));
+        assert_eq!(t3.resistance, frac(287, 4));
+        // Ri = (VP − 10) / (17 − 10) × 40 / 2: T1 15 and 8 VP give 100/7 and −40/7; T2 5
+        // and 10 give −100/7 and 0; T3 12 and 10 give 40/7 and 0.
+        assert_eq!(t1.per_match, [frac(100, 7), frac(-40, 7)]);
+        assert_eq!(t2.per_match, [frac(-100, 7), int(0)]);
+        assert_eq!(t3.per_match, [frac(40, 7), int(0)]);
+        // Points: T1 275/4 + 30/7 = 2045/28 (73.04); T2 73 − 50/7 = 461/7 (65.86);
+        // T3 287/4 + 20/7 = 2089/28 (74.61).
+        for p in ["p1", "p2", "p3"] {
+            assert_eq!(points_of(s, p), [frac(2045, 28)], "{p}");
+        }
+        assert_eq!(points_of(s, "p8"), [frac(461, 7)]);
+        assert_eq!(points_of(s, "p12"), [frac(2089, 28)]);
+        // Eleven players: the guest is in no list.
+        assert_eq!(s.players.len(), 11);
+        assert!(s.players.iter().all(|p| !p.player.is_empty()));
+        assert_eq!(names(&award("T1").unwrap().players), ["p1", "p2", "p3"]);
     }
 
     /// Each match is one row from each side: a row given twice, or one without its
@@ -3051,6 +3158,45 @@ mod tests {
             [
                 "teams.csv line 3: session 2025-09-04 tuesday: team T2 has 3 players (its other rows: line 5); a team has at least four: list all its players"
             ]
+        );
+    }
+
+    /// Only a seat marked as a guest's (left empty) counts: a team of three ids is
+    /// still short of a player, a team of three seats with a guest too, and a team of
+    /// guests only has no strength; each is told at its first row.
+    #[test]
+    fn a_team_short_of_seats_or_of_players_with_ids_is_refused() {
+        let told = |t1: &str| -> Vec<String> {
+            let mut night = teams_night_with_a_guest(t1);
+            for (k, t) in night.teams.iter_mut().enumerate() {
+                t.origin = Origin::at_line(&"teams.csv".into(), k + 2);
+            }
+            check(&club(2), &[night])
+                .iter()
+                .map(|e| e.to_string())
+                .collect()
+        };
+        let head = "teams.csv line 2: session 2025-10-07 tuesday: team T1";
+        assert_eq!(told("p1+p2+p3+"), Vec::<String>::new());
+        assert_eq!(told("+p1+p2+p3"), Vec::<String>::new());
+        assert_eq!(told("p1++p2++"), Vec::<String>::new());
+        assert_eq!(
+            told("p1+p2+p3"),
+            [format!(
+                "{head} has 3 players (its other rows: line 4); a team has at least four: list all its players"
+            )]
+        );
+        assert_eq!(
+            told("p1++"),
+            [format!(
+                "{head} has 1 player and 2 guests without an id (its other rows: line 4); a team has at least four: list all its players, a guest's seat left empty (1001+1002+1003+)"
+            )]
+        );
+        assert_eq!(
+            told("+++"),
+            [format!(
+                "{head} has only guests without an id (its other rows: line 4): with no player's ranking it has no strength; give its players' ids"
+            )]
         );
     }
 

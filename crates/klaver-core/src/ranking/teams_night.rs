@@ -4,7 +4,9 @@
 //! A night of any number of matches (usually two, so that an odd number of teams can
 //! play a three-way) is ranked once, as one session. A team's strength K is the mean
 //! ranking of its players before the night; its resistance W is the mean strength of
-//! the teams it met. Each match i is worth Ri = (VPi − 10) / (ST,V − 10) × B / 2 on the
+//! the teams it met; a guest without an id in a team's seat has no ranking and is left
+//! out of its strength, as the dynamic method leaves a pair's guest out of the line's
+//! mean. Each match i is worth Ri = (VPi − 10) / (ST,V − 10) × B / 2 on the
 //! 20-VP scale (ST,V = 17 VP by default, B the nominal line width), and every player of
 //! the team gets W + the mean of the Ri. No line intervals and no stretching apply.
 
@@ -24,8 +26,12 @@ pub struct TeamMatch {
 pub struct TeamNight {
     /// The team's id for the night.
     pub team: String,
-    /// The players' ids (four, or more when a team changes players between matches).
+    /// The players' ids (four, or more when a team changes players between matches),
+    /// its guests without an id not among them.
     pub players: Vec<super::PlayerId>,
+    /// The seats of guests without an id (no players: they have no ranking and get no
+    /// points).
+    pub guests: usize,
     /// The team's matches in the order played.
     pub matches: Vec<TeamMatch>,
 }
@@ -33,8 +39,10 @@ pub struct TeamNight {
 /// How a team earned its ranking points.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TeamPoints {
-    /// K: the mean ranking of the team's players before the night.
+    /// K: the mean ranking of the team's players with ids before the night.
     pub strength: Points,
+    /// The seats of guests without an id, left out of K, as the reports show them.
+    pub guests: usize,
     /// W: the mean strength of the teams it met.
     pub resistance: Points,
     /// Ri for each match, in the order played.
@@ -44,8 +52,9 @@ pub struct TeamPoints {
 }
 
 /// Ranking points for every team (same order as `teams`), given the players' rankings
-/// before the night. Fails with the index of the team and what is wrong when a team has
-/// no players or no matches, or meets a team not on the night.
+/// before the night (a guest without an id has none and is left out). Fails with the
+/// index of the team and what is wrong when a team has no players with ids or no
+/// matches, or meets a team not on the night.
 pub fn team_points(
     settings: &ClubSettings,
     teams: &[TeamNight],
@@ -58,7 +67,10 @@ pub fn team_points(
             let r: Vec<Points> = t.players.iter().map(|p| ranking(p)).collect();
             mean(&r).ok_or((
                 i,
-                format!("team {} has no players: list its players", t.team),
+                format!(
+                    "team {} has no players with an id, so no strength: list its players' ids",
+                    t.team
+                ),
             ))
         })
         .collect::<Result<_, _>>()?;
@@ -95,6 +107,7 @@ pub fn team_points(
         };
         out.push(TeamPoints {
             strength: strengths[i].clone(),
+            guests: t.guests,
             points: &resistance + margin,
             resistance,
             per_match,
@@ -113,6 +126,7 @@ mod tests {
         TeamNight {
             team: id.into(),
             players: players.iter().map(|&p| p.into()).collect(),
+            guests: 0,
             matches: matches
                 .iter()
                 .map(|&(o, vp)| TeamMatch {
@@ -199,6 +213,34 @@ mod tests {
         let got = team_points(&ClubSettings::default(), &teams, |_| int(70)).unwrap();
         assert_eq!(got[0].points, int(90));
         assert_eq!(got[1].points, int(50));
+    }
+
+    /// A guest without an id has no ranking: K is the mean of the players with ids.
+    #[test]
+    fn a_guest_is_left_out_of_the_strength() {
+        let mut x = team("X", &["a", "b", "c"], &[("Y", 12)]);
+        x.guests = 1;
+        let teams = [x, team("Y", &["e", "f", "g", "h"], &[("X", 8)])];
+        let ranking = |p: &str| int(if p == "a" { 82 } else { 70 });
+        let got = team_points(&ClubSettings::default(), &teams, ranking).unwrap();
+        // X: K = (82 + 70 + 70) / 3 = 74 (with the guest at 70 it would be 73); Y: K = 70.
+        // X: W = 70, R = 2/7 × 20 = 40/7: 70 + 40/7 = 530/7. Y: W = 74, R = −40/7:
+        // 74 − 40/7 = 478/7.
+        assert_eq!(got[0].strength, int(74));
+        assert_eq!(got[0].guests, 1);
+        assert_eq!(got[0].points, frac(530, 7));
+        assert_eq!(got[1].resistance, int(74));
+        assert_eq!(got[1].points, frac(478, 7));
+        let mut guests_only = team("Z", &[], &[("Y", 10)]);
+        guests_only.guests = 4;
+        let teams = [guests_only, team("Y", &["e", "f", "g", "h"], &[("Z", 10)])];
+        let err = team_points(&ClubSettings::default(), &teams, ranking).unwrap_err();
+        assert_eq!(err.0, 0);
+        assert!(
+            err.1.contains("team Z has no players with an id"),
+            "{}",
+            err.1
+        );
     }
 
     #[test]
