@@ -1595,6 +1595,12 @@ fn a_team_of_three_ids_or_of_guests_only_is_refused() {
     );
     let guests = teams_night_with("", "+++", &[]);
     assert_eq!(guests.status.code(), Some(2));
+    // T1's guest is noted; T2, refused, is not said to be ranked.
+    assert!(
+        stderr(&guests).contains("note: 1 team played with a guest without an id ("),
+        "{}",
+        stderr(&guests)
+    );
     assert!(
         stderr(&guests).contains("teams-guest--+++.csv line 3: session 2025-09-04 teams: team T2 has only guests without an id (its other rows: line 6): with no player's ranking it has no strength; give its players' ids"),
         "{}",

@@ -148,6 +148,9 @@ fn teams_with_guests(sessions: &[SessionInput]) -> Option<String> {
             }
         }
     }
+    // A team of guests only has no member to rank: it is an error of its own.
+    teams
+        .retain(|(s, team, ..)| (s.teams.iter()).any(|t| t.team == *team && !t.players.is_empty()));
     let named: Vec<String> = teams
         .iter()
         .take(GUEST_PAIRS_NAMED)
@@ -430,7 +433,11 @@ mod tests {
             .map(|(i, &(team, opponent, players, guests))| TeamEntry {
                 team: team.into(),
                 opponent: opponent.into(),
-                players: players.split('+').map(PlayerId::from).collect(),
+                players: players
+                    .split('+')
+                    .filter(|x| !x.is_empty())
+                    .map(PlayerId::from)
+                    .collect(),
                 guests,
                 vp: int(10),
                 origin: Origin::at_line(&file.into(), i + 2),
@@ -472,6 +479,9 @@ mod tests {
         );
         let none = teams_night("v.csv", "2025-09-18", &[full, ("T1", "T2", "1+2+3+4", 0)]);
         assert!(guests_without_id(&[none]).is_empty());
+        // A team of guests only is refused by the ranking, not noted as ranked.
+        let only = teams_night("w.csv", "2025-09-25", &[full, ("T1", "T2", "", 4)]);
+        assert!(guests_without_id(&[only]).is_empty());
     }
 
     #[test]
