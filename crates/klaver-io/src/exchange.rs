@@ -337,8 +337,10 @@ pub fn date_parts(date: &str) -> Option<(&str, &str, &str)> {
     }
 }
 
-/// Puts names on the event's pairs (section and id must match); names already set stay.
-pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str) {
+/// Puts names, given on `line` of the file, on the event's pair of that section and id;
+/// names already set stay. Names holding a character that shows nothing are set with a
+/// warning naming the line.
+pub(crate) fn set_names(event: &mut Event, (section, id): (&str, &str), names: &str, line: u32) {
     if names.is_empty() {
         return;
     }
@@ -349,6 +351,9 @@ pub(crate) fn set_names(event: &mut Event, section: &str, id: &str, names: &str)
         && p.names.is_empty()
     {
         p.names = names.to_string();
+        let whose = format!("pair {section}{id}'s names");
+        let warning = crate::invisible::names_warning(line, &whose, names);
+        event.diagnostics.extend(warning);
     }
 }
 
@@ -451,8 +456,10 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     event
         .diagnostics
         .extend(crate::json_check::check(data, &doc));
-    let read = pairs_list_checked(data, pairs, &mut event);
-    let totals = json_totals(pairs.iter().zip(read), &mut event);
+    let lines = crate::json_places::element_lines(data, &["pairs"]);
+    let read = pairs_list_checked(&lines, pairs, &mut event);
+    let lines = lines.into_iter().chain(std::iter::repeat(0));
+    let totals = json_totals(pairs.iter().zip(read).zip(lines), &mut event);
     let mut convention = json_convention(&doc["convention"], &mut event.diagnostics);
     // A file written before klaver wrote its convention says its pairs' directions.
     if convention.separate_fields.is_none() && pairs.iter().any(|p| p["field"].is_string()) {
@@ -660,12 +667,12 @@ fn json_result_row(
 /// boards, each said on its entry's line: an entry without a pair, a pair without
 /// results, a pair given twice with other names or players (its first entry is used);
 /// and the pairs of the boards the list leaves out, which are listed without names.
-/// Whether each entry's names and players are read.
-fn pairs_list_checked(data: &[u8], pairs: &[serde_json::Value], event: &mut Event) -> Vec<bool> {
+/// Whether each entry's names and players are read; `lines` are the lines the entries
+/// start on.
+fn pairs_list_checked(lines: &[u32], pairs: &[serde_json::Value], event: &mut Event) -> Vec<bool> {
     if pairs.is_empty() {
         return Vec::new();
     }
-    let lines = crate::json_places::element_lines(data, &["pairs"]);
     let index: rustc_hash::FxHashMap<(&str, &str), usize> = (event.pairs.iter().enumerate())
         .map(|(i, p)| ((p.section.as_str(), p.id.as_str()), i))
         .collect();
@@ -673,6 +680,11 @@ fn pairs_list_checked(data: &[u8], pairs: &[serde_json::Value], event: &mut Even
     let mut read = Vec::with_capacity(pairs.len());
     for (k, p) in pairs.iter().enumerate() {
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
+        if let Some(refused) = invisible_in_entry(&section, &id, lines.get(k).copied()) {
+            event.diagnostics.push(refused);
+            read.push(false);
+            continue;
+        }
         let names = match json_text(&p["names"]) {
             n if n.is_empty() => "its names".to_string(),
             n => format!("its names ({n})"),
@@ -713,6 +725,19 @@ fn pairs_list_checked(data: &[u8], pairs: &[serde_json::Value], event: &mut Even
     read
 }
 
+/// The error of a pairs list entry whose pair or section holds a character that shows
+/// nothing: it prints as a pair of the boards but is none.
+fn invisible_in_entry(section: &str, id: &str, line: Option<u32>) -> Option<Diagnostic> {
+    let named = [
+        ("the pairs list's pair", id),
+        ("the pairs list's section", section),
+    ];
+    let refused = named
+        .iter()
+        .find_map(|(what, text)| crate::invisible::refused(what, text))?;
+    Some(Diagnostic::error(line.unwrap_or(0), None, refused))
+}
+
 /// One warning for the ranked pairs of the boards the pairs list leaves out.
 fn left_out_of_the_list(
     event: &Event,
@@ -745,16 +770,17 @@ fn pair_in_section(section: &str, id: &str) -> String {
 }
 
 /// The pairs' published places, totals and percentages, their names and players' ids
-/// set in `event` on the way.
+/// set in `event` on the way (where read); each pair comes with whether its names and
+/// players are read and the line of the file it starts on.
 fn json_totals<'a>(
-    pairs: impl Iterator<Item = (&'a serde_json::Value, bool)>,
+    pairs: impl Iterator<Item = ((&'a serde_json::Value, bool), u32)>,
     event: &mut Event,
 ) -> Vec<PublishedTotal> {
     let mut totals = Vec::new();
-    for (i, (p, read)) in pairs.enumerate() {
+    for (i, ((p, read), line)) in pairs.enumerate() {
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
         if read {
-            set_names(event, &section, &id, &json_text(&p["names"]));
+            set_names(event, (&section, &id), &json_text(&p["names"]), line);
             set_player_ids(event, (&section, &id), &p["players"]);
         }
         let rank = match (&p["rank"], p["tied"].as_bool()) {
@@ -1595,7 +1621,7 @@ mod tests {
             write_event(&mut csv, opts).unwrap();
             csv.extend_from_slice(b"1,1,2,,,,,PEN 0/-3\n");
             let mut event = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
-            set_names(&mut event, "", "1", "Ann & Bob");
+            set_names(&mut event, ("", "1"), "Ann & Bob", 0);
             set_ids(&mut event, ("", "1"), &["1001".into(), String::new()]);
             let settings = [
                 Settings::default(),

@@ -22,6 +22,7 @@ mod hand_record_pbn;
 pub mod html;
 pub mod imp_report;
 pub mod input;
+pub mod invisible;
 pub mod json;
 mod json_check;
 mod json_once;

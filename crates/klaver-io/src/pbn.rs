@@ -895,7 +895,7 @@ struct Reading {
     imported: Imported,
     rows: Vec<Row>,
     /// The names of each (section, pair id).
-    names: Vec<(String, String, String)>,
+    names: Vec<PairNames>,
     /// The names a ScoreTable gives a (section, pair id) on the side it sits (true:
     /// North-South), which tell pairs numbered per direction apart.
     sides: Vec<SideName>,
@@ -1145,8 +1145,8 @@ impl Reading {
         let mut event = exchange::rows_to_event(&rows);
         imported.line_percentages = exchange::row_figures(&rows, |r| (&r.pct_ns, &r.pct_ew));
         imported.line_imps = exchange::row_figures(&rows, |r| (&r.imp_ns, &r.imp_ew));
-        for (section, id, n) in &self.names {
-            exchange::set_names(&mut event, section, id, n);
+        for n in &self.names {
+            exchange::set_names(&mut event, (&n.section, &n.id), &n.names, n.line);
         }
         for t in &imported.totals {
             exchange::set_ids(&mut event, (&t.section, &t.pair), &t.ids);
@@ -1177,12 +1177,20 @@ impl Reading {
             t.section.clear();
         }
         for n in &mut self.names {
-            n.0.clear();
+            n.section.clear();
         }
         for n in &mut self.sides {
             n.section.clear();
         }
     }
+}
+
+/// The names a row gives a pair (section and id), and the row's line.
+struct PairNames {
+    section: String,
+    id: String,
+    names: String,
+    line: u32,
 }
 
 /// The names a ScoreTable row gives a pair on the side it sits.
@@ -1192,6 +1200,7 @@ struct SideName {
     /// Whether the pair sits North-South.
     north_south: bool,
     names: String,
+    line: u32,
 }
 
 /// Pairs numbered per direction, as a two-winner Mitchell numbers them (North-South
@@ -1199,11 +1208,7 @@ struct SideName {
 /// names. A section is read so only when the names tell: every number on both sides has
 /// one name North-South and another East-West. (A Howell's pair keeps its name on both
 /// sides; a section of mixed evidence is read as written, and its clashes are errors.)
-fn numbered_per_direction(
-    rows: &mut [Row],
-    names: &mut Vec<(String, String, String)>,
-    sides: &[SideName],
-) {
+fn numbered_per_direction(rows: &mut [Row], names: &mut Vec<PairNames>, sides: &[SideName]) {
     let split = sections_per_direction(sides);
     if split.is_empty() {
         return;
@@ -1217,14 +1222,15 @@ fn numbered_per_direction(
             }
         }
     }
-    names.retain(|(section, _, _)| !per_direction(section));
+    names.retain(|n| !per_direction(&n.section));
     for n in sides.iter().filter(|n| per_direction(&n.section)) {
         let side = if n.north_south { "NS" } else { "EW" };
-        names.push((
-            n.section.clone(),
-            format!("{}{side}", n.id),
-            n.names.clone(),
-        ));
+        names.push(PairNames {
+            section: n.section.clone(),
+            id: format!("{}{side}", n.id),
+            names: n.names.clone(),
+            line: n.line,
+        });
     }
 }
 
@@ -1255,9 +1261,14 @@ fn sections_per_direction(sides: &[SideName]) -> HashSet<String> {
         .collect()
 }
 
-/// The game's board; an error when its [Board] tag is not a board number.
+/// The game's board; an error when its [Board] tag is not a board number, or holds a
+/// character that shows nothing.
 pub(crate) fn game_board(g: &Game, diags: &mut Vec<Diagnostic>) -> Option<Board> {
     let t = g.tag("Board")?;
+    if let Some(refused) = crate::invisible::refused("the [Board] tag", t.value.trim()) {
+        diags.push(Diagnostic::error(t.line, None, refused));
+        return None;
+    }
     let board = Board::from_digits(t.value.trim());
     if board.is_none() && !t.value.trim().is_empty() {
         diags.push(Diagnostic::error(
@@ -1345,7 +1356,7 @@ fn score_table(
     t: &Table,
     (board, section): (u32, &str),
     rows: &mut Vec<Row>,
-    (names, sides): (&mut Vec<(String, String, String)>, &mut Vec<SideName>),
+    (names, sides): (&mut Vec<PairNames>, &mut Vec<SideName>),
     diags: &mut Vec<Diagnostic>,
 ) {
     let c = ScoreColumns::of(t);
@@ -1395,12 +1406,18 @@ fn score_table(
             let n = cell(row, col);
             if !n.is_empty() {
                 let n = n.replace(';', " - ");
-                names.push((section.clone(), id.to_string(), n.clone()));
+                names.push(PairNames {
+                    section: section.clone(),
+                    id: id.to_string(),
+                    names: n.clone(),
+                    line: *line,
+                });
                 sides.push(SideName {
                     section: section.clone(),
                     id: id.to_string(),
                     north_south,
                     names: n,
+                    line: *line,
                 });
             }
         }
@@ -1705,7 +1722,7 @@ fn total_table(
     t: &Table,
     section: &str,
     totals: &mut Vec<PublishedTotal>,
-    names: &mut Vec<(String, String, String)>,
+    names: &mut Vec<PairNames>,
 ) {
     let c_ids = (t.col(&["MemberID1"]), t.col(&["MemberID2"]));
     let c_pair = t.col(&["PairId"]);
@@ -1727,7 +1744,12 @@ fn total_table(
         };
         let n = cell(row, c_names);
         if !n.is_empty() {
-            names.push((section.clone(), pair.to_string(), n.replace(';', " - ")));
+            names.push(PairNames {
+                section: section.clone(),
+                id: pair.to_string(),
+                names: n.replace(';', " - "),
+                line: *line,
+            });
         }
         totals.push(PublishedTotal {
             line: *line,

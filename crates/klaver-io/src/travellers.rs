@@ -7,6 +7,7 @@
 //! a split such as 60/40, REV, or a weighted score `W 30% 4SN= 70% 4SN-1`) and `lead`.
 //! Line numbers in messages count the header as line 1, as an editor shows them.
 
+use crate::invisible;
 use crate::plain_csv::{Fields, field};
 use klaver_core::board::{Board, Side, Vulnerability};
 use klaver_core::contract::Play;
@@ -1472,7 +1473,9 @@ struct LineState {
 const PAST_HEADER_SHOWN: usize = 10;
 
 /// The line's two pairs; `-` is an unranked substitute pair (one per table and round
-/// when the file says them). `None` when a pair is missing, or both are substitutes.
+/// when the file says them). An error when a pair is missing, both are substitutes, or
+/// a pair or the section holds a character that shows nothing (it would print as
+/// another pair's id and make a pair of its own).
 fn line_pairs<R: Fields + ?Sized>(
     rec: &R,
     line: u32,
@@ -1480,12 +1483,23 @@ fn line_pairs<R: Fields + ?Sized>(
     (table, round): (u32, u32),
     event: &mut Event,
     index: &mut PairIndex,
-) -> Option<(usize, usize)> {
+) -> Result<(usize, usize), String> {
     let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
     if ns_id.is_empty() || ew_id.is_empty() || (is_substitute(ns_id) && is_substitute(ew_id)) {
-        return None;
+        return Err("the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)".into());
     }
     let section = field(rec, cols.section);
+    let named = [
+        ("the section", section),
+        ("the NS pair", ns_id),
+        ("the EW pair", ew_id),
+    ];
+    if let Some(refused) = named
+        .iter()
+        .find_map(|(what, text)| invisible::refused(what, text))
+    {
+        return Err(refused);
+    }
     let mut pair = |id: &str, north_south: bool| {
         if !is_substitute(id) {
             return event.intern_pair(index, section, id);
@@ -1497,7 +1511,7 @@ fn line_pairs<R: Fields + ?Sized>(
         };
         event.intern_substitute(index, section, seat)
     };
-    Some((pair(ns_id, true), pair(ew_id, false)))
+    Ok((pair(ns_id, true), pair(ew_id, false)))
 }
 
 /// Whether a pair id is `-`, an unranked substitute pair: also written with the dashes
@@ -1531,16 +1545,15 @@ fn read_line<R: Fields + ?Sized>(
     if !text.lead.is_empty() {
         text.lead = read_lead(&text.lead, lang, (line, b), event);
     }
-    let Some((ns, ew)) = line_pairs(
+    let (ns, ew) = line_pairs(
         rec,
         line,
         cols,
         (text.table, text.round),
         event,
         &mut state.index,
-    ) else {
-        return Err((b, "the ns or ew pair is empty: every line needs both pairs (write - for a substitute pair that is not ranked)".into()));
-    };
+    )
+    .map_err(|m| (b, m))?;
     let adjust = if text.adjust.is_empty() {
         Adjust::None
     } else {
@@ -1614,9 +1627,10 @@ fn clean_line<R: Fields + ?Sized>(
     }
     let board = line_board(field(rec, Some(cols.board))).ok()?;
     let (ns_id, ew_id) = (field(rec, Some(cols.ns)), field(rec, Some(cols.ew)));
+    // A pair holding a character that shows nothing is refused, by the long way.
     if [ns_id, ew_id]
         .iter()
-        .any(|id| id.is_empty() || is_substitute(id))
+        .any(|id| id.is_empty() || is_substitute(id) || invisible::first_invisible(id).is_some())
     {
         return None;
     }
@@ -1741,6 +1755,9 @@ fn fields_without_a_column<R: Fields + ?Sized>(
 
 /// The board of a line.
 fn line_board(text: &str) -> Result<Board, LineError> {
+    if let Some(refused) = invisible::refused("board", text) {
+        return Err((None, refused));
+    }
     let board = match crate::plain_csv::short_number(text) {
         Some(n) => u32::try_from(n).ok().and_then(|n| Board::new(n).ok()),
         None => Board::from_digits(text),
@@ -2599,6 +2616,17 @@ impl NamesReader {
                 .collect();
         }
         let mut said: Vec<Diagnostic> = unread.into_iter().collect();
+        // A pair or section holding a character that shows nothing names no pair of the
+        // travellers, though it prints as one.
+        let noun = format!("the {}", self.entrants.noun);
+        let named = [(noun.as_str(), id), ("the section", section)];
+        if let Some(refused) = named
+            .iter()
+            .find_map(|(what, text)| invisible::refused(what, text))
+        {
+            said.push(Diagnostic::error(line, None, refused));
+            return said;
+        }
         said.extend(self.named(event, rec, cols, (id, section), line));
         said
     }
@@ -2673,6 +2701,8 @@ impl NamesReader {
             said.extend(seats_past_players((id, names), (text, ids), line, noun));
         }
         let pair = format!("{}{}", event.pairs[i].section, event.pairs[i].id);
+        let whose = format!("{noun} {pair}'s names");
+        said.extend(invisible::names_warning(line, &whose, names));
         said.extend(self.in_another(pair, ids.as_deref(), line));
         event.pairs[i].names = names.to_string();
         if let Some(ids) = ids {

@@ -1571,7 +1571,7 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     let mut event: Event = exchange::rows_to_event(&w.rows);
     imported.line_imps = exchange::row_figures(&w.rows, |r| (&r.imp_ns, &r.imp_ew));
     for p in &w.pairs {
-        exchange::set_names(&mut event, &p.section, &p.number, &p.names);
+        exchange::set_names(&mut event, (&p.section, &p.number), &p.names, p.total.line);
         exchange::set_ids(&mut event, (&p.section, &p.number), &p.ids);
     }
     let unapplied = unapplied_adjustments(&w.pairs, &event);
