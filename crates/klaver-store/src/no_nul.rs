@@ -2,6 +2,11 @@
 //! PostgreSQL cannot keep one (it refused with its own raw message, after a session had
 //! taken its number), SQLite kept it; no name, contract or reason holds one, so both
 //! databases refuse it alike, naming where it is.
+//!
+//! A pair, a section or a player's name of a new session or line holding another
+//! character that shows nothing (a zero-width space, a soft hyphen, a direction mark)
+//! is refused too: it would look like the one written without it but be another, and a
+//! player's season ranking, or a pair's results, would be split without a word.
 
 use crate::StoreError;
 use crate::archive::ClubArchive;
@@ -16,6 +21,18 @@ pub(crate) fn without_nul(text: &str, what: impl FnOnce() -> String) -> Result<(
         "{} {:?} holds a NUL character (byte 0), which is no text: remove it; nothing was stored",
         what(),
         text
+    )))
+}
+
+/// Refuses `text`, a pair, a section or a player's name, when it holds a character that
+/// shows nothing; `what` names it (`pair 3's names`).
+fn without_invisible(text: &str, what: impl FnOnce() -> String) -> Result<(), StoreError> {
+    if klaver_io::invisible::first_invisible(text).is_none() {
+        return Ok(());
+    }
+    let refused = klaver_io::invisible::refused(&what(), text).unwrap_or_default();
+    Err(StoreError::Invalid(format!(
+        "{refused}; nothing was stored"
     )))
 }
 
@@ -41,6 +58,14 @@ pub(crate) fn line_without_nul(l: &Line) -> Result<(), StoreError> {
     for (what, text) in fields {
         without_nul(text, || format!("line {n} (board {}): the {what}", l.board))?;
     }
+    let ids = [
+        ("section", &l.section),
+        ("North-South pair", &l.ns),
+        ("East-West pair", &l.ew),
+    ];
+    for (what, text) in ids {
+        without_invisible(text, || format!("line {n} (board {}): the {what}", l.board))?;
+    }
     Ok(())
 }
 
@@ -64,6 +89,12 @@ pub(crate) fn session_without_nul(s: &NewSession) -> Result<(), StoreError> {
         for player in &p.players {
             without_nul(&player.name, || format!("a player of pair {}", p.pair))?;
         }
+        without_invisible(&p.pair, || "a pair's number".to_string())?;
+        without_invisible(&p.section, || format!("pair {}'s section", p.pair))?;
+        for player in &p.players {
+            without_invisible(&player.name, || format!("a player of pair {}", p.pair))?;
+        }
+        without_invisible(&p.names, || format!("pair {}'s list of names", p.pair))?;
     }
     s.lines.iter().try_for_each(line_without_nul)
 }

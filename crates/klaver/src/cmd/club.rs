@@ -365,6 +365,7 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
             }
             return Err(at("the name is empty: every player needs a name".into()));
         }
+        shows_all(&player_name, number.as_deref()).map_err(at)?;
         swapped_columns(&player_name, number.as_deref()).map_err(at)?;
         // A number is the same with its leading zeros (a spreadsheet drops them); a player
         // without one is known by the name.
@@ -391,6 +392,17 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         });
     }
     Ok(players)
+}
+
+/// A player's name and federation number, refused when either holds a character that
+/// shows nothing (a zero-width space, a soft hyphen): the player would look like the
+/// one written without it, but be another, and their season ranking split.
+fn shows_all(name: &str, number: Option<&str>) -> Result<(), String> {
+    let refused = klaver_io::invisible::refused("the name", name);
+    match refused.or_else(|| klaver_io::invisible::refused("the number", number?)) {
+        Some(m) => Err(m),
+        None => Ok(()),
+    }
 }
 
 /// A players line whose name is only digits (no name is; a membership number is), or
@@ -451,6 +463,8 @@ pub fn player(args: PlayerArgs) -> CmdResult {
         match args.command {
             PlayerCommand::Add { name, number, db } => {
                 // What `player import` would refuse of `player list --format csv`.
+                shows_all(name.trim(), number.as_deref().map(str::trim))
+                    .map_err(|m| CliError::input(format!("player add: {m}")))?;
                 if swapped_columns(name.trim(), number.as_deref().map(str::trim)).is_err() {
                     return Err(CliError::input(format!(
                         "player add {name:?}{}: a name is not only digits and a federation number has digits: give the name first and the number with --number",
