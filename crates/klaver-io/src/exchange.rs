@@ -437,8 +437,10 @@ fn json_lines(data: &[u8], path: &[&str], count: usize, first: usize) -> std::ve
 /// standings, not its travellers. A message about a result or penalty names the line
 /// of the file it starts on. A key klaver does not write, a value of the wrong kind, a
 /// board without its list of results or an entry that is not an object is an error on
-/// its line: nothing in the file is passed over without a word.
+/// its line: nothing in the file is passed over without a word. A byte order mark at the
+/// very start (as Windows' Notepad saves UTF-8) is a mark of the file, passed over.
 pub fn read_json(data: &[u8]) -> Result<Imported, String> {
+    let data = data.strip_prefix("\u{feff}".as_bytes()).unwrap_or(data);
     let doc = crate::json_once::value_of(data).map_err(|e| crate::json_once::said(&e))?;
     if doc["form"] == "teams" || doc.get("matches").is_some() {
         return Err(

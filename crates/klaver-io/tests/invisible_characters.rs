@@ -258,3 +258,42 @@ fn a_json_pair_is_refused_and_names_are_warned_of() {
         ]
     );
 }
+
+/// A byte order mark at the very start of a file, as Windows' Notepad saves UTF-8, is a
+/// mark of the file, not of its first field, in every format: klaver's JSON was refused
+/// with one (`expected value at line 1 column 1`).
+#[test]
+fn a_byte_order_mark_at_the_start_of_each_format_is_passed_over() {
+    const BOM: &str = "\u{feff}";
+    let pbn = format!(
+        "{BOM}[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Score_NS\"]\n1 2 420\n3 4 400\n"
+    );
+    let imp = pbn_read(&pbn);
+    assert!(
+        imp.event.diagnostics.is_empty(),
+        "{:?}",
+        said(&imp.event.diagnostics)
+    );
+    let xml = format!(
+        "{BOM}{}",
+        USEBIO.replace("{NAME}", "").replace("{PAIR}", "")
+    );
+    let imp = usebio::read(xml.as_bytes()).unwrap();
+    assert!(
+        imp.event.diagnostics.is_empty(),
+        "{:?}",
+        said(&imp.event.diagnostics)
+    );
+    let json = format!("{BOM}{}", JSON.replace("{NAME}", "").replace("{PAIR}", ""));
+    let imp = exchange::read_json(json.as_bytes()).unwrap();
+    assert!(
+        imp.event.diagnostics.is_empty(),
+        "{:?}",
+        said(&imp.event.diagnostics)
+    );
+    assert_eq!(imp.event.results[3].line, 5);
+    let d = pairs_file(&format!(
+        "{BOM}section,pair,names\nA,1,Ann - Bob\nA,2,C - D\nA,3,E - F\nA,4,G - H\n"
+    ));
+    assert!(d.is_empty(), "{:?}", said(&d));
+}
