@@ -1265,20 +1265,16 @@ fn sections_per_direction(sides: &[SideName]) -> HashSet<String> {
 /// character that shows nothing.
 pub(crate) fn game_board(g: &Game, diags: &mut Vec<Diagnostic>) -> Option<Board> {
     let t = g.tag("Board")?;
-    if let Some(refused) = crate::invisible::refused("the [Board] tag", t.value.trim()) {
-        diags.push(Diagnostic::error(t.line, None, refused));
-        return None;
-    }
     let board = Board::from_digits(t.value.trim());
     if board.is_none() && !t.value.trim().is_empty() {
-        diags.push(Diagnostic::error(
-            t.line,
-            None,
+        let refused = crate::invisible::refused("the [Board] tag", t.value.trim());
+        let message = refused.unwrap_or_else(|| {
             format!(
                 "[Board {:?}] is not a board number: write a number from 1",
                 t.value
-            ),
-        ));
+            )
+        });
+        diags.push(Diagnostic::error(t.line, None, message));
     }
     board
 }

@@ -1755,18 +1755,18 @@ fn fields_without_a_column<R: Fields + ?Sized>(
 
 /// The board of a line.
 fn line_board(text: &str) -> Result<Board, LineError> {
-    if let Some(refused) = invisible::refused("board", text) {
-        return Err((None, refused));
-    }
     let board = match crate::plain_csv::short_number(text) {
         Some(n) => u32::try_from(n).ok().and_then(|n| Board::new(n).ok()),
         None => Board::from_digits(text),
     };
+    // A board is ASCII digits: only text that is none may hold a character that shows
+    // nothing, which is then what to remove.
     board.ok_or_else(|| {
-        (
-            None,
-            format!("board {text:?} is not a board number: write a number from 1"),
-        )
+        let refused = invisible::refused("board", text);
+        let message = refused.unwrap_or_else(|| {
+            format!("board {text:?} is not a board number: write a number from 1")
+        });
+        (None, message)
     })
 }
 
