@@ -25,6 +25,28 @@ pub fn first_invisible(text: &str) -> Option<char> {
     text.chars().find(|&c| is_invisible(c))
 }
 
+/// The first character of a person's name that shows nothing, if any: as
+/// [`first_invisible`], except the zero-width joiner and non-joiner, which are part of
+/// how some scripts spell a name (Persian, the languages of India) and of emoji.
+#[inline]
+pub fn first_invisible_in_name(text: &str) -> Option<char> {
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return None;
+    }
+    text.chars()
+        .find(|&c| is_invisible(c) && !matches!(c, '\u{200c}' | '\u{200d}'))
+}
+
+/// The error of a person's name (`what`: `the name`) that holds a character that shows
+/// nothing (see [`first_invisible_in_name`]); `None` when it holds none.
+pub fn refused_name(what: &str, name: &str) -> Option<String> {
+    let c = first_invisible_in_name(name)?;
+    Some(format!(
+        "{what} {name:?} holds an invisible character ({}): remove it",
+        char_name(c)
+    ))
+}
+
 /// Whether `c` shows nothing (see [`first_invisible`]).
 pub fn is_invisible(c: char) -> bool {
     match c {
@@ -97,7 +119,7 @@ pub fn refused(what: &str, text: &str) -> Option<String> {
 /// invisible character, which shows nothing but makes them another spelling; `None`
 /// when they hold none. The names are kept as written.
 pub fn names_warning(line: u32, whose: &str, names: &str) -> Option<Diagnostic> {
-    let c = first_invisible(names)?;
+    let c = first_invisible_in_name(names)?;
     Some(Diagnostic::warning(
         line,
         None,
@@ -132,6 +154,23 @@ mod tests {
         assert_eq!(first_invisible("Müller"), None);
         assert_eq!(first_invisible("1\u{200b}"), Some('\u{200b}'));
         assert_eq!(first_invisible("a\u{7f}\u{ad}"), Some('\u{7f}'));
+    }
+
+    /// A Persian name is spelt with a zero-width non-joiner, an emoji with
+    /// joiners: a name may hold them; an id or section may not.
+    #[test]
+    fn a_name_may_hold_the_joiners_that_spell_it() {
+        let persian = "\u{645}\u{647}\u{200c}\u{646}";
+        assert_eq!(first_invisible_in_name(persian), None);
+        assert_eq!(first_invisible(persian), Some('\u{200c}'));
+        assert_eq!(first_invisible_in_name("a\u{200d}b"), None);
+        assert_eq!(
+            first_invisible_in_name("Jan\u{200b} Smit"),
+            Some('\u{200b}')
+        );
+        assert!(refused_name("the name", persian).is_none());
+        assert!(refused_name("the name", "Jan\u{ad}Smit").is_some());
+        assert!(names_warning(3, "pair 1's names", persian).is_none());
     }
 
     #[test]

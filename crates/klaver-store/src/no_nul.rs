@@ -24,16 +24,26 @@ pub(crate) fn without_nul(text: &str, what: impl FnOnce() -> String) -> Result<(
     )))
 }
 
-/// Refuses `text`, a pair, a section or a player's name, when it holds a character that
-/// shows nothing; `what` names it (`pair 3's names`).
+/// Refuses `text`, a pair or a section, when it holds a character that shows nothing;
+/// `what` names it (`pair 3's section`).
 fn without_invisible(text: &str, what: impl FnOnce() -> String) -> Result<(), StoreError> {
-    if klaver_io::invisible::first_invisible(text).is_none() {
-        return Ok(());
+    match klaver_io::invisible::refused(&what(), text) {
+        None => Ok(()),
+        Some(refused) => Err(StoreError::Invalid(format!(
+            "{refused}; nothing was stored"
+        ))),
     }
-    let refused = klaver_io::invisible::refused(&what(), text).unwrap_or_default();
-    Err(StoreError::Invalid(format!(
-        "{refused}; nothing was stored"
-    )))
+}
+
+/// Refuses a player's name, or a pair's names, holding a character that shows nothing
+/// (a zero-width joiner or non-joiner is part of a name's spelling in some scripts).
+fn name_without_invisible(text: &str, what: impl FnOnce() -> String) -> Result<(), StoreError> {
+    match klaver_io::invisible::refused_name(&what(), text) {
+        None => Ok(()),
+        Some(refused) => Err(StoreError::Invalid(format!(
+            "{refused}; nothing was stored"
+        ))),
+    }
 }
 
 /// A line's texts, the line named by the file's line number when it has one.
@@ -92,9 +102,9 @@ pub(crate) fn session_without_nul(s: &NewSession) -> Result<(), StoreError> {
         without_invisible(&p.pair, || "a pair's number".to_string())?;
         without_invisible(&p.section, || format!("pair {}'s section", p.pair))?;
         for player in &p.players {
-            without_invisible(&player.name, || format!("a player of pair {}", p.pair))?;
+            name_without_invisible(&player.name, || format!("a player of pair {}", p.pair))?;
         }
-        without_invisible(&p.names, || format!("pair {}'s list of names", p.pair))?;
+        name_without_invisible(&p.names, || format!("pair {}'s list of names", p.pair))?;
     }
     s.lines.iter().try_for_each(line_without_nul)
 }

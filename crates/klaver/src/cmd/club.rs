@@ -398,7 +398,7 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
 /// shows nothing (a zero-width space, a soft hyphen): the player would look like the
 /// one written without it, but be another, and their season ranking split.
 fn shows_all(name: &str, number: Option<&str>) -> Result<(), String> {
-    let refused = klaver_io::invisible::refused("the name", name);
+    let refused = klaver_io::invisible::refused_name("the name", name);
     match refused.or_else(|| klaver_io::invisible::refused("the number", number?)) {
         Some(m) => Err(m),
         None => Ok(()),
