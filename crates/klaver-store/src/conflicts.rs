@@ -79,7 +79,7 @@ impl Store {
         let context = "cannot keep the conflicting result";
         let json = serde_json::to_string(offered)
             .map_err(|e| StoreError::Invalid(format!("{context}: {e}")))?;
-        let mut tx = self.write_club(club.id, context).await?;
+        let mut tx = self.write_club(club, context).await?;
         if let Some(id) = open_twin(&mut tx, (club, session, line_no), offered, by).await? {
             return Ok(id);
         }
@@ -145,7 +145,7 @@ impl Store {
         // The decision and the correction it makes are one step: a second director
         // deciding the same conflict meanwhile finds it decided.
         let context = "cannot record the decision";
-        let mut tx = self.write_club(club.id, context).await?;
+        let mut tx = self.write_club(club, context).await?;
         let outcome = if take_offered {
             Outcome::Taken
         } else {
@@ -192,7 +192,7 @@ impl Store {
                 "{seconds} seconds a board: give 1 to 3600 (7 minutes is 420)"
             )));
         }
-        let mut tx = self.write_club(club.id, context).await?;
+        let mut tx = self.write_club(club, context).await?;
         let done = sqlx::query(
             "UPDATE sessions SET clock_started_at = $1, clock_seconds = $2 WHERE id = $3 AND club_id = $4",
         )

@@ -27,7 +27,7 @@ impl Store {
         deals: &[StoredDeal],
     ) -> Result<(), StoreError> {
         let context = "cannot keep the session's deals";
-        let mut tx = self.write_club(club.id, context).await?;
+        let mut tx = self.write_club(club, context).await?;
         Store::club_session(&mut tx, club, session).await?;
         sqlx::query("DELETE FROM session_deals WHERE session_id = $1")
             .bind(session)
@@ -48,7 +48,7 @@ impl Store {
         deal: &StoredDeal,
     ) -> Result<bool, StoreError> {
         let context = "cannot keep the board's deal";
-        let mut tx = self.write_club(club.id, context).await?;
+        let mut tx = self.write_club(club, context).await?;
         Store::club_session(&mut tx, club, session).await?;
         let there: Option<i64> = sqlx::query_scalar(
             "SELECT board FROM session_deals WHERE session_id = $1 AND board = $2",

@@ -17,10 +17,12 @@
 //!
 //! Safety: every import and every correction is one transaction, so it lands whole or not
 //! at all, and a process killed half-way leaves what was committed before it untouched.
-//! SQLite write transactions start with `BEGIN IMMEDIATE` and wait up to a minute for
-//! another writer; on PostgreSQL a club's writers take turns by an advisory lock on the
-//! club, so a check made before a write (a night's results stored once) holds for it; corrections check the line's version so two directors correcting the
-//! same line at once cannot lose one another's change. A database written by an older
+//! SQLite write transactions start with `BEGIN IMMEDIATE` and wait up to a minute
+//! ([`WRITE_WAIT`]) for another writer; on PostgreSQL a club's writers take turns by an
+//! advisory lock on the club, waiting as long at most, so a check made before a write (a
+//! night's results stored once) holds for it. A writer that waited that long gives up
+//! with a message that asks to try again. Corrections check the line's version so two
+//! directors correcting the same line at once cannot lose one another's change. A database written by an older
 //! klaver is migrated forward when opened; one written by a newer klaver is refused.
 
 mod archive;
@@ -67,6 +69,11 @@ use std::time::Duration;
 
 /// How long opening a database may take before klaver gives up with the reason.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long a change waits for another change to the same club (or, on SQLite, to the
+/// same file) to finish before it gives up and asks to be tried again: SQLite's busy
+/// time-out, and on PostgreSQL the limit on waiting for the club's turn to write.
+pub const WRITE_WAIT: Duration = Duration::from_secs(60);
 
 /// Opens one connection and reads the schema, to fail at once with the database's own
 /// message: a pool retries a failing connection until its time-out (a minute) and then
@@ -138,7 +145,8 @@ pub enum StoreError {
     #[error("{0}")]
     NotFound(String),
     /// The change would clash with what is stored (the same session twice, a club code in
-    /// use, a line corrected by someone else meanwhile).
+    /// use, a line corrected by someone else meanwhile), or another change to the same
+    /// club kept it waiting longer than [`WRITE_WAIT`] (try again).
     #[error("{0}")]
     Conflict(String),
     /// The request itself is wrong (a bad date, an empty name).
@@ -158,6 +166,8 @@ pub struct Store {
     pool: AnyPool,
     backend: Backend,
     location: String,
+    /// How long a writer waits for another writer ([`WRITE_WAIT`] but in tests).
+    write_wait: Duration,
 }
 
 /// The database file used when none is given: `klaver.db` in the user's data directory
@@ -175,7 +185,15 @@ impl Store {
     /// Opens (creating when needed) the database at `location`: a `postgres://` URL, a
     /// `sqlite:` URL or the path of a SQLite file, and brings its schema up to date.
     pub async fn open(location: &str) -> Result<Store, StoreError> {
-        let store = Store::connect(location).await?;
+        Store::open_waiting(location, WRITE_WAIT).await
+    }
+
+    /// Opens the database as [`Store::open`] does, with writers that wait at most `wait`
+    /// for one another instead of [`WRITE_WAIT`] (for testing a writer that gives up
+    /// without waiting a minute).
+    #[doc(hidden)]
+    pub async fn open_waiting(location: &str, wait: Duration) -> Result<Store, StoreError> {
+        let store = Store::connect(location, wait).await?;
         migrate::run(&store, None).await?;
         Ok(store)
     }
@@ -184,12 +202,12 @@ impl Store {
     /// older klaver's database is brought forward).
     #[doc(hidden)]
     pub async fn open_at_version(location: &str, version: i64) -> Result<Store, StoreError> {
-        let store = Store::connect(location).await?;
+        let store = Store::connect(location, WRITE_WAIT).await?;
         migrate::run(&store, Some(version)).await?;
         Ok(store)
     }
 
-    async fn connect(location: &str) -> Result<Store, StoreError> {
+    async fn connect(location: &str, write_wait: Duration) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let lower = location.to_ascii_lowercase();
         let (backend, url, shown) =
@@ -217,15 +235,17 @@ impl Store {
         let options = AnyConnectOptions::from_str(&url)
             .map_err(db(format!("the database address {shown} is not valid")))?;
         check_reachable(&options, backend, &shown).await?;
+        let busy_timeout = format!("PRAGMA busy_timeout = {}", write_wait.as_millis());
         let pool = AnyPoolOptions::new()
             .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
             .acquire_timeout(Duration::from_secs(60))
             .after_connect(move |conn, _| {
+                let busy_timeout = busy_timeout.clone();
                 Box::pin(async move {
                     if backend == Backend::Sqlite {
-                        // Wait for another writer rather than fail; keep every commit on
-                        // disk before it is reported done.
-                        conn.execute("PRAGMA busy_timeout = 60000").await?;
+                        // Wait for another writer rather than fail at once; keep every
+                        // commit on disk before it is reported done.
+                        conn.execute(busy_timeout.as_str()).await?;
                         conn.execute("PRAGMA synchronous = FULL").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                     }
@@ -239,6 +259,7 @@ impl Store {
             pool,
             backend,
             location: shown,
+            write_wait,
         })
     }
 
@@ -281,7 +302,8 @@ impl Store {
     }
 
     /// Starts a write transaction: `BEGIN IMMEDIATE` on SQLite, so that two writers queue
-    /// up instead of one failing half-way.
+    /// up instead of one failing half-way. A SQLite writer that waited [`WRITE_WAIT`] for
+    /// another gives up with a [`StoreError::Conflict`] that asks to try again.
     pub(crate) async fn write(
         &self,
         context: &str,
@@ -290,7 +312,14 @@ impl Store {
             Backend::Sqlite => "BEGIN IMMEDIATE",
             Backend::Postgres => "BEGIN",
         };
-        self.pool.begin_with(begin).await.map_err(db(context))
+        match self.pool.begin_with(begin).await {
+            Ok(tx) => Ok(tx),
+            Err(e) if self.backend == Backend::Sqlite && is_sqlite_busy(&error_code(&e)) => {
+                let busy = format!("another change to the database {}", self.location);
+                Err(waited_too_long(context, &busy, self.write_wait))
+            }
+            Err(e) => Err(db(context)(e)),
+        }
     }
 
     /// Starts a write transaction on one club's data that holds, until it ends, the
@@ -299,17 +328,16 @@ impl Store {
     /// it adds to it (a night's results stored once, a player in one pair a night, a
     /// moment, pair or player created once) then sees every earlier writer's work and
     /// none of a later one's, as on SQLite, where `BEGIN IMMEDIATE` queues all writers.
-    /// Other clubs on the same server are not held up.
+    /// Other clubs on the same server are not held up. A writer waits for its turn at
+    /// most [`WRITE_WAIT`] on either database, then gives up with a
+    /// [`StoreError::Conflict`] that asks to try again.
     pub(crate) async fn write_club(
         &self,
-        club: i64,
+        club: &Club,
         context: &str,
     ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
-        let mut tx = self.write(context).await?;
-        if self.backend == Backend::Postgres {
-            lock_turn(&mut tx, club_key(club), context).await?;
-        }
-        Ok(tx)
+        let busy = format!("another change to club {}", club.code);
+        self.write_turn(club_key(club.id), context, &busy).await
     }
 
     /// Starts a write transaction that creates a club under a code, holding the turn of
@@ -319,9 +347,38 @@ impl Store {
         &self,
         context: &str,
     ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let busy = "the creation of another club";
+        self.write_turn(NEW_CLUB_KEY, context, busy).await
+    }
+
+    /// Holds `club`'s turn to write until the returned transaction ends, as a change to
+    /// the club does (for testing a writer that has to wait for another).
+    #[doc(hidden)]
+    pub async fn hold_club_turn(
+        &self,
+        club: &Club,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        self.write_club(club, "cannot take the club's turn to write")
+            .await
+    }
+
+    /// Starts a write transaction holding the turn `key` (see [`Store::write_club`]);
+    /// `busy` says on PostgreSQL who held the turn too long. On SQLite every writer of
+    /// the file holds the turn (see [`Store::write`]).
+    async fn write_turn(
+        &self,
+        key: i32,
+        context: &str,
+        busy: &str,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
         let mut tx = self.write(context).await?;
-        if self.backend == Backend::Postgres {
-            lock_turn(&mut tx, NEW_CLUB_KEY, context).await?;
+        if self.backend == Backend::Postgres
+            && let Err(e) = lock_turn(&mut tx, key, self.write_wait).await
+        {
+            return Err(match error_code(&e) == LOCK_NOT_AVAILABLE {
+                true => waited_too_long(context, busy, self.write_wait),
+                false => db(context)(e),
+            });
         }
         Ok(tx)
     }
@@ -345,22 +402,49 @@ fn club_key(club: i64) -> i32 {
     (club.rem_euclid(i64::from(i32::MAX))) as i32
 }
 
-/// Waits for, and holds until the transaction ends, the PostgreSQL advisory lock
-/// `(WRITER_LOCKS, key)`.
+/// PostgreSQL's code for a lock not had within `lock_timeout`.
+const LOCK_NOT_AVAILABLE: &str = "55P03";
+
+/// Whether `code` is SQLite's "busy" (another connection writes), extended or not.
+fn is_sqlite_busy(code: &str) -> bool {
+    code.parse::<i32>().is_ok_and(|n| n & 0xff == 5)
+}
+
+/// The database's own code for the error, if it gave one.
+fn error_code(e: &sqlx::Error) -> String {
+    let code = e.as_database_error().and_then(|d| d.code());
+    code.map(|c| c.into_owned()).unwrap_or_default()
+}
+
+/// A writer that gave up after waiting `wait` for another one: `busy` says which.
+fn waited_too_long(context: &str, busy: &str, wait: Duration) -> StoreError {
+    let waited = match wait.as_secs() {
+        0 => format!("{} ms", wait.as_millis()),
+        secs => format!("{secs} seconds"),
+    };
+    StoreError::Conflict(format!(
+        "{context}: {busy} is under way and did not finish within {waited}; try again when it is done"
+    ))
+}
+
+/// Waits at most `wait` for, and holds until the transaction ends, the PostgreSQL
+/// advisory lock `(WRITER_LOCKS, key)`. The limit is PostgreSQL's `lock_timeout`, set
+/// for this wait only: `SET LOCAL` ends with the transaction at the latest (a pooled
+/// connection never keeps it), and it is taken off again once the turn is had, so the
+/// transaction's own statements run as without it. One round trip, as before.
 async fn lock_turn(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     key: i32,
-    context: &str,
-) -> Result<(), StoreError> {
-    sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
-        .bind(WRITER_LOCKS)
-        .bind(key)
-        .execute(&mut **tx)
-        .await
-        .map(|_| ())
-        .map_err(db(format!(
-            "{context}: cannot wait for the club's other writers"
-        )))
+    wait: Duration,
+) -> Result<(), sqlx::Error> {
+    // `lock_timeout = 0` would mean no limit at all.
+    let millis = wait.as_millis().max(1);
+    let sql = format!(
+        "SET LOCAL lock_timeout = {millis}; \
+         SELECT pg_advisory_xact_lock({WRITER_LOCKS}, {key}); \
+         SET LOCAL lock_timeout = DEFAULT"
+    );
+    tx.execute(sql.as_str()).await.map(|_| ())
 }
 
 /// A PostgreSQL URL with its password replaced by `***`.
@@ -380,6 +464,18 @@ fn redact(url: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The message the README shows for a writer that waited its full minute.
+    #[test]
+    fn a_writer_that_waited_a_minute_says_so() {
+        let busy = "another change to club kievit";
+        let e = waited_too_long("cannot add the player", busy, WRITE_WAIT);
+        assert_eq!(
+            e.to_string(),
+            "cannot add the player: another change to club kievit is under way and did not \
+             finish within 60 seconds; try again when it is done"
+        );
+    }
 
     #[test]
     fn passwords_are_not_shown() {

@@ -61,7 +61,7 @@ impl Store {
             lines: Vec::new(),
             sit_outs: Vec::new(),
         };
-        let mut tx = self.write_club(club.id, "cannot create the night").await?;
+        let mut tx = self.write_club(club, "cannot create the night").await?;
         crate::night_checks::check_night(&mut tx, club, &session).await?;
         let id = insert_session(&mut tx, club, &session, false).await?;
         tx.commit().await.map_err(db("cannot create the night"))?;
@@ -78,7 +78,7 @@ impl Store {
         by: &str,
     ) -> Result<i64, StoreError> {
         crate::no_nul::line_without_nul(line)?;
-        let mut tx = self.write_club(club.id, "cannot add the result").await?;
+        let mut tx = self.write_club(club, "cannot add the result").await?;
         let (line_no, _) = add_line_in(&mut tx, club, session, line, by).await?;
         tx.commit().await.map_err(db("cannot add the result"))?;
         Ok(line_no)
@@ -103,7 +103,7 @@ impl Store {
         crate::no_nul::line_without_nul(line)?;
         crate::no_nul::without_nul(reason, || "the reason".to_string())?;
         crate::no_nul::without_nul(by, || "who added the line".to_string())?;
-        let mut tx = self.write_club(club.id, "cannot add the line").await?;
+        let mut tx = self.write_club(club, "cannot add the line").await?;
         let (line_no, result_id) = add_line_in(&mut tx, club, session, line, by).await?;
         let added = Correction {
             made_at: now(),
@@ -150,7 +150,7 @@ impl Store {
         seen: Option<Revision>,
     ) -> Result<bool, StoreError> {
         let context = "cannot publish the session";
-        let mut tx = self.write_club(club.id, context).await?;
+        let mut tx = self.write_club(club, context).await?;
         self.lock_session(&mut tx, club, session).await?;
         if on {
             refuse_open_conflict(&mut tx, session).await?;
@@ -210,7 +210,7 @@ impl Store {
                 "the login {login:?} must be one word without spaces"
             )));
         }
-        let mut tx = self.write_club(club.id, "cannot add the director").await?;
+        let mut tx = self.write_club(club, "cannot add the director").await?;
         if self.director_in(&mut tx, club.id, login).await?.is_some() {
             return Err(StoreError::Conflict(format!(
                 "{} already has a director {login}",
@@ -371,7 +371,7 @@ impl Store {
         token_hash: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self
-            .write_club(club.id, "cannot make the table's link")
+            .write_club(club, "cannot make the table's link")
             .await?;
         Store::club_session(&mut tx, club, session).await?;
         sqlx::query("DELETE FROM table_links WHERE session_id = $1 AND table_no = $2")

@@ -118,7 +118,7 @@ impl Store {
             return Err(StoreError::Invalid("a player needs a name".into()));
         }
         let number = given_number(player);
-        let mut tx = self.write_club(club.id, "cannot add the player").await?;
+        let mut tx = self.write_club(club, "cannot add the player").await?;
         if let Some(n) = number
             && let Some(p) = find_by_number(&mut tx, club.id, n).await?
         {
@@ -144,9 +144,7 @@ impl Store {
             player_without_nul(p.number.as_deref(), &p.name)?;
         }
         let mut done = PlayersImported::default();
-        let mut tx = self
-            .write_club(club.id, "cannot import the players")
-            .await?;
+        let mut tx = self.write_club(club, "cannot import the players").await?;
         for player in players {
             let name = tidy(&player.name);
             let number = given_number(player);
@@ -268,7 +266,7 @@ impl Store {
                 season.name, season.ends_on, season.starts_on
             )));
         }
-        let mut tx = self.write_club(club.id, "cannot add the season").await?;
+        let mut tx = self.write_club(club, "cannot add the season").await?;
         let overlap: Option<String> = sqlx::query_scalar(
             "SELECT name FROM seasons WHERE club_id = $1 AND (name = $2 OR (starts_on <= $3 AND ends_on >= $4))",
         )
@@ -336,7 +334,7 @@ impl Store {
     pub async fn set_ranking_settings(&self, club: &Club, toml: &str) -> Result<(), StoreError> {
         crate::no_nul::without_nul(toml, || "the ranking settings".to_string())?;
         let mut tx = self
-            .write_club(club.id, "cannot store the ranking settings")
+            .write_club(club, "cannot store the ranking settings")
             .await?;
         let updated = sqlx::query(
             "UPDATE club_settings SET ranking = $1, updated_at = $2 WHERE club_id = $3",

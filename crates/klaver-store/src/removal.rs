@@ -73,7 +73,7 @@ impl Store {
             ));
         }
         let mut tx = self
-            .write_club(club.id, "cannot start removing the session")
+            .write_club(club, "cannot start removing the session")
             .await?;
         self.hold_whole(&mut tx, club, id).await?;
         let removed = RemovedSession {

@@ -145,7 +145,7 @@ impl Store {
                 "the session has no traveller lines: nothing to store".into(),
             ));
         }
-        let mut tx = self.write_club(club.id, "cannot start the import").await?;
+        let mut tx = self.write_club(club, "cannot start the import").await?;
         let (players, added) = guests_in(&mut tx, club.id, guests).await?;
         let session = with_guests(session, &players)?;
         check_night(&mut tx, club, &session).await?;
@@ -305,9 +305,7 @@ impl Store {
         crate::no_nul::line_without_nul(new)?;
         crate::no_nul::without_nul(reason, || "the reason".to_string())?;
         crate::no_nul::without_nul(by, || "who corrected the line".to_string())?;
-        let mut tx = self
-            .write_club(club.id, "cannot start the correction")
-            .await?;
+        let mut tx = self.write_club(club, "cannot start the correction").await?;
         let correction = correct_in(&mut tx, club, at, new, by, reason).await?;
         tx.commit()
             .await
@@ -326,7 +324,7 @@ impl Store {
         schedule: &str,
     ) -> Result<(), StoreError> {
         let mut tx = self
-            .write_club(club.id, "cannot start keeping the schedule")
+            .write_club(club, "cannot start keeping the schedule")
             .await?;
         let movement: Option<Option<String>> =
             sqlx::query_scalar("SELECT movement FROM sessions WHERE club_id = $1 AND id = $2")
@@ -373,7 +371,7 @@ impl Store {
         players: &[Player],
     ) -> Result<(), StoreError> {
         let mut tx = self
-            .write_club(club.id, "cannot start naming the pair's players")
+            .write_club(club, "cannot start naming the pair's players")
             .await?;
         let found: Option<(i64, String)> = sqlx::query_as(
             "SELECT p.id, s.form FROM session_pairs p JOIN sessions s ON s.id = p.session_id

@@ -8,9 +8,10 @@ mod common;
 use common::{locations, postgres_location};
 use klaver_io::travellers::{ReadOptions, read_pairs, read_travellers};
 use klaver_store::{
-    Club, NewPlayer, NewSession, Player, SessionInfo, Store, StoreError, lines_from_event,
+    Backend, Club, NewPlayer, NewSession, Player, SessionInfo, Store, StoreError, lines_from_event,
     pairs_from_event,
 };
+use std::time::Duration;
 
 /// Nights each test plays through: a race that goes one way on one night goes the
 /// other way on another.
@@ -294,4 +295,75 @@ async fn an_up_to_date_database_opens_without_the_right_to_create_tables() {
     assert_eq!(app.sessions(&club).await.unwrap().len(), 1);
     app.close().await;
     common::drop_role(&owner, &role).await;
+}
+
+/// How long a writer waits for another in [`a_writer_kept_waiting_too_long_gives_up`]:
+/// short, so that the test does not wait the minute a club's writer waits.
+const SHORT_WAIT: Duration = Duration::from_millis(300);
+
+/// A change kept waiting by another change to the same club gives up, on SQLite and
+/// PostgreSQL alike, with a message that says so and asks to try again (not a raw
+/// database message), and goes through once the other change is done. On PostgreSQL
+/// the limit on the wait is not kept by the connection, nor by the transaction once it
+/// has its turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_writer_kept_waiting_too_long_gives_up() {
+    for loc in locations("kept-waiting").await {
+        let store = Store::open_waiting(&loc, SHORT_WAIT).await.unwrap();
+        let club = club(&store).await;
+        let mut turn = store.hold_club_turn(&club).await.unwrap();
+        let guest = NewPlayer {
+            number: None,
+            name: "Gast".into(),
+        };
+        // Only so that a writer that waits without limit fails the test instead of
+        // hanging it.
+        let waited = tokio::time::timeout(HANG, store.add_player(&club, &guest)).await;
+        let err = waited.expect("the writer waits without limit").unwrap_err();
+        let message = err.to_string();
+        assert!(matches!(err, StoreError::Conflict(_)), "{message}");
+        assert!(
+            message.starts_with("cannot add the player: another change to "),
+            "{message}"
+        );
+        assert!(
+            message.contains("is under way") && message.contains("try again"),
+            "{message}"
+        );
+        if store.backend() == Backend::Postgres {
+            assert!(message.contains("club kievit"), "{message}");
+            assert!(
+                lock_timeout_as_set(&mut turn).await,
+                "kept after the turn was had"
+            );
+        }
+        turn.rollback().await.unwrap();
+        store.add_player(&club, &guest).await.unwrap();
+        if store.backend() == Backend::Postgres {
+            no_connection_keeps_a_lock_timeout(&store).await;
+        }
+    }
+}
+
+/// Asserts that every connection of `store`'s pool has `lock_timeout` as the server
+/// sets it, not the limit a writer waited with.
+async fn no_connection_keeps_a_lock_timeout(store: &Store) {
+    let mut all = Vec::new();
+    for _ in 0..store.pool().size() {
+        all.push(store.pool().acquire().await.unwrap());
+    }
+    for conn in &mut all {
+        assert!(lock_timeout_as_set(conn).await, "kept by a connection");
+    }
+}
+
+/// Longer than any writer in these tests waits, but for one that waits without limit.
+const HANG: Duration = Duration::from_secs(120);
+
+/// Whether PostgreSQL's `lock_timeout` on a connection is as the server sets it.
+async fn lock_timeout_as_set(conn: &mut sqlx::AnyConnection) -> bool {
+    sqlx::query_scalar("SELECT setting = reset_val FROM pg_settings WHERE name = 'lock_timeout'")
+        .fetch_one(conn)
+        .await
+        .unwrap()
 }
