@@ -844,7 +844,7 @@ async fn writers_at_once_all_land() {
         // Separate connections, as separate klaver processes would have.
         let mut tasks = Vec::new();
         for i in 0..6 {
-            let loc = loc.clone();
+            let loc = loc.to_string();
             let club = club.clone();
             tasks.push(tokio::spawn(async move {
                 let store = Store::open(&loc).await.unwrap();
@@ -908,7 +908,7 @@ async fn a_night_entered_from_every_table_at_once() {
         // Ten tables enter three boards each at the same moment.
         let mut tasks = Vec::new();
         for table in 1..=10i64 {
-            let loc = loc.clone();
+            let loc = loc.to_string();
             let club = club.clone();
             tasks.push(tokio::spawn(async move {
                 let store = Store::open(&loc).await.unwrap();
@@ -1296,7 +1296,7 @@ async fn a_conflict_confirmed_while_publishing_holds_the_publication() {
         // The table's confirmation, on a connection of its own, is under way (its write
         // begun, not yet committed) when the director publishes.
         let (url, begin) = match loc.contains("://") {
-            true => (loc.clone(), "BEGIN"),
+            true => (loc.to_string(), "BEGIN"),
             false => (format!("sqlite://{loc}"), "BEGIN IMMEDIATE"),
         };
         let mut table = sqlx::AnyConnection::connect(&url).await.unwrap();
@@ -1347,7 +1347,7 @@ async fn a_conflict_decided_twice_at_once_is_decided_once() {
         let club = club_with_players(&store).await;
         let (id, line_no) = night_with_one_line(&store, &club).await;
         let (url, begin) = match loc.contains("://") {
-            true => (loc.clone(), "BEGIN"),
+            true => (loc.to_string(), "BEGIN"),
             false => (format!("sqlite://{loc}"), "BEGIN IMMEDIATE"),
         };
         for round in 0..4 {
@@ -1929,7 +1929,7 @@ async fn a_club_is_restored_only_under_a_code_of_one_word() {
 /// every list is now in one order on every database, SQLite's.
 #[tokio::test]
 async fn lists_keep_one_order_on_a_server_set_to_dutch() {
-    let mut locations = vec![sqlite_location("dutch-order")];
+    let mut locations = vec![common::Location::from(sqlite_location("dutch-order"))];
     locations.extend(postgres_in_dutch("dutch-order").await);
     for loc in locations {
         let store = Store::open(&loc).await.unwrap();
@@ -1964,4 +1964,36 @@ async fn lists_keep_one_order_on_a_server_set_to_dutch() {
         sorted.sort();
         assert_eq!(names, sorted, "{loc}");
     }
+}
+
+/// Every test run left its PostgreSQL databases (and a failed test its role) on the
+/// server, which grew to 24 GB; a test's database and the roles made for it are now
+/// dropped when the test is done with it.
+#[tokio::test]
+async fn a_test_database_is_dropped_with_its_role_when_the_test_is_done() {
+    let Some(url) = common::postgres_location("dropped").await else {
+        return;
+    };
+    let store = Store::open(&url).await.unwrap();
+    let name = url.rsplit('/').next().unwrap().split('?').next().unwrap();
+    let name = name.to_string();
+    let Some((role, _)) = common::app_role(&store, &url).await else {
+        return;
+    };
+    drop(url);
+    common::dropped::wait_for_drops();
+    let admin = std::env::var("KLAVER_TEST_POSTGRES").unwrap();
+    let mut admin = <sqlx::AnyConnection as sqlx::Connection>::connect(&admin)
+        .await
+        .unwrap();
+    let left: i64 = sqlx::query_scalar(
+        "SELECT (SELECT count(*) FROM pg_database WHERE datname = $1)
+              + (SELECT count(*) FROM pg_roles WHERE rolname = $2)",
+    )
+    .bind(&name)
+    .bind(&role)
+    .fetch_one(&mut admin)
+    .await
+    .unwrap();
+    assert_eq!(left, 0, "{name} or {role} is still on the server");
 }

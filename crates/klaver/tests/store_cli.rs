@@ -3,8 +3,14 @@
 //! `KLAVER_TEST_POSTGRES` names a server) PostgreSQL alike.
 
 mod common;
+/// The store's tests' PostgreSQL databases that are dropped when a test is done with
+/// them, shared rather than copied.
+#[path = "../../klaver-store/tests/common/dropped.rs"]
+#[allow(dead_code)]
+mod dropped;
 
 use common::{stderr, stdout, temp_file, temp_path};
+use dropped::{Dropped, Location};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
@@ -32,13 +38,13 @@ fn ok(db: &str, args: &[&str]) -> String {
 }
 
 /// A fresh database of each kind: a SQLite file, and a PostgreSQL database when a
-/// server is configured (see the store's tests).
-fn databases(test: &str) -> Vec<String> {
+/// server is configured (see the store's tests), dropped when the test is done with it.
+fn databases(test: &str) -> Vec<Location> {
     let sqlite = temp_path("store-cli", &format!("{test}.db"));
     for suffix in ["", "-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", sqlite.display()));
     }
-    let mut out = vec![sqlite.display().to_string()];
+    let mut out = vec![Location::from(sqlite.display().to_string())];
     match std::env::var("KLAVER_TEST_POSTGRES") {
         Ok(admin) => out.push(postgres_database(&admin, test)),
         Err(_) => {
@@ -54,7 +60,7 @@ fn databases(test: &str) -> Vec<String> {
     out
 }
 
-fn postgres_database(admin: &str, test: &str) -> String {
+fn postgres_database(admin: &str, test: &str) -> Location {
     use sqlx::Connection;
     let name = format!("klaver_cli_{test}_{}", std::process::id()).replace('-', "_");
     tokio::runtime::Builder::new_current_thread()
@@ -74,7 +80,8 @@ fn postgres_database(admin: &str, test: &str) -> String {
                 .unwrap();
         });
     let cut = admin.split('?').next().unwrap().rfind('/').unwrap();
-    format!("{}/{name}", &admin[..cut])
+    let url = format!("{}/{name}", &admin[..cut]);
+    Location::new(url, Some(Dropped::new(admin.to_string(), name)))
 }
 
 const PLAYERS: &str = "bondsnummer,naam
@@ -761,7 +768,7 @@ fn an_archive_that_does_not_hold_together_is_refused() {
 
 /// A club with a night stored (its pairs named) and a second night removed, and its
 /// archive: the database and the archive as JSON, for each kind of database.
-fn club_with_archive(test: &str) -> Vec<(String, serde_json::Value, std::path::PathBuf)> {
+fn club_with_archive(test: &str) -> Vec<(Location, serde_json::Value, std::path::PathBuf)> {
     let travellers = temp_file("store-cli", &format!("{test}.csv"), TRAVELLERS);
     let pairs = temp_file("store-cli", &format!("{test}.pairs.csv"), PAIRS);
     let archive = temp_path("store-cli", &format!("{test}.json"));
@@ -1833,7 +1840,7 @@ fn a_writer_killed_mid_import_loses_nothing() {
             let date = format!("2025-02-{:02}", round + 1);
             let mut child = Command::new(env!("CARGO_BIN_EXE_klaver"))
                 .args(["session", "import", big.to_str().unwrap(), "--date", &date])
-                .env("KLAVER_DATABASE_URL", &db)
+                .env("KLAVER_DATABASE_URL", &*db)
                 .stdout(Stdio::null())
                 .stderr(Stdio::piped())
                 .spawn()
@@ -3948,7 +3955,7 @@ fn players_added_from_a_file_keep_its_member_numbers() {
 #[test]
 fn a_guest_beside_a_member_is_matched_by_name_in_its_seat() {
     for (k, db) in databases("guest-seat").iter().enumerate() {
-        let db = db.clone();
+        let db = db.to_string();
         ok(&db, &["club", "init", "--name", "Spiren"]);
         let f = common::repo("crates/klaver-io/tests/data/ruter-2019-10-14-spiren.pbn");
         let (_, err) = run(&db, &["session", "import", &f, "--add-players"], 0);

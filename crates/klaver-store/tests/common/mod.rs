@@ -2,12 +2,17 @@
 //!
 //! SQLite databases are temporary files. PostgreSQL tests run when
 //! `KLAVER_TEST_POSTGRES` names a server (`postgres://user@localhost/postgres`, a role
-//! that may create databases): each test gets a database of its own. Without it they
-//! are skipped with a note, unless `KLAVER_REQUIRE_POSTGRES` is set (CI sets both), in
-//! which case they fail.
+//! that may create databases): each test gets a database of its own, dropped (with any
+//! role made for it) when the test is done with it, passed or failed, so that test runs
+//! do not fill the server. Without it they are skipped with a note, unless
+//! `KLAVER_REQUIRE_POSTGRES` is set (CI sets both), in which case they fail.
 
 #![allow(dead_code)]
 
+pub mod dropped;
+
+use dropped::Dropped;
+pub use dropped::Location;
 use klaver_store::Store;
 use sqlx::Connection;
 use std::path::PathBuf;
@@ -47,19 +52,19 @@ pub fn skipped(what: &str) {
 }
 
 /// A new, empty PostgreSQL database's URL, or `None` when no server is configured.
-pub async fn postgres_location(test: &str) -> Option<String> {
+pub async fn postgres_location(test: &str) -> Option<Location> {
     postgres_created(test, "").await
 }
 
 /// A new, empty PostgreSQL database whose texts are compared as in Dutch (ICU's
 /// `nl-NL`), as a club's server may be set up; `None` when no server is configured.
-pub async fn postgres_in_dutch(test: &str) -> Option<String> {
+pub async fn postgres_in_dutch(test: &str) -> Option<Location> {
     let dutch = " TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'nl-NL' LOCALE 'C.UTF-8'";
     postgres_created(test, dutch).await
 }
 
 /// A new PostgreSQL database made with `options` after its name.
-async fn postgres_created(test: &str, options: &str) -> Option<String> {
+async fn postgres_created(test: &str, options: &str) -> Option<Location> {
     let Ok(admin) = std::env::var("KLAVER_TEST_POSTGRES") else {
         assert!(
             std::env::var_os("KLAVER_REQUIRE_POSTGRES").is_none(),
@@ -87,21 +92,40 @@ async fn postgres_created(test: &str, options: &str) -> Option<String> {
         None => (admin.as_str(), String::new()),
     };
     let cut = base.rfind('/').expect("a URL with a database");
-    Some(format!("{}/{name}{query}", &base[..cut]))
+    let url = format!("{}/{name}{query}", &base[..cut]);
+    Some(Location::new(url, Some(Dropped::new(admin, name))))
 }
 
 /// A database of each kind: SQLite always, PostgreSQL when configured.
-pub async fn locations(test: &str) -> Vec<String> {
-    let mut out = vec![sqlite_location(test)];
+pub async fn locations(test: &str) -> Vec<Location> {
+    let mut out = vec![Location::from(sqlite_location(test))];
     out.extend(postgres_location(test).await);
     out
 }
 
+/// A store opened on a test's database, which lives (see [`Location`]) as long as it.
+pub struct TestStore {
+    store: Store,
+    _location: Location,
+}
+
+impl std::ops::Deref for TestStore {
+    type Target = Store;
+
+    fn deref(&self) -> &Store {
+        &self.store
+    }
+}
+
 /// Opens a new database of each kind.
-pub async fn stores(test: &str) -> Vec<Store> {
+pub async fn stores(test: &str) -> Vec<TestStore> {
     let mut out = Vec::new();
     for loc in locations(test).await {
-        out.push(Store::open(&loc).await.expect("open the test database"));
+        let store = Store::open(&loc).await.expect("open the test database");
+        out.push(TestStore {
+            store,
+            _location: loc,
+        });
     }
     out
 }
@@ -128,11 +152,12 @@ pub const PAIRS: &str = "pair,names
 
 /// A PostgreSQL role that may read and write the tables of the database at `url` but
 /// not create tables (the usual account of a program), and the URL that logs in as it;
-/// `owner` is that database opened by its owner. `None`, with a note, when the test
-/// server's role may not create roles.
-pub async fn app_role(owner: &Store, url: &str) -> Option<(String, String)> {
+/// `owner` is that database opened by its owner. The role is dropped with the database.
+/// `None`, with a note, when the test server's role may not create roles.
+pub async fn app_role(owner: &Store, url: &Location) -> Option<(String, String)> {
     let role = url.rsplit('/').next()?.split('?').next()?;
     let role = format!("{role}_app");
+    url.drops_role(&role);
     let grants = format!(
         "CREATE ROLE {role} LOGIN PASSWORD 'app';
          REVOKE CREATE ON SCHEMA public FROM PUBLIC;
@@ -149,18 +174,4 @@ pub async fn app_role(owner: &Store, url: &str) -> Option<(String, String)> {
     let (scheme, rest) = url.split_once("://")?;
     let host = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
     Some((role.clone(), format!("{scheme}://{role}:app@{host}")))
-}
-
-/// Drops a role [`app_role`] made, once its rights are taken back (the server's role
-/// made it but need not be a member of it, so `DROP OWNED BY` is not its to run).
-pub async fn drop_role(owner: &Store, role: &str) {
-    let sql = format!(
-        "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role};
-         REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {role};
-         REVOKE ALL ON SCHEMA public FROM {role};
-         DROP ROLE {role}"
-    );
-    if let Err(e) = sqlx::raw_sql(&sql).execute(owner.pool()).await {
-        skipped(&format!("the test role {role} was left on the server: {e}"));
-    }
 }
