@@ -1234,6 +1234,8 @@ pub fn read_score_json(
             moment_names(club)
         )));
     };
+    // A byte order mark at the start is the file's, as `klaver score` reads it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc = crate::json_once::value_of(text.as_bytes()).map_err(|e| {
         fail(match e.classify() {
             serde_json::error::Category::Data => crate::json_once::said(&e),
@@ -1345,6 +1347,7 @@ fn pair_entries(
 /// [`read_score_json`] leaves out (it played no board, or its boards had no other
 /// result to compare with, as a section of one table has).
 pub fn score_json_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Ok(doc) = crate::json_once::value_of(text.as_bytes()) else {
         return Vec::new();
     };
@@ -3425,6 +3428,9 @@ end = 2026-08-31
                 e[0]
             );
         }
+        // A byte order mark at the start was refused, where `klaver score` reads it.
+        let marked = format!("\u{feff}{json}");
+        assert!(read_score_json(&marked, "night.json", &club, Some("tuesday")).is_ok());
         // A pair giving its score twice was ranked on the last of them, without a word.
         let text = json.replace(
             r#""percentage_exact":"45""#,
