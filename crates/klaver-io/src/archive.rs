@@ -251,8 +251,14 @@ fn read_header<R: Read>(
             ))
         })?
         .ok_or(ArchiveError::NoSessionColumn)?;
-    TravellersReader::new(&header, ReadOptions { lang: opts.lang })
-        .map_err(|e| ArchiveError::Header(e.to_string()))?;
+    TravellersReader::new(
+        &header,
+        ReadOptions {
+            lang: opts.lang,
+            ..ReadOptions::default()
+        },
+    )
+    .map_err(|e| ArchiveError::Header(e.to_string()))?;
     Ok((header, session_col))
 }
 
@@ -500,7 +506,14 @@ fn read_chunk(
     // What was said of the session before its lines were read.
     let said_before = scored.messages.len();
     // The header was checked before any session was read.
-    let mut reader = TravellersReader::new(header, ReadOptions { lang: opts.lang }).ok()?;
+    let mut reader = TravellersReader::new(
+        header,
+        ReadOptions {
+            lang: opts.lang,
+            ..ReadOptions::default()
+        },
+    )
+    .ok()?;
     reader.reserve(chunk.records.len());
     let mut rec = csv::StringRecord::new();
     'records: for k in 0..chunk.records.len() {

@@ -1162,7 +1162,16 @@ mod tests {
         use crate::travellers::{ReadOptions, read_travellers_bytes};
         use klaver_core::notation::Language;
         let dutch = "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,4S,Z,=,420,\n1,3,4,,,,,W 50% 4SZ= 50% 4SZ-1\n";
-        let read = |text: &[u8], lang| read_travellers_bytes(text, ReadOptions { lang }).unwrap();
+        let read = |text: &[u8], lang| {
+            read_travellers_bytes(
+                text,
+                ReadOptions {
+                    lang,
+                    ..ReadOptions::default()
+                },
+            )
+            .unwrap()
+        };
         let event = read(dutch.as_bytes(), Language::Dutch);
         assert!(event.diagnostics.is_empty(), "{:?}", event.diagnostics);
         let mut csv = Vec::new();

@@ -634,6 +634,7 @@ pub(crate) mod tests {
             csv.as_bytes(),
             ReadOptions {
                 lang: Language::English,
+                ..ReadOptions::default()
             },
         )
         .unwrap();

@@ -2053,6 +2053,7 @@ pub(crate) mod tests {
             csv.as_bytes(),
             ReadOptions {
                 lang: Language::English,
+                ..ReadOptions::default()
             },
         )
         .unwrap();
@@ -2079,6 +2080,7 @@ pub(crate) mod tests {
             csv.as_slice(),
             ReadOptions {
                 lang: Language::English,
+                ..ReadOptions::default()
             },
         )
         .unwrap();
@@ -2124,6 +2126,7 @@ pub(crate) mod tests {
         write_event(&mut csv, generate).unwrap();
         let english = ReadOptions {
             lang: Language::English,
+            ..ReadOptions::default()
         };
         let mut event = read_travellers(csv.as_slice(), english).unwrap();
         for (i, p) in event.pairs.iter_mut().enumerate() {
@@ -2566,6 +2569,7 @@ pub(crate) mod tests {
             csv.as_bytes(),
             ReadOptions {
                 lang: Language::Dutch,
+                ..ReadOptions::default()
             },
         )
         .unwrap();

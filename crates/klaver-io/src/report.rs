@@ -1356,6 +1356,7 @@ pub(crate) mod tests {
     pub(crate) fn adjusted_report(lang: ReportLang) -> (Event, Report) {
         let english = ReadOptions {
             lang: Language::English,
+            ..ReadOptions::default()
         };
         let event = read_travellers(ADJUSTED.as_bytes(), english).unwrap();
         assert!(!event.has_errors(), "{:?}", event.diagnostics);
@@ -1497,6 +1498,7 @@ pub(crate) mod tests {
             }
             let read = ReadOptions {
                 lang: lang.notation(),
+                ..ReadOptions::default()
             };
             let back = read_travellers(csv.as_bytes(), read).unwrap();
             assert!(

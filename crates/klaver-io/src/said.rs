@@ -623,6 +623,7 @@ mod tests {
             csv.as_bytes(),
             ReadOptions {
                 lang: Language::Dutch,
+                ..ReadOptions::default()
             },
         )
         .unwrap();

@@ -30,6 +30,11 @@ mod tricks_taken;
 pub struct ReadOptions {
     /// The language of the contract, declarer and result columns.
     pub lang: Language,
+    /// The lines are a session the club's database kept, read back: a pair or section
+    /// holding a character that shows nothing, kept before klaver refused one, is a
+    /// warning naming the line, and the line is scored as it was stored, rather than
+    /// left out of every score and export of the night.
+    pub stored: bool,
 }
 
 /// What a traveller line showed besides its outcome, for travellers and control sheets.
@@ -179,6 +184,9 @@ pub struct Event {
     pub player_ids: Vec<Vec<String>>,
     /// The director's penalties and compensations (`PEN -3/0` in the adjust column).
     pub penalties: Vec<Penalty>,
+    /// Whether the lines are a session the club's database kept, read back
+    /// ([`ReadOptions::stored`]).
+    pub stored: bool,
 }
 
 /// A director's line of points added to or taken from the two pairs of a table, on no
@@ -1288,7 +1296,10 @@ impl TravellersReader {
             cols,
             lang: options.lang,
             state: LineState::default(),
-            event: Event::default(),
+            event: Event {
+                stored: options.stored,
+                ..Event::default()
+            },
         })
     }
 
@@ -1304,7 +1315,10 @@ impl TravellersReader {
             cols: self.cols.clone(),
             lang: self.lang,
             state: LineState::default(),
-            event: Event::default(),
+            event: Event {
+                stored: self.event.stored,
+                ..Event::default()
+            },
             clean: self.clean,
         }
     }
@@ -1472,6 +1486,16 @@ struct LineState {
 /// How many lines with fields past the header are each a warning of their own.
 const PAST_HEADER_SHOWN: usize = 10;
 
+/// What is said of a stored line's pair or section holding a character that shows
+/// nothing (`refused`, what a file's line is refused with): it was kept before klaver
+/// refused it, and is scored as kept.
+fn kept_as_stored(refused: &str) -> String {
+    let what = refused.strip_suffix(": remove it").unwrap_or(refused);
+    format!(
+        "{what}: the club's database kept it so before klaver refused it, and it is scored as another pair than the one it looks like; correct the line's pair and section"
+    )
+}
+
 /// The line's two pairs; `-` is an unranked substitute pair (one per table and round
 /// when the file says them). An error when a pair is missing, both are substitutes, or
 /// a pair or the section holds a character that shows nothing (it would print as
@@ -1498,7 +1522,12 @@ fn line_pairs<R: Fields + ?Sized>(
         .iter()
         .find_map(|(what, text)| invisible::refused(what, text))
     {
-        return Err(refused);
+        if !event.stored {
+            return Err(refused);
+        }
+        event
+            .diagnostics
+            .push(Diagnostic::warning(line, None, kept_as_stored(&refused)));
     }
     let mut pair = |id: &str, north_south: bool| {
         if !is_substitute(id) {
@@ -2624,8 +2653,11 @@ impl NamesReader {
             .iter()
             .find_map(|(what, text)| invisible::refused(what, text))
         {
-            said.push(Diagnostic::error(line, None, refused));
-            return said;
+            if !event.stored {
+                said.push(Diagnostic::error(line, None, refused));
+                return said;
+            }
+            said.push(Diagnostic::warning(line, None, kept_as_stored(&refused)));
         }
         said.extend(self.named(event, rec, cols, (id, section), line));
         said
@@ -3326,7 +3358,14 @@ mod tests {
                 words[6],
                 words[7],
             );
-            read_travellers(csv.as_bytes(), ReadOptions { lang }).unwrap()
+            read_travellers(
+                csv.as_bytes(),
+                ReadOptions {
+                    lang,
+                    ..ReadOptions::default()
+                },
+            )
+            .unwrap()
         };
         let expected = read(english);
         let dutch = in_words(
@@ -3732,7 +3771,16 @@ mod tests {
     /// as written (the director may know what was meant) and said, naming its line.
     #[test]
     fn a_lead_is_one_card_in_the_files_notation_kept_as_pbn_writes_it() {
-        let read = |csv: &str, lang| read_travellers(csv.as_bytes(), ReadOptions { lang }).unwrap();
+        let read = |csv: &str, lang| {
+            read_travellers(
+                csv.as_bytes(),
+                ReadOptions {
+                    lang,
+                    ..ReadOptions::default()
+                },
+            )
+            .unwrap()
+        };
         let leads = |e: &Event| {
             e.lines
                 .iter()

@@ -21,6 +21,7 @@ fn all_196_published_matchpoints_are_reproduced() {
         FIXTURE.as_bytes(),
         ReadOptions {
             lang: Language::Dutch,
+            ..ReadOptions::default()
         },
     )
     .unwrap();
@@ -51,6 +52,7 @@ fn contracts_that_disagree_with_their_scores_are_reported() {
         FIXTURE.as_bytes(),
         ReadOptions {
             lang: Language::Dutch,
+            ..ReadOptions::default()
         },
     )
     .unwrap();

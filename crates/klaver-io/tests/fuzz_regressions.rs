@@ -11,7 +11,13 @@ use std::path::Path;
 
 fn every_reader(data: &[u8]) {
     for lang in [Language::English, Language::Dutch, Language::Turkish] {
-        let _ = read_travellers(data, ReadOptions { lang });
+        let _ = read_travellers(
+            data,
+            ReadOptions {
+                lang,
+                ..ReadOptions::default()
+            },
+        );
         if let Ok(text) = std::str::from_utf8(data) {
             let _ = notation::parse_contract(text, lang);
             let _ = notation::parse_entry(text, lang, Mode::Lenient);

@@ -643,7 +643,14 @@ fn an_adjusted_line_without_a_score_still_has_none() {
 fn a_weighted_score_typed_in_dutch_reads_back_from_every_format() {
     let text = "board,ns,ew,contract,declarer,result,score,adjust\n1,1,2,4S,Z,=,420,\n1,3,4,,,,,W 50% 4SZ= 50% 4SZ-1\n";
     let lang = klaver_core::notation::Language::Dutch;
-    let e = read_travellers(text.as_bytes(), ReadOptions { lang }).unwrap();
+    let e = read_travellers(
+        text.as_bytes(),
+        ReadOptions {
+            lang,
+            ..ReadOptions::default()
+        },
+    )
+    .unwrap();
     assert!(!e.has_errors(), "{:?}", e.diagnostics);
     let result = score_session(&e.pairs, &e.results, &Settings::default()).unwrap();
     let outcomes = |e: &Event| {

@@ -78,6 +78,7 @@ impl Store {
         by: &str,
     ) -> Result<i64, StoreError> {
         crate::no_nul::line_without_nul(line)?;
+        crate::no_nul::line_without_invisible(line)?;
         let mut tx = self.write_club(club, "cannot add the result").await?;
         let (line_no, _) = add_line_in(&mut tx, club, session, line, by).await?;
         tx.commit().await.map_err(db("cannot add the result"))?;
@@ -101,6 +102,7 @@ impl Store {
             ));
         }
         crate::no_nul::line_without_nul(line)?;
+        crate::no_nul::line_without_invisible(line)?;
         crate::no_nul::without_nul(reason, || "the reason".to_string())?;
         crate::no_nul::without_nul(by, || "who added the line".to_string())?;
         let mut tx = self.write_club(club, "cannot add the line").await?;

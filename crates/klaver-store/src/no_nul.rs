@@ -68,6 +68,17 @@ pub(crate) fn line_without_nul(l: &Line) -> Result<(), StoreError> {
     for (what, text) in fields {
         without_nul(text, || format!("line {n} (board {}): the {what}", l.board))?;
     }
+    Ok(())
+}
+
+/// A new or corrected line's pairs and section, refused when one holds a character
+/// that shows nothing (a line the club's database kept before is read back as kept).
+pub(crate) fn line_without_invisible(l: &Line) -> Result<(), StoreError> {
+    let n = if l.source_line > 0 {
+        l.source_line
+    } else {
+        l.line_no
+    };
     let ids = [
         ("section", &l.section),
         ("North-South pair", &l.ns),
@@ -99,6 +110,15 @@ pub(crate) fn session_without_nul(s: &NewSession) -> Result<(), StoreError> {
         for player in &p.players {
             without_nul(&player.name, || format!("a player of pair {}", p.pair))?;
         }
+    }
+    s.lines.iter().try_for_each(line_without_nul)
+}
+
+/// A new session's pairs, sections and players' names, refused when one holds a
+/// character that shows nothing. A club restored from its archive is restored as it
+/// was kept: its sessions are read back as kept, such a pair said on its line.
+pub(crate) fn session_without_invisible(s: &NewSession) -> Result<(), StoreError> {
+    for p in &s.pairs {
         without_invisible(&p.pair, || "a pair's number".to_string())?;
         without_invisible(&p.section, || format!("pair {}'s section", p.pair))?;
         for player in &p.players {
@@ -106,7 +126,7 @@ pub(crate) fn session_without_nul(s: &NewSession) -> Result<(), StoreError> {
         }
         name_without_invisible(&p.names, || format!("pair {}'s list of names", p.pair))?;
     }
-    s.lines.iter().try_for_each(line_without_nul)
+    s.lines.iter().try_for_each(line_without_invisible)
 }
 
 /// A club's archive, whole: the first text holding a NUL character is named by where it

@@ -303,6 +303,7 @@ impl Store {
         reason: &str,
     ) -> Result<Correction, StoreError> {
         crate::no_nul::line_without_nul(new)?;
+        crate::no_nul::line_without_invisible(new)?;
         crate::no_nul::without_nul(reason, || "the reason".to_string())?;
         crate::no_nul::without_nul(by, || "who corrected the line".to_string())?;
         let mut tx = self.write_club(club, "cannot start the correction").await?;
@@ -527,6 +528,7 @@ pub(crate) async fn insert_session(
     session: &NewSession,
     publish: bool,
 ) -> Result<i64, StoreError> {
+    crate::no_nul::session_without_invisible(session)?;
     insert_numbered_session(tx, club, session, publish, None).await
 }
 

@@ -33,6 +33,7 @@ pub async fn ensure(store: &Store, today: &str) -> Result<Option<Demo>, WebError
         SESSION.as_bytes(),
         ReadOptions {
             lang: Language::Dutch,
+            ..ReadOptions::default()
         },
     )
     .map_err(|e| WebError::Internal(e.to_string()))?;

@@ -794,8 +794,14 @@ mod typed_adjustments {
             ""
         };
         let csv = format!("board,ns,ew,score,adjust\n1,1,2,{score},{adjust}\n");
-        let event =
-            read_travellers(csv.as_bytes(), ReadOptions { lang }).map_err(|e| e.to_string())?;
+        let event = read_travellers(
+            csv.as_bytes(),
+            ReadOptions {
+                lang,
+                ..ReadOptions::default()
+            },
+        )
+        .map_err(|e| e.to_string())?;
         match event.diagnostics.first() {
             Some(d) => Err(d.to_string()),
             None => Ok(format!("{:?}", event.results[0])),

@@ -36,8 +36,12 @@ pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> 
         });
     }
     let csv = travellers_csv(&with);
-    let (_, mut imported) = detect::read(&csv, ReadOptions::default())
-        .map_err(|e| format!("the stored lines cannot be read: {e}"))?;
+    let stored = ReadOptions {
+        stored: true,
+        ..ReadOptions::default()
+    };
+    let (_, mut imported) =
+        detect::read(&csv, stored).map_err(|e| format!("the stored lines cannot be read: {e}"))?;
     number_as_stored(&mut imported.event, &csv, &with.lines);
     // A teams night keeps its teams without a result (a bye), as its import did.
     let teams = with.info.form == klaver_io::options::Choice::word(klaver_io::options::Form::Teams);

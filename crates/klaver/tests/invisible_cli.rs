@@ -119,3 +119,36 @@ fn a_session_whose_names_hold_an_invisible_character_is_not_stored() {
     let o = k(&db, &["player", "list"]);
     assert!(stdout(&o).contains("0 players"), "{}", stdout(&o));
 }
+
+/// A night the club's database kept before klaver refused a pair holding a character
+/// that shows nothing (its archive, made then: pair `3` with a zero-width space, pair
+/// 1's names with a soft hyphen) was refused when restored, scored or exported, and its
+/// export left pair 3's lines out with exit 0. It is restored, scored and exported as
+/// kept, each such line said.
+#[test]
+fn a_night_kept_before_is_restored_scored_and_exported_whole() {
+    let db = temp_path("invisible-cli", "kept-before.db");
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", db.display()));
+    }
+    let db = db.display().to_string();
+    let archive = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/invisible/kept-before.json"
+    );
+    let o = k(&db, &["import", archive]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = k(&db, &["session", "score", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("the club's database kept it so before klaver refused it"),
+        "{}",
+        stderr(&o)
+    );
+    let out = temp_path("invisible-cli", "kept-before.csv");
+    let o = k(&db, &["session", "export", "1", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let csv = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    assert!(csv.contains(&format!(",3{ZWSP},")), "{csv}");
+}

@@ -54,7 +54,14 @@ mod tests {
     use klaver_core::notation::Language;
 
     fn said(csv: &str, lang: Language) -> Vec<String> {
-        let e: Event = read_travellers(csv.as_bytes(), ReadOptions { lang }).unwrap();
+        let e: Event = read_travellers(
+            csv.as_bytes(),
+            ReadOptions {
+                lang,
+                ..ReadOptions::default()
+            },
+        )
+        .unwrap();
         e.diagnostics.iter().map(|d| d.to_string()).collect()
     }
 

@@ -94,6 +94,7 @@ pub fn run(args: Args) -> CmdResult {
         &args.input,
         ReadOptions {
             lang: args.notation.language(),
+            ..ReadOptions::default()
         },
     )?;
     if imported.event.has_errors() {

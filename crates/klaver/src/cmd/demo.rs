@@ -31,6 +31,7 @@ pub fn run(args: Args) -> CmdResult {
         SESSION.as_bytes(),
         ReadOptions {
             lang: Language::Dutch,
+            ..ReadOptions::default()
         },
     )
     .map_err(super::CliError::input)?;

@@ -261,7 +261,13 @@ pub fn run(args: Args) -> CmdResult {
         .map_err(CliError::input)?;
     let notation = args.notation.unwrap_or(args.report.lang).language();
     let file_name = args.travellers.display().to_string();
-    let (format, mut imported) = read_input(&args.travellers, ReadOptions { lang: notation })?;
+    let (format, mut imported) = read_input(
+        &args.travellers,
+        ReadOptions {
+            lang: notation,
+            ..ReadOptions::default()
+        },
+    )?;
     args.scoring.play.overrule(&mut imported.convention);
     if imported.event.has_errors() {
         let d = &imported.event.diagnostics;

@@ -967,6 +967,7 @@ fn read_for_import(
         &data,
         ReadOptions {
             lang: args.notation.language(),
+            ..ReadOptions::default()
         },
     )
     .map_err(|e| CliError::input(format!("{file_name} ({}): {e}", e.format().taken_as())))?;
