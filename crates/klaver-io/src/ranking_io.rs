@@ -1142,11 +1142,13 @@ impl<'a> RowReader<'a> {
         line: u64,
     ) -> Result<(), String> {
         let cols = self.cols;
-        let players = players_of(
-            field(rec, Some(cols.players)),
-            &mut self.kept,
-            &mut self.buf,
-        );
+        // An id holding a character that shows nothing is another player who looks the
+        // same, ranked apart.
+        let text = field(rec, Some(cols.players));
+        if let Some(refused) = crate::invisible::refused_name("the players", text) {
+            return Err(refused);
+        }
+        let players = players_of(text, &mut self.kept, &mut self.buf);
         let origin = Origin::at_line(self.source, line as usize);
         if self.sessions[i].form != Form::Teams {
             let line = self.line_of(field(rec, cols.line));
@@ -3316,6 +3318,21 @@ end = 2026-08-31
         let text = render_text(&report);
         assert!(text.contains("\n  X     a+b+c+ "), "{text}");
         assert!(!text.contains("a+b+c++"), "{text}");
+    }
+
+    /// A player's id holding a character that shows nothing made another player who
+    /// looks the same, ranked apart without a word.
+    #[test]
+    fn a_player_id_holding_an_invisible_character_is_refused() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let csv = "date,moment,line,players,score\n\
+            2025-09-02,tuesday,A,1001\u{200b}+1002,55\n\
+            2025-09-02,tuesday,A,1003+1004,45\n";
+        let e = read_sessions_csv(csv, "s.csv", &club).unwrap_err();
+        assert_eq!(
+            e[0].to_string(),
+            "s.csv line 2: the players \"1001\\u{200b}+1002\" holds an invisible character (U+200B ZERO WIDTH SPACE): remove it"
+        );
     }
 
     /// A moment of teams nights only, without the club's fixed pairs, has no pairs: its

@@ -2649,10 +2649,13 @@ impl NamesReader {
         // travellers, though it prints as one.
         let noun = format!("the {}", self.entrants.noun);
         let named = [(noun.as_str(), id), ("the section", section)];
-        if let Some(refused) = named
-            .iter()
+        // A player's id holding one is another player who looks the same (a guest the
+        // club knows by name alone may be written by name, joiners and all).
+        let ids = cols.ids.map_or("", |col| field(rec, Some(col)));
+        let refused = (named.iter())
             .find_map(|(what, text)| invisible::refused(what, text))
-        {
+            .or_else(|| invisible::refused_name("the players", ids));
+        if let Some(refused) = refused {
             if !event.stored {
                 said.push(Diagnostic::error(line, None, refused));
                 return said;

@@ -121,6 +121,21 @@ fn a_pairs_files_pair_is_refused_and_its_names_are_warned_of() {
     );
 }
 
+/// A player's id holding one made another player who looks the same: the season
+/// ranking listed 1001 twice.
+#[test]
+fn a_pairs_files_player_id_is_refused() {
+    let d = pairs_file(&format!(
+        "section,pair,names,players\nA,1,Ann - Bob,1001{ZWSP}+1002\nA,3,Eva - Fay,1003+1004\n"
+    ));
+    assert_eq!(
+        errors(&d),
+        [
+            "line 2: the players \"1001\\u{200b}+1002\" holds an invisible character (U+200B ZERO WIDTH SPACE): remove it"
+        ]
+    );
+}
+
 fn pbn_read(text: &str) -> Imported {
     pbn::read(text.as_bytes()).unwrap()
 }
