@@ -1191,10 +1191,7 @@ fn results_json<'a>(
                 line: r.line,
                 ns: &event.pairs[r.ns_pair()].id,
                 ew: &event.pairs[r.ew_pair()].id,
-                score: match r.outcome {
-                    Outcome::Score(s) => Some(s),
-                    _ => None,
-                },
+                score: crate::json::written_score(r, info),
                 adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
                 reversed: r.reversed,
                 imps_ns: points[i].map(|p| f(p.ns)),

@@ -226,14 +226,9 @@ fn result_json(
     w.key("ns").string(&pairs[r.ns_pair()].id);
     w.key("ew").string(&pairs[r.ew_pair()].id);
     w.key("score");
-    match r.outcome {
-        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => w.integer(i64::from(s)),
-        // The score the table entered, which the adjustment replaces: kept, as the
-        // travellers CSV keeps it, for when the adjustment proves a mistake.
-        _ => match info.replaced_score() {
-            Some(s) => w.integer(i64::from(s)),
-            None => w.null(),
-        },
+    match written_score(r, info) {
+        Some(s) => w.integer(i64::from(s)),
+        None => w.null(),
     }
     if info.passed {
         w.key("contract").string("PASS");
@@ -274,6 +269,20 @@ fn result_json(
         }
     }
     w.end_object();
+}
+
+/// The score a result's JSON keeps: the table's (beside a one-sided adjustment too,
+/// which scores the other side), or the score the table entered, which an adjustment
+/// replaces: kept, as the travellers CSV keeps it, for when the adjustment proves a
+/// mistake.
+pub(crate) fn written_score(
+    r: &klaver_core::session::TableResult,
+    info: &crate::travellers::LineInfo,
+) -> Option<i32> {
+    match r.outcome {
+        Outcome::Score(s) | Outcome::ScoreAndArtificial { score: s, .. } => Some(s),
+        _ => info.replaced_score(),
+    }
 }
 
 /// Writes every pair of the result list, in ranking order, as a JSON list, a piece of

@@ -1498,3 +1498,25 @@ fn a_refused_imp_night_says_its_sit_out_lines_as_notes() {
         );
     }
 }
+
+/// A butler or cross-IMP session's JSON left out the table's score of a one-sided
+/// adjustment (`"score":null,"adjustment":"EW 60%"`), and klaver then refused its own
+/// file: "no score and no contract". It keeps the score, as the pairs JSON does, and
+/// reads back to the same IMPs.
+#[test]
+fn an_imp_sessions_json_with_a_one_sided_adjustment_reads_back() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../klaver-io/tests/data/ruter-2016-05-18-spiren.pbn"
+    );
+    for form in ["butler", "cross-imps"] {
+        let json = common::temp_path("imps_cli", &format!("spiren-{form}.json"));
+        let json = json.to_str().unwrap();
+        ok(&[
+            "score", "--form", form, "--format", "json", file, "-o", json,
+        ]);
+        let first = ok(&["score", "--form", form, file]);
+        let again = ok(&["score", "--form", form, json]);
+        assert_eq!(again, first, "{form}");
+    }
+}
