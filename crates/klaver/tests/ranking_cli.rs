@@ -799,7 +799,8 @@ fn equal_standings_share_their_place_in_the_json() {
 /// serde_json pretty printer the report was first made with lays it out): the example club with
 /// tonight's lines and every history, with only the last history entry, and a club
 /// whose player ids JSON must escape (a quote, a backslash, a tab) or need not (`é`,
-/// `/`, DEL, `</script>`).
+/// `/`, `~`, `</script>`). (An id holding DEL, a character that shows nothing, is
+/// refused when read.)
 #[test]
 fn the_json_report_is_written_byte_for_byte_as_stored() {
     let data = |name: &str| repo(&format!("crates/klaver/tests/data/{name}"));
