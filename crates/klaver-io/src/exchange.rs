@@ -402,6 +402,21 @@ pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[Str
     else {
         return;
     };
+    // An id holding a character that shows nothing is another player who looks the
+    // same, ranked (and added to the club) apart.
+    let refused = (ids.iter()).find_map(|x| {
+        let whose = format!("{}'s player", pair_in_section(section, id));
+        crate::invisible::refused(&whose, x)
+    });
+    if let Some(refused) = refused {
+        event.diagnostics.push(match event.stored {
+            false => Diagnostic::error(0, None, refused),
+            true => Diagnostic::warning(0, None, refused),
+        });
+        if !event.stored {
+            return;
+        }
+    }
     let ids = crate::travellers::seat_ids(ids.to_vec());
     if ids.is_empty() {
         return;

@@ -1145,7 +1145,7 @@ impl<'a> RowReader<'a> {
         // An id holding a character that shows nothing is another player who looks the
         // same, ranked apart.
         let text = field(rec, Some(cols.players));
-        if let Some(refused) = crate::invisible::refused_name("the players", text) {
+        if let Some(refused) = crate::invisible::refused("the players", text) {
             return Err(refused);
         }
         let players = players_of(text, &mut self.kept, &mut self.buf);

@@ -1486,13 +1486,21 @@ struct LineState {
 /// How many lines with fields past the header are each a warning of their own.
 const PAST_HEADER_SHOWN: usize = 10;
 
-/// What is said of a stored line's pair or section holding a character that shows
-/// nothing (`refused`, what a file's line is refused with): it was kept before klaver
-/// refused it, and is scored as kept.
+/// What is said of a stored line's pair or section, or a stored pair's players,
+/// holding a character that shows nothing (`refused`, what a file's line is refused
+/// with): it was kept before klaver refused it, and is scored as kept.
 fn kept_as_stored(refused: &str) -> String {
     let what = refused.strip_suffix(": remove it").unwrap_or(refused);
+    let mend = match what.starts_with("the players") {
+        true => {
+            "a player who looks like another; give the pair's players again (klaver session players)"
+        }
+        false => {
+            "another pair than the one it looks like; correct the line's pair, or import the night again"
+        }
+    };
     format!(
-        "{what}: the club's database kept it so before klaver refused it, and it is scored as another pair than the one it looks like; correct the line's pair and section"
+        "{what}: the club's database kept it so before klaver refused it, and it is scored as {mend}"
     )
 }
 
@@ -2649,12 +2657,11 @@ impl NamesReader {
         // travellers, though it prints as one.
         let noun = format!("the {}", self.entrants.noun);
         let named = [(noun.as_str(), id), ("the section", section)];
-        // A player's id holding one is another player who looks the same (a guest the
-        // club knows by name alone may be written by name, joiners and all).
+        // A player's id holding one is another player who looks the same.
         let ids = cols.ids.map_or("", |col| field(rec, Some(col)));
         let refused = (named.iter())
-            .find_map(|(what, text)| invisible::refused(what, text))
-            .or_else(|| invisible::refused_name("the players", ids));
+            .chain([&("the players", ids)])
+            .find_map(|(what, text)| invisible::refused(what, text));
         if let Some(refused) = refused {
             if !event.stored {
                 said.push(Diagnostic::error(line, None, refused));

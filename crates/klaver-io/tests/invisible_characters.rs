@@ -315,3 +315,23 @@ fn a_byte_order_mark_at_the_start_of_each_format_is_passed_over() {
     ));
     assert!(d.is_empty(), "{:?}", said(&d));
 }
+
+/// A player's id from a JSON, PBN or USEBIO file (all put on the pair the same way)
+/// holding one, a joiner included, made a player who prints as 1001 but was ranked,
+/// and added to the club, apart from 1001.
+#[test]
+fn a_player_id_given_with_a_pair_is_refused() {
+    for mark in ["\\u200b", "\\u200d"] {
+        let text = JSON.replace("{NAME}", "").replace("{PAIR}", "").replace(
+            r#""names":"Gus - Hal","#,
+            &format!(r#""names":"Gus - Hal","players":["1007{mark}","1008"],"#),
+        );
+        let imp = exchange::read_json(text.as_bytes()).unwrap();
+        let errors = errors(&imp.event.diagnostics);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("pair 4's player \"1007\\u{20"),
+            "{errors:?}"
+        );
+    }
+}

@@ -123,6 +123,10 @@ pub(crate) fn session_without_invisible(s: &NewSession) -> Result<(), StoreError
         without_invisible(&p.section, || format!("pair {}'s section", p.pair))?;
         for player in &p.players {
             name_without_invisible(&player.name, || format!("a player of pair {}", p.pair))?;
+            let number = player.number.as_deref().unwrap_or("");
+            without_invisible(number, || {
+                format!("the number of a player of pair {}", p.pair)
+            })?;
         }
         name_without_invisible(&p.names, || format!("pair {}'s list of names", p.pair))?;
     }
