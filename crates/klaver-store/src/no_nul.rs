@@ -48,11 +48,7 @@ fn name_without_invisible(text: &str, what: impl FnOnce() -> String) -> Result<(
 
 /// A line's texts, the line named by the file's line number when it has one.
 pub(crate) fn line_without_nul(l: &Line) -> Result<(), StoreError> {
-    let n = if l.source_line > 0 {
-        l.source_line
-    } else {
-        l.line_no
-    };
+    let n = line_number(l);
     let fields = [
         ("section", &l.section),
         ("North-South pair", &l.ns),
@@ -71,14 +67,20 @@ pub(crate) fn line_without_nul(l: &Line) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// A new or corrected line's pairs and section, refused when one holds a character
-/// that shows nothing (a line the club's database kept before is read back as kept).
-pub(crate) fn line_without_invisible(l: &Line) -> Result<(), StoreError> {
-    let n = if l.source_line > 0 {
+/// The number a line is named by: its file's line number when it has one, else its
+/// number in the session.
+fn line_number(l: &Line) -> i64 {
+    if l.source_line > 0 {
         l.source_line
     } else {
         l.line_no
-    };
+    }
+}
+
+/// A new or corrected line's pairs and section, refused when one holds a character
+/// that shows nothing (a line the club's database kept before is read back as kept).
+pub(crate) fn line_without_invisible(l: &Line) -> Result<(), StoreError> {
+    let n = line_number(l);
     let ids = [
         ("section", &l.section),
         ("North-South pair", &l.ns),
