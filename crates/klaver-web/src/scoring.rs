@@ -20,11 +20,30 @@ pub struct Scored {
     pub boards_per_round: Option<u32>,
 }
 
+/// Why a line being entered or corrected cannot be stored: its pair or section holds
+/// a character that shows nothing (a line the database kept so before is read back as
+/// kept, with a warning; a new one is refused, as storing it would be).
+pub fn entered_line_refused(l: &Line) -> Option<String> {
+    let fields = [
+        ("the section", &l.section),
+        ("the North-South pair", &l.ns),
+        ("the East-West pair", &l.ew),
+    ];
+    let refused = fields
+        .iter()
+        .find_map(|(what, text)| klaver_io::invisible::refused(what, text))?;
+    Some(format!("board {}: {refused}", l.board))
+}
+
 /// A stored session read back as a file would be (with `extra` lines added, for
 /// checking an entry before it is stored). Every line is named by its stored number,
 /// the one `session show` lists and a correction takes, not by its line in the CSV it
 /// is read back from; an extra line by [`stored_number`].
 pub fn read_back(session: &Session, extra: &[Line]) -> Result<Imported, String> {
+    // The lines being entered are no lines the database kept.
+    if let Some(refused) = extra.iter().find_map(entered_line_refused) {
+        return Err(refused);
+    }
     let mut with = session.clone();
     for (k, l) in extra.iter().enumerate() {
         let mut line = l.clone();

@@ -152,3 +152,51 @@ fn a_night_kept_before_is_restored_scored_and_exported_whole() {
     assert_eq!(csv.lines().count(), 7, "{csv}");
     assert!(csv.contains(&format!(",3{ZWSP},")), "{csv}");
 }
+
+/// A line added to a night with a pair holding a character that shows nothing was first
+/// read as one the club's database kept ("kept it so before klaver refused it"), and
+/// then refused: it is refused at once, without the warning.
+#[test]
+fn a_line_added_with_an_invisible_pair_is_refused_without_a_stored_lines_warning() {
+    let db = club("add");
+    let night = temp_file(
+        "invisible-cli",
+        "add.csv",
+        "board,ns,ew,score\n1,1,2,420\n1,3,4,450\n",
+    );
+    let o = k(
+        &db,
+        &[
+            "session",
+            "import",
+            night.to_str().unwrap(),
+            "--date",
+            "2026-01-12",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ns = format!("3{ZWSP}");
+    let args = [
+        "session",
+        "add",
+        "1",
+        "--board",
+        "2",
+        "--ns-pair",
+        &ns,
+        "--ew-pair",
+        "4",
+        "--score",
+        "100",
+        "--reason",
+        "late",
+    ];
+    let o = k(&db, &args);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("U+200B ZERO WIDTH SPACE"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("kept it so"), "{}", stderr(&o));
+}

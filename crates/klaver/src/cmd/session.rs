@@ -1972,6 +1972,9 @@ fn check_changed(
     if let Some(why) = pass_out_with_play(new) {
         return Err(not_valid(old.is_some(), line_no, board, &[why.to_string()]));
     }
+    if let Some(why) = klaver_web::scoring::entered_line_refused(new) {
+        return Err(CliError::input(why));
+    }
     // The changed session must read as cleanly as an imported file: the new line is
     // checked with all the others (a 425; a pair now playing a board twice is said).
     let read = klaver_web::scoring::read_back(check, &[]).map_err(|e| {
