@@ -403,19 +403,14 @@ pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[Str
         return;
     };
     // An id holding a character that shows nothing is another player who looks the
-    // same, ranked (and added to the club) apart.
-    let refused = (ids.iter()).find_map(|x| {
+    // same, ranked (and added to the club) apart. (Only a user's PBN, USEBIO or JSON
+    // file gives ids here: a stored night's come with its pairs file.)
+    let invisible = |x: &&String| crate::invisible::first_invisible(x).is_some();
+    if let Some(x) = ids.iter().find(invisible) {
         let whose = format!("{}'s player", pair_in_section(section, id));
-        crate::invisible::refused(&whose, x)
-    });
-    if let Some(refused) = refused {
-        event.diagnostics.push(match event.stored {
-            false => Diagnostic::error(0, None, refused),
-            true => Diagnostic::warning(0, None, refused),
-        });
-        if !event.stored {
-            return;
-        }
+        let refused = crate::invisible::refused(&whose, x).unwrap_or_default();
+        event.diagnostics.push(Diagnostic::error(0, None, refused));
+        return;
     }
     let ids = crate::travellers::seat_ids(ids.to_vec());
     if ids.is_empty() {

@@ -18,11 +18,7 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 /// (Unicode general category Cf) or a control character other than a tab or line end.
 #[inline]
 pub fn first_invisible(text: &str) -> Option<char> {
-    // The usual field, printable ASCII, is settled byte by byte.
-    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
-        return None;
-    }
-    text.chars().find(|&c| is_invisible(c))
+    first_where(text, is_invisible)
 }
 
 /// The first character of a person's name that shows nothing, if any: as
@@ -30,21 +26,26 @@ pub fn first_invisible(text: &str) -> Option<char> {
 /// how some scripts spell a name (Persian, the languages of India) and of emoji.
 #[inline]
 pub fn first_invisible_in_name(text: &str) -> Option<char> {
+    first_where(text, |c| {
+        is_invisible(c) && !matches!(c, '\u{200c}' | '\u{200d}')
+    })
+}
+
+/// The first character of `text` that `hidden` holds shows nothing; the usual field,
+/// printable ASCII, is settled byte by byte.
+#[inline]
+fn first_where(text: &str, hidden: impl Fn(char) -> bool) -> Option<char> {
     if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return None;
     }
-    text.chars()
-        .find(|&c| is_invisible(c) && !matches!(c, '\u{200c}' | '\u{200d}'))
+    text.chars().find(|&c| hidden(c))
 }
 
 /// The error of a person's name (`what`: `the name`) that holds a character that shows
 /// nothing (see [`first_invisible_in_name`]); `None` when it holds none.
 pub fn refused_name(what: &str, name: &str) -> Option<String> {
     let c = first_invisible_in_name(name)?;
-    Some(format!(
-        "{what} {name:?} holds an invisible character ({}): remove it",
-        char_name(c)
-    ))
+    Some(format!("{}: remove it", holding(what, name, c)))
 }
 
 /// Whether `c` shows nothing (see [`first_invisible`]).
@@ -108,11 +109,23 @@ fn known_name(c: char) -> Option<&'static str> {
 /// `the NS pair "1\u{200b}" holds an invisible character (U+200B ZERO WIDTH SPACE):
 /// remove it`
 pub fn refused(what: &str, text: &str) -> Option<String> {
-    let c = first_invisible(text)?;
-    Some(format!(
-        "{what} {text:?} holds an invisible character ({}): remove it",
+    held(what, text).map(|held| format!("{held}: remove it"))
+}
+
+/// What a field (`what`) holding a character that shows nothing is said to hold,
+/// without what to do about it; `None` when `text` holds none.
+///
+/// `the NS pair "1\u{200b}" holds an invisible character (U+200B ZERO WIDTH SPACE)`
+pub fn held(what: &str, text: &str) -> Option<String> {
+    first_invisible(text).map(|c| holding(what, text, c))
+}
+
+/// `what` with its `text`, said to hold `c`.
+fn holding(what: &str, text: &str, c: char) -> String {
+    format!(
+        "{what} {text:?} holds an invisible character ({})",
         char_name(c)
-    ))
+    )
 }
 
 /// The warning of players' names (`whose`: `pair 3's names`) on `line` that hold an

@@ -8,8 +8,10 @@ use serde_json::{Map, Value};
 use std::fmt;
 
 /// The document in `text`, refused (with its line and column) when an object in it
-/// gives a key twice.
+/// gives a key twice. A byte order mark at the start (an editor on Windows may save one)
+/// is the file's, not the document's.
 pub(crate) fn value_of(text: &[u8]) -> serde_json::Result<Value> {
+    let text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
     let mut de = serde_json::Deserializer::from_slice(text);
     let Once(value) = Once::deserialize(&mut de)?;
     de.end()?;

@@ -1236,8 +1236,6 @@ pub fn read_score_json(
             moment_names(club)
         )));
     };
-    // A byte order mark at the start is the file's, as `klaver score` reads it.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let doc = crate::json_once::value_of(text.as_bytes()).map_err(|e| {
         fail(match e.classify() {
             serde_json::error::Category::Data => crate::json_once::said(&e),
@@ -1349,7 +1347,6 @@ fn pair_entries(
 /// [`read_score_json`] leaves out (it played no board, or its boards had no other
 /// result to compare with, as a section of one table has).
 pub fn score_json_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Ok(doc) = crate::json_once::value_of(text.as_bytes()) else {
         return Vec::new();
     };

@@ -1486,22 +1486,28 @@ struct LineState {
 /// How many lines with fields past the header are each a warning of their own.
 const PAST_HEADER_SHOWN: usize = 10;
 
-/// What is said of a stored line's pair or section, or a stored pair's players,
-/// holding a character that shows nothing (`refused`, what a file's line is refused
-/// with): it was kept before klaver refused it, and is scored as kept.
-fn kept_as_stored(refused: &str) -> String {
-    let what = refused.strip_suffix(": remove it").unwrap_or(refused);
-    let mend = match what.starts_with("the players") {
-        true => {
+/// What is said of the first of `fields` (each named, with its text) that holds a
+/// character that shows nothing: on a file's line an error (it would print as another
+/// pair's id, or player's, and make one of its own); on a line the club's database
+/// kept before klaver refused it ([`Event::stored`]) a warning, the line read as kept.
+fn invisible_said(fields: &[(&str, &str)], line: u32, stored: bool) -> Option<Diagnostic> {
+    let (what, held) =
+        (fields.iter()).find_map(|&(what, text)| Some((what, invisible::held(what, text)?)))?;
+    if !stored {
+        return Some(Diagnostic::error(line, None, format!("{held}: remove it")));
+    }
+    let mend = match what {
+        "the players" => {
             "a player who looks like another; give the pair's players again (klaver session players)"
         }
-        false => {
+        _ => {
             "another pair than the one it looks like; correct the line's pair, or import the night again"
         }
     };
-    format!(
-        "{what}: the club's database kept it so before klaver refused it, and it is scored as {mend}"
-    )
+    let message = format!(
+        "{held}: the club's database kept it so before klaver refused it, and it is scored as {mend}"
+    );
+    Some(Diagnostic::warning(line, None, message))
 }
 
 /// The line's two pairs; `-` is an unranked substitute pair (one per table and round
@@ -1526,16 +1532,11 @@ fn line_pairs<R: Fields + ?Sized>(
         ("the NS pair", ns_id),
         ("the EW pair", ew_id),
     ];
-    if let Some(refused) = named
-        .iter()
-        .find_map(|(what, text)| invisible::refused(what, text))
-    {
-        if !event.stored {
-            return Err(refused);
+    if let Some(said) = invisible_said(&named, line, event.stored) {
+        if said.severity == Severity::Error {
+            return Err(said.message);
         }
-        event
-            .diagnostics
-            .push(Diagnostic::warning(line, None, kept_as_stored(&refused)));
+        event.diagnostics.push(said);
     }
     let mut pair = |id: &str, north_south: bool| {
         if !is_substitute(id) {
@@ -2655,19 +2656,20 @@ impl NamesReader {
         let mut said: Vec<Diagnostic> = unread.into_iter().collect();
         // A pair or section holding a character that shows nothing names no pair of the
         // travellers, though it prints as one.
+        // (A player's id holding one is another player who looks the same.)
         let noun = format!("the {}", self.entrants.noun);
-        let named = [(noun.as_str(), id), ("the section", section)];
-        // A player's id holding one is another player who looks the same.
         let ids = cols.ids.map_or("", |col| field(rec, Some(col)));
-        let refused = (named.iter())
-            .chain([&("the players", ids)])
-            .find_map(|(what, text)| invisible::refused(what, text));
-        if let Some(refused) = refused {
-            if !event.stored {
-                said.push(Diagnostic::error(line, None, refused));
+        let named = [
+            (noun.as_str(), id),
+            ("the section", section),
+            ("the players", ids),
+        ];
+        if let Some(invisible) = invisible_said(&named, line, event.stored) {
+            let refused = invisible.severity == Severity::Error;
+            said.push(invisible);
+            if refused {
                 return said;
             }
-            said.push(Diagnostic::warning(line, None, kept_as_stored(&refused)));
         }
         said.extend(self.named(event, rec, cols, (id, section), line));
         said

@@ -57,6 +57,7 @@ pub use import::{
 };
 pub use model::*;
 pub use nights::{Director, LoggedIn, Revision, TableLink, session_name};
+pub use no_nul::invisible_in_line;
 pub use players::Season;
 pub use removal::{KeptSession, RemovedSession};
 pub use sessions::LineAt;

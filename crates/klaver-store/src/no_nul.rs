@@ -80,16 +80,27 @@ fn line_number(l: &Line) -> i64 {
 /// A new or corrected line's pairs and section, refused when one holds a character
 /// that shows nothing (a line the club's database kept before is read back as kept).
 pub(crate) fn line_without_invisible(l: &Line) -> Result<(), StoreError> {
-    let n = line_number(l);
-    let ids = [
-        ("section", &l.section),
-        ("North-South pair", &l.ns),
-        ("East-West pair", &l.ew),
-    ];
-    for (what, text) in ids {
-        without_invisible(text, || format!("line {n} (board {}): the {what}", l.board))?;
+    match invisible_in_line(l) {
+        None => Ok(()),
+        Some(refused) => Err(StoreError::Invalid(format!(
+            "line {} (board {}): {refused}; nothing was stored",
+            line_number(l),
+            l.board
+        ))),
     }
-    Ok(())
+}
+
+/// Why a line cannot be stored as it is entered: its section or a pair holds a
+/// character that shows nothing (`the North-South pair "3\u{200b}" holds an invisible
+/// character (U+200B ZERO WIDTH SPACE): remove it`); `None` when neither does.
+pub fn invisible_in_line(l: &Line) -> Option<String> {
+    let ids = [
+        ("the section", &l.section),
+        ("the North-South pair", &l.ns),
+        ("the East-West pair", &l.ew),
+    ];
+    ids.iter()
+        .find_map(|(what, text)| klaver_io::invisible::refused(what, text))
 }
 
 /// A new session's texts: its description, its pairs and their players, its lines.

@@ -24,14 +24,7 @@ pub struct Scored {
 /// a character that shows nothing (a line the database kept so before is read back as
 /// kept, with a warning; a new one is refused, as storing it would be).
 pub fn entered_line_refused(l: &Line) -> Option<String> {
-    let fields = [
-        ("the section", &l.section),
-        ("the North-South pair", &l.ns),
-        ("the East-West pair", &l.ew),
-    ];
-    let refused = fields
-        .iter()
-        .find_map(|(what, text)| klaver_io::invisible::refused(what, text))?;
+    let refused = klaver_store::invisible_in_line(l)?;
     Some(format!("board {}: {refused}", l.board))
 }
 
