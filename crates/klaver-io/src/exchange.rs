@@ -344,24 +344,33 @@ pub(crate) fn set_names(event: &mut Event, (section, id): (&str, &str), names: &
     if names.is_empty() {
         return;
     }
-    if let Some(p) = event
-        .pairs
-        .iter_mut()
-        .find(|p| p.id == id && p.section == section)
-        && p.names.is_empty()
-    {
-        p.names = names.to_string();
-        let whose = format!("pair {section}{id}'s names");
-        let warning = crate::invisible::names_warning(line, &whose, names);
-        event.diagnostics.extend(warning);
+    if let Some(i) = pair_at(event, (section, id)) {
+        name_pair(event, i, names, line);
     }
 }
 
+/// The index of the event's pair of that section and id.
+fn pair_at(event: &Event, (section, id): (&str, &str)) -> Option<usize> {
+    (event.pairs.iter()).position(|p| p.id == id && p.section == section)
+}
+
+/// Puts names, given on `line` of the file, on the event's pair `i` (as [`set_names`]).
+fn name_pair(event: &mut Event, i: usize, names: &str, line: u32) {
+    let p = &mut event.pairs[i];
+    if names.is_empty() || !p.names.is_empty() {
+        return;
+    }
+    p.names = names.to_string();
+    let whose = format!("pair {}{}'s names", p.section, p.id);
+    let warning = crate::invisible::names_warning(line, &whose, names);
+    event.diagnostics.extend(warning);
+}
+
 /// Puts a JSON pair's `players` (its players' ids by seat, as the pairs file gave
-/// them, `null` for a guest without a number) on the event's pair of that section and
-/// id; a `players` that is not a list of ids is said, naming the pair (the JSON writes
-/// its pairs on one line), and left out.
-fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json::Value) {
+/// them, `null` for a guest without a number) on the event's pair `i`; a `players`
+/// that is not a list of ids is said, naming the pair (the JSON writes its pairs on one
+/// line), and left out.
+fn set_player_ids(event: &mut Event, i: usize, v: &serde_json::Value) {
     if v.is_null() {
         return;
     }
@@ -371,7 +380,7 @@ fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json
             .collect()
     });
     let Some(ids) = ids else {
-        let pair = pair_in_section(section, id);
+        let pair = pair_in_section(&event.pairs[i].section, &event.pairs[i].id);
         event.diagnostics.push(Diagnostic::warning(
             0,
             None,
@@ -381,7 +390,7 @@ fn set_player_ids(event: &mut Event, (section, id): (&str, &str), v: &serde_json
         ));
         return;
     };
-    set_ids(event, (section, id), &ids);
+    set_ids_at(event, i, &ids);
 }
 
 /// A pair's players' ids by seat as JSON: a seat without a number is `null`.
@@ -395,19 +404,20 @@ pub(crate) fn seat_ids_json<S: serde::Serializer>(
 /// Gives the event's pair of that section and id its players' ids by seat ("" for a
 /// seat without a number), when it has none yet.
 pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[String]) {
-    let Some(i) = event
-        .pairs
-        .iter()
-        .position(|p| p.id == id && p.section == section)
-    else {
-        return;
-    };
+    if let Some(i) = pair_at(event, (section, id)) {
+        set_ids_at(event, i, ids);
+    }
+}
+
+/// Gives the event's pair `i` its players' ids (as [`set_ids`]).
+fn set_ids_at(event: &mut Event, i: usize, ids: &[String]) {
     // An id holding a character that shows nothing is another player who looks the
     // same, ranked (and added to the club) apart. (Only a user's PBN, USEBIO or JSON
     // file gives ids here: a stored night's come with its pairs file.)
     let invisible = |x: &&String| crate::invisible::first_invisible(x).is_some();
     if let Some(x) = ids.iter().find(invisible) {
-        let whose = format!("{}'s player", pair_in_section(section, id));
+        let p = &event.pairs[i];
+        let whose = format!("{}'s player", pair_in_section(&p.section, &p.id));
         let refused = crate::invisible::refused(&whose, x).unwrap_or_default();
         event.diagnostics.push(Diagnostic::error(0, None, refused));
         return;
@@ -679,9 +689,13 @@ fn json_result_row(
 /// boards, each said on its entry's line: an entry without a pair, a pair without
 /// results, a pair given twice with other names or players (its first entry is used);
 /// and the pairs of the boards the list leaves out, which are listed without names.
-/// Whether each entry's names and players are read; `lines` are the lines the entries
-/// start on.
-fn pairs_list_checked(lines: &[u32], pairs: &[serde_json::Value], event: &mut Event) -> Vec<bool> {
+/// The event's pair each entry's names and players are read onto (`None`: not read);
+/// `lines` are the lines the entries start on.
+fn pairs_list_checked(
+    lines: &[u32],
+    pairs: &[serde_json::Value],
+    event: &mut Event,
+) -> Vec<Option<usize>> {
     if pairs.is_empty() {
         return Vec::new();
     }
@@ -694,7 +708,7 @@ fn pairs_list_checked(lines: &[u32], pairs: &[serde_json::Value], event: &mut Ev
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
         if let Some(refused) = invisible_in_entry(&section, &id, lines.get(k).copied()) {
             event.diagnostics.push(refused);
-            read.push(false);
+            read.push(None);
             continue;
         }
         let names = match json_text(&p["names"]) {
@@ -715,7 +729,7 @@ fn pairs_list_checked(lines: &[u32], pairs: &[serde_json::Value], event: &mut Ev
             Some(&i) => match first.get(&i) {
                 None => {
                     first.insert(i, k);
-                    read.push(true);
+                    read.push(Some(i));
                     continue;
                 }
                 // Given again as it was: nothing to say, nothing more to read.
@@ -728,7 +742,7 @@ fn pairs_list_checked(lines: &[u32], pairs: &[serde_json::Value], event: &mut Ev
                 )),
             },
         };
-        read.push(false);
+        read.push(None);
         let line = lines.get(k).copied().unwrap_or(0);
         (event.diagnostics).extend(message.map(|m| Diagnostic::warning(line, None, m)));
     }
@@ -782,18 +796,18 @@ fn pair_in_section(section: &str, id: &str) -> String {
 }
 
 /// The pairs' published places, totals and percentages, their names and players' ids
-/// set in `event` on the way (where read); each pair comes with whether its names and
-/// players are read and the line of the file it starts on.
+/// set in `event` on the way (where read); each pair comes with the event's pair its
+/// names and players are read onto, if any, and the line of the file it starts on.
 fn json_totals<'a>(
-    pairs: impl Iterator<Item = ((&'a serde_json::Value, bool), u32)>,
+    pairs: impl Iterator<Item = ((&'a serde_json::Value, Option<usize>), u32)>,
     event: &mut Event,
 ) -> Vec<PublishedTotal> {
     let mut totals = Vec::new();
     for (i, ((p, read), line)) in pairs.enumerate() {
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
-        if read {
-            set_names(event, (&section, &id), &json_text(&p["names"]), line);
-            set_player_ids(event, (&section, &id), &p["players"]);
+        if let Some(at) = read {
+            name_pair(event, at, &json_text(&p["names"]), line);
+            set_player_ids(event, at, &p["players"]);
         }
         let rank = match (&p["rank"], p["tied"].as_bool()) {
             (serde_json::Value::Number(r), Some(true)) => format!("{r}="),
