@@ -24,21 +24,27 @@ pub(crate) fn without_nul(text: &str, what: impl FnOnce() -> String) -> Result<(
     )))
 }
 
-/// Refuses `text`, a pair or a section, when it holds a character that shows nothing;
-/// `what` names it (`pair 3's section`).
+/// Refuses `text`, a pair, a section or a player's number, when it holds a character
+/// that shows nothing; `what` names it (`pair 3's section`), made only then.
 fn without_invisible(text: &str, what: impl FnOnce() -> String) -> Result<(), StoreError> {
-    match klaver_io::invisible::refused(&what(), text) {
-        None => Ok(()),
-        Some(refused) => Err(StoreError::Invalid(format!(
-            "{refused}; nothing was stored"
-        ))),
+    if klaver_io::invisible::first_invisible(text).is_none() {
+        return Ok(());
     }
+    not_stored(klaver_io::invisible::refused(&what(), text))
 }
 
 /// Refuses a player's name, or a pair's names, holding a character that shows nothing
 /// (a zero-width joiner or non-joiner is part of a name's spelling in some scripts).
 fn name_without_invisible(text: &str, what: impl FnOnce() -> String) -> Result<(), StoreError> {
-    match klaver_io::invisible::refused_name(&what(), text) {
+    if klaver_io::invisible::first_invisible_in_name(text).is_none() {
+        return Ok(());
+    }
+    not_stored(klaver_io::invisible::refused_name(&what(), text))
+}
+
+/// The refusal of what `refused` says, when it says anything.
+fn not_stored(refused: Option<String>) -> Result<(), StoreError> {
+    match refused {
         None => Ok(()),
         Some(refused) => Err(StoreError::Invalid(format!(
             "{refused}; nothing was stored"
