@@ -292,6 +292,10 @@ pub struct SessionResult {
     pub pairs: Vec<PairResult>,
     /// Warnings found while scoring.
     pub warnings: Vec<Diagnostic>,
+    /// Whether pairs of the list are ranked in fields of their direction: some pair's
+    /// [`PairResult::field`] is set ([`Settings::separate_fields`] with its pairs' directions
+    /// known). Known before the pairs are ranked.
+    pub separate_fields: bool,
     /// Number of round columns.
     pub rounds: usize,
     /// Whether the round columns are the sets of boards (boards 1 to 4, 5 to 8, ...)
@@ -929,7 +933,7 @@ pub fn score_session(
     results: &[TableResult],
     settings: &Settings,
 ) -> Result<SessionResult, SessionError> {
-    Ok(add_up_session(pairs, results, settings)?.ranked(pairs, settings))
+    Ok(score_session_unranked(pairs, results, settings)?.ranked(pairs, settings))
 }
 
 /// [`score_session`] of table results the caller has no further use for: they are given
@@ -940,7 +944,7 @@ pub fn score_session_taking(
     results: Vec<TableResult>,
     settings: &Settings,
 ) -> Result<SessionResult, SessionError> {
-    let added = add_up_session(pairs, &results, settings)?;
+    let added = score_session_unranked(pairs, &results, settings)?;
     // A large session's results are freed beside the ranking; a small one's at once.
     if crate::parts::long_work(results.len()) {
         crate::parts::free_behind(results);
@@ -950,24 +954,25 @@ pub fn score_session_taking(
     Ok(added.ranked(pairs, settings))
 }
 
-/// A session scored up to its pairs' totals: what ranking the pairs needs, without the
-/// table results.
-struct AddedUp {
-    boards: Vec<ScoredBoard>,
-    points: PointsList,
-    top: i64,
-    warnings: Vec<Diagnostic>,
+/// A session scored up to its pairs' totals: every board matchpointed and the warnings
+/// found, the pairs not ranked yet. A report that needs the table results only for the
+/// boards (the JSON, which writes them before the pairs) can let them go before the
+/// pairs are ranked: in a large field they are most of the memory.
+pub struct UnrankedSession {
+    /// The session so far: its [`SessionResult::pairs`] is empty until it is ranked.
+    result: SessionResult,
     sums: Sums,
     /// The direction each pair played in, when the directions are ranked apart.
     fields: Vec<Option<Side>>,
 }
 
-/// Checks a session, matchpoints every board and adds up the pairs' totals.
-fn add_up_session(
+/// Checks a session, matchpoints every board and adds up the pairs' totals: what
+/// [`score_session`] does before it ranks the pairs.
+pub fn score_session_unranked(
     pairs: &[PairInfo],
     results: &[TableResult],
     settings: &Settings,
-) -> Result<AddedUp, SessionError> {
+) -> Result<UnrankedSession, SessionError> {
     // The results are grouped by board while they are checked (for a large session, on
     // a thread of its own): a session with errors is rare, and then the groups are
     // simply let go.
@@ -1008,35 +1013,47 @@ fn add_up_session(
     } else {
         vec![None; pairs.len()]
     };
-    Ok(AddedUp {
+    let separate_fields = (pairs.iter().zip(&fields)).any(|(p, f)| !p.unranked && f.is_some());
+    let result = SessionResult {
         boards,
         points,
-        top,
+        pairs: Vec::new(),
         warnings,
+        separate_fields,
+        rounds: sums.rounds,
+        columns_are_board_sets: settings.result_rounds.is_none(),
+        top,
+        ranked_by_section: !settings.top_integral,
+        card_pairs: settings.card_pairs,
+        rules: settings.rules,
+        rounding: settings.rounding,
+        centred: settings.centred,
+        avg_plus_session: settings.avg_plus_session,
+    };
+    Ok(UnrankedSession {
+        result,
         sums,
         fields,
     })
 }
 
-impl AddedUp {
-    /// The scored session: its pairs ranked.
-    fn ranked(self, pairs: &[PairInfo], settings: &Settings) -> SessionResult {
-        let ordered = rank_pairs(pairs, settings, &self.sums, &self.fields);
-        SessionResult {
-            boards: self.boards,
-            points: self.points,
-            pairs: ordered,
-            warnings: self.warnings,
-            rounds: self.sums.rounds,
-            columns_are_board_sets: settings.result_rounds.is_none(),
-            top: self.top,
-            ranked_by_section: !settings.top_integral,
-            card_pairs: settings.card_pairs,
-            rules: settings.rules,
-            rounding: settings.rounding,
-            centred: settings.centred,
-            avg_plus_session: settings.avg_plus_session,
-        }
+impl UnrankedSession {
+    /// The session scored so far, without its pairs.
+    pub fn result(&self) -> &SessionResult {
+        &self.result
+    }
+
+    /// The session scored so far, for changing its warnings.
+    pub fn result_mut(&mut self) -> &mut SessionResult {
+        &mut self.result
+    }
+
+    /// The scored session: its pairs ranked, as [`score_session`] gives it for the same
+    /// `pairs` and `settings`.
+    pub fn ranked(self, pairs: &[PairInfo], settings: &Settings) -> SessionResult {
+        let mut result = self.result;
+        result.pairs = rank_pairs(pairs, settings, &self.sums, &self.fields);
+        result
     }
 }
 

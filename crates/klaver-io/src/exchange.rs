@@ -57,7 +57,7 @@ impl Convention {
             avg_plus_session: Some(result.avg_plus_session),
             centred: Some(result.centred.is_some()),
             top_integral: Some(!result.ranked_by_section),
-            separate_fields: Some(result.pairs.iter().any(|p| p.field.is_some())),
+            separate_fields: Some(result.separate_fields),
         }
     }
 

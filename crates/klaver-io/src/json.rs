@@ -29,7 +29,7 @@ use klaver_core::exact::Exact;
 use klaver_core::lowest_terms::Reducer;
 use klaver_core::matchpoints::Outcome;
 use klaver_core::notation::{self, Language};
-use klaver_core::session::{PairResult, ScoredBoard, SessionResult};
+use klaver_core::session::{PairResult, ScoredBoard, SessionResult, Settings, UnrankedSession};
 use num_rational::Ratio;
 use serde::Serialize;
 use std::io::Write;
@@ -84,7 +84,7 @@ impl ConventionJson {
             avg_plus_session: result.avg_plus_session,
             centred: result.centred.is_some(),
             top_integral: !result.ranked_by_section,
-            fields: if result.pairs.iter().any(|p| p.field.is_some()) {
+            fields: if result.separate_fields {
                 "separate"
             } else {
                 "together"
@@ -391,6 +391,36 @@ pub fn write<W: Write>(
     )
 }
 
+/// The JSON of a session whose pairs are ranked only once its boards are written: the
+/// table results and lines of `event`, which only the boards need and which are most of
+/// a large field's memory, are given back before the pairs are ranked. The JSON is
+/// [`write`]'s of the ranked session, which is returned (its warnings are printed with
+/// the reading's); `event` keeps its pairs, diagnostics and penalties.
+pub fn write_ranking_last<W: Write>(
+    out: W,
+    event: &mut Event,
+    scored: UnrankedSession,
+    settings: &Settings,
+    (title, date): (&str, &str),
+) -> serde_json::Result<SessionResult> {
+    let sizes = (PARALLEL_RESULTS, PARALLEL_PAIRS, PIECE_RESULTS);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    write_head_and_boards(&mut out, event, scored.result(), (title, date), sizes)?;
+    let written = (
+        std::mem::take(&mut event.results),
+        std::mem::take(&mut event.lines),
+    );
+    if klaver_core::parts::long_work(written.0.len()) {
+        klaver_core::parts::free_behind(written);
+    } else {
+        drop(written);
+    }
+    let result = scored.ranked(&event.pairs, settings);
+    write_tail(&mut out, event, &result, sizes)?;
+    out.flush().map_err(serde_json::Error::io)?;
+    Ok(result)
+}
+
 /// `write`, with the boards written on two threads from `parallel_from` results on, in
 /// pieces of `piece_size` results, and the pairs made on every core from `pairs_from`
 /// pairs on.
@@ -398,8 +428,47 @@ fn write_with<W: Write>(
     out: W,
     event: &Event,
     result: &SessionResult,
+    heading: (&str, &str),
+    sizes: (usize, usize, usize),
+) -> serde_json::Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    write_head_and_boards(&mut out, event, result, heading, sizes)?;
+    write_tail(&mut out, event, result, sizes)?;
+    out.flush().map_err(serde_json::Error::io)
+}
+
+fn put<W: Write>(out: &mut W, bytes: &[u8]) -> serde_json::Result<()> {
+    out.write_all(bytes).map_err(serde_json::Error::io)
+}
+
+/// The JSON up to its boards' closing bracket: the title, date, top, convention and
+/// every board with its results (what needs the table results and lines).
+fn write_head_and_boards<W: Write>(
+    out: &mut W,
+    event: &Event,
+    result: &SessionResult,
     (title, date): (&str, &str),
-    (parallel_from, pairs_from, piece_size): (usize, usize, usize),
+    (parallel_from, _, piece_size): (usize, usize, usize),
+) -> serde_json::Result<()> {
+    put(out, b"{\"title\":")?;
+    serde_json::to_writer(&mut *out, title)?;
+    put(out, b",\"date\":")?;
+    serde_json::to_writer(&mut *out, date)?;
+    put(out, b",\"top\":")?;
+    serde_json::to_writer(&mut *out, &result.top)?;
+    put(out, b",\"convention\":")?;
+    serde_json::to_writer(&mut *out, &ConventionJson::of(result))?;
+    put(out, b",\"boards\":[")?;
+    write_boards(out, event, result, (parallel_from, piece_size))?;
+    put(out, b"]")
+}
+
+/// The JSON after its boards: the ranked pairs, the penalties and the warnings.
+fn write_tail<W: Write>(
+    out: &mut W,
+    event: &Event,
+    result: &SessionResult,
+    (_, pairs_from, piece_size): (usize, usize, usize),
 ) -> serde_json::Result<()> {
     let pairs = &event.pairs;
     let penalties: Vec<PenaltyJson> = event
@@ -425,37 +494,22 @@ fn write_with<W: Write>(
             message: &d.message,
         })
         .collect();
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    let put = |out: &mut std::io::BufWriter<W>, bytes: &[u8]| {
-        out.write_all(bytes).map_err(serde_json::Error::io)
-    };
-    put(&mut out, b"{\"title\":")?;
-    serde_json::to_writer(&mut out, title)?;
-    put(&mut out, b",\"date\":")?;
-    serde_json::to_writer(&mut out, date)?;
-    put(&mut out, b",\"top\":")?;
-    serde_json::to_writer(&mut out, &result.top)?;
-    put(&mut out, b",\"convention\":")?;
-    serde_json::to_writer(&mut out, &ConventionJson::of(result))?;
-    put(&mut out, b",\"boards\":[")?;
-    write_boards(&mut out, event, result, (parallel_from, piece_size))?;
-    put(&mut out, b"],\"pairs\":")?;
-    write_pairs(&mut out, event, result, (pairs_from, piece_size))?;
+    put(out, b",\"pairs\":")?;
+    write_pairs(out, event, result, (pairs_from, piece_size))?;
     // The director's penalties and compensations, as written (in the session's shown
     // units), when there are any.
     if !penalties.is_empty() {
-        put(&mut out, b",\"penalties\":[")?;
+        put(out, b",\"penalties\":[")?;
         for (k, p) in penalties.iter().enumerate() {
             // Each on a line of its own, as the results are.
-            put(&mut out, if k == 0 { b"\n" } else { b",\n" })?;
-            serde_json::to_writer(&mut out, p)?;
+            put(out, if k == 0 { b"\n" } else { b",\n" })?;
+            serde_json::to_writer(&mut *out, p)?;
         }
-        put(&mut out, b"]")?;
+        put(out, b"]")?;
     }
-    put(&mut out, b",\"warnings\":")?;
-    serde_json::to_writer(&mut out, &warnings)?;
-    put(&mut out, b"}")?;
-    out.flush().map_err(serde_json::Error::io)
+    put(out, b",\"warnings\":")?;
+    serde_json::to_writer(&mut *out, &warnings)?;
+    put(out, b"}")
 }
 
 /// Sessions from this many results on have their boards written on two threads.
@@ -595,7 +649,7 @@ mod tests {
     use super::*;
     use crate::generate::{GenerateOptions, write_event};
     use crate::travellers::{ReadOptions, read_travellers_bytes};
-    use klaver_core::session::{Settings, score_session};
+    use klaver_core::session::{score_session, score_session_unranked};
 
     /// Scored `--centred`, the text showed centred matchpoints and the JSON of the same
     /// command the uncentred ones, with nothing to tell them apart: the JSON now shows
@@ -665,6 +719,58 @@ mod tests {
                     assert_eq!(contract_text(c), want);
                 }
             }
+        }
+    }
+
+    /// The JSON that ranks the pairs once the boards are written (and the table results
+    /// let go) is the JSON of the session ranked first, whatever the settings: with the
+    /// directions ranked apart its convention said "together" before this was known
+    /// without the pairs.
+    #[test]
+    fn ranking_after_the_boards_writes_the_same_bytes() {
+        let mut csv = Vec::new();
+        let opts = GenerateOptions {
+            pairs: 24,
+            boards: 8,
+            boards_per_round: 2,
+            seed: 3,
+        };
+        write_event(&mut csv, opts).unwrap();
+        csv.extend_from_slice(b"1,1,2,,,,,PEN 0/-3\n");
+        let event = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
+        let settings = [
+            Settings::default(),
+            Settings {
+                separate_fields: true,
+                ..Settings::default()
+            },
+            Settings {
+                avg_plus_session: true,
+                centred: Some(2),
+                ..Settings::default()
+            },
+        ];
+        for (k, settings) in settings.iter().enumerate() {
+            let ranked = score_session(&event.pairs, &event.results, settings).unwrap();
+            let mut first = Vec::new();
+            write(&mut first, &event, &ranked, "t", "d").unwrap();
+            let mut last_event = event.clone();
+            let scored = score_session_unranked(&event.pairs, &event.results, settings).unwrap();
+            let mut last = Vec::new();
+            let result =
+                write_ranking_last(&mut last, &mut last_event, scored, settings, ("t", "d"))
+                    .unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&last),
+                String::from_utf8_lossy(&first),
+                "{k}"
+            );
+            assert_eq!(result.pairs.len(), ranked.pairs.len());
+            assert_eq!(result.separate_fields, k == 1);
+            // The table results and lines are given back; the pairs and penalties kept.
+            assert!(last_event.results.is_empty() && last_event.lines.is_empty());
+            assert_eq!(last_event.pairs, event.pairs);
+            assert_eq!(last_event.penalties.len(), 1);
         }
     }
 

@@ -6,7 +6,8 @@ use clap::ValueEnum;
 use klaver_core::parts::free_behind;
 use klaver_core::said::Said;
 use klaver_core::session::{
-    Diagnostic, SessionError, SessionResult, Severity, score_session, score_session_taking,
+    Diagnostic, SessionError, SessionResult, Settings, Severity, score_session,
+    score_session_taking, score_session_unranked,
 };
 use klaver_io::exchange::{self, Deal, Imported};
 use klaver_io::hand_record::{self, BoardRecord};
@@ -354,6 +355,9 @@ pub fn score_imported(
     let file_convention = imported.convention;
     let (settings, convention, boards_per_round) =
         pair_settings(scoring, &mut imported.event, &file_convention, file_name)?;
+    if args.format == Format::Json && !args.compare {
+        return score_to_json(args, file_name, imported, &settings);
+    }
     let ranking_only =
         args.format == Format::Text && !args.control && !args.travellers_list && !args.compare;
     let event = &mut imported.event;
@@ -377,17 +381,7 @@ pub fn score_imported(
         // Nor each board's results and their matchpoints, once the session is scored.
         release_board_results(&mut result);
     }
-    let deals_file = match &args.deals {
-        Some(p) => {
-            let (deals, mut file) = read_deals(p)?;
-            // Named in every format, as the file says it, whether or not its hands are drawn.
-            let so = "the board is not analysed: its traveller shows no tricks or par";
-            file.warned += file.say_not_all_hands(&deals, so);
-            imported.deals = deals;
-            Some(file)
-        }
-        None => None,
-    };
+    let deals_file = deals_of(args, &mut imported)?;
     let shown = Shown {
         boards_per_round,
         ranking_only,
@@ -401,6 +395,51 @@ pub fn score_imported(
     let event = &imported.event;
     let read_warned = deals_file.as_ref().map_or(0, |f| f.warned) + hands_not_shown(args);
     let warnings = print_warnings(file_name, event, &result) + read_warned + hands_warned;
+    free_behind((imported, result));
+    Ok(if args.strict && warnings > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The `--deals` file's hands, put with the session's boards, and the file, whose
+/// boards without every hand are named in every format, as the file says them, whether
+/// or not its hands are drawn.
+fn deals_of(args: &ReportArgs, imported: &mut Imported) -> Result<Option<DealsFile>, CliError> {
+    let Some(p) = &args.deals else {
+        return Ok(None);
+    };
+    let (deals, mut file) = read_deals(p)?;
+    let so = "the board is not analysed: its traveller shows no tricks or par";
+    file.warned += file.say_not_all_hands(&deals, so);
+    imported.deals = deals;
+    Ok(Some(file))
+}
+
+/// A pairs session scored to JSON, its pairs ranked once its boards are written: the
+/// table results and lines, most of a large field's memory, are given back before the
+/// ranking (the same JSON as ranking first).
+fn score_to_json(
+    args: &ReportArgs,
+    file_name: &str,
+    mut imported: Imported,
+    settings: &Settings,
+) -> CmdResult {
+    let event = &mut imported.event;
+    let mut scored = score_session_unranked(&event.pairs, &event.results, settings)
+        .map_err(|e| cannot_score(file_name, event, e))?;
+    let warnings = &mut scored.result_mut().warnings;
+    klaver_io::said::fold_sit_outs(&mut event.diagnostics, warnings, &event.pairs);
+    let deals_file = deals_of(args, &mut imported)?;
+    let mut out = super::output::Output::open(args.output.as_deref())?;
+    let heading = (imported.title.as_str(), imported.date.as_str());
+    let result = json::write_ranking_last(&mut out, &mut imported.event, scored, settings, heading)
+        .map_err(|e| out.error(e))?;
+    out.put(b"\n")?;
+    out.finish()?;
+    let read_warned = deals_file.map_or(0, |f| f.warned) + hands_not_shown(args);
+    let warnings = print_warnings(file_name, &imported.event, &result) + read_warned;
     free_behind((imported, result));
     Ok(if args.strict && warnings > 0 {
         ExitCode::from(1)
