@@ -337,32 +337,60 @@ pub fn date_parts(date: &str) -> Option<(&str, &str, &str)> {
     }
 }
 
-/// Puts names, given on `line` of the file, on the event's pair of that section and id;
-/// names already set stay. Names holding a character that shows nothing are set with a
-/// warning naming the line.
-pub(crate) fn set_names(event: &mut Event, (section, id): (&str, &str), names: &str, line: u32) {
+/// The event's pairs by section and id, each found at once: a file naming every pair
+/// of a large field would otherwise search the whole list for each. A section and id
+/// match as written (case and spaces count), the first pair of them as the search did.
+pub(crate) struct PairIndex(rustc_hash::FxHashMap<String, rustc_hash::FxHashMap<String, usize>>);
+
+impl PairIndex {
+    /// The index of `event`'s pairs as they stand.
+    pub(crate) fn of(event: &Event) -> PairIndex {
+        let mut sections: rustc_hash::FxHashMap<String, rustc_hash::FxHashMap<String, usize>> =
+            rustc_hash::FxHashMap::default();
+        for (i, p) in event.pairs.iter().enumerate() {
+            let ids = sections.entry(p.section.clone()).or_default();
+            ids.entry(p.id.clone()).or_insert(i);
+        }
+        PairIndex(sections)
+    }
+
+    /// The index of the pair of that section and id.
+    pub(crate) fn at(&self, (section, id): (&str, &str)) -> Option<usize> {
+        self.0.get(section)?.get(id).copied()
+    }
+}
+
+/// Puts names, given on `line` of the file, on the event's pair of that section and id
+/// (found in `index`, made of the event's pairs); names already set stay. Names holding
+/// a character that shows nothing are set with a warning naming the line.
+pub(crate) fn set_names(
+    event: &mut Event,
+    index: &PairIndex,
+    (section, id): (&str, &str),
+    names: &str,
+    line: u32,
+) {
     if names.is_empty() {
         return;
     }
-    if let Some(i) = pair_at(event, (section, id)) {
-        name_pair(event, i, names, line);
+    if let Some(i) = index.at((section, id)) {
+        name_pair(event, i, names, || line);
     }
 }
 
-/// The index of the event's pair of that section and id.
-fn pair_at(event: &Event, (section, id): (&str, &str)) -> Option<usize> {
-    (event.pairs.iter()).position(|p| p.id == id && p.section == section)
-}
-
-/// Puts names, given on `line` of the file, on the event's pair `i` (as [`set_names`]).
-fn name_pair(event: &mut Event, i: usize, names: &str, line: u32) {
+/// Puts names, given on the line of the file `line` finds, on the event's pair `i` (as
+/// [`set_names`]); the line is looked for only when a warning names it.
+fn name_pair(event: &mut Event, i: usize, names: &str, line: impl FnOnce() -> u32) {
     let p = &mut event.pairs[i];
     if names.is_empty() || !p.names.is_empty() {
         return;
     }
     p.names = names.to_string();
+    if crate::invisible::first_invisible_in_name(names).is_none() {
+        return;
+    }
     let whose = format!("pair {}{}'s names", p.section, p.id);
-    let warning = crate::invisible::names_warning(line, &whose, names);
+    let warning = crate::invisible::names_warning(line(), &whose, names);
     event.diagnostics.extend(warning);
 }
 
@@ -401,10 +429,16 @@ pub(crate) fn seat_ids_json<S: serde::Serializer>(
     s.collect_seq(ids.iter().map(|id| (!id.is_empty()).then_some(id)))
 }
 
-/// Gives the event's pair of that section and id its players' ids by seat ("" for a
-/// seat without a number), when it has none yet.
-pub(crate) fn set_ids(event: &mut Event, (section, id): (&str, &str), ids: &[String]) {
-    if let Some(i) = pair_at(event, (section, id)) {
+/// Gives the event's pair of that section and id (found in `index`, made of the
+/// event's pairs) its players' ids by seat ("" for a seat without a number), when it
+/// has none yet.
+pub(crate) fn set_ids(
+    event: &mut Event,
+    index: &PairIndex,
+    (section, id): (&str, &str),
+    ids: &[String],
+) {
+    if let Some(i) = index.at((section, id)) {
         set_ids_at(event, i, ids);
     }
 }
@@ -451,6 +485,30 @@ fn json_lines(data: &[u8], path: &[&str], count: usize, first: usize) -> std::ve
     }
 }
 
+/// The lines of the file on which the entries of its pairs list start, found (by a walk
+/// through the whole file) only when a message names one: a file without a word to say
+/// about its pairs is not walked for them.
+struct EntryLines<'a> {
+    data: &'a [u8],
+    lines: std::cell::OnceCell<Vec<u32>>,
+}
+
+impl<'a> EntryLines<'a> {
+    fn new(data: &'a [u8]) -> EntryLines<'a> {
+        EntryLines {
+            data,
+            lines: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The line of entry `k` (from 0) of the pairs list; 0 when it is not found.
+    fn of(&self, k: usize) -> u32 {
+        let lines =
+            (self.lines).get_or_init(|| crate::json_places::element_lines(self.data, &["pairs"]));
+        lines.get(k).copied().unwrap_or(0)
+    }
+}
+
 /// Reads klaver's own JSON of a pairs, butler or cross-IMP session (as `klaver score
 /// --format json` writes it) back into an event, so that a scored session can be
 /// converted onward. A teams event's JSON is refused: it is a result of matches and
@@ -478,10 +536,9 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     event
         .diagnostics
         .extend(crate::json_check::check(data, &doc));
-    let lines = crate::json_places::element_lines(data, &["pairs"]);
+    let lines = EntryLines::new(data);
     let read = pairs_list_checked(&lines, pairs, &mut event);
-    let lines = lines.into_iter().chain(std::iter::repeat(0));
-    let totals = json_totals(pairs.iter().zip(read).zip(lines), &mut event);
+    let totals = json_totals(pairs.iter().zip(read), &lines, &mut event);
     let mut convention = json_convention(&doc["convention"], &mut event.diagnostics);
     // A file written before klaver wrote its convention says its pairs' directions.
     if convention.separate_fields.is_none() && pairs.iter().any(|p| p["field"].is_string()) {
@@ -690,9 +747,9 @@ fn json_result_row(
 /// results, a pair given twice with other names or players (its first entry is used);
 /// and the pairs of the boards the list leaves out, which are listed without names.
 /// The event's pair each entry's names and players are read onto (`None`: not read);
-/// `lines` are the lines the entries start on.
+/// `lines` finds the lines the entries start on, for the entries a message is said of.
 fn pairs_list_checked(
-    lines: &[u32],
+    lines: &EntryLines,
     pairs: &[serde_json::Value],
     event: &mut Event,
 ) -> Vec<Option<usize>> {
@@ -706,8 +763,8 @@ fn pairs_list_checked(
     let mut read = Vec::with_capacity(pairs.len());
     for (k, p) in pairs.iter().enumerate() {
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
-        if let Some(refused) = invisible_in_entry(&section, &id, lines.get(k).copied()) {
-            event.diagnostics.push(refused);
+        if let Some(refused) = invisible_in_entry(&section, &id) {
+            (event.diagnostics).push(Diagnostic::error(lines.of(k), None, refused));
             read.push(None);
             continue;
         }
@@ -743,8 +800,8 @@ fn pairs_list_checked(
             },
         };
         read.push(None);
-        let line = lines.get(k).copied().unwrap_or(0);
-        (event.diagnostics).extend(message.map(|m| Diagnostic::warning(line, None, m)));
+        let said = message.map(|m| Diagnostic::warning(lines.of(k), None, m));
+        event.diagnostics.extend(said);
     }
     let left_out = left_out_of_the_list(event, &first);
     event.diagnostics.extend(left_out);
@@ -753,15 +810,14 @@ fn pairs_list_checked(
 
 /// The error of a pairs list entry whose pair or section holds a character that shows
 /// nothing: it prints as a pair of the boards but is none.
-fn invisible_in_entry(section: &str, id: &str, line: Option<u32>) -> Option<Diagnostic> {
+fn invisible_in_entry(section: &str, id: &str) -> Option<String> {
     let named = [
         ("the pairs list's pair", id),
         ("the pairs list's section", section),
     ];
-    let refused = named
+    named
         .iter()
-        .find_map(|(what, text)| crate::invisible::refused(what, text))?;
-    Some(Diagnostic::error(line.unwrap_or(0), None, refused))
+        .find_map(|(what, text)| crate::invisible::refused(what, text))
 }
 
 /// One warning for the ranked pairs of the boards the pairs list leaves out.
@@ -797,16 +853,18 @@ fn pair_in_section(section: &str, id: &str) -> String {
 
 /// The pairs' published places, totals and percentages, their names and players' ids
 /// set in `event` on the way (where read); each pair comes with the event's pair its
-/// names and players are read onto, if any, and the line of the file it starts on.
+/// names and players are read onto, if any, and `lines` finds the line of the file it
+/// starts on.
 fn json_totals<'a>(
-    pairs: impl Iterator<Item = ((&'a serde_json::Value, Option<usize>), u32)>,
+    pairs: impl Iterator<Item = (&'a serde_json::Value, Option<usize>)>,
+    lines: &EntryLines,
     event: &mut Event,
 ) -> Vec<PublishedTotal> {
     let mut totals = Vec::new();
-    for (i, ((p, read), line)) in pairs.enumerate() {
+    for (i, (p, read)) in pairs.enumerate() {
         let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
         if let Some(at) = read {
-            name_pair(event, at, &json_text(&p["names"]), line);
+            name_pair(event, at, &json_text(&p["names"]), || lines.of(i));
             set_player_ids(event, at, &p["players"]);
         }
         let rank = match (&p["rank"], p["tied"].as_bool()) {
@@ -1161,6 +1219,59 @@ pub fn entered_scores_left_out(event: &Event) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file's names and players' ids go on the pair of their section and id as
+    /// written: case and spaces count, a pair of another section or id is not named,
+    /// names already set stay, and names with an invisible character are warned of on
+    /// their line.
+    #[test]
+    fn names_and_ids_go_on_the_pair_of_their_section_and_id_as_written() {
+        let pair = |section: &str, id: &str| klaver_core::session::PairInfo {
+            section: section.into(),
+            id: id.into(),
+            ..Default::default()
+        };
+        let mut event = Event {
+            pairs: vec![
+                pair("A", "1"),
+                pair("a", "1"),
+                pair("A", "2"),
+                pair("", "1"),
+            ],
+            ..Event::default()
+        };
+        let index = PairIndex::of(&event);
+        for (at, names) in [
+            (("A", "1"), "Ann & Bob"),
+            (("A", "1"), "Cor & Dirk"),
+            (("a", "1"), "Eva & Fien"),
+            (("A", " 2"), "Gijs & Hans"),
+            (("B", "2"), "Ina & Jet"),
+            (("", "1"), "Kees\u{200b} & Lot"),
+        ] {
+            set_names(&mut event, &index, at, names, 7);
+        }
+        let names: Vec<&str> = event.pairs.iter().map(|p| p.names.as_str()).collect();
+        assert_eq!(names, ["Ann & Bob", "Eva & Fien", "", "Kees\u{200b} & Lot"]);
+        assert_eq!(event.diagnostics.len(), 1);
+        assert_eq!(event.diagnostics[0].line, Some(7));
+        assert!(event.diagnostics[0].message.starts_with("pair 1's names"));
+        set_ids(
+            &mut event,
+            &index,
+            ("A", "2"),
+            &["1001".into(), "1002".into()],
+        );
+        set_ids(
+            &mut event,
+            &index,
+            ("a", "2"),
+            &["1003".into(), "1004".into()],
+        );
+        assert_eq!(event.player_ids.len(), 3);
+        assert_eq!(event.player_ids[2], ["1001", "1002"]);
+        assert!(event.player_ids[..2].iter().all(Vec::is_empty));
+    }
 
     /// `event` scored with `settings`, written as klaver's JSON and read back, which
     /// must say nothing: the JSON, and what was read.
@@ -1656,8 +1767,10 @@ mod tests {
             write_event(&mut csv, opts).unwrap();
             csv.extend_from_slice(b"1,1,2,,,,,PEN 0/-3\n");
             let mut event = read_travellers_bytes(&csv, ReadOptions::default()).unwrap();
-            set_names(&mut event, ("", "1"), "Ann & Bob", 0);
-            set_ids(&mut event, ("", "1"), &["1001".into(), String::new()]);
+            let index = PairIndex::of(&event);
+            set_names(&mut event, &index, ("", "1"), "Ann & Bob", 0);
+            let ids = ["1001".into(), String::new()];
+            set_ids(&mut event, &index, ("", "1"), &ids);
             let settings = [
                 Settings::default(),
                 Settings {

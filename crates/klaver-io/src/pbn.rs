@@ -1145,11 +1145,13 @@ impl Reading {
         let mut event = exchange::rows_to_event(&rows);
         imported.line_percentages = exchange::row_figures(&rows, |r| (&r.pct_ns, &r.pct_ew));
         imported.line_imps = exchange::row_figures(&rows, |r| (&r.imp_ns, &r.imp_ew));
+        let index = exchange::PairIndex::of(&event);
         for n in &self.names {
-            exchange::set_names(&mut event, (&n.section, &n.id), &n.names, n.line);
+            let pair = (n.section.as_str(), n.id.as_str());
+            exchange::set_names(&mut event, &index, pair, &n.names, n.line);
         }
         for t in &imported.totals {
-            exchange::set_ids(&mut event, (&t.section, &t.pair), &t.ids);
+            exchange::set_ids(&mut event, &index, (&t.section, &t.pair), &t.ids);
         }
         event.diagnostics.extend(self.diags);
         event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));

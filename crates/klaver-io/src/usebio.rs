@@ -1354,7 +1354,11 @@ fn penalty_row(n: &Node, section: &str) -> Row {
 /// A warning for each pair whose total the file adjusts (ADJUSTMENT) though no penalty
 /// line gives it points: another program's adjustment, whose units klaver cannot tell,
 /// is not applied, and never silently.
-fn unapplied_adjustments(pairs: &[PairEntry], event: &Event) -> Vec<Diagnostic> {
+fn unapplied_adjustments(
+    pairs: &[PairEntry],
+    event: &Event,
+    index: &exchange::PairIndex,
+) -> Vec<Diagnostic> {
     let penalised: HashSet<usize> = event
         .penalties
         .iter()
@@ -1365,10 +1369,7 @@ fn unapplied_adjustments(pairs: &[PairEntry], event: &Event) -> Vec<Diagnostic> 
         .iter()
         .filter_map(|p| {
             let (line, text) = p.adjustment.as_ref()?;
-            let index = event
-                .pairs
-                .iter()
-                .position(|q| q.id == p.number && q.section == p.section);
+            let index = index.at((&p.section, &p.number));
             let zero = crate::travellers::parse_points(text) == Some(Ratio::from_integer(0));
             let given = index.is_some_and(|i| penalised.contains(&i));
             (!zero && !given).then(|| {
@@ -1570,11 +1571,13 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     }
     let mut event: Event = exchange::rows_to_event(&w.rows);
     imported.line_imps = exchange::row_figures(&w.rows, |r| (&r.imp_ns, &r.imp_ew));
+    let index = exchange::PairIndex::of(&event);
     for p in &w.pairs {
-        exchange::set_names(&mut event, (&p.section, &p.number), &p.names, p.total.line);
-        exchange::set_ids(&mut event, (&p.section, &p.number), &p.ids);
+        let pair = (p.section.as_str(), p.number.as_str());
+        exchange::set_names(&mut event, &index, pair, &p.names, p.total.line);
+        exchange::set_ids(&mut event, &index, pair, &p.ids);
     }
-    let unapplied = unapplied_adjustments(&w.pairs, &event);
+    let unapplied = unapplied_adjustments(&w.pairs, &event, &index);
     event.diagnostics.extend(w.diags);
     event.diagnostics.extend(unapplied);
     event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
