@@ -1224,6 +1224,39 @@ pub fn read_score_json(
     club: &Club,
     moment: Option<&str>,
 ) -> Result<SessionInput, Vec<RankingIoError>> {
+    read_score_json_with_warnings(text, file, club, moment).1
+}
+
+/// The warnings of `klaver score`'s JSON (each pair without a score, which is left out:
+/// it played no board, or its boards had no other result to compare with, as a section
+/// of one table has), and the session as [`read_score_json`] reads it, from one reading
+/// of the file. The warnings are said of any file that reads as JSON of a pairs or
+/// butler session, whether or not the session is read.
+pub fn read_score_json_with_warnings(
+    text: &str,
+    file: &str,
+    club: &Club,
+    moment: Option<&str>,
+) -> (
+    Vec<RankingIoError>,
+    Result<SessionInput, Vec<RankingIoError>>,
+) {
+    let doc = crate::json_once::value_of(text.as_bytes());
+    let warnings = match &doc {
+        Ok(doc) => unscored_warnings(doc, file),
+        Err(_) => Vec::new(),
+    };
+    (warnings, score_json_session(doc, file, club, moment))
+}
+
+/// The session of `klaver score`'s JSON `doc` (or what kept the file from reading as
+/// JSON), as [`read_score_json`] reads it.
+fn score_json_session(
+    doc: serde_json::Result<serde_json::Value>,
+    file: &str,
+    club: &Club,
+    moment: Option<&str>,
+) -> Result<SessionInput, Vec<RankingIoError>> {
     let fail = |message: String| {
         vec![RankingIoError::File {
             file: file.to_string(),
@@ -1236,7 +1269,7 @@ pub fn read_score_json(
             moment_names(club)
         )));
     };
-    let doc = crate::json_once::value_of(text.as_bytes()).map_err(|e| {
+    let doc = doc.map_err(|e| {
         fail(match e.classify() {
             serde_json::error::Category::Data => crate::json_once::said(&e),
             _ => format!("not the JSON of `klaver score --format json`: {e}"),
@@ -1315,7 +1348,7 @@ fn pair_entries(
         let score = match pair_score(p, keys) {
             Ok(Some(score)) => score,
             // A pair that played no board has no score and earns no points (warned of
-            // by `score_json_warnings`).
+            // by `unscored_warnings`).
             Ok(None) => continue,
             Err(message) => {
                 errors.push(RankingIoError::File {
@@ -1343,14 +1376,11 @@ fn pair_entries(
     }
 }
 
-/// The warnings of `klaver score`'s JSON: each pair without a score, which
+/// The warnings of `klaver score`'s JSON `doc`: each pair without a score, which
 /// [`read_score_json`] leaves out (it played no board, or its boards had no other
 /// result to compare with, as a section of one table has).
-pub fn score_json_warnings(text: &str, file: &str) -> Vec<RankingIoError> {
-    let Ok(doc) = crate::json_once::value_of(text.as_bytes()) else {
-        return Vec::new();
-    };
-    let (Some((_, keys)), Some(pairs)) = (score_keys(&doc), doc["pairs"].as_array()) else {
+fn unscored_warnings(doc: &serde_json::Value, file: &str) -> Vec<RankingIoError> {
+    let (Some((_, keys)), Some(pairs)) = (score_keys(doc), doc["pairs"].as_array()) else {
         return Vec::new();
     };
     pairs
@@ -1389,7 +1419,7 @@ fn score_keys(doc: &serde_json::Value) -> Option<(Form, (&'static str, &'static 
 }
 
 /// A pair's score in `klaver score`'s JSON: `None` when it has none (it played no
-/// board, or had nothing to compare with: [`score_json_warnings`] says so), or what is
+/// board, or had nothing to compare with: [`unscored_warnings`] says so), or what is
 /// wrong with it.
 fn pair_score(
     p: &serde_json::Value,
@@ -3420,10 +3450,9 @@ end = 2026-08-31
             e[0].to_string(),
             "night.json: the club plays at several moments (tuesday, teams) and the file does not say which this night was: give it with --moment"
         );
-        let warned: Vec<String> = score_json_warnings(json, "night.json")
-            .iter()
-            .map(|w| w.to_string())
-            .collect();
+        let (warnings, read) = read_score_json_with_warnings(json, "night.json", &club, None);
+        assert_eq!(read.unwrap_err(), e);
+        let warned: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
         // (A section of one table: its boards had nothing to compare with.)
         assert_eq!(
             warned,
@@ -3464,6 +3493,48 @@ end = 2026-08-31
         assert_eq!(
             e[0].to_string(),
             "night.json: pair 2: the score `1e-31` (`percentage`) has 31 decimals: klaver reads at most 30: score the session again with `klaver score --format json`"
+        );
+    }
+
+    /// A night's JSON is read once for its warnings and its session: a file with both
+    /// pairs left out and errors says each, the warnings in the order of the list, and
+    /// a file that is no JSON has no warnings and its error as before.
+    #[test]
+    fn score_json_warnings_and_errors_come_from_one_reading() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let json = r#"{"date":"2025-09-02","boards":[],"pairs":[
+            {"pair":"7","section":"","players":["p1","p2"],"percentage":null,"boards":0},
+            {"pair":"2","section":"","players":[],"percentage_exact":"45","boards":2},
+            {"pair":"3","section":"B","players":["p3","p4"],"percentage":null,"boards":2},
+            {"pair":"4","section":"","players":["p5","p6"],"percentage_exact":"x","boards":2}]}"#;
+        let said = |list: &[RankingIoError]| -> Vec<String> {
+            list.iter().map(ToString::to_string).collect()
+        };
+        let (warnings, read) =
+            read_score_json_with_warnings(json, "n.json", &club, Some("tuesday"));
+        assert_eq!(
+            said(&warnings),
+            [
+                "n.json: pair 7 played no board: not ranked",
+                "n.json: pair 3 (section B) has no score: its 2 boards had no other result to compare with: not ranked"
+            ]
+        );
+        let errors = said(&read.unwrap_err());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].starts_with("n.json: pair 2 has no player ids"));
+        assert!(errors[1].starts_with("n.json: pair 4: the score"));
+        // Without the moment: the same warnings, and the moment is asked for first.
+        let (again, read) = read_score_json_with_warnings(json, "n.json", &club, None);
+        assert_eq!(said(&again), said(&warnings));
+        assert!(said(&read.unwrap_err())[0].contains("give it with --moment"));
+        // Not JSON: no warnings, and the error of the reading.
+        let (none, read) =
+            read_score_json_with_warnings("{\"date\":", "n.json", &club, Some("tuesday"));
+        assert!(none.is_empty());
+        let errors = said(&read.unwrap_err());
+        assert!(
+            errors[0].starts_with("n.json: not the JSON of `klaver score --format json`: EOF"),
+            "{errors:?}"
         );
     }
 

@@ -480,9 +480,14 @@ pub async fn ranking_sessions(
             }
         };
         let text = String::from_utf8_lossy(&json);
-        let unscored = klaver_io::ranking_io::score_json_warnings(&text, &name);
+        let (unscored, read) = klaver_io::ranking_io::read_score_json_with_warnings(
+            &text,
+            &name,
+            settings,
+            Some(&info.moment),
+        );
         warnings.extend(unscored.iter().map(ToString::to_string));
-        match klaver_io::ranking_io::read_score_json(&text, &name, settings, Some(&info.moment)) {
+        match read {
             Ok(mut input) => {
                 for p in &mut input.pairs {
                     if p.line.is_empty() {

@@ -1048,6 +1048,44 @@ fn a_pair_that_played_no_board_is_a_warning() {
     );
 }
 
+/// A night's JSON with pairs not ranked and errors says the warnings first, in the
+/// order of its pairs list, then the errors, and ranks nothing; without the moment the
+/// warnings are said all the same, before the moment is asked for.
+#[test]
+fn a_json_nights_warnings_come_before_its_errors() {
+    let json = temp_file(
+        "warned-and-refused.json",
+        r#"{"date":"2025-09-02","boards":[],"pairs":[
+            {"pair":"6","section":"","players":["1001","1002"],"percentage":null,"boards":0},
+            {"pair":"2","section":"","players":[],"percentage_exact":"45","boards":2},
+            {"pair":"5","section":"","players":["1009","1010"],"percentage":null,"boards":0}]}"#,
+    );
+    let file = json.display().to_string();
+    let o = with_club(&json, &["--moment", "tuesday"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        format!(
+            "warning: {file}: pair 6 played no board: not ranked\n\
+             warning: {file}: pair 5 played no board: not ranked\n\
+             klaver: the sessions have errors; nothing was ranked:\n  \
+             {file}: pair 2 has no player ids: name its players, in the pairs file's `players` column (1001+1002) or, for a stored session, with `klaver session players`\n"
+        )
+    );
+    let o = with_club(&json, &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with(&format!(
+            "warning: {file}: pair 6 played no board: not ranked\n\
+             warning: {file}: pair 5 played no board: not ranked\n\
+             klaver: the sessions have errors; nothing was ranked:\n  \
+             {file}: the club plays at several moments"
+        )),
+        "{err}"
+    );
+}
+
 /// Two lines of one night scored each in a file of its own, without their letters,
 /// were put on one line without a word: each JSON is a whole scored field, and the two
 /// fields' percentages were ranked on one interval.

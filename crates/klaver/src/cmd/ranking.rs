@@ -319,10 +319,11 @@ fn read_session_file(
         .is_some_and(|e| e.eq_ignore_ascii_case("json"))
         || text.trim_start().starts_with('{');
     let read = if is_json {
-        for w in ranking_io::score_json_warnings(text, &name) {
+        let (warnings, read) = ranking_io::read_score_json_with_warnings(text, &name, club, moment);
+        for w in warnings {
             tell!("warning: {w}");
         }
-        ranking_io::read_score_json(text, &name, club, moment).map(|s| vec![s])
+        read.map(|s| vec![s])
     } else {
         for w in ranking_io::sessions_csv_warnings(text, &name) {
             tell!("warning: {w}");
