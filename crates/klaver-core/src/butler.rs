@@ -155,14 +155,14 @@ pub fn score_butler(
             .count();
         if real > 0 && datum.is_none() {
             warnings.push(Diagnostic::warning(
-                results[entries[0]].line,
+                results[entries[0]].line(),
                 Some(board),
                 "no plain score on this board to make a datum: its weighted scores get no IMPs",
             ));
         }
         if scores.len() == 1 {
             warnings.push(Diagnostic::warning(
-                results[entries[0]].line,
+                results[entries[0]].line(),
                 Some(board),
                 "only one score on this board: it is its own datum and earns 0 IMPs; check for missing travellers",
             ));
@@ -183,7 +183,7 @@ pub fn score_butler(
                 Outcome::Artificial { .. } => imps::adjusted(r, &settings.adjusted),
                 real => datum.map(|d| {
                     let ns = against_datum(real, d);
-                    let p = if r.reversed {
+                    let p = if r.reversed() {
                         ImpPoints { ns: -ns, ew: ns }
                     } else {
                         ImpPoints { ns, ew: -ns }
@@ -228,14 +228,7 @@ mod tests {
     }
 
     fn r(board: u32, ns: usize, ew: usize, outcome: Outcome) -> TableResult {
-        TableResult {
-            board,
-            ns: (ns - 1) as u32,
-            ew: (ew - 1) as u32,
-            outcome,
-            reversed: false,
-            line: 0,
-        }
+        TableResult::new(board, ((ns - 1) as u32, (ew - 1) as u32), outcome)
     }
 
     #[test]
@@ -354,7 +347,7 @@ mod tests {
                 ])),
             ),
         ];
-        res[0].reversed = true;
+        res[0].set_reversed(true);
         let s = score_butler(&pairs(6), &res, &ButlerSettings::default()).unwrap();
         // Datum (420 − 50) / 2 = 185 → 190: 420 → +230 → 6 (reversed: NS −6);
         // the weighted score: ½ × 6 + ½ × (−240 → −6) = 0.
@@ -392,7 +385,7 @@ mod tests {
             r(1, 7, 8, Outcome::Artificial { ns: 55, ew: 50 }),
         ];
         for (k, l) in res.iter_mut().enumerate() {
-            l.line = k as u32 + 2;
+            l.set_line(k as u32 + 2);
         }
         let err = score_butler(&pairs(8), &res, &ButlerSettings::default())
             .unwrap_err()
@@ -427,7 +420,7 @@ mod tests {
         res.push(r(2, 7, 8, Score(140)));
         res.push(r(2, 9, 10, second));
         for (k, x) in res.iter_mut().enumerate() {
-            x.line = k as u32 + 2;
+            x.set_line(k as u32 + 2);
         }
         (ps, res)
     }
@@ -457,7 +450,7 @@ mod tests {
     #[test]
     fn errors_name_the_line() {
         let mut bad = r(1, 2, 2, Score(420));
-        bad.line = 4;
+        bad.set_line(4);
         let err = score_butler(&pairs(2), &[bad], &ButlerSettings::default())
             .unwrap_err()
             .to_string();

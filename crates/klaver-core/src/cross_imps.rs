@@ -94,7 +94,7 @@ pub fn score_cross_imps(
             .collect();
         if real.len() == 1 {
             warnings.push(Diagnostic::warning(
-                results[real[0]].line,
+                results[real[0]].line(),
                 Some(board),
                 "only one result on this board to compare: it earns 0 IMPs; check for missing travellers",
             ));
@@ -124,7 +124,7 @@ pub fn score_cross_imps(
                 CrossImpTotal::Average if real.len() > 1 => sum / (real.len() as i64 - 1),
                 CrossImpTotal::Average => Ratio::zero(),
             };
-            let p = if results[i].reversed {
+            let p = if results[i].reversed() {
                 ImpPoints { ns: -ns, ew: ns }
             } else {
                 ImpPoints { ns, ew: -ns }
@@ -174,14 +174,7 @@ mod tests {
     }
 
     fn r(board: u32, ns: usize, ew: usize, outcome: Outcome) -> TableResult {
-        TableResult {
-            board,
-            ns: (ns - 1) as u32,
-            ew: (ew - 1) as u32,
-            outcome,
-            reversed: false,
-            line: 0,
-        }
+        TableResult::new(board, ((ns - 1) as u32, (ew - 1) as u32), outcome)
     }
 
     fn board(scores: &[i32], total: CrossImpTotal) -> Vec<Ratio<i64>> {
@@ -274,7 +267,7 @@ mod tests {
         res.push(r(2, 1, 2, Score(110)));
         res.push(r(2, 3, 4, Score(-100)));
         for (k, x) in res.iter_mut().enumerate() {
-            x.line = k as u32 + 2;
+            x.set_line(k as u32 + 2);
         }
         let told = |total| {
             let settings = CrossImpSettings {
@@ -314,7 +307,7 @@ mod tests {
             r(1, 3, 4, Score(-50)),
             r(2, 1, 4, Score(110)),
         ];
-        res[2].line = 4;
+        res[2].set_line(4);
         let s = score_cross_imps(&pairs(4), &res, &CrossImpSettings::default()).unwrap();
         let w: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
         assert_eq!(

@@ -37,14 +37,10 @@ impl FieldResult {
     /// the field from scratch as one session; `None` when a pair's index is past what a
     /// table result holds (its pairs are 32-bit numbers).
     pub fn table_result(&self, line: u32) -> Option<crate::session::TableResult> {
-        Some(crate::session::TableResult {
-            board: self.board,
-            ns: u32::try_from(self.ns).ok()?,
-            ew: u32::try_from(self.ew).ok()?,
-            outcome: self.outcome.clone(),
-            reversed: false,
-            line,
-        })
+        let (ns, ew) = (u32::try_from(self.ns).ok()?, u32::try_from(self.ew).ok()?);
+        let outcome = self.outcome.clone();
+        let result = crate::session::TableResult::new(self.board, (ns, ew), outcome);
+        Some(result.at_line(line))
     }
 }
 

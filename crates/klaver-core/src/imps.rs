@@ -173,7 +173,7 @@ pub(crate) fn short_board(
         how,
         group: section.to_string(),
     };
-    let d = Diagnostic::warning(results[entries[0]].line, Some(board), fewer_text(&fewer));
+    let d = Diagnostic::warning(results[entries[0]].line(), Some(board), fewer_text(&fewer));
     Some(d.saying(Said::FewerImpResults(fewer)))
 }
 
@@ -216,7 +216,7 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
     for r in results {
         if r.board == 0 {
             out.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 None,
                 "board 0 does not exist: boards are numbered from 1",
             ));
@@ -224,12 +224,12 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
         }
         let (ns, ew) = (r.ns_pair(), r.ew_pair());
         if ns >= pairs.len() || ew >= pairs.len() {
-            out.push(Diagnostic::error(r.line, Some(r.board), "unknown pair"));
+            out.push(Diagnostic::error(r.line(), Some(r.board), "unknown pair"));
             continue;
         }
         if ns == ew {
             out.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!(
                     "pair {} is on both sides of the table: correct the ns or ew pair",
@@ -242,7 +242,7 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
             && (ns > 100 || ew > 100)
         {
             out.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!("split {ns}/{ew} is over 100 %: give each side 0 to 100"),
             ));
@@ -253,16 +253,16 @@ pub(crate) fn validate(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
             let sum: u32 = ws.iter().map(|p| u32::from(p.percent)).sum();
             if sum != 100 {
                 out.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!("the weights of a weighted score add up to {sum} %, not 100 %"),
                 ));
             }
         }
         for p in [ns, ew] {
-            if let Some(prev) = seen.insert((p, r.board), r.line) {
+            if let Some(prev) = seen.insert((p, r.board), r.line()) {
                 out.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!(
                         "pair {} plays board {} twice (also on line {prev}): remove or correct one of the two lines",
@@ -299,7 +299,7 @@ pub(crate) fn undefined_split(r: &TableResult) -> Option<Diagnostic> {
         _ => return None,
     };
     Some(Diagnostic::error(
-        r.line,
+        r.line(),
         Some(r.board),
         format!(
             "the artificial score {split} has no IMPs in the IMP forms: they define average-plus (60 %), average (50 %) and average-minus (40 %) (--adjusted-imps); give each side one of those"
@@ -313,7 +313,7 @@ pub(crate) fn adjusted(r: &TableResult, adj: &AdjustedImps) -> Option<ImpPoints>
         return None;
     };
     let (ns, ew) = (adj.for_percent(ns), adj.for_percent(ew));
-    Some(if r.reversed {
+    Some(if r.reversed() {
         ImpPoints { ns: ew, ew: ns }
     } else {
         ImpPoints { ns, ew }

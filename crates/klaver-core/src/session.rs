@@ -50,18 +50,63 @@ pub struct TableResult {
     pub ew: u32,
     /// The score or the director's adjustment.
     pub outcome: Outcome,
-    /// Whether the director reversed the result: the two sides' matchpoints swap.
-    pub reversed: bool,
-    /// Where the line came from (a file's line number), for messages; 0 when unknown.
-    pub line: u32,
+    /// Where the line came from (a file's line number, 0 when unknown), for messages,
+    /// and in the top bit whether the director reversed the result: a bool of its own
+    /// would take a result from 32 bytes to 40.
+    line_reversed: u32,
 }
 
 // A field of a million results holds a million of these: an outcome in 16 bytes (a
-// weighted score is boxed) and the two pairs as 32-bit numbers keep a result in 40.
+// weighted score is boxed), the two pairs as 32-bit numbers and the reversal in the
+// line number's top bit keep a result in 32.
 const _: () = assert!(std::mem::size_of::<Outcome>() <= 16);
-const _: () = assert!(std::mem::size_of::<TableResult>() <= 40);
+const _: () = assert!(std::mem::size_of::<TableResult>() <= 32);
+
+/// The top bit of [`TableResult`]'s line number: the result is reversed.
+const REVERSED: u32 = 1 << 31;
 
 impl TableResult {
+    /// A result of `board` between the North-South and East-West pairs at those
+    /// indices in the session's pair list, not reversed, from no known line.
+    pub fn new(board: u32, (ns, ew): (u32, u32), outcome: Outcome) -> TableResult {
+        TableResult {
+            board,
+            ns,
+            ew,
+            outcome,
+            line_reversed: 0,
+        }
+    }
+
+    /// The result from line `line` of its file.
+    pub fn at_line(mut self, line: u32) -> TableResult {
+        self.set_line(line);
+        self
+    }
+
+    /// Where the line came from (a file's line number), for messages; 0 when unknown.
+    #[inline]
+    pub fn line(&self) -> u32 {
+        self.line_reversed & !REVERSED
+    }
+
+    /// Sets the line the result came from: a line past 2,147,483,647 (a file of tens of
+    /// gigabytes) is said as that line.
+    pub fn set_line(&mut self, line: u32) {
+        self.line_reversed = (self.line_reversed & REVERSED) | line.min(REVERSED - 1);
+    }
+
+    /// Whether the director reversed the result: the two sides' matchpoints swap.
+    #[inline]
+    pub fn reversed(&self) -> bool {
+        self.line_reversed & REVERSED != 0
+    }
+
+    /// Reverses the result, or takes the reversal back.
+    pub fn set_reversed(&mut self, reversed: bool) {
+        self.line_reversed = self.line() | if reversed { REVERSED } else { 0 };
+    }
+
     /// The North-South pair's index in the session's pair list.
     #[inline]
     pub fn ns_pair(&self) -> usize {
@@ -462,7 +507,7 @@ fn line_checks(
     for r in results {
         if r.board == 0 {
             out.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 None,
                 "board 0 does not exist: boards are numbered from 1",
             ));
@@ -470,12 +515,12 @@ fn line_checks(
         }
         let (ns, ew) = (r.ns_pair(), r.ew_pair());
         if ns >= pairs.len() || ew >= pairs.len() {
-            out.push(Diagnostic::error(r.line, Some(r.board), "unknown pair"));
+            out.push(Diagnostic::error(r.line(), Some(r.board), "unknown pair"));
             continue;
         }
         if ns == ew {
             out.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!(
                     "pair {} is on both sides of the table: correct the ns or ew pair",
@@ -486,7 +531,7 @@ fn line_checks(
         }
         if !settings.top_integral && section[ns] != section[ew] {
             out.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!(
                     "pair {} (section {}) cannot meet pair {} (section {}) when sections are scored separately",
@@ -501,7 +546,7 @@ fn line_checks(
             && (ns > 100 || ew > 100)
         {
             out.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!("split {ns}/{ew} is over 100 %: give each side 0 to 100"),
             ));
@@ -510,7 +555,7 @@ fn line_checks(
             let sum: u32 = parts.iter().map(|p| u32::from(p.percent)).sum();
             if sum != 100 {
                 out.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!("the weights of a weighted score add up to {sum} %, not 100 %"),
                 ));
@@ -531,7 +576,7 @@ fn pair_fields(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Option<(Side,
             if let Some(f) = field.get_mut(pair)
                 && f.is_none()
             {
-                *f = Some((side, r.line));
+                *f = Some((side, r.line()));
             }
         }
     }
@@ -623,7 +668,7 @@ fn first_lines(pair_count: usize, results: &[TableResult]) -> Vec<u32> {
     for r in results {
         for p in [r.ns_pair(), r.ew_pair()] {
             if let Some(line) = first_line.get_mut(p) {
-                *line = (*line).min(r.line);
+                *line = (*line).min(r.line());
             }
         }
     }
@@ -691,7 +736,7 @@ fn few_boards(pairs: &[PairInfo], results: &[TableResult], boards: &[u32]) -> Ve
     for r in results {
         for pair in [r.ns_pair(), r.ew_pair()] {
             if let Some(l) = lines.get_mut(&pair) {
-                l.push((r.line, r.board));
+                l.push((r.line(), r.board));
             }
         }
     }
@@ -831,7 +876,7 @@ fn directions_changed(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagno
             if *first != side && !reported[pair] {
                 reported[pair] = true;
                 out.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!(
                         "pair {} sits {} here but {} on line {line}: with the directions ranked as separate fields each pair keeps its direction; correct the pair ids or rank the pairs together",
@@ -880,7 +925,7 @@ fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
             let (board, line) = last[p];
             if board == r.board {
                 out.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!(
                         "pair {} plays board {} twice (also on line {line}): remove or correct one of the two lines",
@@ -888,7 +933,7 @@ fn boards_played_twice(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diagn
                     ),
                 ));
             }
-            last[p] = (r.board, r.line);
+            last[p] = (r.board, r.line());
         }
     }
     out
@@ -1187,7 +1232,7 @@ fn played_once(
         }
         for &i in entries {
             let line = once.entry(group).or_insert(u32::MAX);
-            *line = (*line).min(results[i as usize].line);
+            *line = (*line).min(results[i as usize].line());
         }
     }
     let mut groups: Vec<(u32, &str)> = once.into_iter().map(|(g, l)| (l, g)).collect();
@@ -1247,7 +1292,7 @@ fn score_part(
         let score = score_board(&outcomes, expected, settings.rules, &mut scratch);
         part.warnings.extend(board_warnings(
             &outcomes,
-            results[entries[0] as usize].line,
+            results[entries[0] as usize].line(),
             (group, board),
             expected,
             settings,
@@ -1330,7 +1375,7 @@ fn put_points(part: &mut ScoredPart, entries: &[u32], results: &[TableResult], s
             part.at.push(not_played);
             continue;
         };
-        let reversed = results[i].reversed;
+        let reversed = results[i].reversed();
         let value = found.get((p.ns, p.ew, reversed), || {
             let (ns, ew) = (Ratio::new(p.ns, score.denom), Ratio::new(p.ew, score.denom));
             let (ns, ew) = if reversed { (ew, ns) } else { (ns, ew) };
@@ -1694,7 +1739,7 @@ fn apply_law_12c2(pair_count: usize, results: &[TableResult], points: &mut Point
             }
         };
         // A reversed artificial score has already swapped sides: follow the pairs.
-        let (ns_pct, ew_pct) = if r.reversed { (ew, ns) } else { (ns, ew) };
+        let (ns_pct, ew_pct) = if r.reversed() { (ew, ns) } else { (ns, ew) };
         p.ns = adjust(ns_pct, r.ns_pair(), p.ns);
         p.ew = adjust(ew_pct, r.ew_pair(), p.ew);
         points.replace(i, Some(p));
@@ -1717,14 +1762,25 @@ mod tests {
     }
 
     fn r(board: u32, ns: usize, ew: usize, outcome: Outcome) -> TableResult {
-        TableResult {
-            board,
-            ns: (ns - 1) as u32,
-            ew: (ew - 1) as u32,
-            outcome,
-            reversed: false,
-            line: 0,
-        }
+        TableResult::new(board, ((ns - 1) as u32, (ew - 1) as u32), outcome)
+    }
+
+    /// A result keeps its line and its reversal in one number: either is set without
+    /// the other changing, and a line past what it holds is said as the last it holds.
+    #[test]
+    fn a_results_line_and_reversal_are_kept_apart() {
+        let mut r = TableResult::new(3, (1, 2), Outcome::Score(420)).at_line(77);
+        assert_eq!((r.line(), r.reversed()), (77, false));
+        r.set_reversed(true);
+        assert_eq!((r.line(), r.reversed()), (77, true));
+        r.set_line(u32::MAX);
+        assert_eq!((r.line(), r.reversed()), (2_147_483_647, true));
+        r.set_line(0);
+        r.set_reversed(false);
+        assert_eq!(
+            (r.line(), r.reversed(), r.board, r.ns, r.ew),
+            (0, false, 3, 1, 2)
+        );
     }
 
     #[test]
@@ -1736,7 +1792,7 @@ mod tests {
         ];
         let s = score_session(&pairs(6), &res, &Settings::default()).unwrap();
         assert_eq!(s.points[0].unwrap().ns, Ratio::from_integer(4));
-        res[0].reversed = true;
+        res[0].set_reversed(true);
         let s = score_session(&pairs(6), &res, &Settings::default()).unwrap();
         let p = s.points[0].unwrap();
         assert_eq!(
@@ -1838,7 +1894,7 @@ mod tests {
             r(2, 5, 1, Score(100)),
         ];
         for (i, x) in res.iter_mut().enumerate() {
-            x.line = i as u32 + 2;
+            x.set_line(i as u32 + 2);
         }
         let settings = Settings {
             separate_fields: true,
@@ -1930,7 +1986,7 @@ mod tests {
     #[test]
     fn sections_where_every_board_was_played_once_are_a_warning() {
         let line = |mut t: TableResult, n: u32| {
-            t.line = n;
+            t.set_line(n);
             t
         };
         let results = [
@@ -1970,7 +2026,7 @@ mod tests {
     #[test]
     fn sections_written_two_ways_or_left_out_are_a_warning() {
         let line = |mut t: TableResult, n: u32| {
-            t.line = n;
+            t.set_line(n);
             t
         };
         let results = [
@@ -2044,7 +2100,7 @@ mod tests {
         for b in 1..=8u32 {
             for t in 0..4usize {
                 let mut line = r(b, t + 1, 5 + (t + b as usize) % 4, Score(100 * t as i32));
-                line.line = results.len() as u32 + 2;
+                line.set_line(results.len() as u32 + 2);
                 results.push(line);
             }
         }
@@ -2071,7 +2127,7 @@ mod tests {
         ps[4].id = "3a".into();
         ps[5].id = "3A".into();
         let line = |mut t: TableResult, n: u32| {
-            t.line = n;
+            t.set_line(n);
             t
         };
         let results = [
@@ -2127,11 +2183,11 @@ mod tests {
     #[test]
     fn errors_name_the_line() {
         let mut bad = r(1, 2, 2, Score(420));
-        bad.line = 7;
+        bad.set_line(7);
         let mut twice = r(1, 1, 3, Score(100));
-        twice.line = 9;
+        twice.set_line(9);
         let mut first = r(1, 1, 4, Score(100));
-        first.line = 8;
+        first.set_line(8);
         let err = score_session(&pairs(4), &[bad, first, twice], &Settings::default())
             .unwrap_err()
             .to_string();
@@ -2148,7 +2204,7 @@ mod tests {
     #[test]
     fn a_board_played_twice_is_found_in_any_order_of_the_travellers() {
         let line = |mut t: TableResult, n: u32| {
-            t.line = n;
+            t.set_line(n);
             t
         };
         let first = line(r(1, 1, 2, Score(100)), 2);
@@ -2322,14 +2378,7 @@ mod tests {
                     filler(&mut ps)
                 };
                 let ew = filler(&mut ps);
-                res.push(TableResult {
-                    board,
-                    ns: ns as u32,
-                    ew: ew as u32,
-                    outcome: Score(sc),
-                    reversed: false,
-                    line: 0,
-                });
+                res.push(TableResult::new(board, (ns as u32, ew as u32), Score(sc)));
             }
         }
         let s = score_session(&ps, &res, &Settings::default()).unwrap();
@@ -2591,13 +2640,11 @@ mod tests {
                         2 => Outcome::Artificial { ns: 60, ew: 40 },
                         c => Score((i32::from(code) - 128) * 10 + i32::from(c)),
                     };
-                    res.push(TableResult {
-                        board: b,
-                        ns: t as u32,
-                        ew: ew as u32,
-                        outcome,
-                        reversed: code.is_multiple_of(17),
-                        line: res.len() as u32 + 2,
+                    res.push({
+                        let mut r = TableResult::new(b, (t as u32, ew as u32), outcome)
+                            .at_line(res.len() as u32 + 2);
+                        r.set_reversed(code.is_multiple_of(17));
+                        r
                     });
                 }
             }
@@ -2664,7 +2711,7 @@ mod tests {
                 // sides, board 0, a pair past the list.
                 let at = defect.1.index(res.len());
                 match defect.0 {
-                    1 => res.push(TableResult { line: 9_999, ..res[at].clone() }),
+                    1 => res.push(res[at].clone().at_line(9_999)),
                     2 => res[at].ew = res[at].ns,
                     3 => res[at].board = 0,
                     4 => res[at].ns = (ps.len() + 3) as u32,

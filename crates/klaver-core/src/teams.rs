@@ -282,7 +282,7 @@ pub struct SwissRound {
 /// team sat East-West; a reversed result counts the other way.
 fn sign(r: &TableResult, home: usize) -> i64 {
     let s = if r.ns_pair() == home { 1 } else { -1 };
-    if r.reversed { -s } else { s }
+    if r.reversed() { -s } else { s }
 }
 
 /// A board's IMPs for the home team and for the away team, each from its own side.
@@ -448,7 +448,7 @@ fn byes(
     let refused = |line: u32, message: String| SessionError {
         diagnostics: vec![Diagnostic::error(line, None, message)],
     };
-    let first_line = |m: &TeamMatch| m.boards.first().map_or(0, |b| results[b.open].line);
+    let first_line = |m: &TeamMatch| m.boards.first().map_or(0, |b| results[b.open].line());
     let mut rounds: Vec<u32> = Vec::new();
     for m in matches {
         match m.round {
@@ -521,7 +521,7 @@ fn unequal_byes(
     let line = matches
         .iter()
         .flat_map(|m| m.boards.first())
-        .map(|b| results[b.open].line)
+        .map(|b| results[b.open].line())
         .min()
         .unwrap_or(0);
     Err(SessionError {
@@ -604,7 +604,7 @@ fn sort_into_matches(
         let round = rounds.get(i).copied().flatten();
         if !rounds.is_empty() && round.is_none() {
             errors.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 "no round on this line, while other lines give theirs: write the round of the match",
             ));
@@ -625,7 +625,7 @@ fn sort_into_matches(
             .or_default();
         if let Some(&prev) = board.get(&room) {
             errors.push(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!(
                     "teams {} and {} have a second {} room result for board {} (also on line {}): remove or correct one of the two lines",
@@ -633,7 +633,7 @@ fn sort_into_matches(
                     team_name(teams, key.2),
                     room.name(),
                     r.board,
-                    results[prev].line
+                    results[prev].line()
                 ),
             ));
             continue;
@@ -709,14 +709,14 @@ impl BoardsPlayed {
                 }
             };
             error.get_or_insert(Diagnostic::error(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!(
                     "team {} plays board {} {when} against {} (line {}) and against {} (this line): {fix}",
                     team_name(teams, team),
                     r.board,
                     team_name(teams, other),
-                    results[first].line,
+                    results[first].line(),
                     team_name(teams, opponent),
                 ),
             ));
@@ -730,11 +730,11 @@ impl BoardsPlayed {
 /// artificial score for the other, a split without IMPs, or no room written.
 fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<Room, Diagnostic> {
     if r.ns_pair() >= teams.len() || r.ew_pair() >= teams.len() {
-        return Err(Diagnostic::error(r.line, Some(r.board), "unknown team"));
+        return Err(Diagnostic::error(r.line(), Some(r.board), "unknown team"));
     }
     if r.ns == r.ew {
         return Err(Diagnostic::error(
-            r.line,
+            r.line(),
             Some(r.board),
             format!(
                 "team {} plays itself: correct the ns or ew team",
@@ -744,7 +744,7 @@ fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<
     }
     if let Outcome::ScoreAndArtificial { .. } = r.outcome {
         return Err(Diagnostic::error(
-            r.line,
+            r.line(),
             Some(r.board),
             "a score for one side beside an artificial score for the other is not scored in a teams match: give both sides an artificial score (60/40) or the score",
         ));
@@ -754,7 +754,7 @@ fn line_room(teams: &[PairInfo], r: &TableResult, room: Option<Room>) -> Result<
     }
     room.ok_or_else(|| {
         Diagnostic::error(
-            r.line,
+            r.line(),
             Some(r.board),
             "no room on this line: write open or closed in the room column",
         )
@@ -857,13 +857,13 @@ fn played_in_one_room(
         _ => return None,
     };
     Some(Diagnostic::warning(
-        missing.line,
+        missing.line(),
         Some(b),
         format!(
             "board {b} of {} v {} was not played in the {lacks} room but was in the {has} room (line {}): scored as average in the {lacks} room, {} IMPs to each team, and counted among the match's boards (Law 12C2); if the director rules otherwise (Law 86D lets the score be based on the {has} room's result), write the {lacks} room's artificial score (60/40, 40/60 ...) in place of NP, or NP in both rooms to leave the board out",
             team_name(teams, m.home),
             team_name(teams, m.away),
-            played.line,
+            played.line(),
             adjusted.average,
         ),
     ))
@@ -889,7 +889,7 @@ fn board_rooms(
                 ("closed", "open")
             };
             return Err(Some(Diagnostic::error(
-                results[only].line,
+                results[only].line(),
                 Some(b),
                 format!(
                     "board {b} of {} v {} has only the {has} room's result: enter the {lacks} room's result, or mark the board NP in both rooms",
@@ -902,12 +902,12 @@ fn board_rooms(
     };
     if results[open].ns == results[closed].ns {
         return Err(Some(Diagnostic::error(
-            results[closed].line,
+            results[closed].line(),
             Some(b),
             format!(
                 "team {} sits North-South in both rooms on board {b} (also on line {}): in the closed room the teams change seats",
                 name(results[open].ns_pair()),
-                results[open].line
+                results[open].line()
             ),
         )));
     }
@@ -939,7 +939,7 @@ fn boards_apart(m: &TeamMatch, teams: &[PairInfo], results: &[TableResult]) -> O
         .collect();
     let last = text.pop().unwrap_or_default();
     Some(Diagnostic::warning(
-        results[m.boards[0].open].line,
+        results[m.boards[0].open].line(),
         None,
         format!(
             "{} v {} play boards {} and {last}, which are not one run of boards: if they met in two rounds, add a round column so that each round is its own match; scored as one match",
@@ -979,7 +979,7 @@ fn short_matches(
         }
         let round = m.round.map_or(String::new(), |n| format!(" (round {n})"));
         out.push(Diagnostic::warning(
-            results[first.open].line,
+            results[first.open].line(),
             None,
             format!(
                 "{}{round}: {}; the match is scored on {}, on the VP scale of {}",
@@ -1056,7 +1056,7 @@ fn crowded_rounds(
         of.get(&(round, a))
             .is_some_and(|ms| ms.iter().any(|m| opponent(m, a) == b))
     };
-    let first_line = |m: &TeamMatch| m.boards.first().map(|b| results[b.open].line);
+    let first_line = |m: &TeamMatch| m.boards.first().map(|b| results[b.open].line());
     let mut out = Vec::new();
     for (&(round, team), ms) in &of {
         let triangle =
@@ -1113,7 +1113,7 @@ fn consecutive_meetings(
             .find(|o| o.round.is_some_and(|r| r + 1 == round));
         if let (Some(before), Some(first)) = (before, m.boards.first()) {
             out.push(Diagnostic::warning(
-                results[first.open].line,
+                results[first.open].line(),
                 None,
                 format!(
                     "{} v {} meet again in round {round}, after round {}, and are scored as two matches: if it is one match played over rounds (segments), leave the round column out",
@@ -1153,7 +1153,11 @@ fn award_victory_points(
     for m in matches {
         m.scale_boards = settings.vp_boards.unwrap_or(m.played);
         let half = Ratio::new(settings.max.points(), 2);
-        let line = m.boards.first().map(|b| results[b.open].line).unwrap_or(0);
+        let line = m
+            .boards
+            .first()
+            .map(|b| results[b.open].line())
+            .unwrap_or(0);
         let names = format!(
             "{} v {}",
             team_name(teams, m.home),
@@ -1432,14 +1436,7 @@ mod tests {
         line: u32,
     ) -> (TableResult, Option<Room>) {
         (
-            TableResult {
-                board,
-                ns: ns as u32,
-                ew: ew as u32,
-                outcome,
-                reversed: false,
-                line,
-            },
+            TableResult::new(board, (ns as u32, ew as u32), outcome).at_line(line),
             Some(room),
         )
     }
@@ -1815,7 +1812,7 @@ mod tests {
         let (mut results, mut rooms): (Vec<_>, Vec<_>) =
             vec![t(1, 0, 1, Open, Score(620), 2)].into_iter().unzip();
         rooms[0] = None;
-        results[0].line = 2;
+        results[0].set_line(2);
         let err = score_teams(
             &teams(&["A", "B"]),
             &results,

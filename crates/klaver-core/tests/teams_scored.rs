@@ -31,20 +31,13 @@ fn line(
     outcome: Outcome,
 ) -> (TableResult, Option<Room>) {
     (
-        TableResult {
-            board,
-            ns: ns as u32,
-            ew: ew as u32,
-            outcome,
-            reversed: false,
-            line,
-        },
+        TableResult::new(board, (ns as u32, ew as u32), outcome).at_line(line),
         room,
     )
 }
 
 fn reversed(mut l: (TableResult, Option<Room>)) -> (TableResult, Option<Room>) {
-    l.0.reversed = true;
+    l.0.set_reversed(true);
     l
 }
 

@@ -312,8 +312,8 @@ impl Check<'_> {
         let Some((pns, pew)) = self
             .imported
             .line_percentages
-            .get(&r.line)
-            .filter(|_| r.line > 0)
+            .get(&r.line())
+            .filter(|_| r.line() > 0)
         else {
             return;
         };
@@ -345,7 +345,7 @@ impl Check<'_> {
                 fmt2(cns),
                 fmt2(cew)
             );
-            Self::differ(out, r.line, Some(r.board), message);
+            Self::differ(out, r.line(), Some(r.board), message);
         }
     }
 
@@ -391,7 +391,7 @@ impl Check<'_> {
             )),
         };
         if let Some(m) = message {
-            Self::differ(out, r.line, Some(r.board), m);
+            Self::differ(out, r.line(), Some(r.board), m);
         }
     }
 
@@ -633,7 +633,7 @@ pub fn compare_imps(
     let e = &imported.event;
     let mut out = Comparison::default();
     for (i, r) in e.results.iter().enumerate() {
-        let Some((pns, pew)) = imported.line_imps.get(&r.line).filter(|_| r.line > 0) else {
+        let Some((pns, pew)) = imported.line_imps.get(&r.line()).filter(|_| r.line() > 0) else {
             continue;
         };
         out.lines_checked += 1;
@@ -659,7 +659,7 @@ pub fn compare_imps(
                 cell_shown(pew),
                 shown(computed)
             );
-            Check::differ(&mut out, r.line, Some(r.board), message);
+            Check::differ(&mut out, r.line(), Some(r.board), message);
         }
     }
     // A list of matchpoint totals says nothing about IMPs, not even its ranks.

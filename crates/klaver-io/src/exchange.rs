@@ -273,7 +273,7 @@ pub(crate) fn rows_to_event(rows: &[Row]) -> Event {
             .unwrap_or(0)
     };
     for r in &mut event.results {
-        r.line = map(r.line);
+        r.set_line(map(r.line()));
     }
     for p in &mut event.penalties {
         p.line = map(p.line);
@@ -1541,7 +1541,7 @@ mod tests {
         ];
         let e = rows_to_event(&rows);
         assert_eq!(e.results.len(), 1);
-        assert_eq!(e.results[0].line, 41);
+        assert_eq!(e.results[0].line(), 41);
         assert_eq!(e.diagnostics[0].line, Some(40));
         assert_eq!(
             e.results[0].outcome,

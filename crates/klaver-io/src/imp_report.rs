@@ -135,7 +135,9 @@ fn heading(out: &mut String, opts: &ImpReportOptions, what: &str) {
 fn score_text(event: &Event, i: usize, l: ReportLang) -> String {
     match &event.results[i].outcome {
         // A reversed result counts the other way round: said beside the score written.
-        Outcome::Score(s) if event.results[i].reversed => format!("{s} {}", l.word(Word::Reverse)),
+        Outcome::Score(s) if event.results[i].reversed() => {
+            format!("{s} {}", l.word(Word::Reverse))
+        }
         Outcome::Score(s) => s.to_string(),
         _ => crate::report::adjustment_note(l, &event.lines[i], &event.results[i]),
     }
@@ -257,7 +259,7 @@ fn board_rows(
                 score_text(event, i, l),
                 p.map(|p| imps.show(p.ns)).unwrap_or_default(),
                 p.map(|p| imps.show(p.ew)).unwrap_or_default(),
-                if r.reversed {
+                if r.reversed() {
                     l.word(Word::Reverse).into()
                 } else {
                     String::new()
@@ -1188,12 +1190,12 @@ fn results_json<'a>(
             let r = &event.results[i];
             let info = &event.lines[i];
             ResultJson {
-                line: r.line,
+                line: r.line(),
                 ns: &event.pairs[r.ns_pair()].id,
                 ew: &event.pairs[r.ew_pair()].id,
                 score: crate::json::written_score(r, info),
                 adjustment: (!info.adjust().is_empty()).then_some(info.adjust()),
-                reversed: r.reversed,
+                reversed: r.reversed(),
                 imps_ns: points[i].map(|p| f(p.ns)),
                 imps_ew: points[i].map(|p| f(p.ew)),
             }
@@ -1403,8 +1405,8 @@ pub fn teams_json<W: Write>(
                     .iter()
                     .map(|b| MatchBoardJson {
                         board: b.board,
-                        open_line: event.results[b.open].line,
-                        closed_line: event.results[b.closed].line,
+                        open_line: event.results[b.open].line(),
+                        closed_line: event.results[b.closed].line(),
                         open_score: score(b.open),
                         closed_score: score(b.closed),
                         difference: b.difference,

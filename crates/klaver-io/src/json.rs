@@ -218,7 +218,7 @@ fn result_json(
     let r = &event.results[i];
     let info = &event.lines[i];
     w.begin_object();
-    w.key("line").count(r.line as usize);
+    w.key("line").count(r.line() as usize);
     let section = &pairs[r.ns_pair()].section;
     if !klaver_core::text::same(section, group) {
         w.key("section").string(section);
@@ -256,7 +256,7 @@ fn result_json(
     if let Some(n) = info.round() {
         w.key("round").count(n as usize);
     }
-    w.key("reversed").boolean(r.reversed);
+    w.key("reversed").boolean(r.reversed());
     match result.points[i] {
         Some(p) => {
             let shown = |x| f(centred(x, sb.top, result.centred));

@@ -2647,7 +2647,7 @@ mod tests {
         assert_eq!(e.results[1].outcome, Outcome::Score(-50));
         assert_eq!(e.results[2].outcome, Outcome::Score(600));
         assert_eq!(e.results[3].outcome, Outcome::Score(0));
-        assert_eq!(e.results[0].line, 11);
+        assert_eq!(e.results[0].line(), 11);
         assert_eq!(e.lines[0].published(), Some(("2", "0")));
         assert_eq!(imp.deals[&1].hands[1], "JT98.AKQ.5432.76");
         assert_eq!(imp.totals.len(), 2);
@@ -3257,7 +3257,7 @@ mod tests {
             .filter(|r| r.outcome == Outcome::AVERAGE)
             .collect();
         assert_eq!(averages.len(), 1);
-        assert_eq!((averages[0].board, averages[0].line), (21, 941));
+        assert_eq!((averages[0].board, averages[0].line()), (21, 941));
         // An A beside a real contract or result is not an average.
         let text = "[Board \"1\"]\n[ScoreTable \"PairId_NS;PairId_EW;Contract;Declarer;Result\"]\n1 2 A N 10\n3 4 4S N 10\n";
         let e = read(text.as_bytes()).unwrap().event;
@@ -3695,7 +3695,7 @@ mod tests {
             "{m:?}"
         );
         // The row spread over lines 5 and 6 is read, and so is the one after it.
-        let lines: Vec<u32> = e.results.iter().map(|r| r.line).collect();
+        let lines: Vec<u32> = e.results.iter().map(|r| r.line()).collect();
         assert_eq!(lines, vec![3, 5, 7]);
     }
 

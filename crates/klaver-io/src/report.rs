@@ -1119,7 +1119,7 @@ pub(crate) fn adjustment_note(lang: ReportLang, info: &LineInfo, r: &TableResult
     if lang == ReportLang::En || written.is_empty() {
         return written.to_string();
     }
-    if r.reversed {
+    if r.reversed() {
         return lang.word(Word::Reverse).to_string();
     }
     let word = |w: Word| lang.word(w).to_string();
@@ -1512,7 +1512,7 @@ pub(crate) mod tests {
                     .iter()
                     .map(|r| {
                         let pairs = (&e.pairs[r.ns_pair()].id, &e.pairs[r.ew_pair()].id);
-                        (r.board, pairs, r.outcome.clone(), r.reversed)
+                        (r.board, pairs, r.outcome.clone(), r.reversed())
                     })
                     .collect();
                 r.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));

@@ -1635,14 +1635,8 @@ fn read_line<R: Fields + ?Sized>(
     let (Ok(ns), Ok(ew)) = (u32::try_from(ns), u32::try_from(ew)) else {
         return Err((b, too_many_pairs()));
     };
-    let result = TableResult {
-        board: board.number(),
-        ns,
-        ew,
-        outcome,
-        reversed,
-        line,
-    };
+    let mut result = TableResult::new(board.number(), (ns, ew), outcome).at_line(line);
+    result.set_reversed(reversed);
     Ok(Some((result, info)))
 }
 
@@ -1695,14 +1689,7 @@ fn clean_line<R: Fields + ?Sized>(
     let ns = event.intern_pair(&mut state.index, "", ns_id);
     let ew = event.intern_pair(&mut state.index, "", ew_id);
     let (ns, ew) = (u32::try_from(ns).ok()?, u32::try_from(ew).ok()?);
-    let result = TableResult {
-        board: board.number(),
-        ns,
-        ew,
-        outcome: Outcome::Score(score),
-        reversed: false,
-        line,
-    };
+    let result = TableResult::new(board.number(), (ns, ew), Outcome::Score(score)).at_line(line);
     let info = LineInfo {
         play: Some(play.play),
         passed: false,
@@ -3320,7 +3307,7 @@ mod tests {
         assert_eq!(e.results[0].outcome, Outcome::NotPlayed);
         assert_eq!(e.results[1].outcome, Outcome::AVERAGE);
         assert_eq!(e.results[2].outcome, Outcome::Artificial { ns: 60, ew: 40 });
-        assert!(e.results[3].reversed);
+        assert!(e.results[3].reversed());
         assert_eq!(
             e.results[4].outcome,
             Outcome::Weighted(Box::new(vec![
@@ -3434,7 +3421,7 @@ mod tests {
             "board,ns,ew,score\r1,1,2,420\r\r1,3,4,425\r",
         ] {
             let e = read(text);
-            let lines: Vec<u32> = e.results.iter().map(|r| r.line).collect();
+            let lines: Vec<u32> = e.results.iter().map(|r| r.line()).collect();
             assert_eq!(lines, [2], "{text:?}");
             assert!(
                 messages(&e)[0].starts_with("line 4: board 1: 425"),

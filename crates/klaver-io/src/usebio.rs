@@ -2135,7 +2135,7 @@ mod tests {
         assert_eq!(e.results[0].outcome, Outcome::Score(420));
         assert_eq!(e.results[1].outcome, Outcome::Score(-100));
         assert_eq!(e.results[2].outcome, Outcome::Artificial { ns: 60, ew: 40 });
-        assert_eq!(e.results[0].line, 18);
+        assert_eq!(e.results[0].line(), 18);
         assert_eq!(e.lines[0].lead(), "HK");
         assert_eq!(e.pairs[0].names, "Ann Smith - Bob Jones");
         assert_eq!(imp.totals.len(), 2);
@@ -2334,7 +2334,7 @@ mod tests {
                 .map(|(_, n)| n)
                 .collect();
             let back = read(text.as_bytes()).unwrap();
-            let got: Vec<u32> = back.event.results.iter().map(|r| r.line).collect();
+            let got: Vec<u32> = back.event.results.iter().map(|r| r.line()).collect();
             assert_eq!(got.len(), 360);
             assert_eq!(got, want);
         }
@@ -2624,7 +2624,7 @@ mod tests {
         let imp = read(doc.as_bytes()).unwrap();
         assert_eq!(imp.event.results.len(), 1);
         assert_eq!(imp.event.results[0].board, 5);
-        assert_eq!(imp.event.results[0].line, 5);
+        assert_eq!(imp.event.results[0].line(), 5);
         assert_eq!(imp.deals[&5].hands[0], "AKQ.JT9.876.5432");
         assert_eq!(imp.deals[&5].hands[1], "-");
         let m = exchange::messages(&imp);

@@ -38,7 +38,7 @@ fn all_196_published_matchpoints_are_reproduced() {
             (got.ns, got.ew),
             (published(ns), published(ew)),
             "line {}",
-            event.results[i].line
+            event.results[i].line()
         );
         assert_eq!(got.ns + got.ew, Ratio::from_integer(12));
         checked += 1;

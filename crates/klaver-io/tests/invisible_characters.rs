@@ -309,7 +309,7 @@ fn a_byte_order_mark_at_the_start_of_each_format_is_passed_over() {
         "{:?}",
         said(&imp.event.diagnostics)
     );
-    assert_eq!(imp.event.results[3].line, 5);
+    assert_eq!(imp.event.results[3].line(), 5);
     let d = pairs_file(&format!(
         "{BOM}section,pair,names\nA,1,Ann - Bob\nA,2,C - D\nA,3,E - F\nA,4,G - H\n"
     ));

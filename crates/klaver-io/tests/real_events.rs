@@ -153,7 +153,7 @@ fn a_scorebridge_session_agrees_on_every_board_played_the_full_number_of_times()
             let published = Ratio::from_integer(pns.parse::<i64>().unwrap());
             result.points[i].unwrap().ns == published - third
         })
-        .map(|i| e.results[i].line)
+        .map(|i| e.results[i].line())
         .collect();
     assert_eq!(shared_bottoms, [853, 864, 975, 986, 1160, 1171]);
     for line in shared_bottoms {
@@ -197,7 +197,7 @@ fn scorebridge_counts_each_missing_result_as_a_tie_where_klaver_s_default_is_neu
             (p.ns + missing, p.ew + missing),
             (Ratio::from_integer(pns), Ratio::from_integer(pew)),
             "line {}",
-            r.line
+            r.line()
         );
         for (pair, mp) in [(r.ns_pair(), pns), (r.ew_pair(), pew)] {
             let t = totals.entry(pair).or_default();
@@ -236,7 +236,7 @@ fn a_scorebridge_session_agrees_with_every_published_figure_when_missing_results
     for (i, r) in e.results.iter().enumerate() {
         let (pns, pew) = e.lines[i].published().unwrap();
         let p = result.points[i].unwrap();
-        assert_eq!(result.points.top(i), 6, "line {}", r.line);
+        assert_eq!(result.points.top(i), 6, "line {}", r.line());
         assert_eq!(
             (p.ns, p.ew),
             (
@@ -244,7 +244,7 @@ fn a_scorebridge_session_agrees_with_every_published_figure_when_missing_results
                 Ratio::from_integer(pew.parse().unwrap())
             ),
             "line {}",
-            r.line
+            r.line()
         );
     }
     // Board 12, played twice: the better result 2 + 2 ties = 4, the other 0 + 2 = 2.

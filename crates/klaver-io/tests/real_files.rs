@@ -35,7 +35,7 @@ fn the_french_federation_board_is_rescored_to_its_published_matchpoints() {
     // The published percentages are whole numbers (33 of 42 is printed 79): a wrong one
     // is caught at that precision.
     let mut wrong = imported.clone();
-    let line = e.results[3].line;
+    let line = e.results[3].line();
     wrong
         .line_percentages
         .insert(line, ("78".into(), "21".into()));

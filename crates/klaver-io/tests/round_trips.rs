@@ -50,7 +50,7 @@ fn fingerprint(e: &Event) -> (Vec<String>, Vec<String>) {
                 e.pairs[r.ns_pair()].id,
                 e.pairs[r.ew_pair()].id,
                 r.outcome,
-                r.reversed,
+                r.reversed(),
                 l.adjust(),
                 l.play,
                 l.passed,

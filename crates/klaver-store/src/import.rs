@@ -10,7 +10,8 @@ use klaver_io::travellers::Event;
 /// The traveller lines of an event, in order, as the store keeps them: its results
 /// and the director's penalty lines, each where the file had it.
 pub fn lines_from_event(event: &Event) -> Vec<Line> {
-    let results = (0..event.results.len()).map(|i| (event.results[i].line, line_fields(event, i)));
+    let results =
+        (0..event.results.len()).map(|i| (event.results[i].line(), line_fields(event, i)));
     let penalties = event
         .penalties
         .iter()

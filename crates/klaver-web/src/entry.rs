@@ -529,7 +529,7 @@ mod tests {
         };
         let extra = [new("420")];
         let read = scoring::read_back(&board_1, &extra).unwrap();
-        let lines: Vec<u32> = read.event.results.iter().map(|r| r.line).collect();
+        let lines: Vec<u32> = read.event.results.iter().map(|r| r.line()).collect();
         assert_eq!(lines, [1, 3, 4]);
         assert_eq!(scoring::stored_number(&session, &extra, 0), 4);
     }

@@ -110,7 +110,7 @@ fn number_as_stored(event: &mut travellers::Event, csv: &[u8], lines: &[klaver_s
         u32::try_from(lines.get(record)?.line.line_no).ok()
     };
     for r in &mut event.results {
-        r.line = stored(r.line).unwrap_or(r.line);
+        r.set_line(stored(r.line()).unwrap_or(r.line()));
     }
     for p in &mut event.penalties {
         p.line = stored(p.line).unwrap_or(p.line);

@@ -318,7 +318,7 @@ fn ns_percentages(session: &klaver_store::Session, board: u32) -> HashMap<i64, f
             let points = result.points.get(i)?.as_ref()?;
             let top = result.points.top(i);
             let ns = *points.ns.numer() as f64 / *points.ns.denom() as f64;
-            (top > 0).then(|| (i64::from(results[i].line), ns * 100.0 / top as f64))
+            (top > 0).then(|| (i64::from(results[i].line()), ns * 100.0 / top as f64))
         })
         .collect()
 }

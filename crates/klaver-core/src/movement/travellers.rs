@@ -118,7 +118,7 @@ impl<'a> Section<'a> {
             let message = self.say(schedule.misplaced(&movement.name, r.board, ns, ew));
             check
                 .diagnostics
-                .push(Diagnostic::error(r.line, Some(r.board), message));
+                .push(Diagnostic::error(r.line(), Some(r.board), message));
         }
         let played: HashSet<u32> = self
             .indices
@@ -346,7 +346,7 @@ pub fn check_written_places(
         );
         if let Some(round) = round.filter(|&w| w != m_round) {
             warnings.push(Diagnostic::warning(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!(
                     "the round column says round {round}, but {at}: the movement's round is used; correct the round column"
@@ -355,7 +355,7 @@ pub fn check_written_places(
         }
         if let Some(table) = table.filter(|&w| w != m_table) {
             warnings.push(Diagnostic::warning(
-                r.line,
+                r.line(),
                 Some(r.board),
                 format!("the table column says table {table}, but {at}: correct the table column"),
             ));
@@ -434,10 +434,10 @@ fn one_opponent_a_board(pairs: &[PairInfo], results: &[TableResult]) -> Vec<Diag
     let mut errors = Vec::new();
     for r in results {
         for (pair, opponent) in [(r.ns_pair(), r.ew_pair()), (r.ew_pair(), r.ns_pair())] {
-            let (other, line) = *first.entry((pair, r.board)).or_insert((opponent, r.line));
+            let (other, line) = *first.entry((pair, r.board)).or_insert((opponent, r.line()));
             if other != opponent {
                 errors.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!(
                         "pair {} plays board {} twice (also on line {line}): remove or correct one of the two lines",
@@ -464,10 +464,10 @@ fn one_opponent_a_round(
     let mut errors = Vec::new();
     for (r, &round) in results.iter().zip(rounds) {
         for (pair, opponent) in [(r.ns_pair(), r.ew_pair()), (r.ew_pair(), r.ns_pair())] {
-            let (first, line) = *met.entry((pair, round)).or_insert((opponent, r.line));
+            let (first, line) = *met.entry((pair, round)).or_insert((opponent, r.line()));
             if first != opponent && told.insert((pair, round, opponent)) {
                 errors.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!(
                         "round {round}: pair {} meets pair {} here but pair {} on line {line}; a pair meets one opponent a round: correct the round",
@@ -498,10 +498,10 @@ fn one_round_a_set(
     for (r, &round) in results.iter().zip(rounds) {
         let set = sets.root(r.board);
         for pair in [r.ns_pair(), r.ew_pair()] {
-            let (first, line) = *played.entry((pair, set)).or_insert((round, r.line));
+            let (first, line) = *played.entry((pair, set)).or_insert((round, r.line()));
             if first != round && told.insert((pair, set, round)) {
                 errors.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!(
                         "round {round}: pair {} plays boards {} here and in round {first} on line {line}; a pair plays a board set in one round: correct the round",
@@ -610,14 +610,12 @@ mod tests {
     }
 
     fn r(line: u32, board: u32, ns: usize, ew: usize) -> TableResult {
-        TableResult {
+        TableResult::new(
             board,
-            ns: (ns - 1) as u32,
-            ew: (ew - 1) as u32,
-            outcome: Outcome::Score(420),
-            reversed: false,
-            line,
-        }
+            ((ns - 1) as u32, (ew - 1) as u32),
+            Outcome::Score(420),
+        )
+        .at_line(line)
     }
 
     #[test]
@@ -723,15 +721,10 @@ mod tests {
                     .iter()
                     .filter(|x: &&TableResult| x.board == board)
                     .count();
-                res.push(TableResult {
-                    outcome: Outcome::Score(seed_scores[k]),
-                    ..r(
-                        res.len() as u32 + 2,
-                        board,
-                        ns.parse().unwrap(),
-                        ew.parse().unwrap(),
-                    )
-                });
+                let line = res.len() as u32 + 2;
+                let mut result = r(line, board, ns.parse().unwrap(), ew.parse().unwrap());
+                result.outcome = Outcome::Score(seed_scores[k]);
+                res.push(result);
             }
         }
         let ps = pairs(10);

@@ -420,7 +420,7 @@ fn rooms(event: &Event) -> Result<Vec<Option<Room>>, Vec<Diagnostic>> {
             let room = Room::parse(info.room());
             if room.is_none() && !info.room().is_empty() {
                 room_errors.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     format!("room {:?} is not open or closed", info.room()),
                 ));
@@ -428,7 +428,7 @@ fn rooms(event: &Event) -> Result<Vec<Option<Room>>, Vec<Diagnostic>> {
             // A pairs night's substitute has no team whose match the board is part of.
             if [r.ns_pair(), r.ew_pair()].iter().any(|&p| event.pairs[p].unranked) {
                 room_errors.push(Diagnostic::error(
-                    r.line,
+                    r.line(),
                     Some(r.board),
                     "a substitute (-) has no place in a teams match: write the number of the team that played".to_string(),
                 ));
