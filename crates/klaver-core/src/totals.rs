@@ -24,6 +24,7 @@ use num_integer::Integer;
 use num_rational::{BigRational, Ratio};
 use num_traits::{ToPrimitive, Zero};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 /// One contribution to the totals: a pair, its matchpoints and the board's top.
@@ -491,35 +492,60 @@ impl PairTotals {
                 return Some(Exact::Small(Ratio::new(n, d)));
             }
         }
-        let (n, d) = self.big_parts(pair);
-        Some(Exact::Big(BigRational::new_raw(n * 100, d * max)))
-    }
-
-    fn big_parts(&self, pair: usize) -> (BigInt, BigInt) {
-        match self.big_of(pair) {
-            Some((n, d)) => (n.clone(), d.clone()),
-            None => (
-                BigInt::from(self.small[pair].numer),
-                BigInt::from(self.small[pair].denom),
-            ),
-        }
+        let (n, d) = self.parts_of(pair);
+        Some(Exact::Big(BigRational::new_raw(&*n * 100, &*d * max)))
     }
 
     /// Sorts pairs best first: by exact percentage, highest first (pairs without boards
-    /// last), then by index. The order of `cmp_percentage`, worked out on each pair's
-    /// floating-point percentage held beside it: pairs far apart are ordered without
-    /// looking anything up, only close ones compare exactly.
+    /// last), then by index: the order of `cmp_percentage`. The pairs are sorted by each
+    /// one's floating-point percentage, two integers compared a step; only runs of
+    /// percentages too close for those to order are then sorted exactly.
     pub fn sort_best_first(&self, pairs: &mut [usize]) {
-        let mut keyed: Vec<(f64, usize)> = pairs.iter().map(|&p| (self.approx[p], p)).collect();
-        // (Every two pairs differ in this order, so a large field's is sorted in parts.)
-        crate::parts::sort_by(&mut keyed, |&(fa, a), &(fb, b)| {
-            far_apart(fb, fa)
-                .unwrap_or_else(|| self.cmp_percentage(b, a))
-                .then(a.cmp(&b))
-        });
+        let Some(mut keyed) = self.descending_keys(pairs) else {
+            // A percentage without an estimate: every comparison exact.
+            pairs.sort_by(|&a, &b| self.cmp_percentage(b, a).then(a.cmp(&b)));
+            return;
+        };
+        keyed.sort_unstable();
+        // Neighbours whose estimates lie far apart are in order, and so is each pair
+        // before such a gap with each after it: only a run of close ones may be out.
+        let close = |&(ka, a): &(u64, usize), &(kb, b): &(u64, usize)| {
+            ka != u64::MAX && kb != u64::MAX && far_apart(self.approx[a], self.approx[b]).is_none()
+        };
+        for run in keyed.chunk_by_mut(close).filter(|run| run.len() > 1) {
+            run.sort_by(|&(_, a), &(_, b)| self.cmp_percentage(b, a).then(a.cmp(&b)));
+        }
         for (slot, (_, p)) in pairs.iter_mut().zip(keyed) {
             *slot = p;
         }
+    }
+
+    /// Each pair with a whole number in the reverse order of its estimated percentage
+    /// (the larger the percentage, the smaller the number), `u64::MAX` for a pair without
+    /// boards; `None` when a pair with boards has no estimate.
+    fn descending_keys(&self, pairs: &[usize]) -> Option<Vec<(u64, usize)>> {
+        let mut keyed = Vec::with_capacity(pairs.len());
+        for &p in pairs {
+            if self.max[p] <= 0 || self.boards[p] == 0 {
+                keyed.push((u64::MAX, p));
+                continue;
+            }
+            let estimate = self.approx[p];
+            if estimate.is_nan() {
+                return None;
+            }
+            // The sign bit turned over for a positive double and every bit for a
+            // negative one order the doubles as their bits; the complement reverses
+            // that. (Never u64::MAX: that would be the complement of a NaN.)
+            let bits = estimate.to_bits();
+            let ascending = if bits >> 63 == 1 {
+                !bits
+            } else {
+                bits | 1 << 63
+            };
+            keyed.push((!ascending, p));
+        }
+        Some(keyed)
     }
 
     /// Compares two pairs' percentages exactly (pairs without boards compare lowest).
@@ -553,9 +579,25 @@ impl PairTotals {
                 return l.cmp(&r);
             }
         }
-        let (na, da) = self.big_parts(a);
-        let (nb, db) = self.big_parts(b);
-        (na * db * mb).cmp(&(nb * da * ma))
+        let (na, da) = self.parts_of(a);
+        let (nb, db) = self.parts_of(b);
+        if da == db {
+            // Over the same denominator (a session's big totals nearly all are).
+            return (&*na * mb).cmp(&(&*nb * ma));
+        }
+        (&*na * &*db * mb).cmp(&(&*nb * &*da * ma))
+    }
+
+    /// A pair's total as numerator and denominator in arbitrary precision, borrowed
+    /// when it is big.
+    fn parts_of(&self, pair: usize) -> (Cow<'_, BigInt>, Cow<'_, BigInt>) {
+        match self.big_of(pair) {
+            Some((n, d)) => (Cow::Borrowed(n), Cow::Borrowed(d)),
+            None => {
+                let s = self.small[pair];
+                (Cow::Owned(s.numer.into()), Cow::Owned(s.denom.into()))
+            }
+        }
     }
 }
 
@@ -1336,6 +1378,23 @@ mod tests {
     }
 
     #[test]
+    fn percentages_whose_doubles_are_equal_are_ranked_exactly() {
+        let mut b = TotalsBuilder::new(3);
+        for pair in 0..3 {
+            b.add(pair, Ratio::from_integer(7), 12);
+        }
+        b.add_points(1, Ratio::new(1, 1_000_000_000_000_000_003));
+        b.add_points(2, Ratio::new(-1, 999_999_999_999_999_989));
+        let t = b.finish();
+        assert_eq!(t.approx[0], t.approx[1]);
+        assert_eq!(t.approx[0], t.approx[2]);
+        let mut order = vec![0, 1, 2];
+        t.sort_best_first(&mut order);
+        assert_eq!(order, [1, 0, 2]);
+        assert!(t.cmp_percentage(0, 2).is_gt() && t.cmp_percentage(1, 0).is_gt());
+    }
+
+    #[test]
     fn a_pair_without_boards_has_no_percentage() {
         let t = PairTotals::compute(2, &[c(0, 1, 1, 2)]);
         assert_eq!(t.percentage(1), None);
@@ -1382,6 +1441,59 @@ mod tests {
             let mut got: Vec<usize> = (0..12).rev().collect();
             t.sort_best_first(&mut got);
             proptest::prop_assert_eq!(got, want);
+        }
+
+        #[test]
+        fn ranking_by_estimates_orders_and_ties_as_a_plain_exact_sort(
+            shapes in proptest::collection::vec(
+                (0i64..3, 0usize..6, prop_oneof![Just(12i64), Just(24)], 0usize..3),
+                1..40,
+            ),
+            over in proptest::prelude::any::<bool>(),
+        ) {
+            // Pairs on a few whole totals, each nudged by nothing, by a fraction too small
+            // to move its percentage's double, or by Neuberg-like fractions that make big
+            // totals: exact ties (the same value reached on tops of 12 and of 24),
+            // percentages whose doubles are equal but which differ, and near-ties.
+            let nudges: [&[(i64, i64)]; 6] = [
+                &[],
+                &[(1, 1_000_000_000_000_000_003)],
+                &[(-1, 999_999_999_999_999_989)],
+                &[(1, 1_000_000_000_000_000_003), (-1, 999_999_999_999_999_989)],
+                &[(1, TWELVE_PRIMES[0]), (1, TWELVE_PRIMES[1]), (-1, TWELVE_PRIMES[2])],
+                &[(2, TWELVE_PRIMES[3]), (-1, TWELVE_PRIMES[4]), (1, 1_000_000_000_000_000_003)],
+            ];
+            let n = shapes.len();
+            let mut b = if over {
+                TotalsBuilder::over(n, TWELVE_PRIMES)
+            } else {
+                TotalsBuilder::new(n)
+            };
+            for (pair, &(base, nudge, top, boards)) in shapes.iter().enumerate() {
+                // Boards of (6 + base) × top / 12 each: the same percentage on either top.
+                for _ in 0..boards {
+                    b.add(pair, Ratio::from_integer((6 + base) * top / 12), top);
+                }
+                if boards > 0 {
+                    for &(num, den) in nudges[nudge] {
+                        b.add_points(pair, Ratio::new(num, den));
+                    }
+                }
+            }
+            let t = b.finish();
+            let mut want: Vec<usize> = (0..n).collect();
+            want.sort_by(|&a, &b| match (t.percentage(a), t.percentage(b)) {
+                (Some(x), Some(y)) => y.cmp(&x),
+                (x, y) => y.is_some().cmp(&x.is_some()),
+            }
+            .then(a.cmp(&b)));
+            let mut got: Vec<usize> = (0..n).rev().collect();
+            t.sort_best_first(&mut got);
+            proptest::prop_assert_eq!(&got, &want);
+            for w in got.windows(2) {
+                let same = t.percentage(w[0]) == t.percentage(w[1]);
+                proptest::prop_assert_eq!(t.cmp_percentage(w[0], w[1]).is_eq(), same);
+            }
         }
 
         #[test]
