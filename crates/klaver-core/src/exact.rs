@@ -100,6 +100,21 @@ impl Default for Exact {
     }
 }
 
+/// A whole number in the reverse order of a double that is not NaN: the larger `x`, the
+/// smaller the number, and equal doubles have equal numbers (−0 comes just after +0).
+/// The sign bit turned over for a positive double and every bit for a negative one
+/// order the doubles as their bits; the complement reverses that. A sort of such
+/// numbers compares two integers a step.
+pub(crate) fn descending_bits(x: f64) -> u64 {
+    let bits = x.to_bits();
+    let ascending = if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | 1 << 63
+    };
+    !ascending
+}
+
 fn big(r: &Ratio<i128>) -> BigRational {
     BigRational::new_raw(BigInt::from(*r.numer()), BigInt::from(*r.denom()))
 }

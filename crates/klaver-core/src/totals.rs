@@ -534,16 +534,8 @@ impl PairTotals {
             if estimate.is_nan() {
                 return None;
             }
-            // The sign bit turned over for a positive double and every bit for a
-            // negative one order the doubles as their bits; the complement reverses
-            // that. (Never u64::MAX: that would be the complement of a NaN.)
-            let bits = estimate.to_bits();
-            let ascending = if bits >> 63 == 1 {
-                !bits
-            } else {
-                bits | 1 << 63
-            };
-            keyed.push((!ascending, p));
+            // Never u64::MAX: that would be a NaN's.
+            keyed.push((crate::exact::descending_bits(estimate), p));
         }
         Some(keyed)
     }

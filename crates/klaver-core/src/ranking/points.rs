@@ -247,16 +247,8 @@ impl Points {
         if key.is_nan() {
             return None;
         }
-        // The sign bit turned over for a positive double and every bit for a negative
-        // one order the doubles as their bits; the complement reverses that. (A key is
-        // never −0: a value of zero has the key +0.)
-        let bits = key.to_bits();
-        let ascending = if bits >> 63 == 1 {
-            !bits
-        } else {
-            bits | 1 << 63
-        };
-        Some(!ascending)
+        // A key is never −0: a value of zero has the key +0.
+        Some(crate::exact::descending_bits(key))
     }
 
     /// `a.cmp(b)`, given their [`Points::order_key`]s: the keys decide where they differ,
