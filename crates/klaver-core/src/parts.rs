@@ -76,6 +76,16 @@ pub fn free_behind<T: Send + 'static>(value: T) {
     let _ = std::thread::Builder::new().spawn(move || drop(value));
 }
 
+/// Gives back `value`, of `work` items: on a thread of its own ([`free_behind`]) when
+/// that is [long work](long_work), at once when it is not (a thread costs more).
+pub fn free_behind_if_long<T: Send + 'static>(value: T, work: usize) {
+    if long_work(work) {
+        free_behind(value);
+    } else {
+        drop(value);
+    }
+}
+
 /// Work started on a thread of its own by [`start`], or left for the calling thread.
 pub enum Started<'scope, T, F> {
     /// On its own thread.

@@ -991,11 +991,8 @@ pub fn score_session_taking(
 ) -> Result<SessionResult, SessionError> {
     let added = score_session_unranked(pairs, &results, settings)?;
     // A large session's results are freed beside the ranking; a small one's at once.
-    if crate::parts::long_work(results.len()) {
-        crate::parts::free_behind(results);
-    } else {
-        drop(results);
-    }
+    let len = results.len();
+    crate::parts::free_behind_if_long(results, len);
     Ok(added.ranked(pairs, settings))
 }
 

@@ -410,11 +410,8 @@ pub fn write_ranking_last<W: Write>(
         std::mem::take(&mut event.results),
         std::mem::take(&mut event.lines),
     );
-    if klaver_core::parts::long_work(written.0.len()) {
-        klaver_core::parts::free_behind(written);
-    } else {
-        drop(written);
-    }
+    let len = written.0.len();
+    klaver_core::parts::free_behind_if_long(written, len);
     let result = scored.ranked(&event.pairs, settings);
     write_tail(&mut out, event, &result, sizes)?;
     out.flush().map_err(serde_json::Error::io)?;

@@ -392,15 +392,28 @@ pub fn score_imported(
         file: deals_file.as_ref(),
     };
     let hands_warned = write_result(args, &imported, &result, &shown, hands)?;
-    let event = &imported.event;
-    let read_warned = deals_file.as_ref().map_or(0, |f| f.warned) + hands_not_shown(args);
-    let warnings = print_warnings(file_name, event, &result) + read_warned + hands_warned;
-    free_behind((imported, result));
-    Ok(if args.strict && warnings > 0 {
+    let warned = deals_file.as_ref().map_or(0, |f| f.warned) + hands_warned;
+    Ok(warned_after(args, file_name, (imported, result), warned))
+}
+
+/// After the report: the reading's and scoring's warnings printed, the session given
+/// back behind, and the exit code, 1 with `--strict` when any warning was printed
+/// (`warned` of them already, reading the `--deals` file and analysing its hands).
+fn warned_after(
+    args: &ReportArgs,
+    file_name: &str,
+    scored: (Imported, SessionResult),
+    warned: usize,
+) -> ExitCode {
+    let (imported, result) = &scored;
+    let warned =
+        warned + hands_not_shown(args) + print_warnings(file_name, &imported.event, result);
+    free_behind(scored);
+    if args.strict && warned > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
-    })
+    }
 }
 
 /// The `--deals` file's hands, put with the session's boards, and the file, whose
@@ -438,14 +451,8 @@ fn score_to_json(
         .map_err(|e| out.error(e))?;
     out.put(b"\n")?;
     out.finish()?;
-    let read_warned = deals_file.map_or(0, |f| f.warned) + hands_not_shown(args);
-    let warnings = print_warnings(file_name, &imported.event, &result) + read_warned;
-    free_behind((imported, result));
-    Ok(if args.strict && warnings > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let warned = deals_file.map_or(0, |f| f.warned);
+    Ok(warned_after(args, file_name, (imported, result), warned))
 }
 
 /// Warns that the `--deals` hands are left out of a format that has no place for them
