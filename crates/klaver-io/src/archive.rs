@@ -321,6 +321,9 @@ fn cut_sessions<R: Read>(
     let mut rec = csv::ByteRecord::new();
     while rdr.read_byte_record(&mut rec).map_err(csv_error)? {
         let line = rec.position().map_or(0, |p| p.line());
+        if let Some(message) = crate::quotes::runaway_quote(&rec, line) {
+            return Err(ArchiveError::Csv { line, message });
+        }
         if rec.iter().all(|f| f.trim_ascii().is_empty()) {
             continue;
         }
@@ -602,6 +605,17 @@ mod tests {
             &mut |m| messages.push(m.to_string()),
         );
         (r, String::from_utf8(out).unwrap(), messages)
+    }
+
+    #[test]
+    fn a_quote_that_runs_over_lines_stops_the_archive_on_its_line() {
+        let text = "session,board,ns,ew,score,notes\nA,1,1,2,420,\"x\nA,1,3,4,170,\nB,1,1,2,100,\n";
+        let (r, _, _) = run(text, 2);
+        let e = r.unwrap_err().to_string();
+        assert!(
+            e.starts_with("line 2: a quote opens a field on this line that runs on to line 4"),
+            "{e}"
+        );
     }
 
     #[test]

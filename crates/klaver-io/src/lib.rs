@@ -36,6 +36,7 @@ mod plain_csv;
 mod pretty_json;
 pub mod published_analysis;
 pub mod published_par;
+pub mod quotes;
 pub mod ranking_io;
 pub mod report;
 pub mod said;

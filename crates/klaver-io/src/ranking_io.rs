@@ -951,7 +951,12 @@ fn read_rows(
                     }
                 }
                 let at = rec.position().map_or(0, |p| p.byte());
-                reader.row(&rec, lines.line_of(at) + lines_before as u64);
+                let line = lines.line_of(at) + lines_before as u64;
+                let fields = rec.iter().map(str::as_bytes);
+                match crate::quotes::runaway_quote(fields, line) {
+                    Some(message) => reader.line_error(line, message),
+                    None => reader.row(&rec, line),
+                }
             }
         }
     }
@@ -2719,6 +2724,26 @@ end = 2026-08-31
     }
 
     #[test]
+    fn a_quote_that_runs_over_lines_is_an_error_on_its_line() {
+        let club = read_settings("", "club.toml").unwrap();
+        let csv = "date,line,players,score,remark\n\
+                   2025-09-02,A,a1+a2,57.5,\"late\n\
+                   2025-09-02,A,a3+a4,42.5,\n\
+                   2025-09-02,A,a5+a6,50,\n";
+        let Err(errors) = read_sessions_csv(csv, "s.csv", &club) else {
+            panic!("the rows in a runaway quote were read");
+        };
+        let said: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(said.len(), 1, "{said:?}");
+        assert!(
+            said[0].starts_with(
+                "s.csv line 2: a quote opens a field on this line that runs on to line 4"
+            ),
+            "{said:?}"
+        );
+    }
+
+    #[test]
     fn a_sessions_csv_naming_a_column_twice_is_refused_on_its_header() {
         let club = read_settings("", "club.toml").unwrap();
         for (before, line) in [("", 1), ("# exported by the club\n", 2)] {
@@ -3294,9 +3319,24 @@ end = 2026-08-31
             let session: Vec<&str> = line.split(',').take(2).collect();
             let _ = writeln!(text, ",\"ok\n{},A,9{i}1+9{i}2,50,x\"", session.join(","));
         }
+        // Each quote runs over a line end: every row is refused on its own line, the
+        // row inside its quote never read as a row, however many parts are asked for.
+        let whole = read_sessions_csv_in(&text, "s.csv", &club, 1, true).unwrap_err();
+        assert_eq!(whole.len(), csv.lines().count() - 1);
+        assert!(
+            whole[1]
+                .to_string()
+                .starts_with("s.csv line 4: a quote opens")
+        );
+        for parts in [2, 3, 7, 40] {
+            let got = read_sessions_csv_in(&text, "s.csv", &club, parts, true).unwrap_err();
+            assert!(got == whole, "read in {parts} parts");
+        }
+        // Closed on its own line, each quote is a field like any other.
+        let text = text.replace("\"ok\n", "\"ok\"\n").replace(",x\"\n", ",x\n");
         let whole = read_sessions_csv_in(&text, "s.csv", &club, 1, true).unwrap();
         let read: usize = whole.iter().map(|s| s.pairs.len()).sum();
-        assert_eq!(read, csv.lines().count() - 1);
+        assert_eq!(read, 2 * (csv.lines().count() - 1));
         for parts in [2, 3, 7, 40] {
             let got = read_sessions_csv_in(&text, "s.csv", &club, parts, true).unwrap();
             assert!(got == whole, "read in {parts} parts");

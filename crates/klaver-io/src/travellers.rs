@@ -1269,9 +1269,22 @@ fn read_records(
     let mut rec = csv::StringRecord::new();
     while rdr.read_record(&mut rec).map_err(csv_error)? {
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
+        refuse_runaway_quote(&rec, line)?;
         reader.read(&rec, line);
     }
     Ok(())
+}
+
+/// The error of a record read from line `line` whose quoted field runs over line ends
+/// (the lines after it would vanish into that field).
+fn refuse_runaway_quote(rec: &csv::StringRecord, line: u32) -> Result<(), ReadError> {
+    match crate::quotes::runaway_quote(rec.iter().map(str::as_bytes), line.into()) {
+        Some(message) => Err(ReadError::Csv {
+            line: line.into(),
+            message,
+        }),
+        None => Ok(()),
+    }
 }
 
 /// Reads travellers line by line, for a caller that parses the CSV itself (an archive
@@ -2585,6 +2598,7 @@ fn read_names_file<R: Read>(
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
+        refuse_runaway_quote(&rec, line)?;
         warnings.extend(names.read_line(event, &rec, &cols, line));
     }
     warnings.extend(names.unnamed(event));
@@ -3006,6 +3020,46 @@ mod tests {
 
     fn messages(e: &Event) -> Vec<String> {
         e.diagnostics.iter().map(|d| d.to_string()).collect()
+    }
+
+    /// A quote typed by mistake and never closed makes the lines after it one field: the
+    /// file is refused on the quote's line, not read as two results of six.
+    #[test]
+    fn a_quote_that_runs_over_lines_refuses_the_file_on_its_line() {
+        let csv = "board,ns,ew,contract,declarer,result,score,lead\n\
+                   1,1,2,4S,N,=,420,SA\n\
+                   1,3,4,4S,N,+1,450,\"late\n\
+                   1,5,6,4S,N,-1,-50,\n\
+                   1,7,8,4S,N,=,420,\n\
+                   2,1,2,4S,N,=,620,\n\
+                   2,3,4,4S,N,=,620,\n";
+        let e = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 3: a quote opens a field on this line that runs on to line 7: the lines in between are read as part of that one field, not as lines of their own; close the quote on the line where it opens, or take it out"
+        );
+        // Closed two lines on, the two lines between would vanish just the same.
+        let closed = csv.replace("-1,-50,\n", "-1,-50,\"\n");
+        let e = read_travellers(closed.as_bytes(), ReadOptions::default()).unwrap_err();
+        assert!(e.to_string().starts_with("line 3: "), "{e}");
+        assert!(e.to_string().contains("runs on to line 4"), "{e}");
+        // A quoted field on one line is read as before.
+        let quoted = csv.replace("\"late\n", "\"late, very\"\n");
+        assert_eq!(read(&quoted).results.len(), 6);
+    }
+
+    /// The same in a pairs file: its pairs after the quote are not taken for missing.
+    #[test]
+    fn a_quote_that_runs_over_lines_refuses_the_pairs_file_on_its_line() {
+        let mut e = read("board,ns,ew,score\n1,1,2,420\n1,3,4,400\n");
+        let pairs = "pair,names\n1,\"Jansen - de Vries\n2,A - B\n3,C - D\n4,E - F\n";
+        let err = read_pairs(pairs.as_bytes(), &mut e)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("line 2: a quote opens a field on this line that runs on to line 5"),
+            "{err}"
+        );
     }
 
     /// Lines are numbered in 32 bits: a file with more lines is refused before it is

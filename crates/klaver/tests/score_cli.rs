@@ -1798,3 +1798,26 @@ fn a_sit_out_line_of_a_pair_the_night_does_not_have_accounts_for_no_one() {
         assert!(err.contains(said), "{said}: {err}");
     }
 }
+
+/// A quote typed in a lead and never closed made the lines after it one field: two
+/// results of six were scored, with a warning about the lead only.
+#[test]
+fn a_quote_that_runs_over_lines_refuses_the_travellers_on_its_line() {
+    let file = temp_file(
+        "runaway-quote.csv",
+        "board,ns,ew,contract,declarer,result,score,lead\n\
+         1,1,2,4S,N,=,420,SA\n\
+         1,3,4,4S,N,+1,450,\"late\n\
+         1,5,6,4S,N,-1,-50,\n\
+         2,1,2,4S,N,=,620,\n\
+         2,3,4,4S,N,=,620,\n",
+    );
+    let o = klaver(&["score", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("line 3: a quote opens a field on this line that runs on to line 6"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "");
+}

@@ -613,6 +613,15 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
             err.contains("line 4: Gast Een without a number is also on line 2: each player once; give two players of one name their numbers"),
             "{err}"
         );
+        // A quote never closed took the players after it into one name.
+        let err = import(
+            "quote.csv",
+            "number,name\n2001,\"Jan Jansen\n2002,Els Visser\n2003,Piet de Vries\n",
+        );
+        assert!(
+            err.contains("line 2: a quote opens a field on this line that runs on to line 4"),
+            "{err}"
+        );
         let err = import("comma.csv", "number,name\n2001,Jansen, Jan\n");
         assert!(
             err.contains("line 2: 3 fields where the header has 2"),

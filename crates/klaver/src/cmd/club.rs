@@ -347,6 +347,10 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         let rec = rec.map_err(|e| CliError::input(format!("{name}: {e}")))?;
         let line = rec.position().map_or(0, csv::Position::line);
         let at = |what: String| CliError::input(format!("{name} line {line}: {what}"));
+        let fields = rec.iter().map(str::as_bytes);
+        if let Some(runaway) = klaver_io::quotes::runaway_quote(fields, line) {
+            return Err(at(runaway));
+        }
         if rec.len() > header.len() {
             return Err(at(format!(
                 "{} fields where the header has {}: put a name with a comma in quotes (\"Jansen, Jan\")",
