@@ -599,9 +599,9 @@ pub(crate) fn written_two_ways(
     out
 }
 
-/// Sections whose names differ only in letter case (`a` and `A`), and pairs in no
-/// section beside pairs in named ones: read as written each is a field of its own,
-/// which a club almost never means. Each is a warning on the first line of the later
+/// Sections whose names differ only in letter case or spaces (`a` and `A`, `Lijn A`
+/// and `LIJN  A`), and pairs in no section beside pairs in named ones: read as written
+/// each is a field of its own, which a club almost never means. Each is a warning on the first line of the later
 /// spelling (or of the pairs without a section). `noun` names the pairs (`pairs`, or
 /// `teams` for a teams event's).
 pub(crate) fn sections_written_two_ways(
@@ -643,7 +643,7 @@ pub(crate) fn sections_written_two_ways(
     }
     for (i, &(a, la)) in named.iter().enumerate() {
         for &(b, lb) in &named[i + 1..] {
-            if a.eq_ignore_ascii_case(b) {
+            if plain_section(a) == plain_section(b) {
                 let ((later, line), (earlier, _)) = if la > lb {
                     ((a, la), (b, lb))
                 } else {
@@ -828,11 +828,12 @@ fn written_two_ways_as(pairs: &[PairInfo], results: &[TableResult], noun: &str) 
         .collect()
 }
 
-/// Whether a pair id has a lower-case letter, or a number written with a leading zero
-/// or a plus sign.
+/// Whether a pair id has a lower-case letter or a space, or a number written with a
+/// leading zero or a plus sign.
 fn written_loosely(id: &str) -> bool {
     let b = id.as_bytes();
     b.iter().any(u8::is_ascii_lowercase)
+        || id.chars().any(char::is_whitespace)
         || b.windows(2).enumerate().any(|(i, w)| {
             matches!(w[0], b'0' | b'+')
                 && w[1].is_ascii_digit()
@@ -840,12 +841,22 @@ fn written_loosely(id: &str) -> bool {
         })
 }
 
-/// A pair id in upper case with every number in it written without leading zeros or a
-/// plus sign: two ids with the same plain form are one pair written two ways (`01`,
-/// `+1` and `1`).
+/// A section's name in upper case without its spaces: two sections of the same plain
+/// name are one written two ways (`Lijn A`, `LIJN  A`).
+fn plain_section(section: &str) -> String {
+    section
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_uppercase)
+        .collect()
+}
+
+/// A pair id in upper case without its spaces, with every number in it written without
+/// leading zeros or a plus sign: two ids with the same plain form are one pair written
+/// two ways (`01`, `+1` and `1`; `12 A` and `12A`).
 pub fn plain_id(id: &str) -> String {
     let mut out = String::with_capacity(id.len());
-    let mut chars = id.chars().peekable();
+    let mut chars = id.chars().filter(|c| !c.is_whitespace()).peekable();
     // Whether no digit of the current number has been kept yet.
     let mut number_starts = true;
     while let Some(c) = chars.next() {
@@ -2034,19 +2045,26 @@ mod tests {
             line(r(2, 3, 4, Score(-50)), 6),
             line(r(2, 5, 6, Score(90)), 7),
         ];
-        let mut ps = pairs(6);
-        for (p, section) in ps.iter_mut().zip(["A", "A", "A", "A", "a", "a"]) {
-            p.section = section.into();
+        for (one, other) in [("A", "a"), ("Lijn A", "Lijn  A"), ("Lijn A", "LIJN\u{a0}A")] {
+            let mut ps = pairs(6);
+            for (p, section) in ps.iter_mut().zip([one, one, one, one, other, other]) {
+                p.section = section.into();
+            }
+            let s = score_session(&ps, &results, &Settings::default()).unwrap();
+            let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+            assert_eq!(
+                said,
+                [
+                    format!(
+                        "line 4: section {other} and section {one} are written differently and scored as two fields: if they are one section, write its name the same way on every line"
+                    ),
+                    format!(
+                        "line 4: in section {other} every board was played once: with nothing to compare, their pairs get no percentage and no rank; check that the section column holds sections, or enter the other tables' results"
+                    ),
+                ],
+            );
         }
-        let s = score_session(&ps, &results, &Settings::default()).unwrap();
-        let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
-        assert_eq!(
-            said,
-            [
-                "line 4: section a and section A are written differently and scored as two fields: if they are one section, write its name the same way on every line",
-                "line 4: in section a every board was played once: with nothing to compare, their pairs get no percentage and no rank; check that the section column holds sections, or enter the other tables' results",
-            ],
-        );
+        let mut ps = pairs(6);
         for (p, section) in ps.iter_mut().zip(["A", "A", "", "", "A", "A"]) {
             p.section = section.into();
         }
@@ -2144,6 +2162,19 @@ mod tests {
                 "line 5: pair 3A and pair 3a are written differently and scored as two pairs: if they are one pair, write its number the same way on every line",
             ]
         );
+        // A space inside a pair's id made a pair of its own, ranked beside itself,
+        // without a word.
+        let mut spaced = pairs(6);
+        spaced[2].id = "3A".into();
+        spaced[5].id = "3 A".into();
+        let s = score_session(&spaced, &results, &Settings::default()).unwrap();
+        let said: Vec<String> = s.warnings.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "line 5: pair 3 A and pair 3A are written differently and scored as two pairs: if they are one pair, write its number the same way on every line"
+            ]
+        );
         // The same numbers written one way, and substitutes (all `-`), say nothing.
         let mut subs = pairs(6);
         subs[4].id = "-".into();
@@ -2156,7 +2187,7 @@ mod tests {
     }
 
     #[test]
-    fn a_plain_id_drops_leading_zeros_plus_signs_and_case_only() {
+    fn a_plain_id_drops_leading_zeros_plus_signs_spaces_and_case_only() {
         for (id, plain) in [
             ("007", "7"),
             ("100", "100"),
@@ -2171,6 +2202,9 @@ mod tests {
             ("A+3", "A3"),
             ("1+2", "1+2"),
             ("+", "+"),
+            ("12 A", "12A"),
+            ("12\u{a0}a", "12A"),
+            ("NS 03", "NS3"),
         ] {
             assert_eq!(plain_id(id), plain, "{id}");
             assert_eq!(written_loosely(id), plain != id, "{id}");
