@@ -2882,15 +2882,43 @@ pub(crate) fn no_number(id: &str) -> bool {
 
 /// The players' names of a pair or team as written: `Jansen - De Vries`, `A & B`,
 /// `A / B`, `A en B`, `A and B`. A name without spaces around its hyphen
-/// (`Smit-Jansen`) is one player's double name.
+/// (`Smit-Jansen`) is one player's double name, and a slash between two single letters
+/// (`J. v/d Berg`, `v/h Veld`: Dutch for van der, van het) is part of one name.
 pub fn split_names(names: &str) -> Vec<String> {
-    let mut text = names.to_string();
+    let mut text = keep_name_slashes(names);
     for sep in [" – ", " - ", "&", "/", ";", " + ", " en ", " and "] {
         text = text.replace(sep, "\u{1}");
     }
     text.split('\u{1}')
-        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|s| {
+            s.split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .replace('\u{2}', "/")
+        })
         .filter(|s| !s.is_empty())
+        .collect()
+}
+
+/// `names` with each slash that is part of a name (between two letters that each stand
+/// alone: `v/d`) put as `\u{2}`, so that it is not taken for one between players.
+fn keep_name_slashes(names: &str) -> String {
+    let chars: Vec<char> = names.chars().collect();
+    // A letter at `i` with no letter or digit beside it on the side away from the slash.
+    let lone = |i: Option<usize>, outward: isize| {
+        let Some(c) = i.and_then(|i| chars.get(i)) else {
+            return false;
+        };
+        let beyond = i
+            .and_then(|i| i.checked_add_signed(outward))
+            .and_then(|j| chars.get(j));
+        c.is_alphabetic() && !beyond.is_some_and(|b| b.is_alphanumeric())
+    };
+    (0..chars.len())
+        .map(|i| match chars[i] {
+            '/' if lone(i.checked_sub(1), -1) && lone(Some(i + 1), 1) => '\u{2}',
+            c => c,
+        })
         .collect()
 }
 
@@ -3020,6 +3048,24 @@ mod tests {
 
     fn messages(e: &Event) -> Vec<String> {
         e.diagnostics.iter().map(|d| d.to_string()).collect()
+    }
+
+    /// `v/d` (van der) in a Dutch name is one name, where a slash between two names
+    /// parts the players.
+    #[test]
+    fn a_slash_between_two_lone_letters_is_part_of_a_name() {
+        for (names, want) in [
+            ("J. v/d Berg - P. Bakker", vec!["J. v/d Berg", "P. Bakker"]),
+            ("v/h Veld / Smit", vec!["v/h Veld", "Smit"]),
+            ("Jansen/De Vries", vec!["Jansen", "De Vries"]),
+            ("Jansen / De Vries", vec!["Jansen", "De Vries"]),
+            ("A. v/d Berg/B. Smit", vec!["A. v/d Berg", "B. Smit"]),
+            ("Jan v/d", vec!["Jan v/d"]),
+            ("x/yz", vec!["x", "yz"]),
+            ("/", vec![]),
+        ] {
+            assert_eq!(split_names(names), want, "{names}");
+        }
     }
 
     /// A quote typed by mistake and never closed makes the lines after it one field: the
