@@ -1248,7 +1248,9 @@ pub fn read_score_json_with_warnings(
 ) {
     let doc = crate::json_once::value_of(text.as_bytes());
     let warnings = match &doc {
-        Ok(doc) => unscored_warnings(doc, file),
+        Ok(doc) => (twice_warnings(doc, text, file).into_iter())
+            .chain(unscored_warnings(doc, file))
+            .collect(),
         Err(_) => Vec::new(),
     };
     (warnings, score_json_session(doc, file, club, moment))
@@ -1328,7 +1330,9 @@ fn pair_entries(
     let all_lines = sections.iter().copied().collect::<Vec<_>>().join("+");
     let mut entries = Vec::new();
     let mut errors = Vec::new();
-    for p in pairs {
+    let again: BTreeSet<usize> = given_again(pairs).into_iter().map(|(k, _)| k).collect();
+    // A pair given again is ranked on its first entry, as `klaver score` reads it.
+    for (_, p) in pairs.iter().enumerate().filter(|(k, _)| !again.contains(k)) {
         let id = p["pair"].as_str().unwrap_or("?");
         let origin = Origin::new(format!("{file}: pair {id}"));
         let players: Vec<PlayerId> = p["players"]
@@ -1388,8 +1392,10 @@ fn unscored_warnings(doc: &serde_json::Value, file: &str) -> Vec<RankingIoError>
     let (Some((_, keys)), Some(pairs)) = (score_keys(doc), doc["pairs"].as_array()) else {
         return Vec::new();
     };
-    pairs
-        .iter()
+    let again: BTreeSet<usize> = given_again(pairs).into_iter().map(|(k, _)| k).collect();
+    (pairs.iter().enumerate())
+        .filter(|(k, _)| !again.contains(k))
+        .map(|(_, p)| p)
         .filter(|p| matches!(pair_score(p, keys), Ok(None)))
         .map(|p| RankingIoError::File {
             file: file.to_string(),
@@ -1398,18 +1404,75 @@ fn unscored_warnings(doc: &serde_json::Value, file: &str) -> Vec<RankingIoError>
         .collect()
 }
 
+/// The entries of a pairs list that give a pair (its section and number) an earlier
+/// entry gave, each with that first entry: `(again, first)`, from 0.
+fn given_again(pairs: &[serde_json::Value]) -> Vec<(usize, usize)> {
+    let mut first: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+    let mut again = Vec::new();
+    for (k, p) in pairs.iter().enumerate() {
+        let key = (
+            p["section"].as_str().unwrap_or(""),
+            p["pair"].as_str().unwrap_or(""),
+        );
+        match first.get(&key) {
+            Some(&j) => again.push((k, j)),
+            None => {
+                first.insert(key, k);
+            }
+        }
+    }
+    again
+}
+
+/// A warning on its line for each entry of `klaver score`'s JSON `doc` (in `text`) that
+/// gives a pair again with anything other than its first entry: the first is ranked, as
+/// `klaver score` reads it, and the other is not. An entry given again as it was says
+/// nothing new and is passed over without a word.
+fn twice_warnings(doc: &serde_json::Value, text: &str, file: &str) -> Vec<RankingIoError> {
+    let Some(pairs) = doc["pairs"].as_array() else {
+        return Vec::new();
+    };
+    let again: Vec<(usize, usize)> = (given_again(pairs).into_iter())
+        .filter(|&(k, j)| pairs[k] != pairs[j])
+        .collect();
+    if again.is_empty() {
+        return Vec::new();
+    }
+    let lines = crate::json_places::element_lines(text.as_bytes(), &["pairs"]);
+    again
+        .into_iter()
+        .map(|(k, j)| RankingIoError::Line {
+            file: file.to_string(),
+            line: lines.get(k).copied().map_or(0, u64::from),
+            message: format!(
+                "pair {} is given twice in the pairs list (entries {} and {}, with other players or scores): entry {} is ranked and entry {} is not; remove the one that is wrong",
+                json_pair_name(&pairs[k]),
+                j + 1,
+                k + 1,
+                j + 1,
+                k + 1
+            ),
+        })
+        .collect()
+}
+
+/// A pair of `klaver score`'s JSON as a message names it: `5`, or `5 (section B)`.
+fn json_pair_name(p: &serde_json::Value) -> String {
+    let pair = p["pair"].as_str().unwrap_or("?");
+    match p["section"].as_str() {
+        Some(s) if !s.is_empty() => format!("{pair} (section {s})"),
+        _ => pair.to_string(),
+    }
+}
+
 /// A pair of `klaver score`'s JSON without a score: who, and why.
 fn unscored_pair(p: &serde_json::Value) -> String {
-    let pair = p["pair"].as_str().unwrap_or("?");
-    let section = match p["section"].as_str() {
-        Some(s) if !s.is_empty() => format!(" (section {s})"),
-        _ => String::new(),
-    };
+    let pair = json_pair_name(p);
     match p["boards"].as_u64() {
-        Some(0) | None => format!("{pair}{section} played no board"),
-        Some(n) => format!(
-            "{pair}{section} has no score: its {n} boards had no other result to compare with"
-        ),
+        Some(0) | None => format!("{pair} played no board"),
+        Some(n) => {
+            format!("{pair} has no score: its {n} boards had no other result to compare with")
+        }
     }
 }
 
@@ -3533,6 +3596,47 @@ end = 2026-08-31
         assert_eq!(
             e[0].to_string(),
             "night.json: pair 2: the score `1e-31` (`percentage`) has 31 decimals: klaver reads at most 30: score the session again with `klaver score --format json`"
+        );
+    }
+
+    /// A pair given twice in a night's JSON pairs list was ranked twice, its second
+    /// entry's players taking the pair's place beside the first without a word: the
+    /// first entry is ranked, as `klaver score` reads the list, and the other is said on
+    /// its line; an entry given again as it was is passed over.
+    #[test]
+    fn score_json_pair_given_twice_is_ranked_on_its_first_entry() {
+        let club = read_settings(SETTINGS, "club.toml").unwrap();
+        let json = r#"{"date":"2025-09-02","boards":[],"pairs":[
+            {"pair":"1","section":"","players":["p1","p2"],"percentage_exact":"55","boards":2},
+            {"pair":"2","section":"","players":["p3","p4"],"percentage_exact":"45","boards":2},
+            {"pair":"2","section":"","players":["p3","p4"],"percentage_exact":"45","boards":2},
+            {"pair":"1","section":"","players":["p7","p8"],"percentage_exact":"60","boards":2},
+            {"pair":"1","section":"B","players":["p9","p10"],"percentage_exact":"50","boards":2}]}"#;
+        let (warnings, read) =
+            read_score_json_with_warnings(json, "n.json", &club, Some("tuesday"));
+        let s = read.unwrap();
+        let ranked: Vec<(String, Points)> = (s.pairs.iter())
+            .map(|p| {
+                (
+                    klaver_core::ranking::season::pair_name(&p.players),
+                    p.score.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            ranked,
+            [
+                ("p1+p2".to_string(), int(55)),
+                ("p3+p4".to_string(), int(45)),
+                ("p9+p10".to_string(), int(50)),
+            ]
+        );
+        let said: Vec<String> = warnings.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said,
+            [
+                "n.json line 5: pair 1 is given twice in the pairs list (entries 1 and 4, with other players or scores): entry 1 is ranked and entry 4 is not; remove the one that is wrong"
+            ]
         );
     }
 
