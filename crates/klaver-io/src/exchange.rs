@@ -531,6 +531,7 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     let pairs = doc["pairs"].as_array().map_or(&[][..], |p| &p[..]);
     let rows = json_rows(data, &doc, boards, pairs);
     let mut event = rows_to_event(&rows);
+    in_written_order(&mut event, pairs);
     // What the rows left out, said: an unknown key, a value of the wrong kind, a board
     // without its results.
     event
@@ -557,6 +558,49 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         date: json_text(&doc["date"]),
         program: String::new(),
     })
+}
+
+/// Puts the event's pairs in the order of the JSON's pairs list, the pairs it leaves out
+/// after them as they were. Pairs tied on their score are ranked in the order of the
+/// event's pairs (as they first appear in the travellers), and the list gives each group
+/// of tied pairs in that order; but the JSON writes its results board by board, so read
+/// back from them alone, travellers entered table by table gave the tied pairs another
+/// order than the one written.
+fn in_written_order(event: &mut Event, pairs: &[serde_json::Value]) {
+    let n = event.pairs.len();
+    let index = PairIndex::of(event);
+    let mut placed = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    for p in pairs {
+        let (section, id) = (json_text(&p["section"]), json_text(&p["pair"]));
+        if let Some(i) = index.at((&section, &id))
+            && !placed[i]
+        {
+            placed[i] = true;
+            order.push(i);
+        }
+    }
+    order.extend((0..n).filter(|&i| !placed[i]));
+    if order.iter().enumerate().all(|(k, &i)| k == i) {
+        return;
+    }
+    let mut now = vec![0; n];
+    for (k, &i) in order.iter().enumerate() {
+        now[i] = k;
+    }
+    let mut was = std::mem::take(&mut event.pairs);
+    event.pairs = order.iter().map(|&i| std::mem::take(&mut was[i])).collect();
+    if !event.player_ids.is_empty() {
+        event.player_ids.resize(n, Vec::new());
+        let mut ids = std::mem::take(&mut event.player_ids);
+        event.player_ids = order.iter().map(|&i| std::mem::take(&mut ids[i])).collect();
+    }
+    for r in &mut event.results {
+        (r.ns, r.ew) = (now[r.ns_pair()] as u32, now[r.ew_pair()] as u32);
+    }
+    for p in &mut event.penalties {
+        (p.ns, p.ew) = (now[p.ns], now[p.ew]);
+    }
 }
 
 /// The rows of a JSON file's results, then its penalties, each named by the line of the
@@ -1502,7 +1546,8 @@ mod tests {
         let mut event = read_travellers_bytes(text.as_bytes(), ReadOptions::default()).unwrap();
         event.player_ids = vec![vec!["1001".into(), "1002".into()]];
         let (json, back) = json_read_back(&event, &Settings::default());
-        assert_eq!(back.event.player_ids[0], ["1001", "1002"]);
+        let first = back.event.pairs.iter().position(|p| p.id == "1").unwrap();
+        assert_eq!(back.event.player_ids[first], ["1001", "1002"]);
         let mut doc: serde_json::Value = serde_json::from_slice(&json).unwrap();
         let pairs = doc["pairs"].as_array_mut().unwrap();
         let first = pairs.iter_mut().find(|p| p["pair"] == "1").unwrap();
@@ -1697,8 +1742,14 @@ mod tests {
         for want in want {
             assert!(said.contains(&want), "{want}\n{said:#?}");
         }
-        let names: Vec<&str> = back.event.pairs.iter().map(|p| p.names.as_str()).collect();
-        assert_eq!(names, ["Ann - Bob", "Cy - Di", "", ""]);
+        let mut names: Vec<(&str, &str)> = (back.event.pairs.iter())
+            .map(|p| (p.id.as_str(), p.names.as_str()))
+            .collect();
+        names.sort_unstable();
+        assert_eq!(
+            names,
+            [("1", "Ann - Bob"), ("2", "Cy - Di"), ("3", ""), ("4", "")]
+        );
     }
 
     /// A result giving its score twice (`"score":420,"score":-50`) was scored with the

@@ -1520,3 +1520,29 @@ fn an_imp_sessions_json_with_a_one_sided_adjustment_reads_back() {
         assert_eq!(again, first, "{form}");
     }
 }
+
+/// Pairs tied on their score are ranked in the order they first appear in the
+/// travellers. The JSON writes its results board by board, so a file entered in another
+/// order (here board 2 before board 1) came back with its tied pairs in another order
+/// than the one written; the JSON's ranking now keeps it, read back once or twice.
+#[test]
+fn tied_pairs_read_back_from_the_json_keep_their_order() {
+    let csv = "board,ns,ew,contract,declarer,result,score\n\
+               2,3,4,3NT,N,=,600\n2,1,2,3NT,N,=,600\n\
+               1,1,2,4S,S,=,420\n1,3,4,4S,S,=,420\n";
+    let travellers = common::temp_file("tied-json", "tied.csv", csv);
+    let travellers = travellers.display().to_string();
+    for form in ["butler", "cross-imps", "pairs"] {
+        let first = ok(&["score", &travellers, "--form", form]);
+        assert!(first.contains("1=(3)"), "{first}");
+        let mut json = ok(&["score", &travellers, "--form", form, "--format", "json"]);
+        for round in 1..=2 {
+            let name = format!("{form}-{round}.json");
+            let file = common::temp_file("tied-json", &name, &json);
+            let file = file.display().to_string();
+            let back = ok(&["score", &file, "--form", form]);
+            assert_eq!(back, first, "{form}, read back {round} times");
+            json = ok(&["score", &file, "--form", form, "--format", "json"]);
+        }
+    }
+}
