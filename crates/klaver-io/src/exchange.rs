@@ -378,6 +378,36 @@ pub(crate) fn set_names(
     }
 }
 
+/// The warning for a pair that the file's list of pairs (`list`: its published result
+/// list, its participants) gives on `line` but that has no result on the boards: its
+/// names and players are not read, as a pairs file's pair without results is not.
+pub(crate) fn pair_without_results(
+    list: &str,
+    (section, id): (&str, &str),
+    (names, ids): (&str, &[String]),
+    line: u32,
+) -> Diagnostic {
+    let ids: Vec<&str> = ids
+        .iter()
+        .map(String::as_str)
+        .filter(|x| !x.is_empty())
+        .collect();
+    let given = match (names.is_empty(), ids.is_empty()) {
+        (true, true) => "what it gives is".to_string(),
+        (false, true) => format!("its names ({names}) are"),
+        (true, false) => format!("its players ({}) are", ids.join(", ")),
+        (false, false) => format!("its names ({names}) and players ({}) are", ids.join(", ")),
+    };
+    let pair = pair_in_section(section, id);
+    Diagnostic::warning(
+        line,
+        None,
+        format!(
+            "{pair} of the {list} has no results on the boards: {given} not read; correct its number if it played"
+        ),
+    )
+}
+
 /// Puts names, given on the line of the file `line` finds, on the event's pair `i` (as
 /// [`set_names`]); the line is looked for only when a warning names it.
 fn name_pair(event: &mut Event, i: usize, names: &str, line: impl FnOnce() -> u32) {

@@ -1153,6 +1153,11 @@ impl Reading {
         for t in &imported.totals {
             exchange::set_ids(&mut event, &index, (&t.section, &t.pair), &t.ids);
         }
+        self.diags.extend(totals_without_results(
+            &imported.totals,
+            &index,
+            &self.names,
+        ));
         event.diagnostics.extend(self.diags);
         event.diagnostics.sort_by_key(|d| d.line.unwrap_or(0));
         imported.event = event;
@@ -1185,6 +1190,38 @@ impl Reading {
             n.section.clear();
         }
     }
+}
+
+/// A warning for each pair of a TotalScoreTable that has no result on the boards (see
+/// [`exchange::pair_without_results`]), with the names its row gave (in `names`). A
+/// pair of a section numbered per direction has its results as `1NS` and `1EW`.
+fn totals_without_results(
+    totals: &[PublishedTotal],
+    index: &exchange::PairIndex,
+    names: &[PairNames],
+) -> Vec<Diagnostic> {
+    let played = |t: &PublishedTotal| {
+        ["", "NS", "EW"].iter().any(|side| {
+            index
+                .at((&t.section, &format!("{}{side}", t.pair)))
+                .is_some()
+        })
+    };
+    let names_of = |t: &PublishedTotal| {
+        names
+            .iter()
+            .find(|n| n.line == t.line && n.id == t.pair)
+            .map_or("", |n| n.names.as_str())
+    };
+    totals
+        .iter()
+        .filter(|t| !played(t))
+        .map(|t| {
+            let pair = (t.section.as_str(), t.pair.as_str());
+            let given = (names_of(t), &t.ids[..]);
+            exchange::pair_without_results("TotalScoreTable", pair, given, t.line)
+        })
+        .collect()
 }
 
 /// The names a row gives a pair (section and id), and the row's line.
@@ -3241,6 +3278,28 @@ mod tests {
         let i = e.pairs.iter().position(|p| p.id == "20").unwrap();
         assert_eq!(e.pairs[i].names, "Terje - Odd Mikalsen");
         assert_eq!(e.player_ids[i], ["", "45215"]);
+    }
+
+    /// A TotalScoreTable row for a pair with no result on the boards had its names and
+    /// players dropped without a word: a warning on its row names the pair and what it
+    /// gives, as the pairs file's pair without results is said.
+    #[test]
+    fn a_total_score_tables_pair_without_results_is_said() {
+        let src = SAMPLE.replace(
+            " 2  4    2  50.00 -\r\n",
+            " 2  4    2  50.00 -\r\n 3  9    0   0.00 \"Smit;Visser\"\r\n",
+        );
+        let e = read(src.as_bytes()).unwrap().event;
+        assert_eq!(e.pairs.len(), 4);
+        let row = src.lines().position(|l| l.contains("Smit")).unwrap() as u32 + 1;
+        let said: Vec<String> = e.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [format!(
+                "line {row}: pair 9 of the TotalScoreTable has no results on the boards: its names (Smit - Visser) are not read; correct its number if it played"
+            )]
+        );
+        assert_eq!(e.diagnostics[0].severity, Severity::Warning);
     }
 
     /// Bridgewebs writes an average as `A A A` in the Contract, Declarer and Result

@@ -1574,6 +1574,13 @@ pub fn read(data: &[u8]) -> Result<Imported, UsebioError> {
     let index = exchange::PairIndex::of(&event);
     for p in &w.pairs {
         let pair = (p.section.as_str(), p.number.as_str());
+        if index.at(pair).is_none() {
+            let given = (p.names.as_str(), &p.ids[..]);
+            let warning =
+                exchange::pair_without_results("<PARTICIPANTS>", pair, given, p.total.line);
+            w.diags.push(warning);
+            continue;
+        }
         exchange::set_names(&mut event, &index, pair, &p.names, p.total.line);
         exchange::set_ids(&mut event, &index, pair, &p.ids);
     }
@@ -2869,7 +2876,34 @@ mod tests {
             "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>NS</DIRECTION></PAIR>\n<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><DIRECTION>EW</DIRECTION></PAIR>\n",
         );
         let e = read(directions.as_bytes()).unwrap().event;
-        assert!(e.diagnostics.is_empty(), "{:?}", e.diagnostics);
+        // (The travellers' pair 1, in a section of their own, is neither: both are
+        // said to have no results.)
+        let twice = |d: &Diagnostic| d.severity == Severity::Error || d.message.contains("twice");
+        assert!(!e.diagnostics.iter().any(twice), "{:?}", e.diagnostics);
+    }
+
+    /// A PAIR of the PARTICIPANTS with no result on the boards had its names and
+    /// players dropped without a word: a warning on its line names the pair and what it
+    /// gives, as the pairs file's pair without results is said.
+    #[test]
+    fn a_participant_without_results_is_said() {
+        let doc = SAMPLE.replace(
+            "    </PARTICIPANTS>",
+            "      <PAIR><PAIR_NUMBER>9</PAIR_NUMBER>\n        <PLAYER><PLAYER_NAME>Ed Long</PLAYER_NAME><NATIONAL_ID_NUMBER>1009</NATIONAL_ID_NUMBER></PLAYER>\n        <PLAYER><PLAYER_NAME>Fay Short</PLAYER_NAME></PLAYER><PLACE>7</PLACE></PAIR>\n    </PARTICIPANTS>",
+        );
+        let imp = read(doc.as_bytes()).unwrap();
+        let line = doc.lines().position(|l| l.contains(">9<")).unwrap() as u32 + 1;
+        let warned: Vec<String> = (imp.event.diagnostics.iter())
+            .filter(|d| d.message.contains("pair 9"))
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(
+            warned,
+            [format!(
+                "line {line}: pair 9 of the <PARTICIPANTS> has no results on the boards: its names (Ed Long - Fay Short) and players (1009) are not read; correct its number if it played"
+            )]
+        );
+        assert!(imp.event.pairs.iter().all(|p| p.id != "9"));
     }
 
     /// An element of a traveller line klaver does not know (`<ADJUSTED_SCORE>AVE`) was

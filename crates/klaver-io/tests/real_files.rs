@@ -213,7 +213,11 @@ fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
         (
             "Compscore, matchpoints",
             include_bytes!("data/compscore-2022-07-21-lindfield.xml"),
-            &[],
+            // The excerpt keeps two boards: a pair that played neither has no results,
+            // and its names are not read.
+            &[
+                "line 30: pair 1NS of the <PARTICIPANTS> has no results on the boards: its names (YEUNG CHEUNG - DIRECTOR) and players (936510) are not read",
+            ],
         ),
         (
             "PairsScorer",
@@ -223,7 +227,9 @@ fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
         (
             "EBUScore Pairs",
             include_bytes!("data/ebuscore-2025-01-02-watford-sections.xml"),
-            &[],
+            &[
+                "line 139: pair 6 of section A of the <PARTICIPANTS> has no results on the boards: its names (Lawrence Gaunt - Jenny Gaunt)",
+            ],
         ),
         (
             "TeamsScorer",
@@ -232,6 +238,11 @@ fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
                 "line 10: the file was scored by IMPS",
                 // The teams' own results: their totals, matches and IMPs.
                 "line 12: <MATCH_SCORING_METHOD> (VPS) in <EVENT> is not read, nor <PAIRWISE_SCORING_METHOD> (CROSS_IMPS) in <EVENT> (line 23), <TEAM> in <PARTICIPANTS> (line 35, given 10 times), <PAIR_IMPS> (-20.99) in <PAIR> (line 42, given 19 times), <MATCH> in <SESSION> (line 411, given 40 times), <IMPS> (0) in <BOARD> (line 421, given 8 times): klaver does not score teams",
+                // The pairs that played none of the excerpt's two boards.
+                "line 79: pair 2-1-2 of the <PARTICIPANTS> has no results on the boards",
+                "line 94: pair 2-3-4 of the <PARTICIPANTS> has no results on the boards",
+                "line 191: pair 5-1-2 of the <PARTICIPANTS> has no results on the boards",
+                "line 205: pair 5-3-4 of the <PARTICIPANTS> has no results on the boards",
                 "line 423: board 1: <DIRECTION> (NS) is not read",
             ],
         ),
@@ -252,7 +263,9 @@ fn real_usebio_files_say_only_what_klaver_does_not_read_and_matters() {
         (
             "BriAn",
             include_bytes!("data/brian-2025-04-09-welwyn-garden-city.xml"),
-            &[],
+            &[
+                "line 129: pair 4 of the <PARTICIPANTS> has no results on the boards: its names (Ranjan Panchamia - Satish Panchamia) and players (413389, 407592) are not read",
+            ],
         ),
     ];
     let mut wrong = Vec::new();
