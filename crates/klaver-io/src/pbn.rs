@@ -1097,7 +1097,8 @@ impl Reading {
                 );
             } else if t.name.eq_ignore_ascii_case("TotalScoreTable") {
                 let table = Table::read(t, &mut self.diags);
-                total_table(&table, section, &mut self.imported.totals, &mut self.names);
+                let totals = (&mut self.imported.totals, &mut self.names);
+                total_table(&table, section, totals, &mut self.diags);
                 for c in total_columns(&table, t.line) {
                     let known = &self.imported.total_columns;
                     if !known.iter().any(|k| k.name.eq_ignore_ascii_case(&c.name)) {
@@ -1752,12 +1753,12 @@ fn total_columns(t: &Table, line: u32) -> Vec<PublishedColumn> {
 }
 
 /// The published result list of a TotalScoreTable, with its pairs' names and their
-/// players' member numbers.
+/// players' member numbers; a row that gives no pair is a warning on its line.
 fn total_table(
     t: &Table,
     section: &str,
-    totals: &mut Vec<PublishedTotal>,
-    names: &mut Vec<PairNames>,
+    (totals, names): (&mut Vec<PublishedTotal>, &mut Vec<PairNames>),
+    diags: &mut Vec<Diagnostic>,
 ) {
     let c_ids = (t.col(&["MemberID1"]), t.col(&["MemberID2"]));
     let c_pair = t.col(&["PairId"]);
@@ -1771,6 +1772,7 @@ fn total_table(
     for (line, row) in &t.rows {
         let pair = cell(row, c_pair);
         if pair.is_empty() {
+            diags.extend(no_pair_in_row(row, cell(row, c_names), *line));
             continue;
         }
         let section = match cell(row, c_section) {
@@ -1800,6 +1802,22 @@ fn total_table(
             ..PublishedTotal::default()
         });
     }
+}
+
+/// The warning of a TotalScoreTable row that gives no PairId, naming the `names` it
+/// gives; none for a row with nothing in it.
+fn no_pair_in_row(row: &[String], names: &str, line: u32) -> Option<Diagnostic> {
+    if row.iter().all(|c| matches!(c.trim(), "" | "-")) {
+        return None;
+    }
+    let given = match names {
+        "" | "-" => "what it gives is".to_string(),
+        n => format!("its names ({}) are", n.replace(';', " - ")),
+    };
+    let message = format!(
+        "the TotalScoreTable row gives no PairId: {given} not read; write its pair's number"
+    );
+    Some(Diagnostic::warning(line, None, message))
 }
 
 /// A pair's players' member numbers on a row of a published list (Ruter's `MemberID1`
@@ -3300,6 +3318,24 @@ mod tests {
             )]
         );
         assert_eq!(e.diagnostics[0].severity, Severity::Warning);
+    }
+
+    /// A TotalScoreTable row without its PairId was passed over without a word.
+    #[test]
+    fn a_total_score_table_row_without_a_pair_is_said() {
+        let src = SAMPLE.replace(
+            " 2  4    2  50.00 -\r\n",
+            " 2  4    2  50.00 -\r\n 3  -    0   0.00 \"Smit;Visser\"\r\n",
+        );
+        let e = read(src.as_bytes()).unwrap().event;
+        let row = src.lines().position(|l| l.contains("Smit")).unwrap() as u32 + 1;
+        let said: Vec<String> = e.diagnostics.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            said,
+            [format!(
+                "line {row}: the TotalScoreTable row gives no PairId: its names (Smit - Visser) are not read; write its pair's number"
+            )]
+        );
     }
 
     /// Bridgewebs writes an average as `A A A` in the Contract, Declarer and Result
