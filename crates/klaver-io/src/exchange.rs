@@ -206,6 +206,9 @@ pub struct Imported {
     pub date: String,
     /// The program that wrote the file, as it names itself (PBN `Application`).
     pub program: String,
+    /// The scoring form the file says it was scored in (klaver's JSON `form`:
+    /// `pairs`, `butler`, `cross-imps`), with its line.
+    pub form: Option<(String, u32)>,
 }
 
 /// One traveller line as an exchange file gives it, before it is read like a CSV line.
@@ -587,7 +590,17 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
         title: json_text(&doc["title"]),
         date: json_text(&doc["date"]),
         program: String::new(),
+        form: json_form(data, &doc),
     })
+}
+
+/// The form a JSON says its session was scored in, with the line of its `form` key
+/// (written once, at the top: no entry of the lists has one).
+fn json_form(data: &[u8], doc: &serde_json::Value) -> Option<(String, u32)> {
+    let form = doc["form"].as_str()?;
+    let at = memchr::memmem::find(data, b"\"form\"")?;
+    let line = memchr::memchr_iter(b'\n', &data[..at]).count() + 1;
+    Some((form.to_string(), u32::try_from(line).unwrap_or(u32::MAX)))
 }
 
 /// Puts the event's pairs in the order of the JSON's pairs list, the pairs it leaves out

@@ -1546,3 +1546,39 @@ fn tied_pairs_read_back_from_the_json_keep_their_order() {
         }
     }
 }
+
+/// A butler session's JSON scored again without `--form` was matchpointed without a
+/// word: its numbers of another kind than the ones it was published with.
+#[test]
+fn a_json_scored_in_another_form_than_it_states_is_said() {
+    let csv = "board,ns,ew,contract,declarer,result,score\n\
+               1,1,2,4S,S,=,420\n1,3,4,4S,S,+1,450\n1,5,6,4S,S,-1,-50\n\
+               2,1,2,3NT,N,=,600\n2,3,4,3NT,N,-1,-100\n2,5,6,2NT,N,=,120\n";
+    let travellers = common::temp_file("form-json", "night.csv", csv);
+    let travellers = travellers.display().to_string();
+    for form in ["butler", "cross-imps"] {
+        let json = ok(&["score", &travellers, "--form", form, "--format", "json"]);
+        let file = common::temp_file("form-json", &format!("{form}.json"), &json);
+        let file = file.display().to_string();
+        let o = klaver(&["score", &file]);
+        assert_eq!(o.status.code(), Some(0));
+        let err = String::from_utf8_lossy(&o.stderr);
+        let line = json.lines().position(|l| l.contains("\"form\"")).unwrap() + 1;
+        assert!(
+            err.contains(&format!("line {line}: the file was scored as {form}; without --form it is scored as pairs: give --form {form}")),
+            "{err}"
+        );
+        // --strict stops on it; asked for by --form, either form says nothing.
+        let strict = klaver(&["score", &file, "--strict"]);
+        assert_ne!(strict.status.code(), Some(0));
+        for asked in [form, "pairs"] {
+            let o = klaver(&["score", &file, "--form", asked]);
+            assert_eq!(String::from_utf8_lossy(&o.stderr), "", "--form {asked}");
+        }
+    }
+    // A pairs session's JSON scored as pairs says nothing.
+    let json = ok(&["score", &travellers, "--format", "json"]);
+    let file = common::temp_file("form-json", "pairs.json", &json);
+    let o = klaver(&["score", file.to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}

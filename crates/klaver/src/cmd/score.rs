@@ -274,6 +274,9 @@ pub fn run(args: Args) -> CmdResult {
         let d = &imported.event.diagnostics;
         return Err(super::refused(&file_name, Some(format), "scored", d));
     }
+    let stated = imported.form.as_ref();
+    let other_form = args.scoring.form.other_form_than_stated(stated);
+    imported.event.diagnostics.extend(other_form);
     let names = NamesFile {
         teams: scoring.form.form == Form::Teams,
         players_twice: Severity::Warning,

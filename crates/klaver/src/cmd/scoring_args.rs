@@ -7,6 +7,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use klaver_core::cross_imps::CrossImpTotal;
 use klaver_core::matchpoints::{ArtificialRule, MissingRule, Scale};
 use klaver_core::session::BoardRounding;
+use klaver_core::session::Diagnostic;
 use klaver_core::vp::VpMax;
 use klaver_io::exchange::Convention;
 use klaver_io::options::{Choice, Conventions, Fields, Form, FormOptions, ScoringOptions};
@@ -160,9 +161,9 @@ impl ConventionArgs {
 /// The options of `klaver score` for the IMP forms.
 #[derive(clap::Args)]
 pub struct FormArgs {
-    /// Scoring form.
-    #[arg(long, value_parser = words::<Form>(), default_value = "pairs")]
-    pub form: Form,
+    /// Scoring form [default: pairs].
+    #[arg(long, value_parser = words::<Form>())]
+    pub form: Option<Form>,
     /// Butler: scores dropped at each end of the datum, as steps FROM:COUNT (with at
     /// least FROM scores on a board, COUNT highest and lowest are dropped) [default:
     /// 5:1,10:2].
@@ -199,11 +200,30 @@ pub struct FormArgs {
 }
 
 impl FormArgs {
+    /// A warning when a file says it was scored in another form (a butler session's
+    /// JSON) than the one it is scored in now without `--form` asking for it: its
+    /// numbers would be of another kind without a word.
+    pub fn other_form_than_stated(&self, stated: Option<&(String, u32)>) -> Option<Diagnostic> {
+        let (word, line) = stated?;
+        let now = self.form.unwrap_or(Form::Pairs);
+        if self.form.is_some() || Form::from_word(word) == Some(now) {
+            return None;
+        }
+        Some(Diagnostic::warning(
+            *line,
+            None,
+            format!(
+                "the file was scored as {word}; without --form it is scored as {}: give --form {word} (and the options it was scored with, which the file does not keep) to score it as it was",
+                now.word()
+            ),
+        ))
+    }
+
     /// The form and its options these arguments give.
     pub fn options(&self) -> FormOptions {
         let default = FormOptions::default();
         FormOptions {
-            form: self.form,
+            form: self.form.unwrap_or(Form::Pairs),
             datum_drop: self.datum_drop.clone().unwrap_or(default.datum_drop),
             datum_round: self.datum_round.unwrap_or(default.datum_round),
             cross_imps: self.cross_imps.unwrap_or(default.cross_imps),

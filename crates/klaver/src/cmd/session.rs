@@ -806,6 +806,9 @@ fn import(args: ImportArgs) -> CmdResult {
     let file_name = args.file.display().to_string();
     let teams = scoring.form.form == Form::Teams;
     let (format, mut imported) = read_for_import(&args, &file_name, teams)?;
+    let stated = imported.form.as_ref();
+    let other_form = args.scoring.form.other_form_than_stated(stated);
+    imported.event.diagnostics.extend(other_form);
     let date = played_on(args.date, &imported, &file_name)?;
     // The convention the file states (PBN [Scoring]) is kept with the session, so that
     // it is scored the same way from the database as from the file.
