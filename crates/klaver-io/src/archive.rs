@@ -197,6 +197,7 @@ where
         .buffer_capacity(1 << 20)
         .from_reader(input);
     let (header, session_col) = read_header(&mut rdr, opts)?;
+    let columns = header.len();
     let mut summary = ArchiveSummary::default();
     if let Some(w) = crate::travellers::unread_columns(&header, &["session"]) {
         report(&format!("warning: {w}"));
@@ -217,8 +218,9 @@ where
         if work_txs.is_empty() {
             return Err(ArchiveError::NoThread);
         }
-        let reader =
-            klaver_core::parts::start(scope, move || cut_sessions(rdr, session_col, work_txs));
+        let reader = klaver_core::parts::start(scope, move || {
+            cut_sessions(rdr, (session_col, columns), work_txs)
+        });
         // Without a reader of its own the writer below would wait for ever; letting go
         // of it ends the workers.
         if !reader.on_its_own_thread() {
@@ -242,6 +244,9 @@ fn read_header<R: Read>(
     let mut header = csv::ByteRecord::new();
     if !rdr.read_byte_record(&mut header).map_err(csv_error)? {
         return Err(ArchiveError::Empty);
+    }
+    if let Some(message) = crate::quotes::runaway_quote_in_header(&header, 1) {
+        return Err(ArchiveError::Csv { line: 1, message });
     }
     let header = csv::StringRecord::from_byte_record_lossy(header);
     let session_col = crate::plain_csv::column_of(&header, &["session"])
@@ -301,7 +306,7 @@ fn start_workers<'scope>(
 /// split by another session's stops the run.
 fn cut_sessions<R: Read>(
     mut rdr: csv::Reader<R>,
-    session_col: usize,
+    (session_col, columns): (usize, usize),
     work_txs: Vec<mpsc::SyncSender<Batch>>,
 ) -> Result<u64, ArchiveError> {
     // Where each session began, to catch a session whose lines are split, and each id in
@@ -321,7 +326,7 @@ fn cut_sessions<R: Read>(
     let mut rec = csv::ByteRecord::new();
     while rdr.read_byte_record(&mut rec).map_err(csv_error)? {
         let line = rec.position().map_or(0, |p| p.line());
-        if let Some(message) = crate::quotes::runaway_quote(&rec, line) {
+        if let Some(message) = crate::quotes::runaway_quote(&rec, line, columns) {
             return Err(ArchiveError::Csv { line, message });
         }
         if rec.iter().all(|f| f.trim_ascii().is_empty()) {
@@ -613,7 +618,7 @@ mod tests {
         let (r, _, _) = run(text, 2);
         let e = r.unwrap_err().to_string();
         assert!(
-            e.starts_with("line 2: a quote opens a field on this line that runs on to line 4"),
+            e.starts_with("line 2: a quote opens a field on this line that takes in line 3 "),
             "{e}"
         );
     }

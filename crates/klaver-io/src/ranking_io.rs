@@ -953,7 +953,7 @@ fn read_rows(
                 let at = rec.position().map_or(0, |p| p.byte());
                 let line = lines.line_of(at) + lines_before as u64;
                 let fields = rec.iter().map(str::as_bytes);
-                match crate::quotes::runaway_quote(fields, line) {
+                match crate::quotes::runaway_quote(fields, line, cols.width) {
                     Some(message) => reader.line_error(line, message),
                     None => reader.row(&rec, line),
                 }
@@ -2800,7 +2800,7 @@ end = 2026-08-31
         assert_eq!(said.len(), 1, "{said:?}");
         assert!(
             said[0].starts_with(
-                "s.csv line 2: a quote opens a field on this line that runs on to line 4"
+                "s.csv line 2: a quote opens a field on this line that takes in line 3 "
             ),
             "{said:?}"
         );

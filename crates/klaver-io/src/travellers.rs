@@ -1027,6 +1027,7 @@ fn read_bytes_with(
     // Fields are trimmed as they are read (`field`), not record by record.
     let mut rdr = csv::ReaderBuilder::new().flexible(true).from_reader(data);
     let header = rdr.headers().map_err(csv_error)?.clone();
+    refuse_runaway_header(&header)?;
     let body = rdr.position().byte() as usize;
     let mut reader = TravellersReader::new(&header, options)?;
     reader
@@ -1269,20 +1270,34 @@ fn read_records(
     let mut rec = csv::StringRecord::new();
     while rdr.read_record(&mut rec).map_err(csv_error)? {
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
-        refuse_runaway_quote(&rec, line)?;
+        refuse_runaway_quote(&rec, line, reader.cols.width)?;
         reader.read(&rec, line);
     }
     Ok(())
 }
 
-/// The error of a record read from line `line` whose quoted field runs over line ends
-/// (the lines after it would vanish into that field).
-fn refuse_runaway_quote(rec: &csv::StringRecord, line: u32) -> Result<(), ReadError> {
-    match crate::quotes::runaway_quote(rec.iter().map(str::as_bytes), line.into()) {
+/// The error of a record read from line `line`, under a header of `columns` columns,
+/// whose quoted field takes in a line of its own (which would vanish into that field).
+fn refuse_runaway_quote(
+    rec: &csv::StringRecord,
+    line: u32,
+    columns: usize,
+) -> Result<(), ReadError> {
+    let fields = rec.iter().map(str::as_bytes);
+    match crate::quotes::runaway_quote(fields, line.into(), columns) {
         Some(message) => Err(ReadError::Csv {
             line: line.into(),
             message,
         }),
+        None => Ok(()),
+    }
+}
+
+/// The error of a header whose quoted field takes in the lines after it.
+fn refuse_runaway_header(header: &csv::StringRecord) -> Result<(), ReadError> {
+    let fields = header.iter().map(str::as_bytes);
+    match crate::quotes::runaway_quote_in_header(fields, 1) {
+        Some(message) => Err(ReadError::Csv { line: 1, message }),
         None => Ok(()),
     }
 }
@@ -2592,13 +2607,15 @@ fn read_names_file<R: Read>(
         .trim(csv::Trim::All)
         .from_reader(data);
     let header = rdr.headers().map_err(csv_error)?;
+    refuse_runaway_header(header)?;
+    let width = header.len();
     let cols = NamesColumns::find(header)?;
     warnings.extend(NamesColumns::unread(header));
     let mut names = NamesReader::new(event, entrants);
     for rec in rdr.records() {
         let rec = rec.map_err(csv_error)?;
         let line = lines.line_of(rec.position().map(|p| p.byte()).unwrap_or(0));
-        refuse_runaway_quote(&rec, line)?;
+        refuse_runaway_quote(&rec, line, width)?;
         warnings.extend(names.read_line(event, &rec, &cols, line));
     }
     warnings.extend(names.unnamed(event));
@@ -3082,16 +3099,30 @@ mod tests {
         let e = read_travellers(csv.as_bytes(), ReadOptions::default()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "line 3: a quote opens a field on this line that runs on to line 7: the lines in between are read as part of that one field, not as lines of their own; close the quote on the line where it opens, or take it out"
+            "line 3: a quote opens a field on this line that takes in line 4 and what follows it up to where the quote closes: those lines are read as part of that one field, not as lines of their own; close the quote on the line where it opens, or take it out"
         );
         // Closed two lines on, the two lines between would vanish just the same.
         let closed = csv.replace("-1,-50,\n", "-1,-50,\"\n");
         let e = read_travellers(closed.as_bytes(), ReadOptions::default()).unwrap_err();
         assert!(e.to_string().starts_with("line 3: "), "{e}");
-        assert!(e.to_string().contains("runs on to line 4"), "{e}");
-        // A quoted field on one line is read as before.
+        assert!(e.to_string().contains("takes in line 4 "), "{e}");
+        // A quoted field on one line is read as before; so is a remark over two lines
+        // of text (a spreadsheet's Alt+Enter), under a column klaver does not read.
         let quoted = csv.replace("\"late\n", "\"late, very\"\n");
         assert_eq!(read(&quoted).results.len(), 6);
+        let remark = "board,ns,ew,score,remark\n1,1,2,420,\"director called:\nrevoke, no damage\"\n\
+                      1,3,4,400,\n";
+        let e = read(remark);
+        assert_eq!(e.results.len(), 2);
+        assert_eq!(e.results[1].line(), 4);
+        // A quote in the header took every line into a column klaver does not read.
+        let header = "board,ns,ew,score,\"lead\n1,1,2,420,SA\n1,3,4,450,\n";
+        let e = read_travellers(header.as_bytes(), ReadOptions::default()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("line 1: a quote opens a field on this line that takes in line 2 "),
+            "{e}"
+        );
     }
 
     /// The same in a pairs file: its pairs after the quote are not taken for missing.
@@ -3103,7 +3134,7 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(
-            err.starts_with("line 2: a quote opens a field on this line that runs on to line 5"),
+            err.starts_with("line 2: a quote opens a field on this line that takes in line 3 "),
             "{err}"
         );
     }

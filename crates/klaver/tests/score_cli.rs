@@ -1815,7 +1815,7 @@ fn a_quote_that_runs_over_lines_refuses_the_travellers_on_its_line() {
     let o = klaver(&["score", file.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(
-        stderr(&o).contains("line 3: a quote opens a field on this line that runs on to line 6"),
+        stderr(&o).contains("line 3: a quote opens a field on this line that takes in line 4 "),
         "{}",
         stderr(&o)
     );

@@ -619,9 +619,17 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
             "number,name\n2001,\"Jan Jansen\n2002,Els Visser\n2003,Piet de Vries\n",
         );
         assert!(
-            err.contains("line 2: a quote opens a field on this line that runs on to line 4"),
+            err.contains("line 2: a quote opens a field on this line that takes in line 3 "),
             "{err}"
         );
+        // An address over two lines (a spreadsheet's Alt+Enter) is read as before.
+        let file = temp_file(
+            "store-cli",
+            "address.csv",
+            "number,name,address\n2001,Ann Ash,\"Street 1\n1234 AB Town\"\n",
+        );
+        let (_, err) = run(&db, &["player", "import", file.to_str().unwrap()], 0);
+        assert!(err.contains("column `address` is not read"), "{err}");
         let err = import("comma.csv", "number,name\n2001,Jansen, Jan\n");
         assert!(
             err.contains("line 2: 3 fields where the header has 2"),
@@ -630,7 +638,9 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
         let file = temp_file("store-cli", "lid.csv", "lidnummer,naam\n2001,Jan Jansen\n");
         let (_, err) = run(&db, &["player", "import", file.to_str().unwrap()], 0);
         assert!(err.contains("column `lidnummer` is not read"), "{err}");
-        assert_eq!(ok(&db, &["player", "list"]).lines().count(), 2);
+        let list = ok(&db, &["player", "list"]);
+        assert_eq!(list.lines().count(), 3, "{list}");
+        assert!(list.contains("Ann Ash"), "{list}");
     }
 }
 

@@ -340,6 +340,10 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         .headers()
         .map_err(|e| CliError::input(format!("{name}: {e}")))?
         .clone();
+    let fields = header.iter().map(str::as_bytes);
+    if let Some(runaway) = klaver_io::quotes::runaway_quote_in_header(fields, 1) {
+        return Err(CliError::input(format!("{name} line 1: {runaway}")));
+    }
     let (name_col, number_col) = player_columns(&name, &header)?;
     let mut players = Vec::new();
     let mut first_line: HashMap<String, (u64, Option<String>)> = HashMap::new();
@@ -348,7 +352,7 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
         let line = rec.position().map_or(0, csv::Position::line);
         let at = |what: String| CliError::input(format!("{name} line {line}: {what}"));
         let fields = rec.iter().map(str::as_bytes);
-        if let Some(runaway) = klaver_io::quotes::runaway_quote(fields, line) {
+        if let Some(runaway) = klaver_io::quotes::runaway_quote(fields, line, header.len()) {
             return Err(at(runaway));
         }
         if rec.len() > header.len() {
