@@ -24,6 +24,8 @@
 //! with a message that asks to try again. Corrections check the line's version so two
 //! directors correcting the same line at once cannot lose one another's change. A database written by an older
 //! klaver is migrated forward when opened; one written by a newer klaver is refused.
+//! Opening waits for a lock another program holds on the database as long as a writer
+//! waits, then gives up saying so (see [`migrate`]).
 
 mod archive;
 mod archive_checks;
@@ -419,13 +421,18 @@ fn error_code(e: &sqlx::Error) -> String {
 
 /// A writer that gave up after waiting `wait` for another one: `busy` says which.
 fn waited_too_long(context: &str, busy: &str, wait: Duration) -> StoreError {
-    let waited = match wait.as_secs() {
+    StoreError::Conflict(format!(
+        "{context}: {busy} is under way and did not finish within {}; try again when it is done",
+        waited(wait)
+    ))
+}
+
+/// `wait` in words: whole seconds, or milliseconds under a second.
+fn waited(wait: Duration) -> String {
+    match wait.as_secs() {
         0 => format!("{} ms", wait.as_millis()),
         secs => format!("{secs} seconds"),
-    };
-    StoreError::Conflict(format!(
-        "{context}: {busy} is under way and did not finish within {waited}; try again when it is done"
-    ))
+    }
 }
 
 /// Waits at most `wait` for, and holds until the transaction ends, the PostgreSQL

@@ -11,7 +11,10 @@
 //! lock on PostgreSQL), so two programs opening a new database at once apply each
 //! migration once. A database already up to date is only read when opened: a PostgreSQL
 //! account allowed to read and write the tables but not to create any (the usual
-//! account of a program) opens it.
+//! account of a program) opens it. Opening waits for a lock another program holds (a
+//! second klaver updating the schema, a database tool's open transaction) as long as a
+//! writer waits for its turn ([`crate::WRITE_WAIT`]), SQLite's busy time-out and
+//! PostgreSQL's `lock_timeout` alike, then gives up saying so and what to do.
 
 use crate::{Backend, Store, StoreError, db};
 use sqlx::Executor;
@@ -122,8 +125,15 @@ pub fn plan(current: Option<i64>, target: i64) -> Result<Plan, StoreError> {
 
 /// Brings the schema up to `target` (the latest when `None`). An up-to-date schema is
 /// only read; the schema is created or changed, holding the schema's lock, only when
-/// its table is missing or behind.
+/// its table is missing or behind. A lock another program holds longer than the store's
+/// writers wait is named as such (see [`held_up`]).
 pub(crate) async fn run(store: &Store, target: Option<i64>) -> Result<(), StoreError> {
+    bring_up_to_date(store, target)
+        .await
+        .map_err(|e| held_up(store, e))
+}
+
+async fn bring_up_to_date(store: &Store, target: Option<i64>) -> Result<(), StoreError> {
     let target = target.unwrap_or_else(latest);
     if store.backend == Backend::Sqlite {
         // The write-ahead log lets readers go on while a writer works; it is a property
@@ -133,17 +143,65 @@ pub(crate) async fn run(store: &Store, target: Option<i64>) -> Result<(), StoreE
             .await
             .map_err(db("cannot switch the database to write-ahead logging"))?;
     }
-    let mut conn = store
-        .pool
-        .acquire()
+    let mut tx = begin(store, "BEGIN", "cannot read the schema version").await?;
+    let current = current_version(&mut tx, store.backend).await?;
+    tx.commit()
         .await
         .map_err(db("cannot read the schema version"))?;
-    let current = current_version(&mut conn, store.backend).await?;
-    drop(conn);
     match plan(current, target)? {
         Plan::UpToDate => Ok(()),
         Plan::Update => update(store, target).await,
     }
+}
+
+/// Starts a transaction with `begin` that waits for a lock at most as long as the
+/// store's writers wait: on PostgreSQL `lock_timeout`, set for this transaction only
+/// (SQLite's busy time-out is set on every connection).
+async fn begin(
+    store: &Store,
+    begin: &'static str,
+    context: &str,
+) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+    let mut tx = store.pool.begin_with(begin).await.map_err(db(context))?;
+    if store.backend == Backend::Postgres {
+        // `lock_timeout = 0` would mean no limit at all.
+        let millis = store.write_wait.as_millis().max(1);
+        let limit = format!("SET LOCAL lock_timeout = {millis}");
+        tx.execute(limit.as_str()).await.map_err(db(context))?;
+    }
+    Ok(tx)
+}
+
+/// `e`, or, when it is the database saying that a lock was not had in time (SQLite
+/// busy, PostgreSQL's lock not available), a [`StoreError::Conflict`] that says another
+/// program holds the database and what to do about it.
+fn held_up(store: &Store, e: StoreError) -> StoreError {
+    let StoreError::Database { source, .. } = &e else {
+        return e;
+    };
+    let code = crate::error_code(source);
+    let (locked, holder, remedy) = match store.backend {
+        Backend::Sqlite => (
+            crate::is_sqlite_busy(&code),
+            "a database tool with a change under way",
+            "or close the other program",
+        ),
+        Backend::Postgres => (
+            code == crate::LOCK_NOT_AVAILABLE,
+            "a transaction left open in a database tool",
+            "or end that program's transaction",
+        ),
+    };
+    if !locked {
+        return e;
+    }
+    StoreError::Conflict(format!(
+        "cannot open the database {}: another program holds a lock on it (another klaver \
+         bringing its schema up to date, or {holder}) and did not let go within {}; try \
+         again when it is done, {remedy}",
+        store.location,
+        crate::waited(store.write_wait)
+    ))
 }
 
 /// The schema version, `None` when the schema table does not exist yet.
@@ -175,9 +233,14 @@ async fn current_version(
 }
 
 /// Creates the schema table when missing and applies each migration up to `target`
-/// not applied yet, in one transaction that holds the schema's lock.
+/// not applied yet, in one transaction that holds the schema's lock (and on PostgreSQL
+/// waits for each table's lock no longer than for the schema's).
 async fn update(store: &Store, target: i64) -> Result<(), StoreError> {
-    let mut tx = store.write("cannot start updating the schema").await?;
+    let write = match store.backend {
+        Backend::Sqlite => "BEGIN IMMEDIATE",
+        Backend::Postgres => "BEGIN",
+    };
+    let mut tx = begin(store, write, "cannot start updating the schema").await?;
     if store.backend == Backend::Postgres {
         tx.execute("SELECT pg_advisory_xact_lock(7405301)")
             .await
