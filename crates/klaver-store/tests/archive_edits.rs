@@ -19,7 +19,8 @@ fn archive() -> ClubArchive {
 async fn refused(test: &str, edit: impl FnOnce(&mut ClubArchive)) -> String {
     let mut a = archive();
     edit(&mut a);
-    let store = Store::open(&sqlite_location(test)).await.unwrap();
+    let file = sqlite_location(test);
+    let store = Store::open(&file).await.unwrap();
     let m = match store.import_club(&a, Some("edited")).await {
         Err(StoreError::Invalid(m)) => m,
         other => panic!("{other:?}"),
@@ -37,7 +38,8 @@ const TEAMS: &str = "session 2 (2025-09-04 teams): ";
 
 #[tokio::test]
 async fn the_archive_as_written_restores() {
-    let store = Store::open(&sqlite_location("edits-none")).await.unwrap();
+    let file = sqlite_location("edits-none");
+    let store = Store::open(&file).await.unwrap();
     let club = store.import_club(&archive(), None).await.unwrap();
     assert_eq!(store.sessions(&club).await.unwrap().len(), 3);
 }

@@ -108,9 +108,8 @@ async fn a_club_is_restored_without_the_right_to_create_tables() {
     let Some(url) = postgres_location("numbers-no-create").await else {
         return;
     };
-    let source = Store::open(&sqlite_location("numbers-no-create"))
-        .await
-        .unwrap();
+    let file = sqlite_location("numbers-no-create");
+    let source = Store::open(&file).await.unwrap();
     let club = club_with_a_removed_night(&source).await;
     let archive = source.export_club(&club).await.unwrap();
     let owner = Store::open(&url).await.unwrap();
@@ -132,7 +131,8 @@ async fn an_archive_numbered_far_ahead_is_numbered_anew_on_postgres() {
     let Some(url) = postgres_location("numbers-far").await else {
         return;
     };
-    let source = Store::open(&sqlite_location("numbers-far")).await.unwrap();
+    let file = sqlite_location("numbers-far");
+    let source = Store::open(&file).await.unwrap();
     let club = club_with_a_removed_night(&source).await;
     let mut archive = source.export_club(&club).await.unwrap();
     let far = klaver_store::RESTORE_NUMBERS_AHEAD + 10;
@@ -158,7 +158,8 @@ async fn club_a_and_archive_of_b(url: &str) -> (Store, Club, ClubArchive) {
     for date in ["2025-09-01", "2025-09-02"] {
         store.import_session(&a, &night(date)).await.unwrap();
     }
-    let source = Store::open(&sqlite_location("club-b")).await.unwrap();
+    let file = sqlite_location("club-b");
+    let source = Store::open(&file).await.unwrap();
     let b = source.init_club("b", "B").await.unwrap();
     for date in ["2025-10-01", "2025-10-02"] {
         source.import_session(&b, &night(date)).await.unwrap();

@@ -1929,7 +1929,7 @@ async fn a_club_is_restored_only_under_a_code_of_one_word() {
 /// every list is now in one order on every database, SQLite's.
 #[tokio::test]
 async fn lists_keep_one_order_on_a_server_set_to_dutch() {
-    let mut locations = vec![common::Location::from(sqlite_location("dutch-order"))];
+    let mut locations = vec![sqlite_location("dutch-order")];
     locations.extend(postgres_in_dutch("dutch-order").await);
     for loc in locations {
         let store = Store::open(&loc).await.unwrap();
@@ -1996,4 +1996,25 @@ async fn a_test_database_is_dropped_with_its_role_when_the_test_is_done() {
     .await
     .unwrap();
     assert_eq!(left, 0, "{name} or {role} is still on the server");
+}
+
+/// A test's SQLite file, and the files SQLite keeps beside it, are removed when the test
+/// is done with it, also when it fails: test runs do not fill the temporary folder.
+#[test]
+fn a_test_s_sqlite_files_are_removed_when_it_fails() {
+    let mut kept = String::new();
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let loc = sqlite_location("removed");
+        kept = loc.to_string();
+        for suffix in ["", "-wal", "-shm"] {
+            std::fs::write(format!("{loc}{suffix}"), "").unwrap();
+        }
+        panic!("a failing test");
+    }));
+    assert!(failed.is_err());
+    assert!(kept.starts_with(&*std::env::temp_dir().to_string_lossy()));
+    for suffix in ["", "-wal", "-shm"] {
+        let path = format!("{kept}{suffix}");
+        assert!(!std::path::Path::new(&path).exists(), "{path} was left");
+    }
 }

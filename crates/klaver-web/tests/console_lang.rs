@@ -1,9 +1,12 @@
 //! The director's console in the page's language: every page of it, and every message
 //! its entry form gives of a line it refuses, in Dutch and Turkish as well as English.
 
+mod common;
+
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use common::Scratch;
 use http_body_util::BodyExt;
 use klaver_store::{Club, Line, LineAt, SessionInfo, SessionPair, Store};
 use klaver_web::auth::hash_password;
@@ -175,6 +178,8 @@ struct Night {
     store: Store,
     club: Club,
     night: i64,
+    /// The database's file, removed after the store is dropped.
+    _db: Scratch,
 }
 
 fn line(board: i64, ns: &str, ew: &str, contract: &str, declarer: &str, result: &str) -> Line {
@@ -193,13 +198,8 @@ fn line(board: i64, ns: &str, ew: &str, contract: &str, declarer: &str, result: 
 /// confirmed for a board that had one (still open), another the director decided, and a
 /// correction a table requested.
 async fn night(test: &str) -> Night {
-    let dir = std::env::temp_dir().join("klaver-web-tests");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{test}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", path.display()));
-    }
-    let store = Store::open(&path.display().to_string()).await.unwrap();
+    let db = Scratch::new(&format!("{test}.db"));
+    let store = Store::open(&db.location()).await.unwrap();
     let club = store.init_club("kievit", "BC De Kievit").await.unwrap();
     let hash = hash_password("geheim-123").unwrap();
     store.add_director(&club, "td", &hash).await.unwrap();
@@ -229,6 +229,7 @@ async fn night(test: &str) -> Night {
         store,
         club,
         night,
+        _db: db,
     };
     n.lines_and_notices().await;
     n

@@ -2,9 +2,12 @@
 //! login, a wrong or missing CSRF token, another club's session, a stale table link, a
 //! published night, too many failed logins, unsafe redirects and unescaped names.
 
+mod common;
+
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
+use common::Scratch;
 use http_body_util::BodyExt;
 use klaver_store::{Club, SessionInfo, SessionPair, Store};
 use klaver_web::auth::{hash_password, token_hash};
@@ -95,17 +98,14 @@ struct Club1 {
     club: Club,
     night: i64,
     tokens: Vec<String>,
+    /// The database's file, removed after the store is dropped.
+    _db: Scratch,
 }
 
 /// A club with a director, a published scored session and an open three-table night.
 async fn setup(test: &str) -> Club1 {
-    let dir = std::env::temp_dir().join("klaver-web-tests");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{test}-{}.db", std::process::id()));
-    for s in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{s}", path.display()));
-    }
-    let store = Store::open(&path.display().to_string()).await.unwrap();
+    let db = Scratch::new(&format!("{test}.db"));
+    let store = Store::open(&db.location()).await.unwrap();
     let club = store.init_club("kievit", "BC De Kievit").await.unwrap();
     store
         .add_director(&club, "td", &hash_password("geheim-123").unwrap())
@@ -158,6 +158,7 @@ async fn setup(test: &str) -> Club1 {
         club,
         night,
         tokens,
+        _db: db,
     }
 }
 
@@ -267,9 +268,8 @@ async fn public_pages() {
 
 #[tokio::test]
 async fn an_empty_database_says_what_to_do() {
-    let path = std::env::temp_dir().join(format!("klaver-web-empty-{}.db", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    let store = Store::open(&path.display().to_string()).await.unwrap();
+    let db = Scratch::new("empty.db");
+    let store = Store::open(&db.location()).await.unwrap();
     let app = router(AppState::new(store, Options::default()));
     let r = get(&app, "/", None).await;
     assert_eq!(r.status, StatusCode::OK);
@@ -1907,11 +1907,9 @@ async fn the_directors_result_list_tells_how_a_stored_night_is_scored() {
         ..SessionInfo::default()
     };
     // A folder whose name a page must escape.
-    let dir = std::env::temp_dir()
-        .join("klaver-web-tests")
-        .join(format!("r&d <{}>", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("sched.csv");
+    let dir = Scratch::new("r&d <schedule>");
+    std::fs::create_dir_all(dir.path()).unwrap();
+    let file = dir.path().join("sched.csv");
     let mitchell = klaver_core::movement::named("mitchell-3", 2).unwrap();
     std::fs::write(&file, klaver_core::movement::to_csv(&mitchell)).unwrap();
     let path = file.display().to_string();
@@ -1948,7 +1946,6 @@ async fn the_directors_result_list_tells_how_a_stored_night_is_scored() {
         assert_eq!(public.status, StatusCode::OK, "{}", public.body);
         assert!(!public.body.contains("klaver session"), "{}", public.body);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Board 1 as `klaver deal --boards 1 --seed 1 --analyse` deals and solves it.
@@ -3158,4 +3155,32 @@ async fn a_corrections_warnings_reach_the_console_after_the_redirect() {
     // The console on its own says nothing of the correction.
     let plain = get(app, &s, ck).await;
     assert!(!plain.body.contains("450 was entered"), "{}", plain.body);
+}
+
+/// A test's database file, the files SQLite keeps beside it and a test's folder are
+/// removed when the test is done with them, also when it fails: test runs do not fill
+/// the temporary folder.
+#[test]
+fn a_test_s_files_are_removed_when_it_fails() {
+    let mut kept = Vec::new();
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let db = Scratch::new("removed.db");
+        let dir = Scratch::new("removed folder");
+        std::fs::create_dir_all(dir.path()).unwrap();
+        kept.push(dir.path().join("sched.csv"));
+        for suffix in ["", "-wal", "-shm"] {
+            kept.push(format!("{}{suffix}", db.location()).into());
+        }
+        for path in &kept {
+            std::fs::write(path, "").unwrap();
+        }
+        kept.push(dir.path().to_path_buf());
+        panic!("a failing test");
+    }));
+    assert!(failed.is_err());
+    assert_eq!(kept.len(), 5);
+    for path in &kept {
+        assert!(path.starts_with(std::env::temp_dir()), "{}", path.display());
+        assert!(!path.exists(), "{} was left", path.display());
+    }
 }

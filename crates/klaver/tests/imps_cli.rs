@@ -1430,15 +1430,11 @@ fn the_imp_reports_list_the_notes_apart() {
 fn an_odd_pairs_night_imported_in_an_imp_form_says_its_sit_outs_as_notes() {
     let f = ruter_imp_night("ruter-2019-10-14-spiren.pbn", "spiren-imps-import.pbn", &[]);
     for form in ["butler", "cross-imps"] {
-        let db = std::env::temp_dir().join(format!(
-            "klaver-imps-import-{form}-{}.db",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_file(&db);
+        let db = common::Scratch::new(&format!("imps-import-{form}.db"));
         let run = |args: &[&str]| {
             std::process::Command::new(env!("CARGO_BIN_EXE_klaver"))
                 .args(args)
-                .env("KLAVER_DATABASE_URL", db.display().to_string())
+                .env("KLAVER_DATABASE_URL", db.path())
                 .output()
                 .unwrap()
         };
@@ -1460,7 +1456,6 @@ fn an_odd_pairs_night_imported_in_an_imp_form_says_its_sit_outs_as_notes() {
             said.iter().all(|l| l.starts_with("note: ")),
             "{form}: {err}"
         );
-        let _ = std::fs::remove_file(&db);
     }
 }
 
@@ -1581,4 +1576,27 @@ fn a_json_scored_in_another_form_than_it_states_is_said() {
     let file = common::temp_file("form-json", "pairs.json", &json);
     let o = klaver(&["score", file.to_str().unwrap()]);
     assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}
+
+/// A test's file in the temporary folder, and the files SQLite keeps beside a database,
+/// are removed when the test is done with it, also when it fails: test runs do not fill
+/// the temporary folder.
+#[test]
+fn a_test_s_files_are_removed_when_it_fails() {
+    let mut kept = Vec::new();
+    let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let db = common::Scratch::new("removed.db");
+        for suffix in ["", "-wal", "-shm"] {
+            let path = PathBuf::from(format!("{}{suffix}", db.path().display()));
+            std::fs::write(&path, "").unwrap();
+            kept.push(path);
+        }
+        panic!("a failing test");
+    }));
+    assert!(failed.is_err());
+    assert_eq!(kept.len(), 3);
+    for path in &kept {
+        assert!(path.starts_with(std::env::temp_dir()), "{}", path.display());
+        assert!(!path.exists(), "{} was left", path.display());
+    }
 }

@@ -1779,11 +1779,11 @@ fn a_sit_out_line_of_a_pair_the_night_does_not_have_accounts_for_no_one() {
         "line 291 is board 7's sit-out line"
     );
     lines[290].splice(5..7, *b"99");
-    let pbn = std::env::temp_dir().join(format!("klaver-sit-out-99-{}.pbn", std::process::id()));
-    std::fs::write(&pbn, lines.concat()).unwrap();
+    let pbn = common::Scratch::new("sit-out-99.pbn");
+    std::fs::write(pbn.path(), lines.concat()).unwrap();
     let o = klaver(&[
         "score",
-        pbn.to_str().unwrap(),
+        pbn.path().to_str().unwrap(),
         "--strict",
         "-o",
         "/dev/null",

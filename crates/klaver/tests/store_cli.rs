@@ -38,13 +38,11 @@ fn ok(db: &str, args: &[&str]) -> String {
 }
 
 /// A fresh database of each kind: a SQLite file, and a PostgreSQL database when a
-/// server is configured (see the store's tests), dropped when the test is done with it.
+/// server is configured (see the store's tests), removed or dropped when the test is
+/// done with it.
 fn databases(test: &str) -> Vec<Location> {
     let sqlite = temp_path("store-cli", &format!("{test}.db"));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", sqlite.display()));
-    }
-    let mut out = vec![Location::from(sqlite.display().to_string())];
+    let mut out = vec![Location::sqlite(sqlite)];
     match std::env::var("KLAVER_TEST_POSTGRES") {
         Ok(admin) => out.push(postgres_database(&admin, test)),
         Err(_) => {

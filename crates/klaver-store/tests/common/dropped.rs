@@ -1,19 +1,38 @@
-//! A test's PostgreSQL database that is dropped when the test is done with it.
+//! A test's database that is dropped (PostgreSQL) or removed (a SQLite file) when the
+//! test is done with it.
 
 use sqlx::{Connection, Executor};
+use std::path::PathBuf;
 use std::sync::{Condvar, Mutex};
 
 /// Where a test's database is: a SQLite file's path or a PostgreSQL URL, used as a
-/// `&str`. A PostgreSQL database is dropped, with the roles made for it, when its
-/// `Location` goes: at the end of the test, passed or failed (a failing test unwinds).
+/// `&str`. A PostgreSQL database is dropped, with the roles made for it, and a SQLite
+/// file removed, when its `Location` goes: at the end of the test, passed or failed (a
+/// failing test unwinds).
 pub struct Location {
     url: String,
     dropped: Option<Dropped>,
+    _removed: Option<Removed>,
 }
 
 impl Location {
     pub(super) fn new(url: String, dropped: Option<Dropped>) -> Location {
-        Location { url, dropped }
+        Location {
+            url,
+            dropped,
+            _removed: None,
+        }
+    }
+
+    /// The SQLite file at `path`, none there yet, removed when the `Location` goes.
+    pub(super) fn sqlite(path: PathBuf) -> Location {
+        let removed = Removed(path);
+        removed.remove();
+        Location {
+            url: removed.0.display().to_string(),
+            dropped: None,
+            _removed: Some(removed),
+        }
     }
 
     /// Drops `role` too, after the database (which holds the role's rights).
@@ -25,10 +44,23 @@ impl Location {
     }
 }
 
-/// A SQLite file's path, or a database the test does not drop.
-impl From<String> for Location {
-    fn from(url: String) -> Location {
-        Location { url, dropped: None }
+/// A SQLite database file, removed with the files SQLite keeps beside it.
+struct Removed(PathBuf);
+
+impl Removed {
+    /// Removes the file, its write-ahead log, shared memory and rollback journal.
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+impl Drop for Removed {
+    fn drop(&mut self) {
+        self.remove();
     }
 }
 

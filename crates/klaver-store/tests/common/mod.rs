@@ -1,6 +1,7 @@
 //! The same tests against SQLite and PostgreSQL.
 //!
-//! SQLite databases are temporary files. PostgreSQL tests run when
+//! SQLite databases are temporary files, removed when the test is done with them (see
+//! [`Location`]). PostgreSQL tests run when
 //! `KLAVER_TEST_POSTGRES` names a server (`postgres://user@localhost/postgres`, a role
 //! that may create databases): each test gets a database of its own, dropped (with any
 //! role made for it) when the test is done with it, passed or failed, so that test runs
@@ -15,7 +16,6 @@ use dropped::Dropped;
 pub use dropped::Location;
 use klaver_store::Store;
 use sqlx::Connection;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 static COUNTER: AtomicU32 = AtomicU32::new(0);
@@ -30,15 +30,12 @@ fn fresh_name(test: &str) -> String {
     )
 }
 
-/// A new, empty SQLite database file's path.
-pub fn sqlite_location(test: &str) -> String {
-    let dir = std::env::temp_dir().join("klaver-store-tests");
-    std::fs::create_dir_all(&dir).expect("temporary folder");
-    let path: PathBuf = dir.join(format!("{}.db", fresh_name(test)));
-    for suffix in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
-    path.display().to_string()
+/// A new, empty SQLite database file's path in the temporary folder, removed with the
+/// files SQLite keeps beside it when the returned `Location` goes: keep it as long as
+/// the test uses the database.
+pub fn sqlite_location(test: &str) -> Location {
+    let name = format!("klaver-store-{}.db", fresh_name(test));
+    Location::sqlite(std::env::temp_dir().join(name))
 }
 
 /// Says once per test program, on the terminal itself (the test harness keeps what a
@@ -98,7 +95,7 @@ async fn postgres_created(test: &str, options: &str) -> Option<Location> {
 
 /// A database of each kind: SQLite always, PostgreSQL when configured.
 pub async fn locations(test: &str) -> Vec<Location> {
-    let mut out = vec![Location::from(sqlite_location(test))];
+    let mut out = vec![sqlite_location(test)];
     out.extend(postgres_location(test).await);
     out
 }

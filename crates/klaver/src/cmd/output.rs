@@ -197,11 +197,43 @@ mod tests {
     use crate::cmd::CliError;
     use std::path::{Path, PathBuf};
 
-    fn scratch(name: &str) -> PathBuf {
+    /// A test's folder in the temporary folder, removed with what is in it when the test
+    /// is done with it, passed or failed.
+    struct Scratch(PathBuf);
+
+    impl std::ops::Deref for Scratch {
+        type Target = Path;
+
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn scratch(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!("klaver-output-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        dir
+        Scratch(dir)
+    }
+
+    #[test]
+    fn a_scratch_folder_goes_when_its_test_fails() {
+        let mut kept = PathBuf::new();
+        let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let dir = scratch("failing");
+            kept = dir.to_path_buf();
+            std::fs::write(dir.join("report.json"), "{}").unwrap();
+            panic!("a failing test");
+        }));
+        assert!(failed.is_err());
+        assert!(kept.starts_with(std::env::temp_dir()));
+        assert!(!kept.exists(), "{} was left", kept.display());
     }
 
     #[test]
@@ -219,7 +251,6 @@ mod tests {
             assert!(!replace_when_whole(Path::new("/dev/null")), "a device");
         }
         assert!(!replace_when_whole(&dir), "a directory");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -235,7 +266,6 @@ mod tests {
         assert!(r.is_err());
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "last week\n");
         assert!(!dir.join("report.txt.partial").exists());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
@@ -251,11 +281,10 @@ mod tests {
         assert_eq!(n, 7);
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "tonight\n");
         assert_eq!(
-            std::fs::read_dir(&dir).unwrap().count(),
+            std::fs::read_dir(&*dir).unwrap().count(),
             1,
             "no partial left"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[cfg(unix)]
@@ -284,7 +313,6 @@ mod tests {
             meta.file_type().is_char_device(),
             "/dev/null is still a device"
         );
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -39,6 +39,40 @@ pub fn temp_path(group: &str, name: &str) -> PathBuf {
     dir.join(name)
 }
 
+/// A file of a test's in the temporary folder, removed when the test is done with it,
+/// passed or failed (a failing test unwinds); a SQLite database with the files SQLite
+/// keeps beside it.
+pub struct Scratch(PathBuf);
+
+impl Scratch {
+    /// `name`, made this test program's own, in the temporary folder; whatever an
+    /// earlier program of the same number left there is removed first.
+    pub fn new(name: &str) -> Scratch {
+        let file = format!("klaver-cli-{}-{name}", std::process::id());
+        let scratch = Scratch(std::env::temp_dir().join(file));
+        scratch.remove();
+        scratch
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn remove(&self) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let mut path = self.0.clone().into_os_string();
+            path.push(suffix);
+            let _ = std::fs::remove_file(path);
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        self.remove();
+    }
+}
+
 /// Writes `text` to a fresh file of the test group's and returns its path.
 pub fn temp_file(group: &str, name: &str, text: &str) -> PathBuf {
     let path = temp_path(group, name);
