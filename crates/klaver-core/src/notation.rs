@@ -169,6 +169,14 @@ pub enum Misread {
     ZeroResult,
     /// More over or down than the contract allows: the result, over (+) or down (-).
     ResultRange(Contract, i64),
+    /// More over (`over`) or down than the contract allows, by a number too large to be
+    /// read as one: the result as written (`+99999999999999999999`, shortened when very
+    /// long), so that a message quotes it rather than the largest number read.
+    ResultTooLarge {
+        contract: Contract,
+        over: bool,
+        written: String,
+    },
     /// A number of tricks above 13, as written.
     Tricks(String),
     /// Something else: a seat given twice, a seat before a pass, a vulnerability.
@@ -835,6 +843,8 @@ enum Problem {
     ResultRange {
         contract: Contract,
         result: i64,
+        /// Where the result is written, when its number was too large to be read.
+        written: Option<(usize, usize)>,
     },
     Tricks {
         at: usize,
@@ -881,6 +891,7 @@ fn result(
     if cur.at_end() {
         return Err(Problem::NoResult);
     }
+    let start = cur.pos;
     if cur.eat_one(made_words(cur.lang)).is_some() {
         return Ok((made, None));
     }
@@ -925,20 +936,33 @@ fn result(
     match relative {
         Some(0) if mode == Mode::Lenient => Ok((made, Some(AssumptionKind::ZeroResult))),
         Some(0) => Err(Problem::ZeroResult),
-        Some(r) => {
-            let tricks = i64::from(made) + r;
-            if (0..=13).contains(&tricks) {
-                Ok((tricks as u8, None))
-            } else {
-                Err(Problem::ResultRange {
-                    contract,
-                    result: r,
-                })
-            }
+        Some(result) => {
+            let tricks = relative_tricks(contract, result, n == u32::MAX, (start, cur.pos))?;
+            Ok((tricks, None))
         }
         None if n <= 13 => Ok((n as u8, None)),
         None => Err(Problem::Tricks { at }),
     }
+}
+
+/// The tricks declarer took for `result` over (+) or down (-) in `contract`; else why
+/// not, with where the result is `written` when its number stopped at the largest
+/// [`Cursor::number`] reads (`largest`): a message then quotes it as written.
+fn relative_tricks(
+    contract: Contract,
+    result: i64,
+    largest: bool,
+    written: (usize, usize),
+) -> Result<u8, Problem> {
+    let tricks = i64::from(contract.tricks_needed()) + result;
+    if (0..=13).contains(&tricks) {
+        return Ok(tricks as u8);
+    }
+    Err(Problem::ResultRange {
+        contract,
+        result,
+        written: largest.then_some(written),
+    })
 }
 
 fn entry(
@@ -1270,7 +1294,20 @@ fn misread(text: &str, problem: Problem) -> Misread {
         Problem::Result { at } => Misread::Result(token_at(text, at).to_string()),
         Problem::SignWithoutNumber(sign) => Misread::SignWithoutNumber(sign),
         Problem::ZeroResult => Misread::ZeroResult,
-        Problem::ResultRange { contract, result } => Misread::ResultRange(contract, result),
+        Problem::ResultRange {
+            contract,
+            result,
+            written: None,
+        } => Misread::ResultRange(contract, result),
+        Problem::ResultRange {
+            contract,
+            result,
+            written: Some((start, end)),
+        } => Misread::ResultTooLarge {
+            contract,
+            over: result > 0,
+            written: shorten(text.get(start..end).unwrap_or("")),
+        },
         Problem::Tricks { at } => Misread::Tricks(token_at(text, at).to_string()),
         Problem::DeclarerTwice(..) | Problem::SeatBeforePass => Misread::Other,
     }
@@ -1352,7 +1389,14 @@ fn result_expected(text: &str, lang: Language, problem: Problem) -> String {
         Problem::ZeroResult => {
             "a result of at least one trick over or down; write = for made exactly".to_string()
         }
-        Problem::ResultRange { contract, result } => result_out_of_range(contract, result, lang),
+        Problem::ResultRange {
+            contract,
+            result,
+            written,
+        } => {
+            let written = written.map(|(start, end)| shorten(text.get(start..end).unwrap_or("")));
+            result_out_of_range(contract, result, written.as_deref(), lang)
+        }
         Problem::Tricks { at } => format!(
             "the tricks taken 0-13, not {}: a deal has 13 tricks",
             token_at(text, at)
@@ -1361,23 +1405,33 @@ fn result_expected(text: &str, lang: Language, problem: Problem) -> String {
     }
 }
 
-/// Why `result` (over or down) cannot be a result of `contract`.
-fn result_out_of_range(contract: Contract, result: i64, lang: Language) -> String {
+/// Why `result` (over or down) cannot be a result of `contract`; `written`, the result
+/// as written, when its number was too large to be read (and `result` is not it).
+fn result_out_of_range(
+    contract: Contract,
+    result: i64,
+    written: Option<&str>,
+    lang: Language,
+) -> String {
     let needed = i64::from(contract.tricks_needed());
     let c = format_contract(contract, lang);
     let gap = if lang == Language::Turkish { " " } else { "" };
+    let not = written.map_or(String::new(), |w| format!(", not {w:?}"));
     if result > 0 {
         let most = match 13 - needed {
             0 => format!("no overtricks in {c}"),
             n => format!("at most {n} over in {c}"),
         };
-        format!(
-            "{most}: {c}{gap}{result:+} would be {} tricks, and a deal has 13",
-            needed.saturating_add(result)
-        )
+        match written {
+            Some(_) => format!("{most}{not}: a deal has 13 tricks"),
+            None => format!(
+                "{most}: {c}{gap}{result:+} would be {} tricks, and a deal has 13",
+                needed.saturating_add(result)
+            ),
+        }
     } else {
         format!(
-            "at most {needed} down in {c}: declarer needs {needed} tricks and cannot take fewer than 0"
+            "at most {needed} down in {c}{not}: declarer needs {needed} tricks and cannot take fewer than 0"
         )
     }
 }
@@ -1879,8 +1933,53 @@ mod tests {
         let msg = err("1C N -8", English);
         assert!(msg.contains("at most 7 down"), "{msg}");
         let msg = err("N4S+99999999999999999999", English);
-        assert!(msg.contains("would be"), "{msg}");
+        assert!(msg.contains("at most 3 over in 4S"), "{msg}");
         assert!(err("N4S-99999999999999999999", English).contains("at most 10 down"));
+    }
+
+    /// A result over or down by a number too large to read is quoted as it was typed,
+    /// with the contract's limit, not as the largest number klaver reads (4294967295).
+    #[test]
+    fn an_over_large_result_is_quoted_as_written() {
+        let nines = "99999999999999999999";
+        for (text, lang, said) in [
+            (
+                format!("N4S+{nines}"),
+                English,
+                format!("at most 3 over in 4S, not \"+{nines}\": a deal has 13 tricks"),
+            ),
+            (
+                format!("7NT N +{nines}"),
+                English,
+                format!("no overtricks in 7NT, not \"+{nines}\": a deal has 13 tricks"),
+            ),
+            (
+                format!("N4S -{nines}"),
+                English,
+                format!(
+                    "at most 10 down in 4S, not \"-{nines}\": declarer needs 10 tricks and \
+                     cannot take fewer than 0"
+                ),
+            ),
+            (
+                format!("K 4 Pik {nines} fazla"),
+                Turkish,
+                format!("at most 3 over in 4 Pik, not \"{nines} fazla\": a deal has 13 tricks"),
+            ),
+        ] {
+            let msg = err(&text, lang);
+            assert!(msg.contains(&said), "{msg}");
+            assert!(!msg.contains(&u32::MAX.to_string()), "{msg}");
+        }
+        // The largest number read, typed as it is, is quoted as written too; a smaller
+        // one is told with the tricks it would make.
+        let msg = err("N4S+4294967295", English);
+        assert!(msg.contains("not \"+4294967295\""), "{msg}");
+        let msg = err("N4S+4294967294", English);
+        assert!(
+            msg.contains("4S+4294967294 would be 4294967304 tricks"),
+            "{msg}"
+        );
     }
 
     #[test]

@@ -503,6 +503,11 @@ pub fn misread_in(m: &Misread, lang: ReportLang) -> Option<String> {
             "er hoort een resultaat te staan (C of =, +1, -2 of het aantal slagen), niet {f:?}"
         ),
         Misread::ResultRange(c, result) => out_of_range(*c, *result, lang),
+        Misread::ResultTooLarge {
+            contract,
+            over,
+            written,
+        } => too_large(*contract, *over, written, lang),
         Misread::Tricks(f) if tr => format!("alınan löve 0 ile 13 arasında olmalı, {f} değil"),
         Misread::Tricks(f) => format!("het aantal slagen is 0 tot en met 13, niet {f}"),
         Misread::Trailing(f) if tr => {
@@ -538,6 +543,33 @@ fn out_of_range(c: Contract, result: i64, lang: ReportLang) -> String {
         ),
         (false, _, false) => format!(
             "hoogstens {needed} down in {name}: de leider heeft {needed} slagen nodig en kan er niet minder dan 0 maken"
+        ),
+    }
+}
+
+/// Why a result over (`over`) or down, `written` with a number too large to be read,
+/// cannot be a result of `c`: the result quoted as written, and the contract's limit.
+fn too_large(c: Contract, over: bool, written: &str, lang: ReportLang) -> String {
+    let down = i64::from(c.tricks_needed());
+    let name = notation::format_contract(c, lang.notation());
+    match (over, 13 - down, lang == ReportLang::Tr) {
+        (true, 0, true) => format!(
+            "{name} kontratında fazla löve olamaz, {written:?} değil: bir elde 13 löve vardır"
+        ),
+        (true, most, true) => format!(
+            "{name} kontratında en fazla {most} fazla löve olabilir, {written:?} değil: bir elde 13 löve vardır"
+        ),
+        (true, 0, false) => {
+            format!("geen overslagen in {name}, niet {written:?}: een spel heeft 13 slagen")
+        }
+        (true, most, false) => {
+            format!("hoogstens {most} over in {name}, niet {written:?}: een spel heeft 13 slagen")
+        }
+        (false, _, true) => format!(
+            "{name} kontratında en fazla {down} batar, {written:?} değil: deklaranın {down} löveye ihtiyacı var ve 0'dan az löve alamaz"
+        ),
+        (false, _, false) => format!(
+            "hoogstens {down} down in {name}, niet {written:?}: de leider heeft {down} slagen nodig en kan er niet minder dan 0 maken"
         ),
     }
 }
@@ -616,6 +648,47 @@ mod tests {
     use super::*;
     use crate::travellers::{ReadOptions, read_travellers};
     use klaver_core::notation::Language;
+
+    /// A result over or down by a number too large to read is quoted in Dutch and
+    /// Turkish as it was typed, with the contract's limit, not as the largest number
+    /// klaver reads.
+    #[test]
+    fn an_over_large_result_is_quoted_as_written_in_every_language() {
+        use klaver_core::notation::{Mode, parse_entry};
+        let misread = |text: &str| {
+            let e = parse_entry(text, Language::English, Mode::Strict).unwrap_err();
+            e.misread
+        };
+        let nines = "99999999999999999999";
+        let over = misread(&format!("N4S+{nines}"));
+        let down = misread(&format!("N4S-{nines}"));
+        for (m, lang, said) in [
+            (
+                &over,
+                ReportLang::Nl,
+                format!("hoogstens 3 over in 4S, niet \"+{nines}\": een spel heeft 13 slagen"),
+            ),
+            (
+                &over,
+                ReportLang::Tr,
+                format!("4 Pik kontratında en fazla 3 fazla löve olabilir, \"+{nines}\" değil"),
+            ),
+            (
+                &down,
+                ReportLang::Nl,
+                format!("hoogstens 10 down in 4S, niet \"-{nines}\""),
+            ),
+            (
+                &down,
+                ReportLang::Tr,
+                format!("4 Pik kontratında en fazla 10 batar, \"-{nines}\" değil"),
+            ),
+        ] {
+            let msg = misread_in(m, lang).unwrap();
+            assert!(msg.contains(&said), "{msg}");
+            assert!(!msg.contains(&u32::MAX.to_string()), "{msg}");
+        }
+    }
 
     /// The warnings of a Dutch travellers file, as a list in `lang` shows them.
     fn warnings(csv: &str, lang: ReportLang) -> Vec<String> {

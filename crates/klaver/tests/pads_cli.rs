@@ -481,3 +481,37 @@ fn a_small_number_read_as_tricks_taken_is_a_warning() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("4S-9"));
     }
 }
+
+/// A result over or down by a number too large to read is quoted as it was typed, with
+/// the contract's limit, not as the largest number klaver reads (4294967295).
+#[test]
+fn an_over_large_result_on_a_pad_is_quoted_as_written() {
+    let nines = "99999999999999999999";
+    for (name, deal, said, command) in [
+        (
+            "huge_over",
+            format!("we 4S +{nines}\n"),
+            format!(
+                "line 1: cannot read \"4S +{nines}\" as a contract and its result: expected at most 3 over in 4S, not \"+{nines}\": a deal has 13 tricks"
+            ),
+            "rubber",
+        ),
+        (
+            "huge_down",
+            format!("they 3NT -{nines}\n"),
+            format!("at most 9 down in 3NT, not \"-{nines}\""),
+            "chicago",
+        ),
+        (
+            "huge_tricks",
+            format!("we 4S {nines}\n"),
+            format!("the tricks taken 0-13, not {nines}"),
+            "rubber",
+        ),
+    ] {
+        let file = pad_file(name, &deal);
+        let stderr = run_bad(&[command, file.to_str().unwrap()]);
+        assert!(stderr.contains(&said), "{stderr}");
+        assert!(!stderr.contains(&u32::MAX.to_string()), "{stderr}");
+    }
+}
