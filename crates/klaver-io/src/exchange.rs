@@ -595,11 +595,14 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
 }
 
 /// The form a JSON says its session was scored in, with the line of its `form` key
-/// (written once, at the top: no entry of the lists has one).
+/// (written once, at the top: no entry of the lists has one; a title may hold the word).
 fn json_form(data: &[u8], doc: &serde_json::Value) -> Option<(String, u32)> {
     let form = doc["form"].as_str()?;
-    let at = memchr::memmem::find(data, b"\"form\"")?;
-    let line = memchr::memchr_iter(b'\n', &data[..at]).count() + 1;
+    let key = memchr::memmem::find_iter(data, b"\"form\"").find(|&at| {
+        let after = data[at + 6..].iter().find(|b| !b.is_ascii_whitespace());
+        at > 0 && data[at - 1] != b'\\' && after == Some(&b':')
+    })?;
+    let line = memchr::memchr_iter(b'\n', &data[..key]).count() + 1;
     Some((form.to_string(), u32::try_from(line).unwrap_or(u32::MAX)))
 }
 
@@ -1306,6 +1309,14 @@ pub fn entered_scores_left_out(event: &Event) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The line of the JSON's `form` key, not of a title that holds the word.
+    #[test]
+    fn the_form_is_found_on_its_keys_line() {
+        let text = "{\n  \"title\": \"form\",\n  \"date\": \"\\\"form\\\": x\",\n  \"form\" : \"butler\"\n}";
+        let doc: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(json_form(text.as_bytes(), &doc), Some(("butler".into(), 4)));
+    }
 
     /// A file's names and players' ids go on the pair of their section and id as
     /// written: case and spaces count, a pair of another section or id is not named,

@@ -611,6 +611,16 @@ fn a_players_file_klaver_cannot_read_faithfully_is_refused_or_said() {
             err.contains("line 4: Gast Een without a number is also on line 2: each player once; give two players of one name their numbers"),
             "{err}"
         );
+        // A file saved with CR LF line ends names the same lines (it named each one line
+        // early).
+        let err = import(
+            "crlf.csv",
+            "number,name\r\n2001,Jan Jansen\r\n\r\n2002,Els Visser\r\n2001,Piet de Vries\r\n",
+        );
+        assert!(
+            err.contains("line 5: number 2001 is also on line 2"),
+            "{err}"
+        );
         // A quote never closed took the players after it into one name.
         let err = import(
             "quote.csv",

@@ -347,9 +347,12 @@ fn read_players(file: &PathBuf) -> Result<Vec<NewPlayer>, CliError> {
     let (name_col, number_col) = player_columns(&name, &header)?;
     let mut players = Vec::new();
     let mut first_line: HashMap<String, (u64, Option<String>)> = HashMap::new();
-    for rec in rdr.records() {
+    // The file's own line numbers: the CSV reader's count lags a line behind in a file
+    // whose lines end in CR LF (as Windows saves it).
+    let lines = klaver_io::travellers::record_lines(text.as_bytes());
+    for (k, rec) in rdr.records().enumerate() {
         let rec = rec.map_err(|e| CliError::input(format!("{name}: {e}")))?;
-        let line = rec.position().map_or(0, csv::Position::line);
+        let line = lines.get(k + 1).map_or(0, |&l| u64::from(l));
         let at = |what: String| CliError::input(format!("{name} line {line}: {what}"));
         let fields = rec.iter().map(str::as_bytes);
         if let Some(runaway) = klaver_io::quotes::runaway_quote(fields, line, header.len()) {
