@@ -168,6 +168,77 @@ struct Scored {
     warnings: u64,
 }
 
+/// The archive as the CSV reader reads it, its line ends counted from its bytes: the
+/// reader's own count names a record one line early after a blank line, after every
+/// CR LF (as Windows saves a file), and never moves in a file whose lines end in a CR
+/// alone. The bytes the reader has read past the last record asked about are kept (a
+/// buffer's worth), to be counted when the next record is.
+struct LineCounting<R> {
+    inner: R,
+    book: std::cell::RefCell<LineBook>,
+}
+
+#[derive(Default)]
+struct LineBook {
+    /// The bytes read and not yet counted start at `kept[start]`, byte `base` of the file.
+    kept: Vec<u8>,
+    start: usize,
+    base: u64,
+    /// The line ends before byte `base`.
+    ends: u64,
+}
+
+impl<R: Read> LineCounting<R> {
+    fn new(inner: R) -> Self {
+        LineCounting {
+            inner,
+            book: std::cell::RefCell::new(LineBook::default()),
+        }
+    }
+
+    /// The line of the record the CSV reader says starts at byte `at`: the line of its
+    /// first byte that ends no line (a record is said to start at the line ends before
+    /// it).
+    fn line_of(&self, at: u64) -> u64 {
+        let mut book = self.book.borrow_mut();
+        let book = &mut *book;
+        let upto = book.start + usize::try_from(at.saturating_sub(book.base)).unwrap_or(usize::MAX);
+        let upto = upto.min(book.kept.len());
+        let skip = book.kept[upto..]
+            .iter()
+            .take_while(|b| matches!(b, b'\r' | b'\n'))
+            .count();
+        let end = upto + skip;
+        book.ends += line_ends(&book.kept[book.start..end]);
+        book.base += (end - book.start) as u64;
+        book.start = end;
+        book.ends + 1
+    }
+}
+
+/// The line ends in `bytes`: each LF, and each CR not before an LF.
+fn line_ends(bytes: &[u8]) -> u64 {
+    let lf = memchr::memchr_iter(b'\n', bytes).count();
+    let lone_cr = memchr::memchr_iter(b'\r', bytes)
+        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
+        .count();
+    (lf + lone_cr) as u64
+}
+
+impl<R: Read> Read for LineCounting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let book = self.book.get_mut();
+        // What was counted goes, once it is most of what is kept.
+        if book.start > 1 << 16 && book.start * 2 > book.kept.len() {
+            book.kept.drain(..book.start);
+            book.start = 0;
+        }
+        book.kept.extend_from_slice(&buf[..n]);
+        Ok(n)
+    }
+}
+
 fn csv_error(e: csv::Error) -> ArchiveError {
     let line = e.position().map_or(0, |p| p.line());
     ArchiveError::Csv {
@@ -195,7 +266,7 @@ where
         .flexible(true)
         .has_headers(false)
         .buffer_capacity(1 << 20)
-        .from_reader(input);
+        .from_reader(LineCounting::new(input));
     let (header, session_col) = read_header(&mut rdr, opts)?;
     let columns = header.len();
     let mut summary = ArchiveSummary::default();
@@ -305,7 +376,7 @@ fn start_workers<'scope>(
 /// in batches, in turn. Returns the number of sessions read; a session whose lines are
 /// split by another session's stops the run.
 fn cut_sessions<R: Read>(
-    mut rdr: csv::Reader<R>,
+    mut rdr: csv::Reader<LineCounting<R>>,
     (session_col, columns): (usize, usize),
     work_txs: Vec<mpsc::SyncSender<Batch>>,
 ) -> Result<u64, ArchiveError> {
@@ -325,7 +396,9 @@ fn cut_sessions<R: Read>(
     };
     let mut rec = csv::ByteRecord::new();
     while rdr.read_byte_record(&mut rec).map_err(csv_error)? {
-        let line = rec.position().map_or(0, |p| p.line());
+        let line = rdr
+            .get_ref()
+            .line_of(rec.position().map_or(0, |p| p.byte()));
         if let Some(message) = crate::quotes::runaway_quote(&rec, line, columns) {
             return Err(ArchiveError::Csv { line, message });
         }
@@ -610,6 +683,35 @@ mod tests {
             &mut |m| messages.push(m.to_string()),
         );
         (r, String::from_utf8(out).unwrap(), messages)
+    }
+
+    /// Lines ending in CR LF (as Windows saves a file) were each named one early, a line
+    /// after a blank one too, and lines ending in a CR alone all as line 1.
+    #[test]
+    fn an_archive_with_cr_lf_line_ends_names_the_files_lines() {
+        let text = "session,board,ns,ew,score\nA,1,1,2,420\nA,1,3,4,170\nA,2,1,2,100\n\
+                    A,2,3,4,110\nA,3,1,2,0\nB,1,1,2,420\n\nA,1,5,6,200\n";
+        let (lf, ..) = run(text, 2);
+        let (crlf, ..) = run(&text.replace('\n', "\r\n"), 2);
+        let (cr, ..) = run(&text.replace('\n', "\r"), 2);
+        let cr = cr.unwrap_err().to_string();
+        let said = "line 9: session A continues here after other sessions (it was on line 2)";
+        assert!(cr.starts_with(said), "{cr}");
+        let lf = lf.unwrap_err().to_string();
+        assert!(lf.starts_with(said), "{lf}");
+        assert!(crlf.unwrap_err().to_string().starts_with(said));
+        // A session's own messages name the file's lines too.
+        let bad = "session,board,ns,ew,score\r\nA,1,1,2,420\r\nA,1,1,3,170\r\n";
+        let (r, _, messages) = run(bad, 2);
+        assert!(r.is_ok());
+        assert!(
+            messages.iter().any(|m| m.contains("line 3")),
+            "{messages:?}"
+        );
+        assert!(
+            !messages.iter().any(|m| m.contains("line 2:")),
+            "{messages:?}"
+        );
     }
 
     #[test]
