@@ -209,20 +209,11 @@ impl<R: Read> LineCounting<R> {
             .take_while(|b| matches!(b, b'\r' | b'\n'))
             .count();
         let end = upto + skip;
-        book.ends += line_ends(&book.kept[book.start..end]);
+        book.ends += crate::travellers::line_ends(&book.kept[book.start..end]) as u64;
         book.base += (end - book.start) as u64;
         book.start = end;
         book.ends + 1
     }
-}
-
-/// The line ends in `bytes`: each LF, and each CR not before an LF.
-fn line_ends(bytes: &[u8]) -> u64 {
-    let lf = memchr::memchr_iter(b'\n', bytes).count();
-    let lone_cr = memchr::memchr_iter(b'\r', bytes)
-        .filter(|&i| bytes.get(i + 1) != Some(&b'\n'))
-        .count();
-    (lf + lone_cr) as u64
 }
 
 impl<R: Read> Read for LineCounting<R> {

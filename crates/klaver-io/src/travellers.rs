@@ -977,7 +977,7 @@ fn check_line_count(data: &[u8]) -> Result<(), ReadError> {
 }
 
 /// The line ends of `data`: LF, CRLF or a lone CR, as `LineCounter` counts them.
-fn line_ends(data: &[u8]) -> usize {
+pub(crate) fn line_ends(data: &[u8]) -> usize {
     memchr::memchr2_iter(b'\n', b'\r', data)
         .filter(|&i| data[i] == b'\n' || data.get(i + 1) != Some(&b'\n'))
         .count()
