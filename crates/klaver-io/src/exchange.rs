@@ -206,8 +206,8 @@ pub struct Imported {
     pub date: String,
     /// The program that wrote the file, as it names itself (PBN `Application`).
     pub program: String,
-    /// The scoring form the file says it was scored in (klaver's JSON `form`:
-    /// `pairs`, `butler`, `cross-imps`), with its line.
+    /// The IMP form the file says it was scored in (klaver's JSON `form`: `butler`,
+    /// `cross-imps`), with its line; `None` for the pairs form and a file that says none.
     pub form: Option<(String, u32)>,
 }
 
@@ -594,16 +594,17 @@ pub fn read_json(data: &[u8]) -> Result<Imported, String> {
     })
 }
 
-/// The form a JSON says its session was scored in, with the line of its `form` key
-/// (written once, at the top: no entry of the lists has one; a title may hold the word).
+/// The IMP form a JSON says its session was scored in, with the line of its `form`
+/// key. A pairs session's is not looked for: scored as pairs, or as the `--form` asked
+/// for, it has nothing to say, and its lines are not walked again for it.
 fn json_form(data: &[u8], doc: &serde_json::Value) -> Option<(String, u32)> {
-    let form = doc["form"].as_str()?;
-    let key = memchr::memmem::find_iter(data, b"\"form\"").find(|&at| {
-        let after = data[at + 6..].iter().find(|b| !b.is_ascii_whitespace());
-        at > 0 && data[at - 1] != b'\\' && after == Some(&b':')
-    })?;
-    let line = memchr::memchr_iter(b'\n', &data[..key]).count() + 1;
-    Some((form.to_string(), u32::try_from(line).unwrap_or(u32::MAX)))
+    let form = doc["form"].as_str().filter(|&f| f != "pairs")?;
+    let keys = crate::json_places::top_key_lines(data);
+    let line = keys
+        .iter()
+        .find(|(key, _)| key == "form")
+        .map(|(_, l)| *l)?;
+    Some((form.to_string(), line))
 }
 
 /// Puts the event's pairs in the order of the JSON's pairs list, the pairs it leaves out
@@ -1316,6 +1317,9 @@ mod tests {
         let text = "{\n  \"title\": \"form\",\n  \"date\": \"\\\"form\\\": x\",\n  \"form\" : \"butler\"\n}";
         let doc: serde_json::Value = serde_json::from_str(text).unwrap();
         assert_eq!(json_form(text.as_bytes(), &doc), Some(("butler".into(), 4)));
+        let pairs = text.replace("butler", "pairs");
+        let doc: serde_json::Value = serde_json::from_str(&pairs).unwrap();
+        assert_eq!(json_form(pairs.as_bytes(), &doc), None);
     }
 
     /// A file's names and players' ids go on the pair of their section and id as
